@@ -1,0 +1,47 @@
+"""Terms and breakdowns: every computed number carries the parts it was added up from.
+
+The sheet's tooltips ("AC 19 = DEX 13 + scale mail 4 + shield 1 + trait 1") and the action
+dialog's breakdown lines are both rendered from these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Term(BaseModel):
+    """One labelled addend: ``Term(label="scale mail", value=4)``."""
+
+    model_config = ConfigDict(frozen=True)
+    label: str
+    value: int
+
+    def signed(self) -> str:
+        return f"{self.label} {self.value:+d}"
+
+
+def total(terms: Iterable[Term]) -> int:
+    return sum(term.value for term in terms)
+
+
+def explain(name: str, terms: Iterable[Term], *, first_unsigned: bool = True) -> str:
+    """``"AC 19 = DEX 13 + scale mail 4 + trait 1"``; negative parts read ``− 2``."""
+    parts = list(terms)
+    result = total(parts)
+    if not parts:
+        return f"{name} {result}"
+    pieces: list[str] = []
+    for index, term in enumerate(parts):
+        if index == 0 and first_unsigned:
+            pieces.append(f"{term.label} {term.value}")
+        elif term.value < 0:
+            pieces.append(f"− {term.label} {-term.value}")
+        else:
+            pieces.append(f"+ {term.label} {term.value}")
+    return f"{name} {result} = " + " ".join(pieces)
+
+
+def non_zero(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return tuple(term for term in terms if term.value)

@@ -1,0 +1,36 @@
+"""The layering contract: the rules core and storage never load Qt."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.mark.parametrize("package", ["m3desk.rules", "m3desk.storage"])
+def test_core_packages_load_no_qt(package: str) -> None:
+    code = (
+        f"import sys, pkgutil, importlib, {package} as p\n"
+        f"for m in pkgutil.walk_packages(p.__path__, '{package}.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')"
+        " or m.startswith('m3desk.ui'))\n"
+        "print(','.join(bad))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "", f"{package} loaded {result.stdout.strip()}"
+
+
+def test_rules_core_does_no_file_io() -> None:
+    """The rules core is pure: no open(), no pathlib, no os file calls in its source."""
+    from pathlib import Path
+
+    import m3desk.rules
+
+    forbidden = ("open(", "pathlib", "import os", "read_text", "write_text", "import io")
+    for source in Path(m3desk.rules.__file__).parent.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        for word in forbidden:
+            assert word not in text, f"{source.name} contains {word!r}"
