@@ -6,7 +6,25 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from pathlib import Path  # noqa: E402
+
 import pytest  # noqa: E402
+
+_BENCHMARKS = Path(__file__).parent / "benchmarks"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--benchmarks", action="store_true",
+                     help="also collect tests/benchmarks (pytest-benchmark; slow)")
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Benchmarks are not part of the default run; ``--benchmarks`` brings them in."""
+    if config.getoption("--benchmarks"):
+        return None
+    if collection_path == _BENCHMARKS or _BENCHMARKS in collection_path.parents:
+        return True
+    return None
 
 
 @pytest.fixture(autouse=True)

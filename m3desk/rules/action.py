@@ -225,6 +225,8 @@ class Situation(BaseModel):
     """The GM's adjustment to the resistance."""
     gm_effect_points: int = Field(0, ge=-99, le=99)
     """The GM's adjustment to effect points after a hit."""
+    bonuses: tuple[Term, ...] = ()
+    """Named bonuses to the check from gear or circumstance (Staff of Magic +1)."""
 
 
 Weapon = Item | Spell | MonsterAttack
@@ -331,16 +333,22 @@ def build_check(
     target: Sheet | None = None,
     resistance: ResistanceChoice | None = None,
     situation: Situation | None = None,
+    mental: bool | None = None,
+    affects_target: bool = True,
     rules: TableRules = STRICT,
 ) -> CheckSpec:
-    """Assemble a check from the sheets and the situation, every modifier labelled."""
+    """Assemble a check from the sheets and the situation, every modifier labelled.
+
+    ``mental`` defaults to the weapon's (social weapons, mental spells); ``affects_target``
+    is False for checks that only get past the target (sneaking by), where size does not
+    apply.
+    """
     resistance = resistance or ResistanceChoice()
     situation = situation or Situation()
-    mental = bool(getattr(weapon, "mental", False)) or (
-        resistance.kind is ResistanceKind.ATTRIBUTE
-        and resistance.attribute in (Attribute.WIS, Attribute.INT, Attribute.CHA)
-    )
+    if mental is None:
+        mental = bool(getattr(weapon, "mental", False))
     terms = _actor_terms(actor, attribute, traits, weapon, rules)
+    terms.extend(situation.bonuses)
     for condition in situation.actor_conditions:
         terms.append(Term(label=condition.name, value=condition.value))
     terms.append(
@@ -371,7 +379,7 @@ def build_check(
     res_terms.append(Term(label="GM adjustment", value=situation.gm_resistance))
 
     ep_terms: list[Term] = []
-    if target is not None and target.size is not actor.size:
+    if affects_target and target is not None and target.size is not actor.size:
         res_adj, ep_adj = size_adjustment(actor.size.value, target.size.value, mental=mental)
         word = "larger" if target.size.step > actor.size.step else "smaller"
         against_difficulty = resistance.kind is ResistanceKind.DIFFICULTY

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -95,6 +96,8 @@ class Condition(BaseModel):
     scope: str = Field("", max_length=200)
     """Which checks it changes, in words ("combat actions", "defence"); empty means all."""
     duration: Duration = Field(default_factory=Duration)
+    affects: Literal["checks", "defence", "both"] = "both"
+    """Whether it changes the bearer's checks, its AC and defence, or both."""
 
     @classmethod
     def make(
@@ -107,6 +110,7 @@ class Condition(BaseModel):
         source: str = "",
         scope: str = "",
         duration: Duration | None = None,
+        affects: Literal["checks", "defence", "both"] = "both",
     ) -> Condition:
         """A condition with the tier's standard value and the right sign for its kind."""
         magnitude = tier_value(tier, rules)
@@ -137,3 +141,13 @@ def has_consequence_of_tier(
     conditions: list[Condition] | tuple[Condition, ...], tier: Tier
 ) -> bool:
     return any(c.kind is ConditionKind.CONSEQUENCE and c.tier is tier for c in conditions)
+
+
+def on_checks(conditions: tuple[Condition, ...]) -> tuple[Condition, ...]:
+    """The conditions that change the bearer's own checks (the default selection)."""
+    return tuple(c for c in conditions if c.affects in ("checks", "both"))
+
+
+def on_defence(conditions: tuple[Condition, ...]) -> tuple[Condition, ...]:
+    """The conditions that change the bearer's AC and defence."""
+    return tuple(c for c in conditions if c.affects in ("defence", "both"))

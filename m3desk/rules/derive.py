@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from m3desk.rules.attributes import Attribute, attribute_modifier, check_modifier
+from m3desk.rules.conditions import on_defence
 from m3desk.rules.dice import DiceExpr
 from m3desk.rules.initiative import initiative_terms
 from m3desk.rules.movement import (
@@ -105,6 +106,7 @@ def derive(sheet: CharacterSheet | MonsterSheet, rules: TableRules = STRICT) -> 
         _derive_character(sheet, rules, add)
     else:
         _derive_monster(sheet, rules, add)
+    _add_current_defence(sheet, values, add)
     overrides = sheet.overrides
     return {
         d.key: Derived(d.key, d.label, d.computed, d.terms, overrides.get(d.key)) for d in values
@@ -210,6 +212,17 @@ def _derive_monster(sheet: MonsterSheet, rules: TableRules, add: Adder) -> None:
                     terms,
                 )
             )
+
+
+def _add_current_defence(sheet: SheetBase, values: list[Derived], add: Adder) -> None:
+    """AC and rolled defence with the effects and consequences in force (Shield: +2)."""
+    found = {d.key: d for d in values}
+    extra = tuple(Term(label=c.name, value=c.value) for c in on_defence(sheet.conditions))
+    for key, label in (("ac", "AC now"), ("ac.rolled", "Rolled defence now")):
+        base = found[key]
+        value = base.value if sheet.overrides.get(key) is None else sheet.overrides[key]
+        terms = (Term(label=base.label, value=value), *extra)
+        add(Derived(f"{key}.now", label, total(terms), terms))
 
 
 OVERRIDABLE_PREFIXES = (

@@ -116,8 +116,10 @@ class TableRules(BaseModel):
 
     @classmethod
     def book_example(cls) -> TableRules:
-        """The choices the Example of Play makes where it departs from the rules text."""
-        return cls(size_defence_adjust=False, size_mental=False, enforce_damage_cap=False)
+        """The Example of Play's systematic departures from the rules text: it applies no size
+        adjustment to the heroes' AC/defence or to mental attacks (digest §2.4, I1 and I2).
+        Its one-off departures (I4, I5, I8) are GM adjustments at the check, not table rules."""
+        return cls(size_defence_adjust=False, size_mental=False)
 
     def difficulty(self, name: str) -> DifficultyRung:
         for rung in self.difficulty_ladder:

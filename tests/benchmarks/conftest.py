@@ -1,0 +1,1 @@
+"""Benchmarks report ratios against a baseline measured in the same run."""
