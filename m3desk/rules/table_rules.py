@@ -66,6 +66,9 @@ EXPLANATIONS: dict[str, str] = {
     "book suggests 1 for wuxia tone, 5 for swashbuckling).",
     "double_negative_prime": "A negative prime modifier doubles too (the text has no exception).",
     "prime_doubles_resistance": "The prime attribute also doubles on rolled resistances.",
+    "duration_counts_first_round": "The round in which an effect is placed counts toward its "
+    "duration (the book leaves this open: a 5-round Shield cast in the surprise round ends "
+    "after round four, or after round five when this is off).",
     "starting_hero_points": "Hero points a new 1st-level character starts with (the example: 1).",
 }
 
@@ -97,6 +100,7 @@ class TableRules(BaseModel):
     double_negative_prime: bool = True
     prime_doubles_resistance: bool = False
     starting_hero_points: int = Field(1, ge=0, le=20)
+    duration_counts_first_round: bool = True
 
     @model_validator(mode="after")
     def _ordered(self) -> TableRules:

@@ -1,0 +1,51 @@
+"""Where bundled resources live: one module, for the source tree, the wheel and the frozen app.
+
+The wheel and the PyInstaller bundle place the top-level ``resources/`` folder at
+``m3desk/resources``; an editable install or a source checkout finds it beside the package.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+@cache
+def resources_dir() -> Path:
+    for candidate in (_PACKAGE_DIR / "resources", _PACKAGE_DIR.parent / "resources"):
+        if (candidate / "samples").is_dir():
+            return candidate
+    raise FileNotFoundError("m3desk's resources folder is missing from this installation")
+
+
+def resource_path(*parts: str) -> Path:
+    return resources_dir().joinpath(*parts)
+
+
+def sample_files() -> list[Path]:
+    """The bundled sample party and monsters, in a stable order."""
+    folder = resource_path("samples")
+    return sorted([*folder.glob("*.m3c"), *folder.glob("*.m3m")])
+
+
+@cache
+def _rules_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resource_path("data", "races_classes.json").read_text(
+        encoding="utf-8"))
+    return data
+
+
+def races() -> dict[str, dict[str, Any]]:
+    """Race name → {"movement": int, "size": "M", "traits": [...]} for "New character"."""
+    races_data: dict[str, dict[str, Any]] = _rules_data()["races"]
+    return races_data
+
+
+def classes() -> dict[str, dict[str, Any]]:
+    """Class name → {"prime": "STR", "traits": [...]}."""
+    classes_data: dict[str, dict[str, Any]] = _rules_data()["classes"]
+    return classes_data

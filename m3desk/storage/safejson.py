@@ -1,0 +1,166 @@
+"""Reading untrusted JSON files without surprises.
+
+Documents are shared between players, so every file is treated as hostile:
+its size is capped before it is read, binary data and broken UTF-8 are
+refused with a readable reason, and nesting depth is measured with a cheap
+scan *before* ``json.loads`` runs, so a file of 100,000 ``[`` cannot exhaust
+the recursion limit. Every failure becomes a :class:`DocumentLoadError` whose
+message names the file.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+from itertools import accumulate
+from pathlib import Path
+from typing import NoReturn
+
+from m3desk.storage.errors import DocumentLoadError, describe_os_error
+
+__all__ = [
+    "MAX_NESTING",
+    "decode_json_bytes",
+    "describe_exception",
+    "load_error",
+    "nesting_exceeds",
+    "read_file_capped",
+]
+
+MAX_NESTING = 64
+"""No m3desk document is nested anywhere near this deep; deeper input is hostile."""
+
+# Matches the parts of a JSON text that cannot change the nesting depth: whole
+# string literals (an unterminated one runs to the end of the text, which keeps
+# the scan linear) and runs of characters other than quotes and brackets.
+# Possessive quantifiers stop the regex engine from backtracking.
+_NOT_A_BRACKET = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?|[^"\[\]{}]++', re.DOTALL)
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_MAX_INT_DIGITS = 1000
+
+
+def load_error(source: str, path: Path | None, reason: str) -> DocumentLoadError:
+    """Build the one exception type loaders raise, with a sentence naming the file."""
+    return DocumentLoadError(f"Could not open “{source}”: {reason}", path)
+
+
+def describe_exception(exc: BaseException, limit: int = 200) -> str:
+    """``"KeyError: 'name'"``, shortened: third-party code may put anything in a message."""
+    text = f"{type(exc).__name__}: {exc}".replace("\n", " ")
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def nesting_exceeds(text: str, limit: int = MAX_NESTING) -> bool:
+    """True if the JSON ``text`` nests arrays/objects more than ``limit`` deep.
+
+    Runs in linear time without recursion. Brackets inside strings are ignored.
+    For malformed text the answer is only approximate, which is fine: such text
+    is rejected by the JSON parser anyway.
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    brackets = _NOT_A_BRACKET.sub("", text)
+    if ("[" * (limit + 1)) in brackets or ("{" * (limit + 1)) in brackets:
+        return True  # the common hostile shape, found without summing
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > limit
+
+
+def _format_size(size: int) -> str:
+    return f"{size / (1 << 20):.1f} MB"
+
+
+def _too_large(source: str, path: Path | None, size: int, limit: int) -> DocumentLoadError:
+    return load_error(
+        source,
+        path,
+        f"the file is too large ({_format_size(size)}; the limit is {_format_size(limit)}), "
+        "so it is not an m3desk file.",
+    )
+
+
+def read_file_capped(path: Path, limit: int) -> bytes:
+    """Read a regular file of at most ``limit`` bytes.
+
+    The size is checked with ``stat`` before reading so a huge file (or a FIFO
+    or device that never ends) is refused without being loaded into memory;
+    the read itself is capped too, in case the file grows meanwhile.
+    """
+    source = str(path)
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise load_error(source, path, "it is a folder, not a file.")
+        if not stat.S_ISREG(info.st_mode):
+            raise load_error(source, path, "it is not a regular file.")
+        if info.st_size > limit:
+            raise _too_large(source, path, info.st_size, limit)
+        with open(path, "rb") as stream:
+            data = stream.read(limit + 1)
+    except OSError as exc:
+        raise load_error(source, path, f"{describe_os_error(exc)}.") from exc
+    except ValueError as exc:  # e.g. a NUL character in the path
+        raise load_error(source, path, "the file name is not valid.") from exc
+    if len(data) > limit:
+        raise _too_large(source, path, len(data), limit)
+    return data
+
+
+def _reject_constant(name: str) -> NoReturn:
+    """``NaN`` and ``Infinity`` are not JSON, although Python's parser accepts them."""
+    raise ValueError(f"{name} is not allowed in JSON")
+
+
+def _parse_int(literal: str) -> int:
+    """Parse a JSON integer, with a readable message for absurdly long ones."""
+    if len(literal.lstrip("-")) > _MAX_INT_DIGITS:
+        raise ValueError(f"a number has more than {_MAX_INT_DIGITS} digits")
+    return int(literal)
+
+
+def _parse_float(literal: str) -> float:
+    """Parse a JSON float, refusing ones too large to be finite (``1e999``)."""
+    value = float(literal)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {literal[:20]} is too large")
+    return value
+
+
+def decode_json_bytes(data: bytes, *, source: str, path: Path | None, limit: int) -> object:
+    """Decode UTF-8 JSON ``data`` into Python values, or raise DocumentLoadError."""
+    if len(data) > limit:
+        raise _too_large(source, path, len(data), limit)
+    if b"\x00" in data:
+        raise load_error(source, path, "it is a binary file, not an m3desk document.")
+    try:
+        text = data.decode("utf-8-sig")  # tolerate the BOM some Windows editors add
+    except UnicodeDecodeError as exc:
+        raise load_error(
+            source, path, f"it is not a UTF-8 text file (invalid byte at position {exc.start})."
+        ) from exc
+    if not text.strip():
+        raise load_error(source, path, "the file is empty.")
+    too_deep = load_error(
+        source, path, f"it is nested more than {MAX_NESTING} levels deep, which no m3desk file is."
+    )
+    if nesting_exceeds(text):
+        raise too_deep
+    try:
+        return json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+        )
+    except json.JSONDecodeError as exc:
+        raise load_error(
+            source,
+            path,
+            f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).",
+        ) from exc
+    except RecursionError as exc:  # defence in depth; the scan above should prevent it
+        raise too_deep from exc
+    except ValueError as exc:  # NaN, Infinity, absurd numbers
+        raise load_error(source, path, f"it is not valid JSON ({exc}).") from exc

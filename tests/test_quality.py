@@ -1,0 +1,21 @@
+"""Lint and types are part of the suite: ruff on everything, mypy strict on the Qt-free core."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_finds_nothing() -> None:
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "m3desk", "tests"],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_on_rules_and_storage() -> None:
+    result = subprocess.run([sys.executable, "-m", "mypy", "m3desk/rules", "m3desk/storage"],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
