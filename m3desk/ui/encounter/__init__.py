@@ -1,0 +1,1 @@
+"""The encounter table: tracker, range-band board, action dialog and log."""
