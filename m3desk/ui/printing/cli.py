@@ -1,0 +1,127 @@
+"""``m3desk export-pdf FILE... -o OUT.pdf [--page-size A4|Letter]``: print without a window.
+
+For a GM preparing handouts or a script printing the whole party. The command loads every
+file first and writes only if all of them load: a party PDF that silently lacks one member
+is worse than an error. It creates a ``QGuiApplication`` only when none exists (fonts need
+one), on Linux with the offscreen platform so it also runs over SSH and in CI.
+
+The application's entry point should hand ``argv[1:]`` to :func:`export_pdf_main` when
+``argv[0] == "export-pdf"``, before it creates its own ``QApplication`` and main window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from m3desk import APP_NAME
+from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+
+__all__ = ["PAGE_SIZES", "build_parser", "export_pdf_main"]
+
+PROG = f"{APP_NAME} export-pdf"
+PAGE_SIZES = ("A4", "Letter")
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def _page_size_name(text: str) -> str:
+    for name in PAGE_SIZES:
+        if text.casefold() == name.casefold():
+            return name
+    raise argparse.ArgumentTypeError(f"choose A4 or Letter (not {text!r})")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Write character and monster sheets (.m3c, .m3m) to one PDF, "
+                    "each sheet starting on a new page.",
+        epilog="If any file cannot be read, nothing is written: the problems are listed and "
+               "the exit status is 1. Exit status 2 means the command line itself was wrong.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", type=Path,
+                        help="character (.m3c) or monster (.m3m) files, in the order to print")
+    parser.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.pdf",
+                        help="the PDF to write (replaced in one step if it exists)")
+    parser.add_argument("--page-size", type=_page_size_name, default="A4",
+                        metavar="A4|Letter", help="paper size (default: A4)")
+    return parser
+
+
+def _fail(message: str) -> None:
+    print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def _ensure_gui_application() -> object:
+    """The running ``QGuiApplication``, or a new one: text needs Qt's font database."""
+    from PySide6.QtGui import QGuiApplication
+
+    existing = QGuiApplication.instance()
+    if existing is not None:
+        return existing
+    args = [APP_NAME]
+    if sys.platform.startswith("linux") and "QT_QPA_PLATFORM" not in os.environ:
+        args += ["-platform", "offscreen"]  # no display needed to draw a PDF
+    return QGuiApplication(args)
+
+
+def _load_all(paths: Sequence[Path]) -> tuple[list[CharacterSheet | MonsterSheet], list[str]]:
+    """Every sheet that loads, and a sentence naming the file for each one that does not."""
+    from m3desk.storage.errors import DocumentLoadError
+    from m3desk.storage.sheet_files import load_sheet
+
+    sheets: list[CharacterSheet | MonsterSheet] = []
+    problems: list[str] = []
+    for path in paths:
+        try:
+            model = load_sheet(path).model
+        except DocumentLoadError as error:
+            problems.append(error.message)
+            continue
+        if not isinstance(model, CharacterSheet | MonsterSheet):
+            problems.append(f"“{path}” is not a character or monster sheet.")
+            continue
+        sheets.append(model)
+    return sheets, problems
+
+
+def export_pdf_main(argv: list[str]) -> int:
+    """Run ``m3desk export-pdf``; returns the exit status (0 written, 1 failed, 2 usage)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_request:  # --help, or a usage error already printed
+        code = exit_request.code
+        return code if isinstance(code, int) else EXIT_USAGE
+    output: Path = args.output
+    resolved_inputs = {path.resolve() for path in args.files}
+    if output.resolve() in resolved_inputs:
+        _fail(f"the output “{output}” is one of the input files; choose another name")
+        return EXIT_USAGE
+
+    sheets, problems = _load_all(args.files)
+    if problems:
+        for problem in problems:
+            _fail(problem)
+        _fail(f"nothing written: {len(problems)} of {len(args.files)} file(s) could not "
+              "be read")
+        return EXIT_FAILED
+
+    _app = _ensure_gui_application()
+    from PySide6.QtGui import QPageSize
+
+    from m3desk.storage.errors import SaveError
+    from m3desk.ui.printing.export import export_pdf
+    from m3desk.ui.printing.sheet_layout import PrintError
+
+    size = QPageSize.PageSizeId.A4 if args.page_size == "A4" else QPageSize.PageSizeId.Letter
+    try:
+        pages = export_pdf(sheets, output, size)
+    except (SaveError, PrintError) as error:
+        _fail(str(error))
+        return EXIT_FAILED
+    print(f"wrote {output} ({pages} page{'' if pages == 1 else 's'})")
+    return EXIT_OK

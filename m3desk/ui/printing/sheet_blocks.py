@@ -1,0 +1,329 @@
+"""The fixed top of a sheet: name and identity, attribute boxes, defence and hit points.
+
+These blocks never split; together they are the part of the sheet a player glances at
+during a fight, so they always sit together at the top of the first page.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QImage
+
+from m3desk.ui.printing.canvas import INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
+from m3desk.ui.printing.flow_blocks import (
+    TITLE_H,
+    Block,
+    gm_tag,
+    gm_tag_width,
+    section_title,
+)
+from m3desk.ui.printing.formatting import amount
+from m3desk.ui.printing.sheet_content import AttributeBox, Cell, PoolLine, SheetContent, Stat
+
+__all__ = ["AttributesBlock", "CombatBlock", "ContinuationHeader", "HeaderBlock"]
+
+LABEL_SIZE = 8.0
+TIMES = "\u00d7"
+
+
+class _Fixed:
+    """Shared behaviour of blocks that are placed whole."""
+
+    fills = False
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        raise NotImplementedError
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        raise NotImplementedError
+
+    def split(self, canvas: Canvas, width: float, available: float,
+              *, force: bool) -> tuple[Block | None, Block | None]:
+        return (self, None) if force else (None, self)
+
+
+def _value(canvas: Canvas, x: float, y: float, h: float, cell: Cell, size: float,
+           *, align_w: float = 0.0) -> float:
+    """Draw a value (plus its GM tag) at x; returns the width used."""
+    text_w = canvas.text_width(cell.text, size, bold=True)
+    left = x + max(0.0, (align_w - text_w - (gm_tag_width(canvas) + 2 if cell.gm else 0)) / 2)
+    canvas.text(left, y, text_w + 1, h, cell.text, size, bold=True)
+    used = left - x + text_w
+    if cell.gm:
+        used += 2 + gm_tag(canvas, left + text_w + 2, y, h)
+    return used
+
+
+class HeaderBlock(_Fixed):
+    """Name in large type, then labelled fields on writing lines, portrait on the right."""
+
+    NAME_H = 30.0
+    ROW_H = 25.0
+    PORTRAIT_W = 66.0
+    PORTRAIT_H = 82.0
+
+    def __init__(self, content: SheetContent) -> None:
+        self.content = content
+        image = QImage.fromData(content.portrait_png) if content.portrait_png else QImage()
+        self.portrait = image if not image.isNull() else None
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        text_h = self.NAME_H + self.ROW_H * len(self.content.header_rows)
+        return max(text_h, self.PORTRAIT_H if self.portrait is not None else 0.0)
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        content = self.content
+        text_w = width
+        if self.portrait is not None:
+            text_w = width - self.PORTRAIT_W - 10
+            px = x + width - self.PORTRAIT_W
+            canvas.image(px, y, self.PORTRAIT_W, self.PORTRAIT_H, self.portrait)
+            canvas.box(px, y, self.PORTRAIT_W, self.PORTRAIT_H, line=0.5, color=RULE)
+        kicker = f"Monsters & Magic \u00b7 {content.kind_label}"
+        kicker_w = canvas.text_width(kicker, LABEL_SIZE) + 2
+        canvas.text(x + text_w - kicker_w, y, kicker_w, 11, kicker, LABEL_SIZE,
+                    align="right", color=SOFT_INK)
+        name_w = text_w - kicker_w - 8
+        size = next((s for s in (20.0, 18.0, 16.0, 14.0, 12.0)
+                     if canvas.text_width(content.name, s, bold=True) <= name_w), 11.0)
+        name = canvas.elide(content.name, size, name_w, bold=True)
+        canvas.text(x, y, name_w, self.NAME_H - 4, name, size, bold=True)
+        row_y = y + self.NAME_H
+        gap = 10.0
+        for row in content.header_rows:
+            total = sum(f.weight for f in row)
+            room = text_w - gap * (len(row) - 1)
+            left = x
+            for field in row:
+                field_w = room * field.weight / total
+                canvas.text(left, row_y, field_w, 14, canvas.elide(field.value, 10.5, field_w),
+                            10.5)
+                canvas.line(left, row_y + 15, left + field_w, row_y + 15, width=0.5, color=INK)
+                canvas.text(left, row_y + 15.5, field_w, 10, field.label, LABEL_SIZE,
+                            color=SOFT_INK)
+                left += field_w + gap
+            row_y += self.ROW_H
+
+
+class AttributesBlock(_Fixed):
+    """Six boxes: score large, ATT modifier below, the prime one framed and marked ×2."""
+
+    BOX_H = 56.0
+    GAP = 6.0
+    STRIP_H = 17.0
+
+    def __init__(self, boxes: tuple[AttributeBox, ...]) -> None:
+        self.boxes = boxes
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        return self.BOX_H
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        count = len(self.boxes)
+        box_w = (width - self.GAP * (count - 1)) / count
+        for index, box in enumerate(self.boxes):
+            self._paint_box(canvas, x + index * (box_w + self.GAP), y, box_w, box)
+
+    def _paint_box(self, canvas: Canvas, x: float, y: float, w: float,
+                   box: AttributeBox) -> None:
+        h = self.BOX_H
+        prime = box.prime_check is not None
+        strip_y = y + h - self.STRIP_H
+        canvas.box(x, strip_y, w, self.STRIP_H, line=0, fill=LIGHT_FILL)
+        canvas.line(x, strip_y, x + w, strip_y, width=0.35)
+        canvas.box(x, y, w, h, line=1.8 if prime else 0.6)
+        canvas.text(x + 4, y + 2, w - 8, 13, str(box.attribute), 9.5, bold=True)
+        overridden = box.modifier.gm or (box.prime_check is not None and box.prime_check.gm)
+        if overridden:
+            # No room beside the numbers in the strip: the box says "GM" where the name was.
+            gm_tag(canvas, x + w - 4 - gm_tag_width(canvas), y + 2, 12)
+        else:
+            full = box.attribute.full_name
+            if canvas.text_width(full, LABEL_SIZE) > w - 8 - canvas.text_width(
+                    "STR ", 9.5, bold=True):
+                full = full[:3] + "."
+            canvas.text(x + 4, y + 2, w - 8, 13, full, LABEL_SIZE, align="right",
+                        color=SOFT_INK)
+        canvas.text(x, y + 13, w, strip_y - y - 13, str(box.score), 20, bold=True,
+                    align="center")
+        if prime and box.prime_check is not None:
+            half = w / 2
+            self._labelled(canvas, x, strip_y, half, "mod", box.modifier)
+            canvas.line(x + half, strip_y, x + half, y + h, width=0.35)
+            self._labelled(canvas, x + half, strip_y, half, f"prime {TIMES}2", box.prime_check,
+                           compact=True)
+        else:
+            self._labelled(canvas, x, strip_y, w, "mod", box.modifier)
+
+    def _labelled(self, canvas: Canvas, x: float, y: float, w: float, label: str,
+                  cell: Cell, *, compact: bool = False) -> None:
+        """``mod +3`` centred in the strip: a small label, then the value in bold."""
+        size = 11.0
+        cell = Cell(cell.text)  # the GM mark sits in the box's top row, see _paint_box
+        label_w = canvas.text_width(label, LABEL_SIZE) + 3
+        value_w = canvas.text_width(cell.text, size, bold=True)
+        tag_w = 0.0
+        if compact and label_w + value_w > w - 4:
+            label = f"{TIMES}2"
+            label_w = canvas.text_width(label, LABEL_SIZE, bold=True) + 3
+        left = x + max(2.0, (w - label_w - value_w - tag_w) / 2)
+        canvas.text(left, y, label_w, self.STRIP_H, label, LABEL_SIZE, color=SOFT_INK,
+                    bold=compact)
+        _value(canvas, left + label_w, y, self.STRIP_H, cell, size)
+
+
+class CombatBlock(_Fixed):
+    """Defence, movement and initiative on the left; hit points and hero points on the right.
+
+    Hit points get empty boxes for pencil: the printed current value is only where the
+    fight starts, and rubbing out one number all evening wears through the paper.
+    """
+
+    ROW_H = 17.0
+    NOTE_H = 11.0
+    POOL_H = 39.0
+    HERO_H = 21.0
+    PAD = 4.0
+
+    def __init__(self, content: SheetContent) -> None:
+        self.content = content
+
+    def _left_rows(self, canvas: Canvas, value_w: float) -> list[tuple[Stat, bool]]:
+        """Each stat with whether its companion values need a second line."""
+        rows = []
+        for stat in self.content.stats:
+            used = self._main_w(canvas, stat) + sum(self._part_w(canvas, label, cell)
+                                                    for label, cell in stat.parts)
+            rows.append((stat, used > value_w))
+        return rows
+
+    def _main_w(self, canvas: Canvas, stat: Stat) -> float:
+        tag = gm_tag_width(canvas) + 2 if stat.main.gm else 0.0
+        return canvas.text_width(stat.main.text, 13, bold=True) + tag + 8
+
+    def _part_w(self, canvas: Canvas, label: str, cell: Cell) -> float:
+        tag = gm_tag_width(canvas) + 2 if cell.gm else 0.0
+        return (canvas.text_width(label, LABEL_SIZE) + 3
+                + canvas.text_width(cell.text, 10.5, bold=True) + tag + 10)
+
+    def _label_w(self, canvas: Canvas) -> float:
+        """As wide as the longest label ("Mental armour"), so values line up in one column."""
+        return max(canvas.text_width(s.label, 9, bold=True) for s in self.content.stats) + 12
+
+    def _geometry(self, width: float) -> tuple[float, float, float]:
+        left_w = round(width * 0.42, 1)
+        gap = 10.0
+        return left_w, gap, width - left_w - gap
+
+    def _left_h(self, canvas: Canvas, left_w: float) -> float:
+        height = TITLE_H + self.PAD
+        for stat, wrapped in self._left_rows(canvas, left_w - self._label_w(canvas)):
+            height += self.ROW_H
+            if stat.note or wrapped:
+                height += self.NOTE_H
+        return height + self.PAD
+
+    def _right_h(self) -> float:
+        hero = self.HERO_H if self.content.hero_points is not None else 0.0
+        return TITLE_H + self.PAD + self.POOL_H * len(self.content.pools) + hero + self.PAD
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        left_w, _gap, _right_w = self._geometry(width)
+        return max(self._left_h(canvas, left_w), self._right_h())
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        left_w, gap, right_w = self._geometry(width)
+        self._paint_stats(canvas, x, y, left_w, height)
+        self._paint_pools(canvas, x + left_w + gap, y, right_w, height)
+
+    def _paint_stats(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+        title = "Defence and movement" if self.content.kind_label.startswith("char") \
+            else "Defence and initiative"
+        section_title(canvas, x, y, w, title)
+        canvas.box(x, y, w, h, line=0.6)
+        label_w = self._label_w(canvas)
+        row_y = y + TITLE_H + self.PAD
+        for stat, wrapped in self._left_rows(canvas, w - label_w):
+            canvas.text(x + 5, row_y, label_w - 5, self.ROW_H, stat.label, 9, bold=True)
+            left = x + label_w
+            left += _value(canvas, left, row_y, self.ROW_H, stat.main, 13) + 8
+            part_y, part_x = row_y, left
+            if wrapped:
+                part_y, part_x = row_y + self.ROW_H - 2, x + label_w
+            for label, cell in stat.parts:
+                part_h = self.ROW_H if not wrapped else self.NOTE_H + 2
+                label_w2 = canvas.text_width(label, LABEL_SIZE) + 3
+                canvas.text(part_x, part_y, label_w2, part_h, label, LABEL_SIZE, color=SOFT_INK)
+                part_x += label_w2
+                part_x += _value(canvas, part_x, part_y, part_h, cell, 10.5) + 10
+            row_y += self.ROW_H
+            if wrapped:
+                row_y += self.NOTE_H
+            elif stat.note:
+                canvas.text(x + label_w, row_y - 3, w - label_w - 4, self.NOTE_H, stat.note,
+                            LABEL_SIZE, italic=True, color=SOFT_INK)
+                row_y += self.NOTE_H
+
+    def _paint_pools(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+        section_title(canvas, x, y, w, "Hit points", "pencil each change in a box")
+        canvas.box(x, y, w, h, line=0.6)
+        row_y = y + TITLE_H + self.PAD
+        for pool in self.content.pools:
+            self._paint_pool(canvas, x, row_y, w, pool)
+            row_y += self.POOL_H
+        if self.content.hero_points is not None:
+            self._paint_hero(canvas, x, row_y, w, self.content.hero_points)
+
+    def _paint_pool(self, canvas: Canvas, x: float, y: float, w: float, pool: PoolLine) -> None:
+        line_h = 16.0
+        canvas.text(x + 5, y, 40, line_h, pool.label, 12, bold=True)
+        canvas.text(x + 42, y, 110, line_h, pool.long_label, LABEL_SIZE, color=SOFT_INK)
+        right = x + w - 6
+        for label, value in (("maximum", pool.maximum), ("current", pool.current)):
+            text = amount(value)
+            value_w = canvas.text_width(text, 13, bold=True) + 2
+            canvas.text(right - value_w, y, value_w, line_h, text, 13, bold=True,
+                        align="right")
+            label_w = canvas.text_width(label, LABEL_SIZE) + 4
+            canvas.text(right - value_w - label_w, y, label_w, line_h, label, LABEL_SIZE,
+                        color=SOFT_INK)
+            right -= value_w + label_w + 12
+        cell_w, cell_h = 21.0, 16.0
+        count = int((w - 10) // cell_w)
+        left = x + (w - count * cell_w) / 2
+        for index in range(count):
+            canvas.box(left + index * cell_w, y + line_h + 2, cell_w, cell_h, line=0.4,
+                       color=RULE)
+
+    def _paint_hero(self, canvas: Canvas, x: float, y: float, w: float, points: int) -> None:
+        canvas.line(x, y + 1, x + w, y + 1, width=0.35)
+        canvas.text(x + 5, y + 2, 80, self.HERO_H - 2, "Hero points", 9, bold=True)
+        canvas.text(x + 70, y + 2, 24, self.HERO_H - 2, str(points), 13, bold=True)
+        size = 12.0
+        shown = max(5, min(points, 15))
+        left = x + 96
+        top = y + 2 + (self.HERO_H - 2 - size) / 2
+        for index in range(shown):
+            canvas.box(left + index * (size + 4), top, size, size, line=0.6)
+            if index < points:
+                canvas.tick(left + index * (size + 4), top, size)
+        canvas.text(left + shown * (size + 4) + 2, y + 2, w - (left - x) - shown * (size + 4) - 6,
+                    self.HERO_H - 2, "ticked = a point in hand", LABEL_SIZE, italic=True,
+                    color=SOFT_INK)
+
+
+class ContinuationHeader(_Fixed):
+    """The sheet's name at the top of every further page, so loose pages find their owner."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        return 22.0
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        name = canvas.elide(self.name, 13, width - 70, bold=True)
+        name_w = canvas.text_width(name, 13, bold=True)
+        canvas.text(x, y, min(name_w + 2, width), 18, name, 13, bold=True)
+        canvas.text(x + name_w + 8, y, max(width - name_w - 8, 0), 18, "continued", 9,
+                    italic=True, color=SOFT_INK)
+        canvas.line(x, y + 19, x + width, y + 19, width=0.6, color=INK)

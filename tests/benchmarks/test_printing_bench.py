@@ -1,0 +1,90 @@
+"""PDF export speed: one sheet to PDF (target < 50 ms), against a bare QPainter page.
+
+The baseline is the performance notes' §A5 "QPainter on QPdfWriter (boxes + text)" page,
+measured in the same run, so the ratio says what the sheet layout adds on this machine.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+from PySide6.QtGui import QPageSize, QPainter, QPdfWriter
+
+from m3desk.assets import sample_files
+from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.printing.export import export_pdf, pdf_bytes
+
+TARGET_S = 0.050
+
+
+def _sheets() -> dict[str, CharacterSheet | MonsterSheet]:
+    loaded = {}
+    for path in sample_files():
+        model = load_sheet(path).model
+        assert isinstance(model, CharacterSheet | MonsterSheet)
+        loaded[path.stem] = model
+    return loaded
+
+
+def _bare_page() -> int:
+    """Boxes and text on one A4 page: the §A5 reference measurement."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(300)
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    painter = QPainter(writer)
+    for row in range(40):
+        rect = QRectF(100, 100 + row * 80, 2000, 70)
+        painter.drawRect(rect)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignVCenter, f"row {row}: 19 (+7) 1d8+1")
+    painter.end()
+    size = data.size()
+    del painter, writer, buffer
+    return size
+
+
+def _median(fn, runs: int = 15) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def test_one_sheet_to_pdf(qapp, benchmark) -> None:
+    gramfive = _sheets()["gramfive"]
+    pdf_bytes([gramfive])  # first call loads fonts
+    baseline = _median(_bare_page)
+    data, pages = benchmark(pdf_bytes, [gramfive])
+    assert pages == 1 and data.startswith(b"%PDF-")
+    median = benchmark.stats.stats.median
+    benchmark.extra_info.update(median_ms=round(median * 1000, 2),
+                                bare_page_ms=round(baseline * 1000, 2),
+                                ratio=round(median / baseline, 2))
+    print(f"\none sheet to PDF: median {median * 1000:.1f} ms (target < 50 ms); "
+          f"bare QPainter page {baseline * 1000:.1f} ms; ratio {median / baseline:.1f}x")
+    assert median < TARGET_S
+
+
+def test_one_sheet_to_pdf_file(qapp, benchmark, tmp_path: Path) -> None:
+    """The whole File → Export: render, then temp file + fsync + os.replace."""
+    gramfive = _sheets()["gramfive"]
+    out = tmp_path / "gramfive.pdf"
+    export_pdf([gramfive], out)
+    assert benchmark(export_pdf, [gramfive], out) == 1
+    print(f"\none sheet to a PDF file: median {benchmark.stats.stats.median * 1000:.1f} ms")
+
+
+def test_party_to_pdf(qapp, benchmark) -> None:
+    party = list(_sheets().values())
+    pdf_bytes(party)
+    _data, pages = benchmark(pdf_bytes, party)
+    assert pages == len(party)
+    print(f"\nsix-sheet party to PDF: median {benchmark.stats.stats.median * 1000:.1f} ms")
