@@ -10,13 +10,21 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 
-def test_void_qt_calls_do_not_leak_references_to_none(qapp) -> None:
-    target = QObject()
-    before = sys.getrefcount(None)
+class _Probe(QObject):
+    ping = Signal()
+
+
+def test_qt_calls_do_not_leak_references_to_none_or_true(qapp) -> None:
+    probe = _Probe()
+    none_before, true_before = sys.getrefcount(None), sys.getrefcount(True)
     for _ in range(2000):
-        target.setObjectName("m3desk")
-    lost = before - sys.getrefcount(None)
-    assert lost < 100, f"{lost} references to None lost in 2000 Qt calls"
+        probe.setObjectName("m3desk")
+        probe.setParent(None)
+        probe.ping.emit()
+    none_lost = none_before - sys.getrefcount(None)
+    true_lost = true_before - sys.getrefcount(True)
+    assert none_lost < 100, f"{none_lost} references to None lost in 2000 rounds of Qt calls"
+    assert true_lost < 100, f"{true_lost} references to True lost in 2000 signal emissions"
