@@ -1,19 +1,258 @@
-"""The main window."""
+"""The main window: assembles the library, the document tabs, the menus and autosave.
+
+The window itself only wires parts together and reacts to the user; the rules
+for files live in :mod:`m3desk.ui.window.session`, autosave and recovery in
+their own modules, and the library in :mod:`m3desk.ui.library`.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
+import logging
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QCloseEvent, QUndoGroup
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from m3desk import APP_DISPLAY_NAME
+from m3desk.storage.locks import FileLocks
+from m3desk.storage.paths import AppPaths
+from m3desk.storage.settings import AppSettings, load_settings
+from m3desk.storage.sheet_files import FILE_FILTER
+from m3desk.ui import dialogs
+from m3desk.ui.library.panel import LibraryPanel
+from m3desk.ui.window.actions import WindowActions
+from m3desk.ui.window.autosave import AutosaveController
+from m3desk.ui.window.drops import FileDropFilter
+from m3desk.ui.window.new_sheets import new_character, new_monster
+from m3desk.ui.window.open_document import OpenDocument
+from m3desk.ui.window.recent import RecentFilesMenu
+from m3desk.ui.window.recovery import offer_recovery
+from m3desk.ui.window.session import DocumentSession
+from m3desk.ui.window.settings_store import SettingsStore
+from m3desk.ui.window.tabs import DocumentTabs
+
+__all__ = ["MainWindow"]
+
+_log = logging.getLogger(__name__)
+_STATUS_MS = 6000
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    """One m3desk window. Call :meth:`startup` once it is shown."""
+
+    def __init__(self, paths: AppPaths | None = None, settings: AppSettings | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(APP_DISPLAY_NAME)
-        self.setCentralWidget(QLabel("m3desk"))
-        self.resize(1100, 750)
+        self.setObjectName("main_window")
+        self.paths = paths or AppPaths.from_environment()
+        if settings is None:
+            settings, _warning = load_settings(self.paths)
+        self.settings_store = SettingsStore(self.paths, settings, self)
+        self.settings_store.save_failed.connect(self._status)
+
+        self.undo_group = QUndoGroup(self)
+        self.tabs = DocumentTabs(self)
+        self.setCentralWidget(self.tabs)
+        self.library = LibraryPanel(self.paths, self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.library)
+        self.library.open_requested.connect(self.open_path)
+
+        self.autosave = AutosaveController(self.paths.state_dir,
+                                           self.settings_store.autosave_seconds, self)
+        self.autosave.failed.connect(self._status)
+        self.file_locks = FileLocks(self.paths.state_dir)
+        self.session = DocumentSession(self, self.tabs, self.undo_group, self.autosave,
+                                       self.settings_store, self.paths, self.file_locks)
+        self.session.current_changed.connect(self._on_current_changed)
+        self.session.state_changed.connect(self._on_state_changed)
+        self.session.document_saved.connect(self._on_saved)
+
+        self.recent_menu = RecentFilesMenu(self.settings_store, self)
+        self.recent_menu.open_requested.connect(self.open_path)
+        self.recent_menu.pruned.connect(self._on_recent_pruned)
+        self.menu_actions = WindowActions(self, self.undo_group, self.library, self.recent_menu)
+        self._connect_actions()
+
+        self.drop_filter = FileDropFilter(self)
+        self.drop_filter.files_dropped.connect(self.open_paths)
+        self.setAcceptDrops(True)
+        self.installEventFilter(self.drop_filter)
+
+        self.statusBar().setSizeGripEnabled(True)
+        self._closed = False
+        self._default_size()
+        self._restore_window()
+        self._on_current_changed(None)
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def _connect_actions(self) -> None:
+        act = self.menu_actions
+        act.new_character.triggered.connect(self.new_character)
+        act.new_monster.triggered.connect(self.new_monster)
+        act.open.triggered.connect(self.open_dialog)
+        act.save.triggered.connect(self.save_current)
+        act.save_as.triggered.connect(self.save_current_as)
+        act.close.triggered.connect(self.close_current)
+        act.quit.triggered.connect(self.close)
+        act.find.triggered.connect(self.library.focus_search)
+        act.refresh_library.triggered.connect(self.library.refresh)
+        act.about.triggered.connect(lambda: dialogs.show_about(self))
+        for key, action in act.themes.items():
+            action.setChecked(key == self.settings_store.theme)
+            action.triggered.connect(lambda _checked=False, k=key: self.set_theme(k))
+
+    def _default_size(self) -> None:
+        """Big enough for the library beside a sheet, never bigger than the screen."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        width, height = 1400, 880
+        if screen is not None and screen.width() > 0:
+            width = min(width, int(screen.width() * 0.92))
+            height = min(height, int(screen.height() * 0.9))
+        self.resize(width, height)
+
+    def _restore_window(self) -> None:
+        geometry, state = self.settings_store.window_bytes()
+        if geometry:
+            self.restoreGeometry(QByteArray(geometry))
+        if not state or not self.restoreState(QByteArray(state)):
+            self.resizeDocks([self.library], [self.library.preferred_width()],
+                             Qt.Orientation.Horizontal)
+
+    def startup(self, files: Iterable[str | Path] = (), *, recover: bool = True) -> None:
+        """Work that waits until the window is on screen: library, recovery, files to open.
+
+        Recovery comes before the command-line files so a restored document is
+        not opened a second time from disk.
+        """
+        self.library.refresh()
+        if recover:
+            restored = offer_recovery(self, self.paths.state_dir, self.session, self.autosave)
+            if restored:
+                self._status(f"Restored {len(restored)} unsaved document(s). Save to keep them.")
+        self.open_paths([Path(f) for f in files])
+
+    # -- documents --------------------------------------------------------------------------
+
+    def open_path(self, path: Path) -> OpenDocument | None:
+        """Open one sheet (library, recent files, macOS file-open events)."""
+        records = self.open_paths([Path(path)])
+        return records[0] if records else None
+
+    def open_paths(self, paths: Iterable[Path]) -> list[OpenDocument]:
+        """Open sheets (command line, drops, the Open dialog); failures are reported each."""
+        records = self.session.open_paths([Path(p) for p in paths])
+        if records:
+            names = ", ".join(record.plain_title() for record in records)
+            self._status(f"Opened {names}")
+        return records
+
+    def open_dialog(self) -> None:
+        start = self.paths.characters_dir
+        if not start.is_dir():
+            start = self.paths.data_dir if self.paths.data_dir.is_dir() else Path.home()
+        self.open_paths(dialogs.open_file_names(self, start, FILE_FILTER))
+
+    def new_character(self) -> OpenDocument | None:
+        from m3desk.assets import classes, races
+
+        try:
+            race_table, class_table = races(), classes()
+        except (OSError, ValueError, KeyError) as exc:
+            dialogs.show_error(self, "New Character", f"The race and class data is missing: {exc}")
+            return None
+        choice = dialogs.ask_new_character(self, race_table, class_table)
+        if choice is None:
+            return None
+        sheet = new_character(choice.name, choice.race, choice.char_class, choice.level,
+                              races=race_table, classes=class_table,
+                              rules=self.settings_store.table_rules())
+        return self.session.add_new(sheet)
+
+    def new_monster(self) -> OpenDocument:
+        return self.session.add_new(new_monster())
+
+    def save_current(self) -> bool:
+        record = self.session.current()
+        return record is not None and self.session.save(record)
+
+    def save_current_as(self) -> bool:
+        record = self.session.current()
+        return record is not None and self.session.save_as(record)
+
+    def close_current(self) -> bool:
+        record = self.session.current()
+        return record is not None and self.session.close(record)
+
+    # -- reactions --------------------------------------------------------------------------
+
+    def _on_current_changed(self, record: OpenDocument | None) -> None:
+        self.menu_actions.set_document_actions_enabled(record is not None)
+        self._update_title(record)
+
+    def _on_state_changed(self, record: OpenDocument) -> None:
+        if record is self.session.current():
+            self._update_title(record)
+
+    def _update_title(self, record: OpenDocument | None) -> None:
+        if record is None:
+            self.setWindowTitle(APP_DISPLAY_NAME)
+            self.setWindowModified(False)
+            return
+        # "[*]" is Qt's placeholder: it shows "*" while windowModified is set.
+        self.setWindowTitle(f"{record.plain_title()}[*] — {APP_DISPLAY_NAME}")
+        self.setWindowModified(record.modified)
+
+    def _on_saved(self, path: Path) -> None:
+        self._status(f"Saved {path}")
+        self.library.refresh()
+
+    def _on_recent_pruned(self, missing: list[Path]) -> None:
+        names = ", ".join(p.name for p in missing)
+        self._status(f"Removed from Open Recent because they no longer exist: {names}")
+
+    def _status(self, message: str) -> None:
+        self.statusBar().showMessage(message, _STATUS_MS)
+
+    def set_theme(self, choice: str) -> None:
+        from m3desk.ui.theme import apply_theme
+
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, choice)
+        self.settings_store.set_theme(choice)
+        self.menu_actions.themes[choice].setChecked(True)
+
+    # -- leaving ----------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Quit asks about unsaved work; Cancel keeps the window and every document."""
+        if self._closed:
+            event.accept()
+            return
+        if not self.session.close_all(ask=True):
+            event.ignore()
+            return
+        self.shutdown()
+        event.accept()
+
+    def shutdown(self, *, remember_layout: bool = True) -> None:
+        """Clean exit: remember the layout, drop snapshots and locks. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        if remember_layout:
+            self.settings_store.remember_window(bytes(self.saveGeometry().data()),
+                                                bytes(self.saveState().data()))
+        self.autosave.shutdown()
+        self.file_locks.release_all()
+
+    # -- self-test --------------------------------------------------------------------------
 
     def exercise_views(self) -> list[str]:
-        """Touch every main view once (the self-test); returns the names exercised."""
-        return ["main window"]
+        """Touch every main view once (``--self-test``); returns what was exercised."""
+        from m3desk.ui.self_test import exercise_window
+
+        return exercise_window(self)

@@ -1,0 +1,242 @@
+"""Every modal question, message box and file dialog the window shows, in one place.
+
+Modal dialogs block a test or a headless run until someone clicks, so the rest of
+the UI never creates one itself: it calls these small functions, which tests
+replace with ``monkeypatch.setattr(dialogs, "ask_save_changes", ...)`` (pytest-qt's
+advice for modal dialogs). Callers must look them up through the module
+(``dialogs.ask_save_changes(...)``) so the replacement is seen.
+
+:func:`set_non_interactive` makes every function answer at once with the choice
+that loses nothing (Cancel, "not now", no file) and log the message instead; the
+self-test switches it on so that no code path can ever wait for a click.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from m3desk import APP_DISPLAY_NAME, __version__
+
+__all__ = [
+    "NewCharacterChoice",
+    "RestoreChoice",
+    "SaveChoice",
+    "ask_new_character",
+    "ask_open_anyway",
+    "ask_restore",
+    "ask_save_changes",
+    "is_non_interactive",
+    "open_file_names",
+    "save_file_name",
+    "set_non_interactive",
+    "show_about",
+    "show_error",
+    "show_info",
+    "show_warning",
+]
+
+_log = logging.getLogger(__name__)
+_non_interactive = False
+
+
+class SaveChoice(Enum):
+    """Answer to "Save changes before closing?"."""
+
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+class RestoreChoice(Enum):
+    """Answer to "Restore unsaved documents from a crashed session?"."""
+
+    RESTORE = "restore"
+    DISCARD = "discard"
+    LATER = "later"
+
+
+@dataclass(frozen=True)
+class NewCharacterChoice:
+    """What the "New Character" dialog collected."""
+
+    name: str
+    race: str
+    char_class: str
+    level: int
+
+
+def set_non_interactive(enabled: bool) -> None:
+    """Answer every question with its safe default instead of showing a dialog."""
+    global _non_interactive
+    _non_interactive = enabled
+
+
+def is_non_interactive() -> bool:
+    """True while dialogs are switched off (the self-test)."""
+    return _non_interactive
+
+
+def _message_box(
+    parent: QWidget | None,
+    icon: QMessageBox.Icon,
+    title: str,
+    text: str,
+    informative: str = "",
+) -> QMessageBox:
+    box = QMessageBox(icon, title, text, QMessageBox.StandardButton.NoButton, parent)
+    if informative:
+        box.setInformativeText(informative)
+    return box
+
+
+def _tell(parent: QWidget | None, icon: QMessageBox.Icon, title: str, message: str) -> None:
+    if _non_interactive:
+        _log.warning("%s: %s", title, message)
+        return
+    box = _message_box(parent, icon, title, message)
+    box.setStandardButtons(QMessageBox.StandardButton.Ok)
+    box.exec()
+
+
+def show_error(parent: QWidget | None, title: str, message: str) -> None:
+    """Something failed; ``message`` already names the file and the cause."""
+    _tell(parent, QMessageBox.Icon.Critical, title, message)
+
+
+def show_warning(parent: QWidget | None, title: str, message: str) -> None:
+    """Something needs attention but nothing failed (e.g. settings were reset)."""
+    _tell(parent, QMessageBox.Icon.Warning, title, message)
+
+
+def show_info(parent: QWidget | None, title: str, message: str) -> None:
+    """A plain notice."""
+    _tell(parent, QMessageBox.Icon.Information, title, message)
+
+
+def ask_save_changes(parent: QWidget | None, document_title: str) -> SaveChoice:
+    """Save / Discard / Cancel for a document with unsaved changes."""
+    if _non_interactive:
+        return SaveChoice.CANCEL
+    box = _message_box(
+        parent,
+        QMessageBox.Icon.Warning,
+        "Unsaved changes",
+        f"Save the changes to “{document_title}” before closing?",
+        "If you don't save, your changes will be lost.",
+    )
+    buttons = QMessageBox.StandardButton
+    box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
+    box.setDefaultButton(buttons.Save)
+    box.setEscapeButton(buttons.Cancel)
+    answer = box.exec()
+    if answer == buttons.Save:
+        return SaveChoice.SAVE
+    if answer == buttons.Discard:
+        return SaveChoice.DISCARD
+    return SaveChoice.CANCEL
+
+
+def ask_open_anyway(parent: QWidget | None, path: Path, holder: str) -> bool:
+    """The file is open in another live m3desk; open a second copy here?"""
+    if _non_interactive:
+        return False
+    box = _message_box(
+        parent,
+        QMessageBox.Icon.Warning,
+        "Already open",
+        f"“{path.name}” is already open in another m3desk window ({holder}).",
+        "If you edit it in both windows, the one saved last overwrites the other's "
+        "changes. Open it here anyway?",
+    )
+    buttons = QMessageBox.StandardButton
+    box.setStandardButtons(buttons.Open | buttons.Cancel)
+    box.setDefaultButton(buttons.Cancel)
+    box.setEscapeButton(buttons.Cancel)
+    box.setDetailedText(str(path))
+    return bool(box.exec() == buttons.Open)
+
+
+def ask_restore(parent: QWidget | None, titles: Sequence[str]) -> RestoreChoice:
+    """Offer the unsaved documents a crashed session left behind."""
+    if _non_interactive:
+        return RestoreChoice.LATER
+    count = len(titles)
+    noun = "document" if count == 1 else "documents"
+    box = _message_box(
+        parent,
+        QMessageBox.Icon.Question,
+        "Restore unsaved work",
+        f"Restore {count} unsaved {noun}?",
+        "m3desk did not close properly last time. These documents had changes that "
+        "were not saved:\n\n" + "\n".join(f"• {title}" for title in titles),
+    )
+    restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+    later = box.addButton("Not Now", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(restore)
+    box.setEscapeButton(later)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is restore:
+        return RestoreChoice.RESTORE
+    if clicked is discard:
+        return RestoreChoice.DISCARD
+    return RestoreChoice.LATER
+
+
+def open_file_names(parent: QWidget | None, directory: Path, file_filter: str) -> list[Path]:
+    """Pick sheet files to open; empty when cancelled."""
+    if _non_interactive:
+        return []
+    names, _selected = QFileDialog.getOpenFileNames(
+        parent, "Open Sheets", str(directory), file_filter
+    )
+    return [Path(name) for name in names]
+
+
+def save_file_name(parent: QWidget | None, suggested: Path, file_filter: str) -> Path | None:
+    """Pick where to save; None when cancelled. The dialog asks before overwriting."""
+    if _non_interactive:
+        return None
+    name, _selected = QFileDialog.getSaveFileName(parent, "Save As", str(suggested), file_filter)
+    return Path(name) if name else None
+
+
+def ask_new_character(
+    parent: QWidget | None,
+    races: Mapping[str, Mapping[str, Any]],
+    classes: Mapping[str, Mapping[str, Any]],
+) -> NewCharacterChoice | None:
+    """Name, race, class and level of a new character; None when cancelled."""
+    if _non_interactive:
+        return None
+    from m3desk.ui.window.new_character import NewCharacterDialog
+
+    dialog = NewCharacterDialog(races, classes, parent)
+    try:
+        return dialog.choice() if dialog.exec() else None
+    finally:
+        dialog.deleteLater()
+
+
+def show_about(parent: QWidget | None) -> None:
+    """Name, version and what the app is for."""
+    if _non_interactive:
+        return
+    from PySide6 import __version__ as pyside_version
+
+    QMessageBox.about(
+        parent,
+        f"About {APP_DISPLAY_NAME}",
+        f"<h3>{APP_DISPLAY_NAME} {__version__}</h3>"
+        "<p>The desktop table companion for <i>Monsters &amp; Magic</i> and its "
+        "Effect Engine: character and monster sheets, encounters and printing.</p>"
+        f"<p>Built with PySide6 {pyside_version}.</p>",
+    )

@@ -1,0 +1,220 @@
+"""The library dock: a search box over the table of characters and monsters."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.storage.paths import AppPaths
+from m3desk.ui.library.model import Column, LibraryModel
+from m3desk.ui.library.scan import (
+    LibraryEntry,
+    bundled_samples,
+    library_folders,
+    scan_library,
+)
+
+__all__ = ["LibraryPanel"]
+
+Scanner = Callable[[], Sequence[LibraryEntry]]
+
+
+class LibraryPanel(QDockWidget):
+    """Lists every sheet the user can open; asks the window to open one on Enter/double-click.
+
+    The panel never opens files itself (``open_requested``), so the window keeps
+    one code path for the library, the Open dialog, drops and the command line.
+    """
+
+    open_requested = Signal(Path)
+
+    def __init__(self, paths: AppPaths, parent: QWidget | None = None,
+                 scanner: Scanner | None = None) -> None:
+        super().__init__("Library", parent)
+        self.setObjectName("library_dock")
+        self.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self._paths = paths
+        self._scanner: Scanner = scanner or (lambda: scan_library(paths, bundled_samples()))
+        self.last_scan_seconds = 0.0
+
+        self.model = LibraryModel(self)
+        self.search = QLineEdit()
+        self.search.setObjectName("library_search")
+        self.search.setPlaceholderText("Search name, race, class, kind, level…")
+        self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search the library")
+        self.search.textChanged.connect(self.model.set_filter)
+        self.search.returnPressed.connect(self._open_from_search)
+        self.search.installEventFilter(self)
+
+        self.view = QTableView()
+        self.view.setObjectName("library_view")
+        self.view.setAccessibleName("Library")
+        self.view.setModel(self.model)
+        self._configure_view()
+        self.view.activated.connect(self._open_index)
+
+        self.summary = QLabel()
+        self.summary.setObjectName("library_summary")
+        self.summary.setWordWrap(True)
+        self.model.modelReset.connect(self._update_summary)
+
+        # Another m3desk (or a file manager) may add sheets: rescan shortly after the
+        # folders change. Debounced, because one atomic save touches the folder twice.
+        self._watcher = QFileSystemWatcher(self)
+        self._rescan = QTimer(self)
+        self._rescan.setSingleShot(True)
+        self._rescan.setInterval(300)
+        self._rescan.timeout.connect(self.refresh)
+        self._watcher.directoryChanged.connect(self._rescan.start)
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(6)
+        layout.addWidget(self.search)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.summary)
+        self.setWidget(body)
+
+    def _configure_view(self) -> None:
+        view = self.view
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setDragEnabled(True)
+        view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        view.setDefaultDropAction(Qt.DropAction.CopyAction)
+        view.setAlternatingRowColors(True)
+        view.setShowGrid(False)
+        view.setWordWrap(False)
+        view.setTabKeyNavigation(False)
+        view.verticalHeader().hide()
+        view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+        header = view.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setSectionsMovable(True)
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
+        header.setResizeContentsPrecision(100)  # measure 100 rows, not 1000 (perf doc A3)
+        header.setMinimumSectionSize(view.fontMetrics().horizontalAdvance("Level") + 8)
+        header.setSortIndicator(Column.NAME, Qt.SortOrder.AscendingOrder)
+        view.setSortingEnabled(True)  # calls LibraryModel.sort, never a proxy
+
+    def preferred_width(self) -> int:
+        """A dock width that shows every column and a readable Name column.
+
+        Computed from the font, so it stays right at 150% or with large fonts.
+        """
+        metrics = self.view.fontMetrics()
+        style = self.view.style()
+        margin = 2 * style.pixelMetric(style.PixelMetric.PM_HeaderMargin)
+        indicator = style.pixelMetric(style.PixelMetric.PM_HeaderMarkSize) + margin
+        widest = {Column.KIND: ("Kind", "Character"), Column.LEVEL: ("Level", "10"),
+                  Column.RACE: ("Race", "half-elf"), Column.CLASS: ("Class", "magic user"),
+                  Column.SOURCE: ("Source", "Sample")}
+        columns = sum(max(metrics.horizontalAdvance(text) for text in texts) + margin + indicator
+                      for texts in widest.values())
+        name = metrics.horizontalAdvance("Gramfive the Grim") + margin
+        return columns + name + 2 * self.view.frameWidth() + 16
+
+    # -- contents ---------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Rescan the folders; the selection stays on the same file if it still exists."""
+        selected = self.selected_path()
+        started = time.perf_counter()
+        entries = self._scanner()
+        self.model.set_entries(entries)
+        self.last_scan_seconds = time.perf_counter() - started
+        if selected is not None:
+            self.select_path(selected)
+        self._watch_folders()
+
+    def _watch_folders(self) -> None:
+        """Watch the data folder and whichever library folders exist by now."""
+        wanted = [str(folder) for folder in (self._paths.data_dir, *library_folders(self._paths))
+                  if folder.is_dir()]
+        missing = [folder for folder in wanted if folder not in self._watcher.directories()]
+        if missing:
+            self._watcher.addPaths(missing)
+
+    def selected_path(self) -> Path | None:
+        rows = self.view.selectionModel().selectedRows()
+        entry = self.model.entry(rows[0].row()) if rows else None
+        return entry.path if entry is not None else None
+
+    def select_path(self, path: Path) -> bool:
+        row = self.model.row_of(path)
+        if row < 0:
+            return False
+        index = self.model.index(row, Column.NAME)
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index)
+        return True
+
+    def focus_search(self) -> None:
+        """Show the panel and put the cursor in the search box (Ctrl+F)."""
+        self.show()
+        self.raise_()
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def _update_summary(self) -> None:
+        entries = self.model.entries()
+        own = sum(1 for e in entries if not e.is_sample)
+        samples = len(entries) - own
+        broken = sum(1 for e in entries if e.broken)
+        shown = self.model.rowCount()
+        parts = [f"{own} of your own" if own else "No sheets of your own yet",
+                 f"{samples} sample{'s' if samples != 1 else ''}"]
+        if broken:
+            parts.append(f"{broken} cannot be opened")
+        text = ", ".join(parts)
+        if self.model.filter_text():
+            text = f"Showing {shown} of {len(entries)} · {text}"
+        self.summary.setText(text)
+
+    # -- opening ----------------------------------------------------------------------------
+
+    def _open_index(self, index: QModelIndex) -> None:
+        entry = self.model.entry(index.row()) if index.isValid() else None
+        if entry is not None:
+            self.open_requested.emit(entry.path)
+
+    def _open_from_search(self) -> None:
+        """Enter in the search box opens the selected row, or the first match."""
+        index = self.view.currentIndex()
+        if not index.isValid() and self.model.rowCount() > 0:
+            index = self.model.index(0, Column.NAME)
+        self._open_index(index)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Down arrow in the search box moves into the list, as in a browser's URL bar."""
+        if (watched is self.search and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Down
+                and self.model.rowCount() > 0):
+            if not self.view.currentIndex().isValid():
+                self.view.setCurrentIndex(self.model.index(0, Column.NAME))
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+            return True
+        return super().eventFilter(watched, event)

@@ -1,0 +1,146 @@
+"""Reading the library folders into one summary row per file.
+
+Kept free of Qt so it can be timed and tested on its own. Each file is read once
+with the real storage loader, so a row that looks fine in the library also opens
+fine; a file that cannot be read becomes a row carrying the loader's message
+instead of vanishing, because a character that silently disappears from the list
+looks like lost work.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from m3desk.rules.sheet import CharacterSheet
+from m3desk.storage.errors import DocumentLoadError
+from m3desk.storage.paths import AppPaths
+from m3desk.storage.sheet_files import SHEET_REGISTRY, load_sheet
+
+__all__ = ["SHEET_SUFFIXES", "LibraryEntry", "library_folders", "scan_files", "scan_library"]
+
+_log = logging.getLogger(__name__)
+
+SheetKind = Literal["character", "monster"]
+SHEET_SUFFIXES: frozenset[str] = frozenset(doc_type.extension for doc_type in SHEET_REGISTRY)
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryEntry:
+    """What the library shows about one file, without keeping the sheet in memory."""
+
+    path: Path
+    kind: SheetKind
+    name: str
+    race: str = ""
+    char_class: str = ""
+    level: int | None = None
+    is_sample: bool = False
+    error: str | None = None
+    search_text: str = field(default="", compare=False, init=False)
+
+    def __post_init__(self) -> None:
+        """Precompute the casefolded text the search box matches against (filtering is per key)."""
+        parts = [self.name, self.race, self.char_class, self.kind]
+        if self.level is not None:
+            parts += [str(self.level), f"level {self.level}"]
+        if self.is_sample:
+            parts.append("sample")
+        object.__setattr__(self, "search_text", " ".join(parts).casefold())
+
+    @property
+    def broken(self) -> bool:
+        """True when the file could not be read; ``error`` says why."""
+        return self.error is not None
+
+    @property
+    def kind_label(self) -> str:
+        return "Character" if self.kind == "character" else "Monster"
+
+    def matches(self, words: Sequence[str]) -> bool:
+        """True if every (casefolded) search word occurs in name, race, class, kind or level."""
+        return all(word in self.search_text for word in words)
+
+
+
+def _kind_from_name(path: Path) -> SheetKind:
+    doc_type = SHEET_REGISTRY.for_path(path)
+    return "monster" if doc_type is not None and doc_type.kind == "monster" else "character"
+
+
+def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
+    """Summarise one file; never raises."""
+    try:
+        sheet = load_sheet(path).model
+    except DocumentLoadError as exc:
+        entry = LibraryEntry(
+            path=path, kind=_kind_from_name(path), name=path.stem, is_sample=is_sample,
+            error=exc.message,
+        )
+    else:
+        if isinstance(sheet, CharacterSheet):
+            entry = LibraryEntry(
+                path=path, kind="character", name=sheet.name, race=sheet.race,
+                char_class=sheet.char_class, level=sheet.level, is_sample=is_sample,
+            )
+        else:
+            entry = LibraryEntry(
+                path=path, kind="monster", name=sheet.name, level=sheet.level,
+                is_sample=is_sample,
+            )
+    return entry
+
+
+def _sheet_files_in(folder: Path) -> list[Path]:
+    """Sheet files directly in ``folder``; hidden files (atomic-save leftovers) are skipped."""
+    try:
+        with os.scandir(folder) as found:
+            names = [
+                item.name for item in found
+                if not item.name.startswith(".") and item.is_file()
+                and os.path.splitext(item.name)[1].lower() in SHEET_SUFFIXES
+            ]
+    except OSError:
+        return []
+    return [folder / name for name in sorted(names)]
+
+
+def library_folders(paths: AppPaths) -> tuple[Path, Path]:
+    """The folders scanned for the user's own sheets (characters/, monsters/)."""
+    return paths.characters_dir, paths.monsters_dir
+
+
+def scan_files(files: Iterable[Path], *, is_sample: bool = False) -> list[LibraryEntry]:
+    """One entry per file, in the given order."""
+    return [read_entry(path, is_sample=is_sample) for path in files]
+
+
+def scan_library(paths: AppPaths, samples: Sequence[Path] = ()) -> list[LibraryEntry]:
+    """The user's characters and monsters, then the bundled samples.
+
+    A file is listed once even if both folders hold it under a link.
+    """
+    seen: set[str] = set()
+    files: list[Path] = []
+    for folder in library_folders(paths):
+        for path in _sheet_files_in(folder):
+            key = os.path.normcase(os.path.realpath(path))
+            if key not in seen:
+                seen.add(key)
+                files.append(path)
+    return scan_files(files) + scan_files(samples, is_sample=True)
+
+
+def bundled_samples() -> list[Path]:
+    """The sample party, or nothing if this installation lacks its resources."""
+    from m3desk.assets import sample_files
+
+    try:
+        return sample_files()
+    except OSError as exc:
+        _log.warning("sample sheets are missing: %s", exc)
+        return []

@@ -1,0 +1,80 @@
+"""Who the character is: name, race, class, prime, level, alignment, experience, portrait."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QWidget
+
+from m3desk.rules.attributes import Attribute
+from m3desk.rules.sheet import CharacterSheet
+from m3desk.ui.document import SheetDocument
+from m3desk.ui.sheet.combo_binding import ComboBinding
+from m3desk.ui.sheet.field_binding import Report
+from m3desk.ui.sheet.form_fields import line_edit, spin_box
+from m3desk.ui.sheet.line_edit_binding import LineEditBinding
+from m3desk.ui.sheet.portrait_widget import PortraitWidget
+from m3desk.ui.sheet.spin_binding import SpinBinding
+
+__all__ = ["CharacterIdentityGroup"]
+
+_PRIME_CHOICES = [(f"{a.value} ({a.full_name})", a) for a in Attribute] + [("none", None)]
+
+
+class CharacterIdentityGroup(QGroupBox):
+    def __init__(
+        self, document: SheetDocument, report: Report, parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Character", parent)
+        sheet = CharacterSheet
+        self.name_edit = line_edit(self, sheet, "name")
+        self.race_edit = line_edit(self, sheet, "race", "human, dwarf, elf…")
+        self.class_edit = line_edit(self, sheet, "char_class", "fighter, cleric, magic-user…")
+        self.prime_combo = QComboBox(self)
+        self.prime_combo.setObjectName("prime_combo")
+        self.prime_combo.setToolTip("The class's prime attribute: its modifier doubles on checks")
+        self.level_spin = spin_box(self, sheet, "level")
+        self.alignment_edit = line_edit(self, sheet, "alignment", "e.g. Lawful")
+        self.focus_edit = line_edit(self, sheet, "alignment_focus", "what the alignment serves")
+        self.focus_points_spin = spin_box(self, sheet, "alignment_focus_points")
+        self.focus_points_spin.setToolTip("Alignment focus points")
+        self.experience_spin = spin_box(self, sheet, "experience")
+        self.experience_spin.setGroupSeparatorShown(True)
+
+        LineEditBinding(document, ("name",), self.name_edit, "Name", report)
+        LineEditBinding(document, ("race",), self.race_edit, "Race", report)
+        LineEditBinding(document, ("char_class",), self.class_edit, "Class", report)
+        ComboBinding(document, ("prime",), self.prime_combo, _PRIME_CHOICES, "Prime", report)
+        SpinBinding(document, ("level",), self.level_spin, "Level", report)
+        LineEditBinding(document, ("alignment",), self.alignment_edit, "Alignment", report)
+        LineEditBinding(document, ("alignment_focus",), self.focus_edit, "Alignment focus", report)
+        SpinBinding(
+            document,
+            ("alignment_focus_points",),
+            self.focus_points_spin,
+            "Alignment focus points",
+            report,
+        )
+        SpinBinding(document, ("experience",), self.experience_spin, "Experience", report)
+
+        focus = QHBoxLayout()
+        focus.setContentsMargins(0, 0, 0, 0)
+        focus.addWidget(self.focus_edit, 1)
+        focus.addWidget(QLabel("points", self))
+        focus.addWidget(self.focus_points_spin)
+
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("&Name", self.name_edit)
+        form.addRow("&Race", self.race_edit)
+        form.addRow("&Class", self.class_edit)
+        form.addRow("&Prime", self.prime_combo)
+        form.addRow("&Level", self.level_spin)
+        form.addRow("&Alignment", self.alignment_edit)
+        focus_label = QLabel("Alignment &focus", self)
+        focus_label.setBuddy(self.focus_edit)
+        form.addRow(focus_label, focus)
+        form.addRow("E&xperience", self.experience_spin)
+
+        self.portrait = PortraitWidget(document, report, self)
+        layout = QHBoxLayout(self)
+        layout.addLayout(form, 1)
+        layout.addWidget(self.portrait)

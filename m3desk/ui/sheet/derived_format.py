@@ -1,0 +1,21 @@
+"""How a derived value reads on the sheet: bonuses signed (+7, −1), amounts plain (19)."""
+
+from __future__ import annotations
+
+from m3desk.rules.derive import Derived
+
+__all__ = ["derived_text", "is_bonus"]
+
+_BONUS_KEYS = ("ac.rolled", "mov", "initiative", "initiative.casting")
+_BONUS_PREFIXES = ("mod.", "check.")
+
+
+def is_bonus(key: str) -> bool:
+    return key in _BONUS_KEYS or key.startswith(_BONUS_PREFIXES)
+
+
+def derived_text(derived: Derived) -> str:
+    value = derived.value
+    if is_bonus(derived.key):
+        return f"{value:+d}".replace("-", "−")
+    return str(value).replace("-", "−")

@@ -1,0 +1,61 @@
+"""Equipment: weapons, armour, shields, social weapons and armour, gear."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from m3desk.rules.movement import ArmourWeight
+from m3desk.rules.sheet import ITEM_KINDS, Item
+from m3desk.ui.sheet.columns import Column, ColumnKind
+from m3desk.ui.sheet.row_table_model import RowTableModel
+
+__all__ = ["ItemsModel"]
+
+
+class ItemsModel(RowTableModel):
+    field = "items"
+    noun = "item"
+    override_prefix = "max_damage.item."
+    watched: ClassVar[frozenset[str]] = frozenset({"level", "overrides"})
+    columns = (
+        Column("Name", ColumnKind.TEXT, "name"),
+        Column(
+            "Kind", ColumnKind.CHOICE, "kind", choices=tuple((kind, kind) for kind in ITEM_KINDS)
+        ),
+        Column(
+            "Damage",
+            ColumnKind.DICE,
+            "damage",
+            tooltip="Damage die added to attack checks with it, like 1d8+1 (empty: none)",
+        ),
+        Column(
+            "Armour",
+            ColumnKind.INT,
+            "armour_bonus",
+            tooltip="Armour bonus: added to AC (armour, shield) or mental armour (social armour)",
+        ),
+        Column(
+            "Weight",
+            ColumnKind.CHOICE,
+            "weight",
+            choices=tuple((weight.value, weight.value) for weight in ArmourWeight),
+            tooltip="Armour weight: medium and heavy armour cap Movement",
+        ),
+        Column(
+            "Signature",
+            ColumnKind.BOOL,
+            "signature",
+            tooltip="A signature weapon adds its to-hit bonus to the check",
+        ),
+        Column("To-hit", ColumnKind.INT, "to_hit", signed=True, tooltip="Signature bonus"),
+        Column(
+            "Max damage",
+            ColumnKind.DERIVED,
+            tooltip="Damage die maximum + level; right-click to override",
+        ),
+        Column("Equipped", ColumnKind.BOOL, "equipped", tooltip="Worn or wielded: counts for AC"),
+        Column("Notes", ColumnKind.TEXT, "notes"),
+    )
+
+    def new_row(self) -> Item:
+        return Item(name="New item")

@@ -1,0 +1,45 @@
+"""A monster's AC as its stat block gives it ("AC 17 (+7)"), and its initiative."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QVBoxLayout, QWidget
+
+from m3desk.rules.sheet import MonsterSheet
+from m3desk.ui.document import SheetDocument
+from m3desk.ui.sheet.character_defence_group import headline_font
+from m3desk.ui.sheet.derived_label import DerivedLabel, ac_text
+from m3desk.ui.sheet.derived_values_model import MONSTER_KEYS
+from m3desk.ui.sheet.derived_values_table import DerivedValuesTable
+from m3desk.ui.sheet.field_binding import Report
+from m3desk.ui.sheet.form_fields import spin_box
+from m3desk.ui.sheet.spin_binding import SpinBinding
+
+__all__ = ["MonsterDefenceGroup"]
+
+
+class MonsterDefenceGroup(QGroupBox):
+    def __init__(
+        self, document: SheetDocument, report: Report, parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Defence", parent)
+        self.ac_label = DerivedLabel(document, ("ac", "ac.rolled"), ac_text, self)
+        self.ac_label.setObjectName("ac_label")
+        self.ac_label.setFont(headline_font(self.font()))
+        self.ac_spin = spin_box(self, MonsterSheet, "armour_class")
+        self.ac_spin.setToolTip("Static AC from the stat block")
+        self.rolled_spin = spin_box(self, MonsterSheet, "rolled_defence")
+        self.rolled_spin.setPrefix("3d6 + ")
+        self.rolled_spin.setToolTip("The rolled form of the AC: 'AC 17 (+7)' rolls 3d6+7")
+        SpinBinding(document, ("armour_class",), self.ac_spin, "AC", report)
+        SpinBinding(document, ("rolled_defence",), self.rolled_spin, "Rolled defence", report)
+        self.derived_view = DerivedValuesTable(document, MONSTER_KEYS, self)
+        self.derived_model = self.derived_view.derived_model
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("&AC", self.ac_spin)
+        form.addRow("&Rolled defence", self.rolled_spin)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.ac_label)
+        layout.addLayout(form)
+        layout.addWidget(self.derived_view)
+        layout.addStretch(1)

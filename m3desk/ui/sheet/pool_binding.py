@@ -1,0 +1,59 @@
+"""Two spin boxes bound to a hit-point pool (PHP or MHP): current / maximum.
+
+Current can never be typed above maximum (its spin box stops there), and lowering the
+maximum below current brings current down with it, so a pool edit is never refused.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QSpinBox
+
+from m3desk.rules.sheet import MAX_HIT_POINTS, Pool
+from m3desk.ui.document import SheetDocument
+from m3desk.ui.sheet.field_binding import FieldBinding, Report
+
+__all__ = ["PoolBinding"]
+
+
+class PoolBinding(FieldBinding):
+    def __init__(
+        self,
+        document: SheetDocument,
+        field: str,
+        current: QSpinBox,
+        maximum: QSpinBox,
+        label: str,
+        report: Report,
+    ) -> None:
+        super().__init__(document, (field,), label, report, current)
+        self._current = current
+        self._maximum = maximum
+        current.setAccessibleName(f"{label} current")
+        maximum.setAccessibleName(f"{label} maximum")
+        current.setMinimum(-MAX_HIT_POINTS)
+        maximum.setRange(0, MAX_HIT_POINTS)
+        self.refresh()
+        current.valueChanged.connect(self._current_changed)
+        maximum.valueChanged.connect(self._maximum_changed)
+        current.editingFinished.connect(document.break_merge)
+        maximum.editingFinished.connect(document.break_merge)
+
+    def _current_changed(self, value: int) -> None:
+        pool: Pool = self.value
+        if not self.push(Pool(current=min(value, pool.maximum), maximum=pool.maximum)):
+            self.refresh()
+
+    def _maximum_changed(self, value: int) -> None:
+        pool: Pool = self.value
+        if not self.push(Pool(current=min(pool.current, value), maximum=value)):
+            self.refresh()
+
+    def refresh(self) -> None:
+        pool: Pool = self.value
+        for spin, value in ((self._maximum, pool.maximum), (self._current, pool.current)):
+            spin.blockSignals(True)
+            if spin is self._current:
+                spin.setMaximum(pool.maximum)
+            if spin.value() != value:
+                spin.setValue(value)
+            spin.blockSignals(False)

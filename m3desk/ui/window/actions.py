@@ -1,0 +1,111 @@
+"""The window's actions and menus, with the platform's standard shortcuts.
+
+Only construction lives here; the main window connects ``triggered`` to its
+slots. Standard keys (``QKeySequence.StandardKey``) give each platform its own
+conventions; where a platform has none (Quit on Windows) a fixed key is added.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+
+from m3desk.ui.window.recent import RecentFilesMenu
+
+__all__ = ["WindowActions"]
+
+Std = QKeySequence.StandardKey
+
+
+def _keys(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
+    """The platform's keys for ``standard`` plus ``fallback`` if the platform lacks it."""
+    keys = QKeySequence.keyBindings(standard)
+    wanted = QKeySequence(fallback)
+    if all(key != wanted for key in keys):
+        keys.append(wanted)
+    return keys
+
+
+class WindowActions:
+    """Every menu action of the main window, reachable by attribute for tests."""
+
+    def __init__(self, window: QMainWindow, undo_group: QUndoGroup, library: QDockWidget,
+                 recent_menu: RecentFilesMenu) -> None:
+        def action(text: str, keys: list[QKeySequence] | None = None, tip: str = "") -> QAction:
+            created = QAction(text, window)
+            if keys:
+                created.setShortcuts(keys)
+            if tip:
+                created.setStatusTip(tip)
+            return created
+
+        self.new_character = action("New &Character…", _keys(Std.New, "Ctrl+N"),
+                                    "Create a character from a race and a class")
+        self.new_monster = action("New &Monster", [QKeySequence("Ctrl+Shift+N")],
+                                  "Create a blank monster")
+        self.open = action("&Open…", _keys(Std.Open, "Ctrl+O"), "Open character or monster files")
+        self.save = action("&Save", _keys(Std.Save, "Ctrl+S"), "Save the current sheet")
+        self.save_as = action("Save &As…", _keys(Std.SaveAs, "Ctrl+Shift+S"),
+                              "Save the current sheet under a new name")
+        self.close = action("&Close", _keys(Std.Close, "Ctrl+W"), "Close the current sheet")
+        self.quit = action("&Quit", _keys(Std.Quit, "Ctrl+Q"), "Close every sheet and quit")
+        self.quit.setMenuRole(QAction.MenuRole.QuitRole)
+
+        self.undo = undo_group.createUndoAction(window, "&Undo")
+        self.undo.setShortcuts(_keys(Std.Undo, "Ctrl+Z"))
+        self.redo = undo_group.createRedoAction(window, "&Redo")
+        self.redo.setShortcuts(_keys(Std.Redo, "Ctrl+Shift+Z"))
+
+        self.toggle_library = library.toggleViewAction()
+        self.toggle_library.setText("&Library Panel")
+        self.toggle_library.setShortcut(QKeySequence("Ctrl+L"))
+        self.find = action("&Find in Library", _keys(Std.Find, "Ctrl+F"),
+                           "Search the library by name, race, class, kind or level")
+        self.refresh_library = action("&Refresh Library", _keys(Std.Refresh, "F5"),
+                                      "Read the library folders again")
+
+        self.theme_group = QActionGroup(window)
+        self.theme_group.setExclusive(True)
+        self.themes: dict[str, QAction] = {}
+        for key, text in (("system", "&System"), ("light", "&Light"), ("dark", "&Dark")):
+            themed = action(text, tip=f"Use the {key} colour theme")
+            themed.setCheckable(True)
+            themed.setData(key)
+            self.theme_group.addAction(themed)
+            self.themes[key] = themed
+
+        self.about = action("&About m3desk", tip="Version and credits")
+        self.about.setMenuRole(QAction.MenuRole.AboutRole)
+
+        self.document_actions = (self.save, self.save_as, self.close)
+        self._build_menus(window, recent_menu)
+
+    def _build_menus(self, window: QMainWindow, recent_menu: RecentFilesMenu) -> None:
+        bar = window.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_character, self.new_monster])
+        file_menu.addSeparator()
+        file_menu.addAction(self.open)
+        file_menu.addMenu(recent_menu)
+        file_menu.addSeparator()
+        file_menu.addActions([self.save, self.save_as])
+        file_menu.addSeparator()
+        file_menu.addActions([self.close, self.quit])
+
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo, self.redo])
+
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions([self.toggle_library, self.find, self.refresh_library])
+        view_menu.addSeparator()
+        theme_menu: QMenu = view_menu.addMenu("&Theme")
+        theme_menu.addActions(list(self.themes.values()))
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about)
+        self.menus = {"file": file_menu, "edit": edit_menu, "view": view_menu,
+                      "theme": theme_menu, "help": help_menu}
+
+    def set_document_actions_enabled(self, enabled: bool) -> None:
+        for document_action in self.document_actions:
+            document_action.setEnabled(enabled)

@@ -1,0 +1,111 @@
+"""The "New Character" dialog: name, race, class and level, with a preview of what they give."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.rules.sheet import MAX_LEVEL
+from m3desk.ui.dialogs import NewCharacterChoice
+
+__all__ = ["NewCharacterDialog"]
+
+
+def _trait_names(data: Mapping[str, Any]) -> list[str]:
+    names = []
+    for item in data.get("traits", ()):
+        name = item if isinstance(item, str) else item.get("name", "")
+        if name:
+            names.append(str(name))
+    return names
+
+
+class NewCharacterDialog(QDialog):
+    """Collects a :class:`NewCharacterChoice`; OK stays disabled until there is a name."""
+
+    def __init__(
+        self,
+        races: Mapping[str, Mapping[str, Any]],
+        classes: Mapping[str, Mapping[str, Any]],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Character")
+        self._races = races
+        self._classes = classes
+
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("e.g. Gramfive")
+        self.race = QComboBox()
+        self.race.addItems([race.title() for race in races])
+        self.char_class = QComboBox()
+        self.char_class.addItems([klass.title() for klass in classes])
+        self.level = QSpinBox()
+        self.level.setRange(1, MAX_LEVEL)
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        self.preview.setObjectName("new_character_preview")
+
+        form = QFormLayout()
+        form.addRow("&Name:", self.name)
+        form.addRow("&Race:", self.race)
+        form.addRow("&Class:", self.char_class)
+        form.addRow("&Level:", self.level)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addSpacing(6)
+        layout.addWidget(self.preview)
+        layout.addSpacing(6)
+        layout.addWidget(self.buttons)
+        # Wide enough that the preview of a class with several traits stays readable.
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 30)
+
+        self.name.textChanged.connect(self._update)
+        self.race.currentIndexChanged.connect(self._update)
+        self.char_class.currentIndexChanged.connect(self._update)
+        self._update()
+
+    def _race_key(self) -> str:
+        return list(self._races)[self.race.currentIndex()] if self._races else ""
+
+    def _class_key(self) -> str:
+        return list(self._classes)[self.char_class.currentIndex()] if self._classes else ""
+
+    def _update(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(bool(self.name.text().strip()))
+        race = self._races.get(self._race_key(), {})
+        klass = self._classes.get(self._class_key(), {})
+        prime = klass.get("prime") or "none"
+        traits = _trait_names(klass) + _trait_names(race)
+        self.preview.setText(
+            f"Movement {race.get('movement', '—')} · Prime attribute {prime}\n"
+            f"Traits: {', '.join(traits) if traits else 'none'}"
+        )
+
+    def choice(self) -> NewCharacterChoice:
+        return NewCharacterChoice(
+            name=self.name.text().strip(),
+            race=self._race_key(),
+            char_class=self._class_key(),
+            level=self.level.value(),
+        )

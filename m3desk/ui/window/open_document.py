@@ -1,0 +1,58 @@
+"""What the window knows about one open document beyond the document itself."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:
+    from m3desk.ui.document import SheetDocument
+
+__all__ = ["OpenDocument"]
+
+
+@dataclass(eq=False)
+class OpenDocument:
+    """A document, its tab page, and the bookkeeping of files, locks and recovery.
+
+    ``doc_id`` names the document's recovery snapshot; it is random, not derived
+    from the path, because untitled documents have none and a path can change
+    with Save As. ``is_sample`` marks a bundled sample: it is never written back
+    (Save asks where to put the user's copy) and its snapshot carries no path.
+    """
+
+    document: SheetDocument
+    page: QWidget
+    is_sample: bool = False
+    claimed_path: Path | None = None
+    doc_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    @property
+    def path(self) -> Path | None:
+        path = self.document.path
+        return Path(path) if path is not None else None
+
+    @property
+    def modified(self) -> bool:
+        return bool(self.document.modified)
+
+    def title(self) -> str:
+        """The tab text: the document's own title, with " *" while unsaved."""
+        return str(self.document.title())
+
+    def plain_title(self) -> str:
+        """The title without the unsaved marker (the window title uses Qt's ``[*]``)."""
+        return self.title().removesuffix(" *").removesuffix("*").rstrip()
+
+    def tooltip(self) -> str:
+        if self.is_sample:
+            return f"Sample sheet — Save makes your own copy in the library\n{self.path}"
+        return str(self.path) if self.path is not None else "Not saved yet"
+
+    def recovery_original_path(self) -> str | None:
+        """Where Save should write after a restore; never a bundled sample."""
+        return None if self.is_sample or self.path is None else str(self.path)

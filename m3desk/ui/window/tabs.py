@@ -1,0 +1,101 @@
+"""The central area: open documents as tabs, or a hint on where to start when none is open."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QWidget
+
+__all__ = ["DocumentTabs"]
+
+_EMPTY_HINT = (
+    "<p style='font-size:large'>No sheet is open.</p>"
+    "<p>Double-click a character or monster in the <b>Library</b>, drag it here,<br>"
+    "drop a <code>.m3c</code> or <code>.m3m</code> file on this window,<br>"
+    "or use <b>File → New Character</b> or <b>File → Open…</b></p>"
+)
+
+
+class DocumentTabs(QStackedWidget):
+    """A closable, movable tab per open document.
+
+    Pages are the editor widgets themselves; which document a page belongs to is
+    the session's business, so this class only shows, labels and removes pages.
+    """
+
+    close_requested = Signal(QWidget)
+    current_changed = Signal(object)  # the current page, or None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("document_area")
+        self.placeholder = QLabel(_EMPTY_HINT)
+        self.placeholder.setObjectName("empty_hint")
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setTextFormat(Qt.TextFormat.RichText)
+        self.placeholder.setMargin(24)
+
+        self.tab_widget = QTabWidget()
+        self.tab_widget.setObjectName("document_tabs")
+        self.tab_widget.setTabsClosable(True)
+        self.tab_widget.setMovable(True)
+        self.tab_widget.setDocumentMode(True)
+        self.tab_widget.setUsesScrollButtons(True)
+        self.tab_widget.setElideMode(Qt.TextElideMode.ElideRight)
+        self.tab_widget.tabCloseRequested.connect(self._on_close_requested)
+        self.tab_widget.currentChanged.connect(self._on_current_changed)
+
+        self.addWidget(self.placeholder)
+        self.addWidget(self.tab_widget)
+
+    def add(self, page: QWidget, title: str, tooltip: str = "", *, focus: bool = True) -> None:
+        """Add a tab; ``focus=False`` leaves it in the background, unlaid-out until shown.
+
+        Opening several files at once focuses only the last, because laying out a
+        sheet editor is the expensive part of opening it.
+        """
+        index = self.tab_widget.addTab(page, title)
+        self.tab_widget.setTabToolTip(index, tooltip)
+        self.setCurrentWidget(self.tab_widget)
+        if focus:
+            self.tab_widget.setCurrentIndex(index)
+
+    def set_label(self, page: QWidget, title: str, tooltip: str) -> None:
+        index = self.tab_widget.indexOf(page)
+        if index >= 0:
+            self.tab_widget.setTabText(index, title)
+            self.tab_widget.setTabToolTip(index, tooltip)
+
+    def remove(self, page: QWidget) -> None:
+        index = self.tab_widget.indexOf(page)
+        if index >= 0:
+            self.tab_widget.removeTab(index)
+        if self.tab_widget.count() == 0:
+            self.setCurrentWidget(self.placeholder)
+            self.current_changed.emit(None)
+
+    def show_placeholder(self) -> None:
+        """Hide the tabs before removing many: otherwise each removal shows (and lays
+        out) the next editor just before it is removed too."""
+        self.setCurrentWidget(self.placeholder)
+
+    def show_page(self, page: QWidget) -> None:
+        self.tab_widget.setCurrentWidget(page)
+
+    def current(self) -> QWidget | None:
+        return self.tab_widget.currentWidget() if self.tab_widget.count() else None
+
+    def pages(self) -> list[QWidget]:
+        """Pages in tab order (as the user arranged them)."""
+        return [self.tab_widget.widget(i) for i in range(self.tab_widget.count())]
+
+    def title_of(self, page: QWidget) -> str:
+        return self.tab_widget.tabText(self.tab_widget.indexOf(page))
+
+    def _on_close_requested(self, index: int) -> None:
+        page = self.tab_widget.widget(index)
+        if page is not None:
+            self.close_requested.emit(page)
+
+    def _on_current_changed(self, index: int) -> None:
+        self.current_changed.emit(self.tab_widget.widget(index) if index >= 0 else None)

@@ -1,0 +1,55 @@
+"""Driving the sheet's views as a user would: open a cell editor, type, press Enter."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPoint, Qt
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QMenu, QWidget
+
+from m3desk.ui.sheet.override_menu import OverrideMenu
+
+
+def open_cell_editor(view: QAbstractItemView, index: QModelIndex) -> QWidget:
+    """Start editing ``index`` the way F2 does; returns the delegate's editor widget."""
+    view.setCurrentIndex(index)
+    view.edit(index)
+    editor = view.indexWidget(index)
+    assert editor is not None, "no editor opened"
+    return editor
+
+
+def type_into_cell(
+    qtbot, view: QAbstractItemView, index: QModelIndex, text: str, *, enter: bool = True
+) -> QWidget:
+    editor = open_cell_editor(view, index)
+    select_all = getattr(editor, "selectAll", None)
+    if select_all is not None:
+        select_all()
+    qtbot.keyClicks(editor, text)
+    if enter:
+        press_enter(qtbot, editor)
+    return editor
+
+
+def press_enter(qtbot, editor: QWidget) -> None:
+    """Enter in a cell editor; Qt commits it from a queued call, so let that run."""
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    QApplication.processEvents()
+
+
+def context_menu(widget: QWidget, menus: OverrideMenu, pos: QPoint) -> QMenu:
+    """Right-click at ``pos`` (widget coordinates); returns the menu that popped up."""
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, widget.mapToGlobal(pos))
+    QApplication.sendEvent(widget, event)
+    menu = menus.last_menu
+    assert menu is not None, "no context menu"
+    assert menu.isVisible(), "the context menu did not pop up"
+    menu.hide()  # its actions stay usable; no popup is left open after the test
+    return menu
+
+
+def action(menu: QMenu, text: str):
+    for candidate in menu.actions():
+        if candidate.text() == text:
+            return candidate
+    raise AssertionError(f"no {text!r} in {[a.text() for a in menu.actions()]}")

@@ -1,0 +1,168 @@
+"""Fixtures for the main-window tests: scripted dialogs and a window per test.
+
+Every function of ``m3desk.ui.dialogs`` is replaced: messages are recorded,
+questions are answered from a script the test writes, and an unscripted
+question fails the test instead of blocking on a modal dialog.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QLabel, QWidget
+
+from m3desk.assets import sample_files
+from m3desk.storage.paths import AppPaths
+from m3desk.ui import dialogs
+from m3desk.ui.app import guard_pyside_refcounts
+from m3desk.ui.main_window import MainWindow
+
+guard_pyside_refcounts()  # PySide6 6.12.0 + CPython 3.11: see the function's docstring
+
+_MESSAGES = ("show_error", "show_warning", "show_info", "show_about")
+_QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_names",
+              "save_file_name", "ask_new_character")
+
+
+class ScriptedDialogs:
+    """Stands in for :mod:`m3desk.ui.dialogs` in tests."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        self._answers: dict[str, deque[Any]] = defaultdict(deque)
+
+    def answer(self, name: str, *values: Any) -> None:
+        """Queue the answers the next calls of question ``name`` get."""
+        assert name in _QUESTIONS, name
+        self._answers[name].extend(values)
+
+    def named(self, name: str) -> list[tuple[Any, ...]]:
+        return [args for called, args in self.calls if called == name]
+
+    def messages(self, name: str = "show_error") -> list[str]:
+        """The message texts shown with ``name`` (title and text joined)."""
+        return [" ".join(str(a) for a in args[1:]) for args in self.named(name)]
+
+    def make(self, name: str) -> Callable[..., Any]:
+        def fake(*args: Any) -> Any:
+            self.calls.append((name, args))
+            if name in _MESSAGES:
+                return None
+            if not self._answers[name]:
+                raise AssertionError(f"unexpected dialog {name}{args[1:]!r}")
+            return self._answers[name].popleft()
+
+        return fake
+
+
+@pytest.fixture
+def fake_dialogs(monkeypatch: pytest.MonkeyPatch) -> ScriptedDialogs:
+    script = ScriptedDialogs()
+    for name in (*_MESSAGES, *_QUESTIONS):
+        monkeypatch.setattr(dialogs, name, script.make(name))
+    return script
+
+
+def _stub_editor(document: Any, parent: QWidget | None = None) -> QWidget:
+    """Throwaway stand-in while the real sheet editor is not in the tree."""
+    label = QLabel(document.sheet.name, parent)
+    label.setObjectName("stub_sheet_editor")
+    return label
+
+
+@pytest.fixture(autouse=True)
+def _sheet_editor(monkeypatch: pytest.MonkeyPatch) -> None:
+    try:
+        from m3desk.ui.sheet import make_sheet_editor  # noqa: F401
+    except ImportError:
+        monkeypatch.setattr("m3desk.ui.window.documents.create_editor", _stub_editor)
+
+
+@pytest.fixture
+def restore_app_look(qapp: Any) -> Iterator[None]:
+    """Put back Qt's default style and palette, so other packages' tests see no theme."""
+    yield
+    from PySide6.QtGui import QPalette
+
+    qapp.setProperty("m3desk_theme_choice", None)
+    qapp.setStyle("Fusion")
+    qapp.setPalette(QPalette())
+
+
+@pytest.fixture
+def paths() -> AppPaths:
+    """The folders of this test (``M3DESK_HOME`` is a fresh temporary folder)."""
+    return AppPaths.from_environment()
+
+
+@pytest.fixture
+def make_window(qtbot: Any, fake_dialogs: ScriptedDialogs,
+                paths: AppPaths) -> Callable[..., MainWindow]:
+    """Build, show and start windows; at the end close them without questions."""
+
+    def discard_everything(window: MainWindow) -> None:
+        window.session.close_all(ask=False)
+        window.shutdown(remember_layout=False)
+
+    def build(files: list[Path] | None = None, *, recover: bool = True) -> MainWindow:
+        window = MainWindow(paths)
+        qtbot.addWidget(window, before_close_func=discard_everything)
+        window.show()
+        window.startup(files or [], recover=recover)
+        return window
+
+    return build
+
+
+@pytest.fixture
+def window(make_window: Callable[..., MainWindow]) -> MainWindow:
+    return make_window()
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Callable[[str], Path]:
+    """Copy a bundled sample (by file stem) to a writable folder."""
+
+    def copy(stem: str) -> Path:
+        source = next(path for path in sample_files() if path.stem == stem)
+        target = tmp_path / "mine" / source.name
+        target.parent.mkdir(exist_ok=True)
+        shutil.copyfile(source, target)
+        return target
+
+    return copy
+
+
+@pytest.fixture
+def dead_pid() -> int:
+    """The pid of a process that has exited and been reaped: a crashed m3desk."""
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+@pytest.fixture
+def live_pid() -> Iterator[int]:
+    """The pid of another running process: a second m3desk instance."""
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                          stdin=subprocess.DEVNULL) as sleeper:
+        try:
+            yield sleeper.pid
+        finally:
+            sleeper.kill()
+            sleeper.wait()
+
+
+def edit(record: Any, text: str = "Edit notes", **changes: Any) -> None:
+    """Make an undoable edit the way every view does: through ``replace_sheet``."""
+    sheet = record.document.sheet
+    if not changes:
+        changes = {"notes": sheet.notes + " and more"}
+    record.document.replace_sheet(sheet.model_copy(update=changes), text)

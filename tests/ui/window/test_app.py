@@ -1,0 +1,46 @@
+"""``m3desk FILE...`` through the real start-up code (the event loop is stubbed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from m3desk.ui import app as app_module
+from m3desk.ui.main_window import MainWindow
+from tests.ui.window.conftest import ScriptedDialogs
+
+
+def test_command_line_opens_the_good_file_and_reports_the_bad_one(
+    monkeypatch: pytest.MonkeyPatch, qapp: QApplication, qtbot, sample,
+    fake_dialogs: ScriptedDialogs, tmp_path: Path, restore_app_look: None,
+) -> None:
+    good = sample("gramfive")
+    bad = tmp_path / "garbage.m3c"
+    bad.write_bytes(b"\x89PNG not a sheet")
+    seen: dict[str, object] = {}
+
+    def event_loop(_app: QApplication) -> int:
+        window = next(w for w in QApplication.topLevelWidgets()
+                      if isinstance(w, MainWindow) and w.isVisible())
+        qtbot.waitUntil(lambda: window.library.model.rowCount() > 0)
+        qtbot.waitUntil(lambda: len(window.session.records) == 1)
+        seen["opened"] = [r.path for r in window.session.records]
+        seen["shown_before_start"] = window.isVisible()
+        window.session.close_all(ask=False)
+        window.close()
+        window.deleteLater()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", event_loop)
+    assert app_module.run([str(bad), str(good)]) == 0
+    assert seen["opened"] == [good]
+    [message] = fake_dialogs.messages()
+    assert "garbage.m3c" in message
+    assert qapp.applicationDisplayName() == "m3desk"
+
+
+def test_parse_args_accepts_files_and_self_test() -> None:
+    args = app_module.parse_args(["a.m3c", "b.m3m", "--self-test"])
+    assert args.files == ["a.m3c", "b.m3m"] and args.self_test

@@ -1,0 +1,77 @@
+"""Closing a tab or quitting with unsaved work asks first; Cancel keeps everything."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.dialogs import SaveChoice
+from m3desk.ui.main_window import MainWindow
+from tests.ui.window.conftest import ScriptedDialogs, edit
+
+
+def test_ctrl_w_on_unsaved_work_asks_and_cancel_keeps_the_tab(
+    window: MainWindow, sample, fake_dialogs: ScriptedDialogs, qtbot
+) -> None:
+    record = window.open_path(sample("gramfive"))
+    edit(record)
+    fake_dialogs.answer("ask_save_changes", SaveChoice.CANCEL)
+    qtbot.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    assert fake_dialogs.named("ask_save_changes") == [(window, "Gramfive the Grim")]
+    assert window.session.records == [record] and record.modified
+
+
+def test_close_button_discard_closes_without_writing(
+    window: MainWindow, sample, fake_dialogs: ScriptedDialogs
+) -> None:
+    path = sample("felix")
+    before = path.read_bytes()
+    record = window.open_path(path)
+    edit(record)
+    fake_dialogs.answer("ask_save_changes", SaveChoice.DISCARD)
+    window.tabs.tab_widget.tabCloseRequested.emit(0)
+    assert window.session.records == [] and path.read_bytes() == before
+    assert window.windowTitle() == "m3desk"
+    assert not window.menu_actions.save.isEnabled()
+
+
+def test_close_and_save_writes_then_closes(
+    window: MainWindow, sample, fake_dialogs: ScriptedDialogs
+) -> None:
+    path = sample("felix")
+    record = window.open_path(path)
+    edit(record, hero_points=3)
+    fake_dialogs.answer("ask_save_changes", SaveChoice.SAVE)
+    assert window.close_current()
+    assert window.session.records == [] and load_sheet(path).model.hero_points == 3
+
+
+def test_a_clean_tab_closes_without_a_question(window: MainWindow, sample) -> None:
+    window.open_path(sample("xiola"))
+    assert window.close_current()  # an unscripted question would fail the test
+    assert window.session.records == []
+
+
+def test_quit_cancelled_on_the_second_document_keeps_every_document(
+    window: MainWindow, sample, fake_dialogs: ScriptedDialogs, qtbot
+) -> None:
+    first = window.open_path(sample("gramfive"))
+    second = window.open_path(sample("felix"))
+    third = window.open_path(sample("xiola"))
+    edit(first)
+    edit(second)
+    fake_dialogs.answer("ask_save_changes", SaveChoice.DISCARD, SaveChoice.CANCEL)
+    qtbot.keyClick(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert window.isVisible()
+    assert window.session.records == [first, second, third]
+    assert first.modified and second.modified
+
+
+def test_quit_after_answering_every_question_closes_the_window(
+    window: MainWindow, sample, fake_dialogs: ScriptedDialogs
+) -> None:
+    first = window.open_path(sample("gramfive"))
+    edit(first)
+    fake_dialogs.answer("ask_save_changes", SaveChoice.DISCARD)
+    window.menu_actions.quit.trigger()
+    assert not window.isVisible() and window.session.records == []

@@ -1,0 +1,127 @@
+"""Autosave to the recovery folder and restoring after a crash."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from m3desk.rules.sheet import CharacterSheet
+from m3desk.storage.locks import SessionLock
+from m3desk.storage.paths import AppPaths
+from m3desk.storage.recovery import RecoveryStore
+from m3desk.storage.sheet_files import SHEET_REGISTRY, load_sheet, sheet_bytes
+from m3desk.ui.dialogs import RestoreChoice, SaveChoice
+from m3desk.ui.main_window import MainWindow
+from tests.ui.window.conftest import ScriptedDialogs, edit
+
+
+def _crashed_session(paths: AppPaths, pid: int, sheet: CharacterSheet,
+                     original: Path | None) -> RecoveryStore:
+    """What a crash leaves behind: a session lock whose process is gone, and a snapshot."""
+    lock = SessionLock(paths.state_dir, pid=pid)
+    lock.acquire()
+    store = RecoveryStore(paths.state_dir, lock.session_id)
+    store.write("doc1", sheet_bytes(sheet), title=sheet.name,
+                original_path=str(original) if original else None, kind="character")
+    return store
+
+
+def test_autosave_writes_a_snapshot_after_an_idle_pause(
+    window: MainWindow, sample, qtbot
+) -> None:
+    window.autosave.interval_ms = 30
+    record = window.open_path(sample("gramfive"))
+    edit(record, notes="typed")
+    with qtbot.waitSignal(window.autosave.snapshot_written, timeout=3000):
+        pass
+    [entry] = window.autosave.store.entries()
+    assert entry.original_path == str(record.path)
+    assert entry.load(SHEET_REGISTRY).model.notes == "typed"
+
+    window.save_current()
+    assert window.autosave.store.entries() == []  # saved: the snapshot is gone
+
+
+def test_restore_after_a_simulated_crash(
+    make_window, paths: AppPaths, sample, fake_dialogs: ScriptedDialogs, dead_pid: int
+) -> None:
+    original = sample("gramfive")
+    unsaved = load_sheet(original).model.model_copy(update={"notes": "Unsaved notes"})
+    store = _crashed_session(paths, dead_pid, unsaved, original)
+    fake_dialogs.answer("ask_restore", RestoreChoice.RESTORE)
+
+    window = make_window()
+    [(_parent, titles)] = fake_dialogs.named("ask_restore")
+    assert len(titles) == 1 and "Gramfive" in titles[0]
+    [record] = window.session.records
+    assert record.modified and record.path == original
+    assert record.document.sheet == unsaved
+    assert window.tabs.title_of(record.page).endswith(" *")
+    assert store.entries() == []  # the crashed session's snapshot was handed over
+    assert RecoveryStore.orphans(paths.state_dir) == []
+    assert len(window.autosave.store.entries()) == 1  # and is safe in ours now
+
+    assert window.save_current()  # Save writes back to the original file
+    assert load_sheet(original).model.notes == "Unsaved notes"
+
+
+def test_restore_of_a_never_saved_document_opens_it_untitled(
+    make_window, paths: AppPaths, fake_dialogs: ScriptedDialogs, dead_pid: int
+) -> None:
+    _crashed_session(paths, dead_pid, CharacterSheet(name="Brand New"), None)
+    fake_dialogs.answer("ask_restore", RestoreChoice.RESTORE)
+    window = make_window()
+    [record] = window.session.records
+    assert record.path is None and record.modified
+
+
+def test_discarding_the_offer_removes_the_snapshots(
+    make_window, paths: AppPaths, fake_dialogs: ScriptedDialogs, dead_pid: int
+) -> None:
+    store = _crashed_session(paths, dead_pid, CharacterSheet(name="Gone"), None)
+    fake_dialogs.answer("ask_restore", RestoreChoice.DISCARD)
+    window = make_window()
+    assert window.session.records == [] and store.entries() == []
+
+
+def test_not_now_keeps_the_snapshots_for_the_next_start(
+    make_window, paths: AppPaths, fake_dialogs: ScriptedDialogs, dead_pid: int
+) -> None:
+    store = _crashed_session(paths, dead_pid, CharacterSheet(name="Later"), None)
+    fake_dialogs.answer("ask_restore", RestoreChoice.LATER)
+    make_window()
+    assert len(store.entries()) == 1
+
+
+def test_a_live_instance_s_snapshots_are_never_offered_or_touched(
+    make_window, paths: AppPaths, live_pid: int
+) -> None:
+    store = _crashed_session(paths, live_pid, CharacterSheet(name="Still open"), None)
+    window = make_window()  # an ask_restore here would fail: none is scripted
+    window.close()
+    assert len(store.entries()) == 1
+
+
+def test_a_clean_exit_leaves_no_snapshot_and_no_lock(
+    window: MainWindow, sample, fake_dialogs: ScriptedDialogs, paths: AppPaths
+) -> None:
+    record = window.open_path(sample("felix"))
+    edit(record)
+    window.autosave.snapshot(record)
+    assert window.autosave.lock.lock_path.exists()
+    fake_dialogs.answer("ask_save_changes", SaveChoice.DISCARD)
+    window.close()
+    assert not window.autosave.lock.lock_path.exists()
+    assert RecoveryStore.orphans(paths.state_dir) == []
+    assert not window.autosave.store.folder.exists()
+
+
+def test_a_sample_snapshot_never_points_back_at_the_bundled_file(
+    window: MainWindow, qtbot
+) -> None:
+    sample_path = window.library.model.entries()[0].path
+    record = window.open_path(sample_path)
+    assert record.is_sample
+    edit(record)
+    window.autosave.snapshot(record)
+    [entry] = window.autosave.store.entries()
+    assert entry.original_path is None

@@ -1,0 +1,106 @@
+"""Render the main window to PNG files for visual review: light and dark, at 100% and 150%.
+
+    python tools/screenshots.py [OUTPUT_DIR]        (default: screenshots/)
+
+Each theme/scale combination runs in its own subprocess, because ``QT_SCALE_FACTOR``
+is read once when Qt starts. The subprocesses run offscreen with ``M3DESK_HOME``
+pointing at a fresh temporary folder, so the library shows exactly the bundled
+samples and the user's own profile is never read or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+THEMES = ("light", "dark")
+SCALES = ("1", "1.5")
+WINDOW_SIZE = (1400, 880)
+
+
+def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
+    """Child process: build the real window and grab it in a few states."""
+    from PySide6.QtWidgets import QApplication
+
+    from m3desk.ui.app import guard_pyside_refcounts
+
+    guard_pyside_refcounts()
+    app = QApplication([sys.argv[0]])
+    app.setApplicationDisplayName("m3desk")
+
+    from m3desk.assets import classes, races, sample_files
+    from m3desk.ui import dialogs
+    from m3desk.ui.main_window import MainWindow
+    from m3desk.ui.theme import apply_theme
+    from m3desk.ui.window.new_character import NewCharacterDialog
+
+    dialogs.set_non_interactive(True)
+    apply_theme(app, theme_name)
+    window = MainWindow()
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    window.startup(recover=False)
+    percent = f"{round(float(scale) * 100)}"
+    written: list[Path] = []
+
+    def grab(widget: object, name: str) -> None:
+        QApplication.processEvents()
+        target = output / f"{name}-{theme_name}-{percent}.png"
+        widget.grab().save(str(target))  # type: ignore[attr-defined]
+        written.append(target)
+
+    grab(window, "main-empty")
+    by_stem = {path.stem: path for path in sample_files()}
+    window.open_path(by_stem["gramfive"])
+    grab(window, "main-gramfive")
+    window.library.search.setText("mummy")
+    window.open_path(by_stem["first-one-mummy"])
+    grab(window, "main-mummy")
+    window.library.search.clear()
+
+    dialog = NewCharacterDialog(races(), classes(), window)
+    dialog.name.setText("Aria")
+    dialog.show()
+    grab(dialog, "new-character")
+    dialog.close()
+
+    window.session.close_all(ask=False)
+    window.shutdown(remember_layout=False)
+    window.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("output", nargs="?", default="screenshots", type=Path)
+    parser.add_argument("--render", nargs=2, metavar=("THEME", "SCALE"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    output: Path = args.output
+    output.mkdir(parents=True, exist_ok=True)
+    if args.render:
+        for path in _render(output, *args.render):
+            print(path)
+        return 0
+    failures = 0
+    for scale in SCALES:
+        for theme_name in THEMES:
+            with tempfile.TemporaryDirectory(prefix="m3desk-shots-") as home:
+                env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": scale,
+                       "M3DESK_HOME": home}
+                result = subprocess.run(
+                    [sys.executable, __file__, str(output), "--render", theme_name, scale],
+                    env=env, capture_output=True, text=True, timeout=300,
+                )
+            sys.stdout.write(result.stdout)
+            if result.returncode != 0:
+                failures += 1
+                sys.stderr.write(f"{theme_name} at {scale}x failed:\n{result.stderr}\n")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
