@@ -6,9 +6,10 @@ starts on double-click, F2 or just typing.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtCore import QAbstractItemModel, QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QAbstractScrollArea,
     QHeaderView,
@@ -50,9 +51,12 @@ class SheetTableView(QTableView):
         self.setWordWrap(False)
         self.setTabKeyNavigation(False)
         self.verticalHeader().setVisible(row_headers)
-        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Columns and rows are fitted to their contents when the contents change (see
+        # _content_changed), not by ResizeToContents, which re-measures every cell through
+        # the Python delegates on each resize of the window.
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setStretchLastSection(not compact)
         header.setHighlightSections(False)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -60,29 +64,79 @@ class SheetTableView(QTableView):
         self.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustIgnored)
         horizontal = QSizePolicy.Policy.Fixed if compact else QSizePolicy.Policy.Expanding
         self.setSizePolicy(horizontal, QSizePolicy.Policy.Fixed)
+        # Measuring every cell is the expensive part of laying out a sheet (it calls the
+        # model and delegates for each cell), and layouts ask for hints many times per pass;
+        # so the measurements are cached until the content, font or style changes.
+        self._width_cache: int | None = None
+        self._rows_height_cache: int | None = None
+        self._scroll_needed = False
+        self._fitted = False
+
+    def _content_signals(self, model: QAbstractItemModel) -> tuple:  # type: ignore[type-arg]
+        return (model.rowsInserted, model.rowsRemoved, model.modelReset, model.layoutChanged,
+                model.dataChanged, model.headerDataChanged, model.columnsInserted,
+                model.columnsRemoved)
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
         if old is not None:
-            for signal in (old.rowsInserted, old.rowsRemoved, old.modelReset, old.layoutChanged):
-                signal.disconnect(self.updateGeometry)
+            for signal in self._content_signals(old):
+                signal.disconnect(self._content_changed)
         super().setModel(model)
         if model is not None:
-            for signal in (
-                model.rowsInserted,
-                model.rowsRemoved,
-                model.modelReset,
-                model.layoutChanged,
-            ):
-                signal.connect(self.updateGeometry)
+            for signal in self._content_signals(model):
+                signal.connect(self._content_changed)
+        self._content_changed()
+
+    def _content_changed(self, *_args: object) -> None:
+        """Forget the measurements; the next size request fits columns and rows again."""
+        self._fitted = False
+        self._width_cache = None
+        self._rows_height_cache = None
         self.updateGeometry()
 
+    def _ensure_fitted(self) -> None:
+        if not self._fitted and self.model() is not None:
+            self._fitted = True
+            self.resizeColumnsToContents()
+            self.resizeRowsToContents()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._ensure_fitted()
+        super().showEvent(event)
+
+    def setItemDelegate(self, delegate: QAbstractItemDelegate) -> None:  # type: ignore[override]
+        super().setItemDelegate(delegate)
+        self._content_changed()
+
+    def setItemDelegateForColumn(self, column: int, delegate: QAbstractItemDelegate) -> None:  # type: ignore[override]
+        super().setItemDelegateForColumn(column, delegate)
+        self._content_changed()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Polish:  # the style and font are final from here on
+            self._content_changed()
+        return super().event(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange,
+                            QEvent.Type.PaletteChange):
+            self._content_changed()
+        super().changeEvent(event)
+
+    def _rows_height(self) -> int:
+        self._ensure_fitted()
+        if self._rows_height_cache is None:
+            model = self.model()
+            rows = model.rowCount() if model is not None else 0
+            height = sum(self.rowHeight(row) for row in range(rows))
+            default = self.verticalHeader().defaultSectionSize()
+            height += max(0, self._min_rows - rows) * default
+            self._rows_height_cache = height
+        return self._rows_height_cache
+
     def _content_height(self) -> int:
-        model = self.model()
-        rows = model.rowCount() if model is not None else 0
-        height = sum(self.rowHeight(row) or self.sizeHintForRow(row) for row in range(rows))
-        default = self.verticalHeader().defaultSectionSize()
-        height += max(0, self._min_rows - rows) * default
+        height = self._rows_height()
         if self.horizontalHeader().isVisible():
             height += self.horizontalHeader().sizeHint().height()
         height += 2 * self.frameWidth()
@@ -91,11 +145,20 @@ class SheetTableView(QTableView):
         return height
 
     def _content_width(self) -> int:
+        if self._width_cache is None:
+            self._width_cache = self._measure_width()
+        return self._width_cache
+
+    def _measure_width(self) -> int:
+        self._ensure_fitted()
         header = self.horizontalHeader()
         # Not sectionSize(): the stretched last section is as wide as the view, which would
         # make the hint chase the view's own width.
+        last = header.count() - 1
         width = sum(
+            # The stretched last section is as wide as the view; measure that one instead.
             max(self.sizeHintForColumn(col), header.sectionSizeHint(col))
+            if col == last and header.stretchLastSection() else header.sectionSize(col)
             for col in range(header.count())
             if not header.isSectionHidden(col)
         )
@@ -117,7 +180,10 @@ class SheetTableView(QTableView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.updateGeometry()  # the horizontal scroll bar may have come or gone
+        needed = self._needs_horizontal_scroll()
+        if needed != self._scroll_needed:  # the horizontal scroll bar came or went
+            self._scroll_needed = needed
+            self.updateGeometry()
 
     def selected_rows(self) -> list[int]:
         selection = self.selectionModel()
