@@ -26,9 +26,7 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     """Child process: build the real window and grab it in a few states."""
     from PySide6.QtWidgets import QApplication
 
-    from m3desk.ui.app import guard_pyside_refcounts
 
-    guard_pyside_refcounts()
     app = QApplication([sys.argv[0]])
     app.setApplicationDisplayName("m3desk")
 

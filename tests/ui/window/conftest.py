@@ -21,10 +21,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from m3desk.assets import sample_files
 from m3desk.storage.paths import AppPaths
 from m3desk.ui import dialogs
-from m3desk.ui.app import guard_pyside_refcounts
 from m3desk.ui.main_window import MainWindow
-
-guard_pyside_refcounts()  # PySide6 6.12.0 + CPython 3.11: see the function's docstring
 
 _MESSAGES = ("show_error", "show_warning", "show_info", "show_about")
 _QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_names",

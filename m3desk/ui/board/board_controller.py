@@ -1,0 +1,84 @@
+"""Connects an :class:`EncounterDocument` to a :class:`BoardScene`, both ways.
+
+Document → board: a redraw on selection changes and on the aspects the board shows.
+Board → document: a click selects; a drop or +/− becomes one ``document.apply`` of
+``set_range`` (the document's single mutation path, one undo command, one log line).
+Connections are kept so :meth:`detach` can cut them when the board goes away.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMetaObject, QObject, Signal
+
+from m3desk.rules.encounter import range_between, set_range
+from m3desk.rules.ranges import RangeBand
+from m3desk.ui.board.board_scene import BoardScene
+from m3desk.ui.board.board_snapshot import snapshot_of
+from m3desk.ui.encounter.document import EncounterDocument
+
+REDRAW_ASPECTS = frozenset({"roster", "sheets", "ranges", "setup"})
+""""setup" too: the maximum range (Table 13) is the band of every pair not yet set."""
+
+
+class BoardController(QObject):
+    """Keeps one board in step with one encounter document.
+
+    Signals:
+        centre_changed(str): the centre combatant's name ("" when the roster is empty).
+    """
+
+    centre_changed = Signal(str)
+
+    def __init__(self, document: EncounterDocument, scene: BoardScene,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.scene = scene
+        self.redraws = 0
+        """How many snapshots were shown (tests check that unrelated changes cost none)."""
+        self._connections: list[QMetaObject.Connection] = [
+            document.encounter_changed.connect(self._on_encounter_changed),
+            document.selection_changed.connect(self._on_selection_changed),
+            scene.centre_requested.connect(self._on_centre_requested),
+            scene.band_requested.connect(self._on_band_requested),
+        ]
+        self.redraw()
+
+    @property
+    def attached(self) -> bool:
+        return bool(self._connections)
+
+    def detach(self) -> None:
+        """Stop following the document (idempotent)."""
+        for connection in self._connections:
+            QObject.disconnect(connection)
+        self._connections.clear()
+
+    def redraw(self) -> None:
+        snapshot = snapshot_of(self.document.encounter, self.document.selected)
+        self.scene.show_snapshot(snapshot)
+        self.redraws += 1
+        self.centre_changed.emit(snapshot.centre.name if snapshot.centre else "")
+
+    def move_text(self, combatant_id: str, band: RangeBand) -> str:
+        return f"Move {self.document.encounter.combatant(combatant_id).name} to {band.label}"
+
+    def _on_encounter_changed(self, aspects: frozenset[str]) -> None:
+        if aspects & REDRAW_ASPECTS:
+            self.redraw()
+
+    def _on_selection_changed(self, _combatant_id: str) -> None:
+        self.redraw()
+
+    def _on_centre_requested(self, combatant_id: str) -> None:
+        self.document.select(combatant_id)
+
+    def _on_band_requested(self, combatant_id: str, band: RangeBand) -> None:
+        encounter = self.document.encounter
+        centre = self.document.selected
+        if not centre or combatant_id == centre:
+            return
+        if range_between(encounter, centre, combatant_id) == band:
+            return
+        self.document.apply(set_range(encounter, centre, combatant_id, band),
+                            self.move_text(combatant_id, band))

@@ -1,0 +1,305 @@
+"""The range board's scene: rings around the centre combatant and one token per other one.
+
+It knows nothing of documents: it shows a :class:`BoardSnapshot` and reports what the
+user asks for (``centre_requested``, ``band_requested``); the controller turns requests
+into commands. Showing a new snapshot reuses every token item, repaints only tokens whose
+facts changed, and runs the ring layout only when band membership changed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QFont, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsScene,
+    QGraphicsSceneHelpEvent,
+    QGraphicsSceneMouseEvent,
+    QGraphicsSimpleTextItem,
+    QToolTip,
+)
+
+from m3desk.rules.ranges import RangeBand
+from m3desk.ui.board.board_colours import BoardColours
+from m3desk.ui.board.board_snapshot import BoardSnapshot
+from m3desk.ui.board.interaction import BoardInteraction
+from m3desk.ui.board.ring_layout import RingLayout, layout_rings
+from m3desk.ui.board.ring_painter import RingPainter
+from m3desk.ui.board.token_drag import TokenDragInteraction
+from m3desk.ui.board.token_facts import TokenFacts
+from m3desk.ui.board.token_item import TokenItem
+from m3desk.ui.board.token_metrics import TokenMetrics
+
+SCENE_MARGIN = 16.0
+EMPTY_HINT = "Add combatants to the encounter to see their ranges"
+
+
+class BoardScene(QGraphicsScene):
+    """Rings, tokens and the current mouse mode.
+
+    Signals:
+        centre_requested(str): make this combatant the centre (a click, or Enter).
+        band_requested(str, object): put this combatant at this ``RangeBand`` from the
+            centre (a drop, or +/−).
+        layout_changed(): the rings changed size; views refit.
+        focus_changed(str): the keyboard focus moved to this combatant.
+    """
+
+    centre_requested = Signal(str)
+    band_requested = Signal(str, object)
+    layout_changed = Signal()
+    focus_changed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        # Tokens move on every redraw and during drags; a BSP index would be rebuilt more
+        # often than it is queried (Qt's advice for dynamic scenes).
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self._metrics = TokenMetrics.from_font(QApplication.font())
+        self._colours = BoardColours.from_palette(QApplication.palette())
+        self._snapshot = BoardSnapshot(None, (), RangeBand.OUT_OF_RANGE, ())
+        self._tokens: dict[str, TokenItem] = {}
+        self._rings: RingPainter | None = None
+        self._hint = QGraphicsSimpleTextItem(EMPTY_HINT)
+        self._hint.setZValue(20)
+        self.addItem(self._hint)
+        self._layout_key: object = None
+        self._layout: RingLayout | None = None
+        self._interaction: BoardInteraction | None = None
+        self._focused_id = ""
+        self._show_focus = False
+        self._relayout(force=True)
+
+    # -- content ---------------------------------------------------------------------------
+
+    @property
+    def snapshot(self) -> BoardSnapshot:
+        return self._snapshot
+
+    @property
+    def ring_layout(self) -> RingLayout:
+        assert self._layout is not None
+        return self._layout
+
+    @property
+    def centre_id(self) -> str:
+        return self._snapshot.centre.combatant_id if self._snapshot.centre else ""
+
+    def token(self, combatant_id: str) -> TokenItem | None:
+        return self._tokens.get(combatant_id)
+
+    def tokens(self) -> list[TokenItem]:
+        """Every token but the centre's."""
+        return [item for item in self._tokens.values() if not item.facts.is_centre]
+
+    @property
+    def rings(self) -> RingPainter:
+        assert self._rings is not None
+        return self._rings
+
+    def show_snapshot(self, snapshot: BoardSnapshot) -> None:
+        """Bring the board to ``snapshot``, touching only what differs."""
+        if self._interaction is not None:
+            self._interaction.cancel()
+        previous_centre = self.centre_id
+        self._snapshot = snapshot
+        wanted: list[TokenFacts] = [*([snapshot.centre] if snapshot.centre else []),
+                                    *snapshot.tokens]
+        ids = set()
+        for facts in wanted:
+            ids.add(facts.combatant_id)
+            item = self._tokens.get(facts.combatant_id)
+            if item is None:
+                item = TokenItem(facts, self._metrics, self._colours)
+                self._tokens[facts.combatant_id] = item
+                self.addItem(item)
+            else:
+                item.set_facts(facts)
+        for gone in [i for i in self._tokens if i not in ids]:
+            self.removeItem(self._tokens.pop(gone))
+        self._hint.setVisible(snapshot.centre is None)
+        if self._rings is not None and self._rings.maximum != snapshot.maximum_range:
+            self._rings.maximum = snapshot.maximum_range
+            self._invalidate_rings()
+        self._relayout()
+        self._fix_focus(previous_centre)
+
+    def _relayout(self, *, force: bool = False) -> None:
+        members = self._snapshot.band_members()
+        key = (members, self._metrics.token, self._metrics.centre, self._metrics.labels)
+        if key != self._layout_key or force:
+            self._layout_key = key
+            self._layout = layout_rings(members, self._metrics.token, self._metrics.centre,
+                                        self._metrics.labels)
+            self._place_rings(self._layout)
+        layout = self.ring_layout
+        for combatant_id, item in self._tokens.items():
+            if item.facts.is_centre:
+                anchor = layout.centre_anchor
+            else:
+                anchor = layout.positions[combatant_id]
+            if item.pos() != QPointF(*anchor):
+                item.setPos(*anchor)
+
+    def _place_rings(self, layout: RingLayout) -> None:
+        self._rings = RingPainter(layout, self._snapshot.maximum_range)
+        self._invalidate_rings()
+        hint = self._hint.boundingRect()
+        self._hint.setPos(-hint.width() / 2, layout.centre_radius + 8)
+        x1, y1, x2, y2 = layout.bounds
+        self.setSceneRect(QRectF(x1, y1, x2 - x1, y2 - y1).adjusted(
+            -SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+        self.layout_changed.emit()
+
+    def band_at(self, position: QPointF) -> RangeBand:
+        return self.ring_layout.band_at(position.x(), position.y())
+
+    def highlight_band(self, band: RangeBand | None) -> None:
+        """Light up the ring a dragged token would land in (None: none).
+
+        Redraws the cached rings once per band crossed, never per mouse move.
+        """
+        if self.rings.drop_target != band:
+            self.rings.drop_target = band
+            self._invalidate_rings()
+
+    def _invalidate_rings(self) -> None:
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        super().drawBackground(painter, rect)
+        if self._rings is not None:
+            self._rings.paint(painter, self._colours, self._metrics)
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """Tokens have their own tooltips; elsewhere say which band is under the pointer."""
+        if self.token_at(event.scenePos()) is not None or self._rings is None:
+            super().helpEvent(event)
+            return
+        band = self.band_at(event.scenePos())
+        QToolTip.showText(event.screenPos(), self._rings.tooltip(band))
+        event.accept()
+
+    # -- style -----------------------------------------------------------------------------
+
+    def set_style(self, font: QFont, palette: QPalette) -> None:
+        """Follow the view's font and palette (theme switches, font size changes)."""
+        metrics = TokenMetrics.from_font(font)
+        colours = BoardColours.from_palette(palette)
+        self._hint.setBrush(colours.text)
+        self._hint.setFont(metrics.name_font)
+        self.setBackgroundBrush(colours.background)
+        if metrics == self._metrics and colours == self._colours:
+            return
+        self._metrics, self._colours = metrics, colours
+        for item in self._tokens.values():
+            item.set_style(metrics, colours)
+        self._relayout(force=True)
+        self._invalidate_rings()
+
+    @property
+    def colours(self) -> BoardColours:
+        return self._colours
+
+    # -- keyboard focus --------------------------------------------------------------------
+
+    def focus_order(self) -> list[str]:
+        """Tokens from the innermost ring outward, clockwise from the top within a ring:
+        the order a reader scans the board in."""
+        layout = self.ring_layout
+
+        def key(item: TokenItem) -> tuple[int, float]:
+            x, y = layout.positions[item.combatant_id]
+            angle = (math.atan2(y, x) + math.pi / 2) % (2 * math.pi)
+            return int(item.facts.band or 0), angle
+
+        return [item.combatant_id for item in sorted(self.tokens(), key=key)]
+
+    @property
+    def focused_id(self) -> str:
+        return self._focused_id
+
+    def focused_facts(self) -> TokenFacts | None:
+        item = self._tokens.get(self._focused_id)
+        return item.facts if item is not None else None
+
+    def set_focused(self, combatant_id: str) -> None:
+        if combatant_id == self._focused_id:
+            return
+        old = self._tokens.get(self._focused_id)
+        if old is not None:
+            old.set_focused(False, self._show_focus)
+        self._focused_id = combatant_id
+        new = self._tokens.get(combatant_id)
+        if new is not None:
+            new.set_focused(True, self._show_focus)
+        self.focus_changed.emit(combatant_id)
+
+    def set_show_focus(self, show: bool) -> None:
+        """The focus ring shows only while the view has keyboard focus."""
+        self._show_focus = show
+        item = self._tokens.get(self._focused_id)
+        if item is not None:
+            item.set_focused(True, show)
+
+    def _fix_focus(self, previous_centre: str) -> None:
+        """Keep focus on a token after a redraw: the old centre when focus became the centre
+        (so Enter, Enter walks back), else the first token."""
+        facts = self.focused_facts()
+        if facts is not None and not facts.is_centre:
+            item = self._tokens[self._focused_id]
+            item.set_focused(True, self._show_focus)
+            return
+        old = self._tokens.get(previous_centre)
+        if old is not None and not old.facts.is_centre:
+            self.set_focused(previous_centre)
+            return
+        order = self.focus_order()
+        self.set_focused(order[0] if order else "")
+
+    # -- mouse modes -----------------------------------------------------------------------
+
+    @property
+    def interaction(self) -> BoardInteraction | None:
+        return self._interaction
+
+    def end_interaction(self, interaction: BoardInteraction) -> None:
+        if self._interaction is interaction:
+            self._interaction = None
+
+    def cancel_interaction(self) -> None:
+        if self._interaction is not None:
+            self._interaction.cancel()
+
+    def token_at(self, position: QPointF) -> TokenItem | None:
+        for item in self.items(position):
+            if isinstance(item, TokenItem):
+                return item
+        return None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._interaction is not None:
+            self._interaction.mouse_press(event)
+            return
+        token = self.token_at(event.scenePos())
+        if token is not None and event.button() == Qt.MouseButton.LeftButton:
+            if not token.facts.is_centre:
+                self.set_focused(token.combatant_id)
+                self._interaction = TokenDragInteraction(self, token, event)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._interaction is not None:
+            self._interaction.mouse_move(event)
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._interaction is not None:
+            self._interaction.mouse_release(event)
+            return
+        super().mouseReleaseEvent(event)

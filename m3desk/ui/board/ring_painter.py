@@ -1,0 +1,93 @@
+"""Paints the rings, their labels and the centre disc as the scene's background.
+
+Why a background and not one item per ring: nested rings overlap everywhere, so as items
+every token repaint would redraw eight large antialiased shapes. As the background, the
+view caches the rings in one pixmap (``QGraphicsView.CacheBackground``): dragging a token
+repaints the token only, and the rings are redrawn when they change (a new layout, or the
+drop target lighting up), which costs about 2 ms for the whole board.
+
+Cheap on purpose: discs filled from the outside in (no odd-even annulus paths), the hatch
+without antialiasing (its edge is covered by the ring line), 1-pixel cosmetic ring lines.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
+
+from m3desk.rules.ranges import RangeBand
+from m3desk.ui.board.board_colours import BoardColours, mix
+from m3desk.ui.board.ring_layout import RingLayout
+from m3desk.ui.board.token_metrics import TokenMetrics
+
+
+class RingPainter:
+    """The rings' state (geometry, maximum range, drop target) and how to draw it."""
+
+    def __init__(self, layout: RingLayout, maximum: RangeBand) -> None:
+        self.layout = layout
+        self.maximum = maximum
+        self.drop_target: RangeBand | None = None
+
+    def bounding_rect(self) -> QRectF:
+        r = self.layout.outer_radius + 1
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, colours: BoardColours, metrics: TokenMetrics) -> None:
+        layout = self.layout
+        origin = QPointF(0, 0)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for index in reversed(range(len(layout.radii))):
+            outer = layout.radii[index][1]
+            fill = (colours.drop_fill if index == self.drop_target
+                    else colours.ring_fills[index % 2])
+            painter.setBrush(fill)
+            painter.drawEllipse(origin, outer, outer)
+        if self.maximum < RangeBand.OUT_OF_RANGE:
+            self._paint_hatch(painter, colours)
+        painter.setBrush(colours.base)
+        painter.drawEllipse(origin, layout.centre_radius, layout.centre_radius)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        line = QPen(colours.ring_line, 1)
+        line.setCosmetic(True)
+        painter.setPen(line)
+        for radius in (layout.centre_radius, *(outer for _inner, outer in layout.radii)):
+            painter.drawEllipse(origin, radius, radius)
+        for band in RangeBand:
+            self._paint_label(painter, band, colours, metrics)
+        painter.restore()
+
+    def _paint_hatch(self, painter: QPainter, colours: BoardColours) -> None:
+        """Hatch the bands past the encounter's maximum range (Table 13)."""
+        inner = self.layout.radii[int(self.maximum)][1]
+        outer = self.layout.outer_radius
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), outer, outer)
+        path.addEllipse(QPointF(0, 0), inner, inner)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setBrush(QBrush(colours.hatch, Qt.BrushStyle.BDiagPattern))
+        painter.drawPath(path)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+
+    def _paint_label(self, painter: QPainter, band: RangeBand, colours: BoardColours,
+                     metrics: TokenMetrics) -> None:
+        width, height = metrics.labels[int(band)]
+        x, y = self.layout.label_centres[int(band)]
+        rect = QRectF(x - width / 2, y - height / 2, width, height)
+        target = band == self.drop_target
+        painter.setPen(QPen(colours.highlight if target else colours.ring_line, 1))
+        painter.setBrush(colours.drop_fill if target else mix(colours.base, colours.text, 0.02))
+        painter.drawRoundedRect(rect, height / 2, height / 2)
+        painter.setFont(metrics.label_font)
+        painter.setPen(colours.text)
+        text = metrics.label_metrics.elidedText(
+            band.label.upper(), Qt.TextElideMode.ElideRight, width)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+    def tooltip(self, band: RangeBand) -> str:
+        if band > self.maximum:
+            return (f"{band.label}: beyond this encounter's maximum range "
+                    f"({self.maximum.label})")
+        return band.label

@@ -1,0 +1,277 @@
+"""One combatant on the board: a side-shaped marker, its name, and what the centre can reach.
+
+Everything text-related is laid out once when the facts change (wrapped, elided, centred);
+``paint`` only draws at precomputed points, so a drag (which moves one item) costs one small
+repaint. Plain ``drawText`` at a point, not ``QStaticText``: the view refits (rescales) on
+most layout changes, and a static text lays itself out again for every new scale.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from m3desk.rules.ranges import RangeBand
+from m3desk.ui.board.board_colours import BoardColours, mix
+from m3desk.ui.board.token_facts import TokenFacts
+from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, initials, wrap_name
+from m3desk.ui.board.token_shapes import shape_name, shape_path
+
+FOCUS_MARGIN = 3.0
+OUT_OF_REACH = "— out of reach"
+
+
+def short_attack_name(name: str) -> str:
+    """"Cutter (signature longsword)" → "Cutter": the caption has room for a word or two;
+    the tooltip keeps the full name."""
+    return re.sub(r"\s*\([^)]*\)", "", name).strip() or name
+
+
+def caption_for(facts: TokenFacts) -> str:
+    """The line under the name: the centre's attacks that reach this token, or a dash."""
+    if facts.is_centre:
+        return ""
+    if not facts.reach:
+        return OUT_OF_REACH
+    return ", ".join(dict.fromkeys(short_attack_name(n) for n in facts.reach))
+
+
+def tooltip_for(facts: TokenFacts) -> str:
+    """Everything the token abbreviates, in words (shape and reach are not colour-only)."""
+    lines = [f"{facts.name} — {facts.side} ({shape_name(facts.side_index)})"]
+    if facts.is_centre:
+        lines.append("Ranges on the board are measured from here.")
+        lines += [f"  {entry}" for entry in facts.attack_summary] or ["  No attacks"]
+    else:
+        assert facts.band is not None
+        lines.append(f"{facts.band.label} from {facts.centre_name}"
+                     + (" (beyond this encounter's maximum range)"
+                        if facts.beyond_maximum else ""))
+        if facts.reach:
+            lines.append(f"{facts.centre_name} can attack with: {', '.join(facts.reach)}")
+        else:
+            lines.append(f"Out of reach: nothing {facts.centre_name} wields works at "
+                         f"{facts.band.label}")
+        if facts.unequipped_reach:
+            lines.append(f"Would reach once drawn: {', '.join(facts.unequipped_reach)}")
+    if facts.conditions:
+        lines.append("Conditions: " + ", ".join(facts.conditions))
+    if not facts.is_centre:
+        lines.append("Drag to another ring, or +/− when focused, to change the range.")
+    return "\n".join(lines)
+
+
+class TokenItem(QGraphicsItem):
+    """A combatant's token; the centre combatant uses the same class drawn larger."""
+
+    def __init__(self, facts: TokenFacts, metrics: TokenMetrics,
+                 colours: BoardColours) -> None:
+        super().__init__()
+        self._facts = facts
+        self._metrics = metrics
+        self._colours = colours
+        self._focused = False
+        self._show_focus = False
+        self._preview: RangeBand | None = None
+        self._name_lines: list[str] = []
+        self._caption = ""
+        self._marker = QPainterPath()
+        self._rect = QRectF()
+        self._fill = QColor()
+        self._ink = QColor()
+        self._placed_lines: list[tuple[QPointF, str]] = []
+        self._placed_caption: tuple[QPointF, str] = (QPointF(), "")
+        self._caption_font = QFont()
+        self.setZValue(10)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self._relayout()
+
+    # -- content ---------------------------------------------------------------------------
+
+    @property
+    def facts(self) -> TokenFacts:
+        return self._facts
+
+    @property
+    def combatant_id(self) -> str:
+        return self._facts.combatant_id
+
+    def set_facts(self, facts: TokenFacts) -> bool:
+        """Show new facts; False (and no repaint) when nothing the token shows changed."""
+        if facts == self._facts:
+            return False
+        geometry = facts.is_centre != self._facts.is_centre
+        rename = geometry or facts.name != self._facts.name
+        self._facts = facts
+        if geometry:
+            self.prepareGeometryChange()
+        self._relayout(rename=rename)
+        self.update()
+        return True
+
+    def set_style(self, metrics: TokenMetrics, colours: BoardColours) -> None:
+        self.prepareGeometryChange()
+        self._metrics = metrics
+        self._colours = colours
+        self._relayout()
+        self.update()
+
+    def set_focused(self, focused: bool, show: bool) -> None:
+        if (focused, show) != (self._focused, self._show_focus):
+            self._focused, self._show_focus = focused, show
+            self.update()
+
+    @property
+    def has_visible_focus(self) -> bool:
+        return self._focused and self._show_focus
+
+    def set_preview(self, band: RangeBand | None) -> None:
+        """While dragged: the band it would land in (None: its own band)."""
+        if band != self._preview:
+            self._preview = band
+            self.update()
+
+    def set_dragging(self, dragging: bool) -> None:
+        self.setZValue(100 if dragging else 10)
+        self.setCursor(Qt.CursorShape.ClosedHandCursor if dragging
+                       else Qt.CursorShape.OpenHandCursor)
+
+    @property
+    def caption(self) -> str:
+        return self._caption
+
+    @property
+    def name_lines(self) -> list[str]:
+        return list(self._name_lines)
+
+    def _relayout(self, *, rename: bool = True) -> None:
+        """Lay out the text once per change; names are wrapped again only when they (or the
+        token's size) change, since a selection change alters bands and reach, not names."""
+        facts, metrics = self._facts, self._metrics
+        footprint = metrics.footprint(facts.is_centre)
+        if rename and facts.is_centre:
+            self._name_lines = wrap_name(facts.name, metrics.centre_metrics,
+                                         footprint.width - 2 * PADDING)
+        elif rename:
+            self._name_lines = wrap_name(facts.name, metrics.name_metrics, metrics.name_width)
+        self._caption = metrics.caption_metrics.elidedText(
+            caption_for(facts), Qt.TextElideMode.ElideRight, metrics.name_width)
+        text_top = footprint.marker_radius + 3
+        if rename:
+            names = metrics.centre_metrics if facts.is_centre else metrics.name_metrics
+            self._placed_lines = [
+                _centred(line, names, text_top + i * metrics.line_height, metrics.line_height)
+                for i, line in enumerate(self._name_lines)]
+        self._caption_font = QFont(metrics.caption_font)
+        self._caption_font.setItalic(not facts.in_reach)
+        self._placed_caption = _centred(
+            self._caption, QFontMetricsF(self._caption_font),
+            text_top + len(self._name_lines) * metrics.line_height, metrics.caption_height)
+        colours = self._colours
+        self._fill = colours.side_colour(facts.side_index)
+        if not facts.in_reach:
+            # Faded toward the background, but opaque: alpha blending costs 3x the paint.
+            self._fill = mix(self._fill, colours.base, 0.55)
+        self._ink = colours.ink_on(self._fill) if facts.in_reach else colours.text
+        self._marker = shape_path(facts.side_index, footprint.marker_radius)
+        self._rect = QRectF(*_rect_tuple(footprint.rect_at(0.0, 0.0)))
+        self.setToolTip(tooltip_for(facts))
+
+    # -- QGraphicsItem ---------------------------------------------------------------------
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-FOCUS_MARGIN, -FOCUS_MARGIN, FOCUS_MARGIN, FOCUS_MARGIN)
+
+    def footprint_rect(self) -> QRectF:
+        """The box the layout keeps free of other tokens (scene coordinates)."""
+        return self._rect.translated(self.pos())
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self._rect)
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        facts, metrics, colours = self._facts, self._metrics, self._colours
+        footprint = metrics.footprint(facts.is_centre)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        text_top = footprint.marker_radius + 2
+        text_rect = QRectF(self._rect.left(), text_top, self._rect.width(),
+                           self._rect.bottom() - text_top)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colours.backdrop)
+        painter.drawRoundedRect(text_rect, 4, 4)
+        self._paint_marker(painter)
+        self._paint_text(painter, text_rect)
+        if self.has_visible_focus:
+            pen = QPen(colours.highlight, 2)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(self._rect.adjusted(-1, -1, 1, 1), 6, 6)
+
+    def outline_pen(self) -> QPen:
+        """Solid when the centre can attack this token, dashed when not: reach is marked by
+        the outline's pattern and the caption, not by colour alone."""
+        if self._facts.in_reach:
+            return QPen(self._colours.text, 1.5)
+        return QPen(self._colours.text, 2, Qt.PenStyle.DashLine)
+
+    def _paint_marker(self, painter: QPainter) -> None:
+        facts = self._facts
+        painter.setPen(self.outline_pen())
+        painter.setBrush(self._fill)
+        painter.drawPath(self._marker)
+        radius = self._metrics.footprint(facts.is_centre).marker_radius
+        painter.setFont(self._metrics.initials_font)
+        painter.setPen(self._ink)
+        painter.drawText(QRectF(-radius, -radius, 2 * radius, 2 * radius),
+                         Qt.AlignmentFlag.AlignCenter, initials(facts.name))
+        if facts.conditions:
+            self._paint_badge(painter, QPointF(radius * 0.9, -radius * 0.8))
+
+    def _paint_badge(self, painter: QPainter, centre: QPointF) -> None:
+        """A count of conditions, in the text colour so it shows on every palette."""
+        colours = self._colours
+        size = self._metrics.caption_height * 0.5
+        painter.setPen(QPen(colours.base, 1.2))
+        painter.setBrush(colours.text)
+        painter.drawEllipse(centre, size, size)
+        painter.setPen(colours.base)
+        painter.setFont(self._metrics.initials_font)
+        painter.drawText(QRectF(centre.x() - size, centre.y() - size, 2 * size, 2 * size),
+                         Qt.AlignmentFlag.AlignCenter, str(len(self._facts.conditions)))
+
+    def _paint_text(self, painter: QPainter, text_rect: QRectF) -> None:
+        facts, metrics, colours = self._facts, self._metrics, self._colours
+        painter.setPen(colours.text)
+        painter.setFont(metrics.centre_font if facts.is_centre else metrics.name_font)
+        for point, line in self._placed_lines:
+            painter.drawText(point, line)
+        if facts.is_centre:
+            return
+        if self._preview is not None:
+            y = text_rect.top() + 1 + len(self._name_lines) * metrics.line_height
+            painter.setFont(metrics.initials_font)
+            painter.drawText(QRectF(text_rect.left(), y, text_rect.width(),
+                                    metrics.caption_height),
+                             Qt.AlignmentFlag.AlignCenter, f"→ {self._preview.label}")
+            return
+        painter.setFont(self._caption_font)
+        painter.setPen(colours.text if facts.in_reach else colours.muted_text)
+        painter.drawText(*self._placed_caption)
+
+
+def _centred(text: str, metrics: QFontMetricsF, top: float,
+             height: float) -> tuple[QPointF, str]:
+    """Where ``drawText`` puts ``text`` centred on the token, in a line at ``top``."""
+    baseline = top + (height - metrics.height()) / 2 + metrics.ascent()
+    return QPointF(-metrics.horizontalAdvance(text) / 2, baseline), text
+
+
+def _rect_tuple(rect: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """(x1, y1, x2, y2) → (x, y, width, height) for QRectF."""
+    return rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1]

@@ -1,0 +1,114 @@
+"""Token and label sizes from the board's font, so the board grows with the user's font.
+
+All sizes are in scene units at 100 % zoom; a larger system font makes larger tokens and
+the layout spaces them accordingly instead of letting names collide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetricsF
+
+from m3desk.rules.ranges import BANDS
+from m3desk.ui.board.footprint import Footprint
+
+PADDING = 3.0
+
+
+@dataclass(frozen=True)
+class TokenMetrics:
+    """Fonts and the footprints of ordinary tokens and of the centre token."""
+
+    name_font: QFont
+    centre_font: QFont
+    caption_font: QFont
+    label_font: QFont
+    initials_font: QFont
+    line_height: float
+    caption_height: float
+    name_width: float
+    token: Footprint
+    centre: Footprint
+    labels: tuple[tuple[float, float], ...]
+    name_metrics: QFontMetricsF = field(compare=False)
+    centre_metrics: QFontMetricsF = field(compare=False)
+    caption_metrics: QFontMetricsF = field(compare=False)
+    label_metrics: QFontMetricsF = field(compare=False)
+
+    @classmethod
+    def from_font(cls, font: QFont) -> TokenMetrics:
+        name_font = QFont(font)
+        centre_font = QFont(font)
+        centre_font.setBold(True)
+        caption_font = QFont(font)
+        caption_font.setPointSizeF(max(font.pointSizeF() * 0.88, 6.0))
+        label_font = QFont(caption_font)
+        label_font.setBold(True)
+        label_font.setCapitalization(QFont.Capitalization.AllUppercase)
+        label_font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 104)
+        initials_font = QFont(caption_font)
+        initials_font.setBold(True)
+        names = QFontMetricsF(name_font)
+        captions = QFontMetricsF(caption_font)
+        labels = QFontMetricsF(label_font)
+        line = names.lineSpacing()
+        caption_line = captions.lineSpacing()
+        name_width = max(96.0, names.averageCharWidth() * 14)
+        marker = round(line * 1.05)
+        centre_marker = round(line * 1.6)
+        token = Footprint(
+            width=name_width + 2 * PADDING,
+            top=marker + PADDING,
+            height=marker * 2 + 2 * PADDING + 2 + 2 * line + caption_line,
+            marker_radius=marker)
+        centre_width = QFontMetricsF(centre_font).averageCharWidth() * 16 + 2 * PADDING
+        centre = Footprint(
+            width=max(centre_width, name_width * 1.15),
+            top=centre_marker + PADDING,
+            height=centre_marker * 2 + 2 * PADDING + 2 + 2 * line,
+            marker_radius=centre_marker)
+        label_sizes = tuple(
+            (labels.horizontalAdvance(band.label.upper()) + 4 * PADDING,
+             labels.height() + PADDING) for band in BANDS)
+        return cls(name_font, centre_font, caption_font, label_font, initials_font, line,
+                   caption_line, name_width, token, centre, label_sizes, names,
+                   QFontMetricsF(centre_font), captions, labels)
+
+    def footprint(self, centre: bool) -> Footprint:
+        return self.centre if centre else self.token
+
+
+def wrap_name(name: str, metrics: QFontMetricsF, width: float, max_lines: int = 2) -> list[str]:
+    """Break a name at spaces into at most ``max_lines`` lines; elide what still overflows.
+
+    Two short lines read better than one clipped line ("Gramfive the / Grim"). A copy's
+    number stays with the word before it ("Xiola / Zenwaith 6", never a lone "6").
+    """
+    lines: list[str] = []
+    words = name.split()
+    if len(words) > 2 and words[-1].isdigit():
+        words[-2:] = [f"{words[-2]} {words[-1]}"]
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and metrics.horizontalAdvance(f"{line} {words[0]}") <= width:
+            line = f"{line} {words.pop(0)}"
+        lines.append(line)
+    if words:
+        lines[-1] = f"{lines[-1]} {' '.join(words)}"
+    return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines]
+
+
+def initials(name: str) -> str:
+    """A short mark for the marker: "Felix Pook" → "Fe", "Mummy 3" → "M3".
+
+    The first two letters tell the sample party apart where first-and-last initials
+    would not (Gramfive the Grim and Guido of Gramarye are both "GG").
+    """
+    words = name.split()
+    if not words:
+        return "?"
+    if len(words) > 1 and words[-1].isdigit():
+        return (words[0][0] + words[-1])[:3].upper()
+    return words[0][:2].title()

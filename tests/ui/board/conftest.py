@@ -1,0 +1,76 @@
+"""Fixtures for the range board: the sample party and the First One Mummy, and boards on them.
+
+The party is added first, so the document starts with Gramfive selected; every pair starts at
+the encounter's maximum range (Short, indoors), as after a successful Scouting check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+
+from m3desk.assets import sample_files
+from m3desk.rules.encounter import Encounter, add_combatant
+from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.board import RangeBoard, RangeBoardWidget
+from m3desk.ui.encounter.document import EncounterDocument
+
+PARTY = ("gramfive", "felix", "guido", "shamira", "xiola")
+MUMMY = "first-one-mummy"
+
+
+@cache
+def sample_sheet(stem: str) -> CharacterSheet | MonsterSheet:
+    """A bundled sample sheet (frozen, so one copy serves every test)."""
+    path = next(p for p in sample_files() if p.stem == stem)
+    model = load_sheet(path).model
+    assert isinstance(model, CharacterSheet | MonsterSheet)
+    return model
+
+
+def party_encounter(mummies: int = 1) -> Encounter:
+    """The sample party against ``mummies`` First One Mummies (6 combatants by default)."""
+    encounter = Encounter()
+    for stem in PARTY:
+        encounter = add_combatant(encounter, sample_sheet(stem), "Party")
+    for _ in range(mummies):
+        encounter = add_combatant(encounter, sample_sheet(MUMMY), "Monsters")
+    return encounter
+
+
+def combatant_id(document: EncounterDocument, name: str) -> str:
+    """Id by name or by first word ("Felix" → Felix Pook)."""
+    for combatant in document.encounter.combatants:
+        if name in (combatant.name, combatant.name.split()[0]):
+            return combatant.id
+    raise KeyError(name)
+
+
+@pytest.fixture
+def document(qapp: Any) -> EncounterDocument:
+    return EncounterDocument(party_encounter())
+
+
+@pytest.fixture
+def make_board(qtbot: Any) -> Callable[[EncounterDocument], RangeBoardWidget]:
+    """Build, show and expose a board at a typical dock size."""
+
+    def build(document: EncounterDocument) -> RangeBoardWidget:
+        board = RangeBoard(document)
+        qtbot.addWidget(board)
+        board.resize(900, 720)
+        board.show()
+        qtbot.waitExposed(board)
+        return board
+
+    return build
+
+
+@pytest.fixture
+def board(make_board: Callable[[EncounterDocument], RangeBoardWidget],
+          document: EncounterDocument) -> RangeBoardWidget:
+    return make_board(document)
