@@ -123,6 +123,7 @@ class Condition(BaseModel):
             source=source,
             scope=scope,
             duration=duration or Duration(),
+            affects=affects,
         )
 
     def tick(self) -> Condition | None:

@@ -56,6 +56,8 @@ class AppliedAt(BaseModel):
 class LogEntry(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     round: int = Field(ge=0)
+    phase: Literal["setup", "surprise", "rounds"] = "rounds"
+    """Set-up and the surprise round are both round 0; the phase tells them apart."""
     actor: str | None = None
     """Combatant id, or None for the table (round changes, range set-up)."""
     target: str | None = None
@@ -79,6 +81,8 @@ class Encounter(BaseModel):
     surprise_side: str | None = None
     turn: str | None = None
     """Id of the combatant whose turn it is."""
+    resume: str | None = None
+    """Whose turn comes back after a delayed combatant stepped in (see :func:`act_now`)."""
     applied_at: dict[str, AppliedAt] = Field(default_factory=dict)
     log: tuple[LogEntry, ...] = Field((), max_length=MAX_LOG)
     table_rules: TableRules = Field(default_factory=TableRules)
@@ -106,8 +110,8 @@ def range_between(encounter: Encounter, a: str, b: str) -> RangeBand:
 
 def _log(encounter: Encounter, text: str, *, actor: str | None = None,
          target: str | None = None, details: str = "") -> tuple[LogEntry, ...]:
-    entry = LogEntry(round=encounter.round, actor=actor, target=target, text=text,
-                     details=details)
+    entry = LogEntry(round=encounter.round, phase=encounter.phase, actor=actor, target=target,
+                     text=text, details=details)
     return (*encounter.log, entry)[-MAX_LOG:]
 
 
@@ -264,6 +268,11 @@ def next_turn(encounter: Encounter) -> Encounter:
     """Advance the turn pointer; past the last count a new round begins."""
     if encounter.phase == "setup":
         return start(encounter)
+    ids = {c.id for c in encounter.combatants}
+    if encounter.resume is not None and encounter.resume in ids and encounter.resume != \
+            encounter.turn:
+        # A delayed combatant stepped in; the interrupted one now takes its turn.
+        return encounter.model_copy(update={"turn": encounter.resume, "resume": None})
     following = _following(encounter, encounter.turn) if encounter.turn else None
     if following is not None:
         return encounter.model_copy(update={"turn": following})
@@ -302,7 +311,7 @@ def _new_round(encounter: Encounter) -> Encounter:
         combatants.append(combatant.model_copy(update={"sheet": sheet, "delayed": False}))
     next_round = ending + 1
     after = encounter.model_copy(update={"combatants": tuple(combatants), "phase": "rounds",
-                                         "round": next_round})
+                                         "round": next_round, "resume": None})
     log = list(_log(after, f"Round {next_round}"))
     if expired:
         log.append(LogEntry(round=next_round, text="Expired: " + ", ".join(expired)))
@@ -330,7 +339,7 @@ def act_now(encounter: Encounter, combatant_id: str) -> Encounter:
         changes["tie_order"] = -1
     acted = update_combatant(encounter, combatant_id, **changes)
     name = encounter.combatant(combatant_id).name
-    return acted.model_copy(update={"turn": combatant_id,
+    return acted.model_copy(update={"turn": combatant_id, "resume": encounter.turn,
                                     "log": _log(acted, f"{name} acts now", actor=combatant_id)})
 
 

@@ -120,6 +120,11 @@ class TestDerivedValues:
         d = derive(gramfive(conditions=(shield,)))
         assert (d["ac.now"].value, d["ac.rolled.now"].value) == (21, 9)
 
+    def test_consequences_on_checks_only_leave_the_ac_alone(self) -> None:
+        dazed = Condition.make("dazed", ConditionKind.CONSEQUENCE, Tier.MINOR, affects="checks")
+        assert dazed.affects == "checks"
+        assert derive(gramfive(conditions=(dazed,)))["ac.now"].value == 19
+
     def test_impossible_values_are_refused(self) -> None:
         with pytest.raises(ValidationError):
             Attributes(STR=0)

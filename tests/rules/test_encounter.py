@@ -182,3 +182,25 @@ def test_a_combatant_sheet_is_a_full_sheet() -> None:
     assert isinstance(by_name(e, "Gramfive").sheet, CharacterSheet)
     again = Encounter.model_validate_json(e.model_dump_json())
     assert again == e
+
+
+def test_acting_now_mid_count_returns_to_the_interrupted_combatant() -> None:
+    e = with_initiative(example_encounter(), {"Felix": 21, "Xiola": 20, "First": 15,
+                                              "Gramfive": 13, "Shamira": 13, "Guido": 10},
+                        ties=("Gramfive", "Shamira"))
+    e = start(e)
+    felix = by_name(e, "Felix")
+    e = delay(e, felix.id)
+    while not e.combatant(e.turn).name.startswith("Shamira"):
+        e = next_turn(e)
+    e = act_now(e, felix.id)
+    e = next_turn(e)
+    assert e.combatant(e.turn).name.startswith("Shamira")  # not Gramfive a second time
+    e = next_turn(e)
+    assert e.combatant(e.turn).name.startswith("Guido")
+
+
+def test_log_entries_tell_setup_from_the_surprise_round() -> None:
+    e = resolve_scouting(example_encounter(), {"Party": None, "Monsters": Failure.SIMPLE})
+    e = start(with_initiative(e, {"Felix": 21}))
+    assert [entry.phase for entry in e.log[-2:]] == ["setup", "surprise"]

@@ -1,1 +1,37 @@
-"""The encounter table: tracker, range-band board, action dialog and log."""
+"""The encounter table: tracker, range-band board, action dialog and log.
+
+Public names, imported lazily so that importing :mod:`m3desk.ui.encounter.document` (which
+the board and the action dialog do) does not build the whole table:
+
+- :class:`EncounterWidget` — the GM's encounter tab (``widget.py``);
+- :func:`new_encounter_document`, :class:`OpenSheet` — start an encounter from sheets;
+- :func:`export_log_text` — the log as plain text;
+- :class:`EncounterDocument` — the document (the lead's ``document.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = [
+    "EncounterDocument",
+    "EncounterWidget",
+    "OpenSheet",
+    "export_log_text",
+    "new_encounter_document",
+]
+
+_WHERE = {
+    "EncounterDocument": "document",
+    "EncounterWidget": "widget",
+    "OpenSheet": "new_document",
+    "export_log_text": "log_export",
+    "new_encounter_document": "new_document",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

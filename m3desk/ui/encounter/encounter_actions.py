@@ -1,0 +1,95 @@
+"""The encounter table's actions and their keys; construction only.
+
+Keys avoid the window's (Ctrl+N/O/S/W/Q/Z/L/F, F5) and act only while the encounter tab
+has focus (``WidgetWithChildrenShortcut``), so a sheet tab never sees them. Every tooltip
+names its key.
+
+=====================  ====================
+Next turn              Ctrl+Return (Ctrl+Enter)
+Previous turn          Ctrl+Shift+Return
+Roll initiative        Ctrl+I (all without one), Ctrl+Shift+I (selected)
+Casting this round     Ctrl+T
+Earlier/later on count Alt+Up / Alt+Down
+Delay / Act now        Ctrl+D / Ctrl+Shift+D
+Act…                   Ctrl+E
+Adjust PHP / MHP       Ctrl+H / Ctrl+Shift+H
+Add effect…            Ctrl+K
+Remove combatant       Delete (in the tracker)
+Export log…            Ctrl+Shift+E
+=====================  ====================
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QWidget
+
+__all__ = ["EncounterActions"]
+
+
+class EncounterActions(QObject):
+    def __init__(self, host: QWidget, tracker: QWidget) -> None:
+        super().__init__(host)
+
+        def action(text: str, keys: tuple[str, ...], tip: str, *,
+                   on: QWidget = host) -> QAction:
+            created = QAction(text, on)
+            if keys:
+                created.setShortcuts([QKeySequence(key) for key in keys])
+                created.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                shown = QKeySequence(keys[0]).toString(QKeySequence.SequenceFormat.NativeText)
+                tip = f"{tip} ({shown})"
+            created.setToolTip(tip)
+            created.setStatusTip(tip)
+            on.addAction(created)
+            return created
+
+        self.next_turn = action("&Next Turn", ("Ctrl+Return", "Ctrl+Enter"),
+                                "Next combatant; after the last, a new round begins")
+        self.previous_turn = action("&Previous Turn", ("Ctrl+Shift+Return", "Ctrl+Shift+Enter"),
+                                    "Back to the previous combatant in this round")
+        self.roll_initiative = action("&Roll Initiative…", ("Ctrl+I",),
+                                      "Roll 3d6 + modifier for everyone who acts next and has "
+                                      "no initiative")
+        self.roll_selected = action("Roll Initiative for &Selected…", ("Ctrl+Shift+I",),
+                                    "Roll the selected combatant's initiative again")
+        self.casting = action("&Casting This Round", ("Ctrl+T",),
+                              "Casting a spell: initiative uses INT instead of DEX")
+        self.casting.setCheckable(True)
+        self.earlier = action("Resolve &Earlier on Count", ("Alt+Up",),
+                              "Among simultaneous combatants, resolve the selected one earlier")
+        self.later = action("Resolve &Later on Count", ("Alt+Down",),
+                            "Among simultaneous combatants, resolve the selected one later")
+        self.delay = action("&Delay", ("Ctrl+D",),
+                            "The selected combatant holds its action")
+        self.act_now = action("Act &Now", ("Ctrl+Shift+D",),
+                              "The selected delayed combatant acts now, at the current count")
+        self.act = action("&Act…", ("Ctrl+E",),
+                          "Open the action dialog for the combatant whose turn it is")
+        self.adjust_php = action("Adjust &PHP…", ("Ctrl+H",),
+                                 "Damage or heal the selected combatant's physical hit points")
+        self.adjust_mhp = action("Adjust &MHP…", ("Ctrl+Shift+H",),
+                                 "Damage or heal the selected combatant's mental hit points")
+        self.add_condition = action("Add &Effect or Consequence…", ("Ctrl+K",),
+                                    "Place an effect or consequence on the selected combatant")
+        self.remove_condition_menu = QMenu("Remo&ve Effect or Consequence", host)
+        self.remove_combatant = action("Remove from Encounter", ("Delete",),
+                                       "Remove the selected combatant", on=tracker)
+        self.remove_combatant.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.export_log = action("E&xport Log…", ("Ctrl+Shift+E",),
+                                 "Save the log, as filtered, as a text file")
+        self.write_back = action("&Write Back to Sheets…", (),
+                                 "Write current PHP, MHP, hero points and effects into the "
+                                 "sheet files the combatants came from")
+
+    def all(self) -> list[QAction]:
+        """Every action, in the order they were made."""
+        return [value for value in vars(self).values() if isinstance(value, QAction)]
+
+    def tracker_menu_actions(self) -> list[QAction | None]:
+        """The tracker's context menu, in order; None is a separator."""
+        return [self.act, None, self.roll_selected, self.casting, self.earlier, self.later,
+                None, self.delay, self.act_now, None, self.adjust_php, self.adjust_mhp,
+                self.add_condition, self.remove_condition_menu.menuAction(), None,
+                self.remove_combatant]

@@ -1,0 +1,98 @@
+"""File operations of the encounter table: exporting the log and writing back to sheets.
+
+Neither is an undo step: they write files, not the encounter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from m3desk.storage.errors import SaveError
+from m3desk.storage.paths import AppPaths
+from m3desk.ui.encounter import prompts
+from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.encounter.encounter_actions import EncounterActions
+from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.encounter.log_export import export_log_text, write_log_text
+from m3desk.ui.encounter.write_back import (
+    apply_write_back,
+    plan_write_back,
+    write_back_summary,
+)
+
+__all__ = ["FileController"]
+
+_UNSAFE = re.compile(r"[^\w\- ]+")
+
+
+class FileController(QObject):
+    """Signals:
+        sheets_written(list[Path]): sheet files that write-back replaced, so the window can
+            reload any of them it has open (otherwise its next save would undo ours).
+    """
+
+    sheets_written = Signal(list)
+
+    def __init__(self, document: EncounterDocument, actions: EncounterActions, host: QWidget,
+                 log_filter: Callable[[], str | None]) -> None:
+        super().__init__(host)
+        self._document = document
+        self._actions = actions
+        self._host = host
+        self._log_filter = log_filter
+        actions.export_log.triggered.connect(self.export_log)
+        actions.write_back.triggered.connect(self.write_back)
+        self.document_link = EncounterLink(document, self)
+        self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
+        self.update_enabled()
+
+    def update_enabled(self) -> None:
+        encounter = self._document.encounter
+        self._actions.export_log.setEnabled(bool(encounter.log))
+        self._actions.write_back.setEnabled(any(c.source_path for c in encounter.combatants))
+
+    def _suggested_log_path(self) -> Path:
+        folder = (self._document.path.parent if self._document.path is not None
+                  else AppPaths.from_environment().encounters_dir)
+        stem = _UNSAFE.sub("", self._document.encounter.name).strip() or "encounter"
+        return folder / f"{stem} log.txt"
+
+    def export_log(self) -> Path | None:
+        """Write the log (as the filter shows it) to a text file the GM picks."""
+        path = prompts.log_file_to_save(self._host, self._suggested_log_path())
+        if path is None:
+            return None
+        text = export_log_text(self._document.encounter, self._log_filter())
+        try:
+            write_log_text(path, text)
+        except SaveError as error:
+            prompts.show_error(self._host, "Could Not Export the Log", error.message)
+            return None
+        return path
+
+    def write_back(self) -> int:
+        """Confirm, then write each source file; returns how many files were written."""
+        items = plan_write_back(self._document.encounter)
+        writable = [item for item in items if item.writable]
+        if not writable:
+            prompts.show_info(self._host, "Write Back to Sheets",
+                              "Nothing to write back.\n\n" + write_back_summary(items))
+            return 0
+        if not prompts.confirm_write_back(self._host, write_back_summary(items), len(writable)):
+            return 0
+        # Read the files again: one may have been saved while the question was open.
+        fresh = [item for item in plan_write_back(self._document.encounter) if item.writable]
+        failures = apply_write_back(fresh)
+        failed = {path for path, _message in failures}
+        written = [item.path for item in fresh if item.path not in failed]
+        if written:
+            self.sheets_written.emit(written)
+        if failures:
+            prompts.show_error(self._host, "Some Sheets Were Not Written",
+                               "\n\n".join(message for _path, message in failures))
+        return len(written)

@@ -1,0 +1,119 @@
+"""The log pane: the entries, a filter by combatant, the selected entry's details, export."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelection, Qt, QTimer
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.encounter.log_model import ROUND, WHAT, WHO, LogModel
+
+__all__ = ["LogPanel"]
+
+
+class LogPanel(QWidget):
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self.log_model = LogModel(document, self)
+        self.filter_combo = QComboBox()
+        self.filter_combo.setAccessibleName("Show log entries about")
+        self.filter_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.filter_combo.currentIndexChanged.connect(self._on_filter)
+        self.export_button = QToolButton()
+        self.export_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+
+        self.view = QTableView()
+        self.view.setModel(self.log_model)
+        self.view.setAccessibleName("Encounter log")
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(ROUND, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(WHO, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(WHO, self.fontMetrics().averageCharWidth() * 24)
+        header.setSectionResizeMode(WHAT, QHeaderView.ResizeMode.Stretch)
+        self.view.selectionModel().selectionChanged.connect(self._on_selection)
+        self.log_model.rowsInserted.connect(self._scroll_to_end)
+        self.log_model.modelReset.connect(self._on_reset)
+
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setAccessibleName("Log entry details")
+        self.details.hide()
+
+        top = QHBoxLayout()
+        title = QLabel("<b>Log</b>")
+        show = QLabel("&Show:")
+        show.setBuddy(self.filter_combo)
+        top.addWidget(title)
+        top.addStretch(1)
+        top.addWidget(show)
+        top.addWidget(self.filter_combo)
+        top.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.details)
+
+        self.document_link = EncounterLink(document, self)
+        self.document_link.connect("encounter_changed", self._on_changed)
+        self._fill_filter()
+        self._scroll_to_end()
+
+    def _fill_filter(self) -> None:
+        wanted = self.log_model.combatant_filter
+        self.filter_combo.blockSignals(True)
+        self.filter_combo.clear()
+        self.filter_combo.addItem("Everyone", None)
+        for combatant in self._document.encounter.combatants:
+            self.filter_combo.addItem(combatant.name, combatant.id)
+        found = self.filter_combo.findData(wanted) if wanted else 0
+        self.filter_combo.setCurrentIndex(max(found, 0))
+        self.filter_combo.blockSignals(False)
+        if wanted and found < 0:
+            self.log_model.set_combatant_filter(None)
+
+    def _on_changed(self, aspects: frozenset[str]) -> None:
+        if "roster" in aspects:
+            self._fill_filter()
+
+    def _on_filter(self, _index: int) -> None:
+        self.log_model.set_combatant_filter(self.filter_combo.currentData())
+        self._scroll_to_end()
+
+    def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        rows = self.view.selectionModel().selectedRows()
+        entry = self.log_model.entry(rows[0].row()) if rows else None
+        self.details.setText(entry.details if entry else "")
+        self.details.setVisible(bool(entry and entry.details))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Once laid out, show the latest entries (scrolling before that has no effect).
+        QTimer.singleShot(0, self._scroll_to_end)
+
+    def _on_reset(self) -> None:
+        self.details.clear()
+        self.details.hide()
+
+    def _scroll_to_end(self) -> None:
+        self.view.scrollToBottom()

@@ -1,0 +1,71 @@
+"""Adding combatants: from sheet files picked in a dialog, or from sheets open in the window.
+
+Every sheet added by one command is one undo step; files that cannot be read are listed
+in one message and the rest are still added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
+
+from m3desk.storage.errors import DocumentLoadError
+from m3desk.storage.paths import AppPaths
+from m3desk.ui.encounter import prompts
+from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.encounter.new_document import SheetSource, SourceLike, add_sheets
+
+__all__ = ["OpenSheetsProvider", "RosterAdder"]
+
+OpenSheetsProvider = Callable[[], Sequence[SheetSource]]
+
+
+def _describe(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{len(names)} combatants"
+
+
+class RosterAdder(QObject):
+    def __init__(self, document: EncounterDocument, host: QWidget,
+                 open_sheets: OpenSheetsProvider | None = None) -> None:
+        super().__init__(host)
+        self._document = document
+        self._host = host
+        self.open_sheets: OpenSheetsProvider = open_sheets or (lambda: ())
+        self._last_folder: Path | None = None
+
+    def _folder(self) -> Path:
+        if self._last_folder is not None:
+            return self._last_folder
+        return AppPaths.from_environment().characters_dir
+
+    def add_from_files(self, side: str | None) -> int:
+        """Ask for sheet files and add them; returns how many combatants were added."""
+        paths = prompts.sheet_files_to_add(self._host, self._folder())
+        if not paths:
+            return 0
+        self._last_folder = paths[0].parent
+        return self.add(paths, side)
+
+    def add(self, sources: Sequence[SourceLike], side: str | None) -> int:
+        """Add readable sources in one undo step; report the unreadable ones."""
+        encounter = self._document.encounter
+        failures: list[str] = []
+        before = len(encounter.combatants)
+        for source in sources:
+            try:
+                encounter = add_sheets(encounter, [source], side)
+            except DocumentLoadError as error:
+                failures.append(error.message)
+            except ValueError as error:  # the roster is full
+                failures.append(str(error))
+                break
+        added = [c.name for c in encounter.combatants[before:]]
+        if added:
+            self._document.apply(encounter, f"Add {_describe(added)}")
+            self._document.select(encounter.combatants[-1].id)
+        if failures:
+            prompts.show_error(self._host, "Could Not Add Every Sheet", "\n\n".join(failures))
+        return len(added)

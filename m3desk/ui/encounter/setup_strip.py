@@ -1,0 +1,196 @@
+"""The set-up strip: the encounter's name, surroundings (Table 13), roster and Scouting.
+
+Everything here edits the encounter through :meth:`EncounterDocument.apply`, one undo step
+per change; the controls are refreshed from the document, so undo moves them too.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.rules.encounter import remove_combatant, start
+from m3desk.rules.ranges import BANDS, MAXIMUM_RANGE, EncounterConditions, RangeBand
+from m3desk.ui.encounter import encounter_edits as edits
+from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.encounter.roster_adder import RosterAdder
+from m3desk.ui.encounter.scouting_panel import ScoutingPanel
+
+__all__ = ["BY_SHEET_KIND", "SetupStrip"]
+
+BY_SHEET_KIND = "Party or Monsters, by sheet"
+
+
+class SetupStrip(QWidget):
+    def __init__(self, document: EncounterDocument, adder: RosterAdder,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._adder = adder
+
+        self.name_edit = QLineEdit()
+        self.name_edit.setMaxLength(120)
+        self.name_edit.setAccessibleName("Encounter name")
+        self.name_edit.editingFinished.connect(self._on_name)
+        self.conditions_combo = QComboBox()
+        self.conditions_combo.setAccessibleName("Surroundings (Table 13)")
+        self.conditions_combo.setToolTip("Table 13: the surroundings set the maximum range at "
+                                         "which an encounter can start")
+        for conditions in EncounterConditions:
+            text = f"{conditions.label} — max {MAXIMUM_RANGE[conditions].label}"
+            self.conditions_combo.addItem(text, conditions)
+        self.conditions_combo.currentIndexChanged.connect(self._on_conditions)
+        self.maximum_combo = QComboBox()
+        self.maximum_combo.setAccessibleName("Maximum range")
+        self.maximum_combo.setToolTip("The GM's judgement of the maximum range, when Table 13 "
+                                      "does not fit")
+        self.maximum_combo.currentIndexChanged.connect(self._on_maximum)
+
+        self.side_combo = QComboBox()
+        self.side_combo.setEditable(True)
+        self.side_combo.setAccessibleName("Side for new combatants")
+        self.side_combo.setToolTip("Type a name to start a new side")
+        self.add_button = QPushButton("&Add Combatants")
+        self.add_button.setToolTip("From sheet files, or from the sheets open in this window")
+        self.add_menu = QMenu(self.add_button)
+        self.add_menu.aboutToShow.connect(self._fill_add_menu)
+        self.add_button.setMenu(self.add_menu)
+        self.remove_button = QPushButton("&Remove")
+        self.remove_button.setToolTip("Remove the selected combatant from the encounter")
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.start_button = QPushButton("S&tart")
+        self.start_button.setToolTip("Begin: the surprise round if a side has surprise, "
+                                     "else round one")
+        self.start_button.clicked.connect(self.start)
+        self.scouting = ScoutingPanel(document, self)
+        self._build_layout()
+
+        self.document_link = EncounterLink(document, self)
+        self.document_link.connect("encounter_changed", self._on_changed)
+        self.document_link.connect("selection_changed", lambda _id: self._update_enabled())
+        self._refresh()
+
+    def _build_layout(self) -> None:
+        first = QHBoxLayout()
+        for text, widget, stretch in (("&Name:", self.name_edit, 2),
+                                      ("S&urroundings:", self.conditions_combo, 3),
+                                      ("&Maximum range:", self.maximum_combo, 0)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            first.addWidget(label)
+            first.addWidget(widget, stretch)
+        second = QHBoxLayout()
+        add_to = QLabel("A&dd to:")
+        add_to.setBuddy(self.side_combo)
+        second.addWidget(add_to)
+        second.addWidget(self.side_combo)
+        second.addWidget(self.add_button)
+        second.addWidget(self.remove_button)
+        second.addStretch(1)
+        third = QHBoxLayout()
+        third.addWidget(self.scouting, 1)
+        third.addWidget(self.start_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(first)
+        layout.addLayout(second)
+        layout.addLayout(third)
+
+    # --- reading the document ------------------------------------------------------------
+    def _refresh(self) -> None:
+        encounter = self._document.encounter
+        if not self.name_edit.hasFocus():
+            self.name_edit.setText(encounter.name)
+        self.conditions_combo.blockSignals(True)
+        self.conditions_combo.setCurrentIndex(
+            self.conditions_combo.findData(encounter.conditions))
+        self.conditions_combo.blockSignals(False)
+        self.maximum_combo.blockSignals(True)
+        self.maximum_combo.clear()
+        table = MAXIMUM_RANGE[encounter.conditions]
+        self.maximum_combo.addItem(f"Table 13: {table.label}", None)
+        for band in BANDS:
+            self.maximum_combo.addItem(band.label, band)
+        override = encounter.maximum_range_override
+        self.maximum_combo.setCurrentIndex(
+            0 if override is None else self.maximum_combo.findData(override))
+        self.maximum_combo.blockSignals(False)
+        typed = self.side_combo.currentText()
+        self.side_combo.blockSignals(True)
+        self.side_combo.clear()
+        self.side_combo.addItems([BY_SHEET_KIND, *encounter.sides])
+        self.side_combo.setCurrentText(typed or BY_SHEET_KIND)
+        self.side_combo.blockSignals(False)
+        self._update_enabled()
+
+    def _update_enabled(self) -> None:
+        encounter = self._document.encounter
+        in_setup = encounter.phase == "setup"
+        self.start_button.setEnabled(in_setup and bool(encounter.combatants))
+        self.remove_button.setEnabled(bool(self._document.selected))
+        for widget in (self.conditions_combo, self.maximum_combo):
+            widget.setEnabled(in_setup)
+
+    def _on_changed(self, aspects: frozenset[str]) -> None:
+        if aspects & {"setup", "roster", "turn"}:
+            self._refresh()
+
+    # --- editing -------------------------------------------------------------------------
+    def _on_name(self) -> None:
+        name = self.name_edit.text().strip()
+        if name and name != self._document.encounter.name:
+            self._document.apply(*edits.set_encounter_name(self._document.encounter, name))
+        elif not name:
+            self.name_edit.setText(self._document.encounter.name)
+
+    def _on_conditions(self, _index: int) -> None:
+        chosen = self.conditions_combo.currentData()  # Qt hands enums back as plain str
+        if chosen is not None:
+            self._document.apply(*edits.set_conditions(self._document.encounter,
+                                                       EncounterConditions(chosen)))
+
+    def _on_maximum(self, _index: int) -> None:
+        chosen = self.maximum_combo.currentData()
+        band = None if chosen is None else RangeBand(chosen)
+        self._document.apply(*edits.set_maximum_override(self._document.encounter, band))
+
+    def chosen_side(self) -> str | None:
+        text = self.side_combo.currentText().strip()
+        return None if not text or text == BY_SHEET_KIND else text[:40]
+
+    def _fill_add_menu(self) -> None:
+        self.add_menu.clear()
+        from_files = self.add_menu.addAction("From Sheet &Files…")
+        from_files.triggered.connect(lambda: self._adder.add_from_files(self.chosen_side()))
+        sources = list(self._adder.open_sheets())
+        if not sources:
+            none_open = self.add_menu.addAction("No sheets are open")
+            none_open.setEnabled(False)
+            return
+        self.add_menu.addSection("Open sheets")
+        for source in sources:
+            action = self.add_menu.addAction(source.sheet.name)
+            action.triggered.connect(
+                lambda _checked=False, s=source: self._adder.add([s], self.chosen_side()))
+        every = self.add_menu.addAction("All &Open Sheets")
+        every.triggered.connect(lambda: self._adder.add(sources, self.chosen_side()))
+
+    def remove_selected(self) -> None:
+        selected = self._document.selected
+        if not selected:
+            return
+        name = self._document.encounter.combatant(selected).name
+        self._document.apply(remove_combatant(self._document.encounter, selected),
+                             f"Remove {name}")
+
+    def start(self) -> None:
+        self._document.apply(start(self._document.encounter), "Start the encounter")

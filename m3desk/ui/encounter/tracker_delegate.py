@@ -1,0 +1,114 @@
+"""The tracker's row look and its editors.
+
+Row state is drawn from the palette: the current turn gets a Highlight-tinted background
+(its bold font and the ▶ row marker say the same without colour), surprised combatants are
+drawn as disabled items (greyed and italic), so light and dark palettes both work.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRegularExpression,
+    Qt,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QIntValidator,
+    QPalette,
+    QRegularExpressionValidator,
+    QValidator,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLineEdit,
+    QSpinBox,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from m3desk.ui.encounter.tracker_columns import Column, TrackerRole
+
+__all__ = ["TrackerDelegate"]
+
+Index = QModelIndex | QPersistentModelIndex
+_POOL_INPUT = QRegularExpression(r"-?\d{0,4}(/\d{0,4})?")
+
+
+class OptionalIntValidator(QIntValidator):
+    """A whole number in range, or nothing: an empty initiative cell means "none yet"."""
+
+    def validate(self, text: str, position: int) -> object:
+        if not text.strip():
+            return QValidator.State.Acceptable, text, position
+        return super().validate(text, position)
+
+
+def current_turn_brush(palette: QPalette) -> QBrush:
+    tint = QColor(palette.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight))
+    tint.setAlpha(60)
+    return QBrush(tint)
+
+
+class TrackerDelegate(QStyledItemDelegate):
+    """Base for every tracker column: row state look plus the editor each column needs."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        super().initStyleOption(option, index)
+        state = index.data(TrackerRole.ROW_STATE)
+        if state == "surprised":
+            option.state &= ~QStyle.StateFlag.State_Enabled
+        elif state == "current":
+            option.backgroundBrush = current_turn_brush(option.palette)
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: Index) -> QWidget:
+        column = Column(index.column())
+        if column is Column.INITIATIVE:
+            edit = QLineEdit(parent)
+            edit.setValidator(OptionalIntValidator(-99, 199, edit))
+            edit.setPlaceholderText("none")
+            edit.setAccessibleName("Initiative")
+            return edit
+        if column in (Column.PHP, Column.MHP):
+            edit = QLineEdit(parent)
+            edit.setValidator(QRegularExpressionValidator(_POOL_INPUT, edit))
+            edit.setToolTip("Current hit points (7), or current/maximum (7/25)")
+            edit.setAccessibleName("PHP" if column is Column.PHP else "MHP")
+            return edit
+        if column is Column.HERO_POINTS:
+            spin = QSpinBox(parent)
+            spin.setRange(0, 99)
+            spin.setAccessibleName("Hero points")
+            return spin
+        if column is Column.SIDE:
+            combo = QComboBox(parent)
+            combo.setEditable(True)
+            combo.addItems(list(getattr(index.model(), "sides", ())))
+            combo.setAccessibleName("Side")
+            return combo
+        if column in (Column.NAME, Column.NOTES):
+            edit = QLineEdit(parent)
+            edit.setMaxLength(80 if column is Column.NAME else 10_000)
+            return edit
+        return super().createEditor(parent, option, index)
+
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
+        if isinstance(editor, QComboBox):
+            editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole) or ""))
+            line_edit = editor.lineEdit()
+            if line_edit is not None:
+                line_edit.selectAll()  # a typed key replaces, as in the other cells
+            return
+        super().setEditorData(editor, index)
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:
+        if isinstance(editor, QComboBox):
+            model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
+            return
+        super().setModelData(editor, model, index)

@@ -1,0 +1,146 @@
+"""The tracker table: rows follow the document's selection and set it when the GM clicks.
+
+Selecting a row selects the combatant in the document, so the range board and the action
+dialog follow; when the document's selection changes elsewhere (the board, the turn
+moving on), the row follows it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.encounter.initiative_delegate import InitiativeDelegate
+from m3desk.ui.encounter.pool_bar_delegate import PoolBarDelegate
+from m3desk.ui.encounter.tracker_columns import Column
+from m3desk.ui.encounter.tracker_delegate import TrackerDelegate
+from m3desk.ui.encounter.tracker_model import TrackerModel
+
+__all__ = ["TrackerView"]
+
+_WIDTHS = {Column.NAME: 18, Column.NOTES: 11}
+"""Starting widths in average characters for the columns the GM resizes by hand."""
+
+
+class TrackerView(QTableView):
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self.tracker_model = TrackerModel(document, self)
+        self.setModel(self.tracker_model)
+        self.setAccessibleName("Initiative tracker")
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                             | QAbstractItemView.EditTrigger.EditKeyPressed
+                             | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.setWordWrap(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self._delegates = (TrackerDelegate(self), InitiativeDelegate(self),
+                           PoolBarDelegate(self))
+        self.setItemDelegate(self._delegates[0])
+        self.setItemDelegateForColumn(Column.INITIATIVE, self._delegates[1])
+        self.setItemDelegateForColumn(Column.PHP, self._delegates[2])
+        self.setItemDelegateForColumn(Column.MHP, self._delegates[2])
+        self._set_up_headers()
+
+        self.selectionModel().currentRowChanged.connect(self._on_current_row)
+        self.tracker_model.modelReset.connect(self._follow_document)
+        self.document_link = EncounterLink(document, self)
+        self.document_link.connect("selection_changed", self._on_document_selection)
+        self._follow_document()
+
+    def _set_up_headers(self) -> None:
+        """Widths from the font, not from the contents: measuring rows on every change
+        costs ~100 ms with 200 combatants (performance note A3), and these columns hold
+        values of known shape."""
+        header = self.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setHighlightSections(False)
+        mode = QHeaderView.ResizeMode
+        for column in Column:
+            header.setSectionResizeMode(column, mode.Interactive)
+        header.setSectionResizeMode(Column.EFFECTS, mode.Stretch)
+        self._fit_columns()
+        vertical = self.verticalHeader()
+        vertical.setSectionResizeMode(mode.Fixed)
+        vertical.setDefaultSectionSize(self.fontMetrics().height() + 12)
+        vertical.setMinimumWidth(self.fontMetrics().horizontalAdvance("\u25b6") + 14)
+        vertical.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.tracker_model.modelReset.connect(self._fit_side_column)
+
+    def _fit_columns(self) -> None:
+        bold = QFont(self.font())
+        bold.setBold(True)  # the current row is bold: size for it
+        metrics = QFontMetrics(bold)
+        header_metrics = self.horizontalHeader().fontMetrics()
+        padding = 16
+        samples = {Column.INITIATIVE: "\u221299", Column.CASTING: "", Column.PHP: "999/999",
+                   Column.MHP: "999/999", Column.HERO_POINTS: "99",
+                   Column.AC: "AC 99 (+99)"}
+        extra = {Column.INITIATIVE: 12, Column.CASTING: 22, Column.PHP: 16, Column.MHP: 16}
+        header = self.horizontalHeader()
+        for column, sample in samples.items():
+            title = self.tracker_model.headerData(column, Qt.Orientation.Horizontal)
+            width = max(metrics.horizontalAdvance(sample) + extra.get(column, 0),
+                        header_metrics.horizontalAdvance(str(title))) + padding
+            header.resizeSection(column, width)
+        average = metrics.averageCharWidth()
+        for column, characters in _WIDTHS.items():
+            header.resizeSection(column, characters * average + padding)
+        self._fit_side_column()
+
+    def _fit_side_column(self) -> None:
+        bold = QFont(self.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        sides = self.tracker_model.sides or ("Side",)
+        width = max(metrics.horizontalAdvance(side) for side in (*sides, "Side")) + 16
+        self.horizontalHeader().resizeSection(Column.SIDE, min(width, 160))
+
+    def preferred_width(self) -> int:
+        """Every column readable, the effects column with room for two or three entries."""
+        header = self.horizontalHeader()
+        fixed = sum(header.sectionSize(c) for c in Column if c is not Column.EFFECTS)
+        effects = self.fontMetrics().averageCharWidth() * 34
+        return (self.verticalHeader().sizeHint().width() + fixed + effects
+                + 2 * self.frameWidth() + self.verticalScrollBar().sizeHint().width())
+
+    def preferred_height(self, spare_rows: int = 2) -> int:
+        """Every row plus room for a few more, so new combatants do not scroll at once."""
+        rows = self.tracker_model.rowCount() + spare_rows
+        return (self.horizontalHeader().sizeHint().height()
+                + rows * self.verticalHeader().defaultSectionSize()
+                + 2 * self.frameWidth() + self.horizontalScrollBar().sizeHint().height())
+
+    def selected_id(self) -> str:
+        index = self.currentIndex()
+        return self.tracker_model.combatant_id(index.row()) if index.isValid() else ""
+
+    def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        combatant_id = self.tracker_model.combatant_id(current.row()) if current.isValid() else ""
+        if combatant_id:
+            self._document.select(combatant_id)
+
+    def _on_document_selection(self, combatant_id: str) -> None:
+        if combatant_id and combatant_id != self.selected_id():
+            self.select_combatant(combatant_id)
+
+    def _follow_document(self) -> None:
+        if self._document.selected:
+            self.select_combatant(self._document.selected)
+
+    def select_combatant(self, combatant_id: str) -> None:
+        """Make the combatant's row current, keeping the column the GM was in."""
+        row = self.tracker_model.row_of(combatant_id)
+        if row < 0:
+            return
+        column = max(self.currentIndex().column(), 0)
+        index = self.tracker_model.index(row, column)
+        flags = (QItemSelectionModel.SelectionFlag.ClearAndSelect
+                 | QItemSelectionModel.SelectionFlag.Rows)
+        self.selectionModel().setCurrentIndex(index, flags)
+        self.scrollTo(index)

@@ -1,0 +1,143 @@
+"""Turn and initiative commands: roll, next, previous, delay, act now, casting, act.
+
+Each command computes the next encounter with :mod:`m3desk.rules.encounter` and applies
+it as one undo step; enabling follows the document so a key never does something the
+table cannot see.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
+
+from m3desk.rules.dice import Roller
+from m3desk.rules.encounter import Combatant, act_now, delay, next_turn, previous_turn
+from m3desk.ui.encounter import action_launcher, prompts
+from m3desk.ui.encounter import encounter_edits as edits
+from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.encounter.encounter_actions import EncounterActions
+from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.encounter.initiative_roll import initiative_requests, who_rolls_next
+
+__all__ = ["TurnController"]
+
+
+class TurnController(QObject):
+    def __init__(self, document: EncounterDocument, actions: EncounterActions, host: QWidget,
+                 roller: Roller) -> None:
+        super().__init__(host)
+        self._document = document
+        self._actions = actions
+        self._host = host
+        self.roller = roller
+        actions.next_turn.triggered.connect(self.next_turn)
+        actions.previous_turn.triggered.connect(self.previous_turn)
+        actions.roll_initiative.triggered.connect(self.roll_missing)
+        actions.roll_selected.triggered.connect(self.roll_selected)
+        actions.casting.triggered.connect(self.toggle_casting)
+        actions.earlier.triggered.connect(lambda: self.move_within_count(-1))
+        actions.later.triggered.connect(lambda: self.move_within_count(1))
+        actions.delay.triggered.connect(self.delay)
+        actions.act_now.triggered.connect(self.act_now)
+        actions.act.triggered.connect(self.act)
+        self.document_link = EncounterLink(document, self)
+        self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
+        self.document_link.connect("selection_changed", lambda _id: self.update_enabled())
+        self.update_enabled()
+
+    # --- state ---------------------------------------------------------------------------
+    def _missing(self) -> list[str]:
+        encounter = self._document.encounter
+        return [i for i in who_rolls_next(encounter)
+                if encounter.combatant(i).initiative is None
+                and not encounter.combatant(i).delayed]
+
+    def _selected(self) -> Combatant | None:
+        selected = self._document.selected
+        return self._document.encounter.combatant(selected) if selected else None
+
+    def update_enabled(self) -> None:
+        encounter = self._document.encounter
+        selected = self._selected()
+        running = encounter.phase != "setup"
+        a = self._actions
+        a.next_turn.setEnabled(bool(encounter.combatants))
+        a.previous_turn.setEnabled(running and previous_turn(encounter) != encounter)
+        a.roll_initiative.setEnabled(bool(self._missing()))
+        a.roll_selected.setEnabled(selected is not None)
+        a.casting.setEnabled(selected is not None)
+        a.casting.setChecked(bool(selected and selected.casting))
+        on_count = selected is not None and selected.initiative is not None and sum(
+            1 for c in encounter.combatants if c.initiative == selected.initiative) > 1
+        a.earlier.setEnabled(on_count)
+        a.later.setEnabled(on_count)
+        a.delay.setEnabled(running and selected is not None and not selected.delayed
+                           and selected.initiative is not None)
+        a.act_now.setEnabled(running and selected is not None and selected.delayed)
+        a.act.setEnabled(running and encounter.turn is not None)
+
+    # --- commands ------------------------------------------------------------------------
+    def next_turn(self) -> None:
+        encounter = self._document.encounter
+        text = "Start the encounter" if encounter.phase == "setup" else "Next turn"
+        self._document.apply(next_turn(encounter), text)
+
+    def previous_turn(self) -> None:
+        self._document.apply(previous_turn(self._document.encounter), "Previous turn")
+
+    def roll_missing(self) -> None:
+        self._roll(self._missing())
+
+    def roll_selected(self) -> None:
+        if self._document.selected:
+            self._roll([self._document.selected])
+
+    def _roll(self, ids: list[str]) -> None:
+        if not ids:
+            return
+        encounter = self._document.encounter
+        requests = initiative_requests(encounter, ids, self.roller)
+        answers = prompts.ask_initiative_dice(self._host, requests)
+        if not answers:
+            return
+        results = {}
+        for request in requests:
+            if request.combatant_id in answers:
+                total, typed = answers[request.combatant_id]
+                results[request.combatant_id] = (request.result(total),
+                                                 request.details(typed, total))
+        if results:
+            self._document.apply(*edits.set_initiatives(encounter, results))
+
+    def toggle_casting(self) -> None:
+        selected = self._selected()
+        if selected is not None:
+            self._document.apply(*edits.set_casting(self._document.encounter, selected.id,
+                                                    not selected.casting))
+
+    def move_within_count(self, step: int) -> None:
+        selected = self._selected()
+        if selected is None:
+            return
+        changed, text = edits.move_within_count(self._document.encounter, selected.id, step)
+        self._document.apply(changed, text)
+
+    def delay(self) -> None:
+        selected = self._selected()
+        if selected is not None and not selected.delayed:
+            self._document.apply(delay(self._document.encounter, selected.id),
+                                 f"{selected.name} delays")
+
+    def act_now(self) -> None:
+        selected = self._selected()
+        if selected is not None and selected.delayed:
+            self._document.apply(act_now(self._document.encounter, selected.id),
+                                 f"{selected.name} acts now")
+
+    def act(self) -> None:
+        turn = self._document.encounter.turn
+        if turn is None:
+            return
+        self._document.select(turn)
+        action_launcher.open_action_dialog(self._document, self._host, self.roller,
+                                           actor_id=turn)

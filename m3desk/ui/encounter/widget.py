@@ -1,0 +1,225 @@
+"""The GM's encounter table in one tab: set-up, initiative tracker, range board and log.
+
+The widget only arranges parts and wires them; each part reads the shared
+:class:`EncounterDocument` and changes it through ``apply`` (one undo step per command).
+The window adds the document's undo stack to its undo group and the widget to a tab.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QShowEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QSizePolicy,
+    QSplitter,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.rules.dice import Roller
+from m3desk.ui.encounter import board_pane
+from m3desk.ui.encounter.combatant_controller import CombatantController
+from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.encounter.encounter_actions import EncounterActions
+from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.encounter.file_controller import FileController
+from m3desk.ui.encounter.log_panel import LogPanel
+from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
+from m3desk.ui.encounter.setup_strip import SetupStrip
+from m3desk.ui.encounter.tracker_rows import turn_summary
+from m3desk.ui.encounter.tracker_view import TrackerView
+from m3desk.ui.encounter.turn_controller import TurnController
+
+__all__ = ["EncounterWidget"]
+
+MESSAGE_MS = 8000
+MIN_BOARD_WIDTH = 420
+MIN_LOG_HEIGHT = 160
+
+
+class EncounterWidget(QWidget):
+    """The encounter tab.
+
+    ``open_sheets`` lists the sheets open in the window (anything with ``.sheet`` and
+    ``.path``, e.g. the window's SheetDocument) for "Add Combatants ▸ open sheets";
+    ``roller`` makes initiative rolls repeatable in tests.
+
+    Signals:
+        sheets_written(list[Path]): "Write Back to Sheets" replaced these files; the window
+            should reload any it has open in a sheet tab.
+    """
+
+    sheets_written = Signal(list)
+
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
+                 open_sheets: OpenSheetsProvider | None = None,
+                 roller: Roller | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.setObjectName("encounter_widget")
+        self.tracker = TrackerView(document, self)
+        self.encounter_actions = EncounterActions(self, self.tracker)
+        self.roster_adder = RosterAdder(document, self, open_sheets)
+        self.setup_strip = SetupStrip(document, self.roster_adder, self)
+        self.log_panel = LogPanel(document, self)
+        self.log_panel.export_button.setDefaultAction(self.encounter_actions.export_log)
+        self.board = board_pane.make_board_pane(document, self)
+        self.turns = TurnController(document, self.encounter_actions, self, roller or Roller())
+        self.combatants = CombatantController(document, self.encounter_actions, self)
+        self.files = FileController(document, self.encounter_actions, self,
+                                    lambda: self.log_panel.log_model.combatant_filter)
+        self.files.sheets_written.connect(self.sheets_written)
+
+        self.round_label = QLabel()
+        self.round_label.setAccessibleName("Round and turn")
+        font = self.round_label.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.round_label.setFont(font)
+        self.message_label = QLabel()
+        self.message_label.setAccessibleName("Message")
+        self.message_label.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                         QSizePolicy.Policy.Preferred)
+        self._message_timer = QTimer(self)
+        self._message_timer.setSingleShot(True)
+        self._message_timer.timeout.connect(self.message_label.clear)
+        self.setup_toggle = QToolButton()
+        self.setup_toggle.setText("Set-up")
+        self.setup_toggle.setCheckable(True)
+        self.setup_toggle.setChecked(document.encounter.phase == "setup")
+        self.setup_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.setup_toggle.setToolTip("Show or hide the set-up: name, surroundings, roster, "
+                                     "Scouting")
+        self.setup_toggle.toggled.connect(self._show_setup)
+        self._show_setup(self.setup_toggle.isChecked())
+
+        self.tracker.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tracker.customContextMenuRequested.connect(self._tracker_menu)
+        self.tracker.tracker_model.edit_rejected.connect(self.show_message)
+        self._build_layout()
+
+        self._sized = False
+        self._last_turn = document.encounter.turn
+        self._last_phase = document.encounter.phase
+        self.document_link = EncounterLink(document, self)
+        self.document_link.connect("encounter_changed", self._on_changed)
+        self._update_round()
+        if document.encounter.turn is not None:  # an encounter reopened mid-fight
+            document.select(document.encounter.turn)
+
+    # --- layout --------------------------------------------------------------------------
+    def _toolbar(self) -> QToolBar:
+        bar = QToolBar("Encounter")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        a = self.encounter_actions
+        bar.addWidget(self.setup_toggle)
+        bar.addSeparator()
+        for item in (a.roll_initiative, None, a.previous_turn, a.next_turn, None, a.delay,
+                     a.act_now, a.act, None, a.adjust_php, a.add_condition, None,
+                     a.write_back):
+            if item is None:
+                bar.addSeparator()
+            else:
+                bar.addAction(item)
+        return bar
+
+    def _build_layout(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.round_label)
+        top.addSpacing(12)
+        top.addWidget(self.message_label, 1)
+        self.log_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.log_splitter.addWidget(self.tracker)
+        self.log_splitter.addWidget(self.log_panel)
+        self.log_splitter.setStretchFactor(0, 3)
+        self.log_splitter.setStretchFactor(1, 2)
+        self.log_splitter.setChildrenCollapsible(False)
+        # The range board's pane (m3desk.ui.board), beside tracker and log: the rings want
+        # height, the tracker wants width.
+        self.board_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.board_splitter.addWidget(self.log_splitter)
+        self.board_splitter.addWidget(self.board)
+        # The pane's own minimum: the board must not squeeze the tracker (the GM can widen it).
+        self.board.setMinimumWidth(MIN_BOARD_WIDTH)
+        self.board_splitter.setStretchFactor(0, 3)
+        self.board_splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._toolbar())
+        layout.addWidget(self.setup_strip)
+        layout.addLayout(top)
+        layout.addWidget(self.board_splitter, 1)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._sized:
+            self._sized = True
+            # After the first layout pass: only then does the splitter know its width.
+            QTimer.singleShot(0, self._initial_split)
+            self.tracker.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _initial_split(self) -> None:
+        """Give the tracker the width it needs; the board takes the rest (at least a bit)."""
+        total = sum(self.board_splitter.sizes())
+        if total <= 0:
+            return
+        left = min(self.tracker.preferred_width(), max(total - MIN_BOARD_WIDTH, total // 2))
+        self.board_splitter.setSizes([left, total - left])
+        height = sum(self.log_splitter.sizes())
+        top = min(self.tracker.preferred_height(), max(height - MIN_LOG_HEIGHT, height // 2))
+        self.log_splitter.setSizes([top, height - top])
+
+    def _show_setup(self, shown: bool) -> None:
+        self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown
+                                       else Qt.ArrowType.RightArrow)
+        self.setup_strip.setVisible(shown)
+
+    def _tracker_menu(self, position: QPoint) -> None:
+        menu = QMenu(self)
+        for item in self.encounter_actions.tracker_menu_actions():
+            if item is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(item)
+        menu.popup(self.tracker.viewport().mapToGlobal(position))
+
+    # --- following the document ----------------------------------------------------------
+    def _on_changed(self, aspects: frozenset[str]) -> None:
+        encounter = self.document.encounter
+        if encounter.phase != self._last_phase:
+            leaving_setup = self._last_phase == "setup"
+            self._last_phase = encounter.phase
+            if leaving_setup or encounter.phase == "setup":
+                self.setup_toggle.setChecked(encounter.phase == "setup")
+        if encounter.turn != self._last_turn:
+            self._last_turn = encounter.turn
+            if encounter.turn is not None:
+                self.document.select(encounter.turn)
+        if aspects & {"turn", "roster", "sheets", "setup"}:
+            self._update_round()
+
+    def _update_round(self) -> None:
+        self.round_label.setText(turn_summary(self.document.encounter))
+
+    def show_message(self, text: str) -> None:
+        """A short note under the toolbar (a rejected edit); it clears itself."""
+        self.message_label.setText(text)
+        self._message_timer.start(MESSAGE_MS)
+
+    def encounter_action_list(self) -> list[QAction]:
+        """Every encounter action, for the window's menus or a shortcut list."""
+        return self.encounter_actions.all()
+
+    def detach(self) -> None:
+        """Stop following the document (the tab is closing; the document may live on)."""
+        board_detach = getattr(self.board, "detach", None)
+        if callable(board_detach):
+            board_detach()
+        for child in [self, *self.findChildren(QObject)]:
+            link = getattr(child, "document_link", None)
+            if isinstance(link, EncounterLink):
+                link.detach()

@@ -1,0 +1,78 @@
+"""Fixtures for the encounter table: the sample party and the mummy, copied to a temp folder.
+
+Every modal prompt is replaced by one that fails the test, so a dialog a test did not
+expect can never block the run; tests that expect one replace it themselves.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from m3desk.assets import sample_files
+from m3desk.rules.dice import Roller
+from m3desk.ui.encounter import action_launcher, board_pane, prompts
+from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.encounter.new_document import new_encounter_document
+from m3desk.ui.encounter.widget import EncounterWidget
+
+PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice", "ask_pool_change",
+           "ask_condition", "confirm_write_back", "show_error", "show_info")
+
+
+def _unexpected(name: str) -> Callable[..., object]:
+    def fail(*args: object, **kwargs: object) -> object:
+        raise AssertionError(f"unexpected dialog: prompts.{name}{args[1:]!r}")
+
+    return fail
+
+
+@pytest.fixture(autouse=True)
+def no_real_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in PROMPTS:
+        monkeypatch.setattr(prompts, name, _unexpected(name))
+    monkeypatch.setattr(action_launcher, "open_action_dialog", _unexpected("action dialog"))
+
+
+@pytest.fixture(autouse=True)
+def placeholder_board(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """The board is another engineer's work in progress: tests use the placeholder pane
+    unless they request the ``real_board`` fixture."""
+    if "real_board" not in request.fixturenames:
+        monkeypatch.setattr(board_pane, "board_factory", lambda: None)
+
+
+@pytest.fixture
+def real_board() -> None:
+    """Request this fixture to embed the real ``m3desk.ui.board`` (skipped when absent)."""
+    if board_pane.board_factory() is None:
+        pytest.skip("m3desk.ui.board is not available")
+
+
+@pytest.fixture
+def sample_copies(tmp_path: Path) -> list[Path]:
+    """The bundled sheets, copied so write-back tests can change them."""
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    return [Path(shutil.copy2(path, folder / path.name)) for path in sample_files()]
+
+
+@pytest.fixture
+def document(sample_copies: list[Path]) -> EncounterDocument:
+    return new_encounter_document(sample_copies, name="Fane of the First Ones")
+
+
+@pytest.fixture
+def widget(qtbot, document: EncounterDocument) -> EncounterWidget:
+    shown = EncounterWidget(document, roller=Roller(2013))
+    qtbot.addWidget(shown)
+    shown.resize(1400, 900)
+    shown.show()
+    qtbot.waitExposed(shown)
+    shown.activateWindow()
+    qtbot.waitUntil(shown.isActiveWindow, timeout=2000)
+    shown.tracker.setFocus()
+    return shown

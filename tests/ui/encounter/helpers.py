@@ -1,0 +1,69 @@
+"""Driving the tracker as the GM does: click a row, type into a cell, press a key."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
+
+from m3desk.rules.encounter import Combatant, Encounter
+from m3desk.ui.encounter.tracker_columns import Column
+from m3desk.ui.encounter.widget import EncounterWidget
+
+
+def by_name(encounter: Encounter, prefix: str) -> Combatant:
+    return next(c for c in encounter.combatants if c.name.startswith(prefix))
+
+
+def row_of(widget: EncounterWidget, prefix: str) -> int:
+    model = widget.tracker.tracker_model
+    return next(number for number, row in enumerate(model.rows)
+                if row.combatant.name.startswith(prefix))
+
+
+def cell(widget: EncounterWidget, prefix: str, column: Column) -> QModelIndex:
+    return widget.tracker.tracker_model.index(row_of(widget, prefix), column)
+
+
+def click_cell(qtbot, widget: EncounterWidget, prefix: str, column: Column) -> None:
+    view = widget.tracker
+    index = cell(widget, prefix, column)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=view.visualRect(index).center())
+    assert view.currentIndex() == index
+
+
+def type_into_cell(qtbot, widget: EncounterWidget, prefix: str, column: Column,
+                   text: str) -> None:
+    """Select the cell and type: the first key opens the editor, Return commits."""
+    click_cell(qtbot, widget, prefix, column)
+    view = widget.tracker
+    qtbot.keyClick(view, text[0])
+    editor = QApplication.focusWidget()
+    assert editor is not None and editor is not view, "typing did not open an editor"
+    qtbot.keyClicks(editor, text[1:])
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    # The delegate commits on Return through a queued call: let the event loop run it.
+    qtbot.waitUntil(lambda: view.state() != QAbstractItemView.State.EditingState)
+
+
+def press(qtbot, widget: QWidget, key: Qt.Key,
+          modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    target = QApplication.focusWidget() or widget
+    qtbot.keyClick(target, key, modifier)
+
+
+def names_in_order(widget: EncounterWidget) -> list[str]:
+    return [row.combatant.name.split()[0] for row in widget.tracker.tracker_model.rows]
+
+
+def groups(widget: EncounterWidget) -> list[list[str]]:
+    """Rows grouped as the bracket groups them (simultaneous counts)."""
+    found: list[list[str]] = []
+    for row in widget.tracker.tracker_model.rows:
+        name = row.combatant.name.split()[0]
+        if row.group_index == 0 or not found:
+            found.append([name])
+        else:
+            found[-1].append(name)
+    return found

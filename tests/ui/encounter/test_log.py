@@ -1,0 +1,98 @@
+"""The log: in order, filtered by combatant, details on demand, exported as text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from m3desk.rules.encounter import add_log
+from m3desk.ui.encounter import prompts
+from m3desk.ui.encounter.log_export import export_log_text
+from m3desk.ui.encounter.widget import EncounterWidget
+from tests.ui.encounter.flow import scout, type_surprise_initiative
+from tests.ui.encounter.helpers import by_name, press
+
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
+def log_texts(widget: EncounterWidget) -> list[str]:
+    model = widget.log_panel.log_model
+    return [model.index(row, 2).data() for row in range(model.rowCount())]
+
+
+def play_a_little(qtbot, widget: EncounterWidget) -> None:
+    scout(widget)
+    type_surprise_initiative(qtbot, widget)
+    press(qtbot, widget, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    encounter = widget.document.encounter
+    felix, mummy = by_name(encounter, "Felix"), by_name(encounter, "First")
+    widget.document.apply(add_log(encounter, "sneaks up: Short → Close", actor=felix.id,
+                                  target=mummy.id, details="12 + 7 = 19 vs 9 → 10 EP"), "Log")
+
+
+def test_the_log_lists_entries_in_order_and_new_ones_are_appended(
+        qtbot, widget: EncounterWidget) -> None:
+    play_a_little(qtbot, widget)
+    texts = log_texts(widget)
+    assert texts[:6] == [f"{name} joins the {side}" for name, side in (
+        ("Felix Pook", "Party"), ("First One Mummy", "Monsters"), ("Gramfive the Grim", "Party"),
+        ("Guido of Gramarye", "Party"), ("Shamira Sunfire", "Party"),
+        ("Xiola Zenwaith", "Party"))]
+    assert texts[-2:] == ["Surprise round", "sneaks up: Short → Close …"]
+    model = widget.log_panel.log_model
+    last = model.index(model.rowCount() - 1, 2)
+    assert last.data(Qt.ItemDataRole.ToolTipRole) == "12 + 7 = 19 vs 9 → 10 EP"
+    assert model.index(model.rowCount() - 1, 1).data() == "Felix Pook"
+    widget.log_panel.view.selectRow(model.rowCount() - 1)
+    assert widget.log_panel.details.text() == "12 + 7 = 19 vs 9 → 10 EP"
+    with qtbot.waitSignal(model.rowsInserted, timeout=1000):
+        press(qtbot, widget, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)  # delay logs
+    # Undo takes entries away again.
+    count = model.rowCount()
+    widget.document.undo_stack.undo()
+    assert model.rowCount() < count
+
+
+def test_filter_by_combatant(qtbot, widget: EncounterWidget) -> None:
+    play_a_little(qtbot, widget)
+    combo = widget.log_panel.filter_combo
+    mummy = by_name(widget.document.encounter, "First")
+    combo.setCurrentIndex(combo.findData(mummy.id))
+    assert log_texts(widget) == ["First One Mummy joins the Monsters",
+                                 "sneaks up: Short → Close …"]
+    combo.setCurrentIndex(0)
+    assert len(log_texts(widget)) == len(widget.document.encounter.log)
+
+
+def test_export_log_text(qtbot, widget: EncounterWidget) -> None:
+    play_a_little(qtbot, widget)
+    encounter = widget.document.encounter
+    felix = by_name(encounter, "Felix")
+    full = export_log_text(encounter)
+    assert full.startswith("Encounter log: Fane of the First Ones\n")
+    assert "\nBefore round 1\n  Felix Pook joins the Party\n" in full
+    assert "  Scouting: the encounter starts at Short; the Party have surprise\n" in full
+    assert "  Felix Pook: sneaks up: Short → Close\n      12 + 7 = 19 vs 9 → 10 EP\n" in full
+    only = export_log_text(encounter, felix.id)
+    assert "Only entries about Felix Pook" in only
+    assert "Xiola" not in only and "sneaks up" in only
+
+
+def test_export_log_action_writes_the_filtered_log(qtbot, widget: EncounterWidget,
+                                                   tmp_path: Path, monkeypatch) -> None:
+    play_a_little(qtbot, widget)
+    target = tmp_path / "session.txt"
+    suggested: list[Path] = []
+    monkeypatch.setattr(prompts, "log_file_to_save",
+                        lambda parent, path: suggested.append(path) or target)
+    combo = widget.log_panel.filter_combo
+    felix = by_name(widget.document.encounter, "Felix")
+    combo.setCurrentIndex(combo.findData(felix.id))
+    count = widget.document.undo_stack.count()
+    widget.tracker.setFocus()
+    press(qtbot, widget, Qt.Key.Key_E, CTRL_SHIFT)
+    assert suggested[0].name == "Fane of the First Ones log.txt"
+    assert target.read_text(encoding="utf-8") == export_log_text(widget.document.encounter,
+                                                                 felix.id)
+    assert widget.document.undo_stack.count() == count  # a file operation, not an edit

@@ -1,0 +1,58 @@
+"""Hit-point bars and the tracker paint from the palette, readable in light and dark."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette
+from PySide6.QtWidgets import QApplication
+
+from m3desk.ui.encounter.pool_bar_painter import PoolBarPainter
+from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.theme import dark_palette
+from tests.ui.encounter.flow import scout, type_surprise_initiative
+
+Role = QPalette.ColorRole
+GROUP = QPalette.ColorGroup.Normal
+
+
+def render(painter_value: PoolBarPainter, palette: QPalette, selected: bool) -> QImage:
+    image = QImage(120, 20, QImage.Format.Format_ARGB32)
+    image.fill(palette.color(GROUP, Role.Highlight if selected else Role.Base))
+    painter = QPainter(image)
+    painter_value.paint(painter, QRectF(0, 0, 120, 20), palette, GROUP, selected)
+    painter.end()
+    return image
+
+
+def close(a: QColor, b: QColor) -> bool:
+    return all(abs(x - y) <= 8 for x, y in zip(a.getRgb()[:3], b.getRgb()[:3], strict=True))
+
+
+@pytest.mark.parametrize("dark", [False, True])
+@pytest.mark.parametrize("selected", [False, True])
+def test_the_fill_shows_the_fraction_in_palette_colours(qtbot, dark: bool,
+                                                        selected: bool) -> None:
+    palette = dark_palette() if dark else QApplication.palette()
+    image = render(PoolBarPainter(7, 28), palette, selected)  # a quarter
+    fill = palette.color(GROUP, Role.HighlightedText if selected else Role.Highlight)
+    background = palette.color(GROUP, Role.Highlight if selected else Role.Base)
+    assert close(image.pixelColor(5, 3), fill)
+    assert close(image.pixelColor(100, 3), background)
+
+
+def test_text_and_limits() -> None:
+    assert PoolBarPainter(7, 25).text == "7/25"
+    assert PoolBarPainter(-3, 25).fraction == 0.0
+    assert PoolBarPainter(30, 25).fraction == 1.0
+    assert PoolBarPainter(0, 0).fraction == 0.0
+
+
+def test_the_tracker_paints_in_light_and_dark(qtbot, widget: EncounterWidget) -> None:
+    scout(widget)
+    type_surprise_initiative(qtbot, widget)
+    widget.encounter_actions.next_turn.trigger()
+    light = widget.grab().toImage()
+    widget.setPalette(dark_palette())
+    dark = widget.grab().toImage()
+    assert light.size() == dark.size() and light != dark
