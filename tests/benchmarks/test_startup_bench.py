@@ -29,7 +29,7 @@ def _median_wall(args: list[str], env: dict[str, str]) -> float:
     return statistics.median(times)
 
 
-@pytest.mark.skipif(not HELLO.exists(), reason="../shared/bench/hello_pyd.py is not beside the repo")
+@pytest.mark.skipif(not HELLO.exists(), reason="../shared/bench/hello_pyd.py is missing")
 def test_startup_ratio_against_hello_pyd(benchmark, tmp_path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
     baseline = _median_wall([sys.executable, str(HELLO)], env)
