@@ -67,6 +67,8 @@ class CheckSpec(BaseModel):
     ep_terms: tuple[Term, ...] = ()
     """Applied to effect points after a hit (size); never below 0."""
     damage_cap: int | None = Field(None, ge=0)
+    damage_cap_computed: int | None = Field(None, ge=0)
+    """The cap the rules give; differs from ``damage_cap`` when the GM set one."""
     mental: bool = False
 
     @property
@@ -227,6 +229,8 @@ class Situation(BaseModel):
     """The GM's adjustment to effect points after a hit."""
     bonuses: tuple[Term, ...] = ()
     """Named bonuses to the check from gear or circumstance (Staff of Magic +1)."""
+    damage_cap: int | None = Field(None, ge=0, le=999)
+    """The GM's maximum damage for this check, in place of the computed one."""
 
 
 Weapon = Item | Spell | MonsterAttack
@@ -396,15 +400,17 @@ def build_check(
             ep_terms.append(Term(label=f"{word} target", value=ep_adj))
     ep_terms.append(Term(label="GM adjustment", value=situation.gm_effect_points))
 
-    cap = _damage_cap(actor, weapon, rules)
-    if cap is not None and isinstance(actor, CharacterSheet) and isinstance(weapon, Item | Spell):
+    computed = _damage_cap(actor, weapon, rules)
+    if computed is not None and isinstance(actor, CharacterSheet) and isinstance(
+            weapon, Item | Spell):
         key_list = actor.items if isinstance(weapon, Item) else actor.spells
         kind = "item" if isinstance(weapon, Item) else "spell"
         if weapon in key_list:
             override = actor.overrides.get(f"max_damage.{kind}.{key_list.index(weapon)}")
-            cap = cap if override is None else override
-    if not rules.enforce_damage_cap:
-        cap = None
+            computed = computed if override is None else override
+    cap = computed if rules.enforce_damage_cap else None
+    if situation.damage_cap is not None:
+        cap = situation.damage_cap
     return CheckSpec(
         label=label or (weapon.name if weapon is not None else "check"),
         terms=non_zero(terms),
@@ -416,5 +422,6 @@ def build_check(
         ),
         ep_terms=non_zero(ep_terms),
         damage_cap=cap,
+        damage_cap_computed=computed,
         mental=mental,
     )

@@ -90,7 +90,7 @@ class Condition(BaseModel):
     name: str = Field(min_length=1, max_length=80)
     kind: ConditionKind = ConditionKind.CONSEQUENCE
     tier: Tier = Tier.MINOR
-    value: int = Field(ge=-30, le=30)
+    value: int = Field(ge=-99, le=99)
     """Signed: an effect's bonus is positive, a consequence's penalty negative."""
     source: str = Field("", max_length=120)
     scope: str = Field("", max_length=200)

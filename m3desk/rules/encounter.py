@@ -160,9 +160,12 @@ def remove_combatant(encounter: Encounter, combatant_id: str) -> Encounter:
 
 
 def set_range(encounter: Encounter, a: str, b: str, band: RangeBand, *,
-              reason: str = "") -> Encounter:
+              reason: str = "", log: bool = True) -> Encounter:
+    """Set the range of a pair; ``log=False`` when the caller writes its own log entry."""
     ranges = dict(encounter.ranges)
     ranges[pair_key(a, b)] = band
+    if not log:
+        return encounter.model_copy(update={"ranges": ranges})
     text = (f"{encounter.combatant(a).name} ↔ {encounter.combatant(b).name}: {band.label}"
             + (f" ({reason})" if reason else ""))
     return encounter.model_copy(update={"ranges": ranges,

@@ -97,10 +97,10 @@ class Table:
     sheets: dict[str, CharacterSheet | MonsterSheet]
     ranges: dict[str, RangeBand]
 
-    def apply(self, actor, target, plan, resolution, rules, *, cap=None):
+    def apply(self, actor, target, plan, resolution, rules):
         outcome = apply_plan(plan, resolution.effect_points, actor=self.sheets[actor],
                              target=self.sheets[target] if target else None,
-                             damage_cap=resolution.spec.damage_cap if cap is None else cap,
+                             damage_cap=resolution.spec.damage_cap,
                              current_range=self.ranges.get(actor), rules=rules)
         self.sheets[actor] = outcome.actor
         if target:
@@ -286,7 +286,7 @@ class TestAsPrinted:
 
         # 18. Gramfive: 14 + 8 + 3 = 25 vs AC 17 − 4 − 2 = 11 → 14, −2 → 12 EP. A second minor
         #     consequence is refused; all 12 go to damage. I5: above his cap of 10, so the GM
-        #     overrides the cap to reach the printed 12.
+        #     sets this check's maximum damage to 12 to reach the printed number.
         mummy_now = t.sheets[mummy]
         spec = build_check(t.sheets["Gramfive"], attribute=Attribute.STR, traits=1,
                            weapon=cutter, target=mummy_now, rules=BOOK,
@@ -299,7 +299,13 @@ class TestAsPrinted:
                     r, BOOK)
         with pytest.raises(ValueError, match="above the maximum damage 10"):
             t.apply("Gramfive", mummy, SpendPlan(spends=(DamageSpend(amount=12),)), r, BOOK)
-        t.apply("Gramfive", mummy, SpendPlan(spends=(DamageSpend(amount=12),)), r, BOOK, cap=12)
+        spec = build_check(t.sheets["Gramfive"], attribute=Attribute.STR, traits=1,
+                           weapon=cutter, target=mummy_now, rules=BOOK,
+                           situation=Situation(target_conditions=mummy_now.conditions,
+                                               damage_cap=12))
+        assert (spec.damage_cap, spec.damage_cap_computed) == (12, 10)
+        r = spec.resolve(roll(*three(14), damage=(2,)), rules=BOOK)
+        t.apply("Gramfive", mummy, SpendPlan(spends=(DamageSpend(amount=12),)), r, BOOK)
         assert t.sheets[mummy].php.current == 30
 
         # 19. Shamira turns again: 6 + 8 + 9 (help) − 4 (regressing) = 19 vs 16 → 3 MHP.
