@@ -107,18 +107,25 @@ class Canvas:
     def line_height(self, size: float, *, bold: bool = False) -> float:
         return self._fm(size, bold, False).lineSpacing() / self.ky
 
-    def elide(self, text: str, size: float, width: float, *, bold: bool = False) -> str:
-        """The text cut with "…" to fit one line: for names where wrapping has no room."""
+    def elide(self, text: str, size: float, width: float, *, bold: bool = False,
+              middle: bool = False) -> str:
+        """The text cut with "…" to fit one line: for names where wrapping has no room.
+
+        ``middle`` keeps both ends ("Skeletal Temple…Sanctum 2"): numbered copies of a
+        monster differ only in their last characters.
+        """
         metrics = self._fm(size, bold, False)
-        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(width, 0.0) * self.kx)
+        mode = Qt.TextElideMode.ElideMiddle if middle else Qt.TextElideMode.ElideRight
+        return metrics.elidedText(text, mode, max(width, 0.0) * self.kx)
 
     def wrap(self, text: str, size: float, width: float, *, bold: bool = False,
              italic: bool = False) -> list[str]:
         """Greedy word wrap; explicit newlines start new lines, over-long words are cut.
 
         Word widths are summed rather than re-measuring each candidate line, so 100 000
-        characters of notes wrap in milliseconds; the small kerning error is absorbed by
-        a one-point slack.
+        characters of notes wrap in milliseconds; each finished line is then measured
+        once as a whole, and words it cannot hold move on (shaping across spaces, e.g. in
+        scripts without a font, can make a line wider than the sum of its words).
         """
         key = (size, bold, italic)
         measure = self._fm(size, bold, italic).horizontalAdvance
@@ -146,15 +153,26 @@ class Canvas:
                     word_width = measure(word) / self.kx
                 extra = word_width if not current else space + word_width
                 if current and used + extra > limit:
-                    lines.append(" ".join(current))
-                    current, used = [word], word_width
+                    current = [*self._settle(current, lines, limit, measure), word]
+                    used = measure(" ".join(current)) / self.kx if len(current) > 1 \
+                        else word_width
                 else:
                     current.append(word)
                     used += extra
-            lines.append(" ".join(current))
+            while current:
+                current = self._settle(current, lines, limit, measure)
         while lines and not lines[-1]:
             lines.pop()
         return lines
+
+    def _settle(self, words: list[str], lines: list[str], limit: float,
+                measure: Callable[[str], float]) -> list[str]:
+        """Add the longest start of ``words`` that really fits as a line; return the rest."""
+        end = len(words)
+        while end > 1 and measure(" ".join(words[:end])) / self.kx > limit:
+            end -= 1
+        lines.append(" ".join(words[:end]))
+        return words[end:]
 
     def _cut(self, word: str, limit: float, measure: Callable[[str], float]) -> list[str]:
         pieces: list[str] = []
@@ -213,4 +231,14 @@ class Canvas:
         path.lineTo((x + size * 0.82) * self.kx, (y + size * 0.22) * self.ky)
         self._set_pen(INK, 1.3, cap=Qt.PenCapStyle.RoundCap)
         self._set_brush(None)
+        self.painter.drawPath(path)
+
+    def marker(self, x: float, y: float, size: float) -> None:
+        """A solid triangle pointing right ("this one now"): a shape survives photocopying."""
+        path = QPainterPath(QPointF(x * self.kx, y * self.ky))
+        path.lineTo((x + size * 0.8) * self.kx, (y + size / 2) * self.ky)
+        path.lineTo(x * self.kx, (y + size) * self.ky)
+        path.closeSubpath()
+        self._no_pen()
+        self._set_brush(INK)
         self.painter.drawPath(path)

@@ -1,9 +1,11 @@
 """``m3desk export-pdf FILE... -o OUT.pdf [--page-size A4|Letter]``: print without a window.
 
-For a GM preparing handouts or a script printing the whole party. The command loads every
-file first and writes only if all of them load: a party PDF that silently lacks one member
-is worse than an error. It creates a ``QGuiApplication`` only when none exists (fonts need
-one), on Linux with the offscreen platform so it also runs over SSH and in CI.
+For a GM preparing handouts or a script printing the whole party. Sheets (``.m3c``,
+``.m3m``) print as sheets, encounters (``.m3e``) as the GM's landscape encounter sheet,
+mixed in one PDF in the order given. The command loads every file first and writes only
+if all of them load: a party PDF that silently lacks one member is worse than an error.
+It creates a ``QGuiApplication`` only when none exists (fonts need one), on Linux with
+the offscreen platform so it also runs over SSH and in CI.
 
 The application's entry point should hand ``argv[1:]`` to :func:`export_pdf_main` when
 ``argv[0] == "export-pdf"``, before it creates its own ``QApplication`` and main window.
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from m3desk import APP_NAME
+from m3desk.rules.encounter import Encounter
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
 
 __all__ = ["PAGE_SIZES", "build_parser", "export_pdf_main"]
@@ -25,6 +28,7 @@ __all__ = ["PAGE_SIZES", "build_parser", "export_pdf_main"]
 PROG = f"{APP_NAME} export-pdf"
 PAGE_SIZES = ("A4", "Letter")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+Printable = CharacterSheet | MonsterSheet | Encounter
 
 
 def _page_size_name(text: str) -> str:
@@ -37,13 +41,15 @@ def _page_size_name(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Write character and monster sheets (.m3c, .m3m) to one PDF, "
-                    "each sheet starting on a new page.",
+        description="Write character and monster sheets (.m3c, .m3m) and encounters (.m3e) "
+                    "to one PDF, each starting on a new page. An encounter prints as the "
+                    "GM's encounter sheet (landscape).",
         epilog="If any file cannot be read, nothing is written: the problems are listed and "
                "the exit status is 1. Exit status 2 means the command line itself was wrong.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", type=Path,
-                        help="character (.m3c) or monster (.m3m) files, in the order to print")
+                        help="character (.m3c), monster (.m3m) or encounter (.m3e) files, "
+                             "in the order to print")
     parser.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.pdf",
                         help="the PDF to write (replaced in one step if it exists)")
     parser.add_argument("--page-size", type=_page_size_name, default="A4",
@@ -68,24 +74,32 @@ def _ensure_gui_application() -> object:
     return QGuiApplication(args)
 
 
-def _load_all(paths: Sequence[Path]) -> tuple[list[CharacterSheet | MonsterSheet], list[str]]:
-    """Every sheet that loads, and a sentence naming the file for each one that does not."""
-    from m3desk.storage.errors import DocumentLoadError
-    from m3desk.storage.sheet_files import load_sheet
+def _load_all(paths: Sequence[Path]) -> tuple[list[Printable], list[str]]:
+    """Every document that loads, and a sentence naming the file for each one that does not.
 
-    sheets: list[CharacterSheet | MonsterSheet] = []
+    The kind comes from the file's own format entry, not its extension, so a renamed
+    file still prints as what it is.
+    """
+    from m3desk.storage.documents import load_document
+    from m3desk.storage.encounter_files import ENCOUNTER_TYPE
+    from m3desk.storage.errors import DocumentLoadError
+    from m3desk.storage.registry import DocumentRegistry
+    from m3desk.storage.sheet_files import CHARACTER_TYPE, MONSTER_TYPE
+
+    registry = DocumentRegistry((CHARACTER_TYPE, MONSTER_TYPE, ENCOUNTER_TYPE))
+    documents: list[Printable] = []
     problems: list[str] = []
     for path in paths:
         try:
-            model = load_sheet(path).model
+            model = load_document(path, registry).model
         except DocumentLoadError as error:
             problems.append(error.message)
             continue
-        if not isinstance(model, CharacterSheet | MonsterSheet):
-            problems.append(f"“{path}” is not a character or monster sheet.")
+        if not isinstance(model, CharacterSheet | MonsterSheet | Encounter):
+            problems.append(f"“{path}” is not a character or monster sheet or an encounter.")
             continue
-        sheets.append(model)
-    return sheets, problems
+        documents.append(model)
+    return documents, problems
 
 
 def export_pdf_main(argv: list[str]) -> int:
@@ -102,7 +116,7 @@ def export_pdf_main(argv: list[str]) -> int:
         _fail(f"the output “{output}” is one of the input files; choose another name")
         return EXIT_USAGE
 
-    sheets, problems = _load_all(args.files)
+    documents, problems = _load_all(args.files)
     if problems:
         for problem in problems:
             _fail(problem)
@@ -114,12 +128,12 @@ def export_pdf_main(argv: list[str]) -> int:
     from PySide6.QtGui import QPageSize
 
     from m3desk.storage.errors import SaveError
-    from m3desk.ui.printing.export import export_pdf
-    from m3desk.ui.printing.sheet_layout import PrintError
+    from m3desk.ui.printing.export import export_documents_pdf
+    from m3desk.ui.printing.pages import PrintError
 
     size = QPageSize.PageSizeId.A4 if args.page_size == "A4" else QPageSize.PageSizeId.Letter
     try:
-        pages = export_pdf(sheets, output, size)
+        pages = export_documents_pdf(documents, output, size)
     except (SaveError, PrintError) as error:
         _fail(str(error))
         return EXIT_FAILED

@@ -1,31 +1,52 @@
-"""PDF export, paper printing and print preview of one sheet or a whole party.
+"""PDF export, paper printing and print preview of sheets, a party, or an encounter.
 
-All three paint through :func:`m3desk.ui.printing.sheet_layout.render_sheets`, so what
-the preview shows is what the PDF and the printer get.
+All three paint through the same layouts (:func:`.sheet_layout.render_sheets`,
+:func:`.encounter_layout.render_encounter`, :func:`.pages.render_jobs` for a mix), so
+what the preview shows is what the PDF and the printer get.
+
+Sheets read best portrait and the GM's encounter sheet landscape; a PDF gets each
+document in its own orientation, while a printer keeps what the user chose in the print
+dialog (:func:`prepare_encounter_printer` offers landscape there first).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter
 
 from m3desk import APP_NAME, __version__
+from m3desk.rules.encounter import Encounter
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
 from m3desk.storage.atomic import atomic_write_bytes
-from m3desk.ui.printing.sheet_layout import render_sheets
+from m3desk.ui.printing.encounter_layout import encounter_job, render_encounter
+from m3desk.ui.printing.pages import Orientation, PrintJob, render_jobs
+from m3desk.ui.printing.sheet_layout import render_sheets, sheet_job
 
 if TYPE_CHECKING:
     # Imported where used: the command line exports PDFs without loading widgets.
     from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
     from PySide6.QtWidgets import QWidget
 
-__all__ = ["MARGIN_MM", "export_pdf", "pdf_bytes", "preview_dialog", "print_sheets"]
+__all__ = [
+    "MARGIN_MM",
+    "documents_pdf_bytes",
+    "encounter_preview_dialog",
+    "export_documents_pdf",
+    "export_encounter_pdf",
+    "export_pdf",
+    "pdf_bytes",
+    "prepare_encounter_printer",
+    "preview_dialog",
+    "print_encounter",
+    "print_sheets",
+]
 
 Sheet = CharacterSheet | MonsterSheet
+Printable = CharacterSheet | MonsterSheet | Encounter
 PageSizeLike = QPageSize | QPageSize.PageSizeId
 MARGIN_MM = 12.0
 """Wide enough for any office printer's unprintable edge, narrow enough to fit one page."""
@@ -36,10 +57,13 @@ def _page_size(page_size: PageSizeLike) -> QPageSize:
     return page_size if isinstance(page_size, QPageSize) else QPageSize(page_size)
 
 
-def _title(sheets: Sequence[Sheet]) -> str:
-    if len(sheets) == 1:
-        return sheets[0].name
-    return "Party: " + ", ".join(sheet.name for sheet in sheets)
+def _title(documents: Sequence[Printable]) -> str:
+    if len(documents) == 1:
+        return documents[0].name
+    names = ", ".join(document.name for document in documents)
+    if all(not isinstance(document, Encounter) for document in documents):
+        return "Party: " + names
+    return names
 
 
 def _setup(device: QPagedPaintDevice, page_size: PageSizeLike) -> None:
@@ -48,9 +72,9 @@ def _setup(device: QPagedPaintDevice, page_size: PageSizeLike) -> None:
         QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter))
 
 
-def pdf_bytes(sheets: Sequence[Sheet],
-              page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> tuple[bytes, int]:
-    """Render the sheets to PDF in memory; returns the bytes and the number of pages.
+def _pdf(title: str, page_size: PageSizeLike,
+         render: Callable[[QPdfWriter], int]) -> tuple[bytes, int]:
+    """Run ``render`` on a PDF writer in memory; returns the bytes and the page count.
 
     In memory first so that the file on disk is replaced in one step, and a failure
     half-way never leaves a truncated PDF where a good one used to be.
@@ -61,13 +85,57 @@ def pdf_bytes(sheets: Sequence[Sheet],
     writer = QPdfWriter(buffer)
     writer.setResolution(PDF_RESOLUTION)
     writer.setCreator(f"{APP_NAME} {__version__}")
-    writer.setTitle(_title(sheets))
+    writer.setTitle(title)
     _setup(writer, page_size)
-    pages = render_sheets(writer, sheets)
+    pages = render(writer)
     buffer.close()
     result = bytes(data.data())
     del writer, buffer, data
     return result, pages
+
+
+def pdf_bytes(sheets: Sequence[Sheet],
+              page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> tuple[bytes, int]:
+    """Render the sheets to PDF in memory; returns the bytes and the number of pages."""
+    chosen = tuple(sheets)
+    return _pdf(_title(chosen) if chosen else "", page_size,
+                lambda writer: render_sheets(writer, chosen))
+
+
+def _job(document: Printable) -> PrintJob:
+    return encounter_job(document) if isinstance(document, Encounter) else sheet_job(document)
+
+
+def documents_pdf_bytes(documents: Sequence[Printable],
+                        page_size: PageSizeLike = QPageSize.PageSizeId.A4
+                        ) -> tuple[bytes, int]:
+    """Sheets and encounters in one PDF, each from a new page in its own orientation."""
+    chosen = tuple(documents)
+    return _pdf(_title(chosen) if chosen else "", page_size,
+                lambda writer: render_jobs(writer, [_job(d) for d in chosen],
+                                           choose_orientation=True))
+
+
+def export_documents_pdf(documents: Sequence[Printable], out_path: str | os.PathLike[str],
+                         page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> int:
+    """Write sheets and encounters, in the order given, as one PDF; returns pages written.
+
+    Replaced atomically and failing like :func:`export_pdf`; ``m3desk export-pdf``
+    uses it so that a GM can print the encounter sheet and the monsters' sheets at once.
+    """
+    data, pages = documents_pdf_bytes(documents, page_size)
+    atomic_write_bytes(out_path, data)
+    return pages
+
+
+def export_encounter_pdf(encounter: Encounter, out_path: str | os.PathLike[str],
+                         page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> int:
+    """Write the GM's encounter sheet (landscape) as a PDF; returns pages written.
+
+    Replaced atomically; raises :class:`m3desk.storage.errors.SaveError` with a readable
+    message when the file cannot be written.
+    """
+    return export_documents_pdf([encounter], out_path, page_size)
 
 
 def export_pdf(sheets: Sequence[Sheet], out_path: str | os.PathLike[str],
@@ -104,6 +172,27 @@ def print_sheets(sheets: Sequence[Sheet], printer: QPrinter) -> int:
     return render_sheets(printer, sheets)
 
 
+def prepare_encounter_printer(printer: QPrinter) -> None:
+    """Landscape and the sheet's margins: call before showing the print dialog.
+
+    The encounter sheet is laid out for landscape, but a printer the user has set up is
+    never turned behind their back, so the dialog is what offers landscape first.
+    """
+    printer.setPageOrientation(Orientation.Landscape)
+    _ensure_margins(printer)
+
+
+def print_encounter(encounter: Encounter, printer: QPrinter) -> int:
+    """File → Print for an encounter: the GM sheet in the printer's orientation.
+
+    Portrait works too (the lists stack and the combatant table folds), so what the
+    user picked in the dialog is kept; returns pages sent.
+    """
+    printer.setDocName(_title([encounter]))
+    _ensure_margins(printer)
+    return render_encounter(printer, encounter)
+
+
 def preview_dialog(sheets: Sequence[Sheet], parent: QWidget | None) -> QPrintPreviewDialog:
     """File → Print Preview: a dialog that repaints the sheets whenever it needs pages.
 
@@ -118,6 +207,25 @@ def preview_dialog(sheets: Sequence[Sheet], parent: QWidget | None) -> QPrintPre
 
     def paint(printer: QPrinter) -> None:
         print_sheets(chosen, printer)
+
+    dialog.paintRequested.connect(paint)
+    return dialog
+
+
+def encounter_preview_dialog(encounter: Encounter,
+                             parent: QWidget | None) -> QPrintPreviewDialog:
+    """File → Print Preview for an encounter: starts landscape, repaints on every change.
+
+    The preview's own orientation buttons still work: the layout follows the page.
+    """
+    from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+    dialog = QPrintPreviewDialog(parent)
+    prepare_encounter_printer(dialog.printer())
+    dialog.setWindowTitle(f"Print preview \u2014 {_title([encounter])}")
+
+    def paint(printer: QPrinter) -> None:
+        print_encounter(encounter, printer)
 
     dialog.paintRequested.connect(paint)
     return dialog

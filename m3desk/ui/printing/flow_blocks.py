@@ -50,14 +50,22 @@ class Block(Protocol):
 
 def section_title(canvas: Canvas, x: float, y: float, width: float, title: str,
                   hint: str = "") -> None:
-    """A grey bar with the section's name: the eye finds sections by these on a busy page."""
+    """A grey bar with the section's name: the eye finds sections by these on a busy page.
+
+    A hint that does not fit beside the title is left out: it is help, and printed over
+    the title it would hide the one word that must be read.
+    """
     canvas.box(x, y, width, TITLE_H, line=0, fill=FILL)
-    canvas.text(x + PAD_X + 1, y, width, TITLE_H, title.upper(), TITLE_SIZE, bold=True)
+    canvas.text(x + PAD_X + 1, y, width - PAD_X - 1, TITLE_H,
+                canvas.elide(title.upper(), TITLE_SIZE, width - 2 * PAD_X - 1, bold=True),
+                TITLE_SIZE, bold=True)
     if hint:
         title_w = canvas.text_width(title.upper(), TITLE_SIZE, bold=True)
         left = x + title_w + 4 * PAD_X
-        canvas.text(left, y, x + width - PAD_X - left, TITLE_H, hint, HINT_SIZE,
-                    italic=True, align="right", color=SOFT_INK)
+        room = x + width - PAD_X - left
+        if canvas.text_width(hint, HINT_SIZE, italic=True) <= room:
+            canvas.text(left, y, room, TITLE_H, hint, HINT_SIZE, italic=True, align="right",
+                        color=SOFT_INK)
 
 
 def gm_tag_width(canvas: Canvas) -> float:

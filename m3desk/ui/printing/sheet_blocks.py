@@ -6,6 +6,8 @@ during a fight, so they always sit together at the top of the first page.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from PySide6.QtGui import QImage
 
 from m3desk.ui.printing.canvas import INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
@@ -17,9 +19,17 @@ from m3desk.ui.printing.flow_blocks import (
     section_title,
 )
 from m3desk.ui.printing.formatting import amount
-from m3desk.ui.printing.sheet_content import AttributeBox, Cell, PoolLine, SheetContent, Stat
+from m3desk.ui.printing.sheet_content import (
+    AttributeBox,
+    Cell,
+    HeaderField,
+    PoolLine,
+    SheetContent,
+    Stat,
+)
 
-__all__ = ["AttributesBlock", "CombatBlock", "ContinuationHeader", "HeaderBlock"]
+__all__ = ["AttributesBlock", "CombatBlock", "ContinuationHeader", "HeaderBlock",
+           "HeaderContent"]
 
 LABEL_SIZE = 8.0
 TIMES = "\u00d7"
@@ -53,6 +63,19 @@ def _value(canvas: Canvas, x: float, y: float, h: float, cell: Cell, size: float
     return used
 
 
+class HeaderContent(Protocol):
+    """What a header shows: a sheet's, or the encounter sheet's (which has no portrait)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind_label(self) -> str: ...
+    @property
+    def header_rows(self) -> tuple[tuple[HeaderField, ...], ...]: ...
+    @property
+    def portrait_png(self) -> bytes: ...
+
+
 class HeaderBlock(_Fixed):
     """Name in large type, then labelled fields on writing lines, portrait on the right."""
 
@@ -61,7 +84,7 @@ class HeaderBlock(_Fixed):
     PORTRAIT_W = 66.0
     PORTRAIT_H = 82.0
 
-    def __init__(self, content: SheetContent) -> None:
+    def __init__(self, content: HeaderContent) -> None:
         self.content = content
         image = QImage.fromData(content.portrait_png) if content.portrait_png else QImage()
         self.portrait = image if not image.isNull() else None
@@ -83,8 +106,8 @@ class HeaderBlock(_Fixed):
         canvas.text(x + text_w - kicker_w, y, kicker_w, 11, kicker, LABEL_SIZE,
                     align="right", color=SOFT_INK)
         name_w = text_w - kicker_w - 8
-        size = next((s for s in (20.0, 18.0, 16.0, 14.0, 12.0)
-                     if canvas.text_width(content.name, s, bold=True) <= name_w), 11.0)
+        size = next((s for s in (20.0, 18.0, 16.0, 14.0, 12.0, 11.0)
+                     if canvas.text_width(content.name, s, bold=True) <= name_w), 10.0)
         name = canvas.elide(content.name, size, name_w, bold=True)
         canvas.text(x, y, name_w, self.NAME_H - 4, name, size, bold=True)
         row_y = y + self.NAME_H

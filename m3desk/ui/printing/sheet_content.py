@@ -27,6 +27,8 @@ __all__ = [
     "Stat",
     "Table",
     "TextSection",
+    "defence_cell",
+    "derived_cell",
     "sheet_content",
 ]
 
@@ -125,14 +127,15 @@ class SheetContent:
     notes: str = ""
 
 
-def _cell(derived: dict[str, Derived], key: str, *, bonus: bool) -> Cell:
+def derived_cell(derived: dict[str, Derived], key: str, *, bonus: bool) -> Cell:
+    """A derived value as printed, GM-marked when overridden; blank if the sheet lacks it."""
     value = derived.get(key)
     if value is None:
         return BLANK
     return Cell(signed(value.value) if bonus else amount(value.value), gm=value.overridden)
 
 
-def _defence(derived: dict[str, Derived], suffix: str = "") -> Cell:
+def defence_cell(derived: dict[str, Derived], suffix: str = "") -> Cell:
     """``19 (+7)``: AC with its rolled form, as the rulebook writes it."""
     ac, rolled = derived[f"ac{suffix}"], derived[f"ac.rolled{suffix}"]
     return Cell(f"{amount(ac.value)} ({signed(rolled.value)})",
@@ -143,9 +146,10 @@ def _attributes(sheet: Sheet, derived: dict[str, Derived]) -> tuple[AttributeBox
     prime = sheet.prime if isinstance(sheet, CharacterSheet) else None
     boxes = []
     for attribute in Attribute:
-        check = _cell(derived, f"check.{attribute}", bonus=True) if attribute is prime else None
+        check = (derived_cell(derived, f"check.{attribute}", bonus=True)
+                 if attribute is prime else None)
         boxes.append(AttributeBox(attribute, sheet.attributes.score(attribute),
-                                  _cell(derived, f"mod.{attribute}", bonus=True), check))
+                                  derived_cell(derived, f"mod.{attribute}", bonus=True), check))
     return tuple(boxes)
 
 
@@ -213,7 +217,7 @@ def _items_table(sheet: CharacterSheet, derived: dict[str, Derived]) -> Table:
             Cell(name, bold=item.is_attack),
             Cell(kind),
             Cell(str(item.damage) if item.damage is not None else ""),
-            _cell(derived, f"max_damage.item.{index}", bonus=False),
+            derived_cell(derived, f"max_damage.item.{index}", bonus=False),
             Cell(signed(item.armour_bonus) if item.armour_bonus else ""),
             Cell(bands_text(item.ranges) if item.is_attack else ""),
             Cell(item.notes),
@@ -240,7 +244,7 @@ def _spells_table(sheet: CharacterSheet, derived: dict[str, Derived]) -> Table:
             Cell(spell.name, bold=True),
             Cell(str(spell.level)),
             Cell(damage),
-            _cell(derived, f"max_damage.spell.{index}", bonus=False),
+            derived_cell(derived, f"max_damage.spell.{index}", bonus=False),
             Cell(bands_text(spell.ranges)),
             Cell(f"{duration} round{'s' if duration != 1 else ''}" if duration else DASH),
             Cell(spell.notes),
@@ -263,7 +267,7 @@ def _attacks_table(sheet: MonsterSheet, derived: dict[str, Derived]) -> Table:
             Cell(attack.name + (" (monster action)" if attack.action else ""), bold=True),
             Cell(signed(attack.bonus)),
             Cell(str(attack.damage) if attack.damage is not None else ""),
-            _cell(derived, f"max_damage.attack.{index}", bonus=False),
+            derived_cell(derived, f"max_damage.attack.{index}", bonus=False),
             Cell(resisted),
             Cell(bands_text(attack.ranges)),
             Cell(attack.description),
@@ -292,12 +296,12 @@ def _character_parts(
          HeaderField("Focus points", focus_points, 1.1)),
     )
     stats = [_ac_stat(derived)]
-    stats.append(Stat("Movement", _cell(derived, "movement", bonus=False),
-                      (("MOV", _cell(derived, "mov", bonus=True)),),
+    stats.append(Stat("Movement", derived_cell(derived, "movement", bonus=False),
+                      (("MOV", derived_cell(derived, "mov", bonus=True)),),
                       note=_movement_note(derived, sheet.encumbrance.value)))
-    stats.append(Stat("Initiative", _cell(derived, "initiative", bonus=True),
-                      (("casting", _cell(derived, "initiative.casting", bonus=True)),)))
-    stats.append(Stat("Mental armour", _cell(derived, "mental_armour", bonus=True)))
+    stats.append(Stat("Initiative", derived_cell(derived, "initiative", bonus=True),
+                      (("casting", derived_cell(derived, "initiative.casting", bonus=True)),)))
+    stats.append(Stat("Mental armour", derived_cell(derived, "mental_armour", bonus=True)))
     sections: list[Table | TextSection] = [
         _conditions_table(sheet), _traits_table(sheet), _items_table(sheet, derived)]
     if sheet.spells:
@@ -306,8 +310,8 @@ def _character_parts(
 
 
 def _ac_stat(derived: dict[str, Derived]) -> Stat:
-    now = _defence(derived, ".now")
-    base = _defence(derived)
+    now = defence_cell(derived, ".now")
+    base = defence_cell(derived)
     parts = (("with effects now", now),) if now.text != base.text else ()
     return Stat("AC", base, parts, note="rolled defence in brackets")
 
@@ -319,7 +323,7 @@ def _monster_parts(
                HeaderField("Size", f"{sheet.size.value} ({sheet.size.label})", 0.9),
                HeaderField("Encounter", "", 2.0)),)
     stats = [_ac_stat(derived),
-             Stat("Initiative", _cell(derived, "initiative", bonus=True))]
+             Stat("Initiative", derived_cell(derived, "initiative", bonus=True))]
     if sheet.resistances:
         text = ", ".join(f"{attribute} {signed(bonus)}"
                          for attribute, bonus in sorted(sheet.resistances.items()))

@@ -94,3 +94,33 @@ def pdfinfo(path: Path) -> dict[str, str]:
         key, _, value = line.partition(":")
         info[key.strip()] = value.strip()
     return info
+
+
+def pdftotext_region(path: Path, page: int, x: float, y: float, w: float,
+                     h: float) -> str:
+    """The text inside a rectangle of one page, in points from the paper's top left.
+
+    Side-by-side blocks share text lines, so reading one block in order needs its area.
+    """
+    tool = shutil.which("pdftotext")
+    if tool is None:
+        pytest.skip(POPPLER_MISSING)
+    args = [tool, "-layout", "-r", "72", "-f", str(page), "-l", str(page),
+            "-x", str(int(x)), "-y", str(int(y)), "-W", str(int(w + 1)), "-H", str(int(h + 1)),
+            str(path), "-"]
+    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+
+def page_sizes(path: Path) -> list[tuple[float, float]]:
+    """Width and height in points of every page: orientation per page."""
+    tool = shutil.which("pdfinfo")
+    if tool is None:
+        pytest.skip(POPPLER_MISSING)
+    result = subprocess.run([tool, "-f", "1", "-l", "999", str(path)], capture_output=True,
+                            text=True, check=True)
+    sizes = []
+    for line in result.stdout.splitlines():
+        if line.startswith("Page") and " size:" in line:
+            numbers = line.split("size:")[1].split("pts")[0].split("x")
+            sizes.append((float(numbers[0]), float(numbers[1])))
+    return sizes
