@@ -1,5 +1,9 @@
 """Render the main window to PNG files for visual review: light and dark, at 100% and 150%.
 
+Views: the empty window, a character and a monster tab, the New Character and New
+Encounter dialogs, and an encounter tab (the sample party against the mummy, after
+Scouting and the surprise round, in the middle of round 1).
+
     python tools/screenshots.py [OUTPUT_DIR]        (default: screenshots/)
 
 Each theme/scale combination runs in its own subprocess, because ``QT_SCALE_FACTOR``
@@ -20,6 +24,36 @@ from pathlib import Path
 THEMES = ("light", "dark")
 SCALES = ("1", "1.5")
 WINDOW_SIZE = (1400, 880)
+
+
+def _mid_round_encounter() -> object:
+    """The Example of Play's fight, a few turns into round 1, with some damage and a log."""
+    from m3desk.assets import sample_files
+    from m3desk.rules.checks import Failure
+    from m3desk.rules.encounter import (
+        Encounter,
+        add_log,
+        next_turn,
+        resolve_scouting,
+        update_combatant,
+    )
+    from m3desk.ui.encounter.new_document import add_sheets
+
+    fight = add_sheets(Encounter(name="Fane of the First Ones"), sample_files())
+    fight = resolve_scouting(fight, {"Party": None, "Monsters": Failure.SIMPLE})
+    initiative = {"Felix": 21, "Xiola": 20, "Gramfive": 13, "Shamira": 13, "Guido": 10,
+                  "First": 16}
+    for combatant in fight.combatants:
+        fight = update_combatant(fight, combatant.id,
+                                 initiative=initiative[combatant.name.split()[0]])
+    mummy = next(c for c in fight.combatants if c.name.startswith("First"))
+    hurt = mummy.sheet.php.model_copy(update={"current": max(0, mummy.sheet.php.current - 9)})
+    fight = update_combatant(fight, mummy.id,
+                             sheet=mummy.sheet.model_copy(update={"php": hurt}))
+    fight = add_log(fight, "Felix Pook hits First One Mummy for 9 PHP", actor=None)
+    for _turn in range(9):  # the surprise round, then into round 1
+        fight = next_turn(fight)
+    return fight
 
 
 def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
@@ -65,6 +99,26 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     dialog.show()
     grab(dialog, "new-character")
     dialog.close()
+
+    from m3desk.ui.window.kinds import SHEETS
+    from m3desk.ui.window.new_encounter import NewEncounterDialog, encounter_candidates
+
+    candidates = encounter_candidates(window.session.records_of(SHEETS),
+                                      window.library.selected_entries())
+    encounter_dialog = NewEncounterDialog(candidates, "Fane of the First Ones", window)
+    encounter_dialog.show()
+    grab(encounter_dialog, "new-encounter")
+    encounter_dialog.close()
+
+    record = window.session.add_new(_mid_round_encounter())  # type: ignore[arg-type]
+    QApplication.processEvents()
+    QApplication.processEvents()  # the widget sizes its splitters after the first layout
+    grab(window, "main-encounter")
+    menu = window.menu_actions.menus["encounter"]
+    menu.popup(window.mapToGlobal(window.rect().topLeft()))
+    grab(menu, "encounter-menu")
+    menu.close()
+    window.session.close(record, ask=False)
 
     window.session.close_all(ask=False)
     window.shutdown(remember_layout=False)

@@ -3,8 +3,12 @@
 Start-up order is chosen for speed: the window is shown first, and everything
 that reads the disk beyond the settings (library scan, crash recovery, files
 from the command line) runs from the event loop right after, so the user sees
-a window in a fraction of a second. Heavy modules (the sheet editor) load when
-the first sheet opens.
+a window in a fraction of a second. Heavy modules (the sheet editor, the
+encounter table) load when the first such document opens.
+
+``m3desk export-pdf FILE... -o OUT.pdf`` is a command, not a window: it is handed
+to :mod:`m3desk.ui.printing.cli` before any QApplication exists, so it works over
+SSH and in scripts (a file literally named ``export-pdf`` opens as ``./export-pdf``).
 """
 
 from __future__ import annotations
@@ -23,58 +27,20 @@ if TYPE_CHECKING:
     from m3desk.ui.main_window import MainWindow
 
 
+EXPORT_PDF_COMMAND = "export-pdf"
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog=APP_NAME, description="Monsters & Magic table companion")
+    parser = argparse.ArgumentParser(
+        prog=APP_NAME, description="Monsters & Magic table companion",
+        epilog=f"{APP_NAME} {EXPORT_PDF_COMMAND} FILE... -o OUT.pdf writes sheets and "
+               f"encounters to a PDF without opening a window (see "
+               f"{APP_NAME} {EXPORT_PDF_COMMAND} --help).")
     parser.add_argument("files", nargs="*", help="character, monster or encounter files to open")
     parser.add_argument("--self-test", action="store_true",
                         help="start the whole app, exercise every main view, print one line, exit")
     parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
     return parser.parse_args(argv)
-
-
-def guard_pyside_refcounts() -> bool:
-    """Keep ``None``, ``True`` and ``False`` alive despite PySide6 6.12.0's refcount bugs.
-
-    On CPython < 3.12 (where these singletons still have a reference count),
-    PySide6 6.12.0 hands them out without taking a reference: every
-    ``SignalInstance.emit()`` lowers ``True``'s count, every ``None`` returned from
-    or passed to a Qt call (an empty ``QModelIndex.data()``, ``setParent(None)``,
-    ``QUndoGroup.setActiveStack(None)``) lowers ``None``'s. After a few hundred
-    edits the interpreter aborts with "deallocating None/True". Repeated probe calls
-    detect the bug (nothing happens on a fixed PySide6, or on 3.12+ where the
-    singletons are immortal) and then give the three a count that cannot run out,
-    which is what CPython 3.12 does for them anyway. Returns True if needed.
-    """
-    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
-        return False
-    from PySide6.QtCore import QObject, Signal
-
-    class Probe(QObject):
-        ping = Signal()
-
-    import gc
-
-    probe = Probe()
-    rounds = 64  # a leak loses one reference per call; other noise is not proportional
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        true_before, none_before = sys.getrefcount(True), sys.getrefcount(None)
-        for _ in range(rounds):
-            probe.ping.emit()
-            probe.setParent(None)
-        true_lost = true_before - sys.getrefcount(True)
-        none_lost = none_before - sys.getrefcount(None)
-    finally:
-        if collecting:
-            gc.enable()
-    if true_lost < rounds and none_lost < rounds:
-        return False
-    import ctypes
-
-    for singleton in (None, True, False):  # ob_refcnt is the first field of every object
-        ctypes.c_ssize_t.from_address(id(singleton)).value += 1 << 40
-    return True
 
 
 def _file_open_filter(window: MainWindow) -> QObject:
@@ -94,8 +60,11 @@ def _file_open_filter(window: MainWindow) -> QObject:
 
 def run(argv: list[str]) -> int:
     started = time.perf_counter()
+    if argv and argv[0] == EXPORT_PDF_COMMAND:
+        from m3desk.ui.printing.cli import export_pdf_main
+
+        return export_pdf_main(argv[1:])
     args = parse_args(argv)
-    guard_pyside_refcounts()
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 

@@ -18,27 +18,37 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from m3desk import APP_DISPLAY_NAME, __version__
 
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
+
+    from m3desk.ui.window.new_encounter import EncounterCandidate
+
 __all__ = [
     "NewCharacterChoice",
+    "NewEncounterChoice",
     "RestoreChoice",
     "SaveChoice",
     "ask_new_character",
+    "ask_new_encounter",
     "ask_open_anyway",
+    "ask_printer",
     "ask_restore",
     "ask_save_changes",
     "is_non_interactive",
     "open_file_names",
+    "pdf_file_name",
     "save_file_name",
     "set_non_interactive",
     "show_about",
     "show_error",
     "show_info",
+    "show_print_preview",
     "show_warning",
 ]
 
@@ -70,6 +80,18 @@ class NewCharacterChoice:
     race: str
     char_class: str
     level: int
+
+
+@dataclass(frozen=True)
+class NewEncounterChoice:
+    """What the "New Encounter" dialog collected: a name and the sheets to start with.
+
+    ``sources`` are what :func:`m3desk.ui.encounter.new_encounter_document` accepts
+    (sheet files, or open documents with ``.sheet`` and ``.path``), in the order shown.
+    """
+
+    name: str
+    sources: tuple[Any, ...]
 
 
 def set_non_interactive(enabled: bool) -> None:
@@ -192,11 +214,11 @@ def ask_restore(parent: QWidget | None, titles: Sequence[str]) -> RestoreChoice:
 
 
 def open_file_names(parent: QWidget | None, directory: Path, file_filter: str) -> list[Path]:
-    """Pick sheet files to open; empty when cancelled."""
+    """Pick sheet and encounter files to open; empty when cancelled."""
     if _non_interactive:
         return []
     names, _selected = QFileDialog.getOpenFileNames(
-        parent, "Open Sheets", str(directory), file_filter
+        parent, "Open", str(directory), file_filter
     )
     return [Path(name) for name in names]
 
@@ -207,6 +229,55 @@ def save_file_name(parent: QWidget | None, suggested: Path, file_filter: str) ->
         return None
     name, _selected = QFileDialog.getSaveFileName(parent, "Save As", str(suggested), file_filter)
     return Path(name) if name else None
+
+
+def pdf_file_name(parent: QWidget | None, suggested: Path, file_filter: str) -> Path | None:
+    """Where to export a PDF; None when cancelled. The dialog asks before overwriting."""
+    if _non_interactive:
+        return None
+    name, _selected = QFileDialog.getSaveFileName(parent, "Export PDF", str(suggested),
+                                                  file_filter)
+    return Path(name) if name else None
+
+
+def ask_printer(parent: QWidget | None, printer: QPrinter, title: str) -> bool:
+    """The platform's print dialog for ``printer``; True when the user chose Print."""
+    if _non_interactive:
+        return False
+    from PySide6.QtPrintSupport import QPrintDialog
+
+    dialog = QPrintDialog(printer, parent)
+    dialog.setWindowTitle(title)
+    try:
+        return bool(dialog.exec() == QDialog.DialogCode.Accepted)
+    finally:
+        dialog.deleteLater()
+
+
+def show_print_preview(dialog: QDialog) -> None:
+    """Run a print preview built by :mod:`m3desk.ui.printing.export`, then delete it."""
+    try:
+        if not _non_interactive:
+            dialog.exec()
+    finally:
+        dialog.deleteLater()
+
+
+def ask_new_encounter(
+    parent: QWidget | None,
+    candidates: Sequence[EncounterCandidate],
+    name: str,
+) -> NewEncounterChoice | None:
+    """The encounter's name and which of ``candidates`` join it; None when cancelled."""
+    if _non_interactive:
+        return None
+    from m3desk.ui.window.new_encounter import NewEncounterDialog
+
+    dialog = NewEncounterDialog(candidates, name, parent)
+    try:
+        return dialog.choice() if dialog.exec() else None
+    finally:
+        dialog.deleteLater()
 
 
 def ask_new_character(

@@ -1,8 +1,10 @@
 """The main window: assembles the library, the document tabs, the menus and autosave.
 
 The window itself only wires parts together and reacts to the user; the rules
-for files live in :mod:`m3desk.ui.window.session`, autosave and recovery in
-their own modules, and the library in :mod:`m3desk.ui.library`.
+for files live in :mod:`m3desk.ui.window.session` (sheets and encounters alike,
+through :mod:`m3desk.ui.window.kinds`), printing in
+:mod:`m3desk.ui.window.print_commands`, autosave and recovery in their own
+modules, and the library in :mod:`m3desk.ui.library`.
 """
 
 from __future__ import annotations
@@ -19,18 +21,22 @@ from m3desk import APP_DISPLAY_NAME
 from m3desk.storage.locks import FileLocks
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, load_settings
-from m3desk.storage.sheet_files import FILE_FILTER
 from m3desk.ui import dialogs
+from m3desk.ui.library.file_types import OPEN_FILTER
 from m3desk.ui.library.panel import LibraryPanel
 from m3desk.ui.window.actions import WindowActions
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.drops import FileDropFilter
+from m3desk.ui.window.encounter_menu import EncounterMenu
+from m3desk.ui.window.new_encounter import new_encounter
 from m3desk.ui.window.new_sheets import new_character, new_monster
 from m3desk.ui.window.open_document import OpenDocument
+from m3desk.ui.window.print_commands import PrintCommands
 from m3desk.ui.window.recent import RecentFilesMenu
 from m3desk.ui.window.recovery import offer_recovery
 from m3desk.ui.window.session import DocumentSession
 from m3desk.ui.window.settings_store import SettingsStore
+from m3desk.ui.window.sheet_refresh import refresh_written_sheets
 from m3desk.ui.window.tabs import DocumentTabs
 
 __all__ = ["MainWindow"]
@@ -68,11 +74,14 @@ class MainWindow(QMainWindow):
         self.session.current_changed.connect(self._on_current_changed)
         self.session.state_changed.connect(self._on_state_changed)
         self.session.document_saved.connect(self._on_saved)
+        self.session.sheets_written.connect(self._on_sheets_written)
+        self.print_commands = PrintCommands(self, self.session, self.library.selected_entries)
 
         self.recent_menu = RecentFilesMenu(self.settings_store, self)
         self.recent_menu.open_requested.connect(self.open_path)
         self.recent_menu.pruned.connect(self._on_recent_pruned)
         self.menu_actions = WindowActions(self, self.undo_group, self.library, self.recent_menu)
+        self.encounter_menu = EncounterMenu(self.menu_actions.menus["encounter"])
         self._connect_actions()
 
         self.drop_filter = FileDropFilter(self)
@@ -92,9 +101,16 @@ class MainWindow(QMainWindow):
         act = self.menu_actions
         act.new_character.triggered.connect(self.new_character)
         act.new_monster.triggered.connect(self.new_monster)
+        act.new_encounter.triggered.connect(self.new_encounter)
         act.open.triggered.connect(self.open_dialog)
         act.save.triggered.connect(self.save_current)
         act.save_as.triggered.connect(self.save_current_as)
+        printing = self.print_commands
+        act.print.triggered.connect(printing.print_current)
+        act.print_preview.triggered.connect(printing.preview_current)
+        act.export_pdf.triggered.connect(printing.export_current_pdf)
+        act.print_party.triggered.connect(printing.print_party)
+        act.export_party_pdf.triggered.connect(printing.export_party_pdf)
         act.close.triggered.connect(self.close_current)
         act.quit.triggered.connect(self.close)
         act.find.triggered.connect(self.library.focus_search)
@@ -137,12 +153,12 @@ class MainWindow(QMainWindow):
     # -- documents --------------------------------------------------------------------------
 
     def open_path(self, path: Path) -> OpenDocument | None:
-        """Open one sheet (library, recent files, macOS file-open events)."""
+        """Open one sheet or encounter (library, recent files, macOS file-open events)."""
         records = self.open_paths([Path(path)])
         return records[0] if records else None
 
     def open_paths(self, paths: Iterable[Path]) -> list[OpenDocument]:
-        """Open sheets (command line, drops, the Open dialog); failures are reported each."""
+        """Open files (command line, drops, the Open dialog); failures are reported each."""
         records = self.session.open_paths([Path(p) for p in paths])
         if records:
             names = ", ".join(record.plain_title() for record in records)
@@ -153,7 +169,7 @@ class MainWindow(QMainWindow):
         start = self.paths.characters_dir
         if not start.is_dir():
             start = self.paths.data_dir if self.paths.data_dir.is_dir() else Path.home()
-        self.open_paths(dialogs.open_file_names(self, start, FILE_FILTER))
+        self.open_paths(dialogs.open_file_names(self, start, OPEN_FILTER))
 
     def new_character(self) -> OpenDocument | None:
         from m3desk.assets import classes, races
@@ -174,6 +190,10 @@ class MainWindow(QMainWindow):
     def new_monster(self) -> OpenDocument:
         return self.session.add_new(new_monster())
 
+    def new_encounter(self) -> OpenDocument | None:
+        """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
+        return new_encounter(self, self.session, self.library.selected_entries())
+
     def save_current(self) -> bool:
         record = self.session.current()
         return record is not None and self.session.save(record)
@@ -190,6 +210,7 @@ class MainWindow(QMainWindow):
 
     def _on_current_changed(self, record: OpenDocument | None) -> None:
         self.menu_actions.set_document_actions_enabled(record is not None)
+        self.encounter_menu.follow(record)
         self._update_title(record)
 
     def _on_state_changed(self, record: OpenDocument) -> None:
@@ -208,6 +229,15 @@ class MainWindow(QMainWindow):
     def _on_saved(self, path: Path) -> None:
         self._status(f"Saved {path}")
         self.library.refresh()
+
+    def _on_sheets_written(self, paths: list[Path]) -> None:
+        result = refresh_written_sheets(self, self.session, paths)
+        self.library.refresh()
+        count = len(paths)
+        note = f"Wrote the encounter's results into {count} sheet{'s' if count != 1 else ''}"
+        if result.reloaded:
+            note += f"; reloaded {len(result.reloaded)} open tab(s)"
+        self._status(note)
 
     def _on_recent_pruned(self, missing: list[Path]) -> None:
         names = ", ".join(p.name for p in missing)

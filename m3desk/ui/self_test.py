@@ -1,25 +1,32 @@
 """``m3desk --self-test``: the smoke test of an installed or frozen build, and the start-up bench.
 
 It starts the real window headless, opens the bundled samples, touches every
-main view and prints ONE line. Dialogs are switched to non-interactive first, so
+main view (sheets, an encounter with its tracker, board and log) and one PDF
+export, and prints ONE line. Dialogs are switched to non-interactive first, so
 nothing can wait for a click; the user's recovery snapshots are not offered
-(they belong to the user, not to a smoke test) and the window layout is not
-written back.
+(they belong to the user, not to a smoke test), the window layout is not
+written back and the PDF goes to a temporary folder.
 """
 
 from __future__ import annotations
 
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
 from m3desk import __version__
+from m3desk.rules.encounter import Encounter
 from m3desk.ui import dialogs
+from m3desk.ui.document import SheetDocument
 
 if TYPE_CHECKING:
+    from m3desk.ui.encounter.widget import EncounterWidget
     from m3desk.ui.main_window import MainWindow
+    from m3desk.ui.window.open_document import OpenDocument
 
 
 class SelfTestError(RuntimeError):
@@ -54,16 +61,89 @@ def _exercise_sheets(window: MainWindow) -> list[str]:
         QApplication.processEvents()  # lays out and paints the editor
     first = records[0]
     window.session.focus(first)  # Undo/Redo act on the current tab's stack
-    before = first.document.sheet
+    document = first.document
+    _check(isinstance(document, SheetDocument), "a sample did not open as a sheet")
+    assert isinstance(document, SheetDocument)
+    before = document.sheet
     edited = before.model_copy(update={"notes": before.notes + " (self-test)"})
-    first.document.replace_sheet(edited, "Self-test edit")
+    document.replace_sheet(edited, "Self-test edit")
     _check(first.modified, "an edit did not mark the sheet modified")
     window.undo_group.undo()
-    _check(first.document.sheet == before and not first.modified, "undo did not restore")
+    _check(document.sheet == before and not first.modified, "undo did not restore")
     window.undo_group.redo()
-    _check(first.document.sheet == edited, "redo did not reapply the edit")
+    _check(document.sheet == edited, "redo did not reapply the edit")
     window.undo_group.undo()
     return [f"{len(records)} sample sheets in tabs", "each sheet editor", "undo/redo"]
+
+
+def _encounter_page(window: MainWindow) -> tuple[OpenDocument, EncounterWidget]:
+    """The open samples as combatants: the party against the mummy, in a new tab."""
+    from m3desk.ui.encounter.new_document import new_encounter_document
+    from m3desk.ui.encounter.widget import EncounterWidget
+
+    sources = window.session.open_sheet_documents()
+    _check(len(sources) >= 2, "no open sheets to start an encounter with")
+    record = window.session.adopt(new_encounter_document(sources, name="Self-test"))
+    page = record.page
+    _check(isinstance(page, EncounterWidget), "the encounter tab is not an EncounterWidget")
+    assert isinstance(page, EncounterWidget)
+    QApplication.processEvents()  # lays out and paints the tracker and the board
+    return record, page
+
+
+def _state(record: OpenDocument) -> Encounter:
+    model = record.model()
+    _check(isinstance(model, Encounter), "the encounter tab holds no encounter")
+    assert isinstance(model, Encounter)
+    return model
+
+
+def _exercise_encounter(window: MainWindow) -> list[str]:
+    """Set-up, typed initiative, turns, the board redraw and the log, as the GM uses them."""
+    from m3desk.rules.checks import Failure
+    from m3desk.ui.encounter.tracker_columns import Column
+
+    record, page = _encounter_page(window)
+    scouting = page.setup_strip.scouting
+    scouting.set_result("Party", None)
+    scouting.set_result("Monsters", Failure.SIMPLE)
+    scouting.apply_button.click()
+    model = page.tracker.tracker_model
+    for row in range(model.rowCount()):  # what the initiative cell's editor commits
+        model.setData(model.index(row, Column.INITIATIVE), str(20 - row))
+    typed = [c.initiative for c in _state(record).combatants]
+    _check(None not in typed, f"typed initiatives were not all taken: {typed}")
+    for _turn in range(3):
+        page.encounter_actions.next_turn.trigger()
+    encounter = _state(record)
+    _check(encounter.phase != "setup" and encounter.turn is not None,
+           "Next Turn did not start the encounter")
+    _check(record.modified, "an encounter change did not mark it modified")
+    board = page.board
+    board.grab()  # the board redraws for the turn's combatant
+    tokens = getattr(getattr(board, "scene", None), "tokens", None)
+    if callable(tokens):
+        _check(len(tokens()) == len(encounter.combatants) - 1,
+               "the board does not show every combatant")
+    log_rows = page.log_panel.log_model.rowCount()
+    _check(log_rows > 0, "the log is empty after Scouting and the first turns")
+    window.undo_group.undo()
+    _check(_state(record) != encounter, "undo did not reach the encounter")
+    window.undo_group.redo()
+    _check(_state(record) == encounter, "redo did not reapply the turn")
+    return ["encounter (set-up, initiative, turns, board, "
+            f"log {log_rows} entries)", _export_pdf(encounter)]
+
+
+def _export_pdf(encounter: Encounter) -> str:
+    from m3desk.ui.printing.export import export_encounter_pdf
+
+    with tempfile.TemporaryDirectory(prefix="m3desk-self-test-") as folder:
+        target = Path(folder) / "encounter.pdf"
+        pages = export_encounter_pdf(encounter, target)
+        _check(pages >= 1 and target.read_bytes()[:5] == b"%PDF-",
+               "the encounter PDF was not written")
+    return f"encounter PDF ({pages} page{'s' if pages != 1 else ''})"
 
 
 def _exercise_dialogs(window: MainWindow) -> str:
@@ -80,8 +160,9 @@ def exercise_window(window: MainWindow) -> list[str]:
     """Touch every main view once; raises SelfTestError if one misbehaves."""
     exercised = ["main window", _exercise_library(window)]
     exercised += _exercise_sheets(window)
+    exercised += _exercise_encounter(window)
     exercised.append(_exercise_dialogs(window))
-    _check(window.session.close_all(ask=False), "closing the sheets failed")
+    _check(window.session.close_all(ask=False), "closing the documents failed")
     return exercised
 
 

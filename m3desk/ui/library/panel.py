@@ -1,4 +1,4 @@
-"""The library dock: a search box over the table of characters and monsters."""
+"""The library dock: a search box over the table of characters, monsters and encounters."""
 
 from __future__ import annotations
 
@@ -6,7 +6,16 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QFileSystemWatcher,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,10 +43,12 @@ Scanner = Callable[[], Sequence[LibraryEntry]]
 
 
 class LibraryPanel(QDockWidget):
-    """Lists every sheet the user can open; asks the window to open one on Enter/double-click.
+    """Lists every file the user can open; asks the window to open one on Enter/double-click.
 
     The panel never opens files itself (``open_requested``), so the window keeps
     one code path for the library, the Open dialog, drops and the command line.
+    Several rows can be selected (Ctrl/Shift-click) because File → New Encounter
+    and Print Party take the selected sheets.
     """
 
     open_requested = Signal(Path)
@@ -98,7 +109,7 @@ class LibraryPanel(QDockWidget):
     def _configure_view(self) -> None:
         view = self.view
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.setDragEnabled(True)
         view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
@@ -125,29 +136,42 @@ class LibraryPanel(QDockWidget):
 
         Computed from the font, so it stays right at 150% or with large fonts.
         """
+        return self._width_for((Column.KIND, Column.LEVEL, Column.RACE, Column.CLASS,
+                                Column.SOURCE))
+
+    def _width_for(self, shown: tuple[Column, ...]) -> int:
         metrics = self.view.fontMetrics()
         style = self.view.style()
         margin = 2 * style.pixelMetric(style.PixelMetric.PM_HeaderMargin)
         indicator = style.pixelMetric(style.PixelMetric.PM_HeaderMarkSize) + margin
-        widest = {Column.KIND: ("Kind", "Character"), Column.LEVEL: ("Level", "10"),
+        widest = {Column.KIND: ("Kind", "Character", "Encounter"),
+                  Column.LEVEL: ("Level", "10"),
                   Column.RACE: ("Race", "half-elf"), Column.CLASS: ("Class", "magic user"),
                   Column.SOURCE: ("Source", "Sample")}
-        columns = sum(max(metrics.horizontalAdvance(text) for text in texts) + margin + indicator
-                      for texts in widest.values())
+        columns = sum(max(metrics.horizontalAdvance(text) for text in widest[column])
+                      + margin + indicator for column in shown)
         name = metrics.horizontalAdvance("Gramfive the Grim") + margin
         return columns + name + 2 * self.view.frameWidth() + 16
 
     # -- contents ---------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Rescan the folders; the selection stays on the same file if it still exists."""
-        selected = self.selected_path()
+        """Rescan the folders; the selection stays on the same files if they still exist."""
+        current = self.selected_path()
+        selected = [entry.path for entry in self.selected_entries()]
         started = time.perf_counter()
         entries = self._scanner()
         self.model.set_entries(entries)
         self.last_scan_seconds = time.perf_counter() - started
-        if selected is not None:
-            self.select_path(selected)
+        if len(selected) > 1:
+            self.select_paths(selected)
+        if current is not None:
+            row = self.model.row_of(current)
+            if len(selected) <= 1:
+                self.select_path(current)
+            elif row >= 0:
+                self.view.selectionModel().setCurrentIndex(
+                    self.model.index(row, Column.NAME), QItemSelectionModel.SelectionFlag.NoUpdate)
         self._watch_folders()
 
     def _watch_folders(self) -> None:
@@ -159,9 +183,37 @@ class LibraryPanel(QDockWidget):
             self._watcher.addPaths(missing)
 
     def selected_path(self) -> Path | None:
-        rows = self.view.selectionModel().selectedRows()
-        entry = self.model.entry(rows[0].row()) if rows else None
-        return entry.path if entry is not None else None
+        """The current row's file (the one Enter opens), else the first selected one."""
+        current = self.view.currentIndex()
+        selection = self.view.selectionModel()
+        if current.isValid() and selection.isRowSelected(current.row()):
+            entry = self.model.entry(current.row())
+            return entry.path if entry is not None else None
+        entries = self.selected_entries()
+        return entries[0].path if entries else None
+
+    def selected_entries(self) -> list[LibraryEntry]:
+        """Every selected row that can be opened, top to bottom as shown."""
+        rows = sorted(index.row() for index in self.view.selectionModel().selectedRows())
+        entries = [self.model.entry(row) for row in rows]
+        return [entry for entry in entries if entry is not None and not entry.broken]
+
+    def select_paths(self, paths: Sequence[Path]) -> int:
+        """Select the rows of ``paths`` (as Ctrl-click would); returns how many were found."""
+        selection = self.view.selectionModel()
+        selection.clearSelection()
+        found = 0
+        for path in paths:
+            row = self.model.row_of(path)
+            if row < 0:
+                continue
+            index = self.model.index(row, Column.NAME)
+            flags = (QItemSelectionModel.SelectionFlag.Select
+                     | QItemSelectionModel.SelectionFlag.Rows)
+            selection.select(index, flags)
+            selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
+            found += 1
+        return found
 
     def select_path(self, path: Path) -> bool:
         row = self.model.row_of(path)

@@ -1,4 +1,4 @@
-"""Reading the library folders into one summary row per file.
+"""Reading the library folders into one summary row per file: sheets and encounters.
 
 Kept free of Qt so it can be timed and tested on its own. Each file is read once
 with the real storage loader, so a row that looks fine in the library also opens
@@ -16,17 +16,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from m3desk.rules.sheet import CharacterSheet
+from m3desk.rules.encounter import Encounter
+from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.storage.documents import load_document
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
-from m3desk.storage.sheet_files import SHEET_REGISTRY, load_sheet
+from m3desk.storage.sheet_files import SHEET_REGISTRY
+from m3desk.ui.library.file_types import DOCUMENT_REGISTRY, DOCUMENT_SUFFIXES
 
-__all__ = ["SHEET_SUFFIXES", "LibraryEntry", "library_folders", "scan_files", "scan_library"]
+__all__ = [
+    "SHEET_SUFFIXES",
+    "EntryKind",
+    "LibraryEntry",
+    "library_folders",
+    "scan_files",
+    "scan_library",
+]
 
 _log = logging.getLogger(__name__)
 
-SheetKind = Literal["character", "monster"]
+EntryKind = Literal["character", "monster", "encounter"]
 SHEET_SUFFIXES: frozenset[str] = frozenset(doc_type.extension for doc_type in SHEET_REGISTRY)
+"""Files that can join an encounter (an encounter cannot join another one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +45,7 @@ class LibraryEntry:
     """What the library shows about one file, without keeping the sheet in memory."""
 
     path: Path
-    kind: SheetKind
+    kind: EntryKind
     name: str
     race: str = ""
     char_class: str = ""
@@ -59,7 +70,12 @@ class LibraryEntry:
 
     @property
     def kind_label(self) -> str:
-        return "Character" if self.kind == "character" else "Monster"
+        return self.kind.capitalize()
+
+    @property
+    def is_sheet(self) -> bool:
+        """A character or monster, i.e. something that can join an encounter."""
+        return self.kind != "encounter"
 
     def matches(self, words: Sequence[str]) -> bool:
         """True if every (casefolded) search word occurs in name, race, class, kind or level."""
@@ -67,51 +83,54 @@ class LibraryEntry:
 
 
 
-def _kind_from_name(path: Path) -> SheetKind:
-    doc_type = SHEET_REGISTRY.for_path(path)
-    return "monster" if doc_type is not None and doc_type.kind == "monster" else "character"
+def _kind_from_name(path: Path) -> EntryKind:
+    doc_type = DOCUMENT_REGISTRY.for_path(path)
+    if doc_type is not None and doc_type.kind in ("monster", "encounter"):
+        return "monster" if doc_type.kind == "monster" else "encounter"
+    return "character"
 
 
 def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
     """Summarise one file; never raises."""
     try:
-        sheet = load_sheet(path).model
+        document = load_document(path, DOCUMENT_REGISTRY).model
     except DocumentLoadError as exc:
-        entry = LibraryEntry(
+        return LibraryEntry(
             path=path, kind=_kind_from_name(path), name=path.stem, is_sample=is_sample,
             error=exc.message,
         )
-    else:
-        if isinstance(sheet, CharacterSheet):
-            entry = LibraryEntry(
-                path=path, kind="character", name=sheet.name, race=sheet.race,
-                char_class=sheet.char_class, level=sheet.level, is_sample=is_sample,
-            )
-        else:
-            entry = LibraryEntry(
-                path=path, kind="monster", name=sheet.name, level=sheet.level,
-                is_sample=is_sample,
-            )
-    return entry
+    if isinstance(document, CharacterSheet):
+        return LibraryEntry(
+            path=path, kind="character", name=document.name, race=document.race,
+            char_class=document.char_class, level=document.level, is_sample=is_sample,
+        )
+    if isinstance(document, Encounter):
+        return LibraryEntry(path=path, kind="encounter", name=document.name,
+                            is_sample=is_sample)
+    if isinstance(document, MonsterSheet):
+        return LibraryEntry(path=path, kind="monster", name=document.name,
+                            level=document.level, is_sample=is_sample)
+    return LibraryEntry(path=path, kind=_kind_from_name(path), name=path.stem,
+                        is_sample=is_sample, error="it is not a sheet or an encounter")
 
 
-def _sheet_files_in(folder: Path) -> list[Path]:
-    """Sheet files directly in ``folder``; hidden files (atomic-save leftovers) are skipped."""
+def _document_files_in(folder: Path) -> list[Path]:
+    """m3desk files directly in ``folder``; hidden files (atomic-save leftovers) are skipped."""
     try:
         with os.scandir(folder) as found:
             names = [
                 item.name for item in found
                 if not item.name.startswith(".") and item.is_file()
-                and os.path.splitext(item.name)[1].lower() in SHEET_SUFFIXES
+                and os.path.splitext(item.name)[1].lower() in DOCUMENT_SUFFIXES
             ]
     except OSError:
         return []
     return [folder / name for name in sorted(names)]
 
 
-def library_folders(paths: AppPaths) -> tuple[Path, Path]:
-    """The folders scanned for the user's own sheets (characters/, monsters/)."""
-    return paths.characters_dir, paths.monsters_dir
+def library_folders(paths: AppPaths) -> tuple[Path, ...]:
+    """The folders scanned for the user's own files (characters/, monsters/, encounters/)."""
+    return paths.characters_dir, paths.monsters_dir, paths.encounters_dir
 
 
 def scan_files(files: Iterable[Path], *, is_sample: bool = False) -> list[LibraryEntry]:
@@ -120,14 +139,14 @@ def scan_files(files: Iterable[Path], *, is_sample: bool = False) -> list[Librar
 
 
 def scan_library(paths: AppPaths, samples: Sequence[Path] = ()) -> list[LibraryEntry]:
-    """The user's characters and monsters, then the bundled samples.
+    """The user's characters, monsters and encounters, then the bundled samples.
 
     A file is listed once even if both folders hold it under a link.
     """
     seen: set[str] = set()
     files: list[Path] = []
     for folder in library_folders(paths):
-        for path in _sheet_files_in(folder):
+        for path in _document_files_in(folder):
             key = os.path.normcase(os.path.realpath(path))
             if key not in seen:
                 seen.add(key)

@@ -3,6 +3,12 @@
 Only construction lives here; the main window connects ``triggered`` to its
 slots. Standard keys (``QKeySequence.StandardKey``) give each platform its own
 conventions; where a platform has none (Quit on Windows) a fixed key is added.
+
+Window keys must not collide with the encounter tab's own (listed in
+``m3desk.ui.encounter.encounter_actions``: Ctrl+Return, Ctrl+I, Ctrl+T, Ctrl+D, Ctrl+E,
+Ctrl+H, Ctrl+K, Ctrl+Shift+E and their Shift variants, Alt+Up/Down, Delete). Hence
+New Encounter is Ctrl+Shift+B ("battle"; Ctrl+Shift+N is New Monster), and Export PDF
+has no key. Ctrl+Alt keys are avoided because AltGr types letters on many layouts.
 """
 
 from __future__ import annotations
@@ -43,12 +49,25 @@ class WindowActions:
                                     "Create a character from a race and a class")
         self.new_monster = action("New &Monster", [QKeySequence("Ctrl+Shift+N")],
                                   "Create a blank monster")
-        self.open = action("&Open…", _keys(Std.Open, "Ctrl+O"), "Open character or monster files")
-        self.save = action("&Save", _keys(Std.Save, "Ctrl+S"), "Save the current sheet")
+        self.new_encounter = action("New &Encounter…", [QKeySequence("Ctrl+Shift+B")],
+                                    "Start an encounter with the sheets selected in the "
+                                    "library or open in tabs")
+        self.open = action("&Open…", _keys(Std.Open, "Ctrl+O"),
+                           "Open character, monster or encounter files")
+        self.save = action("&Save", _keys(Std.Save, "Ctrl+S"), "Save the current document")
         self.save_as = action("Save &As…", _keys(Std.SaveAs, "Ctrl+Shift+S"),
-                              "Save the current sheet under a new name")
-        self.close = action("&Close", _keys(Std.Close, "Ctrl+W"), "Close the current sheet")
-        self.quit = action("&Quit", _keys(Std.Quit, "Ctrl+Q"), "Close every sheet and quit")
+                              "Save the current document under a new name")
+        self.print = action("&Print…", _keys(Std.Print, "Ctrl+P"),
+                            "Print the current sheet, or an encounter's GM sheet")
+        self.print_preview = action("Print Pre&view…", tip="See the printed pages first")
+        self.export_pdf = action("E&xport PDF…", tip="Write the current sheet or encounter "
+                                 "as a PDF file")
+        self.print_party = action("Print Part&y…", tip="Print the sheets selected in the "
+                                  "library (or every open sheet) together")
+        self.export_party_pdf = action("Export Party PD&F…", tip="Write the sheets selected "
+                                       "in the library (or every open sheet) as one PDF")
+        self.close = action("&Close", _keys(Std.Close, "Ctrl+W"), "Close the current tab")
+        self.quit = action("&Quit", _keys(Std.Quit, "Ctrl+Q"), "Close everything and quit")
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
 
         self.undo = undo_group.createUndoAction(window, "&Undo")
@@ -77,23 +96,32 @@ class WindowActions:
         self.about = action("&About m3desk", tip="Version and credits")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
 
-        self.document_actions = (self.save, self.save_as, self.close)
+        self.document_actions = (self.save, self.save_as, self.close, self.print,
+                                 self.print_preview, self.export_pdf)
         self._build_menus(window, recent_menu)
 
     def _build_menus(self, window: QMainWindow, recent_menu: RecentFilesMenu) -> None:
         bar = window.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_character, self.new_monster])
+        file_menu.addActions([self.new_character, self.new_monster, self.new_encounter])
         file_menu.addSeparator()
         file_menu.addAction(self.open)
         file_menu.addMenu(recent_menu)
         file_menu.addSeparator()
         file_menu.addActions([self.save, self.save_as])
         file_menu.addSeparator()
+        file_menu.addActions([self.print, self.print_preview, self.export_pdf])
+        file_menu.addActions([self.print_party, self.export_party_pdf])
+        file_menu.addSeparator()
         file_menu.addActions([self.close, self.quit])
 
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo, self.redo])
+
+        # Filled and shown only while an encounter tab is current (EncounterMenu).
+        encounter_menu = bar.addMenu("E&ncounter")
+        encounter_menu.setObjectName("encounter_menu")
+        encounter_menu.menuAction().setVisible(False)
 
         view_menu = bar.addMenu("&View")
         view_menu.addActions([self.toggle_library, self.find, self.refresh_library])
@@ -103,8 +131,8 @@ class WindowActions:
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about)
-        self.menus = {"file": file_menu, "edit": edit_menu, "view": view_menu,
-                      "theme": theme_menu, "help": help_menu}
+        self.menus = {"file": file_menu, "edit": edit_menu, "encounter": encounter_menu,
+                      "view": view_menu, "theme": theme_menu, "help": help_menu}
 
     def set_document_actions_enabled(self, enabled: bool) -> None:
         for document_action in self.document_actions:

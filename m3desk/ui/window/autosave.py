@@ -18,7 +18,6 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from m3desk.storage.errors import SaveError
 from m3desk.storage.locks import SessionLock
 from m3desk.storage.recovery import RecoveryStore
-from m3desk.storage.sheet_files import sheet_bytes
 from m3desk.ui.window.open_document import OpenDocument
 
 __all__ = ["AutosaveController"]
@@ -75,12 +74,16 @@ class AutosaveController(QObject):
         return self._active
 
     def watch(self, record: OpenDocument) -> None:
-        """Start snapshotting ``record`` whenever it changes."""
+        """Start snapshotting ``record`` whenever it changes.
+
+        Every change of every kind of document goes through its undo stack (edit, undo,
+        redo), so the stack's ``indexChanged`` is the one change signal to follow.
+        """
         timer = _IdleTimer(self.interval_ms, self)
         timer.timeout.connect(lambda: self.snapshot(record))
         self._timers[record.doc_id] = timer
         self._records[record.doc_id] = record
-        record.document.sheet_changed.connect(timer.restart)
+        record.document.undo_stack.indexChanged.connect(timer.restart)
         record.document.modified_changed.connect(timer.restart)
         if record.modified:
             timer.start()
@@ -98,10 +101,10 @@ class AutosaveController(QObject):
         try:
             self.store.write(
                 record.doc_id,
-                sheet_bytes(record.document.sheet),
+                record.kind.snapshot_bytes(record.document),
                 title=record.plain_title(),
                 original_path=record.recovery_original_path(),
-                kind=record.document.sheet.kind,
+                kind=record.kind.recovery_kind(record.document),
             )
         except SaveError as exc:
             _log.warning("autosave failed: %s", exc.message)

@@ -5,19 +5,25 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
+from m3desk.ui.window.document_kind import DocumentKind
+
 if TYPE_CHECKING:
-    from m3desk.ui.document import SheetDocument
+    from m3desk.ui.window.document_kind import AnyDocument
 
 __all__ = ["OpenDocument"]
 
 
 @dataclass(eq=False)
 class OpenDocument:
-    """A document, its tab page, and the bookkeeping of files, locks and recovery.
+    """A document, its tab page, its kind, and the bookkeeping of files, locks and recovery.
+
+    ``document`` and ``page`` are replaced together when the file is reloaded from
+    disk (after an encounter wrote back to the sheet); the record, its tab and its
+    ``doc_id`` stay.
 
     ``doc_id`` names the document's recovery snapshot; it is random, not derived
     from the path, because untitled documents have none and a path can change
@@ -25,8 +31,9 @@ class OpenDocument:
     (Save asks where to put the user's copy) and its snapshot carries no path.
     """
 
-    document: SheetDocument
+    document: AnyDocument
     page: QWidget
+    kind: DocumentKind[Any]
     is_sample: bool = False
     claimed_path: Path | None = None
     doc_id: str = field(default_factory=lambda: uuid.uuid4().hex)
@@ -52,6 +59,19 @@ class OpenDocument:
         if self.is_sample:
             return f"Sample sheet — Save makes your own copy in the library\n{self.path}"
         return str(self.path) if self.path is not None else "Not saved yet"
+
+    def model(self) -> Any:
+        """The document's current state: a sheet or an encounter (for saving and printing)."""
+        return self.kind.model(self.document)
+
+    def combatant_source(self) -> Any:
+        """What an encounter adds for this sheet tab: the document (current state and file),
+        or for a bundled sample its sheet without a path, so write-back never targets it."""
+        if not self.is_sample:
+            return self.document
+        from m3desk.ui.encounter.new_document import OpenSheet
+
+        return OpenSheet(self.model(), None)
 
     def recovery_original_path(self) -> str | None:
         """Where Save should write after a restore; never a bundled sample."""

@@ -4,7 +4,8 @@ Only sessions whose lock is stale are offered (``RecoveryStore.orphans``), so a
 second m3desk that is running right now never has its snapshots taken. A
 snapshot is removed only after its document is open here again (and safely in
 this session's own store) or after the user chose Discard; one that cannot be
-read is kept and reported, never deleted behind the user's back.
+read is kept and reported, never deleted behind the user's back. Encounters come
+back like sheets: a snapshot is a document file, recovery kind "encounter".
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from PySide6.QtWidgets import QWidget
 
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.recovery import RecoveryEntry, RecoveryStore
-from m3desk.storage.sheet_files import SHEET_REGISTRY, Sheet
 from m3desk.ui import dialogs
+from m3desk.ui.library.file_types import DOCUMENT_REGISTRY
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.open_document import OpenDocument
 from m3desk.ui.window.session import DocumentSession
@@ -47,13 +48,13 @@ def offer_recovery(parent: QWidget, state_dir: Path, session: DocumentSession,
     problems: list[str] = []
     for entry in entries:
         try:
-            sheet = entry.load(SHEET_REGISTRY).model
+            # The snapshot is a document file, so its own format says sheet or encounter.
+            model = entry.load(DOCUMENT_REGISTRY).model
         except DocumentLoadError as exc:
             problems.append(f"{entry.title}: {exc.message}")
             continue
-        assert isinstance(sheet, Sheet)
         original = Path(entry.original_path) if entry.original_path else None
-        record = session.add_recovered(sheet, original)
+        record = session.add_recovered(model, original)
         restored.append(record)
         if autosave.snapshot(record):  # the old snapshot goes only once ours is written
             entry.remove()

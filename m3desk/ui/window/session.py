@@ -3,22 +3,27 @@
 * A file that cannot be read (damaged, or written by a newer m3desk) is reported
   and nothing else changes; such a file is never written to.
 * A save that fails leaves the document open and modified; the file on disk is
-  untouched (``save_sheet`` is atomic).
+  untouched (every kind saves atomically).
 * A file already open here gets its tab focused; one open in another live m3desk
   is only opened after the user says so.
 * Closing with unsaved changes asks; Cancel keeps every document open.
 * Bundled samples are never written: Save on a sample asks where in the library
   to put the user's copy.
+
+Sheets and encounters follow the same rules; what differs per kind (loading the
+page, the file format, the default folder) is asked of the record's
+:class:`~m3desk.ui.window.document_kind.DocumentKind`.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QWidget
@@ -26,42 +31,21 @@ from PySide6.QtWidgets import QWidget
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.locks import FileLocks
 from m3desk.storage.paths import AppPaths
-from m3desk.storage.sheet_files import FILE_FILTER, Sheet, doc_type_for, load_sheet, save_sheet
 from m3desk.ui import dialogs
-from m3desk.ui.window import documents
 from m3desk.ui.window.autosave import AutosaveController
+from m3desk.ui.window.document_kind import DocumentKind, PageHooks
+from m3desk.ui.window.file_places import free_name_in, is_sample, same_file_key
+from m3desk.ui.window.kinds import SHEETS, kind_for_document, kind_for_model, load_any
 from m3desk.ui.window.open_document import OpenDocument
 from m3desk.ui.window.settings_store import SettingsStore
 from m3desk.ui.window.tabs import DocumentTabs
 
-__all__ = ["DocumentSession", "samples_folder"]
+if TYPE_CHECKING:
+    from m3desk.ui.window.document_kind import AnyDocument
+
+__all__ = ["DocumentSession"]
 
 _log = logging.getLogger(__name__)
-_UNSAFE_FILE_CHARS = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
-
-
-def _same_file_key(path: Path) -> str:
-    return os.path.normcase(os.path.realpath(path))
-
-
-def samples_folder() -> Path | None:
-    """The bundled samples' folder, or None if this installation lacks it."""
-    from m3desk.assets import resource_path
-
-    try:
-        return resource_path("samples")
-    except OSError:
-        return None
-
-
-def _is_sample(path: Path) -> bool:
-    folder = samples_folder()
-    return folder is not None and _same_file_key(path.parent) == _same_file_key(folder)
-
-
-def _file_stem(name: str) -> str:
-    stem = _UNSAFE_FILE_CHARS.sub(" ", name).strip().strip(".")
-    return stem or "Untitled"
 
 
 class DocumentSession(QObject):
@@ -73,7 +57,9 @@ class DocumentSession(QObject):
     """An :class:`OpenDocument`'s title or modified flag changed."""
     document_saved = Signal(Path)
     documents_changed = Signal()
-    """A document was opened or closed."""
+    """A document was opened, closed or reloaded."""
+    sheets_written = Signal(list)
+    """A page (an encounter's write-back) rewrote these sheet files."""
 
     def __init__(
         self,
@@ -94,6 +80,8 @@ class DocumentSession(QObject):
         self._paths = paths
         self._locks = file_locks
         self.records: list[OpenDocument] = []
+        self._hooks = PageHooks(open_sheets=self.open_sheet_documents,
+                                sheets_written=self.sheets_written.emit)
         tabs.close_requested.connect(self._close_page)
         tabs.current_changed.connect(self._on_current_page)
 
@@ -104,11 +92,21 @@ class DocumentSession(QObject):
 
     def find(self, path: Path) -> OpenDocument | None:
         """The open document saved at ``path`` (symlinks and case resolved)."""
-        key = _same_file_key(path)
+        key = same_file_key(path)
         for record in self.records:
-            if record.path is not None and _same_file_key(record.path) == key:
+            if record.path is not None and same_file_key(record.path) == key:
                 return record
         return None
+
+    def records_of(self, kind: DocumentKind[Any]) -> list[OpenDocument]:
+        """Open documents of one kind, in tab order (as the user arranged them)."""
+        order = {id(page): number for number, page in enumerate(self._tabs.pages())}
+        found = [record for record in self.records if record.kind is kind]
+        return sorted(found, key=lambda record: order.get(id(record.page), len(order)))
+
+    def open_sheet_documents(self) -> list[Any]:
+        """The open sheets' documents (``.sheet`` and ``.path``), for encounters to add."""
+        return [record.combatant_source() for record in self.records_of(SHEETS)]
 
     def _record_for(self, page: QWidget | None) -> OpenDocument | None:
         for record in self.records:
@@ -122,7 +120,10 @@ class DocumentSession(QObject):
     # -- opening ----------------------------------------------------------------------------
 
     def open_path(self, path: Path, *, focus: bool = True) -> OpenDocument | None:
-        """Open a sheet file in a new tab (or focus it if open); None if it was not opened."""
+        """Open a sheet or encounter file in a new tab (or focus it if open).
+
+        Returns None if it was not opened (unreadable, or the user declined).
+        """
         path = Path(os.path.abspath(path))
         existing = self.find(path)
         if existing is not None:
@@ -130,19 +131,19 @@ class DocumentSession(QObject):
                 self.focus(existing)
             return existing
         try:
-            loaded = load_sheet(path)
+            loaded = load_any(path)
         except DocumentLoadError as exc:
             dialogs.show_error(self._window, "Cannot open file", exc.message)
             return None
-        sample = _is_sample(path)
+        kind = kind_for_model(loaded.model)
+        sample = is_sample(path)
         claimed: Path | None = None
         if not sample:
             if not self._claim(path, opening=True):
                 return None
             claimed = path
-        sheet = loaded.model
-        assert isinstance(sheet, Sheet)  # the registry only holds sheet types
-        record = self._add(sheet, path, is_sample=sample, claimed=claimed, focus=focus)
+        document = kind.create_document(loaded.model, path, self._store.table_rules(), self)
+        record = self._add(kind, document, is_sample=sample, claimed=claimed, focus=focus)
         if loaded.migrated_from is not None:
             # Upgraded from an older format: saving will rewrite the file, so say so.
             record.document.undo_stack.resetClean()
@@ -160,18 +161,27 @@ class DocumentSession(QObject):
                   for number, path in enumerate(wanted, start=1)]
         return [record for record in opened if record is not None]
 
-    def add_new(self, sheet: Sheet) -> OpenDocument:
-        """A new, never-saved document."""
-        return self._add(sheet, None, is_sample=False, claimed=None)
+    def add_new(self, model: BaseModel) -> OpenDocument:
+        """A new, never-saved document for a sheet or an encounter."""
+        kind = kind_for_model(model)
+        document = kind.create_document(model, None, self._store.table_rules(), self)
+        return self._add(kind, document, is_sample=False, claimed=None)
 
-    def add_recovered(self, sheet: Sheet, original_path: Path | None) -> OpenDocument:
+    def adopt(self, document: AnyDocument) -> OpenDocument:
+        """A document built elsewhere (New Encounter), shown in a new tab; never saved."""
+        document.setParent(self)
+        return self._add(kind_for_document(document), document, is_sample=False, claimed=None)
+
+    def add_recovered(self, model: BaseModel, original_path: Path | None) -> OpenDocument:
         """A document restored after a crash: modified, and saving writes to its old place."""
         claimed: Path | None = None
-        sample = original_path is not None and _is_sample(original_path)
+        sample = original_path is not None and is_sample(original_path)
         if original_path is not None and not sample:
             self._claim(original_path, opening=False)
             claimed = original_path
-        record = self._add(sheet, original_path, is_sample=sample, claimed=claimed)
+        kind = kind_for_model(model)
+        document = kind.create_document(model, original_path, self._store.table_rules(), self)
+        record = self._add(kind, document, is_sample=sample, claimed=claimed)
         record.document.undo_stack.resetClean()  # unsaved until the user saves it
         return record
 
@@ -192,24 +202,65 @@ class DocumentSession(QObject):
             )
         return True
 
-    def _add(self, sheet: Sheet, path: Path | None, *, is_sample: bool,
+    def _add(self, kind: DocumentKind[Any], document: AnyDocument, *, is_sample: bool,
              claimed: Path | None, focus: bool = True) -> OpenDocument:
-        document = documents.create_document(sheet, path, self._store.table_rules(), parent=self)
-        page = documents.create_editor(document)
-        record = OpenDocument(document=document, page=page, is_sample=is_sample,
+        page = kind.create_page(document, self._hooks)
+        record = OpenDocument(document=document, page=page, kind=kind, is_sample=is_sample,
                               claimed_path=claimed)
         self.records.append(record)
-        self._undo_group.addStack(document.undo_stack)
-        document.title_changed.connect(lambda *_: self._refresh_label(record))
-        self._autosave.watch(record)
+        self._follow(record)
         self._tabs.add(page, record.title(), record.tooltip(), focus=focus)
         self.documents_changed.emit()
         return record
+
+    def _follow(self, record: OpenDocument) -> None:
+        """Undo, tab label and autosave follow the record's (possibly new) document."""
+        self._undo_group.addStack(record.document.undo_stack)
+        record.document.title_changed.connect(lambda *_: self._refresh_label(record))
+        self._autosave.watch(record)
 
     def _refresh_label(self, record: OpenDocument) -> None:
         if record in self.records:
             self._tabs.set_label(record.page, record.title(), record.tooltip())
             self.state_changed.emit(record)
+
+    # -- reloading --------------------------------------------------------------------------
+
+    def reload(self, record: OpenDocument) -> bool:
+        """Read the record's file again into a fresh document and page, in the same tab.
+
+        For a file that changed on disk while its tab had no unsaved edits (an encounter
+        wrote back to the sheet). The old undo history described the file before that
+        change, so it goes with the old document. False (and a message) if unreadable.
+        """
+        path = record.path
+        if path is None:
+            return False
+        try:
+            loaded = load_any(path)
+        except DocumentLoadError as exc:
+            dialogs.show_error(self._window, "Cannot reload file", exc.message)
+            return False
+        if not record.kind.accepts(loaded.model):
+            dialogs.show_error(self._window, "Cannot reload file",
+                               f"“{path.name}” is no longer a {record.kind.name}.")
+            return False
+        old_document, old_page = record.document, record.page
+        self._autosave.forget(record)
+        self._undo_group.removeStack(old_document.undo_stack)
+        record.document = record.kind.create_document(loaded.model, path,
+                                                      self._store.table_rules(), self)
+        record.page = record.kind.create_page(record.document, self._hooks)
+        self._follow(record)
+        self._tabs.replace(old_page, record.page, record.title(), record.tooltip())
+        if self._tabs.current() is record.page:
+            self._undo_group.setActiveStack(record.document.undo_stack)
+        record.kind.release_page(old_page)
+        old_page.deleteLater()
+        old_document.deleteLater()
+        self.state_changed.emit(record)
+        self.documents_changed.emit()
+        return True
 
     # -- saving -----------------------------------------------------------------------------
 
@@ -220,15 +271,16 @@ class DocumentSession(QObject):
         return self._write(record, record.path)
 
     def save_as(self, record: OpenDocument) -> bool:
-        target = dialogs.save_file_name(self._window, self._suggested_path(record), FILE_FILTER)
+        kind = record.kind
+        target = dialogs.save_file_name(self._window, self._suggested_path(record),
+                                        kind.file_filter)
         if target is None:
             return False
-        sheet = record.document.sheet
-        extension = doc_type_for(sheet).extension
+        extension = kind.extension(record.document)
         if target.suffix.lower() != extension:
             target = target.with_name(target.name + extension)
         target = Path(os.path.abspath(target))
-        if _is_sample(target):
+        if is_sample(target):
             dialogs.show_error(self._window, "Cannot save here",
                                "The bundled samples cannot be overwritten; "
                                "choose a place in your library.")
@@ -245,15 +297,14 @@ class DocumentSession(QObject):
 
     def _write(self, record: OpenDocument, target: Path) -> bool:
         try:
-            save_sheet(target, record.document.sheet)
+            record.kind.save(target, record.document)
         except SaveError as exc:
             dialogs.show_error(self._window, "Could not save", exc.message)
             return False  # still open, still modified, snapshot still kept
-        if record.claimed_path is None or _same_file_key(record.claimed_path) != _same_file_key(
-            target
-        ):
-            if record.claimed_path is not None:
-                self._locks.release(record.claimed_path)
+        claimed = record.claimed_path
+        if claimed is None or same_file_key(claimed) != same_file_key(target):
+            if claimed is not None:
+                self._locks.release(claimed)
             self._claim(target, opening=False)
             record.claimed_path = target
         record.is_sample = False
@@ -268,20 +319,12 @@ class DocumentSession(QObject):
         """The file itself, or a free name in the library folder for its kind."""
         if record.path is not None and not record.is_sample:
             return record.path
-        sheet = record.document.sheet
-        kind = "characters" if sheet.kind == "character" else "monsters"
+        kind, document = record.kind, record.document
         try:
-            folder = self._paths.library_dir(kind)
+            folder = self._paths.library_dir(kind.library_folder(document))
         except OSError:
             folder = self._paths.data_dir
-        extension = doc_type_for(sheet).extension
-        stem = _file_stem(sheet.name)
-        candidate = folder / f"{stem}{extension}"
-        number = 2
-        while candidate.exists():
-            candidate = folder / f"{stem} {number}{extension}"
-            number += 1
-        return candidate
+        return free_name_in(folder, kind.display_name(document), kind.extension(document))
 
     # -- closing ----------------------------------------------------------------------------
 
@@ -332,12 +375,13 @@ class DocumentSession(QObject):
         self._undo_group.removeStack(record.document.undo_stack)
         self.records.remove(record)
         self._tabs.remove(record.page)
-        record.page.close()  # lets the editor detach from the document first
+        record.kind.release_page(record.page)  # the page lets go of the document first
         record.page.deleteLater()
         record.document.deleteLater()
         self.documents_changed.emit()
 
     def _on_current_page(self, page: object) -> None:
         record = self._record_for(page if isinstance(page, QWidget) else None)
-        self._undo_group.setActiveStack(record.document.undo_stack if record else None)
+        # None (no tab) is valid in Qt; the stubs do not say so.
+        self._undo_group.setActiveStack(record.document.undo_stack if record else None)  # type: ignore[arg-type]
         self.current_changed.emit(record)

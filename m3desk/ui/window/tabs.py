@@ -8,10 +8,12 @@ from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QWidget
 __all__ = ["DocumentTabs"]
 
 _EMPTY_HINT = (
-    "<p style='font-size:large'>No sheet is open.</p>"
-    "<p>Double-click a character or monster in the <b>Library</b>, drag it here,<br>"
-    "drop a <code>.m3c</code> or <code>.m3m</code> file on this window,<br>"
-    "or use <b>File → New Character</b> or <b>File → Open…</b></p>"
+    "<p style='font-size:large'>Nothing is open.</p>"
+    "<p>Double-click a character, monster or encounter in the <b>Library</b>, "
+    "drag it here,<br>"
+    "drop a <code>.m3c</code>, <code>.m3m</code> or <code>.m3e</code> file on this window,<br>"
+    "or use <b>File → New Character</b>, <b>File → New Encounter</b> "
+    "or <b>File → Open…</b></p>"
 )
 
 
@@ -66,6 +68,19 @@ class DocumentTabs(QStackedWidget):
             self.tab_widget.setTabText(index, title)
             self.tab_widget.setTabToolTip(index, tooltip)
 
+    def replace(self, old: QWidget, new: QWidget, title: str, tooltip: str) -> None:
+        """Put ``new`` in ``old``'s tab, in the same place, current if ``old`` was."""
+        index = self.tab_widget.indexOf(old)
+        if index < 0:
+            self.add(new, title, tooltip)
+            return
+        was_current = self.tab_widget.currentIndex() == index
+        self.tab_widget.insertTab(index, new, title)
+        self.tab_widget.setTabToolTip(index, tooltip)
+        if was_current:
+            self.tab_widget.setCurrentIndex(index)
+        self.tab_widget.removeTab(self.tab_widget.indexOf(old))
+
     def remove(self, page: QWidget) -> None:
         index = self.tab_widget.indexOf(page)
         if index >= 0:
@@ -87,7 +102,8 @@ class DocumentTabs(QStackedWidget):
 
     def pages(self) -> list[QWidget]:
         """Pages in tab order (as the user arranged them)."""
-        return [self.tab_widget.widget(i) for i in range(self.tab_widget.count())]
+        found = (self.tab_widget.widget(i) for i in range(self.tab_widget.count()))
+        return [page for page in found if page is not None]
 
     def title_of(self, page: QWidget) -> str:
         return self.tab_widget.tabText(self.tab_widget.indexOf(page))

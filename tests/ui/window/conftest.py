@@ -23,9 +23,12 @@ from m3desk.storage.paths import AppPaths
 from m3desk.ui import dialogs
 from m3desk.ui.main_window import MainWindow
 
-_MESSAGES = ("show_error", "show_warning", "show_info", "show_about")
+_MESSAGES = ("show_error", "show_warning", "show_info", "show_about", "show_print_preview")
 _QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_names",
-              "save_file_name", "ask_new_character")
+              "save_file_name", "ask_new_character", "ask_new_encounter", "pdf_file_name",
+              "ask_printer")
+_ENCOUNTER_PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice",
+                      "ask_pool_change", "ask_condition", "confirm_write_back")
 
 
 class ScriptedDialogs:
@@ -36,7 +39,11 @@ class ScriptedDialogs:
         self._answers: dict[str, deque[Any]] = defaultdict(deque)
 
     def answer(self, name: str, *values: Any) -> None:
-        """Queue the answers the next calls of question ``name`` get."""
+        """Queue the answers the next calls of question ``name`` get.
+
+        A callable answer is called with the question's arguments, for answers that
+        depend on what was asked (New Encounter's candidates, the printer to set up).
+        """
         assert name in _QUESTIONS, name
         self._answers[name].extend(values)
 
@@ -54,7 +61,8 @@ class ScriptedDialogs:
                 return None
             if not self._answers[name]:
                 raise AssertionError(f"unexpected dialog {name}{args[1:]!r}")
-            return self._answers[name].popleft()
+            answer = self._answers[name].popleft()
+            return answer(*args) if callable(answer) else answer
 
         return fake
 
@@ -65,6 +73,22 @@ def fake_dialogs(monkeypatch: pytest.MonkeyPatch) -> ScriptedDialogs:
     for name in (*_MESSAGES, *_QUESTIONS):
         monkeypatch.setattr(dialogs, name, script.make(name))
     return script
+
+
+@pytest.fixture(autouse=True)
+def _no_encounter_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The encounter tab's own questions fail the test unless a test replaces them."""
+    from m3desk.ui.encounter import action_launcher, prompts
+
+    def unexpected(name: str) -> Callable[..., Any]:
+        def fail(*args: Any, **_kwargs: Any) -> Any:
+            raise AssertionError(f"unexpected encounter dialog {name}{args[1:]!r}")
+
+        return fail
+
+    for name in _ENCOUNTER_PROMPTS:
+        monkeypatch.setattr(prompts, name, unexpected(name))
+    monkeypatch.setattr(action_launcher, "open_action_dialog", unexpected("action dialog"))
 
 
 def _stub_editor(document: Any, parent: QWidget | None = None) -> QWidget:
@@ -135,6 +159,31 @@ def sample(tmp_path: Path) -> Callable[[str], Path]:
         return target
 
     return copy
+
+
+@pytest.fixture
+def party_in_library(paths: AppPaths) -> dict[str, Path]:
+    """Gramfive, Felix and the mummy saved as the user's own files (so they have paths)."""
+    wanted = {"gramfive": "characters", "felix": "characters", "first-one-mummy": "monsters"}
+    found: dict[str, Path] = {}
+    for source in sample_files():
+        if source.stem in wanted:
+            folder = paths.library_dir(wanted[source.stem])  # type: ignore[arg-type]
+            found[source.stem] = Path(shutil.copyfile(source, folder / source.name))
+    return found
+
+
+@pytest.fixture
+def saved_encounter(paths: AppPaths, party_in_library: dict[str, Path]) -> Path:
+    """An unstarted encounter of Gramfive and Felix against the mummy, in encounters/."""
+    from m3desk.storage.encounter_files import save_encounter
+    from m3desk.ui.encounter.new_document import new_encounter_document
+
+    document = new_encounter_document(party_in_library.values(), name="Fane of the First Ones")
+    path = paths.library_dir("encounters") / "fane.m3e"
+    save_encounter(path, document.encounter)
+    document.deleteLater()
+    return path
 
 
 @pytest.fixture

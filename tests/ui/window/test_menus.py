@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QPalette
+from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from m3desk.assets import classes, races
@@ -26,12 +26,15 @@ def test_every_file_action_has_its_standard_shortcut(window: MainWindow) -> None
     expected = {
         actions.open: "Ctrl+O", actions.save: "Ctrl+S", actions.save_as: "Ctrl+Shift+S",
         actions.close: "Ctrl+W", actions.quit: "Ctrl+Q", actions.undo: "Ctrl+Z",
-        actions.new_character: "Ctrl+N",
+        actions.new_character: "Ctrl+N", actions.new_monster: "Ctrl+Shift+N",
+        actions.new_encounter: "Ctrl+Shift+B", actions.print: "Ctrl+P",
     }
     for action, key in expected.items():
         assert QKeySequence(key) in action.shortcuts(), action.text()
-    menus = [a.text() for a in window.menuBar().actions()]
-    assert menus == ["&File", "&Edit", "&View", "&Help"]
+    menus = [a.text() for a in window.menuBar().actions() if a.isVisible()]
+    assert menus == ["&File", "&Edit", "&View", "&Help"]  # Encounter: only for an encounter
+    window_keys = [key for action in window.findChildren(QAction) for key in action.shortcuts()]
+    assert len(window_keys) == len(set(window_keys)), "two window actions share a key"
 
 
 def test_ctrl_o_opens_the_chosen_files(

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from m3desk.rules.encounter import next_turn
 from m3desk.rules.sheet import CharacterSheet
+from m3desk.storage.encounter_files import load_encounter
 from m3desk.storage.locks import SessionLock
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.recovery import RecoveryStore
 from m3desk.storage.sheet_files import SHEET_REGISTRY, load_sheet, sheet_bytes
 from m3desk.ui.dialogs import RestoreChoice, SaveChoice
 from m3desk.ui.main_window import MainWindow
+from m3desk.ui.window.kinds import ENCOUNTERS
 from tests.ui.window.conftest import ScriptedDialogs, edit
 
 
@@ -125,3 +128,42 @@ def test_a_sample_snapshot_never_points_back_at_the_bundled_file(
     window.autosave.snapshot(record)
     [entry] = window.autosave.store.entries()
     assert entry.original_path is None
+
+
+def test_an_unsaved_encounter_is_restored_after_a_simulated_crash(
+    make_window, paths: AppPaths, saved_encounter: Path, fake_dialogs: ScriptedDialogs,
+    dead_pid: int, qtbot
+) -> None:
+    # The crashed run: the encounter started, autosaved as kind "encounter", then a crash
+    # (its session lock stays behind with a pid that no longer runs).
+    crashed = make_window()
+    crashed.autosave.interval_ms = 20
+    record = crashed.open_path(saved_encounter)
+    started = next_turn(record.document.encounter)
+    record.document.apply(started, "Start the encounter")
+    with qtbot.waitSignal(crashed.autosave.snapshot_written, timeout=3000):
+        pass
+    [entry] = crashed.autosave.store.entries()
+    assert entry.kind == "encounter" and entry.original_path == str(saved_encounter)
+    stale = SessionLock(paths.state_dir, pid=dead_pid)
+    stale.acquire()
+    _move_snapshots(crashed.autosave.store, RecoveryStore(paths.state_dir, stale.session_id))
+
+    fake_dialogs.answer("ask_restore", RestoreChoice.RESTORE)
+    window = make_window()
+    [(_parent, titles)] = fake_dialogs.named("ask_restore")
+    assert "Fane of the First Ones" in titles[0]
+    restored = window.session.current()
+    assert restored is not None and restored.kind is ENCOUNTERS
+    assert restored.document.encounter == started and restored.modified
+    assert restored.path == saved_encounter and window.isWindowModified()
+    assert window.save_current()
+    assert load_encounter(saved_encounter).model == started
+
+
+def _move_snapshots(source: RecoveryStore, target: RecoveryStore) -> None:
+    """Hand the live session's snapshots to the 'crashed' one (a crash leaves them there)."""
+    target.folder.mkdir(parents=True, exist_ok=True)
+    for entry in source.entries():
+        for file in (entry.payload_path, entry.meta_path):
+            file.rename(target.folder / file.name)

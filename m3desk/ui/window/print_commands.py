@@ -1,0 +1,220 @@
+"""File → Print, Print Preview, Export PDF (the current tab) and the party versions.
+
+A sheet tab prints as its sheet, an encounter tab as the GM's encounter sheet; the
+party commands print the sheets selected in the library (or, with none selected,
+every open sheet tab) into one document. What is printed is the state on screen,
+unsaved edits included: a GM prints what they see.
+
+The layouts live in :mod:`m3desk.ui.printing.export`, imported on first use (it is not
+needed to start the app). An entry point this build lacks is reported as "not
+available" instead of failing, so the window works while printing grows.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QLocale, QObject
+from PySide6.QtGui import QPageSize
+from PySide6.QtWidgets import QWidget
+
+from m3desk.rules.encounter import Encounter
+from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.storage.errors import DocumentLoadError, SaveError
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui import dialogs
+from m3desk.ui.library.file_types import PDF_FILTER
+from m3desk.ui.library.scan import LibraryEntry
+from m3desk.ui.window.file_places import free_name_in
+from m3desk.ui.window.kinds import SHEETS
+
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
+
+    from m3desk.ui.window.session import DocumentSession
+
+__all__ = ["PrintCommands", "default_page_size"]
+
+Sheet = CharacterSheet | MonsterSheet
+Printable = Sheet | Encounter
+_EXPORT_MODULE = "m3desk.ui.printing.export"
+
+
+def default_page_size() -> QPageSize.PageSizeId:
+    """Letter where the locale measures in inches (US), A4 everywhere else."""
+    if QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem:
+        return QPageSize.PageSizeId.Letter
+    return QPageSize.PageSizeId.A4
+
+
+def _name_of(documents: Sequence[Printable]) -> str:
+    return documents[0].name if len(documents) == 1 else "Party"
+
+
+class PrintCommands(QObject):
+    """The window's print and PDF commands; each returns what it did, for tests."""
+
+    def __init__(self, window: QWidget, session: DocumentSession,
+                 library_selection: Callable[[], list[LibraryEntry]]) -> None:
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self._library_selection = library_selection
+
+    # -- what to print ----------------------------------------------------------------------
+
+    def current_documents(self) -> list[Printable]:
+        record = self._session.current()
+        return [record.model()] if record is not None else []
+
+    def party_sheets(self) -> list[Sheet] | None:
+        """The library's selected sheets, else every open sheet tab; None if one fails.
+
+        A selected file that is open in a tab prints as the tab shows it.
+        """
+        selected = [entry for entry in self._library_selection() if entry.is_sheet]
+        if not selected:
+            return [record.model() for record in self._session.records_of(SHEETS)]
+        sheets: list[Sheet] = []
+        problems: list[str] = []
+        for entry in selected:
+            record = self._session.find(entry.path)
+            if record is not None and record.kind is SHEETS:
+                sheets.append(record.model())
+                continue
+            try:
+                model = load_sheet(entry.path).model
+            except DocumentLoadError as exc:
+                problems.append(exc.message)
+                continue
+            assert isinstance(model, CharacterSheet | MonsterSheet)
+            sheets.append(model)
+        if problems:
+            # A party printout that silently lacks a member is worse than none.
+            dialogs.show_error(self._window, "Cannot print the party",
+                               "Nothing was printed:\n\n" + "\n\n".join(problems))
+            return None
+        return sheets
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def export_current_pdf(self) -> tuple[Path, int] | None:
+        """Export PDF… for the current tab: returns (file, pages) or None."""
+        record = self._session.current()
+        beside = record.path if record is not None and not record.is_sample else None
+        return self._export(self.current_documents(), beside)
+
+    def export_party_pdf(self) -> tuple[Path, int] | None:
+        sheets = self._party_or_explain()
+        return self._export(sheets, None) if sheets else None
+
+    def print_current(self) -> int:
+        """Print… for the current tab: returns the pages sent (0: nothing printed)."""
+        return self._print(self.current_documents())
+
+    def print_party(self) -> int:
+        sheets = self._party_or_explain()
+        return self._print(sheets) if sheets else 0
+
+    def preview_current(self) -> bool:
+        documents = self.current_documents()
+        if not documents:
+            return False
+        document = documents[0]
+        export = self._entry_points("encounter_preview_dialog" if isinstance(document, Encounter)
+                                    else "preview_dialog")
+        if export is None:
+            return False
+        if isinstance(document, Encounter):
+            dialog = export.encounter_preview_dialog(document, self._window)
+        else:
+            dialog = export.preview_dialog([document], self._window)
+        dialogs.show_print_preview(dialog)
+        return True
+
+    # -- the work ---------------------------------------------------------------------------
+
+    def _party_or_explain(self) -> list[Sheet] | None:
+        sheets = self.party_sheets()
+        if sheets == []:
+            dialogs.show_info(self._window, "Print Party",
+                              "Select characters and monsters in the Library (Ctrl+click "
+                              "for several), or open their sheets in tabs, then try again.")
+        return sheets
+
+    def _export(self, documents: Sequence[Printable],
+                beside: Path | None) -> tuple[Path, int] | None:
+        """Ask where (beside the document's file, else in the home folder), then write."""
+        if not documents:
+            return None
+        encounter = documents[0] if isinstance(documents[0], Encounter) else None
+        export = self._entry_points("export_encounter_pdf" if encounter else "export_pdf")
+        if export is None:
+            return None
+        suggested = (beside.with_suffix(".pdf") if beside is not None
+                     else free_name_in(Path.home(), _name_of(documents), ".pdf"))
+        target = dialogs.pdf_file_name(self._window, suggested, PDF_FILTER)
+        if target is None:
+            return None
+        if target.suffix.lower() != ".pdf":
+            target = target.with_name(target.name + ".pdf")
+        size = default_page_size()
+        try:
+            if encounter is not None:
+                pages = export.export_encounter_pdf(encounter, target, size)
+            else:
+                pages = export.export_pdf(list(documents), target, size)
+        except SaveError as exc:
+            dialogs.show_error(self._window, "Could not export the PDF", exc.message)
+            return None
+        except (RuntimeError, ValueError) as exc:  # printing's PrintError is a RuntimeError
+            dialogs.show_error(self._window, "Could not export the PDF",
+                               f"“{target.name}” was not written: {exc}")
+            return None
+        return target, int(pages)
+
+    def _print(self, documents: Sequence[Printable]) -> int:
+        if not documents:
+            return 0
+        encounter = documents[0] if isinstance(documents[0], Encounter) else None
+        export = self._entry_points("print_encounter" if encounter else "print_sheets")
+        if export is None:
+            return 0
+        from PySide6.QtPrintSupport import QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageSize(QPageSize(default_page_size()))
+        if encounter is not None and hasattr(export, "prepare_encounter_printer"):
+            export.prepare_encounter_printer(printer)  # offers landscape first
+        if not dialogs.ask_printer(self._window, printer, f"Print {_name_of(documents)}"):
+            return 0
+        return self._print_on(export, printer, documents)
+
+    def _print_on(self, export: ModuleType, printer: QPrinter,
+                  documents: Sequence[Printable]) -> int:
+        try:
+            if isinstance(documents[0], Encounter):
+                return int(export.print_encounter(documents[0], printer))
+            return int(export.print_sheets(list(documents), printer))
+        except (RuntimeError, ValueError) as exc:
+            dialogs.show_error(self._window, "Could not print", str(exc))
+            return 0
+
+    def _entry_points(self, *names: str) -> Any:
+        """The printing module if it has ``names``; otherwise say so and return None."""
+        try:
+            module = importlib.import_module(_EXPORT_MODULE)
+        except ImportError as exc:
+            missing = str(exc)
+        else:
+            absent = [name for name in names if not hasattr(module, name)]
+            if not absent:
+                return module
+            missing = ", ".join(absent)
+        dialogs.show_error(self._window, "Printing not available",
+                           f"This build of m3desk cannot print this yet ({missing}).")
+        return None
