@@ -34,3 +34,24 @@ def test_rules_core_does_no_file_io() -> None:
         text = source.read_text(encoding="utf-8")
         for word in forbidden:
             assert word not in text, f"{source.name} contains {word!r}"
+
+
+@pytest.mark.parametrize("package", ["m3desk.rules", "m3desk.storage"])
+def test_every_public_name_resolves_to_what_its_module_defines(package: str) -> None:
+    """The package __init__ exports lazily; each name must be the real object, never a
+    submodule of the same name, whatever was imported first."""
+    code = (
+        "import importlib, inspect, pkgutil, types\n"
+        f"p = importlib.import_module('{package}')\n"
+        f"for m in pkgutil.walk_packages(p.__path__, '{package}.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "for name in p.__all__:\n"
+        "    value = getattr(p, name)\n"
+        "    assert not isinstance(value, types.ModuleType), name\n"
+        "    assert value is getattr(importlib.import_module(p._EXPORTS.get(name, "
+        f"'{package}.derive')), name), name\n"
+        "print(len(p.__all__))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) > 10
