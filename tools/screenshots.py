@@ -5,6 +5,11 @@ Encounter dialogs, and an encounter tab (the sample party against the mummy, aft
 Scouting and the surprise round, in the middle of round 1).
 
     python tools/screenshots.py [OUTPUT_DIR]        (default: screenshots/)
+    python tools/screenshots.py --readme docs/screenshot.png
+
+``--readme`` writes only the README's picture: the window at 100 %, light, with Gramfive's
+sheet open beside the library, as a PNG of at most ``README_MAX_BYTES`` (it is reduced to
+a 256-colour palette if the full-colour PNG is larger; a UI has few colours).
 
 Each theme/scale combination runs in its own subprocess, because ``QT_SCALE_FACTOR``
 is read once when Qt starts. The subprocesses run offscreen with ``M3DESK_HOME``
@@ -20,10 +25,17 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from m3desk.ui.main_window import MainWindow
 
 THEMES = ("light", "dark")
 SCALES = ("1", "1.5")
 WINDOW_SIZE = (1400, 880)
+README_MAX_BYTES = 250_000
 
 
 def _mid_round_encounter() -> object:
@@ -50,32 +62,82 @@ def _mid_round_encounter() -> object:
     hurt = mummy.sheet.php.model_copy(update={"current": max(0, mummy.sheet.php.current - 9)})
     fight = update_combatant(fight, mummy.id,
                              sheet=mummy.sheet.model_copy(update={"php": hurt}))
-    fight = add_log(fight, "Felix Pook hits First One Mummy for 9 PHP", actor=None)
+    felix = next(c for c in fight.combatants if c.name.startswith("Felix"))
+    fight = add_log(fight, "Felix Pook backstabs the First One Mummy from hiding: 19 against "
+                    "AC 17, a success; 2 effect points on extra damage, and the mummy loses "
+                    "9 PHP", actor=felix.id, target=mummy.id)
     for _turn in range(9):  # the surprise round, then into round 1
         fight = next_turn(fight)
     return fight
 
 
-def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
-    """Child process: build the real window and grab it in a few states."""
+def _start_window(theme_name: str) -> tuple[QApplication, MainWindow]:
+    """The application and the real main window, shown at WINDOW_SIZE with the library."""
     from PySide6.QtWidgets import QApplication
-
 
     app = QApplication([sys.argv[0]])
     app.setApplicationDisplayName("m3desk")
 
-    from m3desk.assets import classes, races, sample_files
     from m3desk.ui import dialogs
+    from m3desk.ui.app_icon import app_icon
     from m3desk.ui.main_window import MainWindow
     from m3desk.ui.theme import apply_theme
-    from m3desk.ui.window.new_character import NewCharacterDialog
 
+    app.setWindowIcon(app_icon())
     dialogs.set_non_interactive(True)
     apply_theme(app, theme_name)
     window = MainWindow()
     window.resize(*WINDOW_SIZE)
     window.show()
     window.startup(recover=False)
+    return app, window
+
+
+def _render_readme(target: Path) -> Path:
+    """Child process: the README's picture, Gramfive's sheet beside the library."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QApplication
+
+    from m3desk.assets import sample_files
+
+    _app, window = _start_window("light")
+    gramfive = next(path for path in sample_files() if path.stem == "gramfive")
+    window.open_path(gramfive)
+    window.library.select_path(gramfive)
+    window.statusBar().clearMessage()
+    for _ in range(3):
+        QApplication.processEvents()
+    image = window.grab().toImage()
+    target.parent.mkdir(parents=True, exist_ok=True)
+
+    def png(picture: QImage) -> QByteArray:
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        picture.save(buffer, "PNG", 0)  # 0: smallest file
+        return data
+
+    data = png(image)
+    if data.size() > README_MAX_BYTES:
+        flags = (Qt.ImageConversionFlag.ThresholdDither
+                 | Qt.ImageConversionFlag.PreferDither)
+        data = png(image.convertToFormat(QImage.Format.Format_Indexed8, flags))
+    target.write_bytes(bytes(data.data()))
+    window.session.close_all(ask=False)
+    window.shutdown(remember_layout=False)
+    window.close()
+    return target
+
+
+def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
+    """Child process: build the real window and grab it in a few states."""
+    from PySide6.QtWidgets import QApplication
+
+    from m3desk.assets import classes, races, sample_files
+    from m3desk.ui.window.new_character import NewCharacterDialog
+
+    _app, window = _start_window(theme_name)
     percent = f"{round(float(scale) * 100)}"
     written: list[Path] = []
 
@@ -126,11 +188,33 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     return written
 
 
+def _child(arguments: list[str], scale: str) -> subprocess.CompletedProcess[str]:
+    """Run this script again offscreen, at ``scale``, with a fresh empty profile."""
+    with tempfile.TemporaryDirectory(prefix="m3desk-shots-") as home:
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": scale,
+               "M3DESK_HOME": home}
+        return subprocess.run([sys.executable, __file__, *arguments], env=env,
+                              capture_output=True, text=True, timeout=300)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", nargs="?", default="screenshots", type=Path)
+    parser.add_argument("--readme", type=Path, metavar="PNG",
+                        help="write only the README picture (light, 100 %%) to PNG")
     parser.add_argument("--render", nargs=2, metavar=("THEME", "SCALE"), help=argparse.SUPPRESS)
+    parser.add_argument("--render-readme", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.render_readme:
+        written = _render_readme(args.readme)
+        print(f"{written} ({written.stat().st_size // 1000} kB)")
+        return 0
+    if args.readme:
+        result = _child(["--readme", str(args.readme.resolve()), "--render-readme"], "1")
+        sys.stdout.write(result.stdout)
+        if result.returncode != 0:
+            sys.stderr.write(f"the README picture failed:\n{result.stderr}\n")
+        return result.returncode
     output: Path = args.output
     output.mkdir(parents=True, exist_ok=True)
     if args.render:
@@ -140,13 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     failures = 0
     for scale in SCALES:
         for theme_name in THEMES:
-            with tempfile.TemporaryDirectory(prefix="m3desk-shots-") as home:
-                env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": scale,
-                       "M3DESK_HOME": home}
-                result = subprocess.run(
-                    [sys.executable, __file__, str(output), "--render", theme_name, scale],
-                    env=env, capture_output=True, text=True, timeout=300,
-                )
+            result = _child([str(output), "--render", theme_name, scale], scale)
             sys.stdout.write(result.stdout)
             if result.returncode != 0:
                 failures += 1

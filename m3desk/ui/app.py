@@ -76,6 +76,10 @@ def run(argv: list[str]) -> int:
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(APP_ID)
 
+    from m3desk.ui.app_icon import app_icon
+
+    app.setWindowIcon(app_icon())  # before any window: the self-test's window has it too
+
     from m3desk.storage.paths import AppPaths
     from m3desk.storage.settings import load_settings
     from m3desk.ui.theme import apply_theme

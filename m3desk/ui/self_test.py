@@ -158,6 +158,7 @@ def _exercise_dialogs(window: MainWindow) -> str:
 
 def exercise_window(window: MainWindow) -> list[str]:
     """Touch every main view once; raises SelfTestError if one misbehaves."""
+    _check(not window.windowIcon().isNull(), "the window has no icon (resources/icons missing?)")
     exercised = ["main window", _exercise_library(window)]
     exercised += _exercise_sheets(window)
     exercised += _exercise_encounter(window)

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyleFactory,
     QStyleOption,
+    QToolBar,
+    QToolButton,
     QToolTip,
     QWidget,
 )
@@ -121,6 +123,16 @@ def _glyph_pixmap(glyph: str, size: int, colour: QColor) -> QPixmap:
     if glyph == "close":
         painter.drawLine(box.topLeft(), box.bottomRight())
         painter.drawLine(box.topRight(), box.bottomLeft())
+    elif glyph in ("more_right", "more_down"):  # a toolbar's overflow: "»"
+        if glyph == "more_down":
+            painter.translate(size / 2, size / 2)
+            painter.rotate(90)
+            painter.translate(-size / 2, -size / 2)
+        half = side / 2
+        for shift in (-side * 0.22, side * 0.22):
+            tip = QPointF(box.center().x() + shift + half * 0.3, box.center().y())
+            painter.drawLine(QPointF(tip.x() - half * 0.55, tip.y() - half * 0.7), tip)
+            painter.drawLine(QPointF(tip.x() - half * 0.55, tip.y() + half * 0.7), tip)
     else:  # "float": two overlapping windows
         offset = side * 0.3
         painter.drawRect(box.adjusted(offset, 0, 0, -offset))
@@ -148,10 +160,11 @@ def _glyph_icon(glyph: str, palette: QPalette) -> QIcon:
 
 
 class ThemeStyle(QProxyStyle):
-    """Fusion, with the dock title-bar buttons drawn in the palette's text colour.
+    """Fusion, with the dock title-bar buttons and a toolbar's overflow button ("»")
+    drawn in the palette's text colour.
 
-    Fusion's own close/float buttons are dark-grey bitmaps that all but vanish on
-    a dark window. Only ``standardIcon`` is overridden, so painting never calls
+    Fusion's own close/float/overflow buttons are dark-grey bitmaps that all but vanish
+    on a dark window. Only ``standardIcon`` is overridden, so painting never calls
     into Python.
     """
 
@@ -159,6 +172,8 @@ class ThemeStyle(QProxyStyle):
         QStyle.StandardPixmap.SP_TitleBarCloseButton: "close",
         QStyle.StandardPixmap.SP_DockWidgetCloseButton: "close",
         QStyle.StandardPixmap.SP_TitleBarNormalButton: "float",
+        QStyle.StandardPixmap.SP_ToolBarHorizontalExtensionButton: "more_right",
+        QStyle.StandardPixmap.SP_ToolBarVerticalExtensionButton: "more_down",
     }
 
     def __init__(self) -> None:
@@ -183,14 +198,25 @@ def light_palette(app: QApplication) -> QPalette:
     return app.style().standardPalette()
 
 
+TOOLBAR_EXTENSION = "qt_toolbar_ext_button"
+"""The object name Qt gives a toolbar's overflow ("»") button."""
+
+
 def _refresh_dock_buttons(app: QApplication) -> None:
-    """Docks fetch their button icons only when their features change; make them."""
+    """Docks fetch their button icons only when their features change, and a toolbar's
+    overflow button only when it is made; give them the new palette's icons."""
     floatable = QDockWidget.DockWidgetFeature.DockWidgetFloatable
     for widget in app.allWidgets():
         if isinstance(widget, QDockWidget):
             features = widget.features()
             widget.setFeatures(features ^ floatable)
             widget.setFeatures(features)
+        elif isinstance(widget, QToolButton) and widget.objectName() == TOOLBAR_EXTENSION:
+            bar = widget.parentWidget()
+            vertical = isinstance(bar, QToolBar) and bar.orientation() == Qt.Orientation.Vertical
+            which = (QStyle.StandardPixmap.SP_ToolBarVerticalExtensionButton if vertical
+                     else QStyle.StandardPixmap.SP_ToolBarHorizontalExtensionButton)
+            widget.setIcon(widget.style().standardIcon(which, None, widget))
 
 
 def _platform_scheme(app: QGuiApplication) -> Qt.ColorScheme:

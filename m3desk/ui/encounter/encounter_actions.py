@@ -83,6 +83,11 @@ class EncounterActions(QObject):
                                  "Write current PHP, MHP, hero points and effects into the "
                                  "sheet files the combatants came from")
 
+        # Shorter words on the toolbar (QToolBar shows iconText); menus keep the full text.
+        for created, short in ((self.previous_turn, "Previous"),
+                               (self.add_condition, "Add Effect")):
+            created.setIconText(short)
+
     def all(self) -> list[QAction]:
         """Every action, in the order they were made."""
         return [value for value in vars(self).values() if isinstance(value, QAction)]

@@ -1,4 +1,8 @@
-"""The log pane: the entries, a filter by combatant, the selected entry's details, export."""
+"""The log pane: the entries, a filter by combatant, the selected entry's details, export.
+
+Entries wrap, so a long one ("Scouting: the encounter starts at Short; …") reads in full;
+only the rows on screen are fitted to their text (:class:`VisibleRowFitter`).
+"""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from PySide6.QtWidgets import (
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_link import EncounterLink
 from m3desk.ui.encounter.log_model import ROUND, WHAT, WHO, LogModel
+from m3desk.ui.encounter.log_row_fitter import VisibleRowFitter
 
 __all__ = ["LogPanel"]
 
@@ -41,17 +46,18 @@ class LogPanel(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setWordWrap(False)
+        self.view.setWordWrap(True)
         self.view.verticalHeader().hide()
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(ROUND, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(WHO, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(WHO, self.fontMetrics().averageCharWidth() * 24)
         header.setSectionResizeMode(WHAT, QHeaderView.ResizeMode.Stretch)
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         self.log_model.rowsInserted.connect(self._scroll_to_end)
         self.log_model.modelReset.connect(self._on_reset)
+        self.row_fitter = VisibleRowFitter(self.view)
 
         self.details = QLabel()
         self.details.setWordWrap(True)
@@ -91,6 +97,15 @@ class LogPanel(QWidget):
         self.filter_combo.blockSignals(False)
         if wanted and found < 0:
             self.log_model.set_combatant_filter(None)
+        self._fit_who_column()
+
+    def _fit_who_column(self) -> None:
+        """Wide enough for the longest combatant's name (names wrap badly), within limits."""
+        metrics = self.view.fontMetrics()
+        names = [c.name for c in self._document.encounter.combatants] or ["Who"]
+        widest = max(metrics.horizontalAdvance(name) for name in names) + 16
+        average = metrics.averageCharWidth()
+        self.view.horizontalHeader().resizeSection(WHO, max(8 * average, min(widest, 24 * average)))
 
     def _on_changed(self, aspects: frozenset[str]) -> None:
         if "roster" in aspects:

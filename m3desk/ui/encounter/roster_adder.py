@@ -1,26 +1,45 @@
 """Adding combatants: from sheet files picked in a dialog, or from sheets open in the window.
 
 Every sheet added by one command is one undo step; files that cannot be read are listed
-in one message and the rest are still added.
+in one message and the rest are still added. A bundled sample joins without its path, as
+it does from the window's New Encounter and from an open sample tab: "Write Back to
+Sheets" must never write into the application's own files.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from m3desk.rules.sheet import CharacterSheet, MonsterSheet
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
+from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.document import EncounterDocument
-from m3desk.ui.encounter.new_document import SheetSource, SourceLike, add_sheets
+from m3desk.ui.encounter.new_document import OpenSheet, SheetSource, SourceLike, add_sheets
+from m3desk.ui.window.file_places import is_sample
 
 __all__ = ["OpenSheetsProvider", "RosterAdder"]
 
 OpenSheetsProvider = Callable[[], Sequence[SheetSource]]
+
+
+def _joining(source: SourceLike) -> SourceLike:
+    """What joins for ``source``: a bundled sample's sheet without its path, else the source.
+
+    Raises DocumentLoadError for an unreadable sample, like any other file.
+    """
+    if not isinstance(source, str | os.PathLike) or not is_sample(Path(source)):
+        return source
+    sheet = load_sheet(source).model
+    if not isinstance(sheet, CharacterSheet | MonsterSheet):
+        return source  # add_sheets says why it cannot join
+    return OpenSheet(sheet, None)
 
 
 def _describe(names: list[str]) -> str:
@@ -56,7 +75,7 @@ class RosterAdder(QObject):
         before = len(encounter.combatants)
         for source in sources:
             try:
-                encounter = add_sheets(encounter, [source], side)
+                encounter = add_sheets(encounter, [_joining(source)], side)
             except DocumentLoadError as error:
                 failures.append(error.message)
             except ValueError as error:  # the roster is full

@@ -21,8 +21,10 @@ from m3desk.ui.encounter.tracker_model import TrackerModel
 
 __all__ = ["TrackerView"]
 
-_WIDTHS = {Column.NAME: 18, Column.NOTES: 11}
+_WIDTHS = {Column.NOTES: 11}
 """Starting widths in average characters for the columns the GM resizes by hand."""
+_NAME_CHARACTERS = (10, 30)
+"""The Name column fits the longest name, within these many average characters."""
 
 
 class TrackerView(QTableView):
@@ -71,6 +73,7 @@ class TrackerView(QTableView):
         vertical.setMinimumWidth(self.fontMetrics().horizontalAdvance("\u25b6") + 14)
         vertical.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         self.tracker_model.modelReset.connect(self._fit_side_column)
+        self.tracker_model.modelReset.connect(self._fit_name_column)
 
     def _fit_columns(self) -> None:
         bold = QFont(self.font())
@@ -92,6 +95,18 @@ class TrackerView(QTableView):
         for column, characters in _WIDTHS.items():
             header.resizeSection(column, characters * average + padding)
         self._fit_side_column()
+        self._fit_name_column()
+
+    def _fit_name_column(self) -> None:
+        """As wide as the longest name, in bold (the current row): a font measure per
+        combatant, not a delegate call per cell, so it stays cheap with 200 combatants."""
+        bold = QFont(self.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        names = [row.combatant.name for row in self.tracker_model.rows] or ["Name"]
+        widest = max(metrics.horizontalAdvance(name) for name in names) + 16
+        least, most = (metrics.averageCharWidth() * n + 16 for n in _NAME_CHARACTERS)
+        self.horizontalHeader().resizeSection(Column.NAME, max(least, min(widest, most)))
 
     def _fit_side_column(self) -> None:
         bold = QFont(self.font())
@@ -101,15 +116,7 @@ class TrackerView(QTableView):
         width = max(metrics.horizontalAdvance(side) for side in (*sides, "Side")) + 16
         self.horizontalHeader().resizeSection(Column.SIDE, min(width, 160))
 
-    def preferred_width(self) -> int:
-        """Every column readable, the effects column with room for two or three entries."""
-        header = self.horizontalHeader()
-        fixed = sum(header.sectionSize(c) for c in Column if c is not Column.EFFECTS)
-        effects = self.fontMetrics().averageCharWidth() * 34
-        return (self.verticalHeader().sizeHint().width() + fixed + effects
-                + 2 * self.frameWidth() + self.verticalScrollBar().sizeHint().width())
-
-    def preferred_height(self, spare_rows: int = 2) -> int:
+    def preferred_height(self, spare_rows: int = 1) -> int:
         """Every row plus room for a few more, so new combatants do not scroll at once."""
         rows = self.tracker_model.rowCount() + spare_rows
         return (self.horizontalHeader().sizeHint().height()

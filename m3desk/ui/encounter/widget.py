@@ -3,6 +3,10 @@
 The widget only arranges parts and wires them; each part reads the shared
 :class:`EncounterDocument` and changes it through ``apply`` (one undo step per command).
 The window adds the document's undo stack to its undo group and the widget to a tab.
+
+Layout: the tracker, the GM's at-a-glance view, takes the full width on top (every column
+in view); below it the range board and the log share the height side by side, the board
+as wide as it is tall so its rings keep a square, and both splitters can be dragged.
 """
 
 from __future__ import annotations
@@ -15,7 +19,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QSizePolicy,
     QSplitter,
-    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -27,6 +30,7 @@ from m3desk.ui.encounter.combatant_controller import CombatantController
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.encounter.encounter_toolbar import build_toolbar
 from m3desk.ui.encounter.file_controller import FileController
 from m3desk.ui.encounter.log_panel import LogPanel
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
@@ -39,7 +43,8 @@ __all__ = ["EncounterWidget"]
 
 MESSAGE_MS = 8000
 MIN_BOARD_WIDTH = 420
-MIN_LOG_HEIGHT = 160
+MIN_LOG_WIDTH = 260
+MIN_BOTTOM_HEIGHT = 300
 
 
 class EncounterWidget(QWidget):
@@ -113,65 +118,59 @@ class EncounterWidget(QWidget):
             document.select(document.encounter.turn)
 
     # --- layout --------------------------------------------------------------------------
-    def _toolbar(self) -> QToolBar:
-        bar = QToolBar("Encounter")
-        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        a = self.encounter_actions
-        bar.addWidget(self.setup_toggle)
-        bar.addSeparator()
-        for item in (a.roll_initiative, None, a.previous_turn, a.next_turn, None, a.delay,
-                     a.act_now, a.act, None, a.adjust_php, a.add_condition, None,
-                     a.write_back):
-            if item is None:
-                bar.addSeparator()
-            else:
-                bar.addAction(item)
-        return bar
-
     def _build_layout(self) -> None:
         top = QHBoxLayout()
         top.addWidget(self.round_label)
         top.addSpacing(12)
         top.addWidget(self.message_label, 1)
-        self.log_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.log_splitter.addWidget(self.tracker)
-        self.log_splitter.addWidget(self.log_panel)
-        self.log_splitter.setStretchFactor(0, 3)
-        self.log_splitter.setStretchFactor(1, 2)
-        self.log_splitter.setChildrenCollapsible(False)
-        # The range board's pane (m3desk.ui.board), beside tracker and log: the rings want
-        # height, the tracker wants width.
+        # Below the tracker: the log, and the board beside it (the rings want a square).
         self.board_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.board_splitter.addWidget(self.log_splitter)
+        self.board_splitter.setObjectName("log_board_splitter")
+        self.board_splitter.addWidget(self.log_panel)
         self.board_splitter.addWidget(self.board)
-        # The pane's own minimum: the board must not squeeze the tracker (the GM can widen it).
         self.board.setMinimumWidth(MIN_BOARD_WIDTH)
-        self.board_splitter.setStretchFactor(0, 3)
-        self.board_splitter.setStretchFactor(1, 2)
+        self.log_panel.setMinimumWidth(MIN_LOG_WIDTH)
+        self.board_splitter.setStretchFactor(0, 1)
+        self.board_splitter.setStretchFactor(1, 1)
+        self.board_splitter.setChildrenCollapsible(False)
+        # The tracker on top, across the whole tab; extra height goes to the board and log.
+        self.tracker_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.tracker_splitter.setObjectName("tracker_splitter")
+        self.tracker_splitter.addWidget(self.tracker)
+        self.tracker_splitter.addWidget(self.board_splitter)
+        self.tracker_splitter.setStretchFactor(0, 0)
+        self.tracker_splitter.setStretchFactor(1, 1)
+        self.tracker_splitter.setChildrenCollapsible(False)
+        self.toolbar = build_toolbar(self.encounter_actions, self.setup_toggle, self)
         layout = QVBoxLayout(self)
-        layout.addWidget(self._toolbar())
+        layout.addWidget(self.toolbar)
         layout.addWidget(self.setup_strip)
         layout.addLayout(top)
-        layout.addWidget(self.board_splitter, 1)
+        layout.addWidget(self.tracker_splitter, 1)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._sized:
             self._sized = True
-            # After the first layout pass: only then does the splitter know its width.
+            # After the first layout pass: only then do the splitters know their sizes.
             QTimer.singleShot(0, self._initial_split)
             self.tracker.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _initial_split(self) -> None:
-        """Give the tracker the width it needs; the board takes the rest (at least a bit)."""
-        total = sum(self.board_splitter.sizes())
-        if total <= 0:
+        """Tracker rows plus a little; below, a board about as wide as it is tall."""
+        height = sum(self.tracker_splitter.sizes())
+        if height <= 0:
             return
-        left = min(self.tracker.preferred_width(), max(total - MIN_BOARD_WIDTH, total // 2))
-        self.board_splitter.setSizes([left, total - left])
-        height = sum(self.log_splitter.sizes())
-        top = min(self.tracker.preferred_height(), max(height - MIN_LOG_HEIGHT, height // 2))
-        self.log_splitter.setSizes([top, height - top])
+        top = min(self.tracker.preferred_height(),
+                  max(height - MIN_BOTTOM_HEIGHT, height * 2 // 5))
+        self.tracker_splitter.setSizes([top, height - top])
+        width = sum(self.board_splitter.sizes())
+        # The board's header and legend take some height: the rings get the rest.
+        view = getattr(self.board, "view", None)
+        chrome = self.board.height() - view.height() if isinstance(view, QWidget) else 0
+        square = (height - top) - max(chrome, 0)
+        board = max(MIN_BOARD_WIDTH, min(square, width - MIN_LOG_WIDTH, width * 3 // 5))
+        self.board_splitter.setSizes([width - board, board])
 
     def _show_setup(self, shown: bool) -> None:
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown

@@ -28,12 +28,15 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from m3desk.ui.library.scan import LibraryEntry
 
-__all__ = ["ENTRY_ROLE", "PATH_ROLE", "Column", "LibraryModel"]
+__all__ = ["ENTRY_ROLE", "MARK_ROLE", "PATH_ROLE", "Column", "LibraryModel"]
 
 ENTRY_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 """The row's :class:`LibraryEntry`."""
 PATH_ROLE = int(Qt.ItemDataRole.UserRole) + 2
 """The row's file path as ``str``."""
+MARK_ROLE = int(Qt.ItemDataRole.UserRole) + 3
+"""The mark the Kind and Source columns show (:data:`~m3desk.ui.library.mark_painter.Mark`),
+or None: the entry's kind, and "sample" for a bundled sample."""
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -49,11 +52,20 @@ class Column(IntEnum):
 
 _HEADERS = {
     Column.NAME: "Name",
-    Column.KIND: "Kind",
+    Column.KIND: "",  # the Kind and Source columns show marks (MarkDelegate): no room for words
+    Column.LEVEL: "Lvl",
+    Column.RACE: "Race",
+    Column.CLASS: "Class",
+    Column.SOURCE: "",
+}
+_HEADER_TIPS = {
+    Column.NAME: "Name",
+    Column.KIND: "Kind: character (circle), monster (diamond) or encounter (rings)",
     Column.LEVEL: "Level",
     Column.RACE: "Race",
     Column.CLASS: "Class",
-    Column.SOURCE: "Source",
+    Column.SOURCE: "Source: a lock marks a sample that comes with m3desk "
+                   "(Save makes a copy in your library)",
 }
 
 
@@ -148,12 +160,12 @@ class LibraryModel(QAbstractTableModel):
         orientation: Qt.Orientation,
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(Column)
-        ):
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
             return _HEADERS[Column(section)]
+        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
+            return _HEADER_TIPS[Column(section)]
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -166,7 +178,11 @@ class LibraryModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return _text(entry, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(entry)
+            return self._tooltip(entry, column)
+        if role == MARK_ROLE:
+            if column is Column.KIND:
+                return entry.kind
+            return "sample" if column is Column.SOURCE and entry.is_sample else None
         if role == Qt.ItemDataRole.DecorationRole and column is Column.NAME and entry.broken:
             return self._warning()
         if role == Qt.ItemDataRole.FontRole and entry.is_sample:
@@ -227,9 +243,13 @@ class LibraryModel(QAbstractTableModel):
     # -- presentation helpers ---------------------------------------------------------------
 
     @staticmethod
-    def _tooltip(entry: LibraryEntry) -> str:
+    def _tooltip(entry: LibraryEntry, column: Column) -> str:
         if entry.broken:
             return f"This file cannot be opened:\n{entry.error}"
+        if column is Column.KIND:
+            return entry.kind_label
+        if column is Column.SOURCE and not entry.is_sample:
+            return f"In your library\n{entry.path}"
         if entry.is_sample:
             return f"Sample {entry.kind} (Save makes a copy in your library)\n{entry.path}"
         return str(entry.path)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.storage.paths import AppPaths
+from m3desk.ui.library.mark_delegate import MarkDelegate, mark_column_width
 from m3desk.ui.library.model import Column, LibraryModel
 from m3desk.ui.library.scan import (
     LibraryEntry,
@@ -120,38 +121,55 @@ class LibraryPanel(QDockWidget):
         view.setTabKeyNavigation(False)
         view.verticalHeader().hide()
         view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+        view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self._marks = MarkDelegate(view)
+        view.setItemDelegateForColumn(Column.KIND, self._marks)
+        view.setItemDelegateForColumn(Column.SOURCE, self._marks)
         header = view.horizontalHeader()
         header.setHighlightSections(False)
         header.setSectionsMovable(True)
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Widths from the font, not ResizeToContents: the dock opens narrow (Name gets the
+        # room, long races and classes elide, their tooltips tell the rest) and measuring
+        # every row on each rescan is what the performance notes warn against (A3).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
-        header.setResizeContentsPrecision(100)  # measure 100 rows, not 1000 (perf doc A3)
-        header.setMinimumSectionSize(view.fontMetrics().horizontalAdvance("Level") + 8)
+        header.setMinimumSectionSize(mark_column_width(view.fontMetrics().height()))
+        for column, width in self._column_widths().items():
+            header.resizeSection(column, width)
         header.setSortIndicator(Column.NAME, Qt.SortOrder.AscendingOrder)
         view.setSortingEnabled(True)  # calls LibraryModel.sort, never a proxy
 
+    def _cell_padding(self) -> int:
+        """What an item view adds around a cell's text, plus a little so nothing elides."""
+        style = self.view.style()
+        return 2 * (style.pixelMetric(style.PixelMetric.PM_FocusFrameHMargin, None,
+                                      self.view) + 1) + 2
+
+    def _column_widths(self) -> dict[Column, int]:
+        """Every column but Name (which stretches), from the font: right at 150 % too."""
+        metrics = self.view.fontMetrics()
+        padding = self._cell_padding()
+        mark = mark_column_width(metrics.height())
+        widest = {Column.LEVEL: ("Lvl", "20"), Column.RACE: ("high elf",),
+                  Column.CLASS: ("magic user",)}
+        widths = {column: max(metrics.horizontalAdvance(text) for text in texts) + padding
+                  for column, texts in widest.items()}
+        return {Column.KIND: mark, **widths, Column.SOURCE: mark}
+
     def preferred_width(self) -> int:
-        """A dock width that shows every column and a readable Name column.
+        """A dock width with the Name column wide enough for the sample party's names.
 
         Computed from the font, so it stays right at 150% or with large fonts.
         """
-        return self._width_for((Column.KIND, Column.LEVEL, Column.RACE, Column.CLASS,
-                                Column.SOURCE))
-
-    def _width_for(self, shown: tuple[Column, ...]) -> int:
         metrics = self.view.fontMetrics()
-        style = self.view.style()
-        margin = 2 * style.pixelMetric(style.PixelMetric.PM_HeaderMargin)
-        indicator = style.pixelMetric(style.PixelMetric.PM_HeaderMarkSize) + margin
-        widest = {Column.KIND: ("Kind", "Character", "Encounter"),
-                  Column.LEVEL: ("Level", "10"),
-                  Column.RACE: ("Race", "half-elf"), Column.CLASS: ("Class", "magic user"),
-                  Column.SOURCE: ("Source", "Sample")}
-        columns = sum(max(metrics.horizontalAdvance(text) for text in widest[column])
-                      + margin + indicator for column in shown)
-        name = metrics.horizontalAdvance("Gramfive the Grim") + margin
-        return columns + name + 2 * self.view.frameWidth() + 16
+        name = max(metrics.horizontalAdvance(text)
+                   for text in ("Gramfive the Grim", "Guido of Gramarye")) + self._cell_padding()
+        columns = sum(self._column_widths().values())
+        body = self.widget()
+        margins = body.layout().contentsMargins() if body is not None and body.layout() else None
+        sides = margins.left() + margins.right() if margins is not None else 0
+        return name + columns + 2 * self.view.frameWidth() + sides
 
     # -- contents ---------------------------------------------------------------------------
 

@@ -34,9 +34,5 @@ class AttributeReading:
             text += f" ({derived_text(self.check)} prime)"
         return text
 
-    def summary(self) -> str:
-        """ "17  +3 (+6 prime)": what the score cell reads."""
-        return f"{self.score}  {self.modifier_text()}"
-
     def check_text(self) -> str:
         return derived_text(self.check) + (" prime" if self.prime else "")

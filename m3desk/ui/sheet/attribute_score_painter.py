@@ -1,4 +1,8 @@
-"""Paints an attribute's score cell: the score in bold, then its modifier ("17  +3 (+6 prime)")."""
+"""Paints an attribute's score cell: just the score, in bold.
+
+The modifier and the check have columns of their own and the prime attribute is starred in
+the row header, so the score cell repeats neither and the three columns fit side by side.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +17,9 @@ from m3desk.ui.sheet.cell_painting import text_colour
 
 __all__ = ["AttributeScorePainter"]
 
-_GAP = "  "
 _WIDEST_SCORE = "30"
+_PADDING = 16
+"""Room either side of the number, as the item views' own text margins."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,42 +27,24 @@ class AttributeScorePainter:
     reading: AttributeReading
 
     @staticmethod
-    def _fonts(option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
+    def _font(option: QStyleOptionViewItem) -> QFont:
         bold = QFont(option.font)
         bold.setBold(True)
-        plain = QFont(option.font)
-        plain.setBold(False)
-        return bold, plain
-
-    def _score_width(self, bold: QFont) -> int:
-        metrics = QFontMetrics(bold)
-        return max(
-            metrics.horizontalAdvance(_WIDEST_SCORE),
-            metrics.horizontalAdvance(str(self.reading.score)),
-        )
+        return bold
 
     def size_hint(self, option: QStyleOptionViewItem) -> QSize:
-        bold, plain = self._fonts(option)
-        width = self._score_width(bold) + QFontMetrics(plain).horizontalAdvance(
-            _GAP + self.reading.modifier_text()
-        )
-        return QSize(width + 16, max(QFontMetrics(bold).height(), QFontMetrics(plain).height()) + 6)
+        metrics = QFontMetrics(self._font(option))
+        width = max(metrics.horizontalAdvance(_WIDEST_SCORE),
+                    metrics.horizontalAdvance(str(self.reading.score)))
+        return QSize(width + _PADDING, metrics.height() + 6)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, rect: QRect) -> None:
-        bold, plain = self._fonts(option)
         painter.save()
         painter.setPen(text_colour(option))
-        score_rect = QRect(rect).adjusted(2, 0, 0, 0)
-        score_rect.setWidth(self._score_width(bold))
-        painter.setFont(bold)
-        middle = Qt.AlignmentFlag.AlignVCenter
-        painter.drawText(
-            score_rect, int(Qt.AlignmentFlag.AlignRight | middle), str(self.reading.score)
-        )
-        rest = QRect(rect)
-        rest.setLeft(score_rect.right() + 1)
-        painter.setFont(plain)
-        painter.drawText(
-            rest, int(Qt.AlignmentFlag.AlignLeft | middle), _GAP + self.reading.modifier_text()
+        painter.setFont(self._font(option))
+        painter.drawText(  # right-aligned in the text rectangle, like Modifier and Check
+            rect,
+            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+            str(self.reading.score),
         )
         painter.restore()

@@ -100,8 +100,8 @@ class AttributesModel(QAbstractTableModel):
         return self._derived_data(reading, derived, index.column(), role)
 
     def _score_data(self, reading: AttributeReading, role: int) -> Any:
-        if role == _ROLE.DisplayRole:
-            return reading.summary()
+        if role == _ROLE.DisplayRole:  # the modifiers have their own columns
+            return str(reading.score)
         if role == _ROLE.EditRole:
             return reading.score
         if role == _ROLE.ToolTipRole:

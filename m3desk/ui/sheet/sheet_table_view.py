@@ -137,7 +137,7 @@ class SheetTableView(QTableView):
 
     def _content_height(self) -> int:
         height = self._rows_height()
-        if self.horizontalHeader().isVisible():
+        if self.horizontalHeader().isVisibleTo(self):
             height += self.horizontalHeader().sizeHint().height()
         height += 2 * self.frameWidth()
         if self.horizontalScrollBar().isVisible() or self._needs_horizontal_scroll():
@@ -162,7 +162,9 @@ class SheetTableView(QTableView):
             for col in range(header.count())
             if not header.isSectionHidden(col)
         )
-        if self.verticalHeader().isVisible():
+        # isVisibleTo, not isVisible: the width is cached, and it is first measured
+        # before the view is shown, when isVisible() is False for every child.
+        if self.verticalHeader().isVisibleTo(self):
             width += self.verticalHeader().sizeHint().width()
         return width + 2 * self.frameWidth()
 

@@ -105,3 +105,27 @@ def test_the_legend_names_sides_by_shape(board: RangeBoardWidget) -> None:
     assert "Party (circle)" in texts and "Monsters (diamond)" in texts
     assert any(text.startswith("dashed") for text in texts)
     assert any("maximum range (Short)" in text for text in texts)
+
+
+def test_nothing_in_the_legend_is_clipped_in_a_420_px_pane(qtbot, board: RangeBoardWidget) -> None:
+    """The legend flows onto a second row, and the keys live in a tooltip, not small print."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    board.resize(420, 520)
+    for _ in range(3):
+        QApplication.processEvents()
+    legend = board.legend
+    labels = [label for label in legend.findChildren(QLabel) if label.isVisibleTo(board)]
+    assert len(labels) == len(legend.texts()) + 1  # the entries and the mouse hint
+    for label in labels:
+        right = label.mapTo(board, label.rect().topRight()).x()
+        assert right <= board.width(), f"{label.text()!r} runs off the pane"
+        if label.wordWrap():
+            assert label.height() >= label.heightForWidth(label.width()), label.text()
+        else:
+            assert label.width() >= label.sizeHint().width(), label.text()
+    tops = {label.mapTo(board, label.rect().topLeft()).y() for label in labels}
+    assert len(tops) >= 3, "the entries take two rows, the hint a third"
+    hint = next(label for label in labels if label.wordWrap())
+    assert "Ctrl+wheel" in hint.toolTip()
+    assert hint.fontMetrics().lineSpacing() * 2 > hint.height(), "one short line"

@@ -96,3 +96,46 @@ def test_export_log_action_writes_the_filtered_log(qtbot, widget: EncounterWidge
     assert target.read_text(encoding="utf-8") == export_log_text(widget.document.encounter,
                                                                  felix.id)
     assert widget.document.undo_stack.count() == count  # a file operation, not an edit
+
+
+LONG = ("Scouting: the encounter starts at Short; the Party have surprise, and the First One "
+        "Mummy is caught unawares while it tends the sarcophagus at the far end of the fane")
+
+
+def _row_fits(view, row: int) -> bool:
+    return view.rowHeight(row) >= view.sizeHintForRow(row)
+
+
+def test_a_long_entry_wraps_so_the_gm_can_read_all_of_it(
+        qtbot, widget: EncounterWidget) -> None:
+    panel = widget.log_panel
+    widget.document.apply(add_log(widget.document.encounter, LONG, actor=None), "Log")
+    model, view = panel.log_model, panel.view
+    last = model.rowCount() - 1
+    one_line = view.verticalHeader().defaultSectionSize()
+    qtbot.waitUntil(lambda: view.rowHeight(last) > one_line, timeout=2000)
+    assert view.wordWrap()
+    assert _row_fits(view, last)
+    what = view.columnWidth(2)
+    assert view.fontMetrics().horizontalAdvance(LONG) > what, "the entry is longer than a line"
+    assert view.verticalScrollBar().value() == view.verticalScrollBar().maximum(), \
+        "the newest entry stays in sight as it grows"
+    # Short entries stay one line high.
+    assert view.rowHeight(0) < 2 * one_line
+
+
+def test_only_the_rows_in_view_are_measured_in_a_long_log(
+        qtbot, widget: EncounterWidget) -> None:
+    encounter = widget.document.encounter
+    for number in range(3000):
+        encounter = add_log(encounter, f"{number}: {LONG}", actor=None)
+    fitter = widget.log_panel.row_fitter
+    before = fitter.measured
+    widget.document.apply(encounter, "Many entries")
+    view = widget.log_panel.view
+    last = widget.log_panel.log_model.rowCount() - 1
+    qtbot.waitUntil(lambda: _row_fits(view, last), timeout=2000)
+    assert fitter.measured - before < 200, fitter.measured - before
+    view.scrollToTop()
+    qtbot.waitUntil(lambda: _row_fits(view, 0) and _row_fits(view, 1), timeout=2000)
+    assert fitter.measured - before < 400

@@ -100,3 +100,38 @@ def test_nothing_to_write_back_says_so(qtbot, widget: EncounterWidget, monkeypat
     monkeypatch.setattr(prompts, "show_info", lambda parent, title, text: told.append(text))
     widget.encounter_actions.write_back.trigger()
     assert told[0].startswith("Nothing to write back.")
+
+
+def test_a_bundled_sample_added_from_files_joins_without_its_path(
+        qtbot, widget: EncounterWidget, monkeypatch) -> None:
+    """"Add Combatants ▸ from files" on the app's own sample: write-back must never target it."""
+    from m3desk.assets import sample_files
+    from m3desk.ui.window.file_places import is_sample
+
+    bundled = next(path for path in sample_files() if path.stem == "guido")
+    assert is_sample(bundled)
+    before = bundled.read_bytes()
+    monkeypatch.setattr(prompts, "sheet_files_to_add", lambda parent, folder: [bundled])
+    assert widget.roster_adder.add_from_files("Party") == 1
+    encounter = widget.document.encounter
+    joined = encounter.combatants[-1]
+    assert joined.name.startswith("Guido") and joined.source_path is None
+    assert joined.sheet == load_sheet(bundled).model
+    document = widget.document
+    document.apply(*set_pool(encounter, joined.id, "php", 3))
+    assert all(item.path != bundled for item in plan_write_back(document.encounter))
+    assert bundled.read_bytes() == before
+
+
+def test_only_samples_added_from_files_leave_nothing_to_write_back(
+        qtbot, monkeypatch, sample_copies: list[Path]) -> None:
+    from m3desk.assets import sample_files
+
+    document = new_encounter_document([], name="Samples only")
+    shown = EncounterWidget(document)
+    qtbot.addWidget(shown)
+    monkeypatch.setattr(prompts, "sheet_files_to_add", lambda parent, folder: sample_files())
+    assert shown.roster_adder.add_from_files(None) == len(sample_files())
+    assert all(c.source_path is None for c in document.encounter.combatants)
+    assert not shown.encounter_actions.write_back.isEnabled()
+    assert plan_write_back(document.encounter) == []

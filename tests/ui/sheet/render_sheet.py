@@ -64,6 +64,17 @@ def build_editor(kind: str, theme: str) -> SheetEditorBase:
     return editor
 
 
+def show_at_width(editor: SheetEditorBase, width: int) -> None:
+    """Show the editor ``width`` wide and tall enough that nothing scrolls vertically."""
+    editor.resize(width, 800)
+    editor.show()
+    QApplication.processEvents()
+    hint = editor.content.heightForWidth(width) if editor.content.hasHeightForWidth() else -1
+    height = max(hint, editor.content.sizeHint().height())
+    editor.resize(width, height + editor.message_bar.sizeHint().height() + 12)
+    QApplication.processEvents()
+
+
 def show_whole(editor: SheetEditorBase) -> None:
     """Show the editor large enough that its scroll area needs no scrolling."""
     editor.resize(1100, 800)
@@ -105,6 +116,8 @@ def clipped_widgets(root: QWidget) -> list[str]:
         elif isinstance(widget, SheetTableView):
             if widget.verticalScrollBar().maximum() > 0:
                 problems.append(f"{name}: rows hidden behind a scroll bar")
+            if widget.horizontalScrollBar().maximum() > 0:
+                problems.append(f"{name}: columns hidden behind a horizontal scroll bar")
             header = widget.horizontalHeader()
             for column in range(header.count()):
                 if header.sectionSize(column) < widget.sizeHintForColumn(column):

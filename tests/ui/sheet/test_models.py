@@ -107,7 +107,7 @@ def test_row_models_stay_consistent_through_add_remove_undo_redo(
 
 def test_attributes_show_score_modifier_and_doubled_prime(document: SheetDocument) -> None:
     model = AttributesModel(document)
-    assert model.index(0, SCORE).data() == "17  +3 (+6 prime)"
+    assert model.index(0, SCORE).data() == "17"
     assert model.index(0, MODIFIER).data() == "+3"
     assert model.index(0, CHECK).data() == "+6 prime"
     assert model.index(0, CHECK).data(Qt.ItemDataRole.ToolTipRole) == (

@@ -12,14 +12,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 
+from m3desk.ui.sheet.sheet_table_view import SheetTableView
 from tests.ui.sheet.render_sheet import (
     KINDS,
     THEMES,
     build_editor,
     clipped_widgets,
     palette_for,
+    show_at_width,
     show_whole,
 )
 
@@ -54,6 +57,26 @@ def test_editor_renders_unclipped_at_100_percent(
     assert editor.grab().save(str(path))
     assert not QImage(str(path)).isNull()
     assert clipped_widgets(editor) == []
+
+
+SHEET_TAB_WIDTH = 1040
+"""What a sheet tab gets in a 1400 px window beside the library at its default width."""
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_editor_fits_beside_the_library_in_a_1400_px_window(qtbot, kind: str) -> None:
+    """The attributes keep Score, Modifier and Check in view (no scroll bar of their own),
+    and the sheet needs no horizontal scrolling."""
+    editor = build_editor(kind, "light")
+    qtbot.addWidget(editor)
+    show_at_width(editor, SHEET_TAB_WIDTH)
+    assert clipped_widgets(editor) == []
+    assert editor.scroll_area.horizontalScrollBar().maximum() == 0
+    view = editor.findChild(SheetTableView, "attributes_view")
+    assert view.width() >= view.sizeHint().width()
+    assert [view.model().headerData(c, Qt.Orientation.Horizontal)
+            for c in range(3)] == ["Score", "Modifier", "Check"]
+    assert view.model().index(0, 0).data() == str(editor.document.sheet.attributes.STR)
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -28,6 +28,7 @@ def test_command_line_opens_the_good_file_and_reports_the_bad_one(
         qtbot.waitUntil(lambda: len(window.session.records) == 1)
         seen["opened"] = [r.path for r in window.session.records]
         seen["shown_before_start"] = window.isVisible()
+        seen["icon_sizes"] = window.windowIcon().availableSizes()
         window.session.close_all(ask=False)
         window.close()
         window.deleteLater()
@@ -39,6 +40,19 @@ def test_command_line_opens_the_good_file_and_reports_the_bad_one(
     [message] = fake_dialogs.messages()
     assert "garbage.m3c" in message
     assert qapp.applicationDisplayName() == "m3desk"
+    assert not qapp.windowIcon().isNull()
+    assert seen["icon_sizes"], "the main window shows the application icon"
+
+
+def test_app_icon_holds_every_hicolor_size(qapp: QApplication) -> None:
+    from m3desk.ui.app_icon import app_icon, app_icon_files
+
+    files = app_icon_files()
+    assert {16, 32, 48, 256} <= set(files), files
+    icon = app_icon()
+    assert not icon.isNull()
+    assert {size.width() for size in icon.availableSizes()} == set(files)
+    assert not icon.pixmap(32, 32).isNull()
 
 
 def test_parse_args_accepts_files_and_self_test() -> None:

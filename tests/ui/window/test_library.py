@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.sheet_files import save_sheet
-from m3desk.ui.library.model import ENTRY_ROLE, Column, LibraryModel
+from m3desk.ui.library.model import ENTRY_ROLE, MARK_ROLE, Column, LibraryModel
 from m3desk.ui.library.scan import scan_library
 from m3desk.ui.main_window import MainWindow
 
@@ -223,3 +223,41 @@ def test_a_sheet_saved_by_another_program_appears_by_itself(
     window.library.refresh()  # now the new folder is watched too
     save_sheet(paths.monsters_dir / "ogre.m3m", MonsterSheet(name="Ogre", level=4))
     qtbot.waitUntil(lambda: window.library.model.rowCount() == 7, timeout=5000)
+
+
+def test_the_library_opens_narrow_with_a_readable_name_column(window: MainWindow) -> None:
+    """About a third of a 1,000 px sheet, not half of it: marks for Kind and Source."""
+    QApplication.processEvents()
+    library, view = window.library, window.library.view
+    assert 300 <= library.width() <= 340, library.width()
+    header = view.horizontalHeader()
+    name_needs = view.fontMetrics().horizontalAdvance("Gramfive the Grim")
+    assert header.sectionSize(Column.NAME) >= name_needs
+    assert view.horizontalScrollBar().maximum() == 0, "every column is in view"
+    model = library.model
+    gramfive, mummy = _row(window, "gramfive"), _row(window, "mummy")
+    assert model.index(gramfive, Column.KIND).data(MARK_ROLE) == "character"
+    assert model.index(mummy, Column.KIND).data(MARK_ROLE) == "monster"
+    assert model.index(gramfive, Column.SOURCE).data(MARK_ROLE) == "sample"
+    assert model.index(gramfive, Column.KIND).data(Qt.ItemDataRole.ToolTipRole) == "Character"
+    assert "Kind" in model.headerData(Column.KIND, Qt.Orientation.Horizontal,
+                                      Qt.ItemDataRole.ToolTipRole)
+    assert library.grab().width() == library.width()  # the marks paint without errors
+
+
+def test_the_user_can_widen_the_library_and_the_saved_layout_wins(
+    make_window, qtbot
+) -> None:
+    window = make_window()
+    QApplication.processEvents()
+    default = window.library.width()
+    name_before = window.library.view.horizontalHeader().sectionSize(Column.NAME)
+    window.resizeDocks([window.library], [default + 120], Qt.Orientation.Horizontal)
+    QApplication.processEvents()
+    assert window.library.width() >= default + 100
+    assert window.library.view.horizontalHeader().sectionSize(Column.NAME) > name_before
+    wide = window.library.width()
+    window.shutdown()  # remembers the layout, as closing the window does
+    again = make_window()
+    QApplication.processEvents()
+    assert abs(again.library.width() - wide) <= 2, (again.library.width(), wide)

@@ -1,0 +1,51 @@
+"""The encounter tab's toolbar: the actions a GM uses every turn, with short labels.
+
+The toolbar shows each action's ``iconText`` (set in :class:`EncounterActions`: "Previous",
+"Add Effect"), while the Encounter menu and the tracker's context menu show the full text.
+Rarer actions (Adjust MHP, removing an effect, exporting the log, writing back to the
+sheets) sit behind one "More" button; every one of them is also in the Encounter menu and,
+where it has one, on its key. So the bar fits a tab about 700 px wide: beside the library
+on a 1,400 px window nothing goes behind the overflow ("»") button.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidget
+
+from m3desk.ui.encounter.encounter_actions import EncounterActions
+
+__all__ = ["build_toolbar"]
+
+
+def build_toolbar(actions: EncounterActions, setup_toggle: QToolButton,
+                  parent: QWidget | None = None) -> QToolBar:
+    bar = QToolBar("Encounter", parent)
+    bar.setObjectName("encounter_toolbar")
+    bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    a = actions
+    bar.addWidget(setup_toggle)
+    bar.addSeparator()
+    for item in (a.roll_initiative, None, a.previous_turn, a.next_turn, None, a.delay,
+                 a.act_now, a.act, None, a.adjust_php, a.add_condition, None):
+        if item is None:
+            bar.addSeparator()
+        else:
+            bar.addAction(item)
+    more = QMenu("More", bar)
+    more.setObjectName("encounter_more_menu")
+    more.addAction(a.adjust_mhp)
+    more.addMenu(a.remove_condition_menu)
+    more.addSeparator()
+    more.addAction(a.export_log)
+    more.addAction(a.write_back)
+    button = QToolButton(bar)
+    button.setObjectName("encounter_more_button")
+    button.setText("More")
+    button.setToolTip("Adjust MHP, remove an effect, export the log, write back to the sheets")
+    button.setAccessibleName("More encounter actions")
+    button.setMenu(more)
+    button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    bar.addWidget(button)
+    return bar
