@@ -12,8 +12,9 @@ from __future__ import annotations
 import contextlib
 import itertools
 
+import shiboken6
 from pydantic import ValidationError
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -133,6 +134,15 @@ class ActionDialog(QDialog):
         self.apply_button.clicked.connect(self.apply)
         self.cancel_button.clicked.connect(self.reject)
         document.encounter_changed.connect(self._on_encounter_changed)
+        self._following_focus = False
+        self._in_view: QWidget | None = None
+        for content in (self.inputs, right):
+            content.installEventFilter(self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            # A mnemonic (Alt+X, Alt+H …) may jump to a field scrolled out of its column.
+            app.focusChanged.connect(self._on_focus_changed)
+            self._following_focus = True
 
         self._set_tab_order()
         self._refresh_check()
@@ -336,11 +346,33 @@ class ActionDialog(QDialog):
         super().reject()
 
     def done(self, result: int) -> None:
+        app = QApplication.instance()
+        if self._following_focus and isinstance(app, QApplication):
+            self._following_focus = False
+            with contextlib.suppress(RuntimeError, TypeError):
+                app.focusChanged.disconnect(self._on_focus_changed)
         if self._applied is None:
             self.inputs.remember()
             with contextlib.suppress(RuntimeError, TypeError):
                 self._document.encounter_changed.disconnect(self._on_encounter_changed)
         super().done(result)
+
+    def _on_focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and self.isVisible() and self.isAncestorOf(new):
+            self._in_view = new
+            self.scroll_to(new)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """What the focus set off (a ticked box refreshes the check) may grow a column
+        once its layouts settle: keep the focused field in view as it does."""
+        if event.type() == QEvent.Type.Resize and self._in_view is not None:
+            QTimer.singleShot(0, self._keep_focus_in_view)
+        return super().eventFilter(watched, event)
+
+    def _keep_focus_in_view(self) -> None:
+        widget = self._in_view
+        if widget is not None and shiboken6.isValid(widget) and widget.hasFocus():
+            self.scroll_to(widget)
 
     def _on_encounter_changed(self, _aspects: object) -> None:
         self.inputs.set_encounter(self._document.encounter)
@@ -360,7 +392,8 @@ class ActionDialog(QDialog):
             situation.help, situation.extra_help, situation.gear, situation.other_name,
             situation.other_value, situation.actor_hidden, situation.target_hidden,
             situation.cover, situation.cover_extent, situation.gm_check,
-            situation.gm_resistance, situation.gm_effect_points,
+            situation.gm_resistance, situation.gm_effect_points, situation.damage_cap_set,
+            situation.damage_cap,
             *self.dice_entry.check_dice, *self.dice_entry.damage_dice,
             *self.dice_entry.resistance_dice, self.dice_entry.roll_button,
             self.assistant.hero, self.assistant.direction, self.assistant.bands]
@@ -374,6 +407,8 @@ class ActionDialog(QDialog):
 
     def scroll_to(self, widget: QWidget) -> None:
         """Bring a part of the worksheet into view, scrolling its column up or down only."""
+        if widget is not self._in_view:
+            self._in_view = None  # the dialog shows something else now (the spending)
         for area in (self._left_area, self._right_area):
             content = area.widget()
             if content is not None and content.isAncestorOf(widget):
@@ -392,7 +427,9 @@ class ActionDialog(QDialog):
         average = self.fontMetrics().averageCharWidth()
         right = self._right_content
         right.setMinimumWidth(max(right.minimumSizeHint().width(), 94 * average))
-        self.inputs.setMinimumWidth(max(self.inputs.minimumSizeHint().width(), 76 * average))
+        # Wide enough for the situation's details too: Adjust… must not clip them later.
+        self.inputs.setMinimumWidth(max(self.inputs.minimumSizeHint().width(), 76 * average,
+                                        self.inputs.situation.expanded_width()))
         for area, content in ((self._left_area, self.inputs), (self._right_area, right)):
             area.setMinimumWidth(content.minimumWidth() + scrollbar + 4)
         self._layout.activate()

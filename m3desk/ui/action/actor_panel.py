@@ -46,6 +46,7 @@ class ActorPanel(QGroupBox):
         super().__init__("1 · Who acts", parent)
         self._sheet: Sheet | None = None
         self._choices: list[WeaponChoice] = []
+        self._gm_cap: int | None = None
         self.actor = QComboBox(self)
         self.action = QComboBox(self)
         for kind in ActionKind:
@@ -139,8 +140,16 @@ class ActorPanel(QGroupBox):
     def _update_detail(self) -> None:
         key = self.weapon_key()
         detail = next((c.detail for c in self._choices if c.key == key), "")
+        if self._gm_cap is not None and detail:
+            detail += f" · this check: max {self._gm_cap} (GM)"
         self.weapon_detail.setText(detail)
         self._form.setRowVisible(self.weapon_detail, bool(detail))
+
+    def show_gm_cap(self, cap: int | None) -> None:
+        """The GM's maximum damage for this check, beside the weapon's own (None: none)."""
+        if cap != self._gm_cap:
+            self._gm_cap = cap
+            self._update_detail()
 
     # -- reading and setting -----------------------------------------------------------
 

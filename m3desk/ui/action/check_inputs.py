@@ -49,6 +49,10 @@ class CheckInputs(QWidget):
         self._selected = selected
         self._loading = False
         self._resistance_kind: ResistanceKind | None = None
+        self._picked_target: str | None = None
+        self._target_picked = False
+        """The GM chose the target (or nobody) for this actor; until then defaults follow
+        the action and the weapon."""
         self.actor_panel = ActorPanel(self)
         self.target_panel = TargetPanel(self)
         self.situation = SituationPanel(self)
@@ -133,10 +137,13 @@ class CheckInputs(QWidget):
             gm_resistance=self.situation.gm_resistance.value(),
             gm_effect_points=self.situation.gm_effect_points.value(),
             size_applies=self.target_panel.size_applies.isChecked(),
+            damage_cap=self.situation.damage_cap_override(),
         )
 
     def show_spec(self, spec: CheckSpec | None) -> None:
-        """Let the panels show what the rules core made of the inputs (size)."""
+        """Let the panels show what the rules core made of the inputs (size, maximum damage)."""
+        self.situation.set_computed_cap(spec.damage_cap_computed if spec is not None else None)
+        self.actor_panel.show_gm_cap(self.situation.damage_cap_override())
         actor, target = self.actor(), self.target()
         if actor is not None:
             resisting = self.actor_panel.current_action() is not ActionKind.HELP
@@ -231,9 +238,13 @@ class CheckInputs(QWidget):
         action = self.actor_panel.current_action()
         role = action.target_role
         candidates = target_candidates(self._encounter, actor.id, role)
-        keep = self.target_panel.target_id()
+        # Only a target the GM chose survives a change of action or weapon: a default made
+        # for an attack (the mummy) must not stay when the spell is Shield (nobody).
+        keep = self._picked_target
         ids = [c.id for c in candidates]
-        target_id = keep if keep in ids else default_target_id(
+        kept = self._target_picked and (
+            keep in ids or (keep is None and role is TargetRole.OPTIONAL))
+        target_id = keep if kept else default_target_id(
             self._encounter, actor.id, action, self._weapon(), self._selected)
         self.target_panel.set_candidates(role, candidates, target_id)
         self.target_panel.set_resisting(action is not ActionKind.HELP)
@@ -295,6 +306,7 @@ class CheckInputs(QWidget):
         self.changed.emit()
 
     def _on_actor(self, _actor_id: str) -> None:
+        self._picked_target, self._target_picked = None, False
         self._load_actor()
         self._emit()
 
@@ -315,6 +327,7 @@ class CheckInputs(QWidget):
         self._emit()
 
     def _on_target(self) -> None:
+        self._picked_target, self._target_picked = self.target_panel.target_id(), True
         self._loading = True
         try:
             self._load_resistance(None, keep_kind=True)

@@ -37,6 +37,7 @@ class CheckList(QListWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setUniformItemSizes(True)
+        self.setSpacing(1)  # the tick boxes of neighbouring rows must not touch
         self.itemChanged.connect(self._on_item_changed)
 
     def set_entries(self, entries: Iterable[CheckEntry], checked: Iterable[str] = ()) -> None:
@@ -81,7 +82,8 @@ class CheckList(QListWidget):
         rows = min(max(self.count(), 1), self._max_rows)
         row_height = self.sizeHintForRow(0) if self.count() else self.fontMetrics().height() + 6
         frame = 2 * self.frameWidth()
-        return QSize(super().sizeHint().width(), rows * row_height + frame + 2)
+        return QSize(super().sizeHint().width(),
+                     rows * (row_height + 2 * self.spacing()) + frame + 2)
 
     def minimumSizeHint(self) -> QSize:
         return QSize(80, self.sizeHint().height())

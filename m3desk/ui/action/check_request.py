@@ -61,6 +61,8 @@ class CheckRequest:
     gm_resistance: int = 0
     gm_effect_points: int = 0
     size_applies: bool = True
+    damage_cap: int | None = None
+    """The GM's maximum damage for this check; None keeps the computed one."""
 
     @property
     def resisting_target_id(self) -> str | None:
@@ -118,6 +120,7 @@ def spec_for(encounter: Encounter, request: CheckRequest) -> CheckSpec:
         gm_resistance=request.gm_resistance,
         gm_effect_points=request.gm_effect_points,
         bonuses=_bonuses(actor, request),
+        damage_cap=request.damage_cap,
     )
     return build_check(
         actor,

@@ -6,12 +6,14 @@ details, so the table sees one vocabulary everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 from m3desk.rules import CheckSpec
 from m3desk.rules.action import Resolution
+from m3desk.rules.terms import Term
 
-__all__ = ["details_text", "percent", "signed", "spec_formula"]
+__all__ = ["damage_cap_text", "details_text", "percent", "signed", "spec_formula"]
 
 MINUS = "−"
 
@@ -35,6 +37,21 @@ def percent(chance: Fraction) -> str:
     return f"{value:.1f} %"
 
 
+def damage_cap_text(cap: int | None, computed: int | None) -> str:
+    """``10``, or ``12 (GM; computed 10)`` when the GM set this check's maximum damage.
+
+    '' when the check has no maximum damage (no damage die, or a table that does not
+    enforce it) and the GM set none.
+    """
+    if cap is None:
+        return ""
+    if computed is None:
+        return f"{cap} (GM)"
+    if cap != computed:
+        return f"{cap} (GM; computed {computed})"
+    return str(cap)
+
+
 def spec_formula(spec: CheckSpec) -> str:
     """``3d6 + 8 + 1d8+1`` against ``rolled defence 3d6+7``: the check at a glance."""
     parts = ["3d6"]
@@ -45,10 +62,13 @@ def spec_formula(spec: CheckSpec) -> str:
     return " ".join(parts)
 
 
-def _lines(title: str, terms: object) -> list[str]:
+def _lines(title: str, terms: Iterable[Term], *, base_first: bool = False) -> list[str]:
+    """A title and one line per term; a static resistance's first term is a number (AC 17),
+    not a bonus (as the modifier view shows it)."""
     lines = [title]
-    for term in terms:  # type: ignore[attr-defined]
-        lines.append(f"  {term.label} {signed(term.value)}")
+    for index, term in enumerate(terms):
+        value = str(term.value) if base_first and index == 0 else signed(term.value)
+        lines.append(f"  {term.label} {value}")
     return lines
 
 
@@ -62,13 +82,15 @@ def details_text(resolution: Resolution, summary: str) -> str:
         lines.append(f"  damage die {spec.damage}: {signed(resolution.damage_roll)}"
                      f" (rolled {faces})")
     lines.append(f"  dice: {' '.join(str(face) for face in roll.d6)}")
-    lines += _lines(f"Resistance: {spec.resistance.describe()}", spec.resistance.terms)
+    lines += _lines(f"Resistance: {spec.resistance.describe()}", spec.resistance.terms,
+                    base_first=not spec.resistance.rolled)
     if resolution.resistance_d6 is not None:
         lines.append(f"  dice: {' '.join(str(face) for face in resolution.resistance_d6)}")
     if spec.ep_terms:
         lines += _lines("Effect points after a hit:", spec.ep_terms)
     if spec.damage_cap is not None:
-        lines.append(f"Maximum damage: {spec.damage_cap}")
+        cap = damage_cap_text(spec.damage_cap, spec.damage_cap_computed)
+        lines.append(f"Maximum damage: {cap}")
     if spec.mental:
         lines.append("Mental: damage to MHP")
     lines.append(f"Result: {resolution.breakdown()}")

@@ -40,6 +40,32 @@ _AFFECTS: tuple[tuple[str, Affects], ...] = (
     ("checks and defence", "both"), ("checks only", "checks"), ("defence only", "defence"))
 
 
+def merged_reasons(reasons: list[str]) -> list[str]:
+    """Reasons that end alike, said once: "X already has a minor consequence (catching fire)
+    and a major consequence (backstabbed!); choose something else, such as …"."""
+    groups: list[tuple[list[str], str | None]] = []
+    for reason in reasons:
+        head, sep, tail = reason.partition("; ")
+        if sep and groups and groups[-1][1] == tail:
+            groups[-1][0].append(head)
+        else:
+            groups.append(([head], tail if sep else None))
+    merged = []
+    for heads, tail in groups:
+        first = heads[0].split(" ")
+        sentence = heads[0]
+        for head in heads[1:]:
+            words = head.split(" ")
+            common = 0
+            while common < min(len(first), len(words)) - 1 and first[common] == words[common]:
+                common += 1
+            if common and words[common - 1] in ("a", "an", "the"):
+                common -= 1  # "… a minor consequence and a major one", not "and major"
+            sentence += " and " + " ".join(words[common:])
+        merged.append(sentence if tail is None else f"{sentence}; {tail}")
+    return merged
+
+
 class ConditionSpendRow(QWidget):
     """Kind, tier, name, duration and what it affects; a note says why a tier is out."""
 
@@ -143,7 +169,7 @@ class ConditionSpendRow(QWidget):
         if short:
             names = short[0] if len(short) == 1 else f"{', '.join(short[:-1])} or {short[-1]}"
             reasons.append(f"not enough effect points left for {names}")
-        unique = list(dict.fromkeys(reasons))
+        unique = merged_reasons(list(dict.fromkeys(reasons)))
         if unique:
             colour = tone_color(self, "muted").name()
             self.note.setText(f"<span style='color:{colour}'>{'; '.join(unique)}</span>")

@@ -57,7 +57,19 @@ class DieFaceEdit(QLineEdit):
     def focusInEvent(self, event: QFocusEvent) -> None:
         """Select the face on arrival, so typing replaces it (after a click too)."""
         super().focusInEvent(event)
-        QTimer.singleShot(0, self.selectAll)
+        arrived = self.text()
+        QTimer.singleShot(0, lambda: self._select_if_untouched(arrived))
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        """Leave no selection behind: seven highlighted dice read as "these are wrong"."""
+        super().focusOutEvent(event)
+        self.deselect()
+
+    def _select_if_untouched(self, arrived: str) -> None:
+        # Typed ahead of the event loop, the face may already be in (a d12's "1" waiting
+        # for its "2") or the focus gone on: selecting now would eat the next digit.
+        if self.hasFocus() and self.text() == arrived:
+            self.selectAll()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.text() in (" ", ","):

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from m3desk.rules import CheckSpec
 from m3desk.rules.terms import Term
-from m3desk.ui.action.check_text import signed, spec_formula
+from m3desk.ui.action.check_text import damage_cap_text, signed, spec_formula
 from m3desk.ui.action.tone import tone_color
 
 __all__ = ["ModifierView"]
@@ -103,7 +103,8 @@ class ModifierView(QLabel):
             after.append("after a hit: " + ", ".join(
                 f"{escape(t.label)} {signed(t.value)} EP" for t in spec.ep_terms))
         if spec.damage_cap is not None:
-            after.append(f"maximum damage {spec.damage_cap}")
+            after.append("maximum damage "
+                         + escape(damage_cap_text(spec.damage_cap, spec.damage_cap_computed)))
         if spec.mental:
             after.append("damage to MHP")
         footer = (f"<div style='color:{muted}'>{' · '.join(after)}</div>" if after else "")

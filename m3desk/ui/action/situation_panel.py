@@ -3,7 +3,9 @@
 Effects and consequences start ticked when the rules core says they are in force
 (:func:`~m3desk.rules.encounter.conditions_in_force`; simultaneous ones are not), help
 effects appear in their own list because they are used up by the check they help, and
-everything else (concealment, cover, gear, the GM's word) starts neutral.
+everything else (concealment, cover, gear, the GM's word) starts neutral. The GM's word
+includes this check's maximum damage: unticked, the computed one counts (and is shown);
+ticked, the number typed replaces it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -96,6 +99,15 @@ class SituationPanel(QGroupBox):
         self.gm_resistance = _spin(self, -99, 99, "The GM's adjustment to the resistance.")
         self.gm_effect_points = _spin(self, -99, 99, "The GM's adjustment to effect points "
                                                      "after a hit.")
+        self.damage_cap_set = QCheckBox("Ma&x damage (GM)", self)
+        self.damage_cap_set.setToolTip("Tick to set this check's maximum damage yourself; "
+                                       "unticked, the computed maximum counts.")
+        self.damage_cap = _spin(self, 0, 999, "This check's maximum damage, in place of the "
+                                              "computed one (tick the box to set it).")
+        self.damage_cap.setEnabled(False)
+        self.damage_cap_note = QLabel(self)
+        self.damage_cap_note.setWordWrap(True)
+        self._computed_cap: int | None = None
         self._none: dict[CheckList, QLabel] = {}
         self._names = ("the actor", "the target")
 
@@ -131,7 +143,14 @@ class SituationPanel(QGroupBox):
         form.addRow("GM adjusts", self._row(QLabel("check", self), self.gm_check,
                                             QLabel("resistance", self), self.gm_resistance,
                                             QLabel("EP", self), self.gm_effect_points))
+        cap_row = QWidget(self)
+        cap_layout = QHBoxLayout(cap_row)
+        cap_layout.setContentsMargins(0, 0, 0, 0)
+        cap_layout.addWidget(self.damage_cap)
+        cap_layout.addWidget(self.damage_cap_note, 1)  # wraps rather than widen the dialog
+        form.addRow(self.damage_cap_set, cap_row)
         self._update_extents()
+        self._show_computed_cap()
 
         for checklist in (self.actor_conditions, self.target_conditions, self.help, self.gear):
             checklist.changed.connect(self.changed)
@@ -140,11 +159,27 @@ class SituationPanel(QGroupBox):
             spin.valueChanged.connect(lambda _v: self.changed.emit())
         for combo in (self.actor_hidden, self.target_hidden, self.cover_extent):
             combo.currentIndexChanged.connect(lambda _i: self.changed.emit())
+        self.damage_cap_set.toggled.connect(self._on_cap_set)
+        self.damage_cap.valueChanged.connect(self._on_cap_value)
         self.cover.currentIndexChanged.connect(self._on_cover)
         self.other_name.textChanged.connect(lambda _t: self.changed.emit())
         self.changed.connect(self._update_summary)
         self.toggle.toggled.connect(self._on_toggle)
         self._on_toggle(False)
+
+    def expanded_width(self) -> int:
+        """The width the panel needs with every circumstance shown (Adjust… ticked)."""
+        shown = self.body.isVisibleTo(self)
+        self.body.setVisible(True)
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()
+            layout.activate()
+        width = self.minimumSizeHint().width()
+        self.body.setVisible(shown)
+        if layout is not None:
+            layout.invalidate()
+        return width
 
     def _list_or_none(self, checklist: CheckList) -> QWidget:
         box = QWidget(self)
@@ -228,6 +263,48 @@ class SituationPanel(QGroupBox):
             return None
         return Term(label=self.other_name.text().strip() or "other bonus", value=value)
 
+    def damage_cap_override(self) -> int | None:
+        """The GM's maximum damage for this check, or None for the computed one."""
+        return self.damage_cap.value() if self.damage_cap_set.isChecked() else None
+
+    def set_computed_cap(self, computed: int | None) -> None:
+        """What the rules give as this check's maximum damage (None: no damage die)."""
+        if computed != self._computed_cap:
+            self._computed_cap = computed
+            self._show_computed_cap()
+            self._update_summary()
+
+    def _show_computed_cap(self) -> None:
+        """Unticked, the spin box shows the computed maximum; the note always names it."""
+        computed = self._computed_cap
+        overriding = self.damage_cap_set.isChecked()
+        if not overriding:
+            blocked = self.damage_cap.blockSignals(True)
+            self.damage_cap.setSpecialValueText("none" if computed is None else "")
+            self.damage_cap.setValue(computed or 0)
+            self.damage_cap.blockSignals(blocked)
+        if computed is None:
+            note = "none computed (no damage die)"
+        else:
+            note = f"in place of the computed {computed}" if overriding else \
+                f"computed {computed}"
+        self.damage_cap_note.setText(note)
+
+    def _on_cap_set(self, checked: bool) -> None:
+        self.damage_cap.setEnabled(checked)
+        if checked:
+            blocked = self.damage_cap.blockSignals(True)
+            self.damage_cap.setSpecialValueText("")
+            self.damage_cap.blockSignals(blocked)
+            self.damage_cap.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.damage_cap.selectAll()  # typing replaces the computed number
+        self._show_computed_cap()
+        self.changed.emit()
+
+    def _on_cap_value(self, _value: int) -> None:
+        if self.damage_cap_set.isChecked():
+            self.changed.emit()
+
     def concealments(self) -> tuple[Concealment, Concealment]:
         return (Concealment(current_data(self.actor_hidden) or "none"),
                 Concealment(current_data(self.target_hidden) or "none"))
@@ -298,6 +375,10 @@ class SituationPanel(QGroupBox):
         adjust = [f"{what} {signed(spin.value())}" for what, spin in
                   (("check", self.gm_check), ("resistance", self.gm_resistance),
                    ("EP", self.gm_effect_points)) if spin.value()]
+        cap = self.damage_cap_override()
+        if cap is not None:
+            computed = "" if self._computed_cap is None else f" (computed {self._computed_cap})"
+            adjust.append(f"maximum damage {cap}{computed}")
         if adjust:
             parts.append("GM: " + ", ".join(adjust))
         if not parts:

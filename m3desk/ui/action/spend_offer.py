@@ -37,6 +37,7 @@ from m3desk.rules.ranges import bands_between
 from m3desk.rules.spending import Budget, Outcome, help_condition
 from m3desk.ui.action.action_kind import ActionKind
 from m3desk.ui.action.check_request import CheckRequest
+from m3desk.ui.action.check_text import damage_cap_text
 from m3desk.ui.action.spend_draft import ConditionDraft, SpendDraft
 
 __all__ = ["Choice", "Limit", "SpendOffer", "offer_for"]
@@ -69,7 +70,7 @@ class SpendOffer:
     def __init__(self, *, action: ActionKind, effect_points: int, succeeded: bool, actor: Sheet,
                  target: Sheet | None, damage_cap: int | None, mental: bool,
                  current_range: RangeBand | None, rules: TableRules,
-                 recipient_name: str = "") -> None:
+                 recipient_name: str = "", damage_cap_computed: int | None = None) -> None:
         self.action = action
         self.effect_points = effect_points
         self.succeeded = succeeded
@@ -77,11 +78,18 @@ class SpendOffer:
         self.target = target
         """Who takes consequences and damage (None for help, or a check without a target)."""
         self.damage_cap = damage_cap
+        """The check's maximum damage: the GM's when set, else the computed one."""
+        self.damage_cap_computed = damage_cap_computed
         self.mental = mental
         self.current_range = current_range
         self.rules = rules
         self.recipient_name = recipient_name
         """The ally a help action is for."""
+
+    @property
+    def damage_cap_text(self) -> str:
+        """``10``, or ``12 (GM; computed 10)`` when the GM set it ('' without a cap)."""
+        return damage_cap_text(self.damage_cap, self.damage_cap_computed)
 
     # -- building the plan -------------------------------------------------------------
 
@@ -258,7 +266,7 @@ class SpendOffer:
             return Limit(0, "the defender takes all the effect points as damage instead")
         left = max(self.budget(draft.without_damage()).remaining, 0)
         if self.damage_cap is not None and self.damage_cap < left:
-            return Limit(self.damage_cap, f"maximum damage {self.damage_cap}")
+            return Limit(self.damage_cap, f"maximum damage {self.damage_cap_text}")
         return Limit(left, f"{left} effect point(s) left")
 
     def defender_choice(self, draft: SpendDraft) -> tuple[Choice, int | None]:
@@ -297,4 +305,5 @@ def offer_for(encounter: Encounter, request: CheckRequest, resolution: Resolutio
                       succeeded=resolution.succeeded, actor=actor, target=target,
                       damage_cap=resolution.spec.damage_cap, mental=resolution.spec.mental,
                       current_range=current, rules=encounter.table_rules,
-                      recipient_name=recipient)
+                      recipient_name=recipient,
+                      damage_cap_computed=resolution.spec.damage_cap_computed)

@@ -295,7 +295,7 @@ class SpendingAssistant(QGroupBox):
             self.defender.setText(f"{name} takes {taken} damage &instead")
             self.defender_note.setText(
                 f"spends a hero point: all {offer.available(self.draft())} effect points "
-                f"become damage (at most {offer.damage_cap}), no consequence"
+                f"become damage (at most {offer.damage_cap_text}), no consequence"
                 if offer.damage_cap is not None else
                 "spends a hero point: all the effect points become damage, no consequence")
         elif offer.target is not None and offer.target.hero_points < 1:

@@ -57,8 +57,11 @@ class TraitPicker(QWidget):
     def set_traits(self, traits: Iterable[Trait], level: int,
                    checked: Iterable[str] = ()) -> None:
         self._level = level
-        entries = [CheckEntry(t.name, f"{t.name} — {t.helps_with}" if t.helps_with else t.name,
-                              f"{t.kind.value} trait") for t in traits]
+        entries = []
+        for t in traits:
+            text = f"{t.name} — {t.helps_with}" if t.helps_with else t.name
+            # The list is narrow: the tooltip carries the whole line, which may be elided.
+            entries.append(CheckEntry(t.name, text, f"{text} ({t.kind.value} trait)"))
         self.list.set_entries(entries, checked)
         self.list.setVisible(bool(entries))
         self._update_caption()

@@ -2,8 +2,8 @@
 
 Items 3–7 and 14 are initiative (ranked checks for the tracker), not actions. Where the
 book departs from its own rules, the dialog gets there the way the acceptance test does:
-the "book example" table rules (I1, I2), a GM adjustment (I4), the GM's number (I8), or a
-table that does not enforce the damage cap (I5).
+the "book example" table rules (I1, I2), a GM adjustment (I4), the GM's number (I8), or the
+GM's maximum damage for the check (I5).
 """
 
 from __future__ import annotations
@@ -255,13 +255,16 @@ def item_17_mummy_bashes(open_dialog: DialogFactory) -> None:
 
 
 def item_18_gramfive_again(open_dialog: DialogFactory) -> None:
-    rules = BOOK.model_copy(update={"enforce_damage_cap": False})  # I5, as printed
-    document = round_one(rules, "Gramfive", mummy=(backstabbed(), catching_fire()))
+    document = round_one(BOOK, "Gramfive", mummy=(backstabbed(), catching_fire()))
     dialog, user = open_dialog(document)
     setup_action(user, dialog, traits=("Weapons Training",))
     user.type_dice(5, 5, 4, 2)
     assert result(dialog) == (25, 11, 12)
     assert not dialog.assistant.rows[0].select_tier(Tier.MINOR)  # no second minor
+    assert dialog.assistant.damage.maximum() == 10
+    user.alt("j")
+    user.alt("x")  # I5: the GM sets this check's maximum damage to 12, as printed
+    user.keys("12")
     user.set_number(dialog.assistant.damage, 12)
     user.apply()
     assert sheet(document, "First").php.current == 37  # 49 − 12 (42 − 12 = 30 in the book)

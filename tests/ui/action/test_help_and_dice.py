@@ -139,3 +139,20 @@ def test_enter_rolls_with_the_injected_roller(open_dialog: DialogFactory) -> Non
     assert dialog.resolution is not None
     assert dialog.resolution.roll == CheckRoll(roll.d6, roll.damage_faces)
     assert dialog.resolution.resistance_d6 == resistance
+
+
+def test_dice_typed_ahead_keep_every_digit_and_leave_no_selection(
+        open_dialog: DialogFactory) -> None:
+    """The mummy's bash: a d12 waits for its second digit. Typed faster than the event loop
+    (as these tests type), the dice leave no faces highlighted behind; and the selection
+    a field makes on arrival never eats a digit already typed into it."""
+    dialog, user = open_dialog(at_turn(book_encounter(), "First"))
+    assert dialog.inputs.actor_panel.weapon.currentText() == "Bash"
+    entry = dialog.dice_entry
+    user.click_into(entry.check_dice[0])
+    user.keys("5551")  # no event loop between the keys: the d12 holds its "1"
+    user.qtbot.wait(5)  # the event loop runs before the GM finds the "2"
+    user.keys("2")
+    assert [f.text() for f in entry.fields()] == ["5", "5", "5", "12"]
+    user.qtbot.wait(5)
+    assert [f.hasSelectedText() for f in entry.fields()] == [False, False, False, False]

@@ -215,3 +215,27 @@ def test_defend_buys_an_effect_on_the_actor_only(open_dialog: DialogFactory) -> 
     user.apply()
     [effect] = document.encounter.combatant(who["Gramfive"]).sheet.conditions
     assert (effect.name, effect.value, effect.affects) == ("raised shield", 2, "defence")
+
+
+def test_a_default_target_follows_the_action_a_chosen_one_stays(
+        open_dialog: DialogFactory) -> None:
+    """Xiola's dialog opens on an attack at the mummy; Shield is cast at nobody (item 9)."""
+    document = EncounterDocument(at_turn(book_encounter(), "Xiola"))
+    who = ids(document.encounter)
+    dialog, user = open_dialog(document)
+    panel = dialog.inputs.actor_panel
+    assert dialog.request is not None and dialog.request.target_id == who["First"]
+    user.choose(panel.action, "Cast")
+    user.choose(panel.weapon, "Shield")
+    assert dialog.request is not None and dialog.request.target_id is None
+    assert dialog.inputs.target_panel.target.currentText().startswith("Nobody")
+    user.choose(panel.weapon, "Magic")  # a spell that does damage: at the opponent
+    assert dialog.request is not None and dialog.request.target_id == who["First"]
+    user.choose(dialog.inputs.target_panel.target, "Nobody")  # the GM's choice stays
+    user.qtbot.wait(int(QApplication.keyboardInputInterval()) + 20)  # a new search
+    user.choose(panel.weapon, "Shield")
+    user.choose(panel.weapon, "Magic")
+    assert dialog.request is not None and dialog.request.target_id is None
+    user.choose(dialog.inputs.target_panel.target, "Gram")
+    user.choose(panel.action, "Attr")
+    assert dialog.request is not None and dialog.request.target_id == who["Gramfive"]

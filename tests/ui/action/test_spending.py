@@ -58,6 +58,8 @@ def test_item_18_damage_is_capped_and_no_tier_is_left(open_dialog: DialogFactory
     assert reasons[Tier.EXTREME] == "extreme costs 15 EP; 12 left"
     note = row.note.text()  # visible without hovering, for keyboard users too
     assert "already has a minor consequence" in note and "not enough effect points" in note
+    assert note.count("choose something else") == 1  # the two refusals said in one sentence
+    assert "(catching fire) and a major consequence (backstabbed!); choose" in note
     user.click_into(row.tier)
     user.press(Qt.Key.Key_Down)
     assert row.current_tier() is None
