@@ -395,7 +395,8 @@ def build_check(
             if rules.size_vs_difficulty:
                 ep_terms.append(Term(label=f"{word} target", value=ep_adj))
         else:
-            if rules.size_defence_adjust:
+            if (rules.size_defence_vs_larger if word == "larger"
+                    else rules.size_defence_vs_smaller):
                 res_terms.append(Term(label=f"{word} target", value=res_adj))
             ep_terms.append(Term(label=f"{word} target", value=ep_adj))
     ep_terms.append(Term(label="GM adjustment", value=situation.gm_effect_points))

@@ -247,7 +247,7 @@ def apply_plan(
                     actor = actor.model_copy(update={"conditions": (*actor.conditions, condition)})
                     notes.append(
                         f"{condition.tier.value} effect “{condition.name}” "
-                        f"({condition.value:+d}) on {actor.name}"
+                        f"({_signed(condition.value)}) on {actor.name}"
                     )
                 elif target is not None:
                     target = target.model_copy(
@@ -255,7 +255,7 @@ def apply_plan(
                     )
                     notes.append(
                         f"{condition.tier.value} consequence “{condition.name}” "
-                        f"({condition.value:+d}) on {target.name}"
+                        f"({_signed(condition.value)}) on {target.name}"
                     )
     helps = tuple(s for s in plan.spends if isinstance(s, HelpSpend))
     for spend in helps:
@@ -272,7 +272,10 @@ def apply_plan(
 
 
 def help_condition(points: int, helper: str, towards: str) -> Condition:
-    """The bonus a helper grants, as an effect on the helped character used by one check."""
+    """The bonus a helper grants, as an effect on the helped character used by one check.
+
+    It adds to that check (an action or a resistance such as CON), never to AC.
+    """
     return Condition(
         name=f"help from {helper}",
         kind=ConditionKind.EFFECT,
@@ -281,4 +284,10 @@ def help_condition(points: int, helper: str, towards: str) -> Condition:
         source=helper,
         scope=towards,
         duration=Duration(kind=DurationKind.UNTIL_REMOVED),
+        affects="checks",
     )
+
+
+def _signed(value: int) -> str:
+    """+2 / −4 with a true minus sign, as everywhere else the app shows numbers."""
+    return f"+{value}" if value >= 0 else f"−{-value}"

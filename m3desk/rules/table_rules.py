@@ -50,8 +50,11 @@ EXPLANATIONS: dict[str, str] = {
     "failure_extreme_margin": "Short by this or more: an extreme consequence (assumed 15).",
     "range_band_cost": "Effect points to move one range band (a minor effect: 5).",
     "difficulty_ladder": "Named difficulties; only Average 10 and Tough 15 are in the excerpts.",
-    "size_defence_adjust": "Size changes the target's AC or defence by ±2 per step, as the rules "
-    "text says (the Example of Play skips this for the heroes' attacks on the mummy).",
+    "size_defence_vs_larger": "Attacking a larger target lowers its AC or defence by 2 per size "
+    "step, as the rules text says (the Example of Play skips this for the heroes' attacks on "
+    "the large mummy).",
+    "size_defence_vs_smaller": "Attacking a smaller target raises its AC or defence by 2 per "
+    "size step (the Example of Play applies this: the mummy against Gramfive).",
     "size_mental": "Size changes mental resistance and effect points (the example ignores it).",
     "size_vs_difficulty": "Size changes effect points of attacks made against a difficulty, "
     "such as Magic Missile (the rules text speaks only of AC and defence).",
@@ -89,7 +92,8 @@ class TableRules(BaseModel):
     failure_extreme_margin: int = Field(15, ge=1, le=60)
     range_band_cost: int = Field(5, ge=1, le=30)
     difficulty_ladder: tuple[DifficultyRung, ...] = DEFAULT_LADDER
-    size_defence_adjust: bool = True
+    size_defence_vs_larger: bool = True
+    size_defence_vs_smaller: bool = True
     size_mental: bool = True
     size_vs_difficulty: bool = False
     damage_cap_adds_level: bool = True
@@ -121,9 +125,9 @@ class TableRules(BaseModel):
     @classmethod
     def book_example(cls) -> TableRules:
         """The Example of Play's systematic departures from the rules text: it applies no size
-        adjustment to the heroes' AC/defence or to mental attacks (digest §2.4, I1 and I2).
+        adjustment to a larger target's AC/defence or to mental attacks (digest §2.4, I1 and I2).
         Its one-off departures (I4, I5, I8) are GM adjustments at the check, not table rules."""
-        return cls(size_defence_adjust=False, size_mental=False)
+        return cls(size_defence_vs_larger=False, size_mental=False)
 
     def difficulty(self, name: str) -> DifficultyRung:
         for rung in self.difficulty_ladder:

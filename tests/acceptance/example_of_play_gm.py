@@ -392,11 +392,6 @@ def disease_strikes(gm: Gm) -> Step:
         user.click_into(inputs.other_name)
         user.keys("from Shamira's minor consequence")
         user.set_number(inputs.other_value, 2)
-        # Profile gap: book_example() drops the size +2 on the heroes' AC and defence for
-        # every attacker, but the book applies it when the mummy attacks (item 17 prints
-        # AC 19 + 2 = 21; the rules acceptance test resolves items 12, 17 and 20 with the
-        # strict rules). The GM restores it with a resistance adjustment of +2.
-        user.set_number(inputs.gm_resistance, 2)
         user.type_dice(5, 4, 4, 2)
         gm.expect(dialog, 12, "13 + 2 + 3 = 18 vs 10 → 8 EP; smaller target +2 → 10 EP")
         row = dialog.assistant.rows[0]
@@ -537,8 +532,6 @@ def mummy_bashes(gm: Gm) -> Step:
         assert "not yet in force" in inputs.actor_conditions.item(1).text()
         assert fire in inputs.actor_conditions.entry_keys()
         situation(user)
-        # Profile gap (see item 12): the book's AC 19 + 2 for the smaller target.
-        user.set_number(inputs.gm_resistance, 2)
         user.type_dice(5, 5, 5, 7)
         gm.expect(dialog, 17, "15 + 16 + 7 = 38 vs 21 → 17 EP; smaller target +2 → 19 EP")
         spending = dialog.assistant
@@ -622,7 +615,6 @@ def disease_again(gm: Gm) -> Step:
         for condition in gm.sheet("First").conditions:
             ticked(user, inputs.actor_conditions, condition.id, wanted=False)
         assert inputs.target_conditions.checked_keys() == ()  # regressing: her checks only
-        user.set_number(inputs.gm_resistance, 2)  # profile gap, as in item 12
         user.type_dice(5, 5, 5, 5)
         gm.expect(dialog, 20, "15 + 6 = 21 vs 10 → 11 EP; smaller target +2 → 13 EP")
         assert dialog.assistant.damage.maximum() == 13  # the cap is 9 + level 6 = 15 (I11)

@@ -53,7 +53,7 @@ from m3desk.storage.sheet_files import load_sheet
 pytestmark = pytest.mark.acceptance
 
 STRICT = TableRules()
-BOOK = TableRules.book_example()  # I1 and I2: the example skips size on the heroes' attacks
+BOOK = TableRules.book_example()  # I1, I2: no size on a larger target's defence, nor mental
 
 
 def party() -> dict[str, CharacterSheet | MonsterSheet]:

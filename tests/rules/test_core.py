@@ -125,6 +125,12 @@ class TestDerivedValues:
         assert dazed.affects == "checks"
         assert derive(gramfive(conditions=(dazed,)))["ac.now"].value == 19
 
+    def test_help_for_a_resistance_does_not_raise_ac(self) -> None:
+        from m3desk.rules.spending import help_condition
+
+        helped = gramfive(conditions=(help_condition(5, "Guido", "CON resistance"),))
+        assert derive(helped)["ac.now"].value == 19
+
     def test_impossible_values_are_refused(self) -> None:
         with pytest.raises(ValidationError):
             Attributes(STR=0)
@@ -241,3 +247,20 @@ class TestChecks:
         odds = spec.odds()
         assert 0 < float(odds.success) < 1
         assert odds.at_least(5) <= odds.success
+
+
+class TestSizeByDirection:
+    """The book example drops size on a larger target's defence but keeps it on a smaller's."""
+
+    def test_book_profile_keeps_the_smaller_target_adjustment(self) -> None:
+        from m3desk.rules import MonsterSheet, Size
+
+        mummy = MonsterSheet(name="M", size=Size.L, level=6)
+        book = TableRules.book_example()
+        on_larger = build_check(gramfive(), attribute=Attribute.STR, target=mummy, rules=book)
+        on_smaller = build_check(mummy, attribute=Attribute.STR, target=gramfive(), rules=book)
+        assert on_larger.resistance.value == 10  # the monster sheet's default AC, unadjusted
+        assert [t.label for t in on_larger.resistance.terms] == ["AC"]
+        assert on_smaller.resistance.value == 19 + 2
+        assert [t.value for t in on_larger.ep_terms] == [-2]
+        assert [t.value for t in on_smaller.ep_terms] == [2]
