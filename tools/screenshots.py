@@ -1,8 +1,10 @@
 """Render the main window to PNG files for visual review: light and dark, at 100% and 150%.
 
 Views: the empty window, a character and a monster tab, the New Character and New
-Encounter dialogs, and an encounter tab (the sample party against the mummy, after
-Scouting and the surprise round, in the middle of round 1).
+Encounter dialogs, the Table Rules dialog (as it opens, and with an invalid combination),
+the library dock at a narrow 235 px, and an encounter tab (the sample party against the
+mummy, after Scouting and the surprise round, in the middle of round 1, the current
+combatant's row selected).
 
     python tools/screenshots.py [OUTPUT_DIR]        (default: screenshots/)
     python tools/screenshots.py --readme docs/screenshot.png
@@ -24,6 +26,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -172,6 +175,9 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     grab(encounter_dialog, "new-encounter")
     encounter_dialog.close()
 
+    _render_table_rules(window, grab)
+    _render_narrow_library(window, grab)
+
     record = window.session.add_new(_mid_round_encounter())  # type: ignore[arg-type]
     QApplication.processEvents()
     QApplication.processEvents()  # the widget sizes its splitters after the first layout
@@ -186,6 +192,35 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     window.shutdown(remember_layout=False)
     window.close()
     return written
+
+
+def _render_table_rules(window: MainWindow, grab: Callable[[object, str], None]) -> None:
+    """Edit → Table Rules… at its full size (the screen would let it scroll instead)."""
+    from m3desk.ui.table_rules.dialog import TableRulesDialog
+    from m3desk.ui.window.table_rules_command import DEFAULT_RULES_INTRO
+
+    dialog = TableRulesDialog(window.settings_store.table_rules(), window,
+                              title="Table Rules — Default", intro=DEFAULT_RULES_INTRO)
+    dialog.show()
+    dialog.resize(dialog.natural_size())
+    grab(dialog, "table-rules")
+    dialog.editors["minor_cost"].set_value(12)  # more than a major effect's 10
+    grab(dialog, "table-rules-invalid")
+    dialog.close()
+    dialog.deleteLater()
+
+
+def _render_narrow_library(window: MainWindow, grab: Callable[[object, str], None]) -> None:
+    """The library dock dragged narrow: names stay readable, Race and Class give way."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    before = window.library.width()
+    window.resizeDocks([window.library], [235], Qt.Orientation.Horizontal)
+    for _ in range(3):
+        QApplication.processEvents()
+    grab(window.library, "library-narrow")
+    window.resizeDocks([window.library], [before], Qt.Orientation.Horizontal)
 
 
 def _child(arguments: list[str], scale: str) -> subprocess.CompletedProcess[str]:

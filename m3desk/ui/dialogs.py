@@ -27,6 +27,7 @@ from m3desk import APP_DISPLAY_NAME, __version__
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
+    from m3desk.rules.table_rules import TableRules
     from m3desk.ui.window.new_encounter import EncounterCandidate
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "ask_printer",
     "ask_restore",
     "ask_save_changes",
+    "ask_table_rules",
     "is_non_interactive",
     "open_file_names",
     "pdf_file_name",
@@ -293,6 +295,25 @@ def ask_new_character(
     dialog = NewCharacterDialog(races, classes, parent)
     try:
         return dialog.choice() if dialog.exec() else None
+    finally:
+        dialog.deleteLater()
+
+
+def ask_table_rules(parent: QWidget | None, rules: TableRules, title: str = "Table Rules",
+                    intro: str = "") -> TableRules | None:
+    """The Table Rules editor, filled with ``rules``; the edited rules, or None if cancelled.
+
+    The dialog runs through ``TableRulesDialog.show_modal``, which a test can replace to
+    click through the real dialog.
+    """
+    if _non_interactive:
+        return None
+    from m3desk.ui.table_rules.dialog import TableRulesDialog
+
+    dialog = TableRulesDialog(rules, parent, title=title, intro=intro)
+    try:
+        accepted = TableRulesDialog.show_modal(dialog) == QDialog.DialogCode.Accepted
+        return dialog.rules() if accepted else None
     finally:
         dialog.deleteLater()
 

@@ -89,6 +89,20 @@ class SheetDocument(QObject):
     def title(self) -> str:
         return self._sheet.name + (" *" if self.modified else "")
 
+    def set_rules(self, rules: TableRules) -> bool:
+        """Use other table rules (Edit → Table Rules…); False when they are the same.
+
+        Not an edit of the sheet, so nothing goes on the undo stack and the sheet stays
+        saved; derived values are computed again and every view refreshes, because
+        ``sheet_changed`` names every field (any of them may show a derived value).
+        """
+        if rules == self.rules:
+            return False
+        self.rules = rules
+        self._derived = None
+        self.sheet_changed.emit(frozenset(type(self._sheet).model_fields))
+        return True
+
     # -- the mutation path -------------------------------------------------------------------
 
     def replace_sheet(self, new_sheet: Sheet, text: str, *, merge_key: str | None = None) -> bool:

@@ -18,6 +18,7 @@ from PySide6.QtGui import QCloseEvent, QUndoGroup
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from m3desk import APP_DISPLAY_NAME
+from m3desk.rules.table_rules import TableRules
 from m3desk.storage.locks import FileLocks
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, load_settings
@@ -37,6 +38,7 @@ from m3desk.ui.window.recovery import offer_recovery
 from m3desk.ui.window.session import DocumentSession
 from m3desk.ui.window.settings_store import SettingsStore
 from m3desk.ui.window.sheet_refresh import refresh_written_sheets
+from m3desk.ui.window.table_rules_command import edit_default_table_rules
 from m3desk.ui.window.tabs import DocumentTabs
 
 __all__ = ["MainWindow"]
@@ -116,6 +118,7 @@ class MainWindow(QMainWindow):
         act.find.triggered.connect(self.library.focus_search)
         act.refresh_library.triggered.connect(self.library.refresh)
         act.about.triggered.connect(lambda: dialogs.show_about(self))
+        act.table_rules.triggered.connect(self.edit_table_rules)
         for key, action in act.themes.items():
             action.setChecked(key == self.settings_store.theme)
             action.triggered.connect(lambda _checked=False, k=key: self.set_theme(k))
@@ -144,6 +147,9 @@ class MainWindow(QMainWindow):
         not opened a second time from disk.
         """
         self.library.refresh()
+        problem = self.settings_store.table_rules_problem()
+        if problem:
+            self._status(problem)
         if recover:
             restored = offer_recovery(self, self.paths.state_dir, self.session, self.autosave)
             if restored:
@@ -192,7 +198,19 @@ class MainWindow(QMainWindow):
 
     def new_encounter(self) -> OpenDocument | None:
         """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
-        return new_encounter(self, self.session, self.library.selected_entries())
+        return new_encounter(self, self.session, self.library.selected_entries(),
+                             rules=self.settings_store.table_rules())
+
+    def edit_table_rules(self) -> TableRules | None:
+        """Edit → Table Rules…: the default for new sheets and encounters; None if cancelled."""
+        edited = edit_default_table_rules(self, self.settings_store, self.session)
+        if edited is None:
+            return None
+        chosen, saved = edited
+        if saved:  # otherwise the status bar already says why the settings were not saved
+            self._status("Table rules saved: new sheets and encounters use them, and so do "
+                         "the open sheets")
+        return chosen
 
     def save_current(self) -> bool:
         record = self.session.current()

@@ -8,9 +8,10 @@ dialog, opened with the tracker's Act (Ctrl+E) and driven with keys and clicks
 faces that add up (12 → 4 4 4) and the damage dice of the rules acceptance test.
 
 Where the book departs from its rules (digest §2.4) the GM gets there the way the rules
-acceptance test does: the book-example table rules (I1, I2), a GM resistance adjustment
-(I4), the GM's maximum damage (I5), the GM's number (I8) and the book's Magic Missile
-(I6). Steps the GUI cannot do are marked ``# GUI gap:`` and done through the document.
+acceptance test does: the book-example table rules (I1, I2, chosen in Encounter → Table
+Rules…), a GM resistance adjustment (I4), the GM's maximum damage (I5), the GM's number (I8)
+and the book's Magic Missile (I6). Steps the GUI cannot do are marked ``# GUI gap:`` and
+done through the document.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from m3desk.rules import CharacterSheet, MonsterSheet, TableRules, Tier
@@ -35,6 +36,7 @@ from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.main_window import MainWindow
+from m3desk.ui.table_rules.dialog import TableRulesDialog
 from m3desk.ui.window.open_document import OpenDocument
 from tests.ui.action.user import User
 from tests.ui.encounter.helpers import click_cell, groups, type_into_cell
@@ -131,6 +133,35 @@ class Gm:
         """Ctrl+Return in the tracker."""
         self.focus_tracker()
         self.press(Qt.Key.Key_Return, CTRL)
+
+    def encounter_menu(self, mnemonic: Qt.Key) -> None:
+        """Alt+C opens the menu bar's Encounter menu; the item's underlined letter picks it."""
+        self.focus_tracker()
+        self.press(Qt.Key.Key_C, Qt.KeyboardModifier.AltModifier)
+        self.qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None,
+                             timeout=2000)
+        menu = QApplication.activePopupWidget()
+        assert menu is self.window.menu_actions.menus["encounter"], menu
+        self.qtbot.keyClick(menu, mnemonic)
+        # Back to the window, as a window manager does when a dialog closes (offscreen
+        # leaves the closed dialog's window active).
+        self.window.activateWindow()
+        self.qtbot.waitUntil(self.window.isActiveWindow, timeout=2000)
+
+    # -- the table rules dialog ------------------------------------------------------
+
+    def drive_table_rules(self, dialog: TableRulesDialog) -> int:
+        """Stands in for the Table Rules dialog's modal ``exec()``: "Book Example", then OK."""
+        dialog.show()
+        self.qtbot.waitExposed(dialog)
+        assert dialog.rules() == self.encounter.table_rules
+        self.qtbot.mouseClick(dialog.book_button, Qt.MouseButton.LeftButton)
+        assert dialog.rules() == TableRules.book_example()
+        assert dialog.status.text().startswith("These are the book example's rules")
+        self.snapshot("table_rules_dialog", dialog)
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+        return int(dialog.result())
 
     # -- the action dialog -----------------------------------------------------------
 
@@ -241,10 +272,14 @@ def set_up(gm: Gm) -> None:
     assert strip.maximum_combo.currentText() == "Table 13: Short"
     assert gm.encounter.maximum_range is RangeBand.SHORT
 
-    # GUI gap: the encounter has no control for its table rules (and New Encounter does not
-    # take the settings' rules either): the book-example profile (I1, I2) goes in directly.
-    gm.document.apply(gm.encounter.model_copy(update={"table_rules": TableRules.book_example()}),
-                      "Table rules: the book's example")
+    # I1, I2: the book-example table rules. The encounter started with the default (the
+    # strict rules of a fresh profile); Encounter → Table Rules…, "Book Example", OK.
+    assert gm.encounter.table_rules == TableRules()
+    undo = gm.document.undo_stack.count()
+    gm.encounter_menu(Qt.Key.Key_B)  # Ta&ble Rules…
+    assert gm.encounter.table_rules == TableRules.book_example()
+    assert gm.document.undo_stack.count() == undo + 1
+    assert gm.document.undo_stack.undoText() == "Change table rules"
 
     # Scouting (items 1 and 2): Xiola spots the mummy; the mummy fails by 3, a simple failure.
     # GUI gap: the two Scouting checks cannot be resolved in the action dialog (Act is off

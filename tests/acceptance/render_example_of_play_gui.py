@@ -5,6 +5,7 @@
 Writes, at 100 % and at 150 % (``QT_SCALE_FACTOR=1.5``, its own process, as Qt reads the
 scale once), into OUTPUT_DIR (default: a new temporary folder):
 
+- ``table_rules_dialog_<scale>.png``: Encounter → Table Rules… after "Book Example";
 - ``tracker_surprise_round_<scale>.png`` and ``board_surprise_round_<scale>.png``: just
   after Start;
 - ``action_dialog_before_roll_<scale>.png`` and ``action_dialog_after_roll_<scale>.png``:
@@ -47,6 +48,7 @@ def _child(output: Path, percent: str) -> None:
     from m3desk.ui import dialogs
     from m3desk.ui.action.action_dialog import ActionDialog
     from m3desk.ui.main_window import MainWindow
+    from m3desk.ui.table_rules.dialog import TableRulesDialog
     from tests.acceptance.example_of_play_gm import (
         Gm,
         round_one,
@@ -76,6 +78,7 @@ def _child(output: Path, percent: str) -> None:
     bot.waitUntil(window.isActiveWindow, timeout=2000)
     gm = Gm(bot, window, snapshot=snapshot)
     ActionDialog.show_modal = staticmethod(gm.drive)  # type: ignore[method-assign]
+    TableRulesDialog.show_modal = staticmethod(gm.drive_table_rules)  # type: ignore[method-assign]
     start_from_the_library(gm, script)
     set_up(gm)
     surprise_round(gm)

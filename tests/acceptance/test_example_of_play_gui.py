@@ -21,9 +21,11 @@ from m3desk.rules import ConditionKind, Tier
 from m3desk.rules.ranges import RangeBand
 from m3desk.ui.action import prompts as action_prompts
 from m3desk.ui.action.action_dialog import ActionDialog
+from m3desk.ui.dialogs import ask_table_rules
 from m3desk.ui.encounter import prompts as encounter_prompts
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.main_window import MainWindow
+from m3desk.ui.table_rules.dialog import TableRulesDialog
 from tests.acceptance.example_of_play_gm import (
     MUMMY,
     Gm,
@@ -60,15 +62,20 @@ def no_unscripted_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def gm(qtbot: Any, make_window: Callable[..., MainWindow], no_unscripted_prompts: None,
-       monkeypatch: pytest.MonkeyPatch) -> Gm:
+       monkeypatch: pytest.MonkeyPatch, fake_dialogs: ScriptedDialogs) -> Gm:
     window = make_window()
     window.resize(1600, 1000)
     gm = Gm(qtbot, window)
-    # The action dialog runs modally; here the GM drives it instead of exec().
+    # The action and table rules dialogs run modally; here the GM drives them instead of
+    # exec(). The table rules go through the real dialogs.ask_table_rules.
     monkeypatch.setattr(ActionDialog, "show_modal", staticmethod(gm.drive))
+    monkeypatch.setattr(TableRulesDialog, "show_modal", staticmethod(gm.drive_table_rules))
+    fake_dialogs.answer("ask_table_rules", ask_table_rules)
     return gm
 
 
+# The Encounter menu pops up (Alt+C): the offscreen platform says it cannot grab the keyboard.
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")
 def test_the_example_of_play_through_the_gui(gm: Gm, fake_dialogs: ScriptedDialogs) -> None:
     start_from_the_library(gm, fake_dialogs)
     set_up(gm)

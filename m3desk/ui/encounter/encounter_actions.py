@@ -16,6 +16,7 @@ Adjust PHP / MHP       Ctrl+H / Ctrl+Shift+H
 Add effect…            Ctrl+K
 Remove combatant       Delete (in the tracker)
 Export log…            Ctrl+Shift+E
+Table rules…           (none; Encounter menu and More)
 =====================  ====================
 """
 
@@ -82,6 +83,8 @@ class EncounterActions(QObject):
         self.write_back = action("&Write Back to Sheets…", (),
                                  "Write current PHP, MHP, hero points and effects into the "
                                  "sheet files the combatants came from")
+        self.table_rules = action("Ta&ble Rules…", (),
+                                  "The house rules this encounter is run with")
 
         # Shorter words on the toolbar (QToolBar shows iconText); menus keep the full text.
         for created, short in ((self.previous_turn, "Previous"),

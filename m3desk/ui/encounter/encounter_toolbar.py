@@ -3,9 +3,10 @@
 The toolbar shows each action's ``iconText`` (set in :class:`EncounterActions`: "Previous",
 "Add Effect"), while the Encounter menu and the tracker's context menu show the full text.
 Rarer actions (Adjust MHP, removing an effect, exporting the log, writing back to the
-sheets) sit behind one "More" button; every one of them is also in the Encounter menu and,
-where it has one, on its key. So the bar fits a tab about 700 px wide: beside the library
-on a 1,400 px window nothing goes behind the overflow ("»") button.
+sheets, the encounter's table rules) sit behind one "More" button; every one of them is
+also in the Encounter menu and, where it has one, on its key. So the bar fits a tab about
+700 px wide: beside the library on a 1,400 px window nothing goes behind the overflow ("»")
+button.
 """
 
 from __future__ import annotations
@@ -39,10 +40,13 @@ def build_toolbar(actions: EncounterActions, setup_toggle: QToolButton,
     more.addSeparator()
     more.addAction(a.export_log)
     more.addAction(a.write_back)
+    more.addSeparator()
+    more.addAction(a.table_rules)
     button = QToolButton(bar)
     button.setObjectName("encounter_more_button")
     button.setText("More")
-    button.setToolTip("Adjust MHP, remove an effect, export the log, write back to the sheets")
+    button.setToolTip("Adjust MHP, remove an effect, export the log, write back to the sheets, "
+                      "table rules")
     button.setAccessibleName("More encounter actions")
     button.setMenu(more)
     button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)

@@ -7,7 +7,14 @@ import os
 from m3desk.rules.encounter import Encounter, LogEntry
 from m3desk.storage.atomic import atomic_write_bytes
 
-__all__ = ["actor_name", "entry_concerns", "export_log_text", "round_text", "write_log_text"]
+__all__ = [
+    "actor_name",
+    "entry_concerns",
+    "export_log_text",
+    "round_cell",
+    "round_text",
+    "write_log_text",
+]
 
 
 def entry_concerns(entry: LogEntry, combatant_id: str | None) -> bool:
@@ -26,9 +33,27 @@ def actor_name(encounter: Encounter, combatant_id: str | None) -> str:
     return _names(encounter).get(combatant_id, "(left the encounter)")
 
 
-def round_text(round_number: int) -> str:
-    """Round 0 covers set-up and the surprise round; the log cannot tell them apart."""
-    return "Before round 1" if round_number == 0 else f"Round {round_number}"
+def round_text(entry: LogEntry) -> str:
+    """The heading an entry goes under: "Set-up", "Surprise round" or "Round 3".
+
+    Set-up and the surprise round are both round 0; the entry's phase tells them apart.
+    (An entry of round 0 in the "rounds" phase comes from a log written before entries had
+    a phase: it is "Before round 1".)
+    """
+    if entry.phase == "setup":
+        return "Set-up"
+    if entry.phase == "surprise":
+        return "Surprise round"
+    return f"Round {entry.round}" if entry.round else "Before round 1"
+
+
+def round_cell(entry: LogEntry) -> str:
+    """The log table's short Round cell: "Set-up", "Surprise" or the round number."""
+    if entry.phase == "setup":
+        return "Set-up"
+    if entry.phase == "surprise":
+        return "Surprise"
+    return str(entry.round) if entry.round else "–"
 
 
 def export_log_text(encounter: Encounter, combatant_id: str | None = None) -> str:
@@ -36,13 +61,13 @@ def export_log_text(encounter: Encounter, combatant_id: str | None = None) -> st
     lines = [f"Encounter log: {encounter.name}"]
     if combatant_id is not None:
         lines.append(f"Only entries about {actor_name(encounter, combatant_id)}")
-    current_round: int | None = None
+    heading: str | None = None
     for entry in encounter.log:
         if not entry_concerns(entry, combatant_id):
             continue
-        if entry.round != current_round:
-            current_round = entry.round
-            lines += ["", round_text(entry.round)]
+        if round_text(entry) != heading:
+            heading = round_text(entry)
+            lines += ["", heading]
         actor = actor_name(encounter, entry.actor)
         lines.append(f"  {actor}: {entry.text}" if actor and not entry.text.startswith(actor)
                      else f"  {entry.text}")

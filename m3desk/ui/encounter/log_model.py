@@ -14,7 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from m3desk.rules.encounter import LogEntry
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_link import EncounterLink
-from m3desk.ui.encounter.log_export import actor_name, entry_concerns
+from m3desk.ui.encounter.log_export import actor_name, entry_concerns, round_cell, round_text
 
 __all__ = ["LogModel"]
 
@@ -72,13 +72,13 @@ class LogModel(QAbstractTableModel):
             return None
         if role == Role.DisplayRole:
             if index.column() == ROUND:
-                return str(entry.round) if entry.round else "–"
+                return round_cell(entry)
             if index.column() == WHO:
                 return actor_name(self._document.encounter, entry.actor)
             return entry.text + (" …" if entry.details else "")
         if role == Role.ToolTipRole:
-            if index.column() == ROUND and not entry.round:
-                return "Set-up or the surprise round"
+            if index.column() == ROUND:
+                return round_text(entry)
             return entry.details or entry.text
         if role == Role.TextAlignmentRole and index.column() == ROUND:
             return int(Qt.AlignmentFlag.AlignCenter)

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject
 
 from m3desk.rules.encounter import Encounter, add_combatant
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.rules.table_rules import TableRules
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.encounter.document import EncounterDocument
 
@@ -78,10 +79,13 @@ def add_sheets(encounter: Encounter, sources: Iterable[SourceLike],
 
 def new_encounter_document(paths_or_sheets: Iterable[SourceLike],
                            parent: QObject | None = None, *,
-                           name: str = "Encounter") -> EncounterDocument:
+                           name: str = "Encounter",
+                           rules: TableRules | None = None) -> EncounterDocument:
     """A fresh encounter holding the given sheets; loading errors propagate (DocumentLoadError).
 
-    The new document is clean: building the roster is not an undo step.
+    ``rules`` become the encounter's own table rules (the strict rules when None). The new
+    document is clean: building the roster is not an undo step.
     """
-    encounter = add_sheets(Encounter(name=name), paths_or_sheets)
+    start = Encounter(name=name) if rules is None else Encounter(name=name, table_rules=rules)
+    encounter = add_sheets(start, paths_or_sheets)
     return EncounterDocument(encounter, parent=parent)

@@ -4,18 +4,72 @@ Readable without colour: the text "7/25" is always drawn, in the colour that con
 with whatever lies under each part of it (the fill or the empty track), and a pool at zero
 or below is hatched. Every colour comes from the palette, so light, dark and selected rows
 all work.
+
+On a selected row the row itself is the Highlight colour, the colour of an unselected
+bar's fill, so a full bar would vanish into the row and look empty. There the bar keeps
+its Base track, its fill becomes Highlight darkened (or lightened) toward Text, and a
+HighlightedText frame sets it off from the row: full still looks full.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
 
-from m3desk.ui.encounter.contrast import readable_on
+from m3desk.ui.encounter.contrast import contrast_ratio, readable_on
 
-__all__ = ["PoolBarPainter"]
+__all__ = ["BarColours", "PoolBarPainter", "bar_colours"]
+
+Role = QPalette.ColorRole
+_SELECTED_FILL_TOWARD_TEXT = 0.5
+_MIN_FILL_CONTRAST = 1.6
+"""How far the fill must stand apart from the track and from a selected row's Highlight."""
+
+
+class BarColours(NamedTuple):
+    fill: QColor
+    track: QColor
+    on_fill: QColor
+    on_track: QColor
+    frame: QColor
+
+
+def _mix(a: QColor, b: QColor, amount: float) -> QColor:
+    return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * amount,
+                           a.greenF() + (b.greenF() - a.greenF()) * amount,
+                           a.blueF() + (b.blueF() - a.blueF()) * amount, 1.0)
+
+
+def _selected_fill(highlight: QColor, text: QColor, track: QColor) -> QColor:
+    """Highlight moved toward Text until it stands apart from the row and the track."""
+    amount = _SELECTED_FILL_TOWARD_TEXT
+    fill = _mix(highlight, text, amount)
+    while amount < 0.9 and (contrast_ratio(fill, highlight) < _MIN_FILL_CONTRAST
+                            or contrast_ratio(fill, track) < _MIN_FILL_CONTRAST):
+        amount += 0.1
+        fill = _mix(highlight, text, amount)
+    return fill
+
+
+def bar_colours(palette: QPalette, group: QPalette.ColorGroup, selected: bool) -> BarColours:
+    """The bar's colours on an unselected or a selected row."""
+    track = palette.color(group, Role.Base)
+    text = palette.color(group, Role.Text)
+    highlight = palette.color(group, Role.Highlight)
+    if selected:
+        fill = _selected_fill(highlight, text, track)
+        frame = QColor(palette.color(group, Role.HighlightedText))
+        on_fill = readable_on(track, fill)
+    else:
+        fill = highlight
+        frame = QColor(readable_on(text, track))
+        frame.setAlpha(150)
+        on_fill = readable_on(palette.color(group, Role.HighlightedText), fill)
+    return BarColours(fill=fill, track=track, on_fill=on_fill,
+                      on_track=readable_on(text, track), frame=frame)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,39 +89,32 @@ class PoolBarPainter:
 
     def paint(self, painter: QPainter, rect: QRectF, palette: QPalette,
               group: QPalette.ColorGroup, selected: bool) -> None:
-        """Draw inside ``rect``; on a selected row the fill and text colours swap roles."""
-        Role = QPalette.ColorRole
-        fill = palette.color(group, Role.HighlightedText if selected else Role.Highlight)
-        track = palette.color(group, Role.Highlight if selected else Role.Base)
-        on_fill = readable_on(palette.color(group, Role.Highlight if selected
-                                            else Role.HighlightedText), fill)
-        on_track = readable_on(palette.color(group, Role.HighlightedText if selected
-                                             else Role.Text), track)
-        frame = QColor(on_track)
-        frame.setAlpha(150)
-
+        """Draw inside ``rect``: the track, the fill, a frame, and the text over both."""
+        colours = bar_colours(palette, group, selected)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         bar = rect.adjusted(0.5, 0.5, -0.5, -0.5)
         filled = QRectF(bar.left(), bar.top(), bar.width() * self.fraction, bar.height())
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(fill)
+        painter.setBrush(colours.track)
+        painter.drawRoundedRect(bar, 2, 2)
+        painter.setBrush(colours.fill)
         painter.drawRoundedRect(filled, 2, 2)
         if self.current <= 0:
-            hatch = QColor(on_track)
+            hatch = QColor(colours.on_track)
             hatch.setAlpha(110)
             painter.setBrush(QBrush(hatch, Qt.BrushStyle.BDiagPattern))
             painter.drawRoundedRect(bar, 2, 2)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(frame, 1))
+        painter.setPen(QPen(colours.frame, 1))
         painter.drawRoundedRect(bar, 2, 2)
 
         flags = int(Qt.AlignmentFlag.AlignCenter)
         painter.setClipRect(filled)
-        painter.setPen(on_fill)
+        painter.setPen(colours.on_fill)
         painter.drawText(bar, flags, self.text)
         empty = QRectF(filled.right(), bar.top(), bar.right() - filled.right(), bar.height())
         painter.setClipRect(empty)
-        painter.setPen(on_track)
+        painter.setPen(colours.on_track)
         painter.drawText(bar, flags, self.text)
         painter.restore()

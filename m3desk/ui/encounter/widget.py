@@ -34,6 +34,7 @@ from m3desk.ui.encounter.encounter_toolbar import build_toolbar
 from m3desk.ui.encounter.file_controller import FileController
 from m3desk.ui.encounter.log_panel import LogPanel
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
+from m3desk.ui.encounter.rules_controller import EncounterRulesController
 from m3desk.ui.encounter.setup_strip import SetupStrip
 from m3desk.ui.encounter.tracker_rows import turn_summary
 from m3desk.ui.encounter.tracker_view import TrackerView
@@ -79,6 +80,7 @@ class EncounterWidget(QWidget):
         self.files = FileController(document, self.encounter_actions, self,
                                     lambda: self.log_panel.log_model.combatant_filter)
         self.files.sheets_written.connect(self.sheets_written)
+        self.rules = EncounterRulesController(document, self.encounter_actions, self)
 
         self.round_label = QLabel()
         self.round_label.setAccessibleName("Round and turn")

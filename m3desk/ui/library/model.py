@@ -83,6 +83,14 @@ def _text(entry: LibraryEntry, column: Column) -> str:
     return "Sample" if entry.is_sample else "Library"
 
 
+def _summary(entry: LibraryEntry) -> str:
+    """ "Gramfive the Grim, level 1 human fighter" (what the row's columns say together)."""
+    words = " ".join(part for part in (
+        f"level {entry.level}" if entry.level is not None else "", entry.race,
+        entry.char_class) if part)
+    return f"{entry.name}, {words}" if words else f"{entry.name} ({entry.kind})"
+
+
 def _sort_key(column: Column) -> Callable[[LibraryEntry], tuple[Any, ...]]:
     """Key for ``column``; ties fall back to the name so the order is stable and readable."""
     if column is Column.LEVEL:
@@ -250,9 +258,12 @@ class LibraryModel(QAbstractTableModel):
             return entry.kind_label
         if column is Column.SOURCE and not entry.is_sample:
             return f"In your library\n{entry.path}"
-        if entry.is_sample:
-            return f"Sample {entry.kind} (Save makes a copy in your library)\n{entry.path}"
-        return str(entry.path)
+        where = (f"Sample {entry.kind} (Save makes a copy in your library)\n{entry.path}"
+                 if entry.is_sample else str(entry.path))
+        if column is Column.NAME:
+            # Race and Class may be squeezed or hidden in a narrow dock: the name says all.
+            return f"{_summary(entry)}\n{where}"
+        return where
 
     def _warning(self) -> QIcon:
         if self._warning_icon is None:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.storage.paths import AppPaths
+from m3desk.ui.library.column_fitter import ColumnFitter
 from m3desk.ui.library.mark_delegate import MarkDelegate, mark_column_width
 from m3desk.ui.library.model import Column, LibraryModel
 from m3desk.ui.library.scan import (
@@ -130,13 +131,18 @@ class LibraryPanel(QDockWidget):
         header.setSectionsMovable(True)
         header.setStretchLastSection(False)
         # Widths from the font, not ResizeToContents: the dock opens narrow (Name gets the
-        # room, long races and classes elide, their tooltips tell the rest) and measuring
+        # room, long races and classes elide, the tooltips tell the rest) and measuring
         # every row on each rescan is what the performance notes warn against (A3).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(mark_column_width(view.fontMetrics().height()))
-        for column, width in self._column_widths().items():
+        widths = self._column_widths()
+        for column, width in widths.items():
             header.resizeSection(column, width)
+        # A narrow dock squeezes Race and Class, then hides them, before Name gives way.
+        self.column_fitter = ColumnFitter(
+            view, widths, name_minimum=self._name_width(),
+            shrunk_minimum=view.fontMetrics().horizontalAdvance("halfl…") + self._cell_padding())
         header.setSortIndicator(Column.NAME, Qt.SortOrder.AscendingOrder)
         view.setSortingEnabled(True)  # calls LibraryModel.sort, never a proxy
 
@@ -157,14 +163,18 @@ class LibraryPanel(QDockWidget):
                   for column, texts in widest.items()}
         return {Column.KIND: mark, **widths, Column.SOURCE: mark}
 
+    def _name_width(self) -> int:
+        """The Name column's width for the sample party's longest names."""
+        metrics = self.view.fontMetrics()
+        return max(metrics.horizontalAdvance(text)
+                   for text in ("Gramfive the Grim", "Guido of Gramarye")) + self._cell_padding()
+
     def preferred_width(self) -> int:
         """A dock width with the Name column wide enough for the sample party's names.
 
         Computed from the font, so it stays right at 150% or with large fonts.
         """
-        metrics = self.view.fontMetrics()
-        name = max(metrics.horizontalAdvance(text)
-                   for text in ("Gramfive the Grim", "Guido of Gramarye")) + self._cell_padding()
+        name = self._name_width()
         columns = sum(self._column_widths().values())
         body = self.widget()
         margins = body.layout().contentsMargins() if body is not None and body.layout() else None

@@ -75,6 +75,10 @@ class WindowActions:
         self.redo = undo_group.createRedoAction(window, "&Redo")
         self.redo.setShortcuts(_keys(Std.Redo, "Ctrl+Shift+Z"))
 
+        self.table_rules = action("&Table Rules…", tip="The house rules new sheets and "
+                                  "encounters start with")
+        self.table_rules.setMenuRole(QAction.MenuRole.NoRole)
+
         self.toggle_library = library.toggleViewAction()
         self.toggle_library.setText("&Library Panel")
         self.toggle_library.setShortcut(QKeySequence("Ctrl+L"))
@@ -117,9 +121,12 @@ class WindowActions:
 
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo, self.redo])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.table_rules)
 
-        # Filled and shown only while an encounter tab is current (EncounterMenu).
-        encounter_menu = bar.addMenu("E&ncounter")
+        # Filled and shown only while an encounter tab is current (EncounterMenu). Alt+C: the
+        # set-up strip's "&Name:" label has Alt+N, and a shared key would open neither.
+        encounter_menu = bar.addMenu("En&counter")
         encounter_menu.setObjectName("encounter_menu")
         encounter_menu.menuAction().setVisible(False)
 

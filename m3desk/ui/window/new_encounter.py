@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.rules.table_rules import TableRules
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui import dialogs
@@ -170,8 +171,13 @@ def _resolve(sources: Sequence[Any]) -> tuple[list[Any], list[str]]:
 
 
 def new_encounter(parent: QWidget, session: DocumentSession,
-                  selected: Sequence[LibraryEntry]) -> OpenDocument | None:
-    """Ask which sheets join, then open the new encounter in a tab; None if cancelled."""
+                  selected: Sequence[LibraryEntry], *,
+                  rules: TableRules | None = None) -> OpenDocument | None:
+    """Ask which sheets join, then open the new encounter in a tab; None if cancelled.
+
+    The encounter starts with a copy of ``rules`` (the window's default table rules) and
+    keeps them, whatever the default becomes later.
+    """
     from m3desk.ui.encounter.new_document import new_encounter_document
 
     candidates = encounter_candidates(session.records_of(SHEETS), selected)
@@ -184,5 +190,6 @@ def new_encounter(parent: QWidget, session: DocumentSession,
         dialogs.show_error(parent, "Some sheets could not join",
                            "These sheets could not be read and were left out:\n\n"
                            + "\n\n".join(problems))
-    document: EncounterDocument = new_encounter_document(sources, name=choice.name)
+    document: EncounterDocument = new_encounter_document(sources, name=choice.name,
+                                                         rules=rules)
     return session.adopt(document)

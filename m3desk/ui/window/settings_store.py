@@ -19,6 +19,7 @@ from m3desk.rules.table_rules import STRICT, TableRules
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, save_settings
+from m3desk.storage.validation import summarize_validation_error
 
 __all__ = ["SettingsStore"]
 
@@ -37,6 +38,8 @@ class SettingsStore(QObject):
         self.paths = paths
         self.settings = settings
         self._failure_reported = False
+        self._rules: TableRules | None = None
+        self._rules_problem: str | None = None
 
     def save(self) -> bool:
         """Write the settings file; on failure tell the window once and carry on."""
@@ -92,14 +95,39 @@ class SettingsStore(QObject):
         return self.settings.autosave_seconds
 
     def table_rules(self) -> TableRules:
-        """The table's house rules; damaged stored rules fall back to the book's."""
-        if not self.settings.table_rules:
-            return STRICT
-        try:
-            return TableRules.model_validate(self.settings.table_rules)
-        except ValidationError as exc:
-            _log.warning("stored table rules ignored: %s", exc)
-            return STRICT
+        """The table's default house rules (Edit → Table Rules…).
+
+        Stored as ``TableRules.model_dump(mode="json")``; rules that no longer validate (a
+        hand-edited file, a newer m3desk's options) give the strict rules, with a warning
+        logged and kept in :meth:`table_rules_problem` for the window to show.
+        """
+        if self._rules is not None:
+            return self._rules
+        self._rules, self._rules_problem = STRICT, None
+        if self.settings.table_rules:
+            try:
+                self._rules = TableRules.model_validate(self.settings.table_rules)
+            except ValidationError as exc:
+                details = "; ".join(summarize_validation_error(exc))
+                _log.warning("stored table rules ignored: %s", details)
+                self._rules_problem = (
+                    "The saved table rules could not be read, so the strict rules are used "
+                    f"until you set them again (Edit → Table Rules…). Details: {details}")
+        return self._rules
+
+    def table_rules_problem(self) -> str | None:
+        """Why the stored table rules were not used, or None when they were (or none stored)."""
+        self.table_rules()
+        return self._rules_problem
+
+    def set_table_rules(self, rules: TableRules) -> bool:
+        """Make ``rules`` the default for new sheets and encounters; False if not saved.
+
+        They are used for the rest of this run either way.
+        """
+        self._rules, self._rules_problem = rules, None
+        self.settings.table_rules = rules.model_dump(mode="json")
+        return self.save()
 
     def remember_window(self, geometry: bytes, state: bytes) -> None:
         """Qt's saveGeometry()/saveState() bytes, stored base64 (settings stay Qt-free)."""

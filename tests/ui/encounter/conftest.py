@@ -14,6 +14,7 @@ import pytest
 
 from m3desk.assets import sample_files
 from m3desk.rules.dice import Roller
+from m3desk.ui import dialogs
 from m3desk.ui.encounter import action_launcher, board_pane, prompts
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.new_document import new_encounter_document
@@ -35,6 +36,7 @@ def no_real_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in PROMPTS:
         monkeypatch.setattr(prompts, name, _unexpected(name))
     monkeypatch.setattr(action_launcher, "open_action_dialog", _unexpected("action dialog"))
+    monkeypatch.setattr(dialogs, "ask_table_rules", _unexpected("ask_table_rules"))
 
 
 @pytest.fixture(autouse=True)

@@ -54,6 +54,34 @@ def test_the_log_lists_entries_in_order_and_new_ones_are_appended(
     assert model.rowCount() < count
 
 
+def test_the_round_column_says_set_up_surprise_or_the_round(qtbot,
+                                                            widget: EncounterWidget) -> None:
+    play_a_little(qtbot, widget)
+    model = widget.log_panel.log_model
+    rounds = [model.index(row, 0).data() for row in range(model.rowCount())]
+    phases = [entry.phase for entry in widget.document.encounter.log]
+    assert rounds == [{"setup": "Set-up", "surprise": "Surprise"}[p] for p in phases]
+    assert rounds[0] == "Set-up" and rounds[-1] == "Surprise" and "–" not in rounds
+    assert model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole) == "Set-up"
+    assert model.index(len(rounds) - 1, 0).data(Qt.ItemDataRole.ToolTipRole) == "Surprise round"
+    # Round one: the number; the export heads it "Round 1".
+    for _ in range(len(widget.document.encounter.combatants)):
+        press(qtbot, widget, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert widget.document.encounter.round == 1
+    assert model.index(model.rowCount() - 1, 0).data() == "1"
+    assert "\nRound 1\n" in export_log_text(widget.document.encounter)
+
+
+def test_an_old_log_without_phases_still_reads() -> None:
+    """Entries written before LogEntry had a phase load as "rounds" of round 0."""
+    from m3desk.rules.encounter import LogEntry
+    from m3desk.ui.encounter.log_export import round_cell, round_text
+
+    old = LogEntry(round=0, text="Felix Pook joins the Party")
+    assert (round_cell(old), round_text(old)) == ("–", "Before round 1")
+    assert round_cell(LogEntry(round=3, text="x")) == "3"
+
+
 def test_filter_by_combatant(qtbot, widget: EncounterWidget) -> None:
     play_a_little(qtbot, widget)
     combo = widget.log_panel.filter_combo
@@ -71,9 +99,11 @@ def test_export_log_text(qtbot, widget: EncounterWidget) -> None:
     felix = by_name(encounter, "Felix")
     full = export_log_text(encounter)
     assert full.startswith("Encounter log: Fane of the First Ones\n")
-    assert "\nBefore round 1\n  Felix Pook joins the Party\n" in full
+    assert "\nSet-up\n  Felix Pook joins the Party\n" in full
     assert "  Scouting: the encounter starts at Short; the Party have surprise\n" in full
-    assert "  Felix Pook: sneaks up: Short → Close\n      12 + 7 = 19 vs 9 → 10 EP\n" in full
+    assert ("\nSurprise round\n  Surprise round\n  Felix Pook: sneaks up: Short → Close\n"
+            "      12 + 7 = 19 vs 9 → 10 EP\n") in full
+    assert "Before round 1" not in full
     only = export_log_text(encounter, felix.id)
     assert "Only entries about Felix Pook" in only
     assert "Xiola" not in only and "sneaks up" in only

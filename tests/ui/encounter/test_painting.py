@@ -7,7 +7,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
-from m3desk.ui.encounter.pool_bar_painter import PoolBarPainter
+from m3desk.ui.encounter.contrast import contrast_ratio
+from m3desk.ui.encounter.pool_bar_painter import PoolBarPainter, bar_colours
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.theme import dark_palette
 from tests.ui.encounter.flow import scout, type_surprise_initiative
@@ -35,10 +36,29 @@ def test_the_fill_shows_the_fraction_in_palette_colours(qtbot, dark: bool,
                                                         selected: bool) -> None:
     palette = dark_palette() if dark else QApplication.palette()
     image = render(PoolBarPainter(7, 28), palette, selected)  # a quarter
-    fill = palette.color(GROUP, Role.HighlightedText if selected else Role.Highlight)
-    background = palette.color(GROUP, Role.Highlight if selected else Role.Base)
-    assert close(image.pixelColor(5, 3), fill)
-    assert close(image.pixelColor(100, 3), background)
+    colours = bar_colours(palette, GROUP, selected)
+    assert close(image.pixelColor(5, 3), colours.fill)
+    assert close(image.pixelColor(100, 3), palette.color(GROUP, Role.Base))  # the track
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_on_a_selected_row_a_full_bar_still_looks_full(qtbot, dark: bool) -> None:
+    """The selected row is Highlight: the fill must not be, nor look like an empty track."""
+    palette = dark_palette() if dark else QApplication.palette()
+    highlight, base = palette.color(GROUP, Role.Highlight), palette.color(GROUP, Role.Base)
+    full = render(PoolBarPainter(28, 28), palette, selected=True)
+    empty = render(PoolBarPainter(0, 28), palette, selected=True)
+    inside = full.pixelColor(10, 4)
+    assert contrast_ratio(inside, highlight) >= 1.6, "the fill vanishes into the selection"
+    assert contrast_ratio(inside, base) >= 1.6, "a full bar looks like an empty one"
+    assert not close(inside, empty.pixelColor(10, 4))
+    # The frame sets the bar off from the selected row, and the text reads on the fill.
+    colours = bar_colours(palette, GROUP, selected=True)
+    assert contrast_ratio(colours.frame, highlight) >= 2.5
+    assert contrast_ratio(colours.on_fill, colours.fill) >= 4.5
+    assert contrast_ratio(colours.on_track, colours.track) >= 4.5
+    # Unselected and selected bars agree: full is the strong colour, empty is Base.
+    assert close(render(PoolBarPainter(28, 28), palette, False).pixelColor(10, 4), highlight)
 
 
 def test_text_and_limits() -> None:

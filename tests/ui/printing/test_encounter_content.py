@@ -95,6 +95,16 @@ def test_key_numbers_come_from_derive(fane: EncounterContent) -> None:
     assert xiola.attacks[0].name == "Magic Missile (spell)"
 
 
+def test_the_encounters_own_table_rules_are_printed() -> None:
+    """The GM sheet says what the screen says: derive() with the encounter's table rules."""
+    from m3desk.rules.table_rules import TableRules
+
+    house = fane_encounter().model_copy(
+        update={"table_rules": TableRules(damage_cap_adds_level=False)})
+    cutter = _row(encounter_content(house), "Gramfive").attacks[0]
+    assert cutter.maximum.text == "9"  # 10 under the strict rules (level 1 added)
+
+
 def test_numbers_are_shared_by_the_tables(fane: EncounterContent) -> None:
     names = [r.name for r in fane.combatants]
     assert [r.number for r in fane.combatants] == list(range(1, 7))

@@ -37,6 +37,21 @@ def test_an_unchanged_sheet_pushes_nothing(document: SheetDocument) -> None:
     assert document.undo_stack.count() == 0
 
 
+def test_new_table_rules_refresh_every_view_without_an_undo_step(
+    qtbot, document: SheetDocument
+) -> None:
+    from m3desk.rules.table_rules import TableRules
+
+    before = document.derived()
+    loose = TableRules(damage_cap_adds_level=False)
+    with qtbot.waitSignal(document.sheet_changed) as signal:
+        assert document.set_rules(loose)
+    assert signal.args == [frozenset(type(document.sheet).model_fields)]
+    assert document.rules == loose and document.derived() != before
+    assert document.undo_stack.count() == 0 and not document.modified
+    assert not document.set_rules(loose)  # the same rules again: nothing to do
+
+
 def test_the_command_stores_absolute_states(document: SheetDocument) -> None:
     before = document.sheet
     document.replace_sheet(with_fields(before, hero_points=3), "Hero points")

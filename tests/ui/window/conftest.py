@@ -26,7 +26,7 @@ from m3desk.ui.main_window import MainWindow
 _MESSAGES = ("show_error", "show_warning", "show_info", "show_about", "show_print_preview")
 _QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_names",
               "save_file_name", "ask_new_character", "ask_new_encounter", "pdf_file_name",
-              "ask_printer")
+              "ask_printer", "ask_table_rules")
 _ENCOUNTER_PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice",
                       "ask_pool_change", "ask_condition", "confirm_write_back")
 

@@ -245,6 +245,38 @@ def test_the_library_opens_narrow_with_a_readable_name_column(window: MainWindow
     assert library.grab().width() == library.width()  # the marks paint without errors
 
 
+def test_a_narrow_library_keeps_names_readable(window: MainWindow, qtbot) -> None:
+    """Dragged to ~235 px, Race and Class give way (elided, then hidden), not the names."""
+    QApplication.processEvents()
+    library, view = window.library, window.library.view
+    header = view.horizontalHeader()
+    default = library.width()
+    name_needs = view.fontMetrics().horizontalAdvance("Gramfive the Grim")
+
+    def dock(width: int) -> None:
+        window.resizeDocks([library], [width], Qt.Orientation.Horizontal)
+        QApplication.processEvents()
+        # The fit follows the header's own layout, and the scroll range follows the fit.
+        qtbot.waitUntil(lambda: header.sectionSize(Column.NAME) >= name_needs
+                        and view.horizontalScrollBar().maximum() == 0, timeout=2000)
+
+    dock(235)
+    assert library.width() <= 240
+    assert header.isSectionHidden(Column.RACE), "Race gives way first"
+    for column in (Column.KIND, Column.LEVEL, Column.SOURCE):
+        assert not header.isSectionHidden(column)
+    # What the hidden columns said is still in the name's tooltip.
+    gramfive = library.model.index(_row(window, "gramfive"), Column.NAME)
+    assert "level 1 human fighter" in gramfive.data(Qt.ItemDataRole.ToolTipRole)
+
+    dock(default)
+    qtbot.waitUntil(lambda: not header.isSectionHidden(Column.RACE)
+                    and not header.isSectionHidden(Column.CLASS), timeout=2000)
+    metrics = view.fontMetrics()
+    assert header.sectionSize(Column.CLASS) >= metrics.horizontalAdvance("magic user")
+    assert header.sectionSize(Column.RACE) >= metrics.horizontalAdvance("high elf")
+
+
 def test_the_user_can_widen_the_library_and_the_saved_layout_wins(
     make_window, qtbot
 ) -> None:
