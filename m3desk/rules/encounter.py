@@ -98,6 +98,19 @@ class Encounter(BaseModel):
         return self.maximum_range_override or MAXIMUM_RANGE[self.conditions]
 
 
+def phase_title(phase: Phase, round_number: int) -> str:
+    """"Set-up", "Surprise round" or "Round 3": how the table names a moment of the fight.
+
+    Set-up and the surprise round are both round 0, so the phase tells them apart (a log
+    entry of round 0 in the "rounds" phase predates phases: "Before round 1").
+    """
+    if phase == "setup":
+        return "Set-up"
+    if phase == "surprise":
+        return "Surprise round"
+    return f"Round {round_number}" if round_number else "Before round 1"
+
+
 def pair_key(a: str, b: str) -> str:
     if a == b:
         raise ValueError("a combatant has no range to itself")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from m3desk.rules.encounter import Encounter, LogEntry
+from m3desk.rules.encounter import Encounter, LogEntry, phase_title
 from m3desk.storage.atomic import atomic_write_bytes
 
 __all__ = [
@@ -34,17 +34,8 @@ def actor_name(encounter: Encounter, combatant_id: str | None) -> str:
 
 
 def round_text(entry: LogEntry) -> str:
-    """The heading an entry goes under: "Set-up", "Surprise round" or "Round 3".
-
-    Set-up and the surprise round are both round 0; the entry's phase tells them apart.
-    (An entry of round 0 in the "rounds" phase comes from a log written before entries had
-    a phase: it is "Before round 1".)
-    """
-    if entry.phase == "setup":
-        return "Set-up"
-    if entry.phase == "surprise":
-        return "Surprise round"
-    return f"Round {entry.round}" if entry.round else "Before round 1"
+    """The heading an entry goes under: "Set-up", "Surprise round" or "Round 3"."""
+    return phase_title(entry.phase, entry.round)
 
 
 def round_cell(entry: LogEntry) -> str:

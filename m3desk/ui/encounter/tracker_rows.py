@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from m3desk.rules.derive import derive
-from m3desk.rules.encounter import Combatant, Encounter, acting, turn_order
+from m3desk.rules.encounter import Combatant, Encounter, acting, phase_title, turn_order
 from m3desk.ui.encounter.condition_text import condition_tooltip, conditions_short, signed
 from m3desk.ui.encounter.initiative_roll import who_rolls_next
 
@@ -122,11 +122,7 @@ def tracker_rows(encounter: Encounter) -> list[TrackerRow]:
 
 
 def round_title(encounter: Encounter) -> str:
-    if encounter.phase == "setup":
-        return "Set-up"
-    if encounter.phase == "surprise":
-        return "Surprise round"
-    return f"Round {encounter.round}"
+    return phase_title(encounter.phase, encounter.round)
 
 
 def turn_summary(encounter: Encounter) -> str:

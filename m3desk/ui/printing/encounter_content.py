@@ -14,7 +14,14 @@ from typing import Literal
 
 from m3desk.rules.conditions import Condition
 from m3desk.rules.derive import Derived, derive
-from m3desk.rules.encounter import Combatant, Encounter, acting, range_between, turn_order
+from m3desk.rules.encounter import (
+    Combatant,
+    Encounter,
+    acting,
+    phase_title,
+    range_between,
+    turn_order,
+)
 from m3desk.rules.ranges import RangeBand
 from m3desk.rules.sheet import CharacterSheet
 from m3desk.ui.printing.formatting import amount, signed
@@ -156,11 +163,7 @@ def _ordered(encounter: Encounter) -> list[Combatant]:
 
 
 def _round_text(encounter: Encounter) -> str:
-    if encounter.phase == "setup":
-        return "Setting up"
-    if encounter.phase == "surprise":
-        return "Surprise round"
-    return f"Round {encounter.round}"
+    return phase_title(encounter.phase, encounter.round)
 
 
 def _turn_text(encounter: Encounter) -> str:
