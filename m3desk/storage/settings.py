@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from m3desk.rules.table_rules import TableRules
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.migrations import run_migrations
@@ -227,3 +228,20 @@ def save_settings(paths: AppPaths, settings: AppSettings) -> None:
     with contextlib.suppress(OSError):  # if this fails, the write below says why
         paths.config_dir.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(target, text.encode("ascii"))
+
+
+def table_rules_of(settings: AppSettings) -> tuple[TableRules, str | None]:
+    """The table's house rules stored in the settings, and why they were not usable.
+
+    Stored as ``TableRules.model_dump(mode="json")``; rules that no longer validate (a
+    hand-edited file, a newer m3desk's options) give the strict rules and a message.
+    """
+    if not settings.table_rules:
+        return TableRules(), None
+    try:
+        return TableRules.model_validate(settings.table_rules), None
+    except ValidationError as exc:
+        details = "; ".join(summarize_validation_error(exc))
+        return TableRules(), (
+            "The saved table rules could not be read, so the strict rules are used until "
+            f"you set them again (Edit → Table Rules…). Details: {details}")

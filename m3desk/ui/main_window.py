@@ -77,7 +77,8 @@ class MainWindow(QMainWindow):
         self.session.state_changed.connect(self._on_state_changed)
         self.session.document_saved.connect(self._on_saved)
         self.session.sheets_written.connect(self._on_sheets_written)
-        self.print_commands = PrintCommands(self, self.session, self.library.selected_entries)
+        self.print_commands = PrintCommands(self, self.session, self.library.selected_entries,
+                                            self.settings_store.table_rules)
 
         self.recent_menu = RecentFilesMenu(self.settings_store, self)
         self.recent_menu.open_requested.connect(self.open_path)

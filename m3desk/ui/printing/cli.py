@@ -22,6 +22,7 @@ from pathlib import Path
 from m3desk import APP_NAME
 from m3desk.rules.encounter import Encounter
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.rules.table_rules import TableRules
 
 __all__ = ["PAGE_SIZES", "build_parser", "export_pdf_main"]
 
@@ -102,6 +103,15 @@ def _load_all(paths: Sequence[Path]) -> tuple[list[Printable], list[str]]:
     return documents, problems
 
 
+def _table_rules() -> tuple[TableRules, str | None]:
+    """The table's house rules from the settings, so sheets print as the app shows them."""
+    from m3desk.storage.paths import AppPaths
+    from m3desk.storage.settings import load_settings, table_rules_of
+
+    settings, _warning = load_settings(AppPaths.from_environment())
+    return table_rules_of(settings)
+
+
 def export_pdf_main(argv: list[str]) -> int:
     """Run ``m3desk export-pdf``; returns the exit status (0 written, 1 failed, 2 usage)."""
     parser = build_parser()
@@ -132,8 +142,11 @@ def export_pdf_main(argv: list[str]) -> int:
     from m3desk.ui.printing.pages import PrintError
 
     size = QPageSize.PageSizeId.A4 if args.page_size == "A4" else QPageSize.PageSizeId.Letter
+    rules, problem = _table_rules()
+    if problem:
+        _fail(problem)
     try:
-        pages = export_documents_pdf(documents, output, size)
+        pages = export_documents_pdf(documents, output, size, rules)
     except (SaveError, PrintError) as error:
         _fail(str(error))
         return EXIT_FAILED

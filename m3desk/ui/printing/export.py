@@ -21,6 +21,7 @@ from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter
 from m3desk import APP_NAME, __version__
 from m3desk.rules.encounter import Encounter
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.rules.table_rules import TableRules
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.ui.printing.encounter_layout import encounter_job, render_encounter
 from m3desk.ui.printing.pages import Orientation, PrintJob, render_jobs
@@ -95,35 +96,40 @@ def _pdf(title: str, page_size: PageSizeLike,
 
 
 def pdf_bytes(sheets: Sequence[Sheet],
-              page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> tuple[bytes, int]:
+              page_size: PageSizeLike = QPageSize.PageSizeId.A4,
+              rules: TableRules | None = None) -> tuple[bytes, int]:
     """Render the sheets to PDF in memory; returns the bytes and the number of pages."""
     chosen = tuple(sheets)
     return _pdf(_title(chosen) if chosen else "", page_size,
-                lambda writer: render_sheets(writer, chosen))
+                lambda writer: render_sheets(writer, chosen, rules))
 
 
-def _job(document: Printable) -> PrintJob:
-    return encounter_job(document) if isinstance(document, Encounter) else sheet_job(document)
+def _job(document: Printable, rules: TableRules | None) -> PrintJob:
+    """An encounter prints with its own rules; a sheet with the table's (``rules``)."""
+    if isinstance(document, Encounter):
+        return encounter_job(document)
+    return sheet_job(document, rules)
 
 
 def documents_pdf_bytes(documents: Sequence[Printable],
-                        page_size: PageSizeLike = QPageSize.PageSizeId.A4
-                        ) -> tuple[bytes, int]:
+                        page_size: PageSizeLike = QPageSize.PageSizeId.A4,
+                        rules: TableRules | None = None) -> tuple[bytes, int]:
     """Sheets and encounters in one PDF, each from a new page in its own orientation."""
     chosen = tuple(documents)
     return _pdf(_title(chosen) if chosen else "", page_size,
-                lambda writer: render_jobs(writer, [_job(d) for d in chosen],
+                lambda writer: render_jobs(writer, [_job(d, rules) for d in chosen],
                                            choose_orientation=True))
 
 
 def export_documents_pdf(documents: Sequence[Printable], out_path: str | os.PathLike[str],
-                         page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> int:
+                         page_size: PageSizeLike = QPageSize.PageSizeId.A4,
+                         rules: TableRules | None = None) -> int:
     """Write sheets and encounters, in the order given, as one PDF; returns pages written.
 
     Replaced atomically and failing like :func:`export_pdf`; ``m3desk export-pdf``
     uses it so that a GM can print the encounter sheet and the monsters' sheets at once.
     """
-    data, pages = documents_pdf_bytes(documents, page_size)
+    data, pages = documents_pdf_bytes(documents, page_size, rules)
     atomic_write_bytes(out_path, data)
     return pages
 
@@ -139,14 +145,15 @@ def export_encounter_pdf(encounter: Encounter, out_path: str | os.PathLike[str],
 
 
 def export_pdf(sheets: Sequence[Sheet], out_path: str | os.PathLike[str],
-               page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> int:
+               page_size: PageSizeLike = QPageSize.PageSizeId.A4,
+               rules: TableRules | None = None) -> int:
     """Write the sheets as one PDF (each sheet from a new page); returns pages written.
 
     The file is replaced atomically (temp file in the same folder, fsync, ``os.replace``);
     raises :class:`m3desk.storage.errors.SaveError` with a readable message when the
     file cannot be written, and ``ValueError`` for an empty list of sheets.
     """
-    data, pages = pdf_bytes(sheets, page_size)
+    data, pages = pdf_bytes(sheets, page_size, rules)
     atomic_write_bytes(out_path, data)
     return pages
 
@@ -165,11 +172,12 @@ def _ensure_margins(printer: QPrinter) -> None:
         printer.setPageMargins(wider, QPageLayout.Unit.Millimeter)
 
 
-def print_sheets(sheets: Sequence[Sheet], printer: QPrinter) -> int:
+def print_sheets(sheets: Sequence[Sheet], printer: QPrinter,
+                 rules: TableRules | None = None) -> int:
     """File → Print: paint on a printer the user has set up; returns pages sent."""
     printer.setDocName(_title(sheets))
     _ensure_margins(printer)
-    return render_sheets(printer, sheets)
+    return render_sheets(printer, sheets, rules)
 
 
 def prepare_encounter_printer(printer: QPrinter) -> None:
@@ -193,7 +201,8 @@ def print_encounter(encounter: Encounter, printer: QPrinter) -> int:
     return render_encounter(printer, encounter)
 
 
-def preview_dialog(sheets: Sequence[Sheet], parent: QWidget | None) -> QPrintPreviewDialog:
+def preview_dialog(sheets: Sequence[Sheet], parent: QWidget | None,
+                   rules: TableRules | None = None) -> QPrintPreviewDialog:
     """File → Print Preview: a dialog that repaints the sheets whenever it needs pages.
 
     The caller shows it (``exec()`` or ``open()``); printing from the preview goes
@@ -206,7 +215,7 @@ def preview_dialog(sheets: Sequence[Sheet], parent: QWidget | None) -> QPrintPre
     dialog.setWindowTitle(f"Print preview \u2014 {_title(chosen)}")
 
     def paint(printer: QPrinter) -> None:
-        print_sheets(chosen, printer)
+        print_sheets(chosen, printer, rules)
 
     dialog.paintRequested.connect(paint)
     return dialog

@@ -15,6 +15,7 @@ from m3desk.rules.attributes import Attribute
 from m3desk.rules.derive import Derived, derive
 from m3desk.rules.movement import ArmourWeight
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.rules.table_rules import TableRules
 from m3desk.ui.printing.formatting import amount, bands_text, signed
 
 __all__ = [
@@ -345,9 +346,9 @@ def _portrait(sheet: Sheet) -> bytes:
         return b""
 
 
-def sheet_content(sheet: Sheet) -> SheetContent:
+def sheet_content(sheet: Sheet, rules: TableRules | None = None) -> SheetContent:
     """Everything a printed sheet says, in reading order."""
-    derived = derive(sheet)
+    derived = derive(sheet, rules or TableRules())
     if isinstance(sheet, CharacterSheet):
         header, stats, sections = _character_parts(sheet, derived)
         kind_label = "character sheet"

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from PySide6.QtGui import QPagedPaintDevice
 
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.rules.table_rules import TableRules
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.flow_blocks import Block, RuledLines, TableBlock, TextBlock
 from m3desk.ui.printing.pages import (
@@ -67,9 +68,12 @@ def layout_sheet(canvas: Canvas, content: SheetContent) -> list[list[Placed]]:
     return paginate(canvas, _blocks(content), lambda: ContinuationHeader(content.name))
 
 
-def sheet_job(sheet: Sheet) -> PrintJob:
-    """A sheet as one document of a print run: portrait, footer naming the sheet."""
-    content = sheet_content(sheet)
+def sheet_job(sheet: Sheet, rules: TableRules | None = None) -> PrintJob:
+    """A sheet as one document of a print run: portrait, footer naming the sheet.
+
+    ``rules`` are the table's house rules, so printed numbers match the screen's.
+    """
+    content = sheet_content(sheet, rules)
 
     def footer(canvas: Canvas, number: int, count: int) -> None:
         paint_footer(canvas, f"{content.name} \u00b7 {content.kind_label}", number, count,
@@ -79,11 +83,12 @@ def sheet_job(sheet: Sheet) -> PrintJob:
                     lambda canvas: layout_sheet(canvas, content), footer)
 
 
-def render_sheets(device: QPagedPaintDevice, sheets: Sequence[Sheet]) -> int:
+def render_sheets(device: QPagedPaintDevice, sheets: Sequence[Sheet],
+                  rules: TableRules | None = None) -> int:
     """Paint every sheet on ``device``, each starting a new page; returns pages painted.
 
     The device's page size and margins are used as they are: the caller chooses them
     (``export_pdf`` sets A4/Letter with 12 mm margins, a print dialog sets the printer's).
     """
-    return render_jobs(device, [sheet_job(sheet) for sheet in sheets],
+    return render_jobs(device, [sheet_job(sheet, rules) for sheet in sheets],
                        choose_orientation=False)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QWidget
 
 from m3desk.rules.encounter import Encounter
 from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.rules.table_rules import TableRules
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui import dialogs
@@ -59,11 +60,15 @@ class PrintCommands(QObject):
     """The window's print and PDF commands; each returns what it did, for tests."""
 
     def __init__(self, window: QWidget, session: DocumentSession,
-                 library_selection: Callable[[], list[LibraryEntry]]) -> None:
+                 library_selection: Callable[[], list[LibraryEntry]],
+                 table_rules: Callable[[], TableRules] = TableRules) -> None:
+        """``table_rules`` gives the table's house rules, so sheets print the numbers the
+        screen shows (an encounter prints with its own rules)."""
         super().__init__(window)
         self._window = window
         self._session = session
         self._library_selection = library_selection
+        self._table_rules = table_rules
 
     # -- what to print ----------------------------------------------------------------------
 
@@ -132,7 +137,7 @@ class PrintCommands(QObject):
         if isinstance(document, Encounter):
             dialog = export.encounter_preview_dialog(document, self._window)
         else:
-            dialog = export.preview_dialog([document], self._window)
+            dialog = export.preview_dialog([document], self._window, self._table_rules())
         dialogs.show_print_preview(dialog)
         return True
 
@@ -167,7 +172,7 @@ class PrintCommands(QObject):
             if encounter is not None:
                 pages = export.export_encounter_pdf(encounter, target, size)
             else:
-                pages = export.export_pdf(list(documents), target, size)
+                pages = export.export_pdf(list(documents), target, size, self._table_rules())
         except SaveError as exc:
             dialogs.show_error(self._window, "Could not export the PDF", exc.message)
             return None
@@ -199,7 +204,7 @@ class PrintCommands(QObject):
         try:
             if isinstance(documents[0], Encounter):
                 return int(export.print_encounter(documents[0], printer))
-            return int(export.print_sheets(list(documents), printer))
+            return int(export.print_sheets(list(documents), printer, self._table_rules()))
         except (RuntimeError, ValueError) as exc:
             dialogs.show_error(self._window, "Could not print", str(exc))
             return 0

@@ -12,14 +12,12 @@ import logging
 import os
 from pathlib import Path
 
-from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
-from m3desk.rules.table_rules import STRICT, TableRules
+from m3desk.rules.table_rules import TableRules
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
-from m3desk.storage.settings import AppSettings, save_settings
-from m3desk.storage.validation import summarize_validation_error
+from m3desk.storage.settings import AppSettings, save_settings, table_rules_of
 
 __all__ = ["SettingsStore"]
 
@@ -103,16 +101,9 @@ class SettingsStore(QObject):
         """
         if self._rules is not None:
             return self._rules
-        self._rules, self._rules_problem = STRICT, None
-        if self.settings.table_rules:
-            try:
-                self._rules = TableRules.model_validate(self.settings.table_rules)
-            except ValidationError as exc:
-                details = "; ".join(summarize_validation_error(exc))
-                _log.warning("stored table rules ignored: %s", details)
-                self._rules_problem = (
-                    "The saved table rules could not be read, so the strict rules are used "
-                    f"until you set them again (Edit → Table Rules…). Details: {details}")
+        self._rules, self._rules_problem = table_rules_of(self.settings)
+        if self._rules_problem:
+            _log.warning("stored table rules ignored: %s", self._rules_problem)
         return self._rules
 
     def table_rules_problem(self) -> str | None:

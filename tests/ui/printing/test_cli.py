@@ -94,3 +94,27 @@ def test_runs_headless_in_a_fresh_process(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"wrote {out} (1 page)"
     assert out.read_bytes().startswith(b"%PDF-")
+
+
+def test_export_uses_the_tables_saved_house_rules(qapp, tmp_path: Path, capsys,
+                                                  monkeypatch) -> None:
+    """Rules set in Edit → Table Rules reach the command line's printouts too."""
+    import shutil
+
+    from m3desk.rules.table_rules import TableRules
+    from m3desk.storage.paths import AppPaths
+    from m3desk.storage.settings import AppSettings, save_settings
+    from tests.ui.printing.conftest import pdftotext
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    monkeypatch.setenv("M3DESK_HOME", str(tmp_path / "home"))
+    paths = AppPaths.from_environment()
+    paths.ensure()
+    rules = TableRules(damage_cap_adds_level=False)
+    save_settings(paths, AppSettings(table_rules=rules.model_dump(mode="json")))
+    out = tmp_path / "gramfive.pdf"
+    assert export_pdf_main([*_samples("gramfive"), "-o", str(out)]) == 0
+    text = pdftotext(out)
+    assert "1d8+1" in text
+    assert " 9" in text.split("1d8+1", 1)[1][:40]  # max damage without the level

@@ -108,3 +108,11 @@ def test_monster_attacks_and_description(samples) -> None:
     assert "(monster action)" in _column(attacks, "Attack")[1]
     assert any(isinstance(s, TextSection) and s.title == "Description" for s in content.sections)
     assert content.hero_points is None
+
+
+def test_house_rules_change_the_printed_numbers(samples) -> None:
+    """A table whose maximum damage leaves out the level prints 9, as the screen shows."""
+    from m3desk.rules.table_rules import TableRules
+
+    content = sheet_content(samples["gramfive"], TableRules(damage_cap_adds_level=False))
+    assert _column(_table(content, "Equipment"), "Max dmg")[:4] == ["9", "", "", "4"]
