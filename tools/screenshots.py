@@ -67,7 +67,7 @@ def _mid_round_encounter() -> object:
                              sheet=mummy.sheet.model_copy(update={"php": hurt}))
     felix = next(c for c in fight.combatants if c.name.startswith("Felix"))
     fight = add_log(fight, "Felix Pook: Dagger vs First One Mummy — 15 + 8 + 3 = 26 vs 15 → "
-                    "11 EP; larger target −2 → 9 EP; 5 PHP damage and a minor consequence "
+                    "11 EP; larger target −2 → 9 EP; 4 PHP damage and a minor consequence "
                     "“off balance” (−2) on First One Mummy", actor=felix.id, target=mummy.id)
     for _turn in range(9):  # the surprise round, then into round 1
         fight = next_turn(fight)
