@@ -48,6 +48,14 @@ def initiative_modifier(
     return total(initiative_terms(sheet, casting=casting, traits=traits, rules=rules))
 
 
+def initiative_result(roll: int, modifier: int) -> int:
+    """A ranked check's result: the 3d6 total plus the initiative modifier.
+
+    Ranked checks only order combatants, so natural 3 and 18 carry no special meaning here.
+    """
+    return roll + modifier
+
+
 @dataclass(frozen=True, slots=True)
 class InitiativeEntry:
     combatant: str

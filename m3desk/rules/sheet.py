@@ -46,6 +46,15 @@ class Pool(BaseModel):
     def full(cls, maximum: int) -> Pool:
         return cls(current=maximum, maximum=maximum)
 
+    def adjusted(self, delta: int) -> Pool:
+        """Damage (negative) or healing (positive); healing stops at the maximum."""
+        current = max(min(self.current + delta, self.maximum), -MAX_HIT_POINTS)
+        return Pool(current=current, maximum=self.maximum)
+
+    def within(self, maximum: int) -> Pool:
+        """This pool's current value under another maximum (a sheet file's own)."""
+        return Pool(current=min(self.current, maximum), maximum=maximum)
+
 
 ITEM_KINDS = ("weapon", "armour", "shield", "social weapon", "social armour", "gear")
 ItemKindName = Literal["weapon", "armour", "shield", "social weapon", "social armour", "gear"]

@@ -264,3 +264,19 @@ class TestSizeByDirection:
         assert on_smaller.resistance.value == 19 + 2
         assert [t.value for t in on_larger.ep_terms] == [-2]
         assert [t.value for t in on_smaller.ep_terms] == [2]
+
+
+class TestHitPointPools:
+    def test_healing_stops_at_the_maximum_and_damage_goes_below_zero(self) -> None:
+        pool = Pool(current=3, maximum=16)
+        assert pool.adjusted(20) == Pool(current=16, maximum=16)
+        assert pool.adjusted(-13).current == -10
+
+    def test_a_pool_within_another_maximum(self) -> None:
+        assert Pool(current=30, maximum=49).within(25) == Pool(current=25, maximum=25)
+        assert Pool(current=7, maximum=25).within(25) == Pool(current=7, maximum=25)
+
+    def test_initiative_is_roll_plus_modifier(self) -> None:
+        from m3desk.rules.initiative import initiative_result
+
+        assert initiative_result(14, 7) == 21

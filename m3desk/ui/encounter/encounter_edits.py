@@ -147,7 +147,7 @@ def set_pool(encounter: Encounter, combatant_id: str, pool: PoolName, current: i
 def adjust_pool(encounter: Encounter, combatant_id: str, pool: PoolName, delta: int) -> Edit:
     """Damage (negative) or healing (positive); healing stops at the maximum."""
     before: Pool = getattr(encounter.combatant(combatant_id).sheet, pool)
-    return set_pool(encounter, combatant_id, pool, min(before.current + delta, before.maximum))
+    return set_pool(encounter, combatant_id, pool, before.adjusted(delta).current)
 
 
 def set_hero_points(encounter: Encounter, combatant_id: str, points: int) -> Edit:

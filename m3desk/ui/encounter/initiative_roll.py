@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from m3desk.rules.dice import DiceError, Roller, parse_faces
 from m3desk.rules.encounter import Encounter, acting, start
-from m3desk.rules.initiative import initiative_modifier, initiative_terms
+from m3desk.rules.initiative import initiative_modifier, initiative_result, initiative_terms
 from m3desk.rules.terms import Term
 from m3desk.ui.encounter.condition_text import signed
 
@@ -36,7 +36,7 @@ class InitiativeRequest:
         return " ".join(f"{t.label} {signed(t.value)}" for t in self.terms) or "no modifier"
 
     def result(self, dice_total: int) -> int:
-        return dice_total + self.modifier
+        return initiative_result(dice_total, self.modifier)
 
     def details(self, dice_text: str, dice_total: int) -> str:
         """The log's explanation: "3d6 (5 5 4) = 14, DEX +6 level +1 → 21"."""

@@ -40,8 +40,7 @@ class WriteBackItem:
 
 def _pool(encounter_pool: Pool, file_pool: Pool) -> Pool:
     """The encounter's current value within the file's maximum (which the file decides)."""
-    return Pool(current=min(encounter_pool.current, file_pool.maximum),
-                maximum=file_pool.maximum)
+    return encounter_pool.within(file_pool.maximum)
 
 
 def _describe(before: Sheet, after: Sheet) -> tuple[str, ...]:
