@@ -27,9 +27,11 @@ def resource_path(*parts: str) -> Path:
 
 
 def sample_files() -> list[Path]:
-    """The bundled sample party and monsters, in a stable order."""
+    """The bundled sample characters and monsters of every game, in a stable order.
+
+    Each game keeps its samples in a folder of its own (``samples/<system id>/``)."""
     folder = resource_path("samples")
-    return sorted([*folder.glob("*.m3c"), *folder.glob("*.m3m")])
+    return sorted([*folder.glob("*/*.m3c"), *folder.glob("*/*.m3m")])
 
 
 @cache

@@ -44,8 +44,8 @@ README_MAX_BYTES = 250_000
 def _mid_round_encounter() -> object:
     """The Example of Play's fight, a few turns into round 1, with some damage and a log."""
     from m3desk.assets import sample_files
-    from m3desk.rules.checks import Failure
-    from m3desk.rules.encounter import (
+    from m3desk.systems.monsters_and_magic.checks import Failure
+    from m3desk.systems.monsters_and_magic.encounter import (
         Encounter,
         add_log,
         next_turn,

@@ -2,10 +2,11 @@
 
 A document file is a small JSON envelope around the model's JSON dump::
 
-    {"format": "m3desk.character", "schema_version": 1,
-     "app_version": "0.1.0", "document": {...}}
+    {"format": "m3desk.character", "system": "monsters_and_magic", "schema_version": 2,
+     "app_version": "0.2.0", "document": {...}}
 
-``format`` says what the file is regardless of its name, ``schema_version`` is
+``format`` says what the file is regardless of its name, ``system`` which game it
+belongs to (files written before m3desk knew several games name none), ``schema_version`` is
 the version of *the format* (not of the app) and drives migrations, and
 ``app_version`` is only informational, for bug reports.
 
@@ -107,7 +108,17 @@ def _read_envelope(
     format_id = raw.get("format")
     if not isinstance(format_id, str):
         raise load_error(source, path, "it is not an m3desk document (it has no “format” entry).")
-    doc_type = registry.by_format(format_id)
+    system = raw.get("system")
+    if system is not None and not isinstance(system, str):
+        raise load_error(source, path, "it names its game system in a way m3desk cannot read.")
+    doc_type = registry.by_format(format_id, system)
+    if doc_type is None and system is not None and registry.knows_format(format_id):
+        raise load_error(
+            source,
+            path,
+            f"it is a file of a game system this version of m3desk does not have "
+            f"({_shown(system)}).",
+        )
     if doc_type is None:
         if format_id.startswith("m3desk."):
             reason = (
@@ -224,8 +235,10 @@ def _encode(doc_type: DocumentType[Any], model: BaseModel, target: Path | None) 
         )
     where = f"“{target}”" if target is not None else f"the {doc_type.label}"
     try:
-        envelope = {
-            "format": doc_type.format_id,
+        envelope: dict[str, Any] = {"format": doc_type.format_id}
+        if doc_type.system:
+            envelope["system"] = doc_type.system
+        envelope |= {
             "schema_version": doc_type.schema_version,
             "app_version": __version__,
             "document": model.model_dump(mode="json"),

@@ -51,6 +51,10 @@ class DocumentType(Generic[ModelT]):
     schema_version: int
     migrations: Mapping[int, Migration] = field(default_factory=dict)
     label: str = ""
+    system: str = ""
+    """The game system whose file this is; written in the envelope ("" for system-less tests)."""
+    accepts_unnamed: bool = False
+    """Files whose envelope names no system (all that m3desk 0.1 wrote) are of this type."""
 
     def __post_init__(self) -> None:
         """Reject inconsistent definitions at import time, not when a user opens a file."""
@@ -74,30 +78,51 @@ class DocumentType(Generic[ModelT]):
 
 
 class DocumentRegistry:
-    """The document types one application knows, looked up by format id or extension."""
+    """The document types one application knows, looked up by format id and game system.
+
+    Every game system keeps its characters in ``.m3c`` files with the format id
+    ``m3desk.character``; the envelope's ``system`` tells them apart.
+    """
 
     def __init__(self, types: Iterable[DocumentType[Any]] = ()) -> None:
-        self._by_format: dict[str, DocumentType[Any]] = {}
+        self._by_format: dict[tuple[str, str], DocumentType[Any]] = {}
         self._by_extension: dict[str, DocumentType[Any]] = {}
+        self._unnamed: dict[str, DocumentType[Any]] = {}
+        self._by_model: dict[type[BaseModel], DocumentType[Any]] = {}
         for doc_type in types:
             self.register(doc_type)
 
     def register(self, doc_type: DocumentType[Any]) -> None:
-        """Add ``doc_type``; a second type with the same format id or extension is a bug."""
+        """Add ``doc_type``; a second type with the same format id and system is a bug."""
         ext = _normalise_extension(doc_type.extension)
-        if doc_type.format_id in self._by_format:
+        key = (doc_type.format_id, doc_type.system)
+        if key in self._by_format:
             raise ValueError(f"format {doc_type.format_id!r} is already registered")
-        if ext in self._by_extension:
+        known = self._by_extension.get(ext)
+        if known is not None and known.kind != doc_type.kind:
             raise ValueError(f"extension {ext!r} is already registered")
-        self._by_format[doc_type.format_id] = doc_type
-        self._by_extension[ext] = doc_type
+        self._by_format[key] = doc_type
+        self._by_extension.setdefault(ext, doc_type)
+        self._by_model.setdefault(doc_type.model, doc_type)
+        if doc_type.accepts_unnamed or not doc_type.system:
+            self._unnamed.setdefault(doc_type.format_id, doc_type)
 
-    def by_format(self, format_id: str) -> DocumentType[Any] | None:
-        """The type whose envelope ``format`` is ``format_id``, if any."""
-        return self._by_format.get(format_id)
+    def by_format(self, format_id: str, system: str | None = None) -> DocumentType[Any] | None:
+        """The type for an envelope's ``format`` and ``system`` (None: the file names none)."""
+        if system is None:
+            return self._unnamed.get(format_id)
+        return self._by_format.get((format_id, system))
+
+    def knows_format(self, format_id: str) -> bool:
+        return any(key[0] == format_id for key in self._by_format)
+
+    def for_model(self, model: type[BaseModel]) -> DocumentType[Any] | None:
+        """The type that saves documents of this model class."""
+        return self._by_model.get(model)
 
     def by_extension(self, extension: str) -> DocumentType[Any] | None:
-        """The type for ``".m3c"`` (case-insensitive; the dot is optional)."""
+        """A type for ``".m3c"`` (case-insensitive; the dot is optional): the kind of file
+        an extension means, whatever its system."""
         return self._by_extension.get(_normalise_extension(extension))
 
     def for_path(self, path: str | os.PathLike[str]) -> DocumentType[Any] | None:

@@ -21,7 +21,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.migrations import run_migrations
@@ -29,6 +28,7 @@ from m3desk.storage.paths import AppPaths
 from m3desk.storage.registry import Migration
 from m3desk.storage.safejson import decode_json_bytes, read_file_capped
 from m3desk.storage.validation import summarize_validation_error
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 __all__ = [
     "MAX_RECENT_FILES",

@@ -1,8 +1,8 @@
-"""The game's sheet files: characters (``.m3c``) and monsters (``.m3m``).
+"""Sheet files: characters (``.m3c``) and monsters (``.m3m``) of every game system.
 
-The generic storage layer knows nothing about the game; this module describes the two
-sheet document types once (model, extension, schema version, migrations) and offers
-load/save helpers the UI and the command line use.
+The generic storage layer knows no game; each system describes its sheet documents once
+(model, extension, schema version, migrations) and :mod:`m3desk.storage.catalog` registers
+them. This module offers the load/save helpers the UI and the command line use.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from pydantic import BaseModel
+
+from m3desk.storage import catalog
 from m3desk.storage.documents import (
     LoadedDocument,
     dump_document_bytes,
@@ -18,51 +20,28 @@ from m3desk.storage.documents import (
     load_document_bytes,
     save_document,
 )
-from m3desk.storage.registry import DocumentRegistry, DocumentType
-
-CHARACTER_TYPE: DocumentType[CharacterSheet] = DocumentType(
-    kind="character",
-    format_id="m3desk.character",
-    extension=".m3c",
-    model=CharacterSheet,
-    schema_version=1,
-    label="character",
-)
-MONSTER_TYPE: DocumentType[MonsterSheet] = DocumentType(
-    kind="monster",
-    format_id="m3desk.monster",
-    extension=".m3m",
-    model=MonsterSheet,
-    schema_version=1,
-    label="monster",
-)
-
-SHEET_REGISTRY = DocumentRegistry()
-SHEET_REGISTRY.register(CHARACTER_TYPE)
-SHEET_REGISTRY.register(MONSTER_TYPE)
+from m3desk.storage.registry import DocumentType
 
 FILE_FILTER = "m3desk sheets (*.m3c *.m3m);;Characters (*.m3c);;Monsters (*.m3m);;All files (*)"
 
-Sheet = CharacterSheet | MonsterSheet
 
-
-def doc_type_for(sheet: Sheet) -> DocumentType[Any]:
-    return CHARACTER_TYPE if isinstance(sheet, CharacterSheet) else MONSTER_TYPE
+def doc_type_for(sheet: BaseModel) -> DocumentType[Any]:
+    return catalog.document_type(type(sheet))
 
 
 def load_sheet(path: str | os.PathLike[str]) -> LoadedDocument:
-    """Open a character or monster file; raises only ``DocumentLoadError``."""
-    return load_document(path, SHEET_REGISTRY)
+    """Open a character or monster file of any system; raises only ``DocumentLoadError``."""
+    return load_document(path, catalog.sheets())
 
 
 def sheet_from_bytes(data: bytes, *, source: str) -> LoadedDocument:
-    return load_document_bytes(data, SHEET_REGISTRY, source=source)
+    return load_document_bytes(data, catalog.sheets(), source=source)
 
 
-def sheet_bytes(sheet: Sheet) -> bytes:
+def sheet_bytes(sheet: BaseModel) -> bytes:
     return dump_document_bytes(doc_type_for(sheet), sheet)
 
 
-def save_sheet(path: str | os.PathLike[str], sheet: Sheet) -> None:
+def save_sheet(path: str | os.PathLike[str], sheet: BaseModel) -> None:
     """Write atomically; raises ``SaveError`` and leaves the old file intact on failure."""
     save_document(path, doc_type_for(sheet), sheet)

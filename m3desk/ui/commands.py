@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 
 if TYPE_CHECKING:
     from m3desk.ui.document import SheetDocument

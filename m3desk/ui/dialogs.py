@@ -27,7 +27,7 @@ from m3desk import APP_DISPLAY_NAME, __version__
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
-    from m3desk.rules.table_rules import TableRules
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
     from m3desk.ui.window.new_encounter import EncounterCandidate
 
 __all__ = [

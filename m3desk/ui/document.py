@@ -13,9 +13,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from m3desk.rules.derive import Derived, derive
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
-from m3desk.rules.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.derive import Derived, derive
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.commands import EditSheetCommand
 
 __all__ = ["Sheet", "SheetDocument", "changed_fields"]

@@ -18,10 +18,10 @@ from PySide6.QtGui import QCloseEvent, QUndoGroup
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from m3desk import APP_DISPLAY_NAME
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.locks import FileLocks
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, load_settings
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.library.file_types import OPEN_FILTER
 from m3desk.ui.library.panel import LibraryPanel

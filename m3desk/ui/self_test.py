@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QApplication
 
 from m3desk import __version__
-from m3desk.rules.encounter import Encounter
+from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui import dialogs
 from m3desk.ui.document import SheetDocument
 
@@ -100,7 +100,7 @@ def _state(record: OpenDocument) -> Encounter:
 
 def _exercise_encounter(window: MainWindow) -> list[str]:
     """Set-up, typed initiative, turns, the board redraw and the log, as the GM uses them."""
-    from m3desk.rules.checks import Failure
+    from m3desk.systems.monsters_and_magic.checks import Failure
     from m3desk.ui.encounter.tracker_columns import Column
 
     record, page = _encounter_page(window)

@@ -24,9 +24,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from m3desk.rules import CharacterSheet, MonsterSheet, TableRules, Tier
-from m3desk.rules.encounter import Encounter, LogEntry, range_between
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet, TableRules, Tier
+from m3desk.systems.monsters_and_magic.encounter import Encounter, LogEntry, range_between
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.check_list import CheckList
 from m3desk.ui.action.combo_items import entry_enabled

@@ -14,7 +14,9 @@ import dataclasses
 import pytest
 
 from m3desk.assets import sample_files
-from m3desk.rules import (
+from m3desk.core.terms import Term
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic import (
     Attribute,
     CharacterSheet,
     CheckRoll,
@@ -42,13 +44,11 @@ from m3desk.rules import (
     initiative_order,
     starting_range,
 )
-from m3desk.rules.checks import failure_degree
-from m3desk.rules.conditions import Duration, DurationKind
-from m3desk.rules.initiative import InitiativeEntry
-from m3desk.rules.ranges import EncounterConditions
-from m3desk.rules.spending import help_condition
-from m3desk.rules.terms import Term
-from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.checks import failure_degree
+from m3desk.systems.monsters_and_magic.conditions import Duration, DurationKind
+from m3desk.systems.monsters_and_magic.initiative import InitiativeEntry
+from m3desk.systems.monsters_and_magic.ranges import EncounterConditions
+from m3desk.systems.monsters_and_magic.spending import help_condition
 
 pytestmark = pytest.mark.acceptance
 
@@ -125,7 +125,7 @@ class TestAsPrinted:
 
         # Encounter range: the GM judges the maximum Short (a chamber: Table 13 agrees).
         assert starting_range(RangeBand.SHORT, None) == RangeBand.SHORT
-        from m3desk.rules import MAXIMUM_RANGE
+        from m3desk.systems.monsters_and_magic import MAXIMUM_RANGE
 
         assert MAXIMUM_RANGE[EncounterConditions.INDOORS_CHAMBER] is RangeBand.SHORT
 
@@ -489,8 +489,8 @@ class TestRulesStrict:
         assert no_level.damage_cap == 9
 
     def test_i12_hero_point_bump_both_readings(self) -> None:
-        from m3desk.rules import bumped_points
-        from m3desk.rules.table_rules import HeroBump
+        from m3desk.systems.monsters_and_magic import bumped_points
+        from m3desk.systems.monsters_and_magic.table_rules import HeroBump
 
         assert bumped_points(9, 1) == 10
         assert bumped_points(9, 1, TableRules(hero_bump=HeroBump.NEXT_TIER)) == 10

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from m3desk.rules import ConditionKind, Tier
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic import ConditionKind, Tier
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.action import prompts as action_prompts
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.dialogs import ask_table_rules

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 from pytest_benchmark.fixture import BenchmarkFixture
 from pytestqt.qtbot import QtBot
 
-from m3desk.rules import CheckRoll, Roller, TableRules
+from m3desk.systems.monsters_and_magic import CheckRoll, Roller, TableRules
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.action_memory import ActionMemory
 from m3desk.ui.action.action_outcome import apply_action

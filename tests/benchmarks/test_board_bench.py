@@ -31,10 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.assets import sample_files
-from m3desk.rules.encounter import Encounter, add_combatant, pair_key
-from m3desk.rules.ranges import RangeBand
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant, pair_key
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.encounter.document import EncounterDocument
 

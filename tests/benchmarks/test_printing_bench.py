@@ -14,8 +14,8 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QPageSize, QPainter, QPdfWriter
 
 from m3desk.assets import sample_files
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.printing.export import export_pdf, pdf_bytes
 
 TARGET_S = 0.050

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from m3desk.rules import Attribute, CharacterSheet, ResistanceChoice, build_check, derive
-from m3desk.rules.dice import DiceExpr
-from m3desk.rules.odds import _odds
-from m3desk.rules.sheet import Item
+from m3desk.systems.monsters_and_magic import (
+    Attribute,
+    CharacterSheet,
+    ResistanceChoice,
+    build_check,
+    derive,
+)
+from m3desk.systems.monsters_and_magic.dice import DiceExpr
+from m3desk.systems.monsters_and_magic.odds import _odds
+from m3desk.systems.monsters_and_magic.sheet import Item
 
 
 def test_exact_odds_with_a_damage_die_uncached(benchmark) -> None:

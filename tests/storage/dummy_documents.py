@@ -1,6 +1,6 @@
 """A small stand-in document type for the storage tests.
 
-The real character model lives in ``m3desk.rules`` and is written elsewhere;
+The real character model lives in ``m3desk.systems.monsters_and_magic`` and is written elsewhere;
 these tests only need *a* strict pydantic model to prove the storage contract.
 """
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from m3desk.rules import RangeBand
-from m3desk.rules.encounter import Encounter, add_combatant, next_turn, set_range, start
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic import RangeBand
+from m3desk.systems.monsters_and_magic.encounter import (
+    Encounter,
+    add_combatant,
+    next_turn,
+    set_range,
+    start,
+)
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.encounter.document import EncounterDocument
 
 
@@ -48,7 +54,7 @@ def test_selection_follows_removal(qtbot) -> None:
     document = make_document()
     first, second = (c.id for c in document.encounter.combatants)
     document.select(second)
-    from m3desk.rules.encounter import remove_combatant
+    from m3desk.systems.monsters_and_magic.encounter import remove_combatant
 
     with qtbot.waitSignal(document.selection_changed):
         document.apply(remove_combatant(document.encounter, second), "Remove")

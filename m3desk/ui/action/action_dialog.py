@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules import CheckSpec, DiceError, Roller
-from m3desk.rules.action import Resolution
+from m3desk.systems.monsters_and_magic import CheckSpec, DiceError, Roller
+from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.ui.action import prompts
 from m3desk.ui.action.action_memory import ActionMemory
 from m3desk.ui.action.action_outcome import AppliedAction, apply_action

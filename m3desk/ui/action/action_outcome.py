@@ -1,7 +1,8 @@
 """Applying a resolved action to the encounter: one new state, one log entry, one undo step.
 
 Qt-free so it can be tested and benchmarked alone. The sheet changes come from
-:func:`~m3desk.rules.apply_plan`; this module only puts them into the encounter (sheets,
+:func:`~m3desk.systems.monsters_and_magic.apply_plan`; this module only puts them into the
+encounter (sheets,
 range, help, when conditions were placed) and writes the log line.
 """
 
@@ -9,9 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from m3desk.rules import CharacterSheet, MonsterSheet, apply_plan
-from m3desk.rules.action import Resolution
-from m3desk.rules.encounter import Encounter, add_log, mark_applied, replace_sheet, set_range
+from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet, apply_plan
+from m3desk.systems.monsters_and_magic.action import Resolution
+from m3desk.systems.monsters_and_magic.encounter import (
+    Encounter,
+    add_log,
+    mark_applied,
+    replace_sheet,
+    set_range,
+)
 from m3desk.ui.action.check_request import CheckRequest
 from m3desk.ui.action.check_text import details_text
 from m3desk.ui.action.defaults import is_help

@@ -19,9 +19,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules import Attribute, CharacterSheet, MonsterAttack, MonsterSheet, TableRules
-from m3desk.rules.derive import derive
-from m3desk.rules.encounter import Combatant
+from m3desk.systems.monsters_and_magic import (
+    Attribute,
+    CharacterSheet,
+    MonsterAttack,
+    MonsterSheet,
+    TableRules,
+)
+from m3desk.systems.monsters_and_magic.derive import derive
+from m3desk.systems.monsters_and_magic.encounter import Combatant
 from m3desk.ui.action.action_kind import ActionKind
 from m3desk.ui.action.check_text import signed
 from m3desk.ui.action.combo_items import current_data, fill_combo, select_data

@@ -12,8 +12,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from m3desk.rules import CheckSpec, Item, MonsterAttack, ResistanceKind, Spell
-from m3desk.rules.encounter import Combatant, Encounter, conditions_in_force
+from m3desk.systems.monsters_and_magic import CheckSpec, Item, MonsterAttack, ResistanceKind, Spell
+from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, conditions_in_force
 from m3desk.ui.action.action_kind import ActionKind, TargetRole
 from m3desk.ui.action.action_memory import ActionMemory, ActorChoices
 from m3desk.ui.action.actor_panel import ActorPanel

@@ -2,14 +2,16 @@
 
 The request holds ids and names, never widgets, so the spec can be rebuilt from the
 encounter's current state at any time (and benchmarked without a window). All the game
-arithmetic happens in :func:`m3desk.rules.build_check`; this module only looks things up.
+arithmetic happens in :func:`m3desk.systems.monsters_and_magic.build_check`; this module only looks
+things up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from m3desk.rules import (
+from m3desk.core.terms import Term
+from m3desk.systems.monsters_and_magic import (
     Attribute,
     CharacterSheet,
     CheckSpec,
@@ -21,9 +23,8 @@ from m3desk.rules import (
     Situation,
     build_check,
 )
-from m3desk.rules.conditions import Condition
-from m3desk.rules.encounter import Encounter
-from m3desk.rules.terms import Term
+from m3desk.systems.monsters_and_magic.conditions import Condition
+from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui.action.action_kind import ActionKind
 from m3desk.ui.action.weapon_choice import weapon_for
 

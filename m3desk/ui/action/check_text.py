@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from m3desk.rules import CheckSpec
-from m3desk.rules.action import Resolution
-from m3desk.rules.terms import Term
+from m3desk.core.terms import Term
+from m3desk.systems.monsters_and_magic import CheckSpec
+from m3desk.systems.monsters_and_magic.action import Resolution
 
 __all__ = ["damage_cap_text", "details_text", "percent", "signed", "spec_formula"]
 

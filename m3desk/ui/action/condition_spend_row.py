@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules import Condition, ConditionKind, TableRules, Tier, tier_cost
+from m3desk.systems.monsters_and_magic import Condition, ConditionKind, TableRules, Tier, tier_cost
 from m3desk.ui.action.check_text import signed
 from m3desk.ui.action.combo_items import (
     current_data,

@@ -1,13 +1,14 @@
 """The dialog's first guesses: who acts, at whom, with what, against which resistance.
 
 Kept out of the widgets so the guesses can be read (and tested) as rules of thumb. None of
-them is game arithmetic: they only choose inputs for :func:`m3desk.rules.build_check`, and
+them is game arithmetic: they only choose inputs for
+:func:`m3desk.systems.monsters_and_magic.build_check`, and
 the GM can change every one of them.
 """
 
 from __future__ import annotations
 
-from m3desk.rules import (
+from m3desk.systems.monsters_and_magic import (
     Attribute,
     CharacterSheet,
     Concentration,
@@ -18,9 +19,14 @@ from m3desk.rules import (
     ResistanceKind,
     Spell,
 )
-from m3desk.rules.conditions import Condition, ConditionKind, on_checks, on_defence
-from m3desk.rules.derive import derive
-from m3desk.rules.encounter import Combatant, Encounter, conditions_in_force
+from m3desk.systems.monsters_and_magic.conditions import (
+    Condition,
+    ConditionKind,
+    on_checks,
+    on_defence,
+)
+from m3desk.systems.monsters_and_magic.derive import derive
+from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, conditions_in_force
 from m3desk.ui.action.action_kind import ActionKind, TargetRole
 
 __all__ = [
@@ -136,7 +142,8 @@ def default_resistance(encounter: Encounter, action: ActionKind, weapon: Weapon 
 
 
 def is_help(condition: Condition) -> bool:
-    """A bonus a helper granted (see :func:`m3desk.rules.spending.help_condition`)."""
+    """A bonus a helper granted (see
+    :func:`m3desk.systems.monsters_and_magic.spending.help_condition`)."""
     return condition.kind is ConditionKind.EFFECT and condition.name.startswith(HELP_PREFIX)
 
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules import CheckRoll, DiceExpr, Roller
+from m3desk.systems.monsters_and_magic import CheckRoll, DiceExpr, Roller
 from m3desk.ui.action.die_face_edit import DieFaceEdit
 from m3desk.ui.action.tone import tone_color
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QSpinBox, QWidget
 
-from m3desk.rules import Duration, DurationKind
+from m3desk.systems.monsters_and_magic import Duration, DurationKind
 from m3desk.ui.action.combo_items import current_data, select_data
 
 __all__ = ["DurationEditor"]

@@ -1,8 +1,9 @@
 """What the check must beat: AC, an attribute resistance, a difficulty, or the GM's number.
 
 Static or rolled for each kind (a surprised target must roll; the GM may roll any
-resistance). The editor only collects a :class:`~m3desk.rules.ResistanceChoice`; the
-numbers come from :func:`~m3desk.rules.build_check`.
+resistance). The editor only collects a
+:class:`~m3desk.systems.monsters_and_magic.ResistanceChoice`; the
+numbers come from :func:`~m3desk.systems.monsters_and_magic.build_check`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules import (
+from m3desk.systems.monsters_and_magic import (
     Attribute,
     CharacterSheet,
     Concentration,
@@ -33,8 +34,8 @@ from m3desk.rules import (
     ResistanceKind,
     TableRules,
 )
-from m3desk.rules.attributes import check_modifier
-from m3desk.rules.derive import derive
+from m3desk.systems.monsters_and_magic.attributes import check_modifier
+from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.ui.action.check_text import signed
 from m3desk.ui.action.combo_items import current_data, fill_combo, select_data
 from m3desk.ui.action.trait_picker import TraitPicker

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from m3desk.rules.action import Resolution
+from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.ui.action.tone import tone_color
 
 __all__ = ["RollResultView", "headline"]

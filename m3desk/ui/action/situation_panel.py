@@ -1,7 +1,8 @@
 """Step 3 of the worksheet: the circumstances, each one a labelled modifier.
 
 Effects and consequences start ticked when the rules core says they are in force
-(:func:`~m3desk.rules.encounter.conditions_in_force`; simultaneous ones are not), help
+(:func:`~m3desk.systems.monsters_and_magic.encounter.conditions_in_force`; simultaneous ones are
+not), help
 effects appear in their own list because they are used up by the check they help, and
 everything else (concealment, cover, gear, the GM's word) starts neutral. The GM's word
 includes this check's maximum damage: unticked, the computed one counts (and is shown);
@@ -28,10 +29,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules import CharacterSheet, Concealment, CoverExtent, CoverKind, MonsterSheet
-from m3desk.rules.conditions import Condition
-from m3desk.rules.cover import CONCEALMENT_PENALTY, cover_bonus
-from m3desk.rules.terms import Term
+from m3desk.core.terms import Term
+from m3desk.systems.monsters_and_magic import (
+    CharacterSheet,
+    Concealment,
+    CoverExtent,
+    CoverKind,
+    MonsterSheet,
+)
+from m3desk.systems.monsters_and_magic.conditions import Condition
+from m3desk.systems.monsters_and_magic.cover import CONCEALMENT_PENALTY, cover_bonus
 from m3desk.ui.action.check_list import CheckEntry, CheckList
 from m3desk.ui.action.check_text import signed
 from m3desk.ui.action.combo_items import current_data

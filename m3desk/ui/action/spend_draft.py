@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from m3desk.rules import ConditionKind, Duration, Tier
+from m3desk.systems.monsters_and_magic import ConditionKind, Duration, Tier
 
 __all__ = ["ConditionDraft", "SpendDraft"]
 
@@ -39,7 +39,8 @@ class SpendDraft:
 
     hero_bump: int = 0
     range_bands: int = 0
-    """Negative closes in, positive backs off (as :class:`~m3desk.rules.RangeSpend`)."""
+    """Negative closes in, positive backs off (as
+    :class:`~m3desk.systems.monsters_and_magic.RangeSpend`)."""
     conditions: tuple[ConditionDraft, ...] = ()
     damage: int = 0
     help_towards: str = ""

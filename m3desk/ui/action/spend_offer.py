@@ -1,7 +1,8 @@
 """Which spends the effect points at hand can legally buy, and why the others cannot.
 
 Every answer comes from the rules core: a candidate plan is put to
-:func:`~m3desk.rules.check_plan`, and the problems it reports (the new ones, compared with
+:func:`~m3desk.systems.monsters_and_magic.check_plan`, and the problems it reports (the new ones,
+compared with
 the plan as it stands) are the reason shown beside a disabled choice. The assistant never
 decides legality itself, so a table rule changed in the core changes what is offered.
 """
@@ -12,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
 
-from m3desk.rules import (
+from m3desk.systems.monsters_and_magic import (
     CharacterSheet,
     Condition,
     ConditionKind,
@@ -31,10 +32,10 @@ from m3desk.rules import (
     check_plan,
     tier_cost,
 )
-from m3desk.rules.action import Resolution
-from m3desk.rules.encounter import Encounter, range_between
-from m3desk.rules.ranges import bands_between
-from m3desk.rules.spending import Budget, Outcome, help_condition
+from m3desk.systems.monsters_and_magic.action import Resolution
+from m3desk.systems.monsters_and_magic.encounter import Encounter, range_between
+from m3desk.systems.monsters_and_magic.ranges import bands_between
+from m3desk.systems.monsters_and_magic.spending import Budget, Outcome, help_condition
 from m3desk.ui.action.action_kind import ActionKind
 from m3desk.ui.action.check_request import CheckRequest
 from m3desk.ui.action.check_text import damage_cap_text

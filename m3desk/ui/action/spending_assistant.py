@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules import ConditionKind, RangeSpend
-from m3desk.rules.ranges import shift
-from m3desk.rules.spending import Outcome
+from m3desk.systems.monsters_and_magic import ConditionKind, RangeSpend
+from m3desk.systems.monsters_and_magic.ranges import shift
+from m3desk.systems.monsters_and_magic.spending import Outcome
 from m3desk.ui.action.condition_spend_row import ConditionSpendRow
 from m3desk.ui.action.spend_draft import SpendDraft
 from m3desk.ui.action.spend_offer import SpendOffer

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from m3desk.rules import Trait, trait_bonus
+from m3desk.systems.monsters_and_magic import Trait, trait_bonus
 from m3desk.ui.action.check_list import CheckEntry, CheckList
 from m3desk.ui.action.check_text import signed
 

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from m3desk.rules import CharacterSheet, Item, MonsterAttack, MonsterSheet, Spell, TableRules
-from m3desk.rules.derive import derive
+from m3desk.systems.monsters_and_magic import (
+    CharacterSheet,
+    Item,
+    MonsterAttack,
+    MonsterSheet,
+    Spell,
+    TableRules,
+)
+from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.ui.action.action_kind import ActionKind
 
 __all__ = ["WeaponChoice", "weapon_choices", "weapon_for"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMetaObject, QObject, Signal
 
-from m3desk.rules.encounter import range_between, set_range
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.encounter import range_between, set_range
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.board_scene import BoardScene
 from m3desk.ui.board.board_snapshot import snapshot_of
 from m3desk.ui.encounter.document import EncounterDocument

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.flow_layout import FlowLayout
 from m3desk.ui.board.shape_swatch import ShapeSwatch, SwatchKind
 from m3desk.ui.board.token_shapes import shape_name

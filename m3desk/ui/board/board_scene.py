@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.board_colours import BoardColours
 from m3desk.ui.board.board_snapshot import BoardSnapshot
 from m3desk.ui.board.interaction import BoardInteraction

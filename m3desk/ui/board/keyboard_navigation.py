@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 
-from m3desk.rules.ranges import shift
+from m3desk.systems.monsters_and_magic.ranges import shift
 
 if TYPE_CHECKING:
     from m3desk.ui.board.board_scene import BoardScene

@@ -7,8 +7,8 @@ still decides what an attack costs. No arithmetic here on purpose.
 
 from __future__ import annotations
 
-from m3desk.rules.ranges import RangeBand
-from m3desk.rules.sheet import CharacterSheet, Item, MonsterSheet, Spell
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, Item, MonsterSheet, Spell
 
 
 def _item_attacks(sheet: CharacterSheet, *, equipped: bool) -> list[Item]:

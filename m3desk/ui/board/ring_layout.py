@@ -15,7 +15,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.footprint import Footprint, Rect
 from m3desk.ui.board.ring_placer import RingPlacer
 

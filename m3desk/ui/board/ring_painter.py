@@ -15,7 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
 
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.board_colours import BoardColours, mix
 from m3desk.ui.board.ring_layout import RingLayout
 from m3desk.ui.board.token_metrics import TokenMetrics

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication, QGraphicsSceneMouseEvent
 
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.interaction import BoardInteraction
 from m3desk.ui.board.token_item import TokenItem
 

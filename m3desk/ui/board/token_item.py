@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.board_colours import BoardColours, mix
 from m3desk.ui.board.token_facts import TokenFacts
 from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, initials, wrap_name

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from m3desk.rules.ranges import BANDS
+from m3desk.systems.monsters_and_magic.ranges import BANDS
 from m3desk.ui.board.footprint import Footprint
 
 PADDING = 3.0

@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.dice import Roller
+from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.document import EncounterDocument
 

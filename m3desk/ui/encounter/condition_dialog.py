@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules.conditions import (
+from m3desk.systems.monsters_and_magic.conditions import (
     TIERS,
     Condition,
     ConditionKind,
@@ -27,7 +27,7 @@ from m3desk.rules.conditions import (
     Tier,
     tier_value,
 )
-from m3desk.rules.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.encounter.condition_text import signed
 
 __all__ = ["ConditionDialog"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from m3desk.rules.conditions import Condition, DurationKind
+from m3desk.systems.monsters_and_magic.conditions import Condition, DurationKind
 
 __all__ = ["condition_short", "condition_tooltip", "conditions_short", "signed"]
 

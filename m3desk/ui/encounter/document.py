@@ -1,7 +1,8 @@
 """One open encounter: its state, undo stack, file, and the combatant the GM has selected.
 
 The single mutation path for encounters: views compute the new state with the pure functions
-of :mod:`m3desk.rules.encounter` and call :meth:`EncounterDocument.apply`, which pushes one
+of :mod:`m3desk.systems.monsters_and_magic.encounter` and call :meth:`EncounterDocument.apply`,
+which pushes one
 :class:`EditEncounterCommand`. ``encounter_changed`` then says which parts changed, so each
 view refreshes only what it shows.
 """
@@ -13,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from m3desk.rules.encounter import Encounter
+from m3desk.systems.monsters_and_magic.encounter import Encounter
 
 ASPECTS = ("roster", "sheets", "ranges", "turn", "log", "setup")
 

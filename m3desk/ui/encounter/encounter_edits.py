@@ -2,7 +2,8 @@
 
 Each function returns ``(encounter, text)`` for one :meth:`EncounterDocument.apply`, so a
 typed initiative, a PHP change or a removed consequence is one undo step. The game
-arithmetic stays in :mod:`m3desk.rules.encounter`; what is here is bookkeeping (which
+arithmetic stays in :mod:`m3desk.systems.monsters_and_magic.encounter`; what is here is bookkeeping
+(which
 field, which log line, where a newcomer sits among simultaneous combatants).
 """
 
@@ -11,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from m3desk.rules.conditions import Condition
-from m3desk.rules.encounter import (
+from m3desk.systems.monsters_and_magic.conditions import Condition
+from m3desk.systems.monsters_and_magic.encounter import (
     Encounter,
     add_log,
     mark_applied,
     replace_sheet,
     update_combatant,
 )
-from m3desk.rules.ranges import EncounterConditions, RangeBand
-from m3desk.rules.sheet import Pool
+from m3desk.systems.monsters_and_magic.ranges import EncounterConditions, RangeBand
+from m3desk.systems.monsters_and_magic.sheet import Pool
 from m3desk.ui.encounter.condition_text import condition_short
 
 __all__ = [

@@ -1,6 +1,7 @@
 """Initiative as the table rolls it: who rolls, their modifier, and the dice they show.
 
-Initiative is a ranked check, 3d6 + :func:`m3desk.rules.initiative.initiative_modifier`
+Initiative is a ranked check, 3d6 +
+:func:`m3desk.systems.monsters_and_magic.initiative.initiative_modifier`
 (DEX, or INT while casting, + level + initiative traits). The dialog pre-rolls the dice so
 that one Enter accepts them, and lets the GM type the dice the players really rolled.
 """
@@ -10,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from m3desk.rules.dice import DiceError, Roller, parse_faces
-from m3desk.rules.encounter import Encounter, acting, start
-from m3desk.rules.initiative import initiative_modifier, initiative_result, initiative_terms
-from m3desk.rules.terms import Term
+from m3desk.core.terms import Term
+from m3desk.systems.monsters_and_magic.dice import DiceError, Roller, parse_faces
+from m3desk.systems.monsters_and_magic.encounter import Encounter, acting, start
+from m3desk.systems.monsters_and_magic.initiative import (
+    initiative_modifier,
+    initiative_result,
+    initiative_terms,
+)
 from m3desk.ui.encounter.condition_text import signed
 
 __all__ = ["InitiativeRequest", "initiative_requests", "read_dice", "who_rolls_next"]

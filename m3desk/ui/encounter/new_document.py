@@ -10,10 +10,10 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject
 
-from m3desk.rules.encounter import Encounter, add_combatant
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.encounter.document import EncounterDocument
 
 __all__ = [

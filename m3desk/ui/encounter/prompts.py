@@ -13,10 +13,10 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
-from m3desk.rules.conditions import Condition
-from m3desk.rules.sheet import Pool
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.sheet_files import FILE_FILTER
+from m3desk.systems.monsters_and_magic.conditions import Condition
+from m3desk.systems.monsters_and_magic.sheet import Pool
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.encounter.initiative_roll import InitiativeRequest
 

@@ -15,10 +15,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.new_document import OpenSheet, SheetSource, SourceLike, add_sheets

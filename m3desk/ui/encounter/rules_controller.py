@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules.checks import Failure
-from m3desk.rules.encounter import Encounter, resolve_scouting
+from m3desk.systems.monsters_and_magic.checks import Failure
+from m3desk.systems.monsters_and_magic.encounter import Encounter, resolve_scouting
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_link import EncounterLink
 

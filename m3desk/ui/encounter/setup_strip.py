@@ -17,8 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules.encounter import remove_combatant, start
-from m3desk.rules.ranges import BANDS, MAXIMUM_RANGE, EncounterConditions, RangeBand
+from m3desk.systems.monsters_and_magic.encounter import remove_combatant, start
+from m3desk.systems.monsters_and_magic.ranges import (
+    BANDS,
+    MAXIMUM_RANGE,
+    EncounterConditions,
+    RangeBand,
+)
 from m3desk.ui.encounter import encounter_edits as edits
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_link import EncounterLink

@@ -1,7 +1,8 @@
 """The tracker's rows: every combatant in the order the table resolves them, with its state.
 
 Kept free of Qt so the order and the texts can be tested without widgets. The order itself
-comes from :func:`m3desk.rules.encounter.turn_order`; this module only appends those who
+comes from :func:`m3desk.systems.monsters_and_magic.encounter.turn_order`; this module only appends
+those who
 are not in it (delayed, without initiative, surprised) and says why.
 """
 
@@ -10,8 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from m3desk.rules.derive import derive
-from m3desk.rules.encounter import Combatant, Encounter, acting, phase_title, turn_order
+from m3desk.systems.monsters_and_magic.derive import derive
+from m3desk.systems.monsters_and_magic.encounter import (
+    Combatant,
+    Encounter,
+    acting,
+    phase_title,
+    turn_order,
+)
 from m3desk.ui.encounter.condition_text import condition_tooltip, conditions_short, signed
 from m3desk.ui.encounter.initiative_roll import who_rolls_next
 

@@ -1,6 +1,7 @@
 """Turn and initiative commands: roll, next, previous, delay, act now, casting, act.
 
-Each command computes the next encounter with :mod:`m3desk.rules.encounter` and applies
+Each command computes the next encounter with :mod:`m3desk.systems.monsters_and_magic.encounter`
+and applies
 it as one undo step; enabling follows the document so a key never does something the
 table cannot see.
 """
@@ -10,8 +11,14 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.dice import Roller
-from m3desk.rules.encounter import Combatant, act_now, delay, next_turn, previous_turn
+from m3desk.systems.monsters_and_magic.dice import Roller
+from m3desk.systems.monsters_and_magic.encounter import (
+    Combatant,
+    act_now,
+    delay,
+    next_turn,
+    previous_turn,
+)
 from m3desk.ui.encounter import action_launcher, prompts
 from m3desk.ui.encounter import encounter_edits as edits
 from m3desk.ui.encounter.document import EncounterDocument

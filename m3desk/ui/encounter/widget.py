@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules.dice import Roller
+from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.encounter import board_pane
 from m3desk.ui.encounter.combatant_controller import CombatantController
 from m3desk.ui.encounter.document import EncounterDocument

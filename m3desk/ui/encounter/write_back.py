@@ -12,10 +12,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from m3desk.rules.encounter import Combatant, Encounter
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet, Pool
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.sheet_files import load_sheet, save_sheet
+from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet, Pool
 from m3desk.ui.encounter.condition_text import condition_short
 
 __all__ = ["WriteBackItem", "apply_write_back", "plan_write_back", "write_back_summary"]

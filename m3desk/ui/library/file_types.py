@@ -7,13 +7,11 @@ registry. Qt-free, like the scan that uses it.
 
 from __future__ import annotations
 
-from m3desk.storage.encounter_files import ENCOUNTER_TYPE
-from m3desk.storage.registry import DocumentRegistry
-from m3desk.storage.sheet_files import CHARACTER_TYPE, MONSTER_TYPE
+from m3desk.storage import catalog
 
 __all__ = ["DOCUMENT_REGISTRY", "DOCUMENT_SUFFIXES", "OPEN_FILTER", "PDF_FILTER"]
 
-DOCUMENT_REGISTRY = DocumentRegistry((CHARACTER_TYPE, MONSTER_TYPE, ENCOUNTER_TYPE))
+DOCUMENT_REGISTRY = catalog.all_documents()
 DOCUMENT_SUFFIXES: frozenset[str] = frozenset(doc_type.extension
                                               for doc_type in DOCUMENT_REGISTRY)
 OPEN_FILTER = ("m3desk documents (*.m3c *.m3m *.m3e);;Characters (*.m3c);;Monsters (*.m3m);;"

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from m3desk.rules.encounter import Encounter
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.storage import catalog
 from m3desk.storage.documents import load_document
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
-from m3desk.storage.sheet_files import SHEET_REGISTRY
+from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.library.file_types import DOCUMENT_REGISTRY, DOCUMENT_SUFFIXES
 
 __all__ = [
@@ -36,7 +36,7 @@ __all__ = [
 _log = logging.getLogger(__name__)
 
 EntryKind = Literal["character", "monster", "encounter"]
-SHEET_SUFFIXES: frozenset[str] = frozenset(doc_type.extension for doc_type in SHEET_REGISTRY)
+SHEET_SUFFIXES: frozenset[str] = frozenset(doc_type.extension for doc_type in catalog.sheets())
 """Files that can join an encounter (an encounter cannot join another one)."""
 
 

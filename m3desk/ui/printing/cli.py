@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from m3desk import APP_NAME
-from m3desk.rules.encounter import Encounter
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
-from m3desk.rules.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 __all__ = ["PAGE_SIZES", "build_parser", "export_pdf_main"]
 
@@ -81,13 +81,11 @@ def _load_all(paths: Sequence[Path]) -> tuple[list[Printable], list[str]]:
     The kind comes from the file's own format entry, not its extension, so a renamed
     file still prints as what it is.
     """
+    from m3desk.storage import catalog
     from m3desk.storage.documents import load_document
-    from m3desk.storage.encounter_files import ENCOUNTER_TYPE
     from m3desk.storage.errors import DocumentLoadError
-    from m3desk.storage.registry import DocumentRegistry
-    from m3desk.storage.sheet_files import CHARACTER_TYPE, MONSTER_TYPE
 
-    registry = DocumentRegistry((CHARACTER_TYPE, MONSTER_TYPE, ENCOUNTER_TYPE))
+    registry = catalog.all_documents()
     documents: list[Printable] = []
     problems: list[str] = []
     for path in paths:

@@ -1,9 +1,10 @@
 """What the GM's encounter sheet says, as plain data: words and numbers, not places.
 
 As with :mod:`.sheet_content`, the game stays out of the painter: order comes from
-:func:`m3desk.rules.encounter.turn_order`, ranges from
-:func:`m3desk.rules.encounter.range_between` and every number from
-:func:`m3desk.rules.derive.derive`, so the paper agrees with the screen and tests can
+:func:`m3desk.systems.monsters_and_magic.encounter.turn_order`, ranges from
+:func:`m3desk.systems.monsters_and_magic.encounter.range_between` and every number from
+:func:`m3desk.systems.monsters_and_magic.derive.derive`, so the paper agrees with the screen and
+tests can
 check the sheet's content without Qt.
 """
 
@@ -12,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from m3desk.rules.conditions import Condition
-from m3desk.rules.derive import Derived, derive
-from m3desk.rules.encounter import (
+from m3desk.systems.monsters_and_magic.conditions import Condition
+from m3desk.systems.monsters_and_magic.derive import Derived, derive
+from m3desk.systems.monsters_and_magic.encounter import (
     Combatant,
     Encounter,
     acting,
@@ -22,8 +23,8 @@ from m3desk.rules.encounter import (
     range_between,
     turn_order,
 )
-from m3desk.rules.ranges import RangeBand
-from m3desk.rules.sheet import CharacterSheet
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
 from m3desk.ui.printing.formatting import amount, signed
 from m3desk.ui.printing.sheet_content import (
     Cell,

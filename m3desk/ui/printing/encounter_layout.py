@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QPagedPaintDevice
 
-from m3desk.rules.encounter import Encounter
+from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.combatant_block import CombatantsBlock
 from m3desk.ui.printing.encounter_blocks import (

@@ -19,10 +19,10 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter
 
 from m3desk import APP_NAME, __version__
-from m3desk.rules.encounter import Encounter
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.atomic import atomic_write_bytes
+from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.printing.encounter_layout import encounter_job, render_encounter
 from m3desk.ui.printing.pages import Orientation, PrintJob, render_jobs
 from m3desk.ui.printing.sheet_layout import render_sheets, sheet_job

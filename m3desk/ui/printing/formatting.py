@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 
 __all__ = ["amount", "bands_text", "signed"]
 

@@ -1,7 +1,8 @@
 """What goes on a printed sheet, as plain data: the words and numbers, not their places.
 
 Separating content from layout keeps the game out of the painter: every number comes
-from the sheet or from :func:`m3desk.rules.derive.derive` (never recomputed here), and
+from the sheet or from :func:`m3desk.systems.monsters_and_magic.derive.derive` (never recomputed
+here), and
 tests can check what a sheet says without Qt, fonts or poppler.
 """
 
@@ -11,11 +12,11 @@ import base64
 import binascii
 from dataclasses import dataclass
 
-from m3desk.rules.attributes import Attribute
-from m3desk.rules.derive import Derived, derive
-from m3desk.rules.movement import ArmourWeight
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
-from m3desk.rules.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.attributes import Attribute
+from m3desk.systems.monsters_and_magic.derive import Derived, derive
+from m3desk.systems.monsters_and_magic.movement import ArmourWeight
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.printing.formatting import amount, bands_text, signed
 
 __all__ = [

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from PySide6.QtGui import QPagedPaintDevice
 
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
-from m3desk.rules.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.flow_blocks import Block, RuledLines, TableBlock, TextBlock
 from m3desk.ui.printing.pages import (

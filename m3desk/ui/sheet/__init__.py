@@ -1,14 +1,14 @@
 """Character and monster sheet editors: item models, delegates and the editor widgets.
 
 Everything here edits a :class:`~m3desk.ui.document.SheetDocument` through its undo stack;
-nothing computes game values (``m3desk.rules.derive`` does).
+nothing computes game values (``m3desk.systems.monsters_and_magic.derive`` does).
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.sheet import CharacterSheet
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.character_sheet_editor import CharacterSheetEditor
 from m3desk.ui.sheet.monster_sheet_editor import MonsterSheetEditor

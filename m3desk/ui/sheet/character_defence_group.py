@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QVBoxLayout, QWidget
 
-from m3desk.rules.movement import Encumbrance
-from m3desk.rules.sheet import CharacterSheet
+from m3desk.systems.monsters_and_magic.movement import Encumbrance
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.combo_binding import ComboBinding
 from m3desk.ui.sheet.derived_label import DerivedLabel, ac_text

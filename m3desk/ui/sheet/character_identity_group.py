@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QWidget
 
-from m3desk.rules.attributes import Attribute
-from m3desk.rules.sheet import CharacterSheet
+from m3desk.systems.monsters_and_magic.attributes import Attribute
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.combo_binding import ComboBinding
 from m3desk.ui.sheet.field_binding import Report

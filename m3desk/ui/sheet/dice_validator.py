@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QValidator
 
-from m3desk.rules.dice import DiceError, DiceExpr
+from m3desk.systems.monsters_and_magic.dice import DiceError, DiceExpr
 
 __all__ = ["DiceValidator", "dice_problem"]
 

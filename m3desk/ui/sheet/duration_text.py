@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from m3desk.rules.conditions import Duration, DurationKind
+from m3desk.systems.monsters_and_magic.conditions import Duration, DurationKind
 
 __all__ = ["DURATION_HINT", "duration_text", "parse_duration"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from m3desk.rules.movement import ArmourWeight
-from m3desk.rules.sheet import ITEM_KINDS, Item
+from m3desk.systems.monsters_and_magic.movement import ArmourWeight
+from m3desk.systems.monsters_and_magic.sheet import ITEM_KINDS, Item
 from m3desk.ui.sheet.columns import Column, ColumnKind
 from m3desk.ui.sheet.row_table_model import RowTableModel
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, get_args
 
-from m3desk.rules.sheet import MonsterAttack
+from m3desk.systems.monsters_and_magic.sheet import MonsterAttack
 from m3desk.ui.sheet.columns import Column, ColumnKind
 from m3desk.ui.sheet.row_table_model import RowTableModel
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QVBoxLayout, QWidget
 
-from m3desk.rules.sheet import MonsterSheet
+from m3desk.systems.monsters_and_magic.sheet import MonsterSheet
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.character_defence_group import headline_font
 from m3desk.ui.sheet.derived_label import DerivedLabel, ac_text

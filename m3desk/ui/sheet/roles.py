@@ -11,7 +11,7 @@ _BASE = int(Qt.ItemDataRole.UserRole)
 DerivedKeyRole = _BASE + 1
 """The key of the derived value a cell shows ("ac", "max_damage.item.2"), or None."""
 DerivedRole = _BASE + 2
-"""The :class:`m3desk.rules.derive.Derived` a cell shows, or None."""
+"""The :class:`m3desk.systems.monsters_and_magic.derive.Derived` a cell shows, or None."""
 OverriddenRole = _BASE + 3
 """True when the GM has overridden the derived value a cell shows."""
 ChoicesRole = _BASE + 4

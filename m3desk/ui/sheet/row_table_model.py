@@ -22,8 +22,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from m3desk.rules.derive import Derived
-from m3desk.rules.dice import DiceExpr
+from m3desk.systems.monsters_and_magic.derive import Derived
+from m3desk.systems.monsters_and_magic.dice import DiceExpr
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.columns import Column, ColumnKind
 from m3desk.ui.sheet.document_link import DocumentLink

@@ -10,7 +10,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QSpinBox, QWidget
 
-from m3desk.rules.attributes import MAX_SCORE, MIN_SCORE
+from m3desk.systems.monsters_and_magic.attributes import MAX_SCORE, MIN_SCORE
 
 __all__ = ["ScoreSpinBox"]
 

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from m3desk.rules.dice import DiceError
+from m3desk.systems.monsters_and_magic.dice import DiceError
 
 __all__ = [
     "SheetPath",

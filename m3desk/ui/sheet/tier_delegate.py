@@ -6,8 +6,8 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex
 
-from m3desk.rules.conditions import TIERS, tier_cost, tier_value
-from m3desk.rules.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.conditions import TIERS, tier_cost, tier_value
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.sheet.choice_delegate import ChoiceDelegate
 
 __all__ = ["TierDelegate"]

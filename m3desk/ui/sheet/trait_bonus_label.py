@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtWidgets import QLabel, QWidget
 
-from m3desk.rules.traits import trait_bonus
+from m3desk.systems.monsters_and_magic.traits import trait_bonus
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.document_link import DocumentLink
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from m3desk.rules.traits import Trait, TraitKind
+from m3desk.systems.monsters_and_magic.traits import Trait, TraitKind
 from m3desk.ui.sheet.columns import Column, ColumnKind
 from m3desk.ui.sheet.row_table_model import RowTableModel
 

@@ -1,4 +1,5 @@
-"""The Table Rules editor: the house-rule options of :class:`m3desk.rules.TableRules`.
+"""The Table Rules editor: the house-rule options of
+:class:`m3desk.systems.monsters_and_magic.TableRules`.
 
 ``rule_fields`` reads the options from the model (kinds, bounds, explanations) and words
 them; ``rule_editor`` and ``ladder_editor`` edit them; ``dialog`` is the dialog. The window

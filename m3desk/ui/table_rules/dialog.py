@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.table_rules.caption_label import CaptionLabel
 from m3desk.ui.table_rules.ladder_editor import LadderEditor
 from m3desk.ui.table_rules.rule_editor import RuleEditor

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules.table_rules import DifficultyRung
+from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung
 from m3desk.ui.table_rules.ladder_delegate import LadderDelegate
 from m3desk.ui.table_rules.ladder_model import LadderColumn, LadderModel
 

@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from m3desk.rules.table_rules import DifficultyRung
+from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung
 from m3desk.ui.table_rules.rule_fields import int_bounds
 
 __all__ = ["NAME_LIMIT", "STATIC_RANGE", "LadderColumn", "LadderModel", "rolled_text"]

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
-from m3desk.rules.table_rules import DifficultyRung, HeroBump, TableRules
+from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung, HeroBump, TableRules
 
 __all__ = [
     "LADDER_FIELD",

@@ -20,8 +20,8 @@ from pydantic import BaseModel
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.paths import LibraryKind
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 if TYPE_CHECKING:
     # Only for annotations: the documents' modules load with the first document opened.

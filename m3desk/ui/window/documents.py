@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.table_rules import TableRules
-from m3desk.storage.sheet_files import Sheet
+from m3desk.systems.monsters_and_magic.sheet import AnySheet as Sheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 if TYPE_CHECKING:
     from m3desk.ui.document import SheetDocument

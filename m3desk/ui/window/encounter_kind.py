@@ -15,15 +15,16 @@ from pydantic import BaseModel
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.encounter import Encounter
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.encounter_files import (
+    ENCOUNTER_EXTENSION,
     ENCOUNTER_FILTER,
-    ENCOUNTER_TYPE,
+    ENCOUNTER_KIND,
     encounter_bytes,
     save_encounter,
 )
 from m3desk.storage.paths import LibraryKind
+from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
 
 if TYPE_CHECKING:
@@ -76,10 +77,10 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
         return encounter_bytes(document.encounter)
 
     def recovery_kind(self, document: EncounterDocument) -> str:
-        return ENCOUNTER_TYPE.kind
+        return ENCOUNTER_KIND
 
     def extension(self, document: EncounterDocument) -> str:
-        return ENCOUNTER_TYPE.extension
+        return ENCOUNTER_EXTENSION
 
     def library_folder(self, document: EncounterDocument) -> LibraryKind:
         return "encounters"

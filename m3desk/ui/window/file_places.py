@@ -33,7 +33,10 @@ def samples_folder() -> Path | None:
 def is_sample(path: Path) -> bool:
     """True for a bundled sample: those are never written to."""
     folder = samples_folder()
-    return folder is not None and same_file_key(path.parent) == same_file_key(folder)
+    if folder is None:
+        return False
+    key = same_file_key(folder)
+    return key in (same_file_key(path.parent), same_file_key(path.parent.parent))
 
 
 def _file_stem(name: str) -> str:

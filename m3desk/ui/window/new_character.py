@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules.sheet import MAX_LEVEL
+from m3desk.systems.monsters_and_magic.sheet import MAX_LEVEL
 from m3desk.ui.dialogs import NewCharacterChoice
 
 __all__ = ["NewCharacterDialog"]

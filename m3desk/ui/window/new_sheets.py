@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from m3desk.rules.attributes import Attribute
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
-from m3desk.rules.size import Size
-from m3desk.rules.table_rules import TableRules
-from m3desk.rules.traits import Trait, TraitKind
+from m3desk.systems.monsters_and_magic.attributes import Attribute
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.size import Size
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.traits import Trait, TraitKind
 
 __all__ = ["new_character", "new_monster"]
 

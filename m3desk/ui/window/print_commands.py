@@ -22,11 +22,11 @@ from PySide6.QtCore import QLocale, QObject
 from PySide6.QtGui import QPageSize
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.encounter import Encounter
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.library.file_types import PDF_FILTER
 from m3desk.ui.library.scan import LibraryEntry

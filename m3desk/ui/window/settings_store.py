@@ -14,10 +14,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, save_settings, table_rules_of
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 __all__ = ["SettingsStore"]
 

@@ -14,10 +14,10 @@ from pydantic import BaseModel
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.paths import LibraryKind
 from m3desk.storage.sheet_files import FILE_FILTER, doc_type_for, save_sheet, sheet_bytes
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.window import documents
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
 

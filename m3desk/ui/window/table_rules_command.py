@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from m3desk.rules.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.window.kinds import SHEETS
 from m3desk.ui.window.session import DocumentSession

@@ -9,8 +9,8 @@ import shiboken6
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from m3desk.rules import Roller
-from m3desk.rules.encounter import Encounter
+from m3desk.systems.monsters_and_magic import Roller
+from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui.action import prompts
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.action_memory import ActionMemory

@@ -16,8 +16,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from m3desk.rules import Condition, ConditionKind, Roller, TableRules, Tier
-from m3desk.rules.encounter import Encounter
+from m3desk.systems.monsters_and_magic import Condition, ConditionKind, Roller, TableRules, Tier
+from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.theme import apply_theme

@@ -8,9 +8,10 @@ range is Short, initiative as printed (digest §2.3, items 3–7).
 from __future__ import annotations
 
 from m3desk.assets import sample_files
-from m3desk.rules import CharacterSheet, Condition, MonsterSheet, TableRules
-from m3desk.rules.checks import Failure
-from m3desk.rules.encounter import (
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic import CharacterSheet, Condition, MonsterSheet, TableRules
+from m3desk.systems.monsters_and_magic.checks import Failure
+from m3desk.systems.monsters_and_magic.encounter import (
     Encounter,
     add_combatant,
     replace_sheet,
@@ -18,7 +19,6 @@ from m3desk.rules.encounter import (
     start,
     update_combatant,
 )
-from m3desk.storage.sheet_files import load_sheet
 
 INITIATIVE = {"Felix": 21, "Xiola": 20, "Gramfive": 13, "Shamira": 13, "Guido": 10}
 TIE_ORDER = {"Shamira": 1}

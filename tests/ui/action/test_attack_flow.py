@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from m3desk.rules import (
+from m3desk.systems.monsters_and_magic import (
     Attribute,
     CharacterSheet,
     Odds,
@@ -12,7 +12,7 @@ from m3desk.rules import (
     TableRules,
     build_check,
 )
-from m3desk.rules.encounter import range_between
+from m3desk.systems.monsters_and_magic.encounter import range_between
 from m3desk.ui.action.action_kind import ActionKind
 from m3desk.ui.action.check_text import percent
 from m3desk.ui.encounter.document import EncounterDocument

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import Qt
 
-from m3desk.rules import (
+from m3desk.systems.monsters_and_magic import (
     CharacterSheet,
     Condition,
     ConditionKind,
@@ -23,8 +23,8 @@ from m3desk.rules import (
     TableRules,
     Tier,
 )
-from m3desk.rules.derive import derive
-from m3desk.rules.encounter import Encounter, range_between
+from m3desk.systems.monsters_and_magic.derive import derive
+from m3desk.systems.monsters_and_magic.encounter import Encounter, range_between
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.action.conftest import DialogFactory
@@ -271,7 +271,7 @@ def item_18_gramfive_again(open_dialog: DialogFactory) -> None:
 
 
 def item_19_shamira_turns_again(open_dialog: DialogFactory) -> None:
-    from m3desk.rules.spending import help_condition
+    from m3desk.systems.monsters_and_magic.spending import help_condition
     from tests.ui.action.scene import with_conditions
 
     encounter = in_round_one(book_encounter(rules=BOOK))

@@ -7,7 +7,7 @@ number typed replaces it for this check only: the modifiers, the spending assist
 
 from __future__ import annotations
 
-from m3desk.rules import TableRules
+from m3desk.systems.monsters_and_magic import TableRules
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.action.conftest import DialogFactory
@@ -97,7 +97,7 @@ def test_unticked_the_computed_maximum_counts_again(open_dialog: DialogFactory) 
 def test_a_lower_maximum_bounds_the_defenders_damage_instead(open_dialog: DialogFactory
                                                              ) -> None:
     """Item 17 with a GM's maximum of 15: Gramfive would take 15 instead of 18."""
-    from m3desk.rules import Tier
+    from m3desk.systems.monsters_and_magic import Tier
 
     encounter = with_conditions(in_round_one(book_encounter()), "First", backstabbed())
     dialog, user = open_dialog(at_turn(encounter, "First"))

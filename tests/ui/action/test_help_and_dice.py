@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from m3desk.rules import Attribute, CheckRoll, ConditionKind, ResistanceKind, Roller, TableRules
+from m3desk.systems.monsters_and_magic import (
+    Attribute,
+    CheckRoll,
+    ConditionKind,
+    ResistanceKind,
+    Roller,
+    TableRules,
+)
 from m3desk.ui.action.action_kind import ActionKind
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.action.conftest import DialogFactory

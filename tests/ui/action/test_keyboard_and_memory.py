@@ -7,8 +7,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from m3desk.rules import Attribute, RangeBand, ResistanceKind, Roller, TableRules, Tier
-from m3desk.rules.encounter import range_between
+from m3desk.systems.monsters_and_magic import (
+    Attribute,
+    RangeBand,
+    ResistanceKind,
+    Roller,
+    TableRules,
+    Tier,
+)
+from m3desk.systems.monsters_and_magic.encounter import range_between
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.action_kind import ActionKind
 from m3desk.ui.action.action_memory import ActionMemory
@@ -189,7 +196,7 @@ def test_closing_after_a_roll_asks_first(open_dialog: DialogFactory,
 
 
 def test_an_empty_encounter_opens_without_a_check(open_dialog: DialogFactory) -> None:
-    from m3desk.rules.encounter import Encounter
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
 
     dialog, user = open_dialog(Encounter())
     assert dialog.request is None and dialog.spec is None

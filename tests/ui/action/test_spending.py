@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from m3desk.rules import Condition, ConditionKind, TableRules, Tier
-from m3desk.rules.encounter import Encounter, mark_applied
+from m3desk.systems.monsters_and_magic import Condition, ConditionKind, TableRules, Tier
+from m3desk.systems.monsters_and_magic.encounter import Encounter, mark_applied
 from m3desk.ui.action.combo_items import entry_enabled
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.action.conftest import DialogFactory

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from m3desk.assets import sample_files
-from m3desk.rules.encounter import Encounter, add_combatant
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.encounter.document import EncounterDocument
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board import RangeBoardWidget
 from m3desk.ui.board.token_item import TokenItem
 from tests.ui.board.conftest import combatant_id

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from m3desk.rules.encounter import range_between
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.encounter import range_between
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.board.conftest import combatant_id

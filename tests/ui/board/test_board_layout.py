@@ -7,8 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from m3desk.rules.encounter import range_between, set_range
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.encounter import range_between, set_range
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board import RangeBoardWidget
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.board.conftest import party_encounter

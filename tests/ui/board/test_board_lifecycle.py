@@ -10,7 +10,12 @@ from PySide6.QtCore import SIGNAL, QEvent
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
-from m3desk.rules.encounter import Encounter, add_combatant, add_log, remove_combatant
+from m3desk.systems.monsters_and_magic.encounter import (
+    Encounter,
+    add_combatant,
+    add_log,
+    remove_combatant,
+)
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.theme import dark_palette

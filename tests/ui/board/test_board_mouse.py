@@ -8,8 +8,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from m3desk.rules.encounter import range_between
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.encounter import range_between
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board import RangeBoardWidget
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.board.conftest import combatant_id

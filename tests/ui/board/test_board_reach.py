@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from m3desk.rules.conditions import Condition, ConditionKind, Tier
-from m3desk.rules.encounter import replace_sheet, set_range
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.conditions import Condition, ConditionKind, Tier
+from m3desk.systems.monsters_and_magic.encounter import replace_sheet, set_range
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board import RangeBoardWidget
 from m3desk.ui.board.token_item import OUT_OF_REACH
 from m3desk.ui.encounter.document import EncounterDocument

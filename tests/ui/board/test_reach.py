@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board import attacks_reaching
 from tests.ui.board.conftest import MUMMY, sample_sheet
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from m3desk.rules.ranges import BANDS, RangeBand
+from m3desk.systems.monsters_and_magic.ranges import BANDS, RangeBand
 from m3desk.ui.board import layout_rings
 from m3desk.ui.board.footprint import Footprint, overlaps
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from m3desk.assets import sample_files
-from m3desk.rules.dice import Roller
+from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui import dialogs
 from m3desk.ui.encounter import action_launcher, board_pane, prompts
 from m3desk.ui.encounter.document import EncounterDocument

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from m3desk.rules.checks import Failure
+from m3desk.systems.monsters_and_magic.checks import Failure
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
 from tests.ui.encounter.helpers import type_into_cell

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
-from m3desk.rules.encounter import Combatant, Encounter
+from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
 

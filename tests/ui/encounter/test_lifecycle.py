@@ -5,7 +5,7 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import SIGNAL
 
-from m3desk.rules.encounter import start
+from m3desk.systems.monsters_and_magic.encounter import start
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget

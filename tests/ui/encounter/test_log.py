@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from m3desk.rules.encounter import add_log
+from m3desk.systems.monsters_and_magic.encounter import add_log
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.log_export import export_log_text
 from m3desk.ui.encounter.widget import EncounterWidget
@@ -74,7 +74,7 @@ def test_the_round_column_says_set_up_surprise_or_the_round(qtbot,
 
 def test_an_old_log_without_phases_still_reads() -> None:
     """Entries written before LogEntry had a phase load as "rounds" of round 0."""
-    from m3desk.rules.encounter import LogEntry
+    from m3desk.systems.monsters_and_magic.encounter import LogEntry
     from m3desk.ui.encounter.log_export import round_cell, round_text
 
     old = LogEntry(round=0, text="Felix Pook joins the Party")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from m3desk.rules.encounter import next_turn, start
+from m3desk.systems.monsters_and_magic.encounter import next_turn, start
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_edits import add_condition, set_initiative
 from m3desk.ui.encounter.log_model import LogModel
@@ -14,8 +14,8 @@ from tests.ui.encounter.test_combatants import shield
 
 
 def example_of_play(document: EncounterDocument) -> None:
-    from m3desk.rules.checks import Failure
-    from m3desk.rules.encounter import resolve_scouting
+    from m3desk.systems.monsters_and_magic.checks import Failure
+    from m3desk.systems.monsters_and_magic.encounter import resolve_scouting
 
     encounter = resolve_scouting(document.encounter, {"Party": None, "Monsters": Failure.SIMPLE})
     for name, value in (("Felix", 21), ("Xiola", 20), ("Gramfive", 13), ("Shamira", 13),
@@ -39,7 +39,7 @@ def test_tracker_model_through_set_up_surprise_round_and_round_one(
     assert document.encounter.round == 1
     document.undo_stack.undo()
     document.undo_stack.undo()
-    from m3desk.rules.encounter import remove_combatant
+    from m3desk.systems.monsters_and_magic.encounter import remove_combatant
 
     document.apply(remove_combatant(document.encounter, by_name(document.encounter, "Guido").id),
                    "Remove Guido")

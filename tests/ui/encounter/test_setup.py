@@ -6,11 +6,11 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from m3desk.rules import RangeBand
-from m3desk.rules.checks import Failure
-from m3desk.rules.encounter import range_between
-from m3desk.rules.ranges import EncounterConditions
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic import RangeBand
+from m3desk.systems.monsters_and_magic.checks import Failure
+from m3desk.systems.monsters_and_magic.encounter import range_between
+from m3desk.systems.monsters_and_magic.ranges import EncounterConditions
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.new_document import OpenSheet, new_encounter_document
 from m3desk.ui.encounter.tracker_columns import Column

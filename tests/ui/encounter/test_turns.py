@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from m3desk.rules.encounter import turn_order
+from m3desk.systems.monsters_and_magic.encounter import turn_order
 from m3desk.ui.encounter import action_launcher
 from m3desk.ui.encounter.tracker_columns import Column, TrackerRole
 from m3desk.ui.encounter.tracker_rows import RowState

@@ -17,9 +17,15 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from m3desk.assets import sample_files
-from m3desk.rules.conditions import Condition, ConditionKind, Duration, DurationKind, Tier
-from m3desk.rules.sheet import CharacterSheet, Item, MonsterSheet, Spell
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.conditions import (
+    Condition,
+    ConditionKind,
+    Duration,
+    DurationKind,
+    Tier,
+)
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, Item, MonsterSheet, Spell
 
 Sheet = CharacterSheet | MonsterSheet
 POPPLER_MISSING = "poppler-utils (pdftotext, pdfinfo) is not installed"

@@ -7,9 +7,16 @@ so the printed sheet is checked against the states the application really produc
 from __future__ import annotations
 
 from m3desk.assets import sample_files
-from m3desk.rules.checks import Failure
-from m3desk.rules.conditions import Condition, ConditionKind, Duration, DurationKind, Tier
-from m3desk.rules.encounter import (
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.checks import Failure
+from m3desk.systems.monsters_and_magic.conditions import (
+    Condition,
+    ConditionKind,
+    Duration,
+    DurationKind,
+    Tier,
+)
+from m3desk.systems.monsters_and_magic.encounter import (
     Encounter,
     add_combatant,
     delay,
@@ -21,9 +28,13 @@ from m3desk.rules.encounter import (
     start,
     update_combatant,
 )
-from m3desk.rules.ranges import EncounterConditions, RangeBand
-from m3desk.rules.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Pool
-from m3desk.storage.sheet_files import load_sheet
+from m3desk.systems.monsters_and_magic.ranges import EncounterConditions, RangeBand
+from m3desk.systems.monsters_and_magic.sheet import (
+    CharacterSheet,
+    MonsterAttack,
+    MonsterSheet,
+    Pool,
+)
 
 __all__ = ["by_name", "crowded_encounter", "fane_encounter"]
 

@@ -6,9 +6,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QPageLayout, QPageSize
 
-from m3desk.rules.encounter import Encounter, add_combatant, set_range, update_combatant
-from m3desk.rules.ranges import EncounterConditions, RangeBand
-from m3desk.rules.sheet import CharacterSheet, MonsterAttack, MonsterSheet
+from m3desk.systems.monsters_and_magic.encounter import (
+    Encounter,
+    add_combatant,
+    set_range,
+    update_combatant,
+)
+from m3desk.systems.monsters_and_magic.ranges import EncounterConditions, RangeBand
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterAttack, MonsterSheet
 from m3desk.ui.printing.encounter_content import encounter_content
 from m3desk.ui.printing.encounter_layout import layout_encounter
 from m3desk.ui.printing.export import documents_pdf_bytes

@@ -5,9 +5,16 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from m3desk.rules.conditions import Condition, ConditionKind, Tier
-from m3desk.rules.sheet import CharacterSheet, Item, MonsterAttack, MonsterSheet, Pool, Spell
-from m3desk.rules.traits import Trait
+from m3desk.systems.monsters_and_magic.conditions import Condition, ConditionKind, Tier
+from m3desk.systems.monsters_and_magic.sheet import (
+    CharacterSheet,
+    Item,
+    MonsterAttack,
+    MonsterSheet,
+    Pool,
+    Spell,
+)
+from m3desk.systems.monsters_and_magic.traits import Trait
 from m3desk.ui.printing.export import pdf_bytes
 from m3desk.ui.printing.sheet_content import sheet_content
 from m3desk.ui.printing.sheet_layout import FOOTER_H, layout_sheet

@@ -101,9 +101,9 @@ def test_export_uses_the_tables_saved_house_rules(qapp, tmp_path: Path, capsys,
     """Rules set in Edit → Table Rules reach the command line's printouts too."""
     import shutil
 
-    from m3desk.rules.table_rules import TableRules
     from m3desk.storage.paths import AppPaths
     from m3desk.storage.settings import AppSettings, save_settings
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
     from tests.ui.printing.conftest import pdftotext
 
     if shutil.which("pdftotext") is None:

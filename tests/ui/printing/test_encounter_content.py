@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from m3desk.rules.encounter import Encounter, add_combatant, start
-from m3desk.rules.sheet import MonsterAttack, MonsterSheet
+from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant, start
+from m3desk.systems.monsters_and_magic.sheet import MonsterAttack, MonsterSheet
 from m3desk.ui.printing.encounter_content import EncounterContent, encounter_content
 from tests.ui.printing.encounters import crowded_encounter, fane_encounter
 
@@ -97,7 +97,7 @@ def test_key_numbers_come_from_derive(fane: EncounterContent) -> None:
 
 def test_the_encounters_own_table_rules_are_printed() -> None:
     """The GM sheet says what the screen says: derive() with the encounter's table rules."""
-    from m3desk.rules.table_rules import TableRules
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
     house = fane_encounter().model_copy(
         update={"table_rules": TableRules(damage_cap_adds_level=False)})

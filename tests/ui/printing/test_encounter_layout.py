@@ -7,9 +7,9 @@ from itertools import pairwise
 import pytest
 from PySide6.QtGui import QPageLayout, QPageSize
 
-from m3desk.rules.conditions import Condition, ConditionKind, Tier
-from m3desk.rules.encounter import Encounter, add_combatant, update_combatant
-from m3desk.rules.sheet import MonsterAttack, MonsterSheet
+from m3desk.systems.monsters_and_magic.conditions import Condition, ConditionKind, Tier
+from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant, update_combatant
+from m3desk.systems.monsters_and_magic.sheet import MonsterAttack, MonsterSheet
 from m3desk.ui.printing.combatant_block import CombatantsBlock
 from m3desk.ui.printing.encounter_blocks import (
     MIN_LABEL_W,

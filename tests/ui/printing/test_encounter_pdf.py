@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtGui import QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 
-from m3desk.rules.encounter import Encounter
 from m3desk.storage.errors import SaveError
+from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui.printing.encounter_blocks import InitiativeBlock, RangeTableBlock, SideBySide
 from m3desk.ui.printing.encounter_content import encounter_content
 from m3desk.ui.printing.encounter_layout import layout_encounter

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QPageSize
 
-from m3desk.rules.sheet import CharacterSheet
 from m3desk.storage.errors import SaveError
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
 from m3desk.ui.printing import export as export_module
 from m3desk.ui.printing.export import export_pdf, pdf_bytes
 from tests.ui.printing.conftest import pdfinfo, pdftotext, portrait_png

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from m3desk.rules.attributes import Attribute
-from m3desk.rules.derive import derive
-from m3desk.rules.ranges import RangeBand
+from m3desk.systems.monsters_and_magic.attributes import Attribute
+from m3desk.systems.monsters_and_magic.derive import derive
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.printing.formatting import amount, bands_text, signed
 from m3desk.ui.printing.sheet_content import Table, TextSection, sheet_content
 
@@ -112,7 +112,7 @@ def test_monster_attacks_and_description(samples) -> None:
 
 def test_house_rules_change_the_printed_numbers(samples) -> None:
     """A table whose maximum damage leaves out the level prints 9, as the screen shows."""
-    from m3desk.rules.table_rules import TableRules
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
     content = sheet_content(samples["gramfive"], TableRules(damage_cap_adds_level=False))
     assert _column(_table(content, "Equipment"), "Max dmg")[:4] == ["9", "", "", "4"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from m3desk.rules import (
+from m3desk.systems.monsters_and_magic import (
     Attribute,
     Attributes,
     CharacterSheet,
@@ -19,7 +19,7 @@ from m3desk.rules import (
     Trait,
     TraitKind,
 )
-from m3desk.rules.movement import ArmourWeight
+from m3desk.systems.monsters_and_magic.movement import ArmourWeight
 from m3desk.ui.document import SheetDocument
 
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet import make_sheet_editor
 from m3desk.ui.sheet.sheet_editor_base import SheetEditorBase

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from m3desk.rules import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet
 from m3desk.ui import commands
 from m3desk.ui.commands import EditSheetCommand
 from m3desk.ui.document import SheetDocument, changed_fields
@@ -40,7 +40,7 @@ def test_an_unchanged_sheet_pushes_nothing(document: SheetDocument) -> None:
 def test_new_table_rules_refresh_every_view_without_an_undo_step(
     qtbot, document: SheetDocument
 ) -> None:
-    from m3desk.rules.table_rules import TableRules
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
     before = document.derived()
     loose = TableRules(damage_cap_adds_level=False)

@@ -7,7 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from m3desk.rules import CharacterSheet, DiceError, DiceExpr, Duration, DurationKind, Item
+from m3desk.systems.monsters_and_magic import (
+    CharacterSheet,
+    DiceError,
+    DiceExpr,
+    Duration,
+    DurationKind,
+    Item,
+)
 from m3desk.ui.sheet.duration_text import duration_text, parse_duration
 from m3desk.ui.sheet.row_diff import RowChangeKind, row_change
 from m3desk.ui.sheet.sheet_edits import (

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from m3desk.rules.table_rules import DifficultyRung, HeroBump, TableRules
+from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung, HeroBump, TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.encounter.contrast import contrast_ratio
 from m3desk.ui.table_rules.caption_label import caption_colour

@@ -9,9 +9,9 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from m3desk.rules.sheet import CharacterSheet, MonsterSheet
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.sheet_files import save_sheet
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.library.model import ENTRY_ROLE, MARK_ROLE, Column, LibraryModel
 from m3desk.ui.library.scan import scan_library
 from m3desk.ui.main_window import MainWindow

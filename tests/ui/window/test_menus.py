@@ -9,10 +9,10 @@ from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from m3desk.assets import classes, races
-from m3desk.rules.attributes import Attribute
-from m3desk.rules.table_rules import TableRules
-from m3desk.rules.traits import TraitKind
 from m3desk.storage.settings import load_settings
+from m3desk.systems.monsters_and_magic.attributes import Attribute
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.traits import TraitKind
 from m3desk.ui import theme
 from m3desk.ui.dialogs import NewCharacterChoice
 from m3desk.ui.main_window import MainWindow

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from m3desk.rules.encounter import next_turn
-from m3desk.rules.sheet import CharacterSheet
+from m3desk.storage import catalog
 from m3desk.storage.encounter_files import load_encounter
 from m3desk.storage.locks import SessionLock
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.recovery import RecoveryStore
-from m3desk.storage.sheet_files import SHEET_REGISTRY, load_sheet, sheet_bytes
+from m3desk.storage.sheet_files import load_sheet, sheet_bytes
+from m3desk.systems.monsters_and_magic.encounter import next_turn
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
 from m3desk.ui.dialogs import RestoreChoice, SaveChoice
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.window.kinds import ENCOUNTERS
@@ -38,7 +39,7 @@ def test_autosave_writes_a_snapshot_after_an_idle_pause(
         pass
     [entry] = window.autosave.store.entries()
     assert entry.original_path == str(record.path)
-    assert entry.load(SHEET_REGISTRY).model.notes == "typed"
+    assert entry.load(catalog.sheets()).model.notes == "typed"
 
     window.save_current()
     assert window.autosave.store.entries() == []  # saved: the snapshot is gone

@@ -9,9 +9,9 @@ from PySide6.QtCore import QAbstractItemModel
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QToolButton
 
-from m3desk.rules.table_rules import TableRules
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, load_settings, save_settings
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.dialogs import NewCharacterChoice, NewEncounterChoice
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.sheet.roles import DerivedKeyRole

@@ -1,0 +1,167 @@
+"""Dice every game shares: dice expressions, a seedable roller, exact distributions.
+
+A die expression is written like ``1d8+1``, ``d12`` or ``2d6-1``. Distributions are exact integer
+counts (never floats) so that
+probabilities can be compared to brute-force enumeration without tolerance games.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, PlainSerializer
+
+MAX_DICE_COUNT = 20
+MAX_DIE_SIDES = 100
+MAX_FLAT_BONUS = 100
+
+_DICE_RE = re.compile(
+    r"^\s*\+?\s*(?P<count>\d*)\s*[dD]\s*(?P<sides>\d+)\s*(?:(?P<sign>[+-])\s*(?P<flat>\d+))?\s*$"
+)
+_FLAT_RE = re.compile(r"^\s*(?P<sign>[+-]?)\s*(?P<flat>\d+)\s*$")
+
+
+class DiceError(ValueError):
+    """A dice expression the app cannot use; the message is shown to the user as it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """``count``d``sides`` + ``bonus``; ``count == 0`` means a flat bonus only."""
+
+    count: int
+    sides: int
+    bonus: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> DiceExpr:
+        """Read ``1d8+1``, ``d12``, ``2d6-1``, ``+1d4+1`` or a flat ``+2``."""
+        if not isinstance(text, str):
+            raise DiceError(f"a damage die must be text like 1d8+1, not {type(text).__name__}")
+        match = _DICE_RE.match(text)
+        if match:
+            count = int(match["count"]) if match["count"] else 1
+            sides = int(match["sides"])
+            flat = int(match["flat"] or 0)
+            bonus = -flat if match["sign"] == "-" else flat
+        else:
+            flat_match = _FLAT_RE.match(text)
+            if not flat_match:
+                raise DiceError(
+                    f"'{text.strip()}' is not a damage die; write it like 1d8+1, d12 or 2d6-1"
+                )
+            count, sides = 0, 1
+            bonus = int(flat_match["flat"]) * (-1 if flat_match["sign"] == "-" else 1)
+        expr = cls(count=count, sides=sides, bonus=bonus)
+        expr.check()
+        return expr
+
+    def check(self) -> None:
+        if self.count < 0 or self.count > MAX_DICE_COUNT:
+            raise DiceError(f"between 1 and {MAX_DICE_COUNT} dice, please (got {self.count})")
+        if self.count and not 2 <= self.sides <= MAX_DIE_SIDES:
+            raise DiceError(f"a die needs 2 to {MAX_DIE_SIDES} sides (got d{self.sides})")
+        if abs(self.bonus) > MAX_FLAT_BONUS:
+            raise DiceError(f"a flat bonus of at most ±{MAX_FLAT_BONUS}, please (got {self.bonus})")
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.bonus
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.bonus
+
+    def total(self, faces: Sequence[int]) -> int:
+        """The value of this expression for the given die faces (as rolled at the table)."""
+        if len(faces) != self.count:
+            raise DiceError(f"{self} needs {self.count} dice, got {len(faces)}")
+        for face in faces:
+            if not 1 <= face <= self.sides:
+                raise DiceError(f"a d{self.sides} shows 1 to {self.sides}, not {face}")
+        return sum(faces) + self.bonus
+
+    def distribution(self) -> Mapping[int, int]:
+        """Exact outcome counts: value -> number of equally likely face combinations."""
+        base = sum_of_dice(self.count, self.sides)
+        return {value + self.bonus: ways for value, ways in base.items()}
+
+    @property
+    def combinations(self) -> int:
+        return int(self.sides**self.count) if self.count else 1
+
+    def __str__(self) -> str:
+        if self.count == 0:
+            return f"{self.bonus:+d}"
+        dice = f"{self.count}d{self.sides}"
+        return dice + (f"{self.bonus:+d}" if self.bonus else "")
+
+
+def _validate_dice(value: Any) -> DiceExpr:
+    if isinstance(value, DiceExpr):
+        return value
+    if not isinstance(value, str):
+        raise DiceError("a damage die must be text like 1d8+1")
+    return DiceExpr.parse(value)
+
+
+Dice = Annotated[DiceExpr, BeforeValidator(_validate_dice), PlainSerializer(str, return_type=str)]
+"""A pydantic field type: stored as ``"1d8+1"`` in files, a :class:`DiceExpr` in memory."""
+
+
+@cache
+def sum_of_dice(count: int, sides: int) -> Mapping[int, int]:
+    """Exact counts of the sum of ``count`` dice with ``sides`` faces (convolution)."""
+    counts: dict[int, int] = {0: 1}
+    for _ in range(count):
+        nxt: dict[int, int] = {}
+        for value, ways in counts.items():
+            for face in range(1, sides + 1):
+                nxt[value + face] = nxt.get(value + face, 0) + ways
+        counts = nxt
+    return counts
+
+
+def convolve(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
+    """Distribution of the sum of two independent outcomes given as counts."""
+    out: dict[int, int] = {}
+    for va, wa in a.items():
+        for vb, wb in b.items():
+            out[va + vb] = out.get(va + vb, 0) + wa * wb
+    return out
+
+
+class Roller:
+    """A seedable dice roller; pass a seed in tests to make every roll repeatable.
+
+    Every system rolls through one of these (or types the faces rolled at the table), so a
+    fight is a pure function of its seed and its commands.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def d(self, sides: int) -> int:
+        return self._random.randint(1, sides)
+
+    def dice(self, count: int, sides: int) -> tuple[int, ...]:
+        return tuple(self.d(sides) for _ in range(count))
+
+    def roll_faces(self, expr: DiceExpr) -> tuple[int, ...]:
+        return self.dice(expr.count, expr.sides)
+
+
+def parse_faces(text: str) -> tuple[int, ...]:
+    """Read faces typed at the table: ``"5 6 4"``, ``"5,6,4"`` or ``"564"`` for single digits."""
+    cleaned = text.replace(",", " ").split()
+    if len(cleaned) == 1 and cleaned[0].isdigit() and len(cleaned[0]) > 1:
+        return tuple(int(ch) for ch in cleaned[0])
+    try:
+        return tuple(int(part) for part in cleaned)
+    except ValueError:
+        raise DiceError(f"'{text}' is not a list of die faces") from None

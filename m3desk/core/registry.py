@@ -1,0 +1,75 @@
+"""The one registry of game systems: an id, the module that defines it, loaded on first use.
+
+The core names no game: the list of installed systems is the :mod:`m3desk.systems`
+package's, handed in by :func:`register` (tests register toy systems the same way).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+
+from m3desk.core.system import GameSystem
+
+__all__ = ["UnknownSystemError", "get", "ids", "register", "systems", "unregister"]
+
+_MODULES: dict[str, str] = {}
+_LOADED: dict[str, GameSystem] = {}
+
+
+class UnknownSystemError(KeyError):
+    """A file or setting names a game system this m3desk does not have."""
+
+
+def register(system_id: str, module: str | GameSystem) -> None:
+    """Make a system available: a module path exporting ``SYSTEM``, or the system itself."""
+    if isinstance(module, GameSystem):
+        if module.id != system_id:
+            raise ValueError(f"system {module.id!r} registered as {system_id!r}")
+        _LOADED[system_id] = module
+        _MODULES[system_id] = ""
+    else:
+        _MODULES[system_id] = module
+        _LOADED.pop(system_id, None)
+
+
+def unregister(system_id: str) -> None:
+    _MODULES.pop(system_id, None)
+    _LOADED.pop(system_id, None)
+
+
+def ids() -> tuple[str, ...]:
+    _ensure_installed()
+    return tuple(_MODULES)
+
+
+def get(system_id: str) -> GameSystem:
+    _ensure_installed()
+    if system_id not in _MODULES:
+        raise UnknownSystemError(system_id)
+    system = _LOADED.get(system_id)
+    if system is None:
+        loaded = importlib.import_module(_MODULES[system_id]).SYSTEM
+        if not isinstance(loaded, GameSystem) or loaded.id != system_id:
+            raise UnknownSystemError(system_id)
+        _LOADED[system_id] = system = loaded
+    return system
+
+
+def systems() -> Iterator[GameSystem]:
+    for system_id in ids():
+        yield get(system_id)
+
+
+_installed = False
+
+
+def _ensure_installed() -> None:
+    """Register the systems that ship with m3desk (once, before the first look-up)."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    installed = importlib.import_module("m3desk.systems").INSTALLED
+    for system_id, module in installed.items():
+        _MODULES.setdefault(system_id, module)

@@ -1,0 +1,168 @@
+"""The seam: what a game system tells the rest of m3desk, as data and pure functions.
+
+Each game is one package under :mod:`m3desk.systems` exporting one :class:`GameSystem`. The
+core, storage and the Qt layer know games only through this description: the documents a
+system keeps (sheets, encounters) and how old files of it migrate, its table-rules options,
+its initiative scheme, round phases, maneuvers, conditions, and how it measures the position
+of one combatant relative to another. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+__all__ = [
+    "ConditionSpec",
+    "DocumentSpec",
+    "GameSystem",
+    "InitiativeScheme",
+    "Maneuver",
+    "Migration",
+    "PhaseSpec",
+    "PositionModel",
+    "Ring",
+]
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+"""Upgrades a raw document dict by exactly one schema version (n -> n+1), before validation."""
+
+
+@dataclass(frozen=True)
+class DocumentSpec:
+    """One kind of file a system keeps: its pydantic model, extension and schema version.
+
+    ``format_id`` is shared by every system for the same kind of file ("m3desk.character"):
+    the file's envelope names the system, and the pair finds the model.
+    """
+
+    kind: str
+    format_id: str
+    extension: str
+    model: type[BaseModel]
+    schema_version: int
+    label: str
+    migrations: Mapping[int, Migration] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class InitiativeScheme:
+    """How a system decides who acts first.
+
+    ``roller``: ``"ranked_check"`` (each combatant rolls a check, e.g. 3d6 + modifiers),
+    ``"side_die"`` (one die per side, every member acts on it) or ``"individual_die"`` (one
+    die each). ``lower_first`` reverses the order (AD&D-style). ``ties``: ``"simultaneous"``
+    (act together) or ``"reroll"``. ``declared`` lists what is declared before the roll.
+    """
+
+    roller: Literal["ranked_check", "side_die", "individual_die"]
+    die: int = 0
+    lower_first: bool = False
+    ties: Literal["simultaneous", "reroll"] = "simultaneous"
+    reroll_each_round: bool = True
+    declared: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """A step of a round (e.g. "missile attacks"); ``id`` is stable, ``title`` is shown."""
+
+    id: str
+    title: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Maneuver:
+    """An action as data: what it lets the actor do and what it does to the actor and others.
+
+    ``movement_share`` is the share of the actor's combat movement it allows (½ for
+    closing, 1½ for a charge); ``to_hit`` and ``armour_class`` are what it changes for the
+    actor this round; ``foe_initiative`` is what it gives the actor's opponents.
+    """
+
+    id: str
+    name: str
+    movement_share: Fraction = Fraction(0)
+    may_attack: bool = False
+    may_cast: bool = False
+    to_hit: int = 0
+    armour_class: int = 0
+    foe_initiative: int = 0
+    category: str = ""
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class ConditionSpec:
+    """A condition a system knows: what it does, and how long it lasts unless said otherwise."""
+
+    id: str
+    name: str
+    effect: str
+    default_rounds: int | None = None
+
+
+@dataclass(frozen=True)
+class PositionModel:
+    """How far apart two combatants are: a band (0 = touching) or a distance in a unit.
+
+    The encounter stores one integer per pair. ``bands`` names the values of a band model
+    in order (nearest first); a distance model has ``unit`` ("ft", "m"), a ``maximum`` and a
+    ``step`` for the board's keyboard and drag.
+    """
+
+    kind: Literal["bands", "distance"]
+    unit: str = ""
+    bands: tuple[str, ...] = ()
+    maximum: int = 0
+    step: int = 1
+
+    def label(self, value: int) -> str:
+        if self.kind == "bands":
+            return self.bands[max(0, min(value, len(self.bands) - 1))]
+        return f"{value} {self.unit}"
+
+    @property
+    def largest(self) -> int:
+        return len(self.bands) - 1 if self.kind == "bands" else self.maximum
+
+
+@dataclass(frozen=True)
+class Ring:
+    """A circle the board draws around the selected combatant: reach, a move, a weapon range."""
+
+    value: int
+    label: str
+    kind: Literal["reach", "move", "range", "band"] = "range"
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    """Everything the app needs to know about one game, found through the registry."""
+
+    id: str
+    name: str
+    documents: tuple[DocumentSpec, ...]
+    options_model: type[BaseModel]
+    initiative: InitiativeScheme
+    positions: PositionModel
+    phases: tuple[PhaseSpec, ...] = ()
+    maneuvers: tuple[Maneuver, ...] = ()
+    conditions: tuple[ConditionSpec, ...] = ()
+    accepts_unnamed_files: bool = False
+    """Files written before documents named their system belong to this one."""
+    summary: str = ""
+
+    def document(self, kind: str) -> DocumentSpec:
+        for spec in self.documents:
+            if spec.kind == kind:
+                return spec
+        raise KeyError(f"{self.name} keeps no {kind!r} documents")
+
+    def default_options(self) -> BaseModel:
+        return self.options_model()

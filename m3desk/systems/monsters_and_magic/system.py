@@ -1,0 +1,53 @@
+"""Monsters & Magic as m3desk sees it through the seam: its files, options, initiative, bands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from m3desk.core.system import (
+    DocumentSpec,
+    GameSystem,
+    InitiativeScheme,
+    PhaseSpec,
+    PositionModel,
+)
+from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.systems.monsters_and_magic.ranges import BANDS
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
+
+SYSTEM_ID = "monsters_and_magic"
+SCHEMA_VERSION = 2
+"""Version 2 names the game system in the file's envelope; the document itself is as in 1."""
+
+
+def _names_its_system(document: dict[str, Any]) -> dict[str, Any]:
+    """1 -> 2: only the envelope changed (it names the system), the document did not."""
+    return document
+
+
+_MIGRATIONS = {1: _names_its_system}
+
+SYSTEM = GameSystem(
+    id=SYSTEM_ID,
+    name="Monsters & Magic",
+    summary="The Effect Engine: 3d6 checks, effect points, range bands.",
+    documents=(
+        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, SCHEMA_VERSION,
+                     "character", _MIGRATIONS),
+        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, SCHEMA_VERSION,
+                     "monster", _MIGRATIONS),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", Encounter, SCHEMA_VERSION,
+                     "encounter", _MIGRATIONS),
+    ),
+    options_model=TableRules,
+    initiative=InitiativeScheme(roller="ranked_check", lower_first=False, ties="simultaneous",
+                                reroll_each_round=False),
+    positions=PositionModel(kind="bands", bands=tuple(band.label for band in BANDS)),
+    phases=(
+        PhaseSpec("setup", "Set-up", "Scouting, the starting range and surprise."),
+        PhaseSpec("surprise", "Surprise round", "Only the side with surprise acts."),
+        PhaseSpec("rounds", "Rounds", "Everyone acts in initiative order, highest first."),
+    ),
+    accepts_unnamed_files=True,
+)

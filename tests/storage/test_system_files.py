@@ -1,0 +1,82 @@
+"""Every file names its game system; files written by m3desk 0.1 (all Monsters & Magic) open."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from m3desk.storage.encounter_files import load_encounter, save_encounter
+from m3desk.storage.errors import DocumentLoadError
+from m3desk.storage.sheet_files import load_sheet, save_sheet
+from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "v0_1"
+
+
+@pytest.mark.parametrize(("name", "model"), [("gramfive.m3c", CharacterSheet),
+                                              ("first-one-mummy.m3m", MonsterSheet)])
+def test_a_0_1_sheet_opens_as_monsters_and_magic(name: str, model: type, tmp_path: Path) -> None:
+    raw = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+    assert "system" not in raw and raw["schema_version"] == 1  # the fixture is what 0.1 wrote
+    loaded = load_sheet(FIXTURES / name)
+    assert isinstance(loaded.model, model)
+    assert loaded.migrated_from == 1
+    assert loaded.doc_type.system == "monsters_and_magic"
+    # Saved again, it names its system and keeps every value.
+    copy = tmp_path / name
+    save_sheet(copy, loaded.model)
+    saved = json.loads(copy.read_text(encoding="utf-8"))
+    assert saved["system"] == "monsters_and_magic" and saved["schema_version"] == 2
+    assert saved["document"] == raw["document"]
+    assert load_sheet(copy).model == loaded.model
+
+
+def test_a_0_1_encounter_opens_with_its_roster_ranges_and_log(tmp_path: Path) -> None:
+    loaded = load_encounter(FIXTURES / "tomb-v0_1.m3e")
+    encounter = loaded.model
+    assert isinstance(encounter, Encounter)
+    assert loaded.migrated_from == 1
+    assert [c.name for c in encounter.combatants] == ["Gramfive the Grim", "Felix Pook",
+                                                      "First One Mummy"]
+    assert len(encounter.ranges) == 1
+    assert encounter.log[-1].text == "Gramfive draws Cutter."
+    copy = tmp_path / "tomb.m3e"
+    save_encounter(copy, encounter)
+    assert json.loads(copy.read_text(encoding="utf-8"))["system"] == "monsters_and_magic"
+    assert load_encounter(copy).model == encounter
+
+
+def test_a_file_of_a_game_this_m3desk_lacks_is_refused_by_name(tmp_path: Path) -> None:
+    target = tmp_path / "rogue.m3c"
+    shutil.copy(FIXTURES / "gramfive.m3c", target)
+    raw = json.loads(target.read_text(encoding="utf-8"))
+    raw["system"] = "gurps"
+    raw["schema_version"] = 2
+    target.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DocumentLoadError, match="game system this version of m3desk does not "
+                                                "have \\('gurps'\\)"):
+        load_sheet(target)
+
+
+def test_a_system_name_that_is_not_text_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "odd.m3c"
+    raw = json.loads((FIXTURES / "gramfive.m3c").read_text(encoding="utf-8"))
+    raw["system"] = ["monsters_and_magic"]
+    target.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DocumentLoadError, match="names its game system"):
+        load_sheet(target)
+
+
+def test_the_bundled_samples_are_in_the_current_format() -> None:
+    from m3desk.assets import sample_files
+
+    samples = sample_files()
+    assert samples
+    for path in samples:
+        assert path.parent.name == "monsters_and_magic"
+        loaded = load_sheet(path)
+        assert loaded.migrated_from is None, path.name
