@@ -13,6 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from m3desk.core.derived import Derived
     from m3desk.systems.monsters_and_magic.action import (
         CheckSpec,
         ResistanceChoice,
@@ -54,10 +55,7 @@ if TYPE_CHECKING:
         CoverKind,
         cover_bonus,
     )
-    from m3desk.systems.monsters_and_magic.derive import (
-        Derived,
-        max_damage,
-    )
+    from m3desk.systems.monsters_and_magic.derive import max_damage
     from m3desk.systems.monsters_and_magic.dice import (
         CheckRoll,
         DiceError,
@@ -135,7 +133,7 @@ _EXPORTS: dict[str, str] = {
     "CoverExtent": "m3desk.systems.monsters_and_magic.cover",
     "CoverKind": "m3desk.systems.monsters_and_magic.cover",
     "DamageSpend": "m3desk.systems.monsters_and_magic.spending",
-    "Derived": "m3desk.systems.monsters_and_magic.derive",
+    "Derived": "m3desk.core.derived",
     "DiceError": "m3desk.systems.monsters_and_magic.dice",
     "DiceExpr": "m3desk.systems.monsters_and_magic.dice",
     "Duration": "m3desk.systems.monsters_and_magic.conditions",

@@ -9,9 +9,9 @@ for any value by name: ``mod.STR``, ``check.STR`` (prime doubled), ``movement``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from m3desk.core.terms import Term, explain, total
+from m3desk.core.derived import Derived
+from m3desk.core.terms import Term, total
 from m3desk.systems.monsters_and_magic.attributes import (
     Attribute,
     attribute_modifier,
@@ -32,34 +32,6 @@ from m3desk.systems.monsters_and_magic.traits import trait_bonus
 
 Adder = Callable[["Derived"], None]
 _WEIGHT_ORDER = [ArmourWeight.NONE, ArmourWeight.LIGHT, ArmourWeight.MEDIUM, ArmourWeight.HEAVY]
-
-
-@dataclass(frozen=True, slots=True)
-class Derived:
-    """A computed value, how it was computed, and whether the GM has overridden it."""
-
-    key: str
-    label: str
-    computed: int
-    terms: tuple[Term, ...]
-    override: int | None = None
-
-    @property
-    def value(self) -> int:
-        return self.computed if self.override is None else self.override
-
-    @property
-    def overridden(self) -> bool:
-        return self.override is not None
-
-    def explanation(self) -> str:
-        text = explain(self.label, self.terms)
-        if self.override is not None:
-            text = f"{self.label} {self.override} (set by the GM; computed: {text})"
-        return text
-
-    def signed(self) -> str:
-        return f"{self.value:+d}"
 
 
 def max_damage(dice: str, level: int, *, rules: TableRules = STRICT) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from m3desk.core.derived import Derived
 from m3desk.systems.monsters_and_magic.attributes import Attribute
-from m3desk.systems.monsters_and_magic.derive import Derived
 from m3desk.ui.sheet.derived_format import derived_text
 
 __all__ = ["AttributeReading"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from m3desk.systems.monsters_and_magic.derive import Derived
+from m3desk.core.derived import Derived
 
 __all__ = ["derived_text", "is_bonus"]
 

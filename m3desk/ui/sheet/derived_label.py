@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
-from m3desk.systems.monsters_and_magic.derive import Derived
+from m3desk.core.derived import Derived
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.derived_cell_painter import BADGE_TEXT
 from m3desk.ui.sheet.document_link import DocumentLink

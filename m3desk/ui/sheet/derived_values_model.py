@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from m3desk.systems.monsters_and_magic.derive import Derived
+from m3desk.core.derived import Derived
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.document_link import DocumentLink

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog, QWidget
 
-from m3desk.systems.monsters_and_magic.derive import Derived
+from m3desk.core.derived import Derived
 from m3desk.ui import dialogs
 
 __all__ = ["OVERRIDE_RANGE", "OverridePrompt"]

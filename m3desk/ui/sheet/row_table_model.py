@@ -22,7 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from m3desk.systems.monsters_and_magic.derive import Derived
+from m3desk.core.derived import Derived
 from m3desk.systems.monsters_and_magic.dice import DiceExpr
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.columns import Column, ColumnKind
