@@ -7,12 +7,9 @@ from typing import Any
 from m3desk.core.system import (
     DocumentSpec,
     GameSystem,
-    InitiativeScheme,
     PhaseSpec,
-    PositionModel,
 )
-from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.systems.monsters_and_magic.ranges import BANDS
+from m3desk.systems.monsters_and_magic.encounter import INITIATIVE, POSITIONS, Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
@@ -22,11 +19,20 @@ SCHEMA_VERSION = 2
 
 
 def _names_its_system(document: dict[str, Any]) -> dict[str, Any]:
-    """1 -> 2: only the envelope changed (it names the system), the document did not."""
+    """1 -> 2 for sheets: only the envelope changed (it names the system)."""
     return document
 
 
+def _ranges_become_positions(document: dict[str, Any]) -> dict[str, Any]:
+    """1 -> 2 for encounters: the bands per pair are the core's positions per pair."""
+    upgraded = dict(document)
+    if "ranges" in upgraded:
+        upgraded["positions"] = upgraded.pop("ranges")
+    return upgraded
+
+
 _MIGRATIONS = {1: _names_its_system}
+_ENCOUNTER_MIGRATIONS = {1: _ranges_become_positions}
 
 SYSTEM = GameSystem(
     id=SYSTEM_ID,
@@ -38,12 +44,11 @@ SYSTEM = GameSystem(
         DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, SCHEMA_VERSION,
                      "monster", _MIGRATIONS),
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", Encounter, SCHEMA_VERSION,
-                     "encounter", _MIGRATIONS),
+                     "encounter", _ENCOUNTER_MIGRATIONS),
     ),
     options_model=TableRules,
-    initiative=InitiativeScheme(roller="ranked_check", lower_first=False, ties="simultaneous",
-                                reroll_each_round=False),
-    positions=PositionModel(kind="bands", bands=tuple(band.label for band in BANDS)),
+    initiative=INITIATIVE,
+    positions=POSITIONS,
     phases=(
         PhaseSpec("setup", "Set-up", "Scouting, the starting range and surprise."),
         PhaseSpec("surprise", "Surprise round", "Only the side with surprise acts."),

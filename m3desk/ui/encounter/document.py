@@ -27,7 +27,7 @@ def changed_aspects(before: Encounter, after: Encounter) -> frozenset[str]:
         aspects.add("roster")
     if before.combatants != after.combatants:
         aspects.add("sheets")
-    if before.ranges != after.ranges:
+    if before.positions != after.positions:
         aspects.add("ranges")
     if (before.turn, before.round, before.phase) != (after.turn, after.round, after.phase):
         aspects.add("turn")

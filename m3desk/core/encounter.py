@@ -1,0 +1,455 @@
+"""The encounter skeleton every game shares: combatants in sides, positions per pair, rounds,
+turn order from the system's initiative scheme, conditions counting down, and the log.
+
+Pure functions over a frozen :class:`Encounter`; each returns a new encounter, so the UI keeps
+the before and after of every change in one undo command. A game system subclasses
+:class:`Combatant` (to give it the game's sheet) and :class:`Encounter` (to add what only that
+game tracks, and to say how it orders turns and measures positions), and keeps its own rules
+in its own package; the functions here work on any such subclass.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from typing import Any, ClassVar, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from m3desk.core.system import InitiativeScheme, PositionModel
+
+__all__ = [
+    "MAX_COMBATANTS",
+    "MAX_LOG",
+    "AppliedAt",
+    "Combatant",
+    "ConditionState",
+    "Encounter",
+    "InitiativeNeededError",
+    "LogEntry",
+    "Phase",
+    "act_now",
+    "acting",
+    "add_condition",
+    "add_log",
+    "current_count",
+    "delay",
+    "effective_initiative",
+    "join",
+    "next_turn",
+    "pair_key",
+    "phase_title",
+    "position_between",
+    "previous_turn",
+    "remove_combatant",
+    "remove_condition",
+    "replace_sheet",
+    "set_initiative",
+    "set_position",
+    "set_side_initiative",
+    "start",
+    "turn_order",
+    "update_combatant",
+]
+
+Phase = Literal["setup", "surprise", "rounds"]
+MAX_COMBATANTS = 200
+MAX_LOG = 20_000
+
+E = TypeVar("E", bound="Encounter")
+
+
+def _new_id() -> str:
+    return uuid.uuid4().hex[:10]
+
+
+class ConditionState(BaseModel):
+    """A condition on a combatant, by the system's condition id, with the rounds it has left."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(default_factory=_new_id, min_length=1, max_length=40)
+    condition: str = Field(min_length=1, max_length=40)
+    """The system's :class:`~m3desk.core.system.ConditionSpec` id (e.g. "prone")."""
+    name: str = Field(min_length=1, max_length=80)
+    rounds: int | None = Field(None, ge=1, le=10_000)
+    """Rounds left, counting down at each new round; None lasts until removed."""
+    value: int = Field(0, ge=-99, le=99)
+    """A level or strength where the condition has one (Exhaustion 3)."""
+    source: str | None = Field(None, max_length=40)
+    """The combatant id that placed it, where that matters (Charmed by whom)."""
+
+
+class Combatant(BaseModel):
+    """One creature in the fight. Systems subclass it and give ``sheet`` the game's type."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(default_factory=_new_id, min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=80)
+    side: str = Field(min_length=1, max_length=40)
+    sheet: Any = None
+    source_path: str | None = Field(None, max_length=4096)
+    """The sheet file this combatant came from, for writing changes back."""
+    initiative: int | None = Field(None, ge=-99, le=199)
+    tie_order: int = Field(0, ge=-999, le=999)
+    """Among combatants on the same count, lower resolves first (they still act together)."""
+    delayed: bool = False
+    notes: str = Field("", max_length=10_000)
+    conditions: tuple[ConditionState, ...] = Field((), max_length=200)
+
+
+class AppliedAt(BaseModel):
+    """When an effect or condition was placed: simultaneous actions do not see each other's."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    round: int
+    count: int | None
+
+
+class LogEntry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    round: int = Field(ge=0)
+    phase: Phase = "rounds"
+    """Set-up and the surprise round are both round 0; the phase tells them apart."""
+    actor: str | None = None
+    """Combatant id, or None for the table (round changes, set-up)."""
+    target: str | None = None
+    text: str = Field(max_length=2_000)
+    details: str = Field("", max_length=20_000)
+
+
+class Encounter(BaseModel):
+    """A fight. Systems subclass it; the class variables say how its game orders and measures."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    scheme: ClassVar[InitiativeScheme] = InitiativeScheme(roller="ranked_check")
+    position_model: ClassVar[PositionModel] = PositionModel(kind="distance", unit="ft",
+                                                            maximum=1000, step=5)
+
+    name: str = Field("Encounter", min_length=1, max_length=120)
+    sides: tuple[str, ...] = ("Party", "Monsters")
+    combatants: tuple[Combatant, ...] = Field((), max_length=MAX_COMBATANTS)
+    positions: dict[str, int] = Field(default_factory=dict)
+    """The position of each pair, by key ``"idA|idB"`` (ids sorted): a band or a distance."""
+    phase: Phase = "setup"
+    round: int = Field(0, ge=0, le=100_000)
+    """0 in set-up and the surprise round; 1 from round one."""
+    surprise_side: str | None = None
+    turn: str | None = None
+    """Id of the combatant whose turn it is."""
+    resume: str | None = None
+    """Whose turn comes back after a delayed combatant stepped in (see :func:`act_now`)."""
+    applied_at: dict[str, AppliedAt] = Field(default_factory=dict)
+    log: tuple[LogEntry, ...] = Field((), max_length=MAX_LOG)
+
+    def combatant(self, combatant_id: str) -> Combatant:
+        for combatant in self.combatants:
+            if combatant.id == combatant_id:
+                return combatant
+        raise KeyError(f"no combatant {combatant_id!r} in this encounter")
+
+    def default_position(self) -> int:
+        """The position of a pair nobody has placed yet (far apart)."""
+        return self.position_model.largest
+
+    def round_ended(self: E) -> tuple[E, list[str]]:
+        """What the end of a round does besides advancing it: conditions count down (and a
+        system adds its own, e.g. conditions kept on its sheets). Returns the encounter and
+        what expired, for the log."""
+        combatants = []
+        expired: list[str] = []
+        ending = self.round
+        for combatant in self.combatants:
+            kept: list[ConditionState] = []
+            for condition in combatant.conditions:
+                placed = self.applied_at.get(condition.id)
+                if placed is not None and placed.round == ending:
+                    kept.append(condition)  # placed this round: its first round is the next
+                elif condition.rounds is None:
+                    kept.append(condition)
+                elif condition.rounds > 1:
+                    kept.append(condition.model_copy(update={"rounds": condition.rounds - 1}))
+                else:
+                    expired.append(f"{condition.name} on {combatant.name}")
+            changes: dict[str, object] = {"conditions": tuple(kept), "delayed": False}
+            if self.scheme.reroll_each_round and self.scheme.roller != "ranked_check":
+                changes["initiative"] = None
+            combatants.append(combatant.model_copy(update=changes))
+        return self.model_copy(update={"combatants": tuple(combatants)}), expired
+
+
+def phase_title(phase: Phase, round_number: int) -> str:
+    """"Set-up", "Surprise round" or "Round 3": how the table names a moment of the fight.
+
+    Set-up and the surprise round are both round 0, so the phase tells them apart (a log
+    entry of round 0 in the "rounds" phase predates phases: "Before round 1").
+    """
+    if phase == "setup":
+        return "Set-up"
+    if phase == "surprise":
+        return "Surprise round"
+    return f"Round {round_number}" if round_number else "Before round 1"
+
+
+def pair_key(a: str, b: str) -> str:
+    if a == b:
+        raise ValueError("a combatant has no position relative to itself")
+    return "|".join(sorted((a, b)))
+
+
+def position_between(encounter: Encounter, a: str, b: str) -> int:
+    return encounter.positions.get(pair_key(a, b), encounter.default_position())
+
+
+def add_log(encounter: E, text: str, *, actor: str | None = None, target: str | None = None,
+            details: str = "") -> E:
+    entry = LogEntry(round=encounter.round, phase=encounter.phase, actor=actor, target=target,
+                     text=text, details=details)
+    return encounter.model_copy(update={"log": (*encounter.log, entry)[-MAX_LOG:]})
+
+
+def _numbered(existing: Iterable[str], base: str) -> str:
+    names = set(existing)
+    if base not in names and f"{base} 1" not in names:
+        return base
+    number = 2
+    while f"{base} {number}" in names:
+        number += 1
+    return f"{base} {number}"
+
+
+def join(encounter: E, combatant: Combatant) -> E:
+    """Add a combatant; several copies of one creature are numbered (Goblin 1, Goblin 2)."""
+    if len(encounter.combatants) >= MAX_COMBATANTS:
+        raise ValueError(f"an encounter holds at most {MAX_COMBATANTS} combatants")
+    names = [c.name for c in encounter.combatants]
+    combatants = list(encounter.combatants)
+    base = combatant.name
+    if base in names:
+        # The first copy becomes "Name 1" so that the numbering reads naturally.
+        index = names.index(base)
+        combatants[index] = combatants[index].model_copy(update={"name": f"{base} 1"})
+        names[index] = f"{base} 1"
+    name = _numbered(names, base)
+    joined = combatant.model_copy(update={"name": name})
+    side = joined.side
+    sides = encounter.sides if side in encounter.sides else (*encounter.sides, side)
+    after = encounter.model_copy(update={"combatants": (*combatants, joined), "sides": sides})
+    return add_log(after, f"{name} joins the {side}", actor=joined.id)
+
+
+def remove_combatant(encounter: E, combatant_id: str) -> E:
+    gone = encounter.combatant(combatant_id)
+    positions = {k: v for k, v in encounter.positions.items()
+                 if combatant_id not in k.split("|")}
+    turn = encounter.turn
+    if turn == combatant_id:
+        turn = _following(encounter, combatant_id)
+    after = encounter.model_copy(update={
+        "combatants": tuple(c for c in encounter.combatants if c.id != combatant_id),
+        "positions": positions, "turn": turn,
+        "resume": None if encounter.resume == combatant_id else encounter.resume})
+    return add_log(after, f"{gone.name} leaves the encounter")
+
+
+def set_position(encounter: E, a: str, b: str, value: int, *, reason: str = "",
+                 log: bool = True) -> E:
+    """Set the position of a pair; ``log=False`` when the caller writes its own log entry."""
+    model = encounter.position_model
+    value = max(0, min(int(value), model.largest))
+    positions = dict(encounter.positions)
+    positions[pair_key(a, b)] = value
+    after = encounter.model_copy(update={"positions": positions})
+    if not log:
+        return after
+    text = (f"{encounter.combatant(a).name} ↔ {encounter.combatant(b).name}: "
+            f"{model.label(value)}" + (f" ({reason})" if reason else ""))
+    return add_log(after, text, actor=a, target=b)
+
+
+def replace_sheet(encounter: E, combatant_id: str, sheet: Any) -> E:
+    combatants = tuple(c.model_copy(update={"sheet": sheet}) if c.id == combatant_id else c
+                       for c in encounter.combatants)
+    return encounter.model_copy(update={"combatants": combatants})
+
+
+def update_combatant(encounter: E, combatant_id: str, **changes: object) -> E:
+    """Change fields of one combatant, validated (an impossible value raises ValueError)."""
+    combatants = tuple(
+        type(c).model_validate({**dict(c), **changes}) if c.id == combatant_id else c
+        for c in encounter.combatants)
+    return encounter.model_copy(update={"combatants": combatants})
+
+
+def set_initiative(encounter: E, values: dict[str, int | None]) -> E:
+    """Initiative by combatant id (typed or rolled), validated."""
+    combatants = tuple(
+        type(c).model_validate({**dict(c), "initiative": values[c.id]}) if c.id in values else c
+        for c in encounter.combatants)
+    after = encounter.model_copy(update={"combatants": combatants})
+    if after.phase != "setup" and after.turn is None:
+        # A round waiting for its initiative starts once there is an order.
+        order = _flat_order(after)
+        after = after.model_copy(update={"turn": order[0] if order else None})
+    return after
+
+
+def set_side_initiative(encounter: E, rolls: dict[str, int]) -> E:
+    """One roll per side: every member of the side acts on it (side-die schemes)."""
+    values: dict[str, int | None] = {c.id: rolls[c.side] for c in encounter.combatants
+                                     if c.side in rolls}
+    after = set_initiative(encounter, values)
+    text = "Initiative: " + ", ".join(f"{side} {roll}" for side, roll in rolls.items())
+    return add_log(after, text)
+
+
+def effective_initiative(encounter: Encounter, combatant: Combatant) -> int | None:
+    return combatant.initiative
+
+
+def acting(encounter: E) -> list[Combatant]:
+    """Who acts this round: only the surprising side in the surprise round."""
+    if encounter.phase == "surprise":
+        return [c for c in encounter.combatants if c.side == encounter.surprise_side]
+    return list(encounter.combatants)
+
+
+def turn_order(encounter: Encounter) -> list[list[Combatant]]:
+    """Initiative counts in the system's order (highest or lowest first); combatants on one
+    count act simultaneously. Delayed combatants and those without initiative wait."""
+    sign = 1 if encounter.scheme.lower_first else -1
+    ready = [c for c in acting(encounter) if c.initiative is not None and not c.delayed]
+    ready.sort(key=lambda c: (sign * (c.initiative or 0), c.tie_order))
+    counts: list[list[Combatant]] = []
+    for combatant in ready:
+        if counts and counts[-1][0].initiative == combatant.initiative:
+            counts[-1].append(combatant)
+        else:
+            counts.append([combatant])
+    return counts
+
+
+def _flat_order(encounter: Encounter) -> list[str]:
+    return [c.id for count in turn_order(encounter) for c in count]
+
+
+def _following(encounter: Encounter, combatant_id: str) -> str | None:
+    order = _flat_order(encounter)
+    if combatant_id not in order:
+        return order[0] if order else None
+    index = order.index(combatant_id)
+    return order[index + 1] if index + 1 < len(order) else None
+
+
+def start(encounter: E) -> E:
+    """Begin: the surprise round if a side has surprise, else round one."""
+    phase: Phase = "surprise" if encounter.surprise_side else "rounds"
+    begun = encounter.model_copy(update={"phase": phase,
+                                         "round": 0 if phase == "surprise" else 1})
+    order = _flat_order(begun)
+    title = "Surprise round" if phase == "surprise" else "Round 1"
+    return add_log(begun.model_copy(update={"turn": order[0] if order else None}), title)
+
+
+def current_count(encounter: Encounter) -> int | None:
+    if encounter.turn is None:
+        return None
+    return encounter.combatant(encounter.turn).initiative
+
+
+def next_turn(encounter: E) -> E:
+    """Advance the turn pointer; past the last count a new round begins."""
+    if encounter.phase == "setup":
+        return start(encounter)
+    ids = {c.id for c in encounter.combatants}
+    if (encounter.resume is not None and encounter.resume in ids
+            and encounter.resume != encounter.turn):
+        # A delayed combatant stepped in; the interrupted one now takes its turn.
+        return encounter.model_copy(update={"turn": encounter.resume, "resume": None})
+    if encounter.turn is None:
+        order = _flat_order(encounter)
+        if order:
+            return encounter.model_copy(update={"turn": order[0]})
+        if _rolls_each_round(encounter):
+            raise InitiativeNeededError("Roll initiative for this round first.")
+        return _new_round(encounter)
+    following = _following(encounter, encounter.turn)
+    if following is not None:
+        return encounter.model_copy(update={"turn": following})
+    return _new_round(encounter)
+
+
+def _rolls_each_round(encounter: Encounter) -> bool:
+    scheme = encounter.scheme
+    return scheme.reroll_each_round and scheme.roller != "ranked_check"
+
+
+class InitiativeNeededError(ValueError):
+    """The round cannot go on: its initiative has not been rolled or typed yet."""
+
+
+def previous_turn(encounter: E) -> E:
+    """Step the pointer back within the round (undo covers anything further)."""
+    order = _flat_order(encounter)
+    if encounter.turn in order:
+        index = order.index(encounter.turn)
+        if index > 0:
+            return encounter.model_copy(update={"turn": order[index - 1]})
+    return encounter
+
+
+def _new_round(encounter: E) -> E:
+    ticked, expired = encounter.round_ended()
+    next_round = encounter.round + 1
+    after = ticked.model_copy(update={"phase": "rounds", "round": next_round, "resume": None})
+    after = add_log(after, f"Round {next_round}")
+    if expired:
+        after = add_log(after, "Expired: " + ", ".join(expired))
+    order = _flat_order(after)
+    return after.model_copy(update={"turn": order[0] if order else None})
+
+
+def delay(encounter: E, combatant_id: str) -> E:
+    """The combatant holds its action; it can step in later with :func:`act_now`."""
+    following = (_following(encounter, combatant_id) if encounter.turn == combatant_id
+                 else encounter.turn)
+    delayed = update_combatant(encounter, combatant_id, delayed=True)
+    name = encounter.combatant(combatant_id).name
+    return add_log(delayed.model_copy(update={"turn": following}), f"{name} delays",
+                   actor=combatant_id)
+
+
+def act_now(encounter: E, combatant_id: str) -> E:
+    """A delayed combatant acts now: it takes the current count and the turn."""
+    count = current_count(encounter)
+    changes: dict[str, object] = {"delayed": False}
+    if count is not None:
+        changes["initiative"] = count
+        changes["tie_order"] = -1
+    acted = update_combatant(encounter, combatant_id, **changes)
+    name = encounter.combatant(combatant_id).name
+    return add_log(acted.model_copy(update={"turn": combatant_id, "resume": encounter.turn}),
+                   f"{name} acts now", actor=combatant_id)
+
+
+def add_condition(encounter: E, combatant_id: str, condition: ConditionState) -> E:
+    """Place a condition, stamped with this round and count (see :meth:`round_ended`)."""
+    bearer = encounter.combatant(combatant_id)
+    after = update_combatant(encounter, combatant_id,
+                             conditions=(*bearer.conditions, condition))
+    applied = dict(after.applied_at)
+    applied[condition.id] = AppliedAt(round=encounter.round, count=current_count(encounter))
+    rounds = f" for {condition.rounds} round{'s' if condition.rounds != 1 else ''}" \
+        if condition.rounds else ""
+    return add_log(after.model_copy(update={"applied_at": applied}),
+                   f"{bearer.name}: {condition.name}{rounds}", actor=combatant_id)
+
+
+def remove_condition(encounter: E, combatant_id: str, condition_id: str) -> E:
+    bearer = encounter.combatant(combatant_id)
+    kept = tuple(c for c in bearer.conditions if c.id != condition_id)
+    gone = [c.name for c in bearer.conditions if c.id == condition_id]
+    after = update_combatant(encounter, combatant_id, conditions=kept)
+    applied = {k: v for k, v in after.applied_at.items() if k != condition_id}
+    after = after.model_copy(update={"applied_at": applied})
+    return add_log(after, f"{bearer.name}: {', '.join(gone)} ends", actor=combatant_id) \
+        if gone else after

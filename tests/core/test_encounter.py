@@ -1,0 +1,96 @@
+"""The encounter skeleton with a toy game: side initiative lower-first, distances, conditions."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pytest
+
+from m3desk.core import encounter as core
+from m3desk.core.encounter import Combatant, ConditionState, Encounter
+from m3desk.core.system import InitiativeScheme, PositionModel
+
+
+class ToyEncounter(Encounter):
+    scheme: ClassVar[InitiativeScheme] = InitiativeScheme(roller="side_die", die=10,
+                                                          lower_first=True)
+    position_model: ClassVar[PositionModel] = PositionModel(kind="distance", unit="ft",
+                                                            maximum=300, step=5)
+
+
+def _fight() -> tuple[ToyEncounter, dict[str, str]]:
+    encounter = ToyEncounter()
+    for name, side in (("Aldo", "Party"), ("Bea", "Party"), ("Goblin", "Monsters"),
+                       ("Goblin", "Monsters")):
+        encounter = core.join(encounter, Combatant(name=name, side=side))
+    return encounter, {c.name: c.id for c in encounter.combatants}
+
+
+def test_copies_are_numbered_and_sides_kept() -> None:
+    encounter, ids = _fight()
+    assert list(ids) == ["Aldo", "Bea", "Goblin 1", "Goblin 2"]
+    assert encounter.sides == ("Party", "Monsters")
+
+
+def test_side_initiative_lower_first_and_ties_act_together() -> None:
+    encounter, ids = _fight()
+    encounter = core.set_side_initiative(encounter, {"Party": 7, "Monsters": 3})
+    order = core.turn_order(encounter)
+    assert [[c.name for c in count] for count in order] == [["Goblin 1", "Goblin 2"],
+                                                            ["Aldo", "Bea"]]
+    assert encounter.log[-1].text == "Initiative: Party 7, Monsters 3"
+
+
+def test_a_new_round_clears_rerolled_initiative_and_counts_conditions_down() -> None:
+    encounter, ids = _fight()
+    encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})
+    encounter = core.start(encounter)
+    encounter = core.add_condition(encounter, ids["Aldo"],
+                                   ConditionState(condition="prone", name="Prone", rounds=1))
+    for _ in range(4):
+        encounter = core.next_turn(encounter)
+    assert encounter.round == 2
+    # Placed in round 1, its one round is round 2: it is still there.
+    assert [c.name for c in encounter.combatant(ids["Aldo"]).conditions] == ["Prone"]
+    assert all(c.initiative is None for c in encounter.combatants)
+    encounter = core.set_side_initiative(encounter, {"Party": 1, "Monsters": 2})
+    encounter = core.next_turn(core.next_turn(core.next_turn(core.next_turn(encounter))))
+    assert encounter.round == 3
+    assert encounter.combatant(ids["Aldo"]).conditions == ()
+    assert "Expired: Prone on Aldo" in [entry.text for entry in encounter.log]
+
+
+def test_positions_are_distances_with_a_default_and_a_bound() -> None:
+    encounter, ids = _fight()
+    a, g = ids["Aldo"], ids["Goblin 1"]
+    assert core.position_between(encounter, a, g) == 300
+    encounter = core.set_position(encounter, a, g, 30)
+    assert core.position_between(encounter, g, a) == 30
+    assert encounter.log[-1].text == "Aldo ↔ Goblin 1: 30 ft"
+    assert core.position_between(core.set_position(encounter, a, g, 9999), a, g) == 300
+    encounter = core.remove_combatant(encounter, g)
+    assert encounter.positions == {}
+
+
+def test_a_combatant_has_no_position_to_itself() -> None:
+    with pytest.raises(ValueError):
+        core.pair_key("a", "a")
+
+
+def test_impossible_initiative_is_refused() -> None:
+    encounter, ids = _fight()
+    with pytest.raises(ValueError):
+        core.set_initiative(encounter, {ids["Aldo"]: 500})
+
+
+def test_a_round_without_its_initiative_waits_for_it() -> None:
+    encounter, ids = _fight()
+    encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})
+    encounter = core.start(encounter)
+    for _ in range(4):
+        encounter = core.next_turn(encounter)
+    assert encounter.turn is None
+    with pytest.raises(core.InitiativeNeededError, match="Roll initiative"):
+        core.next_turn(encounter)
+    rolled = core.set_side_initiative(encounter, {"Party": 4, "Monsters": 9})
+    assert rolled.combatant(rolled.turn or "").name == "Aldo"
