@@ -33,7 +33,7 @@ def test_copies_are_numbered_and_sides_kept() -> None:
 
 
 def test_side_initiative_lower_first_and_ties_act_together() -> None:
-    encounter, ids = _fight()
+    encounter, _ids = _fight()
     encounter = core.set_side_initiative(encounter, {"Party": 7, "Monsters": 3})
     order = core.turn_order(encounter)
     assert [[c.name for c in count] for count in order] == [["Goblin 1", "Goblin 2"],
@@ -84,7 +84,7 @@ def test_impossible_initiative_is_refused() -> None:
 
 
 def test_a_round_without_its_initiative_waits_for_it() -> None:
-    encounter, ids = _fight()
+    encounter, _ids = _fight()
     encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})
     encounter = core.start(encounter)
     for _ in range(4):
