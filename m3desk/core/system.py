@@ -12,20 +12,31 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
+if TYPE_CHECKING:
+    from m3desk.core.dice import Roller
+    from m3desk.core.encounter import Combatant, Encounter
+
 __all__ = [
+    "ActionOption",
+    "ActionOutcome",
+    "ActionPreview",
     "ConditionSpec",
+    "DiceSpec",
     "DocumentSpec",
+    "EncounterRules",
     "GameSystem",
     "InitiativeScheme",
     "Maneuver",
     "Migration",
     "PhaseSpec",
     "PositionModel",
+    "Reach",
     "Ring",
+    "TrackerColumn",
 ]
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -142,6 +153,98 @@ class Ring:
 
 
 @dataclass(frozen=True)
+class Reach:
+    """What the selected combatant can do to another from where they stand."""
+
+    options: tuple[str, ...] = ()
+    """The centre's attacks (weapons, spells) that reach the other, by name."""
+    in_reach: bool = False
+
+
+@dataclass(frozen=True)
+class TrackerColumn:
+    """A column the encounter tracker shows for this game, besides name, side and initiative.
+
+    ``kind`` "pool" draws a current/maximum bar from :attr:`EncounterRules.pool`; "text" shows
+    :attr:`EncounterRules.cell`. ``sample`` is the widest text the column should fit.
+    """
+
+    id: str
+    title: str
+    tip: str = ""
+    kind: Literal["text", "pool"] = "text"
+    sample: str = "999"
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """Dice an action rolls, as the table rolls them: 1d20 "attack", 1d8 "damage"."""
+
+    count: int
+    sides: int
+    label: str
+
+
+@dataclass(frozen=True)
+class ActionOption:
+    """An action the actor can take now, as the action dialog offers it."""
+
+    id: str
+    label: str
+    needs_target: bool = True
+    dice: tuple[DiceSpec, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class ActionPreview:
+    """What an action will be before it is rolled: its arithmetic and its exact odds.
+
+    ``problem`` bars the action ("out of reach") with the reason; ``success`` is the exact
+    chance the action succeeds; ``outcomes`` lists further exact chances worth showing.
+    """
+
+    lines: tuple[str, ...] = ()
+    success: Fraction | None = None
+    outcomes: tuple[tuple[str, Fraction], ...] = ()
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class ActionOutcome:
+    """A resolved action: the encounter after it, the log line, and how it was reached."""
+
+    encounter: Encounter
+    summary: str
+    details: str = ""
+
+
+@dataclass(frozen=True)
+class EncounterRules:
+    """How a game runs a fight, as functions the tracker, the board and the action dialog call.
+
+    Every function is pure: it takes an encounter (the system's own subclass) and returns
+    values or a new encounter. ``make_combatant`` turns a sheet into a combatant of the side.
+    """
+
+    encounter_type: type[Encounter]
+    make_combatant: Callable[[BaseModel, str], Combatant]
+    pool: Callable[[Combatant], tuple[int, int] | None]
+    """Hit points now and at most, for the tracker's bar and the board's token."""
+    columns: tuple[TrackerColumn, ...] = ()
+    cell: Callable[[Encounter, Combatant, str], str] = lambda _e, _c, _column: ""
+    rings: Callable[[Encounter, str], tuple[Ring, ...]] = lambda _e, _c: ()
+    reach: Callable[[Encounter, str, str], Reach] = lambda _e, _a, _b: Reach()
+    roll_initiative: Callable[[Encounter, Roller], Encounter] | None = None
+    """Roll this round's initiative (None: the scheme's plain die, per side or each)."""
+    actions: Callable[[Encounter, str], tuple[ActionOption, ...]] = lambda _e, _a: ()
+    preview: Callable[[Encounter, str, str, str | None], ActionPreview] = (
+        lambda _e, _a, _o, _t: ActionPreview())
+    resolve: Callable[[Encounter, str, str, str | None, tuple[int, ...]], ActionOutcome] | None \
+        = None
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """Everything the app needs to know about one game, found through the registry."""
 
@@ -154,6 +257,8 @@ class GameSystem:
     phases: tuple[PhaseSpec, ...] = ()
     maneuvers: tuple[Maneuver, ...] = ()
     conditions: tuple[ConditionSpec, ...] = ()
+    encounter: EncounterRules | None = None
+    """How the game runs a fight; None for a system whose encounters are not supported yet."""
     accepts_unnamed_files: bool = False
     """Files written before documents named their system belong to this one."""
     summary: str = ""

@@ -17,11 +17,11 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from pytestqt.qtbot import QtBot
 
 from m3desk.systems.monsters_and_magic import CheckRoll, Roller, TableRules
+from m3desk.systems.monsters_and_magic.action_outcome import apply_action
+from m3desk.systems.monsters_and_magic.check_request import spec_for
+from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.action_memory import ActionMemory
-from m3desk.ui.action.action_outcome import apply_action
-from m3desk.ui.action.check_request import spec_for
-from m3desk.ui.action.spend_draft import SpendDraft
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.action.scene import at_turn, book_encounter
 

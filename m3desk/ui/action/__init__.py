@@ -6,8 +6,8 @@ entry). ``ActionMemory.for_document(document)`` is the per-combatant memory of l
 that lives as long as the open encounter.
 """
 
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.ui.action.action_dialog import ActionDialog
-from m3desk.ui.action.action_kind import ActionKind
 from m3desk.ui.action.action_memory import ActionMemory, ActorChoices
 
 __all__ = ["ActionDialog", "ActionKind", "ActionMemory", "ActorChoices"]

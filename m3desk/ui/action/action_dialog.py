@@ -33,16 +33,16 @@ from PySide6.QtWidgets import (
 
 from m3desk.systems.monsters_and_magic import CheckSpec, DiceError, Roller
 from m3desk.systems.monsters_and_magic.action import Resolution
+from m3desk.systems.monsters_and_magic.action_outcome import AppliedAction, apply_action
+from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
+from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.ui.action import prompts
 from m3desk.ui.action.action_memory import ActionMemory
-from m3desk.ui.action.action_outcome import AppliedAction, apply_action
 from m3desk.ui.action.check_inputs import CheckInputs
-from m3desk.ui.action.check_request import CheckRequest, spec_for
 from m3desk.ui.action.dice_entry import DiceEntry
 from m3desk.ui.action.modifier_view import ModifierView
 from m3desk.ui.action.odds_view import OddsView
 from m3desk.ui.action.roll_result_view import RollResultView
-from m3desk.ui.action.spend_offer import offer_for
 from m3desk.ui.action.spending_assistant import SpendingAssistant
 from m3desk.ui.action.tone import tone_color
 from m3desk.ui.encounter.document import EncounterDocument

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from m3desk.systems.monsters_and_magic import Attribute, ResistanceKind
-from m3desk.ui.action.action_kind import ActionKind
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 
 __all__ = ["ActionMemory", "ActorChoices"]
 

@@ -26,13 +26,13 @@ from m3desk.systems.monsters_and_magic import (
     MonsterSheet,
     TableRules,
 )
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind
+from m3desk.systems.monsters_and_magic.check_text import signed
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import Combatant
-from m3desk.ui.action.action_kind import ActionKind
-from m3desk.ui.action.check_text import signed
+from m3desk.systems.monsters_and_magic.weapon_choice import WeaponChoice, weapon_choices, weapon_for
 from m3desk.ui.action.combo_items import current_data, fill_combo, select_data
 from m3desk.ui.action.trait_picker import TraitPicker
-from m3desk.ui.action.weapon_choice import WeaponChoice, weapon_choices, weapon_for
 
 __all__ = ["ActorPanel"]
 

@@ -4,7 +4,7 @@ Choosing an actor refills its weapons, attributes and traits; choosing an action
 changes who the target can be and what resists; choosing a target changes the resistance
 and the conditions that count. This class owns that cascade (and the per-actor memory), so
 the panels stay simple lists and the dialog only sees one ``changed`` signal and one
-:class:`~m3desk.ui.action.check_request.CheckRequest`.
+:class:`~m3desk.systems.monsters_and_magic.check_request.CheckRequest`.
 """
 
 from __future__ import annotations
@@ -13,12 +13,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from m3desk.systems.monsters_and_magic import CheckSpec, Item, MonsterAttack, ResistanceKind, Spell
-from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, conditions_in_force
-from m3desk.ui.action.action_kind import ActionKind, TargetRole
-from m3desk.ui.action.action_memory import ActionMemory, ActorChoices
-from m3desk.ui.action.actor_panel import ActorPanel
-from m3desk.ui.action.check_request import CheckRequest
-from m3desk.ui.action.defaults import (
+from m3desk.systems.monsters_and_magic.action_defaults import (
     default_actor_id,
     default_attribute,
     default_resistance,
@@ -27,9 +22,14 @@ from m3desk.ui.action.defaults import (
     target_candidates,
     ticked_by_default,
 )
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind, TargetRole
+from m3desk.systems.monsters_and_magic.check_request import CheckRequest
+from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, conditions_in_force
+from m3desk.systems.monsters_and_magic.weapon_choice import weapon_for
+from m3desk.ui.action.action_memory import ActionMemory, ActorChoices
+from m3desk.ui.action.actor_panel import ActorPanel
 from m3desk.ui.action.situation_panel import SituationPanel
 from m3desk.ui.action.target_panel import TargetPanel
-from m3desk.ui.action.weapon_choice import weapon_for
 
 __all__ = ["CheckInputs"]
 

@@ -19,7 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.systems.monsters_and_magic import Condition, ConditionKind, TableRules, Tier, tier_cost
-from m3desk.ui.action.check_text import signed
+from m3desk.systems.monsters_and_magic.check_text import signed
+from m3desk.systems.monsters_and_magic.spend_draft import Affects, ConditionDraft
+from m3desk.systems.monsters_and_magic.spend_offer import Choice
 from m3desk.ui.action.combo_items import (
     current_data,
     entry_enabled,
@@ -28,8 +30,6 @@ from m3desk.ui.action.combo_items import (
     set_entry_enabled,
 )
 from m3desk.ui.action.duration_editor import DurationEditor
-from m3desk.ui.action.spend_draft import Affects, ConditionDraft
-from m3desk.ui.action.spend_offer import Choice
 from m3desk.ui.action.tone import tone_color
 
 __all__ = ["ConditionSpendRow"]

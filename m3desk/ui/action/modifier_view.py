@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from m3desk.core.terms import Term
 from m3desk.systems.monsters_and_magic import CheckSpec
-from m3desk.ui.action.check_text import damage_cap_text, signed, spec_formula
+from m3desk.systems.monsters_and_magic.check_text import damage_cap_text, signed, spec_formula
 from m3desk.ui.action.tone import tone_color
 
 __all__ = ["ModifierView"]

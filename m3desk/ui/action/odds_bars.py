@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from m3desk.ui.action.check_text import percent
+from m3desk.systems.monsters_and_magic.check_text import percent
 
 __all__ = ["OddsBars"]
 

@@ -35,8 +35,8 @@ from m3desk.systems.monsters_and_magic import (
     TableRules,
 )
 from m3desk.systems.monsters_and_magic.attributes import check_modifier
+from m3desk.systems.monsters_and_magic.check_text import signed
 from m3desk.systems.monsters_and_magic.derive import derive
-from m3desk.ui.action.check_text import signed
 from m3desk.ui.action.combo_items import current_data, fill_combo, select_data
 from m3desk.ui.action.trait_picker import TraitPicker
 

@@ -37,12 +37,12 @@ from m3desk.systems.monsters_and_magic import (
     CoverKind,
     MonsterSheet,
 )
+from m3desk.systems.monsters_and_magic.action_defaults import is_help
+from m3desk.systems.monsters_and_magic.check_text import signed
 from m3desk.systems.monsters_and_magic.conditions import Condition
 from m3desk.systems.monsters_and_magic.cover import CONCEALMENT_PENALTY, cover_bonus
 from m3desk.ui.action.check_list import CheckEntry, CheckList
-from m3desk.ui.action.check_text import signed
 from m3desk.ui.action.combo_items import current_data
-from m3desk.ui.action.defaults import is_help
 
 __all__ = ["SituationPanel", "condition_text"]
 

@@ -1,6 +1,7 @@
 """Step 7: spend the effect points, offered only as far as the rules and the points allow.
 
-Every limit and every "why not" comes from :class:`~m3desk.ui.action.spend_offer.SpendOffer`
+Every limit and every "why not" comes from
+:class:`~m3desk.systems.monsters_and_magic.spend_offer.SpendOffer`
 (which asks the rules core); this widget only shows them: spin boxes bounded by what is
 left, greyed-out tiers with their reason, a live "left" count, the core's problems, and a
 preview of what applying will do to the sheets.
@@ -28,10 +29,10 @@ from PySide6.QtWidgets import (
 
 from m3desk.systems.monsters_and_magic import ConditionKind, RangeSpend
 from m3desk.systems.monsters_and_magic.ranges import shift
+from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
+from m3desk.systems.monsters_and_magic.spend_offer import SpendOffer
 from m3desk.systems.monsters_and_magic.spending import Outcome
 from m3desk.ui.action.condition_spend_row import ConditionSpendRow
-from m3desk.ui.action.spend_draft import SpendDraft
-from m3desk.ui.action.spend_offer import SpendOffer
 from m3desk.ui.action.tone import tone_color
 
 __all__ = ["SpendingAssistant"]

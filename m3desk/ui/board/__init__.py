@@ -6,12 +6,12 @@ Embed ``RangeBoard(document)`` in the encounter window. Everything else here is 
 :func:`attacks_reaching`, :func:`snapshot_of` and :func:`layout_rings`.
 """
 
+from m3desk.systems.monsters_and_magic.reach import attacks_reaching
 from m3desk.ui.board.board_controller import BoardController
 from m3desk.ui.board.board_scene import BoardScene
 from m3desk.ui.board.board_snapshot import BoardSnapshot, snapshot_of
 from m3desk.ui.board.board_view import BoardView
 from m3desk.ui.board.range_board import RangeBoard, RangeBoardWidget
-from m3desk.ui.board.reach import attacks_reaching
 from m3desk.ui.board.ring_layout import RingLayout, layout_rings
 
 __all__ = [

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, range_between
 from m3desk.systems.monsters_and_magic.ranges import BANDS, RangeBand
-from m3desk.ui.board.reach import attack_bands, attacks_reaching
+from m3desk.systems.monsters_and_magic.reach import attack_bands, attacks_reaching
 from m3desk.ui.board.token_facts import TokenFacts
 
 

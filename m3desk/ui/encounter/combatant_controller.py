@@ -9,10 +9,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from m3desk.systems.monsters_and_magic import encounter_edits as edits
+from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.encounter import Combatant, remove_combatant
-from m3desk.ui.encounter import encounter_edits as edits
 from m3desk.ui.encounter import prompts
-from m3desk.ui.encounter.condition_text import condition_short
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_link import EncounterLink

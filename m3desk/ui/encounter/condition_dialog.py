@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.systems.monsters_and_magic.condition_text import signed
 from m3desk.systems.monsters_and_magic.conditions import (
     TIERS,
     Condition,
@@ -28,7 +29,6 @@ from m3desk.systems.monsters_and_magic.conditions import (
     tier_value,
 )
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.encounter.condition_text import signed
 
 __all__ = ["ConditionDialog"]
 

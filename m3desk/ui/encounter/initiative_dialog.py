@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.systems.monsters_and_magic.condition_text import signed
 from m3desk.systems.monsters_and_magic.dice import DiceError
-from m3desk.ui.encounter.condition_text import signed
-from m3desk.ui.encounter.initiative_roll import InitiativeRequest, read_dice
+from m3desk.systems.monsters_and_magic.initiative_roll import InitiativeRequest, read_dice
 
 __all__ = ["InitiativeDialog"]
 

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from m3desk.storage.sheet_files import FILE_FILTER
 from m3desk.systems.monsters_and_magic.conditions import Condition
+from m3desk.systems.monsters_and_magic.initiative_roll import InitiativeRequest
 from m3desk.systems.monsters_and_magic.sheet import Pool
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
-from m3desk.ui.encounter.initiative_roll import InitiativeRequest
 
 __all__ = [
     "LOG_FILTER",

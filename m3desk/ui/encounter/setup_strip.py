@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.encounter import remove_combatant, start
 from m3desk.systems.monsters_and_magic.ranges import (
     BANDS,
@@ -24,7 +25,6 @@ from m3desk.systems.monsters_and_magic.ranges import (
     EncounterConditions,
     RangeBand,
 )
-from m3desk.ui.encounter import encounter_edits as edits
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_link import EncounterLink
 from m3desk.ui.encounter.roster_adder import RosterAdder

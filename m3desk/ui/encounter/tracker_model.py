@@ -3,7 +3,7 @@
 Rows are recomputed from the document's encounter on every change that can move them
 (roster, sheets, turn, set-up); when only the order changes the model emits
 ``layoutChanged`` so the selection and an open editor stay on their combatant. Edits go to
-:mod:`m3desk.ui.encounter.encounter_edits` and then :meth:`EncounterDocument.apply`.
+:mod:`m3desk.systems.monsters_and_magic.encounter_edits` and then :meth:`EncounterDocument.apply`.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from m3desk.systems.monsters_and_magic import encounter_edits as edits
+from m3desk.systems.monsters_and_magic.condition_text import signed
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.initiative import initiative_terms
-from m3desk.ui.encounter import encounter_edits as edits
-from m3desk.ui.encounter.condition_text import signed
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_link import EncounterLink
 from m3desk.ui.encounter.tracker_columns import COLUMN_TIPS, COLUMN_TITLES, Column, TrackerRole

@@ -11,6 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from m3desk.systems.monsters_and_magic.condition_text import (
+    condition_tooltip,
+    conditions_short,
+    signed,
+)
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import (
     Combatant,
@@ -19,8 +24,7 @@ from m3desk.systems.monsters_and_magic.encounter import (
     phase_title,
     turn_order,
 )
-from m3desk.ui.encounter.condition_text import condition_tooltip, conditions_short, signed
-from m3desk.ui.encounter.initiative_roll import who_rolls_next
+from m3desk.systems.monsters_and_magic.initiative_roll import who_rolls_next
 
 __all__ = ["RowState", "TrackerRow", "round_title", "tracker_rows", "turn_summary"]
 

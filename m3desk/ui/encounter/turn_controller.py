@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.systems.monsters_and_magic.encounter import (
     Combatant,
@@ -19,12 +20,11 @@ from m3desk.systems.monsters_and_magic.encounter import (
     next_turn,
     previous_turn,
 )
+from m3desk.systems.monsters_and_magic.initiative_roll import initiative_requests, who_rolls_next
 from m3desk.ui.encounter import action_launcher, prompts
-from m3desk.ui.encounter import encounter_edits as edits
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_link import EncounterLink
-from m3desk.ui.encounter.initiative_roll import initiative_requests, who_rolls_next
 
 __all__ = ["TurnController"]
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.sheet_files import load_sheet, save_sheet
+from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet, Pool
-from m3desk.ui.encounter.condition_text import condition_short
 
 __all__ = ["WriteBackItem", "apply_write_back", "plan_write_back", "write_back_summary"]
 

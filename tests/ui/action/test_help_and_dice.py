@@ -12,7 +12,7 @@ from m3desk.systems.monsters_and_magic import (
     Roller,
     TableRules,
 )
-from m3desk.ui.action.action_kind import ActionKind
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.action.conftest import DialogFactory
 from tests.ui.action.scene import at_turn, book_encounter, ids

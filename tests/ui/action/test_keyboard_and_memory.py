@@ -15,9 +15,9 @@ from m3desk.systems.monsters_and_magic import (
     TableRules,
     Tier,
 )
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.encounter import range_between
 from m3desk.ui.action.action_dialog import ActionDialog
-from m3desk.ui.action.action_kind import ActionKind
 from m3desk.ui.action.action_memory import ActionMemory
 from m3desk.ui.encounter.document import EncounterDocument
 from tests.ui.action.conftest import DialogFactory

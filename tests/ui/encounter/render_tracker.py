@@ -20,6 +20,7 @@ def mid_round_one() -> EncounterDocument:
     """The party and the mummy after Felix's backstab and Xiola's missile: the mummy acts."""
     from m3desk.assets import sample_files
     from m3desk.systems.monsters_and_magic import Condition, ConditionKind, Tier
+    from m3desk.systems.monsters_and_magic import encounter_edits as edits
     from m3desk.systems.monsters_and_magic.checks import Failure
     from m3desk.systems.monsters_and_magic.conditions import Duration, DurationKind
     from m3desk.systems.monsters_and_magic.encounter import (
@@ -31,7 +32,6 @@ def mid_round_one() -> EncounterDocument:
         update_combatant,
     )
     from m3desk.systems.monsters_and_magic.ranges import RangeBand
-    from m3desk.ui.encounter import encounter_edits as edits
     from m3desk.ui.encounter.new_document import new_encounter_document
 
     document = new_encounter_document(sample_files(), name="Fane of the First Ones")

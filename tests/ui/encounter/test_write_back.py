@@ -6,9 +6,9 @@ from pathlib import Path
 
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic import Condition, ConditionKind, Tier
+from m3desk.systems.monsters_and_magic.encounter_edits import add_condition, set_pool
 from m3desk.systems.monsters_and_magic.sheet import Pool
 from m3desk.ui.encounter import prompts
-from m3desk.ui.encounter.encounter_edits import add_condition, set_pool
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.encounter.write_back import plan_write_back

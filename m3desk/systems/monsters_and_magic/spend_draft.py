@@ -1,6 +1,7 @@
 """What the user has asked the spending assistant for, before it becomes a ``SpendPlan``.
 
-The widgets fill a draft; :class:`~m3desk.ui.action.spend_offer.SpendOffer` turns it into the
+The widgets fill a draft; :class:`~m3desk.systems.monsters_and_magic.spend_offer.SpendOffer` turns
+it into the
 rules core's plan and asks the core what is legal. Keeping the draft Qt-free lets the
 legality rules be tested without a window.
 """

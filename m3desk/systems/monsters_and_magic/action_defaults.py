@@ -19,6 +19,7 @@ from m3desk.systems.monsters_and_magic import (
     ResistanceKind,
     Spell,
 )
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind, TargetRole
 from m3desk.systems.monsters_and_magic.conditions import (
     Condition,
     ConditionKind,
@@ -27,7 +28,6 @@ from m3desk.systems.monsters_and_magic.conditions import (
 )
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, conditions_in_force
-from m3desk.ui.action.action_kind import ActionKind, TargetRole
 
 __all__ = [
     "default_actor_id",

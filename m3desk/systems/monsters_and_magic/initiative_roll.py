@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from m3desk.core.terms import Term
+from m3desk.systems.monsters_and_magic.condition_text import signed
 from m3desk.systems.monsters_and_magic.dice import DiceError, Roller, parse_faces
 from m3desk.systems.monsters_and_magic.encounter import Encounter, acting, start
 from m3desk.systems.monsters_and_magic.initiative import (
@@ -19,7 +20,6 @@ from m3desk.systems.monsters_and_magic.initiative import (
     initiative_result,
     initiative_terms,
 )
-from m3desk.ui.encounter.condition_text import signed
 
 __all__ = ["InitiativeRequest", "initiative_requests", "read_dice", "who_rolls_next"]
 

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet, apply_plan
 from m3desk.systems.monsters_and_magic.action import Resolution
+from m3desk.systems.monsters_and_magic.action_defaults import is_help
+from m3desk.systems.monsters_and_magic.check_request import CheckRequest
+from m3desk.systems.monsters_and_magic.check_text import details_text
 from m3desk.systems.monsters_and_magic.encounter import (
     Encounter,
     add_log,
@@ -19,11 +22,8 @@ from m3desk.systems.monsters_and_magic.encounter import (
     replace_sheet,
     set_range,
 )
-from m3desk.ui.action.check_request import CheckRequest
-from m3desk.ui.action.check_text import details_text
-from m3desk.ui.action.defaults import is_help
-from m3desk.ui.action.spend_draft import SpendDraft
-from m3desk.ui.action.spend_offer import offer_for
+from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
+from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 
 __all__ = ["AppliedAction", "apply_action"]
 

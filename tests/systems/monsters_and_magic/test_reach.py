@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
-from m3desk.ui.board import attacks_reaching
-from tests.ui.board.conftest import MUMMY, sample_sheet
+from m3desk.systems.monsters_and_magic.reach import attacks_reaching
+from tests.systems.monsters_and_magic.samples import MUMMY, sample_sheet
 
 
 @pytest.mark.parametrize(("band", "expected"), [

@@ -17,8 +17,8 @@ from m3desk.systems.monsters_and_magic import (
     Spell,
     TableRules,
 )
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.derive import derive
-from m3desk.ui.action.action_kind import ActionKind
 
 __all__ = ["WeaponChoice", "weapon_choices", "weapon_for"]
 

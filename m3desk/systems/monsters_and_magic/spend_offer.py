@@ -33,13 +33,13 @@ from m3desk.systems.monsters_and_magic import (
     tier_cost,
 )
 from m3desk.systems.monsters_and_magic.action import Resolution
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind
+from m3desk.systems.monsters_and_magic.check_request import CheckRequest
+from m3desk.systems.monsters_and_magic.check_text import damage_cap_text
 from m3desk.systems.monsters_and_magic.encounter import Encounter, range_between
 from m3desk.systems.monsters_and_magic.ranges import bands_between
+from m3desk.systems.monsters_and_magic.spend_draft import ConditionDraft, SpendDraft
 from m3desk.systems.monsters_and_magic.spending import Budget, Outcome, help_condition
-from m3desk.ui.action.action_kind import ActionKind
-from m3desk.ui.action.check_request import CheckRequest
-from m3desk.ui.action.check_text import damage_cap_text
-from m3desk.ui.action.spend_draft import ConditionDraft, SpendDraft
 
 __all__ = ["Choice", "Limit", "SpendOffer", "offer_for"]
 

@@ -23,10 +23,10 @@ from m3desk.systems.monsters_and_magic import (
     Situation,
     build_check,
 )
+from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.conditions import Condition
 from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.ui.action.action_kind import ActionKind
-from m3desk.ui.action.weapon_choice import weapon_for
+from m3desk.systems.monsters_and_magic.weapon_choice import weapon_for
 
 __all__ = ["CheckRequest", "spec_for"]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.conditions import Condition
 from m3desk.systems.monsters_and_magic.encounter import (
     Encounter,
@@ -22,7 +23,6 @@ from m3desk.systems.monsters_and_magic.encounter import (
 )
 from m3desk.systems.monsters_and_magic.ranges import EncounterConditions, RangeBand
 from m3desk.systems.monsters_and_magic.sheet import Pool
-from m3desk.ui.encounter.condition_text import condition_short
 
 __all__ = [
     "Edit",
