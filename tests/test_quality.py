@@ -20,3 +20,17 @@ def test_mypy_strict_on_core_systems_and_storage() -> None:
                              "m3desk/storage"],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_one_signed_number_formatter() -> None:
+    """Bonuses read "+2" / "−2" with one minus sign everywhere: m3desk.core.numbers is the
+    only formatter; no module formats a sign by hand (dice notation "1d8+1" aside)."""
+    offenders = []
+    for source in (ROOT / "m3desk").rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        relative = source.relative_to(ROOT).as_posix()
+        if relative in ("m3desk/core/numbers.py", "m3desk/core/dice.py"):
+            continue
+        if "def signed(" in text or ":+d}" in text:
+            offenders.append(relative)
+    assert offenders == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from m3desk.core.numbers import signed
 from m3desk.core.terms import Term, explain
 
 __all__ = ["Derived"]
@@ -38,4 +39,4 @@ class Derived:
         return text
 
     def signed(self) -> str:
-        return f"{self.value:+d}"
+        return signed(self.value)

@@ -24,6 +24,7 @@ __all__ = [
     "ActionOption",
     "ActionOutcome",
     "ActionPreview",
+    "Cell",
     "ConditionSpec",
     "DiceSpec",
     "DocumentSpec",
@@ -165,15 +166,30 @@ class Reach:
 class TrackerColumn:
     """A column the encounter tracker shows for this game, besides name, side and initiative.
 
-    ``kind`` "pool" draws a current/maximum bar from :attr:`EncounterRules.pool`; "text" shows
-    :attr:`EncounterRules.cell`. ``sample`` is the widest text the column should fit.
+    ``kind`` "pool" draws the cell's current/maximum bar, "text" its text (both from
+    :attr:`EncounterRules.cell`). ``sample`` is the widest text the column should fit.
     """
 
     id: str
     title: str
     tip: str = ""
-    kind: Literal["text", "pool"] = "text"
+    kind: Literal["text", "pool", "check"] = "text"
     sample: str = "999"
+    centred: bool = False
+
+
+@dataclass(frozen=True)
+class Cell:
+    """What one tracker cell shows: text (with its explanation), or a current/maximum bar."""
+
+    text: str = ""
+    tip: str = ""
+    pool: tuple[int, int] | None = None
+    editable: bool = False
+    edit_text: str | None = None
+    """What an editor starts with (None: the text)."""
+    checked: bool | None = None
+    """A check box (None: the cell has none); toggling it sends "true" or "false" to edit."""
 
 
 @dataclass(frozen=True)
@@ -232,7 +248,11 @@ class EncounterRules:
     pool: Callable[[Combatant], tuple[int, int] | None]
     """Hit points now and at most, for the tracker's bar and the board's token."""
     columns: tuple[TrackerColumn, ...] = ()
-    cell: Callable[[Encounter, Combatant, str], str] = lambda _e, _c, _column: ""
+    cell: Callable[[Encounter, Combatant, str], Cell] = lambda _e, _c, _column: Cell()
+    edit: Callable[[Encounter, str, str, str], tuple[Encounter, str]] | None = None
+    """Apply what the user typed into an editable cell (combatant id, column id, text): the
+    new encounter and the undo step's name. Raises ValueError with a message the tracker
+    shows when the text cannot be used."""
     rings: Callable[[Encounter, str], tuple[Ring, ...]] = lambda _e, _c: ()
     reach: Callable[[Encounter, str, str], Reach] = lambda _e, _a, _b: Reach()
     roll_initiative: Callable[[Encounter, Roller], Encounter] | None = None

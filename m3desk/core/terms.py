@@ -10,6 +10,8 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
+from m3desk.core.numbers import signed
+
 
 class Term(BaseModel):
     """One labelled addend: ``Term(label="scale mail", value=4)``."""
@@ -19,7 +21,7 @@ class Term(BaseModel):
     value: int
 
     def signed(self) -> str:
-        return f"{self.label} {self.value:+d}"
+        return f"{self.label} {signed(self.value)}"
 
 
 def total(terms: Iterable[Term]) -> int:

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from m3desk.core.numbers import signed
 from m3desk.core.terms import Term, non_zero, total
 from m3desk.systems.monsters_and_magic.attributes import Attribute, check_modifier
 from m3desk.systems.monsters_and_magic.checks import CheckResult, Concentration, resolve_check
@@ -56,7 +57,7 @@ class ResistanceSpec(BaseModel):
 
     def describe(self) -> str:
         if self.rolled:
-            return f"{self.label} 3d6{self.value:+d}"
+            return f"{self.label} 3d6{signed(self.value)}"
         return f"{self.label} {self.value}"
 
 
@@ -178,7 +179,7 @@ class Resolution:
             return text + f" → failed by {max(short, 0)}: {self.failure} failure"
         text += f" → {self.result.effect_points} EP"
         if self.spec.ep_terms:
-            text += "; " + ", ".join(f"{t.label} {t.value:+d}" for t in self.spec.ep_terms)
+            text += "; " + ", ".join(f"{t.label} {signed(t.value)}" for t in self.spec.ep_terms)
             text += f" → {self.effect_points} EP"
         return text.replace("+ -", "− ").replace("-", "−")
 

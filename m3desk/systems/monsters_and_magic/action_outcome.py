@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet, apply_plan
 from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.systems.monsters_and_magic.action_defaults import is_help
@@ -98,7 +99,7 @@ def apply_action(encounter: Encounter, request: CheckRequest, resolution: Resolu
         stamped.append(help_given.id)
         bumped = f"{actor.name} spends {draft.hero_bump} hero point(s); " if draft.hero_bump else ""
         towards = f" for {help_given.scope}" if help_given.scope else ""
-        summary = f"{bumped}{help_given.value:+d} help to {recipient.name}{towards}"
+        summary = f"{bumped}{signed(help_given.value)} help to {recipient.name}{towards}"
     if stamped:
         enc = mark_applied(enc, stamped)
     spec = resolution.spec

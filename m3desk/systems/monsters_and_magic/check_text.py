@@ -9,18 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
+from m3desk.core.numbers import MINUS, signed
 from m3desk.core.terms import Term
 from m3desk.systems.monsters_and_magic import CheckSpec
 from m3desk.systems.monsters_and_magic.action import Resolution
 
 __all__ = ["damage_cap_text", "details_text", "percent", "signed", "spec_formula"]
 
-MINUS = "−"
-
-
-def signed(value: int) -> str:
-    """+3, −2 (a real minus sign), +0."""
-    return f"+{value}" if value >= 0 else f"{MINUS}{-value}"
 
 
 def percent(chance: Fraction) -> str:

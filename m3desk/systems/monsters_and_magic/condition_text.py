@@ -9,17 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.conditions import Condition, DurationKind
 
 __all__ = ["condition_short", "condition_tooltip", "conditions_short", "signed"]
-
-_MINUS = "\u2212"
-
-
-def signed(value: int) -> str:
-    """+2 / −4 with a true minus sign, which reads better than a hyphen in a table."""
-    return f"{value:+d}".replace("-", _MINUS)
-
 
 def _remaining(condition: Condition) -> str:
     duration = condition.duration

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from m3desk.core.numbers import signed
 from m3desk.core.terms import Term
-from m3desk.systems.monsters_and_magic.condition_text import signed
 from m3desk.systems.monsters_and_magic.dice import DiceError, Roller, parse_faces
 from m3desk.systems.monsters_and_magic.encounter import Encounter, acting, start
 from m3desk.systems.monsters_and_magic.initiative import (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic import (
     CharacterSheet,
     Item,
@@ -61,7 +62,7 @@ def weapon_choices(sheet: Sheet, action: ActionKind, rules: TableRules) -> list[
         if not action.uses_weapon:
             return []
         for index, attack in enumerate(sheet.attacks):
-            extra = [f"{attack.bonus:+d}"]
+            extra = [signed(attack.bonus)]
             if attack.resisted_by != "AC":
                 extra.append(f"vs {attack.resisted_by}")
             if attack.action:
@@ -74,7 +75,7 @@ def weapon_choices(sheet: Sheet, action: ActionKind, rules: TableRules) -> list[
         for index, item in enumerate(sheet.items):
             if item.damage is None or item.kind not in ("weapon", "social weapon"):
                 continue
-            extra = [f"{item.to_hit:+d} to hit"] if item.to_hit else []
+            extra = [f"{signed(item.to_hit)} to hit"] if item.to_hit else []
             if item.mental:
                 extra.append("social")
             if not item.equipped:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic import (
     Attribute,
     CharacterSheet,
@@ -27,7 +28,6 @@ from m3desk.systems.monsters_and_magic import (
     TableRules,
 )
 from m3desk.systems.monsters_and_magic.action_kind import ActionKind
-from m3desk.systems.monsters_and_magic.check_text import signed
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import Combatant
 from m3desk.systems.monsters_and_magic.weapon_choice import WeaponChoice, weapon_choices, weapon_for

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic import Condition, ConditionKind, TableRules, Tier, tier_cost
-from m3desk.systems.monsters_and_magic.check_text import signed
 from m3desk.systems.monsters_and_magic.spend_draft import Affects, ConditionDraft
 from m3desk.systems.monsters_and_magic.spend_offer import Choice
 from m3desk.ui.action.combo_items import (

@@ -13,9 +13,10 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from m3desk.core.numbers import signed
 from m3desk.core.terms import Term
 from m3desk.systems.monsters_and_magic import CheckSpec
-from m3desk.systems.monsters_and_magic.check_text import damage_cap_text, signed, spec_formula
+from m3desk.systems.monsters_and_magic.check_text import damage_cap_text, spec_formula
 from m3desk.ui.action.tone import tone_color
 
 __all__ = ["ModifierView"]

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic import (
     Attribute,
     CharacterSheet,
@@ -35,7 +36,6 @@ from m3desk.systems.monsters_and_magic import (
     TableRules,
 )
 from m3desk.systems.monsters_and_magic.attributes import check_modifier
-from m3desk.systems.monsters_and_magic.check_text import signed
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.ui.action.combo_items import current_data, fill_combo, select_data
 from m3desk.ui.action.trait_picker import TraitPicker

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.numbers import signed
 from m3desk.core.terms import Term
 from m3desk.systems.monsters_and_magic import (
     CharacterSheet,
@@ -38,7 +39,6 @@ from m3desk.systems.monsters_and_magic import (
     MonsterSheet,
 )
 from m3desk.systems.monsters_and_magic.action_defaults import is_help
-from m3desk.systems.monsters_and_magic.check_text import signed
 from m3desk.systems.monsters_and_magic.conditions import Condition
 from m3desk.systems.monsters_and_magic.cover import CONCEALMENT_PENALTY, cover_bonus
 from m3desk.ui.action.check_list import CheckEntry, CheckList

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic import ConditionKind, RangeSpend
 from m3desk.systems.monsters_and_magic.ranges import shift
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
@@ -353,7 +354,7 @@ class SpendingAssistant(QGroupBox):
                     changes.append(f"{offer.target.name} {pool.upper()} {before} → {after}")
         if outcome.range is not None and outcome.range != offer.current_range:
             changes.append(f"range {outcome.range.label}")
-        changes += [f"{c.name} ({c.value:+d}) on "
+        changes += [f"{c.name} ({signed(c.value)}) on "
                     f"{offer.actor.name if c.kind is ConditionKind.EFFECT else name}"
                     for c in outcome.conditions_added
                     for name in [offer.target.name if offer.target else ""]]

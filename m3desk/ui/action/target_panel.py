@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel, QWidget
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic import CharacterSheet, CheckSpec, MonsterSheet
 from m3desk.systems.monsters_and_magic.action_kind import TargetRole
-from m3desk.systems.monsters_and_magic.check_text import signed
 from m3desk.systems.monsters_and_magic.encounter import Combatant
 from m3desk.ui.action.combo_items import current_data, fill_combo
 from m3desk.ui.action.resistance_editor import ResistanceEditor

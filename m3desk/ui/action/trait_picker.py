@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic import Trait, trait_bonus
-from m3desk.systems.monsters_and_magic.check_text import signed
 from m3desk.ui.action.check_list import CheckEntry, CheckList
 
 __all__ = ["TraitPicker", "trait_bonus_text"]

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.systems.monsters_and_magic.condition_text import signed
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.dice import DiceError
 from m3desk.systems.monsters_and_magic.initiative_roll import InitiativeRequest, read_dice
 

@@ -22,8 +22,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
-from m3desk.systems.monsters_and_magic.condition_text import signed
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.initiative import initiative_terms
 from m3desk.ui.encounter.document import EncounterDocument

@@ -11,11 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from m3desk.systems.monsters_and_magic.condition_text import (
-    condition_tooltip,
-    conditions_short,
-    signed,
-)
+from m3desk.core.numbers import signed
+from m3desk.systems.monsters_and_magic.condition_text import condition_tooltip, conditions_short
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import (
     Combatant,

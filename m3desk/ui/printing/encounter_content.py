@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.conditions import Condition
 from m3desk.systems.monsters_and_magic.derive import Derived, derive
 from m3desk.systems.monsters_and_magic.encounter import (
@@ -25,7 +26,7 @@ from m3desk.systems.monsters_and_magic.encounter import (
 )
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
-from m3desk.ui.printing.formatting import amount, signed
+from m3desk.ui.printing.formatting import amount
 from m3desk.ui.printing.sheet_content import (
     Cell,
     HeaderField,

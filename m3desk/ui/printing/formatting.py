@@ -9,16 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from m3desk.core.numbers import MINUS, signed
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 
 __all__ = ["amount", "bands_text", "signed"]
 
-MINUS = "\u2212"
-
-
-def signed(value: int) -> str:
-    """A bonus or penalty: ``+3``, ``−1``, ``+0``."""
-    return f"{value:+d}".replace("-", MINUS)
 
 
 def amount(value: int) -> str:

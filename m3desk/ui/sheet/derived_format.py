@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from m3desk.core.derived import Derived
+from m3desk.core.numbers import signed
 
 __all__ = ["derived_text", "is_bonus"]
 
@@ -17,5 +18,5 @@ def is_bonus(key: str) -> bool:
 def derived_text(derived: Derived) -> str:
     value = derived.value
     if is_bonus(derived.key):
-        return f"{value:+d}".replace("-", "−")
+        return signed(value)
     return str(value).replace("-", "−")

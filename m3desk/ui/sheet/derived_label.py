@@ -14,6 +14,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
 from m3desk.core.derived import Derived
+from m3desk.core.numbers import minus, signed
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.derived_cell_painter import BADGE_TEXT
 from m3desk.ui.sheet.document_link import DocumentLink
@@ -27,7 +28,7 @@ Formatter = Callable[[Sequence[Derived]], str]
 def ac_text(values: Sequence[Derived]) -> str:
     """ "AC 19 (+7)": static AC and the bonus of its rolled form, as the rulebook writes it."""
     ac, rolled = values
-    return f"AC {ac.value} ({rolled.value:+d})".replace("-", "−")
+    return f"AC {minus(ac.value)} ({signed(rolled.value)})"
 
 
 class DerivedLabel(QLabel):

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from m3desk.core.derived import Derived
+from m3desk.core.numbers import minus, signed
 from m3desk.systems.monsters_and_magic.dice import DiceExpr
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.columns import Column, ColumnKind
@@ -96,7 +97,7 @@ class RowTableModel(QAbstractTableModel):
     def display_text(self, row: Any, column: Column) -> str:
         value = self.cell_value(row, column)
         if column.kind is ColumnKind.INT:
-            return (f"{value:+d}" if column.signed else str(value)).replace("-", "−")
+            return signed(value) if column.signed else minus(value)
         if column.kind is ColumnKind.DICE:
             return "" if value is None else str(value)
         if column.kind is ColumnKind.CHOICE:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtWidgets import QLabel, QWidget
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.traits import trait_bonus
 from m3desk.ui.document import SheetDocument
 from m3desk.ui.sheet.document_link import DocumentLink
@@ -24,7 +25,7 @@ def trait_bonus_text(level: int, traits: int) -> str:
     bonus = trait_bonus(level, traits)
     cap = trait_bonus(level, level + 1)  # enough traits to reach the rules' cap
     noun = "trait" if traits == 1 else "traits"
-    return f"Trait bonus with {traits} {noun}: {bonus:+d} (level {level}, capped at {cap})"
+    return f"Trait bonus with {traits} {noun}: {signed(bonus)} (level {level}, capped at {cap})"
 
 
 class TraitBonusLabel(QLabel):

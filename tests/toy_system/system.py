@@ -1,0 +1,173 @@
+"""The toy system: a few lines of data and functions, as a new game would start."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.core.dice import Dice, DiceExpr
+from m3desk.core.system import (
+    ActionOption,
+    ActionOutcome,
+    ActionPreview,
+    Cell,
+    DiceSpec,
+    DocumentSpec,
+    EncounterRules,
+    GameSystem,
+    InitiativeScheme,
+    PositionModel,
+    Reach,
+    Ring,
+    TrackerColumn,
+)
+
+SCHEME = InitiativeScheme(roller="side_die", die=6, lower_first=False)
+FEET = PositionModel(kind="distance", unit="ft", maximum=300, step=5)
+
+
+class ToyOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    natural_20_hits: bool = True
+
+
+class ToySheet(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: Literal["character"] = "character"
+    name: str = Field(min_length=1, max_length=80)
+    hp: int = Field(8, ge=-99, le=999)
+    hp_max: int = Field(8, ge=1, le=999)
+    ac: int = Field(12, ge=0, le=40)
+    attack: int = Field(2, ge=-10, le=20)
+    damage: Dice = DiceExpr.parse("1d6")
+    reach_ft: int = Field(5, ge=5, le=300)
+    move_ft: int = Field(30, ge=0, le=300)
+
+
+class ToyCombatant(core.Combatant):
+    sheet: ToySheet
+
+
+class ToyEncounter(core.Encounter):
+    scheme: ClassVar[InitiativeScheme] = SCHEME
+    position_model: ClassVar[PositionModel] = FEET
+    combatants: tuple[ToyCombatant, ...] = ()
+
+
+def _sheet(encounter: core.Encounter, combatant_id: str) -> ToySheet:
+    sheet = encounter.combatant(combatant_id).sheet
+    assert isinstance(sheet, ToySheet)
+    return sheet
+
+
+def _pool(combatant: core.Combatant) -> tuple[int, int]:
+    return (combatant.sheet.hp, combatant.sheet.hp_max)
+
+
+def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
+    if column == "hp":
+        return Cell(text=f"{combatant.sheet.hp}/{combatant.sheet.hp_max}", pool=_pool(combatant),
+                    editable=True, edit_text=str(combatant.sheet.hp))
+    return Cell(text=f"AC {combatant.sheet.ac}", tip=f"Armour class {combatant.sheet.ac}")
+
+
+def _edit(encounter: core.Encounter, combatant_id: str, column: str,
+          text: str) -> tuple[core.Encounter, str]:
+    sheet = _sheet(encounter, combatant_id)
+    value = int(text)
+    after = core.replace_sheet(encounter, combatant_id,
+                               sheet.model_copy(update={"hp": min(value, sheet.hp_max)}))
+    return after, f"Set HP of {sheet.name}"
+
+
+def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
+    sheet = _sheet(encounter, centre)
+    return (Ring(sheet.reach_ft, "reach", "reach"), Ring(sheet.move_ft, "move", "move"))
+
+
+def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
+    near = core.position_between(encounter, a, b) <= _sheet(encounter, a).reach_ft
+    return Reach(options=("Sword",) if near else (), in_reach=near)
+
+
+def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
+    damage = _sheet(encounter, actor).damage
+    return (ActionOption("attack", "Attack", dice=(DiceSpec(1, 20, "attack"),
+                                                   DiceSpec(damage.count, damage.sides,
+                                                            "damage"))),)
+
+
+def _chance(attack: int, ac: int) -> Fraction:
+    hits = sum(1 for face in range(1, 21) if face == 20 or face + attack >= ac)
+    return Fraction(hits, 20)
+
+
+def _preview(encounter: core.Encounter, actor: str, action: str,
+             target: str | None) -> ActionPreview:
+    if target is None:
+        return ActionPreview(problem="Choose a target.")
+    if not _reach(encounter, actor, target).in_reach:
+        return ActionPreview(problem="The target is out of reach.")
+    attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
+    return ActionPreview(lines=(f"d20 + {attacker.attack} vs AC {defender.ac}",),
+                         success=_chance(attacker.attack, defender.ac))
+
+
+def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+             faces: tuple[int, ...]) -> ActionOutcome:
+    assert target is not None
+    attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
+    d20, damage_faces = faces[0], faces[1:]
+    hit = d20 == 20 or d20 + attacker.attack >= defender.ac
+    name, foe = encounter.combatant(actor).name, encounter.combatant(target).name
+    if not hit:
+        summary = f"{name} misses {foe} ({d20} + {attacker.attack} vs AC {defender.ac})"
+        return ActionOutcome(core.add_log(encounter, summary, actor=actor, target=target),
+                             summary)
+    damage = attacker.damage.total(damage_faces)
+    after = core.replace_sheet(encounter, target,
+                               defender.model_copy(update={"hp": defender.hp - damage}))
+    summary = f"{name} hits {foe} for {damage}"
+    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary)
+
+
+def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
+    assert isinstance(sheet, ToySheet)
+    return ToyCombatant(name=sheet.name, side=side, sheet=sheet)
+
+
+TOY = GameSystem(
+    id="toy",
+    name="Toy",
+    documents=(DocumentSpec("character", "m3desk.character", ".m3c", ToySheet, 1, "character"),
+               DocumentSpec("encounter", "m3desk.encounter", ".m3e", ToyEncounter, 1,
+                            "encounter")),
+    options_model=ToyOptions,
+    initiative=SCHEME,
+    positions=FEET,
+    encounter=EncounterRules(
+        encounter_type=ToyEncounter, make_combatant=_make_combatant, pool=_pool,
+        columns=(TrackerColumn("hp", "HP", "Hit points", kind="pool", sample="999/999"),
+                 TrackerColumn("ac", "AC", "Armour class", sample="AC 99")),
+        cell=_cell, edit=_edit, rings=_rings, reach=_reach, actions=_actions,
+        preview=_preview, resolve=_resolve),
+)
+
+
+def install() -> None:
+    """Register the toy like a shipped system, and let storage see its files."""
+    from m3desk.storage import catalog
+
+    registry.register("toy", TOY)
+    catalog.reset()
+
+
+def uninstall() -> None:
+    from m3desk.storage import catalog
+
+    registry.unregister("toy")
+    catalog.reset()
