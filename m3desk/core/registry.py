@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 from m3desk.core.system import GameSystem
 
-__all__ = ["UnknownSystemError", "get", "ids", "register", "systems", "unregister"]
+__all__ = ["UnknownSystemError", "get", "ids", "register", "system_of", "systems",
+           "unregister"]
 
 _MODULES: dict[str, str] = {}
 _LOADED: dict[str, GameSystem] = {}
@@ -59,6 +60,18 @@ def get(system_id: str) -> GameSystem:
 def systems() -> Iterator[GameSystem]:
     for system_id in ids():
         yield get(system_id)
+
+
+def system_of(model: object) -> GameSystem:
+    """The system whose document (sheet, encounter) ``model`` is, by its class."""
+    cls = type(model)
+    for system in systems():
+        if any(spec.model is cls for spec in system.documents):
+            return system
+        rules = system.encounter
+        if rules is not None and rules.encounter_type is cls:
+            return system
+    raise UnknownSystemError(cls.__name__)
 
 
 _installed = False

@@ -11,6 +11,7 @@ from m3desk.core.system import (
 )
 from m3desk.systems.monsters_and_magic.encounter import INITIATIVE, POSITIONS, Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table import ENCOUNTER_RULES
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 SYSTEM_ID = "monsters_and_magic"
@@ -54,5 +55,6 @@ SYSTEM = GameSystem(
         PhaseSpec("surprise", "Surprise round", "Only the side with surprise acts."),
         PhaseSpec("rounds", "Rounds", "Everyone acts in initiative order, highest first."),
     ),
+    encounter=ENCOUNTER_RULES,
     accepts_unnamed_files=True,
 )

@@ -1,0 +1,141 @@
+"""How Monsters & Magic runs a fight at the table, as the tracker and the board ask for it.
+
+The tracker shows these columns after initiative, name and side; the board draws the seven
+range bands and marks which of the centre's weapons and spells reach each token. The action
+dialog of this game is its own (effect points need their spending step), so no generic
+actions are described here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from m3desk.core import encounter as core
+from m3desk.core.numbers import minus, signed
+from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
+from m3desk.systems.monsters_and_magic import encounter_edits as edits
+from m3desk.systems.monsters_and_magic.condition_text import condition_tooltip, conditions_short
+from m3desk.systems.monsters_and_magic.derive import derive
+from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, range_between
+from m3desk.systems.monsters_and_magic.ranges import BANDS
+from m3desk.systems.monsters_and_magic.reach import attacks_reaching
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+
+__all__ = ["COLUMNS", "ENCOUNTER_RULES", "cell", "edit"]
+
+_POOL_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:/\s*(\d+)\s*)?$")
+
+COLUMNS = (
+    TrackerColumn("casting", "Cast", "Casting a spell this round: initiative uses INT instead "
+                  "of DEX", kind="check", sample="", centred=True),
+    TrackerColumn("php", "PHP", "Physical hit points, current/maximum; type a number to set "
+                  "the current value", kind="pool", sample="999/999"),
+    TrackerColumn("mhp", "MHP", "Mental hit points, current/maximum; type a number to set the "
+                  "current value", kind="pool", sample="999/999"),
+    TrackerColumn("hero", "Hero", "Hero points left", sample="99", centred=True),
+    TrackerColumn("ac", "AC now", "AC now, with the rolled defence in brackets (effects "
+                  "included)", sample="AC 99 (+99)"),
+    TrackerColumn("effects", "Effects & consequences", "Effects and consequences in force, "
+                  "with the rounds they have left", sample="magical shield +2 (4 rds)"),
+)
+
+_DEFENCE_CACHE: dict[tuple[int, int], tuple[object, object, tuple[str, str]]] = {}
+_CACHE_LIMIT = 2048
+
+
+def _defence(combatant: Combatant, encounter: Encounter) -> tuple[str, str]:
+    """AC now, cached by sheet identity: frozen sheets are shared between encounter states,
+    so after one change only the changed combatant is derived again (200 rows: 70 → 1 ms)."""
+    sheet, rules = combatant.sheet, encounter.table_rules
+    key = (id(sheet), id(rules))
+    cached = _DEFENCE_CACHE.get(key)
+    if cached is not None and cached[0] is sheet and cached[1] is rules:
+        return cached[2]
+    values = derive(sheet, rules)
+    ac, rolled = values["ac.now"], values["ac.rolled.now"]
+    result = (f"AC {minus(ac.value)} ({signed(rolled.value)})",
+              f"{ac.explanation()}\n{rolled.explanation()}")
+    if len(_DEFENCE_CACHE) >= _CACHE_LIMIT:
+        _DEFENCE_CACHE.clear()
+    _DEFENCE_CACHE[key] = (sheet, rules, result)  # holding the sheet keeps its id unique
+    return result
+
+
+def cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
+    assert isinstance(encounter, Encounter) and isinstance(combatant, Combatant)
+    sheet = combatant.sheet
+    if column == "casting":
+        return Cell(checked=combatant.casting, editable=True)
+    if column in ("php", "mhp"):
+        pool = sheet.php if column == "php" else sheet.mhp
+        label = column.upper()
+        return Cell(text=f"{pool.current}/{pool.maximum}", pool=(pool.current, pool.maximum),
+                    tip=f"{combatant.name}: {label} {pool.current} of {pool.maximum}",
+                    editable=True, edit_text=str(pool.current))
+    if column == "hero":
+        return Cell(text=str(sheet.hero_points), editable=True)
+    if column == "ac":
+        text, tip = _defence(combatant, encounter)
+        return Cell(text=text, tip=tip)
+    if column == "effects":
+        conditions = sheet.conditions
+        tip = "\n".join(condition_tooltip(c) for c in conditions)
+        return Cell(text=conditions_short(conditions),
+                    tip=tip or "No effects or consequences")
+    raise KeyError(column)
+
+
+def edit(encounter: core.Encounter, combatant_id: str, column: str,
+         text: str) -> tuple[core.Encounter, str]:
+    """What the GM typed into a tracker cell, as the new encounter and the undo text."""
+    assert isinstance(encounter, Encounter)
+    text = text.strip()
+    if column == "casting":
+        return edits.set_casting(encounter, combatant_id, text == "true")
+    if column in ("php", "mhp"):
+        match = _POOL_TEXT.match(text)
+        if not match:
+            raise ValueError(f"'{text}' is not a number of hit points: type 7, or 7/25")
+        maximum = int(match[2]) if match[2] else None
+        pool: edits.PoolName = "php" if column == "php" else "mhp"
+        return edits.set_pool(encounter, combatant_id, pool, int(match[1]), maximum)
+    if column == "hero":
+        return edits.set_hero_points(encounter, combatant_id, int(text))
+    raise KeyError(column)
+
+
+def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
+    return tuple(Ring(int(band), band.label, "band") for band in BANDS)
+
+
+def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
+    assert isinstance(encounter, Encounter)
+    names = attacks_reaching(encounter.combatant(a).sheet, range_between(encounter, a, b))
+    return Reach(options=tuple(names), in_reach=bool(names))
+
+
+def _pool(combatant: core.Combatant) -> tuple[int, int] | None:
+    sheet = combatant.sheet
+    if isinstance(sheet, CharacterSheet | MonsterSheet):
+        return (sheet.php.current, sheet.php.maximum)
+    return None
+
+
+def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
+    if not isinstance(sheet, CharacterSheet | MonsterSheet):
+        raise TypeError("a Monsters & Magic encounter takes Monsters & Magic sheets")
+    return Combatant(name=sheet.name, side=side, sheet=sheet)
+
+
+ENCOUNTER_RULES = EncounterRules(
+    encounter_type=Encounter,
+    make_combatant=_make_combatant,
+    pool=_pool,
+    columns=COLUMNS,
+    cell=cell,
+    edit=edit,
+    rings=_rings,
+    reach=_reach,
+)
