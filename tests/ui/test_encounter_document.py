@@ -26,7 +26,7 @@ def test_apply_is_one_undo_step_and_undo_is_exact(qtbot) -> None:
     a, b = (c.id for c in before.combatants)
     with qtbot.waitSignal(document.encounter_changed) as changed:
         assert document.apply(set_range(before, a, b, RangeBand.CLOSE), "Move Mummy to Close")
-    assert changed.args[0] == frozenset({"ranges", "log"})
+    assert changed.args[0] == frozenset({"positions", "log"})
     assert document.undo_stack.count() == 1 and document.modified
     assert document.title() == "Encounter *"
     document.undo_stack.undo()

@@ -16,7 +16,7 @@ from m3desk.ui.board.board_scene import BoardScene
 from m3desk.ui.board.board_snapshot import snapshot_of
 from m3desk.ui.encounter.document import EncounterDocument
 
-REDRAW_ASPECTS = frozenset({"roster", "sheets", "ranges", "setup"})
+REDRAW_ASPECTS = frozenset({"roster", "sheets", "positions", "setup"})
 """"setup" too: the maximum range (Table 13) is the band of every pair not yet set."""
 
 

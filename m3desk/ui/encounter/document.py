@@ -1,7 +1,8 @@
 """One open encounter: its state, undo stack, file, and the combatant the GM has selected.
 
 The single mutation path for encounters: views compute the new state with the pure functions
-of :mod:`m3desk.systems.monsters_and_magic.encounter` and call :meth:`EncounterDocument.apply`,
+of :mod:`m3desk.core.encounter` (and the game's own module) and call
+:meth:`EncounterDocument.apply`,
 which pushes one
 :class:`EditEncounterCommand`. ``encounter_changed`` then says which parts changed, so each
 view refreshes only what it shows.
@@ -14,31 +15,11 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.core.changes import Aspect, changed_aspects
+from m3desk.core.encounter import Encounter
 
-ASPECTS = ("roster", "sheets", "ranges", "turn", "log", "setup")
-
-
-def changed_aspects(before: Encounter, after: Encounter) -> frozenset[str]:
-    """Which parts of the encounter differ: roster, sheets, ranges, turn, log, setup."""
-    aspects: set[str] = set()
-    if [(c.id, c.name, c.side) for c in before.combatants] != [
-            (c.id, c.name, c.side) for c in after.combatants]:
-        aspects.add("roster")
-    if before.combatants != after.combatants:
-        aspects.add("sheets")
-    if before.positions != after.positions:
-        aspects.add("ranges")
-    if (before.turn, before.round, before.phase) != (after.turn, after.round, after.phase):
-        aspects.add("turn")
-    if before.log != after.log:
-        aspects.add("log")
-    if (before.name, before.conditions, before.maximum_range_override, before.sides,
-            before.surprise_side, before.table_rules) != (
-            after.name, after.conditions, after.maximum_range_override, after.sides,
-            after.surprise_side, after.table_rules):
-        aspects.add("setup")
-    return frozenset(aspects)
+ASPECTS = tuple(Aspect)
+"""What ``encounter_changed`` can name (see :class:`m3desk.core.changes.Aspect`)."""
 
 
 class EditEncounterCommand(QUndoCommand):
