@@ -50,6 +50,7 @@ __all__ = [
     "start",
     "turn_order",
     "update_combatant",
+    "who_acts_next",
 ]
 
 Phase = Literal["setup", "surprise", "rounds"]
@@ -326,6 +327,12 @@ def turn_order(encounter: Encounter) -> list[list[Combatant]]:
         else:
             counts.append([combatant])
     return counts
+
+
+def who_acts_next(encounter: Encounter) -> list[str]:
+    """Ids of those who act in the coming round (set-up looks ahead to the surprise round)."""
+    upcoming = start(encounter) if encounter.phase == "setup" else encounter
+    return [c.id for c in acting(upcoming)]
 
 
 def _flat_order(encounter: Encounter) -> list[str]:

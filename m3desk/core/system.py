@@ -176,6 +176,10 @@ class TrackerColumn:
     kind: Literal["text", "pool", "check"] = "text"
     sample: str = "999"
     centred: bool = False
+    number_range: tuple[int, int] | None = None
+    """An editable whole number between these bounds (edited with a spin box)."""
+    stretch: bool = False
+    """Takes the room left over (one long text column, e.g. the conditions)."""
 
 
 @dataclass(frozen=True)
@@ -253,6 +257,8 @@ class EncounterRules:
     """Apply what the user typed into an editable cell (combatant id, column id, text): the
     new encounter and the undo step's name. Raises ValueError with a message the tracker
     shows when the text cannot be used."""
+    initiative_tip: Callable[[Encounter, Combatant], str] = lambda _e, _c: ""
+    """How a combatant's initiative is rolled ("3d6 + DEX +2 + level 3"), for its tooltip."""
     rings: Callable[[Encounter, str], tuple[Ring, ...]] = lambda _e, _c: ()
     reach: Callable[[Encounter, str, str], Reach] = lambda _e, _a, _b: Reach()
     roll_initiative: Callable[[Encounter, Roller], Encounter] | None = None

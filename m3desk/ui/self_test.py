@@ -110,7 +110,7 @@ def _exercise_encounter(window: MainWindow) -> list[str]:
     scouting.apply_button.click()
     model = page.tracker.tracker_model
     for row in range(model.rowCount()):  # what the initiative cell's editor commits
-        model.setData(model.index(row, Column.INITIATIVE), str(20 - row))
+        model.setData(model.index(row, model.column_of(Column.INITIATIVE)), str(20 - row))
     typed = [c.initiative for c in _state(record).combatants]
     _check(None not in typed, f"typed initiatives were not all taken: {typed}")
     for _turn in range(3):

@@ -474,7 +474,7 @@ def surprise_round(gm: Gm) -> None:
     gm.act(xiola_shield(gm))
     [shield] = gm.sheet("Xiola").conditions
     assert (shield.name, shield.value, shield.duration.rounds) == ("magical shield", 2, 5)
-    assert tracker_text(gm, "Xiola", Column.AC) == "AC 17 (+5)"
+    assert tracker_text(gm, "Xiola", "ac") == "AC 17 (+5)"
     gm.next_turn()
     assert gm.turn_name() == "Gramfive the Grim"
     gm.act(gramfive_charges(gm))
@@ -712,10 +712,10 @@ def round_one(gm: Gm) -> None:
     gm.snapshot("board_end_of_round_one", gm.page.board)
 
 
-def tracker_text(gm: Gm, prefix: str, column: Column) -> str:
+def tracker_text(gm: Gm, prefix: str, column: str) -> str:
     model = gm.page.tracker.tracker_model
     row = next(n for n, r in enumerate(model.rows) if r.combatant.name.startswith(prefix))
-    return str(model.index(row, column).data())
+    return str(model.index(row, model.column_of(column)).data())
 
 
 def check_entries(gm: Gm) -> list[LogEntry]:

@@ -9,9 +9,17 @@ field, which log line, where a newcomer sits among simultaneous combatants).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Literal
 
+from m3desk.core.edits import (
+    move_within_count,
+    set_encounter_name,
+    set_initiative,
+    set_initiatives,
+    set_name,
+    set_notes,
+    set_side,
+)
 from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.conditions import Condition
 from m3desk.systems.monsters_and_magic.encounter import (
@@ -48,82 +56,10 @@ PoolName = Literal["php", "mhp"]
 POOL_LABELS: dict[str, str] = {"php": "PHP", "mhp": "MHP"}
 
 
-def _tie_after_others(encounter: Encounter, combatant_id: str, value: int | None) -> int:
-    """A combatant joining an occupied count resolves after those already on it.
-
-    The book's round one: the mummy rolls 20 and acts with Xiola, who is resolved first.
-    """
-    others = [c.tie_order for c in encounter.combatants
-              if c.id != combatant_id and c.initiative == value and value is not None]
-    return max(others) + 1 if others else 0
-
-
-def set_initiative(encounter: Encounter, combatant_id: str, value: int | None) -> Edit:
-    """Typing the same number again changes nothing (its place on the count stays)."""
-    combatant = encounter.combatant(combatant_id)
-    if value == combatant.initiative:
-        return encounter, ""
-    tie = _tie_after_others(encounter, combatant_id, value)
-    changed = update_combatant(encounter, combatant_id, initiative=value, tie_order=tie)
-    shown = "none" if value is None else str(value)
-    return changed, f"Set {combatant.name}'s initiative to {shown}"
-
-
-def set_initiatives(encounter: Encounter, results: Mapping[str, tuple[int, str]]) -> Edit:
-    """Several rolled initiatives in one step; ``results`` maps id → (total, how it came)."""
-    changed = encounter
-    for combatant_id, (total, details) in results.items():
-        changed, _text = set_initiative(changed, combatant_id, total)
-        name = changed.combatant(combatant_id).name
-        changed = add_log(changed, f"{name} rolls initiative: {total}", actor=combatant_id,
-                          details=details)
-    names = ", ".join(encounter.combatant(i).name for i in results)
-    return changed, f"Roll initiative for {names}"
-
-
-def move_within_count(encounter: Encounter, combatant_id: str, step: int) -> Edit:
-    """Resolve earlier (step −1) or later (+1) among combatants on the same count."""
-    combatant = encounter.combatant(combatant_id)
-    group = sorted((c for c in encounter.combatants
-                    if c.initiative == combatant.initiative and c.initiative is not None),
-                   key=lambda c: c.tie_order)
-    ids = [c.id for c in group]
-    if combatant_id not in ids:
-        return encounter, ""
-    index = ids.index(combatant_id)
-    target = index + step
-    if not 0 <= target < len(ids):
-        return encounter, ""
-    ids[index], ids[target] = ids[target], ids[index]
-    changed = encounter
-    for order, member in enumerate(ids):
-        changed = update_combatant(changed, member, tie_order=order)
-    when = "earlier" if step < 0 else "later"
-    return changed, f"Resolve {combatant.name} {when} on count {combatant.initiative}"
-
-
 def set_casting(encounter: Encounter, combatant_id: str, casting: bool) -> Edit:
     name = encounter.combatant(combatant_id).name
     changed = update_combatant(encounter, combatant_id, casting=casting)
     return changed, f"{name} {'casts' if casting else 'does not cast'} this round"
-
-
-def set_notes(encounter: Encounter, combatant_id: str, notes: str) -> Edit:
-    name = encounter.combatant(combatant_id).name
-    return update_combatant(encounter, combatant_id, notes=notes), f"Edit {name}'s notes"
-
-
-def set_name(encounter: Encounter, combatant_id: str, name: str) -> Edit:
-    old = encounter.combatant(combatant_id).name
-    return update_combatant(encounter, combatant_id, name=name), f"Rename {old} to {name}"
-
-
-def set_side(encounter: Encounter, combatant_id: str, side: str) -> Edit:
-    name = encounter.combatant(combatant_id).name
-    changed = update_combatant(encounter, combatant_id, side=side)
-    if side not in changed.sides:
-        changed = changed.model_copy(update={"sides": (*changed.sides, side)})
-    return changed, f"Move {name} to the {side}"
 
 
 def _with_sheet_change(encounter: Encounter, combatant_id: str, **changes: object) -> Encounter:
@@ -178,10 +114,6 @@ def remove_condition(encounter: Encounter, combatant_id: str, condition_id: str)
     changed = add_log(changed, f"{gone.name} removed from {combatant.name}",
                       target=combatant_id)
     return changed, f"Remove {gone.name} from {combatant.name}"
-
-
-def set_encounter_name(encounter: Encounter, name: str) -> Edit:
-    return encounter.model_copy(update={"name": name}), f"Rename encounter to {name}"
 
 
 def set_conditions(encounter: Encounter, conditions: EncounterConditions) -> Edit:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from m3desk.core.encounter import who_acts_next
 from m3desk.core.numbers import signed
 from m3desk.core.terms import Term
 from m3desk.systems.monsters_and_magic.dice import DiceError, Roller, parse_faces
-from m3desk.systems.monsters_and_magic.encounter import Encounter, acting, start
+from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.initiative import (
     initiative_modifier,
     initiative_result,
@@ -51,8 +52,7 @@ class InitiativeRequest:
 
 def who_rolls_next(encounter: Encounter) -> list[str]:
     """Ids of those who act in the coming round (set-up looks ahead to the surprise round)."""
-    upcoming = start(encounter) if encounter.phase == "setup" else encounter
-    return [c.id for c in acting(upcoming)]
+    return who_acts_next(encounter)
 
 
 def initiative_requests(encounter: Encounter, ids: Iterable[str],

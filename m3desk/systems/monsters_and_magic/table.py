@@ -19,6 +19,7 @@ from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.condition_text import condition_tooltip, conditions_short
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, range_between
+from m3desk.systems.monsters_and_magic.initiative import initiative_terms
 from m3desk.systems.monsters_and_magic.ranges import BANDS
 from m3desk.systems.monsters_and_magic.reach import attacks_reaching
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
@@ -34,11 +35,13 @@ COLUMNS = (
                   "the current value", kind="pool", sample="999/999"),
     TrackerColumn("mhp", "MHP", "Mental hit points, current/maximum; type a number to set the "
                   "current value", kind="pool", sample="999/999"),
-    TrackerColumn("hero", "Hero", "Hero points left", sample="99", centred=True),
+    TrackerColumn("hero", "Hero", "Hero points left", sample="99", centred=True,
+                  number_range=(0, 99)),
     TrackerColumn("ac", "AC now", "AC now, with the rolled defence in brackets (effects "
                   "included)", sample="AC 99 (+99)"),
     TrackerColumn("effects", "Effects & consequences", "Effects and consequences in force, "
-                  "with the rounds they have left", sample="magical shield +2 (4 rds)"),
+                  "with the rounds they have left", sample="magical shield +2 (4 rds)",
+                  stretch=True),
 )
 
 _DEFENCE_CACHE: dict[tuple[int, int], tuple[object, object, tuple[str, str]]] = {}
@@ -106,6 +109,13 @@ def edit(encounter: core.Encounter, combatant_id: str, column: str,
     raise KeyError(column)
 
 
+def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str:
+    assert isinstance(encounter, Encounter) and isinstance(combatant, Combatant)
+    terms = initiative_terms(combatant.sheet, casting=combatant.casting,
+                             rules=encounter.table_rules)
+    return "Roll: 3d6 " + " ".join(f"{t.label} {signed(t.value)}" for t in terms)
+
+
 def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
     return tuple(Ring(int(band), band.label, "band") for band in BANDS)
 
@@ -136,6 +146,7 @@ ENCOUNTER_RULES = EncounterRules(
     columns=COLUMNS,
     cell=cell,
     edit=edit,
+    initiative_tip=_initiative_tip,
     rings=_rings,
     reach=_reach,
 )

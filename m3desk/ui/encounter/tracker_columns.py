@@ -1,52 +1,38 @@
-"""The tracker's columns and the item roles its delegates read."""
+"""The tracker's columns: initiative, name and side, the game's own columns, then notes.
+
+The game's columns come from its :class:`~m3desk.core.system.EncounterRules`; these few are
+every game's. Columns are found by id (``model.column_of("php")``), never by a fixed number.
+"""
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 
 from PySide6.QtCore import Qt
 
-__all__ = ["COLUMN_TIPS", "COLUMN_TITLES", "Column", "TrackerRole"]
+from m3desk.core.system import TrackerColumn
+
+__all__ = ["FIXED_AFTER", "FIXED_BEFORE", "Column", "TrackerRole"]
 
 
-class Column(IntEnum):
-    INITIATIVE = 0
-    NAME = 1
-    SIDE = 2
-    CASTING = 3
-    PHP = 4
-    MHP = 5
-    HERO_POINTS = 6
-    AC = 7
-    EFFECTS = 8
-    NOTES = 9
+class Column(StrEnum):
+    """The ids of the columns every game's tracker has."""
+
+    INITIATIVE = "initiative"
+    NAME = "name"
+    SIDE = "side"
+    NOTES = "notes"
 
 
-COLUMN_TITLES: dict[Column, str] = {
-    Column.INITIATIVE: "Init",
-    Column.NAME: "Name",
-    Column.SIDE: "Side",
-    Column.CASTING: "Cast",
-    Column.PHP: "PHP",
-    Column.MHP: "MHP",
-    Column.HERO_POINTS: "Hero",
-    Column.AC: "AC now",
-    Column.EFFECTS: "Effects & consequences",
-    Column.NOTES: "Notes",
-}
-COLUMN_TIPS: dict[Column, str] = {
-    Column.INITIATIVE: "Initiative count; type a number to set it, clear it to remove it. "
-                       "A bracket joins combatants who act simultaneously.",
-    Column.NAME: "The combatant; ▶ in the row header marks whose turn it is",
-    Column.SIDE: "Which side the combatant fights on",
-    Column.CASTING: "Casting a spell this round: initiative uses INT instead of DEX",
-    Column.PHP: "Physical hit points, current/maximum; type a number to set the current value",
-    Column.MHP: "Mental hit points, current/maximum; type a number to set the current value",
-    Column.HERO_POINTS: "Hero points left",
-    Column.AC: "AC now, with the rolled defence in brackets (effects included)",
-    Column.EFFECTS: "Effects and consequences in force, with the rounds they have left",
-    Column.NOTES: "The GM's notes for this combatant",
-}
+FIXED_BEFORE = (
+    TrackerColumn(Column.INITIATIVE, "Init", "Initiative count; type a number to set it, clear "
+                  "it to remove it. A bracket joins combatants who act simultaneously.",
+                  sample="\u221299", centred=True),
+    TrackerColumn(Column.NAME, "Name", "The combatant; ▶ in the row header marks whose turn "
+                  "it is"),
+    TrackerColumn(Column.SIDE, "Side", "Which side the combatant fights on"),
+)
+FIXED_AFTER = (TrackerColumn(Column.NOTES, "Notes", "The GM's notes for this combatant"),)
 
 
 class TrackerRole(IntEnum):
@@ -56,4 +42,4 @@ class TrackerRole(IntEnum):
     GROUP = Qt.ItemDataRole.UserRole + 3
     """(size, index) of the row's initiative count group."""
     POOL = Qt.ItemDataRole.UserRole + 4
-    """(current, maximum) for the PHP and MHP columns."""
+    """(current, maximum) for a pool column."""

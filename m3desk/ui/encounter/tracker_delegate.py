@@ -68,33 +68,37 @@ class TrackerDelegate(QStyledItemDelegate):
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: Index) -> QWidget:
-        column = Column(index.column())
-        if column is Column.INITIATIVE:
+        model = index.model()
+        spec = model.column_spec(index.column()) if hasattr(model, "column_spec") else None
+        column = spec.id if spec is not None else ""
+        if column == Column.INITIATIVE:
             edit = QLineEdit(parent)
             edit.setValidator(OptionalIntValidator(-99, 199, edit))
             edit.setPlaceholderText("none")
             edit.setAccessibleName("Initiative")
             return edit
-        if column in (Column.PHP, Column.MHP):
+        if spec is not None and spec.kind == "pool":
             edit = QLineEdit(parent)
             edit.setValidator(QRegularExpressionValidator(_POOL_INPUT, edit))
-            edit.setToolTip("Current hit points (7), or current/maximum (7/25)")
-            edit.setAccessibleName("PHP" if column is Column.PHP else "MHP")
+            edit.setToolTip(f"Current {spec.title} (7), or current/maximum (7/25)")
+            edit.setAccessibleName(spec.title)
             return edit
-        if column is Column.HERO_POINTS:
+        if spec is not None and spec.number_range is not None:
             spin = QSpinBox(parent)
-            spin.setRange(0, 99)
-            spin.setAccessibleName("Hero points")
+            spin.setRange(*spec.number_range)
+            spin.setAccessibleName(spec.tip or spec.title)
             return spin
-        if column is Column.SIDE:
+        if column == Column.SIDE:
             combo = QComboBox(parent)
             combo.setEditable(True)
-            combo.addItems(list(getattr(index.model(), "sides", ())))
+            combo.addItems(list(getattr(model, "sides", ())))
             combo.setAccessibleName("Side")
             return combo
-        if column in (Column.NAME, Column.NOTES):
+        if column in (Column.NAME, Column.NOTES) or spec is not None:
             edit = QLineEdit(parent)
-            edit.setMaxLength(80 if column is Column.NAME else 10_000)
+            edit.setMaxLength(80 if column == Column.NAME else 10_000)
+            if spec is not None:
+                edit.setAccessibleName(spec.title)
             return edit
         return super().createEditor(parent, option, index)
 

@@ -3,12 +3,11 @@
 Rows are recomputed from the document's encounter on every change that can move them
 (roster, sheets, turn, set-up); when only the order changes the model emits
 ``layoutChanged`` so the selection and an open editor stay on their combatant. Edits go to
-:mod:`m3desk.systems.monsters_and_magic.encounter_edits` and then :meth:`EncounterDocument.apply`.
+:mod:`m3desk.core.edits` (or the game's own edit) and then :meth:`EncounterDocument.apply`.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -22,13 +21,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from m3desk.core.numbers import signed
-from m3desk.systems.monsters_and_magic import encounter_edits as edits
-from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.systems.monsters_and_magic.initiative import initiative_terms
+from m3desk.core import edits, registry
+from m3desk.core import encounter as core
+from m3desk.core.changes import Aspect
+from m3desk.core.system import Cell, EncounterRules, TrackerColumn
 from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_link import EncounterLink
-from m3desk.ui.encounter.tracker_columns import COLUMN_TIPS, COLUMN_TITLES, Column, TrackerRole
+from m3desk.ui.encounter.tracker_columns import FIXED_AFTER, FIXED_BEFORE, Column, TrackerRole
 from m3desk.ui.encounter.tracker_rows import STATE_TIPS, RowState, TrackerRow, tracker_rows
 
 __all__ = ["TrackerModel"]
@@ -36,11 +35,16 @@ __all__ = ["TrackerModel"]
 Index = QModelIndex | QPersistentModelIndex
 ItemFlag = Qt.ItemFlag
 Role = Qt.ItemDataRole
-_POOL_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:/\s*(\d+)\s*)?$")
-_EDITABLE = {Column.INITIATIVE, Column.NAME, Column.SIDE, Column.PHP, Column.MHP,
-             Column.HERO_POINTS, Column.NOTES}
-_REFRESH_ASPECTS = {"roster", "sheets", "turn", "setup"}
-_CENTRED = {Column.INITIATIVE, Column.CASTING, Column.HERO_POINTS}
+_FIXED_EDITABLE = {Column.INITIATIVE, Column.NAME, Column.SIDE, Column.NOTES}
+_REFRESH_ASPECTS = {Aspect.ROSTER, Aspect.SHEETS, Aspect.TURN, Aspect.SETUP}
+
+
+def rules_of(document: EncounterDocument) -> EncounterRules:
+    """The encounter rules of the document's game (the tracker needs them to show anything)."""
+    rules = registry.system_of(document.encounter).encounter
+    if rules is None:
+        raise ValueError("this game system does not run encounters")
+    return rules
 
 
 class TrackerModel(QAbstractTableModel):
@@ -53,7 +57,11 @@ class TrackerModel(QAbstractTableModel):
     def __init__(self, document: EncounterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
-        self._rows: list[TrackerRow] = tracker_rows(document.encounter)
+        self._rules = rules_of(document)
+        self._columns: tuple[TrackerColumn, ...] = (*FIXED_BEFORE, *self._rules.columns,
+                                                     *FIXED_AFTER)
+        self._column_numbers = {column.id: number for number, column in enumerate(self._columns)}
+        self._rows: list[TrackerRow] = tracker_rows(document.encounter, self._rules)
         self.document_link = EncounterLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
 
@@ -61,6 +69,17 @@ class TrackerModel(QAbstractTableModel):
     @property
     def rows(self) -> list[TrackerRow]:
         return list(self._rows)
+
+    @property
+    def columns(self) -> tuple[TrackerColumn, ...]:
+        return self._columns
+
+    def column_of(self, column_id: str) -> int:
+        """The column number of a column id ("initiative", "php" …); -1 if the game has none."""
+        return self._column_numbers.get(column_id, -1)
+
+    def column_spec(self, column: int) -> TrackerColumn | None:
+        return self._columns[column] if 0 <= column < len(self._columns) else None
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -80,17 +99,18 @@ class TrackerModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(Column)
+        return 0 if parent.isValid() else len(self._columns)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Role.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal:
-            if not 0 <= section < len(Column):
+            spec = self.column_spec(section)
+            if spec is None:
                 return None
             if role == Role.DisplayRole:
-                return COLUMN_TITLES[Column(section)]
+                return spec.title
             if role == Role.ToolTipRole:
-                return COLUMN_TIPS[Column(section)]
+                return spec.tip
             return None
         if not 0 <= section < len(self._rows):
             return None
@@ -103,14 +123,20 @@ class TrackerModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
+    def _cell(self, row: TrackerRow, spec: TrackerColumn) -> Cell | None:
+        return row.cells.get(spec.id)
+
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return ItemFlag.NoItemFlags
         flags = ItemFlag.ItemIsEnabled | ItemFlag.ItemIsSelectable
-        column = Column(index.column())
-        if column in _EDITABLE:
+        spec = self._columns[index.column()]
+        cell = self._cell(self._rows[index.row()], spec) if index.row() < len(self._rows) \
+            else None
+        if spec.id in _FIXED_EDITABLE or (cell is not None and cell.editable
+                                          and spec.kind != "check"):
             flags |= ItemFlag.ItemIsEditable
-        if column is Column.CASTING:
+        if spec.kind == "check" and cell is not None and cell.editable:
             flags |= ItemFlag.ItemIsUserCheckable
         return flags
 
@@ -118,117 +144,100 @@ class TrackerModel(QAbstractTableModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         row = self._rows[index.row()]
-        column = Column(index.column())
+        spec = self._columns[index.column()]
+        cell = self._cell(row, spec)
         if role == Role.DisplayRole:
-            return self._display(row, column)
+            return self._display(row, spec, cell)
         if role == Role.EditRole:
-            return self._edit_value(row, column)
+            return self._edit_value(row, spec, cell)
         if role == Role.ToolTipRole:
-            return self._tooltip(row, column)
-        if role == Role.CheckStateRole and column is Column.CASTING:
-            checked = row.combatant.casting
-            return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+            return self._tooltip(row, spec, cell)
+        if role == Role.CheckStateRole and cell is not None and cell.checked is not None:
+            return Qt.CheckState.Checked if cell.checked else Qt.CheckState.Unchecked
         if role == Role.FontRole and row.state in (RowState.CURRENT, RowState.SURPRISED):
             font = QFont()
             font.setBold(row.state is RowState.CURRENT)
             font.setItalic(row.state is RowState.SURPRISED)
             return font
         if role == Role.TextAlignmentRole:
-            horizontal = (Qt.AlignmentFlag.AlignCenter if column in _CENTRED
+            horizontal = (Qt.AlignmentFlag.AlignCenter if spec.centred
                           else Qt.AlignmentFlag.AlignLeft)
             return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
-        return self._custom(row, column, role)
+        return self._custom(row, cell, role)
 
-    def _custom(self, row: TrackerRow, column: Column, role: int) -> Any:
+    @staticmethod
+    def _custom(row: TrackerRow, cell: Cell | None, role: int) -> Any:
         if role == TrackerRole.COMBATANT_ID:
             return row.combatant.id
         if role == TrackerRole.ROW_STATE:
             return row.state.value
         if role == TrackerRole.GROUP:
             return (row.group_size, row.group_index)
-        if role == TrackerRole.POOL and column in (Column.PHP, Column.MHP):
-            pool = row.combatant.sheet.php if column is Column.PHP else row.combatant.sheet.mhp
-            return (pool.current, pool.maximum)
+        if role == TrackerRole.POOL and cell is not None:
+            return cell.pool
         return None
 
     @staticmethod
-    def _display(row: TrackerRow, column: Column) -> str:
+    def _display(row: TrackerRow, spec: TrackerColumn, cell: Cell | None) -> str:
         combatant = row.combatant
-        sheet = combatant.sheet
-        if column is Column.INITIATIVE:
+        if spec.id == Column.INITIATIVE:
             return "—" if combatant.initiative is None else str(combatant.initiative)
-        if column is Column.NAME:
+        if spec.id == Column.NAME:
             return combatant.name
-        if column is Column.SIDE:
+        if spec.id == Column.SIDE:
             return combatant.side
-        if column is Column.CASTING:
-            return ""
-        if column is Column.PHP:
-            return f"{sheet.php.current}/{sheet.php.maximum}"
-        if column is Column.MHP:
-            return f"{sheet.mhp.current}/{sheet.mhp.maximum}"
-        if column is Column.HERO_POINTS:
-            return str(sheet.hero_points)
-        if column is Column.AC:
-            return row.ac_text
-        if column is Column.EFFECTS:
-            return row.effects_text
-        return combatant.notes
+        if spec.id == Column.NOTES:
+            return combatant.notes
+        return cell.text if cell is not None else ""
 
     @staticmethod
-    def _edit_value(row: TrackerRow, column: Column) -> Any:
+    def _edit_value(row: TrackerRow, spec: TrackerColumn, cell: Cell | None) -> Any:
         combatant = row.combatant
-        if column is Column.INITIATIVE:
+        if spec.id == Column.INITIATIVE:
             return "" if combatant.initiative is None else str(combatant.initiative)
-        if column is Column.PHP:
-            return str(combatant.sheet.php.current)
-        if column is Column.MHP:
-            return str(combatant.sheet.mhp.current)
-        if column is Column.HERO_POINTS:
-            return combatant.sheet.hero_points
-        return TrackerModel._display(row, column)
+        if cell is not None and cell.edit_text is not None:
+            return cell.edit_text
+        if spec.number_range is not None and cell is not None:
+            try:
+                return int(cell.text)
+            except ValueError:
+                return spec.number_range[0]
+        return TrackerModel._display(row, spec, cell)
 
-    def _tooltip(self, row: TrackerRow, column: Column) -> str | None:
+    def _tooltip(self, row: TrackerRow, spec: TrackerColumn, cell: Cell | None) -> str | None:
         combatant = row.combatant
-        if column is Column.NAME:
+        if spec.id == Column.NAME:
             return f"{combatant.name}: {STATE_TIPS[row.state]}"
-        if column is Column.INITIATIVE:
-            terms = initiative_terms(combatant.sheet, casting=combatant.casting,
-                                     rules=self._document.encounter.table_rules)
-            tip = "Roll: 3d6 " + " ".join(f"{t.label} {signed(t.value)}" for t in terms)
+        if spec.id == Column.INITIATIVE:
+            tip = self._rules.initiative_tip(self._document.encounter, combatant)
             if row.simultaneous:
                 others = [r.combatant.name for r in self._rows
                           if r.combatant.initiative == combatant.initiative
                           and r.combatant.id != combatant.id and r.simultaneous]
                 tip += (f"\nActs simultaneously with {', '.join(others)} "
                         f"(resolved {row.group_index + 1} of {row.group_size})")
-            return tip
-        if column is Column.AC:
-            return row.ac_tip
-        if column is Column.EFFECTS:
-            return row.effects_tip or "No effects or consequences"
-        if column in (Column.PHP, Column.MHP):
-            pool = combatant.sheet.php if column is Column.PHP else combatant.sheet.mhp
-            label = "PHP" if column is Column.PHP else "MHP"
-            return f"{combatant.name}: {label} {pool.current} of {pool.maximum}"
-        if column is Column.NOTES and combatant.notes:
+            return tip.strip() or spec.tip
+        if spec.id == Column.NOTES and combatant.notes:
             return combatant.notes
-        return COLUMN_TIPS[column]
+        if cell is not None and cell.tip:
+            return cell.tip
+        return spec.tip
 
     # --- editing -------------------------------------------------------------------------
     def setData(self, index: Index, value: Any, role: int = Role.EditRole) -> bool:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return False
-        column = Column(index.column())
+        spec = self._columns[index.column()]
         combatant_id = self._rows[index.row()].combatant.id
         encounter = self._document.encounter
-        edit: edits.Edit | None
+        edit: tuple[core.Encounter, str] | None
         try:
-            if role == Role.CheckStateRole and column is Column.CASTING:
+            if role == Role.CheckStateRole and spec.kind == "check":
                 checked = Qt.CheckState(value) == Qt.CheckState.Checked
-                edit = edits.set_casting(encounter, combatant_id, checked)
-            elif role == Role.EditRole and column in _EDITABLE:
-                edit = self._edit(encounter, combatant_id, column, value)
+                edit = self._game_edit(encounter, combatant_id, spec, "true" if checked
+                                       else "false")
+            elif role == Role.EditRole and self.flags(index) & ItemFlag.ItemIsEditable:
+                edit = self._edit(encounter, combatant_id, spec, value)
             else:
                 return False
         except (ValueError, ValidationError) as error:
@@ -239,39 +248,38 @@ class TrackerModel(QAbstractTableModel):
         self._document.apply(*edit)
         return True
 
-    def _edit(self, encounter: Encounter, combatant_id: str, column: Column,
-              value: Any) -> edits.Edit | None:
+    def _game_edit(self, encounter: core.Encounter, combatant_id: str, spec: TrackerColumn,
+                   text: str) -> tuple[core.Encounter, str] | None:
+        if self._rules.edit is None:
+            return None
+        return self._rules.edit(encounter, combatant_id, spec.id, text)
+
+    def _edit(self, encounter: core.Encounter, combatant_id: str, spec: TrackerColumn,
+              value: Any) -> tuple[core.Encounter, str] | None:
         text = str(value).strip() if value is not None else ""
-        if column is Column.INITIATIVE:
+        if spec.id == Column.INITIATIVE:
             number = int(text) if text and text not in ("—", "-") else None
             return edits.set_initiative(encounter, combatant_id, number)
-        if column is Column.NAME:
+        if spec.id == Column.NAME:
             return edits.set_name(encounter, combatant_id, text) if text else None
-        if column is Column.SIDE:
+        if spec.id == Column.SIDE:
             return edits.set_side(encounter, combatant_id, text) if text else None
-        if column in (Column.PHP, Column.MHP):
-            match = _POOL_TEXT.match(text)
-            if not match:
-                raise ValueError(f"'{text}' is not a number of hit points: type 7, or 7/25")
-            maximum = int(match[2]) if match[2] else None
-            pool: edits.PoolName = "php" if column is Column.PHP else "mhp"
-            return edits.set_pool(encounter, combatant_id, pool, int(match[1]), maximum)
-        if column is Column.HERO_POINTS:
-            return edits.set_hero_points(encounter, combatant_id, int(text))
-        return edits.set_notes(encounter, combatant_id, str(value or ""))
+        if spec.id == Column.NOTES:
+            return edits.set_notes(encounter, combatant_id, str(value or ""))
+        return self._game_edit(encounter, combatant_id, spec, text)
 
     # --- following the document ----------------------------------------------------------
     def _on_changed(self, aspects: frozenset[str]) -> None:
         if not aspects & _REFRESH_ASPECTS:
             return
-        new_rows = tracker_rows(self._document.encounter)
+        new_rows = tracker_rows(self._document.encounter, self._rules)
         old_ids = [r.combatant.id for r in self._rows]
         new_ids = [r.combatant.id for r in new_rows]
         if old_ids == new_ids:
             self._rows = new_rows
             if new_rows:
                 self.dataChanged.emit(self.index(0, 0),
-                                      self.index(len(new_rows) - 1, len(Column) - 1))
+                                      self.index(len(new_rows) - 1, len(self._columns) - 1))
                 self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, len(new_rows) - 1)
         elif sorted(old_ids) == sorted(new_ids):
             self._reorder(new_rows, old_ids, new_ids)

@@ -1,27 +1,26 @@
 """The tracker's rows: every combatant in the order the table resolves them, with its state.
 
 Kept free of Qt so the order and the texts can be tested without widgets. The order itself
-comes from :func:`m3desk.systems.monsters_and_magic.encounter.turn_order`; this module only appends
-those who
-are not in it (delayed, without initiative, surprised) and says why.
+comes from :func:`m3desk.core.encounter.turn_order` (the game's initiative scheme); this module
+only appends those who are not in it (delayed, without initiative, surprised) and says why.
+The game's own cells are asked of its encounter rules once per row and kept with it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from m3desk.core.numbers import signed
-from m3desk.systems.monsters_and_magic.condition_text import condition_tooltip, conditions_short
-from m3desk.systems.monsters_and_magic.derive import derive
-from m3desk.systems.monsters_and_magic.encounter import (
+from m3desk.core.encounter import (
     Combatant,
     Encounter,
     acting,
     phase_title,
     turn_order,
+    who_acts_next,
 )
-from m3desk.systems.monsters_and_magic.initiative_roll import who_rolls_next
+from m3desk.core.system import Cell, EncounterRules
 
 __all__ = ["RowState", "TrackerRow", "round_title", "tracker_rows", "turn_summary"]
 
@@ -62,10 +61,8 @@ class TrackerRow:
     group_size: int = 1
     """How many combatants share this initiative count (they act simultaneously)."""
     group_index: int = 0
-    ac_text: str = ""
-    ac_tip: str = ""
-    effects_text: str = ""
-    effects_tip: str = ""
+    cells: Mapping[str, Cell] = field(default_factory=dict)
+    """The game's own columns, by column id."""
 
     @property
     def marker(self) -> str:
@@ -76,46 +73,21 @@ class TrackerRow:
         return self.group_size > 1
 
 
-_DEFENCE_CACHE: dict[tuple[int, int], tuple[object, object, tuple[str, str]]] = {}
-_CACHE_LIMIT = 2048
-
-
-def _defence(combatant: Combatant, encounter: Encounter) -> tuple[str, str]:
-    """AC now, cached by sheet identity: frozen sheets are shared between encounter states,
-    so after one change only the changed combatant is derived again (200 rows: 70 → 1 ms)."""
-    sheet, rules = combatant.sheet, encounter.table_rules
-    key = (id(sheet), id(rules))
-    cached = _DEFENCE_CACHE.get(key)
-    if cached is not None and cached[0] is sheet and cached[1] is rules:
-        return cached[2]
-    values = derive(sheet, rules)
-    ac, rolled = values["ac.now"], values["ac.rolled.now"]
-    result = (f"AC {ac.value} ({signed(rolled.value)})",
-              f"{ac.explanation()}\n{rolled.explanation()}")
-    if len(_DEFENCE_CACHE) >= _CACHE_LIMIT:
-        _DEFENCE_CACHE.clear()
-    _DEFENCE_CACHE[key] = (sheet, rules, result)  # holding the sheet keeps its id unique
-    return result
-
-
-def _row(encounter: Encounter, combatant: Combatant, state: RowState,
+def _row(encounter: Encounter, rules: EncounterRules, combatant: Combatant, state: RowState,
          group_size: int = 1, group_index: int = 0) -> TrackerRow:
-    ac_text, ac_tip = _defence(combatant, encounter)
-    conditions = combatant.sheet.conditions
-    return TrackerRow(
-        combatant=combatant, state=state, group_size=group_size, group_index=group_index,
-        ac_text=ac_text, ac_tip=ac_tip, effects_text=conditions_short(conditions),
-        effects_tip="\n".join(condition_tooltip(c) for c in conditions))
+    cells = {column.id: rules.cell(encounter, combatant, column.id) for column in rules.columns}
+    return TrackerRow(combatant=combatant, state=state, group_size=group_size,
+                      group_index=group_index, cells=cells)
 
 
-def tracker_rows(encounter: Encounter) -> list[TrackerRow]:
+def tracker_rows(encounter: Encounter, rules: EncounterRules) -> list[TrackerRow]:
     """Counts in turn order first, then delayed, then without initiative, then surprised."""
     rows: list[TrackerRow] = []
     placed: set[str] = set()
     for count in turn_order(encounter):
         for index, combatant in enumerate(count):
             state = RowState.CURRENT if combatant.id == encounter.turn else RowState.READY
-            rows.append(_row(encounter, combatant, state, len(count), index))
+            rows.append(_row(encounter, rules, combatant, state, len(count), index))
             placed.add(combatant.id)
     acting_ids = {c.id for c in acting(encounter)}
     rest = [c for c in encounter.combatants if c.id not in placed]
@@ -123,9 +95,9 @@ def tracker_rows(encounter: Encounter) -> list[TrackerRow]:
     waiting = [c for c in rest if not c.delayed and c.id in acting_ids]
     surprised = sorted((c for c in rest if c.id not in acting_ids),
                        key=lambda c: -(c.initiative if c.initiative is not None else -999))
-    rows += [_row(encounter, c, RowState.DELAYED) for c in delayed]
-    rows += [_row(encounter, c, RowState.WAITING) for c in waiting]
-    rows += [_row(encounter, c, RowState.SURPRISED) for c in surprised]
+    rows += [_row(encounter, rules, c, RowState.DELAYED) for c in delayed]
+    rows += [_row(encounter, rules, c, RowState.WAITING) for c in waiting]
+    rows += [_row(encounter, rules, c, RowState.SURPRISED) for c in surprised]
     return rows
 
 
@@ -141,7 +113,7 @@ def turn_summary(encounter: Encounter) -> str:
     if encounter.turn is not None and encounter.phase != "setup":
         current = encounter.combatant(encounter.turn)
         parts.append(f"{current.name} (count {current.initiative})")
-    upcoming = set(who_rolls_next(encounter))
+    upcoming = set(who_acts_next(encounter))
     missing = [c for c in encounter.combatants
                if c.id in upcoming and c.initiative is None and not c.delayed]
     if missing:

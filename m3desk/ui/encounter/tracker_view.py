@@ -21,8 +21,8 @@ from m3desk.ui.encounter.tracker_model import TrackerModel
 
 __all__ = ["TrackerView"]
 
-_WIDTHS = {Column.NOTES: 11}
-"""Starting widths in average characters for the columns the GM resizes by hand."""
+_NOTES_CHARACTERS = 11
+"""The Notes column's starting width in average characters (the GM resizes it by hand)."""
 _NAME_CHARACTERS = (10, 30)
 """The Name column fits the longest name, within these many average characters."""
 
@@ -44,9 +44,11 @@ class TrackerView(QTableView):
         self._delegates = (TrackerDelegate(self), InitiativeDelegate(self),
                            PoolBarDelegate(self))
         self.setItemDelegate(self._delegates[0])
-        self.setItemDelegateForColumn(Column.INITIATIVE, self._delegates[1])
-        self.setItemDelegateForColumn(Column.PHP, self._delegates[2])
-        self.setItemDelegateForColumn(Column.MHP, self._delegates[2])
+        model = self.tracker_model
+        self.setItemDelegateForColumn(model.column_of(Column.INITIATIVE), self._delegates[1])
+        for number, spec in enumerate(model.columns):
+            if spec.kind == "pool":
+                self.setItemDelegateForColumn(number, self._delegates[2])
         self._set_up_headers()
 
         self.selectionModel().currentRowChanged.connect(self._on_current_row)
@@ -63,9 +65,14 @@ class TrackerView(QTableView):
         header.setStretchLastSection(False)
         header.setHighlightSections(False)
         mode = QHeaderView.ResizeMode
-        for column in Column:
-            header.setSectionResizeMode(column, mode.Interactive)
-        header.setSectionResizeMode(Column.EFFECTS, mode.Stretch)
+        columns = self.tracker_model.columns
+        for number in range(len(columns)):
+            header.setSectionResizeMode(number, mode.Interactive)
+        stretching = [n for n, spec in enumerate(columns) if spec.stretch]
+        if stretching:
+            header.setSectionResizeMode(stretching[0], mode.Stretch)
+        else:
+            header.setStretchLastSection(True)
         self._fit_columns()
         vertical = self.verticalHeader()
         vertical.setSectionResizeMode(mode.Fixed)
@@ -81,19 +88,18 @@ class TrackerView(QTableView):
         metrics = QFontMetrics(bold)
         header_metrics = self.horizontalHeader().fontMetrics()
         padding = 16
-        samples = {Column.INITIATIVE: "\u221299", Column.CASTING: "", Column.PHP: "999/999",
-                   Column.MHP: "999/999", Column.HERO_POINTS: "99",
-                   Column.AC: "AC 99 (+99)"}
-        extra = {Column.INITIATIVE: 12, Column.CASTING: 22, Column.PHP: 16, Column.MHP: 16}
         header = self.horizontalHeader()
-        for column, sample in samples.items():
-            title = self.tracker_model.headerData(column, Qt.Orientation.Horizontal)
-            width = max(metrics.horizontalAdvance(sample) + extra.get(column, 0),
-                        header_metrics.horizontalAdvance(str(title))) + padding
-            header.resizeSection(column, width)
+        model = self.tracker_model
+        fixed = (Column.NAME, Column.SIDE, Column.NOTES)
+        for number, spec in enumerate(model.columns):
+            if spec.id in fixed or spec.stretch:
+                continue
+            extra = {"pool": 16, "check": 22}.get(spec.kind, 12 if spec.centred else 0)
+            width = max(metrics.horizontalAdvance(spec.sample) + extra,
+                        header_metrics.horizontalAdvance(spec.title)) + padding
+            header.resizeSection(number, width)
         average = metrics.averageCharWidth()
-        for column, characters in _WIDTHS.items():
-            header.resizeSection(column, characters * average + padding)
+        header.resizeSection(model.column_of(Column.NOTES), _NOTES_CHARACTERS * average + padding)
         self._fit_side_column()
         self._fit_name_column()
 
@@ -106,7 +112,8 @@ class TrackerView(QTableView):
         names = [row.combatant.name for row in self.tracker_model.rows] or ["Name"]
         widest = max(metrics.horizontalAdvance(name) for name in names) + 16
         least, most = (metrics.averageCharWidth() * n + 16 for n in _NAME_CHARACTERS)
-        self.horizontalHeader().resizeSection(Column.NAME, max(least, min(widest, most)))
+        self.horizontalHeader().resizeSection(self.tracker_model.column_of(Column.NAME),
+                                              max(least, min(widest, most)))
 
     def _fit_side_column(self) -> None:
         bold = QFont(self.font())
@@ -114,7 +121,8 @@ class TrackerView(QTableView):
         metrics = QFontMetrics(bold)
         sides = self.tracker_model.sides or ("Side",)
         width = max(metrics.horizontalAdvance(side) for side in (*sides, "Side")) + 16
-        self.horizontalHeader().resizeSection(Column.SIDE, min(width, 160))
+        self.horizontalHeader().resizeSection(self.tracker_model.column_of(Column.SIDE),
+                                              min(width, 160))
 
     def preferred_height(self, spare_rows: int = 1) -> int:
         """Every row plus room for a few more, so new combatants do not scroll at once."""

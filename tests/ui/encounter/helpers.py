@@ -6,7 +6,6 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
-from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
 
 
@@ -20,11 +19,15 @@ def row_of(widget: EncounterWidget, prefix: str) -> int:
                 if row.combatant.name.startswith(prefix))
 
 
-def cell(widget: EncounterWidget, prefix: str, column: Column) -> QModelIndex:
-    return widget.tracker.tracker_model.index(row_of(widget, prefix), column)
+def cell(widget: EncounterWidget, prefix: str, column: str) -> QModelIndex:
+    """The tracker cell of a combatant in a column, by the column's id ("name", "php" …)."""
+    model = widget.tracker.tracker_model
+    number = model.column_of(column)
+    assert number >= 0, f"the tracker has no {column!r} column"
+    return model.index(row_of(widget, prefix), number)
 
 
-def click_cell(qtbot, widget: EncounterWidget, prefix: str, column: Column) -> None:
+def click_cell(qtbot, widget: EncounterWidget, prefix: str, column: str) -> None:
     view = widget.tracker
     index = cell(widget, prefix, column)
     view.scrollTo(index)
@@ -33,7 +36,7 @@ def click_cell(qtbot, widget: EncounterWidget, prefix: str, column: Column) -> N
     assert view.currentIndex() == index
 
 
-def type_into_cell(qtbot, widget: EncounterWidget, prefix: str, column: Column,
+def type_into_cell(qtbot, widget: EncounterWidget, prefix: str, column: str,
                    text: str) -> None:
     """Select the cell and type: the first key opens the editor, Return commits."""
     click_cell(qtbot, widget, prefix, column)

@@ -164,7 +164,7 @@ def test_casting_switches_the_roll_to_int_and_the_roll_dialog_takes_typed_dice(
 
     click_cell(qtbot, widget, "Xiola", Column.NAME)
     press(qtbot, widget, Qt.Key.Key_T, CTRL)  # casting this round
-    assert cell(widget, "Xiola", Column.CASTING).data(Qt.ItemDataRole.CheckStateRole) == \
+    assert cell(widget, "Xiola", "casting").data(Qt.ItemDataRole.CheckStateRole) == \
         Qt.CheckState.Checked
     asked = []
 

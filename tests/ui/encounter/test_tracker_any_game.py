@@ -1,0 +1,80 @@
+"""The real tracker shows a game it was never told about: the toy system's columns."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+
+from m3desk.core import encounter as core
+from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.encounter.tracker_columns import TrackerRole
+from m3desk.ui.encounter.tracker_view import TrackerView
+from tests import toy_system
+from tests.toy_system import TOY, ToyEncounter, ToySheet
+
+
+@pytest.fixture
+def toy() -> Iterator[None]:
+    toy_system.install()
+    yield
+    toy_system.uninstall()
+
+
+def _document(qtbot) -> EncounterDocument:
+    assert TOY.encounter is not None
+    encounter = ToyEncounter(name="Toy fight")
+    for sheet, side in ((ToySheet(name="Aldo"), "Party"),
+                        (ToySheet(name="Goblin", hp=5, hp_max=5, ac=11), "Monsters")):
+        encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
+    encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})
+    return EncounterDocument(encounter)
+
+
+def _index(view: TrackerView, name: str, column: str):
+    model = view.tracker_model
+    row = next(n for n, r in enumerate(model.rows) if r.combatant.name == name)
+    return model.index(row, model.column_of(column))
+
+
+@pytest.mark.usefixtures("toy")
+def test_the_toy_game_has_its_columns_and_its_order(qtbot, qtmodeltester) -> None:
+    view = TrackerView(_document(qtbot))
+    qtbot.addWidget(view)
+    model = view.tracker_model
+    qtmodeltester.check(model)
+    titles = [model.headerData(n, Qt.Orientation.Horizontal) for n in range(model.columnCount())]
+    assert titles == ["Init", "Name", "Side", "HP", "AC", "Notes"]
+    # One d6 per side, higher first: the Monsters' 5 beats the Party's 2.
+    assert [row.combatant.name for row in model.rows] == ["Goblin", "Aldo"]
+    assert _index(view, "Goblin", "hp").data() == "5/5"
+    assert _index(view, "Goblin", "hp").data(TrackerRole.POOL) == (5, 5)
+    assert _index(view, "Aldo", "ac").data() == "AC 12"
+
+
+@pytest.mark.usefixtures("toy")
+def test_typing_hit_points_goes_through_the_game_and_undoes(qtbot) -> None:
+    document = _document(qtbot)
+    view = TrackerView(document)
+    qtbot.addWidget(view)
+    view.show()
+    index = _index(view, "Goblin", "hp")
+    view.setCurrentIndex(index)
+    qtbot.keyClick(view, "3")
+    editor = view.focusWidget()
+    assert editor is not None and editor is not view
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: _index(view, "Goblin", "hp").data() == "3/5")
+    assert document.undo_stack.undoText() == "Set HP of Goblin"
+    document.undo_stack.undo()
+    assert _index(view, "Goblin", "hp").data() == "5/5"
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_rejected_value_says_why(qtbot) -> None:
+    view = TrackerView(_document(qtbot))
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(view.tracker_model.edit_rejected) as rejected:
+        view.tracker_model.setData(_index(view, "Aldo", "hp"), "many")
+    assert "whole number" in rejected.args[0]
