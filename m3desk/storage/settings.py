@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from m3desk.core.system import GameSystem
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.migrations import run_migrations
@@ -28,7 +29,6 @@ from m3desk.storage.paths import AppPaths
 from m3desk.storage.registry import Migration
 from m3desk.storage.safejson import decode_json_bytes, read_file_capped
 from m3desk.storage.validation import summarize_validation_error
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 __all__ = [
     "MAX_RECENT_FILES",
@@ -36,13 +36,27 @@ __all__ = [
     "SETTINGS_SCHEMA_VERSION",
     "AppSettings",
     "load_settings",
+    "options_of",
     "save_settings",
+    "set_options",
 ]
 
 _log = logging.getLogger(__name__)
 
-SETTINGS_SCHEMA_VERSION = 1
-SETTINGS_MIGRATIONS: Mapping[int, Migration] = {}
+SETTINGS_SCHEMA_VERSION = 2
+
+
+def _table_rules_per_system(raw: dict[str, Any]) -> dict[str, Any]:
+    """1 -> 2: the one set of table rules (m3desk 0.1 knew one game) becomes that game's."""
+    upgraded = dict(raw)
+    rules = upgraded.get("table_rules")
+    upgraded["table_rules"] = {UNNAMED_SYSTEM: rules} if rules else {}
+    return upgraded
+
+
+UNNAMED_SYSTEM = "monsters_and_magic"
+"""The game m3desk 0.1's settings were for (it knew no other)."""
+SETTINGS_MIGRATIONS: Mapping[int, Migration] = {1: _table_rules_per_system}
 """``SETTINGS_MIGRATIONS[n]`` upgrades a settings dict from version n to n+1."""
 
 MAX_RECENT_FILES = 10
@@ -62,7 +76,8 @@ class AppSettings(BaseModel):
 
     ``window_geometry``/``window_state`` hold Qt's ``saveGeometry()``/
     ``saveState()`` bytes in base64, so this module stays Qt-free.
-    ``table_rules`` belongs to the rules package and is stored opaquely.
+    ``table_rules`` holds each game system's options by system id, stored opaquely: the
+    system's options model reads them (:func:`options_of`).
     """
 
     model_config = ConfigDict(extra="ignore", validate_assignment=True)
@@ -73,7 +88,7 @@ class AppSettings(BaseModel):
     window_state: str = ""
     theme: Theme = "system"
     autosave_seconds: int = Field(default=5, ge=1, le=600)
-    table_rules: dict[str, Any] = Field(default_factory=dict)
+    table_rules: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
     @field_validator("recent_files")
     @classmethod
@@ -230,18 +245,27 @@ def save_settings(paths: AppPaths, settings: AppSettings) -> None:
     atomic_write_bytes(target, text.encode("ascii"))
 
 
-def table_rules_of(settings: AppSettings) -> tuple[TableRules, str | None]:
-    """The table's house rules stored in the settings, and why they were not usable.
+def options_of(settings: AppSettings, system: GameSystem) -> tuple[BaseModel, str | None]:
+    """A game's table rules stored in the settings, and why they were not usable.
 
-    Stored as ``TableRules.model_dump(mode="json")``; rules that no longer validate (a
-    hand-edited file, a newer m3desk's options) give the strict rules and a message.
+    Stored as the options model's JSON dump; options that no longer validate (a hand-edited
+    file, a newer m3desk's options) give the system's defaults and a message.
     """
-    if not settings.table_rules:
-        return TableRules(), None
+    stored = settings.table_rules.get(system.id)
+    if not stored:
+        return system.default_options(), None
     try:
-        return TableRules.model_validate(settings.table_rules), None
+        return system.options_model.model_validate(stored), None
     except ValidationError as exc:
         details = "; ".join(summarize_validation_error(exc))
-        return TableRules(), (
-            "The saved table rules could not be read, so the strict rules are used until "
-            f"you set them again (Edit → Table Rules…). Details: {details}")
+        return system.default_options(), (
+            f"The saved table rules for {system.name} could not be read, so its default "
+            f"rules are used until you set them again (Edit → Table Rules…). "
+            f"Details: {details}")
+
+
+def set_options(settings: AppSettings, system: GameSystem, options: BaseModel) -> None:
+    """Make ``options`` the stored table rules of ``system``."""
+    rules = dict(settings.table_rules)
+    rules[system.id] = options.model_dump(mode="json")
+    settings.table_rules = rules

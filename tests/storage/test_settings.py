@@ -31,7 +31,7 @@ def test_save_then_load_round_trips(paths: AppPaths) -> None:
         theme="dark",
         autosave_seconds=30,
         window_geometry=base64.b64encode(b"\x01\xd9\xd0\xcb geometry").decode(),
-        table_rules={"critical_on": [19, 20], "house": {"flanking": True}},
+        table_rules={"toy": {"critical_on": [19, 20], "house": {"flanking": True}}},
     )
     settings.add_recent("/campaign/aria.m3h")
 
@@ -40,7 +40,7 @@ def test_save_then_load_round_trips(paths: AppPaths) -> None:
 
     assert warning is None
     assert loaded == settings
-    assert json.loads(paths.settings_file.read_text())["schema_version"] == 1
+    assert json.loads(paths.settings_file.read_text())["schema_version"] == 2
 
 
 def test_file_names_that_are_not_utf8_survive_a_round_trip(paths: AppPaths) -> None:
@@ -184,3 +184,29 @@ def test_save_failure_is_a_save_error_and_keeps_old_settings(
         save_settings(paths, AppSettings(theme="light"))
 
     assert paths.settings_file.read_bytes() == before
+
+
+def test_0_1_settings_keep_their_table_rules_as_monsters_and_magic(paths: AppPaths) -> None:
+    """m3desk 0.1 stored one set of table rules; it knew only Monsters & Magic."""
+    paths.config_dir.mkdir(parents=True, exist_ok=True)
+    paths.settings_file.write_text(json.dumps({
+        "schema_version": 1, "theme": "dark", "table_rules": {"minor_cost": 4}}))
+    loaded, warning = load_settings(paths)
+    assert warning is None
+    assert loaded.theme == "dark"
+    assert loaded.table_rules == {"monsters_and_magic": {"minor_cost": 4}}
+
+
+def test_each_game_keeps_its_own_table_rules(paths: AppPaths) -> None:
+    from m3desk.core import registry
+    from m3desk.storage.settings import options_of, set_options
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
+
+    system = registry.get("monsters_and_magic")
+    settings = AppSettings(table_rules={"toy": {"natural_20_hits": False}})
+    assert options_of(settings, system) == (TableRules(), None)
+    set_options(settings, system, TableRules.book_example())
+    save_settings(paths, settings)
+    loaded, _ = load_settings(paths)
+    assert options_of(loaded, system) == (TableRules.book_example(), None)
+    assert loaded.table_rules["toy"] == {"natural_20_hits": False}

@@ -103,11 +103,14 @@ def _load_all(paths: Sequence[Path]) -> tuple[list[Printable], list[str]]:
 
 def _table_rules() -> tuple[TableRules, str | None]:
     """The table's house rules from the settings, so sheets print as the app shows them."""
+    from m3desk.core import registry
     from m3desk.storage.paths import AppPaths
-    from m3desk.storage.settings import load_settings, table_rules_of
+    from m3desk.storage.settings import load_settings, options_of
 
     settings, _warning = load_settings(AppPaths.from_environment())
-    return table_rules_of(settings)
+    rules, problem = options_of(settings, registry.get("monsters_and_magic"))
+    assert isinstance(rules, TableRules)
+    return rules, problem
 
 
 def export_pdf_main(argv: list[str]) -> int:

@@ -14,14 +14,18 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from m3desk.core import registry
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
-from m3desk.storage.settings import AppSettings, save_settings, table_rules_of
+from m3desk.storage.settings import AppSettings, options_of, save_settings, set_options
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 __all__ = ["SettingsStore"]
 
 _log = logging.getLogger(__name__)
+
+RULES_SYSTEM = "monsters_and_magic"
+"""The game whose table rules Edit → Table Rules… edits (the only one with an editor yet)."""
 
 
 class SettingsStore(QObject):
@@ -101,7 +105,9 @@ class SettingsStore(QObject):
         """
         if self._rules is not None:
             return self._rules
-        self._rules, self._rules_problem = table_rules_of(self.settings)
+        options, self._rules_problem = options_of(self.settings, registry.get(RULES_SYSTEM))
+        assert isinstance(options, TableRules)
+        self._rules = options
         if self._rules_problem:
             _log.warning("stored table rules ignored: %s", self._rules_problem)
         return self._rules
@@ -117,7 +123,7 @@ class SettingsStore(QObject):
         They are used for the rest of this run either way.
         """
         self._rules, self._rules_problem = rules, None
-        self.settings.table_rules = rules.model_dump(mode="json")
+        set_options(self.settings, registry.get(RULES_SYSTEM), rules)
         return self.save()
 
     def remember_window(self, geometry: bytes, state: bytes) -> None:

@@ -112,7 +112,8 @@ def test_export_uses_the_tables_saved_house_rules(qapp, tmp_path: Path, capsys,
     paths = AppPaths.from_environment()
     paths.ensure()
     rules = TableRules(damage_cap_adds_level=False)
-    save_settings(paths, AppSettings(table_rules=rules.model_dump(mode="json")))
+    stored = {"monsters_and_magic": rules.model_dump(mode="json")}
+    save_settings(paths, AppSettings(table_rules=stored))
     out = tmp_path / "gramfive.pdf"
     assert export_pdf_main([*_samples("gramfive"), "-o", str(out)]) == 0
     text = pdftotext(out)

@@ -56,8 +56,9 @@ def test_edit_table_rules_is_saved_and_used_by_new_sheets_and_encounters(
     assert asked[0]["current"] == TableRules() and "new sheets" in asked[0]["intro"]
 
     stored = window.settings_store.settings.table_rules
-    assert stored == HOUSE.model_dump(mode="json")
-    assert TableRules.model_validate(load_settings(paths)[0].table_rules) == HOUSE  # on disk
+    assert stored == {"monsters_and_magic": HOUSE.model_dump(mode="json")}
+    on_disk = load_settings(paths)[0].table_rules["monsters_and_magic"]
+    assert TableRules.model_validate(on_disk) == HOUSE
     # The open sheet follows at once; it is not an edit of the sheet.
     assert gramfive.document.rules == HOUSE and not gramfive.modified
     assert shown_max_damage(gramfive) == "9"
@@ -78,19 +79,20 @@ def test_edit_table_rules_is_saved_and_used_by_new_sheets_and_encounters(
 def test_stored_rules_that_no_longer_validate_fall_back_with_a_warning(
         make_window: Callable[..., MainWindow], fake_dialogs: ScriptedDialogs,
         paths: AppPaths) -> None:
-    save_settings(paths, AppSettings(table_rules={"minor_cost": 12, "shiny": True}))
+    save_settings(paths, AppSettings(table_rules={
+        "monsters_and_magic": {"minor_cost": 12, "shiny": True}}))
     window = make_window()
     assert window.settings_store.table_rules() == TableRules()
     problem = window.settings_store.table_rules_problem()
-    assert problem is not None and "strict rules are used" in problem
+    assert problem is not None and "default rules are used" in problem
     assert window.statusBar().currentMessage() == problem
     asked: list[dict[str, Any]] = []
     fake_dialogs.answer("ask_table_rules", answering(TableRules.book_example(), asked))
     window.edit_table_rules()
     assert problem in asked[0]["intro"]  # the dialog says why it shows the strict rules
     assert window.settings_store.table_rules_problem() is None
-    assert load_settings(paths)[0].table_rules == TableRules.book_example().model_dump(
-        mode="json")
+    assert load_settings(paths)[0].table_rules == {
+        "monsters_and_magic": TableRules.book_example().model_dump(mode="json")}
 
 
 def test_encounter_table_rules_are_one_undo_step(window: MainWindow,
