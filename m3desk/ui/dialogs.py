@@ -14,7 +14,7 @@ self-test switches it on so that no code path can ever wait for a click.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -27,21 +27,16 @@ from m3desk import APP_DISPLAY_NAME, __version__
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
-    from m3desk.systems.monsters_and_magic.table_rules import TableRules
-    from m3desk.ui.window.new_encounter import EncounterCandidate
 
 __all__ = [
     "NewCharacterChoice",
     "NewEncounterChoice",
     "RestoreChoice",
     "SaveChoice",
-    "ask_new_character",
-    "ask_new_encounter",
     "ask_open_anyway",
     "ask_printer",
     "ask_restore",
     "ask_save_changes",
-    "ask_table_rules",
     "is_non_interactive",
     "open_file_names",
     "pdf_file_name",
@@ -261,59 +256,6 @@ def show_print_preview(dialog: QDialog) -> None:
     try:
         if not _non_interactive:
             dialog.exec()
-    finally:
-        dialog.deleteLater()
-
-
-def ask_new_encounter(
-    parent: QWidget | None,
-    candidates: Sequence[EncounterCandidate],
-    name: str,
-) -> NewEncounterChoice | None:
-    """The encounter's name and which of ``candidates`` join it; None when cancelled."""
-    if _non_interactive:
-        return None
-    from m3desk.ui.window.new_encounter import NewEncounterDialog
-
-    dialog = NewEncounterDialog(candidates, name, parent)
-    try:
-        return dialog.choice() if dialog.exec() else None
-    finally:
-        dialog.deleteLater()
-
-
-def ask_new_character(
-    parent: QWidget | None,
-    races: Mapping[str, Mapping[str, Any]],
-    classes: Mapping[str, Mapping[str, Any]],
-) -> NewCharacterChoice | None:
-    """Name, race, class and level of a new character; None when cancelled."""
-    if _non_interactive:
-        return None
-    from m3desk.ui.window.new_character import NewCharacterDialog
-
-    dialog = NewCharacterDialog(races, classes, parent)
-    try:
-        return dialog.choice() if dialog.exec() else None
-    finally:
-        dialog.deleteLater()
-
-
-def ask_table_rules(parent: QWidget | None, rules: TableRules, title: str = "Table Rules",
-                    intro: str = "") -> TableRules | None:
-    """The Table Rules editor, filled with ``rules``; the edited rules, or None if cancelled.
-
-    The dialog runs through ``TableRulesDialog.show_modal``, which a test can replace to
-    click through the real dialog.
-    """
-    if _non_interactive:
-        return None
-    from m3desk.ui.table_rules.dialog import TableRulesDialog
-
-    dialog = TableRulesDialog(rules, parent, title=title, intro=intro)
-    try:
-        accepted = TableRulesDialog.show_modal(dialog) == QDialog.DialogCode.Accepted
-        return dialog.rules() if accepted else None
     finally:
         dialog.deleteLater()
 

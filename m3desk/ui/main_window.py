@@ -25,6 +25,7 @@ from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.library.file_types import OPEN_FILTER
 from m3desk.ui.library.panel import LibraryPanel
+from m3desk.ui.window import new_character as new_character_dialog
 from m3desk.ui.window.actions import WindowActions
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.drops import FileDropFilter
@@ -186,7 +187,7 @@ class MainWindow(QMainWindow):
         except (OSError, ValueError, KeyError) as exc:
             dialogs.show_error(self, "New Character", f"The race and class data is missing: {exc}")
             return None
-        choice = dialogs.ask_new_character(self, race_table, class_table)
+        choice = new_character_dialog.ask_new_character(self, race_table, class_table)
         if choice is None:
             return None
         sheet = new_character(choice.name, choice.race, choice.char_class, choice.level,

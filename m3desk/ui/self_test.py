@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication
 from m3desk import __version__
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui import dialogs
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 
 if TYPE_CHECKING:
     from m3desk.ui.encounter.widget import EncounterWidget

@@ -32,7 +32,7 @@ from m3desk.ui.action.check_list import CheckList
 from m3desk.ui.action.combo_items import entry_enabled
 from m3desk.ui.action.condition_spend_row import ConditionSpendRow
 from m3desk.ui.dialogs import NewEncounterChoice
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.main_window import MainWindow

@@ -59,8 +59,10 @@ def _child(output: Path, percent: str) -> None:
     from tests.ui.window.conftest import ScriptedDialogs
 
     script = ScriptedDialogs()
-    for name in ("ask_new_encounter", "ask_save_changes"):
-        setattr(dialogs, name, script.make(name))
+    from m3desk.ui.window import new_encounter
+
+    new_encounter.ask_new_encounter = script.make("ask_new_encounter")
+    dialogs.ask_save_changes = script.make("ask_save_changes")
 
     def snapshot(name: str, widget: QWidget) -> None:
         for _ in range(5):

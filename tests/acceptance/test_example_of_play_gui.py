@@ -21,10 +21,9 @@ from m3desk.systems.monsters_and_magic import ConditionKind, Tier
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.action import prompts as action_prompts
 from m3desk.ui.action.action_dialog import ActionDialog
-from m3desk.ui.dialogs import ask_table_rules
 from m3desk.ui.encounter import prompts as encounter_prompts
 from m3desk.ui.main_window import MainWindow
-from m3desk.ui.table_rules.dialog import TableRulesDialog
+from m3desk.ui.table_rules.dialog import TableRulesDialog, ask_table_rules
 from tests.acceptance.example_of_play_gm import (
     MUMMY,
     Gm,
@@ -66,7 +65,7 @@ def gm(qtbot: Any, make_window: Callable[..., MainWindow], no_unscripted_prompts
     window.resize(1600, 1000)
     gm = Gm(qtbot, window)
     # The action and table rules dialogs run modally; here the GM drives them instead of
-    # exec(). The table rules go through the real dialogs.ask_table_rules.
+    # exec(). The table rules go through the real ask_table_rules.
     monkeypatch.setattr(ActionDialog, "show_modal", staticmethod(gm.drive))
     monkeypatch.setattr(TableRulesDialog, "show_modal", staticmethod(gm.drive_table_rules))
     fake_dialogs.answer("ask_table_rules", ask_table_rules)

@@ -22,7 +22,7 @@ from m3desk.systems.monsters_and_magic.check_request import spec_for
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.action_memory import ActionMemory
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.action.scene import at_turn, book_encounter
 
 REFRESH_TARGET_S = 0.005

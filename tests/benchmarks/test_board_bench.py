@@ -36,7 +36,7 @@ from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 
 FRAME_S = 0.016
 COMBATANTS = 50

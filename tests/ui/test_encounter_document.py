@@ -11,7 +11,7 @@ from m3desk.systems.monsters_and_magic.encounter import (
     start,
 )
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 
 
 def make_document() -> EncounterDocument:

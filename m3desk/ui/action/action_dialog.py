@@ -2,7 +2,8 @@
 
 It composes the worksheet's parts and owns only the flow between them: inputs → spec →
 odds (on every change), dice → resolution, resolution → spending offer, and Apply → one
-:meth:`EncounterDocument.apply <m3desk.ui.encounter.document.EncounterDocument.apply>` (one
+:meth:`EncounterDocument.apply <m3desk.ui.documents.encounter_document.EncounterDocument.apply>`
+(one
 undo step, one log entry). Enter always does the obvious next step: roll, then go to the
 spending, then apply.
 """
@@ -45,7 +46,7 @@ from m3desk.ui.action.odds_view import OddsView
 from m3desk.ui.action.roll_result_view import RollResultView
 from m3desk.ui.action.spending_assistant import SpendingAssistant
 from m3desk.ui.action.tone import tone_color
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 
 __all__ = ["ActionDialog"]
 

@@ -14,7 +14,7 @@ from m3desk.systems.monsters_and_magic.encounter import range_between, set_range
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.board_scene import BoardScene
 from m3desk.ui.board.board_snapshot import snapshot_of
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 
 REDRAW_ASPECTS = frozenset({"roster", "sheets", "positions", "setup"})
 """"setup" too: the maximum range (Table 13) is the band of every pair not yet set."""

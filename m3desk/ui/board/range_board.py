@@ -15,7 +15,7 @@ from m3desk.ui.board.board_controller import BoardController
 from m3desk.ui.board.board_legend import BoardLegend
 from m3desk.ui.board.board_scene import BoardScene
 from m3desk.ui.board.board_view import BoardView
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 
 
 class RangeBoardWidget(QWidget):

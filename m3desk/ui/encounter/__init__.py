@@ -1,6 +1,6 @@
 """The encounter table: tracker, range-band board, action dialog and log.
 
-Public names, imported lazily so that importing :mod:`m3desk.ui.encounter.document` (which
+Public names, imported lazily so that importing :mod:`m3desk.ui.documents.encounter_document` (which
 the board and the action dialog do) does not build the whole table:
 
 - :class:`EncounterWidget` — the GM's encounter tab (``widget.py``);

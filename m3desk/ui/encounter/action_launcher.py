@@ -16,8 +16,8 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from m3desk.systems.monsters_and_magic.dice import Roller
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
-from m3desk.ui.encounter.document import EncounterDocument
 
 __all__ = ["action_dialog_available", "open_action_dialog"]
 

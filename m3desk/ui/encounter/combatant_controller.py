@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QWidget
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.encounter import Combatant, remove_combatant
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter import prompts
-from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
-from m3desk.ui.encounter.encounter_link import EncounterLink
 
 __all__ = ["CombatantController"]
 

@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QWidget
 
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter import prompts
-from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
-from m3desk.ui.encounter.encounter_link import EncounterLink
 from m3desk.ui.encounter.log_export import export_log_text, write_log_text
 from m3desk.ui.encounter.write_back import (
     apply_write_back,

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.ui.encounter.document import EncounterDocument
-from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.log_model import ROUND, WHAT, WHO, LogModel
 from m3desk.ui.encounter.log_row_fitter import VisibleRowFitter
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
 
-from m3desk.ui.encounter.contrast import contrast_ratio, readable_on
+from m3desk.ui.contrast import contrast_ratio, readable_on
 
 __all__ = ["BarColours", "PoolBarPainter", "bar_colours"]
 

@@ -19,10 +19,10 @@ from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
-from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.new_document import OpenSheet, SheetSource, SourceLike, add_sheets
-from m3desk.ui.window.file_places import is_sample
+from m3desk.ui.file_places import is_sample
 
 __all__ = ["OpenSheetsProvider", "RosterAdder"]
 

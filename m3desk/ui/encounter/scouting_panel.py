@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 
 from m3desk.systems.monsters_and_magic.checks import Failure
 from m3desk.systems.monsters_and_magic.encounter import Encounter, resolve_scouting
-from m3desk.ui.encounter.document import EncounterDocument
-from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.encounter_link import EncounterLink
 
 __all__ = ["SCOUTING_CHOICES", "ScoutingPanel"]
 

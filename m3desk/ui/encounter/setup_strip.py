@@ -25,8 +25,8 @@ from m3desk.systems.monsters_and_magic.ranges import (
     EncounterConditions,
     RangeBand,
 )
-from m3desk.ui.encounter.document import EncounterDocument
-from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.roster_adder import RosterAdder
 from m3desk.ui.encounter.scouting_panel import ScoutingPanel
 

@@ -25,8 +25,8 @@ from m3desk.core import edits, registry
 from m3desk.core import encounter as core
 from m3desk.core.changes import Aspect
 from m3desk.core.system import Cell, EncounterRules, TrackerColumn
-from m3desk.ui.encounter.document import EncounterDocument
-from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.tracker_columns import FIXED_AFTER, FIXED_BEFORE, Column, TrackerRole
 from m3desk.ui.encounter.tracker_rows import STATE_TIPS, RowState, TrackerRow, tracker_rows
 

@@ -11,8 +11,8 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
-from m3desk.ui.encounter.document import EncounterDocument
-from m3desk.ui.encounter.encounter_link import EncounterLink
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.initiative_delegate import InitiativeDelegate
 from m3desk.ui.encounter.pool_bar_delegate import PoolBarDelegate
 from m3desk.ui.encounter.tracker_columns import Column

@@ -21,10 +21,10 @@ from m3desk.systems.monsters_and_magic.encounter import (
     previous_turn,
 )
 from m3desk.systems.monsters_and_magic.initiative_roll import initiative_requests, who_rolls_next
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter import action_launcher, prompts
-from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
-from m3desk.ui.encounter.encounter_link import EncounterLink
 
 __all__ = ["TurnController"]
 

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.systems.monsters_and_magic.dice import Roller
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter import board_pane
 from m3desk.ui.encounter.combatant_controller import CombatantController
-from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
-from m3desk.ui.encounter.encounter_link import EncounterLink
 from m3desk.ui.encounter.encounter_toolbar import build_toolbar
 from m3desk.ui.encounter.file_controller import FileController
 from m3desk.ui.encounter.log_panel import LogPanel

@@ -1,6 +1,7 @@
 """Character and monster sheet editors: item models, delegates and the editor widgets.
 
-Everything here edits a :class:`~m3desk.ui.document.SheetDocument` through its undo stack;
+Everything here edits a :class:`~m3desk.ui.documents.sheet_document.SheetDocument` through its undo
+stack;
 nothing computes game values (``m3desk.systems.monsters_and_magic.derive`` does).
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.character_sheet_editor import CharacterSheetEditor
 from m3desk.ui.sheet.monster_sheet_editor import MonsterSheetEditor
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.attribute_delegate import AttributeDelegate
 from m3desk.ui.sheet.attributes_model import CHECK, MODIFIER, SCORE, AttributesModel
 from m3desk.ui.sheet.derived_delegate import DerivedDelegate

@@ -15,7 +15,7 @@ from PySide6.QtCore import (
 
 from m3desk.core.derived import Derived
 from m3desk.systems.monsters_and_magic.attributes import MAX_SCORE, MIN_SCORE, Attribute
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.attribute_reading import AttributeReading
 from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.document_link import DocumentLink

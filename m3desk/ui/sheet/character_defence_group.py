@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QVBoxLayout, QW
 
 from m3desk.systems.monsters_and_magic.movement import Encumbrance
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.combo_binding import ComboBinding
 from m3desk.ui.sheet.derived_label import DerivedLabel, ac_text
 from m3desk.ui.sheet.derived_values_model import CHARACTER_KEYS

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.field_binding import FieldBinding, Report
 from m3desk.ui.sheet.sheet_edits import SheetPath
 

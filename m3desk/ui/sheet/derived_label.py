@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import minus, signed
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.derived_cell_painter import BADGE_TEXT
 from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.override_menu import OverrideMenu

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from m3desk.core.derived import Derived
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.roles import DerivedKeyRole, DerivedRole, OverriddenRole

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.derived_delegate import DerivedDelegate
 from m3desk.ui.sheet.derived_values_model import VALUE, DerivedValuesModel
 from m3desk.ui.sheet.override_menu import OverrideMenu, keys_under_cursor

@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.sheet_edits import SheetPath, error_text, value_at, with_path
 

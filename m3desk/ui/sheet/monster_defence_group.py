@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QVBoxLayout, QWidget
 
 from m3desk.systems.monsters_and_magic.sheet import MonsterSheet
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.character_defence_group import headline_font
 from m3desk.ui.sheet.derived_label import DerivedLabel, ac_text
 from m3desk.ui.sheet.derived_values_model import MONSTER_KEYS

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QWidget
 
 from m3desk.systems.monsters_and_magic.sheet import MonsterSheet
 from m3desk.systems.monsters_and_magic.size import Size
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.combo_binding import ComboBinding
 from m3desk.ui.sheet.field_binding import Report
 from m3desk.ui.sheet.form_fields import line_edit, spin_box

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from m3desk.systems.monsters_and_magic.sheet import MonsterSheet
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.attributes_group import AttributesGroup
 from m3desk.ui.sheet.conditions_model import ConditionsModel
 from m3desk.ui.sheet.monster_attacks_model import MonsterAttacksModel

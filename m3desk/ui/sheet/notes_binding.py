@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.field_binding import FieldBinding, Report
 
 __all__ = ["NotesBinding"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGroupBox, QPlainTextEdit, QVBoxLayout, QWidget
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.field_binding import Report
 from m3desk.ui.sheet.notes_binding import NotesBinding
 

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractItemView, QAbstractScrollArea, QMenu, QWidget
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.override_prompt import OverridePrompt
 from m3desk.ui.sheet.roles import DerivedKeyRole
 from m3desk.ui.sheet.sheet_edits import with_override

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QSpinBox
 
 from m3desk.systems.monsters_and_magic.sheet import MAX_HIT_POINTS, Pool
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.field_binding import FieldBinding, Report
 
 __all__ = ["PoolBinding"]

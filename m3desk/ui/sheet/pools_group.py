@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
 from m3desk.systems.monsters_and_magic.sheet import SheetBase
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.field_binding import Report
 from m3desk.ui.sheet.pool_binding import PoolBinding
 from m3desk.ui.sheet.sheet_edits import field_range

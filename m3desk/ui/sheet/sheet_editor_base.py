@@ -12,7 +12,7 @@ import contextlib
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QVBoxLayout, QWidget
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.document_link import detach_all
 from m3desk.ui.sheet.message_bar import MessageBar
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QSpinBox
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.field_binding import FieldBinding, Report
 from m3desk.ui.sheet.sheet_edits import SheetPath
 

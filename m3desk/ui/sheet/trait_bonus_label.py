@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.traits import trait_bonus
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.document_link import DocumentLink
 
 __all__ = ["TraitBonusLabel", "trait_bonus_text"]

@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
-from m3desk.ui.encounter.contrast import contrast_ratio
+from m3desk.ui.contrast import contrast_ratio
 
 __all__ = ["CaptionLabel", "caption_colour"]
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.ui import dialogs
 from m3desk.ui.table_rules.caption_label import CaptionLabel
 from m3desk.ui.table_rules.ladder_editor import LadderEditor
 from m3desk.ui.table_rules.rule_editor import RuleEditor
@@ -285,3 +286,20 @@ class TableRulesDialog(QDialog):
     def show_modal(dialog: TableRulesDialog) -> int:
         """Run the dialog modally; tests replace this to drive it instead."""
         return dialog.exec()
+
+
+def ask_table_rules(parent: QWidget | None, rules: TableRules, title: str = "Table Rules",
+                    intro: str = "") -> TableRules | None:
+    """The Table Rules editor, filled with ``rules``; the edited rules, or None if cancelled.
+
+    The dialog runs through ``TableRulesDialog.show_modal``, which a test can replace to
+    click through the real dialog.
+    """
+    if dialogs.is_non_interactive():
+        return None
+    dialog = TableRulesDialog(rules, parent, title=title, intro=intro)
+    try:
+        accepted = TableRulesDialog.show_modal(dialog) == QDialog.DialogCode.Accepted
+        return dialog.rules() if accepted else None
+    finally:
+        dialog.deleteLater()

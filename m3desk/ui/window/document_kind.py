@@ -25,8 +25,8 @@ from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 if TYPE_CHECKING:
     # Only for annotations: the documents' modules load with the first document opened.
-    from m3desk.ui.document import SheetDocument
-    from m3desk.ui.encounter.document import EncounterDocument
+    from m3desk.ui.documents.encounter_document import EncounterDocument
+    from m3desk.ui.documents.sheet_document import SheetDocument
 
     AnyDocument: TypeAlias = SheetDocument | EncounterDocument
 

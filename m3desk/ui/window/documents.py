@@ -17,7 +17,7 @@ from m3desk.systems.monsters_and_magic.sheet import AnySheet as Sheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 if TYPE_CHECKING:
-    from m3desk.ui.document import SheetDocument
+    from m3desk.ui.documents.sheet_document import SheetDocument
 
 __all__ = ["create_document", "create_editor"]
 
@@ -25,7 +25,7 @@ __all__ = ["create_document", "create_editor"]
 def create_document(sheet: Sheet, path: Path | None, rules: TableRules,
                     parent: QObject | None = None) -> SheetDocument:
     """A document for ``sheet``, saved at ``path`` (None: never saved)."""
-    from m3desk.ui.document import SheetDocument
+    from m3desk.ui.documents.sheet_document import SheetDocument
 
     return SheetDocument(sheet, path=path, rules=rules, parent=parent)
 

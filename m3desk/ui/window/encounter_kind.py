@@ -28,7 +28,7 @@ from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
 
 if TYPE_CHECKING:
-    from m3desk.ui.encounter.document import EncounterDocument
+    from m3desk.ui.documents.encounter_document import EncounterDocument
 
 __all__ = ["EncounterKind"]
 
@@ -41,14 +41,14 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
         return isinstance(model, Encounter)
 
     def owns(self, document: object) -> bool:
-        from m3desk.ui.encounter.document import EncounterDocument
+        from m3desk.ui.documents.encounter_document import EncounterDocument
 
         return isinstance(document, EncounterDocument)
 
     def create_document(self, model: BaseModel, path: Path | None, rules: TableRules,
                         parent: QObject | None) -> EncounterDocument:
         """The encounter keeps the table rules it was started with, so ``rules`` is unused."""
-        from m3desk.ui.encounter.document import EncounterDocument
+        from m3desk.ui.documents.encounter_document import EncounterDocument
 
         assert isinstance(model, Encounter)
         return EncounterDocument(model, path=path, parent=parent)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.systems.monsters_and_magic.sheet import MAX_LEVEL
+from m3desk.ui import dialogs
 from m3desk.ui.dialogs import NewCharacterChoice
 
 __all__ = ["NewCharacterDialog"]
@@ -109,3 +110,18 @@ class NewCharacterDialog(QDialog):
             char_class=self._class_key(),
             level=self.level.value(),
         )
+
+
+def ask_new_character(
+    parent: QWidget | None,
+    races: Mapping[str, Mapping[str, Any]],
+    classes: Mapping[str, Mapping[str, Any]],
+) -> NewCharacterChoice | None:
+    """Name, race, class and level of a new character; None when cancelled."""
+    if dialogs.is_non_interactive():
+        return None
+    dialog = NewCharacterDialog(races, classes, parent)
+    try:
+        return dialog.choice() if dialog.exec() else None
+    finally:
+        dialog.deleteLater()

@@ -30,13 +30,13 @@ from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
+from m3desk.ui.file_places import same_file_key
 from m3desk.ui.library.scan import LibraryEntry
-from m3desk.ui.window.file_places import same_file_key
 from m3desk.ui.window.kinds import ENCOUNTERS, SHEETS
 from m3desk.ui.window.open_document import OpenDocument
 
 if TYPE_CHECKING:
-    from m3desk.ui.encounter.document import EncounterDocument
+    from m3desk.ui.documents.encounter_document import EncounterDocument
     from m3desk.ui.window.session import DocumentSession
 
 __all__ = [
@@ -152,7 +152,7 @@ def _resolve(sources: Sequence[Any]) -> tuple[list[Any], list[str]]:
     A bundled sample joins without its path (it is never written back).
     """
     from m3desk.ui.encounter.new_document import OpenSheet
-    from m3desk.ui.window.file_places import is_sample
+    from m3desk.ui.file_places import is_sample
 
     resolved: list[Any] = []
     problems: list[str] = []
@@ -182,7 +182,7 @@ def new_encounter(parent: QWidget, session: DocumentSession,
 
     candidates = encounter_candidates(session.records_of(SHEETS), selected)
     taken = [record.plain_title() for record in session.records_of(ENCOUNTERS)]
-    choice = dialogs.ask_new_encounter(parent, candidates, unique_encounter_name(taken))
+    choice = ask_new_encounter(parent, candidates, unique_encounter_name(taken))
     if choice is None:
         return None
     sources, problems = _resolve(choice.sources)
@@ -193,3 +193,18 @@ def new_encounter(parent: QWidget, session: DocumentSession,
     document: EncounterDocument = new_encounter_document(sources, name=choice.name,
                                                          rules=rules)
     return session.adopt(document)
+
+
+def ask_new_encounter(
+    parent: QWidget | None,
+    candidates: Sequence[EncounterCandidate],
+    name: str,
+) -> dialogs.NewEncounterChoice | None:
+    """The encounter's name and which of ``candidates`` join it; None when cancelled."""
+    if dialogs.is_non_interactive():
+        return None
+    dialog = NewEncounterDialog(candidates, name, parent)
+    try:
+        return dialog.choice() if dialog.exec() else None
+    finally:
+        dialog.deleteLater()

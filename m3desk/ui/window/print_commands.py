@@ -28,9 +28,9 @@ from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
+from m3desk.ui.file_places import free_name_in
 from m3desk.ui.library.file_types import PDF_FILTER
 from m3desk.ui.library.scan import LibraryEntry
-from m3desk.ui.window.file_places import free_name_in
 from m3desk.ui.window.kinds import SHEETS
 
 if TYPE_CHECKING:

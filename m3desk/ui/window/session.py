@@ -32,9 +32,9 @@ from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.locks import FileLocks
 from m3desk.storage.paths import AppPaths
 from m3desk.ui import dialogs
+from m3desk.ui.file_places import free_name_in, is_sample, same_file_key
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
-from m3desk.ui.window.file_places import free_name_in, is_sample, same_file_key
 from m3desk.ui.window.kinds import SHEETS, kind_for_document, kind_for_model, load_any
 from m3desk.ui.window.open_document import OpenDocument
 from m3desk.ui.window.settings_store import SettingsStore

@@ -22,7 +22,7 @@ from m3desk.ui.window import documents
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
 
 if TYPE_CHECKING:
-    from m3desk.ui.document import SheetDocument
+    from m3desk.ui.documents.sheet_document import SheetDocument
 
 __all__ = ["SheetKind"]
 
@@ -35,7 +35,7 @@ class SheetKind(DocumentKind["SheetDocument"]):
         return isinstance(model, CharacterSheet | MonsterSheet)
 
     def owns(self, document: object) -> bool:
-        from m3desk.ui.document import SheetDocument
+        from m3desk.ui.documents.sheet_document import SheetDocument
 
         return isinstance(document, SheetDocument)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui import dialogs
+from m3desk.ui.table_rules import dialog as table_rules_dialog
 from m3desk.ui.window.kinds import SHEETS
 from m3desk.ui.window.session import DocumentSession
 from m3desk.ui.window.settings_store import SettingsStore
@@ -33,11 +33,13 @@ def edit_default_table_rules(parent: QWidget, store: SettingsStore,
     problem = store.table_rules_problem()
     if problem:
         intro += "\n\n" + problem
-    chosen = dialogs.ask_table_rules(parent, store.table_rules(), "Table Rules — Default",
-                                     intro)
+    chosen = table_rules_dialog.ask_table_rules(parent, store.table_rules(),
+                                                "Table Rules — Default", intro)
     if chosen is None:
         return None
-    from m3desk.ui.document import SheetDocument  # loaded with the first sheet, not at start
+    from m3desk.ui.documents.sheet_document import (
+        SheetDocument,  # loaded with the first sheet, not at start
+    )
 
     saved = store.set_table_rules(chosen)
     for record in session.records_of(SHEETS):

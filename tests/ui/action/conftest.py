@@ -14,7 +14,7 @@ from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui.action import prompts
 from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.action_memory import ActionMemory
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.action.user import User
 
 DialogFactory = Callable[..., tuple[ActionDialog, User]]

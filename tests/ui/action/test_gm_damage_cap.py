@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from m3desk.systems.monsters_and_magic import TableRules
 from m3desk.ui.action.action_dialog import ActionDialog
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.action.conftest import DialogFactory
 from tests.ui.action.scene import at_turn, book_encounter, ids, in_round_one, with_conditions
 from tests.ui.action.test_spending import backstabbed, catching_fire

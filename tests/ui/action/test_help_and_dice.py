@@ -13,7 +13,7 @@ from m3desk.systems.monsters_and_magic import (
     TableRules,
 )
 from m3desk.systems.monsters_and_magic.action_kind import ActionKind
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.action.conftest import DialogFactory
 from tests.ui.action.scene import at_turn, book_encounter, ids
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from m3desk.systems.monsters_and_magic import Condition, ConditionKind, TableRules, Tier
 from m3desk.systems.monsters_and_magic.encounter import Encounter, mark_applied
 from m3desk.ui.action.combo_items import entry_enabled
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.action.conftest import DialogFactory
 from tests.ui.action.scene import at_turn, book_encounter, ids, in_round_one, with_conditions
 

@@ -17,7 +17,7 @@ from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 
 PARTY = ("gramfive", "felix", "guido", "shamira", "xiola")
 MUMMY = "first-one-mummy"

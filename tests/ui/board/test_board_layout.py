@@ -10,7 +10,7 @@ import pytest
 from m3desk.systems.monsters_and_magic.encounter import range_between, set_range
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board import RangeBoardWidget
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.board.conftest import party_encounter
 
 

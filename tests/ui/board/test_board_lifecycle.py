@@ -17,7 +17,7 @@ from m3desk.systems.monsters_and_magic.encounter import (
     remove_combatant,
 )
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.theme import dark_palette
 from tests.ui.board.conftest import MUMMY, combatant_id, sample_sheet
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from m3desk.systems.monsters_and_magic.encounter import range_between
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board import RangeBoardWidget
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.board.conftest import combatant_id
 from tests.ui.board.helpers import drag_token, on_screen, token_named
 

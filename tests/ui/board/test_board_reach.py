@@ -9,7 +9,7 @@ from m3desk.systems.monsters_and_magic.encounter import replace_sheet, set_range
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board import RangeBoardWidget
 from m3desk.ui.board.token_item import OUT_OF_REACH
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.board.conftest import combatant_id
 from tests.ui.board.helpers import token_named
 

@@ -14,11 +14,11 @@ import pytest
 
 from m3desk.assets import sample_files
 from m3desk.systems.monsters_and_magic.dice import Roller
-from m3desk.ui import dialogs
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import action_launcher, board_pane, prompts
-from m3desk.ui.encounter.document import EncounterDocument
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.table_rules import dialog as table_rules_dialog
 
 PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice", "ask_pool_change",
            "ask_condition", "confirm_write_back", "show_error", "show_info")
@@ -36,7 +36,7 @@ def no_real_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in PROMPTS:
         monkeypatch.setattr(prompts, name, _unexpected(name))
     monkeypatch.setattr(action_launcher, "open_action_dialog", _unexpected("action dialog"))
-    monkeypatch.setattr(dialogs, "ask_table_rules", _unexpected("ask_table_rules"))
+    monkeypatch.setattr(table_rules_dialog, "ask_table_rules", _unexpected("ask_table_rules"))
 
 
 @pytest.fixture(autouse=True)

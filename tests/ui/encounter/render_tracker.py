@@ -13,7 +13,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from m3desk.ui.encounter.document import EncounterDocument
+    from m3desk.ui.documents.encounter_document import EncounterDocument
 
 
 def mid_round_one() -> EncounterDocument:

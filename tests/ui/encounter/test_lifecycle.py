@@ -6,7 +6,7 @@ import shiboken6
 from PySide6.QtCore import SIGNAL
 
 from m3desk.systems.monsters_and_magic.encounter import start
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
 from tests.ui.encounter.helpers import by_name, click_cell

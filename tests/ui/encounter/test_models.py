@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from m3desk.systems.monsters_and_magic.encounter import next_turn, start
 from m3desk.systems.monsters_and_magic.encounter_edits import add_condition, set_initiative
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.log_model import LogModel
 from m3desk.ui.encounter.tracker_model import TrackerModel
 from tests.ui.encounter.helpers import by_name

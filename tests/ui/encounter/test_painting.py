@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
-from m3desk.ui.encounter.contrast import contrast_ratio
+from m3desk.ui.contrast import contrast_ratio
 from m3desk.ui.encounter.pool_bar_painter import PoolBarPainter, bar_colours
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.theme import dark_palette

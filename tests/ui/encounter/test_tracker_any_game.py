@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from m3desk.core import encounter as core
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.tracker_columns import TrackerRole
 from m3desk.ui.encounter.tracker_view import TrackerView
 from tests import toy_system

@@ -106,7 +106,7 @@ def test_a_bundled_sample_added_from_files_joins_without_its_path(
         qtbot, widget: EncounterWidget, monkeypatch) -> None:
     """"Add Combatants ▸ from files" on the app's own sample: write-back must never target it."""
     from m3desk.assets import sample_files
-    from m3desk.ui.window.file_places import is_sample
+    from m3desk.ui.file_places import is_sample
 
     bundled = next(path for path in sample_files() if path.stem == "guido")
     assert is_sample(bundled)

@@ -20,7 +20,7 @@ from m3desk.systems.monsters_and_magic import (
     TraitKind,
 )
 from m3desk.systems.monsters_and_magic.movement import ArmourWeight
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 
 
 def make_gramfive() -> CharacterSheet:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet import make_sheet_editor
 from m3desk.ui.sheet.sheet_editor_base import SheetEditorBase
 from m3desk.ui.sheet.sheet_edits import with_override

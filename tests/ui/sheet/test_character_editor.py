@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from m3desk.systems.monsters_and_magic import Derived
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet import CharacterSheetEditor, MonsterSheetEditor, make_sheet_editor
 from m3desk.ui.sheet.attributes_model import CHECK, MODIFIER, SCORE
 from m3desk.ui.sheet.derived_values_model import VALUE

@@ -8,9 +8,9 @@ import pytest
 from pydantic import ValidationError
 
 from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet
-from m3desk.ui import commands
-from m3desk.ui.commands import EditSheetCommand
-from m3desk.ui.document import SheetDocument, changed_fields
+from m3desk.ui.documents import sheet_commands as commands
+from m3desk.ui.documents.sheet_commands import EditSheetCommand
+from m3desk.ui.documents.sheet_document import SheetDocument, changed_fields
 from m3desk.ui.sheet.sheet_edits import with_fields, with_path
 
 

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QAbstractItemModel, Qt
 
 from m3desk.systems.monsters_and_magic import CharacterSheet, DiceExpr, MonsterSheet
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.attributes_model import CHECK, MODIFIER, SCORE, AttributesModel
 from m3desk.ui.sheet.conditions_model import ConditionsModel
 from m3desk.ui.sheet.derived_values_model import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from m3desk.ui.document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet import MonsterSheetEditor
 from m3desk.ui.sheet.derived_values_model import VALUE
 from tests.ui.sheet.helpers import type_into_cell

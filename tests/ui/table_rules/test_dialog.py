@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
 
 from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung, HeroBump, TableRules
 from m3desk.ui import dialogs
-from m3desk.ui.encounter.contrast import contrast_ratio
+from m3desk.ui.contrast import contrast_ratio
+from m3desk.ui.table_rules import dialog as table_rules_dialog
 from m3desk.ui.table_rules.caption_label import caption_colour
 from m3desk.ui.table_rules.dialog import TableRulesDialog
 from m3desk.ui.table_rules.ladder_model import LadderColumn, LadderModel
@@ -185,12 +186,13 @@ def test_ask_table_rules_runs_the_dialog(qtbot, monkeypatch: pytest.MonkeyPatch)
         return dialog.result()
 
     monkeypatch.setattr(TableRulesDialog, "show_modal", staticmethod(click_book_example_and_ok))
-    assert dialogs.ask_table_rules(None, HOUSE, "Encounter rules") == TableRules.book_example()
+    chosen = table_rules_dialog.ask_table_rules(None, HOUSE, "Encounter rules")
+    assert chosen == TableRules.book_example()
     monkeypatch.setattr(TableRulesDialog, "show_modal", staticmethod(lambda d: d.reject() or 0))
-    assert dialogs.ask_table_rules(None, HOUSE) is None
+    assert table_rules_dialog.ask_table_rules(None, HOUSE) is None
     dialogs.set_non_interactive(True)
     try:
-        assert dialogs.ask_table_rules(None, HOUSE) is None
+        assert table_rules_dialog.ask_table_rules(None, HOUSE) is None
     finally:
         dialogs.set_non_interactive(False)
     assert len(seen) == 1

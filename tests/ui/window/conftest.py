@@ -13,6 +13,7 @@ import sys
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -22,6 +23,8 @@ from m3desk.assets import sample_files
 from m3desk.storage.paths import AppPaths
 from m3desk.ui import dialogs
 from m3desk.ui.main_window import MainWindow
+from m3desk.ui.table_rules import dialog as table_rules_dialog
+from m3desk.ui.window import new_character, new_encounter
 
 _MESSAGES = ("show_error", "show_warning", "show_info", "show_about", "show_print_preview")
 _QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_names",
@@ -67,11 +70,19 @@ class ScriptedDialogs:
         return fake
 
 
+_HOMES: dict[str, ModuleType] = {
+    "ask_new_character": new_character,
+    "ask_new_encounter": new_encounter,
+    "ask_table_rules": table_rules_dialog,
+}
+"""Questions that live beside the dialog they run (the rest are in m3desk.ui.dialogs)."""
+
+
 @pytest.fixture
 def fake_dialogs(monkeypatch: pytest.MonkeyPatch) -> ScriptedDialogs:
     script = ScriptedDialogs()
     for name in (*_MESSAGES, *_QUESTIONS):
-        monkeypatch.setattr(dialogs, name, script.make(name))
+        monkeypatch.setattr(_HOMES.get(name, dialogs), name, script.make(name))
     return script
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from m3desk.ui.encounter.document import EncounterDocument
+from m3desk.ui.documents.encounter_document import EncounterDocument
 
 __all__ = ["EncounterLink"]
 

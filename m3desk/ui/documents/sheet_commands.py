@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoCommand
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 
 if TYPE_CHECKING:
-    from m3desk.ui.document import SheetDocument
+    from m3desk.ui.documents.sheet_document import SheetDocument
 
 __all__ = ["MERGE_WINDOW_SECONDS", "EditSheetCommand"]
 

@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoStack
 from m3desk.systems.monsters_and_magic.derive import Derived, derive
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.commands import EditSheetCommand
+from m3desk.ui.documents.sheet_commands import EditSheetCommand
 
 __all__ = ["Sheet", "SheetDocument", "changed_fields"]
 
