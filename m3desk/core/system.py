@@ -160,6 +160,8 @@ class Reach:
     options: tuple[str, ...] = ()
     """The centre's attacks (weapons, spells) that reach the other, by name."""
     in_reach: bool = False
+    unequipped: tuple[str, ...] = ()
+    """Attacks that would reach once drawn (carried, not in hand)."""
 
 
 @dataclass(frozen=True)
@@ -261,6 +263,13 @@ class EncounterRules:
     """How a combatant's initiative is rolled ("3d6 + DEX +2 + level 3"), for its tooltip."""
     rings: Callable[[Encounter, str], tuple[Ring, ...]] = lambda _e, _c: ()
     reach: Callable[[Encounter, str, str], Reach] = lambda _e, _a, _b: Reach()
+    centre_summary: Callable[[Encounter, str], tuple[str, ...]] = lambda _e, _c: ()
+    """The selected combatant's attacks and where they work ("Dagger: Hand, Close")."""
+    limit: Callable[[Encounter], int | None] = lambda _e: None
+    """The farthest position this encounter allows (a band); the board hatches beyond it."""
+    condition_names: Callable[[Combatant], tuple[str, ...]] = (
+        lambda c: tuple(condition.name for condition in c.conditions))
+    """What the board lists on a token's tooltip."""
     roll_initiative: Callable[[Encounter, Roller], Encounter] | None = None
     """Roll this round's initiative (None: the scheme's plain die, per side or each)."""
     actions: Callable[[Encounter, str], tuple[ActionOption, ...]] = lambda _e, _a: ()

@@ -21,7 +21,7 @@ from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, range_between
 from m3desk.systems.monsters_and_magic.initiative import initiative_terms
 from m3desk.systems.monsters_and_magic.ranges import BANDS
-from m3desk.systems.monsters_and_magic.reach import attacks_reaching
+from m3desk.systems.monsters_and_magic.reach import attack_bands, attacks_reaching
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 
 __all__ = ["COLUMNS", "ENCOUNTER_RULES", "cell", "edit"]
@@ -122,8 +122,24 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
 
 def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
     assert isinstance(encounter, Encounter)
-    names = attacks_reaching(encounter.combatant(a).sheet, range_between(encounter, a, b))
-    return Reach(options=tuple(names), in_reach=bool(names))
+    sheet, band = encounter.combatant(a).sheet, range_between(encounter, a, b)
+    names = attacks_reaching(sheet, band)
+    return Reach(options=tuple(names), in_reach=bool(names),
+                 unequipped=tuple(attacks_reaching(sheet, band, unequipped=True)))
+
+
+def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
+    return tuple(f"{name}: {', '.join(b.label for b in bands) or '—'}"
+                 for name, bands in attack_bands(encounter.combatant(centre).sheet))
+
+
+def _limit(encounter: core.Encounter) -> int | None:
+    assert isinstance(encounter, Encounter)
+    return int(encounter.maximum_range)
+
+
+def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
+    return tuple(c.name for c in combatant.sheet.conditions)
 
 
 def _pool(combatant: core.Combatant) -> tuple[int, int] | None:
@@ -149,4 +165,7 @@ ENCOUNTER_RULES = EncounterRules(
     initiative_tip=_initiative_tip,
     rings=_rings,
     reach=_reach,
+    centre_summary=_centre_summary,
+    limit=_limit,
+    condition_names=_condition_names,
 )

@@ -1,12 +1,15 @@
-"""The range-band board: concentric rings of Table 12's bands around the selected combatant.
+"""The encounter board: rings around the selected combatant, as its game describes them.
+
+Range bands (Monsters & Magic) are one ring each; games that measure distance draw the rings
+the selected combatant's options allow (reach, a move, a missile's ranges) and put each token
+in its ring with the exact distance in its caption.
 
 Embed ``RangeBoard(document)`` in the encounter window. Everything else here is its parts:
 :class:`BoardScene` (rings and tokens), :class:`BoardView` (fit, zoom, keys),
 :class:`BoardController` (document ↔ scene), and the Qt-free helpers
-:func:`attacks_reaching`, :func:`snapshot_of` and :func:`layout_rings`.
+:func:`snapshot_of` and :func:`layout_rings`.
 """
 
-from m3desk.systems.monsters_and_magic.reach import attacks_reaching
 from m3desk.ui.board.board_controller import BoardController
 from m3desk.ui.board.board_scene import BoardScene
 from m3desk.ui.board.board_snapshot import BoardSnapshot, snapshot_of
@@ -22,7 +25,6 @@ __all__ = [
     "RangeBoard",
     "RangeBoardWidget",
     "RingLayout",
-    "attacks_reaching",
     "layout_rings",
     "snapshot_of",
 ]

@@ -2,7 +2,7 @@
 
 Document → board: a redraw on selection changes and on the aspects the board shows.
 Board → document: a click selects; a drop or +/− becomes one ``document.apply`` of
-``set_range`` (the document's single mutation path, one undo command, one log line).
+``set_position`` (the document's single mutation path, one undo command, one log line).
 Connections are kept so :meth:`detach` can cut them when the board goes away.
 """
 
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMetaObject, QObject, Signal
 
-from m3desk.systems.monsters_and_magic.encounter import range_between, set_range
-from m3desk.systems.monsters_and_magic.ranges import RangeBand
+from m3desk.core.encounter import position_between, set_position
 from m3desk.ui.board.board_scene import BoardScene
 from m3desk.ui.board.board_snapshot import snapshot_of
 from m3desk.ui.documents.encounter_document import EncounterDocument
@@ -41,6 +40,7 @@ class BoardController(QObject):
             document.selection_changed.connect(self._on_selection_changed),
             scene.centre_requested.connect(self._on_centre_requested),
             scene.band_requested.connect(self._on_band_requested),
+            scene.position_requested.connect(self._on_position_requested),
         ]
         self.redraw()
 
@@ -60,8 +60,9 @@ class BoardController(QObject):
         self.redraws += 1
         self.centre_changed.emit(snapshot.centre.name if snapshot.centre else "")
 
-    def move_text(self, combatant_id: str, band: RangeBand) -> str:
-        return f"Move {self.document.encounter.combatant(combatant_id).name} to {band.label}"
+    def move_text(self, combatant_id: str, position: int) -> str:
+        name = self.document.encounter.combatant(combatant_id).name
+        return f"Move {name} to {self.scene.snapshot.scale.label_of_position(position)}"
 
     def _on_encounter_changed(self, aspects: frozenset[str]) -> None:
         if aspects & REDRAW_ASPECTS:
@@ -73,12 +74,16 @@ class BoardController(QObject):
     def _on_centre_requested(self, combatant_id: str) -> None:
         self.document.select(combatant_id)
 
-    def _on_band_requested(self, combatant_id: str, band: RangeBand) -> None:
+    def _on_band_requested(self, combatant_id: str, ring: int) -> None:
+        """A drop in a ring: the ring's band, or the distance the ring stands for."""
+        self._on_position_requested(combatant_id, self.scene.snapshot.scale.value_of(ring))
+
+    def _on_position_requested(self, combatant_id: str, position: int) -> None:
         encounter = self.document.encounter
         centre = self.document.selected
         if not centre or combatant_id == centre:
             return
-        if range_between(encounter, centre, combatant_id) == band:
+        if position_between(encounter, centre, combatant_id) == position:
             return
-        self.document.apply(set_range(encounter, centre, combatant_id, band),
-                            self.move_text(combatant_id, band))
+        self.document.apply(set_position(encounter, centre, combatant_id, position),
+                            self.move_text(combatant_id, position))

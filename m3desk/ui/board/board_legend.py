@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.flow_layout import FlowLayout
+from m3desk.ui.board.ring_scale import RingScale
 from m3desk.ui.board.shape_swatch import ShapeSwatch, SwatchKind
 from m3desk.ui.board.token_shapes import shape_name
 
@@ -21,11 +21,11 @@ KEYS_HINT = ("Click a token to measure from it · drag it to another ring to cha
 
 
 class BoardLegend(QWidget):
-    """Rebuilt only when the sides or the maximum range change."""
+    """Rebuilt only when the sides or the rings change."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._key: tuple[tuple[str, ...], RangeBand] | None = None
+        self._key: tuple[tuple[str, ...], RingScale] | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -43,10 +43,10 @@ class BoardLegend(QWidget):
         self._keys.setFont(font)
         layout.addWidget(self._keys)
 
-    def set_sides(self, sides: tuple[str, ...], maximum: RangeBand) -> None:
-        if self._key == (sides, maximum):
+    def set_sides(self, sides: tuple[str, ...], scale: RingScale) -> None:
+        if self._key == (sides, scale):
             return
-        self._key = (sides, maximum)
+        self._key = (sides, scale)
         while self._flow.count():
             item = self._flow.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -55,8 +55,10 @@ class BoardLegend(QWidget):
                 widget.deleteLater()
         entries: list[tuple[SwatchKind, int, str]] = [
             ("side", i, f"{side} ({shape_name(i)})") for i, side in enumerate(sides)]
-        entries += [("out_of_reach", 0, "dashed: out of reach"),
-                    ("beyond_maximum", 0, f"hatched: beyond maximum range ({maximum.label})")]
+        entries.append(("out_of_reach", 0, "dashed: out of reach"))
+        if scale.limit_ring is not None:
+            entries.append(("beyond_maximum", 0,
+                            f"hatched: beyond maximum range ({scale.limit_label})"))
         for kind, index, text in entries:
             self._flow.addWidget(self._entry(kind, index, text))
         self._flow.invalidate()

@@ -21,9 +21,8 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
-from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.board_colours import BoardColours
-from m3desk.ui.board.board_snapshot import BoardSnapshot
+from m3desk.ui.board.board_snapshot import EMPTY_SCALE, BoardSnapshot
 from m3desk.ui.board.interaction import BoardInteraction
 from m3desk.ui.board.ring_layout import RingLayout, layout_rings
 from m3desk.ui.board.ring_painter import RingPainter
@@ -41,14 +40,17 @@ class BoardScene(QGraphicsScene):
 
     Signals:
         centre_requested(str): make this combatant the centre (a click, or Enter).
-        band_requested(str, object): put this combatant at this ``RangeBand`` from the
-            centre (a drop, or +/−).
+        band_requested(str, int): put this combatant in this ring around the centre (a
+            drop, or +/− on a band board).
+        position_requested(str, int): put this combatant at this position from the centre
+            (+/− on a distance board).
         layout_changed(): the rings changed size; views refit.
         focus_changed(str): the keyboard focus moved to this combatant.
     """
 
     centre_requested = Signal(str)
-    band_requested = Signal(str, object)
+    band_requested = Signal(str, int)
+    position_requested = Signal(str, int)
     layout_changed = Signal()
     focus_changed = Signal(str)
 
@@ -59,7 +61,7 @@ class BoardScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self._metrics = TokenMetrics.from_font(QApplication.font())
         self._colours = BoardColours.from_palette(QApplication.palette())
-        self._snapshot = BoardSnapshot(None, (), RangeBand.OUT_OF_RANGE, ())
+        self._snapshot = BoardSnapshot(None, (), EMPTY_SCALE, ())
         self._tokens: dict[str, TokenItem] = {}
         self._rings: RingPainter | None = None
         self._hint = QGraphicsSimpleTextItem(EMPTY_HINT)
@@ -120,19 +122,20 @@ class BoardScene(QGraphicsScene):
         for gone in [i for i in self._tokens if i not in ids]:
             self.removeItem(self._tokens.pop(gone))
         self._hint.setVisible(snapshot.centre is None)
-        if self._rings is not None and self._rings.maximum != snapshot.maximum_range:
-            self._rings.maximum = snapshot.maximum_range
+        if self._rings is not None and self._rings.scale != snapshot.scale:
+            self._rings.scale = snapshot.scale
             self._invalidate_rings()
         self._relayout()
         self._fix_focus(previous_centre)
 
     def _relayout(self, *, force: bool = False) -> None:
         members = self._snapshot.band_members()
-        key = (members, self._metrics.token, self._metrics.centre, self._metrics.labels)
+        labels = self._metrics.label_sizes(self._snapshot.scale.labels)
+        key = (members, self._metrics.token, self._metrics.centre, labels)
         if key != self._layout_key or force:
             self._layout_key = key
             self._layout = layout_rings(members, self._metrics.token, self._metrics.centre,
-                                        self._metrics.labels)
+                                        labels)
             self._place_rings(self._layout)
         layout = self.ring_layout
         for combatant_id, item in self._tokens.items():
@@ -144,7 +147,7 @@ class BoardScene(QGraphicsScene):
                 item.setPos(*anchor)
 
     def _place_rings(self, layout: RingLayout) -> None:
-        self._rings = RingPainter(layout, self._snapshot.maximum_range)
+        self._rings = RingPainter(layout, self._snapshot.scale)
         self._invalidate_rings()
         hint = self._hint.boundingRect()
         self._hint.setPos(-hint.width() / 2, layout.centre_radius + 8)
@@ -153,10 +156,10 @@ class BoardScene(QGraphicsScene):
             -SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
         self.layout_changed.emit()
 
-    def band_at(self, position: QPointF) -> RangeBand:
+    def band_at(self, position: QPointF) -> int:
         return self.ring_layout.band_at(position.x(), position.y())
 
-    def highlight_band(self, band: RangeBand | None) -> None:
+    def highlight_band(self, band: int | None) -> None:
         """Light up the ring a dragged token would land in (None: none).
 
         Redraws the cached rings once per band crossed, never per mouse move.

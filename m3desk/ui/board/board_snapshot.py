@@ -1,34 +1,39 @@
 """The board's whole content for one centre, computed from the encounter without Qt.
 
 Building this value is cheap (a pass over the combatants); comparing it with the previous
-one is what lets the scene touch only the tokens that changed.
+one is what lets the scene touch only the tokens that changed. Everything game-specific
+(bands or distances, rings, reach, the encounter's limit) comes from the encounter's game
+system through its :class:`~m3desk.core.system.EncounterRules`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, range_between
-from m3desk.systems.monsters_and_magic.ranges import BANDS, RangeBand
-from m3desk.systems.monsters_and_magic.reach import attack_bands, attacks_reaching
+from m3desk.core import registry
+from m3desk.core.encounter import Combatant, Encounter, position_between
+from m3desk.core.system import EncounterRules, PositionModel, Reach
+from m3desk.ui.board.ring_scale import RingScale, scale_for
 from m3desk.ui.board.token_facts import TokenFacts
+
+EMPTY_SCALE = RingScale(PositionModel(kind="bands", bands=("anywhere",)), ("anywhere",), (0,))
 
 
 @dataclass(frozen=True, slots=True)
 class BoardSnapshot:
-    """The centre, every other combatant with its band, and the encounter's limits."""
+    """The centre, every other combatant with its ring, and the rings themselves."""
 
     centre: TokenFacts | None
     tokens: tuple[TokenFacts, ...]
-    maximum_range: RangeBand
+    scale: RingScale
     sides: tuple[str, ...]
 
     def band_members(self) -> tuple[tuple[str, ...], ...]:
-        """Token ids per band, grouped by side then name so neighbours stay put."""
+        """Token ids per ring, grouped by side then name so neighbours stay put."""
         ordered = sorted(self.tokens, key=lambda t: (t.side_index, t.name.casefold(),
                                                      t.combatant_id))
-        return tuple(tuple(t.combatant_id for t in ordered if t.band == band)
-                     for band in BANDS)
+        return tuple(tuple(t.combatant_id for t in ordered if t.band == ring)
+                     for ring in range(len(self.scale.labels)))
 
     def facts(self, combatant_id: str) -> TokenFacts | None:
         if self.centre is not None and self.centre.combatant_id == combatant_id:
@@ -42,34 +47,42 @@ def _sides(encounter: Encounter) -> tuple[str, ...]:
     return tuple(dict.fromkeys(sides))
 
 
-def _centre_facts(centre: Combatant, side_index: int) -> TokenFacts:
-    summary = tuple(f"{name}: {', '.join(b.label for b in bands) or '—'}"
-                    for name, bands in attack_bands(centre.sheet))
-    return TokenFacts(combatant_id=centre.id, name=centre.name, side=centre.side,
-                      side_index=side_index,
-                      conditions=tuple(c.name for c in centre.sheet.conditions),
-                      attack_summary=summary)
+def _rules(encounter: Encounter) -> tuple[PositionModel, EncounterRules | None]:
+    system = registry.system_of(encounter)
+    return system.positions, system.encounter
 
 
 def snapshot_of(encounter: Encounter, centre_id: str) -> BoardSnapshot:
     """The board around ``centre_id`` (an unknown or empty id gives a board without centre)."""
     sides = _sides(encounter)
     index = {side: i for i, side in enumerate(sides)}
-    maximum = encounter.maximum_range
+    model, rules = _rules(encounter)
     centre = next((c for c in encounter.combatants if c.id == centre_id), None)
+    scale = scale_for(encounter, centre.id if centre else "", model, rules)
     if centre is None:
-        return BoardSnapshot(None, (), maximum, sides)
+        return BoardSnapshot(None, (), scale, sides)
+    names = rules.condition_names if rules is not None else _core_conditions
+    limit = rules.limit(encounter) if rules is not None else None
     tokens = []
     for other in encounter.combatants:
         if other.id == centre.id:
             continue
-        band = range_between(encounter, centre.id, other.id)
+        position = position_between(encounter, centre.id, other.id)
+        reach = rules.reach(encounter, centre.id, other.id) if rules is not None else Reach()
         tokens.append(TokenFacts(
             combatant_id=other.id, name=other.name, side=other.side,
-            side_index=index[other.side], band=band,
-            reach=tuple(attacks_reaching(centre.sheet, band)),
-            unequipped_reach=tuple(attacks_reaching(centre.sheet, band, unequipped=True)),
-            conditions=tuple(c.name for c in other.sheet.conditions),
-            centre_name=centre.name, beyond_maximum=band > maximum))
-    return BoardSnapshot(_centre_facts(centre, index[centre.side]), tuple(tokens), maximum,
-                         sides)
+            side_index=index[other.side], band=scale.ring_of(position), position=position,
+            position_label=scale.label_of_position(position),
+            distance_caption=not scale.bands,
+            reach=reach.options, unequipped_reach=reach.unequipped,
+            conditions=names(other), centre_name=centre.name,
+            beyond_maximum=limit is not None and position > limit))
+    summary = rules.centre_summary(encounter, centre.id) if rules is not None else ()
+    centre_facts = TokenFacts(combatant_id=centre.id, name=centre.name, side=centre.side,
+                              side_index=index[centre.side], conditions=names(centre),
+                              attack_summary=summary)
+    return BoardSnapshot(centre_facts, tuple(tokens), scale, sides)
+
+
+def _core_conditions(combatant: Combatant) -> tuple[str, ...]:
+    return tuple(c.name for c in combatant.conditions)

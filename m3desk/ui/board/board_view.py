@@ -107,7 +107,7 @@ class BoardView(QGraphicsView):
         if token is None:
             return
         facts = token.facts
-        band = facts.band.label if facts.band is not None else "centre"
+        band = facts.position_label if facts.band is not None else "centre"
         reach = ", ".join(facts.reach) or "out of reach"
         self.setAccessibleDescription(f"{facts.name}, {facts.side}, {band}: {reach}")
         if not self._auto_fit:

@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 
-from m3desk.systems.monsters_and_magic.ranges import shift
-
 if TYPE_CHECKING:
     from m3desk.ui.board.board_scene import BoardScene
 
@@ -55,13 +53,15 @@ class KeyboardNavigation:
             self.scene.set_focused(order[0] if first else order[-1])
 
     def move_focused(self, steps: int) -> bool:
-        """Request the focused token one band closer (−1) or farther (+1)."""
+        """Request the focused token one band, or one step of distance, closer (−1) or
+        farther (+1)."""
         facts = self.scene.focused_facts()
         if facts is None or facts.band is None:
             return False
-        band = shift(facts.band, steps)
-        if band != facts.band:
-            self.scene.band_requested.emit(facts.combatant_id, band)
+        scale = self.scene.snapshot.scale
+        position = scale.step(facts.position, steps)
+        if position != facts.position:
+            self.scene.position_requested.emit(facts.combatant_id, position)
         return True
 
     def handle_key(self, event: QKeyEvent) -> bool:

@@ -49,7 +49,7 @@ class RangeBoardWidget(QWidget):
     def _on_centre_changed(self, name: str) -> None:
         self.header.setText(f"Ranges from {name}" if name else "Ranges (no combatants)")
         snapshot = self.scene.snapshot
-        self.legend.set_sides(snapshot.sides, snapshot.maximum_range)
+        self.legend.set_sides(snapshot.sides, snapshot.scale)
 
     def detach(self) -> None:
         """Stop following the document; the board keeps showing its last state."""

@@ -15,7 +15,6 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.footprint import Footprint, Rect
 from m3desk.ui.board.ring_placer import RingPlacer
 
@@ -41,14 +40,14 @@ class RingLayout:
     def outer_radius(self) -> float:
         return self.radii[-1][1]
 
-    def band_at(self, x: float, y: float) -> RangeBand:
-        """The band under a point; inside the centre disc counts as Hand, past the edge as
-        Out of Range, so every drop lands somewhere sensible."""
+    def band_at(self, x: float, y: float) -> int:
+        """The ring under a point; inside the centre disc counts as the innermost ring, past
+        the edge as the outermost, so every drop lands somewhere sensible."""
         distance = math.hypot(x, y)
         for index, (_inner, outer) in enumerate(self.radii):
             if distance < outer:
-                return RangeBand(index)
-        return RangeBand(len(self.radii) - 1)
+                return index
+        return len(self.radii) - 1
 
 
 def layout_rings(bands: Sequence[Sequence[str]], token: Footprint, centre: Footprint,

@@ -15,19 +15,19 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
 
-from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.board_colours import BoardColours, mix
 from m3desk.ui.board.ring_layout import RingLayout
+from m3desk.ui.board.ring_scale import RingScale
 from m3desk.ui.board.token_metrics import TokenMetrics
 
 
 class RingPainter:
-    """The rings' state (geometry, maximum range, drop target) and how to draw it."""
+    """The rings' state (geometry, what each ring is, drop target) and how to draw it."""
 
-    def __init__(self, layout: RingLayout, maximum: RangeBand) -> None:
+    def __init__(self, layout: RingLayout, scale: RingScale) -> None:
         self.layout = layout
-        self.maximum = maximum
-        self.drop_target: RangeBand | None = None
+        self.scale = scale
+        self.drop_target: int | None = None
 
     def bounding_rect(self) -> QRectF:
         r = self.layout.outer_radius + 1
@@ -45,7 +45,7 @@ class RingPainter:
                     else colours.ring_fills[index % 2])
             painter.setBrush(fill)
             painter.drawEllipse(origin, outer, outer)
-        if self.maximum < RangeBand.OUT_OF_RANGE:
+        if self.scale.limit_ring is not None:
             self._paint_hatch(painter, colours)
         painter.setBrush(colours.base)
         painter.drawEllipse(origin, layout.centre_radius, layout.centre_radius)
@@ -55,13 +55,15 @@ class RingPainter:
         painter.setPen(line)
         for radius in (layout.centre_radius, *(outer for _inner, outer in layout.radii)):
             painter.drawEllipse(origin, radius, radius)
-        for band in RangeBand:
-            self._paint_label(painter, band, colours, metrics)
+        sizes = metrics.label_sizes(self.scale.labels)
+        for ring, text in enumerate(self.scale.labels):
+            self._paint_label(painter, ring, text, sizes[ring], colours, metrics)
         painter.restore()
 
     def _paint_hatch(self, painter: QPainter, colours: BoardColours) -> None:
-        """Hatch the bands past the encounter's maximum range (Table 13)."""
-        inner = self.layout.radii[int(self.maximum)][1]
+        """Hatch the rings past the encounter's limit (a maximum range)."""
+        assert self.scale.limit_ring is not None
+        inner = self.layout.radii[self.scale.limit_ring][1]
         outer = self.layout.outer_radius
         path = QPainterPath()
         path.addEllipse(QPointF(0, 0), outer, outer)
@@ -71,10 +73,11 @@ class RingPainter:
         painter.drawPath(path)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
-    def _paint_label(self, painter: QPainter, band: RangeBand, colours: BoardColours,
+    def _paint_label(self, painter: QPainter, band: int, label: str,
+                     size: tuple[float, float], colours: BoardColours,
                      metrics: TokenMetrics) -> None:
-        width, height = metrics.labels[int(band)]
-        x, y = self.layout.label_centres[int(band)]
+        width, height = size
+        x, y = self.layout.label_centres[band]
         rect = QRectF(x - width / 2, y - height / 2, width, height)
         target = band == self.drop_target
         painter.setPen(QPen(colours.highlight if target else colours.ring_line, 1))
@@ -83,11 +86,13 @@ class RingPainter:
         painter.setFont(metrics.label_font)
         painter.setPen(colours.text)
         text = metrics.label_metrics.elidedText(
-            band.label.upper(), Qt.TextElideMode.ElideRight, width)
+            label.upper(), Qt.TextElideMode.ElideRight, width)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
-    def tooltip(self, band: RangeBand) -> str:
-        if band > self.maximum:
-            return (f"{band.label}: beyond this encounter's maximum range "
-                    f"({self.maximum.label})")
-        return band.label
+    def tooltip(self, ring: int) -> str:
+        label = self.scale.labels[ring]
+        limit = self.scale.limit_ring
+        if limit is not None and ring > limit:
+            return (f"{label}: beyond this encounter's maximum range "
+                    f"({self.scale.labels[limit]})")
+        return label

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication, QGraphicsSceneMouseEvent
 
-from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.interaction import BoardInteraction
 from m3desk.ui.board.token_item import TokenItem
 
@@ -31,7 +30,7 @@ class TokenDragInteraction(BoardInteraction):
         self._press_screen = event.screenPos()
         self._origin = QPointF(token.pos())
         self._dragging = False
-        self._target: RangeBand | None = None
+        self._target: int | None = None
         event.accept()
 
     @property

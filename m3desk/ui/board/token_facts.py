@@ -4,22 +4,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from m3desk.systems.monsters_and_magic.ranges import RangeBand
-
 
 @dataclass(frozen=True, slots=True)
 class TokenFacts:
     """One combatant as seen from the board's centre.
 
-    ``band`` is None for the centre itself. ``reach`` names the centre's attacks that work
-    at ``band``; an empty tuple means the centre cannot attack this combatant from here.
+    ``band`` is the ring the token sits in (None for the centre itself); ``position`` is
+    its band or distance from the centre and ``position_label`` says it in words ("Close",
+    "30 ft"). ``reach`` names the centre's attacks that work from there; an empty tuple
+    means the centre cannot attack this combatant from here.
     """
 
     combatant_id: str
     name: str
     side: str
     side_index: int
-    band: RangeBand | None = None
+    band: int | None = None
+    position: int = 0
+    position_label: str = ""
+    distance_caption: bool = False
+    """The game measures distances: the caption says the exact one."""
     reach: tuple[str, ...] = ()
     unequipped_reach: tuple[str, ...] = ()
     conditions: tuple[str, ...] = ()
@@ -27,7 +31,7 @@ class TokenFacts:
     attack_summary: tuple[str, ...] = ()
     """For the centre: "Dagger: Hand, Close" per attack (its tooltip)."""
     beyond_maximum: bool = False
-    """The band lies past the encounter's maximum range (Table 13)."""
+    """The position lies past the encounter's limit (a band past the maximum range)."""
 
     @property
     def is_centre(self) -> bool:

@@ -14,7 +14,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.board.board_colours import BoardColours, mix
 from m3desk.ui.board.token_facts import TokenFacts
 from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, initials, wrap_name
@@ -31,12 +30,15 @@ def short_attack_name(name: str) -> str:
 
 
 def caption_for(facts: TokenFacts) -> str:
-    """The line under the name: the centre's attacks that reach this token, or a dash."""
+    """The line under the name: the centre's attacks that reach this token, or a dash; on a
+    board of distances, the exact distance first ("30 ft · Sword")."""
     if facts.is_centre:
         return ""
     if not facts.reach:
-        return OUT_OF_REACH
-    return ", ".join(dict.fromkeys(short_attack_name(n) for n in facts.reach))
+        # The dashed marker already says "out of reach"; the distance is what is new.
+        return facts.position_label if facts.distance_caption else OUT_OF_REACH
+    reach = ", ".join(dict.fromkeys(short_attack_name(n) for n in facts.reach))
+    return f"{facts.position_label} · {reach}" if facts.distance_caption else reach
 
 
 def tooltip_for(facts: TokenFacts) -> str:
@@ -46,15 +48,14 @@ def tooltip_for(facts: TokenFacts) -> str:
         lines.append("Ranges on the board are measured from here.")
         lines += [f"  {entry}" for entry in facts.attack_summary] or ["  No attacks"]
     else:
-        assert facts.band is not None
-        lines.append(f"{facts.band.label} from {facts.centre_name}"
+        lines.append(f"{facts.position_label} from {facts.centre_name}"
                      + (" (beyond this encounter's maximum range)"
                         if facts.beyond_maximum else ""))
         if facts.reach:
             lines.append(f"{facts.centre_name} can attack with: {', '.join(facts.reach)}")
         else:
             lines.append(f"Out of reach: nothing {facts.centre_name} wields works at "
-                         f"{facts.band.label}")
+                         f"{facts.position_label}")
         if facts.unequipped_reach:
             lines.append(f"Would reach once drawn: {', '.join(facts.unequipped_reach)}")
     if facts.conditions:
@@ -75,7 +76,7 @@ class TokenItem(QGraphicsItem):
         self._colours = colours
         self._focused = False
         self._show_focus = False
-        self._preview: RangeBand | None = None
+        self._preview: int | None = None
         self._name_lines: list[str] = []
         self._caption = ""
         self._marker = QPainterPath()
@@ -128,7 +129,7 @@ class TokenItem(QGraphicsItem):
     def has_visible_focus(self) -> bool:
         return self._focused and self._show_focus
 
-    def set_preview(self, band: RangeBand | None) -> None:
+    def set_preview(self, band: int | None) -> None:
         """While dragged: the band it would land in (None: its own band)."""
         if band != self._preview:
             self._preview = band

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from m3desk.systems.monsters_and_magic.ranges import BANDS
 from m3desk.ui.board.footprint import Footprint
 
 PADDING = 3.0
@@ -31,7 +30,6 @@ class TokenMetrics:
     name_width: float
     token: Footprint
     centre: Footprint
-    labels: tuple[tuple[float, float], ...]
     name_metrics: QFontMetricsF = field(compare=False)
     centre_metrics: QFontMetricsF = field(compare=False)
     caption_metrics: QFontMetricsF = field(compare=False)
@@ -69,12 +67,14 @@ class TokenMetrics:
             top=centre_marker + PADDING,
             height=centre_marker * 2 + 2 * PADDING + 2 + 2 * line,
             marker_radius=centre_marker)
-        label_sizes = tuple(
-            (labels.horizontalAdvance(band.label.upper()) + 4 * PADDING,
-             labels.height() + PADDING) for band in BANDS)
         return cls(name_font, centre_font, caption_font, label_font, initials_font, line,
-                   caption_line, name_width, token, centre, label_sizes, names,
+                   caption_line, name_width, token, centre, names,
                    QFontMetricsF(centre_font), captions, labels)
+
+    def label_sizes(self, texts: tuple[str, ...]) -> tuple[tuple[float, float], ...]:
+        """The (width, height) of each ring's label pill."""
+        return tuple((self.label_metrics.horizontalAdvance(text.upper()) + 4 * PADDING,
+                      self.label_metrics.height() + PADDING) for text in texts)
 
     def footprint(self, centre: bool) -> Footprint:
         return self.centre if centre else self.token

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.systems.monsters_and_magic.dice import Roller
+from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.documents.encounter_link import EncounterLink
-from m3desk.ui.encounter import board_pane
 from m3desk.ui.encounter.combatant_controller import CombatantController
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_toolbar import build_toolbar
@@ -74,7 +74,7 @@ class EncounterWidget(QWidget):
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
         self.log_panel = LogPanel(document, self)
         self.log_panel.export_button.setDefaultAction(self.encounter_actions.export_log)
-        self.board = board_pane.make_board_pane(document, self)
+        self.board = RangeBoard(document, self)
         self.turns = TurnController(document, self.encounter_actions, self, roller or Roller())
         self.combatants = CombatantController(document, self.encounter_actions, self)
         self.files = FileController(document, self.encounter_actions, self,
@@ -168,8 +168,7 @@ class EncounterWidget(QWidget):
         self.tracker_splitter.setSizes([top, height - top])
         width = sum(self.board_splitter.sizes())
         # The board's header and legend take some height: the rings get the rest.
-        view = getattr(self.board, "view", None)
-        chrome = self.board.height() - view.height() if isinstance(view, QWidget) else 0
+        chrome = self.board.height() - self.board.view.height()
         square = (height - top) - max(chrome, 0)
         board = max(MIN_BOARD_WIDTH, min(square, width - MIN_LOG_WIDTH, width * 3 // 5))
         self.board_splitter.setSizes([width - board, board])
@@ -217,9 +216,7 @@ class EncounterWidget(QWidget):
 
     def detach(self) -> None:
         """Stop following the document (the tab is closing; the document may live on)."""
-        board_detach = getattr(self.board, "detach", None)
-        if callable(board_detach):
-            board_detach()
+        self.board.detach()
         for child in [self, *self.findChildren(QObject)]:
             link = getattr(child, "document_link", None)
             if isinstance(link, EncounterLink):

@@ -15,7 +15,7 @@ import pytest
 from m3desk.assets import sample_files
 from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.encounter import action_launcher, board_pane, prompts
+from m3desk.ui.encounter import action_launcher, prompts
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.table_rules import dialog as table_rules_dialog
@@ -37,21 +37,6 @@ def no_real_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(prompts, name, _unexpected(name))
     monkeypatch.setattr(action_launcher, "open_action_dialog", _unexpected("action dialog"))
     monkeypatch.setattr(table_rules_dialog, "ask_table_rules", _unexpected("ask_table_rules"))
-
-
-@pytest.fixture(autouse=True)
-def placeholder_board(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
-    """The board is another engineer's work in progress: tests use the placeholder pane
-    unless they request the ``real_board`` fixture."""
-    if "real_board" not in request.fixturenames:
-        monkeypatch.setattr(board_pane, "board_factory", lambda: None)
-
-
-@pytest.fixture
-def real_board() -> None:
-    """Request this fixture to embed the real ``m3desk.ui.board`` (skipped when absent)."""
-    if board_pane.board_factory() is None:
-        pytest.skip("m3desk.ui.board is not available")
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import shiboken6
 from PySide6.QtCore import SIGNAL
 
 from m3desk.systems.monsters_and_magic.encounter import start
+from m3desk.ui.board import RangeBoardWidget
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
@@ -37,16 +38,15 @@ def test_detach_stops_following_the_document(qtbot, widget: EncounterWidget) -> 
     assert widget.round_label.text() == label
 
 
-def test_placeholder_marks_the_board_pane(widget: EncounterWidget) -> None:
-    assert widget.board.objectName() == "board_placeholder"
+def test_the_board_sits_beside_the_log(widget: EncounterWidget) -> None:
+    assert isinstance(widget.board, RangeBoardWidget)
     assert widget.board_splitter.indexOf(widget.board) == 1
 
 
-def test_the_real_board_follows_the_tracker_selection(qtbot, real_board, document) -> None:
+def test_the_real_board_follows_the_tracker_selection(qtbot, document) -> None:
     shown = EncounterWidget(document)
     qtbot.addWidget(shown)
     shown.show()
-    assert shown.board.objectName() != "board_placeholder"
     click_cell(qtbot, shown, "Gramfive", Column.NAME)
     assert document.selected == by_name(document.encounter, "Gramfive").id
 

@@ -1,0 +1,86 @@
+"""The real board draws a game that measures distance: the toy system's rings and feet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from m3desk.core import encounter as core
+from m3desk.ui.board import RangeBoard, RangeBoardWidget
+from m3desk.ui.board.token_item import caption_for
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from tests import toy_system
+from tests.toy_system import TOY, ToyEncounter, ToySheet
+from tests.ui.board.helpers import drag_token, token_named
+
+
+@pytest.fixture
+def toy_board(qtbot: Any) -> Iterator[RangeBoardWidget]:
+    toy_system.install()
+    assert TOY.encounter is not None
+    encounter = ToyEncounter(name="Toy fight")
+    for sheet, side in ((ToySheet(name="Aldo", move_ft=30), "Party"),
+                        (ToySheet(name="Goblin", hp=5, hp_max=5), "Monsters"),
+                        (ToySheet(name="Rat", hp=2, hp_max=2), "Monsters")):
+        encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
+    aldo, goblin, _rat = (c.id for c in encounter.combatants)
+    encounter = core.set_position(encounter, aldo, goblin, 20)
+    document = EncounterDocument(encounter)
+    document.select(aldo)
+    board = RangeBoard(document)
+    qtbot.addWidget(board)
+    board.resize(900, 800)
+    board.show()
+    qtbot.waitExposed(board)
+    yield board
+    toy_system.uninstall()
+
+
+def _distance(board: RangeBoardWidget, name: str) -> int:
+    encounter = board.controller.document.encounter
+    centre = board.controller.document.selected
+    other = next(c.id for c in encounter.combatants if c.name == name)
+    return core.position_between(encounter, centre, other)
+
+
+def test_the_rings_are_the_centres_options_in_feet(toy_board: RangeBoardWidget) -> None:
+    scale = toy_board.scene.snapshot.scale
+    assert scale.labels == ("reach 5 ft", "move 30 ft", "beyond 30 ft")
+    assert toy_board.header.text() == "Ranges from Aldo"
+    goblin, rat = token_named(toy_board, "Goblin"), token_named(toy_board, "Rat")
+    assert goblin.facts.band == 1 and rat.facts.band == 2
+    # Every caption says what it is: the exact distance, then what reaches.
+    assert caption_for(goblin.facts) == "20 ft"
+    assert caption_for(rat.facts) == "300 ft"
+    assert goblin.facts.reach == ()  # drawn dashed: out of reach
+    assert "20 ft from Aldo" in goblin.toolTip()
+    assert not any("hatched" in text for text in toy_board.legend.texts())
+
+
+def test_a_drag_into_the_reach_ring_is_one_undoable_move(qtbot: Any,
+                                                         toy_board: RangeBoardWidget) -> None:
+    document = toy_board.controller.document
+    drag_token(qtbot, toy_board, "Goblin", 0)
+    assert _distance(toy_board, "Goblin") == 5
+    assert document.undo_stack.undoText() == "Move Goblin to 5 ft"
+    goblin = token_named(toy_board, "Goblin")
+    assert goblin.facts.reach == ("Sword",)
+    assert caption_for(goblin.facts) == "5 ft · Sword"
+    document.undo_stack.undo()
+    assert _distance(toy_board, "Goblin") == 20
+
+
+def test_plus_and_minus_step_by_five_feet(qtbot: Any, toy_board: RangeBoardWidget) -> None:
+    scene = toy_board.scene
+    toy_board.view.setFocus()
+    goblin = token_named(toy_board, "Goblin")
+    scene.set_focused(goblin.combatant_id)
+    qtbot.keyClick(toy_board.view, Qt.Key.Key_Plus)
+    assert _distance(toy_board, "Goblin") == 15
+    qtbot.keyClick(toy_board.view, Qt.Key.Key_Minus)
+    qtbot.keyClick(toy_board.view, Qt.Key.Key_Minus)
+    assert _distance(toy_board, "Goblin") == 25
+    assert toy_board.controller.document.undo_stack.count() == 3
