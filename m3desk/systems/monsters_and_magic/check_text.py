@@ -7,29 +7,14 @@ details, so the table sees one vocabulary everywhere.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 
-from m3desk.core.numbers import MINUS, signed
+from m3desk.core.numbers import MINUS, percent, signed
 from m3desk.core.terms import Term
 from m3desk.systems.monsters_and_magic import CheckSpec
 from m3desk.systems.monsters_and_magic.action import Resolution
 
 __all__ = ["damage_cap_text", "details_text", "percent", "signed", "spec_formula"]
 
-
-
-def percent(chance: Fraction) -> str:
-    """An exact chance as a readable percentage: never "0 %" or "100 %" unless it is."""
-    if chance <= 0:
-        return "0 %"
-    if chance >= 1:
-        return "100 %"
-    value = float(chance) * 100
-    if value < 0.1:
-        return "< 0.1 %"
-    if value > 99.9:
-        return "> 99.9 %"
-    return f"{value:.1f} %"
 
 
 def damage_cap_text(cap: int | None, computed: int | None) -> str:
