@@ -104,7 +104,7 @@ def _exercise_encounter(window: MainWindow) -> list[str]:
     from m3desk.ui.encounter.tracker_columns import Column
 
     record, page = _encounter_page(window)
-    scouting = page.setup_strip.scouting
+    scouting = page.setup_strip.game_panel.scouting
     scouting.set_result("Party", None)
     scouting.set_result("Monsters", Failure.SIMPLE)
     scouting.apply_button.click()

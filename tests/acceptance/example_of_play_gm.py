@@ -265,11 +265,11 @@ def set_up(gm: Gm) -> None:
     strip = gm.page.setup_strip
     assert strip.isVisible()
     # Indoors, a chamber (Table 13: maximum range Short); it is the last entry.
-    strip.conditions_combo.setFocus(Qt.FocusReason.MouseFocusReason)
+    strip.game_panel.conditions_combo.setFocus(Qt.FocusReason.MouseFocusReason)
     gm.press(Qt.Key.Key_End)
-    assert strip.conditions_combo.currentText() == \
+    assert strip.game_panel.conditions_combo.currentText() == \
         "Indoors, chamber, tunnel or corridor — max Short"
-    assert strip.maximum_combo.currentText() == "Table 13: Short"
+    assert strip.game_panel.maximum_combo.currentText() == "Table 13: Short"
     assert gm.encounter.maximum_range is RangeBand.SHORT
 
     # I1, I2: the book-example table rules. The encounter started with the default (the
@@ -285,7 +285,7 @@ def set_up(gm: Gm) -> None:
     # GUI gap: the two Scouting checks cannot be resolved in the action dialog (Act is off
     # until the encounter starts); the strip takes their outcomes only, so the log has no
     # breakdown for them (16 vs 15 → 1 EP; 12 vs 15, a simple failure).
-    scouting = strip.scouting
+    scouting = strip.game_panel.scouting
     gm.choose(scouting.side_combos["Party"], "Su")
     gm.choose(scouting.side_combos["Monsters"], "Si")
     assert scouting.surprise_box.isChecked()

@@ -42,6 +42,9 @@ class CombatantController(QObject):
         return self._document.encounter.combatant(selected) if selected else None
 
     def update_enabled(self) -> None:
+        if not self._actions.add_condition.isVisible():
+            self._actions.remove_combatant.setEnabled(bool(self._document.selected))
+            return  # a game without Monsters & Magic's hit points and conditions
         selected = self._selected()
         for action in (self._actions.adjust_php, self._actions.adjust_mhp,
                        self._actions.add_condition, self._actions.remove_combatant):

@@ -91,13 +91,25 @@ class EncounterActions(QObject):
                                (self.add_condition, "Add Effect")):
             created.setIconText(short)
 
+    def game_specific(self) -> list[QAction]:
+        """The actions only Monsters & Magic has (hidden for other games)."""
+        return [self.casting, self.adjust_php, self.adjust_mhp, self.add_condition,
+                self.remove_condition_menu.menuAction(), self.write_back, self.table_rules]
+
+    def hide_game_specific(self) -> None:
+        for action in self.game_specific():
+            action.setVisible(False)
+            action.setEnabled(False)
+
     def all(self) -> list[QAction]:
         """Every action, in the order they were made."""
         return [value for value in vars(self).values() if isinstance(value, QAction)]
 
     def tracker_menu_actions(self) -> list[QAction | None]:
         """The tracker's context menu, in order; None is a separator."""
-        return [self.act, None, self.roll_selected, self.casting, self.earlier, self.later,
+        listed: list[QAction | None] = [
+                self.act, None, self.roll_selected, self.casting, self.earlier, self.later,
                 None, self.delay, self.act_now, None, self.adjust_php, self.adjust_mhp,
                 self.add_condition, self.remove_condition_menu.menuAction(), None,
                 self.remove_combatant]
+        return [a for a in listed if a is None or a.isVisible()]

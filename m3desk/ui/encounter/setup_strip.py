@@ -1,4 +1,7 @@
-"""The set-up strip: the encounter's name, surroundings (Table 13), roster and Scouting.
+"""The set-up strip: the encounter's name, its roster and sides, the game's own set-up, Start.
+
+The game's own part (Monsters & Magic: surroundings, maximum range, Scouting) comes from
+:mod:`m3desk.ui.encounter.game_setup`; the rest is every game's.
 
 Everything here edits the encounter through :meth:`EncounterDocument.apply`, one undo step
 per change; the controls are refreshed from the document, so undo moves them too.
@@ -17,18 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.systems.monsters_and_magic import encounter_edits as edits
-from m3desk.systems.monsters_and_magic.encounter import remove_combatant, start
-from m3desk.systems.monsters_and_magic.ranges import (
-    BANDS,
-    MAXIMUM_RANGE,
-    EncounterConditions,
-    RangeBand,
-)
+from m3desk.core.changes import Aspect
+from m3desk.core.edits import set_encounter_name
+from m3desk.core.encounter import remove_combatant, start
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.documents.encounter_link import EncounterLink
+from m3desk.ui.encounter.game_setup import make_game_setup
 from m3desk.ui.encounter.roster_adder import RosterAdder
-from m3desk.ui.encounter.scouting_panel import ScoutingPanel
 
 __all__ = ["BY_SHEET_KIND", "SetupStrip"]
 
@@ -46,20 +44,6 @@ class SetupStrip(QWidget):
         self.name_edit.setMaxLength(120)
         self.name_edit.setAccessibleName("Encounter name")
         self.name_edit.editingFinished.connect(self._on_name)
-        self.conditions_combo = QComboBox()
-        self.conditions_combo.setAccessibleName("Surroundings (Table 13)")
-        self.conditions_combo.setToolTip("Table 13: the surroundings set the maximum range at "
-                                         "which an encounter can start")
-        for conditions in EncounterConditions:
-            text = f"{conditions.label} — max {MAXIMUM_RANGE[conditions].label}"
-            self.conditions_combo.addItem(text, conditions)
-        self.conditions_combo.currentIndexChanged.connect(self._on_conditions)
-        self.maximum_combo = QComboBox()
-        self.maximum_combo.setAccessibleName("Maximum range")
-        self.maximum_combo.setToolTip("The GM's judgement of the maximum range, when Table 13 "
-                                      "does not fit")
-        self.maximum_combo.currentIndexChanged.connect(self._on_maximum)
-
         self.side_combo = QComboBox()
         self.side_combo.setEditable(True)
         self.side_combo.setAccessibleName("Side for new combatants")
@@ -76,7 +60,7 @@ class SetupStrip(QWidget):
         self.start_button.setToolTip("Begin: the surprise round if a side has surprise, "
                                      "else round one")
         self.start_button.clicked.connect(self.start)
-        self.scouting = ScoutingPanel(document, self)
+        self.game_panel = make_game_setup(document, self)
         self._build_layout()
 
         self.document_link = EncounterLink(document, self)
@@ -86,13 +70,11 @@ class SetupStrip(QWidget):
 
     def _build_layout(self) -> None:
         first = QHBoxLayout()
-        for text, widget, stretch in (("&Name:", self.name_edit, 2),
-                                      ("S&urroundings:", self.conditions_combo, 3),
-                                      ("&Maximum range:", self.maximum_combo, 0)):
-            label = QLabel(text)
-            label.setBuddy(widget)
-            first.addWidget(label)
-            first.addWidget(widget, stretch)
+        label = QLabel("&Name:")
+        label.setBuddy(self.name_edit)
+        first.addWidget(label)
+        first.addWidget(self.name_edit, 2)
+        first.addStretch(3)
         second = QHBoxLayout()
         add_to = QLabel("A&dd to:")
         add_to.setBuddy(self.side_combo)
@@ -102,7 +84,10 @@ class SetupStrip(QWidget):
         second.addWidget(self.remove_button)
         second.addStretch(1)
         third = QHBoxLayout()
-        third.addWidget(self.scouting, 1)
+        if self.game_panel is not None:
+            third.addWidget(self.game_panel, 1)
+        else:
+            third.addStretch(1)
         third.addWidget(self.start_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -115,20 +100,6 @@ class SetupStrip(QWidget):
         encounter = self._document.encounter
         if not self.name_edit.hasFocus():
             self.name_edit.setText(encounter.name)
-        self.conditions_combo.blockSignals(True)
-        self.conditions_combo.setCurrentIndex(
-            self.conditions_combo.findData(encounter.conditions))
-        self.conditions_combo.blockSignals(False)
-        self.maximum_combo.blockSignals(True)
-        self.maximum_combo.clear()
-        table = MAXIMUM_RANGE[encounter.conditions]
-        self.maximum_combo.addItem(f"Table 13: {table.label}", None)
-        for band in BANDS:
-            self.maximum_combo.addItem(band.label, band)
-        override = encounter.maximum_range_override
-        self.maximum_combo.setCurrentIndex(
-            0 if override is None else self.maximum_combo.findData(override))
-        self.maximum_combo.blockSignals(False)
         typed = self.side_combo.currentText()
         self.side_combo.blockSignals(True)
         self.side_combo.clear()
@@ -142,31 +113,18 @@ class SetupStrip(QWidget):
         in_setup = encounter.phase == "setup"
         self.start_button.setEnabled(in_setup and bool(encounter.combatants))
         self.remove_button.setEnabled(bool(self._document.selected))
-        for widget in (self.conditions_combo, self.maximum_combo):
-            widget.setEnabled(in_setup)
 
     def _on_changed(self, aspects: frozenset[str]) -> None:
-        if aspects & {"setup", "roster", "turn"}:
+        if aspects & {Aspect.SETUP, Aspect.ROSTER, Aspect.TURN}:
             self._refresh()
 
     # --- editing -------------------------------------------------------------------------
     def _on_name(self) -> None:
         name = self.name_edit.text().strip()
         if name and name != self._document.encounter.name:
-            self._document.apply(*edits.set_encounter_name(self._document.encounter, name))
+            self._document.apply(*set_encounter_name(self._document.encounter, name))
         elif not name:
             self.name_edit.setText(self._document.encounter.name)
-
-    def _on_conditions(self, _index: int) -> None:
-        chosen = self.conditions_combo.currentData()  # Qt hands enums back as plain str
-        if chosen is not None:
-            self._document.apply(*edits.set_conditions(self._document.encounter,
-                                                       EncounterConditions(chosen)))
-
-    def _on_maximum(self, _index: int) -> None:
-        chosen = self.maximum_combo.currentData()
-        band = None if chosen is None else RangeBand(chosen)
-        self._document.apply(*edits.set_maximum_override(self._document.encounter, band))
 
     def chosen_side(self) -> str | None:
         text = self.side_combo.currentText().strip()

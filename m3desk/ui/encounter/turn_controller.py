@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from m3desk.core.initiative import roll_by_scheme
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.systems.monsters_and_magic.encounter import (
@@ -72,8 +73,9 @@ class TurnController(QObject):
         a.previous_turn.setEnabled(running and previous_turn(encounter) != encounter)
         a.roll_initiative.setEnabled(bool(self._missing()))
         a.roll_selected.setEnabled(selected is not None)
-        a.casting.setEnabled(selected is not None)
-        a.casting.setChecked(bool(selected and selected.casting))
+        if a.casting.isVisible():
+            a.casting.setEnabled(selected is not None)
+            a.casting.setChecked(bool(selected and getattr(selected, "casting", False)))
         on_count = selected is not None and selected.initiative is not None and sum(
             1 for c in encounter.combatants if c.initiative == selected.initiative) > 1
         a.earlier.setEnabled(on_count)
@@ -103,6 +105,10 @@ class TurnController(QObject):
         if not ids:
             return
         encounter = self._document.encounter
+        if not self._actions.casting.isVisible():  # not Monsters & Magic's ranked check
+            self._document.apply(roll_by_scheme(encounter, ids, self.roller),
+                                 "Roll initiative")
+            return
         requests = initiative_requests(encounter, ids, self.roller)
         answers = prompts.ask_initiative_dice(self._host, requests)
         if not answers:

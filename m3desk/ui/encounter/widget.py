@@ -32,6 +32,7 @@ from m3desk.ui.encounter.combatant_controller import CombatantController
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_toolbar import build_toolbar
 from m3desk.ui.encounter.file_controller import FileController
+from m3desk.ui.encounter.game_setup import has_effect_engine_parts
 from m3desk.ui.encounter.log_panel import LogPanel
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
 from m3desk.ui.encounter.rules_controller import EncounterRulesController
@@ -70,6 +71,8 @@ class EncounterWidget(QWidget):
         self.setObjectName("encounter_widget")
         self.tracker = TrackerView(document, self)
         self.encounter_actions = EncounterActions(self, self.tracker)
+        if not has_effect_engine_parts(document):
+            self.encounter_actions.hide_game_specific()
         self.roster_adder = RosterAdder(document, self, open_sheets)
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
         self.log_panel = LogPanel(document, self)

@@ -13,7 +13,7 @@ SURPRISE_INITIATIVE = (("Felix", "21"), ("Xiola", "20"), ("Gramfive", "13"),
 
 def scout(widget: EncounterWidget) -> None:
     """Xiola spots the mummy; the mummy fails by 3: Short, and the party has surprise."""
-    scouting = widget.setup_strip.scouting
+    scouting = widget.setup_strip.game_panel.scouting
     scouting.set_result("Party", None)
     scouting.set_result("Monsters", Failure.SIMPLE)
     scouting.apply_button.click()

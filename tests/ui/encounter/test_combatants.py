@@ -143,4 +143,4 @@ def test_the_side_is_chosen_or_typed(qtbot, widget: EncounterWidget) -> None:
     encounter = widget.document.encounter
     assert by_name(encounter, "Guido").side == "Bystanders"
     assert encounter.sides == ("Party", "Monsters", "Bystanders")
-    assert "Bystanders" in widget.setup_strip.scouting.side_combos
+    assert "Bystanders" in widget.setup_strip.game_panel.scouting.side_combos

@@ -43,22 +43,22 @@ def test_surroundings_set_the_maximum_range_and_the_gm_can_override_it(
     strip = widget.setup_strip
     document = widget.document
     assert document.encounter.maximum_range is RangeBand.SHORT
-    assert "max Short" in strip.conditions_combo.currentText()
-    choose(strip.conditions_combo, EncounterConditions.OUTDOORS_CLEAR)
+    assert "max Short" in strip.game_panel.conditions_combo.currentText()
+    choose(strip.game_panel.conditions_combo, EncounterConditions.OUTDOORS_CLEAR)
     assert document.encounter.maximum_range is RangeBand.OUT_OF_RANGE
-    assert strip.maximum_combo.itemText(0) == "Table 13: Out of Range"
-    choose(strip.maximum_combo, RangeBand.MEDIUM)
+    assert strip.game_panel.maximum_combo.itemText(0) == "Table 13: Out of Range"
+    choose(strip.game_panel.maximum_combo, RangeBand.MEDIUM)
     assert document.encounter.maximum_range is RangeBand.MEDIUM
     assert document.undo_stack.count() == 2
     document.undo_stack.undo()
     assert document.encounter.maximum_range is RangeBand.OUT_OF_RANGE
-    assert strip.maximum_combo.currentIndex() == 0
+    assert strip.game_panel.maximum_combo.currentIndex() == 0
     document.undo_stack.undo()
-    assert strip.conditions_combo.currentData() == EncounterConditions.INDOORS_CHAMBER
+    assert strip.game_panel.conditions_combo.currentData() == EncounterConditions.INDOORS_CHAMBER
 
 
 def test_scouting_party_success_mummy_simple_failure(qtbot, widget: EncounterWidget) -> None:
-    scouting = widget.setup_strip.scouting
+    scouting = widget.setup_strip.game_panel.scouting
     assert not scouting.apply_button.isEnabled()
     choose(scouting.side_combos["Party"], "success")
     choose(scouting.side_combos["Monsters"], Failure.SIMPLE)
@@ -76,7 +76,7 @@ def test_scouting_party_success_mummy_simple_failure(qtbot, widget: EncounterWid
 
 
 def test_the_gm_can_rule_out_surprise(qtbot, widget: EncounterWidget) -> None:
-    scouting = widget.setup_strip.scouting
+    scouting = widget.setup_strip.game_panel.scouting
     choose(scouting.side_combos["Party"], "success")
     choose(scouting.side_combos["Monsters"], Failure.MAJOR)
     qtbot.mouseClick(scouting.surprise_box, Qt.MouseButton.LeftButton)
@@ -87,7 +87,7 @@ def test_the_gm_can_rule_out_surprise(qtbot, widget: EncounterWidget) -> None:
 
 
 def test_both_sides_spotting_gives_no_surprise_to_offer(qtbot, widget: EncounterWidget) -> None:
-    scouting = widget.setup_strip.scouting
+    scouting = widget.setup_strip.game_panel.scouting
     choose(scouting.side_combos["Party"], "success")
     choose(scouting.side_combos["Monsters"], "success")
     assert not scouting.surprise_box.isEnabled()
@@ -123,7 +123,7 @@ def test_add_combatants_from_files_one_undo_step_and_errors_per_file(
     assert widget.document.undo_stack.count() == before + 1
     assert len(errors) == 1 and "broken.m3m" in errors[0]
     assert widget.document.selected == by_name(encounter, "First One Mummy 2").id
-    assert "Undead" in widget.setup_strip.scouting.side_combos
+    assert "Undead" in widget.setup_strip.game_panel.scouting.side_combos
 
 
 def test_add_from_sheets_open_in_the_window(qtbot, document) -> None:

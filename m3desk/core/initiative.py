@@ -1,0 +1,38 @@
+"""Rolling initiative by a game's scheme: one die per side, or one die each.
+
+Games whose initiative is a check of their own (a ranked 3d6 check) roll it themselves;
+this covers the plain dice every other scheme uses, with typed dice as the equal path
+(:func:`m3desk.core.encounter.set_side_initiative` / ``set_initiative``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+from m3desk.core.dice import Roller
+from m3desk.core.encounter import Encounter, set_initiative, set_side_initiative
+
+__all__ = ["roll_by_scheme"]
+
+E = TypeVar("E", bound=Encounter)
+MAX_REROLLS = 20
+"""Ties re-rolled at most this often; then the sides act together (never an endless loop)."""
+
+
+def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:
+    """Roll the scheme's die for the sides of ``ids`` (side die) or for each of them."""
+    scheme = encounter.scheme
+    wanted = list(ids)
+    if scheme.roller == "side_die":
+        sides = list(dict.fromkeys(encounter.combatant(i).side for i in wanted))
+        rolls = {side: roller.d(scheme.die) for side in sides}
+        tries = 0
+        while (scheme.ties == "reroll" and len(set(rolls.values())) < len(rolls)
+               and tries < MAX_REROLLS):
+            rolls = {side: roller.d(scheme.die) for side in sides}
+            tries += 1
+        return set_side_initiative(encounter, rolls)
+    if scheme.roller == "individual_die":
+        return set_initiative(encounter, {i: roller.d(scheme.die) for i in wanted})
+    raise ValueError("this game's initiative is a check of its own, not a plain die")

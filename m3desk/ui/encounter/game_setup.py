@@ -1,0 +1,29 @@
+"""The game's own part of an encounter's set-up, where a game has one.
+
+The one place in the encounter tab that names games for their set-up: Monsters & Magic sets
+the surroundings, the maximum range and Scouting before a fight; a game without a part of
+its own gets none (its set-up is the roster, the sides and Start).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from m3desk.core import registry
+from m3desk.ui.documents.encounter_document import EncounterDocument
+
+__all__ = ["has_effect_engine_parts", "make_game_setup"]
+
+
+def has_effect_engine_parts(document: EncounterDocument) -> bool:
+    """Monsters & Magic's own tracker commands: casting, PHP/MHP, effects and consequences,
+    its initiative check, its table rules and writing back to its sheets."""
+    return registry.system_of(document.encounter).id == "monsters_and_magic"
+
+
+def make_game_setup(document: EncounterDocument, parent: QWidget) -> QWidget | None:
+    if has_effect_engine_parts(document):
+        from m3desk.ui.encounter.range_setup import RangeSetupPanel
+
+        return RangeSetupPanel(document, parent)
+    return None
