@@ -67,7 +67,7 @@ def _new_id() -> str:
 class ConditionState(BaseModel):
     """A condition on a combatant, by the system's condition id, with the rounds it has left."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     id: str = Field(default_factory=_new_id, min_length=1, max_length=40)
     condition: str = Field(min_length=1, max_length=40)
     """The system's :class:`~m3desk.core.system.ConditionSpec` id (e.g. "prone")."""
@@ -83,7 +83,7 @@ class ConditionState(BaseModel):
 class Combatant(BaseModel):
     """One creature in the fight. Systems subclass it and give ``sheet`` the game's type."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     id: str = Field(default_factory=_new_id, min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=80)
     side: str = Field(min_length=1, max_length=40)
@@ -101,13 +101,13 @@ class Combatant(BaseModel):
 class AppliedAt(BaseModel):
     """When an effect or condition was placed: simultaneous actions do not see each other's."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     round: int
     count: int | None
 
 
 class LogEntry(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     round: int = Field(ge=0)
     phase: Phase = "rounds"
     """Set-up and the surprise round are both round 0; the phase tells them apart."""
@@ -121,7 +121,7 @@ class LogEntry(BaseModel):
 class Encounter(BaseModel):
     """A fight. Systems subclass it; the class variables say how its game orders and measures."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     scheme: ClassVar[InitiativeScheme] = InitiativeScheme(roller="ranked_check")
     position_model: ClassVar[PositionModel] = PositionModel(kind="distance", unit="ft",
                                                             maximum=1000, step=5)

@@ -1,5 +1,8 @@
 """The seam: what a game system tells the rest of m3desk, as data and pure functions.
 
+The descriptions are immutable named tuples rather than dataclasses: a dozen of them load
+with every start of the app, and a named tuple costs a tenth of a frozen dataclass to define.
+
 Each game is one package under :mod:`m3desk.systems` exporting one :class:`GameSystem`. The
 core, storage and the Qt layer know games only through this description: the documents a
 system keeps (sheets, encounters) and how old files of it migrate, its table-rules options,
@@ -7,12 +10,10 @@ its initiative scheme, round phases, maneuvers, conditions, and how it measures 
 of one combatant relative to another. Nothing here names a game.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import BaseModel
 
@@ -44,8 +45,7 @@ Migration = Callable[[dict[str, Any]], dict[str, Any]]
 """Upgrades a raw document dict by exactly one schema version (n -> n+1), before validation."""
 
 
-@dataclass(frozen=True)
-class DocumentSpec:
+class DocumentSpec(NamedTuple):
     """One kind of file a system keeps: its pydantic model, extension and schema version.
 
     ``format_id`` is shared by every system for the same kind of file ("m3desk.character"):
@@ -58,11 +58,10 @@ class DocumentSpec:
     model: type[BaseModel]
     schema_version: int
     label: str
-    migrations: Mapping[int, Migration] = field(default_factory=dict)
+    migrations: Mapping[int, Migration] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class InitiativeScheme:
+class InitiativeScheme(NamedTuple):
     """How a system decides who acts first.
 
     ``roller``: ``"ranked_check"`` (each combatant rolls a check, e.g. 3d6 + modifiers),
@@ -79,8 +78,7 @@ class InitiativeScheme:
     declared: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class PhaseSpec:
+class PhaseSpec(NamedTuple):
     """A step of a round (e.g. "missile attacks"); ``id`` is stable, ``title`` is shown."""
 
     id: str
@@ -88,8 +86,7 @@ class PhaseSpec:
     help: str = ""
 
 
-@dataclass(frozen=True)
-class Maneuver:
+class Maneuver(NamedTuple):
     """An action as data: what it lets the actor do and what it does to the actor and others.
 
     ``movement_share`` is the share of the actor's combat movement it allows (½ for
@@ -109,8 +106,7 @@ class Maneuver:
     help: str = ""
 
 
-@dataclass(frozen=True)
-class ConditionSpec:
+class ConditionSpec(NamedTuple):
     """A condition a system knows: what it does, and how long it lasts unless said otherwise."""
 
     id: str
@@ -119,8 +115,7 @@ class ConditionSpec:
     default_rounds: int | None = None
 
 
-@dataclass(frozen=True)
-class PositionModel:
+class PositionModel(NamedTuple):
     """How far apart two combatants are: a band (0 = touching) or a distance in a unit.
 
     The encounter stores one integer per pair. ``bands`` names the values of a band model
@@ -144,8 +139,7 @@ class PositionModel:
         return len(self.bands) - 1 if self.kind == "bands" else self.maximum
 
 
-@dataclass(frozen=True)
-class Ring:
+class Ring(NamedTuple):
     """A circle the board draws around the selected combatant: reach, a move, a weapon range."""
 
     value: int
@@ -153,8 +147,7 @@ class Ring:
     kind: Literal["reach", "move", "range", "band"] = "range"
 
 
-@dataclass(frozen=True)
-class Reach:
+class Reach(NamedTuple):
     """What the selected combatant can do to another from where they stand."""
 
     options: tuple[str, ...] = ()
@@ -164,8 +157,7 @@ class Reach:
     """Attacks that would reach once drawn (carried, not in hand)."""
 
 
-@dataclass(frozen=True)
-class TrackerColumn:
+class TrackerColumn(NamedTuple):
     """A column the encounter tracker shows for this game, besides name, side and initiative.
 
     ``kind`` "pool" draws the cell's current/maximum bar, "text" its text (both from
@@ -184,8 +176,7 @@ class TrackerColumn:
     """Takes the room left over (one long text column, e.g. the conditions)."""
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """What one tracker cell shows: text (with its explanation), or a current/maximum bar."""
 
     text: str = ""
@@ -198,17 +189,16 @@ class Cell:
     """A check box (None: the cell has none); toggling it sends "true" or "false" to edit."""
 
 
-@dataclass(frozen=True)
-class DiceSpec:
+class DiceSpec(NamedTuple):
     """Dice an action rolls, as the table rolls them: 1d20 "attack", 1d8 "damage"."""
 
-    count: int
+    number: int
+    """How many dice (a named tuple's ``count`` is taken)."""
     sides: int
     label: str
 
 
-@dataclass(frozen=True)
-class ActionOption:
+class ActionOption(NamedTuple):
     """An action the actor can take now, as the action dialog offers it."""
 
     id: str
@@ -218,8 +208,7 @@ class ActionOption:
     help: str = ""
 
 
-@dataclass(frozen=True)
-class ActionPreview:
+class ActionPreview(NamedTuple):
     """What an action will be before it is rolled: its arithmetic and its exact odds.
 
     ``problem`` bars the action ("out of reach") with the reason; ``success`` is the exact
@@ -232,55 +221,55 @@ class ActionPreview:
     problem: str = ""
 
 
-@dataclass(frozen=True)
-class ActionOutcome:
+class ActionOutcome(NamedTuple):
     """A resolved action: the encounter after it, the log line, and how it was reached."""
 
-    encounter: Encounter
+    encounter: "Encounter"
     summary: str
     details: str = ""
 
 
-@dataclass(frozen=True)
-class EncounterRules:
+def _names(combatant: "Combatant") -> tuple[str, ...]:
+    return tuple(condition.name for condition in combatant.conditions)
+
+
+class EncounterRules(NamedTuple):
     """How a game runs a fight, as functions the tracker, the board and the action dialog call.
 
     Every function is pure: it takes an encounter (the system's own subclass) and returns
     values or a new encounter. ``make_combatant`` turns a sheet into a combatant of the side.
     """
 
-    encounter_type: type[Encounter]
-    make_combatant: Callable[[BaseModel, str], Combatant]
-    pool: Callable[[Combatant], tuple[int, int] | None]
+    encounter_type: type["Encounter"]
+    make_combatant: Callable[[BaseModel, str], "Combatant"]
+    pool: Callable[["Combatant"], tuple[int, int] | None]
     """Hit points now and at most, for the tracker's bar and the board's token."""
     columns: tuple[TrackerColumn, ...] = ()
-    cell: Callable[[Encounter, Combatant, str], Cell] = lambda _e, _c, _column: Cell()
-    edit: Callable[[Encounter, str, str, str], tuple[Encounter, str]] | None = None
+    cell: Callable[["Encounter", "Combatant", str], Cell] = lambda _e, _c, _column: Cell()
+    edit: Callable[["Encounter", str, str, str], tuple["Encounter", str]] | None = None
     """Apply what the user typed into an editable cell (combatant id, column id, text): the
     new encounter and the undo step's name. Raises ValueError with a message the tracker
     shows when the text cannot be used."""
-    initiative_tip: Callable[[Encounter, Combatant], str] = lambda _e, _c: ""
+    initiative_tip: Callable[["Encounter", "Combatant"], str] = lambda _e, _c: ""
     """How a combatant's initiative is rolled ("3d6 + DEX +2 + level 3"), for its tooltip."""
-    rings: Callable[[Encounter, str], tuple[Ring, ...]] = lambda _e, _c: ()
-    reach: Callable[[Encounter, str, str], Reach] = lambda _e, _a, _b: Reach()
-    centre_summary: Callable[[Encounter, str], tuple[str, ...]] = lambda _e, _c: ()
+    rings: Callable[["Encounter", str], tuple[Ring, ...]] = lambda _e, _c: ()
+    reach: Callable[["Encounter", str, str], Reach] = lambda _e, _a, _b: Reach()
+    centre_summary: Callable[["Encounter", str], tuple[str, ...]] = lambda _e, _c: ()
     """The selected combatant's attacks and where they work ("Dagger: Hand, Close")."""
-    limit: Callable[[Encounter], int | None] = lambda _e: None
+    limit: Callable[["Encounter"], int | None] = lambda _e: None
     """The farthest position this encounter allows (a band); the board hatches beyond it."""
-    condition_names: Callable[[Combatant], tuple[str, ...]] = (
-        lambda c: tuple(condition.name for condition in c.conditions))
+    condition_names: Callable[["Combatant"], tuple[str, ...]] = lambda c: _names(c)
     """What the board lists on a token's tooltip."""
-    roll_initiative: Callable[[Encounter, Roller], Encounter] | None = None
+    roll_initiative: Callable[["Encounter", "Roller"], "Encounter"] | None = None
     """Roll this round's initiative (None: the scheme's plain die, per side or each)."""
-    actions: Callable[[Encounter, str], tuple[ActionOption, ...]] = lambda _e, _a: ()
-    preview: Callable[[Encounter, str, str, str | None], ActionPreview] = (
+    actions: Callable[["Encounter", str], tuple[ActionOption, ...]] = lambda _e, _a: ()
+    preview: Callable[["Encounter", str, str, str | None], ActionPreview] = (
         lambda _e, _a, _o, _t: ActionPreview())
-    resolve: Callable[[Encounter, str, str, str | None, tuple[int, ...]], ActionOutcome] | None \
+    resolve: Callable[["Encounter", str, str, str | None, tuple[int, ...]], ActionOutcome] | None \
         = None
 
 
-@dataclass(frozen=True)
-class GameSystem:
+class GameSystem(NamedTuple):
     """Everything the app needs to know about one game, found through the registry."""
 
     id: str

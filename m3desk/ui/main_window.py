@@ -25,7 +25,6 @@ from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.library.file_types import OPEN_FILTER
 from m3desk.ui.library.panel import LibraryPanel
-from m3desk.ui.window import new_character as new_character_dialog
 from m3desk.ui.window.actions import WindowActions
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.drops import FileDropFilter
@@ -187,6 +186,8 @@ class MainWindow(QMainWindow):
         except (OSError, ValueError, KeyError) as exc:
             dialogs.show_error(self, "New Character", f"The race and class data is missing: {exc}")
             return None
+        from m3desk.ui.window import new_character as new_character_dialog  # when used
+
         choice = new_character_dialog.ask_new_character(self, race_table, class_table)
         if choice is None:
             return None

@@ -182,8 +182,8 @@ class SystemActionDialog(QDialog):
         self.dice = []
         option = self.option
         for spec in option.dice if option is not None else ():
-            for number in range(spec.count):
-                name = f"{spec.label} d{spec.sides}" + (f" {number + 1}" if spec.count > 1
+            for number in range(spec.number):
+                name = f"{spec.label} d{spec.sides}" + (f" {number + 1}" if spec.number > 1
                                                         else "")
                 label = _plain(QLabel(f"{name}:", self.dice_box))
                 label.setWordWrap(False)
@@ -235,7 +235,7 @@ class SystemActionDialog(QDialog):
         option = self.option
         if option is None:
             return
-        faces = [face for spec in option.dice for face in self._roller.dice(spec.count,
+        faces = [face for spec in option.dice for face in self._roller.dice(spec.number,
                                                                              spec.sides)]
         for spin, face in zip(self.dice, faces, strict=True):
             spin.setValue(face)

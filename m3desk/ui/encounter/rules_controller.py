@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QWidget
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
-from m3desk.ui.table_rules import dialog as table_rules_dialog
 
 __all__ = ["UNDO_TEXT", "EncounterRulesController"]
 
@@ -33,6 +32,8 @@ class EncounterRulesController(QObject):
     def edit_rules(self) -> TableRules | None:
         """Ask for this encounter's rules; apply them as one undo step. None if unchanged."""
         encounter = self._document.encounter
+        from m3desk.ui.table_rules import dialog as table_rules_dialog  # loaded when used
+
         chosen = table_rules_dialog.ask_table_rules(self._host, encounter.table_rules,
                                          f"Table Rules — {encounter.name}", _INTRO)
         if chosen is None or chosen == encounter.table_rules:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.table_rules import dialog as table_rules_dialog
 from m3desk.ui.window.kinds import SHEETS
 from m3desk.ui.window.session import DocumentSession
 from m3desk.ui.window.settings_store import SettingsStore
@@ -33,6 +32,8 @@ def edit_default_table_rules(parent: QWidget, store: SettingsStore,
     problem = store.table_rules_problem()
     if problem:
         intro += "\n\n" + problem
+    from m3desk.ui.table_rules import dialog as table_rules_dialog  # loaded when used
+
     chosen = table_rules_dialog.ask_table_rules(parent, store.table_rules(),
                                                 "Table Rules — Default", intro)
     if chosen is None:
