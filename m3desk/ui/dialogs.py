@@ -20,7 +20,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox, QWidget
 
 from m3desk import APP_DISPLAY_NAME, __version__
 
@@ -110,9 +111,18 @@ def _message_box(
     informative: str = "",
 ) -> QMessageBox:
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.NoButton, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # file names and messages are never markup
     if informative:
         box.setInformativeText(informative)
+    for label in box.findChildren(QLabel):
+        label.setTextFormat(Qt.TextFormat.PlainText)
     return box
+
+
+def message_box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str,
+                informative: str = "") -> QMessageBox:
+    """A message box whose texts are plain text, for the app's own questions."""
+    return _message_box(parent, icon, title, text, informative)
 
 
 def _tell(parent: QWidget | None, icon: QMessageBox.Icon, title: str, message: str) -> None:
@@ -266,11 +276,12 @@ def show_about(parent: QWidget | None) -> None:
         return
     from PySide6 import __version__ as pyside_version
 
-    QMessageBox.about(
-        parent,
-        f"About {APP_DISPLAY_NAME}",
-        f"<h3>{APP_DISPLAY_NAME} {__version__}</h3>"
-        "<p>The desktop table companion for <i>Monsters &amp; Magic</i> and its "
-        "Effect Engine: character and monster sheets, encounters and printing.</p>"
-        f"<p>Built with PySide6 {pyside_version}.</p>",
-    )
+    box = QMessageBox(QMessageBox.Icon.Information, f"About {APP_DISPLAY_NAME}",
+                      f"<h3>{APP_DISPLAY_NAME} {__version__}</h3>"
+                      "<p>The desktop table companion for tabletop role-playing games, "
+                      "starting with <i>Monsters &amp; Magic</i> and its Effect Engine: "
+                      "character and monster sheets, encounters and printing.</p>"
+                      f"<p>Built with PySide6 {pyside_version}.</p>",
+                      QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.RichText)  # our own words only
+    box.exec()

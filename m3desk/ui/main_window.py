@@ -25,6 +25,7 @@ from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.library.file_types import OPEN_FILTER
 from m3desk.ui.library.panel import LibraryPanel
+from m3desk.ui.plain_text import install_plain_text_guard
 from m3desk.ui.window.actions import WindowActions
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.drops import FileDropFilter
@@ -53,6 +54,9 @@ class MainWindow(QMainWindow):
     def __init__(self, paths: AppPaths | None = None, settings: AppSettings | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            install_plain_text_guard(app)  # file text is never markup, in every view
         self.setObjectName("main_window")
         self.paths = paths or AppPaths.from_environment()
         if settings is None:

@@ -23,10 +23,10 @@ def confirm_discard_roll(parent: QWidget | None, summary: str) -> bool:
     if dialogs.is_non_interactive():
         _log.warning("Closing the action dialog without applying: %s", summary)
         return True
-    box = QMessageBox(QMessageBox.Icon.Question, "Discard this roll?",
-                      "The dice have been rolled, but the result is not applied yet.",
-                      QMessageBox.StandardButton.NoButton, parent)
-    box.setInformativeText(f"{summary}\n\nClose without applying it? Nothing is logged.")
+    box = dialogs.message_box(
+        parent, QMessageBox.Icon.Question, "Discard this roll?",
+        "The dice have been rolled, but the result is not applied yet.",
+        f"{summary}\n\nClose without applying it? Nothing is logged.")
     discard = box.addButton("Discard the Roll", QMessageBox.ButtonRole.DestructiveRole)
     keep = box.addButton("Keep Editing", QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(keep)

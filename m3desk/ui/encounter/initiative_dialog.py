@@ -41,7 +41,10 @@ class InitiativeDialog(QDialog):
         grid_host = QWidget()
         grid = QGridLayout(grid_host)
         for column, title in enumerate(("Combatant", "Modifier", "3d6", "Initiative")):
-            header = QLabel(f"<b>{title}</b>")
+            header = QLabel(title)
+            bold = header.font()
+            bold.setBold(True)
+            header.setFont(bold)
             grid.addWidget(header, 0, column)
         for row, request in enumerate(self._requests, start=1):
             name = request.name + (" (casting)" if request.casting else "")

@@ -66,7 +66,10 @@ class LogPanel(QWidget):
         self.details.hide()
 
         top = QHBoxLayout()
-        title = QLabel("<b>Log</b>")
+        title = QLabel("Log")
+        bold = title.font()
+        bold.setBold(True)
+        title.setFont(bold)
         show = QLabel("&Show:")
         show.setBuddy(self.filter_combo)
         top.addWidget(title)

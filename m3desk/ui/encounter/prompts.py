@@ -100,10 +100,9 @@ def confirm_write_back(parent: QWidget, summary: str, count: int) -> bool:
     if dialogs.is_non_interactive():
         return False
     noun = "file" if count == 1 else "files"
-    box = QMessageBox(QMessageBox.Icon.Question, "Write Back to Sheets",
-                      f"Write the encounter's results into {count} sheet {noun}?",
-                      QMessageBox.StandardButton.NoButton, parent)
-    box.setInformativeText(
+    box = dialogs.message_box(
+        parent, QMessageBox.Icon.Question, "Write Back to Sheets",
+        f"Write the encounter's results into {count} sheet {noun}?",
         "Only current PHP, MHP, hero points and effects and consequences change.\n"
         "This saves the files now; it is not an encounter edit, so Undo does not "
         "take it back.\n\n" + summary)

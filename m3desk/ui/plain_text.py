@@ -1,0 +1,86 @@
+"""Text from files and from users is shown as plain text, never as markup, everywhere.
+
+Qt guesses: a label, a message box or a tooltip whose text *looks like* HTML is rendered as
+rich text, so a sheet named ``<img src=/dev/zero>`` would make Qt read /dev/zero into memory,
+and ``<b>…</b>`` would spoof emphasis. Rather than trusting every call site, the app installs
+:class:`PlainTextGuard` once: labels that have not opted into rich text explicitly
+(``setTextFormat(Qt.TextFormat.RichText)``) become plain before they are first shown, and
+every tooltip is shown escaped. Widgets that do want rich text escape what they embed
+(``html.escape``).
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QGraphicsView,
+    QLabel,
+    QToolTip,
+    QWidget,
+)
+
+__all__ = ["PlainTextGuard", "install_plain_text_guard", "safe_tooltip"]
+
+
+def safe_tooltip(text: str) -> str:
+    """``text`` as a tooltip that shows exactly these characters, line breaks kept."""
+    return ("<p style='white-space:pre-wrap'>" + html.escape(text, quote=False)
+            .replace("\n", "<br>") + "</p>")
+
+
+def _tooltip_text(target: QObject, event: QHelpEvent) -> str | None:
+    """The tooltip Qt would show for ``event`` on ``target``; None to let Qt handle it."""
+    parent = target.parent() if isinstance(target, QWidget) else None
+    if isinstance(parent, QAbstractItemView) and target is parent.viewport():
+        index = parent.indexAt(event.pos())
+        data = index.data(Qt.ItemDataRole.ToolTipRole) if index.isValid() else None
+        return None if data is None else str(data)
+    if isinstance(parent, QGraphicsView) and target is parent.viewport():
+        item = parent.itemAt(event.pos())
+        if item is None or not item.toolTip():
+            return None  # the scene's own help (plain ring names) stays as it is
+        return item.toolTip()
+    if isinstance(target, QAbstractItemView | QGraphicsView):
+        return None
+    if isinstance(target, QWidget):
+        return target.toolTip()
+    return None
+
+
+class PlainTextGuard(QObject):
+    """An application-wide event filter: plain labels, escaped tooltips."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Polish and isinstance(watched, QLabel):
+            if watched.textFormat() == Qt.TextFormat.AutoText:
+                watched.setTextFormat(Qt.TextFormat.PlainText)
+            return False
+        if kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            text = _tooltip_text(watched, event)
+            if text is None:
+                return False
+            if text:
+                assert isinstance(watched, QWidget)
+                QToolTip.showText(event.globalPos(), safe_tooltip(text), watched)
+            else:
+                QToolTip.hideText()
+            return True
+        return False
+
+
+_guard: PlainTextGuard | None = None
+
+
+def install_plain_text_guard(app: QApplication) -> PlainTextGuard:
+    """Install the guard once for ``app`` (idempotent)."""
+    global _guard
+    if _guard is None:
+        _guard = PlainTextGuard(app)
+        app.installEventFilter(_guard)
+    return _guard
