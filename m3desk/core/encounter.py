@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Iterable
 from typing import Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from m3desk.core.system import InitiativeScheme, PositionModel
 
@@ -141,6 +141,52 @@ class Encounter(BaseModel):
     """Whose turn comes back after a delayed combatant stepped in (see :func:`act_now`)."""
     applied_at: dict[str, AppliedAt] = Field(default_factory=dict)
     log: tuple[LogEntry, ...] = Field((), max_length=MAX_LOG)
+
+    @model_validator(mode="after")
+    def _ids_are_unique(self: E) -> E:
+        """Two combatants with one id make every cross-reference ambiguous: refused."""
+        seen: set[str] = set()
+        for combatant in self.combatants:
+            if combatant.id in seen:
+                raise ValueError(f"two combatants share the id {combatant.id!r}")
+            seen.add(combatant.id)
+        return self
+
+    def repaired(self: E) -> tuple[E, tuple[str, ...]]:
+        """This encounter with every cross-reference that names nothing mended, and what was
+        mended (for the user to be told). A file edited by hand or by another program can
+        name a turn, a side or a pair that is not there."""
+        notes: list[str] = []
+        ids = {c.id for c in self.combatants}
+        sides = list(self.sides)
+        for combatant in self.combatants:
+            if combatant.side not in sides:
+                sides.append(combatant.side)
+                notes.append(f"{combatant.name}'s side “{combatant.side}” was added to the "
+                             "sides.")
+        changes: dict[str, object] = {}
+        if tuple(sides) != self.sides:
+            changes["sides"] = tuple(sides)
+        if self.surprise_side is not None and self.surprise_side not in sides:
+            changes["surprise_side"] = None
+            notes.append("The side with surprise is not in the encounter; no side has it.")
+        positions = {}
+        for key, value in self.positions.items():
+            pair = key.split("|")
+            if len(pair) == 2 and pair[0] != pair[1] and set(pair) <= ids:
+                positions[pair_key(*pair)] = value
+        if len(positions) != len(self.positions):
+            changes["positions"] = positions
+            notes.append(f"{len(self.positions) - len(positions)} position(s) naming no pair "
+                         "of combatants were dropped.")
+        if self.resume is not None and self.resume not in ids:
+            changes["resume"] = None
+        mended = self.model_copy(update=changes)
+        if self.turn is not None and self.turn not in ids:
+            order = _flat_order(mended) if self.phase != "setup" else []
+            mended = mended.model_copy(update={"turn": order[0] if order else None})
+            notes.append("The turn named no combatant; it goes to the first in the order.")
+        return mended, tuple(notes)
 
     def combatant(self, combatant_id: str) -> Combatant:
         for combatant in self.combatants:

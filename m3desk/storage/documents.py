@@ -77,6 +77,8 @@ class LoadedDocument:
     model: BaseModel
     path: Path | None
     migrated_from: int | None
+    repairs: tuple[str, ...] = ()
+    """What was mended on load (a cross-reference naming nothing), for the user to read."""
 
 
 def _shown(value: object) -> str:
@@ -163,6 +165,18 @@ def _schema_version(
     return version
 
 
+def _validate(doc_type: DocumentType[Any], body: dict[str, Any]) -> BaseModel:
+    """Validate strictly as JSON; text JSON itself cannot carry (a lone surrogate, which
+    old files may hold) is validated from the decoded values instead."""
+    model: type[BaseModel] = doc_type.model
+    try:
+        return model.model_validate_json(json.dumps(body), strict=True)
+    except ValidationError as exc:
+        if not any(error["type"] == "json_invalid" for error in exc.errors()):
+            raise
+    return model.model_validate(body)
+
+
 def _decode_document(
     data: bytes, registry: DocumentRegistry, *, source: str, path: Path | None
 ) -> LoadedDocument:
@@ -184,7 +198,9 @@ def _decode_document(
             path=path,
         )
     try:
-        model = doc_type.model.model_validate(body)
+        # Strict JSON validation: the file's values are taken as the JSON types they are
+        # (``true`` is not the number 1, "3" is not 3), as the file's author wrote them.
+        model = _validate(doc_type, body)
     except ValidationError as exc:
         details = "\n".join(f"  {line}" for line in summarize_validation_error(exc))
         raise load_error(
@@ -198,11 +214,20 @@ def _decode_document(
             path,
             f"the {doc_type.label} could not be read ({describe_exception(exc)}).",
         ) from exc
+    repairs: tuple[str, ...] = ()
+    repair = getattr(model, "repaired", None)
+    if callable(repair):
+        try:
+            model, repairs = repair()
+        except Exception as exc:  # a repair that itself fails: refuse, never a traceback
+            raise load_error(source, path, f"the {doc_type.label} could not be checked "
+                             f"({describe_exception(exc)}).") from exc
     return LoadedDocument(
         doc_type=doc_type,
         model=model,
         path=path,
         migrated_from=version if version < doc_type.schema_version else None,
+        repairs=repairs,
     )
 
 

@@ -128,6 +128,20 @@ def _parse_float(literal: str) -> float:
     return value
 
 
+class DuplicateKeyError(ValueError):
+    """A JSON object names one key twice: which value was meant cannot be known."""
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result: dict[str, object] = {}
+    for key, value in pairs:
+        if key in result:
+            shown = key if len(key) <= 40 else key[:40] + "…"
+            raise DuplicateKeyError(f"the key “{shown}” appears twice in one object")
+        result[key] = value
+    return result
+
+
 def decode_json_bytes(data: bytes, *, source: str, path: Path | None, limit: int) -> object:
     """Decode UTF-8 JSON ``data`` into Python values, or raise DocumentLoadError."""
     if len(data) > limit:
@@ -150,6 +164,7 @@ def decode_json_bytes(data: bytes, *, source: str, path: Path | None, limit: int
     try:
         return json.loads(
             text,
+            object_pairs_hook=_unique_keys,
             parse_constant=_reject_constant,
             parse_int=_parse_int,
             parse_float=_parse_float,

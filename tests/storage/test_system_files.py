@@ -80,3 +80,32 @@ def test_the_bundled_samples_are_in_the_current_format() -> None:
         assert path.parent.name == "monsters_and_magic"
         loaded = load_sheet(path)
         assert loaded.migrated_from is None, path.name
+
+
+def test_a_key_written_twice_is_refused_not_last_one_wins(tmp_path: Path) -> None:
+    text = (FIXTURES / "gramfive.m3c").read_text(encoding="utf-8")
+    doubled = text.replace('"name": "Gramfive the Grim",',
+                           '"name": "Gramfive the Grim", "name": "Impostor",', 1)
+    assert doubled != text
+    target = tmp_path / "twice.m3c"
+    target.write_text(doubled, encoding="utf-8")
+    with pytest.raises(DocumentLoadError, match="“name” appears twice"):
+        load_sheet(target)
+
+
+def test_true_is_not_a_number(tmp_path: Path) -> None:
+    raw = json.loads((FIXTURES / "gramfive.m3c").read_text(encoding="utf-8"))
+    raw["document"]["level"] = True
+    target = tmp_path / "level.m3c"
+    target.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DocumentLoadError, match="level"):
+        load_sheet(target)
+
+
+def test_a_number_written_as_text_is_refused(tmp_path: Path) -> None:
+    raw = json.loads((FIXTURES / "gramfive.m3c").read_text(encoding="utf-8"))
+    raw["document"]["level"] = "3"
+    target = tmp_path / "level.m3c"
+    target.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DocumentLoadError, match="level"):
+        load_sheet(target)

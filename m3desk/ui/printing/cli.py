@@ -113,6 +113,15 @@ def _table_rules() -> tuple[TableRules, str | None]:
     return rules, problem
 
 
+def _where(path: Path) -> Path:
+    """The file a path names, for comparing inputs with the output; a path that cannot be
+    resolved (a symbolic link that loops) stands for itself, and reading it later says why."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
 def export_pdf_main(argv: list[str]) -> int:
     """Run ``m3desk export-pdf``; returns the exit status (0 written, 1 failed, 2 usage)."""
     parser = build_parser()
@@ -122,8 +131,8 @@ def export_pdf_main(argv: list[str]) -> int:
         code = exit_request.code
         return code if isinstance(code, int) else EXIT_USAGE
     output: Path = args.output
-    resolved_inputs = {path.resolve() for path in args.files}
-    if output.resolve() in resolved_inputs:
+    resolved_inputs = {_where(path) for path in args.files}
+    if _where(output) in resolved_inputs:
         _fail(f"the output “{output}” is one of the input files; choose another name")
         return EXIT_USAGE
 

@@ -144,9 +144,14 @@ class DocumentSession(QObject):
             claimed = path
         document = kind.create_document(loaded.model, path, self._store.table_rules(), self)
         record = self._add(kind, document, is_sample=sample, claimed=claimed, focus=focus)
-        if loaded.migrated_from is not None:
-            # Upgraded from an older format: saving will rewrite the file, so say so.
+        if loaded.migrated_from is not None or loaded.repairs:
+            # Upgraded or mended on load: saving will rewrite the file, so say so.
             record.document.undo_stack.resetClean()
+        if loaded.repairs:
+            dialogs.show_warning(self._window, "Repaired on opening",
+                                 f"“{path.name}” named things that are not there; m3desk "
+                                 "mended them (save to keep the repair):\n\n"
+                                 + "\n".join(f"• {note}" for note in loaded.repairs))
         if not sample:
             self._store.add_recent(path)
         return record

@@ -119,3 +119,28 @@ def test_export_uses_the_tables_saved_house_rules(qapp, tmp_path: Path, capsys,
     text = pdftotext(out)
     assert "1d8+1" in text
     assert " 9" in text.split("1d8+1", 1)[1][:40]  # max damage without the level
+
+
+def test_a_symlink_loop_is_a_clear_error_not_a_traceback(qapp, tmp_path: Path,
+                                                         capsys) -> None:
+    loop = tmp_path / "loop.m3c"
+    loop.symlink_to(loop)
+    out = tmp_path / "x.pdf"
+    assert export_pdf_main([str(loop), "-o", str(out)]) == 1
+    error = capsys.readouterr().err
+    assert "loop.m3c" in error and "symbolic links" in error
+    assert not out.exists()
+
+
+def test_an_encounter_with_twin_ids_is_refused_by_name(qapp, tmp_path: Path, capsys) -> None:
+    import json
+
+    fixture = Path(__file__).parents[2] / "fixtures" / "v0_1" / "tomb-v0_1.m3e"
+    raw = json.loads(fixture.read_text(encoding="utf-8"))
+    combatants = raw["document"]["combatants"]
+    combatants[1]["id"] = combatants[0]["id"]
+    broken = tmp_path / "twins.m3e"
+    broken.write_text(json.dumps(raw), encoding="utf-8")
+    assert export_pdf_main([str(broken), "-o", str(tmp_path / "x.pdf")]) == 1
+    error = capsys.readouterr().err
+    assert "twins.m3e" in error and "two combatants share the id" in error

@@ -172,3 +172,42 @@ def test_save_as_onto_a_file_from_a_newer_m3desk_is_refused(
     assert not window.save_current_as()
     assert "newer m3desk" in fake_dialogs.messages()[0]
     assert future.read_bytes() == before and record.modified and record.path != future
+
+
+def _broken_encounter(tmp_path: Path, change) -> Path:
+    import json
+
+    fixture = Path(__file__).parents[2] / "fixtures" / "v0_1" / "tomb-v0_1.m3e"
+    raw = json.loads(fixture.read_text(encoding="utf-8"))
+    change(raw["document"])
+    path = tmp_path / "broken.m3e"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return path
+
+
+def test_an_encounter_whose_turn_names_nobody_opens_repaired_and_says_so(
+    window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path
+) -> None:
+    def lost(document) -> None:
+        document["phase"] = "rounds"
+        document["round"] = 1
+        document["turn"] = "nobody"
+
+    opened = window.open_path(_broken_encounter(tmp_path, lost))
+    assert opened is not None and opened.modified
+    [warning] = fake_dialogs.messages("show_warning")
+    assert "broken.m3e" in warning and "turn named no combatant" in warning
+
+
+def test_an_encounter_with_twin_ids_gets_a_message_and_leaves_no_claim(
+    window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path
+) -> None:
+    def twins(document) -> None:
+        document["combatants"][1]["id"] = document["combatants"][0]["id"]
+
+    path = _broken_encounter(tmp_path, twins)
+    assert window.open_path(path) is None
+    [message] = fake_dialogs.messages()
+    assert "broken.m3e" in message and "two combatants share the id" in message
+    assert window.session.records == []
+    assert window.open_path(path) is None  # no lock left behind blocks a second try
