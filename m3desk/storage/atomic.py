@@ -13,14 +13,16 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import stat
 import sys
+import time
 from pathlib import Path
 
 from m3desk.storage.errors import SaveError, describe_os_error
 
-__all__ = ["atomic_write_bytes"]
+__all__ = ["atomic_write_bytes", "clean_stale_temps"]
 
 _NEW_FILE_MODE = 0o666  # narrowed by the umask, like any newly created file
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
@@ -64,12 +66,14 @@ def _fsync_directory(folder: Path) -> None:
             os.close(fd)
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
+                       mode: int | None = None) -> None:
     """Replace the file at ``path`` with ``data``, all or nothing.
 
     A symlink is followed so that saving through a link updates the linked
     file instead of replacing the link with a plain file. The permission bits
-    of an existing file are kept (a private sheet stays private).
+    of an existing file are kept (a private sheet stays private); ``mode`` sets
+    them instead (``0o600`` for the app's private recovery copies and locks).
 
     Raises :class:`SaveError` naming the file and the cause in plain words; in
     that case the original file is byte-identical and no temp file remains.
@@ -79,7 +83,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     temp: Path | None = None
     replaced = False
     try:
-        mode = _existing_mode(target)
+        if mode is None:
+            mode = _existing_mode(target)
         fd, temp = _create_temp(target)
         with os.fdopen(fd, "wb") as stream:
             if mode is not None:
@@ -96,3 +101,32 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
     _fsync_directory(target.parent)
+
+
+_TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")
+STALE_TEMP_SECONDS = 3600
+"""A temporary file of ours this old is a leftover of a crash, never a save in progress."""
+
+
+def clean_stale_temps(folder: Path, *, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Delete this app's own leftover temporary files in ``folder``; how many went.
+
+    Only names of :func:`atomic_write_bytes`' pattern (``.name.1a2b3c4d.tmp``), only regular
+    files, only those untouched for ``older_than`` seconds. Never raises.
+    """
+    removed = 0
+    now = time.time()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    for name in names:
+        if not _TEMP_NAME.match(name):
+            continue
+        candidate = folder / name
+        with contextlib.suppress(OSError):
+            info = os.lstat(candidate)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than:
+                os.unlink(candidate)
+                removed += 1
+    return removed

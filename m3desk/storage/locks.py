@@ -63,8 +63,9 @@ def _sessions_dir(state_dir: Path) -> Path:
 
 
 def _write_json(path: Path, record: dict[str, object]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(path, (json.dumps(record, indent=2) + "\n").encode("utf-8"))
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    atomic_write_bytes(path, (json.dumps(record, indent=2) + "\n").encode("utf-8"),
+                       mode=0o600)  # a lock names the user's files: private to the user
 
 
 def session_is_stale(state_dir: Path, session_id: str) -> bool:

@@ -38,6 +38,10 @@ from m3desk.storage.safejson import read_file_capped
 
 __all__ = ["RecoveryEntry", "RecoveryStore", "SessionLock"]
 
+PRIVATE_FILE = 0o600
+"""Recovery copies hold the user's unsaved work: only the user may read them."""
+PRIVATE_FOLDER = 0o700
+
 _log = logging.getLogger(__name__)
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
@@ -208,8 +212,9 @@ class RecoveryStore:
         reverse.
         """
         _check_doc_id(doc_id)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(self.folder / f"{doc_id}{_PAYLOAD_SUFFIX}", payload)
+        self.folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+        atomic_write_bytes(self.folder / f"{doc_id}{_PAYLOAD_SUFFIX}", payload,
+                           mode=PRIVATE_FILE)
         meta = {
             "format": _META_FORMAT,
             "doc_id": doc_id,
@@ -220,7 +225,8 @@ class RecoveryStore:
             "payload_bytes": len(payload),
         }
         text = json.dumps(meta, indent=2, ensure_ascii=True) + "\n"
-        atomic_write_bytes(self.folder / f"{doc_id}{_META_SUFFIX}", text.encode("ascii"))
+        atomic_write_bytes(self.folder / f"{doc_id}{_META_SUFFIX}", text.encode("ascii"),
+                           mode=PRIVATE_FILE)
 
     def discard(self, doc_id: str) -> None:
         """Forget one document's snapshot (it was saved or closed)."""

@@ -178,3 +178,36 @@ def test_saving_through_a_symlink_updates_the_linked_file(tmp_path: Path) -> Non
 
     assert link.is_symlink()
     assert real.read_bytes() == NEW
+
+
+def test_a_private_mode_is_set_whatever_the_old_file_had(tmp_path) -> None:
+    import stat as stat_module
+
+    from m3desk.storage.atomic import atomic_write_bytes
+
+    target = tmp_path / "copy.json"
+    target.write_bytes(b"old")
+    target.chmod(0o644)
+    atomic_write_bytes(target, b"new", mode=0o600)
+    assert stat_module.S_IMODE(target.stat().st_mode) == 0o600
+    assert target.read_bytes() == b"new"
+
+
+def test_only_our_own_old_temporary_files_are_cleaned(tmp_path) -> None:
+    import os
+    import time
+
+    from m3desk.storage.atomic import clean_stale_temps
+
+    old = tmp_path / ".gramfive.m3c.1a2b3c4d.tmp"
+    fresh = tmp_path / ".felix.m3c.aaaabbbb.tmp"
+    theirs = tmp_path / ".notes.tmp"
+    document = tmp_path / "gramfive.m3c"
+    for path in (old, fresh, theirs, document):
+        path.write_bytes(b"x")
+    hour_ago = time.time() - 7200
+    for path in (old, theirs, document):
+        os.utime(path, (hour_ago, hour_ago))
+    assert clean_stale_temps(tmp_path) == 1
+    assert not old.exists()
+    assert fresh.exists() and theirs.exists() and document.exists()

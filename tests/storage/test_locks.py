@@ -201,7 +201,7 @@ def test_failure_to_record_a_claim_never_blocks_opening(
 ) -> None:
     FileLocks(state_dir, pid=live_pid).claim(tmp_path / "a.m3h")
 
-    def disk_full(*_args: object) -> None:
+    def disk_full(*_args: object, **_options: object) -> None:
         raise SaveError("Could not save: the disk is full.")
 
     monkeypatch.setattr(locks, "atomic_write_bytes", disk_full)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Literal
 
 from m3desk.storage import catalog
+from m3desk.storage.atomic import clean_stale_temps
 from m3desk.storage.documents import load_document
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
@@ -146,6 +147,7 @@ def scan_library(paths: AppPaths, samples: Sequence[Path] = ()) -> list[LibraryE
     seen: set[str] = set()
     files: list[Path] = []
     for folder in library_folders(paths):
+        clean_stale_temps(folder)  # leftovers of a crash in the middle of a save
         for path in _document_files_in(folder):
             key = os.path.normcase(os.path.realpath(path))
             if key not in seen:
