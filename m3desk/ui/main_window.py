@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent, QUndoGroup
-from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
 
 from m3desk import APP_DISPLAY_NAME
 from m3desk.storage.locks import FileLocks
@@ -73,7 +73,14 @@ class MainWindow(QMainWindow):
 
         self.autosave = AutosaveController(self.paths.state_dir,
                                            self.settings_store.autosave_seconds, self)
-        self.autosave.failed.connect(self._status)
+        self.autosave_warning = QLabel(self)
+        self.autosave_warning.setObjectName("autosave_warning")
+        self.autosave_warning.setTextFormat(Qt.TextFormat.PlainText)
+        self.autosave_warning.setStyleSheet("QLabel { color: palette(bright-text); "
+                                            "background: #b3261e; padding: 2px 6px; }")
+        self.autosave_warning.hide()
+        self.autosave.failed.connect(self._autosave_failed)
+        self.autosave.recovered.connect(self.autosave_warning.hide)
         self.file_locks = FileLocks(self.paths.state_dir)
         self.session = DocumentSession(self, self.tabs, self.undo_group, self.autosave,
                                        self.settings_store, self.paths, self.file_locks)
@@ -97,6 +104,7 @@ class MainWindow(QMainWindow):
         self.installEventFilter(self.drop_filter)
 
         self.statusBar().setSizeGripEnabled(True)
+        self.statusBar().addPermanentWidget(self.autosave_warning)
         self._closed = False
         self._default_size()
         self._restore_window()
@@ -267,6 +275,12 @@ class MainWindow(QMainWindow):
     def _on_recent_pruned(self, missing: list[Path]) -> None:
         names = ", ".join(p.name for p in missing)
         self._status(f"Removed from Open Recent because they no longer exist: {names}")
+
+    def _autosave_failed(self, message: str) -> None:
+        """Stays up until a later snapshot works: unsaved work is not protected meanwhile."""
+        self.autosave_warning.setText(f"⚠ {message} Save your work.")
+        self.autosave_warning.setToolTip(message)
+        self.autosave_warning.show()
 
     def _status(self, message: str) -> None:
         self.statusBar().showMessage(message, _STATUS_MS)

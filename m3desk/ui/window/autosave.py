@@ -3,6 +3,10 @@
 Each modified document gets a single-shot timer that restarts on every change,
 so a snapshot is written once the user pauses for ``interval`` seconds rather
 than in the middle of typing (LibreOffice's AutoRecovery works the same way).
+Steady work never pauses, so a second timer bounds the wait: at most
+:data:`MAX_UNSAVED_SECONDS` after the first change not yet in a snapshot, one is
+written, idle or not. A failed snapshot raises :attr:`AutosaveController.failed`;
+the window keeps its warning up until :attr:`recovered` says one worked again.
 The session lock marks this instance as alive so a second m3desk never offers
 our snapshots for recovery; a clean exit removes both, a crash leaves them for
 the next start.
@@ -11,6 +15,7 @@ the next start.
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
@@ -20,9 +25,23 @@ from m3desk.storage.locks import SessionLock
 from m3desk.storage.recovery import RecoveryStore
 from m3desk.ui.window.open_document import OpenDocument
 
-__all__ = ["AutosaveController"]
+__all__ = ["MAX_UNSAVED_SECONDS", "AutosaveController"]
+
+MAX_UNSAVED_SECONDS = 30
+"""The most work a crash can take: a snapshot at least this often while edits are unsaved."""
 
 _log = logging.getLogger(__name__)
+
+
+def _bound_ms() -> int:
+    """The bound in milliseconds; ``M3DESK_AUTOSAVE_BOUND_MS`` shortens it for tests only
+    (a value above the bound is ignored, so a setting can never weaken the promise)."""
+    bound = MAX_UNSAVED_SECONDS * 1000
+    try:
+        wanted = int(os.environ.get("M3DESK_AUTOSAVE_BOUND_MS", bound))
+    except ValueError:
+        return bound
+    return max(10, min(wanted, bound))
 
 
 class _IdleTimer(QTimer):
@@ -46,7 +65,9 @@ class AutosaveController(QObject):
     """Owns this instance's session lock, recovery store and per-document timers."""
 
     failed = Signal(str)
-    """A snapshot could not be written (shown in the status bar, not a dialog)."""
+    """A snapshot could not be written; the window warns until :attr:`recovered`."""
+    recovered = Signal()
+    """A snapshot was written again after a failure."""
     snapshot_written = Signal(str)
     """A snapshot of the document with this doc_id was written (tests wait on it)."""
 
@@ -56,7 +77,10 @@ class AutosaveController(QObject):
         self.interval_ms = max(1, interval_seconds) * 1000
         self.lock = SessionLock(state_dir)
         self.store = RecoveryStore(state_dir, self.lock.session_id)
+        self.max_delay_ms = _bound_ms()
         self._timers: dict[str, _IdleTimer] = {}
+        self._deadlines: dict[str, QTimer] = {}
+        self._failing = False
         self._records: dict[str, OpenDocument] = {}
         self._active = True
         try:
@@ -81,12 +105,25 @@ class AutosaveController(QObject):
         """
         timer = _IdleTimer(self.interval_ms, self)
         timer.timeout.connect(lambda: self.snapshot(record))
+        deadline = QTimer(self)
+        deadline.setSingleShot(True)
+        deadline.timeout.connect(lambda: self.snapshot(record))
         self._timers[record.doc_id] = timer
+        self._deadlines[record.doc_id] = deadline
         self._records[record.doc_id] = record
         record.document.undo_stack.indexChanged.connect(timer.restart)
         record.document.modified_changed.connect(timer.restart)
+        record.document.undo_stack.indexChanged.connect(
+            lambda _index: self._arm_deadline(record.doc_id))
         if record.modified:
             timer.start()
+            self._arm_deadline(record.doc_id)
+
+    def _arm_deadline(self, doc_id: str) -> None:
+        """The first change since the last snapshot starts the clock; later ones do not."""
+        deadline = self._deadlines.get(doc_id)
+        if deadline is not None and not deadline.isActive():
+            deadline.start(self.max_delay_ms)
 
     def snapshot(self, record: OpenDocument) -> bool:
         """Write (or, when back to the saved state, drop) the record's snapshot now.
@@ -95,6 +132,9 @@ class AutosaveController(QObject):
         """
         if not self._active or record.doc_id not in self._records:
             return False
+        deadline = self._deadlines.get(record.doc_id)
+        if deadline is not None:
+            deadline.stop()
         if not record.modified:
             self.store.discard(record.doc_id)
             return False
@@ -108,30 +148,37 @@ class AutosaveController(QObject):
             )
         except SaveError as exc:
             _log.warning("autosave failed: %s", exc.message)
+            self._failing = True
+            self._arm_deadline(record.doc_id)  # try again within the bound
             self.failed.emit(f"Autosave failed: {exc.message}")
             return False
+        if self._failing:
+            self._failing = False
+            self.recovered.emit()
         self.snapshot_written.emit(record.doc_id)
         return True
 
     def saved(self, record: OpenDocument) -> None:
         """The document is safely on disk: its snapshot is no longer needed."""
-        timer = self._timers.get(record.doc_id)
-        if timer is not None:
-            timer.stop()
+        for timers in (self._timers, self._deadlines):
+            timer = timers.get(record.doc_id)
+            if timer is not None:
+                timer.stop()
         if self._active:
             self.store.discard(record.doc_id)
 
     def forget(self, record: OpenDocument) -> None:
         """The document was closed (saved or deliberately discarded)."""
         self.saved(record)
-        timer = self._timers.pop(record.doc_id, None)
         self._records.pop(record.doc_id, None)
-        if timer is not None:
-            timer.deleteLater()
+        for timers in (self._timers, self._deadlines):
+            timer = timers.pop(record.doc_id, None)
+            if timer is not None:
+                timer.deleteLater()
 
     def shutdown(self) -> None:
         """Clean exit: remove every snapshot and the session lock."""
-        for timer in self._timers.values():
+        for timer in (*self._timers.values(), *self._deadlines.values()):
             timer.stop()
         if self._active:
             self.store.discard_all()

@@ -168,3 +168,46 @@ def _move_snapshots(source: RecoveryStore, target: RecoveryStore) -> None:
     for entry in source.entries():
         for file in (entry.payload_path, entry.meta_path):
             file.rename(target.folder / file.name)
+
+
+def test_steady_editing_is_snapshotted_within_the_bound(window: MainWindow, sample,
+                                                         qtbot) -> None:
+    """A key a second never pauses long enough for the idle timer; the bound still holds."""
+    import time
+
+    window.autosave.interval_ms = 60_000  # the user never pauses
+    window.autosave.max_delay_ms = 150
+    record = window.open_path(sample("gramfive"))
+    written: list[float] = []
+    window.autosave.snapshot_written.connect(lambda _id: written.append(time.monotonic()))
+    started = time.monotonic()
+    for number in range(30):
+        edit(record, notes=f"typed {number}")
+        qtbot.wait(30)
+    assert len(written) >= 3
+    gaps = [b - a for a, b in zip([started, *written], written, strict=False)]
+    assert max(gaps) < 0.150 + 0.25  # the bound, plus a generous scheduling slack
+
+
+def test_a_failing_autosave_keeps_its_warning_until_one_works(
+        window: MainWindow, sample, qtbot, monkeypatch) -> None:
+    from m3desk.storage.errors import SaveError
+
+    record = window.open_path(sample("gramfive"))
+    edit(record, notes="typed")
+    real_write = window.autosave.store.write
+
+    def disk_full(*_args, **_kwargs):
+        raise SaveError("Could not save: the disk is full.")
+
+    monkeypatch.setattr(window.autosave.store, "write", disk_full)
+    window.autosave.snapshot(record)
+    warning = window.autosave_warning
+    assert warning.isVisible() and "disk is full" in warning.text()
+    window.statusBar().clearMessage()  # a passing status message would have gone by now
+    qtbot.wait(50)
+    assert warning.isVisible()
+    monkeypatch.setattr(window.autosave.store, "write", real_write)
+    with qtbot.waitSignal(window.autosave.recovered, timeout=1000):
+        window.autosave.snapshot(record)
+    assert not warning.isVisible()
