@@ -29,7 +29,7 @@ from types import TracebackType
 from m3desk import __version__
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.storage.errors import StorageError
-from m3desk.storage.liveness import LockOwner, read_lock_owner
+from m3desk.storage.liveness import ALIVE_SUFFIX, AliveFile, LockOwner, read_lock_owner
 
 __all__ = [
     "ClaimResult",
@@ -74,14 +74,16 @@ def session_is_stale(state_dir: Path, session_id: str) -> bool:
     A missing or damaged lock counts as stale: a live instance always keeps a
     valid lock, so nobody alive is claiming that session.
     """
-    owner = read_lock_owner(_sessions_dir(state_dir) / f"{session_id}{_LOCK_SUFFIX}")
-    return owner is None or not owner.is_alive()
+    folder = _sessions_dir(state_dir)
+    owner = read_lock_owner(folder / f"{session_id}{_LOCK_SUFFIX}")
+    return owner is None or not owner.is_alive(folder)
 
 
 def remove_session_lock(state_dir: Path, session_id: str) -> None:
     """Delete a session's lock file (missing is fine)."""
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(_sessions_dir(state_dir) / f"{session_id}{_LOCK_SUFFIX}")
+    for suffix in (_LOCK_SUFFIX, ALIVE_SUFFIX):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(_sessions_dir(state_dir) / f"{session_id}{suffix}")
 
 
 def stale_session_ids(state_dir: Path, *, exclude: str | None = None) -> list[str]:
@@ -114,10 +116,16 @@ class SessionLock:
     ) -> None:
         """``pid``/``hostname`` stand in for another process in tests."""
         self._state_dir = Path(state_dir)
-        self._owner = LockOwner.this_process(pid=pid, hostname=hostname)
-        self.session_id = session_id or _new_session_id(self._owner.pid)
+        self.session_id = session_id or _new_session_id(pid or os.getpid())
         if not is_valid_session_id(self.session_id):
             raise ValueError(f"invalid session id {self.session_id!r}")
+        self._owner = LockOwner.this_process(pid=pid, hostname=hostname,
+                                             session=self.session_id)
+        # Only this very process can hold the kernel's lock; a stand-in for another
+        # process in tests (``pid`` given) is judged by its pid alone.
+        self._alive = (AliveFile(_sessions_dir(self._state_dir) /
+                                 f"{self.session_id}{ALIVE_SUFFIX}")
+                       if pid is None and hostname is None else None)
 
     @property
     def lock_path(self) -> Path:
@@ -127,10 +135,17 @@ class SessionLock:
     def acquire(self) -> None:
         """Write the lock file. Raises SaveError if the state folder is unwritable."""
         _write_json(self.lock_path, self._owner.to_json(app_version=__version__))
+        if self._alive is not None:
+            try:
+                self._alive.hold()
+            except OSError as exc:  # the pid checks remain; never block the app for this
+                _log.warning("could not hold %s: %s", self._alive.path, exc)
 
     def release(self) -> None:
         """Remove the lock file on a clean exit (missing is fine)."""
         remove_session_lock(self._state_dir, self.session_id)
+        if self._alive is not None:
+            self._alive.release()
 
     def stale_sessions(self) -> list[str]:
         """Ids of other sessions that crashed (their pid is gone on this host).
@@ -197,11 +212,14 @@ class FileLocks:
     """
 
     def __init__(
-        self, state_dir: Path, *, pid: int | None = None, hostname: str | None = None
+        self, state_dir: Path, *, pid: int | None = None, hostname: str | None = None,
+        session: str | None = None,
     ) -> None:
-        """``pid``/``hostname`` stand in for another process in tests."""
+        """``pid``/``hostname`` stand in for another process in tests; ``session`` is the
+        running session, whose ``.alive`` file tells the others we are alive."""
         self._folder = Path(state_dir) / "locks"
-        self._owner = LockOwner.this_process(pid=pid, hostname=hostname)
+        self._sessions = _sessions_dir(Path(state_dir))
+        self._owner = LockOwner.this_process(pid=pid, hostname=hostname, session=session)
         host_key = hashlib.sha256(self._owner.hostname.encode("utf-8", "replace")).hexdigest()
         self._token = f"{host_key[:8]}-{self._owner.pid}"
         self._claimed: set[Path] = set()
@@ -231,7 +249,7 @@ class FileLocks:
             if lock_file == own:
                 continue
             holder = read_lock_owner(lock_file)
-            if holder is not None and holder.is_alive():
+            if holder is not None and holder.is_alive(self._sessions):
                 others.append(holder)
             else:
                 with contextlib.suppress(OSError):

@@ -81,7 +81,8 @@ class MainWindow(QMainWindow):
         self.autosave_warning.hide()
         self.autosave.failed.connect(self._autosave_failed)
         self.autosave.recovered.connect(self.autosave_warning.hide)
-        self.file_locks = FileLocks(self.paths.state_dir)
+        self.file_locks = FileLocks(self.paths.state_dir,
+                                    session=self.autosave.lock.session_id)
         self.session = DocumentSession(self, self.tabs, self.undo_group, self.autosave,
                                        self.settings_store, self.paths, self.file_locks)
         self.session.current_changed.connect(self._on_current_changed)
