@@ -30,10 +30,12 @@ if TYPE_CHECKING:
 
 
 __all__ = [
+    "ConflictChoice",
     "NewCharacterChoice",
     "NewEncounterChoice",
     "RestoreChoice",
     "SaveChoice",
+    "ask_file_changed",
     "ask_open_anyway",
     "ask_printer",
     "ask_restore",
@@ -59,6 +61,15 @@ class SaveChoice(Enum):
 
     SAVE = "save"
     DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+class ConflictChoice(Enum):
+    """Answer to "the file changed on disk since you opened it; save anyway?"."""
+
+    OVERWRITE = "overwrite"
+    SAVE_AS = "save_as"
+    RELOAD = "reload"
     CANCEL = "cancel"
 
 
@@ -170,6 +181,33 @@ def ask_save_changes(parent: QWidget | None, document_title: str) -> SaveChoice:
     if answer == buttons.Discard:
         return SaveChoice.DISCARD
     return SaveChoice.CANCEL
+
+
+def ask_file_changed(parent: QWidget | None, path: Path) -> ConflictChoice:
+    """The file changed on disk since it was opened or saved here: what now?"""
+    if _non_interactive:
+        return ConflictChoice.CANCEL
+    box = _message_box(
+        parent, QMessageBox.Icon.Warning, "File changed on disk",
+        f"“{path.name}” was changed by another program or window since you opened it.",
+        "Overwrite it with your version, save yours under another name, or reload the file "
+        "and lose your unsaved changes?")
+    overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+    save_as = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
+    reload = box.addButton("Reload", QMessageBox.ButtonRole.ResetRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(save_as)
+    box.setEscapeButton(cancel)
+    box.setDetailedText(str(path))
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is overwrite:
+        return ConflictChoice.OVERWRITE
+    if clicked is save_as:
+        return ConflictChoice.SAVE_AS
+    if clicked is reload:
+        return ConflictChoice.RELOAD
+    return ConflictChoice.CANCEL
 
 
 def ask_open_anyway(parent: QWidget | None, path: Path, holder: str) -> bool:

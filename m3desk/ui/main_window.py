@@ -89,6 +89,10 @@ class MainWindow(QMainWindow):
         self.session.state_changed.connect(self._on_state_changed)
         self.session.document_saved.connect(self._on_saved)
         self.session.sheets_written.connect(self._on_sheets_written)
+        self.session.changed_on_disk.connect(
+            lambda record: self.statusBar().showMessage(
+                f"“{record.path.name}” was changed on disk by another program or window; "
+                "saving here will ask before overwriting it.", 30_000))
         self.print_commands = PrintCommands(self, self.session, self.library.selected_entries,
                                             self.settings_store.table_rules)
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
+from m3desk.storage.fingerprint import Fingerprint
 from m3desk.ui.window.document_kind import DocumentKind
 
 if TYPE_CHECKING:
@@ -37,6 +38,8 @@ class OpenDocument:
     is_sample: bool = False
     claimed_path: Path | None = None
     doc_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    disk_state: Fingerprint | None = None
+    """The file as this window last read or wrote it: a save first checks it is unchanged."""
 
     @property
     def path(self) -> Path | None:

@@ -24,11 +24,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QWidget
 
 from m3desk.storage.errors import DocumentLoadError, SaveError
+from m3desk.storage.fingerprint import fingerprint
 from m3desk.storage.locks import FileLocks
 from m3desk.storage.paths import AppPaths
 from m3desk.ui import dialogs
@@ -60,6 +61,8 @@ class DocumentSession(QObject):
     """A document was opened, closed or reloaded."""
     sheets_written = Signal(list)
     """A page (an encounter's write-back) rewrote these sheet files."""
+    changed_on_disk = Signal(object)
+    """Another program or window changed this record's file since we read or wrote it."""
 
     def __init__(
         self,
@@ -84,6 +87,8 @@ class DocumentSession(QObject):
                                 sheets_written=self.sheets_written.emit)
         tabs.close_requested.connect(self._close_page)
         tabs.current_changed.connect(self._on_current_page)
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.fileChanged.connect(self._on_file_changed)
 
     # -- lookup -----------------------------------------------------------------------------
 
@@ -144,6 +149,8 @@ class DocumentSession(QObject):
             claimed = path
         document = kind.create_document(loaded.model, path, self._store.table_rules(), self)
         record = self._add(kind, document, is_sample=sample, claimed=claimed, focus=focus)
+        record.disk_state = fingerprint(path)
+        self._watch(record)
         if loaded.migrated_from is not None or loaded.repairs:
             # Upgraded or mended on load: saving will rewrite the file, so say so.
             record.document.undo_stack.resetClean()
@@ -263,6 +270,7 @@ class DocumentSession(QObject):
         record.kind.release_page(old_page)
         old_page.deleteLater()
         old_document.deleteLater()
+        record.disk_state = fingerprint(path)
         self.state_changed.emit(record)
         self.documents_changed.emit()
         return True
@@ -300,7 +308,42 @@ class DocumentSession(QObject):
             return False
         return self._write(record, target)
 
+    def _watch(self, record: OpenDocument) -> None:
+        path = record.path
+        if path is not None and not record.is_sample and path.exists():
+            self._watcher.addPath(str(path))
+
+    def _on_file_changed(self, changed: str) -> None:
+        """Tell the user when a file open here changes on disk (a save here updates the
+        fingerprint first, so our own saves say nothing)."""
+        for record in self.records:
+            path = record.path
+            if path is None or same_file_key(path) != same_file_key(Path(changed)):
+                continue
+            now = fingerprint(path)
+            if now is not None:
+                self._watcher.addPath(str(path))  # an atomic replace ends the watch
+            if now is not None and record.disk_state is not None and now != record.disk_state:
+                self.changed_on_disk.emit(record)
+
+    def _changed_on_disk(self, record: OpenDocument, target: Path) -> bool:
+        """True when saving in place would overwrite someone else's change to the file."""
+        if record.path is None or same_file_key(record.path) != same_file_key(target):
+            return False
+        now = fingerprint(target)
+        return (record.disk_state is not None and now is not None
+                and now != record.disk_state)
+
     def _write(self, record: OpenDocument, target: Path) -> bool:
+        if self._changed_on_disk(record, target):
+            choice = dialogs.ask_file_changed(self._window, target)
+            if choice is dialogs.ConflictChoice.SAVE_AS:
+                return self.save_as(record)
+            if choice is dialogs.ConflictChoice.RELOAD:
+                self.reload(record)
+                return False
+            if choice is not dialogs.ConflictChoice.OVERWRITE:
+                return False
         try:
             record.kind.save(target, record.document)
         except SaveError as exc:
@@ -313,7 +356,9 @@ class DocumentSession(QObject):
             self._claim(target, opening=False)
             record.claimed_path = target
         record.is_sample = False
+        record.disk_state = fingerprint(target)
         record.document.mark_saved(target)
+        self._watch(record)
         self._autosave.saved(record)
         self._store.add_recent(target)
         self._refresh_label(record)
