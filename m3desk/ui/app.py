@@ -85,6 +85,12 @@ def run(argv: list[str]) -> int:
     from m3desk.ui.theme import apply_theme
 
     paths = AppPaths.from_environment()
+    files = [Path(name) for name in args.files]
+    if not args.self_test:
+        from m3desk.ui.single_instance import hand_over
+
+        if hand_over(paths.state_dir, files):
+            return 0  # the running m3desk for this data folder opens them
     settings, settings_warning = load_settings(paths)
     apply_theme(app, settings.theme)
 
@@ -98,14 +104,16 @@ def run(argv: list[str]) -> int:
         return self_test(window, started)
 
     app.installEventFilter(_file_open_filter(window))
-    files = [Path(name) for name in args.files]
 
     def start() -> None:
         from m3desk.ui import dialogs
+        from m3desk.ui.single_instance import InstanceServer
 
         if settings_warning:
             dialogs.show_warning(window, "Settings", settings_warning)
         window.startup(files)
+        server = InstanceServer(paths.state_dir, window)
+        server.files_received.connect(window.open_handed_over)
 
     QTimer.singleShot(0, start)
     return app.exec()

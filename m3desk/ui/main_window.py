@@ -281,6 +281,15 @@ class MainWindow(QMainWindow):
         names = ", ".join(p.name for p in missing)
         self._status(f"Removed from Open Recent because they no longer exist: {names}")
 
+    def open_handed_over(self, files: list[Path]) -> None:
+        """Another launch of m3desk handed these over: open them here, in front."""
+        if self.isMinimized():
+            self.showNormal()
+        self.raise_()
+        self.activateWindow()
+        if files:
+            self.open_paths(files)
+
     def _autosave_failed(self, message: str) -> None:
         """Stays up until a later snapshot works: unsaved work is not protected meanwhile."""
         self.autosave_warning.setText(f"⚠ {message} Save your work.")
