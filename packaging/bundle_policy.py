@@ -34,11 +34,9 @@ TocEntry = tuple[str, str, str]
 # Qt bindings m3desk does not import. The PySide6 hooks add QtNetwork and QtDBus on their own
 # (the Qt libraries link them), and a stray import anywhere would pull in the rest. Only the
 # *bindings* go; libQt6DBus stays because libQt6Gui links it.
-# QtNetwork: excluded until the app really uses it (QLocalServer for single instance, B6).
-# Remove it from this list in the same change that adds the import — a fast test
-# (tests/packaging) fails if m3desk imports an excluded module.
+# QtNetwork stays: the single-instance server (QLocalServer, m3desk/ui/single_instance.py).
+# A fast test (tests/packaging) fails if m3desk imports an excluded module.
 EXCLUDED_QT_MODULES = [
-    "PySide6.QtNetwork",
     "PySide6.QtDBus",
     "PySide6.QtOpenGL",
     "PySide6.QtOpenGLWidgets",
@@ -171,7 +169,7 @@ QT_PLUGIN_POLICY: dict[str, tuple[str, Iterable[str] | str]] = {
     # Qt-based compositors; ivi/fullscreen/wl-shell/qt-shell are for embedded compositors.
     "wayland-shell-integration": ("keep", {"xdg-shell"}),
     "wayland-graphics-integration-client": ("keep", {"qt-plugin-wayland-egl"}),
-    # QtNetwork plugins: no QtNetwork binding (see EXCLUDED_QT_MODULES), so nothing loads them.
+    # QtNetwork plugins: m3desk uses only a local socket, never TLS or the network.
     "tls": ("drop", ALL),
     "networkinformation": ("drop", ALL),
     "networkaccess": ("drop", ALL),
