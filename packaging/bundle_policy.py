@@ -31,6 +31,11 @@ TocEntry = tuple[str, str, str]
 
 # --- 1. Python modules ------------------------------------------------------------------------
 
+# The installed game systems, which the registry imports by name at run time.
+GAME_SYSTEM_MODULES = [
+    "m3desk.systems.monsters_and_magic.system",
+]
+
 # Qt bindings m3desk does not import. The PySide6 hooks add QtNetwork and QtDBus on their own
 # (the Qt libraries link them), and a stray import anywhere would pull in the rest. Only the
 # *bindings* go; libQt6DBus stays because libQt6Gui links it.

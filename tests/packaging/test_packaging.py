@@ -366,3 +366,11 @@ def test_build_sh_freezes_an_app_that_passes_its_self_test() -> None:
     assert "self-test ok" in result.stdout
     assert (ROOT / "dist" / "m3desk" / "_internal" / "m3desk" / "resources" / "samples").is_dir()
     assert elapsed < 180, f"the build took {elapsed:.0f} s; the CI budget is 3 minutes"
+
+
+def test_every_installed_game_system_is_frozen_into_the_bundle() -> None:
+    """The registry imports systems by name; the bundle must list each one explicitly."""
+    from m3desk.systems import INSTALLED
+
+    assert sorted(policy.GAME_SYSTEM_MODULES) == sorted(INSTALLED.values())
+    assert "bundle_policy.GAME_SYSTEM_MODULES" in (ROOT / "packaging" / "m3desk.spec").read_text()
