@@ -327,6 +327,12 @@ def save_document(
     """
     target = Path(path)
     data = _encode(doc_type, model, target)
+    if len(data) > MAX_DOCUMENT_BYTES:
+        # What m3desk writes, m3desk opens: a file past the reading limit is not written.
+        raise SaveError(
+            f"Could not save “{target}”: it would be {len(data) / 1e6:.0f} MB, more than the "
+            f"{MAX_DOCUMENT_BYTES // (1024 * 1024)} MB an m3desk file may hold. Remove some "
+            "portraits or combatants, or split the encounter.", target)
     newer = _newer_version_on_disk(target, doc_type)
     if newer is not None:
         raise SaveError(

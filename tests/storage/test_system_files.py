@@ -109,3 +109,18 @@ def test_a_number_written_as_text_is_refused(tmp_path: Path) -> None:
     target.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(DocumentLoadError, match="level"):
         load_sheet(target)
+
+
+def test_a_document_past_the_reading_limit_is_not_written(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """What m3desk writes, m3desk opens: it refuses to write what it could not read."""
+    from m3desk.storage import documents
+    from m3desk.storage.errors import SaveError
+
+    sheet = load_sheet(FIXTURES / "gramfive.m3c").model
+    target = tmp_path / "big.m3c"
+    monkeypatch.setattr(documents, "MAX_DOCUMENT_BYTES", 1000)
+    with pytest.raises(SaveError, match="more than the 0 MB an m3desk file may hold"):
+        save_sheet(target, sheet)
+    assert not target.exists()

@@ -23,7 +23,8 @@ from m3desk.systems.monsters_and_magic.traits import Trait
 MAX_LEVEL = 30
 MAX_HIT_POINTS = 9999
 MAX_LIST = 200
-MAX_PORTRAIT_CHARS = 4 * 1024 * 1024
+MAX_PORTRAIT_CHARS = 1024 * 1024
+"""A stored portrait is at most 256 px (about 350 KB as base64 PNG, 30 KB as JPEG)."""
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=120)]

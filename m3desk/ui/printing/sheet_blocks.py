@@ -10,6 +10,7 @@ from typing import Protocol
 
 from PySide6.QtGui import QImage
 
+from m3desk.ui.portrait_codec import decode_portrait_image
 from m3desk.ui.printing.canvas import INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
 from m3desk.ui.printing.flow_blocks import (
     TITLE_H,
@@ -86,7 +87,8 @@ class HeaderBlock(_Fixed):
 
     def __init__(self, content: HeaderContent) -> None:
         self.content = content
-        image = QImage.fromData(content.portrait_png) if content.portrait_png else QImage()
+        image = (decode_portrait_image(content.portrait_png) if content.portrait_png
+                 else QImage())
         self.portrait = image if not image.isNull() else None
 
     def height(self, canvas: Canvas, width: float) -> float:

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 
 from m3desk.ui import dialogs
 from m3desk.ui.documents.sheet_document import SheetDocument
+from m3desk.ui.portrait_codec import decode_portrait, encode_portrait
 from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.field_binding import Report
-from m3desk.ui.sheet.portrait_codec import decode_portrait, encode_portrait
 from m3desk.ui.sheet.sheet_edits import error_text, with_fields
 
 __all__ = ["PortraitWidget"]

@@ -315,7 +315,7 @@ def test_portrait_is_chosen_scaled_and_cleared(
     portrait = editor.identity.portrait
     assert not portrait.clear_button.isEnabled()
     qtbot.mouseClick(portrait.button, Qt.MouseButton.LeftButton)
-    stored = QImage.fromData(base64.b64decode(document.sheet.portrait_png), "PNG")
+    stored = QImage.fromData(base64.b64decode(document.sheet.portrait_png))
     assert (stored.width(), stored.height()) == (256, 128)
     assert portrait.clear_button.isEnabled()
     qtbot.mouseClick(portrait.clear_button, Qt.MouseButton.LeftButton)

@@ -1,0 +1,90 @@
+"""Portraits live inside the sheet file as base64 images, at most 256 px on the long side.
+
+Opaque pictures are stored as JPEG (a photo of 256 px is ~20 KB, so a party of a hundred
+with portraits still makes an encounter file of a few MB); pictures with transparency as
+PNG. Decoding has a pixel budget, read from the image header before any pixel is decoded:
+an 86 KB PNG that claims 8000 × 8000 pixels would otherwise take 256 MB to open.
+"""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+from PySide6.QtGui import QImage, QImageReader, QPixmap
+
+__all__ = ["IMPORT_MAX_PIXELS", "PORTRAIT_MAX_SIDE", "STORED_MAX_SIDE", "decode_portrait",
+           "decode_portrait_image", "encode_portrait"]
+
+PORTRAIT_MAX_SIDE = 256
+IMPORT_MAX_PIXELS = 40_000_000
+"""A picture to import may be as large as a 40-megapixel photo, no larger."""
+STORED_MAX_SIDE = 1024
+"""A portrait inside a file larger than this on a side is not one m3desk wrote: refused."""
+
+
+def encode_portrait(path: Path, max_side: int = PORTRAIT_MAX_SIDE) -> str:
+    """Read an image file, scale it down to ``max_side``, return it as base64 PNG.
+
+    Raises ValueError with a readable message when the file is not an image Qt can read.
+    """
+    reader = QImageReader(str(path))
+    reader.setAutoTransform(True)
+    size = reader.size()
+    if size.isValid() and size.width() * size.height() > IMPORT_MAX_PIXELS:
+        raise ValueError(f"{path.name} is {size.width()} × {size.height()} pixels, more than "
+                         f"a portrait needs ({IMPORT_MAX_PIXELS // 1_000_000} megapixels at "
+                         "most): choose a smaller picture")
+    if size.isValid() and max(size.width(), size.height()) > max_side:
+        # Formats that can (JPEG) decode straight to the small size, sparing the memory.
+        reader.setScaledSize(size.scaled(max_side, max_side,
+                                         Qt.AspectRatioMode.KeepAspectRatio))
+    image = reader.read()
+    if image.isNull():
+        raise ValueError(f"Could not read an image from {path.name}: {reader.errorString()}")
+    if max(image.width(), image.height()) > max_side:
+        image = image.scaled(
+            max_side,
+            max_side,
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    # The stubs ask for bytes formats, but PySide6 6.12 accepts only str at run time.
+    kind, quality = ("PNG", -1) if image.hasAlphaChannel() else ("JPG", 88)
+    saved = image.save(buffer, kind, quality)  # type: ignore[call-overload]
+    buffer.close()
+    if not saved:
+        raise ValueError(f"Could not store {path.name} as a portrait")
+    return base64.b64encode(bytes(data.data())).decode("ascii")
+
+
+def decode_portrait(text: str) -> QPixmap | None:
+    """The stored portrait, or None when there is none or it is not one m3desk would store
+    (unreadable, or larger than :data:`STORED_MAX_SIDE` on a side: never decoded)."""
+    if not text:
+        return None
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except ValueError:
+        return None
+    image = decode_portrait_image(raw)
+    return None if image.isNull() else QPixmap.fromImage(image)
+
+
+def decode_portrait_image(raw: bytes) -> QImage:
+    """The portrait's image from its bytes; a null image when it is unreadable or larger than
+    :data:`STORED_MAX_SIDE` on a side (the header is read first; no pixel is decoded then)."""
+    data = QByteArray(raw)
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
+    size = reader.size()
+    if not size.isValid() or max(size.width(), size.height()) > STORED_MAX_SIDE:
+        return QImage()
+    image = reader.read()
+    buffer.close()
+    return image
