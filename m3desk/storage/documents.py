@@ -177,10 +177,58 @@ def _validate(doc_type: DocumentType[Any], body: dict[str, Any]) -> BaseModel:
     return model.model_validate(body)
 
 
+_HEADER_FORMAT = re.compile(rb'"format"\s*:\s*"(m3desk\.[A-Za-z0-9_.-]{1,40})"')
+_HEADER_VERSION = re.compile(rb'"schema_version"\s*:\s*(\d{1,9})')
+
+
+def _sniffed_header(data: bytes) -> dict[str, Any]:
+    """The envelope's format and version read from the raw bytes, for a file whose body
+    does not parse (a newer m3desk may write what this one cannot read)."""
+    head = data[:4096]
+    found: dict[str, Any] = {}
+    format_match, version_match = _HEADER_FORMAT.search(head), _HEADER_VERSION.search(head)
+    if format_match:
+        found["format"] = format_match.group(1).decode("ascii")
+    if version_match:
+        found["schema_version"] = int(version_match.group(1))
+    return found
+
+
+def _refuse_if_newer(envelope: dict[str, Any], registry: DocumentRegistry, source: str,
+                     path: Path | None) -> None:
+    """A file of a known format with a version past every one this m3desk reads is from a
+    newer m3desk, whatever else is wrong with it: say so, and never overwrite it."""
+    format_id, version = envelope.get("format"), envelope.get("schema_version")
+    if not isinstance(format_id, str) or isinstance(version, bool) or not isinstance(
+            version, int):
+        return
+    known = [t for t in registry if t.format_id == format_id]
+    if not known:
+        return
+    newest = max(t.schema_version for t in known)
+    if version > newest:
+        label = known[0].label
+        writer = envelope.get("app_version")
+        by = (f"m3desk {writer}, " if isinstance(writer, str)
+              and _PLAUSIBLE_APP_VERSION.fullmatch(writer) else "")
+        raise NewerVersionError(
+            f"Could not open “{source}”: it was written by a newer m3desk ({by}{label} format "
+            f"version {version}). This version of m3desk reads up to format version {newest}. "
+            "The file will not be opened, and it will not be overwritten; update m3desk to "
+            "open it.",
+            path, found_version=version, supported_version=newest)
+
+
 def _decode_document(
     data: bytes, registry: DocumentRegistry, *, source: str, path: Path | None
 ) -> LoadedDocument:
-    raw = decode_json_bytes(data, source=source, path=path, limit=MAX_DOCUMENT_BYTES)
+    try:
+        raw = decode_json_bytes(data, source=source, path=path, limit=MAX_DOCUMENT_BYTES)
+    except DocumentLoadError:
+        _refuse_if_newer(_sniffed_header(data), registry, source, path)
+        raise
+    if isinstance(raw, dict):
+        _refuse_if_newer(raw, registry, source, path)
     envelope, doc_type = _read_envelope(raw, registry, source, path)
     version = _schema_version(envelope, doc_type, source, path)
     body = envelope.get("document")
@@ -297,14 +345,14 @@ def dump_document_bytes(doc_type: DocumentType[Any], model: BaseModel) -> bytes:
 def _newer_version_on_disk(path: Path, doc_type: DocumentType[Any]) -> int | None:
     """The schema version of an existing file of this format, if it is newer than ours."""
     try:
-        raw = decode_json_bytes(
-            read_file_capped(path, MAX_DOCUMENT_BYTES),
-            source=str(path),
-            path=path,
-            limit=MAX_DOCUMENT_BYTES,
-        )
+        data = read_file_capped(path, MAX_DOCUMENT_BYTES)
     except DocumentLoadError:
         return None  # missing or unreadable: nothing of value to protect here
+    raw: object
+    try:
+        raw = decode_json_bytes(data, source=str(path), path=path, limit=MAX_DOCUMENT_BYTES)
+    except DocumentLoadError:
+        raw = _sniffed_header(data)  # a newer m3desk's file need not parse as ours
     if not isinstance(raw, dict) or raw.get("format") != doc_type.format_id:
         return None
     version = raw.get("schema_version")

@@ -38,6 +38,7 @@ __all__ = [
     "ask_file_changed",
     "ask_open_anyway",
     "ask_printer",
+    "ask_replace_unreadable",
     "ask_restore",
     "ask_save_changes",
     "is_non_interactive",
@@ -208,6 +209,24 @@ def ask_file_changed(parent: QWidget | None, path: Path) -> ConflictChoice:
     if clicked is reload:
         return ConflictChoice.RELOAD
     return ConflictChoice.CANCEL
+
+
+def ask_replace_unreadable(parent: QWidget | None, path: Path) -> bool:
+    """Save As onto a file m3desk cannot read: really replace it?"""
+    if _non_interactive:
+        return False
+    box = _message_box(
+        parent, QMessageBox.Icon.Warning, "Replace a file m3desk cannot read?",
+        f"“{path.name}” exists and is not a file this m3desk can read.",
+        "It may belong to another program or to a newer m3desk. Replace it with this "
+        "document? What it holds now will be lost.")
+    buttons = QMessageBox.StandardButton
+    box.setStandardButtons(buttons.Yes | buttons.Cancel)
+    box.button(buttons.Yes).setText("Replace")
+    box.setDefaultButton(buttons.Cancel)
+    box.setEscapeButton(buttons.Cancel)
+    box.setDetailedText(str(path))
+    return bool(box.exec() == buttons.Yes)
 
 
 def ask_open_anyway(parent: QWidget | None, path: Path, holder: str) -> bool:

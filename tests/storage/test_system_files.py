@@ -124,3 +124,31 @@ def test_a_document_past_the_reading_limit_is_not_written(tmp_path: Path,
     with pytest.raises(SaveError, match="more than the 0 MB an m3desk file may hold"):
         save_sheet(target, sheet)
     assert not target.exists()
+
+
+def test_a_newer_file_is_reported_as_newer_even_when_its_body_does_not_parse(
+        tmp_path: Path) -> None:
+    from m3desk.storage.errors import NewerVersionError, SaveError
+
+    target = tmp_path / "future.m3c"
+    original = (b'{"format": "m3desk.character", "system": "monsters_and_magic", '
+                b'"schema_version": 9, "document": {"name": "Gramfive", thisisnotjson}')
+    target.write_bytes(original)
+    with pytest.raises(NewerVersionError, match="newer m3desk"):
+        load_sheet(target)
+    sheet = load_sheet(FIXTURES / "gramfive.m3c").model
+    with pytest.raises(SaveError, match="newer m3desk"):
+        save_sheet(target, sheet)
+    assert target.read_bytes() == original
+
+
+def test_a_newer_file_of_a_game_this_m3desk_lacks_is_reported_as_newer(tmp_path: Path) -> None:
+    from m3desk.storage.errors import NewerVersionError
+
+    raw = json.loads((FIXTURES / "gramfive.m3c").read_text(encoding="utf-8"))
+    raw["system"] = "a_future_game"
+    raw["schema_version"] = 5
+    target = tmp_path / "future.m3c"
+    target.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(NewerVersionError):
+        load_sheet(target)

@@ -28,7 +28,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
 from PySide6.QtGui import QUndoGroup
 from PySide6.QtWidgets import QWidget
 
-from m3desk.storage.errors import DocumentLoadError, SaveError
+from m3desk.storage.errors import DocumentLoadError, NewerVersionError, SaveError
 from m3desk.storage.fingerprint import fingerprint
 from m3desk.storage.locks import FileLocks
 from m3desk.storage.paths import AppPaths
@@ -298,6 +298,8 @@ class DocumentSession(QObject):
                                "The bundled samples cannot be overwritten; "
                                "choose a place in your library.")
             return False
+        if not self._may_replace(record, target):
+            return False
         other = self.find(target)
         if other is not None and other is not record:
             dialogs.show_error(
@@ -333,6 +335,19 @@ class DocumentSession(QObject):
         now = fingerprint(target)
         return (record.disk_state is not None and now is not None
                 and now != record.disk_state)
+
+    def _may_replace(self, record: OpenDocument, target: Path) -> bool:
+        """A file m3desk cannot read is replaced only when the user says so."""
+        if not target.exists() or (record.path is not None
+                                   and same_file_key(record.path) == same_file_key(target)):
+            return True
+        try:
+            load_any(target)
+        except NewerVersionError:
+            return True  # saving refuses it with its own message
+        except DocumentLoadError:
+            return dialogs.ask_replace_unreadable(self._window, target)
+        return True
 
     def _write(self, record: OpenDocument, target: Path) -> bool:
         if self._changed_on_disk(record, target):

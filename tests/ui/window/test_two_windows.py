@@ -68,3 +68,21 @@ def test_the_user_is_told_when_an_open_file_changes_on_disk(
         _changed_elsewhere(path, "someone else")
     assert changed.args[0] is record
     assert "changed on disk" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize("replace", [False, True])
+def test_save_as_onto_a_file_m3desk_cannot_read_asks_first(
+        window: MainWindow, sample: Callable[[str], Path], fake_dialogs: ScriptedDialogs,
+        tmp_path: Path, replace: bool) -> None:
+    foreign = tmp_path / "someone-elses.m3c"
+    foreign.write_text("my spreadsheet, not yours")
+    record = window.open_path(sample("gramfive"))
+    assert record is not None
+    fake_dialogs.answer("save_file_name", foreign)
+    fake_dialogs.answer("ask_replace_unreadable", replace)
+    assert window.session.save_as(record) is replace
+    assert len(fake_dialogs.named("ask_replace_unreadable")) == 1
+    if replace:
+        assert load_sheet(foreign).model == record.document.sheet
+    else:
+        assert foreign.read_text() == "my spreadsheet, not yours"
