@@ -181,12 +181,20 @@ class Encounter(BaseModel):
                          "of combatants were dropped.")
         if self.resume is not None and self.resume not in ids:
             changes["resume"] = None
+        known = self.condition_ids()
+        stamps = {k: v for k, v in self.applied_at.items() if k in known}
+        if len(stamps) != len(self.applied_at):
+            changes["applied_at"] = stamps  # stamps of conditions no one bears: harmless
         mended = self.model_copy(update=changes)
         if self.turn is not None and self.turn not in ids:
             order = _flat_order(mended) if self.phase != "setup" else []
             mended = mended.model_copy(update={"turn": order[0] if order else None})
             notes.append("The turn named no combatant; it goes to the first in the order.")
         return mended, tuple(notes)
+
+    def condition_ids(self) -> set[str]:
+        """Every condition id borne in the fight (a system adds those kept on its sheets)."""
+        return {c.id for combatant in self.combatants for c in combatant.conditions}
 
     def combatant(self, combatant_id: str) -> Combatant:
         for combatant in self.combatants:

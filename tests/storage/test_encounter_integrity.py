@@ -69,3 +69,11 @@ def test_sides_surprise_and_positions_that_name_nothing_are_mended(tmp_path: Pat
 
 def test_a_sound_encounter_needs_no_repair() -> None:
     assert load_encounter(FIXTURE).repairs == ()
+
+
+def test_stamps_of_conditions_no_one_bears_are_dropped(tmp_path: Path) -> None:
+    def stray_stamp(document: dict[str, Any]) -> None:
+        document["applied_at"] = {"no-such-condition": {"round": 1, "count": 12}}
+
+    loaded = load_encounter(_written(tmp_path, stray_stamp))
+    assert loaded.model.applied_at == {}

@@ -22,7 +22,6 @@ from m3desk.systems.monsters_and_magic import (
 from m3desk.systems.monsters_and_magic.action_kind import ActionKind, TargetRole
 from m3desk.systems.monsters_and_magic.conditions import (
     Condition,
-    ConditionKind,
     on_checks,
     on_defence,
 )
@@ -42,7 +41,6 @@ __all__ = [
 
 Sheet = CharacterSheet | MonsterSheet
 Weapon = Item | Spell | MonsterAttack
-HELP_PREFIX = "help from "
 _RESISTING_WORDS = ("resist", "defence", "defense", " ac", "armour")
 
 
@@ -144,7 +142,7 @@ def default_resistance(encounter: Encounter, action: ActionKind, weapon: Weapon 
 def is_help(condition: Condition) -> bool:
     """A bonus a helper granted (see
     :func:`m3desk.systems.monsters_and_magic.spending.help_condition`)."""
-    return condition.kind is ConditionKind.EFFECT and condition.name.startswith(HELP_PREFIX)
+    return condition.help
 
 
 def _mentions_resisting(condition: Condition, attribute: Attribute | None) -> bool:

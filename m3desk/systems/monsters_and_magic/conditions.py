@@ -97,6 +97,8 @@ class Condition(BaseModel):
     """Which checks it changes, in words ("combat actions", "defence"); empty means all."""
     duration: Duration = Field(default_factory=Duration)
     affects: Literal["checks", "defence", "both"] = "both"
+    help: bool = False
+    """A bonus another combatant's help granted: used by one check, then gone."""
     """Whether it changes the bearer's checks, its AC and defence, or both."""
 
     @classmethod

@@ -118,6 +118,10 @@ class Encounter(core.Encounter):
         """The band of every placed pair, by pair key."""
         return {key: RangeBand(value) for key, value in self.positions.items()}
 
+    def condition_ids(self) -> set[str]:
+        return super().condition_ids() | {
+            c.id for combatant in self.combatants for c in combatant.sheet.conditions}
+
     def default_position(self) -> int:
         return int(self.maximum_range)
 

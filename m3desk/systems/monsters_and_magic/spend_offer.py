@@ -39,7 +39,13 @@ from m3desk.systems.monsters_and_magic.check_text import damage_cap_text
 from m3desk.systems.monsters_and_magic.encounter import Encounter, range_between
 from m3desk.systems.monsters_and_magic.ranges import bands_between
 from m3desk.systems.monsters_and_magic.spend_draft import ConditionDraft, SpendDraft
-from m3desk.systems.monsters_and_magic.spending import Budget, Outcome, help_condition
+from m3desk.systems.monsters_and_magic.spending import (
+    Budget,
+    Outcome,
+    Problem,
+    ProblemCode,
+    help_condition,
+)
 
 __all__ = ["Choice", "Limit", "SpendOffer", "offer_for"]
 
@@ -136,18 +142,20 @@ class SpendOffer:
         return check_plan(self.plan(draft), self.effect_points, actor=self.actor,
                           target=self.target, damage_cap=self.damage_cap, rules=self.rules)
 
-    def problems(self, draft: SpendDraft) -> list[str]:
+    def problems(self, draft: SpendDraft) -> list[Problem]:
         """What stops the draft from being applied: the core's problems, then unnamed rows."""
         found = list(self.budget(draft).problems) if self.succeeded else []
         for row in draft.conditions:
             if row.tier is not None and not row.name.strip():
                 what = "effect" if row.kind is ConditionKind.EFFECT else "consequence"
-                found.append(f"name the {row.tier.value} {what} (e.g. “knocked back”)")
+                found.append(Problem(ProblemCode.UNNAMED,
+                                     f"name the {row.tier.value} {what} (e.g. “knocked back”)"))
         if self.helping and self.succeeded:
             try:
                 self.help_condition(draft)
             except ValidationError:
-                found.append("a help bonus this large cannot be recorded on a sheet")
+                found.append(Problem(ProblemCode.HELP_TOO_LARGE,
+                                     "a help bonus this large cannot be recorded on a sheet"))
         return found
 
     def help_condition(self, draft: SpendDraft) -> Condition | None:
@@ -167,7 +175,7 @@ class SpendOffer:
 
     # -- what can be chosen ------------------------------------------------------------
 
-    def _new_problems(self, base: SpendDraft, candidate: SpendDraft) -> list[str]:
+    def _new_problems(self, base: SpendDraft, candidate: SpendDraft) -> list[Problem]:
         before = set(self.budget(base).problems)
         return [p for p in self.budget(candidate).problems if p not in before]
 
@@ -209,7 +217,7 @@ class SpendOffer:
         for tier in TIERS:
             probe = ConditionDraft(kind=kind, tier=tier, name="probe")
             problems = self._new_problems(base, base.with_condition(row, probe))
-            rule_problems = [p for p in problems if "effect points" not in p]
+            rule_problems = [p for p in problems if p.code is not ProblemCode.OVER_BUDGET]
             if not problems:
                 choices[tier] = Choice(True)
             elif rule_problems:
@@ -219,9 +227,9 @@ class SpendOffer:
                                               f" EP; {max(left, 0)} left", unaffordable=True)
         return choices
 
-    def _explain(self, problems: list[str], tier: Tier) -> str:
+    def _explain(self, problems: list[Problem], tier: Tier) -> str:
         text = "; ".join(problems)
-        if self.target is not None and "already has" in text:
+        if self.target is not None and any(p.code is ProblemCode.TIER_TAKEN for p in problems):
             named = [c.name for c in self.target.conditions
                      if c.kind is ConditionKind.CONSEQUENCE and c.tier is tier]
             if named:

@@ -8,6 +8,7 @@ sheets and range. Everything is pure: the UI wraps each application in one undo 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -102,13 +103,42 @@ def bumped_points(effect_points: int, hero_points: int, rules: TableRules = STRI
     return points
 
 
+class ProblemCode(StrEnum):
+    """Why a spending plan is illegal, for code to act on (the text is for people)."""
+
+    HERO_POINTS = "hero_points"
+    OVER_BUDGET = "over_budget"
+    DAMAGE_CAP = "damage_cap"
+    NEEDS_TARGET = "needs_target"
+    TIER_TAKEN = "tier_taken"
+    DEFENDER_HERO_POINT = "defender_hero_point"
+    DEFENDER_SWAP = "defender_swap"
+    CINEMATIC_RANGE = "cinematic_range"
+    UNNAMED = "unnamed"
+    HELP_TOO_LARGE = "help_too_large"
+
+
+class Problem(str):
+    """A problem's words, which are shown as they are, with its :class:`ProblemCode`.
+
+    A ``str`` so that every place that shows or compares the words keeps working; code that
+    decides something reads ``code``, never the words."""
+
+    code: ProblemCode
+
+    def __new__(cls, code: ProblemCode, text: str) -> Problem:
+        problem = super().__new__(cls, text)
+        problem.code = code
+        return problem
+
+
 @dataclass
 class Budget:
     """What a plan costs against what the check earned."""
 
     available: int
     spent: int
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def remaining(self) -> int:
@@ -134,43 +164,59 @@ def check_plan(
     budget = Budget(available=available, spent=spent)
     problems = budget.problems
     if plan.hero_bump > actor.hero_points:
-        problems.append(f"{actor.name} has {actor.hero_points} hero point(s), not {plan.hero_bump}")
+        problems.append(Problem(
+            ProblemCode.HERO_POINTS,
+            f"{actor.name} has {actor.hero_points} hero point(s), not {plan.hero_bump}"))
     if spent > available:
-        problems.append(f"the plan costs {spent} effect points; only {available} are available")
+        problems.append(Problem(
+            ProblemCode.OVER_BUDGET,
+            f"the plan costs {spent} effect points; only {available} are available"))
     damage = sum(s.amount for s in plan.spends if isinstance(s, DamageSpend))
     if damage_cap is not None and damage > damage_cap:
-        problems.append(f"damage {damage} is above the maximum damage {damage_cap}")
+        problems.append(Problem(
+            ProblemCode.DAMAGE_CAP,
+            f"damage {damage} is above the maximum damage {damage_cap}"))
     consequences = [
         s.condition
         for s in plan.spends
         if isinstance(s, ConditionSpend) and s.condition.kind is ConditionKind.CONSEQUENCE
     ]
     if consequences and target is None:
-        problems.append("a consequence needs a target")
+        problems.append(Problem(ProblemCode.NEEDS_TARGET, "a consequence needs a target"))
     if rules.one_consequence_per_tier and target is not None:
         seen: set[Tier] = set()
         for condition in consequences:
             if has_consequence_of_tier(target.conditions, condition.tier) or condition.tier in seen:
-                problems.append(
+                problems.append(Problem(
+                    ProblemCode.TIER_TAKEN,
                     f"{target.name} already has a {condition.tier.value} consequence;"
-                    " choose something else"
-                )
+                    " choose something else"))
             seen.add(condition.tier)
     if any(isinstance(s, DamageSpend) for s in plan.spends) and target is None:
-        problems.append("damage needs a target")
+        problems.append(Problem(ProblemCode.NEEDS_TARGET, "damage needs a target"))
     if plan.defender_takes_damage:
         if target is None or target.hero_points < 1:
-            problems.append("the defender needs a hero point to take damage instead")
+            problems.append(Problem(
+                ProblemCode.DEFENDER_HERO_POINT,
+                "the defender needs a hero point to take damage instead"))
         if not consequences:
-            problems.append("the defender can only take damage instead of a consequence")
+            problems.append(Problem(
+                ProblemCode.DEFENDER_SWAP,
+                "the defender can only take damage instead of a consequence"))
     if plan.range_hero_points:
         per_band = rules.cinematic_range_hero_points
         if not per_band:
-            problems.append("the cinematic range rule is off at this table")
+            problems.append(Problem(
+                ProblemCode.CINEMATIC_RANGE,
+                "the cinematic range rule is off at this table"))
         elif plan.range_hero_points % per_band:
-            problems.append(f"range costs {per_band} hero point(s) a band")
+            problems.append(Problem(
+                ProblemCode.CINEMATIC_RANGE,
+                f"range costs {per_band} hero point(s) a band"))
         if plan.range_hero_points + plan.hero_bump > actor.hero_points:
-            problems.append(f"{actor.name} lacks the hero points for that")
+            problems.append(Problem(
+                ProblemCode.HERO_POINTS,
+                f"{actor.name} lacks the hero points for that"))
     return budget
 
 
@@ -279,6 +325,7 @@ def help_condition(points: int, helper: str, towards: str) -> Condition:
     return Condition(
         name=f"help from {helper}",
         kind=ConditionKind.EFFECT,
+        help=True,
         tier=Tier.MINOR,
         value=points,
         source=helper,

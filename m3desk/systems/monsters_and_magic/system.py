@@ -19,16 +19,41 @@ SCHEMA_VERSION = 2
 """Version 2 names the game system in the file's envelope; the document itself is as in 1."""
 
 
+HELP_PREFIX = "help from "
+"""How 0.1 marked a help bonus: by its name alone."""
+
+
+def _help_is_marked(sheet: dict[str, Any]) -> dict[str, Any]:
+    """0.1 told a help bonus by its name; version 2 marks it."""
+    conditions = sheet.get("conditions")
+    if not isinstance(conditions, list):
+        return sheet
+    marked = []
+    for condition in conditions:
+        if (isinstance(condition, dict) and condition.get("kind") == "effect"
+                and str(condition.get("name", "")).startswith(HELP_PREFIX)):
+            condition = {**condition, "help": True}
+        marked.append(condition)
+    return {**sheet, "conditions": marked}
+
+
 def _names_its_system(document: dict[str, Any]) -> dict[str, Any]:
-    """1 -> 2 for sheets: only the envelope changed (it names the system)."""
-    return document
+    """1 -> 2 for sheets: the envelope names the system; help bonuses are marked."""
+    return _help_is_marked(document)
 
 
 def _ranges_become_positions(document: dict[str, Any]) -> dict[str, Any]:
-    """1 -> 2 for encounters: the bands per pair are the core's positions per pair."""
+    """1 -> 2 for encounters: the bands per pair are the core's positions per pair, and
+    help bonuses on the combatants' sheets are marked."""
     upgraded = dict(document)
     if "ranges" in upgraded:
         upgraded["positions"] = upgraded.pop("ranges")
+    combatants = upgraded.get("combatants")
+    if isinstance(combatants, list):
+        upgraded["combatants"] = [
+            {**c, "sheet": _help_is_marked(c["sheet"])}
+            if isinstance(c, dict) and isinstance(c.get("sheet"), dict) else c
+            for c in combatants]
     return upgraded
 
 
