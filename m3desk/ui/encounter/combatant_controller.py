@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QWidget
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.encounter import Combatant, remove_combatant
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 
@@ -32,7 +32,7 @@ class CombatantController(QObject):
         actions.add_condition.triggered.connect(self.add_condition)
         actions.remove_condition_menu.aboutToShow.connect(self._fill_remove_menu)
         actions.remove_combatant.triggered.connect(self.remove_combatant)
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
         self.document_link.connect("selection_changed", lambda _id: self.update_enabled())
         self.update_enabled()

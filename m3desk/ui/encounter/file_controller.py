@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QWidget
 
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.log_export import export_log_text, write_log_text
@@ -47,7 +47,7 @@ class FileController(QObject):
         self._log_filter = log_filter
         actions.export_log.triggered.connect(self.export_log)
         actions.write_back.triggered.connect(self.write_back)
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
         self.update_enabled()
 

@@ -12,8 +12,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from m3desk.systems.monsters_and_magic.encounter import LogEntry
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.log_export import actor_name, entry_concerns, round_cell, round_text
 
 __all__ = ["LogModel"]
@@ -31,7 +31,7 @@ class LogModel(QAbstractTableModel):
         self._filter: str | None = None
         self._log: tuple[LogEntry, ...] = document.encounter.log
         self._entries: list[LogEntry] = self._filtered(self._log)
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
 
     @property

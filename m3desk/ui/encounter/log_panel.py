@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.log_model import ROUND, WHAT, WHO, LogModel
 from m3desk.ui.encounter.log_row_fitter import VisibleRowFitter
 
@@ -83,7 +83,7 @@ class LogPanel(QWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.details)
 
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
         self._fill_filter()
         self._scroll_to_end()

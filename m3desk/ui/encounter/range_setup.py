@@ -17,8 +17,8 @@ from m3desk.systems.monsters_and_magic.ranges import (
     EncounterConditions,
     RangeBand,
 )
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.scouting_panel import ScoutingPanel
 
 __all__ = ["RangeSetupPanel"]
@@ -53,7 +53,7 @@ class RangeSetupPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(first)
         layout.addWidget(self.scouting)
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
         self._refresh()
 

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 
 from m3desk.systems.monsters_and_magic.checks import Failure
 from m3desk.systems.monsters_and_magic.encounter import Encounter, resolve_scouting
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 
 __all__ = ["SCOUTING_CHOICES", "ScoutingPanel"]
 
@@ -64,7 +64,7 @@ class ScoutingPanel(QWidget):
         layout.addWidget(self.apply_button)
         layout.addWidget(self.preview, 1)
 
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
         self._build_sides()
 

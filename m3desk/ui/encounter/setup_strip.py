@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 from m3desk.core.changes import Aspect
 from m3desk.core.edits import set_encounter_name
 from m3desk.core.encounter import remove_combatant, start
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.game_setup import make_game_setup
 from m3desk.ui.encounter.roster_adder import RosterAdder
 
@@ -63,7 +63,7 @@ class SetupStrip(QWidget):
         self.game_panel = make_game_setup(document, self)
         self._build_layout()
 
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
         self.document_link.connect("selection_changed", lambda _id: self._update_enabled())
         self._refresh()

@@ -25,8 +25,8 @@ from m3desk.core import edits, registry
 from m3desk.core import encounter as core
 from m3desk.core.changes import Aspect
 from m3desk.core.system import Cell, EncounterRules, TrackerColumn
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.tracker_columns import FIXED_AFTER, FIXED_BEFORE, Column, TrackerRole
 from m3desk.ui.encounter.tracker_rows import STATE_TIPS, RowState, TrackerRow, tracker_rows
 
@@ -62,7 +62,7 @@ class TrackerModel(QAbstractTableModel):
                                                      *FIXED_AFTER)
         self._column_numbers = {column.id: number for number, column in enumerate(self._columns)}
         self._rows: list[TrackerRow] = tracker_rows(document.encounter, self._rules)
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
 
     # --- reading -------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.initiative_delegate import InitiativeDelegate
 from m3desk.ui.encounter.pool_bar_delegate import PoolBarDelegate
 from m3desk.ui.encounter.tracker_columns import Column
@@ -53,7 +53,7 @@ class TrackerView(QTableView):
 
         self.selectionModel().currentRowChanged.connect(self._on_current_row)
         self.tracker_model.modelReset.connect(self._follow_document)
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("selection_changed", self._on_document_selection)
         self._follow_document()
 

@@ -22,8 +22,8 @@ from m3desk.systems.monsters_and_magic.encounter import (
     previous_turn,
 )
 from m3desk.systems.monsters_and_magic.initiative_roll import initiative_requests, who_rolls_next
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter import action_launcher, prompts
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 
@@ -48,7 +48,7 @@ class TurnController(QObject):
         actions.delay.triggered.connect(self.delay)
         actions.act_now.triggered.connect(self.act_now)
         actions.act.triggered.connect(self.act)
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
         self.document_link.connect("selection_changed", lambda _id: self.update_enabled())
         self.update_enabled()

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 
 from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.board import RangeBoard
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.documents.encounter_link import EncounterLink
 from m3desk.ui.encounter.combatant_controller import CombatantController
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_toolbar import build_toolbar
@@ -116,7 +116,7 @@ class EncounterWidget(QWidget):
         self._sized = False
         self._last_turn = document.encounter.turn
         self._last_phase = document.encounter.phase
-        self.document_link = EncounterLink(document, self)
+        self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
         self._update_round()
         if document.encounter.turn is not None:  # an encounter reopened mid-fight
@@ -222,5 +222,5 @@ class EncounterWidget(QWidget):
         self.board.detach()
         for child in [self, *self.findChildren(QObject)]:
             link = getattr(child, "document_link", None)
-            if isinstance(link, EncounterLink):
+            if isinstance(link, DocumentLink):
                 link.detach()

@@ -15,10 +15,10 @@ from PySide6.QtCore import (
 
 from m3desk.core.derived import Derived
 from m3desk.systems.monsters_and_magic.attributes import MAX_SCORE, MIN_SCORE, Attribute
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.attribute_reading import AttributeReading
 from m3desk.ui.sheet.derived_format import derived_text
-from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.roles import DerivedKeyRole, DerivedRole, OverriddenRole, ReadingRole
 from m3desk.ui.sheet.row_table_model import bold_font
 from m3desk.ui.sheet.sheet_edits import error_text, with_path
@@ -46,7 +46,7 @@ class AttributesModel(QAbstractTableModel):
     def __init__(self, document: SheetDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
-        self.document_link = DocumentLink(document, self._on_sheet_changed)
+        self.document_link = DocumentLink.on(document, "sheet_changed", self._on_sheet_changed)
 
     def reading(self, row: int) -> AttributeReading:
         attribute = ATTRIBUTES[row]

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import minus, signed
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.derived_cell_painter import BADGE_TEXT
-from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.override_menu import OverrideMenu
 
 __all__ = ["DerivedLabel", "ac_text"]
@@ -46,7 +46,8 @@ class DerivedLabel(QLabel):
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.override_menu = OverrideMenu(document, self, lambda _pos: self._keys)
-        self.document_link = DocumentLink(document, lambda _changed: self.refresh())
+        self.document_link = DocumentLink.on(document, "sheet_changed",
+                                             lambda _changed: self.refresh())
         self.refresh()
 
     def values(self) -> list[Derived]:

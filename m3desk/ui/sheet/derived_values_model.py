@@ -12,9 +12,9 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from m3desk.core.derived import Derived
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.derived_format import derived_text
-from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.roles import DerivedKeyRole, DerivedRole, OverriddenRole
 from m3desk.ui.sheet.row_table_model import bold_font
 
@@ -44,7 +44,7 @@ class DerivedValuesModel(QAbstractTableModel):
         available = document.derived()
         self._keys = tuple(key for key in keys if key in available)
         self._shown = self._snapshot()
-        self.document_link = DocumentLink(document, self._on_sheet_changed)
+        self.document_link = DocumentLink.on(document, "sheet_changed", self._on_sheet_changed)
 
     @property
     def keys(self) -> tuple[str, ...]:

@@ -12,8 +12,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.sheet_edits import SheetPath, error_text, value_at, with_path
 
 __all__ = ["FieldBinding", "Report"]
@@ -35,7 +35,7 @@ class FieldBinding(QObject):
         self._path = path
         self._label = label
         self._report = report
-        self.document_link = DocumentLink(document, self._on_sheet_changed)
+        self.document_link = DocumentLink.on(document, "sheet_changed", self._on_sheet_changed)
 
     @property
     def document(self) -> SheetDocument:

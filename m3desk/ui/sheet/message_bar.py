@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QToolButton, QWidget
 
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet.document_link import DocumentLink
 
 __all__ = ["MessageBar"]
 
@@ -49,7 +49,8 @@ class MessageBar(QFrame):
         layout.addWidget(close)
         self._update_icon()
         self.hide()
-        self.document_link = DocumentLink(document, lambda _changed: self.clear())
+        self.document_link = DocumentLink.on(document, "sheet_changed",
+                                             lambda _changed: self.clear())
 
     def _update_icon(self) -> None:
         size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self)

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.ui import dialogs
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.portrait_codec import decode_portrait, encode_portrait
-from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.field_binding import Report
 from m3desk.ui.sheet.sheet_edits import error_text, with_fields
 
@@ -50,7 +50,7 @@ class PortraitWidget(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.clear_button, 0, Qt.AlignmentFlag.AlignHCenter)
-        self.document_link = DocumentLink(document, self._on_sheet_changed)
+        self.document_link = DocumentLink.on(document, "sheet_changed", self._on_sheet_changed)
         self.refresh()
 
     @classmethod

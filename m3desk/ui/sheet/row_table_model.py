@@ -25,9 +25,9 @@ from PySide6.QtGui import QFont
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import minus, signed
 from m3desk.systems.monsters_and_magic.dice import DiceExpr
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.columns import Column, ColumnKind
-from m3desk.ui.sheet.document_link import DocumentLink
 from m3desk.ui.sheet.roles import ChoicesRole, DerivedKeyRole, DerivedRole, OverriddenRole
 from m3desk.ui.sheet.row_diff import RowChangeKind, row_change
 from m3desk.ui.sheet.sheet_edits import (
@@ -78,7 +78,7 @@ class RowTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._rows: tuple[Any, ...] = tuple(getattr(document.sheet, self.field))
-        self.document_link = DocumentLink(document, self._on_sheet_changed)
+        self.document_link = DocumentLink.on(document, "sheet_changed", self._on_sheet_changed)
 
     # -- subclass hooks ----------------------------------------------------------------------
 

@@ -12,8 +12,8 @@ import contextlib
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QVBoxLayout, QWidget
 
+from m3desk.ui.documents.document_link import detach_all
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet.document_link import detach_all
 from m3desk.ui.sheet.message_bar import MessageBar
 
 __all__ = ["SheetEditorBase"]

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.traits import trait_bonus
+from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet.document_link import DocumentLink
 
 __all__ = ["TraitBonusLabel", "trait_bonus_text"]
 
@@ -41,7 +41,8 @@ class TraitBonusLabel(QLabel):
             "up to twice your level."
         )
         selection.selectionChanged.connect(self.refresh)
-        self.document_link = DocumentLink(document, lambda _changed: self.refresh())
+        self.document_link = DocumentLink.on(document, "sheet_changed",
+                                             lambda _changed: self.refresh())
         self.refresh()
 
     def refresh(self) -> None:

@@ -1,8 +1,9 @@
-"""Connections from a view to its EncounterDocument that the view drops when it goes away.
+"""Connections from a view to its document that the view drops when it goes away.
 
 A document can outlive a view (the window keeps it while a tab is rebuilt), so every view
-part connects through an :class:`EncounterLink` and detaches when its owner is destroyed;
-the document then never calls into a half-deleted widget (napari's layer controls do this).
+part connects through a :class:`DocumentLink` and detaches when its owner is destroyed or
+its editor closes; the document then never calls into a half-deleted widget (napari's layer
+controls do this). Sheets and encounters use the same link.
 """
 
 from __future__ import annotations
@@ -13,20 +14,26 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from m3desk.ui.documents.encounter_document import EncounterDocument
-
-__all__ = ["EncounterLink"]
+__all__ = ["DocumentLink", "detach_all"]
 
 
-class EncounterLink:
+class DocumentLink:
     """Holds ``(signal name, slot)`` pairs on one document; :meth:`detach` drops them all."""
 
-    def __init__(self, document: EncounterDocument, owner: QObject | None = None) -> None:
-        self._document: EncounterDocument | None = document
+    def __init__(self, document: QObject, owner: QObject | None = None) -> None:
+        self._document: QObject | None = document
         self._connections: list[tuple[str, Callable[..., Any]]] = []
         if owner is not None:
             # A plain closure: the owner's Python wrapper may already be gone by then.
             owner.destroyed.connect(lambda *_: self.detach())
+
+    @classmethod
+    def on(cls, document: QObject, signal_name: str, slot: Callable[..., Any],
+           owner: QObject | None = None) -> DocumentLink:
+        """A link with one connection, the common case."""
+        link = cls(document, owner)
+        link.connect(signal_name, slot)
+        return link
 
     @property
     def attached(self) -> bool:
@@ -46,3 +53,12 @@ class EncounterLink:
             with contextlib.suppress(RuntimeError, RuntimeWarning, SystemError, TypeError):
                 getattr(document, signal_name).disconnect(slot)
         self._connections.clear()
+
+
+def detach_all(root: QObject) -> None:
+    """Detach every document-bound part under ``root`` (models, bindings, labels): anything
+    holding its :class:`DocumentLink` as ``document_link``."""
+    for child in [root, *root.findChildren(QObject)]:
+        link = getattr(child, "document_link", None)
+        if isinstance(link, DocumentLink):
+            link.detach()
