@@ -1,7 +1,8 @@
 """One open sheet: its current state, its undo stack, its file, and the table's rules.
 
 The document is the single mutation path for sheets (style.md, Anki's operations): views
-call :meth:`SheetDocument.replace_sheet`, which pushes one :class:`EditSheetCommand`; the
+call :meth:`SheetDocument.replace_sheet`, which pushes one
+:class:`~m3desk.ui.documents.commands.ReplaceStateCommand`; the
 command sets the state; :attr:`SheetDocument.sheet_changed` reports which top-level fields
 changed so that each view refreshes only what it shows.
 """
@@ -11,12 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
 
 from m3desk.systems.monsters_and_magic.derive import Derived, derive
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.documents.sheet_commands import EditSheetCommand
+from m3desk.ui.documents.base import SnapshotDocument
 
 __all__ = ["Sheet", "SheetDocument", "changed_fields"]
 
@@ -29,7 +29,7 @@ def changed_fields(before: Sheet, after: Sheet) -> frozenset[str]:
     return frozenset(name for name in names if getattr(before, name) != getattr(after, name))
 
 
-class SheetDocument(QObject):
+class SheetDocument(SnapshotDocument):
     """A character or monster sheet being edited.
 
     Signals:
@@ -42,8 +42,6 @@ class SheetDocument(QObject):
     """
 
     sheet_changed = Signal(object)
-    title_changed = Signal(str)
-    modified_changed = Signal(bool)
 
     def __init__(
         self,
@@ -53,18 +51,11 @@ class SheetDocument(QObject):
         path: Path | None = None,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(path, parent)
         self._sheet: Sheet = sheet
         self._derived: dict[str, Derived] | None = None
-        self._merge_generation = 0
         self.rules: TableRules = rules if rules is not None else TableRules()
-        self.path: Path | None = path
-        self.undo_stack = QUndoStack(self)
         self._shown_title = self.title()
-        # The stack updates its index and clean state after a command's redo() has run, so the
-        # title is re-checked on those signals rather than from inside the command.
-        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
-        self.undo_stack.indexChanged.connect(self._update_title)
 
     # -- state -------------------------------------------------------------------------------
 
@@ -73,21 +64,17 @@ class SheetDocument(QObject):
         return self._sheet
 
     @property
-    def modified(self) -> bool:
-        return not self.undo_stack.isClean()
+    def state(self) -> Sheet:
+        return self._sheet
 
-    @property
-    def merge_generation(self) -> int:
-        return self._merge_generation
+    def name(self) -> str:
+        return self._sheet.name
 
     def derived(self) -> dict[str, Derived]:
         """Every derived value of the current sheet (computed once per sheet state)."""
         if self._derived is None:
             self._derived = derive(self._sheet, self.rules)
         return self._derived
-
-    def title(self) -> str:
-        return self._sheet.name + (" *" if self.modified else "")
 
     def set_rules(self, rules: TableRules) -> bool:
         """Use other table rules (Edit → Table Rules…); False when they are the same.
@@ -115,11 +102,7 @@ class SheetDocument(QObject):
             raise TypeError(
                 f"cannot replace a {type(self._sheet).__name__} with a {type(new_sheet).__name__}"
             )
-        if new_sheet == self._sheet:
-            return False
-        command = EditSheetCommand(self, self._sheet, new_sheet, text, merge_key=merge_key)
-        self.undo_stack.push(command)
-        return True
+        return self.push_state(new_sheet, text, merge_key=merge_key)
 
     def begin_macro(self, text: str) -> None:
         self.undo_stack.beginMacro(text)
@@ -127,30 +110,11 @@ class SheetDocument(QObject):
     def end_macro(self) -> None:
         self.undo_stack.endMacro()
 
-    def break_merge(self) -> None:
-        """End the current typing burst: the next edit starts a new undo step."""
-        self._merge_generation += 1
-
-    def mark_saved(self, path: Path | None = None) -> None:
-        if path is not None:
-            self.path = path
-        self.undo_stack.setClean()
-        self.break_merge()
-
     def apply_command_state(self, sheet: Sheet) -> None:
-        """Make ``sheet`` current and announce it. Only :class:`EditSheetCommand` calls this."""
+        """Make ``sheet`` current and announce it. Only
+        :class:`~m3desk.ui.documents.commands.ReplaceStateCommand` calls this."""
         changed = changed_fields(self._sheet, sheet)
         self._sheet = sheet
         self._derived = None
         if changed:
             self.sheet_changed.emit(changed)
-
-    def _on_clean_changed(self, clean: bool) -> None:
-        self.modified_changed.emit(not clean)
-        self._update_title()
-
-    def _update_title(self, *_args: object) -> None:
-        title = self.title()
-        if title != self._shown_title:
-            self._shown_title = title
-            self.title_changed.emit(title)

@@ -1,4 +1,4 @@
-"""SheetDocument and EditSheetCommand: the one mutation path, undo, merging, saved state."""
+"""SheetDocument and its ReplaceStateCommand: the one mutation path, undo, merging, saved state."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet
-from m3desk.ui.documents import sheet_commands as commands
-from m3desk.ui.documents.sheet_commands import EditSheetCommand
+from m3desk.ui.documents import commands
+from m3desk.ui.documents.commands import ReplaceStateCommand as EditSheetCommand
 from m3desk.ui.documents.sheet_document import SheetDocument, changed_fields
 from m3desk.ui.sheet.sheet_edits import with_fields, with_path
 

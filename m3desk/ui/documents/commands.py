@@ -1,46 +1,49 @@
-"""Undo commands: every user edit of a sheet is one ``QUndoCommand`` on the document's stack.
+"""The one undo command: every user edit of a document is a :class:`ReplaceStateCommand`.
 
-Commands store absolute before/after sheets (Orange canvas style), so the ``redo()`` that
-``QUndoStack.push()`` runs at once is harmless and undo restores exactly what was there.
-They hold no game arithmetic: whatever the rules derive is recomputed from the sheet.
+It stores the absolute before and after states (Orange canvas style; frozen pydantic models
+share structure, so keeping both is cheap), so the ``redo()`` that ``QUndoStack.push()``
+runs at once is harmless and undo restores exactly what was there. Sheets and encounters use
+it alike; it holds no game arithmetic.
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6.QtGui import QUndoCommand
 
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+__all__ = ["MERGE_WINDOW_SECONDS", "ReplaceStateCommand", "StateHolder"]
 
-if TYPE_CHECKING:
-    from m3desk.ui.documents.sheet_document import SheetDocument
 
-__all__ = ["MERGE_WINDOW_SECONDS", "EditSheetCommand"]
+class StateHolder(Protocol):
+    """A document the command can set: sheets and encounters."""
 
-Sheet = CharacterSheet | MonsterSheet
+    @property
+    def merge_generation(self) -> int: ...
+
+    def apply_command_state(self, state: Any) -> None: ...
 
 MERGE_WINDOW_SECONDS = 2.0
 """Edits of one field closer together than this are one undo step (typing, spin steps)."""
 
-_MERGE_ID = 0x4D33  # "M3": every mergeable sheet edit shares it; mergeWith compares keys
+_MERGE_ID = 0x4D33  # "M3": every mergeable edit shares it; mergeWith compares keys
 
 
-class EditSheetCommand(QUndoCommand):
-    """Replace the document's sheet; undo puts the previous one back.
+class ReplaceStateCommand(QUndoCommand):
+    """Replace the document's state; undo puts the previous one back.
 
     ``merge_key`` names the field being edited ("attributes.STR", "items.2.damage"):
     consecutive commands with the same key, on the same document, within
     :data:`MERGE_WINDOW_SECONDS` of each other and in the same merge generation (see
-    :meth:`SheetDocument.break_merge`) become one step. Without a key a command never merges.
+    the document's ``break_merge``) become one step. Without a key a command never merges.
     """
 
     def __init__(
         self,
-        document: SheetDocument,
-        before: Sheet,
-        after: Sheet,
+        document: StateHolder,
+        before: Any,
+        after: Any,
         text: str,
         *,
         merge_key: str | None = None,
@@ -55,11 +58,11 @@ class EditSheetCommand(QUndoCommand):
         self._stamp = time.monotonic()
 
     @property
-    def before(self) -> Sheet:
+    def before(self) -> Any:
         return self._before
 
     @property
-    def after(self) -> Sheet:
+    def after(self) -> Any:
         return self._after
 
     @property
@@ -70,7 +73,7 @@ class EditSheetCommand(QUndoCommand):
         return _MERGE_ID if self._merge_key else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, EditSheetCommand) or not self._can_absorb(other):
+        if not isinstance(other, ReplaceStateCommand) or not self._can_absorb(other):
             return False
         self._after = other._after
         self._stamp = other._stamp
@@ -78,7 +81,7 @@ class EditSheetCommand(QUndoCommand):
             self.setObsolete(True)  # typed back to where it started: drop the step
         return True
 
-    def _can_absorb(self, other: EditSheetCommand) -> bool:
+    def _can_absorb(self, other: ReplaceStateCommand) -> bool:
         return (
             other._document is self._document
             and other._merge_key == self._merge_key
