@@ -1,9 +1,9 @@
 """Writing an encounter's outcome back into the sheet files its combatants came from.
 
-Only what a fight changes goes back: current PHP and MHP, hero points, and effects and
-consequences. Everything else in the file (a level-up the player made meanwhile, notes,
-items) is kept, because the file is re-read just before writing and only those four fields
-are replaced. This is a file operation, not an undoable encounter edit.
+What goes back is the game's rule (:mod:`m3desk.systems.monsters_and_magic.write_back`:
+current PHP and MHP, hero points, effects and consequences); this module re-reads each file
+just before writing, so everything else in it is kept. A file operation, not an undoable
+encounter edit.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from pathlib import Path
 
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.sheet_files import load_sheet, save_sheet
-from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet, Pool
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.write_back import describe_changes, merged_into
 
 __all__ = ["WriteBackItem", "apply_write_back", "plan_write_back", "write_back_summary"]
 
@@ -38,35 +38,6 @@ class WriteBackItem:
         return self.updated is not None and bool(self.changes) and not self.problem
 
 
-def _pool(encounter_pool: Pool, file_pool: Pool) -> Pool:
-    """The encounter's current value within the file's maximum (which the file decides)."""
-    return encounter_pool.within(file_pool.maximum)
-
-
-def _describe(before: Sheet, after: Sheet) -> tuple[str, ...]:
-    changes = []
-    for field, label in (("php", "PHP"), ("mhp", "MHP")):
-        old, new = getattr(before, field), getattr(after, field)
-        if old != new:
-            changes.append(f"{label} {old.current}/{old.maximum} → {new.current}/{new.maximum}")
-    if before.hero_points != after.hero_points:
-        changes.append(f"hero points {before.hero_points} → {after.hero_points}")
-    if before.conditions != after.conditions:
-        old_ids = {c.id for c in before.conditions}
-        new_ids = {c.id for c in after.conditions}
-        added = [condition_short(c) for c in after.conditions if c.id not in old_ids]
-        removed = [c.name for c in before.conditions if c.id not in new_ids]
-        updated = [condition_short(c) for c in after.conditions
-                   if c.id in old_ids and c not in before.conditions]
-        if added:
-            changes.append("adds " + ", ".join(added))
-        if updated:
-            changes.append("updates " + ", ".join(updated))
-        if removed:
-            changes.append("removes " + ", ".join(removed))
-    return tuple(changes)
-
-
 def _plan_one(path: Path, combatant: Combatant) -> WriteBackItem:
     names = (combatant.name,)
     try:
@@ -76,11 +47,8 @@ def _plan_one(path: Path, combatant: Combatant) -> WriteBackItem:
     if not isinstance(on_disk, type(combatant.sheet)):
         return WriteBackItem(path, names, problem=f"“{path.name}” is no longer a "
                              f"{combatant.sheet.kind} sheet")
-    sheet = combatant.sheet
-    updated = on_disk.model_copy(update={
-        "php": _pool(sheet.php, on_disk.php), "mhp": _pool(sheet.mhp, on_disk.mhp),
-        "hero_points": sheet.hero_points, "conditions": sheet.conditions})
-    return WriteBackItem(path, names, _describe(on_disk, updated), updated)
+    updated = merged_into(on_disk, combatant.sheet)
+    return WriteBackItem(path, names, describe_changes(on_disk, updated), updated)
 
 
 def plan_write_back(encounter: Encounter) -> list[WriteBackItem]:
