@@ -7,29 +7,16 @@ the encounter's maximum range (Short, indoors), as after a successful Scouting c
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 import pytest
 
-from m3desk.assets import sample_files
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from tests.systems.monsters_and_magic.samples import MUMMY, sample_sheet
 
 PARTY = ("gramfive", "felix", "guido", "shamira", "xiola")
-MUMMY = "first-one-mummy"
-
-
-@cache
-def sample_sheet(stem: str) -> CharacterSheet | MonsterSheet:
-    """A bundled sample sheet (frozen, so one copy serves every test)."""
-    path = next(p for p in sample_files() if p.stem == stem)
-    model = load_sheet(path).model
-    assert isinstance(model, CharacterSheet | MonsterSheet)
-    return model
 
 
 def party_encounter(mummies: int = 1) -> Encounter:
