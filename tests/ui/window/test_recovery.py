@@ -186,7 +186,7 @@ def test_steady_editing_is_snapshotted_within_the_bound(window: MainWindow, samp
         qtbot.wait(30)
     assert len(written) >= 3
     gaps = [b - a for a, b in zip([started, *written], written, strict=False)]
-    assert max(gaps) < 0.150 + 0.25  # the bound, plus a generous scheduling slack
+    assert max(gaps) < 0.150 + 0.6  # the bound, plus slack for a loaded machine (idle: 60 s)
 
 
 def test_a_failing_autosave_keeps_its_warning_until_one_works(
