@@ -1,0 +1,79 @@
+"""Hitting, damage, initiative, surprise and morale, with exact odds (no sampling).
+
+The attack matrix clamps the number needed to 2…20, so a *modified* 20 hits where THAC0 − AC
+is past 20 and a modified 2 where it is below 2; plain arithmetic does not clamp. A natural
+20 always hits and a natural 1 always misses, in both.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from m3desk.core.dice import DiceExpr, sum_of_dice
+
+__all__ = [
+    "damage_distribution",
+    "hit_chance",
+    "morale_pass_chance",
+    "needed",
+    "side_initiative_win_chance",
+    "surprise_chance",
+]
+
+
+def needed(thac0: int, armour_class: int, *,
+           table: Literal["matrix", "arithmetic"] = "matrix") -> int:
+    """The modified d20 an attack needs against ``armour_class`` (descending AC)."""
+    raw = thac0 - armour_class
+    return max(2, min(raw, 20)) if table == "matrix" else raw
+
+
+def hit_chance(thac0: int, armour_class: int, modifier: int = 0, *,
+               table: Literal["matrix", "arithmetic"] = "matrix") -> Fraction:
+    """Exact chance to hit: the natural 20, plus every natural 2–19 whose total is enough."""
+    need = needed(thac0, armour_class, table=table)
+    hits = 1 + sum(1 for natural in range(2, 20) if natural + modifier >= need)
+    return Fraction(hits, 20)
+
+
+def damage_distribution(dice: DiceExpr, modifier: int = 0, *,
+                        multiplier: int = 1) -> dict[int, Fraction]:
+    """Damage of a hit: the roll plus the modifier, doubled where the rules double it
+    (brace, charge, back-stab), at least 1."""
+    counts = sum_of_dice(dice.count, dice.sides)
+    total = sum(counts.values())
+    result: dict[int, Fraction] = {}
+    for rolled, ways in counts.items():
+        damage = max(1, (rolled + dice.bonus + modifier) * multiplier)
+        result[damage] = result.get(damage, Fraction(0)) + Fraction(ways, total)
+    return result
+
+
+def side_initiative_win_chance(modifier: int = 0, other: int = 0, *,
+                               ties: Literal["reroll", "simultaneous"] = "reroll") -> Fraction:
+    """Chance one side (or combatant) acts first: d6 + modifier against d6 + other."""
+    wins = ties_count = 0
+    for mine in range(1, 7):
+        for theirs in range(1, 7):
+            if mine + modifier > theirs + other:
+                wins += 1
+            elif mine + modifier == theirs + other:
+                ties_count += 1
+    if ties == "reroll":
+        return Fraction(wins, 36 - ties_count)
+    return Fraction(wins, 36)
+
+
+def surprise_chance() -> Fraction:
+    """A side not expecting the other is surprised on 1–2 of a d6."""
+    return Fraction(2, 6)
+
+
+def morale_pass_chance(morale: int) -> Fraction | None:
+    """2d6 at most the morale passes; None where no roll is made (ML 2 flees, ML 12 never
+    checks)."""
+    if morale <= 2 or morale >= 12:
+        return None
+    counts = sum_of_dice(2, 6)
+    return Fraction(sum(w for total, w in counts.items() if total <= morale), 36)

@@ -1,0 +1,38 @@
+"""The table rules of an OSE game: every option the rules leave to the referee, with a default.
+
+Each field has a one-line reason in :data:`EXPLANATIONS`, shown beside it in the app.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+__all__ = ["EXPLANATIONS", "OseOptions"]
+
+
+class OseOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    ties: Literal["reroll", "simultaneous"] = "reroll"
+    individual_initiative: bool = False
+    keep_initiative: bool = False
+    attack_table: Literal["matrix", "arithmetic"] = "matrix"
+    ascending_ac: bool = False
+    variable_weapon_damage: bool = False
+    encumbrance: Literal["none", "basic", "detailed"] = "basic"
+    reload: bool = False
+    hp_reroll_1_2: bool = False
+
+
+EXPLANATIONS: dict[str, str] = {
+    "ties": "Equal side initiative: roll again (the default) or both sides act at once.",
+    "individual_initiative": "Each combatant rolls 1d6 + DEX modifier instead of one per side.",
+    "keep_initiative": "Keep the first round's initiative all fight (B/X re-rolls each round).",
+    "attack_table": "The attack matrix (repeated 20s and 2s) or plain THAC0 − AC arithmetic.",
+    "ascending_ac": "Show AC as ascending [AAC] first, with the attack bonus instead of THAC0.",
+    "variable_weapon_damage": "Weapons deal their table damage instead of every weapon 1d6.",
+    "encumbrance": "How load slows characters: not at all, by armour and treasure, or by weight.",
+    "reload": "Crossbows (and other reload weapons) fire only every second round.",
+    "hp_reroll_1_2": "A 1 or 2 on the first level's hit die is rolled again.",
+}
