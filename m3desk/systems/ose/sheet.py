@@ -1,0 +1,98 @@
+"""OSE characters and monster stat blocks as frozen pydantic models.
+
+Sheets hold what the player or the module writes down; everything derived (modifiers, AC,
+THAC0, saves, movement) is computed by :mod:`m3desk.systems.ose.derive`, and the referee's
+overrides are kept by key in ``overrides``. A monster keeps its saves as its stat block
+prints them: a goblin (HD 1-1) saves as a normal human, which no Hit Dice table would say.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from m3desk.core.dice import Dice, DiceExpr
+from m3desk.systems.ose.tables import OseClass, Save
+
+__all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "Weapon"]
+
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+ShortText = Annotated[str, Field(max_length=200)]
+Score = Annotated[int, Field(ge=3, le=18)]
+
+
+class Abilities(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    STR: Score = 10
+    INT: Score = 10
+    WIS: Score = 10
+    DEX: Score = 10
+    CON: Score = 10
+    CHA: Score = 10
+
+
+class Weapon(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: Name
+    damage: Dice = DiceExpr.parse("1d6")
+    melee: bool = True
+    missile: bool = False
+    two_handed: bool = False
+    slow: bool = False
+    brace: bool = False
+    ranges: tuple[int, int, int] | None = None
+    """Short, medium and long range in feet (the last foot of each band)."""
+
+
+class CharacterSheet(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: Literal["character"] = "character"
+    name: Name
+    char_class: OseClass = OseClass.FIGHTER
+    level: int = Field(1, ge=1, le=14)
+    experience: int = Field(0, ge=0, le=10_000_000)
+    abilities: Abilities = Field(default_factory=Abilities)
+    hit_points: int = Field(1, ge=-99, le=999)
+    max_hit_points: int = Field(1, ge=1, le=999)
+    armour: Literal["unarmoured", "leather", "chainmail", "plate mail"] = "unarmoured"
+    shield: bool = False
+    magic_armour: int = Field(0, ge=0, le=5)
+    carrying_treasure: bool = False
+    load_coins: int = Field(0, ge=0, le=100_000)
+    weapons: tuple[Weapon, ...] = Field((), max_length=50)
+    spells: tuple[Name, ...] = Field((), max_length=100)
+    notes: Annotated[str, Field(max_length=100_000)] = ""
+    overrides: dict[str, int] = Field(default_factory=dict, max_length=200)
+
+
+class MonsterAttack(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: Name
+    count: int = Field(1, ge=1, le=20)
+    damage: Dice | None = DiceExpr.parse("1d6")
+
+
+class MonsterSheet(BaseModel):
+    """A monster as a module's stat block prints it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: Literal["monster"] = "monster"
+    name: Name
+    armour_class: int = Field(9, ge=-10, le=19)
+    hit_dice: int = Field(1, ge=0, le=40)
+    hit_dice_modifier: int = Field(0, ge=-10, le=40)
+    """The "+1" of HD 4+1 or the "−1" of HD 1-1."""
+    hit_points: int = Field(4, ge=-99, le=999)
+    max_hit_points: int = Field(4, ge=1, le=999)
+    attacks: tuple[MonsterAttack, ...] = Field((), max_length=20)
+    thac0: int = Field(19, ge=2, le=20)
+    movement: int = Field(120, ge=0, le=480)
+    saves: dict[Save, int] = Field(default_factory=dict)
+    saves_as: ShortText = ""
+    morale: int = Field(7, ge=2, le=12)
+    alignment: ShortText = ""
+    xp: int = Field(0, ge=0, le=1_000_000)
+    number_appearing: ShortText = ""
+    notes: Annotated[str, Field(max_length=100_000)] = ""
+    overrides: dict[str, int] = Field(default_factory=dict, max_length=200)
