@@ -1,0 +1,49 @@
+"""Old-School Essentials as m3desk sees it through the seam (not yet in INSTALLED)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
+from m3desk.systems.ose.options import OseOptions
+from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
+
+SYSTEM = GameSystem(
+    id="ose",
+    name="Old-School Essentials",
+    summary="B/X: one d6 per side, THAC0 or ascending AC, morale, feet between combatants.",
+    documents=(
+        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
+        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 1, "monster"),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 1, "encounter"),
+    ),
+    options_model=OseOptions,
+    initiative=INITIATIVE,
+    positions=FEET,
+    phases=(
+        PhaseSpec("declare", "Declare", "Spells, fighting withdrawals and retreats."),
+        PhaseSpec("initiative", "Initiative", "Each side rolls 1d6; highest acts first."),
+        PhaseSpec("morale", "Morale", "Monsters check morale at the rule's moments."),
+        PhaseSpec("movement", "Movement", "Up to the encounter rate; in melee only by "
+                  "withdrawing or retreating."),
+        PhaseSpec("missiles", "Missile attacks", "Only past 5'; range changes the roll."),
+        PhaseSpec("spells", "Spells", "A spell is the caster's only action; no movement."),
+        PhaseSpec("melee", "Melee", "At 5' or less; two-handed weapons act last."),
+    ),
+    maneuvers=(
+        Maneuver("fighting_withdrawal", "Fighting withdrawal", movement_share=Fraction(1, 2),
+                 may_attack=True, category="melee movement",
+                 help="Back away at half the encounter rate; needs clear space behind."),
+        Maneuver("retreat", "Retreat", movement_share=Fraction(1), may_attack=False,
+                 category="melee movement",
+                 help="Turn and move the full encounter rate: foes get +2 and ignore the "
+                      "shield this round."),
+    ),
+    conditions=(
+        ConditionSpec("surprised", "Surprised", "Does not act in the first round."),
+        ConditionSpec("retreating", "Retreating", "Attackers +2, shield ignored.", 1),
+        ConditionSpec("casting", "Casting", "The spell is lost if hit before acting.", 1),
+    ),
+    encounter=ENCOUNTER_RULES,
+)
