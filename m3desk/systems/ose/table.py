@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
+from m3desk.core.numbers import signed
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -96,8 +97,7 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
         ac = values["ac"]
         return Cell(text=f"AC {ac.value} [{19 - ac.value}]", tip=ac.explanation())
     thac0 = values["thac0"]
-    return Cell(text=f"{thac0.value} [{19 - thac0.value:+d}]".replace("-", "\u2212"),
-                tip=thac0.explanation())
+    return Cell(text=f"{thac0.value} [{signed(19 - thac0.value)}]", tip=thac0.explanation())
 
 
 def _edit(encounter: core.Encounter, combatant_id: str, column: str,
@@ -171,14 +171,14 @@ def _attack(encounter: core.Encounter, actor: str, action: str,
     if isinstance(sheet, CharacterSheet):
         if feet <= MELEE_FEET:
             modifier = standard_modifier(sheet.abilities.STR)
-            terms.append(f"STR {modifier:+d}")
+            terms.append(f"STR {signed(modifier)}")
         else:
             modifier = standard_modifier(sheet.abilities.DEX)
-            terms.append(f"DEX {modifier:+d}")
+            terms.append(f"DEX {signed(modifier)}")
     if feet > MELEE_FEET and weapon.ranges:
         band = 1 if feet <= weapon.ranges[0] else 0 if feet <= weapon.ranges[1] else -1
         modifier += band
-        terms.append(f"range {band:+d}")
+        terms.append(f"range {signed(band)}")
     return weapon, modifier, terms
 
 
@@ -211,7 +211,7 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
     hit = natural == 20 or (natural != 1 and natural + modifier >= need)
     name, foe = encounter.combatant(actor).name, encounter.combatant(target).name
     if not hit:
-        summary = f"{name} misses {foe} ({natural} {modifier:+d} against {need})"
+        summary = f"{name} misses {foe} ({natural} {signed(modifier)} against {need})"
         return ActionOutcome(core.add_log(encounter, summary, actor=actor, target=target),
                              summary)
     melee_bonus = (standard_modifier(attacker.abilities.STR)
