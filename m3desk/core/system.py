@@ -20,6 +20,7 @@ from pydantic import BaseModel
 if TYPE_CHECKING:
     from m3desk.core.dice import Roller
     from m3desk.core.encounter import Combatant, Encounter
+    from m3desk.core.sheet_form import SheetForm
 
 __all__ = [
     "ActionOption",
@@ -187,6 +188,8 @@ class Cell(NamedTuple):
     """What an editor starts with (None: the text)."""
     checked: bool | None = None
     """A check box (None: the cell has none); toggling it sends "true" or "false" to edit."""
+    choices: tuple[str, ...] = ()
+    """An editable cell picked from a list (a declared action); the pick is sent to edit."""
 
 
 class DiceSpec(NamedTuple):
@@ -227,6 +230,9 @@ class ActionOutcome(NamedTuple):
     encounter: "Encounter"
     summary: str
     details: str = ""
+    notices: tuple[str, ...] = ()
+    """What the table must hear at this moment ("Aldo loses the spell: hit before casting";
+    "the goblins' first death: check morale"); the dialog shows them when it applies."""
 
 
 def _names(combatant: "Combatant") -> tuple[str, ...]:
@@ -267,6 +273,9 @@ class EncounterRules(NamedTuple):
         lambda _e, _a, _o, _t: ActionPreview())
     resolve: Callable[["Encounter", str, str, str | None, tuple[int, ...]], ActionOutcome] | None \
         = None
+    status: Callable[["Encounter"], tuple[str, ...]] = lambda _e: ()
+    """Lines the tracker shows above the roster: the phase, who is to act, what is due now
+    ("Goblins: first death, check morale (ML 7, holds 58.3 %)")."""
 
 
 class GameSystem(NamedTuple):
@@ -283,6 +292,9 @@ class GameSystem(NamedTuple):
     conditions: tuple[ConditionSpec, ...] = ()
     encounter: EncounterRules | None = None
     """How the game runs a fight; None for a system whose encounters are not supported yet."""
+    sheet_forms: Mapping[str, "SheetForm"] = MappingProxyType({})
+    """How the generic editor and printer show each kind of sheet ("character", "monster");
+    a kind with no form has its own editor (Monsters & Magic)."""
     accepts_unnamed_files: bool = False
     """Files written before documents named their system belong to this one."""
     summary: str = ""
