@@ -231,6 +231,11 @@ class Encounter(BaseModel):
             combatants.append(combatant.model_copy(update=changes))
         return self.model_copy(update={"combatants": tuple(combatants)}), expired
 
+    def turn_begins(self: E, combatant_id: str) -> E:
+        """What a combatant's turn starting does (a system resets its turn budget here, e.g.
+        movement left); called whenever the turn pointer moves onto a combatant."""
+        return self
+
 
 def phase_title(phase: Phase, round_number: int) -> str:
     """"Set-up", "Surprise round" or "Round 3": how the table names a moment of the fight.
@@ -419,6 +424,13 @@ def current_count(encounter: Encounter) -> int | None:
 
 def next_turn(encounter: E) -> E:
     """Advance the turn pointer; past the last count a new round begins."""
+    after = _advanced(encounter)
+    if after.turn is not None and (after.turn != encounter.turn or after.round != encounter.round):
+        after = after.turn_begins(after.turn)
+    return after
+
+
+def _advanced(encounter: E) -> E:
     if encounter.phase == "setup":
         return start(encounter)
     ids = {c.id for c in encounter.combatants}

@@ -94,3 +94,24 @@ def test_a_round_without_its_initiative_waits_for_it() -> None:
         core.next_turn(encounter)
     rolled = core.set_side_initiative(encounter, {"Party": 4, "Monsters": 9})
     assert rolled.combatant(rolled.turn or "").name == "Aldo"
+
+
+class CountingEncounter(ToyEncounter):
+    """A game whose turn budget is reset when a turn begins (Apparatus' Movement)."""
+
+    begun: tuple[str, ...] = ()
+
+    def turn_begins(self, combatant_id: str) -> CountingEncounter:
+        return self.model_copy(update={"begun": (*self.begun, combatant_id)})
+
+
+def test_each_turn_that_begins_is_announced_to_the_game_once() -> None:
+    encounter = CountingEncounter()
+    for name, side in (("Aldo", "Party"), ("Goblin", "Monsters")):
+        encounter = core.join(encounter, Combatant(name=name, side=side))
+    ids = {c.name: c.id for c in encounter.combatants}
+    encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})
+    encounter = core.next_turn(encounter)  # start: Aldo (lower first)
+    encounter = core.next_turn(encounter)  # Goblin
+    assert encounter.begun == (ids["Aldo"], ids["Goblin"])
+    assert core.previous_turn(encounter).begun == encounter.begun  # stepping back is no new turn
