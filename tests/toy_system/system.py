@@ -80,6 +80,11 @@ class ToyEncounter(core.Encounter):
     scheme: ClassVar[InitiativeScheme] = SCHEME
     position_model: ClassVar[PositionModel] = FEET
     combatants: tuple[ToyCombatant, ...] = ()
+    declared: dict[str, str] = Field(default_factory=dict)
+    """What each combatant declared this round, by id."""
+
+
+DECLARATIONS = ("—", "attack", "move", "flee")
 
 
 def _sheet(encounter: core.Encounter, combatant_id: str) -> ToySheet:
@@ -93,6 +98,10 @@ def _pool(combatant: core.Combatant) -> tuple[int, int]:
 
 
 def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
+    if column == "declared":
+        assert isinstance(encounter, ToyEncounter)
+        return Cell(text=encounter.declared.get(combatant.id, "—"), editable=True,
+                    choices=DECLARATIONS)
     if column == "hp":
         return Cell(text=f"{combatant.sheet.hp}/{combatant.sheet.hp_max}", pool=_pool(combatant),
                     editable=True, edit_text=str(combatant.sheet.hp))
@@ -101,6 +110,15 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
 
 def _edit(encounter: core.Encounter, combatant_id: str, column: str,
           text: str) -> tuple[core.Encounter, str]:
+    if column == "declared":
+        assert isinstance(encounter, ToyEncounter)
+        if text not in DECLARATIONS:
+            raise ValueError(f"{text} is not an action of this game")
+        declared = {**encounter.declared, combatant_id: text}
+        if text == "—":
+            declared.pop(combatant_id)
+        name = encounter.combatant(combatant_id).name
+        return encounter.model_copy(update={"declared": declared}), f"{name} declares {text}"
     sheet = _sheet(encounter, combatant_id)
     value = int(text)
     after = core.replace_sheet(encounter, combatant_id,
@@ -156,7 +174,17 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
     after = core.replace_sheet(encounter, target,
                                defender.model_copy(update={"hp": defender.hp - damage}))
     summary = f"{name} hits {foe} for {damage}"
-    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary)
+    notices = (f"{foe} is down.",) if defender.hp - damage <= 0 else ()
+    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary,
+                         notices=notices)
+
+
+def _status(encounter: core.Encounter) -> tuple[str, ...]:
+    assert isinstance(encounter, ToyEncounter)
+    if encounter.phase == "setup":
+        return ()
+    waiting = [c.name for c in encounter.combatants if c.id not in encounter.declared]
+    return (f"Declare: {', '.join(waiting)}",) if waiting else ("Everyone has declared.",)
 
 
 def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
@@ -234,8 +262,10 @@ TOY = GameSystem(
     encounter=EncounterRules(
         encounter_type=ToyEncounter, make_combatant=_make_combatant, pool=_pool,
         columns=(TrackerColumn("hp", "HP", "Hit points", kind="pool", sample="999/999"),
-                 TrackerColumn("ac", "AC", "Armour class", sample="AC 99")),
-        cell=_cell, edit=_edit, rings=_rings, reach=_reach, actions=_actions,
+                 TrackerColumn("ac", "AC", "Armour class", sample="AC 99"),
+                 TrackerColumn("declared", "Declared", "What the combatant declared",
+                               sample="attack")),
+        cell=_cell, status=_status, edit=_edit, rings=_rings, reach=_reach, actions=_actions,
         preview=_preview, resolve=_resolve),
 )
 
