@@ -13,6 +13,8 @@ import logging
 from collections.abc import Iterable
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent, QUndoGroup
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
@@ -208,12 +210,21 @@ class MainWindow(QMainWindow):
         choice = new_character_dialog.ask_new_character(self, race_table, class_table)
         if choice is None:
             return None
+        if choice.system != new_character_dialog.OWN_SHEETS:
+            return self.session.add_new(_form_sheet(choice.system, "character", choice.name))
         sheet = new_character(choice.name, choice.race, choice.char_class, choice.level,
                               races=race_table, classes=class_table,
                               rules=self.settings_store.table_rules())
         return self.session.add_new(sheet)
 
-    def new_monster(self) -> OpenDocument:
+    def new_monster(self) -> OpenDocument | None:
+        from m3desk.ui.window import new_character as new_character_dialog  # when used
+
+        game = new_character_dialog.ask_game(self, "monster")
+        if game is None:
+            return None
+        if game != new_character_dialog.OWN_SHEETS:
+            return self.session.add_new(_form_sheet(game, "monster", "New monster"))
         return self.session.add_new(new_monster())
 
     def new_encounter(self) -> OpenDocument | None:
@@ -339,3 +350,10 @@ class MainWindow(QMainWindow):
         from m3desk.ui.self_test import exercise_window
 
         return exercise_window(self)
+
+
+def _form_sheet(system_id: str, kind: str, name: str) -> BaseModel:
+    """A new sheet of a game that describes its sheets with a form, as its rules start it."""
+    from m3desk.core import registry
+
+    return registry.get(system_id).sheet_forms[kind].new_sheet(name)

@@ -54,3 +54,33 @@ def test_the_library_lists_another_game_s_sheet_with_its_game(paths: AppPaths) -
     assert (entry.kind, entry.name, entry.system, entry.broken) == ("character", "Bea", "Toy",
                                                                       False)
     assert entry.matches(["toy"])
+
+
+def test_new_character_of_another_game_starts_its_own_sheet(
+        window: MainWindow, fake_dialogs: Any, qtbot: Any) -> None:
+    from m3desk.ui.dialogs import NewCharacterChoice
+
+    fake_dialogs.answer("ask_new_character",
+                        NewCharacterChoice("Aldo", "", "", 1, system="toy"))
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    [record] = window.session.records
+    assert isinstance(record.document.sheet, ToySheet)
+    assert (record.document.sheet.name, record.document.sheet.hp) == ("Aldo", 8)
+    assert isinstance(window.tabs.current(), FormSheetEditor)
+
+
+def test_the_new_character_dialog_offers_the_games_and_asks_only_what_each_needs(
+        qtbot: Any) -> None:
+    from m3desk.assets import classes, races
+    from m3desk.ui.window.new_character import NewCharacterDialog
+
+    dialog = NewCharacterDialog(races(), classes())
+    qtbot.addWidget(dialog)
+    games = [dialog.game.itemText(n) for n in range(dialog.game.count())]
+    assert games[0] == "Monsters & Magic" and "Toy" in games
+    assert dialog.form.isRowVisible(dialog.race)
+    qtbot.keyClicks(dialog.name, "Bea")
+    dialog.game.setCurrentIndex(games.index("Toy"))
+    assert not dialog.form.isRowVisible(dialog.race)
+    assert not dialog.form.isRowVisible(dialog.level)
+    assert dialog.choice().system == "toy" and dialog.choice().name == "Bea"
