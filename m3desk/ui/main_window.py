@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pydantic import BaseModel
-
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent, QUndoGroup
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
