@@ -84,3 +84,37 @@ def test_the_new_character_dialog_offers_the_games_and_asks_only_what_each_needs
     assert not dialog.form.isRowVisible(dialog.race)
     assert not dialog.form.isRowVisible(dialog.level)
     assert dialog.choice().system == "toy" and dialog.choice().name == "Bea"
+
+
+def test_new_encounter_from_another_game_s_sheets_is_that_game_s_fight(
+        window: MainWindow, fake_dialogs: Any, tmp_path: Path) -> None:
+    from m3desk.ui.dialogs import NewEncounterChoice
+    from m3desk.ui.encounter.widget import EncounterWidget
+    from tests.toy_system import ToyEncounter
+
+    aldo, goblin = tmp_path / "aldo.m3c", tmp_path / "goblin.m3c"
+    save_sheet(aldo, ToySheet(name="Aldo"))
+    save_sheet(goblin, ToySheet(name="Goblin", hp=4, hp_max=4))
+    fake_dialogs.answer("ask_new_encounter", NewEncounterChoice("Bridge", (aldo, goblin)))
+    record = window.new_encounter()
+    assert record is not None
+    encounter = record.document.encounter
+    assert isinstance(encounter, ToyEncounter)
+    assert [(c.name, c.side, c.source_path) for c in encounter.combatants] == [
+        ("Aldo", "Party", str(aldo)), ("Goblin", "Party", str(goblin))]
+    page = window.tabs.current()
+    assert isinstance(page, EncounterWidget)
+    assert "Declared" in [page.tracker.tracker_model.headerData(n, Qt.Orientation.Horizontal)
+                          for n in range(page.tracker.tracker_model.columnCount())]
+
+
+def test_one_game_per_encounter(window: MainWindow, fake_dialogs: Any, tmp_path: Path,
+                                sample: Any) -> None:
+    from m3desk.ui.dialogs import NewEncounterChoice
+
+    aldo = tmp_path / "aldo.m3c"
+    save_sheet(aldo, ToySheet(name="Aldo"))
+    fake_dialogs.answer("ask_new_encounter",
+                        NewEncounterChoice("Mixed", (aldo, sample("gramfive"))))
+    assert window.new_encounter() is None
+    assert "one game" in fake_dialogs.messages()[0].lower()
