@@ -36,6 +36,8 @@ FEET = PositionModel(kind="distance", unit="ft", maximum=300, step=5)
 class ToyOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     natural_20_hits: bool = True
+    initiative_die: Literal[6, 10] = 6
+    crit_range: int = Field(20, ge=15, le=20)
 
 
 class ToyItem(BaseModel):
@@ -82,6 +84,7 @@ class ToyEncounter(core.Encounter):
     combatants: tuple[ToyCombatant, ...] = ()
     declared: dict[str, str] = Field(default_factory=dict)
     """What each combatant declared this round, by id."""
+    options: ToyOptions = Field(default_factory=ToyOptions)
 
 
 DECLARATIONS = ("—", "attack", "move", "flee")
@@ -259,6 +262,10 @@ TOY = GameSystem(
     initiative=SCHEME,
     positions=FEET,
     sheet_forms={"character": TOY_FORM},
+    option_help={"natural_20_hits": "A natural 20 hits whatever the target's AC.",
+                 "initiative_die": "The die each side rolls for initiative.",
+                 "crit_range": "The lowest natural roll that is a critical hit."},
+    option_labels={"natural_20_hits": "Natural 20 hits"},
     encounter=EncounterRules(
         encounter_type=ToyEncounter, make_combatant=_make_combatant, pool=_pool,
         columns=(TrackerColumn("hp", "HP", "Hit points", kind="pool", sample="999/999"),

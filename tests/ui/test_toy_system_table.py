@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QLabel
 
 from m3desk.core import encounter as core
 from m3desk.systems.monsters_and_magic.dice import Roller
@@ -136,3 +136,41 @@ def test_what_the_table_must_hear_is_said_when_the_action_is_applied(
     monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(hit_hard))
     SystemActionDialog.run_for(document, widget, actor_id=aldo.id)
     assert heard == [("Goblin is down.",)]
+
+
+def test_the_encounter_s_table_rules_are_the_game_s_own_options(
+        qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QSpinBox
+
+    from m3desk.ui.table_rules import options_dialog
+
+    document = widget.document
+    action = widget.encounter_actions.table_rules
+    assert action.isVisible() and action.isEnabled()
+    seen: list[str] = []
+
+    def untick_and_accept(dialog: options_dialog.OptionsDialog) -> int:
+        seen.append(dialog.findChild(QLabel, "reason:natural_20_hits").text())
+        check = dialog.editors["natural_20_hits"]
+        assert isinstance(check, QCheckBox)
+        check.setFocus()
+        qtbot.keyClick(check, Qt.Key.Key_Space)
+        spin = dialog.editors["crit_range"]
+        assert isinstance(spin, QSpinBox) and spin.minimum() == 15
+        spin.setValue(19)
+        return int(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled())
+
+    def run(parent: Any, system: Any, current: Any, title: str, intro: str) -> Any:
+        dialog = options_dialog.OptionsDialog(system, current, title, intro, parent)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        return dialog.options() if untick_and_accept(dialog) else None
+
+    monkeypatch.setattr(options_dialog, "ask_options", run)
+    action.trigger()
+    assert seen == ["A natural 20 hits whatever the target's AC."]
+    assert document.encounter.options.natural_20_hits is False
+    assert document.encounter.options.crit_range == 19
+    document.undo_stack.undo()
+    assert document.encounter.options.natural_20_hits is True

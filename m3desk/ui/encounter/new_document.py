@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
+from m3desk.core.system import GameSystem
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
@@ -99,8 +100,9 @@ def add_sheets(encounter: core.Encounter, sources: Iterable[SourceLike],
     return encounter
 
 
-def encounter_for(sheets: Iterable[BaseModel], name: str,
-                  rules: TableRules | None) -> core.Encounter:
+def encounter_for(sheets: Iterable[BaseModel], name: str, rules: TableRules | None,
+                  options_for: Callable[[GameSystem], BaseModel] | None = None,
+                  ) -> core.Encounter:
     """An empty encounter of the game the sheets are of (Monsters & Magic when none)."""
     games = {registry.system_of(sheet).id: registry.system_of(sheet) for sheet in sheets}
     if len(games) > 1:
@@ -109,19 +111,25 @@ def encounter_for(sheets: Iterable[BaseModel], name: str,
     game = next(iter(games.values()), None)
     if game is None or game.id == "monsters_and_magic" or game.encounter is None:
         return Encounter(name=name) if rules is None else Encounter(name=name, table_rules=rules)
-    return game.encounter.encounter_type(name=name)
+    kind = game.encounter.encounter_type
+    if options_for is not None and "options" in kind.model_fields:
+        return kind(name=name, options=options_for(game))
+    return kind(name=name)
 
 
 def new_encounter_document(paths_or_sheets: Iterable[SourceLike],
                            parent: QObject | None = None, *,
                            name: str = "Encounter",
-                           rules: TableRules | None = None) -> EncounterDocument:
+                           rules: TableRules | None = None,
+                           options_for: Callable[[GameSystem], BaseModel] | None = None,
+                           ) -> EncounterDocument:
     """A fresh encounter holding the given sheets; loading errors propagate (DocumentLoadError).
 
     ``rules`` become the encounter's own table rules (the strict rules when None). The new
     document is clean: building the roster is not an undo step.
     """
     sources = [(_resolve(source), source) for source in paths_or_sheets]
-    start = encounter_for([sheet for (sheet, _path), _source in sources], name, rules)
+    start = encounter_for([sheet for (sheet, _path), _source in sources], name, rules,
+                          options_for)
     encounter = add_sheets(start, [source for _resolved, source in sources])
     return EncounterDocument(encounter, parent=parent)

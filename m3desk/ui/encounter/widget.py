@@ -74,6 +74,9 @@ class EncounterWidget(QWidget):
         self.encounter_actions = EncounterActions(self, self.tracker)
         if not has_effect_engine_parts(document):
             self.encounter_actions.hide_game_specific()
+            if not hasattr(document.encounter, "options"):  # a game with no table rules
+                self.encounter_actions.table_rules.setVisible(False)
+                self.encounter_actions.table_rules.setEnabled(False)
         self.roster_adder = RosterAdder(document, self, open_sheets)
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
         self.log_panel = LogPanel(document, self)

@@ -7,8 +7,9 @@ when the first sheet opens, after the window is already on screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import QObject
@@ -20,7 +21,10 @@ from m3desk.systems.monsters_and_magic.table_rules import TableRules
 if TYPE_CHECKING:
     from m3desk.ui.documents.sheet_document import SheetDocument
 
-__all__ = ["create_document", "create_editor", "form_of"]
+__all__ = ["create_document", "create_editor", "form_of", "options_provider"]
+
+options_provider: Callable[[Any], BaseModel] | None = None
+"""The table's options of a game (the window sets it from its settings); None: defaults."""
 
 
 def form_of(model: BaseModel) -> object | None:
@@ -44,7 +48,9 @@ def create_document(sheet: BaseModel, path: Path | None, rules: TableRules,
     if described is None:
         raise TypeError(f"m3desk has no sheet editor for a {type(sheet).__name__}")
     system, form = described
-    return FormSheetDocument(sheet, system=system, form=form, path=path, parent=parent)
+    options = options_provider(system) if options_provider is not None else None
+    return FormSheetDocument(sheet, system=system, form=form, options=options, path=path,
+                             parent=parent)
 
 
 def create_editor(document: SheetDocument, parent: QWidget | None = None) -> QWidget:

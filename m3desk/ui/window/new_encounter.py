@@ -7,7 +7,7 @@ join without their path: "Write Back to Sheets" must never try to write a sample
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -170,7 +170,8 @@ def _resolve(sources: Sequence[Any]) -> tuple[list[Any], list[str]]:
 
 def new_encounter(parent: QWidget, session: DocumentSession,
                   selected: Sequence[LibraryEntry], *,
-                  rules: TableRules | None = None) -> OpenDocument | None:
+                  rules: TableRules | None = None,
+                  options_for: Callable[[Any], Any] | None = None) -> OpenDocument | None:
     """Ask which sheets join, then open the new encounter in a tab; None if cancelled.
 
     The encounter starts with a copy of ``rules`` (the window's default table rules) and
@@ -190,7 +191,8 @@ def new_encounter(parent: QWidget, session: DocumentSession,
                            + "\n\n".join(problems))
     try:
         document: EncounterDocument = new_encounter_document(sources, name=choice.name,
-                                                             rules=rules)
+                                                             rules=rules,
+                                                             options_for=options_for)
     except OtherGameError as error:
         dialogs.show_error(parent, "One game per encounter", str(error))
         return None

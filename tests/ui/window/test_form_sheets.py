@@ -118,3 +118,37 @@ def test_one_game_per_encounter(window: MainWindow, fake_dialogs: Any, tmp_path:
                         NewEncounterChoice("Mixed", (aldo, sample("gramfive"))))
     assert window.new_encounter() is None
     assert "one game" in fake_dialogs.messages()[0].lower()
+
+
+def test_another_game_s_table_rules_are_kept_in_the_settings_and_used(
+        window: MainWindow, fake_dialogs: Any, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from m3desk.storage.settings import load_settings
+    from m3desk.ui.dialogs import NewEncounterChoice
+    from m3desk.ui.documents.form_sheet_document import FormSheetDocument
+    from m3desk.ui.table_rules import options_dialog
+    from tests.toy_system import TOY
+
+    path = tmp_path / "aldo.m3c"
+    save_sheet(path, ToySheet(name="Aldo"))
+    record = window.open_path(path)
+    assert record is not None and isinstance(record.document, FormSheetDocument)
+    menu = window.menu_actions.game_rules_menu
+    menu.aboutToShow.emit()
+    [toy_action] = [a for a in menu.actions() if a.objectName() == "game_rules:toy"]
+    assert toy_action.text() == "Toy…"
+    asked: list[Any] = []
+
+    def choose(_parent: Any, system: Any, current: Any, title: str, _intro: str) -> Any:
+        asked.append((system.id, current, title))
+        return current.model_copy(update={"crit_range": 18})
+
+    monkeypatch.setattr(options_dialog, "ask_options", choose)
+    toy_action.trigger()
+    assert asked == [("toy", TOY.default_options(), "Table Rules — Toy")]
+    assert record.document.options.crit_range == 18  # the open sheet follows
+    settings, _problem = load_settings(window.paths)
+    assert settings.table_rules["toy"]["crit_range"] == 18
+    fake_dialogs.answer("ask_new_encounter", NewEncounterChoice("Bridge", (path,)))
+    fight = window.new_encounter()
+    assert fight is not None and fight.document.encounter.options.crit_range == 18
