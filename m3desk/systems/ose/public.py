@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from m3desk.systems.ose import combat
-from m3desk.systems.ose import tables
+from m3desk.systems.ose import combat, tables
 from m3desk.systems.ose.movement import encounter_rate
 
 __all__ = [
