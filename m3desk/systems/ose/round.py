@@ -93,9 +93,10 @@ def _base(encounter: OseEncounter, combatant: OseCombatant) -> int | None:
     return encounter.side_rolls.get(combatant.side)
 
 
-def with_order(encounter: OseEncounter) -> OseEncounter:
+def with_order(encounter: OseEncounter, *, restart: bool = False) -> OseEncounter:
     """Every combatant's place in the turn order from the rolls, slow weapons last and, in
-    a side, missiles before spells before melee."""
+    a side, missiles before spells before melee. ``restart`` (new rolls) puts the turn on
+    the first in the order while nobody has acted yet this round."""
     combatants = []
     for combatant in _combatants(encounter):
         base = _base(encounter, combatant)
@@ -103,8 +104,9 @@ def with_order(encounter: OseEncounter) -> OseEncounter:
         combatants.append(combatant.model_copy(update={
             "initiative": key, "tie_order": STEPS.index(step_of(encounter, combatant))}))
     after = encounter.model_copy(update={"combatants": tuple(combatants)})
-    if after.phase != "setup" and (after.turn is None or after.combatant(after.turn)
-                                   .initiative is None):
+    fresh = restart and not any(c.acted for c in after.combatants)
+    if after.phase != "setup" and (fresh or after.turn is None
+                                   or after.combatant(after.turn).initiative is None):
         order = [c.id for count in core.turn_order(after) for c in count]
         after = after.model_copy(update={"turn": order[0] if order else None})
     return after
@@ -119,7 +121,7 @@ def set_side_roll(encounter: OseEncounter, side: str, roll: int | None) -> OseEn
         rolls.pop(side, None)
     else:
         rolls[side] = roll
-    after = with_order(encounter.model_copy(update={"side_rolls": rolls}))
+    after = with_order(encounter.model_copy(update={"side_rolls": rolls}), restart=True)
     return core.add_log(after, f"{side} initiative: {'—' if roll is None else roll}")
 
 
@@ -134,7 +136,7 @@ def set_individual_roll(encounter: OseEncounter, combatant_id: str,
             raise ValueError(f"a d6 shows 1 to 6, not {die}")
         total = die + derive(combatant.sheet, encounter.options)["initiative"].value
     after = core.update_combatant(encounter, combatant_id, rolled=total)
-    after = with_order(after)
+    after = with_order(after, restart=True)
     return core.add_log(after, f"{combatant.name} initiative: {'—' if total is None else total}",
                         actor=combatant_id)
 
@@ -153,7 +155,7 @@ def roll_initiative(encounter: OseEncounter, roller: Roller) -> OseEncounter:
            and tries < MAX_REROLLS):
         rolls = {side: roller.d(6) for side in sides}
         tries += 1
-    after = with_order(encounter.model_copy(update={"side_rolls": rolls}))
+    after = with_order(encounter.model_copy(update={"side_rolls": rolls}), restart=True)
     return core.add_log(after, "Initiative: " + ", ".join(f"{s} {r}" for s, r in rolls.items()))
 
 
@@ -174,7 +176,8 @@ def set_surprise_roll(encounter: OseEncounter, side: str, roll: int | None) -> O
         rolls[side] = roll
     after = encounter.model_copy(update={"surprise_rolls": rolls})
     surprised = surprised_sides(after)
-    alert = [s for s in after.sides if s not in surprised]
+    present = dict.fromkeys(c.side for c in after.combatants)
+    alert = [s for s in present if s not in surprised]
     free = alert[0] if surprised and len(alert) == 1 else None
     after = with_order(after.model_copy(update={"surprise_side": free}))
     text = f"{side} surprise: {'—' if roll is None else roll}"
@@ -327,7 +330,7 @@ def status(encounter: OseEncounter) -> tuple[str, ...]:
         if encounter.surprise_side:
             lines.append(f"Surprise: {encounter.surprise_side} get a free round; "
                          f"{', '.join(surprised)} cannot act in it.")
-        elif surprised and len(surprised) == len(encounter.sides):
+        elif surprised and set(surprised) >= {c.side for c in encounter.combatants}:
             lines.append("Every side is surprised: no effect, round one as usual.")
         return tuple(lines)
     if encounter.phase == "surprise":

@@ -90,6 +90,8 @@ def characters() -> dict[str, CharacterSheet]:
 def samples() -> dict[str, CharacterSheet | MonsterSheet]:
     """Every sample by the file stem it is written to ("morgan-ironwolf", "giant-rat")."""
     found: dict[str, CharacterSheet | MonsterSheet] = {}
-    for name, sheet in {**characters(), **monsters()}.items():
+    every: list[tuple[str, CharacterSheet | MonsterSheet]] = [*characters().items(),
+                                                             *monsters().items()]
+    for name, sheet in every:
         found[name.lower().replace(" ", "-")] = sheet
     return found
