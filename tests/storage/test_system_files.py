@@ -75,10 +75,10 @@ def test_the_bundled_samples_are_in_the_current_format() -> None:
     from m3desk.assets import sample_files
 
     samples = sample_files()
-    assert samples
+    assert {path.parent.name for path in samples} == {"monsters_and_magic", "ose"}
     for path in samples:
-        assert path.parent.name == "monsters_and_magic"
         loaded = load_sheet(path)
+        assert loaded.doc_type.system == path.parent.name, path.name
         assert loaded.migrated_from is None, path.name
 
 
