@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 THEMES = ("light", "dark")
 SCALES = ("1", "1.5")
-WINDOW_SIZE = (1400, 880)
+WINDOW_SIZES = {"1": (1366, 728), "1.5": (1067, 627)}
+"""The real screens, less a taskbar: 1366×768 at 100 %, and 1600×1000 at 150 % (in logical
+pixels; the picture is 1600×940)."""
 README_MAX_BYTES = 250_000
 
 
@@ -75,7 +77,8 @@ def _mid_round_encounter() -> object:
 
 
 def _start_window(theme_name: str) -> tuple[QApplication, MainWindow]:
-    """The application and the real main window, shown at WINDOW_SIZE with the library."""
+    """The application and the real main window, shown at the screen's size with the
+    library."""
     from PySide6.QtWidgets import QApplication
 
     app = QApplication([sys.argv[0]])
@@ -90,7 +93,7 @@ def _start_window(theme_name: str) -> tuple[QApplication, MainWindow]:
     dialogs.set_non_interactive(True)
     apply_theme(app, theme_name)
     window = MainWindow()
-    window.resize(*WINDOW_SIZE)
+    window.resize(*WINDOW_SIZES.get(os.environ.get("QT_SCALE_FACTOR", "1"), (1366, 728)))
     window.show()
     window.startup(recover=False)
     return app, window

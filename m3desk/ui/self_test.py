@@ -78,10 +78,12 @@ def _exercise_sheets(window: MainWindow) -> list[str]:
 
 def _encounter_page(window: MainWindow) -> tuple[OpenDocument, EncounterWidget]:
     """The open samples as combatants: the party against the mummy, in a new tab."""
+    from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
     from m3desk.ui.encounter.new_document import new_encounter_document
     from m3desk.ui.encounter.widget import EncounterWidget
 
-    sources = window.session.open_sheet_documents()
+    sources = [source for source in window.session.open_sheet_documents()
+               if isinstance(source.sheet, CharacterSheet | MonsterSheet)]
     _check(len(sources) >= 2, "no open sheets to start an encounter with")
     record = window.session.adopt(new_encounter_document(sources, name="Self-test"))
     page = record.page
@@ -135,6 +137,41 @@ def _exercise_encounter(window: MainWindow) -> list[str]:
             f"log {log_rows} entries)", _export_pdf(encounter)]
 
 
+def _exercise_other_games(window: MainWindow) -> list[str]:
+    """Each other installed game: its samples in one fight, a round begun, its board drawn,
+    its encounter sheet printed."""
+    from collections import defaultdict
+
+    from m3desk.core import encounter as core
+    from m3desk.core import registry
+    from m3desk.ui.encounter.new_document import new_encounter_document
+    from m3desk.ui.encounter.widget import EncounterWidget
+
+    by_game: dict[str, list[object]] = defaultdict(list)
+    for source in window.session.open_sheet_documents():
+        game = registry.system_of(source.sheet)
+        if game.id != "monsters_and_magic" and game.encounter is not None:
+            by_game[game.id].append(source)
+    done = []
+    for game_id, sources in sorted(by_game.items()):
+        record = window.session.adopt(new_encounter_document(sources, name=f"Self-test "
+                                                             f"{game_id}"))
+        page = record.page
+        _check(isinstance(page, EncounterWidget), f"the {game_id} encounter tab is wrong")
+        assert isinstance(page, EncounterWidget)
+        fight = record.document.encounter
+        rolls = {side: 3 + index for index, side in enumerate(fight.sides)}
+        record.document.apply(core.set_side_initiative(fight, rolls), "Self-test initiative")
+        page.encounter_actions.next_turn.trigger()
+        QApplication.processEvents()
+        _check(record.document.encounter.phase != "setup",
+               f"Next Turn did not start the {game_id} encounter")
+        page.board.grab()
+        done.append(f"{registry.get(game_id).name} encounter "
+                    f"({len(fight.combatants)} combatants), {_export_pdf(fight)}")
+    return done
+
+
 def _export_pdf(encounter: Encounter) -> str:
     from m3desk.ui.printing.export import export_encounter_pdf
 
@@ -177,6 +214,7 @@ def exercise_window(window: MainWindow) -> list[str]:
     exercised = ["main window", _exercise_library(window)]
     exercised += _exercise_sheets(window)
     exercised += _exercise_encounter(window)
+    exercised += _exercise_other_games(window)
     exercised.append(_exercise_dialogs(window))
     _check(window.session.close_all(ask=False), "closing the documents failed")
     return exercised

@@ -236,6 +236,11 @@ def start_from_the_library(gm: Gm, fake_dialogs: ScriptedDialogs) -> None:
     library = gm.window.library
     view = library.view
     model = library.model
+    # The library holds every game's samples: the GM picks this game's in the game filter.
+    combo = library.game_filter
+    combo.setFocus()
+    gm.qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentText() == "Monsters & Magic"
     names = [model.entry(row).name for row in range(model.rowCount())]
     assert sorted(names) == sorted([*PARTY, MUMMY])  # only the samples: a fresh profile
     first = view.visualRect(model.index(0, 0)).center()

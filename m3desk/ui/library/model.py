@@ -26,7 +26,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
-from m3desk.ui.library.scan import LibraryEntry
+from m3desk.ui.library.scan import OWN_GAME, LibraryEntry
 
 __all__ = ["ENTRY_ROLE", "MARK_ROLE", "PATH_ROLE", "Column", "LibraryModel"]
 
@@ -107,6 +107,7 @@ class LibraryModel(QAbstractTableModel):
         self._all: list[LibraryEntry] = []
         self._rows: list[LibraryEntry] = []
         self._words: tuple[str, ...] = ()
+        self._game: str | None = None
         self._sort_column = Column.NAME
         self._sort_order = Qt.SortOrder.AscendingOrder
         self._warning_icon: QIcon | None = None
@@ -134,8 +135,28 @@ class LibraryModel(QAbstractTableModel):
     def filter_text(self) -> str:
         return " ".join(self._words)
 
+    def set_game(self, game: str | None) -> None:
+        """Show only one game's files (None: every game's)."""
+        if game == self._game:
+            return
+        self.beginResetModel()
+        self._game = game
+        self._rows = self._visible()
+        self.endResetModel()
+
+    @property
+    def game(self) -> str | None:
+        return self._game
+
+    def games(self) -> list[str]:
+        """The games the library holds files of, Monsters & Magic first, then by name."""
+        found = {entry.game for entry in self._all}
+        return sorted(found, key=lambda game: (game != OWN_GAME, game.casefold()))
+
     def _visible(self) -> list[LibraryEntry]:
         rows = [e for e in self._all if e.matches(self._words)] if self._words else list(self._all)
+        if self._game is not None:
+            rows = [entry for entry in rows if entry.game == self._game]
         rows.sort(key=_sort_key(self._sort_column),
                   reverse=self._sort_order == Qt.SortOrder.DescendingOrder)
         return rows

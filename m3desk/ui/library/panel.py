@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDockWidget,
     QHeaderView,
     QLabel,
@@ -78,6 +79,12 @@ class LibraryPanel(QDockWidget):
         self.search.returnPressed.connect(self._open_from_search)
         self.search.installEventFilter(self)
 
+        self.game_filter = QComboBox()
+        self.game_filter.setObjectName("library_game")
+        self.game_filter.setAccessibleName("Show the files of one game")
+        self.game_filter.setToolTip("Show the files of one game, or of every game")
+        self.game_filter.currentIndexChanged.connect(self._on_game_chosen)
+
         self.view = QTableView()
         self.view.setObjectName("library_view")
         self.view.setAccessibleName("Library")
@@ -103,6 +110,7 @@ class LibraryPanel(QDockWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(6)
+        layout.addWidget(self.game_filter)
         layout.addWidget(self.search)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.summary)
@@ -190,6 +198,7 @@ class LibraryPanel(QDockWidget):
         started = time.perf_counter()
         entries = self._scanner()
         self.model.set_entries(entries)
+        self._fill_games()
         self.last_scan_seconds = time.perf_counter() - started
         if len(selected) > 1:
             self.select_paths(selected)
@@ -201,6 +210,33 @@ class LibraryPanel(QDockWidget):
                 self.view.selectionModel().setCurrentIndex(
                     self.model.index(row, Column.NAME), QItemSelectionModel.SelectionFlag.NoUpdate)
         self._watch_folders()
+
+    ALL_GAMES = "All games"
+
+    def _fill_games(self) -> None:
+        """One entry per game the library holds files of; shown only when there are two."""
+        games = self.model.games()
+        wanted = [self.ALL_GAMES, *games]
+        shown = [self.game_filter.itemText(n) for n in range(self.game_filter.count())]
+        if wanted != shown:
+            chosen = self.model.game
+            self.game_filter.blockSignals(True)
+            self.game_filter.clear()
+            self.game_filter.addItems(wanted)
+            self.game_filter.setCurrentIndex(wanted.index(chosen) if chosen in wanted else 0)
+            self.game_filter.blockSignals(False)
+            if chosen not in wanted:
+                self.model.set_game(None)
+        self.game_filter.setVisible(len(games) > 1)
+
+    def show_game(self, game: str | None) -> None:
+        """Show one game's files (None: all), as choosing it in the combo box does."""
+        index = self.game_filter.findText(game or self.ALL_GAMES)
+        self.game_filter.setCurrentIndex(max(index, 0))
+
+    def _on_game_chosen(self, index: int) -> None:
+        text = self.game_filter.itemText(index)
+        self.model.set_game(None if index <= 0 or text == self.ALL_GAMES else text)
 
     def _watch_folders(self) -> None:
         """Watch the data folder and whichever library folders exist by now."""
@@ -270,7 +306,7 @@ class LibraryPanel(QDockWidget):
         if broken:
             parts.append(f"{broken} cannot be opened")
         text = ", ".join(parts)
-        if self.model.filter_text():
+        if self.model.filter_text() or self.model.game is not None:
             text = f"Showing {shown} of {len(entries)} · {text}"
         self.summary.setText(text)
 

@@ -37,6 +37,7 @@ __all__ = [
 _log = logging.getLogger(__name__)
 
 EntryKind = Literal["character", "monster", "encounter"]
+OWN_GAME = "Monsters & Magic"
 SHEET_SUFFIXES: frozenset[str] = frozenset(doc_type.extension for doc_type in catalog.sheets())
 """Files that can join an encounter (an encounter cannot join another one)."""
 
@@ -65,6 +66,11 @@ class LibraryEntry:
         if self.is_sample:
             parts.append("sample")
         object.__setattr__(self, "search_text", " ".join(parts).casefold())
+
+    @property
+    def game(self) -> str:
+        """The game the file is for (files read as Monsters & Magic's name none)."""
+        return self.system or OWN_GAME
 
     @property
     def broken(self) -> bool:

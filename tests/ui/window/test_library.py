@@ -9,6 +9,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
+from m3desk.assets import sample_files
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.sheet_files import save_sheet
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
@@ -28,19 +29,50 @@ def _row(window: MainWindow, text: str) -> int:
     return next(i for i, name in enumerate(names) if text.casefold() in name.casefold())
 
 
+def _samples_of(game: str) -> int:
+    from m3desk.ui.library.scan import read_entry
+
+    return sum(1 for path in sample_files() if read_entry(path).game == game)
+
+
+ALL_SAMPLES = len(sample_files())
+OUR_SAMPLES = 6  # the Example of Play's party and mummy
+
+
 def test_first_start_shows_the_sample_party(window: MainWindow, paths: AppPaths) -> None:
     assert not paths.characters_dir.exists()
     model = window.library.model
+    assert model.rowCount() == ALL_SAMPLES
+    assert window.library.summary.text() == f"No sheets of your own yet, {ALL_SAMPLES} samples"
+    window.library.show_game("Monsters & Magic")
     names = _names(model)
-    assert len(names) == 6
+    assert len(names) == OUR_SAMPLES == _samples_of("Monsters & Magic")
     for expected in SAMPLE_NAMES:
         assert any(expected.casefold() in name.casefold() for name in names), names
     assert {model.index(r, Column.SOURCE).data() for r in range(6)} == {"Sample"}
-    assert window.library.summary.text() == "No sheets of your own yet, 6 samples"
+
+
+def test_the_game_filter_shows_one_game_at_a_time(window: MainWindow, qtbot) -> None:
+    combo, model = window.library.game_filter, window.library.model
+    assert combo.isVisible()
+    games = [combo.itemText(n) for n in range(combo.count())]
+    assert games[:2] == ["All games", "Monsters & Magic"] and "Old-School Essentials" in games
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert model.game == "Monsters & Magic" and model.rowCount() == OUR_SAMPLES
+    combo.setCurrentIndex(games.index("Old-School Essentials"))
+    assert model.rowCount() == _samples_of("Old-School Essentials") > 0
+    assert all(model.entry(r).game == "Old-School Essentials" for r in range(model.rowCount()))
+    assert "Old-School Essentials" in model.index(0, Column.NAME).data(
+        Qt.ItemDataRole.ToolTipRole)
+    assert window.library.summary.text().startswith(f"Showing {model.rowCount()} of ")
+    combo.setCurrentIndex(0)
+    assert model.rowCount() == ALL_SAMPLES
 
 
 def test_search_filters_by_name_race_class_kind_and_level(window: MainWindow, qtbot) -> None:
     search, model = window.library.search, window.library.model
+    window.library.show_game("Monsters & Magic")
     qtbot.keyClicks(search, "gramf")
     assert _names(model) == [n for n in _names(model) if "gramf" in n.casefold()]
     assert len(_names(model)) == 1
@@ -59,7 +91,7 @@ def test_search_filters_by_name_race_class_kind_and_level(window: MainWindow, qt
     search.clear()
     qtbot.keyClicks(search, "no such thing")
     assert model.rowCount() == 0
-    assert window.library.summary.text().startswith("Showing 0 of 6 · ")
+    assert window.library.summary.text().startswith(f"Showing 0 of {ALL_SAMPLES} · ")
     search.clear()
     assert model.rowCount() == 6
 
@@ -76,6 +108,7 @@ def test_user_files_are_listed_and_a_broken_file_shows_its_error(
     (paths.characters_dir / ".aria.m3c.1234.tmp").write_text("leftover", encoding="utf-8")
 
     window = make_window()
+    window.library.show_game("Monsters & Magic")
     model = window.library.model
     assert model.rowCount() == 9
     broken = model.index(_row(window, "broken"), Column.NAME)
@@ -194,6 +227,7 @@ def test_library_model_passes_the_model_tester(qtmodeltester, paths: AppPaths, s
 def test_header_click_sorts_in_the_model_and_keeps_the_selection(window: MainWindow,
                                                                   qtbot) -> None:
     view, model = window.library.view, window.library.model
+    window.library.show_game("Monsters & Magic")
     assert view.model() is model  # no QSortFilterProxyModel in between
     window.library.select_path(model.entry(_row(window, "xiola")).path)
     header = view.horizontalHeader()
@@ -222,7 +256,7 @@ def test_a_sheet_saved_by_another_program_appears_by_itself(
     paths.library_dir("monsters")
     window.library.refresh()  # now the new folder is watched too
     save_sheet(paths.monsters_dir / "ogre.m3m", MonsterSheet(name="Ogre", level=4))
-    qtbot.waitUntil(lambda: window.library.model.rowCount() == 7, timeout=5000)
+    qtbot.waitUntil(lambda: window.library.model.rowCount() == ALL_SAMPLES + 1, timeout=5000)
 
 
 def test_the_library_opens_narrow_with_a_readable_name_column(window: MainWindow) -> None:
