@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from m3desk.core.dice import DiceExpr, sum_of_dice
+from m3desk.systems.adnd2e.tables import Group, group_thac0
 
 __all__ = [
     "ATTACK_MODIFIERS",
@@ -30,6 +31,7 @@ __all__ = [
     "rear_armour_class",
     "save_chance",
     "surprise_chance",
+    "thac0",
     "to_hit_number",
 ]
 
@@ -59,6 +61,12 @@ INITIATIVE_MODIFIERS: dict[str, int] = {
     "foe_charges": -2,
 }
 """PHB Table 55 and seed 002 (a charge gives the charger's opponents −2)."""
+
+
+def thac0(group: str, level: int) -> int:
+    """THAC0 of a character of ``group`` ("warrior", "priest", "rogue" or "wizard") at
+    ``level`` (PHB Table 53): a fighter 7 has 14."""
+    return group_thac0(Group(group), level)
 
 
 def to_hit_number(thac0: int, target_ac: int) -> int:

@@ -104,7 +104,7 @@ def parse_stat_block(text: str, name: str = "Monster") -> tuple[MonsterSheet, li
             problems.append(f"could not read the movement “{parts['MV'][:40]}”")
     if "HD" in parts:
         hd = parts["HD"]
-        match = re.match(r"\s*(\d+|½|1/2)\s*(?:([+\-−])\s*(\d+))?", hd)
+        match = re.match(r"\s*(1/2|½|\d+)\s*(?:([+\-−])\s*(\d+))?", hd)
         if match and (match.group(1) in ("½", "1/2") or int(match.group(1)) <= 40):
             values["hit_dice"] = 0 if match.group(1) in ("½", "1/2") else int(match.group(1))
             if match.group(3):
@@ -175,9 +175,11 @@ def parse_stat_block(text: str, name: str = "Monster") -> tuple[MonsterSheet, li
             values["xp"] = xp
         else:
             problems.append(f"could not read the XP “{parts['XP'][:40]}”")
-    dice, extra = values.get("hit_dice"), values.get("hit_dice_modifier", 0)
-    if "hit_points" not in values and isinstance(dice, int) and isinstance(extra, int):
-        values["hit_points"] = values["max_hit_points"] = average_hit_points(dice, extra)
+    read_dice = values.get("hit_dice")
+    read_extra = values.get("hit_dice_modifier", 0)
+    if "hit_points" not in values and isinstance(read_dice, int) and isinstance(read_extra, int):
+        values["hit_points"] = values["max_hit_points"] = average_hit_points(read_dice,
+                                                                             read_extra)
     if not parts:
         problems.append("no stat block fields (AC, MV, HD, THAC0, #AT, Dmg, SZ, ML …) were "
                         "found")
