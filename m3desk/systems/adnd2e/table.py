@@ -687,14 +687,13 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
     if rear:
         terms.append(Term(label="rear attack", value=2))
     values = derive(defender.sheet, options)
-    armour, armour_note = _armour(enc, defender)
+    armour, _tip = _armour(enc, defender)
+    armour_note = "charging" if defender.declared == "charge" else ""
     if rear:
         rear_ac = values["ac.rear"].value if "ac.rear" in values else values["ac"].value
         if rear_ac > armour:
             armour, armour_note = rear_ac, "from behind: no shield" + (
                 ", no DEX" if options.rear_ignores_dex else "")
-    else:
-        armour_note = "charging" if defender.declared == "charge" else ""
     thac0 = derive(combatant.sheet, options)["thac0"].value
     double, reason = False, ""
     if (attack.set_vs_charge and combatant.declared == "set" and defender.declared == "charge"
@@ -958,9 +957,9 @@ def _resolve_move(encounter: AdndEncounter, actor: str, action: str,
             feet = core.position_between(encounter, actor, foe.id)
             after = core.set_position(after, actor, foe.id, min(FEET.maximum, feet + budget),
                                       log=False)
-            notices.append(_free_attack_notice(after, foe, combatant))
         after = core.update_combatant(after, actor, moved=combatant.moved + budget,
                                       free_attacks=(*combatant.free_attacks, *owed))
+        notices += [_free_attack_notice(after, foe, combatant) for foe in engaged]
         if engaged:
             notices.append(f"{combatant.name} can be pursued unless someone blocks.")
         summary = f"{combatant.name} flees {budget}'" + (
