@@ -345,7 +345,7 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
     assert isinstance(combatant, AdndCombatant)
     sheet = combatant.sheet
     if column == "hp":
-        return Cell(text=f"{sheet.hit_points}/{sheet.max_hit_points}", pool=_hp(sheet),
+        return Cell(text=f"{minus(sheet.hit_points)}/{sheet.max_hit_points}", pool=_hp(sheet),
                     editable=True, edit_text=str(sheet.hit_points))
     if column == "ac":
         value, tip = _armour(encounter, combatant)
