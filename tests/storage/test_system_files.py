@@ -74,7 +74,7 @@ def test_a_system_name_that_is_not_text_is_refused(tmp_path: Path) -> None:
 def test_the_bundled_samples_are_in_the_current_format() -> None:
     from m3desk.assets import sample_files
 
-    samples = sample_files()
+    samples = sample_files("monsters_and_magic")
     assert samples
     for path in samples:
         assert path.parent.name == "monsters_and_magic"

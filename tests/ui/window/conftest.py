@@ -164,7 +164,7 @@ def sample(tmp_path: Path) -> Callable[[str], Path]:
     """Copy a bundled sample (by file stem) to a writable folder."""
 
     def copy(stem: str) -> Path:
-        source = next(path for path in sample_files() if path.stem == stem)
+        source = next(path for path in sample_files("monsters_and_magic") if path.stem == stem)
         target = tmp_path / "mine" / source.name
         target.parent.mkdir(exist_ok=True)
         shutil.copyfile(source, target)
@@ -178,7 +178,7 @@ def party_in_library(paths: AppPaths) -> dict[str, Path]:
     """Gramfive, Felix and the mummy saved as the user's own files (so they have paths)."""
     wanted = {"gramfive": "characters", "felix": "characters", "first-one-mummy": "monsters"}
     found: dict[str, Path] = {}
-    for source in sample_files():
+    for source in sample_files("monsters_and_magic"):
         if source.stem in wanted:
             folder = paths.library_dir(wanted[source.stem])  # type: ignore[arg-type]
             found[source.stem] = Path(shutil.copyfile(source, folder / source.name))
