@@ -1,0 +1,200 @@
+"""Hitting, damage, initiative, saving throws and morale in 2e, with exact odds.
+
+The attack roll: d20 + modifiers against THAC0 − AC; a natural 20 always hits and a natural 1
+always misses (a table rule can make THAC0 strict). Damage takes the S-M or L column by the
+target's size; a set spear against a charger and a lance in a charge double the rolled dice.
+Initiative is a d10, lower first, equal rolls acting together. Every chance is enumerated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import NamedTuple
+
+from m3desk.core.dice import DiceExpr, sum_of_dice
+from m3desk.systems.adnd2e.tables import Group, group_thac0
+
+__all__ = [
+    "ATTACK_MODIFIERS",
+    "INITIATIVE_MODIFIERS",
+    "Situation",
+    "attack_outcomes",
+    "charging_armour_class",
+    "damage_distribution",
+    "hit_chance",
+    "hit_probability",
+    "initiative_odds",
+    "initiative_order",
+    "missile_range_modifier",
+    "morale_hold_chance",
+    "rear_armour_class",
+    "save_chance",
+    "surprise_chance",
+    "thac0",
+    "to_hit_number",
+]
+
+
+class Situation(NamedTuple):
+    id: str
+    label: str
+    modifier: int
+    on: str
+    """Whose condition it is: "attacker" or "defender"."""
+
+
+ATTACK_MODIFIERS: tuple[Situation, ...] = (
+    Situation("higher_ground", "attacker on higher ground", 1, "attacker"),
+    Situation("invisible", "defender invisible", -4, "defender"),
+    Situation("off_balance", "defender off-balance", 2, "defender"),
+    Situation("prone", "defender prone", 4, "defender"),
+    Situation("stunned", "defender stunned", 4, "defender"),
+    Situation("surprised", "defender surprised", 1, "defender"),
+    Situation("rear", "rear attack", 2, "defender"),
+)
+"""PHB Table 51 (digest §4). Sleeping or held defenders are hit automatically."""
+
+INITIATIVE_MODIFIERS: dict[str, int] = {
+    "hasted": -2, "slowed": 2, "higher_ground": -1, "set": -2, "slippery": 2,
+    "deep_water": 4, "foreign_environment": 6, "hindered": 3, "waiting": 1,
+    "foe_charges": -2,
+}
+"""PHB Table 55 and seed 002 (a charge gives the charger's opponents −2)."""
+
+
+def thac0(group: str, level: int) -> int:
+    """THAC0 of a character of ``group`` ("warrior", "priest", "rogue" or "wizard") at
+    ``level`` (PHB Table 53): a fighter 7 has 14."""
+    return group_thac0(Group(group), level)
+
+
+def to_hit_number(thac0: int, target_ac: int) -> int:
+    """The modified d20 needed: THAC0 − AC (a negative AC adds). THAC0 14 vs AC 6 → 8."""
+    return thac0 - target_ac
+
+
+def hit_probability(modifier: int, thac0: int, target_ac: int, *,
+                    nat20_auto: bool = True) -> Fraction:
+    """Exact chance: every natural d20 whose total reaches the number, a natural 20 always
+    and a natural 1 never (unless ``nat20_auto`` is off: strict THAC0)."""
+    need = to_hit_number(thac0, target_ac)
+    if nat20_auto:
+        hits = 1 + sum(1 for natural in range(2, 20) if natural + modifier >= need)
+    else:
+        hits = sum(1 for natural in range(1, 21) if natural + modifier >= need)
+    return Fraction(hits, 20)
+
+
+def hit_chance(modifier: int, thac0: int, target_ac: int) -> float:
+    """The exact chance to hit as a float, natural 20 hitting and natural 1 missing:
+    ``hit_chance(0, 14, 6) == 0.65``."""
+    return float(hit_probability(modifier, thac0, target_ac))
+
+
+def hits(natural: int, modifier: int, need: int, *, nat20_auto: bool = True) -> bool:
+    if nat20_auto and natural == 20:
+        return True
+    if nat20_auto and natural == 1:
+        return False
+    return natural + modifier >= need
+
+
+def charging_armour_class(ac: int, dex_adjustment: int) -> int:
+    """The charger's AC: the DEX defensive adjustment (already in ``ac``; negative is a bonus)
+    is lost and the AC is 1 worse. AC 2 with DEX 16 (−2) charges at AC 5."""
+    return ac - min(dex_adjustment, 0) + 1
+
+
+def rear_armour_class(ac: int, *, shield: bool, dex_adjustment: int,
+                      ignore_dex: bool = True) -> int:
+    """AC against an attack from behind: no shield, and (by default) no DEX bonus."""
+    rear = ac + (1 if shield else 0)
+    if ignore_dex and dex_adjustment < 0:
+        rear -= dex_adjustment
+    return rear
+
+
+def missile_range_modifier(distance: int, ranges_feet: tuple[int, int, int]) -> int | None:
+    """0 at short range, −2 at medium, −5 at long; None beyond long range."""
+    short, medium, long = ranges_feet
+    if distance <= short:
+        return 0
+    if distance <= medium:
+        return -2
+    if distance <= long:
+        return -5
+    return None
+
+
+def damage_distribution(dice: DiceExpr, bonus: int = 0, *, double: bool = False,
+                        double_bonus: bool = False) -> dict[int, Fraction]:
+    """Damage of one hit: the rolled dice (doubled by a set spear or a lance in a charge) plus
+    the bonus (doubled too only if the table says so), at least 1."""
+    counts = sum_of_dice(dice.count, dice.sides)
+    total = sum(counts.values())
+    factor = 2 if double else 1
+    added = (dice.bonus + bonus) * (factor if double_bonus else 1)
+    result: dict[int, Fraction] = {}
+    for rolled, ways in counts.items():
+        damage = max(1, rolled * factor + added)
+        result[damage] = result.get(damage, Fraction(0)) + Fraction(ways, total)
+    return result
+
+
+def roll_damage(dice: DiceExpr, faces: tuple[int, ...], bonus: int = 0, *,
+                double: bool = False, double_bonus: bool = False) -> int:
+    rolled = dice.total(faces) - dice.bonus
+    factor = 2 if double else 1
+    added = (dice.bonus + bonus) * (factor if double_bonus else 1)
+    return max(1, rolled * factor + added)
+
+
+def attack_outcomes(modifier: int, thac0: int, target_ac: int, dice: DiceExpr,
+                    bonus: int = 0, *, double: bool = False,
+                    nat20_auto: bool = True) -> dict[int, Fraction]:
+    """Exact distribution of the damage one attack deals (0 on a miss)."""
+    chance = hit_probability(modifier, thac0, target_ac, nat20_auto=nat20_auto)
+    result: dict[int, Fraction] = {0: 1 - chance} if chance < 1 else {}
+    for damage, p in damage_distribution(dice, bonus, double=double).items():
+        result[damage] = result.get(damage, Fraction(0)) + chance * p
+    return result
+
+
+def initiative_order(rolls: Mapping[str, int]) -> list[list[str]]:
+    """Who acts when: lowest roll first, equal rolls share a group (they act together)."""
+    groups: dict[int, list[str]] = {}
+    for name, roll in rolls.items():
+        groups.setdefault(roll, []).append(name)
+    return [groups[roll] for roll in sorted(groups)]
+
+
+def initiative_odds(mine: int = 0, theirs: int = 0) -> tuple[Fraction, Fraction]:
+    """(first, tie) for d10 + ``mine`` against d10 + ``theirs``, lower first. d10 vs d10:
+    45/100 first, 10/100 together."""
+    first = ties = 0
+    for a in range(1, 11):
+        for b in range(1, 11):
+            if a + mine < b + theirs:
+                first += 1
+            elif a + mine == b + theirs:
+                ties += 1
+    return Fraction(first, 100), Fraction(ties, 100)
+
+
+def save_chance(target: int, modifier: int = 0) -> Fraction:
+    """d20 + modifier at least the saving throw number (a natural 1 is no automatic failure
+    in 2e's tables; the roll needed is simply clamped to 1–20)."""
+    succeeds = sum(1 for natural in range(1, 21) if natural + modifier >= target)
+    return Fraction(succeeds, 20)
+
+
+def morale_hold_chance(rating: int) -> Fraction:
+    """2d10 at most the morale rating keeps fighting (DMG). ML 11: 55/100."""
+    counts = sum_of_dice(2, 10)
+    return Fraction(sum(w for total, w in counts.items() if total <= rating), 100)
+
+
+def surprise_chance() -> Fraction:
+    """d10: 1–3 is surprised."""
+    return Fraction(3, 10)

@@ -1,0 +1,179 @@
+"""How the generic editor and printer show 2e characters and monster stat blocks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import get_args
+
+from pydantic import BaseModel
+
+from m3desk.core.derived import Derived
+from m3desk.core.numbers import signed
+from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
+from m3desk.systems.adnd2e.derive import derive
+from m3desk.systems.adnd2e.options import AdndOptions
+from m3desk.systems.adnd2e.sheet import (
+    Armour,
+    CharacterSheet,
+    CharClass,
+    MonsterAttack,
+    MonsterSheet,
+    Race,
+    Size,
+    Weapon,
+)
+from m3desk.systems.adnd2e.statblock import average_hit_points, parse_stat_block
+from m3desk.systems.adnd2e.tables import CLASS_GROUP, GROUP_HIT_DIE, Save
+
+__all__ = ["CHARACTER_FORM", "MONSTER_FORM", "new_character", "new_monster"]
+
+SAVES = tuple(f"save.{save.value}" for save in Save)
+
+
+def _derive(sheet: BaseModel, options: BaseModel | None) -> Mapping[str, Derived]:
+    assert isinstance(sheet, CharacterSheet | MonsterSheet)
+    assert options is None or isinstance(options, AdndOptions)
+    return derive(sheet, options)
+
+
+def new_character(name: str) -> CharacterSheet:
+    """A 1st-level human fighter with average scores; the first hit die counts its average
+    rounded up (6 on a d10) until the player rolls it."""
+    sheet = CharacterSheet(name=name.strip()[:80] or "New character")
+    hit_points = GROUP_HIT_DIE[CLASS_GROUP[sheet.char_class]] // 2 + 1
+    return sheet.model_copy(update={"hit_points": hit_points, "max_hit_points": hit_points})
+
+
+def new_monster(name: str) -> MonsterSheet:
+    """A 1 HD monster with the average 4 hit points and one 1d6 attack."""
+    hit_points = average_hit_points(1)
+    return MonsterSheet(name=name.strip()[:80] or "New monster", hit_points=hit_points,
+                        max_hit_points=hit_points, attacks=(MonsterAttack(name="attack"),))
+
+
+def _character_summary(sheet: BaseModel) -> str:
+    assert isinstance(sheet, CharacterSheet)
+    values = derive(sheet)
+    return (f"{sheet.char_class.title()} {sheet.level} ({sheet.race}), AC {values['ac'].value}, "
+            f"THAC0 {values['thac0'].value}, HP {sheet.hit_points}/{sheet.max_hit_points}")
+
+
+def _monster_summary(sheet: BaseModel) -> str:
+    assert isinstance(sheet, MonsterSheet)
+    values = derive(sheet)
+    hd = "½" if sheet.hit_dice == 0 else str(sheet.hit_dice)
+    if sheet.hit_dice_modifier:
+        hd += signed(sheet.hit_dice_modifier)
+    return (f"HD {hd}, AC {values['ac'].value}, THAC0 {values['thac0'].value}, "
+            f"MV {sheet.movement}, size {sheet.size}, ML {sheet.morale}")
+
+
+def _parse(text: str, name: str) -> tuple[BaseModel, list[str]]:
+    return parse_stat_block(text, name)
+
+
+WEAPONS = TableSpec("weapons", "Weapons", (
+    FieldSpec("name", "Weapon", width="composite long bow"),
+    FieldSpec("speed", "SF", "int", minimum=0, maximum=20, help="Speed factor", width="10"),
+    FieldSpec("damage_sm", "S-M", "dice", help="Damage against small and man-sized foes",
+              width="1d8+1"),
+    FieldSpec("damage_l", "L", "dice", help="Damage against large foes", width="1d8+1"),
+    FieldSpec("magic", "Magic", "int", minimum=-5, maximum=6, width="+3"),
+    FieldSpec("melee", "Melee", "bool"),
+    FieldSpec("missile", "Missile", "bool"),
+    FieldSpec("thrown", "Thrown", "bool", help="Thrown weapons add STR to hit and damage"),
+    FieldSpec("rate_of_fire", "ROF", help="Shots a round: 2, 1, 1/2 …", width="3/2"),
+    FieldSpec("ranges", "Range", "ints", help="Short/medium/long in tens (yards outdoors, feet "
+              "indoors)", width="21/42/63"),
+    FieldSpec("set_vs_charge", "Set", "bool", help="Can be set against a charge (double "
+              "damage)"),
+    FieldSpec("double_on_charge", "Lance", "bool", help="Double damage in a charge"),
+    FieldSpec("proficient", "Prof.", "bool"),
+    FieldSpec("specialised", "Spec.", "bool", help="Specialised: +1 to hit, +2 damage"),
+), lambda: Weapon(name="weapon"))
+
+CHARACTER_FORM = SheetForm(
+    sections=(
+        SectionSpec("Character", fields=(
+            FieldSpec("name", "Name"),
+            FieldSpec("race", "Race", "choice", choices=get_args(Race),
+                      help="Sets the base movement rate"),
+            FieldSpec("char_class", "Class", "choice", choices=get_args(CharClass),
+                      help="Its group (warrior, priest, rogue, wizard) sets THAC0 and saves"),
+            FieldSpec("level", "Level", "int", minimum=1, maximum=20, derived="thac0"),
+            FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
+            FieldSpec("max_hit_points", "Maximum", "int", minimum=1, maximum=999,
+                      derived="con.hp"),
+        ), derived=("thac0", "hit_die", "con.hp")),
+        SectionSpec("Abilities", fields=(
+            FieldSpec("abilities.STR", "STR", "int", minimum=3, maximum=25, derived="str.hit"),
+            FieldSpec("abilities.STR_exceptional", "STR 18/", "int", minimum=0, maximum=100,
+                      help="Exceptional strength percentage (100 is 18/00); warriors only",
+                      derived="str.damage"),
+            FieldSpec("abilities.DEX", "DEX", "int", minimum=3, maximum=25,
+                      derived="dex.defensive"),
+            FieldSpec("abilities.CON", "CON", "int", minimum=3, maximum=25, derived="con.hp"),
+            FieldSpec("abilities.INT", "INT", "int", minimum=3, maximum=25),
+            FieldSpec("abilities.WIS", "WIS", "int", minimum=3, maximum=25, derived="wis.magic"),
+            FieldSpec("abilities.CHA", "CHA", "int", minimum=3, maximum=25),
+        ), derived=("str.hit", "str.damage", "dex.reaction", "dex.missile", "dex.defensive",
+                    "wis.magic")),
+        SectionSpec("Armour and movement", fields=(
+            FieldSpec("armour", "Armour", "choice", choices=get_args(Armour)),
+            FieldSpec("shield", "Shield", "bool"),
+            FieldSpec("magic_armour", "Magic armour", "int", minimum=0, maximum=5),
+            FieldSpec("carried", "Carried (lb)", "int", minimum=0, maximum=5000,
+                      derived="encumbrance"),
+        ), derived=("ac", "ac.rear", "ac.charging", "encumbrance", "encumbrance.to_hit",
+                    "movement.base", "movement", "initiative")),
+        SectionSpec("Saving throws", derived=SAVES),
+        SectionSpec("Weapons", table=WEAPONS, wide=True),
+        SectionSpec("Proficiencies, spells and notes", fields=(
+            FieldSpec("proficiencies", "Proficiencies", "list"),
+            FieldSpec("spells", "Spells", "list"),
+            FieldSpec("notes", "Notes", "long_text"),
+        ), wide=True),
+    ),
+    derive=_derive, new_sheet=new_character, summary=_character_summary)
+
+ATTACKS = TableSpec("attacks", "Attacks", (
+    FieldSpec("name", "Attack", width="claw"),
+    FieldSpec("count", "×", "int", minimum=1, maximum=20, width="20"),
+    FieldSpec("damage", "Damage", "dice", width="1d10+10"),
+    FieldSpec("set_vs_charge", "Set", "bool", help="A spear or polearm it can set against a "
+              "charge"),
+    FieldSpec("double_on_charge", "Lance", "bool", help="Double damage in a charge"),
+), lambda: MonsterAttack(name="attack"))
+
+MONSTER_FORM = SheetForm(
+    sections=(
+        SectionSpec("Stat block", fields=(
+            FieldSpec("name", "Name"),
+            FieldSpec("armour_class", "AC", "int", minimum=-10, maximum=10, derived="ac"),
+            FieldSpec("movement", "MV", "int", minimum=0, maximum=48, derived="movement"),
+            FieldSpec("movement_text", "Other movement", help="As printed: Fl 18 (C), Sw 9"),
+            FieldSpec("hit_dice", "HD", "int", minimum=0, maximum=40,
+                      help="0 is ½ HD or less", derived="thac0"),
+            FieldSpec("hit_dice_modifier", "HD +", "int", minimum=-10, maximum=40),
+            FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
+            FieldSpec("max_hit_points", "Maximum", "int", minimum=1, maximum=999),
+            FieldSpec("size", "Size", "choice", choices=get_args(Size),
+                      help="L and larger take weapons' L damage"),
+            FieldSpec("morale", "Morale", "int", minimum=2, maximum=20, derived="morale"),
+            FieldSpec("xp", "XP", "int", minimum=0, maximum=1_000_000),
+        ), derived=("thac0", "ac", "movement", "morale")),
+        SectionSpec("Specials", fields=(
+            FieldSpec("intelligence", "Intelligence"),
+            FieldSpec("alignment", "Alignment"),
+            FieldSpec("special_attacks", "Special attacks"),
+            FieldSpec("special_defences", "Special defences"),
+            FieldSpec("magic_resistance", "Magic resistance %", "int", minimum=0, maximum=100),
+            FieldSpec("saves", "Saves as printed", "ints",
+                      help="PPD/RSW/PP/BW/Sp, or empty to save as a warrior of its HD"),
+        ), derived=("save_level", *SAVES)),
+        SectionSpec("Attacks", table=ATTACKS, wide=True),
+        SectionSpec("Notes", fields=(FieldSpec("notes", "Notes", "long_text"),), wide=True),
+    ),
+    derive=_derive, new_sheet=new_monster, summary=_monster_summary, parse=_parse,
+    parse_help="Paste a Monstrous Manual block: AC 5; MV 9; HD 4+1; THAC0 17; #AT 1; "
+               "Dmg 1d10; SZ L; ML 11; XP 270")

@@ -1,0 +1,59 @@
+"""AD&D 2nd edition as m3desk sees it through the seam."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from m3desk.core.numbers import signed
+from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
+from m3desk.systems.adnd2e.combat import ATTACK_MODIFIERS
+from m3desk.systems.adnd2e.forms import CHARACTER_FORM, MONSTER_FORM
+from m3desk.systems.adnd2e.movement import DECLARATIONS
+from m3desk.systems.adnd2e.options import AdndOptions
+from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, FEET, INITIATIVE, AdndEncounter
+
+__all__ = ["SYSTEM"]
+
+_EFFECTS = {"charge": (2, 1, -2)}
+"""Charge: +2 to hit, AC 1 worse, the opponents' initiative −2 (seed 002)."""
+
+SYSTEM = GameSystem(
+    id="adnd2e",
+    name="AD&D 2nd edition",
+    summary="THAC0 and descending AC, a d10 per side (lower first), declared actions with "
+            "their movement: close, charge, withdraw, flee, move and fire.",
+    documents=(
+        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
+        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 1, "monster"),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 1, "encounter"),
+    ),
+    options_model=AdndOptions,
+    initiative=INITIATIVE,
+    positions=FEET,
+    phases=(
+        PhaseSpec("declare", "Declare", "The DM decides the monsters' actions; the players "
+                  "state theirs (spells named). Each action's movement category follows."),
+        PhaseSpec("initiative", "Initiative", "A d10 per side (or each); lower acts first, "
+                  "ties act together. A charge gives its opponents −2."),
+        PhaseSpec("resolution", "Resolution", "Actions in initiative order; a flight's free "
+                  "attacks at once, whatever the order."),
+    ),
+    maneuvers=tuple(
+        Maneuver(d.id, d.label, movement_share=d.share, may_attack=d.may_attack,
+                 may_cast=d.id == "cast", to_hit=_EFFECTS.get(d.id, (0, 0, 0))[0],
+                 armour_class=_EFFECTS.get(d.id, (0, 0, 0))[1],
+                 foe_initiative=_EFFECTS.get(d.id, (0, 0, 0))[2], category=d.category,
+                 help=d.help)
+        for d in DECLARATIONS),
+    conditions=(
+        *(ConditionSpec(s.id, s.label[0].upper() + s.label[1:],
+                        f"Attacks {'by' if s.on == 'attacker' else 'on'} it "
+                        f"{signed(s.modifier)} to hit", 1)
+          for s in ATTACK_MODIFIERS),
+        ConditionSpec("bound", "Wounds bound", "No longer loses 1 hit point a round at "
+                      "death's door."),
+    ),
+    encounter=ENCOUNTER_RULES,
+    sheet_forms=MappingProxyType({"character": CHARACTER_FORM, "monster": MONSTER_FORM}),
+)

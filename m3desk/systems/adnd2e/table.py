@@ -1,0 +1,1082 @@
+"""How a 2e fight runs at the table, as the tracker, the board and the action dialog ask.
+
+Each round every combatant declares an action (the tracker's "Declared" cell); its movement
+category and share follow (seed 002). Initiative is a d10 per side (or each, a table rule),
+typed into the "d10" cell: lower acts first, equal rolls act together, and the modifiers are
+applied and shown (a charge gives the charger's opponents −2). Positions are feet between each
+pair; melee reaches 5'. A charge or a close moves the attacker in before the blow; a withdrawal
+backs away a third of the movement (an ally engaging the foe blocks its pursuit); a flight
+runs the full movement and owes every foe in reach a free attack at the fleeing back, at once
+and outside initiative. Missiles fired on the move keep their count across rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Annotated, Any, ClassVar, NamedTuple
+
+from pydantic import BaseModel, BeforeValidator, Field, PlainSerializer
+
+from m3desk.core import encounter as core
+from m3desk.core.dice import DiceExpr
+from m3desk.core.numbers import minus, percent, signed
+from m3desk.core.system import (
+    ActionOption,
+    ActionOutcome,
+    ActionPreview,
+    Cell,
+    DiceSpec,
+    EncounterRules,
+    InitiativeScheme,
+    PositionModel,
+    Reach,
+    Ring,
+    TrackerColumn,
+)
+from m3desk.core.terms import Term
+from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
+from m3desk.systems.adnd2e.movement import (
+    BY_ID,
+    BY_LABEL,
+    DECLARATIONS,
+    Declaration,
+    combat_movement_feet,
+    end_round_credit,
+    fire_credit,
+    moving_rate_of_fire,
+)
+from m3desk.systems.adnd2e.options import AdndOptions
+from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.adnd2e.tables import SAVE_NAMES, Save
+
+__all__ = ["ENCOUNTER_RULES", "FEET", "INITIATIVE", "AdndCombatant", "AdndEncounter", "Attack",
+           "attacks_of"]
+
+MELEE_FEET = 5
+INITIATIVE = InitiativeScheme(roller="side_die", die=10, lower_first=True, ties="simultaneous",
+                              reroll_each_round=True, declared=("every action",))
+FEET = PositionModel(kind="distance", unit="ft", maximum=1000, step=5)
+Sheet = CharacterSheet | MonsterSheet
+LARGE = ("L", "H", "G")
+NATURAL_SPEED = {"T": 0, "S": 3, "M": 3, "L": 6, "H": 9, "G": 12}
+"""Optional Table 56: natural weapons by size when weapon speed counts."""
+
+
+def _credit(value: Any) -> Fraction | None:
+    if value is None or isinstance(value, Fraction):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, str) and len(value) <= 12:
+        try:
+            credit = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError("a missile count is a fraction like 3/4") from None
+        if 0 <= credit <= 20 and credit.denominator <= 100:
+            return credit
+    raise ValueError("a missile count is a fraction between 0 and 20")
+
+
+Credit = Annotated[Fraction | None, BeforeValidator(_credit),
+                   PlainSerializer(lambda v: None if v is None else str(v),
+                                   return_type=str | None)]
+
+
+class AdndCombatant(core.Combatant):
+    sheet: CharacterSheet | MonsterSheet = Field(discriminator="kind")
+    declared: str = Field("", max_length=20)
+    """The declaration id of this round's action ("charge"); empty until declared."""
+    casting_time: int = Field(0, ge=0, le=10)
+    initiative_roll: int | None = Field(None, ge=1, le=10)
+    """The d10 as rolled (the side's, by default); ``initiative`` adds the modifiers."""
+    moved: int = Field(0, ge=0, le=10_000)
+    """Feet moved this round."""
+    fire_credit: Credit = None
+    """Shots counted across rounds (None: loaded, never fired)."""
+    fire_rate: Credit = None
+    fire_round: int = Field(0, ge=0, le=100_000)
+    free_attacks: tuple[str, ...] = Field((), max_length=200)
+    """Ids of foes owed a free attack at this combatant's back (one entry per attack)."""
+
+
+class AdndEncounter(core.Encounter):
+    scheme: ClassVar[InitiativeScheme] = INITIATIVE
+    position_model: ClassVar[PositionModel] = FEET
+    combatants: tuple[AdndCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
+    options: AdndOptions = Field(default_factory=AdndOptions)
+
+    def round_ended(self) -> tuple[AdndEncounter, list[str]]:
+        ended, expired = super().round_ended()
+        ending = self.round
+        combatants = []
+        for combatant in ended.combatants:
+            changes: dict[str, object] = {"declared": "", "casting_time": 0,
+                                          "initiative_roll": None, "moved": 0,
+                                          "free_attacks": ()}
+            if (combatant.fire_round == ending and combatant.fire_credit is not None
+                    and combatant.fire_rate is not None):
+                changes["fire_credit"] = end_round_credit(combatant.fire_credit,
+                                                          combatant.fire_rate)
+            sheet = combatant.sheet
+            if (self.options.deaths_door and -10 < sheet.hit_points <= 0
+                    and not any(c.condition == "bound" for c in combatant.conditions)):
+                changes["sheet"] = sheet.model_copy(update={"hit_points": sheet.hit_points - 1})
+                if sheet.hit_points - 1 <= -10:
+                    expired.append(f"{combatant.name}'s life (bled to −10)")
+            combatants.append(combatant.model_copy(update=changes))
+        return ended.model_copy(update={"combatants": tuple(combatants)}), expired
+
+    def turn_begins(self, combatant_id: str) -> AdndEncounter:
+        """A combatant who declared missile fire counts this round's shots as its turn
+        begins (a heavy crossbow on the move is ready one round in four)."""
+        return _accrued(self, combatant_id)
+
+
+# -- looking things up ----------------------------------------------------------------------
+
+
+def _enc(encounter: core.Encounter) -> AdndEncounter:
+    assert isinstance(encounter, AdndEncounter)
+    return encounter
+
+
+def _combatant(encounter: core.Encounter, combatant_id: str) -> AdndCombatant:
+    combatant = encounter.combatant(combatant_id)
+    assert isinstance(combatant, AdndCombatant)
+    return combatant
+
+
+def _options(encounter: core.Encounter) -> AdndOptions:
+    return encounter.options if isinstance(encounter, AdndEncounter) else AdndOptions()
+
+
+def _declaration(combatant: AdndCombatant) -> Declaration | None:
+    return BY_ID.get(combatant.declared)
+
+
+def _rate(sheet: Sheet, options: AdndOptions) -> int:
+    return derive(sheet, options)["movement"].value
+
+
+def _feet_per_point(options: AdndOptions) -> int:
+    return 5 if options.scale == "ct_5ft_squares" else 10
+
+
+def allowance(encounter: core.Encounter, combatant: AdndCombatant, action: str) -> int:
+    options = _options(encounter)
+    return combat_movement_feet(_rate(combatant.sheet, options), action,
+                                feet_per_point=_feet_per_point(options))
+
+
+class Attack(NamedTuple):
+    """One weapon or natural attack, as the fight uses it."""
+
+    name: str
+    damage_sm: DiceExpr
+    damage_l: DiceExpr
+    to_hit: tuple[Term, ...]
+    damage_bonus: tuple[Term, ...]
+    melee: bool = True
+    missile: bool = False
+    rate_of_fire: Fraction = Fraction(1)
+    ranges: tuple[int, int, int] | None = None
+    speed: int = 0
+    set_vs_charge: bool = False
+    double_on_charge: bool = False
+    times: int = 1
+
+    def damage(self, size: str) -> DiceExpr:
+        return self.damage_l if size in LARGE else self.damage_sm
+
+
+def attacks_of(sheet: Sheet, options: AdndOptions | None = None) -> tuple[Attack, ...]:
+    options = options or AdndOptions()
+    if isinstance(sheet, MonsterSheet):
+        speed = NATURAL_SPEED[sheet.size]
+        return tuple(Attack(a.name, a.damage, a.damage, (), (), speed=speed,
+                            set_vs_charge=a.set_vs_charge, double_on_charge=a.double_on_charge,
+                            times=a.count)
+                     for a in sheet.attacks) or (
+            Attack("attack", DiceExpr.parse("1d6"), DiceExpr.parse("1d6"), (), (), speed=speed),)
+    values = derive(sheet, options)
+    found = []
+    for index, weapon in enumerate(sheet.weapons):
+        to_hit, damage = values[f"weapon.{index}.to_hit"], values[f"weapon.{index}.damage"]
+        found.append(Attack(
+            weapon.name, weapon.damage_sm, weapon.damage_l,
+            to_hit.terms if not to_hit.overridden else (Term(label="set", value=to_hit.value),),
+            damage.terms if not damage.overridden else (Term(label="set", value=damage.value),),
+            melee=weapon.melee, missile=weapon.missile, rate_of_fire=weapon.rate_of_fire,
+            ranges=weapon.ranges, speed=weapon.speed, set_vs_charge=weapon.set_vs_charge,
+            double_on_charge=weapon.double_on_charge))
+    if not found:
+        found.append(Attack("fist", DiceExpr.parse("1d2"), DiceExpr.parse("1d2"), (), ()))
+    return tuple(found)
+
+
+def _ranges_feet(attack: Attack, options: AdndOptions) -> tuple[int, int, int] | None:
+    if attack.ranges is None:
+        return None
+    scale = 30 if options.missile_ranges == "outdoors" else 10
+    short, medium, long = attack.ranges
+    return short * scale, medium * scale, long * scale
+
+
+def _hp(sheet: Sheet) -> tuple[int, int]:
+    return sheet.hit_points, sheet.max_hit_points
+
+
+def _pool(combatant: core.Combatant) -> tuple[int, int]:
+    sheet = combatant.sheet
+    assert isinstance(sheet, CharacterSheet | MonsterSheet)
+    return _hp(sheet)
+
+
+def _size(sheet: Sheet) -> str:
+    return sheet.size if isinstance(sheet, MonsterSheet) else (
+        "S" if sheet.race in ("dwarf", "gnome", "halfling") else "M")
+
+
+def _foes(encounter: core.Encounter, combatant: AdndCombatant) -> list[AdndCombatant]:
+    return [c for c in _enc(encounter).combatants if c.side != combatant.side]
+
+
+def _down(encounter: core.Encounter, sheet: Sheet) -> bool:
+    return sheet.hit_points <= 0
+
+
+# -- initiative -----------------------------------------------------------------------------
+
+
+def _shares_side_wide(encounter: AdndEncounter, combatant: AdndCombatant, test: Any) -> bool:
+    """Standard initiative counts only modifiers every member of the side shares."""
+    if encounter.options.initiative != "standard":
+        return bool(test(combatant))
+    return all(test(c) for c in encounter.combatants if c.side == combatant.side)
+
+
+def initiative_terms(encounter: core.Encounter, combatant: AdndCombatant) -> list[Term]:
+    """The modifiers this combatant's initiative carries, each named."""
+    enc = _enc(encounter)
+    options = enc.options
+    terms: list[Term] = []
+    chargers = [c.name for c in _foes(enc, combatant) if c.declared == "charge"]
+    if chargers:
+        terms.append(Term(label=f"{', '.join(chargers)} charging", value=-2))
+    if _shares_side_wide(enc, combatant, lambda c: c.declared == "set"):
+        terms.append(Term(label="set against a charge", value=-2))
+    if options.initiative != "standard":
+        declaration = _declaration(combatant)
+        if options.weapon_speed and declaration is not None and declaration.may_attack:
+            attacks = attacks_of(combatant.sheet, options)
+            fitting = [a for a in attacks if a.missile] if declaration.fires else \
+                [a for a in attacks if a.melee]
+            attack = (fitting or list(attacks))[0]
+            terms.append(Term(label=f"{attack.name} speed", value=attack.speed))
+        if options.casting_time and combatant.declared == "cast" and combatant.casting_time:
+            terms.append(Term(label="casting time", value=combatant.casting_time))
+        if options.dex_initiative and isinstance(combatant.sheet, CharacterSheet):
+            value = derive(combatant.sheet, options)["initiative"]
+            if value.value:
+                terms.append(Term(label="DEX", value=value.value))
+    return terms
+
+
+def _with_initiative(encounter: AdndEncounter) -> AdndEncounter:
+    """Every combatant with a roll gets roll + modifiers as its initiative."""
+    combatants = []
+    for combatant in encounter.combatants:
+        if combatant.initiative_roll is None:
+            combatants.append(combatant)
+            continue
+        value = combatant.initiative_roll + sum(t.value for t in initiative_terms(encounter,
+                                                                                  combatant))
+        combatants.append(combatant.model_copy(update={"initiative": value}))
+    after = encounter.model_copy(update={"combatants": tuple(combatants)})
+    if after.phase != "setup" and after.turn is None:
+        order = [c.id for group in core.turn_order(after) for c in group]
+        after = after.model_copy(update={"turn": order[0] if order else None})
+    return after
+
+
+def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str:
+    assert isinstance(combatant, AdndCombatant)
+    options = _options(encounter)
+    how = {"standard": "d10 for the side", "group": "d10 for the side plus own modifiers",
+           "individual": "d10 each"}[options.initiative]
+    if combatant.initiative_roll is None:
+        return f"Initiative: {how}, lower acts first; type it in the d10 column."
+    parts = [f"d10 {combatant.initiative_roll}"]
+    parts += [f"{t.label} {signed(t.value)}" for t in initiative_terms(encounter, combatant)]
+    return f"Initiative {combatant.initiative} = " + ", ".join(parts) + f" ({how})"
+
+
+# -- the tracker ----------------------------------------------------------------------------
+
+CHOICES = ("—", *(d.label for d in DECLARATIONS))
+COLUMNS = (
+    TrackerColumn("hp", "HP", "Hit points, current/maximum; type a number to set them",
+                  kind="pool", sample="999/999"),
+    TrackerColumn("ac", "AC", "Armour class (lower is better); a charger's shown as it stands",
+                  sample="AC −10", centred=True),
+    TrackerColumn("thac0", "THAC0", "To hit AC 0", sample="20", centred=True),
+    TrackerColumn("declared", "Declared", "This round's declared action; its movement category "
+                  "and how far it lets the combatant move", sample="Set against a charge ½"),
+    TrackerColumn("roll", "d10", "The initiative d10 as rolled; the side's roll (standard) "
+                  "or each one's (individual). Modifiers are added in Init.",
+                  sample="10", centred=True, number_range=(1, 10)),
+)
+
+
+def _armour(encounter: core.Encounter, combatant: AdndCombatant) -> tuple[int, str]:
+    values = derive(combatant.sheet, _options(encounter))
+    if combatant.declared == "charge":
+        if isinstance(combatant.sheet, CharacterSheet):
+            charging = values["ac.charging"]
+            return charging.value, charging.explanation()
+        return values["ac"].value + 1, f"AC while charging {values['ac'].value + 1} = AC " \
+                                       f"{values['ac'].value} + 1 worse"
+    return values["ac"].value, values["ac"].explanation()
+
+
+def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
+    assert isinstance(combatant, AdndCombatant)
+    sheet = combatant.sheet
+    if column == "hp":
+        return Cell(text=f"{minus(sheet.hit_points)}/{sheet.max_hit_points}", pool=_hp(sheet),
+                    editable=True, edit_text=str(sheet.hit_points))
+    if column == "ac":
+        value, tip = _armour(encounter, combatant)
+        return Cell(text=f"AC {minus(value)}", tip=tip)
+    if column == "thac0":
+        thac0 = derive(sheet, _options(encounter))["thac0"]
+        return Cell(text=str(thac0.value), tip=thac0.explanation())
+    if column == "declared":
+        declaration = _declaration(combatant)
+        if declaration is None:
+            return Cell(text="—", tip="Nothing declared yet this round", editable=True,
+                        edit_text="—", choices=CHOICES)
+        text = declaration.label
+        tip = f"{declaration.label}: {declaration.category}. {declaration.help}"
+        if declaration.share:
+            feet = allowance(encounter, combatant, declaration.id)
+            text += f" {feet}'"
+            tip += f" Up to {feet}' this round ({combatant.moved}' moved)."
+        return Cell(text=text, tip=tip, editable=True, edit_text=declaration.label,
+                    choices=CHOICES)
+    roll = combatant.initiative_roll
+    return Cell(text="" if roll is None else str(roll), tip=_initiative_tip(encounter, combatant),
+                editable=True, edit_text="" if roll is None else str(roll))
+
+
+def declare(encounter: AdndEncounter, combatant_id: str, text: str) -> tuple[AdndEncounter, str]:
+    """Store the declared action (a label, an id, or "Cast a spell (3)" with its casting
+    time); initiative already typed is recomputed (a charge changes the foes')."""
+    combatant = _combatant(encounter, combatant_id)
+    text = text.strip()
+    casting_time = 0
+    if text.lower().startswith("cast") and text.endswith(")") and "(" in text:
+        inside = text[text.rindex("(") + 1:-1].strip()
+        if not inside.isdigit() or not 1 <= int(inside) <= 10:
+            raise ValueError("A casting time is 1 to 10, as in “Cast a spell (3)”.")
+        casting_time, text = int(inside), "cast"
+    if text in ("", "—", "-"):
+        declaration_id = ""
+    else:
+        declaration = BY_LABEL.get(text) or BY_ID.get(text.lower())
+        if declaration is None:
+            raise ValueError(f"“{text}” is not an action; one of: {', '.join(CHOICES[1:])}.")
+        declaration_id = declaration.id
+    attacks = attacks_of(combatant.sheet, encounter.options)
+    if declaration_id == "set" and not any(a.set_vs_charge for a in attacks):
+        raise ValueError(f"{combatant.name} has no spear or polearm to set against a charge.")
+    if declaration_id in ("fire", "missile") and not any(a.missile for a in attacks):
+        raise ValueError(f"{combatant.name} has no missile weapon.")
+    after = core.update_combatant(encounter, combatant_id, declared=declaration_id,
+                                  casting_time=casting_time)
+    after = _with_initiative(after)
+    label = BY_ID[declaration_id].label if declaration_id else "nothing"
+    after = core.add_log(after, f"{combatant.name} declares: {label}", actor=combatant_id)
+    return after, f"{combatant.name} declares {label}"
+
+
+def type_initiative(encounter: AdndEncounter, combatant_id: str,
+                    roll: int | None) -> tuple[AdndEncounter, str]:
+    """The typed d10: the whole side's under standard and group initiative, one's own under
+    individual; initiative = the roll + the modifiers."""
+    combatant = _combatant(encounter, combatant_id)
+    if roll is not None and not 1 <= roll <= 10:
+        raise ValueError("A d10 shows 1 to 10.")
+    individual = encounter.options.initiative == "individual"
+    ids = [combatant_id] if individual else [c.id for c in encounter.combatants
+                                             if c.side == combatant.side]
+    after = encounter
+    for member in ids:
+        after = core.update_combatant(after, member, initiative_roll=roll,
+                                      **({"initiative": None} if roll is None else {}))
+    after = _with_initiative(after)
+    who = combatant.name if individual else combatant.side
+    shown = "none" if roll is None else str(roll)
+    after = core.add_log(after, f"Initiative d10: {who} {shown}", actor=combatant_id)
+    return after, f"{who} rolls {shown} for initiative"
+
+
+def _edit(encounter: core.Encounter, combatant_id: str, column: str,
+          text: str) -> tuple[core.Encounter, str]:
+    enc = _enc(encounter)
+    if column == "declared":
+        return declare(enc, combatant_id, text)
+    if column == "roll":
+        stripped = text.strip()
+        if not stripped:
+            return type_initiative(enc, combatant_id, None)
+        if not stripped.isdigit():
+            raise ValueError(f"A d10 shows 1 to 10, not “{stripped}”.")
+        return type_initiative(enc, combatant_id, int(stripped))
+    combatant = _combatant(encounter, combatant_id)
+    try:
+        value = int(text.strip().replace("−", "-"))
+    except ValueError:
+        raise ValueError(f"Hit points are a whole number, not “{text.strip()}”.") from None
+    sheet = combatant.sheet
+    after = sheet.model_copy(update={"hit_points": max(-99, min(value, sheet.max_hit_points))})
+    return (core.replace_sheet(encounter, combatant_id, after),
+            f"Set {combatant.name}'s hit points to {value}")
+
+
+# -- the board ------------------------------------------------------------------------------
+
+
+def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
+    combatant = _combatant(encounter, centre)
+    options = _options(encounter)
+    rings = [Ring(MELEE_FEET, "melee", "reach")]
+    declaration = _declaration(combatant)
+    shown = ((declaration.id,) if declaration is not None and declaration.share
+             else () if declaration is not None else ("close", "withdraw", "move", "charge"))
+    names = {"close": "close", "missile": "move and fire", "charge": "charge",
+             "withdraw": "withdraw", "flee": "flee", "move": "full move"}
+    for action in shown:
+        feet = allowance(encounter, combatant, action)
+        if feet:
+            rings.append(Ring(feet, names[action], "move"))
+    for attack in attacks_of(combatant.sheet, options):
+        ranges = _ranges_feet(attack, options) if attack.missile else None
+        if ranges:
+            rings += [Ring(feet, f"{attack.name} {band}", "range")
+                      for feet, band in zip(ranges, ("short", "medium", "long"), strict=True)]
+    return tuple(rings)
+
+
+def _approach(encounter: core.Encounter, combatant: AdndCombatant) -> int:
+    """How far a declared close or charge still lets the attacker move in before the blow."""
+    if combatant.declared not in ("close", "charge"):
+        return 0
+    return max(0, allowance(encounter, combatant, combatant.declared) - combatant.moved)
+
+
+def _mode(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
+          feet: int) -> str | None:
+    """"melee", "missile", or None when the attack cannot reach."""
+    if attack.melee and feet <= MELEE_FEET:
+        return "melee"
+    ranges = _ranges_feet(attack, _options(encounter))
+    if attack.missile and feet > MELEE_FEET and ranges and feet <= ranges[2]:
+        return "missile"
+    if attack.melee and feet <= MELEE_FEET + _approach(encounter, combatant):
+        return "melee"
+    return None
+
+
+def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
+    combatant = _combatant(encounter, a)
+    feet = core.position_between(encounter, a, b)
+    usable = [x.name for x in attacks_of(combatant.sheet, _options(encounter))
+              if _mode(encounter, combatant, x, feet)]
+    return Reach(options=tuple(usable), in_reach=bool(usable))
+
+
+def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
+    combatant = _combatant(encounter, centre)
+    options = _options(encounter)
+    lines = []
+    for attack in attacks_of(combatant.sheet, options):
+        ranges = _ranges_feet(attack, options) if attack.missile else None
+        where = (f"{'melee, ' if attack.melee else ''}{ranges[0]}/{ranges[1]}/{ranges[2]} ft"
+                 if ranges else "melee")
+        lines.append(f"{attack.name}: {where}")
+    return tuple(lines)
+
+
+# -- actions --------------------------------------------------------------------------------
+
+
+def _attack_options(attack: Attack, index: int, prefix: str, label: str,
+                    size: str | None) -> list[ActionOption]:
+    def option(tag: str, dice: DiceExpr, suffix: str) -> ActionOption:
+        spec: tuple[DiceSpec, ...] = (DiceSpec(1, 20, "attack"),)
+        if dice.count:
+            spec += (DiceSpec(dice.count, dice.sides, "damage"),)
+        return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({dice}{suffix})",
+                            needs_target=prefix == "attack", dice=spec)
+
+    if size is not None:
+        return [option("any", attack.damage(size), "")]
+    if attack.damage_sm == attack.damage_l:
+        return [option("any", attack.damage_sm, "")]
+    return [option("sm", attack.damage_sm, " vs S-M"), option("l", attack.damage_l, " vs L")]
+
+
+def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
+    enc = _enc(encounter)
+    combatant = _combatant(enc, actor)
+    attacks = attacks_of(combatant.sheet, enc.options)
+    options: list[ActionOption] = []
+    for fleer in enc.combatants:
+        if actor in fleer.free_attacks:
+            for index, attack in enumerate(attacks):
+                options += _attack_options(attack, index, f"free:{fleer.id}",
+                                           f"Free attack at {fleer.name}'s back with",
+                                           _size(fleer.sheet))
+    for index, attack in enumerate(attacks):
+        options += _attack_options(attack, index, "attack", "Attack with", None)
+    declaration = _declaration(combatant)
+    if declaration is not None and declaration.id == "withdraw":
+        feet = allowance(enc, combatant, "withdraw")
+        options.append(ActionOption("move:withdraw", f"Withdraw from the target ({feet}')",
+                                    help="Back away a third of the movement; the foe may "
+                                         "follow unless an ally engaging it blocks."))
+    if declaration is not None and declaration.id == "flee":
+        feet = allowance(enc, combatant, "flee")
+        options.append(ActionOption("move:flee", f"Flee ({feet}')", needs_target=False,
+                                    help="Every foe in reach gets a free attack at the back "
+                                         "now, outside initiative."))
+    if declaration is not None and declaration.id in ("missile", "move", "close", "charge"):
+        feet = allowance(enc, combatant, declaration.id)
+        options.append(ActionOption("move:toward", f"Move toward the target (up to {feet}')"))
+        options.append(ActionOption("move:away", f"Move away from the target (up to {feet}')"))
+    values = derive(combatant.sheet, enc.options)
+    for save in Save:
+        target = values[f"save.{save.value}"].value
+        options.append(ActionOption(f"save:{save.value}",
+                                    f"Save vs {SAVE_NAMES[save]} ({target})",
+                                    needs_target=False, dice=(DiceSpec(1, 20, "save"),)))
+    if isinstance(combatant.sheet, MonsterSheet):
+        options.append(ActionOption("morale", f"Morale check (ML {combatant.sheet.morale})",
+                                    needs_target=False, dice=(DiceSpec(2, 10, "morale"),)))
+    return tuple(options)
+
+
+class _Plan(NamedTuple):
+    attack: Attack
+    target: str
+    dice: DiceExpr
+    terms: tuple[Term, ...]
+    need: int
+    thac0: int
+    armour: int
+    armour_note: str
+    double: bool
+    double_reason: str
+    approach: int
+    counted: bool
+    free: bool
+    bonus: int
+
+
+def _shots(encounter: core.Encounter, combatant: AdndCombatant,
+           attack: Attack) -> tuple[int, Fraction, Fraction]:
+    """Shots left this round, the count, and the rate it runs at."""
+    moving = combatant.declared == "missile"
+    rate = moving_rate_of_fire(attack.rate_of_fire) if moving else attack.rate_of_fire
+    if combatant.fire_round == encounter.round and combatant.fire_credit is not None:
+        credit = combatant.fire_credit
+    else:
+        credit = fire_credit(combatant.fire_credit, rate).credit
+    return int(credit), credit, rate
+
+
+def _accrued(encounter: AdndEncounter, combatant_id: str) -> AdndEncounter:
+    combatant = _combatant(encounter, combatant_id)
+    declaration = _declaration(combatant)
+    if declaration is None or not declaration.fires or combatant.fire_round == encounter.round:
+        return encounter
+    missiles = [a for a in attacks_of(combatant.sheet, encounter.options) if a.missile]
+    if not missiles:
+        return encounter
+    _shots_left, credit, rate = _shots(encounter, combatant, missiles[0])
+    return core.update_combatant(encounter, combatant_id, fire_credit=credit, fire_rate=rate,
+                                 fire_round=encounter.round)
+
+
+def _plan(encounter: core.Encounter, actor: str, action: str,
+          target: str | None) -> _Plan | str:
+    enc = _enc(encounter)
+    combatant = _combatant(enc, actor)
+    options = enc.options
+    kind, *rest = action.split(":")
+    free = kind == "free"
+    if free:
+        target, index_text, tag = rest
+        if actor not in _combatant(enc, target).free_attacks:
+            return f"{combatant.name} has no free attack left at that back."
+    else:
+        index_text, tag = rest
+        if target is None:
+            return "Choose a target."
+    attacks = attacks_of(combatant.sheet, options)
+    index = int(index_text)
+    if not 0 <= index < len(attacks):
+        return "That attack is no longer on the sheet."
+    attack = attacks[index]
+    defender = _combatant(enc, target)
+    if defender.id == actor:
+        return "A combatant does not attack itself."
+    size = _size(defender.sheet)
+    if tag == "sm" and size in LARGE:
+        return f"{defender.name} is size {size}: use the L damage ({attack.damage_l})."
+    if tag == "l" and size not in LARGE:
+        return f"{defender.name} is size {size}: use the S-M damage ({attack.damage_sm})."
+    declaration = _declaration(combatant)
+    feet = core.position_between(enc, actor, target)
+    mode = "melee" if free else _mode(enc, combatant, attack, feet)
+    if not free:
+        if declaration is not None and not declaration.may_attack:
+            return f"{combatant.name} declared {declaration.label}: no attack this round."
+        if mode is None:
+            return f"{defender.name} is {feet}' away: out of reach of the {attack.name}."
+    terms = list(attack.to_hit)
+    bonus = sum(t.value for t in attack.damage_bonus)
+    if mode == "missile" and isinstance(combatant.sheet, CharacterSheet):
+        terms = list(_missile_terms(combatant.sheet, attack, index, options))
+        bonus = _missile_bonus(combatant.sheet, index, options)
+    counted = False
+    if mode == "missile":
+        ranges = _ranges_feet(attack, options)
+        assert ranges is not None
+        modifier = combat.missile_range_modifier(feet, ranges)
+        assert modifier is not None
+        if modifier:
+            terms.append(Term(label="medium range" if modifier == -2 else "long range",
+                              value=modifier))
+        if declaration is not None and declaration.fires:
+            shots, credit, rate = _shots(enc, combatant, attack)
+            counted = True
+            if shots < 1:
+                rounds = int((1 - credit) / rate) + (1 if (1 - credit) % rate else 0)
+                return (f"{combatant.name} has no shot left this round ({attack.name} at "
+                        f"{rate} a round{' on the move' if declaration.id == 'missile' else ''}"
+                        f"; next shot in {rounds} round{'s' if rounds != 1 else ''}).")
+    approach = max(0, feet - MELEE_FEET) if mode == "melee" and not free else 0
+    if combatant.declared == "charge" and mode == "melee" and not free:
+        terms.append(Term(label="charging", value=2))
+    for condition in combatant.conditions:
+        for situation in combat.ATTACK_MODIFIERS:
+            if situation.on == "attacker" and condition.condition == situation.id:
+                terms.append(Term(label=situation.label, value=situation.modifier))
+    rear = free
+    for condition in defender.conditions:
+        for situation in combat.ATTACK_MODIFIERS:
+            if situation.on == "defender" and condition.condition == situation.id:
+                if situation.id == "rear":
+                    rear = True
+                    continue
+                terms.append(Term(label=situation.label, value=situation.modifier))
+    if rear:
+        terms.append(Term(label="rear attack", value=2))
+    values = derive(defender.sheet, options)
+    armour, _tip = _armour(enc, defender)
+    armour_note = "charging" if defender.declared == "charge" else ""
+    if rear:
+        rear_ac = values["ac.rear"].value if "ac.rear" in values else values["ac"].value
+        if rear_ac > armour:
+            armour, armour_note = rear_ac, "from behind: no shield" + (
+                ", no DEX" if options.rear_ignores_dex else "")
+    thac0 = derive(combatant.sheet, options)["thac0"].value
+    double, reason = False, ""
+    if (attack.set_vs_charge and combatant.declared == "set" and defender.declared == "charge"
+            and mode == "melee"):
+        double, reason = True, "set against the charge"
+    if attack.double_on_charge and combatant.declared == "charge" and mode == "melee":
+        double, reason = True, "lance in a charge"
+    return _Plan(attack, target, attack.damage(size), tuple(t for t in terms if t.value),
+                 combat.to_hit_number(thac0, armour), thac0, armour, armour_note, double,
+                 reason, approach, counted, free, bonus)
+
+
+def _missile_terms(sheet: CharacterSheet, attack: Attack, index: int,
+                   options: AdndOptions) -> tuple[Term, ...]:
+    """A weapon both melee and thrown uses DEX (and STR, thrown) when it flies."""
+    weapon = sheet.weapons[index]
+    values = derive(sheet, options)
+    if values[f"weapon.{index}.to_hit"].overridden or not weapon.melee:
+        return attack.to_hit
+    return tuple(weapon_to_hit(sheet, weapon, missile=True))
+
+
+def _missile_bonus(sheet: CharacterSheet, index: int, options: AdndOptions) -> int:
+    weapon = sheet.weapons[index]
+    values = derive(sheet, options)
+    if values[f"weapon.{index}.damage"].overridden or not weapon.melee:
+        return values[f"weapon.{index}.damage"].value
+    return sum(t.value for t in weapon_damage_bonus(sheet, weapon, missile=True))
+
+
+def _modifier(plan: _Plan) -> int:
+    return sum(t.value for t in plan.terms)
+
+
+def _describe(encounter: core.Encounter, actor: str, plan: _Plan) -> tuple[str, ...]:
+    terms = " ".join(f"{t.label} {signed(t.value)}" for t in plan.terms)
+    ac = f"AC {minus(plan.armour)}" + (f", {plan.armour_note}" if plan.armour_note else "")
+    lines = [f"d20 {terms + ' ' if terms else ''}needs {plan.need} (THAC0 {plan.thac0} − {ac})"]
+    dice = str(plan.dice) if not plan.double else f"{plan.dice} ×2 ({plan.double_reason})"
+    bonus = f" {signed(plan.bonus)}" if plan.bonus else ""
+    lines.append(f"Damage {dice}{bonus}")
+    if plan.approach:
+        lines.append(f"Moves {plan.approach}' in before the blow")
+    return tuple(lines)
+
+
+def _preview(encounter: core.Encounter, actor: str, action: str,
+             target: str | None) -> ActionPreview:
+    kind = action.split(":")[0]
+    enc = _enc(encounter)
+    combatant = _combatant(enc, actor)
+    if kind == "move":
+        return _move_preview(enc, combatant, action, target)
+    if kind == "save":
+        save = Save(action.split(":")[1])
+        need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
+        return ActionPreview(lines=(f"d20 needs {need} to save vs {SAVE_NAMES[save]}",),
+                             success=combat.save_chance(need))
+    if kind == "morale":
+        rating, terms = _morale(combatant)
+        line = f"2d10 at most {rating} holds" + (
+            " (" + ", ".join(f"{t.label} {signed(t.value)}" for t in terms) + ")" if terms
+            else "")
+        return ActionPreview(lines=(line,), success=combat.morale_hold_chance(rating))
+    plan = _plan(enc, actor, action, target)
+    if isinstance(plan, str):
+        return ActionPreview(problem=plan)
+    chance = combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
+                                    nat20_auto=enc.options.nat20_auto)
+    defender = _combatant(enc, plan.target).sheet
+    threshold = defender.hit_points - (-10 if enc.options.deaths_door else 0)
+    outcomes = combat.attack_outcomes(_modifier(plan), plan.thac0, plan.armour, plan.dice,
+                                      plan.bonus, double=plan.double,
+                                      nat20_auto=enc.options.nat20_auto)
+    down = sum((p for damage, p in outcomes.items() if damage and damage >= threshold),
+               Fraction(0))
+    return ActionPreview(lines=_describe(enc, actor, plan), success=chance,
+                         outcomes=(("Kills" if not enc.options.deaths_door or threshold <= 0
+                                    else "Kills outright", down),))
+
+
+def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
+    sheet = combatant.sheet
+    assert isinstance(sheet, MonsterSheet)
+    terms = []
+    lost = sheet.max_hit_points - sheet.hit_points
+    if lost * 2 >= sheet.max_hit_points:
+        terms.append(Term(label="lost half its hit points", value=-4))
+    elif lost * 4 >= sheet.max_hit_points:
+        terms.append(Term(label="lost a quarter of its hit points", value=-2))
+    return sheet.morale + sum(t.value for t in terms), terms
+
+
+def _move_preview(encounter: AdndEncounter, combatant: AdndCombatant, action: str,
+                  target: str | None) -> ActionPreview:
+    kind = action.split(":")[1]
+    declared = combatant.declared or "move"
+    budget = allowance(encounter, combatant, declared) - combatant.moved
+    if budget <= 0:
+        return ActionPreview(problem=f"{combatant.name} has used this round's movement.")
+    if kind == "flee":
+        foes = [f.name for f in _foes(encounter, combatant)
+                if core.position_between(encounter, combatant.id, f.id) <= MELEE_FEET]
+        lines = [f"Runs {budget}' away"]
+        lines.append("Free attacks at the back now: " + (", ".join(foes) if foes else "none"))
+        return ActionPreview(lines=tuple(lines))
+    if target is None:
+        return ActionPreview(problem="Choose a target.")
+    feet = core.position_between(encounter, combatant.id, target)
+    name = encounter.combatant(target).name
+    if kind == "toward":
+        after = max(MELEE_FEET, feet - budget)
+        return ActionPreview(lines=(f"{feet}' → {after}' from {name}",))
+    if kind == "withdraw" and feet > MELEE_FEET:
+        return ActionPreview(problem=f"{combatant.name} is not engaged with {name}: withdraw "
+                                     f"from a foe within {MELEE_FEET}'.")
+    after = min(FEET.maximum, feet + budget)
+    lines = [f"{feet}' → {after}' from {name}"]
+    if kind == "withdraw":
+        lines.append(_pursuit(encounter, combatant, target))
+    return ActionPreview(lines=tuple(lines))
+
+
+def _blocker(encounter: AdndEncounter, withdrawer: AdndCombatant,
+             foe_id: str) -> AdndCombatant | None:
+    """An ally engaging the same foe, standing its ground, blocks the foe's pursuit."""
+    for ally in encounter.combatants:
+        if (ally.side == withdrawer.side and ally.id != withdrawer.id
+                and ally.declared not in ("withdraw", "flee", "move")
+                and not _down(encounter, ally.sheet)
+                and core.position_between(encounter, ally.id, foe_id) <= MELEE_FEET):
+            return ally
+    return None
+
+
+def _pursuit(encounter: AdndEncounter, withdrawer: AdndCombatant, foe_id: str) -> str:
+    foe = encounter.combatant(foe_id).name
+    blocker = _blocker(encounter, withdrawer, foe_id)
+    if blocker is not None:
+        return f"{blocker.name} blocks the {foe}: it cannot follow {withdrawer.name}."
+    return f"The {foe} may follow {withdrawer.name}."
+
+
+def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+             faces: tuple[int, ...]) -> ActionOutcome:
+    enc = _enc(encounter)
+    kind = action.split(":")[0]
+    if kind == "move":
+        return _resolve_move(enc, actor, action, target)
+    combatant = _combatant(enc, actor)
+    if kind == "save":
+        save = Save(action.split(":")[1])
+        need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
+        made = faces[0] >= need
+        summary = (f"{combatant.name} {'saves' if made else 'fails to save'} vs "
+                   f"{SAVE_NAMES[save]} ({faces[0]} against {need})")
+        notices: tuple[str, ...] = ()
+        if not made and combatant.declared == "cast" and _yet_to_act(enc, combatant):
+            notices = (f"{combatant.name} loses the spell: a failed save before casting.",)
+        return ActionOutcome(core.add_log(enc, summary, actor=actor), summary, notices=notices)
+    if kind == "morale":
+        rating, _terms = _morale(combatant)
+        rolled = sum(faces)
+        holds = rolled <= rating
+        summary = (f"{combatant.name} {'holds' if holds else 'breaks'} (morale 2d10 {rolled} "
+                   f"against {rating})")
+        broke = () if holds else (f"{combatant.name} breaks: it flees or surrenders.",)
+        return ActionOutcome(core.add_log(enc, summary, actor=actor), summary, notices=broke)
+    plan = _plan(enc, actor, action, target)
+    if isinstance(plan, str):
+        raise ValueError(plan)
+    return _resolve_attack(enc, combatant, plan, faces)
+
+
+def _yet_to_act(encounter: AdndEncounter, combatant: AdndCombatant) -> bool:
+    current = core.current_count(encounter)
+    return (combatant.initiative is not None and current is not None
+            and combatant.initiative > current)
+
+
+def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _Plan,
+                    faces: tuple[int, ...]) -> ActionOutcome:
+    actor = combatant.id
+    defender = _combatant(encounter, plan.target)
+    notices: list[str] = []
+    after = encounter
+    if plan.approach:
+        after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False)
+        after = core.update_combatant(after, actor, moved=combatant.moved + plan.approach)
+    if plan.counted:
+        after = _accrued(after, actor)
+        credit = _combatant(after, actor).fire_credit or Fraction(0)
+        after = core.update_combatant(after, actor, fire_credit=credit - 1)
+    if plan.free:
+        owed = list(defender.free_attacks)
+        owed.remove(actor)
+        after = core.update_combatant(after, plan.target, free_attacks=tuple(owed))
+    natural, damage_faces = faces[0], tuple(faces[1:])
+    modifier = _modifier(plan)
+    options = encounter.options
+    hit = combat.hits(natural, modifier, plan.need, nat20_auto=options.nat20_auto)
+    foe = defender.name
+    verb = "charges" if combatant.declared == "charge" and plan.approach else "attacks"
+    if plan.free:
+        verb = "strikes at the back of"
+    if combatant.declared == "charge" and plan.approach:
+        setters = [c.name for c in _foes(after, combatant)
+                   if c.id == plan.target and c.declared == "set"]
+        if setters:
+            notices.append(f"{setters[0]} has set a weapon against the charge: a hit on "
+                           f"{combatant.name} deals double damage.")
+    if not hit:
+        summary = (f"{combatant.name} {verb} {foe} with the {plan.attack.name} and misses "
+                   f"({natural} {signed(modifier)} against {plan.need})")
+        after = core.add_log(after, summary, actor=actor, target=plan.target)
+        return ActionOutcome(after, summary, notices=tuple(notices))
+    damage = combat.roll_damage(plan.dice, damage_faces, plan.bonus, double=plan.double,
+                                double_bonus=options.doubling_includes_bonuses)
+    sheet = defender.sheet
+    hp = max(-99, sheet.hit_points - damage)
+    after = core.replace_sheet(after, plan.target, sheet.model_copy(update={"hit_points": hp}))
+    summary = (f"{combatant.name} {verb} {foe} with the {plan.attack.name} and hits for "
+               f"{damage}")
+    if plan.double:
+        summary += f" (double: {plan.double_reason})"
+        notices.append(f"Double damage, {plan.double_reason}: {damage}.")
+    if hp <= 0 and (not options.deaths_door or hp <= -10):
+        summary += f"; {foe} is dead"
+    elif hp <= 0:
+        summary += f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
+    if defender.declared == "cast" and _yet_to_act(encounter, defender):
+        notices.append(f"{foe} loses the spell: hit before casting.")
+    after = core.add_log(after, summary, actor=actor, target=plan.target)
+    return ActionOutcome(after, summary, details="\n".join(_describe(encounter, actor, plan)),
+                         notices=tuple(notices))
+
+
+def _owed(encounter: AdndEncounter, foe: AdndCombatant) -> list[str]:
+    """A foe's free attack(s): all of its attacks, not one."""
+    count = sum(a.times for a in attacks_of(foe.sheet, encounter.options)) \
+        if isinstance(foe.sheet, MonsterSheet) else 1
+    return [foe.id] * count
+
+
+def _resolve_move(encounter: AdndEncounter, actor: str, action: str,
+                  target: str | None) -> ActionOutcome:
+    preview = _move_preview(encounter, _combatant(encounter, actor), action, target)
+    if preview.problem:
+        raise ValueError(preview.problem)
+    combatant = _combatant(encounter, actor)
+    kind = action.split(":")[1]
+    budget = allowance(encounter, combatant, combatant.declared or "move") - combatant.moved
+    after = encounter
+    notices: list[str] = []
+    if kind == "flee":
+        engaged = [f for f in _foes(encounter, combatant)
+                   if core.position_between(encounter, actor, f.id) <= MELEE_FEET]
+        owed: list[str] = []
+        for foe in engaged:
+            owed += _owed(encounter, foe)
+            feet = core.position_between(encounter, actor, foe.id)
+            after = core.set_position(after, actor, foe.id, min(FEET.maximum, feet + budget),
+                                      log=False)
+        after = core.update_combatant(after, actor, moved=combatant.moved + budget,
+                                      free_attacks=(*combatant.free_attacks, *owed))
+        notices += [_free_attack_notice(after, foe, combatant) for foe in engaged]
+        if engaged:
+            notices.append(f"{combatant.name} can be pursued unless someone blocks.")
+        summary = f"{combatant.name} flees {budget}'" + (
+            f"; free attacks at the back: {', '.join(f.name for f in engaged)}" if engaged
+            else "")
+        return ActionOutcome(core.add_log(after, summary, actor=actor), summary,
+                             notices=tuple(notices))
+    assert target is not None
+    feet = core.position_between(encounter, actor, target)
+    name = encounter.combatant(target).name
+    if kind == "toward":
+        new = max(MELEE_FEET, feet - budget)
+        moved = feet - new
+    else:
+        new = min(FEET.maximum, feet + budget)
+        moved = new - feet
+    after = core.set_position(after, actor, target, new, log=False)
+    after = core.update_combatant(after, actor, moved=combatant.moved + moved)
+    if kind == "withdraw":
+        notices.append(_pursuit(encounter, combatant, target))
+        summary = f"{combatant.name} withdraws {moved}' from the {name} ({new}' apart)"
+    else:
+        summary = f"{combatant.name} moves {moved}' ({new}' from {name})"
+    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary,
+                         notices=tuple(notices))
+
+
+def _free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant,
+                        fleer: AdndCombatant) -> str:
+    attacks = attacks_of(foe.sheet, encounter.options)
+    plan = _plan(encounter, foe.id, f"free:{fleer.id}:0:any", None) \
+        if foe.id in _combatant(encounter, fleer.id).free_attacks else None
+    chance = ""
+    if isinstance(plan, _Plan):
+        chance = (f": {percent(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour))}"
+                  f" to hit with the {attacks[0].name}")
+    return (f"{foe.name} gets a free attack at {fleer.name}'s back now (rear +2, no shield"
+            f"{' or DEX' if encounter.options.rear_ignores_dex else ''}){chance}.")
+
+
+# -- status ---------------------------------------------------------------------------------
+
+
+def _status(encounter: core.Encounter) -> tuple[str, ...]:
+    enc = _enc(encounter)
+    if not enc.combatants:
+        return ()
+    lines: list[str] = []
+    title = core.phase_title(enc.phase, enc.round)
+    standing = [c for c in enc.combatants if not _down(enc, c.sheet)]
+    undeclared = [c.name for c in standing if not c.declared]
+    unrolled = [c for c in standing if c.initiative_roll is None]
+    if undeclared:
+        lines.append(f"{title} · declare: {', '.join(undeclared)} "
+                     f"{'has' if len(undeclared) == 1 else 'have'} no action yet")
+    elif unrolled:
+        if enc.options.initiative == "individual":
+            who = ", ".join(c.name for c in unrolled)
+        else:
+            who = ", ".join(dict.fromkeys(c.side for c in unrolled))
+        lines.append(f"{title} · initiative: type the d10 for {who} (lower acts first)")
+    else:
+        order = core.turn_order(enc)
+        steps = [f"{group[0].initiative}: " + " + ".join(c.name for c in group)
+                 for group in order]
+        lines.append(f"{title} · resolution, lower first: " + " → ".join(steps))
+    for charger in enc.combatants:
+        if charger.declared == "charge":
+            setters = [c.name for c in _foes(enc, charger) if c.declared == "set"]
+            text = f"{charger.name} charges: its opponents −2 initiative"
+            if setters:
+                text += f"; {', '.join(setters)} set against it (double damage on a hit)"
+            lines.append(text)
+    for fleer in enc.combatants:
+        owed = list(dict.fromkeys(fleer.free_attacks))
+        if owed:
+            names = ", ".join(enc.combatant(i).name for i in owed)
+            lines.append(f"Free attack due now at {fleer.name}'s back: {names}")
+    for side in enc.sides:
+        members = [c for c in enc.combatants if c.side == side
+                   and isinstance(c.sheet, MonsterSheet)]
+        fallen = [c for c in members if _down(enc, c.sheet)]
+        if members and fallen and len(fallen) < len(members):
+            share = "half" if len(fallen) * 2 >= len(members) else "a quarter" \
+                if len(fallen) * 4 >= len(members) else "the first"
+            lines.append(f"{side}: {share} of them down — check morale (2d10 at most ML)")
+    return tuple(lines)
+
+
+def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
+    if not isinstance(sheet, CharacterSheet | MonsterSheet):
+        raise TypeError("an AD&D 2e encounter takes AD&D 2e sheets")
+    return AdndCombatant(name=sheet.name, side=side, sheet=sheet)
+
+
+def _roll_initiative(encounter: core.Encounter, roller: Any) -> core.Encounter:
+    """Roll the d10s the options call for (per side, or each) and apply the modifiers."""
+    enc = _enc(encounter)
+    if enc.options.initiative == "individual":
+        for combatant in enc.combatants:
+            enc, _ = type_initiative(enc, combatant.id, roller.d(10))
+        return enc
+    seen: dict[str, str] = {}
+    for combatant in enc.combatants:
+        seen.setdefault(combatant.side, combatant.id)
+    for member in seen.values():
+        enc, _ = type_initiative(enc, member, roller.d(10))
+    return enc
+
+
+def sides_in_order(encounter: AdndEncounter) -> Sequence[Sequence[str]]:
+    """The names on each count, lowest first (ties share a count)."""
+    return [[c.name for c in group] for group in core.turn_order(encounter)]
+
+
+ENCOUNTER_RULES = EncounterRules(
+    encounter_type=AdndEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
+    cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
+    centre_summary=_centre_summary, roll_initiative=_roll_initiative, actions=_actions,
+    preview=_preview, resolve=_resolve, status=_status)
