@@ -124,9 +124,7 @@ def test_what_the_table_must_hear_is_said_when_the_action_is_applied(
     document = widget.document
     aldo, goblin = document.encounter.combatants
     document.apply(core.set_position(document.encounter, aldo.id, goblin.id, 5), "close")
-    heard: list[tuple[str, ...]] = []
-    monkeypatch.setattr(SystemActionDialog, "tell",
-                        staticmethod(lambda _parent, notices: heard.append(notices)))
+    assert not widget.notice_bar.isVisible()
 
     def hit_hard(dialog: SystemActionDialog) -> int:
         for spin, face in zip(dialog.dice, (20, 6), strict=True):
@@ -135,7 +133,9 @@ def test_what_the_table_must_hear_is_said_when_the_action_is_applied(
 
     monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(hit_hard))
     SystemActionDialog.run_for(document, widget, actor_id=aldo.id)
-    assert heard == [("Goblin is down.",)]
+    assert widget.notice_bar.isVisible() and widget.notice_bar.text() == "Goblin is down."
+    qtbot.mouseClick(widget.notice_bar.close_button, Qt.MouseButton.LeftButton)
+    assert not widget.notice_bar.isVisible()
 
 
 def test_the_encounter_s_table_rules_are_the_game_s_own_options(

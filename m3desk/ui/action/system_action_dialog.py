@@ -30,7 +30,6 @@ from m3desk.core.dice import Roller
 from m3desk.core.encounter import position_between
 from m3desk.core.numbers import percent
 from m3desk.core.system import ActionOption, ActionPreview, EncounterRules
-from m3desk.ui import dialogs
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
 __all__ = ["SystemActionDialog"]
@@ -254,15 +253,10 @@ class SystemActionDialog(QDialog):
         self.was_applied = True
         self.notices = tuple(outcome.notices)
         self.accept()
-        if self.notices:
-            # What the table must hear now (a spell lost, a free attack, morale due).
-            type(self).tell(self.parentWidget(), self.notices)
+        # What the table must hear now (a spell lost, a free attack, morale due): the
+        # encounter tab shows it at once, without a box to click away.
+        self._document.announce(self.notices)
         return True
-
-    @staticmethod
-    def tell(parent: QWidget | None, notices: tuple[str, ...]) -> None:
-        """Say the resolved action's notices at once; tests replace this to read them."""
-        dialogs.show_info(parent, "At the table", "\n\n".join(notices))
 
     # -- running ---------------------------------------------------------------------------
 

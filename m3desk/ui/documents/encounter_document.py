@@ -35,6 +35,9 @@ class EncounterDocument(SnapshotDocument):
 
     encounter_changed = Signal(object)
     selection_changed = Signal(str)
+    announced = Signal(object)
+    """tuple[str, ...]: what the table must hear now (a spell lost, morale due); the views
+    that show the fight say it where the referee is looking, without stopping play."""
 
     def __init__(self, encounter: Encounter, *, path: Path | None = None,
                  parent: QObject | None = None) -> None:
@@ -42,6 +45,11 @@ class EncounterDocument(SnapshotDocument):
         self._encounter = encounter
         self._selected = encounter.combatants[0].id if encounter.combatants else ""
         self._shown_title = self.title()
+
+    def announce(self, notices: tuple[str, ...]) -> None:
+        """Tell every view of this fight what the table must hear at this moment."""
+        if notices:
+            self.announced.emit(tuple(notices))
 
     @property
     def encounter(self) -> Encounter:

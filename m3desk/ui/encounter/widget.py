@@ -34,6 +34,7 @@ from m3desk.ui.encounter.encounter_toolbar import build_toolbar
 from m3desk.ui.encounter.file_controller import FileController
 from m3desk.ui.encounter.game_setup import has_effect_engine_parts
 from m3desk.ui.encounter.log_panel import LogPanel
+from m3desk.ui.encounter.notice_bar import NoticeBar
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
 from m3desk.ui.encounter.rules_controller import EncounterRulesController
 from m3desk.ui.encounter.setup_strip import SetupStrip
@@ -101,6 +102,7 @@ class EncounterWidget(QWidget):
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.notice_bar = NoticeBar(self)
         self.message_label = QLabel()
         self.message_label.setAccessibleName("Message")
         self.message_label.setSizePolicy(QSizePolicy.Policy.Ignored,
@@ -128,6 +130,7 @@ class EncounterWidget(QWidget):
         self._last_phase = document.encounter.phase
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
+        self.document_link.connect("announced", self.notice_bar.show_notices)
         self._update_round()
         if document.encounter.turn is not None:  # an encounter reopened mid-fight
             document.select(document.encounter.turn)
@@ -162,6 +165,7 @@ class EncounterWidget(QWidget):
         layout.addWidget(self.setup_strip)
         layout.addLayout(top)
         layout.addWidget(self.status_label)
+        layout.addWidget(self.notice_bar)
         layout.addWidget(self.tracker_splitter, 1)
 
     def showEvent(self, event: QShowEvent) -> None:
