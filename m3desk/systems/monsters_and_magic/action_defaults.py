@@ -191,11 +191,9 @@ def default_resistance(encounter: Encounter, action: ActionKind, weapon: Weapon 
 
 
 _RANGE_REASONS = {
-    RangeResistance.SPOTTING: "WIS: {name} must spot the manoeuvre to stop it, as the mummy "
-    "resists Felix's sneak in the Example of Play",
-    RangeResistance.BLOCKING: "STR: {name} tries to block the way, as the Movement rules say "
-    "for getting past a blocker",
-    RangeResistance.DEFENCE: "AC: {name} defends against the manoeuvre as against an attack",
+    RangeResistance.SPOTTING: "WIS: {name} must spot the manoeuvre",
+    RangeResistance.BLOCKING: "STR: {name} tries to block the way",
+    RangeResistance.DEFENCE: "AC: {name} defends as against an attack",
 }
 
 
@@ -208,8 +206,8 @@ def resistance_reason(encounter: Encounter, action: ActionKind, weapon: Weapon |
     name = encounter.combatant(target_id).name
     if action is ActionKind.CHANGE_RANGE:
         rule = encounter.table_rules.change_range_resistance
-        return (f"Against {_RANGE_REASONS[rule].format(name=name)} (table rule “change range "
-                "resistance”). A change of range does no damage.")
+        return (f"Against {_RANGE_REASONS[rule].format(name=name)} (table rule). "
+                "No damage: the points move.")
     if action is ActionKind.ATTACK and isinstance(weapon, MonsterAttack) \
             and weapon.resisted_by != "AC":
         return f"Against {weapon.resisted_by}: {weapon.name}'s stat block names it."

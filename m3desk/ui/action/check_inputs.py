@@ -12,7 +12,14 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from m3desk.systems.monsters_and_magic import CheckSpec, Item, MonsterAttack, ResistanceKind, Spell
+from m3desk.systems.monsters_and_magic import (
+    CheckSpec,
+    Item,
+    MonsterAttack,
+    ResistanceKind,
+    Spell,
+    TableRules,
+)
 from m3desk.systems.monsters_and_magic.action_defaults import (
     default_actor_id,
     default_attribute,
@@ -295,6 +302,9 @@ class CheckInputs(QWidget):
             current.kind is not ResistanceKind.ATTRIBUTE or current.attribute is default.attribute)
         reason = resistance_reason(self._encounter, action, self._weapon(), target_id)
         self.target_panel.set_reason(reason if same else "")
+        self.target_panel.reason.setToolTip(
+            TableRules.explain("change_range_resistance")
+            if action is ActionKind.CHANGE_RANGE else "")
 
     def _load_situation(self) -> None:
         actor = self.actor()

@@ -214,7 +214,7 @@ def test_the_change_range_resistance_follows_the_table_rule(
     assert (choice.kind, choice.attribute) == (kind, attribute)
     reason = resistance_reason(encounter, ActionKind.CHANGE_RANGE, None, mummy)
     assert reason.startswith(f"Against {word}: First One Mummy")
-    assert "table rule" in reason and "no damage" in reason
+    assert "table rule" in reason and "No damage" in reason
 
 
 def test_the_default_follows_the_book_example_and_is_explained() -> None:

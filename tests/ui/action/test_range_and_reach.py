@@ -92,7 +92,8 @@ def test_a_change_of_range_offers_no_damage_and_says_why_wis(open_dialog: Dialog
     panel = dialog.inputs.target_panel
     assert panel.reason.isVisibleTo(dialog)
     assert panel.reason.text().startswith("Against WIS: First One Mummy must spot the manoeuvre")
-    assert "table rule" in panel.reason.text()
+    assert "table rule" in panel.reason.text() and "No damage" in panel.reason.text()
+    assert "Felix's sneak" in panel.reason.toolTip()  # the rule's one-line reason
     assert panel.resistance.attribute.currentText().startswith("WIS")
     user.type_dice(4, 4, 4, 4, 4, 3)
     spending = dialog.assistant
