@@ -174,9 +174,9 @@ def reach_problem(reach: WeaponReach, current: RangeBand, after: RangeBand,
     where = f"at {after.label}" if after == current else \
         f"at {after.label} after the range change"
     more = "" if after == current else " more"
-    return (f"{reach.describe()}: {where} the effect points must first buy {count}{more} "
+    return (f"{reach.describe()}: {where}, first buy {count}{more} "
             f"band{'s' if count != 1 else ''} {way} ({count * rules.range_band_cost} EP); "
-            "only what is left after that may go to damage or effects")
+            "damage and effects only from what is left")
 
 
 def check_plan(
