@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from m3desk.core.numbers import signed
+from m3desk.core.numbers import MINUS, minus, signed
 from m3desk.core.terms import Term, non_zero, total
 from m3desk.systems.monsters_and_magic.attributes import Attribute, check_modifier
 from m3desk.systems.monsters_and_magic.checks import CheckResult, Concentration, resolve_check
@@ -28,6 +28,7 @@ from m3desk.systems.monsters_and_magic.cover import (
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.dice import CheckRoll, Dice, DiceExpr
 from m3desk.systems.monsters_and_magic.odds import Odds, check_odds
+from m3desk.systems.monsters_and_magic.ranges import WeaponReach
 from m3desk.systems.monsters_and_magic.sheet import (
     CharacterSheet,
     Item,
@@ -77,6 +78,9 @@ class CheckSpec(BaseModel):
     damage_cap_computed: int | None = Field(None, ge=0)
     """The cap the rules give; differs from ``damage_cap`` when the GM set one."""
     mental: bool = False
+    reach: WeaponReach | None = None
+    """The bands the attack works from, when a weapon, spell or monster attack is aimed at a
+    target; None for checks that need no reach (a monster action is a GM reaction)."""
 
     @property
     def modifier(self) -> int:
@@ -157,17 +161,17 @@ class Resolution:
         parts = [str(self.roll.check_total)]
         modifier = self.spec.modifier
         if modifier or not self.spec.damage:
-            parts.append(_signed(modifier))
+            parts.append(_spaced(modifier))
         if self.spec.damage:
-            parts.append(_signed(self.damage_roll))
-        left = " ".join(parts) + f" = {self.total}"
+            parts.append(_spaced(self.damage_roll))
+        left = " ".join(parts) + f" = {minus(self.total)}"
         if self.resistance_d6 is not None:
             right = (
-                f"{sum(self.resistance_d6)} {_signed(self.spec.resistance.value)}"
-                f" = {self.resistance_total}"
+                f"{sum(self.resistance_d6)} {_spaced(self.spec.resistance.value)}"
+                f" = {minus(self.resistance_total)}"
             )
         else:
-            right = str(self.resistance_total)
+            right = minus(self.resistance_total)
         text = f"{left} vs {right}"
         natural = self.result.natural
         if natural == 18:
@@ -176,16 +180,20 @@ class Resolution:
             text += " (natural 3: automatic failure)"
         if not self.succeeded:
             short = self.resistance_total - self.total
-            return text + f" → failed by {max(short, 0)}: {self.failure} failure"
+            if short <= 0:
+                # A natural 3 that met the number: it fails all the same, by nothing.
+                return text + f" → {self.failure} failure"
+            return text + f" → failed by {short}: {self.failure} failure"
         text += f" → {self.result.effect_points} EP"
         if self.spec.ep_terms:
             text += "; " + ", ".join(f"{t.label} {signed(t.value)}" for t in self.spec.ep_terms)
             text += f" → {self.effect_points} EP"
-        return text.replace("+ -", "− ").replace("-", "−")
+        return text
 
 
-def _signed(value: int) -> str:
-    return f"+ {value}" if value >= 0 else f"− {-value}"
+def _spaced(value: int) -> str:
+    """``+ 4`` / ``− 4``: a term of a sum, with the one minus sign."""
+    return f"+ {value}" if value >= 0 else f"{MINUS} {-value}"
 
 
 class ResistanceKind(StrEnum):
@@ -419,6 +427,10 @@ def build_check(
     cap = computed if rules.enforce_damage_cap else None
     if situation.damage_cap is not None:
         cap = situation.damage_cap
+    reach = None
+    if weapon is not None and target is not None and not (
+            isinstance(weapon, MonsterAttack) and weapon.action):
+        reach = WeaponReach(weapon=weapon.name, bands=weapon.ranges)
     return CheckSpec(
         label=label or (weapon.name if weapon is not None else "check"),
         terms=non_zero(terms),
@@ -432,4 +444,5 @@ def build_check(
         damage_cap=cap,
         damage_cap_computed=computed,
         mental=mental,
+        reach=reach,
     )

@@ -26,7 +26,14 @@ from m3desk.systems.monsters_and_magic.conditions import (
     on_defence,
 )
 from m3desk.systems.monsters_and_magic.derive import derive
-from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, conditions_in_force
+from m3desk.systems.monsters_and_magic.encounter import (
+    Combatant,
+    Encounter,
+    conditions_in_force,
+    range_between,
+)
+from m3desk.systems.monsters_and_magic.ranges import RangeBand, bands_text
+from m3desk.systems.monsters_and_magic.table_rules import RangeResistance
 
 __all__ = [
     "default_actor_id",
@@ -35,7 +42,11 @@ __all__ = [
     "default_target_id",
     "is_help",
     "is_surprised",
+    "reach_of",
+    "resistance_reason",
     "target_candidates",
+    "target_note",
+    "target_reach",
     "ticked_by_default",
 ]
 
@@ -73,9 +84,41 @@ def target_candidates(encounter: Encounter, actor_id: str, role: TargetRole) -> 
     return sorted(others, key=lambda c: c.side == actor.side)
 
 
+def reach_of(weapon: Weapon | None) -> tuple[RangeBand, ...] | None:
+    """The bands a weapon, spell or monster attack works from; None when no reach applies
+    (no weapon, or a monster action, which the GM triggers as a reaction)."""
+    if weapon is None or (isinstance(weapon, MonsterAttack) and weapon.action):
+        return None
+    return weapon.ranges
+
+
+def target_reach(encounter: Encounter, actor_id: str, target_id: str,
+                 weapon: Weapon | None) -> tuple[RangeBand, bool | None]:
+    """The band between actor and target, and whether the weapon reaches it (None: no
+    weapon to ask)."""
+    band = range_between(encounter, actor_id, target_id)
+    bands = reach_of(weapon)
+    return band, (None if bands is None else band in bands)
+
+
+def target_note(encounter: Encounter, actor_id: str, target_id: str,
+                weapon: Weapon | None) -> tuple[str, str]:
+    """What the target list says beside a candidate ("Short · out of reach") and why."""
+    band, in_reach = target_reach(encounter, actor_id, target_id, weapon)
+    if in_reach is None or weapon is None:
+        return band.label, f"at {band.label} range"
+    bands = bands_text(reach_of(weapon) or ())
+    if in_reach:
+        return f"{band.label} · in reach", f"{weapon.name} attacks from {bands}"
+    return (f"{band.label} · out of reach",
+            f"{weapon.name} attacks from {bands}: the effect points must first buy the range "
+            f"change ({encounter.table_rules.range_band_cost} EP a band)")
+
+
 def default_target_id(encounter: Encounter, actor_id: str, action: ActionKind,
                       weapon: Weapon | None, selected: str) -> str | None:
-    """The selected combatant when it fits the role, else the first candidate.
+    """The selected combatant when it fits the role, else the first candidate; for an
+    attack, one the weapon can reach comes first.
 
     A spell or an attribute check starts without a target unless the spell does damage.
     """
@@ -86,6 +129,10 @@ def default_target_id(encounter: Encounter, actor_id: str, action: ActionKind,
     if role is TargetRole.OPTIONAL:
         actor_side = encounter.combatant(actor_id).side
         candidates = [c for c in candidates if c.side != actor_side]
+    if action.uses_weapon and reach_of(weapon) is not None:
+        reachable = [c for c in candidates
+                     if target_reach(encounter, actor_id, c.id, weapon)[1]]
+        candidates = reachable or candidates
     ids = [c.id for c in candidates]
     if selected in ids:
         return selected
@@ -119,7 +166,11 @@ def default_resistance(encounter: Encounter, action: ActionKind, weapon: Weapon 
     rolled = is_surprised(encounter, target_id)
     if target_id is not None and action in (ActionKind.ATTACK, ActionKind.CHANGE_RANGE):
         if action is ActionKind.CHANGE_RANGE:
-            return ResistanceChoice(kind=ResistanceKind.ATTRIBUTE, attribute=Attribute.WIS,
+            rule = encounter.table_rules.change_range_resistance
+            if rule is RangeResistance.DEFENCE:
+                return ResistanceChoice(kind=ResistanceKind.AC, rolled=rolled)
+            attribute = Attribute.STR if rule is RangeResistance.BLOCKING else Attribute.WIS
+            return ResistanceChoice(kind=ResistanceKind.ATTRIBUTE, attribute=attribute,
                                     rolled=rolled)
         if isinstance(weapon, MonsterAttack) and weapon.resisted_by != "AC":
             if weapon.resisted_by == "difficulty":
@@ -137,6 +188,30 @@ def default_resistance(encounter: Encounter, action: ActionKind, weapon: Weapon 
         return ResistanceChoice(kind=ResistanceKind.DIFFICULTY, difficulty=10,
                                 concentration=concentration, spell_level=level)
     return ResistanceChoice(kind=ResistanceKind.DIFFICULTY, difficulty=10)
+
+
+_RANGE_REASONS = {
+    RangeResistance.SPOTTING: "WIS: {name} must spot the manoeuvre",
+    RangeResistance.BLOCKING: "STR: {name} tries to block the way",
+    RangeResistance.DEFENCE: "AC: {name} defends as against an attack",
+}
+
+
+def resistance_reason(encounter: Encounter, action: ActionKind, weapon: Weapon | None,
+                      target_id: str | None) -> str:
+    """Why the default resistance is what it is, in one line ('' when it goes without
+    saying: AC against an attack, a difficulty for a spell)."""
+    if target_id is None:
+        return ""
+    name = encounter.combatant(target_id).name
+    if action is ActionKind.CHANGE_RANGE:
+        rule = encounter.table_rules.change_range_resistance
+        return (f"Against {_RANGE_REASONS[rule].format(name=name)} (table rule). "
+                "No damage: the points move.")
+    if action is ActionKind.ATTACK and isinstance(weapon, MonsterAttack) \
+            and weapon.resisted_by != "AC":
+        return f"Against {weapon.resisted_by}: {weapon.name}'s stat block names it."
+    return ""
 
 
 def is_help(condition: Condition) -> bool:

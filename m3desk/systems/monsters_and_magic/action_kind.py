@@ -74,8 +74,8 @@ _HINTS = {
     ActionKind.ATTRIBUTE_CHECK: "Any attribute (+ traits) against a difficulty or someone's "
     "resistance.",
     ActionKind.HELP: "All the effect points become a bonus to an ally's named next check.",
-    ActionKind.CHANGE_RANGE: "Sneak or manoeuvre: each range band costs effect points. Size "
-    "does not apply: the check only gets past the target.",
+    ActionKind.CHANGE_RANGE: "Sneak, manoeuvre or flee: each range band costs effect points, "
+    "and the check does no damage. Size does not apply: the check only gets past the target.",
     ActionKind.DEFEND: "Effect points buy an effect on yourself, such as a +2 defence bonus.",
 }
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum, StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from m3desk.systems.monsters_and_magic.checks import Failure
 
@@ -35,6 +38,41 @@ def bands_between(a: RangeBand, b: RangeBand) -> int:
 def shift(band: RangeBand, steps: int) -> RangeBand:
     """Move ``steps`` bands outward (positive) or inward (negative), clamped to the board."""
     return RangeBand(min(max(int(band) + steps, 0), len(BANDS) - 1))
+
+
+def steps_to(band: RangeBand, bands: Iterable[RangeBand]) -> int | None:
+    """Signed bands from ``band`` to the nearest of ``bands``: 0 when already there, negative
+    to close in, positive to back off (closing in wins a tie); None when ``bands`` is empty."""
+    offsets = sorted((abs(int(b) - int(band)), int(b) - int(band)) for b in bands)
+    return offsets[0][1] if offsets else None
+
+
+def bands_text(bands: Iterable[RangeBand]) -> str:
+    """"Close", "Close or Reach", "Short, Medium or Long" — in board order."""
+    labels = [b.label for b in sorted(set(bands))]
+    if len(labels) <= 1:
+        return "".join(labels) or "no range"
+    return f"{', '.join(labels[:-1])} or {labels[-1]}"
+
+
+class WeaponReach(BaseModel):
+    """The bands an attack can be made from, and what it is called (seed 000, "Changing
+    range": an attacker out of reach must first buy the range change)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    weapon: str = Field(max_length=120)
+    bands: tuple[RangeBand, ...] = Field(max_length=7)
+
+    def reaches(self, band: RangeBand) -> bool:
+        return band in self.bands
+
+    def steps_from(self, band: RangeBand) -> int | None:
+        """Signed bands to move before this attack can land (0: in reach)."""
+        return steps_to(band, self.bands)
+
+    def describe(self) -> str:
+        """"Cutter attacks from Close"."""
+        return f"{self.weapon} attacks from {bands_text(self.bands)}"
 
 
 class ReachClass(StrEnum):

@@ -37,7 +37,7 @@ from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest
 from m3desk.systems.monsters_and_magic.check_text import damage_cap_text
 from m3desk.systems.monsters_and_magic.encounter import Encounter, range_between
-from m3desk.systems.monsters_and_magic.ranges import bands_between
+from m3desk.systems.monsters_and_magic.ranges import WeaponReach, bands_between, shift
 from m3desk.systems.monsters_and_magic.spend_draft import ConditionDraft, SpendDraft
 from m3desk.systems.monsters_and_magic.spending import (
     Budget,
@@ -45,6 +45,7 @@ from m3desk.systems.monsters_and_magic.spending import (
     Problem,
     ProblemCode,
     help_condition,
+    range_steps,
 )
 
 __all__ = ["Choice", "Limit", "SpendOffer", "offer_for"]
@@ -77,7 +78,8 @@ class SpendOffer:
     def __init__(self, *, action: ActionKind, effect_points: int, succeeded: bool, actor: Sheet,
                  target: Sheet | None, damage_cap: int | None, mental: bool,
                  current_range: RangeBand | None, rules: TableRules,
-                 recipient_name: str = "", damage_cap_computed: int | None = None) -> None:
+                 recipient_name: str = "", damage_cap_computed: int | None = None,
+                 reach: WeaponReach | None = None) -> None:
         self.action = action
         self.effect_points = effect_points
         self.succeeded = succeeded
@@ -92,6 +94,51 @@ class SpendOffer:
         self.rules = rules
         self.recipient_name = recipient_name
         """The ally a help action is for."""
+        self.reach = reach
+        """The bands the attack works from (None: the check needs no reach)."""
+
+    @property
+    def moving_only(self) -> bool:
+        """A change-range check: its effect points move, they do no damage."""
+        return self.action is ActionKind.CHANGE_RANGE
+
+    @property
+    def damage_offered(self) -> bool:
+        return not self.helping and not self.moving_only and self.target is not None
+
+    def bands_needed(self) -> int:
+        """Signed bands the attack must move before it can land (0: in reach, or no rule)."""
+        if self.reach is None or self.current_range is None or not self.reach.bands:
+            return 0
+        return self.reach.steps_from(self.current_range) or 0
+
+    def range_required(self) -> int:
+        """The range change to choose for the user: the bands needed when they are the only
+        way to a damage or an effect and the effect points pay for them; else 0."""
+        needed = self.bands_needed()
+        if not needed or not self.succeeded or self.helping:
+            return 0
+        cost = abs(needed) * self.rules.range_band_cost
+        return needed if cost <= self.effect_points else 0
+
+    def reach_note(self, draft: SpendDraft) -> str:
+        """Where the attack stands with the range the draft buys ('' when in reach)."""
+        if self.reach is None or self.current_range is None or not self.reach.bands:
+            return ""
+        after = shift(self.current_range, range_steps(self.plan(draft), self.rules))
+        if self.reach.reaches(after):
+            return ""
+        needed = self.reach.steps_from(after) or 0
+        count = abs(needed)
+        cost = count * self.rules.range_band_cost
+        more = "" if after == self.current_range else " more"
+        note = (f"{self.reach.describe()}: {count}{more} band{'s' if count != 1 else ''} "
+                f"{'closer' if needed < 0 else 'farther'} first ({cost} EP)")
+        if self.bands_needed() and abs(self.bands_needed()) * self.rules.range_band_cost \
+                > self.available(draft):
+            note += (f"; {self.available(draft)} EP cannot pay for it, so nothing but the "
+                     "range can be bought (the round goes on manoeuvring)")
+        return note
 
     @property
     def damage_cap_text(self) -> str:
@@ -140,7 +187,25 @@ class SpendOffer:
 
     def budget(self, draft: SpendDraft) -> Budget:
         return check_plan(self.plan(draft), self.effect_points, actor=self.actor,
-                          target=self.target, damage_cap=self.damage_cap, rules=self.rules)
+                          target=self.target, damage_cap=self.damage_cap, rules=self.rules,
+                          current_range=self.current_range, reach=self.reach,
+                          moving_only=self.moving_only)
+
+    def left_text(self, draft: SpendDraft, freed: SpendDraft) -> str:
+        """What is left, as the header says it, and how much more ``freed`` would give back
+        ("2 left, 12 with the damage given back"): every "left" in the assistant agrees."""
+        left = self.budget(draft).remaining
+        text = f"{max(left, 0)} left"
+        extra = self.budget(freed).remaining
+        given = []
+        if draft.damage and not freed.damage:
+            given.append("the damage")
+        if [c for c in draft.conditions if c.wanted] != [c for c in freed.conditions
+                                                          if c.wanted]:
+            given.append("this row")
+        if extra > max(left, 0) and given:
+            text += f", {extra} with {' and '.join(given)} given back"
+        return text
 
     def problems(self, draft: SpendDraft) -> list[Problem]:
         """What stops the draft from being applied: the core's problems, then unnamed rows."""
@@ -171,7 +236,8 @@ class SpendOffer:
             return None
         return apply_plan(self.plan(draft), self.effect_points, actor=self.actor,
                           target=self.target, damage_cap=self.damage_cap,
-                          current_range=self.current_range, rules=self.rules)
+                          current_range=self.current_range, rules=self.rules,
+                          reach=self.reach, moving_only=self.moving_only)
 
     # -- what can be chosen ------------------------------------------------------------
 
@@ -212,7 +278,6 @@ class SpendOffer:
         if not closed.allowed:
             return dict.fromkeys(TIERS, closed)
         base = draft.without_damage().with_condition(row, ConditionDraft(kind=kind))
-        left = self.budget(base).remaining
         choices: dict[Tier, Choice] = {}
         for tier in TIERS:
             probe = ConditionDraft(kind=kind, tier=tier, name="probe")
@@ -224,7 +289,8 @@ class SpendOffer:
                 choices[tier] = Choice(False, self._explain(rule_problems, tier))
             else:
                 choices[tier] = Choice(False, f"{tier.value} costs {tier_cost(tier, self.rules)}"
-                                              f" EP; {max(left, 0)} left", unaffordable=True)
+                                              f" EP; {self.left_text(draft, base)}",
+                                       unaffordable=True)
         return choices
 
     def _explain(self, problems: list[Problem], tier: Tier) -> str:
@@ -257,7 +323,7 @@ class SpendOffer:
             problems = self._new_problems(base, candidate)
             if problems:
                 cost = self.rules.range_band_cost
-                reason = f"{cost} EP a band; {max(self.budget(base).remaining, 0)} left"
+                reason = f"{cost} EP a band; {self.left_text(draft, draft.without_damage())}"
                 break
             best = bands
         if best == room:
@@ -271,12 +337,17 @@ class SpendOffer:
             return Limit(0, closed)
         if self.target is None:
             return Limit(0, "damage needs a target")
+        if self.moving_only:
+            return Limit(0, "a change-range check does no damage: its effect points move you")
         if draft.defender_takes_damage:
             return Limit(0, "the defender takes all the effect points as damage instead")
+        reach = self.reach_note(draft.without_damage())
+        if reach:
+            return Limit(0, reach)
         left = max(self.budget(draft.without_damage()).remaining, 0)
         if self.damage_cap is not None and self.damage_cap < left:
             return Limit(self.damage_cap, f"maximum damage {self.damage_cap_text}")
-        return Limit(left, f"{left} effect point(s) left")
+        return Limit(left, "all the effect points the other spends leave")
 
     def defender_choice(self, draft: SpendDraft) -> tuple[Choice, int | None]:
         """May the target spend a hero point to take damage instead? And how much it would be."""
@@ -297,7 +368,8 @@ class SpendOffer:
             return Choice(False, "; ".join(problems)), None
         outcome = apply_plan(self.plan(taking), self.effect_points, actor=self.actor,
                              target=self.target, damage_cap=self.damage_cap,
-                             current_range=self.current_range, rules=self.rules)
+                             current_range=self.current_range, rules=self.rules,
+                             reach=self.reach, moving_only=self.moving_only)
         return Choice(True), outcome.damage
 
 
@@ -315,4 +387,5 @@ def offer_for(encounter: Encounter, request: CheckRequest, resolution: Resolutio
                       damage_cap=resolution.spec.damage_cap, mental=resolution.spec.mental,
                       current_range=current, rules=encounter.table_rules,
                       recipient_name=recipient,
-                      damage_cap_computed=resolution.spec.damage_cap_computed)
+                      damage_cap_computed=resolution.spec.damage_cap_computed,
+                      reach=resolution.spec.reach)

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.conditions import (
     Condition,
     ConditionKind,
@@ -22,7 +23,7 @@ from m3desk.systems.monsters_and_magic.conditions import (
     has_consequence_of_tier,
     tier_cost,
 )
-from m3desk.systems.monsters_and_magic.ranges import RangeBand, shift
+from m3desk.systems.monsters_and_magic.ranges import RangeBand, WeaponReach, shift
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet, Pool
 from m3desk.systems.monsters_and_magic.table_rules import STRICT, HeroBump, TableRules
 
@@ -116,6 +117,11 @@ class ProblemCode(StrEnum):
     CINEMATIC_RANGE = "cinematic_range"
     UNNAMED = "unnamed"
     HELP_TOO_LARGE = "help_too_large"
+    OUT_OF_REACH = "out_of_reach"
+    """The attack's weapon cannot reach the range the plan leaves it at, yet the plan buys
+    damage or effects (seed 000, "Changing range")."""
+    NO_DAMAGE = "no_damage"
+    """A check that only changes range (a manoeuvre, sneaking by, fleeing) does no damage."""
 
 
 class Problem(str):
@@ -149,6 +155,30 @@ class Budget:
         return not self.problems
 
 
+def range_steps(plan: SpendPlan, rules: TableRules = STRICT) -> int:
+    """Bands the plan moves (negative closes in), cinematic hero-point bands included."""
+    steps = sum(s.bands for s in plan.spends if isinstance(s, RangeSpend))
+    if rules.cinematic_range_hero_points and plan.range_hero_points:
+        # Cinematic bands always close in unless a RangeSpend already says otherwise.
+        extra = plan.range_hero_points // rules.cinematic_range_hero_points
+        steps += -extra if steps <= 0 else extra
+    return steps
+
+
+def reach_problem(reach: WeaponReach, current: RangeBand, after: RangeBand,
+                  rules: TableRules = STRICT) -> str:
+    """Why nothing but the range may be bought while the attack cannot land from ``after``."""
+    needed = reach.steps_from(after) or 0
+    count = abs(needed)
+    way = "closer" if needed < 0 else "farther"
+    where = f"at {after.label}" if after == current else \
+        f"at {after.label} after the range change"
+    more = "" if after == current else " more"
+    return (f"{reach.describe()}: {where}, first buy {count}{more} "
+            f"band{'s' if count != 1 else ''} {way} ({count * rules.range_band_cost} EP); "
+            "damage and effects only from what is left")
+
+
 def check_plan(
     plan: SpendPlan,
     effect_points: int,
@@ -157,8 +187,16 @@ def check_plan(
     target: Sheet | None,
     damage_cap: int | None,
     rules: TableRules = STRICT,
+    current_range: RangeBand | None = None,
+    reach: WeaponReach | None = None,
+    moving_only: bool = False,
 ) -> Budget:
-    """Everything that makes the plan illegal, in words the table understands."""
+    """Everything that makes the plan illegal, in words the table understands.
+
+    ``reach``: the attack's weapon and the bands it works from; with ``current_range`` it
+    keeps damage and effects out of a plan that leaves the target out of reach.
+    ``moving_only``: the check only changes range (no damage).
+    """
     available = bumped_points(effect_points, plan.hero_bump, rules)
     spent = sum(spend.cost(rules) for spend in plan.spends)
     budget = Budget(available=available, spent=spent)
@@ -194,6 +232,18 @@ def check_plan(
             seen.add(condition.tier)
     if any(isinstance(s, DamageSpend) for s in plan.spends) and target is None:
         problems.append(Problem(ProblemCode.NEEDS_TARGET, "damage needs a target"))
+    buys_damage = plan.defender_takes_damage or any(
+        isinstance(s, DamageSpend) for s in plan.spends)
+    if moving_only and buys_damage:
+        problems.append(Problem(
+            ProblemCode.NO_DAMAGE,
+            "a change-range check does no damage: its effect points move you"))
+    if reach is not None and reach.bands and current_range is not None:
+        after = shift(current_range, range_steps(plan, rules))
+        buys_more = buys_damage or any(isinstance(s, ConditionSpend) for s in plan.spends)
+        if buys_more and not reach.reaches(after):
+            problems.append(Problem(ProblemCode.OUT_OF_REACH,
+                                    reach_problem(reach, current_range, after, rules)))
     if plan.defender_takes_damage:
         if target is None or target.hero_points < 1:
             problems.append(Problem(
@@ -248,10 +298,13 @@ def apply_plan(
     damage_cap: int | None,
     current_range: RangeBand | None = None,
     rules: TableRules = STRICT,
+    reach: WeaponReach | None = None,
+    moving_only: bool = False,
 ) -> Outcome:
     """Apply a legal plan; raises ``ValueError`` with the problems of an illegal one."""
     budget = check_plan(
-        plan, effect_points, actor=actor, target=target, damage_cap=damage_cap, rules=rules
+        plan, effect_points, actor=actor, target=target, damage_cap=damage_cap, rules=rules,
+        current_range=current_range, reach=reach, moving_only=moving_only,
     )
     if not budget.ok:
         raise ValueError("; ".join(budget.problems))
@@ -261,13 +314,9 @@ def apply_plan(
         actor = actor.model_copy(update={"hero_points": actor.hero_points - hero_spent})
         notes.append(f"{actor.name} spends {hero_spent} hero point(s)")
     new_range = current_range
-    range_steps = sum(s.bands for s in plan.spends if isinstance(s, RangeSpend))
-    if rules.cinematic_range_hero_points and plan.range_hero_points:
-        # Cinematic bands always close in unless a RangeSpend already says otherwise.
-        extra = plan.range_hero_points // rules.cinematic_range_hero_points
-        range_steps += -extra if range_steps <= 0 else extra
-    if new_range is not None and range_steps:
-        new_range = shift(new_range, range_steps)
+    steps = range_steps(plan, rules)
+    if new_range is not None and steps:
+        new_range = shift(new_range, steps)
         notes.append(f"range {current_range.label if current_range else '?'} → {new_range.label}")
 
     total_damage = 0
@@ -293,7 +342,7 @@ def apply_plan(
                     actor = actor.model_copy(update={"conditions": (*actor.conditions, condition)})
                     notes.append(
                         f"{condition.tier.value} effect “{condition.name}” "
-                        f"({_signed(condition.value)}) on {actor.name}"
+                        f"({signed(condition.value)}) on {actor.name}"
                     )
                 elif target is not None:
                     target = target.model_copy(
@@ -301,7 +350,7 @@ def apply_plan(
                     )
                     notes.append(
                         f"{condition.tier.value} consequence “{condition.name}” "
-                        f"({_signed(condition.value)}) on {target.name}"
+                        f"({signed(condition.value)}) on {target.name}"
                     )
     helps = tuple(s for s in plan.spends if isinstance(s, HelpSpend))
     for spend in helps:
@@ -334,7 +383,3 @@ def help_condition(points: int, helper: str, towards: str) -> Condition:
         affects="checks",
     )
 
-
-def _signed(value: int) -> str:
-    """+2 / −4 with a true minus sign, as everywhere else the app shows numbers."""
-    return f"+{value}" if value >= 0 else f"−{-value}"

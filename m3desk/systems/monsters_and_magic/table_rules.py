@@ -18,6 +18,16 @@ class HeroBump(StrEnum):
     NEXT_TIER = "next_tier"
 
 
+class RangeResistance(StrEnum):
+    """What resists a change-range check by default (the book shows one and states another).
+
+    The values are the words the Table Rules form shows."""
+
+    SPOTTING = "wisdom: spotting the mover"
+    BLOCKING = "strength: blocking the way"
+    DEFENCE = "armour class: defending"
+
+
 class DifficultyRung(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     name: str = Field(min_length=1, max_length=40)
@@ -73,6 +83,9 @@ EXPLANATIONS: dict[str, str] = {
     "duration (the book leaves this open: a 5-round Shield cast in the surprise round ends "
     "after round four, or after round five when this is off).",
     "starting_hero_points": "Hero points a new 1st-level character starts with (the example: 1).",
+    "change_range_resistance": "What resists a change-range check: the opponent's WIS (it must "
+    "spot the manoeuvre, as the mummy resists Felix's sneak in the Example of Play), its STR "
+    "(the Movement rules for getting past a blocker) or its AC.",
 }
 
 
@@ -105,6 +118,7 @@ class TableRules(BaseModel):
     prime_doubles_resistance: bool = False
     starting_hero_points: int = Field(1, ge=0, le=20)
     duration_counts_first_round: bool = True
+    change_range_resistance: RangeResistance = RangeResistance.SPOTTING
 
     @model_validator(mode="after")
     def _ordered(self) -> TableRules:

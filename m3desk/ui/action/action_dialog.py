@@ -296,7 +296,7 @@ class ActionDialog(QDialog):
         if self._resolution is None:
             text = "Enter rolls the dice (or type them) · Esc cancels"
         elif self._resolution.succeeded and not self._in_assistant() \
-                and self.assistant.draft().is_empty:
+                and self.assistant.untouched():
             text = "Enter goes on to spending the effect points"
         elif ready:
             text = "Enter applies · Ctrl+Z in the encounter undoes it"
@@ -319,7 +319,7 @@ class ActionDialog(QDialog):
                 missing.setFocus(Qt.FocusReason.OtherFocusReason)
             return
         if self._resolution.succeeded and not self._in_assistant() \
-                and self.assistant.draft().is_empty:
+                and self.assistant.untouched():
             control = self.assistant.first_control()
             if control is not None:
                 self.scroll_to(control)

@@ -69,6 +69,9 @@ class ActorPanel(QGroupBox):
         self.weapon_detail = QLabel(self)
         self.weapon_detail.setWordWrap(True)
         self.attribute = QComboBox(self)
+        self.attribute_note = QLabel(self)
+        """In place of the attribute for a monster's attack: its bonus is the total."""
+        self.attribute_note.setWordWrap(True)
         self.traits = TraitPicker(self)
         self.mental = QCheckBox("Mental (damage to MHP; size works the mental way)", self)
         self.mental.setToolTip("Fear, intimidation, turning, social weapons: the damage goes to "
@@ -80,7 +83,7 @@ class ActorPanel(QGroupBox):
         rows: list[tuple[str | QLabel, QWidget]] = [
             ("&Who acts", self.actor), ("Acti&on", self.action), ("Check name", self.check_name),
             (self._weapon_label, self.weapon), ("", self.weapon_detail),
-            ("Attri&bute", self.attribute),
+            ("Attri&bute", self.attribute), (QLabel("Attribute", self), self.attribute_note),
             ("&Traits", self.traits), ("", self.mental)]
         for label, field in rows:
             if isinstance(label, QLabel):
@@ -201,9 +204,15 @@ class ActorPanel(QGroupBox):
         weapon = weapon_for(self._sheet, self.weapon_key()) if self._sheet else None
         monster_attack = isinstance(weapon, MonsterAttack)
         self.attribute.setEnabled(not monster_attack)
+        # A stat block's attack bonus is a total: no attribute is added, so none is shown
+        # (a greyed one would look counted).
+        self._form.setRowVisible(self.attribute, not monster_attack)
+        self._form.setRowVisible(self.attribute_note, monster_attack)
+        if isinstance(weapon, MonsterAttack):
+            self.attribute_note.setText(
+                f"none added: {weapon.name}'s {signed(weapon.bonus)} is the stat block's "
+                "total (attribute and level are in it); tick a trait only if it is not")
         self.attribute.setToolTip(
-            f"{weapon.name} carries its own bonus ({signed(weapon.bonus)}): no attribute"
-            if isinstance(weapon, MonsterAttack) else
             "The attribute the check is based on; the prime attribute's modifier is doubled.")
 
     def weapon_settled(self) -> None:

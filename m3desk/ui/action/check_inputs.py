@@ -12,14 +12,23 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from m3desk.systems.monsters_and_magic import CheckSpec, Item, MonsterAttack, ResistanceKind, Spell
+from m3desk.systems.monsters_and_magic import (
+    CheckSpec,
+    Item,
+    MonsterAttack,
+    ResistanceKind,
+    Spell,
+    TableRules,
+)
 from m3desk.systems.monsters_and_magic.action_defaults import (
     default_actor_id,
     default_attribute,
     default_resistance,
     default_target_id,
     is_surprised,
+    resistance_reason,
     target_candidates,
+    target_note,
     ticked_by_default,
 )
 from m3desk.systems.monsters_and_magic.action_kind import ActionKind, TargetRole
@@ -246,7 +255,10 @@ class CheckInputs(QWidget):
             keep in ids or (keep is None and role is TargetRole.OPTIONAL))
         target_id = keep if kept else default_target_id(
             self._encounter, actor.id, action, self._weapon(), self._selected)
-        self.target_panel.set_candidates(role, candidates, target_id)
+        notes = {} if role is TargetRole.ALLY else {
+            c.id: target_note(self._encounter, actor.id, c.id, self._weapon())
+            for c in candidates}
+        self.target_panel.set_candidates(role, candidates, target_id, notes)
         self.target_panel.set_resisting(action is not ActionKind.HELP)
         blocked = self.target_panel.size_applies.blockSignals(True)
         self.target_panel.size_applies.setChecked(action.affects_target)
@@ -276,7 +288,23 @@ class CheckInputs(QWidget):
                 "difficulty": remembered.difficulty or choice.difficulty})
         editor.set_choice(choice)
         self._resistance_kind = editor.kind()
+        self._show_reason()
         self._load_situation()
+
+    def _show_reason(self) -> None:
+        """Say why the resistance is the default one, while it still is."""
+        action = self.actor_panel.current_action()
+        target = self.target() if action is not ActionKind.HELP else None
+        target_id = target.id if target else None
+        default = default_resistance(self._encounter, action, self._weapon(), target_id)
+        current = self.target_panel.resistance.choice()
+        same = current.kind is default.kind and (
+            current.kind is not ResistanceKind.ATTRIBUTE or current.attribute is default.attribute)
+        reason = resistance_reason(self._encounter, action, self._weapon(), target_id)
+        self.target_panel.set_reason(reason if same else "")
+        self.target_panel.reason.setToolTip(
+            TableRules.explain("change_range_resistance")
+            if action is ActionKind.CHANGE_RANGE else "")
 
     def _load_situation(self) -> None:
         actor = self.actor()
@@ -337,6 +365,7 @@ class CheckInputs(QWidget):
 
     def _on_resistance(self) -> None:
         editor = self.target_panel.resistance
+        self._show_reason()
         kind = editor.kind()
         if kind is not self._resistance_kind:
             self._resistance_kind = kind

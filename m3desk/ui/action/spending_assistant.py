@@ -9,6 +9,7 @@ preview of what applying will do to the sheets.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import Signal
@@ -50,6 +51,8 @@ class SpendingAssistant(QGroupBox):
         super().__init__("7 · Spend the effect points", parent)
         self._offer: SpendOffer | None = None
         self._updating = False
+        self._auto_bands: int | None = None
+        """The range change the assistant chose itself (None: none, or the user's)."""
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         bold = QFont(self.status.font())
@@ -182,10 +185,30 @@ class SpendingAssistant(QGroupBox):
         return self._offer
 
     def set_offer(self, offer: SpendOffer | None, waiting: str = "") -> None:
-        """A new resolution (or none yet): keep what the user set, within the new limits."""
+        """A new resolution (or none yet): keep what the user set, within the new limits.
+
+        An attack out of its weapon's reach gets the range change chosen for it when that is
+        the only way to damage or an effect and the effect points pay for it (seed 000,
+        "Changing range"); a choice the user made stays."""
         self._offer = offer
         self._waiting = waiting or "Roll first: the effect points decide what can be bought."
+        self._choose_range(offer)
         self._update()
+
+    def _choose_range(self, offer: SpendOffer | None) -> None:
+        bands = self.draft().range_bands
+        if bands and bands != self._auto_bands:
+            return  # the user's own choice
+        wanted = offer.range_required() if offer is not None else 0
+        self._updating = True
+        try:
+            select = self.direction.findData(-1 if wanted <= 0 else 1)
+            self.direction.setCurrentIndex(select)
+            self.bands.setMaximum(max(abs(wanted), self.bands.maximum()))
+            self.bands.setValue(abs(wanted))
+        finally:
+            self._updating = False
+        self._auto_bands = wanted or None
 
     def draft(self) -> SpendDraft:
         closer = self.direction.currentData() == -1
@@ -198,6 +221,13 @@ class SpendingAssistant(QGroupBox):
             help_towards=self.towards.text(),
             defender_takes_damage=self.defender.isChecked() and self.defender.isEnabled(),
         )
+
+    def untouched(self) -> bool:
+        """Nothing asked for by the user yet (a range change the assistant chose aside):
+        Enter then means "go to the spending", not "apply"."""
+        draft = self.draft()
+        return replace(draft, range_bands=0).is_empty and \
+            draft.range_bands in (0, self._auto_bands)
 
     def problems_list(self) -> list[str]:
         if self._offer is None:
@@ -251,7 +281,7 @@ class SpendingAssistant(QGroupBox):
                                  and row.current_tier() is not None for row in self.rows)
         self._set_rows_visible(hero=bump.maximum > 0 or self.hero.value() > 0,
                                range=not helping and has_target,
-                               conditions=not helping, damage=not helping and has_target,
+                               conditions=not helping, damage=offer.damage_offered,
                                defender=not helping and has_target and consequence_chosen,
                                help=helping, towards=helping)
         self.hero.setMaximum(bump.maximum)
@@ -320,6 +350,9 @@ class SpendingAssistant(QGroupBox):
         if draft.defender_takes_damage and taken is not None:
             self.status.setText(f"{budget.available} EP: the defender takes {taken} damage "
                                 "instead")
+        elif budget.remaining < 0:
+            self.status.setText(f"{budget.available} EP to spend  ·  {budget.spent} spent  ·  "
+                                f"{-budget.remaining} too many")
         else:
             self.status.setText(f"{budget.available} EP to spend  ·  {budget.spent} spent  ·  "
                                 f"{budget.remaining} left")
@@ -328,20 +361,26 @@ class SpendingAssistant(QGroupBox):
         self.problems.setText("".join(f"<div style='color:{colour}'>• {escape(p)}</div>"
                                       for p in problems))
         self.problems.setVisible(bool(problems))
-        self._show_preview(offer, offer.preview(draft))
+        self._show_preview(offer, offer.preview(draft), budget.remaining)
 
     def _range_text(self, reason: str) -> str:
         offer = self._offer
         if offer is None or offer.current_range is None:
             return reason
-        bands = self.draft().range_bands
+        draft = self.draft()
+        bands = draft.range_bands
+        reach = offer.reach_note(draft.without_damage())
         if not bands:
-            return f"now {offer.current_range.label}" + (f"; {reason}" if reason else "")
-        cost = RangeSpend(bands=bands).cost(offer.rules)
-        return f"{offer.current_range.label} → {shift(offer.current_range, bands).label}" \
-               f" ({cost} EP)"
+            text = f"now {offer.current_range.label}" + (f"; {reason}" if reason else "")
+        else:
+            cost = RangeSpend(bands=bands).cost(offer.rules)
+            text = f"{offer.current_range.label} → {shift(offer.current_range, bands).label}" \
+                   f" ({cost} EP)"
+            if offer.reach is not None and not reach and offer.bands_needed():
+                text += f": {offer.reach.describe()}, the rest may go to damage or effects"
+        return text + (f". {reach}" if reach else "")
 
-    def _show_preview(self, offer: SpendOffer, outcome: Outcome | None) -> None:
+    def _show_preview(self, offer: SpendOffer, outcome: Outcome | None, left: int) -> None:
         if outcome is None or offer.helping:
             self.preview.hide()
             return
@@ -367,5 +406,7 @@ class SpendingAssistant(QGroupBox):
                            f"{outcome.target.hero_points}")
         muted = tone_color(self, "muted").name()
         text = "; ".join(changes) if changes else "nothing changes"
+        if left > 0:
+            text += f"; {left} EP left unspent (lost)"
         self.preview.setText(f"<span style='color:{muted}'>Applying: {escape(text)}</span>")
         self.preview.show()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel, QWidget
@@ -40,6 +40,9 @@ class TargetPanel(QGroupBox):
         self.size_text.setWordWrap(True)
         self.resistance = ResistanceEditor(self)
         self.resistance_label = QLabel("Resistance", self)
+        self.reason = QLabel(self)
+        """Why the resistance is what it is by default (a change of range: the table rule)."""
+        self.reason.setWordWrap(True)
 
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -48,15 +51,23 @@ class TargetPanel(QGroupBox):
         form.addRow(self._size_caption, self.size_text)
         form.addRow("", self.size_applies)
         form.addRow(self.resistance_label, self.resistance)
+        form.addRow("", self.reason)
         self._form = form
+        self._form.setRowVisible(self.reason, False)
 
         self.target.currentIndexChanged.connect(lambda _i: self.target_changed.emit())
         self.size_applies.toggled.connect(lambda _b: self.changed.emit())
         self.resistance.changed.connect(self.changed)
 
     def set_candidates(self, role: TargetRole, candidates: Iterable[Combatant],
-                       current: str | None) -> None:
-        entries = [(f"{c.name}  ({c.side})", c.id, "") for c in candidates]
+                       current: str | None,
+                       notes: Mapping[str, tuple[str, str]] | None = None) -> None:
+        """The list of targets; ``notes`` by id: what to say beside each (its range band
+        and whether the weapon reaches it) and why, as its tooltip."""
+        notes = notes or {}
+        entries = [(f"{c.name}  ({c.side})" + (f"  ·  {notes[c.id][0]}" if c.id in notes
+                                                else ""),
+                    c.id, notes[c.id][1] if c.id in notes else "") for c in candidates]
         if role is TargetRole.OPTIONAL:
             entries.insert(0, ("Nobody (a difficulty only)", NOBODY, ""))
         self.target_label.setText("&Give help to" if role is TargetRole.ALLY else "Tar&get")
@@ -66,6 +77,11 @@ class TargetPanel(QGroupBox):
         if not entries and role is not TargetRole.NONE:
             fill_combo(self.target, [("Nobody to choose", NOBODY, "")])
             self.target.setEnabled(False)
+
+    def set_reason(self, text: str) -> None:
+        """The one line that says why the resistance is the default it is ('' hides it)."""
+        self.reason.setText(text)
+        self._form.setRowVisible(self.reason, bool(text))
 
     def target_id(self) -> str | None:
         data = current_data(self.target)

@@ -16,9 +16,11 @@ from m3desk.systems.monsters_and_magic.encounter import (
     add_combatant,
     replace_sheet,
     resolve_scouting,
+    set_range,
     start,
     update_combatant,
 )
+from m3desk.systems.monsters_and_magic.ranges import RangeBand
 
 INITIATIVE = {"Felix": 21, "Xiola": 20, "Gramfive": 13, "Shamira": 13, "Guido": 10}
 TIE_ORDER = {"Shamira": 1}
@@ -58,9 +60,15 @@ def at_turn(encounter: Encounter, first_name: str) -> Encounter:
 
 
 def in_round_one(encounter: Encounter, mummy_initiative: int = 20) -> Encounter:
-    """Round one: the mummy has rolled 14 + 6 = 20 and nobody is surprised any more."""
+    """Round one: the mummy has rolled 14 + 6 = 20 and nobody is surprised any more.
+
+    Felix and Gramfive closed to Close in the surprise round (items 8 and 10); the others
+    are still at Short (digest §2.3, the end state)."""
     mummy = ids(encounter)["First"]
     encounter = update_combatant(encounter, mummy, initiative=mummy_initiative)
+    for name in ("Felix", "Gramfive"):
+        encounter = set_range(encounter, ids(encounter)[name], mummy, RangeBand.CLOSE,
+                              log=False)
     return encounter.model_copy(update={"phase": "rounds", "round": 1})
 
 

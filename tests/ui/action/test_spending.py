@@ -55,7 +55,8 @@ def test_item_18_damage_is_capped_and_no_tier_is_left(open_dialog: DialogFactory
     assert not any(entry_enabled(row.tier, i) for i in range(1, 4))
     assert "already has a minor consequence (catching fire)" in reasons[Tier.MINOR]
     assert "already has a major consequence (backstabbed!)" in reasons[Tier.MAJOR]
-    assert reasons[Tier.EXTREME] == "extreme costs 15 EP; 12 left"
+    # The same "left" as the header's (2), and what giving the damage back would free.
+    assert reasons[Tier.EXTREME] == "extreme costs 15 EP; 2 left, 12 with the damage given back"
     note = row.note.text()  # visible without hovering, for keyboard users too
     assert "already has a minor consequence" in note and "not enough effect points" in note
     assert note.count("choose something else") == 1  # the two refusals said in one sentence
