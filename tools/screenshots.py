@@ -56,7 +56,8 @@ def _mid_round_encounter() -> object:
     )
     from m3desk.ui.encounter.new_document import add_sheets
 
-    fight = add_sheets(Encounter(name="Fane of the First Ones"), sample_files())
+    fight = add_sheets(Encounter(name="Fane of the First Ones"),
+                       sample_files("monsters_and_magic"))
     fight = resolve_scouting(fight, {"Party": None, "Monsters": Failure.SIMPLE})
     initiative = {"Felix": 21, "Xiola": 20, "Gramfive": 13, "Shamira": 13, "Guido": 10,
                   "First": 16}
@@ -181,6 +182,8 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     _render_table_rules(window, grab)
     _render_narrow_library(window, grab)
 
+    _render_other_games(window, grab)
+
     record = window.session.add_new(_mid_round_encounter())  # type: ignore[arg-type]
     QApplication.processEvents()
     QApplication.processEvents()  # the widget sizes its splitters after the first layout
@@ -195,6 +198,51 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     window.shutdown(remember_layout=False)
     window.close()
     return written
+
+
+def _render_other_games(window: MainWindow, grab: Callable[[object, str], None]) -> None:
+    """Each other game: a character and a monster in the form editor, its table rules, and
+    its samples in one fight a round in."""
+    from PySide6.QtWidgets import QApplication
+
+    from m3desk.assets import sample_files
+    from m3desk.core import encounter as core
+    from m3desk.core import registry
+    from m3desk.ui.encounter.new_document import new_encounter_document
+    from m3desk.ui.table_rules.options_dialog import OptionsDialog
+
+    for system in registry.systems():
+        if system.id == "monsters_and_magic":
+            continue
+        files = sample_files(system.id)
+        if not files:
+            continue
+        character = next((p for p in files if p.suffix == ".m3c"), None)
+        monster = next((p for p in files if p.suffix == ".m3m"), None)
+        for path, kind in ((character, "character"), (monster, "monster")):
+            if path is None:
+                continue
+            record = window.open_path(path)
+            if record is not None:
+                grab(window, f"{system.id}-{kind}")
+        dialog = OptionsDialog(system, system.default_options(), f"Table Rules — {system.name}",
+                               "The rules new sheets and encounters start with.", window)
+        dialog.show()
+        grab(dialog, f"{system.id}-table-rules")
+        dialog.close()
+        dialog.deleteLater()
+        sources = [record for record in window.session.open_sheet_documents()
+                   if registry.system_of(record.sheet).id == system.id]
+        document = new_encounter_document(sources, name=f"{system.name} fight")
+        fight = document.encounter
+        fight = core.set_side_initiative(fight, {side: 2 + n for n, side in
+                                                 enumerate(fight.sides)})
+        document.apply(core.next_turn(fight), "start")
+        record = window.session.adopt(document)
+        QApplication.processEvents()
+        QApplication.processEvents()
+        grab(window, f"{system.id}-encounter")
+        window.session.close_all(ask=False)
 
 
 def _render_table_rules(window: MainWindow, grab: Callable[[object, str], None]) -> None:

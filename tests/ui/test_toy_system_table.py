@@ -174,3 +174,25 @@ def test_the_encounter_s_table_rules_are_the_game_s_own_options(
     assert document.encounter.options.crit_range == 19
     document.undo_stack.undo()
     assert document.encounter.options.natural_20_hits is True
+
+
+def test_the_board_opens_in_a_window_of_its_own_that_follows_the_fight(
+        qtbot: Any, widget: EncounterWidget) -> None:
+    document = widget.document
+    aldo, goblin = document.encounter.combatants
+    widget.tracker.setFocus()
+    qtbot.keyClick(widget.tracker, Qt.Key.Key_B, CTRL)
+    window = widget.board_window
+    assert window is not None and window.isVisible() and window.isWindow()
+    assert window.windowTitle() == "Board — Toy fight"
+    qtbot.waitExposed(window)
+    document.select(aldo.id)
+    assert window.board.header.text() == "Ranges from Aldo"
+    assert window.board.font().pointSizeF() > widget.board.font().pointSizeF()
+    drag_token(qtbot, window.board, "Goblin", 0)
+    assert core.position_between(document.encounter, aldo.id, goblin.id) == 5
+    assert widget.board.scene.snapshot is not None  # the tab's board follows as well
+    document.undo_stack.undo()
+    assert core.position_between(document.encounter, aldo.id, goblin.id) != 5
+    widget.detach()
+    assert not window.isVisible()

@@ -7,7 +7,7 @@ only the rows on screen are fitted to their text (:class:`VisibleRowFitter`).
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelection, Qt, QTimer
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -123,6 +123,16 @@ class LogPanel(QWidget):
         entry = self.log_model.entry(rows[0].row()) if rows else None
         self.details.setText(entry.details if entry else "")
         self.details.setVisible(bool(entry and entry.details))
+
+    NARROW_CHARACTERS = 48
+    """Below this width (in average characters) the Who column gives its room to What: the
+    entries name who acted anyway, and a line then wraps once at most, not five times."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        narrow = self.view.width() < self.view.fontMetrics().averageCharWidth() * \
+            self.NARROW_CHARACTERS
+        self.view.setColumnHidden(WHO, narrow)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

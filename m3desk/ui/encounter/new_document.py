@@ -87,7 +87,7 @@ def add_sheets(encounter: core.Encounter, sources: Iterable[SourceLike],
         sheet, path = _resolve(source)
         sheet_game = registry.system_of(sheet)
         if sheet_game.id != game.id:
-            raise OtherGameError(f"{sheet.name} is a {sheet_game.name} sheet; this encounter "
+            raise OtherGameError(f"{sheet.name} is a sheet of {sheet_game.name}; this encounter "
                                  f"is {game.name}.")
         chosen = side or default_side(sheet)
         if isinstance(encounter, Encounter):

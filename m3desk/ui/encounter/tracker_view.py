@@ -8,7 +8,7 @@ moving on), the row follows it.
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from m3desk.ui.documents.document_link import DocumentLink
@@ -81,6 +81,7 @@ class TrackerView(QTableView):
         vertical.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         self.tracker_model.modelReset.connect(self._fit_side_column)
         self.tracker_model.modelReset.connect(self._fit_name_column)
+        self.tracker_model.modelReset.connect(self._squeeze)
 
     def _fit_columns(self) -> None:
         bold = QFont(self.font())
@@ -102,6 +103,35 @@ class TrackerView(QTableView):
         header.resizeSection(model.column_of(Column.NOTES), _NOTES_CHARACTERS * average + padding)
         self._fit_side_column()
         self._fit_name_column()
+
+    def _squeeze(self) -> None:
+        """Give back width when the columns are wider than the view (a narrow window, 150 %
+        scaling): Notes, then Name, then Side shrink to a few characters each (their text is
+        elided and in the tooltip) before the tracker scrolls sideways."""
+        header = self.horizontalHeader()
+        model = self.tracker_model
+        average = self.fontMetrics().averageCharWidth()
+        stretch = [n for n, spec in enumerate(model.columns)
+                   if header.sectionResizeMode(n) == QHeaderView.ResizeMode.Stretch]
+        floor = average * 8 + 16  # what a stretching column keeps
+        fixed = sum(header.sectionSize(n) for n in range(header.count())
+                    if n not in stretch and not header.isSectionHidden(n))
+        over = fixed + floor * len(stretch) - self.viewport().width()
+        for column, keep in ((Column.NOTES, 6), (Column.NAME, 9), (Column.SIDE, 6)):
+            if over <= 0:
+                break
+            number = model.column_of(column)
+            least = average * keep + 16
+            size = header.sectionSize(number)
+            if size > least:
+                cut = min(size - least, over)
+                header.resizeSection(number, size - cut)
+                over -= cut
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_columns()
+        self._squeeze()
 
     def _fit_name_column(self) -> None:
         """As wide as the longest name, in bold (the current row): a font measure per

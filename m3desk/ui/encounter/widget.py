@@ -28,6 +28,7 @@ from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.board_window import BoardWindow
 from m3desk.ui.encounter.combatant_controller import CombatantController
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_toolbar import build_toolbar
@@ -89,6 +90,8 @@ class EncounterWidget(QWidget):
                                     lambda: self.log_panel.log_model.combatant_filter)
         self.files.sheets_written.connect(self.sheets_written)
         self.rules = EncounterRulesController(document, self.encounter_actions, self)
+        self.board_window: BoardWindow | None = None
+        self.encounter_actions.board_window.triggered.connect(self.show_board_window)
 
         self.round_label = QLabel()
         self.round_label.setAccessibleName("Round and turn")
@@ -241,8 +244,19 @@ class EncounterWidget(QWidget):
         """Every encounter action, for the window's menus or a shortcut list."""
         return self.encounter_actions.all()
 
+    def show_board_window(self) -> BoardWindow:
+        """The board in its own window (one per tab; shown again if it was closed)."""
+        if self.board_window is None:
+            self.board_window = BoardWindow(self.document, self)
+        self.board_window.show()
+        self.board_window.raise_()
+        self.board_window.activateWindow()
+        return self.board_window
+
     def detach(self) -> None:
         """Stop following the document (the tab is closing; the document may live on)."""
+        if self.board_window is not None:
+            self.board_window.close()
         self.board.detach()
         for child in [self, *self.findChildren(QObject)]:
             link = getattr(child, "document_link", None)
