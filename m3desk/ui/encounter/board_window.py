@@ -7,6 +7,8 @@ tab and lets go of the document when it closes.
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QVBoxLayout, QWidget
@@ -51,8 +53,6 @@ class BoardWindow(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.board.detach()
-        try:
+        with contextlib.suppress(RuntimeError, TypeError):
             self.document.title_changed.disconnect(self._update_title)
-        except (RuntimeError, TypeError):
-            pass
         super().closeEvent(event)
