@@ -56,9 +56,9 @@ def _encounter(seed: int) -> Encounter:
 def _shuffled(encounter: Encounter, seed: int) -> Encounter:
     rng = random.Random(seed)
     ids = [c.id for c in encounter.combatants]
-    ranges = {pair_key(a, b): RangeBand(rng.randrange(len(RangeBand)))
-              for a in ids for b in ids if a < b}
-    return encounter.model_copy(update={"ranges": ranges})
+    positions = {pair_key(a, b): int(RangeBand(rng.randrange(len(RangeBand))))
+                 for a in ids for b in ids if a < b}
+    return encounter.model_copy(update={"positions": positions})
 
 
 def _board(qtbot: Any) -> tuple[RangeBoardWidget, EncounterDocument]:

@@ -1,0 +1,91 @@
+"""The board with 50 combatants of every game measured in feet or metres (< 16 ms a frame).
+
+The same two measures as Monsters & Magic's board (test_board_bench): a full redraw (every
+distance from the centre changes: undo and redo of everyone moving) and a selection change,
+each followed by one painted frame, on the GUI thread's CPU time. The games' rings come from
+their own rules (melee, moves, missile bands), so this also times their ``rings`` and
+``reach`` with 50 combatants.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from m3desk.assets import sample_files
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.board import RangeBoard, RangeBoardWidget
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from tests.benchmarks.test_board_bench import COMBATANTS, FRAME_S, _frame, _report
+
+GAMES = [system.id for system in registry.systems()
+         if system.positions.kind == "distance" and system.encounter is not None
+         and sample_files(system.id)]
+
+
+def _spread(encounter: core.Encounter, seed: int) -> core.Encounter:
+    rng = random.Random(seed)
+    model = encounter.position_model
+    ids = [c.id for c in encounter.combatants]
+    positions = {core.pair_key(a, b): rng.randrange(0, model.maximum // 2, model.step)
+                 for a in ids for b in ids if a < b}
+    return encounter.model_copy(update={"positions": positions})
+
+
+def _board(qtbot: Any, game: str) -> tuple[RangeBoardWidget, EncounterDocument]:
+    system = registry.get(game)
+    rules = system.encounter
+    assert rules is not None
+    sheets = [load_sheet(path).model for path in sample_files(game)]
+    encounter = rules.encounter_type(name="Fifty")
+    for index in range(COMBATANTS):
+        sheet = sheets[index % len(sheets)]
+        side = "Party" if getattr(sheet, "kind", "") == "character" else "Monsters"
+        encounter = core.join(encounter, rules.make_combatant(sheet, side))
+    document = EncounterDocument(_spread(encounter, seed=1))
+    board = RangeBoard(document)
+    qtbot.addWidget(board)
+    board.resize(1280, 800)
+    board.show()
+    qtbot.waitExposed(board)
+    return board, document
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_full_redraw_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any,
+                                                     game: str) -> None:
+    board, document = _board(qtbot, game)
+    document.apply(_spread(document.encounter, seed=2), "Everyone moves")
+    stack = document.undo_stack
+
+    def redraw() -> None:
+        if stack.canUndo():
+            stack.undo()
+        else:
+            stack.redo()
+        _frame(board)
+
+    benchmark.pedantic(redraw, rounds=20, warmup_rounds=2)
+    assert len(board.scene.tokens()) == COMBATANTS - 1
+    assert _report(benchmark, f"{game}: full redraw, 50 combatants", redraw) < FRAME_S
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_selection_change_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any,
+                                                          game: str) -> None:
+    board, document = _board(qtbot, game)
+    ids = [c.id for c in document.encounter.combatants]
+    turn = iter(range(10_000))
+
+    def select_next() -> None:
+        document.select(ids[(next(turn) * 7) % len(ids)])
+        _frame(board)
+
+    benchmark.pedantic(select_next, rounds=20, warmup_rounds=2)
+    assert board.scene.centre_id in ids
+    assert _report(benchmark, f"{game}: selection change, 50 combatants",
+                   select_next) < FRAME_S
