@@ -139,6 +139,8 @@ class MainWindow(QMainWindow):
         act.find.triggered.connect(self.library.focus_search)
         act.refresh_library.triggered.connect(self.library.refresh)
         act.about.triggered.connect(lambda: dialogs.show_about(self))
+        act.user_guide.triggered.connect(self.show_user_guide)
+        act.shortcuts.triggered.connect(self.show_shortcuts)
         act.table_rules.triggered.connect(self.edit_table_rules)
         act.game_rules_menu.aboutToShow.connect(self._fill_game_rules_menu)
         for key, action in act.themes.items():
@@ -245,6 +247,35 @@ class MainWindow(QMainWindow):
             self._status("Table rules saved: new sheets and encounters use them, and so do "
                          "the open sheets")
         return chosen
+
+    def show_user_guide(self) -> QWidget:
+        """Help → User Guide: non-modal, so it can stay open beside the sheet."""
+        from m3desk.ui.window.help_dialogs import UserGuideDialog
+
+        guide = getattr(self, "_guide", None)
+        if guide is None:
+            guide = self._guide = UserGuideDialog(self)
+        guide.show()
+        guide.raise_()
+        return guide
+
+    def show_shortcuts(self) -> QWidget:
+        """Help → Keyboard Shortcuts, read from the window's and an encounter tab's actions."""
+        from PySide6.QtGui import QAction
+
+        from m3desk.ui.encounter.encounter_actions import EncounterActions
+        from m3desk.ui.window.help_dialogs import ShortcutsDialog, shortcut_rows
+
+        holder = QWidget()
+        encounter = EncounterActions(holder, holder)
+        for action in encounter.all():
+            action.setProperty("shortcut_area", "Encounter")
+        window_actions = [a for a in vars(self.menu_actions).values() if isinstance(a, QAction)]
+        dialog = ShortcutsDialog(shortcut_rows(window_actions + encounter.all()), self)
+        holder.deleteLater()
+        dialog.show()
+        self._shortcuts = dialog
+        return dialog
 
     def _fill_game_rules_menu(self) -> None:
         from m3desk.core import registry

@@ -97,6 +97,9 @@ class WindowActions:
             self.theme_group.addAction(themed)
             self.themes[key] = themed
 
+        self.user_guide = action("m3desk &User Guide", _keys(Std.HelpContents, "F1"),
+                                 "How to use m3desk, offline")
+        self.shortcuts = action("&Keyboard Shortcuts", tip="Every key m3desk answers to")
         self.about = action("&About m3desk", tip="Version and credits")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
 
@@ -141,6 +144,8 @@ class WindowActions:
         theme_menu.addActions(list(self.themes.values()))
 
         help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.user_guide, self.shortcuts])
+        help_menu.addSeparator()
         help_menu.addAction(self.about)
         self.menus = {"file": file_menu, "edit": edit_menu, "encounter": encounter_menu,
                       "view": view_menu, "theme": theme_menu, "help": help_menu}

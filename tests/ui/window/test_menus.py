@@ -172,3 +172,24 @@ def test_system_theme_falls_back_to_light_when_the_platform_does_not_say(
         assert theme.resolve_theme(qapp, "system") == "light"
         assert qapp.palette().color(QPalette.ColorRole.Window).lightness() > 180
     assert theme.apply_theme(qapp, "nonsense") == theme.resolve_theme(qapp, "system")
+
+
+def test_help_has_an_offline_user_guide_and_the_keyboard_shortcuts(
+    window: MainWindow, qtbot
+) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    guide = getattr(window, "_guide", None)
+    assert guide is not None and guide.isVisible()  # F1 opened it
+    text = guide.browser.toPlainText()
+    assert "m3desk user guide" in text
+    for game in ("Monsters & Magic", "Old-School Essentials", "AD&D 2nd edition", "Apparatus"):
+        assert game in text
+    assert "Ctrl+B opens the board in a window" in text
+    window.menu_actions.shortcuts.trigger()
+    table = window._shortcuts.table
+    rows = {(table.item(r, 1).text(), table.item(r, 0).text()): table.item(r, 2).text()
+            for r in range(table.rowCount())}
+    assert rows[("Next Turn", "Encounter")].startswith("Ctrl+Return")
+    assert rows[("Board in a Window", "Encounter")] == "Ctrl+B"
+    assert rows[("New Character", "Window")].startswith("Ctrl+N")
+    assert all("&" not in what for what, _where in rows)
