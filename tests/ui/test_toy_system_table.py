@@ -196,3 +196,17 @@ def test_the_board_opens_in_a_window_of_its_own_that_follows_the_fight(
     assert core.position_between(document.encounter, aldo.id, goblin.id) != 5
     widget.detach()
     assert not window.isVisible()
+
+
+def test_a_combatant_at_0_hit_points_is_marked_down(qtbot: Any, widget: EncounterWidget) -> None:
+    document = widget.document
+    model = widget.tracker.tracker_model
+    goblin = document.encounter.combatants[1]
+    name = model.index(model.row_of(goblin.id), model.column_of("name"))
+    assert name.data() == "Goblin" and not name.data(Qt.ItemDataRole.FontRole)
+    hp = model.index(model.row_of(goblin.id), model.column_of("hp"))
+    assert model.setData(hp, "0")
+    name = model.index(model.row_of(goblin.id), model.column_of("name"))
+    assert name.data() == "Goblin (down)"
+    assert name.data(Qt.ItemDataRole.FontRole).strikeOut()
+    assert "down: 0 hit points or fewer" in name.data(Qt.ItemDataRole.ToolTipRole)

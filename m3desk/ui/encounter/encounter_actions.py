@@ -85,7 +85,7 @@ class EncounterActions(QObject):
                                  "sheet files the combatants came from")
         self.table_rules = action("Ta&ble Rules…", (),
                                   "The house rules this encounter is run with")
-        self.board_window = action("&Board in a Window", ("Ctrl+B",),
+        self.board_window = action("B&oard in a Window", ("Ctrl+B",),
                                    "Show the board in a window of its own, as large as you "
                                    "like (F11 there: full screen)")
 

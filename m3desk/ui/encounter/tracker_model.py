@@ -154,10 +154,12 @@ class TrackerModel(QAbstractTableModel):
             return self._tooltip(row, spec, cell)
         if role == Role.CheckStateRole and cell is not None and cell.checked is not None:
             return Qt.CheckState.Checked if cell.checked else Qt.CheckState.Unchecked
-        if role == Role.FontRole and row.state in (RowState.CURRENT, RowState.SURPRISED):
+        if role == Role.FontRole and (row.state in (RowState.CURRENT, RowState.SURPRISED)
+                                      or (row.down and spec.id == Column.NAME)):
             font = QFont()
             font.setBold(row.state is RowState.CURRENT)
             font.setItalic(row.state is RowState.SURPRISED)
+            font.setStrikeOut(row.down and spec.id == Column.NAME)
             return font
         if role == Role.TextAlignmentRole:
             horizontal = (Qt.AlignmentFlag.AlignCenter if spec.centred
@@ -185,7 +187,7 @@ class TrackerModel(QAbstractTableModel):
         if spec.id == Column.INITIATIVE:
             return "—" if combatant.initiative is None else str(combatant.initiative)
         if spec.id == Column.NAME:
-            return combatant.name
+            return f"{combatant.name} (down)" if row.down else combatant.name
         if spec.id == Column.SIDE:
             return combatant.side
         if spec.id == Column.NOTES:
@@ -209,7 +211,8 @@ class TrackerModel(QAbstractTableModel):
     def _tooltip(self, row: TrackerRow, spec: TrackerColumn, cell: Cell | None) -> str | None:
         combatant = row.combatant
         if spec.id == Column.NAME:
-            return f"{combatant.name}: {STATE_TIPS[row.state]}"
+            down = "; down: 0 hit points or fewer" if row.down else ""
+            return f"{combatant.name}: {STATE_TIPS[row.state]}{down}"
         if spec.id == Column.INITIATIVE:
             tip = self._rules.initiative_tip(self._document.encounter, combatant)
             if row.simultaneous:
