@@ -219,7 +219,23 @@ def preview_dialog(sheets: Sequence[Sheet], parent: QWidget | None,
         print_sheets(chosen, printer, rules)
 
     dialog.paintRequested.connect(paint)
+    readable_preview(dialog)
     return dialog
+
+
+def readable_preview(dialog: QPrintPreviewDialog) -> None:
+    """Open large, with the page as wide as the window: Qt's default is a small window
+    showing a whole page at a size nobody can read."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtPrintSupport import QPrintPreviewWidget
+
+    screen = dialog.screen() or QGuiApplication.primaryScreen()
+    if screen is not None:
+        area = screen.availableGeometry()
+        dialog.resize(area.width() * 4 // 5, area.height() * 9 // 10)
+    preview = dialog.findChild(QPrintPreviewWidget)
+    if preview is not None:
+        preview.setZoomMode(QPrintPreviewWidget.ZoomMode.FitToWidth)
 
 
 def encounter_preview_dialog(encounter: Encounter,
@@ -238,4 +254,5 @@ def encounter_preview_dialog(encounter: Encounter,
         print_encounter(encounter, printer)
 
     dialog.paintRequested.connect(paint)
+    readable_preview(dialog)
     return dialog

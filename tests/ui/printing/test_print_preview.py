@@ -38,3 +38,18 @@ def test_preview_paints_every_page(qtbot, samples, long_sheet) -> None:
     qtbot.waitUntil(lambda: preview.pageCount() > 0)
     assert preview.pageCount() >= 3  # Xiola's page and the long sheet's two or more
     dialog.close()
+
+
+def test_preview_opens_large_with_the_page_as_wide_as_the_window(qtbot, samples) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    dialog = preview_dialog([samples["gramfive"]], None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    preview = dialog.findChild(QPrintPreviewWidget)
+    qtbot.waitUntil(lambda: preview.pageCount() > 0)
+    area = QGuiApplication.primaryScreen().availableGeometry()
+    assert dialog.width() >= area.width() * 3 // 4
+    assert preview.zoomMode() is QPrintPreviewWidget.ZoomMode.FitToWidth
+    assert dialog.height() >= area.height() * 3 // 4
+    dialog.close()
