@@ -176,8 +176,37 @@ class ThemeStyle(QProxyStyle):
         QStyle.StandardPixmap.SP_ToolBarVerticalExtensionButton: "more_down",
     }
 
+    _CHECKS: ClassVar[tuple[QStyle.PrimitiveElement, ...]] = (
+        QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+        QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck,
+    )
+
     def __init__(self) -> None:
         super().__init__(QStyleFactory.create("Fusion"))
+
+    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,
+                      painter: QPainter, widget: QWidget | None = None) -> None:
+        """Fusion outlines a check box with a darkened window colour, which all but vanishes
+        on a dark palette: an unticked box then looks like no box. On a dark palette the
+        box gets a frame in the text colour (half strength), ticked or not."""
+        super().drawPrimitive(element, option, painter, widget)
+        if element not in self._CHECKS:
+            return
+        palette = option.palette  # type: ignore[attr-defined]
+        if palette.color(QPalette.ColorRole.Window).lightness() >= 128:
+            return
+        frame = QColor(palette.color(QPalette.ColorRole.Text))
+        frame.setAlpha(150)
+        rect = option.rect.adjusted(0, 0, -1, -1)  # type: ignore[attr-defined]
+        side = min(rect.width(), rect.height())
+        box = rect.adjusted((rect.width() - side) // 2, (rect.height() - side) // 2, 0, 0)
+        box.setWidth(side)
+        box.setHeight(side)
+        painter.save()
+        painter.setPen(frame)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(box)
+        painter.restore()
 
     def standardIcon(
         self,
