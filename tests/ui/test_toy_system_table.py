@@ -119,6 +119,30 @@ def test_declarations_are_picked_in_the_tracker_and_the_round_says_who_is_left(
     assert status.text() == "Declare: Aldo, Goblin"
 
 
+def test_arrow_keys_walk_the_choices_and_only_return_commits_one(
+        qtbot: Any, widget: EncounterWidget) -> None:
+    """A closed list reports each arrow step as a pick: the cell must not commit the first
+    step and close, or the third choice cannot be reached from the keyboard."""
+    document = widget.document
+    model = widget.tracker.tracker_model
+    aldo = next(c for c in document.encounter.combatants if c.name == "Aldo")
+    cell = model.index(model.row_of(aldo.id), model.column_of("declared"))
+    widget.tracker.setCurrentIndex(cell)
+    widget.tracker.edit(cell)
+    combo = widget.tracker.indexWidget(cell)
+    assert isinstance(combo, QComboBox)
+    combo.setFocus()
+    steps = document.undo_stack.count()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # "attack": only a step
+    assert widget.tracker.indexWidget(cell) is combo
+    assert aldo.id not in document.encounter.declared
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # "move"
+    qtbot.keyClick(combo, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: document.encounter.declared.get(aldo.id) == "move")
+    assert document.undo_stack.count() == steps + 1
+    assert cell.data() == "move"
+
+
 def test_what_the_table_must_hear_is_said_when_the_action_is_applied(
         qtbot: Any, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch) -> None:
     document = widget.document

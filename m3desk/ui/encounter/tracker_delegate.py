@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QIntValidator,
+    QKeyEvent,
     QPalette,
     QRegularExpressionValidator,
     QValidator,
@@ -47,6 +48,22 @@ class OptionalIntValidator(QIntValidator):
         if not text.strip():
             return QValidator.State.Acceptable, text, position
         return super().validate(text, position)
+
+
+class ChoiceCombo(QComboBox):
+    """A cell's list of choices. Stepping through it with the arrow keys (or a typed letter)
+    while it is closed only moves; Return, Tab or leaving the cell commits, as a click on
+    an item of the open list does. (A closed QComboBox reports every arrow step as a pick,
+    which would commit the next item at the first key press and close the editor.)"""
+
+    stepping = False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.stepping = True
+        try:
+            super().keyPressEvent(event)
+        finally:
+            self.stepping = False
 
 
 def current_turn_brush(palette: QPalette) -> QBrush:
@@ -79,7 +96,7 @@ class TrackerDelegate(QStyledItemDelegate):
             return edit
         choices = index.data(TrackerRole.CHOICES)
         if spec is not None and choices:
-            combo = QComboBox(parent)
+            combo = ChoiceCombo(parent)
             combo.addItems(list(choices))
             combo.setMinimumContentsLength(max(len(choice) for choice in choices))
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -120,6 +137,8 @@ class TrackerDelegate(QStyledItemDelegate):
             editor.resize(max(editor.width(), editor.sizeHint().width()), editor.height())
 
     def _commit_pick(self, combo: QComboBox) -> None:
+        if isinstance(combo, ChoiceCombo) and combo.stepping:
+            return
         self.commitData.emit(combo)
         self.closeEditor.emit(combo, QStyledItemDelegate.EndEditHint.NoHint)
 
