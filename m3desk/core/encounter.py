@@ -231,6 +231,11 @@ class Encounter(BaseModel):
             combatants.append(combatant.model_copy(update=changes))
         return self.model_copy(update={"combatants": tuple(combatants)}), expired
 
+    def out_of_fight(self, combatant: Combatant) -> bool:
+        """True for a combatant who takes no more turns (dead, unconscious), as the game
+        says; the turn pointer passes over them. They stay in the tracker, marked."""
+        return False
+
     def turn_begins(self: E, combatant_id: str) -> E:
         """What a combatant's turn starting does (a system resets its turn budget here, e.g.
         movement left); called whenever the turn pointer moves onto a combatant."""
@@ -395,15 +400,21 @@ def who_acts_next(encounter: Encounter) -> list[str]:
 
 
 def _flat_order(encounter: Encounter) -> list[str]:
-    return [c.id for count in turn_order(encounter) for c in count]
+    """Who takes a turn this round, in order (those out of the fight are passed over)."""
+    return [c.id for count in turn_order(encounter) for c in count
+            if not encounter.out_of_fight(c)]
 
 
 def _following(encounter: Encounter, combatant_id: str) -> str | None:
-    order = _flat_order(encounter)
-    if combatant_id not in order:
+    everyone = [c for count in turn_order(encounter) for c in count]
+    ids = [c.id for c in everyone]
+    if combatant_id not in ids:
+        order = _flat_order(encounter)
         return order[0] if order else None
-    index = order.index(combatant_id)
-    return order[index + 1] if index + 1 < len(order) else None
+    for combatant in everyone[ids.index(combatant_id) + 1:]:
+        if not encounter.out_of_fight(combatant):
+            return combatant.id
+    return None
 
 
 def start(encounter: E) -> E:

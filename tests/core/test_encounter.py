@@ -115,3 +115,30 @@ def test_each_turn_that_begins_is_announced_to_the_game_once() -> None:
     encounter = core.next_turn(encounter)  # Goblin
     assert encounter.begun == (ids["Aldo"], ids["Goblin"])
     assert core.previous_turn(encounter).begun == encounter.begun  # stepping back is no new turn
+
+
+class FallingEncounter(ToyEncounter):
+    """A game where a combatant whose notes say "down" takes no more turns."""
+
+    def out_of_fight(self, combatant: Combatant) -> bool:
+        return combatant.notes == "down"
+
+
+def test_the_turn_passes_over_those_out_of_the_fight() -> None:
+    encounter = FallingEncounter()
+    for name, side in (("Aldo", "Party"), ("Bea", "Party"), ("Goblin", "Monsters")):
+        encounter = core.join(encounter, Combatant(name=name, side=side))
+    ids = {c.name: c.id for c in encounter.combatants}
+    encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})
+    encounter = core.next_turn(encounter)  # the goblin (lower first: the party at 2)
+    assert encounter.turn == ids["Aldo"]
+    # Aldo falls in his own turn: the turn goes on to Bea, not back to the round's start.
+    encounter = core.update_combatant(encounter, ids["Aldo"], notes="down")
+    encounter = core.next_turn(encounter)
+    assert encounter.turn == ids["Bea"]
+    encounter = core.next_turn(encounter)
+    assert encounter.turn == ids["Goblin"]
+    encounter = core.set_side_initiative(core.next_turn(encounter), {"Party": 1, "Monsters": 9})
+    assert encounter.round == 2
+    encounter = core.next_turn(encounter) if encounter.turn is None else encounter
+    assert encounter.turn != ids["Aldo"]

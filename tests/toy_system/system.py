@@ -87,6 +87,10 @@ class ToyEncounter(core.Encounter):
     options: ToyOptions = Field(default_factory=ToyOptions)
 
 
+    def out_of_fight(self, combatant: core.Combatant) -> bool:
+        return bool(combatant.sheet.hp <= 0)
+
+
 DECLARATIONS = ("—", "attack", "move", "flee")
 
 

@@ -375,9 +375,8 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.last_log() == "Lirra misses Goblin 3 (9 +3 against 13)"
     assert ref.hp()["Goblin 3"] == "3/3"
 
-    # The goblins' turn: the dead one is passed over, then morale first (§8 step a).
-    ref.next_turn()
-    assert ref.turn() == "Goblin 1"
+    # The goblins' turn: the dead one takes no turn (0 hp is dead, seed 003), then morale
+    # first (§8 step a).
     ref.next_turn()
     assert ref.turn() == "Goblin 2"
     assert ref.status()[1].startswith("Monsters act: a. morale · b. movement")
@@ -509,8 +508,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     ref.type_d6("Lirra", 3)
     ref.type_d6("Goblin 4", 6)
     assert ref.status()[0] == "Round 3: initiative Monsters (6) → Party (3)."
-    ref.next_turn()
-    ref.next_turn()  # past the two dead goblins
+    ref.next_turn()  # the two dead goblins take no turn (0 hp is dead, seed 003)
     assert ref.turn() == "Goblin 3"
     # A referee may count the goblins as losing (−1, §11): ML 6 holds on 15 of 36.
     seen = ref.act("Morale check for the Monsters, losing −1")

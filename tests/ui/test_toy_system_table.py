@@ -160,6 +160,10 @@ def test_what_the_table_must_hear_is_said_when_the_action_is_applied(
     assert widget.notice_bar.isVisible() and widget.notice_bar.text() == "Goblin is down."
     qtbot.mouseClick(widget.notice_bar.close_button, Qt.MouseButton.LeftButton)
     assert not widget.notice_bar.isVisible()
+    SystemActionDialog.run_for(document, widget, actor_id=aldo.id)
+    assert widget.notice_bar.text() == "Goblin is down."
+    document.undo_stack.undo()  # the hit is taken back: so is what it said
+    assert not widget.notice_bar.isVisible()
 
 
 def test_the_encounter_s_table_rules_are_the_game_s_own_options(

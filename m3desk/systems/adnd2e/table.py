@@ -102,6 +102,11 @@ class AdndCombatant(core.Combatant):
 
 
 class AdndEncounter(core.Encounter):
+    def out_of_fight(self, combatant: core.Combatant) -> bool:
+        """At 0 hit points or fewer a combatant is dead, or unconscious under the death's
+        door option: either way it takes no more turns."""
+        return bool(combatant.sheet.hit_points <= 0)
+
     scheme: ClassVar[InitiativeScheme] = INITIATIVE
     position_model: ClassVar[PositionModel] = FEET
     combatants: tuple[AdndCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)

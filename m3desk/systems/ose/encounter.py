@@ -65,6 +65,10 @@ class OseEncounter(core.Encounter):
     """Each side's surprise d6 at set-up: 1–2 is surprised."""
     morale: dict[str, SideMorale] = Field(default_factory=dict, max_length=200)
 
+    def out_of_fight(self, combatant: core.Combatant) -> bool:
+        """0 hit points or fewer is dead (seed 003): no more turns."""
+        return bool(combatant.sheet.hit_points <= 0)
+
     def round_ended(self) -> tuple[OseEncounter, list[str]]:
         """Declarations, acted marks and (unless kept) initiative end with the round."""
         from m3desk.systems.ose.round import with_order

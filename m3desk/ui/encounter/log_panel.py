@@ -58,6 +58,12 @@ class LogPanel(QWidget):
         self.log_model.rowsInserted.connect(self._scroll_to_end)
         self.log_model.modelReset.connect(self._on_reset)
         self.row_fitter = VisibleRowFitter(self.view)
+        # Follow the newest entry until the referee scrolls up to read; scrolling back to
+        # the end follows again. Layout changes (splitters, fitted rows) keep the end in view.
+        self.following_end = True
+        bar = self.view.verticalScrollBar()
+        bar.actionTriggered.connect(lambda _action: QTimer.singleShot(0, self._note_position))
+        bar.rangeChanged.connect(lambda _low, _high: self._keep_end())
 
         self.details = QLabel()
         self.details.setWordWrap(True)
@@ -144,4 +150,13 @@ class LogPanel(QWidget):
         self.details.hide()
 
     def _scroll_to_end(self) -> None:
+        self.following_end = True
         self.view.scrollToBottom()
+
+    def _note_position(self) -> None:
+        bar = self.view.verticalScrollBar()
+        self.following_end = bar.value() >= bar.maximum()
+
+    def _keep_end(self) -> None:
+        if self.following_end:
+            self.view.scrollToBottom()

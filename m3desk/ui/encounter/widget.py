@@ -134,6 +134,8 @@ class EncounterWidget(QWidget):
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
         self.document_link.connect("announced", self.notice_bar.show_notices)
+        # A notice belongs to the moment it was said: any later step (or its undo) ends it.
+        document.undo_stack.indexChanged.connect(self._on_step)
         self._update_round()
         if document.encounter.turn is not None:  # an encounter reopened mid-fight
             document.select(document.encounter.turn)
@@ -224,6 +226,9 @@ class EncounterWidget(QWidget):
             self._update_round()
         else:
             self._update_status()
+
+    def _on_step(self, _index: int) -> None:
+        self.notice_bar.dismiss()
 
     def _update_round(self) -> None:
         self.round_label.setText(turn_summary(self.document.encounter))

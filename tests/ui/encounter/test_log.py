@@ -169,3 +169,23 @@ def test_only_the_rows_in_view_are_measured_in_a_long_log(
     view.scrollToTop()
     qtbot.waitUntil(lambda: _row_fits(view, 0) and _row_fits(view, 1), timeout=2000)
     assert fitter.measured - before < 400
+
+
+def test_the_log_opens_at_the_newest_entry_and_stays_there_until_the_gm_scrolls_up(
+        qtbot, widget: EncounterWidget) -> None:
+    encounter = widget.document.encounter
+    for number in range(60):
+        encounter = add_log(encounter, f"entry {number} " + "words " * (number % 9))
+    widget.document.apply(encounter, "Log")
+    bar = widget.log_panel.view.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
+    # A layout change (the splitter dragged) keeps the newest entry in view.
+    sizes = widget.board_splitter.sizes()
+    widget.board_splitter.setSizes([sizes[0] - 80, sizes[1] + 80])
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum())
+    # The GM scrolls up to read: the log stays there when the layout changes again.
+    bar.triggerAction(bar.SliderAction.SliderToMinimum)
+    qtbot.waitUntil(lambda: not widget.log_panel.following_end)
+    widget.board_splitter.setSizes(sizes)
+    qtbot.wait(20)
+    assert bar.value() == 0
