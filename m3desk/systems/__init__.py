@@ -7,4 +7,5 @@ on first use, so start-up pays only for the games a user opens.
 
 INSTALLED: dict[str, str] = {
     "monsters_and_magic": "m3desk.systems.monsters_and_magic.system",
+    "apparatus": "m3desk.systems.apparatus.system",
 }
