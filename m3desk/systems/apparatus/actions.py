@@ -53,8 +53,8 @@ MAX_STEPS = 40
 ADJACENT = 1
 """Metres at which a hostile counts as adjacent (for ranged attacks)."""
 UNARMED = Weapon(name="unarmed strike", damage=DiceExpr.parse("1d2"))
-_VERBS = {"run": ("Run", "runs"), "climb": ("Climb", "climbs"), "swim": ("Swim", "swims"),
-          "crawl": ("Crawl", "crawls")}
+_VERBS = {"run": ("Run", "runs", "running"), "climb": ("Climb", "climbs", "climbing"),
+          "swim": ("Swim", "swims", "swimming"), "crawl": ("Crawl", "crawls", "crawling")}
 
 
 class Plan(NamedTuple):
@@ -268,8 +268,8 @@ def _move_plan(encounter: core.Encounter, actor: str, kind: str, metres: int) ->
     per = (1 if natural else BASE_COST[kind]) + difficulty  # type: ignore[index]
     speed = base_speed(encounter, actor)
     if per > speed:
-        return Plan(problem=f"Impassable: {kind}ing through Difficulty {difficulty} costs {per} "
-                            f"Movement per metre, more than the Speed of {speed}.")
+        return Plan(problem=f"Impassable: {_VERBS[kind][2]} through Difficulty {difficulty} "
+                            f"costs {per} Movement per metre, more than the Speed of {speed}.")
     if kind != "crawl" and "prone" in conditions_of(encounter, actor):
         return Plan(problem="Prone: crawl, or stand up first.")
     cost = _step(encounter, actor, kind, metres)
