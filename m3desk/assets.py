@@ -26,12 +26,13 @@ def resource_path(*parts: str) -> Path:
     return resources_dir().joinpath(*parts)
 
 
-def sample_files() -> list[Path]:
-    """The bundled sample characters and monsters of every game, in a stable order.
+def sample_files(system: str = "*") -> list[Path]:
+    """The bundled sample characters and monsters of every game (or of one game, by its
+    system id), in a stable order.
 
     Each game keeps its samples in a folder of its own (``samples/<system id>/``)."""
     folder = resource_path("samples")
-    return sorted([*folder.glob("*/*.m3c"), *folder.glob("*/*.m3m")])
+    return sorted([*folder.glob(f"{system}/*.m3c"), *folder.glob(f"{system}/*.m3m")])
 
 
 @cache

@@ -34,6 +34,8 @@ TocEntry = tuple[str, str, str]
 # The installed game systems, which the registry imports by name at run time.
 GAME_SYSTEM_MODULES = [
     "m3desk.systems.monsters_and_magic.system",
+    "m3desk.systems.ose.system",
+    "m3desk.systems.apparatus.system",
 ]
 
 # Qt bindings m3desk does not import. The PySide6 hooks add QtNetwork and QtDBus on their own

@@ -292,6 +292,10 @@ class GameSystem(NamedTuple):
     conditions: tuple[ConditionSpec, ...] = ()
     encounter: EncounterRules | None = None
     """How the game runs a fight; None for a system whose encounters are not supported yet."""
+    option_help: Mapping[str, str] = MappingProxyType({})
+    """One line per table-rules option (field name → why it exists and what it changes)."""
+    option_labels: Mapping[str, str] = MappingProxyType({})
+    """A short label per option where its field name reads poorly ("hp_reroll_1_2")."""
     sheet_forms: Mapping[str, "SheetForm"] = MappingProxyType({})
     """How the generic editor and printer show each kind of sheet ("character", "monster");
     a kind with no form has its own editor (Monsters & Magic)."""

@@ -7,5 +7,6 @@ on first use, so start-up pays only for the games a user opens.
 
 INSTALLED: dict[str, str] = {
     "monsters_and_magic": "m3desk.systems.monsters_and_magic.system",
+    "ose": "m3desk.systems.ose.system",
     "apparatus": "m3desk.systems.apparatus.system",
 }

@@ -90,6 +90,8 @@ class NewCharacterChoice:
     race: str
     char_class: str
     level: int
+    system: str = "monsters_and_magic"
+    """The game the character is for (its id)."""
 
 
 @dataclass(frozen=True)

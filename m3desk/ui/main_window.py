@@ -13,6 +13,7 @@ import logging
 from collections.abc import Iterable
 from pathlib import Path
 
+from pydantic import BaseModel
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent, QUndoGroup
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
@@ -26,6 +27,7 @@ from m3desk.ui import dialogs
 from m3desk.ui.library.file_types import OPEN_FILTER
 from m3desk.ui.library.panel import LibraryPanel
 from m3desk.ui.plain_text import install_plain_text_guard
+from m3desk.ui.window import documents
 from m3desk.ui.window.actions import WindowActions
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.drops import FileDropFilter
@@ -93,6 +95,7 @@ class MainWindow(QMainWindow):
             lambda record: self.statusBar().showMessage(
                 f"“{record.path.name}” was changed on disk by another program or window; "
                 "saving here will ask before overwriting it.", 30_000))
+        documents.options_provider = self.settings_store.options_for
         self.print_commands = PrintCommands(self, self.session, self.library.selected_entries,
                                             self.settings_store.table_rules)
 
@@ -137,6 +140,7 @@ class MainWindow(QMainWindow):
         act.refresh_library.triggered.connect(self.library.refresh)
         act.about.triggered.connect(lambda: dialogs.show_about(self))
         act.table_rules.triggered.connect(self.edit_table_rules)
+        act.game_rules_menu.aboutToShow.connect(self._fill_game_rules_menu)
         for key, action in act.themes.items():
             action.setChecked(key == self.settings_store.theme)
             action.triggered.connect(lambda _checked=False, k=key: self.set_theme(k))
@@ -208,18 +212,28 @@ class MainWindow(QMainWindow):
         choice = new_character_dialog.ask_new_character(self, race_table, class_table)
         if choice is None:
             return None
+        if choice.system != new_character_dialog.OWN_SHEETS:
+            return self.session.add_new(_form_sheet(choice.system, "character", choice.name))
         sheet = new_character(choice.name, choice.race, choice.char_class, choice.level,
                               races=race_table, classes=class_table,
                               rules=self.settings_store.table_rules())
         return self.session.add_new(sheet)
 
-    def new_monster(self) -> OpenDocument:
+    def new_monster(self) -> OpenDocument | None:
+        from m3desk.ui.window import new_character as new_character_dialog  # when used
+
+        game = new_character_dialog.ask_game(self, "monster")
+        if game is None:
+            return None
+        if game != new_character_dialog.OWN_SHEETS:
+            return self.session.add_new(_form_sheet(game, "monster", "New monster"))
         return self.session.add_new(new_monster())
 
     def new_encounter(self) -> OpenDocument | None:
         """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
         return new_encounter(self, self.session, self.library.selected_entries(),
-                             rules=self.settings_store.table_rules())
+                             rules=self.settings_store.table_rules(),
+                             options_for=self.settings_store.options_for)
 
     def edit_table_rules(self) -> TableRules | None:
         """Edit → Table Rules…: the default for new sheets and encounters; None if cancelled."""
@@ -230,6 +244,46 @@ class MainWindow(QMainWindow):
         if saved:  # otherwise the status bar already says why the settings were not saved
             self._status("Table rules saved: new sheets and encounters use them, and so do "
                          "the open sheets")
+        return chosen
+
+    def _fill_game_rules_menu(self) -> None:
+        from m3desk.core import registry
+
+        menu = self.menu_actions.game_rules_menu
+        menu.clear()
+        for system in registry.systems():
+            if system.id == "monsters_and_magic" or not system.options_model.model_fields:
+                continue
+            action = menu.addAction(f"{system.name.replace('&', '&&')}…")
+            action.setObjectName(f"game_rules:{system.id}")
+            action.setToolTip(f"The table rules new {system.name} sheets and encounters "
+                              "start with")
+            action.triggered.connect(lambda _c=False, s=system.id: self.edit_game_options(s))
+        if menu.isEmpty():
+            menu.addAction("No other game is installed").setEnabled(False)
+
+    def edit_game_options(self, system_id: str) -> BaseModel | None:
+        """Edit → Table Rules of Other Games → a game: its default options, saved."""
+        from m3desk.core import registry
+        from m3desk.ui.documents.form_sheet_document import FormSheetDocument
+        from m3desk.ui.table_rules import options_dialog
+
+        system = registry.get(system_id)
+        current = self.settings_store.options_for(system)
+        chosen = options_dialog.ask_options(
+            self, system, current, f"Table Rules — {system.name}",
+            f"The rules new {system.name} sheets and encounters start with. An encounter "
+            "keeps its own copy (Encounter → Table Rules… changes it).")
+        if chosen is None or chosen == current:
+            return None
+        saved = self.settings_store.set_options_for(system, chosen)
+        for record in self.session.records:
+            document = record.document
+            if isinstance(document, FormSheetDocument) and document.system.id == system_id:
+                document.set_options(chosen)
+        if saved:
+            self._status(f"Table rules of {system.name} saved: new sheets and encounters use "
+                         "them, and so do the open sheets")
         return chosen
 
     def save_current(self) -> bool:
@@ -339,3 +393,10 @@ class MainWindow(QMainWindow):
         from m3desk.ui.self_test import exercise_window
 
         return exercise_window(self)
+
+
+def _form_sheet(system_id: str, kind: str, name: str) -> BaseModel:
+    """A new sheet of a game that describes its sheets with a form, as its rules start it."""
+    from m3desk.core import registry
+
+    return registry.get(system_id).sheet_forms[kind].new_sheet(name)

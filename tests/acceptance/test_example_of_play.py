@@ -58,7 +58,7 @@ BOOK = TableRules.book_example()  # I1, I2: no size on a larger target's defence
 
 def party() -> dict[str, CharacterSheet | MonsterSheet]:
     sheets = {}
-    for path in sample_files():
+    for path in sample_files("monsters_and_magic"):
         sheet = load_sheet(path).model
         assert isinstance(sheet, CharacterSheet | MonsterSheet)
         sheets[sheet.name.split()[0]] = sheet

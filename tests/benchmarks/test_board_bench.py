@@ -43,7 +43,7 @@ COMBATANTS = 50
 
 
 def _encounter(seed: int) -> Encounter:
-    sheets = [load_sheet(path).model for path in sample_files()]
+    sheets = [load_sheet(path).model for path in sample_files("monsters_and_magic")]
     encounter = Encounter()
     for index in range(COMBATANTS):
         sheet = sheets[index % len(sheets)]

@@ -29,7 +29,7 @@ def bench_paths(tmp_path: Path) -> AppPaths:
 
 
 def _gramfive() -> Path:
-    return next(path for path in sample_files() if path.stem == "gramfive")
+    return next(path for path in sample_files("monsters_and_magic") if path.stem == "gramfive")
 
 
 def test_scan_200_character_files_into_the_library_model(

@@ -23,7 +23,7 @@ TARGET_S = 0.050
 
 def _sheets() -> dict[str, CharacterSheet | MonsterSheet]:
     loaded = {}
-    for path in sample_files():
+    for path in sample_files("monsters_and_magic"):
         model = load_sheet(path).model
         assert isinstance(model, CharacterSheet | MonsterSheet)
         loaded[path.stem] = model

@@ -75,10 +75,11 @@ def test_the_bundled_samples_are_in_the_current_format() -> None:
     from m3desk.assets import sample_files
 
     samples = sample_files()
-    assert samples
+    assert {path.parent.name for path in samples} == {"monsters_and_magic", "ose",
+                                                          "apparatus"}
     for path in samples:
         loaded = load_sheet(path)
-        assert path.parent.name == loaded.doc_type.system  # each game keeps its own folder
+        assert loaded.doc_type.system == path.parent.name, path.name
         assert loaded.migrated_from is None, path.name
 
 

@@ -9,7 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
+from m3desk.core.derived import Derived
 from m3desk.core.dice import Dice, DiceExpr
+from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -25,6 +27,7 @@ from m3desk.core.system import (
     Ring,
     TrackerColumn,
 )
+from m3desk.core.terms import Term, total
 
 SCHEME = InitiativeScheme(roller="side_die", die=6, lower_first=False)
 FEET = PositionModel(kind="distance", unit="ft", maximum=300, step=5)
@@ -33,6 +36,22 @@ FEET = PositionModel(kind="distance", unit="ft", maximum=300, step=5)
 class ToyOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     natural_20_hits: bool = True
+    initiative_die: Literal[6, 10] = 6
+    crit_range: int = Field(20, ge=15, le=20)
+
+
+class ToyItem(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: str = Field("item", min_length=1, max_length=80)
+    damage: Dice | None = None
+    hands: Literal["one", "two"] = "one"
+    magic: bool = False
+    ranges: tuple[int, int, int] | None = None
+
+
+class ToyScores(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    STR: int = Field(10, ge=3, le=18)
 
 
 class ToySheet(BaseModel):
@@ -46,6 +65,13 @@ class ToySheet(BaseModel):
     damage: Dice = DiceExpr.parse("1d6")
     reach_ft: int = Field(5, ge=5, le=300)
     move_ft: int = Field(30, ge=0, le=300)
+    scores: ToyScores = Field(default_factory=ToyScores)
+    style: Literal["brawler", "fencer"] = "brawler"
+    shield: bool = False
+    spells: tuple[str, ...] = Field((), max_length=20)
+    gear: tuple[ToyItem, ...] = Field((), max_length=20)
+    notes: str = Field("", max_length=10_000)
+    overrides: dict[str, int] = Field(default_factory=dict, max_length=50)
 
 
 class ToyCombatant(core.Combatant):
@@ -56,6 +82,12 @@ class ToyEncounter(core.Encounter):
     scheme: ClassVar[InitiativeScheme] = SCHEME
     position_model: ClassVar[PositionModel] = FEET
     combatants: tuple[ToyCombatant, ...] = ()
+    declared: dict[str, str] = Field(default_factory=dict)
+    """What each combatant declared this round, by id."""
+    options: ToyOptions = Field(default_factory=ToyOptions)
+
+
+DECLARATIONS = ("—", "attack", "move", "flee")
 
 
 def _sheet(encounter: core.Encounter, combatant_id: str) -> ToySheet:
@@ -69,6 +101,10 @@ def _pool(combatant: core.Combatant) -> tuple[int, int]:
 
 
 def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
+    if column == "declared":
+        assert isinstance(encounter, ToyEncounter)
+        return Cell(text=encounter.declared.get(combatant.id, "—"), editable=True,
+                    choices=DECLARATIONS)
     if column == "hp":
         return Cell(text=f"{combatant.sheet.hp}/{combatant.sheet.hp_max}", pool=_pool(combatant),
                     editable=True, edit_text=str(combatant.sheet.hp))
@@ -77,6 +113,15 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
 
 def _edit(encounter: core.Encounter, combatant_id: str, column: str,
           text: str) -> tuple[core.Encounter, str]:
+    if column == "declared":
+        assert isinstance(encounter, ToyEncounter)
+        if text not in DECLARATIONS:
+            raise ValueError(f"{text} is not an action of this game")
+        declared = {**encounter.declared, combatant_id: text}
+        if text == "—":
+            declared.pop(combatant_id)
+        name = encounter.combatant(combatant_id).name
+        return encounter.model_copy(update={"declared": declared}), f"{name} declares {text}"
     sheet = _sheet(encounter, combatant_id)
     value = int(text)
     after = core.replace_sheet(encounter, combatant_id,
@@ -132,12 +177,79 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
     after = core.replace_sheet(encounter, target,
                                defender.model_copy(update={"hp": defender.hp - damage}))
     summary = f"{name} hits {foe} for {damage}"
-    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary)
+    notices = (f"{foe} is down.",) if defender.hp - damage <= 0 else ()
+    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary,
+                         notices=notices)
+
+
+def _status(encounter: core.Encounter) -> tuple[str, ...]:
+    assert isinstance(encounter, ToyEncounter)
+    if encounter.phase == "setup":
+        return ()
+    waiting = [c.name for c in encounter.combatants if c.id not in encounter.declared]
+    return (f"Declare: {', '.join(waiting)}",) if waiting else ("Everyone has declared.",)
 
 
 def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
     assert isinstance(sheet, ToySheet)
     return ToyCombatant(name=sheet.name, side=side, sheet=sheet)
+
+
+def _derive(sheet: BaseModel, _options: BaseModel | None) -> dict[str, Derived]:
+    assert isinstance(sheet, ToySheet)
+    strength = (sheet.scores.STR - 10) // 2
+    defence = [Term(label="armour", value=sheet.ac)]
+    if sheet.shield:
+        defence.append(Term(label="shield", value=1))
+    values = [
+        Derived("mod.STR", "STR modifier", strength, (Term(label=f"STR {sheet.scores.STR}",
+                                                             value=strength),)),
+        Derived("defence", "Defence", total(defence), tuple(defence)),
+        Derived("to_hit", "To hit", sheet.attack + strength,
+                (Term(label="attack", value=sheet.attack), Term(label="STR", value=strength))),
+    ]
+    return {value.key: Derived(value.key, value.label, value.computed, value.terms,
+                               sheet.overrides.get(value.key)) for value in values}
+
+
+def _parse(text: str, name: str) -> tuple[BaseModel, list[str]]:
+    """"AC 14, HP 9": what a toy stat block says."""
+    values: dict[str, int] = {}
+    problems = []
+    for part in text.split(","):
+        words = part.split()
+        if len(words) == 2 and words[0] in ("AC", "HP") and words[1].isdigit():
+            values[words[0]] = int(words[1])
+        elif part.strip():
+            problems.append(f"could not read “{part.strip()}”")
+    hp = values.get("HP", 8)
+    return ToySheet(name=name, ac=values.get("AC", 12), hp=hp, hp_max=max(hp, 1)), problems
+
+
+TOY_FORM = SheetForm(
+    sections=(
+        SectionSpec("Identity", (FieldSpec("name", "Name"),
+                                 FieldSpec("style", "Style", "choice", ("brawler", "fencer")),
+                                 FieldSpec("scores.STR", "STR", "int", minimum=3, maximum=18,
+                                           derived="mod.STR"))),
+        SectionSpec("Defence", (FieldSpec("ac", "Armour", "int", minimum=0, maximum=40),
+                                FieldSpec("shield", "Shield", "bool"),
+                                FieldSpec("hp", "Hit points", "int", minimum=-99, maximum=999)),
+                    derived=("defence", "to_hit")),
+        SectionSpec("Gear", table=TableSpec("gear", "Gear", (
+            FieldSpec("name", "Name"), FieldSpec("damage", "Damage", "dice"),
+            FieldSpec("hands", "Hands", "choice", ("one", "two")),
+            FieldSpec("magic", "Magic", "bool"), FieldSpec("ranges", "Ranges", "ints")),
+            ToyItem), wide=True),
+        SectionSpec("Notes", (FieldSpec("spells", "Spells", "list"),
+                              FieldSpec("notes", "Notes", "long_text")), wide=True),
+    ),
+    derive=_derive,
+    new_sheet=lambda name: ToySheet(name=name),
+    summary=lambda sheet: f"Toy hero, AC {getattr(sheet, 'ac', 0)}",
+    parse=_parse,
+    parse_help="Like: AC 14, HP 9",
+)
 
 
 TOY = GameSystem(
@@ -149,11 +261,18 @@ TOY = GameSystem(
     options_model=ToyOptions,
     initiative=SCHEME,
     positions=FEET,
+    sheet_forms={"character": TOY_FORM},
+    option_help={"natural_20_hits": "A natural 20 hits whatever the target's AC.",
+                 "initiative_die": "The die each side rolls for initiative.",
+                 "crit_range": "The lowest natural roll that is a critical hit."},
+    option_labels={"natural_20_hits": "Natural 20 hits"},
     encounter=EncounterRules(
         encounter_type=ToyEncounter, make_combatant=_make_combatant, pool=_pool,
         columns=(TrackerColumn("hp", "HP", "Hit points", kind="pool", sample="999/999"),
-                 TrackerColumn("ac", "AC", "Armour class", sample="AC 99")),
-        cell=_cell, edit=_edit, rings=_rings, reach=_reach, actions=_actions,
+                 TrackerColumn("ac", "AC", "Armour class", sample="AC 99"),
+                 TrackerColumn("declared", "Declared", "What the combatant declared",
+                               sample="attack")),
+        cell=_cell, status=_status, edit=_edit, rings=_rings, reach=_reach, actions=_actions,
         preview=_preview, resolve=_resolve),
 )
 

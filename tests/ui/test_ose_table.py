@@ -1,8 +1,4 @@
-"""An OSE fight in the real encounter tab, through the seam: side d6, feet, the matrix.
-
-OSE is not yet installed for users (its sheets have no editor yet); the test registers it the
-way the app will, as the toy system does.
-"""
+"""An OSE fight in the real encounter tab, through the seam: side d6, feet, the matrix."""
 
 from __future__ import annotations
 
@@ -14,7 +10,6 @@ from PySide6.QtCore import Qt
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
-from m3desk.storage import catalog
 from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.systems.ose.sheet import Abilities, CharacterSheet, Weapon
 from m3desk.systems.ose.statblock import parse_stat_block
@@ -31,8 +26,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 @pytest.fixture
 def widget(qtbot: Any) -> Iterator[EncounterWidget]:
-    registry.register("ose", SYSTEM)
-    catalog.reset()
+    assert registry.get("ose") is SYSTEM  # installed: no registration of its own
     rules = SYSTEM.encounter
     assert rules is not None
     morgan = CharacterSheet(name="Morgan", abilities=Abilities(STR=16), hit_points=8,
@@ -51,8 +45,6 @@ def widget(qtbot: Any) -> Iterator[EncounterWidget]:
     shown.show()
     qtbot.waitExposed(shown)
     yield shown
-    registry.unregister("ose")
-    catalog.reset()
 
 
 def test_an_ose_round_from_side_initiative_to_a_sword_blow(
@@ -81,6 +73,7 @@ def test_an_ose_round_from_side_initiative_to_a_sword_blow(
         seen.append((dialog.problem.text(), ""))
         dialog.action.setCurrentIndex(1)
         seen.append((dialog.problem.text(), dialog.chance.text()))
+        seen.append((dialog.preview.text(), ""))
         for spin, face in zip(dialog.dice, (12, 5), strict=True):
             spin.setValue(face)
         return int(dialog.apply())
@@ -90,6 +83,11 @@ def test_an_ose_round_from_side_initiative_to_a_sword_blow(
     widget.encounter_actions.act.trigger()
     assert seen[0][0] == "The target is 40' away: out of reach of the sword."
     # THAC0 19 against AC 6 needs 13; DEX +0, short range +1: naturals 12–20 hit, 9 of 20.
-    assert seen[1] == ("", "Chance of success: 45.0 %")
+    # The goblin has 3 hp: a 1d6 blow of 3 or more kills it, 4 of 6 of the 9 in 20 hits.
+    assert seen[1] == ("", "Chance of success: 45.0 %\nGoblin killed: 30.0 %")
+    assert seen[2][0].splitlines() == [
+        "d20 DEX +0 short range +1 needs 13 (THAC0 19 against AC 6)",
+        "Damage 1d6, at least 1 (average 3.5): 1: 16.7 %, 2: 16.7 %, 3: 16.7 %, 4: 16.7 %, "
+        "5: 16.7 %, 6: 16.7 %"]
     assert document.encounter.combatant(goblin.id).sheet.hit_points == -2
     assert document.encounter.log[-1].text.endswith("for 5; Goblin is dead")

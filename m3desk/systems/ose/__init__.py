@@ -1,6 +1,34 @@
 """Old-School Essentials (the B/X restatement): its rules as data and pure functions.
 
-Qt-free and importing only :mod:`m3desk.core`. This package is being built for issue 10; it is
-not yet in :data:`m3desk.systems.INSTALLED`, so nothing of it shows in the app until its
-sheets and screens exist. Numbers are the OSE SRD's tables (see the digest, shared/rules/ose.md).
+Qt-free and importing only :mod:`m3desk.core`. The names below are the public surface issue
+10 promises (acceptance checks import them from here); numbers are the OSE SRD's tables (see
+the digest, shared/rules/ose.md).
 """
+
+from m3desk.systems.ose.public import (
+    ability_modifier,
+    attack_hits,
+    damage_on_hit,
+    encounter_movement,
+    hit_chance,
+    initiative_modifier,
+    monster_thac0,
+    morale_hold_chance,
+    morale_holds,
+    side_initiative_order,
+    thac0,
+)
+
+__all__ = [
+    "ability_modifier",
+    "attack_hits",
+    "damage_on_hit",
+    "encounter_movement",
+    "hit_chance",
+    "initiative_modifier",
+    "monster_thac0",
+    "morale_hold_chance",
+    "morale_holds",
+    "side_initiative_order",
+    "thac0",
+]

@@ -23,6 +23,7 @@ class OseOptions(BaseModel):
     encumbrance: Literal["none", "basic", "detailed"] = "basic"
     reload: bool = False
     hp_reroll_1_2: bool = False
+    starting_hit_points: Literal["average", "maximum"] = "average"
 
 
 EXPLANATIONS: dict[str, str] = {
@@ -35,4 +36,6 @@ EXPLANATIONS: dict[str, str] = {
     "encumbrance": "How load slows characters: not at all, by armour and treasure, or by weight.",
     "reload": "Crossbows (and other reload weapons) fire only every second round.",
     "hp_reroll_1_2": "A 1 or 2 on the first level's hit die is rolled again.",
+    "starting_hit_points": "A new sheet's hit die until the real roll is typed: its average "
+                           "(rounded up) or its maximum (the rules roll it).",
 }

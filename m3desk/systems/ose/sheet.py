@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from m3desk.core.dice import Dice, DiceExpr
 from m3desk.systems.ose.tables import OseClass, Save
 
-__all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "Weapon"]
+__all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "Spell", "Weapon"]
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
@@ -41,8 +41,20 @@ class Weapon(BaseModel):
     two_handed: bool = False
     slow: bool = False
     brace: bool = False
-    ranges: tuple[int, int, int] | None = None
+    ranges: tuple[Annotated[int, Field(ge=6, le=2000)], Annotated[int, Field(ge=6, le=2000)],
+                  Annotated[int, Field(ge=6, le=2000)]] | None = None
     """Short, medium and long range in feet (the last foot of each band)."""
+    magic: int = Field(0, ge=0, le=5)
+    """A magic weapon's +n, to hit and to damage."""
+
+
+class Spell(BaseModel):
+    """A spell memorised in a slot; ``cast`` once it has been used (or lost) today."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: Name
+    level: int = Field(1, ge=1, le=6)
+    cast: bool = False
 
 
 class CharacterSheet(BaseModel):
@@ -61,7 +73,8 @@ class CharacterSheet(BaseModel):
     carrying_treasure: bool = False
     load_coins: int = Field(0, ge=0, le=100_000)
     weapons: tuple[Weapon, ...] = Field((), max_length=50)
-    spells: tuple[Name, ...] = Field((), max_length=100)
+    spells: tuple[Spell, ...] = Field((), max_length=100)
+    alignment: ShortText = ""
     notes: Annotated[str, Field(max_length=100_000)] = ""
     overrides: dict[str, int] = Field(default_factory=dict, max_length=200)
 
@@ -86,13 +99,23 @@ class MonsterSheet(BaseModel):
     hit_points: int = Field(4, ge=-99, le=999)
     max_hit_points: int = Field(4, ge=1, le=999)
     attacks: tuple[MonsterAttack, ...] = Field((), max_length=20)
-    thac0: int = Field(19, ge=2, le=20)
+    hit_dice_asterisks: int = Field(0, ge=0, le=6)
+    """Special abilities, for XP (HD 3** has two)."""
+    normal_human: bool = False
+    """Attacks on the normal-human row (THAC0 20 [−1]) whatever its Hit Dice."""
     movement: int = Field(120, ge=0, le=480)
+    movement_other: ShortText = ""
+    """Other modes as printed ("fly 180' (60')")."""
     saves: dict[Save, int] = Field(default_factory=dict)
+    """As the stat block prints them; empty: from ``saves_as``, else from the Hit Dice."""
     saves_as: ShortText = ""
+    """"NH", or a class and level ("F3", "D1", "MU5"), as printed."""
+    initiative_modifier: int = Field(0, ge=-3, le=3)
+    """The referee's fast/slow modifier for individual initiative (monsters have no DEX)."""
     morale: int = Field(7, ge=2, le=12)
     alignment: ShortText = ""
     xp: int = Field(0, ge=0, le=1_000_000)
     number_appearing: ShortText = ""
+    treasure: ShortText = ""
     notes: Annotated[str, Field(max_length=100_000)] = ""
     overrides: dict[str, int] = Field(default_factory=dict, max_length=200)

@@ -1,10 +1,11 @@
-"""Old-School Essentials as m3desk sees it through the seam (not yet in INSTALLED)."""
+"""Old-School Essentials as m3desk sees it through the seam."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
+from m3desk.systems.ose.forms import SHEET_FORMS
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
@@ -41,9 +42,10 @@ SYSTEM = GameSystem(
                       "shield this round."),
     ),
     conditions=(
-        ConditionSpec("surprised", "Surprised", "Does not act in the first round."),
+        ConditionSpec("surprised", "Surprised", "Does not act in the free round."),
         ConditionSpec("retreating", "Retreating", "Attackers +2, shield ignored.", 1),
         ConditionSpec("casting", "Casting", "The spell is lost if hit before acting.", 1),
     ),
     encounter=ENCOUNTER_RULES,
+    sheet_forms=SHEET_FORMS,
 )

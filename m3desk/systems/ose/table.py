@@ -1,20 +1,25 @@
 """How an OSE fight runs at the table, as the tracker, the board and the action dialog ask.
 
-Positions are feet between each pair; melee reaches 5', missiles work past 5' in their short,
-medium and long bands. The board draws the selected combatant's melee reach, its encounter
-movement (and half of it, a fighting withdrawal) and its missile ranges. An attack's odds
-come from the attack matrix (or plain arithmetic, a table rule) and are exact.
+Positions are feet between each pair; melee reaches 5', missiles work past 5' in their short
+(+1), medium (0) and long (−1) bands. The board draws the selected combatant's melee reach,
+its encounter movement, half of it (a fighting withdrawal) and its missile ranges. An
+attack's odds come from the attack matrix (or plain arithmetic, a table rule) and are exact.
+
+The tracker's own columns: the side's d6 (the surprise die at set-up, the initiative die
+each round, or the combatant's own die under individual initiative), what it declared
+before initiative, the cover it stands in (missiles against it −1 … −4, or none can hit it),
+and whether it has acted this round.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from fractions import Fraction
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import signed
+from m3desk.core.numbers import minus, percent, signed
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -22,55 +27,47 @@ from m3desk.core.system import (
     Cell,
     DiceSpec,
     EncounterRules,
-    InitiativeScheme,
-    PositionModel,
     Reach,
     Ring,
     TrackerColumn,
 )
 from m3desk.systems.ose import combat
-from m3desk.systems.ose.derive import derive
+from m3desk.systems.ose import round as rnd
+from m3desk.systems.ose.derive import derive, weapon_damage
+from m3desk.systems.ose.encounter import (
+    FEET,
+    INITIATIVE,
+    MELEE_FEET,
+    OseCombatant,
+    OseEncounter,
+)
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
-from m3desk.systems.ose.tables import standard_modifier
+from m3desk.systems.ose.tables import UNARMED_DAMAGE, OseClass, Save
 
-__all__ = ["ENCOUNTER_RULES", "FEET", "INITIATIVE", "OseCombatant", "OseEncounter"]
+__all__ = ["COVER_CHOICES", "ENCOUNTER_RULES", "FEET", "INITIATIVE", "OseCombatant",
+           "OseEncounter", "attack_terms"]
 
-MELEE_FEET = 5
-INITIATIVE = InitiativeScheme(roller="side_die", die=6, lower_first=False, ties="reroll",
-                              reroll_each_round=True,
-                              declared=("spells", "fighting withdrawal", "retreat"))
-FEET = PositionModel(kind="distance", unit="ft", maximum=480, step=5)
 Sheet = CharacterSheet | MonsterSheet
+COVER_CHOICES = ("none", "−1", "−2", "−3", "−4", "complete")
+_SAVE_TITLES = {Save.DEATH: "death or poison", Save.WANDS: "wands",
+                Save.PARALYSIS: "paralysis or petrification", Save.BREATH: "breath attack",
+                Save.SPELLS: "spells, rods or staves"}
 
 
-class OseCombatant(core.Combatant):
-    sheet: CharacterSheet | MonsterSheet = Field(discriminator="kind")
+def _c(encounter: core.Encounter, combatant_id: str) -> OseCombatant:
+    combatant = encounter.combatant(combatant_id)
+    assert isinstance(combatant, OseCombatant)
+    return combatant
 
 
-class OseEncounter(core.Encounter):
-    scheme: ClassVar[InitiativeScheme] = INITIATIVE
-    position_model: ClassVar[PositionModel] = FEET
-    combatants: tuple[OseCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
-    options: OseOptions = Field(default_factory=OseOptions)
-
-
-def _sheet(encounter: core.Encounter, combatant_id: str) -> Sheet:
-    sheet = encounter.combatant(combatant_id).sheet
-    assert isinstance(sheet, CharacterSheet | MonsterSheet)
-    return sheet
+def _e(encounter: core.Encounter) -> OseEncounter:
+    assert isinstance(encounter, OseEncounter)
+    return encounter
 
 
 def _options(encounter: core.Encounter) -> OseOptions:
     return encounter.options if isinstance(encounter, OseEncounter) else OseOptions()
-
-
-def _ac(sheet: Sheet) -> int:
-    return derive(sheet)["ac"].value
-
-
-def _thac0(sheet: Sheet) -> int:
-    return derive(sheet)["thac0"].value
 
 
 def _pool(combatant: core.Combatant) -> tuple[int, int]:
@@ -84,42 +81,117 @@ COLUMNS = (
     TrackerColumn("ac", "AC", "Armour class, descending [ascending]", sample="AC -9 [28]"),
     TrackerColumn("thac0", "THAC0", "To hit AC 0 [attack bonus]", sample="19 [+0]",
                   centred=True),
+    TrackerColumn("d6", "d6", "The side's d6: surprise at set-up (1–2 surprised), initiative "
+                  "each round (highest first); under individual initiative the combatant's "
+                  "own d6", sample="6", centred=True, number_range=(1, 6)),
+    TrackerColumn("declared", "Declared", "Declared before initiative: a spell, a fighting "
+                  "withdrawal or a retreat", sample="cast: Protection from evil"),
+    TrackerColumn("cover", "Cover", "Cover from missiles: −1 … −4 to hit it, or complete "
+                  "(it cannot be hit)", sample="complete"),
+    TrackerColumn("acted", "Acted", "Has acted this round", kind="check", sample="✓",
+                  centred=True),
 )
 
 
+def _declared_choices(combatant: OseCombatant) -> tuple[str, ...]:
+    sheet = combatant.sheet
+    spells = tuple(dict.fromkeys(f"cast: {s.name}" for s in sheet.spells if not s.cast)) \
+        if isinstance(sheet, CharacterSheet) else ("cast a spell",)
+    return ("none", *spells, "fighting withdrawal", "retreat")
+
+
 def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
+    assert isinstance(combatant, OseCombatant)
     sheet = combatant.sheet
     if column == "hp":
         return Cell(text=f"{sheet.hit_points}/{sheet.max_hit_points}", pool=_pool(combatant),
                     editable=True, edit_text=str(sheet.hit_points))
+    if column == "d6":
+        return _d6_cell(_e(encounter), combatant)
+    if column == "declared":
+        shown = f"cast: {combatant.spell}" if combatant.spell else combatant.declared
+        return Cell(text="" if shown == "none" else shown, editable=True, edit_text=shown,
+                    choices=_declared_choices(combatant),
+                    tip="Spells and movement in melee are declared before initiative.")
+    if column == "cover":
+        return Cell(text="" if combatant.cover == 0 else COVER_CHOICES[combatant.cover],
+                    editable=True, edit_text=COVER_CHOICES[combatant.cover],
+                    choices=COVER_CHOICES)
+    if column == "acted":
+        return Cell(checked=combatant.acted, editable=True)
     values = derive(sheet, _options(encounter))
     if column == "ac":
         ac = values["ac"]
-        return Cell(text=f"AC {ac.value} [{19 - ac.value}]", tip=ac.explanation())
+        return Cell(text=f"AC {minus(ac.value)} [{19 - ac.value}]", tip=ac.explanation())
     thac0 = values["thac0"]
     return Cell(text=f"{thac0.value} [{signed(19 - thac0.value)}]", tip=thac0.explanation())
 
 
+def _d6_cell(encounter: OseEncounter, combatant: OseCombatant) -> Cell:
+    if encounter.phase == "setup":
+        roll = encounter.surprise_rolls.get(combatant.side)
+        tip = "Surprise: 1–2 on the side's d6 is surprised"
+    elif encounter.options.individual_initiative:
+        roll = combatant.rolled
+        tip = f"{combatant.name}'s own initiative, d6 + modifier"
+    else:
+        roll = encounter.side_rolls.get(combatant.side)
+        tip = f"{combatant.side}'s initiative d6 this round"
+    return Cell(text="" if roll is None else str(roll), tip=tip, editable=True,
+                edit_text="" if roll is None else str(roll))
+
+
 def _edit(encounter: core.Encounter, combatant_id: str, column: str,
           text: str) -> tuple[core.Encounter, str]:
-    sheet = _sheet(encounter, combatant_id)
-    value = int(text)
-    after = sheet.model_copy(update={"hit_points": min(value, sheet.max_hit_points)})
-    return (core.replace_sheet(encounter, combatant_id, after),
-            f"Set {encounter.combatant(combatant_id).name}'s hit points to {value}")
+    ose = _e(encounter)
+    combatant = _c(encounter, combatant_id)
+    text = text.strip()
+    if column == "hp":
+        sheet = combatant.sheet
+        value = int(text.replace("−", "-"))
+        after = sheet.model_copy(update={"hit_points": min(value, sheet.max_hit_points)})
+        return (core.replace_sheet(encounter, combatant_id, after),
+                f"Set {combatant.name}'s hit points to {value}")
+    if column == "d6":
+        roll = int(text) if text and text not in ("—", "-") else None
+        if ose.phase == "setup":
+            return rnd.set_surprise_roll(ose, combatant.side, roll), \
+                f"{combatant.side} surprise d6"
+        if ose.options.individual_initiative:
+            return rnd.set_individual_roll(ose, combatant_id, roll), \
+                f"{combatant.name}'s initiative"
+        return rnd.set_side_roll(ose, combatant.side, roll), f"{combatant.side} initiative"
+    if column == "declared":
+        return rnd.declare(ose, combatant_id, text), f"{combatant.name} declares"
+    if column == "cover":
+        if text not in COVER_CHOICES:
+            raise ValueError(f"cover is one of: {', '.join(COVER_CHOICES)}")
+        covered = core.update_combatant(encounter, combatant_id,
+                                        cover=COVER_CHOICES.index(text))
+        return core.add_log(covered, f"{combatant.name}: cover {text}", actor=combatant_id), \
+            f"{combatant.name}'s cover"
+    if column == "acted":
+        done = text == "true"
+        return core.update_combatant(encounter, combatant_id, acted=done), \
+            f"{combatant.name} {'has acted' if done else 'has not acted'}"
+    raise ValueError(f"the {column} column cannot be edited")
 
 
 def _weapons(sheet: Sheet) -> tuple[Weapon, ...]:
     if isinstance(sheet, CharacterSheet):
-        return sheet.weapons or (Weapon(name="unarmed", damage=DiceExpr.parse("1d2")),)
+        return sheet.weapons or (Weapon(name="unarmed", damage=DiceExpr.parse(UNARMED_DAMAGE)),)
     return tuple(Weapon(name=a.name, damage=a.damage or DiceExpr.parse("1d6"))
                  for a in sheet.attacks) or (Weapon(name="attack"),)
 
 
+def _damage_die(sheet: Sheet, weapon: Weapon, options: OseOptions) -> DiceExpr:
+    """Monsters deal their stat block's damage; PCs 1d6 or the weapon's own (a table rule)."""
+    return weapon_damage(weapon, options) if isinstance(sheet, CharacterSheet) else weapon.damage
+
+
 def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
-    sheet = _sheet(encounter, centre)
-    movement = derive(sheet, _options(encounter))
-    rate = movement["movement.encounter"].value
+    sheet = _c(encounter, centre).sheet
+    rate = derive(sheet, _options(encounter))["movement.encounter"].value
     rings = [Ring(MELEE_FEET, "melee", "reach")]
     if rate:
         rings += [Ring(rate // 2, "withdraw", "move"), Ring(rate, "move", "move")]
@@ -142,88 +214,309 @@ def _usable(sheet: Sheet, feet: int) -> list[Weapon]:
 
 
 def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
-    usable = _usable(_sheet(encounter, a), core.position_between(encounter, a, b))
+    usable = _usable(_c(encounter, a).sheet, core.position_between(encounter, a, b))
     return Reach(options=tuple(w.name for w in usable), in_reach=bool(usable))
 
 
+def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
+    sheet = _c(encounter, centre).sheet
+    lines = []
+    for weapon in _weapons(sheet):
+        where = ["melee 5'"] if weapon.melee else []
+        if weapon.missile and weapon.ranges:
+            short, medium, far = weapon.ranges
+            where.append(f"short ≤{short}' +1, medium ≤{medium}', long ≤{far}' −1")
+        lines.append(f"{weapon.name}: {', '.join(where) or 'no reach'}")
+    return tuple(lines)
+
+
+# -- actions --------------------------------------------------------------------------
+
+
 def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
-    return tuple(ActionOption(f"attack:{index}", f"Attack with {weapon.name}",
-                              dice=(DiceSpec(1, 20, "attack"),
-                                    DiceSpec(weapon.damage.count, weapon.damage.sides,
-                                             "damage")))
-                 for index, weapon in enumerate(_weapons(_sheet(encounter, actor))))
+    combatant = _c(encounter, actor)
+    sheet, options = combatant.sheet, _options(encounter)
+    found = []
+    for index, weapon in enumerate(_weapons(sheet)):
+        die = _damage_die(sheet, weapon, options)
+        dice = (DiceSpec(1, 20, "attack"), DiceSpec(die.count, die.sides, "damage"))
+        found.append(ActionOption(f"attack:{index}", f"Attack with {weapon.name}", dice=dice))
+        if (isinstance(sheet, CharacterSheet) and sheet.char_class == OseClass.THIEF
+                and weapon.melee):
+            found.append(ActionOption(f"backstab:{index}", f"Back-stab with {weapon.name}",
+                                      dice=dice, help="An unaware foe, from behind: +4 to "
+                                                      "hit, damage doubled."))
+    if isinstance(sheet, CharacterSheet):
+        for index, spell in enumerate(sheet.spells):
+            if not spell.cast:
+                found.append(ActionOption(f"cast:{index}", f"Cast {spell.name}",
+                                          needs_target=False,
+                                          help="Declared before initiative; the caster's "
+                                               "only action, no movement, voice, hands and "
+                                               "line of sight."))
+    for save in Save:
+        found.append(ActionOption(f"save:{save.value}", f"Save vs {_SAVE_TITLES[save]}",
+                                  needs_target=False, dice=(DiceSpec(1, 20, "save"),)))
+    if isinstance(sheet, MonsterSheet):
+        for adjustment, label in ((0, ""), (-1, ", losing −1"), (1, ", winning +1")):
+            found.append(ActionOption(f"morale:side:{adjustment}",
+                                      f"Morale check for the {combatant.side}{label}",
+                                      needs_target=False, dice=(DiceSpec(2, 6, "morale"),)))
+        found.append(ActionOption("morale:self:0", f"Morale check for {combatant.name} alone",
+                                  needs_target=False, dice=(DiceSpec(2, 6, "morale"),)))
+    return tuple(found)
 
 
-def _attack(encounter: core.Encounter, actor: str, action: str,
-            target: str | None) -> tuple[Weapon, int, list[str]] | str:
-    """The weapon, the attack modifier and its terms, or why the attack cannot be made."""
-    if target is None:
-        return "Choose a target."
-    weapons = _weapons(_sheet(encounter, actor))
-    weapon = weapons[int(action.split(":")[1])]
+def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Weapon, *,
+                 backstab: bool = False) -> tuple[int, int, list[str]] | str:
+    """The attack's modifier, the target's AC for it and the terms, or why it cannot be made."""
+    attacker, defender = _c(encounter, actor), _c(encounter, target)
+    sheet = attacker.sheet
     feet = core.position_between(encounter, actor, target)
-    if weapon not in _usable(_sheet(encounter, actor), feet):
+    if weapon not in _usable(sheet, feet):
         if feet <= MELEE_FEET:
             return f"The {weapon.name} is a missile weapon: it needs more than 5' to the target."
         return f"The target is {feet}' away: out of reach of the {weapon.name}."
-    sheet = _sheet(encounter, actor)
+    if attacker.declared == "retreat":
+        return f"{attacker.name} declared a retreat: no attack this round."
+    if attacker.declared == "cast a spell":
+        return f"{attacker.name} declared a spell: casting is its only action this round."
+    if defender.cover == 5:
+        return f"{defender.name} is in complete cover: it cannot be hit."
+    values = derive(sheet, _options(encounter))
+    melee = feet <= MELEE_FEET
     modifier, terms = 0, []
     if isinstance(sheet, CharacterSheet):
-        if feet <= MELEE_FEET:
-            modifier = standard_modifier(sheet.abilities.STR)
-            terms.append(f"STR {signed(modifier)}")
-        else:
-            modifier = standard_modifier(sheet.abilities.DEX)
-            terms.append(f"DEX {signed(modifier)}")
-    if feet > MELEE_FEET and weapon.ranges:
+        index = sheet.weapons.index(weapon) if weapon in sheet.weapons else -1
+        key = f"weapon.{index}.hit" if index >= 0 else "melee.hit"
+        modifier = values[key].value
+        terms.append(f"{'STR' if melee else 'DEX'}{' and magic' if weapon.magic else ''} "
+                     f"{signed(modifier)}")
+    if not melee and weapon.ranges:
         band = 1 if feet <= weapon.ranges[0] else 0 if feet <= weapon.ranges[1] else -1
         modifier += band
-        terms.append(f"range {signed(band)}")
-    return weapon, modifier, terms
+        terms.append(f"{('short', 'medium', 'long')[1 - band]} range {signed(band)}")
+        if defender.cover:
+            modifier -= defender.cover
+            terms.append(f"cover {signed(-defender.cover)}")
+    if backstab:
+        modifier += 4
+        terms.append("back-stab +4")
+    ac = derive(defender.sheet, _options(encounter))["ac"].value
+    if defender.declared == "retreat":
+        modifier += 2
+        terms.append("retreating target +2")
+        if isinstance(defender.sheet, CharacterSheet) and defender.sheet.shield:
+            ac += 1
+            terms.append("its shield ignored")
+    return modifier, ac, terms
+
+
+def _weapon_of(encounter: core.Encounter, actor: str, action: str) -> Weapon:
+    return _weapons(_c(encounter, actor).sheet)[int(action.split(":")[1])]
 
 
 def _preview(encounter: core.Encounter, actor: str, action: str,
              target: str | None) -> ActionPreview:
-    found = _attack(encounter, actor, action, target)
+    kind = action.split(":")[0]
+    if kind in ("attack", "backstab"):
+        return _attack_preview(encounter, actor, action, target)
+    if kind == "cast":
+        problem = _cast_problem(encounter, actor, int(action.split(":")[1]))
+        return ActionPreview(lines=("The spell takes effect; its target must be in sight.",),
+                             problem=problem)
+    if kind == "save":
+        value = derive(_c(encounter, actor).sheet, _options(encounter))[f"save.{action[5:]}"]
+        chance = Fraction(max(0, min(20, 21 - value.value)), 20)
+        return ActionPreview(lines=(f"d20 ≥ {value.value} ({value.explanation()})",),
+                             success=chance)
+    return _morale_preview(encounter, actor, action)
+
+
+def _attack_preview(encounter: core.Encounter, actor: str, action: str,
+                    target: str | None) -> ActionPreview:
+    if target is None:
+        return ActionPreview(problem="Choose a target.")
+    weapon = _weapon_of(encounter, actor, action)
+    found = attack_terms(encounter, actor, target, weapon,
+                         backstab=action.startswith("backstab"))
     if isinstance(found, str):
         return ActionPreview(problem=found)
-    _weapon, modifier, terms = found
-    assert target is not None
-    thac0, ac = _thac0(_sheet(encounter, actor)), _ac(_sheet(encounter, target))
-    table = _options(encounter).attack_table
-    need = combat.needed(thac0, ac, table=table)
-    line = f"d20 {' '.join(terms)} needs {need} (THAC0 {thac0} against AC {ac})".replace(
-        "  ", " ")
-    return ActionPreview(lines=(line,), success=combat.hit_chance(thac0, ac, modifier,
-                                                                  table=table))
+    modifier, ac, terms = found
+    sheet, options = _c(encounter, actor).sheet, _options(encounter)
+    thac0 = derive(sheet, options)["thac0"].value
+    need = combat.needed(thac0, ac, table=options.attack_table)
+    line = " ".join(["d20", *terms, f"needs {need} (THAC0 {thac0} against AC {minus(ac)})"])
+    die = _damage_die(sheet, weapon, options)
+    bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, action)
+    damage = combat.damage_distribution(die, bonus, multiplier=multiplier)
+    mean = sum(value * chance for value, chance in damage.items())
+    spread = ", ".join(f"{value}: {percent(chance)}" for value, chance in sorted(damage.items()))
+    lines = (line, f"Damage {die}{signed(bonus) if bonus else ''}"
+             f"{' ×2' if multiplier == 2 else ''}, at least 1 (average {float(mean):.1f}): "
+             f"{spread}")
+    outcomes: tuple[tuple[str, Fraction], ...] = ()
+    hit = combat.hit_chance(thac0, ac, modifier, table=options.attack_table)
+    target_c = _c(encounter, target)
+    if target_c.sheet.hit_points > 0:
+        kill = sum(p for value, p in damage.items() if value >= target_c.sheet.hit_points)
+        outcomes = (*outcomes, (f"{target_c.name} killed", hit * kill))
+    return ActionPreview(lines=lines, success=hit, outcomes=outcomes)
+
+
+def _damage_bonus(encounter: core.Encounter, actor: str, target: str, weapon: Weapon,
+                  action: str) -> tuple[int, int]:
+    sheet = _c(encounter, actor).sheet
+    multiplier = 2 if action.startswith("backstab") else 1
+    if not isinstance(sheet, CharacterSheet):
+        return 0, multiplier
+    values = derive(sheet, _options(encounter))
+    index = sheet.weapons.index(weapon) if weapon in sheet.weapons else -1
+    melee = core.position_between(encounter, actor, target) <= MELEE_FEET
+    if index < 0:
+        return (values["melee.damage"].value if melee else 0), multiplier
+    bonus = values[f"weapon.{index}.damage"].value
+    if not melee:
+        bonus = weapon.magic  # a thrown or shot weapon adds no STR
+    return bonus, multiplier
+
+
+def _cast_problem(encounter: core.Encounter, actor: str, index: int) -> str:
+    combatant = _c(encounter, actor)
+    sheet = combatant.sheet
+    assert isinstance(sheet, CharacterSheet)
+    spell = sheet.spells[index]
+    if spell.cast:
+        return f"{spell.name} has been cast already."
+    if combatant.declared != "cast a spell" or combatant.spell != spell.name:
+        return f"{combatant.name} did not declare {spell.name} before initiative."
+    if combatant.acted:
+        return f"{combatant.name} has acted: a spell is the caster's only action."
+    return ""
+
+
+def _morale_preview(encounter: core.Encounter, actor: str, action: str) -> ActionPreview:
+    combatant = _c(encounter, actor)
+    _kind, scope, adjust = action.split(":")
+    base = rnd.morale_of(combatant)
+    if base == 12:
+        return ActionPreview(problem="ML 12: never checks morale; fights to the death.")
+    ml = base if base == 2 else max(2, min(12, base + int(adjust)))
+    who = combatant.side if scope == "side" else combatant.name
+    if ml == 2:
+        return ActionPreview(lines=(f"{who}: ML 2 never fights: it flees (any roll).",),
+                             success=Fraction(0))
+    return ActionPreview(lines=(f"{who}: 2d6 ≤ ML {ml} holds, above it flees or surrenders",),
+                         success=rnd.morale_chance(ml))
+
+
+# -- resolving ------------------------------------------------------------------------
 
 
 def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
              faces: tuple[int, ...]) -> ActionOutcome:
-    found = _attack(encounter, actor, action, target)
-    if isinstance(found, str):
-        raise ValueError(found)
-    weapon, modifier, _terms = found
-    assert target is not None
-    attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
+    preview = _preview(encounter, actor, action, target)
+    if preview.problem:
+        raise ValueError(preview.problem)
+    kind = action.split(":")[0]
+    ose = _e(encounter)
+    if kind in ("attack", "backstab"):
+        assert target is not None
+        return _resolve_attack(ose, actor, action, target, faces)
+    if kind == "cast":
+        return _resolve_cast(ose, actor, int(action.split(":")[1]))
+    if kind == "save":
+        return _resolve_save(ose, actor, action, faces[0])
+    _kind, scope, adjust = action.split(":")
+    after, text, notices = rnd.morale_check(ose, actor, sum(faces), int(adjust),
+                                            whole_side=scope == "side")
+    return ActionOutcome(after, text, notices=notices)
+
+
+def _acted(encounter: OseEncounter, actor: str) -> OseEncounter:
+    return rnd.with_order(core.update_combatant(encounter, actor, acted=True))
+
+
+def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: str,
+                    faces: tuple[int, ...]) -> ActionOutcome:
+    weapon = _weapon_of(encounter, actor, action)
+    found = attack_terms(encounter, actor, target, weapon,
+                         backstab=action.startswith("backstab"))
+    assert not isinstance(found, str)
+    modifier, ac, _terms = found
+    attacker, defender = _c(encounter, actor), _c(encounter, target)
+    options = encounter.options
     natural, damage_faces = faces[0], faces[1:]
-    need = combat.needed(_thac0(attacker), _ac(defender), table=_options(encounter).attack_table)
+    need = combat.needed(derive(attacker.sheet, options)["thac0"].value, ac,
+                         table=options.attack_table)
     hit = natural == 20 or (natural != 1 and natural + modifier >= need)
-    name, foe = encounter.combatant(actor).name, encounter.combatant(target).name
+    name, foe = attacker.name, defender.name
+    after = _acted(encounter, actor)
     if not hit:
         summary = f"{name} misses {foe} ({natural} {signed(modifier)} against {need})"
-        return ActionOutcome(core.add_log(encounter, summary, actor=actor, target=target),
-                             summary)
-    melee_bonus = (standard_modifier(attacker.abilities.STR)
-                   if isinstance(attacker, CharacterSheet)
-                   and core.position_between(encounter, actor, target) <= MELEE_FEET else 0)
-    damage = max(1, weapon.damage.total(damage_faces) + melee_bonus)
-    after = defender.model_copy(update={"hit_points": defender.hit_points - damage})
+        return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary)
+    die = _damage_die(attacker.sheet, weapon, options)
+    bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, action)
+    damage = max(1, (die.total(damage_faces) + bonus) * multiplier)
+    sheet = defender.sheet
+    hurt = sheet.model_copy(update={"hit_points": sheet.hit_points - damage})
     summary = f"{name} hits {foe} with the {weapon.name} for {damage}"
-    if after.hit_points <= 0:
+    died = hurt.hit_points <= 0 < sheet.hit_points
+    if died:
         summary += f"; {foe} is dead"
-    encounter = core.replace_sheet(encounter, target, after)
-    return ActionOutcome(core.add_log(encounter, summary, actor=actor, target=target), summary)
+    after = core.add_log(core.replace_sheet(after, target, hurt), summary, actor=actor,
+                         target=target)
+    notices: list[str] = []
+    if defender.declared == "cast a spell" and not died and rnd.lost_initiative(
+            encounter, target, actor):
+        after, notice = rnd.disrupt(after, target, "hit")
+        notices.append(notice)
+    if died:
+        notices += _morale_notices(encounter, after, defender.side)
+    return ActionOutcome(after, summary, notices=tuple(notices))
+
+
+def _morale_notices(before: OseEncounter, after: OseEncounter, side: str) -> list[str]:
+    fresh = [t for t in rnd.morale_due(after, side) if t not in rnd.morale_due(before, side)]
+    notices = []
+    for trigger in fresh:
+        living = [c for c in after.combatants if c.side == side and not rnd.is_dead(c)
+                  and isinstance(c.sheet, MonsterSheet)]
+        ml = rnd.morale_of(living[0])
+        notices.append(f"The {side}' {trigger}: check morale (ML {ml}, holds "
+                       f"{percent(rnd.morale_chance(ml))}).")
+    return notices
+
+
+def _resolve_cast(encounter: OseEncounter, actor: str, index: int) -> ActionOutcome:
+    combatant = _c(encounter, actor)
+    sheet = combatant.sheet
+    assert isinstance(sheet, CharacterSheet)
+    spells = list(sheet.spells)
+    spells[index] = spells[index].model_copy(update={"cast": True})
+    after = core.replace_sheet(encounter, actor, sheet.model_copy(
+        update={"spells": tuple(spells)}))
+    after = core.update_combatant(after, actor, declared="none", spell="")
+    after = _acted(_e(after), actor)
+    summary = f"{combatant.name} casts {spells[index].name}"
+    return ActionOutcome(core.add_log(after, summary, actor=actor), summary)
+
+
+def _resolve_save(encounter: OseEncounter, actor: str, action: str,
+                  natural: int) -> ActionOutcome:
+    combatant = _c(encounter, actor)
+    save = Save(action.split(":")[1])
+    value = derive(combatant.sheet, encounter.options)[f"save.{save.value}"].value
+    saved = natural >= value
+    summary = (f"{combatant.name} {'saves' if saved else 'fails to save'} vs "
+               f"{_SAVE_TITLES[save]} ({natural} against {value})")
+    after = core.add_log(encounter, summary, actor=actor)
+    notices: list[str] = []
+    if not saved and combatant.declared == "cast a spell" and rnd.lost_initiative(
+            encounter, actor, None):
+        after, notice = rnd.disrupt(after, actor, "failed a saving throw")
+        notices.append(notice)
+    return ActionOutcome(after, summary, notices=tuple(notices))
 
 
 def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
@@ -232,7 +525,46 @@ def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
     return OseCombatant(name=sheet.name, side=side, sheet=sheet)
 
 
+def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str:
+    assert isinstance(combatant, OseCombatant)
+    ose = _e(encounter)
+    if combatant.initiative is None:
+        return ("Each side rolls 1d6 (d6 column); highest acts first" if not
+                ose.options.individual_initiative else "1d6 + DEX modifier each")
+    parts = [f"{rnd.step_of(ose, combatant)} step of its side's turn"]
+    if rnd.is_slow(combatant) and (weapon := rnd.readied(combatant)) is not None:
+        parts.append(f"{weapon.name} is slow: acts last ({combatant.initiative + 10} − 10)")
+    if ose.phase == "surprise":
+        parts.append("surprise round: acts without an initiative roll")
+    return "; ".join(parts)
+
+
+def _roll_initiative(encounter: core.Encounter, roller: object) -> core.Encounter:
+    from m3desk.core.dice import Roller
+
+    assert isinstance(roller, Roller)
+    return rnd.roll_initiative(_e(encounter), roller)
+
+
+def _status(encounter: core.Encounter) -> tuple[str, ...]:
+    return rnd.status(_e(encounter))
+
+
+def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
+    assert isinstance(combatant, OseCombatant)
+    names = [c.name for c in combatant.conditions]
+    if combatant.declared != "none":
+        names.append(f"cast {combatant.spell}" if combatant.spell else combatant.declared)
+    if combatant.cover:
+        names.append(f"cover {COVER_CHOICES[combatant.cover]}")
+    if combatant.fleeing:
+        names.append("fleeing")
+    return tuple(names)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=OseEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
-    cell=_cell, edit=_edit, rings=_rings, reach=_reach, actions=_actions, preview=_preview,
-    resolve=_resolve)
+    cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
+    centre_summary=_centre_summary, condition_names=_condition_names,
+    roll_initiative=_roll_initiative, actions=_actions, preview=_preview, resolve=_resolve,
+    status=_status)

@@ -6,18 +6,29 @@ Ability modifiers, THAC0 by class and level and by monster Hit Dice, saving thro
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import NamedTuple
 
 __all__ = [
     "ARMOUR_AC",
     "CLASS_HIT_DIE",
+    "DEFAULT_DAMAGE",
+    "HP_AFTER_NINTH",
+    "MAX_LEVEL",
+    "THIEF_SKILLS",
+    "UNARMED_DAMAGE",
+    "WEAPONS",
+    "XP_FOR_LEVEL",
     "OseClass",
     "Save",
+    "WeaponSpec",
     "class_saves",
     "class_thac0",
     "dex_initiative",
     "monster_saves",
     "monster_thac0",
+    "parse_class",
     "standard_modifier",
+    "thief_skills",
 ]
 
 
@@ -141,3 +152,104 @@ def monster_saves(hit_dice: int, *, normal_human: bool = False) -> dict[Save, in
 
 ARMOUR_AC: dict[str, int] = {"unarmoured": 9, "leather": 7, "chainmail": 5, "plate mail": 3}
 """Descending AC by armour; a shield lowers it by 1, DEX by its modifier. AAC = 19 − AC."""
+
+
+def parse_class(name: str) -> OseClass:
+    """A class by its name as people write it ("Magic-User", "magic user", "fighter")."""
+    key = " ".join(name.strip().lower().replace("_", " ").split()).replace("magic user",
+                                                                            "magic-user")
+    try:
+        return OseClass(key)
+    except ValueError:
+        known = ", ".join(c.value for c in OseClass)
+        raise ValueError(f"“{name}” is not an OSE class; the classes are {known}") from None
+
+
+MAX_LEVEL: dict[OseClass, int] = {
+    OseClass.CLERIC: 14, OseClass.DWARF: 12, OseClass.ELF: 10, OseClass.FIGHTER: 14,
+    OseClass.HALFLING: 8, OseClass.MAGIC_USER: 14, OseClass.THIEF: 14,
+}
+"""The highest level each class reaches (digest §2)."""
+
+HP_AFTER_NINTH: dict[OseClass, int] = {
+    OseClass.CLERIC: 1, OseClass.DWARF: 3, OseClass.ELF: 2, OseClass.FIGHTER: 2,
+    OseClass.HALFLING: 0, OseClass.MAGIC_USER: 1, OseClass.THIEF: 2,
+}
+"""Fixed hit points per level after 9th, CON no longer counting (digest §2)."""
+
+XP_FOR_LEVEL: dict[OseClass, tuple[int, ...]] = {
+    OseClass.CLERIC: (1_500, 3_000, 6_000, 12_000),
+    OseClass.DWARF: (2_200, 4_400, 8_800, 17_000),
+    OseClass.ELF: (4_000, 8_000, 16_000, 32_000),
+    OseClass.FIGHTER: (2_000, 4_000, 8_000, 16_000),
+    OseClass.HALFLING: (2_000, 4_000, 8_000, 16_000),
+    OseClass.MAGIC_USER: (2_500, 5_000, 10_000, 20_000),
+    OseClass.THIEF: (1_200, 2_400, 4_800, 9_600),
+}
+"""XP to reach levels 2, 3, 4 and 5 (digest §2; later levels are on each class's page)."""
+
+THIEF_SKILLS: tuple[tuple[str, str], ...] = (
+    ("CS", "Climb sheer surfaces"), ("TR", "Find or remove treasure traps"),
+    ("HN", "Hear noise"), ("HS", "Hide in shadows"), ("MS", "Move silently"),
+    ("OL", "Open locks"), ("PP", "Pick pockets"))
+"""The thief skills by key; HN is "1 to n on a d6", the others a d% at most the number."""
+
+_THIEF_TABLE: tuple[tuple[int, int, int, int, int, int, int], ...] = (
+    # CS, TR, HN (1 to n on d6), HS, MS, OL, PP  — levels 1 to 14, OSE SRD "Thief"
+    (87, 10, 2, 10, 20, 15, 20), (88, 15, 2, 15, 25, 20, 25), (89, 20, 3, 20, 30, 25, 30),
+    (90, 25, 3, 25, 35, 30, 35), (91, 30, 3, 30, 40, 35, 40), (92, 40, 3, 36, 45, 45, 45),
+    (93, 50, 4, 45, 55, 55, 55), (94, 60, 4, 55, 65, 65, 65), (95, 70, 4, 65, 75, 75, 75),
+    (96, 80, 4, 75, 85, 85, 85), (97, 90, 5, 85, 95, 95, 95), (98, 95, 5, 90, 96, 96, 105),
+    (99, 97, 5, 95, 98, 97, 115), (99, 99, 5, 99, 99, 99, 125),
+)
+
+
+def thief_skills(level: int) -> dict[str, int]:
+    """A thief's skills at ``level`` (1–14): percentages, and HN as the top face of a d6."""
+    row = _THIEF_TABLE[max(1, min(level, len(_THIEF_TABLE))) - 1]
+    return dict(zip((key for key, _name in THIEF_SKILLS), row, strict=True))
+
+
+class WeaponSpec(NamedTuple):
+    """A weapon of the equipment list: its table damage, qualities and ranges in feet."""
+
+    name: str
+    damage: str
+    melee: bool
+    missile: bool = False
+    two_handed: bool = False
+    slow: bool = False
+    brace: bool = False
+    ranges: tuple[int, int, int] | None = None
+
+
+WEAPONS: dict[str, WeaponSpec] = {spec.name: spec for spec in (
+    WeaponSpec("battle axe", "1d8", True, two_handed=True, slow=True),
+    WeaponSpec("club", "1d4", True),
+    WeaponSpec("crossbow", "1d6", False, True, two_handed=True, slow=True,
+               ranges=(80, 160, 240)),
+    WeaponSpec("dagger", "1d4", True, True, ranges=(10, 20, 30)),
+    WeaponSpec("hand axe", "1d6", True, True, ranges=(10, 20, 30)),
+    WeaponSpec("holy water", "1d8", False, True, ranges=(10, 30, 50)),
+    WeaponSpec("burning oil", "1d8", False, True, ranges=(10, 30, 50)),
+    WeaponSpec("javelin", "1d4", False, True, ranges=(30, 60, 90)),
+    WeaponSpec("lance", "1d6", True),
+    WeaponSpec("long bow", "1d6", False, True, two_handed=True, ranges=(70, 140, 210)),
+    WeaponSpec("mace", "1d6", True),
+    WeaponSpec("war hammer", "1d6", True),
+    WeaponSpec("pole arm", "1d10", True, two_handed=True, slow=True, brace=True),
+    WeaponSpec("short bow", "1d6", False, True, two_handed=True, ranges=(50, 100, 150)),
+    WeaponSpec("short sword", "1d6", True),
+    WeaponSpec("sling", "1d4", False, True, ranges=(40, 80, 160)),
+    WeaponSpec("spear", "1d6", True, True, brace=True, ranges=(20, 40, 60)),
+    WeaponSpec("staff", "1d4", True, two_handed=True, slow=True),
+    WeaponSpec("sword", "1d8", True),
+    WeaponSpec("torch", "1d4", True),
+    WeaponSpec("two-handed sword", "1d10", True, two_handed=True, slow=True),
+)}
+"""The weapons of the equipment list (digest §6). Ranges are the last foot of the short,
+medium and long bands (short starts at 5'). Two-handed means no shield; slow acts last."""
+
+DEFAULT_DAMAGE = "1d6"
+"""Every PC weapon deals 1d6 unless the table uses weapon damage (digest §6)."""
+UNARMED_DAMAGE = "1d2"

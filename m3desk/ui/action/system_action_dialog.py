@@ -30,6 +30,7 @@ from m3desk.core.dice import Roller
 from m3desk.core.encounter import position_between
 from m3desk.core.numbers import percent
 from m3desk.core.system import ActionOption, ActionPreview, EncounterRules
+from m3desk.ui import dialogs
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
 __all__ = ["SystemActionDialog"]
@@ -58,6 +59,7 @@ class SystemActionDialog(QDialog):
         self._model = system.positions
         self._roller = roller or Roller()
         self.was_applied = False
+        self.notices: tuple[str, ...] = ()
         self.setWindowTitle(f"Act — {system.name}")
         self.actor = QComboBox(self)
         self.actor.setAccessibleName("Actor")
@@ -250,8 +252,17 @@ class SystemActionDialog(QDialog):
                                       self.target_id, self.faces())
         self._document.apply(outcome.encounter, outcome.summary)
         self.was_applied = True
+        self.notices = tuple(outcome.notices)
         self.accept()
+        if self.notices:
+            # What the table must hear now (a spell lost, a free attack, morale due).
+            type(self).tell(self.parentWidget(), self.notices)
         return True
+
+    @staticmethod
+    def tell(parent: QWidget | None, notices: tuple[str, ...]) -> None:
+        """Say the resolved action's notices at once; tests replace this to read them."""
+        dialogs.show_info(parent, "At the table", "\n\n".join(notices))
 
     # -- running ---------------------------------------------------------------------------
 

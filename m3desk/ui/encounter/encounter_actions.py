@@ -94,7 +94,7 @@ class EncounterActions(QObject):
     def game_specific(self) -> list[QAction]:
         """The actions only Monsters & Magic has (hidden for other games)."""
         return [self.casting, self.adjust_php, self.adjust_mhp, self.add_condition,
-                self.remove_condition_menu.menuAction(), self.write_back, self.table_rules]
+                self.remove_condition_menu.menuAction(), self.write_back]
 
     def hide_game_specific(self) -> None:
         for action in self.game_specific():

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from pydantic import BaseModel
 from PySide6.QtCore import QObject
 
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.core.system import GameSystem
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
@@ -50,42 +54,82 @@ class OpenSheet:
 SourceLike = str | os.PathLike[str] | CharacterSheet | MonsterSheet | SheetSource
 
 
-def default_side(sheet: Sheet) -> str:
+def default_side(sheet: BaseModel) -> str:
     """Player characters join the party, monsters the monsters."""
-    return PARTY if isinstance(sheet, CharacterSheet) else MONSTERS
+    return PARTY if getattr(sheet, "kind", "") == "character" else MONSTERS
 
 
 def _resolve(source: SourceLike) -> tuple[Sheet, str | None]:
     """Load a path (raises DocumentLoadError) or take a sheet with its file, if any."""
-    if isinstance(source, CharacterSheet | MonsterSheet):
-        return source, None
+    if isinstance(source, BaseModel):
+        return source, None  # type: ignore[return-value]
     if isinstance(source, str | os.PathLike):
         model = load_sheet(source).model
-        if not isinstance(model, CharacterSheet | MonsterSheet):
+        if getattr(model, "kind", None) not in ("character", "monster"):
             raise TypeError(f"{source} is not a character or monster sheet")
-        return model, str(Path(source))
+        return model, str(Path(source))  # type: ignore[return-value]
     return source.sheet, str(source.path) if source.path is not None else None
 
 
-def add_sheets(encounter: Encounter, sources: Iterable[SourceLike],
-               side: str | None = None) -> Encounter:
-    """Add each sheet to ``side``, or to its default side when ``side`` is None."""
+class OtherGameError(ValueError):
+    """A sheet of one game cannot join another game's encounter."""
+
+
+def add_sheets(encounter: core.Encounter, sources: Iterable[SourceLike],
+               side: str | None = None) -> core.Encounter:
+    """Add each sheet to ``side``, or to its default side when ``side`` is None.
+
+    An encounter is of one game: a sheet of another game is refused (OtherGameError) with
+    both games named; moving a creature between games is a conversion, never implicit.
+    """
+    game = registry.system_of(encounter)
     for source in sources:
         sheet, path = _resolve(source)
-        encounter = add_combatant(encounter, sheet, side or default_side(sheet),
-                                  source_path=path)
+        sheet_game = registry.system_of(sheet)
+        if sheet_game.id != game.id:
+            raise OtherGameError(f"{sheet.name} is a {sheet_game.name} sheet; this encounter "
+                                 f"is {game.name}.")
+        chosen = side or default_side(sheet)
+        if isinstance(encounter, Encounter):
+            assert isinstance(sheet, CharacterSheet | MonsterSheet)
+            encounter = add_combatant(encounter, sheet, chosen, source_path=path)
+            continue
+        assert game.encounter is not None
+        combatant = game.encounter.make_combatant(sheet, chosen)
+        encounter = core.join(encounter, combatant.model_copy(update={"source_path": path}))
     return encounter
+
+
+def encounter_for(sheets: Iterable[BaseModel], name: str, rules: TableRules | None,
+                  options_for: Callable[[GameSystem], BaseModel] | None = None,
+                  ) -> core.Encounter:
+    """An empty encounter of the game the sheets are of (Monsters & Magic when none)."""
+    games = {registry.system_of(sheet).id: registry.system_of(sheet) for sheet in sheets}
+    if len(games) > 1:
+        raise OtherGameError("An encounter is of one game; these sheets are of "
+                             + " and ".join(sorted(g.name for g in games.values())) + ".")
+    game = next(iter(games.values()), None)
+    if game is None or game.id == "monsters_and_magic" or game.encounter is None:
+        return Encounter(name=name) if rules is None else Encounter(name=name, table_rules=rules)
+    kind = game.encounter.encounter_type
+    if options_for is not None and "options" in kind.model_fields:
+        return kind(name=name, options=options_for(game))
+    return kind(name=name)
 
 
 def new_encounter_document(paths_or_sheets: Iterable[SourceLike],
                            parent: QObject | None = None, *,
                            name: str = "Encounter",
-                           rules: TableRules | None = None) -> EncounterDocument:
+                           rules: TableRules | None = None,
+                           options_for: Callable[[GameSystem], BaseModel] | None = None,
+                           ) -> EncounterDocument:
     """A fresh encounter holding the given sheets; loading errors propagate (DocumentLoadError).
 
     ``rules`` become the encounter's own table rules (the strict rules when None). The new
     document is clean: building the roster is not an undo step.
     """
-    start = Encounter(name=name) if rules is None else Encounter(name=name, table_rules=rules)
-    encounter = add_sheets(start, paths_or_sheets)
+    sources = [(_resolve(source), source) for source in paths_or_sheets]
+    start = encounter_for([sheet for (sheet, _path), _source in sources], name, rules,
+                          options_for)
+    encounter = add_sheets(start, [source for _resolved, source in sources])
     return EncounterDocument(encounter, parent=parent)

@@ -21,7 +21,13 @@ from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
-from m3desk.ui.encounter.new_document import OpenSheet, SheetSource, SourceLike, add_sheets
+from m3desk.ui.encounter.new_document import (
+    OpenSheet,
+    OtherGameError,
+    SheetSource,
+    SourceLike,
+    add_sheets,
+)
 from m3desk.ui.file_places import is_sample
 
 __all__ = ["OpenSheetsProvider", "RosterAdder"]
@@ -78,6 +84,8 @@ class RosterAdder(QObject):
                 encounter = add_sheets(encounter, [_joining(source)], side)
             except DocumentLoadError as error:
                 failures.append(error.message)
+            except OtherGameError as error:  # another game's sheet: the rest may still join
+                failures.append(str(error))
             except ValueError as error:  # the roster is full
                 failures.append(str(error))
                 break

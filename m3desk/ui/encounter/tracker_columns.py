@@ -43,3 +43,5 @@ class TrackerRole(IntEnum):
     """(size, index) of the row's initiative count group."""
     POOL = Qt.ItemDataRole.UserRole + 4
     """(current, maximum) for a pool column."""
+    CHOICES = Qt.ItemDataRole.UserRole + 5
+    """What an editable cell offers to pick from (a declared action), or ()."""

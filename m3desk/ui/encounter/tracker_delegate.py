@@ -77,6 +77,16 @@ class TrackerDelegate(QStyledItemDelegate):
             edit.setPlaceholderText("none")
             edit.setAccessibleName("Initiative")
             return edit
+        choices = index.data(TrackerRole.CHOICES)
+        if spec is not None and choices:
+            combo = QComboBox(parent)
+            combo.addItems(list(choices))
+            combo.setMinimumContentsLength(max(len(choice) for choice in choices))
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.setAccessibleName(spec.tip or spec.title)
+            # A pick is final: commit it at once, as a combo box in a form does.
+            combo.activated.connect(lambda _index, combo=combo: self._commit_pick(combo))
+            return combo
         if spec is not None and spec.kind == "pool":
             edit = QLineEdit(parent)
             edit.setValidator(QRegularExpressionValidator(_POOL_INPUT, edit))
@@ -101,6 +111,17 @@ class TrackerDelegate(QStyledItemDelegate):
                 edit.setAccessibleName(spec.title)
             return edit
         return super().createEditor(parent, option, index)
+
+    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
+                             index: Index) -> None:
+        super().updateEditorGeometry(editor, option, index)
+        if isinstance(editor, QComboBox) and not editor.isEditable():
+            # A list of actions reads whole even when its column is narrow.
+            editor.resize(max(editor.width(), editor.sizeHint().width()), editor.height())
+
+    def _commit_pick(self, combo: QComboBox) -> None:
+        self.commitData.emit(combo)
+        self.closeEditor.emit(combo, QStyledItemDelegate.EndEditHint.NoHint)
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:
         if isinstance(editor, QComboBox):

@@ -175,6 +175,8 @@ class TrackerModel(QAbstractTableModel):
             return (row.group_size, row.group_index)
         if role == TrackerRole.POOL and cell is not None:
             return cell.pool
+        if role == TrackerRole.CHOICES:
+            return cell.choices if cell is not None else ()
         return None
 
     @staticmethod

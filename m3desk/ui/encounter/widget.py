@@ -37,6 +37,7 @@ from m3desk.ui.encounter.log_panel import LogPanel
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
 from m3desk.ui.encounter.rules_controller import EncounterRulesController
 from m3desk.ui.encounter.setup_strip import SetupStrip
+from m3desk.ui.encounter.tracker_model import rules_of
 from m3desk.ui.encounter.tracker_rows import turn_summary
 from m3desk.ui.encounter.tracker_view import TrackerView
 from m3desk.ui.encounter.turn_controller import TurnController
@@ -73,6 +74,9 @@ class EncounterWidget(QWidget):
         self.encounter_actions = EncounterActions(self, self.tracker)
         if not has_effect_engine_parts(document):
             self.encounter_actions.hide_game_specific()
+            if not hasattr(document.encounter, "options"):  # a game with no table rules
+                self.encounter_actions.table_rules.setVisible(False)
+                self.encounter_actions.table_rules.setEnabled(False)
         self.roster_adder = RosterAdder(document, self, open_sheets)
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
         self.log_panel = LogPanel(document, self)
@@ -91,6 +95,12 @@ class EncounterWidget(QWidget):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.round_label.setFont(font)
+        self.status_label = QLabel()
+        self.status_label.setObjectName("round_status")
+        self.status_label.setAccessibleName("What the round asks for now")
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message_label = QLabel()
         self.message_label.setAccessibleName("Message")
         self.message_label.setSizePolicy(QSizePolicy.Policy.Ignored,
@@ -151,6 +161,7 @@ class EncounterWidget(QWidget):
         layout.addWidget(self.toolbar)
         layout.addWidget(self.setup_strip)
         layout.addLayout(top)
+        layout.addWidget(self.status_label)
         layout.addWidget(self.tracker_splitter, 1)
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -204,9 +215,18 @@ class EncounterWidget(QWidget):
                 self.document.select(encounter.turn)
         if aspects & {"turn", "roster", "sheets", "setup"}:
             self._update_round()
+        else:
+            self._update_status()
 
     def _update_round(self) -> None:
         self.round_label.setText(turn_summary(self.document.encounter))
+        self._update_status()
+
+    def _update_status(self) -> None:
+        """The game's word on the round: its phase and what is due now (morale, spells)."""
+        lines = rules_of(self.document).status(self.document.encounter)
+        self.status_label.setText("\n".join(lines))
+        self.status_label.setVisible(bool(lines))
 
     def show_message(self, text: str) -> None:
         """A short note under the toolbar (a rejected edit); it clears itself."""

@@ -88,7 +88,8 @@ def _summary(entry: LibraryEntry) -> str:
     words = " ".join(part for part in (
         f"level {entry.level}" if entry.level is not None else "", entry.race,
         entry.char_class) if part)
-    return f"{entry.name}, {words}" if words else f"{entry.name} ({entry.kind})"
+    text = f"{entry.name}, {words}" if words else f"{entry.name} ({entry.kind})"
+    return f"{text} — {entry.system}" if entry.system else text
 
 
 def _sort_key(column: Column) -> Callable[[LibraryEntry], tuple[Any, ...]]:

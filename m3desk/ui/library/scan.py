@@ -23,7 +23,7 @@ from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-from m3desk.ui.library.file_types import DOCUMENT_REGISTRY, DOCUMENT_SUFFIXES
+from m3desk.ui.library.file_types import DOCUMENT_SUFFIXES
 
 __all__ = [
     "SHEET_SUFFIXES",
@@ -53,11 +53,13 @@ class LibraryEntry:
     level: int | None = None
     is_sample: bool = False
     error: str | None = None
+    system: str = ""
+    """The game's name when it is not Monsters & Magic (the library mixes games)."""
     search_text: str = field(default="", compare=False, init=False)
 
     def __post_init__(self) -> None:
         """Precompute the casefolded text the search box matches against (filtering is per key)."""
-        parts = [self.name, self.race, self.char_class, self.kind]
+        parts = [self.name, self.race, self.char_class, self.kind, self.system]
         if self.level is not None:
             parts += [str(self.level), f"level {self.level}"]
         if self.is_sample:
@@ -85,7 +87,7 @@ class LibraryEntry:
 
 
 def _kind_from_name(path: Path) -> EntryKind:
-    doc_type = DOCUMENT_REGISTRY.for_path(path)
+    doc_type = catalog.all_documents().for_path(path)
     if doc_type is not None and doc_type.kind in ("monster", "encounter"):
         return "monster" if doc_type.kind == "monster" else "encounter"
     return "character"
@@ -94,7 +96,7 @@ def _kind_from_name(path: Path) -> EntryKind:
 def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
     """Summarise one file; never raises."""
     try:
-        document = load_document(path, DOCUMENT_REGISTRY).model
+        document = load_document(path, catalog.all_documents()).model
     except DocumentLoadError as exc:
         return LibraryEntry(
             path=path, kind=_kind_from_name(path), name=path.stem, is_sample=is_sample,
@@ -111,6 +113,32 @@ def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
     if isinstance(document, MonsterSheet):
         return LibraryEntry(path=path, kind="monster", name=document.name,
                             level=document.level, is_sample=is_sample)
+    return _other_game_entry(path, document, is_sample)
+
+
+def _other_game_entry(path: Path, document: object, is_sample: bool) -> LibraryEntry:
+    """A sheet or encounter of another game, read through what every game's models share."""
+    from m3desk.core import registry
+    from m3desk.core.encounter import Encounter as AnyEncounter
+
+    try:
+        system = registry.system_of(document).name
+    except registry.UnknownSystemError:
+        system = ""
+    if isinstance(document, AnyEncounter):
+        return LibraryEntry(path=path, kind="encounter", name=document.name,
+                            is_sample=is_sample, system=system)
+    kind = getattr(document, "kind", None)
+    name = getattr(document, "name", None)
+    if kind in ("character", "monster") and isinstance(name, str):
+        level = getattr(document, "level", None)
+        cls = getattr(document, "char_class", "")
+        race = getattr(document, "race", "")
+        return LibraryEntry(path=path, kind=kind, name=name,
+                            race=str(getattr(race, "value", race) or ""),
+                            char_class=str(getattr(cls, "value", cls) or ""),
+                            level=level if isinstance(level, int) else None,
+                            is_sample=is_sample, system=system)
     return LibraryEntry(path=path, kind=_kind_from_name(path), name=path.stem,
                         is_sample=is_sample, error="it is not a sheet or an encounter")
 

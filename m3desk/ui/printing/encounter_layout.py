@@ -140,6 +140,10 @@ def layout_encounter(canvas: Canvas, content: EncounterContent) -> list[list[Pla
 
 def encounter_job(encounter: Encounter) -> PrintJob:
     """The encounter as one document of a print run: landscape, footer naming it."""
+    if not isinstance(encounter, Encounter):
+        from m3desk.ui.printing.form_print import system_encounter_job
+
+        return system_encounter_job(encounter)
     content = encounter_content(encounter)
 
     def footer(canvas: Canvas, number: int, count: int) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter
 
 from m3desk import APP_NAME, __version__
+from m3desk.core.encounter import Encounter as AnyEncounter
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
@@ -62,7 +63,7 @@ def _title(documents: Sequence[Printable]) -> str:
     if len(documents) == 1:
         return documents[0].name
     names = ", ".join(document.name for document in documents)
-    if all(not isinstance(document, Encounter) for document in documents):
+    if all(not isinstance(document, AnyEncounter) for document in documents):
         return "Party: " + names
     return names
 
@@ -106,8 +107,8 @@ def pdf_bytes(sheets: Sequence[Sheet],
 
 def _job(document: Printable, rules: TableRules | None) -> PrintJob:
     """An encounter prints with its own rules; a sheet with the table's (``rules``)."""
-    if isinstance(document, Encounter):
-        return encounter_job(document)
+    if isinstance(document, AnyEncounter):
+        return encounter_job(document)  # type: ignore[arg-type]
     return sheet_job(document, rules)
 
 

@@ -19,8 +19,14 @@ __all__ = ["CharacterSheetEditor", "MonsterSheetEditor", "make_sheet_editor"]
 
 def make_sheet_editor(
     document: SheetDocument, parent: QWidget | None = None
-) -> CharacterSheetEditor | MonsterSheetEditor:
+) -> QWidget:
     """The editor widget for the document's kind of sheet."""
+    from m3desk.ui.documents.form_sheet_document import FormSheetDocument
+
+    if isinstance(document, FormSheetDocument):
+        from m3desk.ui.sheet.form_editor import FormSheetEditor
+
+        return FormSheetEditor(document, parent)
     if isinstance(document.sheet, CharacterSheet):
         return CharacterSheetEditor(document, parent)
     return MonsterSheetEditor(document, parent)

@@ -123,6 +123,10 @@ class WindowActions:
         edit_menu.addActions([self.undo, self.redo])
         edit_menu.addSeparator()
         edit_menu.addAction(self.table_rules)
+        # Filled when opened (listing the games loads them; start-up does not pay for it).
+        self.game_rules_menu = edit_menu.addMenu("Table Rules of Other &Games")
+        self.game_rules_menu.setObjectName("game_rules_menu")
+        self.game_rules_menu.setToolTipsVisible(True)
 
         # Filled and shown only while an encounter tab is current (EncounterMenu). Alt+C: the
         # set-up strip's "&Name:" label has Alt+N, and a shared key would open neither.

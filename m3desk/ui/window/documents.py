@@ -7,27 +7,50 @@ when the first sheet opens, after the window is already on screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.systems.monsters_and_magic.sheet import AnySheet as Sheet
+from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 if TYPE_CHECKING:
     from m3desk.ui.documents.sheet_document import SheetDocument
 
-__all__ = ["create_document", "create_editor"]
+__all__ = ["create_document", "create_editor", "form_of", "options_provider"]
+
+options_provider: Callable[[Any], BaseModel] | None = None
+"""The table's options of a game (the window sets it from its settings); None: defaults."""
 
 
-def create_document(sheet: Sheet, path: Path | None, rules: TableRules,
+def form_of(model: BaseModel) -> object | None:
+    """The (game, form) describing ``model`` when its game edits sheets through a form."""
+    from m3desk.ui.documents.form_sheet_document import form_of as found
+
+    return found(model)
+
+
+def create_document(sheet: BaseModel, path: Path | None, rules: TableRules,
                     parent: QObject | None = None) -> SheetDocument:
     """A document for ``sheet``, saved at ``path`` (None: never saved)."""
-    from m3desk.ui.documents.sheet_document import SheetDocument
+    if isinstance(sheet, CharacterSheet | MonsterSheet):
+        from m3desk.ui.documents.sheet_document import SheetDocument
 
-    return SheetDocument(sheet, path=path, rules=rules, parent=parent)
+        return SheetDocument(sheet, path=path, rules=rules, parent=parent)
+    from m3desk.ui.documents.form_sheet_document import FormSheetDocument
+    from m3desk.ui.documents.form_sheet_document import form_of as found
+
+    described = found(sheet)
+    if described is None:
+        raise TypeError(f"m3desk has no sheet editor for a {type(sheet).__name__}")
+    system, form = described
+    options = options_provider(system) if options_provider is not None else None
+    return FormSheetDocument(sheet, system=system, form=form, options=options, path=path,
+                             parent=parent)
 
 
 def create_editor(document: SheetDocument, parent: QWidget | None = None) -> QWidget:

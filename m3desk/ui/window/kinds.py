@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from m3desk.storage import catalog
 from m3desk.storage.documents import LoadedDocument, load_document
-from m3desk.ui.library.file_types import DOCUMENT_REGISTRY
 from m3desk.ui.window.document_kind import DocumentKind
 from m3desk.ui.window.encounter_kind import EncounterKind
 from m3desk.ui.window.sheet_kind import SheetKind
@@ -22,7 +22,7 @@ KINDS: tuple[DocumentKind[Any], ...] = (SHEETS, ENCOUNTERS)
 
 def load_any(path: Path) -> LoadedDocument:
     """Open any m3desk document; raises only ``DocumentLoadError``."""
-    return load_document(path, DOCUMENT_REGISTRY)
+    return load_document(path, catalog.all_documents())
 
 
 def kind_for_model(model: BaseModel) -> DocumentKind[Any]:

@@ -21,7 +21,33 @@ from m3desk.systems.monsters_and_magic.sheet import MAX_LEVEL
 from m3desk.ui import dialogs
 from m3desk.ui.dialogs import NewCharacterChoice
 
-__all__ = ["NewCharacterDialog"]
+__all__ = ["NewCharacterDialog", "ask_game", "games_with_forms"]
+
+OWN_SHEETS = "monsters_and_magic"
+"""The game whose new characters are built from race and class data here."""
+
+
+def games_with_forms(kind: str) -> list[tuple[str, str]]:
+    """(id, name) of every installed game that can start a ``kind`` sheet, ours first."""
+    from m3desk.core import registry
+
+    games = [(OWN_SHEETS, registry.get(OWN_SHEETS).name)] if OWN_SHEETS in registry.ids() \
+        else []
+    games += [(system.id, system.name) for system in registry.systems()
+              if system.id != OWN_SHEETS and kind in system.sheet_forms]
+    return games
+
+
+def ask_game(parent: QWidget | None, kind: str) -> str | None:
+    """Which game a new ``kind`` sheet is for: asked only when there is a choice."""
+    games = games_with_forms(kind)
+    if len(games) <= 1 or dialogs.is_non_interactive():
+        return games[0][0] if games else None
+    from PySide6.QtWidgets import QInputDialog
+
+    names = [name for _id, name in games]
+    chosen, ok = QInputDialog.getItem(parent, f"New {kind.title()}", "Game:", names, 0, False)
+    return games[names.index(chosen)][0] if ok and chosen in names else None
 
 
 def _trait_names(data: Mapping[str, Any]) -> list[str]:
@@ -46,6 +72,10 @@ class NewCharacterDialog(QDialog):
         self.setWindowTitle("New Character")
         self._races = races
         self._classes = classes
+        self._games = games_with_forms("character") or [(OWN_SHEETS, "Monsters & Magic")]
+        self.game = QComboBox()
+        self.game.addItems([name for _id, name in self._games])
+        self.game.setAccessibleName("Game")
 
         self.name = QLineEdit()
         self.name.setPlaceholderText("e.g. Gramfive")
@@ -60,6 +90,9 @@ class NewCharacterDialog(QDialog):
         self.preview.setObjectName("new_character_preview")
 
         form = QFormLayout()
+        self.form = form
+        if len(self._games) > 1:
+            form.addRow("&Game:", self.game)
         form.addRow("&Name:", self.name)
         form.addRow("&Race:", self.race)
         form.addRow("&Class:", self.char_class)
@@ -83,7 +116,11 @@ class NewCharacterDialog(QDialog):
         self.name.textChanged.connect(self._update)
         self.race.currentIndexChanged.connect(self._update)
         self.char_class.currentIndexChanged.connect(self._update)
+        self.game.currentIndexChanged.connect(self._update)
         self._update()
+
+    def _system(self) -> str:
+        return self._games[max(self.game.currentIndex(), 0)][0]
 
     def _race_key(self) -> str:
         return list(self._races)[self.race.currentIndex()] if self._races else ""
@@ -94,6 +131,13 @@ class NewCharacterDialog(QDialog):
     def _update(self) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(bool(self.name.text().strip()))
+        own = self._system() == OWN_SHEETS
+        for field in (self.race, self.char_class, self.level):
+            self.form.setRowVisible(field, own)
+        if not own:
+            self.preview.setText("Class, level, abilities and equipment are chosen on the "
+                                 "sheet; hit points start from the class's rules.")
+            return
         race = self._races.get(self._race_key(), {})
         klass = self._classes.get(self._class_key(), {})
         prime = klass.get("prime") or "none"
@@ -109,6 +153,7 @@ class NewCharacterDialog(QDialog):
             race=self._race_key(),
             char_class=self._class_key(),
             level=self.level.value(),
+            system=self._system(),
         )
 
 

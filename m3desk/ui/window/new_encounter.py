@@ -7,7 +7,7 @@ join without their path: "Write Back to Sheets" must never try to write a sample
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.file_places import same_file_key
@@ -165,20 +164,20 @@ def _resolve(sources: Sequence[Any]) -> tuple[list[Any], list[str]]:
         except DocumentLoadError as exc:
             problems.append(exc.message)
             continue
-        assert isinstance(sheet, CharacterSheet | MonsterSheet)  # the sheet registry's models
         resolved.append(OpenSheet(sheet, None if is_sample(source) else source))
     return resolved, problems
 
 
 def new_encounter(parent: QWidget, session: DocumentSession,
                   selected: Sequence[LibraryEntry], *,
-                  rules: TableRules | None = None) -> OpenDocument | None:
+                  rules: TableRules | None = None,
+                  options_for: Callable[[Any], Any] | None = None) -> OpenDocument | None:
     """Ask which sheets join, then open the new encounter in a tab; None if cancelled.
 
     The encounter starts with a copy of ``rules`` (the window's default table rules) and
     keeps them, whatever the default becomes later.
     """
-    from m3desk.ui.encounter.new_document import new_encounter_document
+    from m3desk.ui.encounter.new_document import OtherGameError, new_encounter_document
 
     candidates = encounter_candidates(session.records_of(SHEETS), selected)
     taken = [record.plain_title() for record in session.records_of(ENCOUNTERS)]
@@ -190,8 +189,13 @@ def new_encounter(parent: QWidget, session: DocumentSession,
         dialogs.show_error(parent, "Some sheets could not join",
                            "These sheets could not be read and were left out:\n\n"
                            + "\n\n".join(problems))
-    document: EncounterDocument = new_encounter_document(sources, name=choice.name,
-                                                         rules=rules)
+    try:
+        document: EncounterDocument = new_encounter_document(sources, name=choice.name,
+                                                             rules=rules,
+                                                             options_for=options_for)
+    except OtherGameError as error:
+        dialogs.show_error(parent, "One game per encounter", str(error))
+        return None
     return session.adopt(document)
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QWidget
 
+from m3desk.storage import catalog
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.recovery import RecoveryEntry, RecoveryStore
 from m3desk.ui import dialogs
-from m3desk.ui.library.file_types import DOCUMENT_REGISTRY
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.open_document import OpenDocument
 from m3desk.ui.window.session import DocumentSession
@@ -49,7 +49,7 @@ def offer_recovery(parent: QWidget, state_dir: Path, session: DocumentSession,
     for entry in entries:
         try:
             # The snapshot is a document file, so its own format says sheet or encounter.
-            model = entry.load(DOCUMENT_REGISTRY).model
+            model = entry.load(catalog.all_documents()).model
         except DocumentLoadError as exc:
             problems.append(f"{entry.title}: {exc.message}")
             continue

@@ -12,9 +12,11 @@ import logging
 import os
 from pathlib import Path
 
+from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 
 from m3desk.core import registry
+from m3desk.core.system import GameSystem
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, options_of, save_settings, set_options
@@ -124,6 +126,18 @@ class SettingsStore(QObject):
         """
         self._rules, self._rules_problem = rules, None
         set_options(self.settings, registry.get(RULES_SYSTEM), rules)
+        return self.save()
+
+    def options_for(self, system: GameSystem) -> BaseModel:
+        """Another game's table rules as the table set them (its defaults if unreadable)."""
+        options, problem = options_of(self.settings, system)
+        if problem:
+            _log.warning("stored table rules of %s ignored: %s", system.id, problem)
+        return options
+
+    def set_options_for(self, system: GameSystem, options: BaseModel) -> bool:
+        """Make ``options`` the default of ``system``; False if the settings were not saved."""
+        set_options(self.settings, system, options)
         return self.save()
 
     def remember_window(self, geometry: bytes, state: bytes) -> None:

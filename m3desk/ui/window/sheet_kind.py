@@ -32,7 +32,10 @@ class SheetKind(DocumentKind["SheetDocument"]):
     file_filter = FILE_FILTER
 
     def accepts(self, model: BaseModel) -> bool:
-        return isinstance(model, CharacterSheet | MonsterSheet)
+        if isinstance(model, CharacterSheet | MonsterSheet):
+            return True
+        return getattr(model, "kind", None) in ("character", "monster") \
+            and documents.form_of(model) is not None
 
     def owns(self, document: object) -> bool:
         from m3desk.ui.documents.sheet_document import SheetDocument
@@ -41,7 +44,6 @@ class SheetKind(DocumentKind["SheetDocument"]):
 
     def create_document(self, model: BaseModel, path: Path | None, rules: TableRules,
                         parent: QObject | None) -> SheetDocument:
-        assert isinstance(model, CharacterSheet | MonsterSheet)
         return documents.create_document(model, path, rules, parent=parent)
 
     def create_page(self, document: SheetDocument, hooks: PageHooks) -> QWidget:

@@ -14,7 +14,7 @@ MUMMY = "first-one-mummy"
 @cache
 def sample_sheet(stem: str) -> CharacterSheet | MonsterSheet:
     """A bundled sample sheet (frozen, so one copy serves every test)."""
-    path = next(p for p in sample_files() if p.stem == stem)
+    path = next(p for p in sample_files("monsters_and_magic") if p.stem == stem)
     model = load_sheet(path).model
     assert isinstance(model, CharacterSheet | MonsterSheet)
     return model

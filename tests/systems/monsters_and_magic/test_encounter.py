@@ -39,7 +39,7 @@ from m3desk.systems.monsters_and_magic.ranges import EncounterConditions
 
 def example_encounter(**kw) -> Encounter:
     encounter = Encounter(name="Fane of the First Ones", **kw)
-    for path in sample_files():
+    for path in sample_files("monsters_and_magic"):
         sheet = load_sheet(path).model
         side = "Monsters" if isinstance(sheet, MonsterSheet) else "Party"
         encounter = add_combatant(encounter, sheet, side, source_path=str(path))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.statblock import parse_stat_block
 from m3desk.systems.ose.tables import Save
 
@@ -16,7 +17,12 @@ def test_the_goblin_of_the_issue() -> None:
     goblin, problems = parse_stat_block(GOBLIN, "Goblin")
     assert problems == []
     assert (goblin.armour_class, goblin.hit_dice, goblin.hit_dice_modifier) == (6, 1, -1)
-    assert (goblin.hit_points, goblin.thac0, goblin.movement, goblin.morale) == (3, 19, 60, 7)
+    assert (goblin.hit_points, goblin.movement, goblin.morale) == (3, 60, 7)
+    values = derive(goblin)
+    assert values["thac0"].value == 19 and not values["thac0"].overridden  # HD 1-1: 19 [0]
+    assert values["thac0"].explanation() == "THAC0 19 = HD 1-1 19"
+    assert values["movement.encounter"].value == 20
+    assert values["save.D"].value == 14  # as printed (NH), not the 1–3 HD row's 12
     assert goblin.saves == {Save.DEATH: 14, Save.WANDS: 15, Save.PARALYSIS: 16,
                             Save.BREATH: 17, Save.SPELLS: 18}
     assert goblin.saves_as == "NH"  # not the 1–3 HD row: kept as printed
@@ -27,7 +33,8 @@ def test_the_goblin_of_the_issue() -> None:
 
 def test_what_cannot_be_read_is_said() -> None:
     monster, problems = parse_stat_block("AC six, HD 4+1, THAC0 15 [+4], SV D10 W11", "Ogre")
-    assert monster.hit_dice == 4 and monster.hit_dice_modifier == 1 and monster.thac0 == 15
+    assert monster.hit_dice == 4 and monster.hit_dice_modifier == 1
+    assert derive(monster)["thac0"].value == 15  # digest §14.14: 4+1 attacks as 5 HD
     assert any("AC" in p for p in problems)
     assert any("saves" in p for p in problems)
 
@@ -42,3 +49,43 @@ def test_any_text_gives_a_sheet_and_never_an_exception(text: str) -> None:
     monster, problems = parse_stat_block(text, "Anything")
     assert monster.name == "Anything"
     assert isinstance(problems, list)
+
+
+def test_the_srd_goblin_line_in_full() -> None:
+    """Digest §5: the alternatives in parentheses go to the notes, NA and TT are kept."""
+    text = ("AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6 or by weapon), THAC0 19 [0], "
+            "MV 60' (20'), SV D14 W15 P16 B17 S18 (NH), ML 7 (9 with king), AL Chaotic, "
+            "XP 5 (bodyguard 20, king 35), NA 2d4 (6d10), TT R (C)")
+    goblin, problems = parse_stat_block(text, "Goblin")
+    assert problems == []
+    assert (goblin.morale, goblin.xp, goblin.number_appearing, goblin.treasure) == (
+        7, 5, "2d4 (6d10)", "R (C)")
+    assert "9 with king" in goblin.notes and "king 35" in goblin.notes
+
+
+def test_a_printed_thac0_that_differs_from_the_hit_dice_is_a_visible_override() -> None:
+    human, problems = parse_stat_block("AC 9 [10], HD ½ (2hp), Att 1 × weapon (1d6), THAC0 20 "
+                                       "[−1], MV 120' (40'), SV D14 W15 P16 B17 S18 (NH), ML 6",
+                                       "Normal human")
+    assert problems == []
+    assert human.hit_dice == 0 and human.normal_human
+    assert derive(human)["thac0"].value == 20 and derive(human)["movement.encounter"].value == 40
+    odd, _ = parse_stat_block("AC 4, HD 2, THAC0 16 [+3]", "Trained")
+    thac0 = derive(odd)["thac0"]
+    assert (thac0.computed, thac0.value, thac0.overridden) == (18, 16, True)
+
+
+def test_several_attacks_alternatives_and_specials() -> None:
+    text = "AC 5 [14], HD 3** (13hp), Att 2 × claw (1d3), 1 × bite (1d6) or 1 × gaze (petrify)"
+    monster, problems = parse_stat_block(text, "Beast")
+    assert [(a.count, a.name, str(a.damage)) for a in monster.attacks] == [
+        (2, "claw", "1d3"), (1, "bite", "1d6"), (1, "gaze", "None")]
+    assert monster.hit_dice_asterisks == 2 and monster.max_hit_points == 13
+    assert problems == ["could not read the damage of “1 × gaze (petrify)”"]
+
+
+def test_saves_as_a_class_when_no_saves_are_printed() -> None:
+    monster, _ = parse_stat_block("AC 4, HD 3, SV F3", "Guard")
+    assert derive(monster)["save.D"].value == 12  # fighter 1–3: D12 W13 P14 B15 S16
+    assert derive(monster)["save.S"].explanation() == (
+        "Save vs spells, rods or staves 16 = as fighter level 3 16")

@@ -26,7 +26,7 @@ TIE_ORDER = {"Shamira": 1}
 
 def sample_sheets() -> list[CharacterSheet | MonsterSheet]:
     sheets = []
-    for path in sample_files():
+    for path in sample_files("monsters_and_magic"):
         sheet = load_sheet(path).model
         assert isinstance(sheet, CharacterSheet | MonsterSheet)
         sheets.append(sheet)

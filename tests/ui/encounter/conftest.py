@@ -44,7 +44,8 @@ def sample_copies(tmp_path: Path) -> list[Path]:
     """The bundled sheets, copied so write-back tests can change them."""
     folder = tmp_path / "sheets"
     folder.mkdir()
-    return [Path(shutil.copy2(path, folder / path.name)) for path in sample_files()]
+    return [Path(shutil.copy2(path, folder / path.name))
+            for path in sample_files("monsters_and_magic")]
 
 
 @pytest.fixture

@@ -34,7 +34,8 @@ def mid_round_one() -> EncounterDocument:
     from m3desk.systems.monsters_and_magic.ranges import RangeBand
     from m3desk.ui.encounter.new_document import new_encounter_document
 
-    document = new_encounter_document(sample_files(), name="Fane of the First Ones")
+    document = new_encounter_document(sample_files("monsters_and_magic"),
+                                      name="Fane of the First Ones")
     e = document.encounter
 
     def who(prefix: str) -> str:

@@ -45,7 +45,7 @@ def test_the_toy_game_has_its_columns_and_its_order(qtbot, qtmodeltester) -> Non
     model = view.tracker_model
     qtmodeltester.check(model)
     titles = [model.headerData(n, Qt.Orientation.Horizontal) for n in range(model.columnCount())]
-    assert titles == ["Init", "Name", "Side", "HP", "AC", "Notes"]
+    assert titles == ["Init", "Name", "Side", "HP", "AC", "Declared", "Notes"]
     # One d6 per side, higher first: the Monsters' 5 beats the Party's 2.
     assert [row.combatant.name for row in model.rows] == ["Goblin", "Aldo"]
     assert _index(view, "Goblin", "hp").data() == "5/5"

@@ -108,7 +108,7 @@ def test_a_bundled_sample_added_from_files_joins_without_its_path(
     from m3desk.assets import sample_files
     from m3desk.ui.file_places import is_sample
 
-    bundled = next(path for path in sample_files() if path.stem == "guido")
+    bundled = next(path for path in sample_files("monsters_and_magic") if path.stem == "guido")
     assert is_sample(bundled)
     before = bundled.read_bytes()
     monkeypatch.setattr(prompts, "sheet_files_to_add", lambda parent, folder: [bundled])
@@ -130,8 +130,9 @@ def test_only_samples_added_from_files_leave_nothing_to_write_back(
     document = new_encounter_document([], name="Samples only")
     shown = EncounterWidget(document)
     qtbot.addWidget(shown)
-    monkeypatch.setattr(prompts, "sheet_files_to_add", lambda parent, folder: sample_files())
-    assert shown.roster_adder.add_from_files(None) == len(sample_files())
+    monkeypatch.setattr(prompts, "sheet_files_to_add",
+                        lambda parent, folder: sample_files("monsters_and_magic"))
+    assert shown.roster_adder.add_from_files(None) == len(sample_files("monsters_and_magic"))
     assert all(c.source_path is None for c in document.encounter.combatants)
     assert not shown.encounter_actions.write_back.isEnabled()
     assert plan_write_back(document.encounter) == []

@@ -35,7 +35,7 @@ POPPLER_MISSING = "poppler-utils (pdftotext, pdfinfo) is not installed"
 def samples() -> dict[str, Sheet]:
     """The bundled samples by file stem: gramfive, xiola, first-one-mummy, ..."""
     loaded = {}
-    for path in sample_files():
+    for path in sample_files("monsters_and_magic"):
         model = load_sheet(path).model
         assert isinstance(model, CharacterSheet | MonsterSheet)
         loaded[path.stem] = model

@@ -46,7 +46,7 @@ def by_name(encounter: Encounter, prefix: str) -> str:
 
 def _with_samples(name: str, conditions: EncounterConditions) -> Encounter:
     encounter = Encounter(name=name, conditions=conditions)
-    for path in sample_files():
+    for path in sample_files("monsters_and_magic"):
         sheet = load_sheet(path).model
         assert isinstance(sheet, CharacterSheet | MonsterSheet)
         side = "Monsters" if isinstance(sheet, MonsterSheet) else "Party"

@@ -15,7 +15,7 @@ from tests.ui.printing.conftest import pdfinfo
 
 
 def _samples(*stems: str) -> list[str]:
-    files = {p.stem: str(p) for p in sample_files()}
+    files = {p.stem: str(p) for p in sample_files("monsters_and_magic")}
     return [files[s] for s in stems] if stems else list(files.values())
 
 

@@ -21,7 +21,7 @@ def fane_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _sample(stem: str) -> str:
-    return next(str(p) for p in sample_files() if p.stem == stem)
+    return next(str(p) for p in sample_files("monsters_and_magic") if p.stem == stem)
 
 
 def test_an_encounter_prints_as_its_gm_sheet(qapp, fane_file: Path, tmp_path: Path,

@@ -30,7 +30,7 @@ _MESSAGES = ("show_error", "show_warning", "show_info", "show_about", "show_prin
 _QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_names",
               "save_file_name", "ask_new_character", "ask_new_encounter", "pdf_file_name",
               "ask_printer", "ask_table_rules", "ask_file_changed",
-              "ask_replace_unreadable")
+              "ask_replace_unreadable", "ask_game")
 _ENCOUNTER_PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice",
                       "ask_pool_change", "ask_condition", "confirm_write_back")
 
@@ -73,6 +73,7 @@ class ScriptedDialogs:
 
 _HOMES: dict[str, ModuleType] = {
     "ask_new_character": new_character,
+    "ask_game": new_character,
     "ask_new_encounter": new_encounter,
     "ask_table_rules": table_rules_dialog,
 }
@@ -164,7 +165,7 @@ def sample(tmp_path: Path) -> Callable[[str], Path]:
     """Copy a bundled sample (by file stem) to a writable folder."""
 
     def copy(stem: str) -> Path:
-        source = next(path for path in sample_files() if path.stem == stem)
+        source = next(path for path in sample_files("monsters_and_magic") if path.stem == stem)
         target = tmp_path / "mine" / source.name
         target.parent.mkdir(exist_ok=True)
         shutil.copyfile(source, target)
@@ -178,7 +179,7 @@ def party_in_library(paths: AppPaths) -> dict[str, Path]:
     """Gramfive, Felix and the mummy saved as the user's own files (so they have paths)."""
     wanted = {"gramfive": "characters", "felix": "characters", "first-one-mummy": "monsters"}
     found: dict[str, Path] = {}
-    for source in sample_files():
+    for source in sample_files("monsters_and_magic"):
         if source.stem in wanted:
             folder = paths.library_dir(wanted[source.stem])  # type: ignore[arg-type]
             found[source.stem] = Path(shutil.copyfile(source, folder / source.name))

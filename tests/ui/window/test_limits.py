@@ -99,7 +99,8 @@ def test_a_portrait_bomb_inside_a_file_is_never_decoded(qapp, tmp_path: Path) ->
 
 
 def test_a_stored_portrait_still_decodes(qapp, tmp_path: Path) -> None:
-    stored = load_sheet(next(p for p in (ROOT / "resources" / "samples").rglob("*.m3c")))
+    stored = load_sheet(next(p for p in (ROOT / "resources" / "samples" / "monsters_and_magic")
+                             .rglob("*.m3c")))
     assert stored.model.portrait_png == "" or decode_portrait(stored.model.portrait_png)
     small = encode_portrait(_photo(tmp_path / "p.png", 300))
     assert decode_portrait(small) is not None

@@ -88,6 +88,7 @@ def test_new_character_cancelled_and_new_monster(
     fake_dialogs.answer("ask_new_character", None)
     window.menu_actions.new_character.trigger()
     assert window.session.records == []
+    fake_dialogs.answer("ask_game", "monsters_and_magic")
     window.menu_actions.new_monster.trigger()
     assert window.session.current().document.sheet.kind == "monster"
 

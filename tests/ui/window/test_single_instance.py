@@ -37,7 +37,7 @@ def _recent(home: Path) -> list[str]:
 def test_a_second_launch_hands_its_file_to_the_first_and_exits(tmp_path: Path) -> None:
     home = tmp_path / "home"
     sheet = tmp_path / "felix.m3c"
-    shutil.copyfile(next(p for p in sample_files() if p.stem == "felix"), sheet)
+    shutil.copyfile(next(p for p in sample_files("monsters_and_magic") if p.stem == "felix"), sheet)
     state_dir = AppPaths.from_environment({"M3DESK_HOME": str(home)}).state_dir
     first = subprocess.Popen([sys.executable, "-c", RUN], env=_env(home), cwd=ROOT,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,0 +1,79 @@
+"""An OSE fight's state: combatants with what they declared, sides with their d6 and morale.
+
+Only data here; the round's rules are in :mod:`m3desk.systems.ose.round` and the tracker's,
+board's and dialog's functions in :mod:`m3desk.systems.ose.table`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from m3desk.core import encounter as core
+from m3desk.core.system import InitiativeScheme, PositionModel
+from m3desk.systems.ose.options import OseOptions
+from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
+
+__all__ = ["DECLARATIONS", "FEET", "INITIATIVE", "MELEE_FEET", "Declaration", "OseCombatant",
+           "OseEncounter", "SideMorale"]
+
+MELEE_FEET = 5
+INITIATIVE = InitiativeScheme(roller="side_die", die=6, lower_first=False, ties="reroll",
+                              reroll_each_round=True,
+                              declared=("spells", "fighting withdrawal", "retreat"))
+FEET = PositionModel(kind="distance", unit="ft", maximum=480, step=5)
+
+Declaration = Literal["none", "cast a spell", "fighting withdrawal", "retreat"]
+DECLARATIONS: tuple[Declaration, ...] = ("none", "cast a spell", "fighting withdrawal",
+                                         "retreat")
+Roll = Annotated[int, Field(ge=-9, le=20)]
+
+
+class OseCombatant(core.Combatant):
+    sheet: CharacterSheet | MonsterSheet = Field(discriminator="kind")
+    declared: Declaration = "none"
+    """What it declared before this round's initiative (spells and movement in melee)."""
+    spell: str = Field("", max_length=80)
+    """The memorised spell it declared it will cast."""
+    rolled: int | None = Field(None, ge=-9, le=20)
+    """Its own initiative roll, d6 + modifier (individual initiative only)."""
+    acted: bool = False
+    fleeing: bool = False
+    """Broke on a morale check (or routed): it flees or surrenders."""
+    cover: int = Field(0, ge=0, le=5)
+    """Partial cover 1–4 (missiles against it −1 … −4); 5 is complete cover."""
+
+
+class SideMorale(BaseModel):
+    """Where a side's monsters stand on morale: which checks were made, how many held."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    checked: tuple[Literal["first death", "half down"], ...] = ()
+    passes: int = Field(0, ge=0, le=2)
+    broken: bool = False
+
+
+class OseEncounter(core.Encounter):
+    scheme: ClassVar[InitiativeScheme] = INITIATIVE
+    position_model: ClassVar[PositionModel] = FEET
+    combatants: tuple[OseCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
+    options: OseOptions = Field(default_factory=OseOptions)
+    side_rolls: dict[str, Roll] = Field(default_factory=dict, max_length=200)
+    """This round's d6 of each side (kept all fight under the keep-initiative rule)."""
+    surprise_rolls: dict[str, Roll] = Field(default_factory=dict, max_length=200)
+    """Each side's surprise d6 at set-up: 1–2 is surprised."""
+    morale: dict[str, SideMorale] = Field(default_factory=dict, max_length=200)
+
+    def round_ended(self) -> tuple[OseEncounter, list[str]]:
+        """Declarations, acted marks and (unless kept) initiative end with the round."""
+        from m3desk.systems.ose.round import with_order
+
+        ticked, expired = super().round_ended()
+        keep = self.options.keep_initiative and self.phase == "rounds"
+        combatants = tuple(c.model_copy(update={
+            "declared": "none", "spell": "", "acted": False,
+            "rolled": c.rolled if keep else None}) for c in ticked.combatants)
+        after = ticked.model_copy(update={"combatants": combatants,
+                                          "side_rolls": self.side_rolls if keep else {}})
+        return with_order(after), expired

@@ -1,0 +1,206 @@
+"""How the generic sheet editor and printer show OSE characters and monster stat blocks.
+
+Fields are paths into :mod:`m3desk.systems.ose.sheet`'s models; derived keys are
+:func:`m3desk.systems.ose.derive.derive`'s, shown with their explanation and overridable by
+the referee. A new sheet starts from the rules (hit points from the class die), never 0/0.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from pydantic import BaseModel
+
+from m3desk.core.derived import Derived
+from m3desk.core.dice import DiceExpr
+from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
+from m3desk.systems.ose.derive import derive, hit_dice_text
+from m3desk.systems.ose.options import OseOptions
+from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Spell, Weapon
+from m3desk.systems.ose.statblock import parse_stat_block
+from m3desk.systems.ose.tables import (
+    ARMOUR_AC,
+    CLASS_HIT_DIE,
+    THIEF_SKILLS,
+    WEAPONS,
+    OseClass,
+    Save,
+    standard_modifier,
+)
+
+__all__ = ["CHARACTER_FORM", "MONSTER_FORM", "SHEET_FORMS", "new_character", "new_monster",
+           "starting_hit_points", "summary", "weapon"]
+
+ABILITIES = ("STR", "INT", "WIS", "DEX", "CON", "CHA")
+SAVES = tuple(f"save.{save.value}" for save in Save)
+
+
+def starting_hit_points(cls: OseClass, con: int, options: OseOptions | None = None) -> int:
+    """First-level hit points until the real roll is typed: the class die's average (rounded
+    up) or its maximum, as the table rule says, plus CON; at least 1."""
+    options = options or OseOptions()
+    die = CLASS_HIT_DIE[cls]
+    rolled = die if options.starting_hit_points == "maximum" else die // 2 + 1
+    return max(1, rolled + standard_modifier(con))
+
+
+def weapon(name: str) -> Weapon:
+    """A weapon of the equipment list by name ("sword", "short bow"), with its table damage,
+    qualities and ranges."""
+    spec = WEAPONS[name]
+    return Weapon(name=spec.name, damage=DiceExpr.parse(spec.damage), melee=spec.melee,
+                  missile=spec.missile, two_handed=spec.two_handed, slow=spec.slow,
+                  brace=spec.brace, ranges=spec.ranges)
+
+
+def new_character(name: str) -> CharacterSheet:
+    sheet = CharacterSheet(name=name.strip()[:80] or "New character")
+    hp = starting_hit_points(sheet.char_class, sheet.abilities.CON)
+    return sheet.model_copy(update={"hit_points": hp, "max_hit_points": hp,
+                                    "weapons": (weapon("sword"),)})
+
+
+def new_monster(name: str) -> MonsterSheet:
+    """One Hit Die, its average hit points (4), one weapon attack for 1d6, saves by HD."""
+    sheet = MonsterSheet(name=name.strip()[:80] or "New monster",
+                         attacks=(MonsterAttack(name="weapon"),))
+    average = derive(sheet)["hp.average"].value
+    return sheet.model_copy(update={"hit_points": average, "max_hit_points": average})
+
+
+def summary(sheet: BaseModel) -> str:
+    """"Fighter 1, AC 4 [15], HP 8/8" or "HD 1-1, AC 6 [13], HP 3/3, ML 7"."""
+    typed = cast(CharacterSheet | MonsterSheet, sheet)
+    values = derive(typed)
+    ac = values["ac"].value
+    hp = f"HP {typed.hit_points}/{typed.max_hit_points}"
+    if isinstance(typed, CharacterSheet):
+        return (f"{typed.char_class.value.title()} {typed.level}, AC {ac} [{19 - ac}], {hp}")
+    return (f"HD {hit_dice_text(typed)}, AC {ac} [{19 - ac}], {hp}, "
+            f"ML {values['morale'].value}")
+
+
+def _derive(sheet: BaseModel, options: BaseModel | None) -> dict[str, Derived]:
+    return derive(cast(CharacterSheet | MonsterSheet, sheet),
+                  cast(OseOptions | None, options))
+
+
+WEAPON_TABLE = TableSpec("weapons", "Weapons", (
+    FieldSpec("name", "Weapon", width="two-handed sword"),
+    FieldSpec("damage", "Damage", "dice", width="1d10+1",
+              help="The weapon's own die; it counts only where the table uses weapon damage "
+                   "(otherwise every weapon deals 1d6)."),
+    FieldSpec("melee", "Melee", "bool"),
+    FieldSpec("missile", "Missile", "bool"),
+    FieldSpec("two_handed", "Two-handed", "bool", help="No shield with it."),
+    FieldSpec("slow", "Slow", "bool", help="Acts last in the round, as if its side lost "
+                                           "initiative."),
+    FieldSpec("brace", "Brace", "bool", help="Set against a charge: double damage."),
+    FieldSpec("ranges", "Ranges (ft)", "ints", width="160/320/480",
+              help="The last foot of short (+1), medium and long (−1) range."),
+    FieldSpec("magic", "Magic +", "int", minimum=0, maximum=5),
+), lambda: Weapon(name="weapon"), help="The weapon listed first is the one in hand: a slow "
+                                       "one makes its wielder act last.")
+
+SPELL_TABLE = TableSpec("spells", "Spells memorised", (
+    FieldSpec("name", "Spell", width="Protection from evil"),
+    FieldSpec("level", "Level", "int", minimum=1, maximum=6),
+    FieldSpec("cast", "Cast", "bool", help="Used (or lost) since it was memorised."),
+), lambda: Spell(name="spell"))
+
+CHARACTER_FORM = SheetForm(
+    sections=(
+        SectionSpec("Character", (
+            FieldSpec("name", "Name"),
+            FieldSpec("char_class", "Class", "choice", tuple(c.value for c in OseClass)),
+            FieldSpec("level", "Level", "int", minimum=1, maximum=14),
+            FieldSpec("experience", "XP", "int", minimum=0, maximum=10_000_000),
+            FieldSpec("alignment", "Alignment"),
+        ), derived=("xp.next",)),
+        SectionSpec("Abilities", tuple(
+            FieldSpec(f"abilities.{name}", name, "int", minimum=3, maximum=18,
+                      derived=f"mod.{name}") for name in ABILITIES),
+            derived=("initiative", "open_doors", "reaction", "retainers", "loyalty",
+                     "languages")),
+        SectionSpec("Hit points", (
+            FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
+            FieldSpec("max_hit_points", "Maximum", "int", minimum=1, maximum=999,
+                      help="Class die per level to 9th, plus CON (at least 1 a level)."),
+        )),
+        SectionSpec("Armour", (
+            FieldSpec("armour", "Armour", "choice", tuple(ARMOUR_AC)),
+            FieldSpec("shield", "Shield", "bool"),
+            FieldSpec("magic_armour", "Magic armour +", "int", minimum=0, maximum=5),
+        ), derived=("ac", "aac")),
+        SectionSpec("Attacks", derived=("thac0", "attack_bonus", "melee.hit", "melee.damage",
+                                        "missile.hit")),
+        SectionSpec("Saving throws", derived=SAVES),
+        SectionSpec("Movement", (
+            FieldSpec("carrying_treasure", "Carrying treasure", "bool",
+                      help="Basic encumbrance: significant treasure slows by one step."),
+            FieldSpec("load_coins", "Load (coins)", "int", minimum=0, maximum=100_000,
+                      help="Detailed encumbrance: armour, weapons and treasure in coins "
+                           "(10 coins = 1 lb; gear counts 80)."),
+        ), derived=("movement", "movement.encounter", "movement.overland")),
+        SectionSpec("Weapons", table=WEAPON_TABLE, wide=True),
+        SectionSpec("Spells", table=SPELL_TABLE, wide=True),
+        SectionSpec("Thief skills", derived=tuple(f"thief.{key}" for key, _n in THIEF_SKILLS)),
+        SectionSpec("Notes", (FieldSpec("notes", "Notes", "long_text"),), wide=True),
+    ),
+    derive=_derive,
+    new_sheet=new_character,
+    summary=summary,
+)
+
+ATTACK_TABLE = TableSpec("attacks", "Attacks", (
+    FieldSpec("count", "×", "int", minimum=1, maximum=20, width="20"),
+    FieldSpec("name", "Attack", width="weapon"),
+    FieldSpec("damage", "Damage", "dice", width="2d6+2"),
+), lambda: MonsterAttack(name="weapon"), help="Attacks each round, as the stat block prints "
+                                              "them (“2 × claw (1d3), 1 × bite (1d6)”).")
+
+MONSTER_FORM = SheetForm(
+    sections=(
+        SectionSpec("Monster", (
+            FieldSpec("name", "Name"),
+            FieldSpec("alignment", "AL"),
+            FieldSpec("xp", "XP", "int", minimum=0, maximum=1_000_000),
+            FieldSpec("number_appearing", "NA"),
+            FieldSpec("treasure", "TT"),
+        )),
+        SectionSpec("Hit Dice", (
+            FieldSpec("hit_dice", "HD", "int", minimum=0, maximum=40, help="0 for ½ HD (1d4)."),
+            FieldSpec("hit_dice_modifier", "HD +/−", "int", minimum=-10, maximum=40),
+            FieldSpec("hit_dice_asterisks", "Specials (*)", "int", minimum=0, maximum=6),
+            FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
+            FieldSpec("max_hit_points", "Maximum", "int", minimum=1, maximum=999),
+        ), derived=("hp.average",)),
+        SectionSpec("Armour and attack", (
+            FieldSpec("armour_class", "AC", "int", minimum=-10, maximum=19),
+            FieldSpec("normal_human", "Normal human", "bool",
+                      help="Attacks on the normal-human row: THAC0 20 [−1]."),
+        ), derived=("ac", "aac", "thac0", "attack_bonus")),
+        SectionSpec("Attacks", table=ATTACK_TABLE, wide=True),
+        SectionSpec("Saving throws", (
+            FieldSpec("saves_as", "Saves as", width="MU12",
+                      help="NH, or a class and level (F3, D1, MU5); the printed saves win."),
+        ), derived=SAVES),
+        SectionSpec("Movement and morale", (
+            FieldSpec("movement", "MV (ft)", "int", minimum=0, maximum=480),
+            FieldSpec("movement_other", "Other movement"),
+            FieldSpec("morale", "ML", "int", minimum=2, maximum=12),
+            FieldSpec("initiative_modifier", "Initiative +/−", "int", minimum=-3, maximum=3,
+                      help="The referee's fast/slow modifier for individual initiative."),
+        ), derived=("movement", "movement.encounter", "morale", "initiative")),
+        SectionSpec("Notes", (FieldSpec("notes", "Notes", "long_text"),), wide=True),
+    ),
+    derive=_derive,
+    new_sheet=new_monster,
+    summary=summary,
+    parse=lambda text, name: cast(tuple[BaseModel, list[str]], parse_stat_block(text, name)),
+    parse_help="Paste a stat block as modules print it: AC 6 [13], HD 1-1 (3hp), Att 1 × "
+               "weapon (1d6), THAC0 19 [0], MV 60' (20'), SV D14 W15 P16 B17 S18 (NH), ML 7, "
+               "AL Chaotic, XP 5",
+)
+
+SHEET_FORMS = {"character": CHARACTER_FORM, "monster": MONSTER_FORM}

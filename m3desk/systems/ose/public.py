@@ -1,0 +1,135 @@
+"""The public surface of the OSE rules, as the issue names it (checked from outside the repo).
+
+Plain numbers in and out: descending AC, THAC0, the attack matrix (the table's default),
+a d6 per side, 2d6 morale. Exact chances are computed with fractions and returned as floats.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from m3desk.systems.ose import combat, tables
+from m3desk.systems.ose.movement import encounter_rate
+
+__all__ = [
+    "ability_modifier",
+    "attack_hits",
+    "damage_on_hit",
+    "encounter_movement",
+    "hit_chance",
+    "initiative_modifier",
+    "monster_thac0",
+    "morale_hold_chance",
+    "morale_holds",
+    "parse_hit_dice",
+    "side_initiative_order",
+    "thac0",
+]
+
+
+def ability_modifier(score: int) -> int:
+    """The ability table's −3…+3 (STR to melee hit and damage, DEX to AC and missiles, CON to
+    hit points per Hit Die, WIS to magic saves): 3 −3, 4–5 −2, 6–8 −1, 9–12 0, 13–15 +1,
+    16–17 +2, 18 +3."""
+    return tables.standard_modifier(score)
+
+
+def initiative_modifier(dex: int) -> int:
+    """DEX's column for individual initiative: 3 −2, 4–8 −1, 9–12 0, 13–17 +1, 18 +2."""
+    return tables.dex_initiative(dex)
+
+
+def thac0(character_class: str, level: int) -> int:
+    """A character's THAC0 by class ("fighter", "magic-user", …) and level."""
+    cls = tables.parse_class(character_class)
+    top = tables.MAX_LEVEL[cls]
+    if not 1 <= level <= top:
+        raise ValueError(f"a {cls.value} is level 1 to {top}, not {level}")
+    return tables.class_thac0(cls, level)
+
+
+_HD = re.compile(r"^\s*(\d{1,2}|½|1/2)\s*(?:([+\-−])\s*(\d{1,2}))?\s*\**\s*$")
+
+
+def parse_hit_dice(hit_dice: str) -> tuple[int, int]:
+    """Hit Dice as printed ("1-1", "½", "3+2", "4+1*") → (dice, modifier); ½ is 0 dice."""
+    match = _HD.match(hit_dice)
+    if not match:
+        raise ValueError(f"“{hit_dice}” is not a monster's Hit Dice (like 1-1, 2, 3+2, ½)")
+    dice = 0 if match.group(1) in ("½", "1/2") else int(match.group(1))
+    modifier = int(match.group(3) or 0) * (-1 if match.group(2) in ("-", "−") else 1)
+    return dice, modifier
+
+
+def monster_thac0(hit_dice: str) -> int:
+    """A monster's THAC0 from its Hit Dice as printed: up to 1 HD 19 ("1-1", "1", "½"),
+    a "+" attacks as one Hit Die higher ("1+1" 18, "3+2" 16), "8" 12; "NH" 20."""
+    if hit_dice.strip().upper() in ("NH", "NORMAL HUMAN"):
+        return tables.monster_thac0(0, normal_human=True)
+    dice, modifier = parse_hit_dice(hit_dice)
+    return tables.monster_thac0(dice, modifier)
+
+
+def attack_hits(natural: int, modifier: int, thac0: int, target_ac: int) -> bool:
+    """Whether a d20 showing ``natural`` plus ``modifier`` hits descending ``target_ac``:
+    the matrix's number (THAC0 − AC, at least 2 and at most 20); a natural 20 always hits
+    and a natural 1 always misses."""
+    if not 1 <= natural <= 20:
+        raise ValueError(f"a d20 shows 1 to 20, not {natural}")
+    if natural == 20:
+        return True
+    if natural == 1:
+        return False
+    return natural + modifier >= combat.needed(thac0, target_ac)
+
+
+def hit_chance(modifier: int, thac0: int, target_ac: int) -> float:
+    """The exact chance of :func:`attack_hits` over the twenty faces of the d20."""
+    return float(combat.hit_chance(thac0, target_ac, modifier))
+
+
+def damage_on_hit(rolled: int, modifier: int) -> int:
+    """A hit's damage: the die plus its modifier, and always at least 1."""
+    return max(1, rolled + modifier)
+
+
+def encounter_movement(base_feet: int) -> int:
+    """Feet a round in an encounter: a third of the base movement (120' → 40')."""
+    if base_feet < 0:
+        raise ValueError("movement is never negative")
+    return encounter_rate(base_feet)
+
+
+def side_initiative_order(rolls: Mapping[str, int]) -> list[list[str]]:
+    """Sides by their d6, highest first; sides that rolled the same share a group (they
+    re-roll or act at once, as the table decides)."""
+    groups: dict[int, list[str]] = {}
+    for side, roll in rolls.items():
+        groups.setdefault(roll, []).append(side)
+    return [groups[roll] for roll in sorted(groups, reverse=True)]
+
+
+def morale_holds(roll: int, morale: int) -> bool:
+    """A 2d6 morale roll holds when it is at most the morale. ML 12 never checks (it holds);
+    ML 2 never fights (it breaks)."""
+    if not 2 <= morale <= 12:
+        raise ValueError(f"morale is 2 to 12, not {morale}")
+    if morale == 12:
+        return True
+    if morale == 2:
+        return False
+    return roll <= morale
+
+
+def morale_hold_chance(morale: int) -> float:
+    """The exact chance a morale check holds: #(2d6 ≤ ML) / 36; 1.0 at ML 12, 0.0 at ML 2."""
+    if not 2 <= morale <= 12:
+        raise ValueError(f"morale is 2 to 12, not {morale}")
+    if morale == 12:
+        return 1.0
+    if morale == 2:
+        return 0.0
+    chance = combat.morale_pass_chance(morale)
+    assert chance is not None
+    return float(chance)

@@ -1,0 +1,410 @@
+"""The OSE combat round as pure functions: declare, side initiative, a–e, morale, surprise.
+
+Each round: (1) declare spells and movement in melee; (2) each side rolls 1d6, highest first
+(ties re-roll or act at once, a table rule; individual d6 + DEX is an option); (3) the winning
+side acts: a. morale, b. movement, c. missiles, d. spells, e. melee; (4) then the other sides.
+Slow (two-handed melee, crossbow) weapons act last, as if their side lost.
+
+The core orders turns by ``Combatant.initiative``: here that is the side's (or the
+combatant's) roll, 10 lower for a slow weapon so that it comes after everyone, and
+``tie_order`` puts a side's missiles before its spells before its melee.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from m3desk.core import encounter as core
+from m3desk.core.dice import Roller
+from m3desk.core.initiative import MAX_REROLLS
+from m3desk.core.numbers import percent
+from m3desk.systems.ose import combat
+from m3desk.systems.ose.derive import derive
+from m3desk.systems.ose.encounter import (
+    DECLARATIONS,
+    MELEE_FEET,
+    OseCombatant,
+    OseEncounter,
+    SideMorale,
+)
+from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
+
+__all__ = ["SLOW_PENALTY", "STEPS", "declare", "disrupt", "is_dead", "is_slow",
+           "lost_initiative", "morale_check", "morale_due", "morale_of", "readied",
+           "roll_initiative", "set_individual_roll", "set_side_roll", "set_surprise_roll",
+           "status", "step_of", "surprised_sides", "with_order"]
+
+STEPS = ("morale", "movement", "missiles", "spells", "melee")
+SLOW_PENALTY = 10
+"""How far below every other roll a slow weapon's wielder is ordered (acts last)."""
+
+
+def _c(encounter: core.Encounter, combatant_id: str) -> OseCombatant:
+    combatant = encounter.combatant(combatant_id)
+    assert isinstance(combatant, OseCombatant)
+    return combatant
+
+
+def _combatants(encounter: OseEncounter) -> tuple[OseCombatant, ...]:
+    return encounter.combatants
+
+
+def is_dead(combatant: OseCombatant) -> bool:
+    """0 hit points or less is dead (seed 003)."""
+    return combatant.sheet.hit_points <= 0
+
+
+def readied(combatant: OseCombatant) -> Weapon | None:
+    """The weapon in hand: a character's first listed weapon."""
+    sheet = combatant.sheet
+    return sheet.weapons[0] if isinstance(sheet, CharacterSheet) and sheet.weapons else None
+
+
+def is_slow(combatant: OseCombatant) -> bool:
+    weapon = readied(combatant)
+    return weapon is not None and weapon.slow
+
+
+def _engaged(encounter: OseEncounter, combatant: OseCombatant) -> bool:
+    return any(core.position_between(encounter, combatant.id, other.id) <= MELEE_FEET
+               for other in encounter.combatants
+               if other.side != combatant.side and other.id != combatant.id)
+
+
+def step_of(encounter: OseEncounter, combatant: OseCombatant) -> str:
+    """The step (b–e) of its side's turn in which this combatant's action falls."""
+    if combatant.declared == "cast a spell":
+        return "spells"
+    if combatant.declared in ("retreat", "fighting withdrawal") or combatant.fleeing:
+        return "movement"
+    weapon = readied(combatant)
+    if weapon is not None and weapon.missile and not (weapon.melee and
+                                                      _engaged(encounter, combatant)):
+        return "missiles"
+    return "melee"
+
+
+def _base(encounter: OseEncounter, combatant: OseCombatant) -> int | None:
+    if encounter.surprise_side and encounter.phase in ("setup", "surprise"):
+        # The free round needs no initiative: the surprising side simply acts.
+        return 0 if combatant.side == encounter.surprise_side else None
+    if encounter.options.individual_initiative:
+        return combatant.rolled
+    return encounter.side_rolls.get(combatant.side)
+
+
+def with_order(encounter: OseEncounter, *, restart: bool = False) -> OseEncounter:
+    """Every combatant's place in the turn order from the rolls, slow weapons last and, in
+    a side, missiles before spells before melee. ``restart`` (new rolls) puts the turn on
+    the first in the order while nobody has acted yet this round."""
+    combatants = []
+    for combatant in _combatants(encounter):
+        base = _base(encounter, combatant)
+        key = None if base is None else base - (SLOW_PENALTY if is_slow(combatant) else 0)
+        combatants.append(combatant.model_copy(update={
+            "initiative": key, "tie_order": STEPS.index(step_of(encounter, combatant))}))
+    after = encounter.model_copy(update={"combatants": tuple(combatants)})
+    fresh = restart and not any(c.acted for c in after.combatants)
+    if after.phase != "setup" and (fresh or after.turn is None
+                                   or after.combatant(after.turn).initiative is None):
+        order = [c.id for count in core.turn_order(after) for c in count]
+        after = after.model_copy(update={"turn": order[0] if order else None})
+    return after
+
+
+def set_side_roll(encounter: OseEncounter, side: str, roll: int | None) -> OseEncounter:
+    """A side's d6 for this round, typed or rolled (None clears it)."""
+    if roll is not None and not 1 <= roll <= 6:
+        raise ValueError(f"a d6 shows 1 to 6, not {roll}")
+    rolls = dict(encounter.side_rolls)
+    if roll is None:
+        rolls.pop(side, None)
+    else:
+        rolls[side] = roll
+    after = with_order(encounter.model_copy(update={"side_rolls": rolls}), restart=True)
+    return core.add_log(after, f"{side} initiative: {'—' if roll is None else roll}")
+
+
+def set_individual_roll(encounter: OseEncounter, combatant_id: str,
+                        die: int | None) -> OseEncounter:
+    """A combatant's own d6 (individual initiative): the modifier is added here."""
+    combatant = _c(encounter, combatant_id)
+    if die is None:
+        total = None
+    else:
+        if not 1 <= die <= 6:
+            raise ValueError(f"a d6 shows 1 to 6, not {die}")
+        total = die + derive(combatant.sheet, encounter.options)["initiative"].value
+    after = core.update_combatant(encounter, combatant_id, rolled=total)
+    after = with_order(after, restart=True)
+    return core.add_log(after, f"{combatant.name} initiative: {'—' if total is None else total}",
+                        actor=combatant_id)
+
+
+def roll_initiative(encounter: OseEncounter, roller: Roller) -> OseEncounter:
+    """Roll this round: a d6 per side, ties rolled again under the re-roll rule (at most 20
+    times), or a d6 + modifier each under individual initiative."""
+    if encounter.options.individual_initiative:
+        for combatant in _combatants(encounter):
+            encounter = set_individual_roll(encounter, combatant.id, roller.d(6))
+        return encounter
+    sides = list(dict.fromkeys(c.side for c in encounter.combatants))
+    rolls = {side: roller.d(6) for side in sides}
+    tries = 0
+    while (encounter.options.ties == "reroll" and len(set(rolls.values())) < len(rolls)
+           and tries < MAX_REROLLS):
+        rolls = {side: roller.d(6) for side in sides}
+        tries += 1
+    after = with_order(encounter.model_copy(update={"side_rolls": rolls}), restart=True)
+    return core.add_log(after, "Initiative: " + ", ".join(f"{s} {r}" for s, r in rolls.items()))
+
+
+def surprised_sides(encounter: OseEncounter) -> list[str]:
+    return [side for side, roll in encounter.surprise_rolls.items() if roll <= 2]
+
+
+def set_surprise_roll(encounter: OseEncounter, side: str, roll: int | None) -> OseEncounter:
+    """A side's surprise d6 at set-up (1–2 surprised). When some sides are surprised and
+    exactly one is not, that side gets a free round in which the others cannot act; when
+    every side is surprised, nothing happens."""
+    if roll is not None and not 1 <= roll <= 6:
+        raise ValueError(f"a d6 shows 1 to 6, not {roll}")
+    rolls = dict(encounter.surprise_rolls)
+    if roll is None:
+        rolls.pop(side, None)
+    else:
+        rolls[side] = roll
+    after = encounter.model_copy(update={"surprise_rolls": rolls})
+    surprised = surprised_sides(after)
+    present = dict.fromkeys(c.side for c in after.combatants)
+    alert = [s for s in present if s not in surprised]
+    free = alert[0] if surprised and len(alert) == 1 else None
+    after = with_order(after.model_copy(update={"surprise_side": free}))
+    text = f"{side} surprise: {'—' if roll is None else roll}"
+    if roll is not None:
+        text += " (surprised)" if roll <= 2 else " (alert)"
+    return core.add_log(after, text)
+
+
+def declare(encounter: OseEncounter, combatant_id: str, text: str) -> OseEncounter:
+    """What a combatant declares before initiative: "none", "fighting withdrawal", "retreat",
+    "cast a spell", or "cast: <memorised spell>"."""
+    combatant = _c(encounter, combatant_id)
+    spell = ""
+    if text.startswith("cast: "):
+        spell = text.removeprefix("cast: ").strip()
+        sheet = combatant.sheet
+        if not isinstance(sheet, CharacterSheet) or spell not in [
+                s.name for s in sheet.spells if not s.cast]:
+            raise ValueError(f"{combatant.name} has no memorised {spell} left to cast")
+        declared = "cast a spell"
+    elif text in DECLARATIONS:
+        declared = text
+    else:
+        raise ValueError(f"declare one of: {', '.join(DECLARATIONS)}")
+    after = core.update_combatant(encounter, combatant_id, declared=declared, spell=spell)
+    after = with_order(after)
+    shown = f"casts {spell}" if spell else declared
+    late = " (after initiative)" if encounter.side_rolls and encounter.phase == "rounds" else ""
+    return core.add_log(after, f"{combatant.name} declares: {shown}{late}", actor=combatant_id)
+
+
+def lost_initiative(encounter: OseEncounter, caster_id: str, against_id: str | None) -> bool:
+    """Whether the caster has yet to act while ``against_id`` (or whoever's turn it is)
+    acts before it: its side lost the initiative. Sides acting at once never disrupt."""
+    caster = _c(encounter, caster_id)
+    other_id = against_id or encounter.turn
+    if caster.acted or other_id is None or other_id == caster_id:
+        return False
+    other = _c(encounter, other_id)
+    if caster.initiative is None or other.initiative is None or other.side == caster.side:
+        return False
+    return other.initiative > caster.initiative
+
+
+def disrupt(encounter: OseEncounter, caster_id: str, why: str) -> tuple[OseEncounter, str]:
+    """The declared spell fails and is gone from memory, as if cast."""
+    caster = _c(encounter, caster_id)
+    sheet = caster.sheet
+    spell = caster.spell or "its spell"
+    if isinstance(sheet, CharacterSheet) and caster.spell:
+        spells, done = [], False
+        for memorised in sheet.spells:
+            if not done and memorised.name == caster.spell and not memorised.cast:
+                memorised, done = memorised.model_copy(update={"cast": True}), True
+            spells.append(memorised)
+        encounter = core.replace_sheet(encounter, caster_id,
+                                       sheet.model_copy(update={"spells": tuple(spells)}))
+    after = with_order(core.update_combatant(encounter, caster_id, declared="none", spell=""))
+    notice = f"{caster.name} loses {spell}: {why} before casting, and its side lost the " \
+             "initiative. The spell is gone from memory."
+    return core.add_log(after, notice, actor=caster_id), notice
+
+
+# -- morale -----------------------------------------------------------------------------
+
+
+def _monsters(encounter: OseEncounter, side: str) -> list[OseCombatant]:
+    return [c for c in _combatants(encounter)
+            if c.side == side and isinstance(c.sheet, MonsterSheet)]
+
+
+def morale_of(combatant: OseCombatant) -> int:
+    return derive(combatant.sheet)["morale"].value
+
+
+def _triggers(encounter: OseEncounter, side: str) -> list[str]:
+    monsters = _monsters(encounter, side)
+    down = sum(1 for c in monsters if is_dead(c))
+    met = []
+    if down >= 1:
+        met.append("first death")
+    if monsters and 2 * down >= len(monsters):
+        met.append("half down")
+    return met
+
+
+def morale_due(encounter: OseEncounter, side: str) -> list[str]:
+    """The checks this side's monsters owe now: its first death, half of it down. None after
+    two held checks, after it broke, or when every monster of it is ML 2 or 12."""
+    state = encounter.morale.get(side, SideMorale())
+    living = [c for c in _monsters(encounter, side) if not is_dead(c) and not c.fleeing]
+    if state.broken or state.passes >= 2 or not living:
+        return []
+    if all(morale_of(c) in (2, 12) for c in living):
+        return []
+    return [t for t in _triggers(encounter, side) if t not in state.checked]
+
+
+def morale_check(encounter: OseEncounter, actor_id: str, roll: int, adjustment: int = 0,
+                 *, whole_side: bool = True) -> tuple[OseEncounter, str, tuple[str, ...]]:
+    """2d6 against ML (adjusted −2…+2, never at ML 2 or 12): at most ML holds, above it the
+    side (or the one monster) flees. ML 12 never checks; ML 2 never fights."""
+    actor = _c(encounter, actor_id)
+    base = morale_of(actor)
+    ml = base if base in (2, 12) else max(2, min(12, base + adjustment))
+    holds = ml == 12 or (ml != 2 and roll <= ml)
+    who = actor.side if whole_side else actor.name
+    members = [c for c in _monsters(encounter, actor.side) if not is_dead(c)] \
+        if whole_side else [actor]
+    notices: list[str] = []
+    if whole_side:
+        state = encounter.morale.get(actor.side, SideMorale())
+        met = tuple(dict.fromkeys((*state.checked, *_triggers(encounter, actor.side))))
+        state = state.model_copy(update={
+            "checked": met, "passes": min(2, state.passes + (1 if holds else 0)),
+            "broken": not holds})
+        encounter = encounter.model_copy(update={"morale": {**encounter.morale,
+                                                            actor.side: state}})
+        if holds and state.passes >= 2:
+            notices.append(f"{who} held twice: no more morale checks this fight.")
+    if not holds:
+        for member in members:
+            encounter = core.update_combatant(encounter, member.id, fleeing=True)
+        notices.append(f"{who} break{'s' if not whole_side else ''}: "
+                       f"{'they flee' if whole_side else 'it flees'} or surrender.")
+    shown = "ML 2 never fights" if ml == 2 else f"{roll} against ML {ml}"
+    text = f"{who} morale: {shown} — {'holds' if holds else 'breaks'}"
+    return core.add_log(with_order(encounter), text, actor=actor_id), text, tuple(notices)
+
+
+def morale_chance(ml: int) -> Fraction:
+    if ml >= 12:
+        return Fraction(1)
+    return combat.morale_pass_chance(ml) or Fraction(0)
+
+
+# -- what the tracker says above the roster ---------------------------------------------
+
+
+def _names(combatants: list[OseCombatant]) -> str:
+    return ", ".join(c.name for c in combatants)
+
+
+def status(encounter: OseEncounter) -> tuple[str, ...]:
+    lines: list[str] = []
+    if encounter.phase == "setup":
+        lines.append("Set-up: each side not expecting the other rolls 1d6 for surprise "
+                     "(d6 column); 1–2 is surprised (1 in 3).")
+        surprised = surprised_sides(encounter)
+        if encounter.surprise_side:
+            lines.append(f"Surprise: {encounter.surprise_side} get a free round; "
+                         f"{', '.join(surprised)} cannot act in it.")
+        elif surprised and set(surprised) >= {c.side for c in encounter.combatants}:
+            lines.append("Every side is surprised: no effect, round one as usual.")
+        return tuple(lines)
+    if encounter.phase == "surprise":
+        lines.append(f"Surprise round: only {encounter.surprise_side} act; "
+                     f"{', '.join(surprised_sides(encounter))} are surprised.")
+    else:
+        lines.append(_round_line(encounter))
+    lines += _turn_lines(encounter)
+    for side in encounter.sides:
+        for trigger in morale_due(encounter, side):
+            living = [c for c in _monsters(encounter, side) if not is_dead(c)]
+            ml = morale_of(living[0]) if living else 7
+            lines.append(f"{side}: {trigger} — check morale (ML {ml}, holds "
+                         f"{percent(morale_chance(ml))}) in step a of their turn.")
+    for combatant in _combatants(encounter):
+        if combatant.fleeing and not is_dead(combatant):
+            lines.append(f"{combatant.name} is fleeing.")
+            break
+    return tuple(lines)
+
+
+def _round_line(encounter: OseEncounter) -> str:
+    declared = [f"{c.name} {'casts ' + c.spell if c.spell else c.declared}"
+                for c in _combatants(encounter) if c.declared != "none"]
+    head = f"Round {encounter.round}: "
+    if encounter.options.individual_initiative:
+        missing = [c for c in _combatants(encounter) if c.rolled is None]
+        if missing:
+            return head + "1. declare spells and melee movement, 2. each combatant rolls " \
+                          "1d6 + DEX (d6 column)." + _declared(declared)
+        return head + "initiative by combatant." + _declared(declared)
+    sides = list(dict.fromkeys(c.side for c in encounter.combatants))
+    if any(side not in encounter.side_rolls for side in sides):
+        return head + "1. declare spells, fighting withdrawals and retreats (Declared), " \
+                      "2. roll 1d6 for each side (d6 column)." + _declared(declared)
+    groups: dict[int, list[str]] = {}
+    for side in sides:
+        groups.setdefault(encounter.side_rolls[side], []).append(side)
+    order = " → ".join(" = ".join(groups[r]) + f" ({r})" for r in sorted(groups, reverse=True))
+    ties = [g for g in groups.values() if len(g) > 1]
+    line = head + f"initiative {order}."
+    for tied in ties:
+        line += (f" {' and '.join(tied)} tie: roll again (table rule)."
+                 if encounter.options.ties == "reroll"
+                 else f" {' and '.join(tied)} act simultaneously: both sides' blows land.")
+    return line + _declared(declared)
+
+
+def _declared(declared: list[str]) -> str:
+    return f" Declared: {'; '.join(declared)}." if declared else ""
+
+
+def _turn_lines(encounter: OseEncounter) -> list[str]:
+    lines = []
+    if encounter.turn is not None:
+        now = _c(encounter, encounter.turn)
+        step = step_of(encounter, now)
+        sequence = " · ".join(f"{'abcde'[i]}. {name}" + (" ◂" if name == step else "")
+                              for i, name in enumerate(STEPS))
+        lines.append(f"{now.side} act: {sequence}. Now: {now.name} ({step}).")
+        if now.declared == "cast a spell":
+            lines.append(f"{now.name} casts {now.spell or 'a spell'}: its only action, no "
+                         "movement; needs voice, free hands and the target in sight.")
+        elif now.declared == "retreat":
+            lines.append(f"{now.name} retreats: up to the full encounter movement, no "
+                         "attack; attackers get +2 and ignore its shield this round.")
+        elif now.declared == "fighting withdrawal":
+            lines.append(f"{now.name} withdraws: backwards up to half the encounter "
+                         "movement, with a clear path; may still attack.")
+    slow = [c for c in _combatants(encounter) if is_slow(c) and not is_dead(c)]
+    if slow and encounter.phase != "setup":
+        lines.append("Act last (slow weapons): " + ", ".join(
+            f"{c.name} ({w.name})" for c in slow if (w := readied(c)) is not None) + ".")
+    acted = [c for c in _combatants(encounter) if c.acted]
+    if acted:
+        lines.append(f"Acted: {_names(acted)}.")
+    return lines

@@ -1,0 +1,195 @@
+"""Table rules of any game, as a form generated from its options model.
+
+Every field of the game's options model becomes one row: a check box for a switch, a combo
+box for a choice (a ``Literal`` or an enum), a spin box for a number within the field's
+bounds, each with the game's one-line reason beneath it. pydantic decides what is valid.
+"Defaults" puts back the game's own defaults. Monsters & Magic keeps its own, richer dialog.
+"""
+
+from __future__ import annotations
+
+import typing
+from enum import Enum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.core.system import GameSystem
+from m3desk.ui import dialogs
+
+__all__ = ["OptionsDialog", "ask_options", "option_label"]
+
+
+def option_label(system: GameSystem, name: str) -> str:
+    """"Hp reroll 1 2" reads poorly: the game's label, else the name in words."""
+    label = system.option_labels.get(name)
+    if label:
+        return label
+    return name.replace("_", " ").capitalize()
+
+
+def _choices(annotation: Any) -> list[Any] | None:
+    if typing.get_origin(annotation) is Literal:
+        return list(typing.get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return list(annotation)
+    return None
+
+
+def _bounds(info: Any) -> tuple[int, int]:
+    low, high = -999, 9999
+    for item in info.metadata:
+        low = getattr(item, "ge", None) if getattr(item, "ge", None) is not None else low
+        high = getattr(item, "le", None) if getattr(item, "le", None) is not None else high
+    return int(low), int(high)
+
+
+class OptionsDialog(QDialog):
+    """The game's options as a form; :meth:`options` is what it holds now (None if invalid)."""
+
+    def __init__(self, system: GameSystem, current: BaseModel, title: str, intro: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setObjectName("options_dialog")
+        self._system = system
+        self.editors: dict[str, QWidget] = {}
+        body = QWidget()
+        form = QFormLayout(body)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        for name, info in type(current).model_fields.items():
+            editor = self._editor(name, info.annotation, info, getattr(current, name))
+            if editor is None:
+                continue
+            self.editors[name] = editor
+            label = QLabel(option_label(system, name))
+            label.setBuddy(editor)
+            help_text = system.option_help.get(name, info.description or "")
+            column = QVBoxLayout()
+            column.setSpacing(1)
+            column.addWidget(editor)
+            if help_text:
+                reason = QLabel(help_text)
+                reason.setObjectName(f"reason:{name}")
+                reason.setTextFormat(Qt.TextFormat.PlainText)
+                reason.setWordWrap(True)
+                reason.setForegroundRole(reason.foregroundRole())
+                font = reason.font()
+                font.setPointSizeF(font.pointSizeF() * 0.92)
+                reason.setFont(font)
+                column.addWidget(reason)
+                editor.setToolTip(help_text)
+            form.addRow(label, column)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        intro_label = QLabel(intro)
+        intro_label.setWordWrap(True)
+        intro_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem = QLabel()
+        self.problem.setObjectName("options_problem")
+        self.problem.setWordWrap(True)
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem.hide()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.defaults_button = QPushButton("Defaults")
+        self.defaults_button.setToolTip(f"Put back {system.name}'s own defaults")
+        self.buttons.addButton(self.defaults_button, QDialogButtonBox.ButtonRole.ResetRole)
+        self.defaults_button.clicked.connect(lambda: self.show_options(system.default_options()))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro_label)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+        em = self.fontMetrics().averageCharWidth()
+        self.resize(em * 70, min(self.fontMetrics().lineSpacing() * (4 * len(self.editors) + 8),
+                                 self.fontMetrics().lineSpacing() * 36))
+        self._model = type(current)
+
+    def _editor(self, name: str, annotation: Any, info: Any, value: Any) -> QWidget | None:
+        choices = _choices(annotation)
+        if annotation is bool:
+            check = QCheckBox()
+            check.setObjectName(f"option:{name}")
+            check.setChecked(bool(value))
+            check.toggled.connect(self._validate)
+            return check
+        if choices is not None:
+            combo = QComboBox()
+            combo.setObjectName(f"option:{name}")
+            for choice in choices:
+                shown = choice.value if isinstance(choice, Enum) else choice
+                combo.addItem(str(shown), choice)
+            combo.setCurrentIndex(max(choices.index(value), 0) if value in choices else 0)
+            combo.currentIndexChanged.connect(self._validate)
+            return combo
+        if annotation is int:
+            spin = QSpinBox()
+            spin.setObjectName(f"option:{name}")
+            spin.setRange(*_bounds(info))
+            spin.setValue(int(value))
+            spin.valueChanged.connect(self._validate)
+            return spin
+        return None
+
+    def show_options(self, options: BaseModel) -> None:
+        for name, editor in self.editors.items():
+            value = getattr(options, name)
+            if isinstance(editor, QCheckBox):
+                editor.setChecked(bool(value))
+            elif isinstance(editor, QComboBox):
+                editor.setCurrentIndex(max(editor.findData(value), 0))
+            elif isinstance(editor, QSpinBox):
+                editor.setValue(int(value))
+
+    def _values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for name, editor in self.editors.items():
+            if isinstance(editor, QCheckBox):
+                values[name] = editor.isChecked()
+            elif isinstance(editor, QComboBox):
+                values[name] = editor.currentData()
+            elif isinstance(editor, QSpinBox):
+                values[name] = editor.value()
+        return values
+
+    def options(self) -> BaseModel | None:
+        try:
+            return self._model.model_validate(self._values())
+        except ValidationError as error:
+            self.problem.setText(error.errors()[0]["msg"])
+            return None
+
+    def _validate(self, *_args: object) -> None:
+        valid = self.options() is not None
+        self.problem.setVisible(not valid)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
+
+
+def ask_options(parent: QWidget | None, system: GameSystem, current: BaseModel, title: str,
+                intro: str) -> BaseModel | None:
+    """The game's options as the user leaves them; None when cancelled."""
+    if dialogs.is_non_interactive():
+        return None
+    dialog = OptionsDialog(system, current, title, intro, parent)
+    try:
+        return dialog.options() if dialog.exec() else None
+    finally:
+        dialog.deleteLater()
