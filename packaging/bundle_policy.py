@@ -36,6 +36,7 @@ GAME_SYSTEM_MODULES = [
     "m3desk.systems.monsters_and_magic.system",
     "m3desk.systems.ose.system",
     "m3desk.systems.adnd2e.system",
+    "m3desk.systems.apparatus.system",
 ]
 
 # Qt bindings m3desk does not import. The PySide6 hooks add QtNetwork and QtDBus on their own

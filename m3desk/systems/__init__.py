@@ -9,4 +9,5 @@ INSTALLED: dict[str, str] = {
     "monsters_and_magic": "m3desk.systems.monsters_and_magic.system",
     "ose": "m3desk.systems.ose.system",
     "adnd2e": "m3desk.systems.adnd2e.system",
+    "apparatus": "m3desk.systems.apparatus.system",
 }

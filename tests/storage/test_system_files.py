@@ -75,7 +75,8 @@ def test_the_bundled_samples_are_in_the_current_format() -> None:
     from m3desk.assets import sample_files
 
     samples = sample_files()
-    assert {path.parent.name for path in samples} == {"monsters_and_magic", "ose", "adnd2e"}
+    assert {path.parent.name for path in samples} == {"monsters_and_magic", "ose", "adnd2e",
+                                                      "apparatus"}
     for path in samples:
         loaded = load_sheet(path)
         assert loaded.doc_type.system == path.parent.name, path.name

@@ -1,0 +1,814 @@
+"""What a combatant can do on its turn, previewed with exact odds and resolved from the dice.
+
+The generic action dialog has no number field, so each movement step is its own action
+carrying its metres ("Climb 2 m — 6 Movement"): only the counts the turn can still pay are
+offered (at least one, which then shows why it cannot be taken), at the Difficulty Rating
+of the ground set in the tracker's Terrain column. Attacks, grapples, shoves and escapes
+are offered per target, because the number of d20 rolled depends on the target (its
+conditions change the Advantage); the dialog's own target list is then not needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import NamedTuple
+
+from m3desk.core import encounter as core
+from m3desk.core.dice import DiceExpr
+from m3desk.core.encounter import ConditionState
+from m3desk.core.numbers import signed
+from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview, DiceSpec
+from m3desk.systems.apparatus import combat, grapple
+from m3desk.systems.apparatus.derive import derive
+from m3desk.systems.apparatus.movement import (
+    HIGH_JUMP_COST,
+    LONG_JUMP_COST,
+    jump_band,
+    jump_distances,
+    movement_text,
+    run_up_metres,
+    stand_cost_halves,
+    step_cost,
+)
+from m3desk.systems.apparatus.sheet import Sheet, Weapon
+from m3desk.systems.apparatus.state import (
+    ApparatusEncounter,
+    TurnState,
+    base_speed,
+    conditions_of,
+    exhaustion_of,
+    options_of,
+    sheet_of,
+    speed_now,
+    turn_state,
+    with_turn,
+)
+from m3desk.systems.apparatus.tables import BAND_NAMES, BASE_COST, MOVE_KINDS
+
+__all__ = ["actions", "preview", "resolve", "weapons_of"]
+
+MAX_STEPS = 40
+"""At most this many metre counts are offered per kind of movement."""
+ADJACENT = 1
+"""Metres at which a hostile counts as adjacent (for ranged attacks)."""
+UNARMED = Weapon(name="unarmed strike", damage=DiceExpr.parse("1d2"))
+_VERBS = {"run": ("Run", "runs", "running"), "climb": ("Climb", "climbs", "climbing"),
+          "swim": ("Swim", "swims", "swimming"), "crawl": ("Crawl", "crawls", "crawling")}
+
+
+class Plan(NamedTuple):
+    """An action worked out before the dice: its lines, odds, dice, or why it is barred."""
+
+    problem: str = ""
+    lines: tuple[str, ...] = ()
+    success: Fraction | None = None
+    outcomes: tuple[tuple[str, Fraction], ...] = ()
+
+
+def weapons_of(sheet: Sheet) -> tuple[Weapon, ...]:
+    return sheet.weapons or (UNARMED,)
+
+
+def _name(encounter: core.Encounter, combatant_id: str) -> str:
+    return encounter.combatant(combatant_id).name
+
+
+def _terrain(encounter: core.Encounter, combatant_id: str) -> int:
+    return encounter.terrain.get(combatant_id, 0) if isinstance(
+        encounter, ApparatusEncounter) else 0
+
+
+def _own_turn(encounter: core.Encounter, actor: str) -> str:
+    if encounter.phase == "setup":
+        return "Start the fight first: Movement and actions belong to a turn."
+    if encounter.turn != actor:
+        return f"It is not {_name(encounter, actor)}'s turn."
+    return ""
+
+
+def _standard_action_problem(encounter: core.Encounter, actor: str) -> str:
+    problem = _own_turn(encounter, actor)
+    if problem:
+        return problem
+    state = turn_state(encounter, actor)
+    if state is not None and state.action_used:
+        return f"{_name(encounter, actor)} has already taken a Standard Action this turn."
+    if "incapacitated" in conditions_of(encounter, actor):
+        return "An Incapacitated creature takes no actions."
+    return ""
+
+
+# -- offering ------------------------------------------------------------------------------
+
+
+def _natural(sheet: Sheet, kind: str) -> bool:
+    return (kind == "climb" and sheet.feats.natural_climber) or (
+        kind == "swim" and sheet.feats.natural_swimmer)
+
+
+def _step(encounter: core.Encounter, actor: str, kind: str, metres: int) -> int:
+    sheet = sheet_of(encounter, actor)
+    return step_cost(kind, metres, sheet.size, difficulty=_terrain(encounter, actor),
+                     natural=_natural(sheet, kind),
+                     scaled=options_of(encounter).size_scaled_movement)
+
+
+def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOption]:
+    state = turn_state(encounter, actor)
+    left = state.halves // 2 if state else 0
+    options: list[ActionOption] = []
+    difficulty = _terrain(encounter, actor)
+    where = f" (difficulty {difficulty})" if difficulty else ""
+    for kind in MOVE_KINDS:
+        counts = [m for m in range(1, MAX_STEPS + 1) if _step(encounter, actor, kind, m) <= left]
+        for metres in counts or [1]:
+            cost = _step(encounter, actor, kind, metres)
+            options.append(ActionOption(
+                f"move:{kind}:{metres}", f"{_VERBS[kind][0]} {metres} m{where} — {cost} Movement",
+                needs_target=False, help=f"{_VERBS[kind][0]} {metres} m for {cost} Movement"))
+    options += [
+        ActionOption("prone", "Drop prone — 0 Movement", needs_target=False),
+        ActionOption("stand", "Stand up — ½ Speed", needs_target=False),
+        ActionOption("high:0", "High jump, standing — 2 Movement", needs_target=False),
+        ActionOption("high:2", "High jump after a 2 m run", needs_target=False),
+        ActionOption("long:0", "Long jump, standing — 4 Movement", needs_target=False),
+        ActionOption("long:2", "Long jump after a 2 m run", needs_target=False),
+        ActionOption("long:4", "Long jump after a 4 m run", needs_target=False),
+        ActionOption("dash", "Dash (Standard Action): Movement + Speed", needs_target=False),
+        ActionOption("disengage", "Disengage (Standard Action)", needs_target=False),
+        ActionOption("evade", "Evade (Standard Action)", needs_target=False)]
+    return options
+
+
+def _net(encounter: core.Encounter, actor: str, target: str, melee: bool,
+         far: bool = False) -> tuple[combat.Source, ...]:
+    sheet = sheet_of(encounter, actor)
+    options = options_of(encounter)
+    adjacent = any(other.side != encounter.combatant(actor).side
+                   and core.position_between(encounter, actor, other.id) <= ADJACENT
+                   for other in encounter.combatants if other.id != actor)
+    evading = isinstance(encounter, ApparatusEncounter) and target in encounter.evading \
+        and speed_now(encounter, target)[0] > 0 \
+        and "incapacitated" not in conditions_of(encounter, target)
+    return combat.advantage_sources(
+        attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
+        exhaustion=exhaustion_of(encounter, actor), melee=melee,
+        dual_wielding=melee and sheet.dual_wielding, adjacent_hostile=adjacent,
+        far_range=far, target_evading=evading,
+        static_defense=options.defense == "static")
+
+
+def _attack_dice(encounter: core.Encounter, actor: str, target: str,
+                 weapon: Weapon) -> tuple[DiceSpec, ...]:
+    melee = not weapon.ranged
+    far = weapon.ranged and core.position_between(encounter, actor, target) > weapon.near
+    net = combat.net_advantage(_net(encounter, actor, target, melee, far))
+    options = options_of(encounter)
+    dice = [DiceSpec(combat.dice_count(net, options), 20, "attack")]
+    if options.defense == "rolled":
+        dice.append(DiceSpec(combat.dice_count(_defender_net(encounter, target), options), 20,
+                             "defence"))
+    labels = ("damage", "extra damage")
+    dice += [DiceSpec(d.count, d.sides, label) for d, label in zip(weapon.dice(), labels,
+                                                                   strict=False) if d.count]
+    return tuple(dice)
+
+
+def _defender_net(encounter: core.Encounter, target: str) -> int:
+    evading = isinstance(encounter, ApparatusEncounter) and target in encounter.evading \
+        and speed_now(encounter, target)[0] > 0
+    return 1 if evading else 0
+
+
+def _check_dice(encounter: core.Encounter, actor: str, target: str, label: str
+                ) -> tuple[DiceSpec, ...]:
+    net = combat.net_advantage(_net(encounter, actor, target, True))
+    return (DiceSpec(combat.dice_count(net, options_of(encounter)), 20, label),)
+
+
+def _grapple_between(encounter: core.Encounter, grappler: str,
+                     target: str) -> grapple.Grapple | None:
+    if not isinstance(encounter, ApparatusEncounter):
+        return None
+    return next((g for g in encounter.grapples
+                 if g.grappler == grappler and g.target == target), None)
+
+
+def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
+    sheet = sheet_of(encounter, actor)
+    found = _movement_options(encounter, actor)
+    for other in encounter.combatants:
+        if other.id == actor:
+            continue
+        t = other.id
+        for index, weapon in enumerate(weapons_of(sheet)):
+            found.append(ActionOption(f"attack:{index}:{t}", f"{weapon.name} → {other.name}",
+                                      needs_target=False,
+                                      dice=_attack_dice(encounter, actor, t, weapon)))
+        held = _grapple_between(encounter, actor, t)
+        if held is None:
+            found.append(ActionOption(f"grapple:{t}", f"Grapple {other.name}",
+                                      needs_target=False,
+                                      dice=_check_dice(encounter, actor, t, "check")))
+        else:
+            if held.tier != "complete":
+                found.append(ActionOption(f"raise:{t}", f"Tighten the grapple on {other.name}",
+                                          needs_target=False,
+                                          dice=_check_dice(encounter, actor, t, "check")))
+            else:
+                found += [ActionOption(f"stunt_damage:{t}", f"Stunt: crush {other.name}",
+                                       needs_target=False, dice=(DiceSpec(1, 6, "damage"),)),
+                          ActionOption(f"stunt_breath:{t}",
+                                       f"Stunt: stop {other.name} breathing",
+                                       needs_target=False)]
+        for how in ("prone", "push"):
+            text = "prone" if how == "prone" else "1 m away"
+            found.append(ActionOption(f"shove_{how}:{t}", f"Shove {other.name} {text}",
+                                      needs_target=False,
+                                      dice=_check_dice(encounter, actor, t, "check")))
+        if _grapple_between(encounter, t, actor) is not None:
+            # The grappler rolls to sustain its hold on the escaping actor.
+            found.append(ActionOption(f"escape:{t}", f"Escape {other.name}'s grapple",
+                                      needs_target=False,
+                                      dice=_check_dice(encounter, t, actor, "sustain")))
+    return tuple(found)
+
+
+# -- planning ------------------------------------------------------------------------------
+
+
+def _movement_problem(encounter: core.Encounter, actor: str, cost_halves: int) -> str:
+    problem = _own_turn(encounter, actor)
+    if problem:
+        return problem
+    state = turn_state(encounter, actor)
+    assert state is not None
+    if state.long_jumped:
+        return "A running long jump ended this turn's movement."
+    if cost_halves > state.halves:
+        _speed, why = speed_now(encounter, actor)
+        reason = f" ({why})" if why and not state.halves else ""
+        return (f"That costs {movement_text(cost_halves)} Movement; "
+                f"{movement_text(state.halves)} left{reason}.")
+    return ""
+
+
+def _left_line(state: TurnState | None, cost_halves: int) -> str:
+    if state is None:
+        return ""
+    after = max(0, state.halves - cost_halves)
+    return f"Movement {movement_text(state.halves)} → {movement_text(after)} left"
+
+
+def _move_plan(encounter: core.Encounter, actor: str, kind: str, metres: int) -> Plan:
+    sheet = sheet_of(encounter, actor)
+    difficulty = _terrain(encounter, actor)
+    natural = _natural(sheet, kind)
+    per = (1 if natural else BASE_COST[kind]) + difficulty  # type: ignore[index]
+    speed = base_speed(encounter, actor)
+    if per > speed:
+        return Plan(problem=f"Impassable: {_VERBS[kind][2]} through Difficulty {difficulty} "
+                            f"costs {per} Movement per metre, more than the Speed of {speed}.")
+    if kind != "crawl" and "prone" in conditions_of(encounter, actor):
+        return Plan(problem="Prone: crawl, or stand up first.")
+    cost = _step(encounter, actor, kind, metres)
+    parts = [f"{BASE_COST[kind]} per m" if not natural  # type: ignore[index]
+             else f"1 per m ({'Natural Climber' if kind == 'climb' else 'Natural Swimmer'})"]
+    if difficulty:
+        parts.append(f"Difficulty {difficulty}")
+    line = f"{_VERBS[kind][0]} {metres} m: {' + '.join(parts)} = {cost} Movement"
+    if kind != "run" and cost != per * metres:
+        line += f" ({sheet.size}: distance × Size Multiplier)"
+    state = turn_state(encounter, actor)
+    return Plan(problem=_movement_problem(encounter, actor, 2 * cost),
+                lines=(line, _left_line(state, 2 * cost)))
+
+
+def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
+               ) -> tuple[Plan, int, int, int]:
+    """The plan, its cost in whole Movement, the height and the distance across."""
+    sheet = sheet_of(encounter, actor)
+    options = options_of(encounter)
+    band = jump_band(sheet.abilities.might, sheet.abilities.agility, options)
+    jumps = jump_distances(sheet.size, band, options)
+    run_metres = run_up_metres(run, sheet.size, options)
+    run_cost = _step(encounter, actor, "run", run_metres) if run_metres else 0
+    flat = HIGH_JUMP_COST if kind == "high" else LONG_JUMP_COST
+    cost = run_cost + flat
+    if kind == "high":
+        height = jumps["high"]
+        across = height if run else 0
+        result = f"up {height} m" + (f" and {across} m across" if run else "")
+    else:
+        across = jumps[f"long.{run}"]
+        height = across // 4
+        result = f"{across} m across, clearing {height} m of height"
+    lines = [f"{sheet.size.capitalize()}, {BAND_NAMES[band]} (Might {sheet.abilities.might}, "
+             f"Agility {sheet.abilities.agility}): {result}",
+             f"jump {flat} Movement" if not run_metres else
+             f"run {run_metres} m ({run_cost}) + jump {flat} = {cost} Movement"]
+    state = turn_state(encounter, actor)
+    problem = "Prone: stand up first." if "prone" in conditions_of(encounter, actor) else ""
+    problem = problem or _movement_problem(encounter, actor, 2 * cost)
+    if kind == "long" and run:
+        lines.append("A running long jump ends this turn's movement.")
+        if state is not None:
+            lines.append(f"Movement {movement_text(state.halves)} → 0 left")
+    else:
+        lines.append(_left_line(state, 2 * cost))
+    return Plan(problem=problem, lines=tuple(line for line in lines if line)), cost, height, \
+        across
+
+
+def _terms_text(terms: list[tuple[str, int]]) -> str:
+    return " ".join(f"{label} {signed(value)}" for label, value in terms)
+
+
+def _advantage_lines(sources: tuple[combat.Source, ...], net: int,
+                     encounter: core.Encounter) -> list[str]:
+    options = options_of(encounter)
+    listed = ", ".join(f"{s.label} {signed(s.value)}" for s in sources) or "none"
+    line = f"Advantage: {listed} → net {signed(net)}"
+    if options.advantage_auto_at_3 and abs(net) >= 3:
+        line += ": automatic " + ("success" if net > 0 else "failure")
+    elif net and options.advantage_mode == "dice":
+        line += f": roll {1 + abs(net)} d20, keep the {'highest' if net > 0 else 'lowest'}"
+    elif net:
+        line += f": {signed(2 * net)} to the roll"
+    return [line]
+
+
+def _threshold(encounter: core.Encounter, actor: str) -> int:
+    return derive(sheet_of(encounter, actor), options_of(encounter))[
+        "critical_threshold"].value
+
+
+def _charmed_by(encounter: core.Encounter, actor: str, target: str) -> bool:
+    return any(c.condition == "charmed" and c.source == target
+               for c in encounter.combatant(actor).conditions)
+
+
+class AttackPlan(NamedTuple):
+    plan: Plan
+    weapon: Weapon
+    bonus: int
+    defense: int
+    net: int
+    odds: combat.AttackOdds | None
+
+
+def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str) -> AttackPlan:
+    sheet, foe = sheet_of(encounter, actor), sheet_of(encounter, target)
+    options = options_of(encounter)
+    weapons = weapons_of(sheet)
+    weapon = weapons[min(index, len(weapons) - 1)]
+    metres = core.position_between(encounter, actor, target)
+    far = weapon.ranged and metres > weapon.near
+    sources = _net(encounter, actor, target, not weapon.ranged, far)
+    net = combat.net_advantage(sources)
+    mine, values = derive(sheet, options), derive(foe, options)
+    ability = ("Might", sheet.abilities.might) if weapon.grip == "forceful" else (
+        "Agility", sheet.abilities.agility)
+    terms = [ability, ("Combat Proficiency", sheet.combat_proficiency),
+             ("Size Modifier", -mine["size_modifier"].value)]
+    bonus = sum(value for _label, value in terms)
+    defense = values["defense.guard"]
+    problem = _standard_action_problem(encounter, actor) or combat.barred(
+        attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
+        charmed_by_target=_charmed_by(encounter, actor, target), ranged=weapon.ranged,
+        beyond_far=metres > weapon.far)
+    if not problem and not weapon.ranged and metres > weapon.reach:
+        problem = (f"{_name(encounter, target)} is {metres} m away; the {weapon.name} reaches "
+                   f"{weapon.reach} m.")
+    incapacitated = "incapacitated" in conditions_of(encounter, target)
+    threshold = _threshold(encounter, actor)
+    rolled = options.defense == "rolled"
+    odds = combat.attack_odds(bonus, defense.value, net, options,
+                              incapacitated_target=incapacitated, threshold=threshold,
+                              defender_net=_defender_net(encounter, target) if rolled else None)
+    against = (f"{defense.label} {defense.value}" if not rolled
+               else f"the defender's 1d20 + {defense.value}")
+    need = defense.value - bonus
+    lines = [f"1d20 {_terms_text(terms)} against {against}"
+             + (f": needs {need} on the die" if not rolled else ""),
+             *_advantage_lines(sources, net, encounter)]
+    extra = combat.crit_extra(weapon.dice())
+    dice_text = " + ".join(str(d) for d in weapon.dice())
+    lines.append(f"Damage {dice_text}; critical on {threshold}+: +{extra} (largest die's "
+                 "maximum); a critical roll that would miss hits for normal damage")
+    if incapacitated:
+        lines.append("The target is Incapacitated: an automatic critical hit.")
+    if far:
+        lines.append(f"Far range ({weapon.near}–{weapon.far} m)")
+    outcomes = [("Critical hit", odds.crit)]
+    if odds.crit_normal:
+        outcomes.append(("Critical roll, normal damage", odds.crit_normal))
+    return AttackPlan(Plan(problem=problem, lines=tuple(lines), success=odds.hit,
+                           outcomes=tuple(outcomes)), weapon, bonus, defense.value, net, odds)
+
+
+class CheckPlan(NamedTuple):
+    plan: Plan
+    bonus: int
+    physique: int
+    net: int
+
+
+def _reach_of(sheet: Sheet) -> int:
+    return max((w.reach for w in weapons_of(sheet) if not w.ranged), default=1)
+
+
+def _check_plan(encounter: core.Encounter, roller: str, target: str, kind: str,
+                acting: str) -> CheckPlan:
+    """A Grapple, Shove or sustain check of ``roller`` against ``target``'s Physique
+    Rating; ``acting`` is who spends the Standard Action."""
+    sheet, foe = sheet_of(encounter, roller), sheet_of(encounter, target)
+    options = options_of(encounter)
+    mine, theirs = derive(sheet, options), derive(foe, options)
+    in_reach = core.position_between(encounter, roller, target) <= _reach_of(sheet)
+    barred = combat.barred(attacker=conditions_of(encounter, roller),
+                           target=conditions_of(encounter, target),
+                           charmed_by_target=_charmed_by(encounter, roller, target))
+    problem = _standard_action_problem(encounter, acting)
+    if not problem and kind == "grapple":
+        problem = grapple.grapple_requirements(attacker=sheet.size, target=foe.size,
+                                               in_reach=in_reach,
+                                               free_hand=not sheet.dual_wielding,
+                                               barred=barred)
+    elif not problem and kind == "shove":
+        problem = grapple.shove_requirements(attacker=sheet.size, target=foe.size,
+                                             in_reach=in_reach, barred=barred)
+    sources = _net(encounter, roller, target, True)
+    net = combat.net_advantage(sources)
+    check = mine["grapple"]
+    physique = theirs["physique"].value
+    threshold = _threshold(encounter, roller)
+    odds = grapple.check_odds(check.value, physique, net, options, threshold=threshold)
+    terms = [(t.label, t.value) for t in check.terms]
+    lines = [f"{_name(encounter, roller)}: 1d20 {_terms_text(terms)} against Physique Rating "
+             f"{physique}: needs {physique - check.value} on the die",
+             *_advantage_lines(sources, net, encounter)]
+    return CheckPlan(Plan(problem=problem, lines=tuple(lines),
+                          success=odds["success"] + odds["critical"],
+                          outcomes=(("Critical success", odds["critical"]),)),
+                     check.value, physique, net)
+
+
+# -- the dispatch --------------------------------------------------------------------------
+
+
+def _parts(action: str) -> list[str]:
+    return action.split(":")
+
+
+def _plan(encounter: core.Encounter, actor: str, action: str) -> Plan:
+    parts = _parts(action)
+    head = parts[0]
+    if head == "move":
+        return _move_plan(encounter, actor, parts[1], int(parts[2]))
+    if head in ("high", "long"):
+        return _jump_plan(encounter, actor, head, int(parts[1]))[0]
+    if head == "prone":
+        problem = _own_turn(encounter, actor)
+        if not problem and "prone" in conditions_of(encounter, actor):
+            problem = f"{_name(encounter, actor)} is already prone."
+        return Plan(problem=problem, lines=("Drop prone: no Movement.",))
+    if head == "stand":
+        cost = stand_cost_halves(base_speed(encounter, actor), options_of(encounter))
+        problem = _own_turn(encounter, actor)
+        if not problem and "prone" not in conditions_of(encounter, actor):
+            problem = f"{_name(encounter, actor)} is not prone."
+        problem = problem or _movement_problem(encounter, actor, cost)
+        return Plan(problem=problem, lines=(
+            f"Stand up: ½ Speed {base_speed(encounter, actor)} = {movement_text(cost)} "
+            "Movement", _left_line(turn_state(encounter, actor), cost)))
+    if head == "dash":
+        speed, why = speed_now(encounter, actor)
+        problem = _standard_action_problem(encounter, actor)
+        state = turn_state(encounter, actor)
+        if not problem and state is not None and state.long_jumped:
+            problem = "A running long jump ended this turn's movement."
+        lines = [f"Dash: + Speed {speed} Movement this turn" + (f" ({why})" if why else "")]
+        if state is not None:
+            lines.append(f"Movement {movement_text(state.halves)} → "
+                         f"{movement_text(state.halves + 2 * speed)} left")
+        return Plan(problem=problem, lines=tuple(lines))
+    if head == "disengage":
+        return Plan(problem=_standard_action_problem(encounter, actor), lines=(
+            "Movement provokes no opportunity attacks for the rest of this turn.",))
+    if head == "evade":
+        return Plan(problem=_standard_action_problem(encounter, actor), lines=(
+            "Defense rolls have Advantage until the start of the next turn (attacks against "
+            "the evader have −1 Advantage with static Defense); lost if Incapacitated or "
+            "Speed drops to 0.",))
+    target = parts[-1]
+    if head == "attack":
+        return _attack_plan(encounter, actor, int(parts[1]), target).plan
+    if head == "grapple":
+        return _grapple_plan(encounter, actor, target)
+    if head == "raise":
+        check = _check_plan(encounter, actor, target, "raise", actor)
+        held = _grapple_between(encounter, actor, target)
+        tier = held.tier if held else "basic"
+        following = "Complete" if tier == "advanced" else "Advanced"
+        crit = "Complete" if tier == "basic" else "Complete and a stunt at once"
+        return check.plan._replace(lines=(*check.plan.lines, f"{tier.capitalize()} grapple; "
+                                          f"success: {following}; critical: {crit}"))
+    if head in ("shove_prone", "shove_push"):
+        check = _check_plan(encounter, actor, target, "shove", actor)
+        effect = "knocked Prone" if head == "shove_prone" else "pushed 1 m"
+        return check.plan._replace(lines=(*check.plan.lines, f"Success: the target is {effect}"))
+    if head == "escape":
+        return _escape_plan(encounter, actor, target)
+    if head in ("stunt_damage", "stunt_breath"):
+        problem = _standard_action_problem(encounter, actor)
+        held = _grapple_between(encounter, actor, target)
+        if not problem and (held is None or held.tier != "complete"):
+            problem = "Stunts need a Complete grapple."
+        if head == "stunt_breath":
+            return Plan(problem=problem, lines=(
+                f"{_name(encounter, target)} cannot breathe: it asphyxiates for a turn.",))
+        terms = derive(sheet_of(encounter, actor), options_of(encounter))["grapple"].terms
+        bonus = [(t.label, t.value) for t in terms if t.label != "Combat Proficiency"]
+        return Plan(problem=problem, lines=(f"Damage 1d6 {_terms_text(bonus)}",))
+    raise ValueError(f"unknown action {action!r}")
+
+
+def _grapple_plan(encounter: core.Encounter, actor: str, target: str) -> Plan:
+    check = _check_plan(encounter, actor, target, "grapple", actor)
+    return check.plan._replace(lines=(
+        *check.plan.lines, "Success: Basic Grapple (Speed 0); critical: Advanced at once "
+        "(Restrained)"))
+
+
+def _escape_plan(encounter: core.Encounter, actor: str, grappler: str) -> Plan:
+    check = _check_plan(encounter, grappler, actor, "sustain", actor)
+    held = _grapple_between(encounter, grappler, actor)
+    tier = held.tier if held else "basic"
+    after = grapple.downgraded(tier)
+    result = "the grapple ends" if after is None else f"it drops to {after.capitalize()}"
+    success = None if check.plan.success is None else 1 - check.plan.success
+    return Plan(problem=check.plan.problem, lines=(
+        f"{_name(encounter, grappler)} rolls to sustain the {tier.capitalize()} grapple:",
+        *check.plan.lines, f"If the sustain check fails, {result}"), success=success)
+
+
+def preview(encounter: core.Encounter, actor: str, action: str,
+            target: str | None) -> ActionPreview:
+    plan = _plan(encounter, actor, action)
+    return ActionPreview(lines=plan.lines, success=plan.success, outcomes=plan.outcomes,
+                         problem=plan.problem)
+
+
+# -- resolving -----------------------------------------------------------------------------
+
+
+def _state(encounter: ApparatusEncounter, actor: str) -> TurnState:
+    state = turn_state(encounter, actor)
+    assert state is not None
+    return state
+
+
+def _spend(encounter: ApparatusEncounter, actor: str, halves: int = 0, *,
+           action: bool = False, **changes: bool) -> ApparatusEncounter:
+    state = _state(encounter, actor)
+    update: dict[str, object] = {"halves": max(0, state.halves - halves), **changes}
+    if action:
+        update["action_used"] = True
+    return with_turn(encounter, actor, state.model_copy(update=update))
+
+
+def _add(encounter: ApparatusEncounter, who: str, condition: str) -> ApparatusEncounter:
+    return core.add_condition(encounter, who, ConditionState(condition=condition,
+                                                             name=condition.capitalize()))
+
+
+def _without(encounter: ApparatusEncounter, who: str, condition: str) -> ApparatusEncounter:
+    for placed in encounter.combatant(who).conditions:
+        if placed.condition == condition:
+            encounter = core.remove_condition(encounter, who, placed.id)
+    return encounter
+
+
+def _set_grapple(encounter: ApparatusEncounter, grappler: str, target: str,
+                 tier: grapple.Tier | None) -> ApparatusEncounter:
+    kept = tuple(g for g in encounter.grapples
+                 if not (g.grappler == grappler and g.target == target))
+    if tier is not None:
+        kept = (*kept, grapple.Grapple(grappler=grappler, target=target, tier=tier))
+    return encounter.model_copy(update={"grapples": kept})
+
+
+def _kept(faces: tuple[int, ...], count: int, net: int) -> tuple[int, tuple[int, ...]]:
+    if len(faces) < count:
+        raise ValueError("every die of the action must be typed or rolled")
+    return combat.kept_face(faces[:count], net), faces[count:]
+
+
+class _Done(NamedTuple):
+    encounter: ApparatusEncounter
+    summary: str
+    notices: tuple[str, ...] = ()
+    details: str = ""
+
+
+def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
+    parts = _parts(action)
+    name = _name(e, actor)
+    head = parts[0]
+    if head == "move":
+        kind, metres = parts[1], int(parts[2])
+        cost = _step(e, actor, kind, metres)
+        difficulty = _terrain(e, actor)
+        where = f" through difficulty {difficulty}" if difficulty else ""
+        after = _spend(e, actor, 2 * cost)
+        left = movement_text(_state(after, actor).halves)
+        dragged = tuple(f"Moving while grappling drags {_name(e, g.target)} along."
+                        for g in e.grapples if g.grappler == actor)
+        return _Done(after, f"{name} {_VERBS[kind][1]} {metres} m{where}: {cost} Movement, "
+                            f"{left} left", dragged)
+    if head in ("high", "long"):
+        run = int(parts[1])
+        _, cost, height, across = _jump_plan(e, actor, head, run)
+        if head == "long" and run:
+            after = _spend(e, actor, _state(e, actor).halves, long_jumped=True)
+            notices = [f"{name}'s running long jump ends their movement this turn."]
+            if _terrain(e, actor):
+                notices.append(f"Rough or slippery landing: {name} makes an Agility check "
+                               f"(DC {options_of(e).landing_dc}) or falls Prone.")
+            return _Done(after, f"{name} long-jumps {across} m after a run: {cost} Movement, "
+                                "0 left", tuple(notices))
+        after = _spend(e, actor, 2 * cost)
+        left = movement_text(_state(after, actor).halves)
+        what = (f"jumps {height} m up" + (f" and {across} m across" if across else "")
+                if head == "high" else f"long-jumps {across} m")
+        return _Done(after, f"{name} {what}: {cost} Movement, {left} left")
+    if head == "prone":
+        return _Done(_add(e, actor, "prone"), f"{name} drops prone")
+    cost = stand_cost_halves(base_speed(e, actor), options_of(e))
+    after = _without(_spend(e, actor, cost), actor, "prone")
+    return _Done(after, f"{name} stands up: {movement_text(cost)} Movement, "
+                        f"{movement_text(_state(after, actor).halves)} left")
+
+
+def _resolve_turn_action(e: ApparatusEncounter, actor: str, head: str) -> _Done:
+    name = _name(e, actor)
+    if head == "dash":
+        speed, _why = speed_now(e, actor)
+        state = _state(e, actor)
+        after = with_turn(e, actor, state.model_copy(update={
+            "halves": state.halves + 2 * speed, "generated": state.generated + speed,
+            "dashed": True, "action_used": True}))
+        return _Done(after, f"{name} dashes: +{speed} Movement, "
+                            f"{movement_text(_state(after, actor).halves)} left")
+    if head == "disengage":
+        return _Done(_spend(e, actor, action=True, disengaged=True),
+                     f"{name} disengages: no opportunity attacks for the rest of the turn")
+    after = _spend(e, actor, action=True)
+    after = after.model_copy(update={"evading": (*after.evading, actor)})
+    return _Done(after, f"{name} evades until the start of their next turn")
+
+
+def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
+                    faces: tuple[int, ...]) -> _Done:
+    found = _attack_plan(e, actor, index, target)
+    options = options_of(e)
+    weapon = found.weapon
+    kept, rest = _kept(faces, combat.dice_count(found.net, options), found.net)
+    defense = found.defense
+    if options.defense == "rolled":
+        defender_net = _defender_net(e, target)
+        defended, rest = _kept(rest, combat.dice_count(defender_net, options), defender_net)
+        defense += defended
+    verdict = combat.judge(kept, found.bonus, defense, found.net, options,
+                           incapacitated_target="incapacitated" in conditions_of(e, target),
+                           threshold=_threshold(e, actor))
+    name, foe = _name(e, actor), _name(e, target)
+    after = _spend(e, actor, action=True)
+    roll = f"{kept} {signed(found.bonus)} against {defense}"
+    if verdict == "miss":
+        return _Done(after, f"{name} misses {foe} with the {weapon.name} ({roll})")
+    damage = 0
+    for expr in weapon.dice():
+        damage += expr.total(rest[:expr.count])
+        rest = rest[expr.count:]
+    extra = combat.crit_extra(weapon.dice()) if verdict == "crit" else 0
+    damage = max(0, damage + extra)
+    sheet = sheet_of(after, target)
+    after = core.replace_sheet(after, target, sheet.model_copy(
+        update={"hit_points": sheet.hit_points - damage}))
+    how = {"hit": "hits", "crit": "critically hits",
+           "crit_normal": "hits (a critical roll that would have missed)"}[verdict]
+    summary = f"{name} {how} {foe} with the {weapon.name} for {damage}"
+    if extra:
+        summary += f" (+{extra} critical)"
+    notices = []
+    if sheet.hit_points - damage <= 0:
+        notices.append(f"{foe} is at {sheet.hit_points - damage} hit points.")
+    return _Done(after, summary, tuple(notices), details=roll)
+
+
+def _check(e: ApparatusEncounter, roller: str, target: str, kind: str, acting: str,
+           faces: tuple[int, ...]) -> tuple[grapple.CheckResult, str]:
+    plan = _check_plan(e, roller, target, kind, acting)
+    options = options_of(e)
+    kept, _rest = _kept(faces, combat.dice_count(plan.net, options), plan.net)
+    result = grapple.check_result(kept, plan.bonus, plan.physique, plan.net, options,
+                                  threshold=_threshold(e, roller))
+    return result, f"{kept} {signed(plan.bonus)} against Physique Rating {plan.physique}"
+
+
+def _resolve_grapple(e: ApparatusEncounter, actor: str, head: str, target: str,
+                     faces: tuple[int, ...]) -> _Done:
+    name, foe = _name(e, actor), _name(e, target)
+    if head == "escape":
+        result, roll = _check(e, target, actor, "sustain", actor, faces)
+        after = _spend(e, actor, action=True)
+        held = _grapple_between(e, target, actor)
+        tier = held.tier if held else "basic"
+        if result != "failure":
+            return _Done(after, f"{name} fails to escape {foe}'s grapple ({roll})", (),
+                         roll)
+        lower = grapple.downgraded(tier)
+        after = _set_grapple(after, target, actor, lower)
+        what = "is free" if lower is None else f"loosens it to {lower.capitalize()}"
+        return _Done(after, f"{name} escapes {foe}'s {tier.capitalize()} grapple and {what}",
+                     (f"{name}'s Speed returns" if lower is None else
+                      f"{name} is still held ({grapple.TIER_EFFECTS[lower]}).",), roll)
+    kind = "shove" if head.startswith("shove") else "grapple" if head == "grapple" else "raise"
+    result, roll = _check(e, actor, target, kind, actor, faces)
+    after = _spend(e, actor, action=True)
+    if result == "failure":
+        verb = {"shove": "shove", "grapple": "grapple", "raise": "tighten the grapple on"}[kind]
+        return _Done(after, f"{name} fails to {verb} {foe} ({roll})", (), roll)
+    if head == "shove_prone":
+        return _Done(_add(after, target, "prone"), f"{name} shoves {foe} prone ({roll})", (),
+                     roll)
+    if head == "shove_push":
+        metres = core.position_between(after, actor, target) + 1
+        after = core.set_position(after, actor, target, metres, log=False)
+        return _Done(after, f"{name} pushes {foe} 1 m away ({roll})", (
+            f"Forced movement: a grapple holding {foe} ends if this takes it out of reach "
+            "(Advanced and Complete grapples move both).",), roll)
+    if head == "grapple":
+        first: grapple.Tier = "advanced" if result == "critical" else "basic"
+        after = _set_grapple(after, actor, target, first)
+        crit = " (critical: Advanced at once)" if result == "critical" else ""
+        return _Done(after, f"{name} grapples {foe}{crit} ({roll})", (
+            f"{foe}: {grapple.TIER_EFFECTS[first]}.",), roll)
+    held = _grapple_between(e, actor, target)
+    before = held.tier if held else "basic"
+    tier, stunt = grapple.raised(before, result)
+    after = _set_grapple(after, actor, target, tier)
+    notices = [f"{foe}: {grapple.TIER_EFFECTS[tier]}."]
+    if stunt:
+        notices.append(f"Critical success: {name} also performs one Complete-grapple stunt now.")
+    return _Done(after, f"{name} tightens the grapple on {foe} to {tier.capitalize()} ({roll})",
+                 tuple(notices), roll)
+
+
+def _resolve_stunt(e: ApparatusEncounter, actor: str, head: str, target: str,
+                   faces: tuple[int, ...]) -> _Done:
+    name, foe = _name(e, actor), _name(e, target)
+    after = _spend(e, actor, action=True)
+    if head == "stunt_breath":
+        return _Done(after, f"{name} stops {foe} breathing", (
+            f"{foe} asphyxiates for a turn.",))
+    terms = derive(sheet_of(e, actor), options_of(e))["grapple"].terms
+    bonus = sum(t.value for t in terms if t.label != "Combat Proficiency")
+    if not faces:
+        raise ValueError("the stunt's d6 must be typed or rolled")
+    damage = max(0, faces[0] + bonus)
+    sheet = sheet_of(after, target)
+    after = core.replace_sheet(after, target, sheet.model_copy(
+        update={"hit_points": sheet.hit_points - damage}))
+    return _Done(after, f"{name} crushes {foe} for {damage} ({faces[0]} {signed(bonus)})")
+
+
+def resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+            faces: tuple[int, ...]) -> ActionOutcome:
+    if not isinstance(encounter, ApparatusEncounter):
+        raise TypeError("not an Apparatus encounter")
+    plan = _plan(encounter, actor, action)
+    if plan.problem:
+        raise ValueError(plan.problem)
+    parts = _parts(action)
+    head = parts[0]
+    handlers: dict[str, Callable[[], _Done]] = {
+        "attack": lambda: _resolve_attack(encounter, actor, int(parts[1]), parts[-1], faces),
+        "dash": lambda: _resolve_turn_action(encounter, actor, head),
+        "disengage": lambda: _resolve_turn_action(encounter, actor, head),
+        "evade": lambda: _resolve_turn_action(encounter, actor, head),
+        "stunt_damage": lambda: _resolve_stunt(encounter, actor, head, parts[-1], faces),
+        "stunt_breath": lambda: _resolve_stunt(encounter, actor, head, parts[-1], faces),
+    }
+    for grappling in ("grapple", "raise", "shove_prone", "shove_push", "escape"):
+        handlers[grappling] = lambda: _resolve_grapple(encounter, actor, head, parts[-1],
+                                                       faces)
+    done = handlers[head]() if head in handlers else _resolve_move(encounter, actor, action)
+    target_id = parts[-1] if head in handlers and head not in (
+        "dash", "disengage", "evade") else None
+    logged = core.add_log(done.encounter, done.summary, actor=actor, target=target_id,
+                          details=done.details)
+    return ActionOutcome(logged, done.summary, done.details, done.notices)
