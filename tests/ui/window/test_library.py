@@ -281,6 +281,7 @@ def test_the_library_opens_narrow_with_a_readable_name_column(window: MainWindow
 
 def test_a_narrow_library_keeps_names_readable(window: MainWindow, qtbot) -> None:
     """Dragged to ~235 px, Race and Class give way (elided, then hidden), not the names."""
+    window.library.show_game("Monsters & Magic")
     QApplication.processEvents()
     library, view = window.library, window.library.view
     header = view.horizontalHeader()
