@@ -74,6 +74,11 @@ class ApparatusEncounter(core.Encounter):
     evading: tuple[str, ...] = Field((), max_length=core.MAX_COMBATANTS)
     """Who took the Evade action (until the start of their next turn)."""
 
+    def out_of_fight(self, combatant: core.Combatant) -> bool:
+        """At 0 hit points or fewer a creature takes no more turns (the wiki pages we have do
+        not say more; the referee can raise its hit points to bring it back)."""
+        return bool(combatant.sheet.hit_points <= 0)
+
     def turn_begins(self, combatant_id: str) -> ApparatusEncounter:
         """Movement = Speed and one Standard Action; the last turn's leftovers are lost and
         this combatant's Evade ends."""
