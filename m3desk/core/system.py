@@ -20,6 +20,7 @@ from pydantic import BaseModel
 if TYPE_CHECKING:
     from m3desk.core.dice import Roller
     from m3desk.core.encounter import Combatant, Encounter
+    from m3desk.core.forecast import Simulate
     from m3desk.core.sheet_form import SheetForm
 
 __all__ = [
@@ -273,6 +274,11 @@ class EncounterRules(NamedTuple):
         lambda _e, _a, _o, _t: ActionPreview())
     resolve: Callable[["Encounter", str, str, str | None, tuple[int, ...]], ActionOutcome] | None \
         = None
+    simulate: "Simulate | None" = None
+    """One whole fight from the encounter as it stands, played by the forecast's policy with
+    the dice of the ``random.Random`` given (see :mod:`m3desk.core.forecast`)."""
+    forecast_policy: str = ""
+    """In a few sentences, how the simulated combatants choose (shown with the forecast)."""
     status: Callable[["Encounter"], tuple[str, ...]] = lambda _e: ()
     """Lines the tracker shows above the roster: the phase, who is to act, what is due now
     ("Goblins: first death, check morale (ML 7, holds 58.3 %)")."""

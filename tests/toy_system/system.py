@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import ClassVar, Literal
 
@@ -11,6 +12,7 @@ from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.derived import Derived
 from m3desk.core.dice import Dice, DiceExpr
+from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.system import (
     ActionOption,
@@ -230,6 +232,37 @@ def _parse(text: str, name: str) -> tuple[BaseModel, list[str]]:
     return ToySheet(name=name, ac=values.get("AC", 12), hp=hp, hp_max=max(hp, 1)), problems
 
 
+def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
+    """The toy's fight: every round each side in initiative order attacks its target."""
+    hp = {c.id: c.sheet.hp for c in encounter.combatants}
+    sheets = {c.id: c.sheet for c in encounter.combatants}
+    side_of = {c.id: c.side for c in encounter.combatants}
+    rounds = 0
+    while rounds < policy.max_rounds:
+        standing = {side_of[i] for i, left in hp.items() if left > 0}
+        if len(standing) <= 1:
+            break
+        rounds += 1
+        order = sorted(standing, key=lambda _side: dice.randint(1, 6), reverse=True)
+        for side in order:
+            for attacker in [i for i in hp if side_of[i] == side and hp[i] > 0]:
+                foes = [i for i in hp if side_of[i] != side and hp[i] > 0]
+                if not foes:
+                    break
+                target = (min(foes, key=lambda i: hp[i]) if policy.target == "weakest"
+                          else max(foes, key=lambda i: hp[i]) if policy.target == "strongest"
+                          else foes[0])
+                roll = dice.randint(1, 20)
+                if roll == 20 or roll + sheets[attacker].attack >= sheets[target].ac:
+                    damage = sheets[attacker].damage
+                    hp[target] -= sum(dice.randint(1, damage.sides)
+                                      for _ in range(damage.count)) + damage.bonus
+    standing = {side_of[i] for i, left in hp.items() if left > 0}
+    return FightResult(winner=next(iter(standing)) if len(standing) == 1 else None,
+                       rounds=rounds, down=frozenset(i for i, left in hp.items() if left <= 0),
+                       hit_points=hp)
+
+
 TOY_FORM = SheetForm(
     sections=(
         SectionSpec("Identity", (FieldSpec("name", "Name"),
@@ -276,7 +309,10 @@ TOY = GameSystem(
                  TrackerColumn("ac", "AC", "Armour class", sample="AC 99"),
                  TrackerColumn("declared", "Declared", "What the combatant declared",
                                sample="attack")),
-        cell=_cell, status=_status, edit=_edit, rings=_rings, reach=_reach, actions=_actions,
+        cell=_cell, status=_status, simulate=_simulate,
+        forecast_policy="Each combatant attacks the first foe standing (or the weakest or "
+                        "strongest, as chosen); one d6 per side each round.",
+        edit=_edit, rings=_rings, reach=_reach, actions=_actions,
         preview=_preview, resolve=_resolve),
 )
 
