@@ -243,7 +243,7 @@ def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) ->
         if len(standing) <= 1:
             break
         rounds += 1
-        order = sorted(standing, key=lambda _side: dice.randint(1, 6), reverse=True)
+        order = sorted(sorted(standing), key=lambda _side: dice.randint(1, 6), reverse=True)
         for side in order:
             for attacker in [i for i in hp if side_of[i] == side and hp[i] > 0]:
                 foes = [i for i in hp if side_of[i] != side and hp[i] > 0]
