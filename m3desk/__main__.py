@@ -6,9 +6,14 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments and arguments[0] == "forecast":  # no window, no Qt
+        from m3desk.forecast_cli import forecast_main
+
+        return forecast_main(arguments[1:])
     from m3desk.ui.app import run
 
-    return run(sys.argv[1:] if argv is None else argv)
+    return run(arguments)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,65 @@
+"""``m3desk forecast FILE.m3e``: the same summary for the same seed, JSON for scripts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from m3desk.core import encounter as core
+from m3desk.forecast_cli import forecast_main
+from m3desk.storage import catalog
+from m3desk.storage.documents import save_document
+from tests import toy_system
+from tests.toy_system import TOY, ToyEncounter, ToySheet
+
+
+@pytest.fixture(autouse=True)
+def _toy() -> Iterator[None]:
+    toy_system.install()
+    yield
+    toy_system.uninstall()
+
+
+@pytest.fixture
+def fight(tmp_path: Path) -> Path:
+    assert TOY.encounter is not None
+    encounter = ToyEncounter(name="Bridge")
+    for sheet, side in ((ToySheet(name="Aldo", attack=6, hp=12, hp_max=12), "Party"),
+                        (ToySheet(name="Goblin", hp=5, hp_max=5), "Monsters")):
+        encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
+    path = tmp_path / "bridge.m3e"
+    save_document(path, catalog.document_type(ToyEncounter), encounter)
+    return path
+
+
+def test_the_summary_names_sides_rounds_and_combatants(fight: Path, capsys) -> None:
+    assert forecast_main([str(fight), "--fights", "400", "--seed", "5"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Forecast: Bridge (Toy), 400 fights, seed 5")
+    assert "Policy: Each combatant attacks the first foe standing" in text
+    assert "Wins: Party " in text and " · Monsters " in text
+    assert "Rounds: mean " in text
+    assert "  Aldo: down " in text and "  Goblin: down " in text
+
+
+def test_json_is_the_same_for_the_same_seed(fight: Path, capsys) -> None:
+    assert forecast_main([str(fight), "--fights", "300", "--seed", "9", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert forecast_main([str(fight), "--fights", "300", "--seed", "9", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert set(first["wins"]) == {"Party", "Monsters"}
+    assert abs(sum(first["wins"].values()) + first["no_winner"] - 1) < 1e-9
+    assert set(first["down"]) == {"Aldo", "Goblin"}
+    assert sum(first["rounds"].values()) == 300
+    assert first["wins"]["Party"] > 0.8  # a strong fighter against one goblin
+
+
+def test_a_sheet_or_a_bad_file_is_refused_clearly(tmp_path: Path, capsys) -> None:
+    broken = tmp_path / "broken.m3e"
+    broken.write_text("{ not json", encoding="utf-8")
+    assert forecast_main([str(broken)]) == 2
+    assert "forecast:" in capsys.readouterr().err
+    assert forecast_main([str(tmp_path / "missing.m3e")]) == 2
