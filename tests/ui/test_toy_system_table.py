@@ -238,3 +238,48 @@ def test_a_combatant_at_0_hit_points_is_marked_down(qtbot: Any, widget: Encounte
     assert name.data() == "Goblin (down)"
     assert name.data(Qt.ItemDataRole.FontRole).strikeOut()
     assert "down: 0 hit points or fewer" in name.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_the_forecast_plays_the_fight_many_times_and_plots_it(
+        qtbot: Any, widget: EncounterWidget) -> None:
+    from m3desk.ui.encounter.forecast_dialog import ForecastDialog
+
+    widget.tracker.setFocus()
+    qtbot.keyClick(widget.tracker, Qt.Key.Key_F, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    dialog = widget.forecast_dialog
+    assert isinstance(dialog, ForecastDialog) and dialog.isVisible()
+    assert dialog.policy_label.text().startswith("Each combatant attacks the first foe")
+    dialog.fights.setValue(2000)
+    dialog.seed.setValue(4)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.cancel_button.isEnabled()  # runs in batches: the window stays live
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=10_000)
+    result = dialog.result
+    assert result is not None and result.fights == 2000
+    assert dialog.progress.value() == 2000
+    assert [bar.label for bar in dialog.wins.bars][-1] == "no winner"
+    assert dialog.summary.text().startswith(f"{dialog.wins.bars[0].label} win ")
+    assert sum(dialog.rounds.counts.values()) == 2000
+    assert {bar.label for bar in dialog.down.bars} == {"Aldo", "Goblin"}
+    # The same seed, the same forecast; the fight itself was never changed.
+    again = ForecastDialog(widget.document)
+    qtbot.addWidget(again)
+    again.fights.setValue(2000)
+    again.seed.setValue(4)
+    assert again.run_to_end() == result
+    assert widget.document.undo_stack.count() == 0
+
+
+def test_the_forecast_can_be_stopped_and_shows_what_was_played(
+        qtbot: Any, widget: EncounterWidget) -> None:
+    from m3desk.ui.encounter.forecast_dialog import BATCH, ForecastDialog
+
+    dialog = ForecastDialog(widget.document)
+    qtbot.addWidget(dialog)
+    dialog.fights.setValue(100_000)
+    dialog.start()
+    dialog._step()
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    assert dialog.result is not None and dialog.result.fights == BATCH
+    assert f"stopped after {BATCH} fights" in dialog.summary.text()
+    assert dialog.run_button.isEnabled()

@@ -85,6 +85,9 @@ class EncounterActions(QObject):
                                  "sheet files the combatants came from")
         self.table_rules = action("Ta&ble Rules…", (),
                                   "The house rules this encounter is run with")
+        self.forecast = action("&Forecast…", ("Ctrl+Shift+F",),
+                               "Play this fight many times from where it stands and see how "
+                               "it tends to go")
         self.board_window = action("B&oard in a Window", ("Ctrl+B",),
                                    "Show the board in a window of its own, as large as you "
                                    "like (F11 there: full screen)")

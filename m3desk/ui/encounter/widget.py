@@ -92,6 +92,8 @@ class EncounterWidget(QWidget):
         self.rules = EncounterRulesController(document, self.encounter_actions, self)
         self.board_window: BoardWindow | None = None
         self.encounter_actions.board_window.triggered.connect(self.show_board_window)
+        self.encounter_actions.forecast.triggered.connect(self.show_forecast)
+        self.forecast_dialog: QWidget | None = None
 
         self.round_label = QLabel()
         self.round_label.setAccessibleName("Round and turn")
@@ -248,6 +250,17 @@ class EncounterWidget(QWidget):
     def encounter_action_list(self) -> list[QAction]:
         """Every encounter action, for the window's menus or a shortcut list."""
         return self.encounter_actions.all()
+
+    def show_forecast(self) -> QWidget:
+        """Encounter → Forecast…: non-modal, from the encounter as it stands now."""
+        from m3desk.ui.encounter.forecast_dialog import ForecastDialog
+
+        if self.forecast_dialog is not None:
+            self.forecast_dialog.close()
+            self.forecast_dialog.deleteLater()
+        self.forecast_dialog = ForecastDialog(self.document, self)
+        self.forecast_dialog.show()
+        return self.forecast_dialog
 
     def show_board_window(self) -> BoardWindow:
         """The board in its own window (one per tab; shown again if it was closed)."""
