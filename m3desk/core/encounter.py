@@ -94,6 +94,8 @@ class Combatant(BaseModel):
     tie_order: int = Field(0, ge=-999, le=999)
     """Among combatants on the same count, lower resolves first (they still act together)."""
     delayed: bool = False
+    hidden: bool = False
+    """Unseen by the players: the player view leaves it out until the GM reveals it."""
     notes: str = Field("", max_length=10_000)
     conditions: tuple[ConditionState, ...] = Field((), max_length=200)
 

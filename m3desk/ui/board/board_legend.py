@@ -43,6 +43,10 @@ class BoardLegend(QWidget):
         self._keys.setFont(font)
         layout.addWidget(self._keys)
 
+    def show_hint(self, shown: bool) -> None:
+        """The how-to line (a read-only board, on the players' screen, has no use for it)."""
+        self._keys.setVisible(shown)
+
     def set_sides(self, sides: tuple[str, ...], scale: RingScale) -> None:
         if self._key == (sides, scale):
             return

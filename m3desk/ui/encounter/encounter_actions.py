@@ -85,6 +85,13 @@ class EncounterActions(QObject):
                                  "sheet files the combatants came from")
         self.table_rules = action("Ta&ble Rules…", (),
                                   "The house rules this encounter is run with")
+        self.player_view = action("Pla&yer View", ("Ctrl+Shift+P",),
+                                  "A window for the players' screen: the order, the board and "
+                                  "what they know (F11 there: full screen)")
+        self.hidden = action("&Hidden from Players", (),
+                             "The selected combatant is left out of the player view until "
+                             "you reveal it")
+        self.hidden.setCheckable(True)
         self.forecast = action("&Forecast…", ("Ctrl+Shift+F",),
                                "Play this fight many times from where it stands and see how "
                                "it tends to go")
@@ -117,5 +124,5 @@ class EncounterActions(QObject):
                 self.act, None, self.roll_selected, self.casting, self.earlier, self.later,
                 None, self.delay, self.act_now, None, self.adjust_php, self.adjust_mhp,
                 self.add_condition, self.remove_condition_menu.menuAction(), None,
-                self.remove_combatant]
+                self.hidden, self.remove_combatant]
         return [a for a in listed if a is None or a.isVisible()]

@@ -11,8 +11,10 @@ as wide as it is tall so its rings keep a square, and both splitters can be drag
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QShowEvent
+from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core import encounter as core_edits
 from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.document_link import DocumentLink
@@ -36,6 +39,7 @@ from m3desk.ui.encounter.file_controller import FileController
 from m3desk.ui.encounter.game_setup import has_effect_engine_parts
 from m3desk.ui.encounter.log_panel import LogPanel
 from m3desk.ui.encounter.notice_bar import NoticeBar
+from m3desk.ui.encounter.player_view import PlayerView
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
 from m3desk.ui.encounter.rules_controller import EncounterRulesController
 from m3desk.ui.encounter.setup_strip import SetupStrip
@@ -93,6 +97,10 @@ class EncounterWidget(QWidget):
         self.board_window: BoardWindow | None = None
         self.encounter_actions.board_window.triggered.connect(self.show_board_window)
         self.encounter_actions.forecast.triggered.connect(self.show_forecast)
+        self.player_view: PlayerView | None = None
+        self.encounter_actions.player_view.triggered.connect(self.show_player_view)
+        self.encounter_actions.hidden.triggered.connect(self.set_hidden)
+
         self.forecast_dialog: QWidget | None = None
 
         self.round_label = QLabel()
@@ -135,6 +143,7 @@ class EncounterWidget(QWidget):
         self._last_phase = document.encounter.phase
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
+        self.document_link.connect("selection_changed", self._update_hidden_check)
         self.document_link.connect("announced", self.notice_bar.show_notices)
         # A notice belongs to the moment it was said: any later step (or its undo) ends it.
         document.undo_stack.indexChanged.connect(self._on_step)
@@ -224,6 +233,7 @@ class EncounterWidget(QWidget):
             self._last_turn = encounter.turn
             if encounter.turn is not None:
                 self.document.select(encounter.turn)
+        self._update_hidden_check()
         if aspects & {"turn", "roster", "sheets", "setup"}:
             self._update_round()
         else:
@@ -251,6 +261,37 @@ class EncounterWidget(QWidget):
         """Every encounter action, for the window's menus or a shortcut list."""
         return self.encounter_actions.all()
 
+    def show_player_view(self) -> PlayerView:
+        """The players' window: on the second screen, full screen, when there is one."""
+        if self.player_view is None:
+            self.player_view = PlayerView(self.document, self)
+        screens = QGuiApplication.screens()
+        if len(screens) > 1:
+            self.player_view.show_on(1)
+        else:
+            self.player_view.show()
+        self.player_view.raise_()
+        return self.player_view
+
+    def set_hidden(self, hidden: bool) -> None:
+        """Hide the selected combatant from the players, or reveal it (one undo step)."""
+        selected = self.document.selected
+        if not selected:
+            return
+        encounter = self.document.encounter
+        combatant = encounter.combatant(selected)
+        if combatant.hidden == hidden:
+            return
+        text = f"Hide {combatant.name} from the players" if hidden \
+            else f"Reveal {combatant.name} to the players"
+        self.document.apply(core_edits.update_combatant(encounter, selected, hidden=hidden), text)
+
+    def _update_hidden_check(self, *_args: object) -> None:
+        selected = self.document.selected
+        ids = {c.id for c in self.document.encounter.combatants}
+        hidden = selected in ids and self.document.encounter.combatant(selected).hidden
+        self.encounter_actions.hidden.setChecked(bool(hidden))
+
     def show_forecast(self) -> QWidget:
         """Encounter → Forecast…: non-modal, from the encounter as it stands now."""
         from m3desk.ui.encounter.forecast_dialog import ForecastDialog
@@ -275,6 +316,10 @@ class EncounterWidget(QWidget):
         """Stop following the document (the tab is closing; the document may live on)."""
         if self.board_window is not None:
             self.board_window.close()
+        if self.player_view is not None:
+            self.player_view.close()
+        with contextlib.suppress(RuntimeError, TypeError):
+            self.document.undo_stack.indexChanged.disconnect(self._on_step)
         self.board.detach()
         for child in [self, *self.findChildren(QObject)]:
             link = getattr(child, "document_link", None)
