@@ -173,8 +173,10 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     from m3desk.ui.window.new_encounter import NewEncounterDialog, encounter_candidates
 
     candidates = encounter_candidates(window.session.records_of(SHEETS),
-                                      window.library.selected_entries())
+                                      window.library.selected_entries(),
+                                      window.library.model.entries())
     encounter_dialog = NewEncounterDialog(candidates, "Fane of the First Ones", window)
+    encounter_dialog.resize(encounter_dialog.sizeHint().expandedTo(encounter_dialog.size()))
     encounter_dialog.show()
     grab(encounter_dialog, "new-encounter")
     encounter_dialog.close()

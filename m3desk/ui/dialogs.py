@@ -104,6 +104,8 @@ class NewEncounterChoice:
 
     name: str
     sources: tuple[Any, ...]
+    sides: tuple[str, ...] = ()
+    """The side each source joins, in the same order ("" or missing: its default side)."""
 
 
 def set_non_interactive(enabled: bool) -> None:

@@ -234,6 +234,7 @@ class MainWindow(QMainWindow):
     def new_encounter(self) -> OpenDocument | None:
         """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
         return new_encounter(self, self.session, self.library.selected_entries(),
+                             library=self.library.model.entries(),
                              rules=self.settings_store.table_rules(),
                              options_for=self.settings_store.options_for)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -122,6 +122,7 @@ def new_encounter_document(paths_or_sheets: Iterable[SourceLike],
                            name: str = "Encounter",
                            rules: TableRules | None = None,
                            options_for: Callable[[GameSystem], BaseModel] | None = None,
+                           sides: Sequence[str | None] = (),
                            ) -> EncounterDocument:
     """A fresh encounter holding the given sheets; loading errors propagate (DocumentLoadError).
 
@@ -131,5 +132,8 @@ def new_encounter_document(paths_or_sheets: Iterable[SourceLike],
     sources = [(_resolve(source), source) for source in paths_or_sheets]
     start = encounter_for([sheet for (sheet, _path), _source in sources], name, rules,
                           options_for)
-    encounter = add_sheets(start, [source for _resolved, source in sources])
+    encounter = start
+    for index, (_resolved, source) in enumerate(sources):
+        side = sides[index] if index < len(sides) else None
+        encounter = add_sheets(encounter, [source], side or None)
     return EncounterDocument(encounter, parent=parent)

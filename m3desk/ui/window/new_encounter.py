@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -57,11 +59,31 @@ class EncounterCandidate:
     where: str
     source: Any
     checked: bool
+    game: str = ""
+    """The sheet's game (an encounter is of one game: the dialog shows one game's sheets)."""
+    side: str = ""
+    """The side it joins unless the GM picks another ("": characters the party, monsters
+    the monsters)."""
+
+
+def _game_of_document(record: OpenDocument) -> str:
+    from m3desk.core import registry
+
+    try:
+        return registry.system_of(record.model()).name
+    except registry.UnknownSystemError:
+        return ""
+
+
+def _default_side(kind: str) -> str:
+    return "Party" if kind == "character" else "Monsters"
 
 
 def encounter_candidates(open_sheets: Sequence[OpenDocument],
-                         selected: Sequence[LibraryEntry]) -> list[EncounterCandidate]:
-    """Open sheet tabs first, then selected library sheets not open in a tab.
+                         selected: Sequence[LibraryEntry],
+                         library: Sequence[LibraryEntry] = ()) -> list[EncounterCandidate]:
+    """Open sheet tabs first, then selected library sheets not open in a tab, then (if
+    given) the rest of the library's sheets, unticked, so any sheet can be picked here.
 
     What the GM picked in the library is pre-checked; with nothing picked there, every
     open sheet is (the usual way in: open the party, then start the fight).
@@ -74,12 +96,19 @@ def encounter_candidates(open_sheets: Sequence[OpenDocument],
         if key is not None:
             open_keys.add(key)
         checked = key in chosen if chosen else True
+        kind = str(getattr(record.model(), "kind", ""))
         candidates.append(EncounterCandidate(record.plain_title(), "open tab",
-                                             record.combatant_source(), checked))
-    for entry in selected:
-        if entry.is_sheet and same_file_key(entry.path) not in open_keys:
-            where = "sample" if entry.is_sample else "library"
-            candidates.append(EncounterCandidate(entry.name, where, entry.path, True))
+                                             record.combatant_source(), checked,
+                                             _game_of_document(record), _default_side(kind)))
+    listed = set(open_keys)
+    for entry in (*selected, *library):
+        key = same_file_key(entry.path)
+        if not entry.is_sheet or entry.broken or key in listed:
+            continue
+        listed.add(key)
+        where = "sample" if entry.is_sample else "library"
+        candidates.append(EncounterCandidate(entry.name, where, entry.path, key in chosen,
+                                             entry.game, _default_side(entry.kind)))
     return candidates
 
 
@@ -95,7 +124,10 @@ def unique_encounter_name(taken: Sequence[str]) -> str:
 
 
 class NewEncounterDialog(QDialog):
-    """A name and a checkable list of sheets; more combatants can join in the set-up."""
+    """A name, the game, and the sheets of that game to tick, each with the side it joins;
+    more combatants can join later in the set-up."""
+
+    SIDES = ("Party", "Monsters")
 
     def __init__(self, candidates: Sequence[EncounterCandidate], name: str,
                  parent: QWidget | None = None) -> None:
@@ -106,17 +138,48 @@ class NewEncounterDialog(QDialog):
         self.name = QLineEdit(name)
         self.name.setAccessibleName("Encounter name")
         self.name.selectAll()
-        self.sheets = QListWidget()
+        games = sorted({c.game for c in self._candidates if c.game},
+                       key=lambda game: (game != "Monsters & Magic", game))
+        first = next((c.game for c in self._candidates if c.checked and c.game), "")
+        self.game = QComboBox()
+        self.game.setAccessibleName("Game")
+        self.game.addItems(games)
+        if first in games:
+            self.game.setCurrentIndex(games.index(first))
+        self.sheets = QTableWidget(len(self._candidates), 3)
+        self.sheets.setObjectName("new_encounter_sheets")
         self.sheets.setAccessibleName("Combatants")
-        for candidate in self._candidates:
-            item = QListWidgetItem(f"{candidate.name}  ({candidate.where})")
+        self.sheets.setHorizontalHeaderLabels(["Sheet", "From", "Side"])
+        self.sheets.verticalHeader().hide()
+        self.sheets.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.sheets.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.side_boxes: list[QComboBox] = []
+        for row, candidate in enumerate(self._candidates):
+            item = QTableWidgetItem(candidate.name)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if candidate.checked
                                else Qt.CheckState.Unchecked)
-            self.sheets.addItem(item)
-        hint = QLabel("Select sheets in the Library (Ctrl+click for several) or open them in "
-                      "tabs to list them here. Anyone can join later in the encounter's "
-                      "set-up.")
+            self.sheets.setItem(row, 0, item)
+            where = QTableWidgetItem(candidate.where)
+            where.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.sheets.setItem(row, 1, where)
+            side = QComboBox()
+            side.setEditable(True)
+            side.addItems(list(self.SIDES))
+            side.setCurrentText(candidate.side or self.SIDES[0])
+            side.setAccessibleName(f"Side of {candidate.name}")
+            self.side_boxes.append(side)
+            self.sheets.setCellWidget(row, 2, side)
+        header = self.sheets.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.sheets.verticalHeader().setDefaultSectionSize(
+            max(self.fontMetrics().height() + 10, self.side_boxes[0].sizeHint().height())
+            if self.side_boxes else self.fontMetrics().height() + 10)
+        hint = QLabel("Tick the sheets that join and pick each one's side. Sheets selected in "
+                      "the Library or open in tabs are ticked; anyone can join later in the "
+                      "encounter's set-up.")
         hint.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
@@ -125,9 +188,12 @@ class NewEncounterDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.name.textChanged.connect(lambda text: ok.setEnabled(bool(text.strip())))
+        self.game.currentIndexChanged.connect(self._show_game)
 
         form = QFormLayout()
         form.addRow("&Name:", self.name)
+        if len(games) > 1:
+            form.addRow("&Game:", self.game)
         sheets_label = QLabel("&Combatants:")
         sheets_label.setBuddy(self.sheets)
         layout = QVBoxLayout(self)
@@ -136,17 +202,38 @@ class NewEncounterDialog(QDialog):
         layout.addWidget(self.sheets, 1)
         layout.addWidget(hint)
         layout.addWidget(self.buttons)
-        # Wide enough for "Guido of Gramarye  (library)" and a two-line hint at any scale.
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 56)
+        # Wide enough for "Guido of Gramarye  library  Monsters" and a two-line hint.
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 60)
+        self.resize(self.minimumWidth(), self.fontMetrics().lineSpacing() * 24)
+        self._show_game()
+
+    def _show_game(self, *_args: object) -> None:
+        """Only the chosen game's sheets: an encounter is of one game."""
+        game = self.game.currentText()
+        for row, candidate in enumerate(self._candidates):
+            other = bool(game) and bool(candidate.game) and candidate.game != game
+            self.sheets.setRowHidden(row, other)
+            if other:
+                self.sheets.item(row, 0).setCheckState(Qt.CheckState.Unchecked)
+
+    def set_checked(self, row: int, checked: bool) -> None:
+        self.sheets.item(row, 0).setCheckState(Qt.CheckState.Checked if checked
+                                               else Qt.CheckState.Unchecked)
 
     def choice(self) -> dialogs.NewEncounterChoice:
-        sources = tuple(candidate.source for row, candidate in enumerate(self._candidates)
-                        if self.sheets.item(row).checkState() == Qt.CheckState.Checked)
-        return dialogs.NewEncounterChoice(self.name.text().strip() or DEFAULT_NAME, sources)
+        rows = [row for row in range(len(self._candidates))
+                if self.sheets.item(row, 0).checkState() == Qt.CheckState.Checked]
+        sources = tuple(self._candidates[row].source for row in rows)
+        sides = tuple(self.side_boxes[row].currentText().strip() or self.SIDES[0]
+                      for row in rows)
+        return dialogs.NewEncounterChoice(self.name.text().strip() or DEFAULT_NAME, sources,
+                                          sides)
 
 
-def _resolve(sources: Sequence[Any]) -> tuple[list[Any], list[str]]:
-    """Load file sources now, so one unreadable file is reported and the rest still join.
+def _resolve(sources: Sequence[Any], sides: Sequence[str] = ()
+             ) -> tuple[list[Any], list[str], list[str | None]]:
+    """Load file sources now, so one unreadable file is reported and the rest still join
+    (with the sides chosen for them; None: the sheet's default side).
 
     A bundled sample joins without its path (it is never written back).
     """
@@ -155,9 +242,12 @@ def _resolve(sources: Sequence[Any]) -> tuple[list[Any], list[str]]:
 
     resolved: list[Any] = []
     problems: list[str] = []
-    for source in sources:
+    chosen: list[str | None] = []
+    for index, source in enumerate(sources):
+        side = sides[index] if index < len(sides) and sides[index] else None
         if not isinstance(source, Path):
             resolved.append(source)
+            chosen.append(side)
             continue
         try:
             sheet = load_sheet(source).model
@@ -165,11 +255,12 @@ def _resolve(sources: Sequence[Any]) -> tuple[list[Any], list[str]]:
             problems.append(exc.message)
             continue
         resolved.append(OpenSheet(sheet, None if is_sample(source) else source))
-    return resolved, problems
+        chosen.append(side)
+    return resolved, problems, chosen
 
 
 def new_encounter(parent: QWidget, session: DocumentSession,
-                  selected: Sequence[LibraryEntry], *,
+                  selected: Sequence[LibraryEntry], *, library: Sequence[LibraryEntry] = (),
                   rules: TableRules | None = None,
                   options_for: Callable[[Any], Any] | None = None) -> OpenDocument | None:
     """Ask which sheets join, then open the new encounter in a tab; None if cancelled.
@@ -179,12 +270,12 @@ def new_encounter(parent: QWidget, session: DocumentSession,
     """
     from m3desk.ui.encounter.new_document import OtherGameError, new_encounter_document
 
-    candidates = encounter_candidates(session.records_of(SHEETS), selected)
+    candidates = encounter_candidates(session.records_of(SHEETS), selected, library)
     taken = [record.plain_title() for record in session.records_of(ENCOUNTERS)]
     choice = ask_new_encounter(parent, candidates, unique_encounter_name(taken))
     if choice is None:
         return None
-    sources, problems = _resolve(choice.sources)
+    sources, problems, sides = _resolve(choice.sources, choice.sides)
     if problems:
         dialogs.show_error(parent, "Some sheets could not join",
                            "These sheets could not be read and were left out:\n\n"
@@ -192,7 +283,8 @@ def new_encounter(parent: QWidget, session: DocumentSession,
     try:
         document: EncounterDocument = new_encounter_document(sources, name=choice.name,
                                                              rules=rules,
-                                                             options_for=options_for)
+                                                             options_for=options_for,
+                                                             sides=sides)
     except OtherGameError as error:
         dialogs.show_error(parent, "One game per encounter", str(error))
         return None

@@ -69,7 +69,7 @@ def test_new_encounter_from_two_library_rows(
     asked: list[list[str]] = []
 
     def start_with_the_checked(_parent, candidates, name) -> NewEncounterChoice:
-        asked.append([f"{c.name} ({c.where}, {c.checked})" for c in candidates])
+        asked.append([f"{c.name} ({c.where}, {c.checked})" for c in candidates if c.checked])
         return NewEncounterChoice(name, tuple(c.source for c in candidates if c.checked))
 
     fake_dialogs.answer("ask_new_encounter", start_with_the_checked)
@@ -103,12 +103,13 @@ def test_new_encounter_dialog_lists_checkable_sheets(qtbot) -> None:
     from m3desk.ui.window.new_encounter import EncounterCandidate
 
     dialog = NewEncounterDialog([EncounterCandidate("Felix", "open tab", "felix", True),
-                                 EncounterCandidate("Mummy", "library", "mummy", False)],
+                                 EncounterCandidate("Mummy", "library", "mummy", False,
+                                                    side="Monsters")],
                                 "Encounter 2")
     qtbot.addWidget(dialog)
-    dialog.sheets.item(1).setCheckState(Qt.CheckState.Checked)
-    dialog.sheets.item(0).setCheckState(Qt.CheckState.Unchecked)
-    assert dialog.choice() == NewEncounterChoice("Encounter 2", ("mummy",))
+    dialog.set_checked(1, True)
+    dialog.set_checked(0, False)
+    assert dialog.choice() == NewEncounterChoice("Encounter 2", ("mummy",), ("Monsters",))
     dialog.name.clear()
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
 
@@ -121,7 +122,7 @@ def test_next_turn_marks_unsaved_save_writes_a_file_that_reloads_equal(
     window.library.select_paths(list(party_in_library.values()))
     fake_dialogs.answer("ask_new_encounter",
                         lambda _p, candidates, _n: NewEncounterChoice(
-                            "Crypt", tuple(c.source for c in candidates)))
+                            "Crypt", tuple(c.source for c in candidates if c.checked)))
     record = window.new_encounter()
     assert record is not None
     focus_tracker(qtbot, window, record)
@@ -196,3 +197,60 @@ def test_double_click_on_an_encounter_row_opens_it(
     row = model.row_of(saved_encounter)
     window.library.view.activated.emit(model.index(row, Column.NAME))
     assert window.session.current().path == saved_encounter
+
+
+def test_new_encounter_offers_every_sheet_of_one_game_with_a_side_each(
+    window: MainWindow, party_in_library: dict[str, Path], qtbot
+) -> None:
+    from m3desk.ui.window.new_encounter import EncounterCandidate
+
+    window.library.refresh()
+    window.library.select_paths([party_in_library["gramfive"]])
+    candidates = encounter_candidates([], window.library.selected_entries(),
+                                      window.library.model.entries())
+    by_name = {c.name: c for c in reversed(candidates)}  # the user's copy before the sample
+    assert by_name["Gramfive the Grim"].where == "library"
+    assert by_name["Gramfive the Grim"].checked and by_name["Gramfive the Grim"].side == "Party"
+    assert not by_name["First One Mummy"].checked  # offered, not ticked
+    assert by_name["First One Mummy"].side == "Monsters"
+    assert "Goblin" in by_name and by_name["Goblin"].game != "Monsters & Magic"
+    dialog = NewEncounterDialog(candidates, "Crypt")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.game.currentText() == "Monsters & Magic"
+    rows = {dialog.sheets.item(r, 0).text(): r
+            for r in reversed(range(dialog.sheets.rowCount()))}
+    assert dialog.sheets.isRowHidden(rows["Goblin"])  # another game's sheet
+    assert not dialog.sheets.isRowHidden(rows["First One Mummy"])
+    # The GM ticks the mummy and puts Felix on the mummy's side, a traitor.
+    dialog.set_checked(rows["First One Mummy"], True)
+    dialog.set_checked(rows["Felix Pook"], True)
+    felix_side = dialog.side_boxes[rows["Felix Pook"]]
+    felix_side.setFocus()
+    felix_side.lineEdit().selectAll()
+    qtbot.keyClicks(felix_side, "Cult")
+    choice = dialog.choice()
+    ticked = sorted(r for r in range(len(candidates))
+                    if dialog.sheets.item(r, 0).checkState() == Qt.CheckState.Checked)
+    chosen = dict(zip((candidates[r].name for r in ticked), choice.sides, strict=True))
+    assert chosen == {"First One Mummy": "Monsters", "Felix Pook": "Cult",
+                      "Gramfive the Grim": "Party"}
+    # Choosing another game shows its sheets and unticks the others.
+    dialog.game.setCurrentText("Old-School Essentials")
+    ose_goblin = next(r for r, c in enumerate(candidates)
+                      if c.name == "Goblin" and c.game == "Old-School Essentials")
+    assert not dialog.sheets.isRowHidden(ose_goblin)
+    assert dialog.choice().sources == ()
+    assert isinstance(candidates[0], EncounterCandidate)
+
+
+def test_the_sides_chosen_are_the_sides_they_join(
+    window: MainWindow, party_in_library: dict[str, Path], fake_dialogs: ScriptedDialogs
+) -> None:
+    fake_dialogs.answer("ask_new_encounter", NewEncounterChoice(
+        "Betrayal", (party_in_library["felix"], party_in_library["gramfive"]),
+        ("Cult", "")))
+    record = window.new_encounter()
+    assert record is not None
+    sides = {c.name: c.side for c in record.document.encounter.combatants}
+    assert sides == {"Felix Pook": "Cult", "Gramfive the Grim": "Party"}

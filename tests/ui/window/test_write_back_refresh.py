@@ -27,7 +27,7 @@ def test_write_back_reloads_an_unmodified_sheet_tab_and_warns_about_a_modified_o
     edit(felix, notes="Unsaved notes about the fane")
     php_before = gramfive.document.sheet.php.current
     fake_dialogs.answer("ask_new_encounter", lambda _p, candidates, name: NewEncounterChoice(
-        name, tuple(c.source for c in candidates)))
+        name, tuple(c.source for c in candidates if c.checked)))
     encounter = window.new_encounter()  # from the two open tabs
     assert encounter is not None
     page = focus_tracker(qtbot, window, encounter)
