@@ -283,3 +283,33 @@ def test_the_forecast_can_be_stopped_and_shows_what_was_played(
     assert dialog.result is not None and dialog.result.fights == BATCH
     assert f"stopped after {BATCH} fights" in dialog.summary.text()
     assert dialog.run_button.isEnabled()
+
+
+def test_a_sheet_edited_after_the_fight_began_is_pulled_in_and_write_back_says_why_not(
+        qtbot: Any, widget: EncounterWidget, tmp_path: Any) -> None:
+    from m3desk.storage.sheet_files import save_sheet
+
+    document = widget.document
+    write_back = widget.encounter_actions.write_back
+    assert not write_back.isEnabled()
+    assert write_back.toolTip().startswith("Unavailable: Toy fights do not write back")
+    aldo = document.encounter.combatants[0]
+    # Aldo came from no file: there is nothing to pull, and the tracker says so.
+    document.select(aldo.id)
+    assert "came from no sheet file" in widget.pull_sheet()
+    # A combatant from a file whose sheet was edited since: Update from Sheet takes it.
+    path = tmp_path / "bea.m3c"
+    save_sheet(path, ToySheet(name="Bea", ac=12))
+    document.apply(core.join(document.encounter, TOY.encounter.make_combatant(
+        ToySheet(name="Bea", ac=12), "Party").model_copy(update={"source_path": str(path)})),
+        "Bea joins")
+    bea = document.encounter.combatants[-1]
+    save_sheet(path, ToySheet(name="Bea", ac=16, attack=5))  # edited in another tab, saved
+    document.select(bea.id)
+    widget.encounter_actions.pull_sheet.trigger()
+    sheet = document.encounter.combatant(bea.id).sheet
+    assert (sheet.ac, sheet.attack) == (16, 5)
+    assert document.encounter.log[-1].text == "Bea's sheet updated from “bea.m3c”"
+    assert widget.message_label.text() == "Bea updated from “bea.m3c”."
+    document.undo_stack.undo()
+    assert document.encounter.combatant(bea.id).sheet.ac == 12

@@ -80,6 +80,9 @@ class EncounterActions(QObject):
         self.remove_combatant.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.export_log = action("E&xport Log…", ("Ctrl+Shift+E",),
                                  "Save the log, as filtered, as a text file")
+        self.pull_sheet = action("&Update from Sheet", (),
+                                 "Take the selected combatant's sheet as it is now in its open "
+                                 "tab or file (after editing it), as one undo step")
         self.write_back = action("&Write Back to Sheets…", (),
                                  "Write current PHP, MHP, hero points and effects into the "
                                  "sheet files the combatants came from")
@@ -107,7 +110,7 @@ class EncounterActions(QObject):
     def game_specific(self) -> list[QAction]:
         """The actions only Monsters & Magic has (hidden for other games)."""
         return [self.casting, self.adjust_php, self.adjust_mhp, self.add_condition,
-                self.remove_condition_menu.menuAction(), self.write_back]
+                self.remove_condition_menu.menuAction()]
 
     def hide_game_specific(self) -> None:
         for action in self.game_specific():
@@ -124,5 +127,5 @@ class EncounterActions(QObject):
                 self.act, None, self.roll_selected, self.casting, self.earlier, self.later,
                 None, self.delay, self.act_now, None, self.adjust_php, self.adjust_mhp,
                 self.add_condition, self.remove_condition_menu.menuAction(), None,
-                self.hidden, self.remove_combatant]
+                self.pull_sheet, self.hidden, self.remove_combatant]
         return [a for a in listed if a is None or a.isVisible()]

@@ -39,6 +39,7 @@ def build_toolbar(actions: EncounterActions, setup_toggle: QToolButton,
     more.addMenu(a.remove_condition_menu)
     more.addSeparator()
     more.addAction(a.export_log)
+    more.addAction(a.pull_sheet)
     more.addAction(a.write_back)
     more.addSeparator()
     more.addAction(a.forecast)

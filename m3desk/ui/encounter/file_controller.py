@@ -51,10 +51,33 @@ class FileController(QObject):
         self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
         self.update_enabled()
 
+    WRITE_BACK_TIP = ("Write current PHP, MHP, hero points and effects into the sheet files "
+                      "the combatants came from")
+
     def update_enabled(self) -> None:
         encounter = self._document.encounter
         self._actions.export_log.setEnabled(bool(encounter.log))
-        self._actions.write_back.setEnabled(any(c.source_path for c in encounter.combatants))
+        reason = self.write_back_unavailable()
+        action = self._actions.write_back
+        action.setEnabled(not reason)
+        tip = f"Unavailable: {reason}" if reason else self.WRITE_BACK_TIP
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+
+    def write_back_unavailable(self) -> str:
+        """Why Write Back cannot run now, in words ("" when it can)."""
+        encounter = self._document.encounter
+        if not hasattr(encounter, "table_rules"):
+            from m3desk.core import registry
+
+            return (f"{registry.system_of(encounter).name} fights do not write back to sheets "
+                    "yet; edit the sheet and use Update from Sheet to bring it into the fight")
+        if not encounter.combatants:
+            return "the encounter has no combatants"
+        if not any(c.source_path for c in encounter.combatants):
+            return ("no combatant came from a sheet file of yours (samples and sheets never "
+                    "saved are not written to)")
+        return ""
 
     def _suggested_log_path(self) -> Path:
         folder = (self._document.path.parent if self._document.path is not None
