@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from m3desk.storage import catalog
 
-__all__ = ["DOCUMENT_REGISTRY", "DOCUMENT_SUFFIXES", "OPEN_FILTER", "PDF_FILTER"]
+__all__ = ["DOCUMENT_SUFFIXES", "OPEN_FILTER", "PDF_FILTER"]
 
-DOCUMENT_REGISTRY = catalog.all_documents()
-"""The registry as m3desk started; open, scan and recover ask ``catalog.all_documents()``
-each time, so a game registered later (a test's toy) is recognised too."""
-DOCUMENT_SUFFIXES: frozenset[str] = frozenset(doc_type.extension
-                                              for doc_type in DOCUMENT_REGISTRY)
+DOCUMENT_SUFFIXES: frozenset[str] = frozenset((".m3c", ".m3m", ".m3e"))
+"""The extensions every game's files use (characters, monsters, encounters): known without
+loading any game, so start-up does not pay for them. A test checks every game agrees."""
+
+
+def __getattr__(name: str) -> object:
+    """``DOCUMENT_REGISTRY``: every installed game's document types, built when first asked
+    for (open, scan and recover ask ``catalog.all_documents()`` each time)."""
+    if name == "DOCUMENT_REGISTRY":
+        return catalog.all_documents()
+    raise AttributeError(name)
 OPEN_FILTER = ("m3desk documents (*.m3c *.m3m *.m3e);;Characters (*.m3c);;Monsters (*.m3m);;"
                "Encounters (*.m3e);;All files (*)")
 PDF_FILTER = "PDF documents (*.pdf);;All files (*)"

@@ -38,8 +38,9 @@ _log = logging.getLogger(__name__)
 
 EntryKind = Literal["character", "monster", "encounter"]
 OWN_GAME = "Monsters & Magic"
-SHEET_SUFFIXES: frozenset[str] = frozenset(doc_type.extension for doc_type in catalog.sheets())
-"""Files that can join an encounter (an encounter cannot join another one)."""
+SHEET_SUFFIXES: frozenset[str] = frozenset((".m3c", ".m3m"))
+"""Files that can join an encounter (an encounter cannot join another one); every game's
+sheets use these (a test checks), so no game is loaded to know them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +188,9 @@ def scan_library(paths: AppPaths, samples: Sequence[Path] = ()) -> list[LibraryE
             if key not in seen:
                 seen.add(key)
                 files.append(path)
-    return scan_files(files) + scan_files(samples, is_sample=True)
+    from m3desk.ui.library.sample_index import scan_samples
+
+    return scan_files(files) + scan_samples(samples)
 
 
 def bundled_samples() -> list[Path]:
