@@ -54,6 +54,7 @@ from m3desk.systems.monsters_and_magic.initiative import initiative_modifier
 from m3desk.systems.monsters_and_magic.odds import Odds, check_odds
 from m3desk.systems.monsters_and_magic.ranges import BANDS, RangeBand, steps_to
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.weapon_choice import weapon_for
 
 __all__ = [
     "AttackPlan",
@@ -86,7 +87,7 @@ def attack_request(encounter: Encounter, actor_id: str, target_id: str,
     actor = encounter.combatant(actor_id).sheet
     spell = weapon_key.startswith("spell:")
     action = ActionKind.SPELL if spell else ActionKind.ATTACK
-    weapon = _weapon(actor, weapon_key)
+    weapon = weapon_for(actor, weapon_key)
     resistance = default_resistance(encounter, action, weapon, target_id)
     actor_ticked, target_ticked = ticked_by_default(encounter, actor_id, target_id, resistance)
     traits = () if spell or isinstance(actor, MonsterSheet) else tuple(
@@ -96,14 +97,6 @@ def attack_request(encounter: Encounter, actor_id: str, target_id: str,
         trait_names=traits, weapon_key=weapon_key, target_id=target_id,
         resistance=resistance, actor_condition_ids=actor_ticked,
         target_condition_ids=target_ticked)
-
-
-def _weapon(sheet: Sheet, key: str) -> object:
-    kind, _, number = key.partition(":")
-    index = int(number)
-    if isinstance(sheet, MonsterSheet):
-        return sheet.attacks[index]
-    return sheet.items[index] if kind == "item" else sheet.spells[index]
 
 
 def _attack_keys(sheet: Sheet) -> list[tuple[str, tuple[RangeBand, ...]]]:
