@@ -63,6 +63,7 @@ __all__ = [
     "is_down",
     "one_attack",
     "simulate",
+    "spend",
 ]
 
 Sheet = CharacterSheet | MonsterSheet
@@ -118,7 +119,9 @@ Table = tuple[list[float], list[int]]
 def _table(odds: Odds) -> Table:
     points = [_FAILED, *odds.effect_points]
     chances = [1 - odds.success, *odds.effect_points.values()]
-    return list(accumulate(float(p) for p in chances)), points
+    cumulative = list(accumulate(float(p) for p in chances))
+    cumulative[-1] = 2.0  # the sum is 1 but for rounding: no draw may fall past the last
+    return cumulative, points
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +167,19 @@ class AttackPlan:
                 ep_adjust=sum(t.value for t in spec.ep_terms)))
             self.tables[key] = table
         return table
+
+
+def spend(effect_points: int, steps: int, band_cost: int, cap: int | None) -> tuple[int, int]:
+    """The policy's spending of one check's effect points: (signed bands moved, damage).
+
+    The range change the weapon needs comes first, as many bands as the points pay for; only
+    after the whole change may the rest become damage, up to the maximum."""
+    cost = abs(steps) * band_cost
+    if effect_points < cost:
+        moved = effect_points // band_cost
+        return (moved if steps > 0 else -moved), 0
+    left = effect_points - cost
+    return steps, left if cap is None else min(left, cap)
 
 
 def _expected(table: Table, steps: int, band_cost: int, cap: int | None) -> float:
@@ -220,17 +236,32 @@ def _choice(plans: list[AttackPlan], band: int, ranged_stay: bool) -> int:
     return min(candidates, key=lambda i: (-plans[i].expected[band], abs(plans[i].steps[band]), i))
 
 
+Move = tuple[list[float], list[int], int, "int | None", "AttackPlan | None"]
+"""What the fight loop needs of the attack chosen from a band: the outcome table, the signed
+bands to move, the maximum damage, and the plan when conditions make its table change."""
+
+
+def _move(plans: list[AttackPlan], band: int, ranged_stay: bool) -> Move | None:
+    pick = _choice(plans, band, ranged_stay)
+    if pick < 0:
+        return None
+    plan = plans[pick]
+    dynamic = plan if plan.actor_conditions or plan.target_conditions else None
+    return plan.table[0], plan.table[1], plan.steps[band], plan.cap, dynamic
+
+
 @dataclass(slots=True)
 class _Context:
     """The attacks of one kind of round (the surprise round, or the rounds after it)."""
 
     plans: list[list[list[AttackPlan]]]
-    choices: dict[bool, list[list[list[int]]]] = field(default_factory=dict)
+    choices: dict[bool, list[list[list[Move | None]]]] = field(default_factory=dict)
 
-    def choice(self, ranged_stay: bool) -> list[list[list[int]]]:
+    def choice(self, ranged_stay: bool) -> list[list[list[Move | None]]]:
+        """By attacker, target and band: the move the policy makes."""
         made = self.choices.get(ranged_stay)
         if made is None:
-            made = [[[_choice(plans, band, ranged_stay) for band in range(len(BANDS))]
+            made = [[[_move(plans, band, ranged_stay) for band in range(len(BANDS))]
                      for plans in row] for row in self.plans]
             self.choices[ranged_stay] = made
         return made
@@ -285,6 +316,7 @@ def _prepare(encounter: Encounter) -> _Prepared:
     side = [sides.index(c.side) for c in combatants]
     hp = [c.sheet.php.current for c in combatants]
     down = [is_down(c, encounter) for c in combatants]
+    # Out of the fight by the encounter's word with PHP left: counted as at 0 PHP.
     hp = [min(points, 0) if out else points for points, out in zip(hp, down, strict=True)]
     default = encounter.default_position()
     band = [[encounter.positions.get(pair_key(a, b), default) if a != b else 0 for b in ids]
@@ -353,8 +385,7 @@ def _counts(initiative: Sequence[int], who: Sequence[int]) -> list[list[int]]:
 
 def _draw(table: Table, dice: random.Random) -> int:
     cumulative, points = table
-    index = bisect_right(cumulative, dice.random())
-    return points[index] if index < len(points) else points[-1]
+    return points[bisect_right(cumulative, dice.random())]
 
 
 def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> FightResult:
@@ -379,26 +410,28 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
     rounds = 0
     round_ends = 0
 
-    def sides_left() -> int:
-        return sum(1 for n in standing if n > 0)
-
+    sides_left = sum(1 for n in standing if n > 0)
     schedule: list[tuple[_Context, list[list[int]]]] = []
     if prep.surprise is not None:
         schedule.append((prep.surprise, _counts(initiative, prep.surprise_actors)))
     if prep.first_actors is not None:
         schedule.append((prep.rounds, _counts(initiative, prep.first_actors)))
     position = 0
-    while sides_left() > 1 and rounds < policy.max_rounds:
+    while sides_left > 1 and rounds < policy.max_rounds:
         if position < len(schedule):
             context, groups = schedule[position]
             position += 1
         else:
             context, groups = prep.rounds, everyone
         rounds += 1
-        plans_all = context.plans
         choice = context.choice(policy.ranged_stay)
         for group in groups:
-            acting = [a for a in group if hp[a] > 0]
+            if len(group) == 1:
+                if hp[group[0]] <= 0:
+                    continue
+                acting = group
+            else:  # everyone standing when the count begins acts, even if struck down at it
+                acting = [a for a in group if hp[a] > 0]
             for a in acting:
                 row = band[a]
                 best = -1
@@ -419,44 +452,34 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
                     continue
                 t = best
                 here = row[t]
-                pick = choice[a][t][here]
-                if pick < 0:
+                move = choice[a][t][here]
+                if move is None:
                     continue
-                plan = plans_all[a][t][pick]
-                if plan.actor_conditions or plan.target_conditions:
-                    table = plan.table_now(gone[a], gone[t])
-                    for condition in plan.actor_conditions:
+                cumulative, points, steps, cap, dynamic = move
+                if dynamic is not None:
+                    cumulative, points = dynamic.table_now(gone[a], gone[t])
+                    for condition in dynamic.actor_conditions:
                         if condition.one_shot:
                             gone[a] |= condition.bit
-                    for condition in plan.target_conditions:
+                    for condition in dynamic.target_conditions:
                         if condition.one_shot:
                             gone[t] |= condition.bit
-                else:
-                    table = plan.table
-                cumulative, points = table
-                index = bisect_right(cumulative, rand())
-                ep = points[index] if index < len(points) else points[-1]
+                ep = points[bisect_right(cumulative, rand())]
                 if ep <= 0:
                     continue
-                steps = plan.steps[here]
                 if steps:
-                    cost = (steps if steps > 0 else -steps) * band_cost
-                    if ep < cost:
-                        moved = ep // band_cost
-                        if moved:
-                            new = here + (moved if steps > 0 else -moved)
-                            row[t] = band[t][a] = new
-                        continue
-                    row[t] = band[t][a] = here + steps
-                    ep -= cost
-                cap = plan.cap
-                damage = ep if cap is None or ep < cap else cap
+                    moved, damage = spend(ep, steps, band_cost, cap)
+                    row[t] = band[t][a] = here + moved
+                else:
+                    damage = ep if cap is None or ep < cap else cap
                 if damage > 0:
                     before = hp[t]
                     hp[t] = before - damage
                     if before > 0 >= hp[t]:
                         standing[side[t]] -= 1
-            if sides_left() <= 1:
+                        if not standing[side[t]]:
+                            sides_left -= 1
+            if sides_left <= 1:
                 break
         round_ends += 1
         for bearer, bit in prep.expiry.get(round_ends, ()):
@@ -476,7 +499,7 @@ def one_attack(encounter: Encounter, actor_id: str, target_id: str,
     prep = _prepared(encounter)
     a, t = prep.ids.index(actor_id), prep.ids.index(target_id)
     plans = prep.rounds.plans[a][t]
-    pick = prep.rounds.choice(True)[a][t][prep.band[a][t]]
+    pick = _choice(plans, prep.band[a][t], True)
     if pick < 0:
         raise ValueError(f"{encounter.combatant(actor_id).name} has no attack to make")
     plan = plans[pick]

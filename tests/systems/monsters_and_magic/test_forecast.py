@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 
 import pytest
 
@@ -15,10 +16,15 @@ from m3desk.systems.monsters_and_magic import (
     CharacterSheet,
     Condition,
     ConditionKind,
+    DamageSpend,
     MonsterSheet,
     RangeBand,
+    RangeSpend,
     ResistanceChoice,
+    SpendPlan,
+    TableRules,
     Tier,
+    check_plan,
 )
 from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
@@ -31,7 +37,8 @@ from m3desk.systems.monsters_and_magic.encounter import (
     start,
     update_combatant,
 )
-from m3desk.systems.monsters_and_magic.forecast import attack_plans, one_attack, simulate
+from m3desk.systems.monsters_and_magic.forecast import attack_plans, one_attack, simulate, spend
+from m3desk.systems.monsters_and_magic.ranges import WeaponReach, shift
 from m3desk.systems.monsters_and_magic.sheet import Item, MonsterAttack, Pool
 from m3desk.systems.monsters_and_magic.system import SYSTEM
 from m3desk.systems.monsters_and_magic.table import FORECAST_POLICY
@@ -109,6 +116,12 @@ def test_the_same_seed_gives_the_same_forecast() -> None:
     # A fresh but equal encounter (another object) forecasts the same.
     copy = encounter.model_copy()
     assert forecast(copy, simulate, fights=300, seed=7) == first  # type: ignore[arg-type]
+    # ... and a changed one is read afresh: a badly hurt mummy falls more often.
+    mummy = encounter.combatants[-1]
+    hurt = replace_sheet(encounter, mummy.id, mummy.sheet.model_copy(
+        update={"php": Pool(current=10, maximum=49)}))
+    weaker = forecast(hurt, simulate, fights=300, seed=7)  # type: ignore[arg-type]
+    assert weaker.wins["Party"].value > first.wins["Party"].value + 0.2
     alone = run_fights(encounter, simulate, fights=1, seed=7, start=5)  # type: ignore[arg-type]
     batch = run_fights(encounter, simulate, fights=8, seed=7)  # type: ignore[arg-type]
     assert alone[0] == batch[5]
@@ -269,3 +282,26 @@ def test_effects_in_force_count_then_expire() -> None:
     (plan,) = attack_plans(helped, g, d)
     assert plan.spec.modifier == 38  # the dialog ticks the help
     assert plan.table_now(plan.actor_conditions[0].bit, 0) == attack_plans(encounter, g, d)[0].table
+
+
+def test_the_policy_s_spending_is_legal_and_leaves_nothing_it_could_use() -> None:
+    """For every check from 0 to 40 EP and every range change a weapon can need, the rules
+    core accepts what the policy buys, and refuses one more point of damage (seed 000,
+    "Changing range": no damage until the range is bought)."""
+    gramfive, dummy = sample_sheet("gramfive"), DUMMY
+    rules = TableRules()
+    for needed in range(-3, 4):  # from Short: Hand … Out of Range
+        reach = WeaponReach(weapon="test", bands=(shift(RangeBand.SHORT, needed),))
+        for ep in range(41):
+            bands, damage = spend(ep, needed, rules.range_band_cost, 10)
+            spends: list[RangeSpend | DamageSpend] = [RangeSpend(bands=bands)] if bands else []
+            check = partial(check_plan, effect_points=ep, actor=gramfive, target=dummy,
+                            damage_cap=10, rules=rules, current_range=RangeBand.SHORT,
+                            reach=reach)
+            extra = (DamageSpend(amount=damage + 1),)
+            if damage:
+                assert check(SpendPlan(spends=(*spends, DamageSpend(amount=damage)))).ok
+            else:
+                assert check(SpendPlan(spends=tuple(spends))).ok
+            assert not check(SpendPlan(spends=(*spends, *extra))).ok
+            assert abs(bands) <= abs(needed) and (bands == needed or damage == 0)
