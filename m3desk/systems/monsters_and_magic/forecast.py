@@ -389,7 +389,10 @@ def _draw(table: Table, dice: random.Random) -> int:
 
 
 def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> FightResult:
-    """One whole fight from the encounter as it stands, by the policy of this module."""
+    """One whole fight from the encounter as it stands, by the policy of this module.
+
+    ``rounds`` counts the rounds played from now: the round under way (or the surprise round)
+    is the first; ``policy.max_rounds`` of them end the fight undecided."""
     assert isinstance(encounter, Encounter)
     prep = _prepared(encounter)
     count = len(prep.ids)
