@@ -8,11 +8,13 @@ actions are described here.
 
 from __future__ import annotations
 
+import random
 import re
 
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
+from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.numbers import minus, signed
 from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
@@ -24,7 +26,7 @@ from m3desk.systems.monsters_and_magic.ranges import BANDS
 from m3desk.systems.monsters_and_magic.reach import attack_bands, attacks_reaching
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 
-__all__ = ["COLUMNS", "ENCOUNTER_RULES", "cell", "edit"]
+__all__ = ["COLUMNS", "ENCOUNTER_RULES", "FORECAST_POLICY", "cell", "edit"]
 
 _POOL_TEXT = re.compile(r"^\s*(-?\d+)\s*(?:/\s*(\d+)\s*)?$")
 
@@ -155,6 +157,30 @@ def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
     return Combatant(name=sheet.name, side=side, sheet=sheet)
 
 
+FORECAST_POLICY = (
+    "Everyone attacks each round in initiative order (rolled once and kept; equal counts act "
+    "together): the nearest foe, or the weakest or strongest as chosen, with the weapon, attack "
+    "spell or monster attack that promises the most damage from where it stands, so a missile "
+    "that reaches is shot rather than closing in (unless ranged combatants are told to close). "
+    "Effect points first buy the range change the weapon needs (the table's cost a band, 5 EP "
+    "by the book), then damage up to the weapon's maximum; no consequences or effects are "
+    "placed, points above the maximum are lost, and no hero points are spent. "
+    "Mental attacks are not used, a combatant at 0 PHP or fewer is down, and there is no "
+    "morale: a side fights until it falls."
+)
+"""How the forecast's combatants choose (details in
+:mod:`m3desk.systems.monsters_and_magic.forecast`)."""
+
+
+def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
+    """One fight of the forecast; the simulator (and the check machinery it reuses) loads
+    with the first forecast, not with the app."""
+    from m3desk.systems.monsters_and_magic.forecast import simulate
+
+    assert isinstance(encounter, Encounter)
+    return simulate(encounter, dice, policy)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=Encounter,
     make_combatant=_make_combatant,
@@ -168,4 +194,6 @@ ENCOUNTER_RULES = EncounterRules(
     centre_summary=_centre_summary,
     limit=_limit,
     condition_names=_condition_names,
+    simulate=_simulate,
+    forecast_policy=FORECAST_POLICY,
 )
