@@ -63,3 +63,30 @@ def test_a_sheet_or_a_bad_file_is_refused_clearly(tmp_path: Path, capsys) -> Non
     assert forecast_main([str(broken)]) == 2
     assert "forecast:" in capsys.readouterr().err
     assert forecast_main([str(tmp_path / "missing.m3e")]) == 2
+
+
+def test_a_saved_fight_forecasts_the_same_in_two_processes(tmp_path: Path) -> None:
+    """Two runs of ``m3desk forecast`` (each with its own hash seed) print the same JSON."""
+    import os
+    import subprocess
+    import sys
+
+    from m3desk.assets import sample_files
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+    from m3desk.ui.encounter.new_document import add_sheets
+
+    toy_system.uninstall()  # a real game, found by a fresh process without the tests' help
+    encounter = add_sheets(Encounter(name="Fane"), sample_files("monsters_and_magic"))
+    path = tmp_path / "fane.m3e"
+    save_document(path, catalog.document_type(Encounter), encounter)
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "M3DESK_HOME": str(tmp_path)}
+        result = subprocess.run([sys.executable, "-m", "m3desk", "forecast", str(path),
+                                 "--fights", "400", "--seed", "3", "--json"], env=env,
+                                capture_output=True, text=True, timeout=120, check=True)
+        outputs.append(json.loads(result.stdout))
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["game"] == "Monsters & Magic" and outputs[0]["fights"] == 400
+    assert "First One Mummy" in outputs[0]["down"]
+    toy_system.install()
