@@ -141,6 +141,10 @@ class _Plan:
         self.hp = [c.sheet.hit_points for c in combatants]
         self.dead = [encounter.out_of_fight(c) for c in combatants]
         self.fled = [c.fleeing and not self.dead[i] for i, c in enumerate(combatants)]
+        self.out = [self.dead[i] or self.fled[i] for i in range(n)]
+        self.left = [sum(1 for i in range(n) if self.side[i] == s and not self.out[i])
+                     for s in range(len(sides))]
+        self.sides = sum(1 for count in self.left if count)
         self.dist = [[0 if a is b else core.position_between(encounter, a.id, b.id)
                       for b in combatants] for a in combatants]
         values = [derive(c.sheet, options) for c in combatants]
@@ -306,12 +310,9 @@ class _Fight:
         self.plan, self.r = plan, r
         self.hp = plan.hp[:]
         self.fled = plan.fled[:]
-        self.out = [plan.dead[i] or self.fled[i] for i in range(plan.n)]
-        self.left = [0] * len(plan.side_names)
-        for i in range(plan.n):
-            if not self.out[i]:
-                self.left[plan.side[i]] += 1
-        self.sides = sum(1 for count in self.left if count)
+        self.out = plan.out[:]
+        self.left = plan.left[:]
+        self.sides = plan.sides
         """How many sides still have someone standing."""
         self.dist = [row[:] for row in plan.dist]
         self.state = [list(m) for m in plan.morale]
