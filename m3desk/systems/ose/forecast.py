@@ -36,13 +36,13 @@ from m3desk.systems.ose.sheet import MonsterSheet, Weapon
 __all__ = ["FORECAST_POLICY", "play_attack", "simulate"]
 
 FORECAST_POLICY = (
-    "Each side rolls 1d6 each round (ties as the table rules say; slow weapons last). "
-    "A combatant in melee strikes a foe within 5'; one with a missile weapon that reaches a foe "
-    "shoots from where it stands (unless told to close), its longest-ranged missile weapon; "
-    "anyone else moves its encounter rate toward the nearest foe (or the weakest or strongest, "
-    "as chosen) and strikes if it arrives. Monsters check morale on their side's turn after the "
-    "side's first death and once half of it is down, and flee when a check fails; spells are "
-    "not cast."
+    "Each round every side rolls 1d6 (ties as the table rules say, slow weapons last) and "
+    "acts in the order morale, movement, missiles, melee; spells are not cast. A combatant in "
+    "melee strikes a foe within 5'; one with a missile weapon that reaches a foe shoots from "
+    "where it stands (unless told to close); anyone else moves its encounter rate toward the "
+    "nearest foe (or the weakest or strongest, as chosen) and strikes if it gets there. "
+    "Monsters check morale on their side's turn after its first death and when half of it is "
+    "down, and flee when the check fails."
 )
 
 Strike = tuple[int, int, int, int, int]
@@ -123,8 +123,9 @@ class _Arms:
             self.ranges = weapon.ranges
             for j, other in enumerate(others):
                 if other.side != actor.side:
-                    self.missile[j] = tuple(_strike(encounter, actor.id, other.id, index, weapon,
-                                                    feet) for feet in weapon.ranges)
+                    bands = tuple(_strike(encounter, actor.id, other.id, index, weapon, feet)
+                                  for feet in weapon.ranges)
+                    self.missile[j] = None if bands == (None, None, None) else bands
 
 
 class _Plan:
@@ -174,7 +175,7 @@ class _Plan:
         self.surprise = (sides.index(encounter.surprise_side)
                          if encounter.surprise_side in sides and phase in ("setup", "surprise")
                          else None)
-        self.acted = [c.acted and phase == "rounds" for c in combatants]
+        self.acted = [c.acted and phase != "setup" for c in combatants]
         self.declared = [c.declared if c.declared != "none" else "" for c in combatants]
         self.side_rolls: list[int] | None = None
         self.own_rolls: list[int] | None = None
@@ -424,16 +425,20 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                 a = arms[i]
                 ranges = a.ranges
                 if ranges is not None and (stay or not a.melee):
-                    if near <= ranges[2]:
+                    bands = a.missile
+                    aims = [j for j in foes if bands[j] is not None] or foes
+                    if any(row[j] <= ranges[2] for j in aims):
                         modes.append(_SHOOT)
                         continue
-                    t = _pick(foes, how, hp, row)
+                    t = _pick(aims, how, hp, row)
                     step = min(rate[i], row[t] - ranges[0])
                     if step > 0:
                         _move(dist, i, t, step)
                     modes.append(_SHOOT)
                     continue
-                t = _pick(foes, how, hp, row)
+                strikes = a.melee[0][1] if a.melee else None
+                aims = [j for j in foes if strikes[j] is not None] if strikes else foes
+                t = _pick(aims or foes, how, hp, row)
                 step = min(rate[i], row[t] - MELEE_FEET)
                 if step > 0:
                     _move(dist, i, t, step)

@@ -149,6 +149,21 @@ def test_complete_cover_cannot_be_hit() -> None:
     assert play_attack(encounter, ids["Lirra"], ids["Goblin"], random.Random(1)) is None
 
 
+def test_a_foe_in_complete_cover_is_passed_by_for_one_that_can_be_hit() -> None:
+    """Two unmoving goblins 30' apart: one 20' from Morgan in complete cover, one 40' away
+    in the open. Morgan leaves the covered one alone and goes for the other (his dagger
+    thrown once it is in range, or his sword)."""
+    rooted = monsters()["Goblin"].model_copy(update={"movement": 0})
+    covered = rooted.model_copy(update={"name": "Covered goblin"})
+    encounter, ids = _encounter([characters()["Morgan Ironwolf"]], [covered, rooted], feet=40)
+    encounter = core.set_position(encounter, ids["Morgan Ironwolf"], ids["Covered goblin"], 20)
+    encounter = core.set_position(encounter, ids["Goblin"], ids["Covered goblin"], 30)
+    encounter = core.update_combatant(encounter, ids["Covered goblin"], cover=5)
+    results = _fights(encounter, Policy(max_rounds=3), fights=300)
+    assert all(r.hit_points[ids["Covered goblin"]] == 3 for r in results)
+    assert any(r.hit_points[ids["Goblin"]] < 3 for r in results)
+
+
 def test_weakest_and_nearest_pick_different_targets() -> None:
     """Silverleaf's bow: a 7 hp goblin at 60', a 1 hp goblin at 120'. The nearest policy
     shoots the near one; the weakest shoots the far one, which dies to any hit."""
