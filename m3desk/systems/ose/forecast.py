@@ -10,8 +10,9 @@ attack hits exactly as often as the dialog says. Then the rounds run on plain va
   + modifier each under individual initiative), slow weapons last; a side's turn is
   a. morale, b. movement, c. missiles, e. melee (spells are not simulated);
 * a combatant in melee (a foe within 5') stays and strikes; one with a missile weapon that
-  reaches a foe shoots from where it stands (the policy's ``ranged_stay``); anyone else moves
-  its encounter rate (base ÷ 3) toward its target and strikes if it gets there;
+  reaches a foe shoots from where it stands (the policy's ``ranged_stay``; a thrown melee
+  weapon, a dagger or a spear, is kept for melee); anyone else moves its encounter rate
+  (base ÷ 3) toward its target and strikes if it gets there;
 * monsters check morale (2d6 against ML) on their side's turn after its first death and once
   half of it is down; a side that breaks flees (it counts as fled); two held checks end them.
 
@@ -38,11 +39,11 @@ __all__ = ["FORECAST_POLICY", "play_attack", "simulate"]
 FORECAST_POLICY = (
     "Each round every side rolls 1d6 (ties as the table rules say, slow weapons last) and "
     "acts in the order morale, movement, missiles, melee; spells are not cast. A combatant in "
-    "melee strikes a foe within 5'; one with a missile weapon that reaches a foe shoots from "
-    "where it stands (unless told to close); anyone else moves its encounter rate toward the "
-    "nearest foe (or the weakest or strongest, as chosen) and strikes if it gets there. "
-    "Monsters check morale on their side's turn after its first death and when half of it is "
-    "down, and flee when the check fails."
+    "melee strikes a foe within 5'; one with a bow, sling or crossbow that reaches a foe "
+    "shoots from where it stands (unless told to close); anyone else moves its encounter "
+    "rate toward the nearest foe (or the weakest or strongest, as chosen) and strikes if it "
+    "gets there. Monsters check morale on their side's turn after its first death and when "
+    "half of it is down, and flee when the check fails."
 )
 
 Strike = tuple[int, int, int, int, int]
@@ -113,8 +114,10 @@ class _Arms:
                    _strike(encounter, actor.id, other.id, index, weapon, MELEE_FEET)
                    for other in others]
             self.melee.append((count, row))
-        # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1)
-        missiles = [(i, w) for i, w in enumerate(weapons) if w.missile and w.ranges]
+        # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
+        # a thrown melee weapon (a dagger, a spear) is kept in hand for melee.
+        missiles = [(i, w) for i, w in enumerate(weapons)
+                    if w.missile and w.ranges and not w.melee]
         self.ranges: tuple[int, int, int] | None = None
         self.missile: list[tuple[Strike | None, ...] | None] = [None] * n
         if missiles:

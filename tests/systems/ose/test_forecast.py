@@ -151,8 +151,8 @@ def test_complete_cover_cannot_be_hit() -> None:
 
 def test_a_foe_in_complete_cover_is_passed_by_for_one_that_can_be_hit() -> None:
     """Two unmoving goblins 30' apart: one 20' from Morgan in complete cover, one 40' away
-    in the open. Morgan leaves the covered one alone and goes for the other (his dagger
-    thrown once it is in range, or his sword)."""
+    in the open. Morgan walks past the covered one (20' a round) and strikes the other with
+    his sword (his dagger stays in hand: thrown weapons are kept for melee)."""
     rooted = monsters()["Goblin"].model_copy(update={"movement": 0})
     covered = rooted.model_copy(update={"name": "Covered goblin"})
     encounter, ids = _encounter([characters()["Morgan Ironwolf"]], [covered, rooted], feet=40)
@@ -162,6 +162,19 @@ def test_a_foe_in_complete_cover_is_passed_by_for_one_that_can_be_hit() -> None:
     results = _fights(encounter, Policy(max_rounds=3), fights=300)
     assert all(r.hit_points[ids["Covered goblin"]] == 3 for r in results)
     assert any(r.hit_points[ids["Goblin"]] < 3 for r in results)
+
+
+def test_an_archer_shoots_past_a_foe_in_complete_cover() -> None:
+    """Silverleaf's bow: the nearest goblin (60') is in complete cover, so she shoots the one
+    at 120'."""
+    encounter, ids = _encounter([characters()["Silverleaf"]], [monsters()["Goblin"]] * 2,
+                                feet=60)
+    first, second = (c.id for c in encounter.combatants if c.side == "Monsters")
+    encounter = core.set_position(encounter, ids["Silverleaf"], second, 120)
+    encounter = core.update_combatant(encounter, first, cover=5)
+    results = _fights(encounter, fights=300)
+    assert all(r.hit_points[first] == 3 for r in results)
+    assert any(r.hit_points[second] < 3 for r in results)
 
 
 def test_weakest_and_nearest_pick_different_targets() -> None:
