@@ -19,6 +19,8 @@ from m3desk.core import encounter as core
 from m3desk.core.forecast import FightResult, Policy, forecast, run_fights
 from m3desk.systems.ose.encounter import OseEncounter
 from m3desk.systems.ose.forecast import play_attack
+from m3desk.systems.ose.forms import weapon
+from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.samples import characters, monsters
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.system import SYSTEM
@@ -256,3 +258,50 @@ def test_an_unending_fight_is_a_stalemate_at_the_round_limit() -> None:
                               feet=400)
     result = SIMULATE(encounter, random.Random(1), Policy(max_rounds=3))
     assert result.winner is None and result.rounds == 3 and not result.down
+
+
+def test_morale_is_checked_on_the_sides_turn_at_the_dialogs_odds() -> None:
+    """One of two goblins (ML 7) lies dead: the first death and half the side down. On their
+    turn they check once and flee on 8 or more: 15/36, the dialog's morale check failing."""
+    dead = _sheet(monsters()["Goblin"], 3).model_copy(update={"hit_points": 0})
+    standing = _sheet(monsters()["Goblin"], 999)
+    encounter, _ids = _encounter([_sheet(characters()["Morgan Ironwolf"], 60)],
+                                 [dead, standing], feet=5)
+    living = next(c.id for c in encounter.combatants if c.sheet.hit_points == 999)
+    check = RULES.preview(encounter, living, "morale:side:0", None)
+    assert check.success == Fraction(21, 36)
+    fled = sum(living in r.fled for r in _fights(encounter))
+    _within(fled, FIGHTS, 1 - check.success)
+
+
+def _duel(morgan: CharacterSheet, **options: object) -> tuple[OseEncounter, dict[str, str]]:
+    """Morgan (1 hp) and a goblin (1 hp) 5' apart: whoever hits first kills."""
+    return _encounter([_sheet(morgan, 1)], [_sheet(monsters()["Goblin"], 1)], feet=5,
+                      options=OseOptions(**options))
+
+
+def test_a_slow_weapon_strikes_after_the_foe() -> None:
+    """A two-handed sword acts last: the goblin (needs 16 against AC 3: 5/20) always swings
+    first, so Morgan kills it only if it missed: 15/20 × 10/20."""
+    slow = characters()["Morgan Ironwolf"].model_copy(
+        update={"weapons": (weapon("two-handed sword"),)})
+    encounter, ids = _duel(slow)
+    morgan, goblin = ids["Morgan Ironwolf"], ids["Goblin"]
+    his = RULES.preview(encounter, morgan, "attack:0", goblin).success
+    its = RULES.preview(encounter, goblin, "attack:0", morgan).success
+    assert (his, its) == (Fraction(10, 20), Fraction(5, 20))
+    results = _fights(encounter)
+    assert not any(morgan in r.down and goblin in r.down for r in results)
+    _within(sum(goblin in r.down for r in results), FIGHTS, (1 - its) * his)
+
+
+def test_tied_sides_strike_at_once_under_the_simultaneous_rule() -> None:
+    """Ties acting at once (a table rule): on equal d6 (1/6) both blows land, so both can
+    die: 1/6 × 10/20 × 5/20. Re-rolling ties (the default), never."""
+    encounter, ids = _duel(characters()["Morgan Ironwolf"], ties="simultaneous")
+    both = sum(ids["Morgan Ironwolf"] in r.down and ids["Goblin"] in r.down
+               for r in _fights(encounter))
+    _within(both, FIGHTS, Fraction(1, 6) * Fraction(10, 20) * Fraction(5, 20))
+    rerolled, ids = _duel(characters()["Morgan Ironwolf"])
+    assert not any(ids["Morgan Ironwolf"] in r.down and ids["Goblin"] in r.down
+                   for r in _fights(rerolled))
