@@ -89,11 +89,29 @@ def _roll(strike: Strike, r: Callable[[], float]) -> int:
     return total if total > 1 else 1
 
 
+class _Prices:
+    """:func:`_strike` remembered: twenty goblins with one stat block against a party are
+    priced once per kind of pair, not once per pair. What an attack depends on is the two
+    sheets, their declarations, the target's cover, the weapon and the distance."""
+
+    def __init__(self, encounter: OseEncounter) -> None:
+        self.encounter = encounter
+        self.known: dict[tuple[object, ...], Strike | None] = {}
+        self.kinds = {c.id: (c.sheet.model_dump_json(), c.declared)
+                      for c in encounter.combatants}
+
+    def __call__(self, actor: OseCombatant, other: OseCombatant, index: int, weapon: Weapon,
+                 feet: int) -> Strike | None:
+        key = (self.kinds[actor.id], self.kinds[other.id], other.cover, index, feet)
+        if key not in self.known:
+            self.known[key] = _strike(self.encounter, actor.id, other.id, index, weapon, feet)
+        return self.known[key]
+
+
 class _Arms:
     """One combatant's attacks on every other, priced at the dialog's odds."""
 
-    def __init__(self, encounter: OseEncounter, actor: OseCombatant,
-                 others: list[OseCombatant]) -> None:
+    def __init__(self, price: _Prices, actor: OseCombatant, others: list[OseCombatant]) -> None:
         from m3desk.systems.ose import table
 
         weapons = list(table._weapons(actor.sheet))
@@ -111,7 +129,7 @@ class _Arms:
             chosen = ready[:1]
         for (index, weapon), count in zip(chosen, counts, strict=False):
             row = [None if other.side == actor.side else
-                   _strike(encounter, actor.id, other.id, index, weapon, MELEE_FEET)
+                   price(actor, other, index, weapon, MELEE_FEET)
                    for other in others]
             self.melee.append((count, row))
         # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
@@ -126,7 +144,7 @@ class _Arms:
             self.ranges = weapon.ranges
             for j, other in enumerate(others):
                 if other.side != actor.side:
-                    bands = tuple(_strike(encounter, actor.id, other.id, index, weapon, feet)
+                    bands = tuple(price(actor, other, index, weapon, feet)
                                   for feet in weapon.ranges)
                     self.missile[j] = None if bands == (None, None, None) else bands
 
@@ -189,12 +207,14 @@ class _Plan:
             if self.individual and all(c.rolled is not None for c in combatants):
                 self.own_rolls = [c.rolled or 0 for c in combatants]
         # attacks: this round's (declarations count) and every later round's
-        self.arms = [_Arms(encounter, c, combatants) for c in combatants]
+        price = _Prices(encounter)
+        self.arms = [_Arms(price, c, combatants) for c in combatants]
         if any(c.declared != "none" for c in combatants):
             calm = encounter.model_copy(update={"combatants": tuple(
                 c.model_copy(update={"declared": "none", "spell": ""}) for c in combatants)})
             calm_combatants = list(calm.combatants)
-            self.later = [_Arms(calm, c, calm_combatants) for c in calm_combatants]
+            calm_price = _Prices(calm)
+            self.later = [_Arms(calm_price, c, calm_combatants) for c in calm_combatants]
         else:
             self.later = self.arms
 
