@@ -41,6 +41,7 @@ from m3desk.systems.ose.encounter import (
     OseCombatant,
     OseEncounter,
 )
+from m3desk.systems.ose.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
 from m3desk.systems.ose.tables import UNARMED_DAMAGE, OseClass, Save
@@ -567,4 +568,4 @@ ENCOUNTER_RULES = EncounterRules(
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
     centre_summary=_centre_summary, condition_names=_condition_names,
     roll_initiative=_roll_initiative, actions=_actions, preview=_preview, resolve=_resolve,
-    status=_status)
+    status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY)

@@ -1,0 +1,534 @@
+"""One whole OSE fight, played fast from the encounter as it stands, for the fight forecast.
+
+The encounter is read once into plain lists (hit points, feet between each pair, movement per
+round, morale) and every attack the policy can make is priced once with the action dialog's
+own arithmetic (:func:`m3desk.systems.ose.table.attack_terms`, the attack matrix of
+:mod:`m3desk.systems.ose.combat`, the damage die and bonus the dialog rolls), so a simulated
+attack hits exactly as often as the dialog says. Then the rounds run on plain values:
+
+* each side rolls 1d6 (ties rolled again, or acting at once, as the table rules say; or a d6
+  + modifier each under individual initiative), slow weapons last; a side's turn is
+  a. morale, b. movement, c. missiles, e. melee (spells are not simulated);
+* a combatant in melee (a foe within 5') stays and strikes; one with a missile weapon that
+  reaches a foe shoots from where it stands (the policy's ``ranged_stay``; a thrown melee
+  weapon, a dagger or a spear, is kept for melee); anyone else moves its encounter rate
+  (base ÷ 3) toward its target and strikes if it gets there;
+* monsters check morale (2d6 against ML) on their side's turn after its first death and once
+  half of it is down; a side that breaks flees (it counts as fled); two held checks end them.
+
+Distances are kept per pair: moving toward a target shortens that pair by the move and
+changes the mover's other distances as little as the triangle through the target allows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from m3desk.core import encounter as core
+from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.initiative import MAX_REROLLS
+from m3desk.systems.ose import combat
+from m3desk.systems.ose import round as rnd
+from m3desk.systems.ose.derive import derive
+from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
+from m3desk.systems.ose.sheet import MonsterSheet, Weapon
+
+__all__ = ["FORECAST_POLICY", "play_attack", "simulate"]
+
+FORECAST_POLICY = (
+    "Each round every side rolls 1d6 (ties as the table rules say, slow weapons last) and "
+    "acts in the order morale, movement, missiles, melee; spells are not cast. A combatant in "
+    "melee strikes a foe within 5'; one with a bow, sling or crossbow that reaches a foe "
+    "shoots from where it stands (unless told to close); anyone else moves its encounter "
+    "rate toward the nearest foe (or the weakest or strongest, as chosen) and strikes if it "
+    "gets there. Monsters check morale on their side's turn after its first death and when "
+    "half of it is down, and flee when the check fails."
+)
+
+Strike = tuple[int, int, int, int, int]
+"""An attack on one target: the lowest natural d20 that hits, then the damage as dice count,
+sides, bonus and multiplier (at least 1 on a hit)."""
+
+_FIRST_DEATH, _HALF_DOWN = 1, 2
+_TRIGGERS = {"first death": _FIRST_DEATH, "half down": _HALF_DOWN}
+_MELEE, _SHOOT = 1, 2
+_FAR = 1 << 30
+
+
+def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon: Weapon,
+            feet: int) -> Strike | None:
+    """The dialog's attack ``attack:index`` at ``feet``: its threshold and damage, or None when
+    the dialog bars it (out of reach, complete cover, a declared retreat or spell)."""
+    from m3desk.systems.ose import table
+
+    placed = encounter.model_copy(update={"positions": {
+        **encounter.positions, core.pair_key(actor, target): feet}})
+    found = table.attack_terms(placed, actor, target, weapon)
+    if isinstance(found, str):
+        return None
+    modifier, ac, _terms = found
+    options = encounter.options
+    sheet = placed.combatant(actor).sheet
+    need = combat.needed(derive(sheet, options)["thac0"].value, ac, table=options.attack_table)
+    lowest = min(20, max(2, need - modifier))  # a natural 20 always hits, a natural 1 misses
+    die = table._damage_die(sheet, weapon, options)
+    bonus, multiplier = table._damage_bonus(placed, actor, target, weapon, f"attack:{index}")
+    return (lowest, die.count, die.sides, die.bonus + bonus, multiplier)
+
+
+def _roll(strike: Strike, r: Callable[[], float]) -> int:
+    """Damage of one attack (0 on a miss), from ``random()`` draws like d20 and damage dice."""
+    lowest, count, sides, bonus, multiplier = strike
+    if r() * 20.0 < lowest - 1:  # the same as a d20 below ``lowest``
+        return 0
+    total = bonus
+    for _ in range(count):
+        total += int(r() * sides) + 1
+    total *= multiplier
+    return total if total > 1 else 1
+
+
+class _Prices:
+    """:func:`_strike` remembered: twenty goblins with one stat block against a party are
+    priced once per kind of pair, not once per pair. What an attack depends on is the two
+    sheets, their declarations, the target's cover, the weapon and the distance."""
+
+    def __init__(self, encounter: OseEncounter) -> None:
+        self.encounter = encounter
+        self.known: dict[tuple[object, ...], Strike | None] = {}
+        self.kinds = {c.id: (c.sheet.model_dump_json(), c.declared)
+                      for c in encounter.combatants}
+
+    def __call__(self, actor: OseCombatant, other: OseCombatant, index: int, weapon: Weapon,
+                 feet: int) -> Strike | None:
+        key = (self.kinds[actor.id], self.kinds[other.id], other.cover, index, feet)
+        if key not in self.known:
+            self.known[key] = _strike(self.encounter, actor.id, other.id, index, weapon, feet)
+        return self.known[key]
+
+
+class _Arms:
+    """One combatant's attacks on every other, priced at the dialog's odds."""
+
+    def __init__(self, price: _Prices, actor: OseCombatant, others: list[OseCombatant]) -> None:
+        from m3desk.systems.ose import table
+
+        weapons = list(table._weapons(actor.sheet))
+        n = len(others)
+        sheet = actor.sheet
+        # melee: a PC strikes once with its readied weapon (else its first melee weapon);
+        # a monster makes every attack of its routine, each as often as printed.
+        self.melee: list[tuple[int, list[Strike | None]]] = []
+        if isinstance(sheet, MonsterSheet):
+            counts = [a.count for a in sheet.attacks] or [1]
+            chosen = list(enumerate(weapons))
+        else:
+            counts = [1]
+            ready = [(i, w) for i, w in enumerate(weapons) if w.melee]
+            chosen = ready[:1]
+        for (index, weapon), count in zip(chosen, counts, strict=False):
+            row = [None if other.side == actor.side else
+                   price(actor, other, index, weapon, MELEE_FEET)
+                   for other in others]
+            self.melee.append((count, row))
+        # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
+        # a thrown melee weapon (a dagger, a spear) is kept in hand for melee.
+        missiles = [(i, w) for i, w in enumerate(weapons)
+                    if w.missile and w.ranges and not w.melee]
+        self.ranges: tuple[int, int, int] | None = None
+        self.missile: list[tuple[Strike | None, ...] | None] = [None] * n
+        if missiles:
+            index, weapon = max(missiles, key=lambda pair: (pair[1].ranges or (0, 0, 0))[2])
+            assert weapon.ranges is not None
+            self.ranges = weapon.ranges
+            for j, other in enumerate(others):
+                if other.side != actor.side:
+                    bands = tuple(price(actor, other, index, weapon, feet)
+                                  for feet in weapon.ranges)
+                    self.missile[j] = None if bands == (None, None, None) else bands
+
+
+class _Plan:
+    """The encounter as plain values, read once (see :func:`simulate`)."""
+
+    def __init__(self, encounter: OseEncounter) -> None:
+        combatants = list(encounter.combatants)
+        options = encounter.options
+        self.ids = [c.id for c in combatants]
+        self.n = n = len(combatants)
+        sides = list(dict.fromkeys([*encounter.sides, *(c.side for c in combatants)]))
+        self.side_names = sides
+        self.side = [sides.index(c.side) for c in combatants]
+        self.hp = [c.sheet.hit_points for c in combatants]
+        self.dead = [encounter.out_of_fight(c) for c in combatants]
+        self.fled = [c.fleeing and not self.dead[i] for i, c in enumerate(combatants)]
+        self.out = [self.dead[i] or self.fled[i] for i in range(n)]
+        self.left = [sum(1 for i in range(n) if self.side[i] == s and not self.out[i])
+                     for s in range(len(sides))]
+        self.sides = sum(1 for count in self.left if count)
+        self.dist = [[0 if a is b else core.position_between(encounter, a.id, b.id)
+                      for b in combatants] for a in combatants]
+        values = [derive(c.sheet, options) for c in combatants]
+        self.rate = [v["movement.encounter"].value for v in values]
+        self.init = [v["initiative"].value for v in values]
+        self.slow = [rnd.is_slow(c) for c in combatants]
+        self.monster = [isinstance(c.sheet, MonsterSheet) for c in combatants]
+        self.ml = [v["morale"].value if "morale" in v else 12 for v in values]
+        self.individual = options.individual_initiative
+        self.reroll = options.ties == "reroll"
+        self.keep = options.keep_initiative
+        self.morale = []
+        for name in sides:
+            state = encounter.morale.get(name)
+            checked = sum(_TRIGGERS[t] for t in state.checked) if state else 0
+            self.morale.append((checked, state.passes if state else 0,
+                                bool(state and state.broken)))
+        self.monsters_of = [[i for i in range(n) if self.side[i] == s and self.monster[i]]
+                            for s in range(len(sides))]
+        self.foes_of = [[j for j in range(n) if self.side[j] != self.side[i]] for i in range(n)]
+        self.quick = [[i for i in range(n) if self.side[i] == s and not self.slow[i]]
+                      for s in range(len(sides))]
+        self.slowly = [[i for i in range(n) if self.side[i] == s and self.slow[i]]
+                       for s in range(len(sides))]
+        # the round as it stands: a surprise round, or a round some have acted in
+        phase = encounter.phase
+        self.surprise = (sides.index(encounter.surprise_side)
+                         if encounter.surprise_side in sides and phase in ("setup", "surprise")
+                         else None)
+        self.acted = [c.acted and phase != "setup" for c in combatants]
+        self.declared = [c.declared if c.declared != "none" else "" for c in combatants]
+        self.side_rolls: list[int] | None = None
+        self.own_rolls: list[int] | None = None
+        if phase == "rounds":
+            if not self.individual and all(name in encounter.side_rolls for name in sides
+                                           if name in {c.side for c in combatants}):
+                self.side_rolls = [encounter.side_rolls.get(name, 0) for name in sides]
+            if self.individual and all(c.rolled is not None for c in combatants):
+                self.own_rolls = [c.rolled or 0 for c in combatants]
+        # attacks: this round's (declarations count) and every later round's
+        price = _Prices(encounter)
+        self.arms = [_Arms(price, c, combatants) for c in combatants]
+        if any(c.declared != "none" for c in combatants):
+            calm = encounter.model_copy(update={"combatants": tuple(
+                c.model_copy(update={"declared": "none", "spell": ""}) for c in combatants)})
+            calm_combatants = list(calm.combatants)
+            calm_price = _Prices(calm)
+            self.later = [_Arms(calm_price, c, calm_combatants) for c in calm_combatants]
+        else:
+            self.later = self.arms
+
+
+_cached: tuple[object, _Plan] | None = None
+
+
+def _plan(encounter: OseEncounter) -> _Plan:
+    """The encounter read once; the runner hands the same object for every fight."""
+    global _cached
+    cached = _cached
+    if cached is not None and cached[0] is encounter:
+        return cached[1]
+    plan = _Plan(encounter)
+    _cached = (encounter, plan)  # holding it keeps its id from being reused
+    return plan
+
+
+def _pick(candidates: list[int], how: str, hp: list[int], dist: list[int]) -> int:
+    """The policy's target among candidates (nearest first on equal hit points)."""
+    best = candidates[0]
+    if how == "nearest":
+        for j in candidates:
+            if dist[j] < dist[best]:
+                best = j
+    elif how == "weakest":
+        for j in candidates:
+            if hp[j] < hp[best] or (hp[j] == hp[best] and dist[j] < dist[best]):
+                best = j
+    else:
+        for j in candidates:
+            if hp[j] > hp[best] or (hp[j] == hp[best] and dist[j] < dist[best]):
+                best = j
+    return best
+
+
+def _move(dist: list[list[int]], i: int, t: int, step: int) -> None:
+    """``i`` moves ``step`` feet toward ``t``; its other distances change as little as the
+    triangle through ``t`` allows."""
+    row, trow = dist[i], dist[t]
+    near = row[t] - step
+    for c in range(len(row)):
+        if c in (i, t):
+            continue
+        old, far = row[c], trow[c]
+        low = old - step
+        if abs(far - near) > low:
+            low = abs(far - near)
+        high = old + step
+        if far + near < high:
+            high = far + near
+        value = low if old < low else high if old > high else old
+        row[c] = dist[c][i] = value
+    row[t] = trow[i] = near
+
+
+def _order(plan: _Plan, r: Callable[[], float], left: list[int],
+           kept: list[int] | None) -> tuple[list[list[int]], list[int]]:
+    """This round's groups in order (the members of a group act at once) and the rolls made:
+    by side, highest d6 first, then the slow weapons in the same order (round.with_order);
+    under individual initiative each by its own d6 + modifier."""
+    if plan.individual:
+        return _individual_order(plan, r, kept)
+    if kept:
+        rolls = kept
+    else:
+        rolls = [0] * len(left)
+        present = [s for s in range(len(left)) if left[s]]
+        for _ in range(MAX_REROLLS + 1):
+            for s in present:
+                rolls[s] = int(r() * 6) + 1
+            if not plan.reroll or len({rolls[s] for s in present}) == len(present):
+                break
+    ranked = [s for s in range(len(left)) if left[s]]
+    if len(ranked) == 2:
+        if rolls[ranked[1]] > rolls[ranked[0]]:
+            ranked.reverse()
+    else:
+        ranked.sort(key=lambda s: -rolls[s])
+    groups: list[list[int]] = []
+    for members in (plan.quick, plan.slowly):
+        last = None
+        for s in ranked:
+            if not members[s]:
+                continue
+            if rolls[s] == last:  # tied sides acting at once (simultaneous ties)
+                groups[-1] = groups[-1] + members[s]
+            else:
+                groups.append(members[s])
+                last = rolls[s]
+    return groups, rolls
+
+
+def _individual_order(plan: _Plan, r: Callable[[], float],
+                      kept: list[int] | None) -> tuple[list[list[int]], list[int]]:
+    rolls = kept or [int(r() * 6) + 1 + plan.init[i] for i in range(plan.n)]
+    ranked = sorted((rolls[i] - (rnd.SLOW_PENALTY if plan.slow[i] else 0), i)
+                    for i in range(plan.n))
+    groups: list[list[int]] = []
+    last = None
+    for key, i in reversed(ranked):
+        if key != last:
+            groups.append([])
+            last = key
+        groups[-1].append(i)
+    for group in groups:
+        group.sort()
+    return groups, rolls
+
+
+class _Fight:
+    """The state of one fight as plain lists, and its steps."""
+
+    __slots__ = ("dist", "fled", "hp", "left", "out", "plan", "r", "sides", "state")
+
+    def __init__(self, plan: _Plan, r: Callable[[], float]) -> None:
+        self.plan, self.r = plan, r
+        self.hp = plan.hp[:]
+        self.fled = plan.fled[:]
+        self.out = plan.out[:]
+        self.left = plan.left[:]
+        self.sides = plan.sides
+        """How many sides still have someone standing."""
+        self.dist = [row[:] for row in plan.dist]
+        self.state = [list(m) for m in plan.morale]
+
+    def hurt(self, t: int, strike: Strike) -> None:
+        """One attack on ``t`` (see :func:`_roll`, inlined: this is the innermost step)."""
+        lowest, count, sides, bonus, multiplier = strike
+        r = self.r
+        if r() * 20.0 < lowest - 1:
+            return
+        for _ in range(count):
+            bonus += int(r() * sides) + 1
+        bonus *= multiplier
+        hp = self.hp
+        hp[t] -= bonus if bonus > 1 else 1
+        if hp[t] <= 0 and not self.out[t]:
+            self.out[t] = True
+            self._gone(self.plan.side[t])
+
+    def _gone(self, s: int) -> None:
+        self.left[s] -= 1
+        if not self.left[s]:
+            self.sides -= 1
+
+    def morale(self, s: int) -> None:
+        """Step a of side ``s``'s turn: one check for the moments now due (round.morale_due,
+        round.morale_check: the first living monster's ML, no adjustment)."""
+        plan, hp, fled = self.plan, self.hp, self.fled
+        checked, passes, broken = self.state[s]
+        monsters = plan.monsters_of[s]
+        if broken or passes >= 2 or not monsters:
+            return
+        down = sum(1 for i in monsters if hp[i] <= 0)
+        met = (_FIRST_DEATH if down else 0) | (_HALF_DOWN if 2 * down >= len(monsters) else 0)
+        if not met & ~checked:
+            return
+        living = [i for i in monsters if hp[i] > 0 and not fled[i]]
+        if not living or all(plan.ml[i] in (2, 12) for i in living):
+            return
+        ml = plan.ml[living[0]]
+        r = self.r
+        roll = int(r() * 6) + int(r() * 6) + 2
+        holds = ml == 12 or (ml != 2 and roll <= ml)
+        self.state[s] = [checked | met, min(2, passes + holds), not holds]
+        if not holds:
+            for i in living:
+                fled[i] = self.out[i] = True
+                self._gone(s)
+
+
+def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
+    """Play one whole fight from ``encounter`` as it stands, by ``policy``, with ``dice``."""
+    assert isinstance(encounter, OseEncounter)
+    plan = _plan(encounter)
+    r = dice.random
+    fight = _Fight(plan, r)
+    n, side, how, stay = plan.n, plan.side, policy.target, policy.ranged_stay
+    hp, out, dist, fled, rate = fight.hp, fight.out, fight.dist, fight.fled, plan.rate
+    rounds = 0
+    first = True
+    kept: list[int] | None = None
+    over = fight.sides <= 1
+    while not over and rounds < policy.max_rounds:
+        rounds += 1
+        arms = plan.arms if first else plan.later
+        if first and plan.surprise is not None:
+            groups = [plan.quick[plan.surprise], plan.slowly[plan.surprise]]
+        else:
+            given = (plan.own_rolls if plan.individual else plan.side_rolls) if first else None
+            groups, rolls = _order(plan, r, fight.left, given or kept)
+            if plan.keep:
+                kept = rolls
+        for group in groups:
+            actors = ([i for i in group if not out[i] and not plan.acted[i]] if first
+                      else [i for i in group if not out[i]])
+            if not actors:
+                continue
+            for s in {side[i] for i in actors}:
+                if plan.monsters_of[s]:
+                    fight.morale(s)
+            # b. movement, and what each will do (0: nothing)
+            modes = []
+            for i in actors:
+                if fled[i]:
+                    modes.append(0)
+                    continue
+                row = dist[i]
+                foes = []
+                near = _FAR
+                for j in plan.foes_of[i]:
+                    if not out[j]:
+                        foes.append(j)
+                        if row[j] < near:
+                            near = row[j]
+                if not foes:
+                    modes.append(0)
+                    continue
+                declared = plan.declared[i] if first else ""
+                if declared:
+                    if declared != "cast a spell":  # a spell is its only action, unmoving
+                        away = rate[i] if declared == "retreat" else rate[i] // 2
+                        for j in foes:
+                            row[j] = dist[j][i] = row[j] + away
+                    modes.append(_SHOOT if declared == "fighting withdrawal" else 0)
+                    continue
+                if near <= MELEE_FEET:
+                    modes.append(_MELEE)
+                    continue
+                a = arms[i]
+                ranges = a.ranges
+                if ranges is not None and (stay or not a.melee):
+                    bands = a.missile
+                    aims = [j for j in foes if bands[j] is not None] or foes
+                    if any(row[j] <= ranges[2] for j in aims):
+                        modes.append(_SHOOT)
+                        continue
+                    t = _pick(aims, how, hp, row)
+                    step = min(rate[i], row[t] - ranges[0])
+                    if step > 0:
+                        _move(dist, i, t, step)
+                    modes.append(_SHOOT)
+                    continue
+                strikes = a.melee[0][1] if a.melee else None
+                aims = [j for j in foes if strikes[j] is not None] if strikes else foes
+                t = _pick(aims or foes, how, hp, row)
+                step = min(rate[i], row[t] - MELEE_FEET)
+                if step > 0:
+                    _move(dist, i, t, step)
+                modes.append(_MELEE if row[t] <= MELEE_FEET else
+                             _SHOOT if ranges is not None else 0)
+            # c. missiles
+            for i, mode in zip(actors, modes, strict=True):
+                if mode != _SHOOT:
+                    continue
+                a, row = arms[i], dist[i]
+                ranges = a.ranges
+                if ranges is None:
+                    continue
+                bands = a.missile
+                aims = [j for j in plan.foes_of[i] if not out[j] and bands[j] is not None
+                        and MELEE_FEET < row[j] <= ranges[2]]
+                if aims:
+                    t = _pick(aims, how, hp, row)
+                    band = bands[t]
+                    assert band is not None
+                    strike = band[0 if row[t] <= ranges[0] else 1 if row[t] <= ranges[1] else 2]
+                    if strike is not None:
+                        fight.hurt(t, strike)
+            # e. melee
+            for i, mode in zip(actors, modes, strict=True):
+                if mode != _MELEE:
+                    continue
+                row = dist[i]
+                for count, strikes in arms[i].melee:
+                    for _ in range(count):
+                        aims = [j for j in plan.foes_of[i] if not out[j]
+                                and row[j] <= MELEE_FEET and strikes[j] is not None]
+                        if not aims:
+                            break
+                        t = _pick(aims, how, hp, row)
+                        strike = strikes[t]
+                        assert strike is not None
+                        fight.hurt(t, strike)
+            if fight.sides <= 1:
+                over = True
+                break
+        first = False
+    ids = plan.ids
+    standing = [s for s, count in enumerate(fight.left) if count]
+    return FightResult(
+        winner=plan.side_names[standing[0]] if len(standing) == 1 else None,
+        rounds=rounds,
+        down=frozenset(ids[i] for i in range(n) if hp[i] <= 0),
+        fled=frozenset(ids[i] for i in range(n) if fled[i] and hp[i] > 0),
+        hit_points=dict(zip(ids, hp, strict=True)))
+
+
+def play_attack(encounter: core.Encounter, actor: str, target: str,
+                dice: random.Random) -> int | None:
+    """One attack of ``actor`` on ``target`` from where they stand, rolled as the simulator
+    rolls it: the damage dealt (0 on a miss), or None when no attack reaches."""
+    assert isinstance(encounter, OseEncounter)
+    plan = _plan(encounter)
+    i, j = plan.ids.index(actor), plan.ids.index(target)
+    arms, feet = plan.arms[i], plan.dist[i][j]
+    if feet <= MELEE_FEET:
+        strike = arms.melee[0][1][j] if arms.melee else None
+    else:
+        bands = arms.missile[j]
+        ranges = arms.ranges
+        if bands is None or ranges is None or feet > ranges[2]:
+            return None
+        strike = bands[0 if feet <= ranges[0] else 1 if feet <= ranges[1] else 2]
+    return None if strike is None else _roll(strike, dice.random)
+
