@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from m3desk.core.log_entries import LogEntries
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [
@@ -142,7 +143,14 @@ class Encounter(BaseModel):
     resume: str | None = None
     """Whose turn comes back after a delayed combatant stepped in (see :func:`act_now`)."""
     applied_at: dict[str, AppliedAt] = Field(default_factory=dict)
-    log: tuple[LogEntry, ...] = Field((), max_length=MAX_LOG)
+    log: LogEntries[LogEntry] = Field(default_factory=LogEntries)
+    """Oldest first; appending shares what was written (see :mod:`m3desk.core.log_entries`)."""
+
+    @model_validator(mode="after")
+    def _log_is_bounded(self: E) -> E:
+        if len(self.log) > MAX_LOG:
+            raise ValueError(f"a log holds at most {MAX_LOG} entries")
+        return self
 
     @model_validator(mode="after")
     def _ids_are_unique(self: E) -> E:
@@ -271,7 +279,8 @@ def add_log(encounter: E, text: str, *, actor: str | None = None, target: str | 
             details: str = "") -> E:
     entry = LogEntry(round=encounter.round, phase=encounter.phase, actor=actor, target=target,
                      text=text, details=details)
-    return encounter.model_copy(update={"log": (*encounter.log, entry)[-MAX_LOG:]})
+    return encounter.model_copy(
+        update={"log": LogEntries.of(encounter.log).appended(entry, MAX_LOG)})
 
 
 def _numbered(existing: Iterable[str], base: str) -> str:

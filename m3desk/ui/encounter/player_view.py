@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
+from m3desk.core.log_entries import LogEntries
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
@@ -54,7 +55,7 @@ def players_copy(encounter: core.Encounter) -> core.Encounter:
     positions = {key: value for key, value in encounter.positions.items()
                  if set(key.split("|")) <= ids}
     return encounter.model_copy(update={
-        "combatants": shown, "positions": positions, "log": (),
+        "combatants": shown, "positions": positions, "log": LogEntries(),
         "turn": encounter.turn if encounter.turn in ids else None,
         "resume": encounter.resume if encounter.resume in ids else None})
 
