@@ -497,8 +497,8 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
     def shoot(a: int, t: int) -> None:
         """A standing round of fire at the weapon's rate, the count kept across rounds."""
         row, shots = dist[a], fire[a]
-        segment = _segment(shots[t], row[t])
-        if segment is None or segment[1] is None:
+        segment = _segment(shots[t], row[t]) if row[t] > MELEE_FEET else None
+        if segment is None or segment[1] is None:  # it closed in first: no shot at 5'
             return
         rate, state = segment[2], credit[a]
         volley, _count = _volley(state, rate)
