@@ -20,6 +20,7 @@ gets its free attacks at its back first.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import NamedTuple
@@ -118,6 +119,12 @@ class Prepared(NamedTuple):
     close)."""
     monsters: tuple[tuple[int, ...], ...]
     """By side: its monsters (who check morale)."""
+    alive: tuple[int, ...]
+    """By side: how many stand."""
+    stage: tuple[int, ...]
+    """By side: the morale checks already past (1: a quarter down, 2: half)."""
+    fallen: tuple[int, ...]
+    """By side: its monsters down."""
     rear: tuple[tuple[tuple[Row, ...] | None, ...], ...]
     """rear[a][t]: a's free attacks at t's back as t flees."""
     initiative: tuple[tuple[int, int, int, int], ...]
@@ -255,13 +262,18 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         surprise = sides.index(encounter.surprise_side)
     side_of = tuple(sides.index(c.side) for c in people)
     monsters = tuple(isinstance(c.sheet, MonsterSheet) for c in people)
+    out = tuple(encounter.out_of_fight(c) for c in encounter.combatants)
+    hp = tuple(c.sheet.hit_points for c in people)
+    by_side = tuple(tuple(i for i in range(len(people)) if side_of[i] == side and monsters[i])
+                    for side in range(len(sides)))
+    morale_start = [_morale_stage(members, hp, 0, 0) for members in by_side]
     return Prepared(
         ids=tuple(c.id for c in people),
         sides=side_of,
         side_names=tuple(sides),
-        hp=tuple(c.sheet.hit_points for c in people),
+        hp=hp,
         max_hp=tuple(c.sheet.max_hit_points for c in people),
-        out=tuple(encounter.out_of_fight(c) for c in encounter.combatants),
+        out=out,
         monster=monsters,
         morale=tuple(c.sheet.morale if isinstance(c.sheet, MonsterSheet) else 0
                      for c in people),
@@ -278,8 +290,11 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         ranged_stay=tuple(reach),
         ranged_only=tuple(line if not any(melee_rows[a]) else (0,) * len(line)
                           for a, line in enumerate(reach)),
-        monsters=tuple(tuple(i for i in range(len(people)) if side_of[i] == side and monsters[i])
-                       for side in range(len(sides))),
+        monsters=by_side,
+        alive=tuple(sum(1 for i in range(len(people)) if side_of[i] == side and not out[i])
+                    for side in range(len(sides))),
+        stage=tuple(stage for stage, _down, _due in morale_start),
+        fallen=tuple(down for _stage, down, _due in morale_start),
         rear=tuple(rear_rows),
         initiative=tuple(initiative),
         credit=tuple(_state(c.fire_credit) for c in people),
@@ -362,20 +377,30 @@ _VOLLEY: dict[tuple[int, int], tuple[int, Fraction]] = {}
 _AFTER: dict[tuple[int, int, int], int] = {}
 
 
+_NAMING = threading.Lock()
+"""Names are handed out once (a forecast may run on a worker thread)."""
+
+
 def _state(credit: Fraction | None) -> int:
     """A missile count's small-int name (0: loaded, never fired)."""
     found = _STATE_IDS.get(credit)
     if found is None:
-        found = _STATE_IDS[credit] = len(_STATES)
-        _STATES.append(credit)
+        with _NAMING:
+            found = _STATE_IDS.get(credit)
+            if found is None:
+                _STATES.append(credit)
+                found = _STATE_IDS[credit] = len(_STATES) - 1
     return found
 
 
 def _rate(rate: Fraction) -> int:
     found = _RATE_IDS.get(rate)
     if found is None:
-        found = _RATE_IDS[rate] = len(_RATES)
-        _RATES.append(rate)
+        with _NAMING:
+            found = _RATE_IDS.get(rate)
+            if found is None:
+                _RATES.append(rate)
+                found = _RATE_IDS[rate] = len(_RATES) - 1
     return found
 
 
@@ -415,6 +440,25 @@ _WEIGHT = {"nearest": 0, "weakest": 4096, "strongest": -4096}
 _FAR = 1 << 40
 
 
+def _morale_stage(members: Sequence[int], hp: Sequence[int], stage: int,
+                  fallen: int) -> tuple[int, int, bool]:
+    """A quarter, then half of the side's monsters down, then each loss after half: the new
+    stage (1 quarter, 2 half), the number down, and whether a check is due now."""
+    down = 0
+    for i in members:
+        if hp[i] <= 0:
+            down += 1
+    due = False
+    if down and members:
+        if stage < 2 and down * 2 >= len(members):
+            stage, due = 2, True
+        elif stage < 1 and down * 4 >= len(members):
+            stage, due = 1, True
+        elif stage == 2 and down > fallen:
+            due = True
+    return stage, down, due
+
+
 def _play(v: Prepared, rnd: Callable[[], float], weight: int,
           reach: tuple[tuple[int, ...], ...], max_rounds: int) -> FightResult:
     """The round loop on lists of ints (one function: local names are Python's fastest)."""
@@ -427,12 +471,9 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
     sides, foes, melee, fire = v.sides, v.foes, v.melee, v.fire
     monster, monsters = v.monster, v.monsters
     side_count = len(v.side_names)
-    alive = [0] * side_count
-    for i in range(n):
-        if not out[i]:
-            alive[sides[i]] += 1
-    stage = [0] * side_count
-    fallen = [0] * side_count
+    alive = list(v.alive)
+    stage = list(v.stage)
+    fallen = list(v.fallen)
 
     def pick(a: int, within: int, beyond: int, need: int) -> int:
         """The policy's foe standing at ``beyond`` < feet ≤ ``within`` (−1: none); ``need``
@@ -522,26 +563,6 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
         feet = dist[a][t] - budget
         dist[a][t] = dist[t][a] = feet if feet > MELEE_FEET else MELEE_FEET
 
-    def morale_due(side: int) -> bool:
-        """A quarter, then half of the side's monsters down, then each loss after half."""
-        members = monsters[side]
-        if not members:
-            return False
-        down = 0
-        for i in members:
-            if hp[i] <= 0:
-                down += 1
-        due = False
-        if down:
-            if stage[side] < 2 and down * 2 >= len(members):
-                stage[side], due = 2, True
-            elif stage[side] < 1 and down * 4 >= len(members):
-                stage[side], due = 1, True
-            elif stage[side] == 2 and down > fallen[side]:
-                due = True
-        fallen[side] = down
-        return due
-
     def morale(side: int) -> None:
         """Each monster of the side standing rolls 2d10 against its rating (−2 for a quarter
         of its own hit points lost, −4 for half); one that breaks flees, every foe beside it
@@ -561,40 +582,36 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
             alive[side] -= 1
             fled[m] = hp[m] > 0
 
-    for side in range(side_count):
-        morale_due(side)  # checks already past at the start are not made again
-
-    rounds = 0
     beaten = side_count - 1
+    rounds = 0
     over = alive.count(0) >= beaten
     first: Sequence[Sequence[int]] | None = v.partial or None
     acting = v.surprise
+    individual, initiative = v.individual, v.initiative
+    close_feet, move_feet = v.close, v.move
+    kinds = [MOVE] * n  # this round's declarations, read only for those who declared
+    targets = [-1] * n
     while not over and rounds < max_rounds:
         rounds += 1
-        kinds = [MOVE] * n
-        targets = [-1] * n
-        budgets = [0] * n
-        if first is not None:
+        if first is not None:  # the rest of a round begun at the table
             groups: Sequence[Sequence[int]] = first
             first = None
+            close_feet = tuple(max(0, c - m) for c, m in zip(v.close, v.moved, strict=True))
+            move_feet = tuple(max(0, c - m) for c, m in zip(v.move, v.moved, strict=True))
             for group in groups:
                 for i in group:
                     if not out[i]:
-                        close = max(0, v.close[i] - v.moved[i])
-                        kind, t = declare(i, close)
-                        kinds[i], targets[i] = kind, t
-                        budgets[i] = close if kind == CLOSE else max(0, v.move[i] - v.moved[i])
+                        kinds[i], targets[i] = declare(i, close_feet[i])
         else:
+            close_feet, move_feet = v.close, v.move
             order: dict[int, list[int]] = {}
             rolls = [0] * side_count
-            individual, initiative = v.individual, v.initiative
             for i in range(n):
                 side = sides[i]
                 if out[i] or (acting is not None and side != acting):
                     continue
-                kind, t = declare(i, v.close[i])
-                kinds[i], targets[i] = kind, t
-                budgets[i] = v.close[i] if kind == CLOSE else v.move[i]
+                kind, targets[i] = declare(i, close_feet[i])
+                kinds[i] = kind
                 if individual:
                     roll = int(rnd() * 10) + 1
                 else:
@@ -607,38 +624,44 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                 else:
                     order[count] = [i]
             acting = None
-            groups = [order[count] for count in sorted(order)]
+            groups = [order[count] for count in sorted(order)] if len(order) > 1 else \
+                list(order.values())
         for group in groups:
             for a in group:
                 if out[a]:
                     continue
                 kind, t = kinds[a], targets[a]
-                if kind == FIRE:
+                if kind == ATTACK:
+                    within = MELEE_FEET
+                elif kind == CLOSE:
+                    within = MELEE_FEET + close_feet[a]
+                elif kind == FIRE:
                     shoot(a, t)
                     continue
-                if kind == MOVE:
-                    walk(a, t, budgets[a])
+                else:
+                    walk(a, t, move_feet[a])
                     continue
-                within = MELEE_FEET if kind == ATTACK else MELEE_FEET + budgets[a]
                 row = dist[a]
                 if out[t] or hp[t] <= 0 or row[t] > within:
                     t = pick(a, within, -1, 1)
                     if t < 0:
                         if kind == CLOSE:
-                            walk(a, -1, budgets[a])
+                            walk(a, -1, close_feet[a])
                         continue
                 if row[t] > MELEE_FEET:
                     row[t] = dist[t][a] = MELEE_FEET
                 attacks = melee[a]
                 rows = attacks[t]
-                index = 0
-                while rows is not None and index < len(rows):
-                    if hp[t] <= 0:  # a monster turns its next attack on another foe beside it
+                assert rows is not None
+                for index in range(len(rows)):
+                    if hp[t] <= 0:  # a monster turns its next attack on a foe beside it
                         t = pick(a, MELEE_FEET, -1, 1)
                         if t < 0:
                             break
                         rows = attacks[t]
-                        continue
+                        assert rows is not None
+                        if index >= len(rows):
+                            break
                     attack = rows[index]
                     if int(rnd() * 20) + 1 >= attack[0]:
                         total = attack[3]
@@ -646,21 +669,23 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                             total += int(rnd() * attack[2]) + 1
                         left = hp[t] - (total if total > 1 else 1)
                         hp[t] = left if left > -99 else -99
-                    index += 1
             shaken = 0
             for a in range(n):
                 if hp[a] <= 0 and not out[a]:
                     out[a] = True
                     alive[sides[a]] -= 1
-                    if monster[a]:
-                        shaken |= 1 << sides[a]
+                    shaken |= 1 << sides[a] if monster[a] else 0
+                    shaken |= 1 << side_count
             if shaken:
                 for side in range(side_count):
-                    if shaken >> side & 1 and morale_due(side):
-                        morale(side)
-            if alive.count(0) >= beaten:
-                over = True
-                break
+                    if shaken >> side & 1:
+                        stage[side], fallen[side], due = _morale_stage(
+                            monsters[side], hp, stage[side], fallen[side])
+                        if due:
+                            morale(side)
+                if alive.count(0) >= beaten:
+                    over = True
+                    break
         if not over and v.deaths_door:
             for i in range(n):
                 if -10 < hp[i] <= 0 and not v.bound[i]:
