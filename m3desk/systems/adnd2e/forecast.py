@@ -14,7 +14,13 @@ per side (or each, as the table rules say), lower first, equal counts simultaneo
 combatant slain on its own count still strikes); monsters check morale (2d10 at most the
 rating, less 2 or 4 for its own lost hit points) when a quarter and half of their side's
 monsters are down and at each loss after that; one that breaks flees, and every foe beside it
-gets its free attacks at its back first.
+gets its free attacks at its back first. Down is the encounter's own ``out_of_fight`` (0 hit
+points or fewer); at death's door the fallen keep bleeding 1 a round.
+
+Mid-round (the turn pointer on someone), only those yet to act in this round act in it, on
+the initiative already typed; a surprise round still to come is played first. Not played:
+spells, charges and set spears, withdrawing, special defences (a troll's regeneration), and
+conditions wearing off (those on the tracker hold for the whole fight).
 """
 
 from __future__ import annotations
