@@ -7,6 +7,7 @@ from types import MappingProxyType
 from m3desk.core.numbers import signed
 from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
 from m3desk.systems.adnd2e.combat import ATTACK_MODIFIERS
+from m3desk.systems.adnd2e.forecast import POLICY_TEXT, simulate
 from m3desk.systems.adnd2e.forms import CHARACTER_FORM, MONSTER_FORM
 from m3desk.systems.adnd2e.movement import DECLARATIONS
 from m3desk.systems.adnd2e.options import AdndOptions
@@ -54,6 +55,6 @@ SYSTEM = GameSystem(
         ConditionSpec("bound", "Wounds bound", "No longer loses 1 hit point a round at "
                       "death's door."),
     ),
-    encounter=ENCOUNTER_RULES,
+    encounter=ENCOUNTER_RULES._replace(simulate=simulate, forecast_policy=POLICY_TEXT),
     sheet_forms=MappingProxyType({"character": CHARACTER_FORM, "monster": MONSTER_FORM}),
 )
