@@ -25,7 +25,6 @@ one for the damage (an index into all equally likely face combinations).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from m3desk.core import encounter as core
@@ -45,7 +44,7 @@ from m3desk.systems.apparatus.sheet import Sheet, Weapon
 from m3desk.systems.apparatus.state import ApparatusEncounter, options_of, sheet_of
 from m3desk.systems.apparatus.tables import Size
 
-__all__ = ["FORECAST_POLICY", "play_attack", "simulate"]
+__all__ = ["FORECAST_POLICY", "simulate"]
 
 FORECAST_POLICY = (
     "Each creature picks the nearest foe it may attack (or the weakest or strongest, as "
@@ -131,6 +130,7 @@ class _Prep:
     check: list[int]
     threshold: list[int]
     foes: list[list[int]]
+    others: list[list[int]]
     distance: list[int]
     placed: list[list[tuple[str, int, int]]]
     """Conditions placed on each creature: (id, value, source index or −1)."""
@@ -144,6 +144,9 @@ class _Prep:
     order: list[list[int]] | None
     """The turn order, count by count, when every creature has its initiative (else it is
     rolled for those without, fight by fight)."""
+    settled: bool
+    """Nobody is prone or evading, no grapple, no condition runs out: what conditions mean
+    cannot change during a fight (the simulator then shares the start's numbers)."""
     started: bool
     surprise: int
     """Index of the side that has a surprise round still to come (−1: none)."""
@@ -190,14 +193,16 @@ def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int) -> _Weapon:
 
 def _order(initiative: list[int | None], tie: list[int], who: list[int]) -> list[list[int]]:
     """Counts highest first, creatures on one count together (the tracker's turn order)."""
-    ready = sorted((i for i in who if initiative[i] is not None),
-                   key=lambda i: (-(initiative[i] or 0), tie[i], i))
+    ready = sorted([(-value, tie[i], i) for i in who
+                    if (value := initiative[i]) is not None])
     counts: list[list[int]] = []
-    for i in ready:
-        if counts and initiative[counts[-1][0]] == initiative[i]:
+    last = None
+    for value, _tie, i in ready:
+        if value == last:
             counts[-1].append(i)
         else:
             counts.append([i])
+            last = value
     return counts
 
 
@@ -260,12 +265,15 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         check=[d["grapple"].value for d in derived],
         threshold=[d["critical_threshold"].value for d in derived],
         foes=[[j for j in range(n) if side[j] != side[i]] for i in range(n)],
+        others=[[j for j in range(n) if j != i] for i in range(n)],
         distance=[0 if i == j else core.position_between(encounter, ids[i], ids[j])
                   for i in range(n) for j in range(n)],
         placed=placed, timed=timed,
         grapples=[_Grapple(index[g.grappler], index[g.target], g.tier)
                   for g in encounter.grapples if g.grappler in index and g.target in index],
         evading=[cid in encounter.evading for cid in ids],
+        settled=not (timed or encounter.grapples or encounter.evading or any(
+            c == "prone" for mine in placed for c, _v, _s in mine)),
         standing=standing, sides_left=sum(1 for count in standing if count),
         order=None if None in initiative else _order(initiative, tie, list(range(n))),
         started=encounter.phase != "setup",
@@ -324,7 +332,6 @@ class _Derived:
 
     __slots__ = ("charmed", "conds", "defnet", "incap", "own", "prone", "speed", "unseen",
                  "vs_melee", "vs_ranged")
-    _LISTS = ("own", "vs_melee", "vs_ranged", "speed", "incap", "defnet", "unseen", "prone")
 
     def __init__(self, n: int) -> None:
         self.conds: list[set[str]] = [set() for _ in range(n)]
@@ -341,10 +348,10 @@ class _Derived:
     def copy(self) -> _Derived:
         """A twin for one fight (:meth:`refresh` replaces the sets, never changes them)."""
         twin = _Derived.__new__(_Derived)
-        twin.conds = self.conds[:]
-        twin.charmed = self.charmed[:]
-        for name in self._LISTS:
-            setattr(twin, name, getattr(self, name)[:])
+        twin.conds, twin.charmed = self.conds[:], self.charmed[:]
+        twin.own, twin.vs_melee, twin.vs_ranged = self.own[:], self.vs_melee[:], self.vs_ranged[:]
+        twin.speed, twin.incap, twin.defnet = self.speed[:], self.incap[:], self.defnet[:]
+        twin.unseen, twin.prone = self.unseen[:], self.prone[:]
         return twin
 
     def refresh(self, prep: _Prep, i: int, placed: list[list[tuple[str, int, int]]],
@@ -450,9 +457,13 @@ class _Fight:
 
     def __init__(self, prep: _Prep, start: _Derived) -> None:
         self.prep = prep
-        self.derived = start.copy()
         self.placed = prep.placed
         self.own_placed = False
+        if prep.settled:
+            # Nothing can change what conditions mean in this fight: share the start.
+            self.derived, self.grapples, self.evading, self.timed = start, [], prep.evading, []
+            return
+        self.derived = start.copy()
         self.grapples = [_Grapple(g.grappler, g.target, g.tier) for g in prep.grapples]
         self.evading = prep.evading[:]
         self.timed = [_Timed(t.bearer, t.condition, t.rounds, t.fresh) for t in prep.timed]
@@ -530,56 +541,16 @@ class _Fight:
             self.refresh(g, a)
 
 
-def _attacker(prep: _Prep, d: _Derived, hp: list[int], dist: list[int],
-              dice: random.Random) -> Callable[[int, int, int], int]:
-    """The attack of one fight: ``attack(a, w, t)`` is ``a``'s attack with its weapon ``w``
-    on ``t``, returning the damage dealt (0: a miss)."""
-    n, weapons, foes, odds, dual = prep.n, prep.weapons, prep.foes, prep.odds, prep.dual
-    own, vs_melee, vs_ranged, incap, defnet = d.own, d.vs_melee, d.vs_ranged, d.incap, d.defnet
-    situation = _RANGED_SITUATION
-    draw, randint = dice.random, dice.randint
-
-    def attack(a: int, w: int, t: int) -> int:
-        weapon = weapons[a][w]
-        if weapon.ranged:
-            row = a * n
-            adjacent = False
-            for c in foes[a]:
-                if hp[c] > 0 and dist[row + c] <= ADJACENT:
-                    adjacent = True
-                    break
-            net = own[a] + vs_ranged[t] + situation[(adjacent, dist[row + t] > weapon.near)]
-        else:
-            net = own[a] + vs_melee[t] + dual[a]
-        key = (((a * n + t) * 32 + w) * 64 + net + 32) * 4 + incap[t] * 2 + defnet[t]
-        found = odds.get(key)
-        if found is None:
-            found = odds[key] = _thresholds(prep, a, w, t, net, incap[t], defnet[t])
-        roll = draw()
-        if roll < found[0]:
-            return 0
-        table = weapon.table
-        if table is not None:
-            damage = table[int(draw() * len(table))]
-        else:
-            damage = sum(sum(randint(1, e.sides) for _ in range(e.count)) + e.bonus
-                         for e in weapon.dice)
-        if roll < found[1]:
-            damage += weapon.extra
-        return damage if damage > 0 else 0
-
-    return attack
-
-
-def _move(dist: list[int], hp: list[int], n: int, a: int, t: int, metres: int) -> None:
-    """``a`` runs ``metres`` towards ``t``; the others' distances to ``a`` change as little
-    as the triangle inequality through ``t`` allows."""
+def _move(dist: list[int], hp: list[int], n: int, others: list[int], a: int, t: int,
+          metres: int) -> None:
+    """``a`` runs ``metres`` towards ``t``; the distances from ``a`` to the ``others``
+    (everyone but ``a``) change as little as the triangle inequality through ``t`` allows."""
     row = a * n
     now = dist[row + t] - metres
     dist[row + t] = dist[t * n + a] = now
     trow = t * n
-    for c in range(n):
-        if c in (a, t) or hp[c] <= 0:
+    for c in others:
+        if c == t or hp[c] <= 0:
             continue
         via = dist[trow + c]
         low = via - now if via > now else now - via
@@ -601,24 +572,27 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     n, side, foes = prep.n, prep.side, prep.foes
     hp = prep.hp[:]
     dist = prep.distance[:]
-    attack = _attacker(prep, d, hp, dist, dice)
     standing = prep.standing[:]
     sides_left = prep.sides_left
     order = prep.order
     if order is None:
+        draw = dice.random
         initiative = [prep.initiative[i] if prep.initiative[i] is not None
-                      else int(dice.random() * 20) + 1 + prep.agility[i] for i in range(n)]
+                      else int(draw() * 20) + 1 + prep.agility[i] for i in range(n)]
         order = _order(initiative, prep.tie, list(range(n)))
     weapons, melee_of, ranged_of = prep.weapons, prep.melee, prep.ranged
     max_reach, max_far = prep.max_reach, prep.max_far
     prefer_melee, prefer_ranged = prep.prefer_melee, prep.prefer_ranged
     assert prefer_melee is not None and prefer_ranged is not None
-    run_halves, stand_halves = prep.run_halves, prep.stand_halves
+    run_halves, stand_halves, others = prep.run_halves, prep.stand_halves, prep.others
     incap, speed_now, prone, unseen = d.incap, d.speed, d.prone, d.unseen
     charmed, conds = d.charmed, d.conds
     grapples, evading = fight.grapples, fight.evading
     nearest, weakest = policy.target == "nearest", policy.target == "weakest"
     ranged_stay = policy.ranged_stay
+    own, vs_melee, vs_ranged, defnet = d.own, d.vs_melee, d.vs_ranged, d.defnet
+    odds, dual, situation = prep.odds, prep.dual, _RANGED_SITUATION
+    draw, randint = dice.random, dice.randint
 
     def reach_of(a: int, t: int, distance: int) -> int:
         """The best melee weapon that reaches ``t`` from here, or −1."""
@@ -636,76 +610,6 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     return k
         return -1
 
-    def turn(a: int, halves: int, action: bool) -> None:
-        nonlocal sides_left
-        if incap[a]:
-            return
-        speed = speed_now[a]
-        if halves < 0:
-            halves = speed + speed
-        if prone[a] and speed and halves >= stand_halves[a]:
-            halves -= stand_halves[a]
-            fight.stand(a)
-        per = run_halves[a]
-        mobile = per and speed and not prone[a] and not (grapples and fight.holds(a))
-        row = a * n
-        charm = charmed[a]
-        best, best_key = -1, 1 << 62
-        for t in foes[a]:
-            left = hp[t]
-            if left <= 0 or unseen[t] or (charm and t in charm):
-                continue
-            distance = dist[row + t]
-            if not mobile and reach_of(a, t, distance) < 0 and shot_of(a, t, distance) < 0:
-                continue
-            key = (distance if nearest else left * 1024 + distance if weakest
-                   else distance - left * 1024)
-            if key < best_key:
-                best, best_key = t, key
-        if best < 0:
-            if action and grapples and "grappled" in conds[a]:
-                fight.escape(dice, a)
-            return
-        t = best
-        distance = dist[row + t]
-        w = reach_of(a, t, distance)
-        if w < 0:
-            shooter = ranged_of[a] and (ranged_stay or not melee_of[a] or not mobile)
-            w = shot_of(a, t, distance) if shooter else -1
-            if w >= 0:
-                near = weapons[a][w].near
-                if mobile and distance > near and halves >= per * (distance - near):
-                    _move(dist, hp, n, a, t, distance - near)
-            elif not mobile:
-                return
-            else:
-                goal = (weapons[a][prefer_melee[a][t][0]].reach if melee_of[a] and not shooter
-                        else weapons[a][prefer_ranged[a][t][0]].near)
-                while True:
-                    metres = min(halves // per, distance - goal)
-                    if metres > 0:
-                        halves -= per * metres
-                        _move(dist, hp, n, a, t, metres)
-                        distance -= metres
-                    w = reach_of(a, t, distance)
-                    if w < 0 and (shooter or not melee_of[a]):
-                        w = shot_of(a, t, distance)
-                    if w >= 0 or not action:
-                        break
-                    action = False  # Dash: Movement + Speed again, and no attack this turn
-                    halves += speed + speed
-        if w < 0 or not action:
-            return
-        damage = attack(a, w, t)
-        if damage:
-            hp[t] -= damage
-            if hp[t] <= 0:
-                standing[side[t]] -= 1
-                if not standing[side[t]]:
-                    sides_left -= 1
-                if grapples:
-                    fight.release(t)
-
     rounds = 0
     counts = prep.current or order
     halves, action = (prep.turn_halves, prep.turn_action) if prep.current else (-1, True)
@@ -717,14 +621,105 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
         for count in counts:
             # Creatures on one count act simultaneously: one downed by another of the same
             # count still takes its turn.
-            for a in [i for i in count if hp[i] > 0] if len(count) > 1 else count:
-                if hp[a] <= 0 and len(count) == 1:
-                    break
-                if evading[a] and not resuming:
-                    fight.stop_evading(a)
-                turn(a, halves, action)
-                halves, action = -1, True
-            resuming = False
+            for a in count if len(count) == 1 else [i for i in count if hp[i] > 0]:
+                # -- one turn: Movement = Speed and one Standard Action --
+                if resuming:
+                    resuming = False  # the turn under way began before the forecast
+                else:
+                    halves, action = -1, True
+                    if evading[a]:
+                        fight.stop_evading(a)  # Evade lasts until the start of its turn
+                if incap[a] or (hp[a] <= 0 and len(count) == 1):
+                    continue
+                speed = speed_now[a]
+                if halves < 0:
+                    halves = speed + speed
+                if prone[a] and speed and halves >= stand_halves[a]:
+                    halves -= stand_halves[a]
+                    fight.stand(a)
+                per = run_halves[a]
+                mobile = per and speed and not prone[a] and not (grapples and fight.holds(a))
+                row = a * n
+                charm = charmed[a]
+                t, best_key = -1, 1 << 62
+                for foe in foes[a]:
+                    left = hp[foe]
+                    if left <= 0 or unseen[foe] or (charm and foe in charm):
+                        continue
+                    distance = dist[row + foe]
+                    if not mobile and reach_of(a, foe, distance) < 0 \
+                            and shot_of(a, foe, distance) < 0:
+                        continue
+                    key = (distance if nearest else left * 1024 + distance if weakest
+                           else distance - left * 1024)
+                    if key < best_key:
+                        t, best_key = foe, key
+                if t < 0:
+                    if action and grapples and "grappled" in conds[a]:
+                        fight.escape(dice, a)
+                    continue
+                distance = dist[row + t]
+                w = reach_of(a, t, distance)
+                if w < 0:
+                    shooter = ranged_of[a] and (ranged_stay or not melee_of[a] or not mobile)
+                    w = shot_of(a, t, distance) if shooter else -1
+                    if w >= 0:
+                        near = weapons[a][w].near
+                        if mobile and distance > near and halves >= per * (distance - near):
+                            _move(dist, hp, n, others[a], a, t, distance - near)
+                            distance = near
+                    elif not mobile:
+                        continue
+                    else:
+                        goal = (weapons[a][prefer_melee[a][t][0]].reach
+                                if melee_of[a] and not shooter
+                                else weapons[a][prefer_ranged[a][t][0]].near)
+                        need = distance - goal
+                        metres = min(halves // per, need)
+                        w = reach_of(a, t, distance - metres)
+                        if w < 0 and (shooter or not melee_of[a]):
+                            w = shot_of(a, t, distance - metres)
+                        if w < 0 and action:
+                            action = False  # Dash: Movement + Speed again, no attack
+                            metres = min((halves + speed + speed) // per, need)
+                        if metres > 0:
+                            _move(dist, hp, n, others[a], a, t, metres)
+                            distance -= metres
+                if w < 0 or not action:
+                    continue
+                weapon = weapons[a][w]
+                if weapon.ranged:
+                    adjacent = False
+                    for c in foes[a]:
+                        if hp[c] > 0 and dist[row + c] <= ADJACENT:
+                            adjacent = True
+                            break
+                    net = own[a] + vs_ranged[t] + situation[(adjacent, distance > weapon.near)]
+                else:
+                    net = own[a] + vs_melee[t] + dual[a]
+                key = (((a * n + t) * 32 + w) * 64 + net + 32) * 4 + incap[t] * 2 + defnet[t]
+                found = odds.get(key)
+                if found is None:
+                    found = odds[key] = _thresholds(prep, a, w, t, net, incap[t], defnet[t])
+                roll = draw()
+                if roll < found[0]:
+                    continue
+                table = weapon.table
+                if table is not None:
+                    damage = table[int(draw() * len(table))]
+                else:
+                    damage = sum(sum(randint(1, e.sides) for _ in range(e.count)) + e.bonus
+                                 for e in weapon.dice)
+                if roll < found[1]:
+                    damage += weapon.extra
+                if damage > 0:
+                    hp[t] -= damage
+                    if hp[t] <= 0:
+                        standing[side[t]] -= 1
+                        if not standing[side[t]]:
+                            sides_left -= 1
+                        if grapples:
+                            fight.release(t)
             if sides_left <= 1:
                 break
         if fight.timed:
@@ -733,18 +728,5 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     alive = [s for s, count in enumerate(standing) if count]
     return FightResult(
         winner=prep.sides[alive[0]] if len(alive) == 1 else None, rounds=rounds,
-        down=frozenset(prep.ids[i] for i in range(n) if hp[i] <= 0),
+        down=frozenset([prep.ids[i] for i in range(n) if hp[i] <= 0]),
         hit_points=dict(zip(prep.ids, hp, strict=True)))
-
-
-def play_attack(encounter: core.Encounter, actor: str, target: str, dice: random.Random,
-                weapon: int = 0) -> int:
-    """One attack as the forecast plays it, from the encounter as it stands: the damage
-    dealt, 0 for a miss (its hit rate is the action dialog's ``success``)."""
-    if not isinstance(encounter, ApparatusEncounter):
-        raise TypeError("not an Apparatus encounter")
-    prep = _prep_for(encounter)
-    fight = _Fight(prep, _start(prep))
-    a, t = prep.ids.index(actor), prep.ids.index(target)
-    attack = _attacker(prep, fight.derived, prep.hp[:], prep.distance[:], dice)
-    return attack(a, min(weapon, len(prep.weapons[a]) - 1), t)
