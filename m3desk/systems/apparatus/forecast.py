@@ -10,7 +10,8 @@ action dialog shows (:func:`.combat.attack_odds`, with the Advantage sources of
 :func:`.combat.advantage_sources` netted the same way) and its damage is the weapon's dice,
 a critical hit adding the largest die's maximum (:func:`.combat.crit_extra`). There is no
 morale. A creature is down at 0 hit points or fewer, as :meth:`.ApparatusEncounter.out_of_fight`
-says.
+says; a foe that is down no longer counts as a hostile next to an archer (the dialog still
+counts it). Timed conditions run out at the ends of rounds as the tracker counts them down.
 
 Positions are distances between pairs. A creature running ``m`` metres towards another ends
 ``m`` metres nearer to it; its distance to every third creature changes as little as it can
@@ -160,7 +161,8 @@ class _Prep:
     """Attack thresholds by (attacker, target, weapon, net Advantage, target state)."""
     escapes: dict[tuple[int, int, int], float]
     start: _Derived | None = None
-    """What conditions and grapples mean at the start (each fight works on a copy)."""
+    """What conditions and grapples mean at the start (each fight works on a copy unless
+    the encounter is ``settled``)."""
     prefer_melee: list[list[list[int]]] | None = None
     """[attacker][foe]: its melee weapons, the best expected damage first."""
     prefer_ranged: list[list[list[int]]] | None = None
@@ -421,6 +423,9 @@ def _preferences(prep: _Prep, derived: _Derived, melee: bool) -> list[list[list[
     for a in range(prep.n):
         kinds = prep.melee[a] if melee else prep.ranged[a]
         for t in prep.foes[a]:
+            if len(kinds) < 2:
+                found[a][t] = kinds
+                continue
             net = derived.own[a] + (derived.vs_melee[t] + prep.dual[a] if melee
                                     else derived.vs_ranged[t])
 
@@ -588,7 +593,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     incap, speed_now, prone, unseen = d.incap, d.speed, d.prone, d.unseen
     charmed, conds = d.charmed, d.conds
     grapples, evading = fight.grapples, fight.evading
-    nearest, weakest = policy.target == "nearest", policy.target == "weakest"
+    # whom to pick: the smallest distance + hit points × this (1024 > any distance)
+    by_hp = {"nearest": 0, "weakest": 1024, "strongest": -1024}[policy.target]
     ranged_stay = policy.ranged_stay
     own, vs_melee, vs_ranged, defnet = d.own, d.vs_melee, d.vs_ranged, d.defnet
     odds, dual, situation = prep.odds, prep.dual, _RANGED_SITUATION
@@ -621,7 +627,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
         for count in counts:
             # Creatures on one count act simultaneously: one downed by another of the same
             # count still takes its turn.
-            for a in count if len(count) == 1 else [i for i in count if hp[i] > 0]:
+            single = len(count) == 1
+            for a in count if single else [i for i in count if hp[i] > 0]:
                 # -- one turn: Movement = Speed and one Standard Action --
                 if resuming:
                     resuming = False  # the turn under way began before the forecast
@@ -629,7 +636,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     halves, action = -1, True
                     if evading[a]:
                         fight.stop_evading(a)  # Evade lasts until the start of its turn
-                if incap[a] or (hp[a] <= 0 and len(count) == 1):
+                if incap[a] or (single and hp[a] <= 0):
                     continue
                 speed = speed_now[a]
                 if halves < 0:
@@ -650,8 +657,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     if not mobile and reach_of(a, foe, distance) < 0 \
                             and shot_of(a, foe, distance) < 0:
                         continue
-                    key = (distance if nearest else left * 1024 + distance if weakest
-                           else distance - left * 1024)
+                    key = distance + left * by_hp
                     if key < best_key:
                         t, best_key = foe, key
                 if t < 0:

@@ -21,6 +21,7 @@ from m3desk.systems.apparatus import forecast as apparatus_forecast
 from m3desk.systems.apparatus.combat import AttackOdds, attack_damage_distribution
 from m3desk.systems.apparatus.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.apparatus.grapple import Grapple
+from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.samples import BRUTE, CAVE_BEAR, KESTREL, WREN
 from m3desk.systems.apparatus.sheet import CONDITION_IDS, Sheet
 from m3desk.systems.apparatus.state import ApparatusEncounter
@@ -135,6 +136,11 @@ def _first_attack_case(case: str) -> tuple[ApparatusEncounter, str, str, str]:
         encounter, (k,), (b,) = _setup([KESTREL], [BRUTE])
         encounter = _with(_with(encounter, b, "incapacitated"), k, "poisoned")
         return _last_in_round(encounter, k), k, b, f"attack:0:{b}"
+    if case == "rolled Defense against an evader":  # the Brute rolls 2 d20, keeps the best
+        encounter, (k,), (b,) = _setup([KESTREL], [BRUTE])
+        encounter = encounter.model_copy(update={"options": ApparatusOptions(defense="rolled")})
+        encounter = _last_in_round(encounter, k).model_copy(update={"evading": (b,)})
+        return encounter, k, b, f"attack:0:{b}"
     encounter, (k,), (b,) = _setup([KESTREL], [BRUTE])  # held: Restrained on both counts
     encounter = encounter.model_copy(update={"grapples": (
         Grapple(grappler=b, target=k, tier="advanced"),)})
@@ -143,7 +149,8 @@ def _first_attack_case(case: str) -> tuple[ApparatusEncounter, str, str, str]:
 
 @pytest.mark.parametrize("case", ["spear", "dual-wielding", "sling at Far range on a prone "
                                   "target", "poisoned, against the Incapacitated",
-                                  "held in an Advanced grapple"])
+                                  "held in an Advanced grapple",
+                                  "rolled Defense against an evader"])
 def test_the_first_attack_hits_as_often_as_the_dialog_says(case: str) -> None:
     encounter, actor, target, action = _first_attack_case(case)
     shown = RULES.preview(encounter, actor, action, None)
