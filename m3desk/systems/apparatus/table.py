@@ -16,6 +16,7 @@ from m3desk.core.dice import Roller
 from m3desk.core.encounter import ConditionState
 from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.systems.apparatus import actions as acts
+from m3desk.systems.apparatus.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.apparatus.grapple import TIER_EFFECTS
 from m3desk.systems.apparatus.movement import movement_text
 from m3desk.systems.apparatus.sheet import CONDITION_IDS, CharacterSheet, CreatureSheet
@@ -298,5 +299,5 @@ ENCOUNTER_RULES = EncounterRules(
     columns=COLUMNS, cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings,
     reach=_reach, centre_summary=_centre_summary, condition_names=_condition_names,
     roll_initiative=_roll_initiative, actions=acts.actions, preview=acts.preview,
-    resolve=acts.resolve, status=_status)
+    resolve=acts.resolve, status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY)
 

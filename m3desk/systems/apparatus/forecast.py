@@ -1,0 +1,738 @@
+"""The fight forecast for Apparatus: one whole fight played from the encounter as it stands.
+
+The rules are the package's own: initiative 1d20 + Agility, highest first, kept all fight,
+combatants on one count acting simultaneously (:data:`~.state.INITIATIVE`); each turn
+Movement = this turn's Speed (0 when held, Restrained or Incapacitated; halved while holding
+a creature) and one Standard Action; running costs 1 Movement per metre plus 1 per
+Difficulty Rating of the ground, and ground whose per-metre cost exceeds the Speed cannot be
+crossed (:mod:`.movement`); standing up costs ½ Speed. An attack's chances are the ones the
+action dialog shows (:func:`.combat.attack_odds`, with the Advantage sources of
+:func:`.combat.advantage_sources` netted the same way) and its damage is the weapon's dice,
+a critical hit adding the largest die's maximum (:func:`.combat.crit_extra`). There is no
+morale. A creature is down at 0 hit points or fewer, as :meth:`.ApparatusEncounter.out_of_fight`
+says; a foe that is down no longer counts as a hostile next to an archer (the dialog still
+counts it). Timed conditions run out at the ends of rounds as the tracker counts them down.
+
+Positions are distances between pairs. A creature running ``m`` metres towards another ends
+``m`` metres nearer to it; its distance to every third creature changes as little as it can
+while staying consistent with the triangle inequality through the one approached.
+
+Speed: the encounter is read once into plain lists (cached by the encounter object, which is
+frozen), the exact odds are worked out once per (attacker, weapon, target, net Advantage) and
+turned into two float thresholds, so an attack costs one ``dice.random()`` for the verdict and
+one for the damage (an index into all equally likely face combinations).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from m3desk.core import encounter as core
+from m3desk.core.dice import DiceExpr, convolve, sum_of_dice
+from m3desk.core.forecast import FightResult, Policy
+from m3desk.systems.apparatus import combat, grapple
+from m3desk.systems.apparatus.actions import ADJACENT, weapons_of
+from m3desk.systems.apparatus.derive import derive
+from m3desk.systems.apparatus.movement import (
+    grappler_speed,
+    stand_cost_halves,
+    step_cost,
+    terrain_impassable,
+)
+from m3desk.systems.apparatus.options import ApparatusOptions
+from m3desk.systems.apparatus.sheet import Sheet, Weapon
+from m3desk.systems.apparatus.state import ApparatusEncounter, options_of, sheet_of
+from m3desk.systems.apparatus.tables import Size
+
+__all__ = ["FORECAST_POLICY", "simulate"]
+
+FORECAST_POLICY = (
+    "Each creature picks the nearest foe it may attack (or the weakest or strongest, as "
+    "chosen), runs towards it and attacks with its best weapon for that foe once in reach, "
+    "taking Dash instead when its Movement falls short. With “ranged stays at range”, a "
+    "creature with a missile weapon that can hit from where it stands shoots, stepping into "
+    "Near range first if its Movement gets it there. A prone creature stands up first, one "
+    "held in a grapple tries to escape when nothing is in reach, and a grappler keeps its "
+    "hold and stays put; nobody Evades, grapples, shoves or makes opportunity attacks, and "
+    "there is no morale.")
+
+TABLE_LIMIT = 4096
+"""Damage dice with at most this many face combinations are drawn from a table of all of
+them (one random number); larger ones roll each die."""
+_CACHE_SIZE = 8
+
+
+# -- reading the encounter once -------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Weapon:
+    ranged: bool
+    reach: int
+    near: int
+    far: int
+    bonus: int
+    """What the attack roll adds: Might (Forceful) or Agility (Finesse), Combat
+    Proficiency, minus the Size Modifier (as the action dialog adds it up)."""
+    dice: tuple[DiceExpr, ...]
+    extra: int
+    """A critical hit's extra damage: the largest die's maximum."""
+    table: list[int] | None
+    """Every equally likely damage total (bonuses included), or None: roll the dice."""
+
+
+@dataclass(slots=True)
+class _Grapple:
+    grappler: int
+    target: int
+    tier: grapple.Tier
+
+
+@dataclass(slots=True)
+class _Timed:
+    """A condition that runs out: its bearer, id, rounds left, and whether it was placed in
+    the round the forecast starts in (its first round is then the next one)."""
+
+    bearer: int
+    condition: str
+    rounds: int
+    fresh: bool
+
+
+@dataclass(slots=True)
+class _Prep:
+    encounter: ApparatusEncounter
+    options: ApparatusOptions
+    ids: list[str]
+    n: int
+    side: list[int]
+    sides: list[str]
+    hp: list[int]
+    initiative: list[int | None]
+    tie: list[int]
+    agility: list[int]
+    size: list[Size]
+    base_speed: list[int]
+    run_halves: list[int]
+    """Movement (in half points) per metre run on the creature's ground; 0: impassable."""
+    stand_halves: list[int]
+    weapons: list[list[_Weapon]]
+    melee: list[list[int]]
+    ranged: list[list[int]]
+    max_reach: list[int]
+    """The longest melee reach of each creature (−1: no melee weapon)."""
+    max_far: list[int]
+    """The longest Far range of each creature's missile weapons (−1: none)."""
+    dual: list[int]
+    """+1 for a dual-wielder's melee attacks (the seed's Advantage source), else 0."""
+    guard: list[int]
+    physique: list[int]
+    check: list[int]
+    threshold: list[int]
+    foes: list[list[int]]
+    others: list[list[int]]
+    distance: list[int]
+    placed: list[list[tuple[str, int, int]]]
+    """Conditions placed on each creature: (id, value, source index or −1)."""
+    timed: list[_Timed]
+    grapples: list[_Grapple]
+    evading: list[bool]
+    # where the fight stands
+    standing: list[int]
+    """Creatures not down, per side."""
+    sides_left: int
+    order: list[list[int]] | None
+    """The turn order, count by count, when every creature has its initiative (else it is
+    rolled for those without, fight by fight)."""
+    settled: bool
+    """Nobody is prone or evading, no grapple, no condition runs out: what conditions mean
+    cannot change during a fight (the simulator then shares the start's numbers)."""
+    started: bool
+    surprise: int
+    """Index of the side that has a surprise round still to come (−1: none)."""
+    current: list[list[int]]
+    """The rest of the round under way, count by count (the creature whose turn it is
+    first, then the later counts, then those who delayed)."""
+    turn_halves: int
+    """Movement left (half points) of the turn under way; −1: a fresh turn."""
+    turn_action: bool
+    odds: dict[int, tuple[float, float]]
+    """Attack thresholds by (attacker, target, weapon, net Advantage, target state)."""
+    escapes: dict[tuple[int, int, int], float]
+    start: _Derived | None = None
+    """What conditions and grapples mean at the start (each fight works on a copy unless
+    the encounter is ``settled``)."""
+    prefer_melee: list[list[list[int]]] | None = None
+    """[attacker][foe]: its melee weapons, the best expected damage first."""
+    prefer_ranged: list[list[list[int]]] | None = None
+
+
+_CACHE: dict[int, _Prep] = {}
+
+
+def _damage_table(weapon: Weapon) -> list[int] | None:
+    dice = weapon.dice()
+    combos = 1
+    for expr in dice:
+        combos *= expr.combinations
+    if combos > TABLE_LIMIT:
+        return None
+    counts: dict[int, int] = {0: 1}
+    for expr in dice:
+        counts = convolve(counts, {value + expr.bonus: ways for value, ways
+                                   in sum_of_dice(expr.count, expr.sides).items()})
+    return [value for value, ways in sorted(counts.items()) for _ in range(ways)]
+
+
+def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int) -> _Weapon:
+    ability = sheet.abilities.might if weapon.grip == "forceful" else sheet.abilities.agility
+    return _Weapon(ranged=weapon.ranged, reach=weapon.reach, near=weapon.near, far=weapon.far,
+                   bonus=ability + sheet.combat_proficiency - size_modifier,
+                   dice=weapon.dice(), extra=combat.crit_extra(weapon.dice()),
+                   table=_damage_table(weapon))
+
+
+def _order(initiative: list[int | None], tie: list[int], who: list[int]) -> list[list[int]]:
+    """Counts highest first, creatures on one count together (the tracker's turn order)."""
+    ready = sorted([(-value, tie[i], i) for i in who
+                    if (value := initiative[i]) is not None])
+    counts: list[list[int]] = []
+    last = None
+    for value, _tie, i in ready:
+        if value == last:
+            counts[-1].append(i)
+        else:
+            counts.append([i])
+            last = value
+    return counts
+
+
+def _prepare(encounter: ApparatusEncounter) -> _Prep:
+    options = options_of(encounter)
+    combatants = encounter.combatants
+    ids = [c.id for c in combatants]
+    index = {cid: i for i, cid in enumerate(ids)}
+    n = len(ids)
+    sides = list(encounter.sides) + sorted({c.side for c in combatants} - set(encounter.sides))
+    sheets = [sheet_of(encounter, cid) for cid in ids]
+    derived = [derive(sheet, options) for sheet in sheets]
+    base_speed = [d["speed"].value for d in derived]
+    run_halves = []
+    for i, cid in enumerate(ids):
+        difficulty = encounter.terrain.get(cid, 0)
+        impassable = terrain_impassable("run", difficulty, base_speed[i])
+        run_halves.append(0 if impassable else 2 * step_cost("run", 1, sheets[i].size,
+                                                              difficulty=difficulty))
+    weapons = [[_weapon(sheet, w, d["size_modifier"].value) for w in weapons_of(sheet)]
+               for sheet, d in zip(sheets, derived, strict=True)]
+    first_round = (encounter.round if encounter.phase != "setup"
+                   else 0 if encounter.surprise_side else 1)
+    placed: list[list[tuple[str, int, int]]] = []
+    timed: list[_Timed] = []
+    for i, combatant in enumerate(combatants):
+        mine = []
+        for condition in combatant.conditions:
+            source = index.get(condition.source or "", -1)
+            mine.append((condition.condition, condition.value, source))
+            if condition.rounds is not None:
+                stamp = encounter.applied_at.get(condition.id)
+                timed.append(_Timed(i, condition.condition, condition.rounds,
+                                    stamp is not None and stamp.round == first_round))
+        placed.append(mine)
+    side = [sides.index(c.side) for c in combatants]
+    initiative = [c.initiative for c in combatants]
+    tie = [c.tie_order for c in combatants]
+    standing = [0] * len(sides)
+    for i, combatant in enumerate(combatants):
+        if not encounter.out_of_fight(combatant):
+            standing[side[i]] += 1
+    prep = _Prep(
+        encounter=encounter, options=options, ids=ids, n=n, side=side, sides=sides,
+        hp=[s.hit_points for s in sheets],
+        initiative=initiative, tie=tie,
+        agility=[s.abilities.agility for s in sheets], size=[s.size for s in sheets],
+        base_speed=base_speed, run_halves=run_halves,
+        stand_halves=[stand_cost_halves(speed, options) for speed in base_speed],
+        weapons=weapons,
+        melee=[[k for k, w in enumerate(ws) if not w.ranged] for ws in weapons],
+        ranged=[[k for k, w in enumerate(ws) if w.ranged] for ws in weapons],
+        max_reach=[max((w.reach for w in ws if not w.ranged), default=-1) for ws in weapons],
+        max_far=[max((w.far for w in ws if w.ranged), default=-1) for ws in weapons],
+        dual=[combat.net_advantage(combat.advantage_sources(
+            attacker=(), target=(), melee=True, dual_wielding=s.dual_wielding))
+            for s in sheets],
+        guard=[d["defense.guard"].value for d in derived],
+        physique=[d["physique"].value for d in derived],
+        check=[d["grapple"].value for d in derived],
+        threshold=[d["critical_threshold"].value for d in derived],
+        foes=[[j for j in range(n) if side[j] != side[i]] for i in range(n)],
+        others=[[j for j in range(n) if j != i] for i in range(n)],
+        distance=[0 if i == j else core.position_between(encounter, ids[i], ids[j])
+                  for i in range(n) for j in range(n)],
+        placed=placed, timed=timed,
+        grapples=[_Grapple(index[g.grappler], index[g.target], g.tier)
+                  for g in encounter.grapples if g.grappler in index and g.target in index],
+        evading=[cid in encounter.evading for cid in ids],
+        settled=not (timed or encounter.grapples or encounter.evading or any(
+            c == "prone" for mine in placed for c, _v, _s in mine)),
+        standing=standing, sides_left=sum(1 for count in standing if count),
+        order=None if None in initiative else _order(initiative, tie, list(range(n))),
+        started=encounter.phase != "setup",
+        surprise=-1, current=[], turn_halves=-1, turn_action=True,
+        odds={}, escapes={})
+    _where_the_fight_stands(prep, encounter, index)
+    return prep
+
+
+def _where_the_fight_stands(prep: _Prep, encounter: ApparatusEncounter,
+                            index: dict[str, int]) -> None:
+    if not prep.started:
+        if encounter.surprise_side in prep.sides:
+            prep.surprise = prep.sides.index(encounter.surprise_side)
+        return
+    who = [i for i, c in enumerate(encounter.combatants)
+           if encounter.phase != "surprise" or c.side == encounter.surprise_side]
+    waiting = [i for i in who if encounter.combatants[i].delayed]
+    counts = _order(prep.initiative, prep.tie, [i for i in who if i not in waiting])
+    flat = [i for count in counts for i in count]
+    turn = index.get(encounter.turn or "", -1)
+    if turn not in flat:
+        return  # between rounds: the next round starts afresh
+    resume = index.get(encounter.resume or "", -1)
+    after = resume if resume in flat and resume != turn else -1
+    start = flat.index(after) if after >= 0 else flat.index(turn) + 1
+    rest = [[i for i in count if i in flat[start:]] for count in counts]
+    prep.current = [[turn], *[count for count in rest if count], *[[i] for i in waiting]]
+    state = encounter.turns.get(encounter.turn or "")
+    if state is None:
+        prep.turn_halves, prep.turn_action = -1, True  # a fresh turn: Movement = Speed
+    else:
+        prep.turn_halves = 0 if state.long_jumped else state.halves
+        prep.turn_action = not state.action_used
+
+
+def _prep_for(encounter: ApparatusEncounter) -> _Prep:
+    prep = _CACHE.get(id(encounter))
+    if prep is not None and prep.encounter is encounter:
+        return prep
+    prep = _prepare(encounter)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[id(encounter)] = prep
+    return prep
+
+
+# -- the derived state: what conditions and grapples mean for each creature -----------------
+
+
+class _Derived:
+    """What each creature's conditions and grapples mean now, per creature: its own
+    Advantage, the Advantage of melee and of ranged attacks against it, its Speed this turn,
+    Incapacitated, the defender's Advantage (rolled Defense), Unseen, Prone, and whom it
+    may not attack (the source of a Charm)."""
+
+    __slots__ = ("charmed", "conds", "defnet", "incap", "own", "prone", "speed", "unseen",
+                 "vs_melee", "vs_ranged")
+
+    def __init__(self, n: int) -> None:
+        self.conds: list[set[str]] = [set() for _ in range(n)]
+        self.charmed: list[set[int]] = [set() for _ in range(n)]
+        self.own = [0] * n
+        self.vs_melee = [0] * n
+        self.vs_ranged = [0] * n
+        self.speed = [0] * n
+        self.incap = [0] * n
+        self.defnet = [0] * n
+        self.unseen = [False] * n
+        self.prone = [False] * n
+
+    def copy(self) -> _Derived:
+        """A twin for one fight (:meth:`refresh` replaces the sets, never changes them)."""
+        twin = _Derived.__new__(_Derived)
+        twin.conds, twin.charmed = self.conds[:], self.charmed[:]
+        twin.own, twin.vs_melee, twin.vs_ranged = self.own[:], self.vs_melee[:], self.vs_ranged[:]
+        twin.speed, twin.incap, twin.defnet = self.speed[:], self.incap[:], self.defnet[:]
+        twin.unseen, twin.prone = self.unseen[:], self.prone[:]
+        return twin
+
+    def refresh(self, prep: _Prep, i: int, placed: list[list[tuple[str, int, int]]],
+                grapples: list[_Grapple], evading: list[bool]) -> None:
+        """Work creature ``i`` out again after its conditions or grapples changed, as
+        ``state.conditions_of``, ``state.speed_now`` and the dialog's Advantage do."""
+        conds = {c for c, _value, _source in placed[i]}
+        exhaustion = max((v for c, v, _s in placed[i] if c == "exhaustion"), default=0)
+        halved = False
+        for g in grapples:
+            if g.target == i:
+                conds.add("grappled")
+                if g.tier != "basic":
+                    conds.add("restrained")
+            if g.grappler == i and grapple.halves_grappler(prep.size[i], prep.size[g.target]):
+                halved = True
+        speed = prep.base_speed[i]
+        if conds & {"grappled", "restrained", "incapacitated"}:
+            speed = 0
+        elif halved:
+            speed = grappler_speed(speed, prep.options)
+        static = prep.options.defense == "static"
+        evades = evading[i] and speed > 0 and "incapacitated" not in conds
+        self.conds[i] = conds
+        self.charmed[i] = {s for c, _v, s in placed[i] if c == "charmed" and s >= 0}
+        self.own[i] = combat.net_advantage(combat.advantage_sources(
+            attacker=conds, target=(), exhaustion=exhaustion, melee=True))
+        for melee, into in ((True, self.vs_melee), (False, self.vs_ranged)):
+            into[i] = combat.net_advantage(combat.advantage_sources(
+                attacker=(), target=conds, melee=melee, target_evading=evades,
+                static_defense=static))
+        self.speed[i] = speed
+        self.incap[i] = 1 if "incapacitated" in conds else 0
+        self.defnet[i] = 1 if (not static and evading[i] and speed > 0) else 0
+        self.unseen[i] = "unseen" in conds
+        self.prone[i] = "prone" in conds
+
+
+_RANGED_SITUATION = {(adjacent, far): combat.net_advantage(combat.advantage_sources(
+    attacker=(), target=(), melee=False, adjacent_hostile=adjacent, far_range=far))
+    for adjacent in (False, True) for far in (False, True)}
+"""The seed's ranged-only Advantage sources: adjacent to a hostile, at Far range."""
+
+
+def _thresholds(prep: _Prep, a: int, w: int, t: int, net: int, incap: int,
+                defnet: int) -> tuple[float, float]:
+    """The chance to miss, and to miss or crit: the exact odds the dialog shows, as floats."""
+    weapon = prep.weapons[a][w]
+    odds = combat.attack_odds(weapon.bonus, prep.guard[t], net, prep.options,
+                              incapacitated_target=bool(incap), threshold=prep.threshold[a],
+                              defender_net=defnet if prep.options.defense == "rolled"
+                              else None)
+    miss = 1 - odds.hit
+    return float(miss), float(miss + odds.crit)
+
+
+def _mean_damage(weapon: _Weapon) -> float:
+    if weapon.table:
+        return sum(weapon.table) / len(weapon.table)
+    return sum(d.count * (d.sides + 1) / 2 + d.bonus for d in weapon.dice)
+
+
+def _preferences(prep: _Prep, derived: _Derived, melee: bool) -> list[list[list[int]]]:
+    """For each attacker and foe, its melee (or ranged) weapons, the best expected damage
+    first, at the Advantage of the start."""
+    found: list[list[list[int]]] = [[[] for _ in range(prep.n)] for _ in range(prep.n)]
+    for a in range(prep.n):
+        kinds = prep.melee[a] if melee else prep.ranged[a]
+        for t in prep.foes[a]:
+            if len(kinds) < 2:
+                found[a][t] = kinds
+                continue
+            net = derived.own[a] + (derived.vs_melee[t] + prep.dual[a] if melee
+                                    else derived.vs_ranged[t])
+
+            def worth(k: int, a: int = a, t: int = t, net: int = net) -> tuple[float, int]:
+                weapon = prep.weapons[a][k]
+                miss, crit = _thresholds(prep, a, k, t, net, derived.incap[t],
+                                         derived.defnet[t])
+                return -((1 - miss) * _mean_damage(weapon) + (crit - miss) * weapon.extra), k
+
+            found[a][t] = sorted(kinds, key=worth)
+    return found
+
+
+def _start(prep: _Prep) -> _Derived:
+    if prep.start is None:
+        derived = _Derived(prep.n)
+        for i in range(prep.n):
+            derived.refresh(prep, i, prep.placed, prep.grapples, prep.evading)
+        prep.prefer_melee = _preferences(prep, derived, True)
+        prep.prefer_ranged = _preferences(prep, derived, False)
+        prep.start = derived
+    return prep.start
+
+
+# -- one fight ------------------------------------------------------------------------------
+
+
+class _Fight:
+    """The state of one fight besides hit points and distances, and the rare events that
+    change it (standing up, conditions running out, an Evade ending, grapples). Lists are
+    changed in place: the fight's loop holds on to them."""
+
+    __slots__ = ("derived", "evading", "grapples", "own_placed", "placed", "prep", "timed")
+
+    def __init__(self, prep: _Prep, start: _Derived) -> None:
+        self.prep = prep
+        self.placed = prep.placed
+        self.own_placed = False
+        if prep.settled:
+            # Nothing can change what conditions mean in this fight: share the start.
+            self.derived, self.grapples, self.evading, self.timed = start, [], prep.evading, []
+            return
+        self.derived = start.copy()
+        self.grapples = [_Grapple(g.grappler, g.target, g.tier) for g in prep.grapples]
+        self.evading = prep.evading[:]
+        self.timed = [_Timed(t.bearer, t.condition, t.rounds, t.fresh) for t in prep.timed]
+
+    def _placed(self) -> list[list[tuple[str, int, int]]]:
+        if not self.own_placed:
+            self.placed = [p[:] for p in self.placed]
+            self.own_placed = True
+        return self.placed
+
+    def refresh(self, *who: int) -> None:
+        for i in who:
+            self.derived.refresh(self.prep, i, self.placed, self.grapples, self.evading)
+
+    def stand(self, i: int) -> None:
+        placed = self._placed()
+        placed[i] = [p for p in placed[i] if p[0] != "prone"]
+        self.timed[:] = [t for t in self.timed if not (t.bearer == i and t.condition == "prone")]
+        self.refresh(i)
+
+    def stop_evading(self, i: int) -> None:
+        self.evading[i] = False
+        self.refresh(i)
+
+    def holds(self, i: int) -> bool:
+        return any(g.grappler == i for g in self.grapples)
+
+    def release(self, down: int) -> None:
+        """Grapples end when the grappler or the one held goes down."""
+        ended = [g for g in self.grapples if down in (g.grappler, g.target)]
+        if ended:
+            self.grapples[:] = [g for g in self.grapples if g not in ended]
+            self.refresh(*{i for g in ended for i in (g.grappler, g.target)})
+
+    def round_ended(self) -> None:
+        """Timed conditions count down as the tracker's round end does (one placed in the
+        round the forecast starts in first counts at the end of the next)."""
+        kept, gone = [], []
+        for t in self.timed:
+            if t.fresh:
+                t.fresh = False
+                kept.append(t)
+            elif t.rounds > 1:
+                t.rounds -= 1
+                kept.append(t)
+            else:
+                gone.append(t)
+        self.timed[:] = kept
+        for t in gone:
+            mine = self._placed()[t.bearer]
+            for k, (condition, _v, _s) in enumerate(mine):
+                if condition == t.condition:
+                    del mine[k]
+                    break
+            self.refresh(t.bearer)
+
+    def escape(self, dice: random.Random, a: int) -> None:
+        """``a`` spends its Standard Action to Escape: the grappler rolls to sustain its
+        hold (the dialog's check); a failed check loosens the grapple by a tier."""
+        prep, d = self.prep, self.derived
+        held = next(g for g in self.grapples if g.target == a)
+        g = held.grappler
+        net = d.own[g] + d.vs_melee[a] + prep.dual[g]
+        fail = prep.escapes.get((g, a, net))
+        if fail is None:
+            odds = grapple.check_odds(prep.check[g], prep.physique[a], net, prep.options,
+                                      threshold=prep.threshold[g])
+            fail = prep.escapes[(g, a, net)] = float(odds["failure"])
+        if dice.random() < fail:
+            lower = grapple.downgraded(held.tier)
+            if lower is None:
+                self.grapples.remove(held)
+            else:
+                held.tier = lower
+            self.refresh(g, a)
+
+
+def _move(dist: list[int], hp: list[int], n: int, others: list[int], a: int, t: int,
+          metres: int) -> None:
+    """``a`` runs ``metres`` towards ``t``; the distances from ``a`` to the ``others``
+    (everyone but ``a``) change as little as the triangle inequality through ``t`` allows."""
+    row = a * n
+    now = dist[row + t] - metres
+    dist[row + t] = dist[t * n + a] = now
+    trow = t * n
+    for c in others:
+        if c == t or hp[c] <= 0:
+            continue
+        via = dist[trow + c]
+        low = via - now if via > now else now - via
+        old = dist[row + c]
+        if old < low:
+            dist[row + c] = dist[c * n + a] = low
+        elif old > via + now:
+            dist[row + c] = dist[c * n + a] = via + now
+
+
+def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
+    """One whole fight from where the encounter stands, played by :data:`FORECAST_POLICY`
+    with the dice of ``dice`` alone."""
+    if not isinstance(encounter, ApparatusEncounter):
+        raise TypeError("not an Apparatus encounter")
+    prep = _prep_for(encounter)
+    fight = _Fight(prep, _start(prep))
+    d = fight.derived
+    n, side, foes = prep.n, prep.side, prep.foes
+    hp = prep.hp[:]
+    dist = prep.distance[:]
+    standing = prep.standing[:]
+    sides_left = prep.sides_left
+    order = prep.order
+    if order is None:
+        draw = dice.random
+        initiative = [prep.initiative[i] if prep.initiative[i] is not None
+                      else int(draw() * 20) + 1 + prep.agility[i] for i in range(n)]
+        order = _order(initiative, prep.tie, list(range(n)))
+    weapons, melee_of, ranged_of = prep.weapons, prep.melee, prep.ranged
+    max_reach, max_far = prep.max_reach, prep.max_far
+    prefer_melee, prefer_ranged = prep.prefer_melee, prep.prefer_ranged
+    assert prefer_melee is not None and prefer_ranged is not None
+    run_halves, stand_halves, others = prep.run_halves, prep.stand_halves, prep.others
+    incap, speed_now, prone, unseen = d.incap, d.speed, d.prone, d.unseen
+    charmed, conds = d.charmed, d.conds
+    grapples, evading = fight.grapples, fight.evading
+    # whom to pick: the smallest distance + hit points × this (1024 > any distance)
+    by_hp = {"nearest": 0, "weakest": 1024, "strongest": -1024}[policy.target]
+    ranged_stay = policy.ranged_stay
+    own, vs_melee, vs_ranged, defnet = d.own, d.vs_melee, d.vs_ranged, d.defnet
+    odds, dual, situation = prep.odds, prep.dual, _RANGED_SITUATION
+    draw, randint = dice.random, dice.randint
+
+    def reach_of(a: int, t: int, distance: int) -> int:
+        """The best melee weapon that reaches ``t`` from here, or −1."""
+        if distance <= max_reach[a]:
+            for k in prefer_melee[a][t]:
+                if weapons[a][k].reach >= distance:
+                    return k
+        return -1
+
+    def shot_of(a: int, t: int, distance: int) -> int:
+        """The best missile weapon that can hit ``t`` from here (within Far), or −1."""
+        if distance <= max_far[a]:
+            for k in prefer_ranged[a][t]:
+                if weapons[a][k].far >= distance:
+                    return k
+        return -1
+
+    rounds = 0
+    counts = prep.current or order
+    halves, action = (prep.turn_halves, prep.turn_action) if prep.current else (-1, True)
+    if not prep.started and prep.surprise >= 0:
+        counts = [[i for i in count if side[i] == prep.surprise] for count in order]
+    resuming = bool(prep.current)
+    while sides_left > 1 and rounds < policy.max_rounds:
+        rounds += 1
+        for count in counts:
+            # Creatures on one count act simultaneously: one downed by another of the same
+            # count still takes its turn.
+            single = len(count) == 1
+            for a in count if single else [i for i in count if hp[i] > 0]:
+                # -- one turn: Movement = Speed and one Standard Action --
+                if resuming:
+                    resuming = False  # the turn under way began before the forecast
+                else:
+                    halves, action = -1, True
+                    if evading[a]:
+                        fight.stop_evading(a)  # Evade lasts until the start of its turn
+                if incap[a] or (single and hp[a] <= 0):
+                    continue
+                speed = speed_now[a]
+                if halves < 0:
+                    halves = speed + speed
+                if prone[a] and speed and halves >= stand_halves[a]:
+                    halves -= stand_halves[a]
+                    fight.stand(a)
+                per = run_halves[a]
+                mobile = per and speed and not prone[a] and not (grapples and fight.holds(a))
+                row = a * n
+                charm = charmed[a]
+                t, best_key = -1, 1 << 62
+                for foe in foes[a]:
+                    left = hp[foe]
+                    if left <= 0 or unseen[foe] or (charm and foe in charm):
+                        continue
+                    distance = dist[row + foe]
+                    if not mobile and reach_of(a, foe, distance) < 0 \
+                            and shot_of(a, foe, distance) < 0:
+                        continue
+                    key = distance + left * by_hp
+                    if key < best_key:
+                        t, best_key = foe, key
+                if t < 0:
+                    if action and grapples and "grappled" in conds[a]:
+                        fight.escape(dice, a)
+                    continue
+                distance = dist[row + t]
+                w = reach_of(a, t, distance)
+                if w < 0:
+                    shooter = ranged_of[a] and (ranged_stay or not melee_of[a] or not mobile)
+                    w = shot_of(a, t, distance) if shooter else -1
+                    if w >= 0:
+                        near = weapons[a][w].near
+                        if mobile and distance > near and halves >= per * (distance - near):
+                            _move(dist, hp, n, others[a], a, t, distance - near)
+                            distance = near
+                    elif not mobile:
+                        continue
+                    else:
+                        goal = (weapons[a][prefer_melee[a][t][0]].reach
+                                if melee_of[a] and not shooter
+                                else weapons[a][prefer_ranged[a][t][0]].near)
+                        need = distance - goal
+                        metres = min(halves // per, need)
+                        w = reach_of(a, t, distance - metres)
+                        if w < 0 and (shooter or not melee_of[a]):
+                            w = shot_of(a, t, distance - metres)
+                        if w < 0 and action:
+                            action = False  # Dash: Movement + Speed again, no attack
+                            metres = min((halves + speed + speed) // per, need)
+                        if metres > 0:
+                            _move(dist, hp, n, others[a], a, t, metres)
+                            distance -= metres
+                if w < 0 or not action:
+                    continue
+                weapon = weapons[a][w]
+                if weapon.ranged:
+                    adjacent = False
+                    for c in foes[a]:
+                        if hp[c] > 0 and dist[row + c] <= ADJACENT:
+                            adjacent = True
+                            break
+                    net = own[a] + vs_ranged[t] + situation[(adjacent, distance > weapon.near)]
+                else:
+                    net = own[a] + vs_melee[t] + dual[a]
+                key = (((a * n + t) * 32 + w) * 64 + net + 32) * 4 + incap[t] * 2 + defnet[t]
+                found = odds.get(key)
+                if found is None:
+                    found = odds[key] = _thresholds(prep, a, w, t, net, incap[t], defnet[t])
+                roll = draw()
+                if roll < found[0]:
+                    continue
+                table = weapon.table
+                if table is not None:
+                    damage = table[int(draw() * len(table))]
+                else:
+                    damage = sum(sum(randint(1, e.sides) for _ in range(e.count)) + e.bonus
+                                 for e in weapon.dice)
+                if roll < found[1]:
+                    damage += weapon.extra
+                if damage > 0:
+                    hp[t] -= damage
+                    if hp[t] <= 0:
+                        standing[side[t]] -= 1
+                        if not standing[side[t]]:
+                            sides_left -= 1
+                        if grapples:
+                            fight.release(t)
+            if sides_left <= 1:
+                break
+        if fight.timed:
+            fight.round_ended()
+        counts = order
+    alive = [s for s, count in enumerate(standing) if count]
+    return FightResult(
+        winner=prep.sides[alive[0]] if len(alive) == 1 else None, rounds=rounds,
+        down=frozenset([prep.ids[i] for i in range(n) if hp[i] <= 0]),
+        hit_points=dict(zip(prep.ids, hp, strict=True)))
