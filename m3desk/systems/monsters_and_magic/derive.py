@@ -163,19 +163,22 @@ def _derive_character(sheet: CharacterSheet, rules: TableRules, add: Adder) -> N
 
 
 def _derive_monster(sheet: MonsterSheet, rules: TableRules, add: Adder) -> None:
-    add(
-        Derived(
-            "ac", "AC", sheet.armour_class, (Term(label="stat block", value=sheet.armour_class),)
+    if sheet.armour_bonus is None:
+        written = (Term(label="stat block", value=sheet.armour_class),)
+        add(Derived("ac", "AC", sheet.armour_class, written))
+        add(
+            Derived(
+                "ac.rolled",
+                "Rolled defence",
+                sheet.rolled_defence,
+                (Term(label="stat block", value=sheet.rolled_defence),),
+            )
         )
-    )
-    add(
-        Derived(
-            "ac.rolled",
-            "Rolled defence",
-            sheet.rolled_defence,
-            (Term(label="stat block", value=sheet.rolled_defence),),
-        )
-    )
+    else:
+        _derive_monster_armour(sheet, sheet.armour_bonus, add)
+    mental = (Term(label="mental armour", value=sheet.mental_armour),)
+    add(Derived("mental_armour", "Mental armour", sheet.mental_armour,
+                mental if sheet.mental_armour else ()))
     add(_initiative(sheet, casting=False, rules=rules, label="Initiative", key="initiative"))
     for index, attack in enumerate(sheet.attacks):
         if attack.damage is not None:
@@ -188,6 +191,18 @@ def _derive_monster(sheet: MonsterSheet, rules: TableRules, add: Adder) -> None:
                     terms,
                 )
             )
+
+
+def _derive_monster_armour(sheet: MonsterSheet, armour: int, add: Adder) -> None:
+    """AC and rolled defence from DEX and the armour bonus, as seed 001 builds the orc's."""
+    dex = sheet.attributes.DEX
+    extra = [Term(label="armour bonus", value=armour)]
+    if armour_trait_bonus(sheet):
+        extra.append(Term(label="trait", value=armour_trait_bonus(sheet)))
+    static = (Term(label="DEX", value=dex), *extra)
+    add(Derived("ac", "AC", total(static), static))
+    rolled = (Term(label="DEX modifier", value=attribute_modifier(dex)), *extra)
+    add(Derived("ac.rolled", "Rolled defence", total(rolled), rolled))
 
 
 def _add_current_defence(sheet: SheetBase, values: list[Derived], add: Adder) -> None:

@@ -29,6 +29,12 @@ class ItemsModel(RowTableModel):
             tooltip="Damage die added to attack checks with it, like 1d8+1 (empty: none)",
         ),
         Column(
+            "Range",
+            ColumnKind.BANDS,
+            "ranges",
+            tooltip="Range bands a weapon attacks from, like Close or Short–Long (Hand … Long)",
+        ),
+        Column(
             "Armour",
             ColumnKind.INT,
             "armour_bonus",
