@@ -14,6 +14,7 @@ from m3desk.core.derived import Derived
 from m3desk.core.terms import Term, total
 from m3desk.systems.monsters_and_magic.attributes import (
     Attribute,
+    Attributes,
     attribute_modifier,
     check_modifier,
 )
@@ -26,7 +27,12 @@ from m3desk.systems.monsters_and_magic.movement import (
     movement_modifier,
     race_movement,
 )
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet, SheetBase
+from m3desk.systems.monsters_and_magic.sheet import (
+    CharacterSheet,
+    MonsterSheet,
+    Pool,
+    SheetBase,
+)
 from m3desk.systems.monsters_and_magic.table_rules import STRICT, TableRules
 from m3desk.systems.monsters_and_magic.traits import trait_bonus
 
@@ -45,6 +51,15 @@ def _max_damage_terms(expr: DiceExpr, level: int, rules: TableRules) -> tuple[Te
     if rules.damage_cap_adds_level:
         terms.append(Term(label="level", value=level))
     return tuple(terms)
+
+
+def starting_hit_points(attributes: Attributes, rules: TableRules = STRICT) -> tuple[Pool, Pool]:
+    """A new character's full PHP and MHP: CON and WIS + the table's starting bonus.
+
+    The excerpts give no formula (digest 1.8); the default bonus 8 fits Shamira, a 1st-level
+    cleric with CON 8 and 16 PHP. Never 0/0, so a new character can take a blow."""
+    bonus = rules.starting_hit_points_bonus
+    return Pool.full(attributes.CON + bonus), Pool.full(attributes.WIS + bonus)
 
 
 def worn_armour_weight(sheet: CharacterSheet) -> ArmourWeight:
