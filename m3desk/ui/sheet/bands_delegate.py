@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
     Qt,
     Signal,
 )
@@ -58,6 +59,12 @@ class BandsDelegate(QStyledItemDelegate):
             self.message.emit(problem)
             return
         model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        """Room for a usual run ("Close–Short") so most edits do not widen the column."""
+        hint = super().sizeHint(option, index)
+        usual = option.fontMetrics.horizontalAdvance("Close–Short") + hint.height()
+        return QSize(max(hint.width(), usual), hint.height())
 
     def updateEditorGeometry(
         self, editor: QWidget, option: QStyleOptionViewItem, index: Index
