@@ -41,12 +41,17 @@ class ChoiceDelegate(QStyledItemDelegate):
         look = (parent.font().key(), parent.style().name()) if parent is not None else ()
         key = (choices, look)
         if key not in self._widths:
-            probe = QComboBox(parent)
+            # A top-level probe, never shown: as a child it would appear with its parent.
+            probe = QComboBox()
+            if parent is not None:
+                probe.setFont(parent.font())
+                probe.setStyle(parent.style())
             probe.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             for label, value in choices:
                 probe.addItem(label, value)
             self._widths[key] = probe.sizeHint().width()
-            probe.deleteLater()
+            probe.setStyle(None)  # type: ignore[arg-type]  # let go of the shared style
+            del probe
         return self._widths[key]
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:

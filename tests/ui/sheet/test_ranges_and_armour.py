@@ -148,3 +148,11 @@ def test_a_monsters_mental_armour_is_editable(qtbot, monster, monster_document) 
     [row] = [r for r in range(model.rowCount())
              if model.index(r, 0).data() == "Mental armour"]
     assert model.index(row, VALUE).data() == "4"
+
+
+def test_only_weapons_show_range_bands(character) -> None:
+    items = character.items
+    column = range_column(items.model)
+    shown = {items.model.row_at(row).name: items.model.index(row, column).data()
+             for row in range(items.model.rowCount())}
+    assert shown == {"scale mail": "", "shield": "", "Cutter": "Close"}
