@@ -14,6 +14,7 @@ from m3desk.core.derived import Derived
 from m3desk.core.terms import Term, total
 from m3desk.systems.monsters_and_magic.attributes import (
     Attribute,
+    Attributes,
     attribute_modifier,
     check_modifier,
 )
@@ -26,7 +27,12 @@ from m3desk.systems.monsters_and_magic.movement import (
     movement_modifier,
     race_movement,
 )
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet, SheetBase
+from m3desk.systems.monsters_and_magic.sheet import (
+    CharacterSheet,
+    MonsterSheet,
+    Pool,
+    SheetBase,
+)
 from m3desk.systems.monsters_and_magic.table_rules import STRICT, TableRules
 from m3desk.systems.monsters_and_magic.traits import trait_bonus
 
@@ -45,6 +51,15 @@ def _max_damage_terms(expr: DiceExpr, level: int, rules: TableRules) -> tuple[Te
     if rules.damage_cap_adds_level:
         terms.append(Term(label="level", value=level))
     return tuple(terms)
+
+
+def starting_hit_points(attributes: Attributes, rules: TableRules = STRICT) -> tuple[Pool, Pool]:
+    """A new character's full PHP and MHP: CON and WIS + the table's starting bonus.
+
+    The excerpts give no formula (digest 1.8); the default bonus 8 fits Shamira, a 1st-level
+    cleric with CON 8 and 16 PHP. Never 0/0, so a new character can take a blow."""
+    bonus = rules.starting_hit_points_bonus
+    return Pool.full(attributes.CON + bonus), Pool.full(attributes.WIS + bonus)
 
 
 def worn_armour_weight(sheet: CharacterSheet) -> ArmourWeight:
@@ -163,19 +178,22 @@ def _derive_character(sheet: CharacterSheet, rules: TableRules, add: Adder) -> N
 
 
 def _derive_monster(sheet: MonsterSheet, rules: TableRules, add: Adder) -> None:
-    add(
-        Derived(
-            "ac", "AC", sheet.armour_class, (Term(label="stat block", value=sheet.armour_class),)
+    if sheet.armour_bonus is None:
+        written = (Term(label="stat block", value=sheet.armour_class),)
+        add(Derived("ac", "AC", sheet.armour_class, written))
+        add(
+            Derived(
+                "ac.rolled",
+                "Rolled defence",
+                sheet.rolled_defence,
+                (Term(label="stat block", value=sheet.rolled_defence),),
+            )
         )
-    )
-    add(
-        Derived(
-            "ac.rolled",
-            "Rolled defence",
-            sheet.rolled_defence,
-            (Term(label="stat block", value=sheet.rolled_defence),),
-        )
-    )
+    else:
+        _derive_monster_armour(sheet, sheet.armour_bonus, add)
+    mental = (Term(label="mental armour", value=sheet.mental_armour),)
+    add(Derived("mental_armour", "Mental armour", sheet.mental_armour,
+                mental if sheet.mental_armour else ()))
     add(_initiative(sheet, casting=False, rules=rules, label="Initiative", key="initiative"))
     for index, attack in enumerate(sheet.attacks):
         if attack.damage is not None:
@@ -188,6 +206,18 @@ def _derive_monster(sheet: MonsterSheet, rules: TableRules, add: Adder) -> None:
                     terms,
                 )
             )
+
+
+def _derive_monster_armour(sheet: MonsterSheet, armour: int, add: Adder) -> None:
+    """AC and rolled defence from DEX and the armour bonus, as seed 001 builds the orc's."""
+    dex = sheet.attributes.DEX
+    extra = [Term(label="armour bonus", value=armour)]
+    if armour_trait_bonus(sheet):
+        extra.append(Term(label="trait", value=armour_trait_bonus(sheet)))
+    static = (Term(label="DEX", value=dex), *extra)
+    add(Derived("ac", "AC", total(static), static))
+    rolled = (Term(label="DEX modifier", value=attribute_modifier(dex)), *extra)
+    add(Derived("ac.rolled", "Rolled defence", total(rolled), rolled))
 
 
 def _add_current_defence(sheet: SheetBase, values: list[Derived], add: Adder) -> None:

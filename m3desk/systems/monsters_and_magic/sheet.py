@@ -163,6 +163,12 @@ class MonsterSheet(SheetBase):
     armour_class: int = Field(10, ge=0, le=99)
     rolled_defence: int = Field(0, ge=-20, le=99)
     """The rolled form of its AC: "AC 17 (+7)" is armour_class 17, rolled_defence 7."""
+    armour_bonus: int | None = Field(None, ge=0, le=40)
+    """The armour bonus its AC is built from (seed 001's orc: DEX 12 + armour 1 + trait 1 =
+    AC 14). When given, AC and rolled defence are worked out as for a character; when None,
+    they are the stat block's ``armour_class`` and ``rolled_defence``."""
+    mental_armour: int = Field(0, ge=0, le=40)
+    """Armour bonus to mental resistance (a cosseted social class, a glamour: Table 11)."""
     attacks: tuple[MonsterAttack, ...] = Field((), max_length=MAX_LIST)
     resistances: dict[Attribute, int] = Field(default_factory=dict)
     """Bonuses to rolled resistances beyond the attribute modifier (e.g. a trait: +6)."""

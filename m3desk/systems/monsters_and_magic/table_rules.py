@@ -83,6 +83,9 @@ EXPLANATIONS: dict[str, str] = {
     "duration (the book leaves this open: a 5-round Shield cast in the surprise round ends "
     "after round four, or after round five when this is off).",
     "starting_hero_points": "Hero points a new 1st-level character starts with (the example: 1).",
+    "starting_hit_points_bonus": "A new character starts with CON + this in PHP and WIS + this "
+    "in MHP (the excerpts give no formula; 8 fits Shamira, a 1st-level cleric with CON 8 and "
+    "16 PHP; raise them on the sheet for later levels).",
     "change_range_resistance": "What resists a change-range check: the opponent's WIS (it must "
     "spot the manoeuvre, as the mummy resists Felix's sneak in the Example of Play), its STR "
     "(the Movement rules for getting past a blocker) or its AC.",
@@ -117,6 +120,7 @@ class TableRules(BaseModel):
     double_negative_prime: bool = True
     prime_doubles_resistance: bool = False
     starting_hero_points: int = Field(1, ge=0, le=20)
+    starting_hit_points_bonus: int = Field(8, ge=0, le=200)
     duration_counts_first_round: bool = True
     change_range_resistance: RangeResistance = RangeResistance.SPOTTING
 

@@ -1,14 +1,15 @@
 """Edits a choice column (kind, weight, resisted by...) with a combo box of the allowed values.
 
 The choices come from the model (:data:`ChoicesRole`), so one delegate serves every choice
-column; a pick commits at once, without needing Enter.
+column; a pick commits at once, without needing Enter. The column is as wide as the combo box
+showing its longest choice, so opening the editor neither cuts a choice nor moves the cell.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from m3desk.ui.sheet.roles import ChoicesRole
@@ -19,15 +20,54 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class ChoiceDelegate(QStyledItemDelegate):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._widths: dict[tuple[Any, ...], int] = {}
+
     def choices_for(self, index: Index) -> tuple[tuple[str, Any], ...]:
         return tuple(index.data(ChoicesRole) or ())
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         editor = QComboBox(parent)
+        editor.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for label, value in self.choices_for(index):
             editor.addItem(label, value)
         editor.activated.connect(lambda _row: self._picked(editor))
         return editor
+
+    def combo_width(self, index: Index, parent: QWidget | None) -> int:
+        """How wide a combo box showing every choice of ``index`` must be (cached)."""
+        choices = self.choices_for(index)
+        look = (parent.font().key(), parent.style().name()) if parent is not None else ()
+        key = (choices, look)
+        if key not in self._widths:
+            # A top-level probe, never shown: as a child it would appear with its parent.
+            probe = QComboBox()
+            if parent is not None:
+                probe.setFont(parent.font())
+                probe.setStyle(parent.style())
+            probe.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            for label, value in choices:
+                probe.addItem(label, value)
+            self._widths[key] = probe.sizeHint().width()
+            probe.setStyle(None)  # type: ignore[arg-type]  # let go of the shared style
+            del probe
+        return self._widths[key]
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        hint = super().sizeHint(option, index)
+        parent = self.parent()
+        width = self.combo_width(index, parent if isinstance(parent, QWidget) else None)
+        return QSize(max(hint.width(), width), hint.height())
+
+    def updateEditorGeometry(
+        self, editor: QWidget, option: QStyleOptionViewItem, index: Index
+    ) -> None:
+        """Never narrower than the longest choice: the pick must be readable."""
+        super().updateEditorGeometry(editor, option, index)
+        wide = editor.sizeHint().width()
+        if editor.width() < wide:
+            editor.resize(wide, editor.height())
 
     def _picked(self, editor: QComboBox) -> None:
         self.commitData.emit(editor)

@@ -14,6 +14,8 @@ class ColumnKind(Enum):
     BOOL = "bool"
     DICE = "dice"
     CHOICE = "choice"
+    BANDS = "bands"
+    """A set of range bands (Hand … Long), shown and typed like "Close–Short"."""
     DERIVED = "derived"
     """Read-only, computed by the rules (maximum damage); the GM may override it."""
 

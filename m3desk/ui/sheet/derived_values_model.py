@@ -30,7 +30,7 @@ CHARACTER_KEYS = (
     "initiative.casting",
     "mental_armour",
 )
-MONSTER_KEYS = ("ac", "ac.rolled", "initiative")
+MONSTER_KEYS = ("ac", "ac.rolled", "initiative", "mental_armour")
 NAME, VALUE = range(2)
 _ROLE = Qt.ItemDataRole
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from m3desk.systems.monsters_and_magic.movement import ArmourWeight
 from m3desk.systems.monsters_and_magic.sheet import ITEM_KINDS, Item
@@ -10,6 +10,9 @@ from m3desk.ui.sheet.columns import Column, ColumnKind
 from m3desk.ui.sheet.row_table_model import RowTableModel
 
 __all__ = ["ItemsModel"]
+
+ATTACK_KINDS = ("weapon", "social weapon")
+"""Kinds of equipment that attack, and so have range bands worth showing."""
 
 
 class ItemsModel(RowTableModel):
@@ -27,6 +30,12 @@ class ItemsModel(RowTableModel):
             ColumnKind.DICE,
             "damage",
             tooltip="Damage die added to attack checks with it, like 1d8+1 (empty: none)",
+        ),
+        Column(
+            "Range",
+            ColumnKind.BANDS,
+            "ranges",
+            tooltip="Range bands a weapon attacks from, like Close or Short–Long (Hand … Long)",
         ),
         Column(
             "Armour",
@@ -59,3 +68,9 @@ class ItemsModel(RowTableModel):
 
     def new_row(self) -> Item:
         return Item(name="New item")
+
+    def display_text(self, row: Any, column: Column) -> str:
+        """Armour, shields and gear attack from nowhere: their range cell stays empty."""
+        if column.kind is ColumnKind.BANDS and row.kind not in ATTACK_KINDS:
+            return ""
+        return super().display_text(row, column)

@@ -29,6 +29,12 @@ class MonsterAttacksModel(RowTableModel):
         Column("Bonus", ColumnKind.INT, "bonus", signed=True, tooltip="Added to the attack check"),
         Column("Damage", ColumnKind.DICE, "damage", tooltip="Damage die, like 1d8+1 (empty: none)"),
         Column(
+            "Range",
+            ColumnKind.BANDS,
+            "ranges",
+            tooltip="Range bands the attack works at, like Close or Close–Reach (Hand … Long)",
+        ),
+        Column(
             "Resisted by",
             ColumnKind.CHOICE,
             "resisted_by",

@@ -27,6 +27,7 @@ from m3desk.core.numbers import minus, signed
 from m3desk.systems.monsters_and_magic.dice import DiceExpr
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
+from m3desk.ui.sheet.band_text import bands_label, parse_bands
 from m3desk.ui.sheet.columns import Column, ColumnKind
 from m3desk.ui.sheet.roles import ChoicesRole, DerivedKeyRole, DerivedRole, OverriddenRole
 from m3desk.ui.sheet.row_diff import RowChangeKind, row_change
@@ -92,6 +93,8 @@ class RowTableModel(QAbstractTableModel):
         value = self.cell_value(row, column)
         if column.kind is ColumnKind.DICE:
             return "" if value is None else str(value)
+        if column.kind is ColumnKind.BANDS:
+            return bands_label(value)
         return value
 
     def display_text(self, row: Any, column: Column) -> str:
@@ -102,6 +105,8 @@ class RowTableModel(QAbstractTableModel):
             return "" if value is None else str(value)
         if column.kind is ColumnKind.CHOICE:
             return column.choice_label(value)
+        if column.kind is ColumnKind.BANDS:
+            return bands_label(value)
         return str(value)
 
     def changes_for(self, row: Any, column: Column, value: Any) -> dict[str, Any]:
@@ -120,6 +125,8 @@ class RowTableModel(QAbstractTableModel):
             return {column.field: value}
         if column.kind is ColumnKind.BOOL:
             return {column.field: bool(value)}
+        if column.kind is ColumnKind.BANDS:
+            return {column.field: parse_bands(str(value))}
         return {column.field: str(value)}
 
     def updated_row(self, row: BaseModel, changes: dict[str, Any]) -> BaseModel:

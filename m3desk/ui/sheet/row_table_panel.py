@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QHBoxLayout, QStyledItemDelegate, QToolButton, QVBoxLayout, QWidget
 
+from m3desk.ui.sheet.bands_delegate import BandsDelegate
 from m3desk.ui.sheet.choice_delegate import ChoiceDelegate
 from m3desk.ui.sheet.columns import ColumnKind
 from m3desk.ui.sheet.derived_delegate import DerivedDelegate
@@ -81,6 +82,10 @@ class RowTablePanel(QWidget):
                 dice = DiceDelegate(view)
                 dice.message.connect(messages.show_message)
                 delegate = dice
+            elif spec.kind is ColumnKind.BANDS:
+                bands = BandsDelegate(view)
+                bands.message.connect(messages.show_message)
+                delegate = bands
             elif spec.kind is ColumnKind.DERIVED:
                 delegate = DerivedDelegate(view)
             elif spec.kind is ColumnKind.CHOICE and spec.field == "tier":

@@ -1,7 +1,9 @@
 """A table on the sheet: as tall as its rows (no scroll bar inside the sheet's scroll area).
 
 Rows are selected whole; Delete removes the selected rows (one undo step), and editing
-starts on double-click, F2 or just typing.
+starts on double-click, F2 or just typing. Columns fit their contents when rows come or go;
+an edit only widens a column its new text would not fit, so cells do not move under the
+pointer as the user edits, and the last column keeps filling the width.
 """
 
 from __future__ import annotations
@@ -71,35 +73,62 @@ class SheetTableView(QTableView):
         self._rows_height_cache: int | None = None
         self._scroll_needed = False
         self._fitted = False
-
-    def _content_signals(self, model: QAbstractItemModel) -> tuple:  # type: ignore[type-arg]
-        return (model.rowsInserted, model.rowsRemoved, model.modelReset, model.layoutChanged,
-                model.dataChanged, model.headerDataChanged, model.columnsInserted,
-                model.columnsRemoved)
+        self._grow_only = False
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         old = self.model()
         if old is not None:
             for signal in self._content_signals(old):
                 signal.disconnect(self._content_changed)
+            old.dataChanged.disconnect(self._data_changed)
         super().setModel(model)
         if model is not None:
             for signal in self._content_signals(model):
                 signal.connect(self._content_changed)
+            model.dataChanged.connect(self._data_changed)
         self._content_changed()
+
+    def _content_signals(self, model: QAbstractItemModel) -> tuple:  # type: ignore[type-arg]
+        return (model.rowsInserted, model.rowsRemoved, model.modelReset, model.layoutChanged,
+                model.headerDataChanged, model.columnsInserted, model.columnsRemoved)
 
     def _content_changed(self, *_args: object) -> None:
         """Forget the measurements; the next size request fits columns and rows again."""
+        self._grow_only = False
+        self._forget()
+
+    def _data_changed(self, *_args: object) -> None:
+        """An edit: the next size request widens columns that no longer fit, never narrows."""
+        if self._fitted:
+            self._grow_only = True
+        self._forget()
+
+    def _forget(self) -> None:
         self._fitted = False
         self._width_cache = None
         self._rows_height_cache = None
         self.updateGeometry()
 
     def _ensure_fitted(self) -> None:
-        if not self._fitted and self.model() is not None:
-            self._fitted = True
+        if self._fitted or self.model() is None:
+            return
+        self._fitted = True
+        header = self.horizontalHeader()
+        stretched = header.count() - 1 if header.stretchLastSection() else -1
+        if self._grow_only:
+            for column in range(header.count()):
+                if column == stretched or header.isSectionHidden(column):
+                    continue
+                wanted = max(self.sizeHintForColumn(column), header.sectionSizeHint(column))
+                if wanted > header.sectionSize(column):
+                    header.resizeSection(column, wanted)
+        else:
             self.resizeColumnsToContents()
-            self.resizeRowsToContents()
+        self._grow_only = False
+        self.resizeRowsToContents()
+        if stretched >= 0:  # fitting sized the last section too: let it fill the width again
+            header.setStretchLastSection(False)
+            header.setStretchLastSection(True)
 
     def showEvent(self, event: QShowEvent) -> None:
         self._ensure_fitted()

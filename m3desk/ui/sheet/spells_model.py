@@ -22,6 +22,12 @@ class SpellsModel(RowTableModel):
             "Level", ColumnKind.INT, "level", tooltip="Spell level (casting difficulty + level)"
         ),
         Column("Damage", ColumnKind.DICE, "damage", tooltip="Damage die, like 1d4+1 (empty: none)"),
+        Column(
+            "Range",
+            ColumnKind.BANDS,
+            "ranges",
+            tooltip="Range bands the spell reaches, like Close–Short (Hand … Long)",
+        ),
         Column("Mental", ColumnKind.BOOL, "mental", tooltip="Deals mental (MHP) damage"),
         Column(
             "Max damage",

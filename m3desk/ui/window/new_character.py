@@ -18,8 +18,10 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.systems.monsters_and_magic.sheet import MAX_LEVEL
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.dialogs import NewCharacterChoice
+from m3desk.ui.window.new_sheets import hit_points_preview
 
 __all__ = ["NewCharacterDialog", "ask_game", "games_with_forms"]
 
@@ -67,9 +69,12 @@ class NewCharacterDialog(QDialog):
         races: Mapping[str, Mapping[str, Any]],
         classes: Mapping[str, Mapping[str, Any]],
         parent: QWidget | None = None,
+        rules: TableRules | None = None,
     ) -> None:
+        """``rules``: the table rules the character starts under (its hit points)."""
         super().__init__(parent)
         self.setWindowTitle("New Character")
+        self._rules = rules if rules is not None else table_rules_of(parent)
         self._races = races
         self._classes = classes
         self._games = games_with_forms("character") or [(OWN_SHEETS, "Monsters & Magic")]
@@ -117,6 +122,7 @@ class NewCharacterDialog(QDialog):
         self.race.currentIndexChanged.connect(self._update)
         self.char_class.currentIndexChanged.connect(self._update)
         self.game.currentIndexChanged.connect(self._update)
+        self.level.valueChanged.connect(self._update)
         self._update()
 
     def _system(self) -> str:
@@ -144,7 +150,8 @@ class NewCharacterDialog(QDialog):
         traits = _trait_names(klass) + _trait_names(race)
         self.preview.setText(
             f"Movement {race.get('movement', '—')} · Prime attribute {prime}\n"
-            f"Traits: {', '.join(traits) if traits else 'none'}"
+            f"Traits: {', '.join(traits) if traits else 'none'}\n"
+            f"{hit_points_preview(self.level.value(), self._rules)}"
         )
 
     def choice(self) -> NewCharacterChoice:
@@ -157,15 +164,23 @@ class NewCharacterDialog(QDialog):
         )
 
 
+def table_rules_of(parent: QWidget | None) -> TableRules:
+    """The table rules of the window asking (its settings), else the rules' defaults."""
+    store = getattr(parent, "settings_store", None)
+    rules = store.table_rules() if store is not None else None
+    return rules if isinstance(rules, TableRules) else TableRules()
+
+
 def ask_new_character(
     parent: QWidget | None,
     races: Mapping[str, Mapping[str, Any]],
     classes: Mapping[str, Mapping[str, Any]],
+    rules: TableRules | None = None,
 ) -> NewCharacterChoice | None:
     """Name, race, class and level of a new character; None when cancelled."""
     if dialogs.is_non_interactive():
         return None
-    dialog = NewCharacterDialog(races, classes, parent)
+    dialog = NewCharacterDialog(races, classes, parent, rules)
     try:
         return dialog.choice() if dialog.exec() else None
     finally:

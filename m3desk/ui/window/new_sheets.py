@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from m3desk.systems.monsters_and_magic.attributes import Attribute
+from m3desk.systems.monsters_and_magic.attributes import Attribute, Attributes
+from m3desk.systems.monsters_and_magic.derive import starting_hit_points
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.size import Size
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.systems.monsters_and_magic.traits import Trait, TraitKind
 
-__all__ = ["new_character", "new_monster"]
+__all__ = ["hit_points_preview", "new_character", "new_monster"]
 
 DataTable = Mapping[str, Mapping[str, Any]]
 
@@ -41,7 +42,8 @@ def new_character(
     classes: DataTable,
     rules: TableRules,
 ) -> CharacterSheet:
-    """A character with the race's Movement, size and traits and the class's prime and traits.
+    """A character with the race's Movement, size and traits and the class's prime and traits,
+    and full hit points as the table rules start them (never 0/0).
 
     Class traits come first because they are what the sheet's player looks up most.
     """
@@ -54,6 +56,7 @@ def new_character(
         *_traits(class_data.get("traits", ()), TraitKind.CLASS),
         *_traits(race_data.get("traits", ()), TraitKind.RACIAL),
     ]
+    php, mhp = starting_hit_points(Attributes(), rules)
     return CharacterSheet(
         name=name.strip() or "New character",
         level=level,
@@ -64,9 +67,23 @@ def new_character(
         movement_base=movement if isinstance(movement, int) else None,
         traits=tuple(traits),
         hero_points=rules.starting_hero_points,
+        php=php,
+        mhp=mhp,
     )
 
 
 def new_monster(name: str = "New monster") -> MonsterSheet:
     """A level-1 monster for the GM to fill in."""
     return MonsterSheet(name=name)
+
+
+def hit_points_preview(level: int, rules: TableRules) -> str:
+    """What a new character's hit points will be, and where they come from."""
+    attributes = Attributes()
+    php, mhp = starting_hit_points(attributes, rules)
+    bonus = rules.starting_hit_points_bonus
+    text = (f"Hit points: {php.maximum} PHP (CON {attributes.CON} + {bonus}) and "
+            f"{mhp.maximum} MHP (WIS {attributes.WIS} + {bonus}), from the table rules")
+    if level > 1:
+        text += f"; the rules excerpts give no gain per level: raise them for level {level}"
+    return text

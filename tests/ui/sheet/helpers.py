@@ -53,3 +53,20 @@ def action(menu: QMenu, text: str):
         if candidate.text() == text:
             return candidate
     raise AssertionError(f"no {text!r} in {[a.text() for a in menu.actions()]}")
+
+
+def type_as_user(qtbot, view: QAbstractItemView, index: QModelIndex, text: str,
+                 *, enter: bool = True) -> QWidget:
+    """Select a cell and just type, as a user does: the first key must open the editor (and
+    land in it); the rest go to whatever has the focus then. Returns the editor."""
+    view.setFocus(Qt.FocusReason.OtherFocusReason)
+    view.setCurrentIndex(index)
+    qtbot.keyClicks(view, text[:1])
+    editor = view.indexWidget(index)
+    assert editor is not None, "the first key typed did not open an editor"
+    target = QApplication.focusWidget() or editor
+    if text[1:]:
+        qtbot.keyClicks(target, text[1:])
+    if enter:
+        press_enter(qtbot, target)
+    return editor

@@ -117,7 +117,7 @@ def test_bad_damage_die_is_refused_with_the_dice_error(qtbot, editor, document) 
     qtbot.keyClicks(cell_editor, "12")
     press_enter(qtbot, cell_editor)
     assert str(document.sheet.items[2].damage) == "1d12"
-    assert items.model.index(2, 7).data() == "13"
+    assert items.model.index(2, 8).data() == "13"
     assert document.undo_stack.count() == 1
     assert editor.message_bar.text() == ""
 
@@ -188,13 +188,13 @@ def test_the_ac_readout_has_its_own_override_menu(qtbot, editor, document, monke
 def test_max_damage_override_marks_the_item_cell(qtbot, editor, document, monkeypatch) -> None:
     monkeypatch.setattr(OverridePrompt, "ask", classmethod(lambda cls, parent, derived: 12))
     view = editor.items.view
-    cell = editor.items.model.index(2, 7)
+    cell = editor.items.model.index(2, 8)
     menu = context_menu(
         view.viewport(), editor.items.panel.override_menu, view.visualRect(cell).center()
     )
     action(menu, "Override…").trigger()
     assert cell.data() == "12" and cell.data(OverriddenRole)
-    no_damage = editor.items.model.index(0, 7)  # scale mail deals no damage: nothing to override
+    no_damage = editor.items.model.index(0, 8)  # scale mail deals no damage: nothing to override
     assert no_damage.data() is None
     assert editor.items.panel.override_menu.menu_for([]) is None
 
@@ -364,7 +364,7 @@ def test_tier_is_picked_from_a_combo(qtbot, editor, document) -> None:
 
 def test_check_boxes_toggle_with_space(qtbot, editor, document) -> None:
     view = editor.items.view
-    view.setCurrentIndex(editor.items.model.index(1, 8))  # shield, equipped
+    view.setCurrentIndex(editor.items.model.index(1, 9))  # shield, equipped
     qtbot.keyClick(view, Qt.Key.Key_Space)
     assert not document.sheet.items[1].equipped
     assert editor.defence.ac_label.plain_text() == "AC 18 (+6)"

@@ -10,7 +10,7 @@ from m3desk.ui.sheet import MonsterSheetEditor
 from m3desk.ui.sheet.derived_values_model import VALUE
 from tests.ui.sheet.helpers import type_into_cell
 
-DAMAGE, MAX_DAMAGE = 3, 5
+DAMAGE, MAX_DAMAGE = 3, 6
 
 
 @pytest.fixture
