@@ -211,7 +211,8 @@ class MainWindow(QMainWindow):
             return None
         from m3desk.ui.window import new_character as new_character_dialog  # when used
 
-        choice = new_character_dialog.ask_new_character(self, race_table, class_table)
+        choice = new_character_dialog.ask_new_character(self, race_table, class_table,
+                                                        self.settings_store.table_rules())
         if choice is None:
             return None
         if choice.system != new_character_dialog.OWN_SHEETS:

@@ -69,6 +69,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "cinematic_range_hero_points": ("Range and hero points", "Cinematic range"),
     "hero_bump": ("Range and hero points", "Hero point bonus"),
     "starting_hero_points": ("Range and hero points", "Starting hero points"),
+    "starting_hit_points_bonus": ("Damage", "Starting hit points: score +"),
+    "change_range_resistance": ("Range and hero points", "Changing range resisted by"),
     "size_defence_vs_larger": ("Size", "Larger targets are easier to hit"),
     "size_defence_vs_smaller": ("Size", "Smaller targets are harder to hit"),
     "size_mental": ("Size", "Size counts for mental attacks"),
