@@ -427,17 +427,32 @@ class ActionDialog(QDialog):
         scrollbar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
         average = self.fontMetrics().averageCharWidth()
         right = self._right_content
-        right.setMinimumWidth(max(right.minimumSizeHint().width(), 94 * average))
+        right_wanted = max(right.minimumSizeHint().width(), 94 * average)
         # Wide enough for the situation's details too: Adjust… must not clip them later.
-        self.inputs.setMinimumWidth(max(self.inputs.minimumSizeHint().width(), 76 * average,
-                                        self.inputs.situation.expanded_width()))
+        left_wanted = max(self.inputs.minimumSizeHint().width(), 76 * average,
+                          self.inputs.situation.expanded_width())
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is not None:
+            # A narrow screen (1600 px at 150 % is 1067 wide): give up the comfortable
+            # widths before the dialog outgrows the screen, never below what the content
+            # needs to show whole.
+            room = screen.width() - 2 * (scrollbar + 4) - 48
+            excess = left_wanted + right_wanted - room
+            if excess > 0:
+                right_least = right.minimumSizeHint().width()
+                left_least = self.inputs.minimumSizeHint().width()
+                cut_right = min(excess * right_wanted // (left_wanted + right_wanted),
+                                max(right_wanted - right_least, 0))
+                right_wanted -= cut_right
+                left_wanted -= min(excess - cut_right, max(left_wanted - left_least, 0))
+        right.setMinimumWidth(right_wanted)
+        self.inputs.setMinimumWidth(left_wanted)
         for area, content in ((self._left_area, self.inputs), (self._right_area, right)):
             area.setMinimumWidth(content.minimumWidth() + scrollbar + 4)
         self._layout.activate()
         width = self.minimumSizeHint().width()
         # The spending section grows after the roll: leave room for it from the start.
         height = max(self.inputs.sizeHint().height() + 80, 58 * self.fontMetrics().height())
-        screen = self.screen().availableGeometry() if self.screen() else None
         if screen is not None:
             width = min(width, screen.width())
             height = min(height, int(screen.height() * 0.9))

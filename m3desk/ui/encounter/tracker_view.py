@@ -116,12 +116,30 @@ class TrackerView(QTableView):
         floor = average * 8 + 16  # what a stretching column keeps
         fixed = sum(header.sectionSize(n) for n in range(header.count())
                     if n not in stretch and not header.isSectionHidden(n))
-        over = fixed + floor * len(stretch) - self.viewport().width()
+        over = fixed + floor * len(stretch) - self.viewport().width() + 4
         for column, keep in ((Column.NOTES, 6), (Column.NAME, 9), (Column.SIDE, 6)):
             if over <= 0:
                 break
             number = model.column_of(column)
             least = average * keep + 16
+            size = header.sectionSize(number)
+            if size > least:
+                cut = min(size - least, over)
+                header.resizeSection(number, size - cut)
+                over -= cut
+        # Then the game's widest text columns (a declaration, a condition list), down to
+        # their title: their text is elided and whole in the tooltip.
+        metrics = header.fontMetrics()
+        texts = sorted((n for n, spec in enumerate(model.columns)
+                        if spec.kind == "text" and n not in stretch
+                        and spec.id not in (Column.NOTES, Column.NAME, Column.SIDE,
+                                            Column.INITIATIVE)),
+                       key=lambda n: -header.sectionSize(n))
+        for number in texts:
+            if over <= 0:
+                break
+            spec = model.columns[number]
+            least = max(metrics.horizontalAdvance(spec.title) + 16, average * 6 + 16)
             size = header.sectionSize(number)
             if size > least:
                 cut = min(size - least, over)

@@ -1,0 +1,79 @@
+"""Every window fits the screens users have: 1366×768 at 100 % and 1600×1000 at 150 %.
+
+Qt's offscreen platform is told the real screen (its size in logical pixels and its scale)
+through a configuration file, in a fresh process per screen: the action dialog must fit
+with Apply and Cancel in view, and the encounter tab's tracker must not scroll sideways.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCREENS = {"1366x768 at 100 %": (1366, 728, 1.0), "1600x1000 at 150 %": (1067, 627, 1.5)}
+SCRIPT = r"""
+import json, sys
+from PySide6.QtCore import QRect
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from m3desk.assets import sample_files
+from m3desk.core import encounter as core
+from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.ui.action.action_dialog import ActionDialog
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.new_document import add_sheets, new_encounter_document
+from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.storage.sheet_files import load_sheet
+
+screen = app.primaryScreen().availableGeometry()
+report = {"screen": [screen.width(), screen.height()]}
+fight = add_sheets(Encounter(name="Fane"), sample_files("monsters_and_magic"))
+ids = {c.name.split()[0]: c.id for c in fight.combatants}
+fight = core.next_turn(core.set_initiative(fight, {i: 20 - n for n, i in enumerate(ids.values())}))
+document = EncounterDocument(fight)
+widget = EncounterWidget(document)
+widget.resize(screen.width() - 300, screen.height())  # beside the library dock
+widget.show()
+app.processEvents(); app.processEvents()
+report["mm_tracker_scrolls"] = widget.tracker.horizontalScrollBar().maximum()
+dialog = ActionDialog(document, widget, actor_id=ids["Gramfive"])
+dialog.show()
+app.processEvents(); app.processEvents()
+report["dialog"] = [dialog.width(), dialog.height()]
+inside = QRect(0, 0, dialog.width(), dialog.height())
+report["buttons_in_view"] = all(inside.contains(b.geometry().translated(
+    b.parentWidget().mapTo(dialog, b.parentWidget().rect().topLeft()))) for b in (
+    dialog.apply_button, dialog.cancel_button))
+for game in ("ose", "adnd2e", "apparatus"):
+    sheets = [load_sheet(p).model for p in sample_files(game)]
+    other = EncounterWidget(new_encounter_document(sheets, name=game))
+    other.resize(screen.width() - 300, screen.height())
+    other.show()
+    app.processEvents(); app.processEvents()
+    report[f"{game}_tracker_scrolls"] = other.tracker.horizontalScrollBar().maximum()
+print(json.dumps(report))
+"""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
+    width, height, scale = SCREENS[screen]
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps({"screens": [{
+        "name": "Screen", "x": 0, "y": 0, "width": width, "height": height,
+        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": scale}]}), encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+           "M3DESK_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
+                            text=True, timeout=180, check=True)
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["screen"] == [width, height]
+    assert report["dialog"][0] <= width and report["dialog"][1] <= height
+    assert report["buttons_in_view"]
+    for key in ("mm", "ose", "adnd2e", "apparatus"):
+        assert report[f"{key}_tracker_scrolls"] == 0, key
