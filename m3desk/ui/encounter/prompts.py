@@ -119,3 +119,14 @@ def show_error(parent: QWidget, title: str, message: str) -> None:
 
 def show_info(parent: QWidget, title: str, message: str) -> None:
     dialogs.show_info(parent, title, message)
+
+
+def choose_screen(parent: QWidget, names: list[str], *, default: int) -> int:
+    """Which screen the player view opens on (the players' screen by default)."""
+    if dialogs.is_non_interactive() or len(names) <= 1:
+        return default
+    from PySide6.QtWidgets import QInputDialog
+
+    chosen, ok = QInputDialog.getItem(parent, "Player View", "Show the players' view on:",
+                                      names, default, False)
+    return names.index(chosen) if ok and chosen in names else default

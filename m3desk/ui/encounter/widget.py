@@ -34,6 +34,7 @@ from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.board_window import BoardWindow
 from m3desk.ui.encounter.combatant_controller import CombatantController
 from m3desk.ui.encounter.encounter_actions import EncounterActions
@@ -273,7 +274,9 @@ class EncounterWidget(QWidget):
             self.player_view = PlayerView(self.document, self)
         screens = QGuiApplication.screens()
         if len(screens) > 1:
-            self.player_view.show_on(1)
+            self.player_view.show_on(prompts.choose_screen(self, [
+                f"{screen.name()} ({screen.size().width()}×{screen.size().height()})"
+                for screen in screens], default=self._other_screen(screens)))
         else:
             self.player_view.show()
         self.player_view.raise_()
@@ -324,6 +327,14 @@ class EncounterWidget(QWidget):
         text = f"{combatant.name} updated from {message}."
         self.show_message(text)
         return text
+
+    def _other_screen(self, screens: list[object]) -> int:
+        """The first screen the GM's window is not on (the players' screen, most likely)."""
+        mine = self.window().screen()
+        for number, screen in enumerate(screens):
+            if screen is not mine:
+                return number
+        return 0
 
     def set_hidden(self, hidden: bool) -> None:
         """Hide the selected combatant from the players, or reveal it (one undo step)."""
