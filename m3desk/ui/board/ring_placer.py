@@ -91,6 +91,30 @@ def _separation(a: Rect, b: Rect, ux: float, uy: float) -> float:
     return min(needs, default=_RADIUS_STEP)
 
 
+def _cells(rect: Rect, cell: float) -> list[tuple[int, int]]:
+    """The grid cells a box covers (a box may span several)."""
+    x1, y1 = math.floor(rect[0] / cell), math.floor(rect[1] / cell)
+    x2, y2 = math.floor(rect[2] / cell), math.floor(rect[3] / cell)
+    return [(x, y) for x in range(x1, x2 + 1) for y in range(y1, y2 + 1)]
+
+
+def _grid(rects: Sequence[Rect], cell: float) -> dict[tuple[int, int], list[Rect]]:
+    """Boxes by the grid cells they cover: two boxes that overlap share a cell, so only a
+    cell's own boxes need comparing (linear, where comparing all pairs was quadratic)."""
+    grid: dict[tuple[int, int], list[Rect]] = {}
+    for rect in rects:
+        for key in _cells(rect, cell):
+            grid.setdefault(key, []).append(rect)
+    return grid
+
+
+def _any_overlap(rects: Sequence[Rect], cell: float) -> bool:
+    """Whether any two of the boxes overlap (through the grid: linear in their number)."""
+    grid = _grid(rects, cell)
+    return any(overlaps(a, b) for boxes in grid.values() for i, a in enumerate(boxes)
+               for b in boxes[i + 1:])
+
+
 class RingPlacer:
     """Accumulates placed boxes and finds free rows for the next tokens."""
 
@@ -102,25 +126,40 @@ class RingPlacer:
         self.obstacles: list[tuple[float, Rect]] = []
         """(farthest distance from the centre, box) of everything placed."""
         self.farthest = 0.0
+        self._placed: dict[tuple[int, int], list[tuple[float, Rect]]] = {}
+        """The same, by the grid cells each box covers (kept as boxes are added)."""
 
     def add(self, rect: Rect) -> None:
         far = max(math.hypot(x, y) for x in (rect[0], rect[2]) for y in (rect[1], rect[3]))
         self.obstacles.append((far, rect))
         self.farthest = max(self.farthest, far)
+        for key in _cells(rect, self._cell()):
+            self._placed.setdefault(key, []).append((far, rect))
 
     def _blocked_by(self, rects: Sequence[Rect], anchors: Sequence[tuple[float, float]],
                     radius: float) -> float:
         """0 when the boxes touch nothing placed; else how far out the ring must move at
         least to free one of the clashing boxes (so the scan can skip ahead)."""
         near = radius - 2 * self.token.reach
-        others = [rect for far, rect in self.obstacles if far > near]
+        if self.farthest <= near:
+            return 0.0
+        cell = self._cell()
+        placed = self._placed
         shortest = math.inf
         for a, (x, y) in zip(rects, anchors, strict=True):
             ux, uy = x / radius, y / radius
-            for b in others:
-                if overlaps(a, b):
-                    shortest = min(shortest, _separation(a, b, ux, uy))
+            seen: set[int] = set()
+            for key in _cells(a, cell):
+                for far, b in placed.get(key, ()):
+                    if far <= near or id(b) in seen:
+                        continue
+                    seen.add(id(b))
+                    if overlaps(a, b):
+                        shortest = min(shortest, _separation(a, b, ux, uy))
         return 0.0 if shortest == math.inf else shortest
+
+    def _cell(self) -> float:
+        return max(self.token.width, self.token.height, 1.0)
 
     def _row_angles(self, radius: float) -> tuple[float, float]:
         """The arc left free by the label spine at this radius."""
@@ -162,8 +201,7 @@ class RingPlacer:
             angles = _angles(cumulative, origin, fits, phase)
             anchors = [(radius * math.cos(a), radius * math.sin(a)) for a in angles]
             rects = [self.token.rect_at(x, y) for x, y in anchors]
-            if not any(overlaps(rects[i], rects[j]) for i in range(len(rects))
-                       for j in range(i + 1, len(rects))):
+            if not _any_overlap(rects, self._cell()):
                 blocked = self._blocked_by(rects, anchors, radius)
                 return (None, blocked) if blocked else (anchors, 0.0)
             fits -= 1
