@@ -53,9 +53,12 @@ class Actor:
     def __init__(self, widget: EncounterWidget, monkeypatch: pytest.MonkeyPatch) -> None:
         self.widget = widget
         self.seen: dict[str, str] = {}
+        self.heard: list[str] = []
         self._plan: Callable[[SystemActionDialog], int] = lambda _d: 0
         monkeypatch.setattr(SystemActionDialog, "show_modal",
                             staticmethod(lambda dialog: self._plan(dialog)))
+        monkeypatch.setattr(SystemActionDialog, "tell",
+                            staticmethod(lambda _parent, notices: self.heard.extend(notices)))
 
     def act(self, label: str, faces: tuple[int, ...] = (), *, apply: bool = True) -> None:
         def plan(dialog: SystemActionDialog) -> int:
@@ -127,6 +130,7 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
     assert _cell(widget, kestrel, "move") == "0/12"
     assert document.encounter.log[-1].text == (
         "Kestrel long-jumps 4 m after a run: 6 Movement, 0 left")
+    assert actor.heard == ["Kestrel's running long jump ends their movement this turn."]
     # She lands beside the Brute.
     document.apply(core.set_position(document.encounter, kestrel, brute, 1), "Land")
 
@@ -155,6 +159,7 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
     actor.act("Grapple Brute", (14, 6))
     assert actor.seen["chance"] == "Chance of success: 84.0 %\nCritical success: 9.8 %"
     assert document.encounter.grapples[0].tier == "basic"
+    assert actor.heard[-1] == "Brute: Speed 0, no bonuses to Speed."
     assert _cell(widget, brute, "conditions") == "poisoned, prone, grappled by Kestrel (basic)"
     _next_turn(qtbot, widget)
     assert _cell(widget, brute, "move") == "0/0"  # held: Speed 0
@@ -165,6 +170,7 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
     actor.act("Tighten the grapple on Brute", (12, 3))
     assert document.encounter.grapples[0].tier == "advanced"
     assert "restrained (grapple)" in _cell(widget, brute, "conditions")
+    assert actor.heard[-1] == ("Brute: Speed 0, Restrained; forced movement moves both.")
 
     # The Brute escapes: Kestrel's sustain check (prone +1, Restrained +1) must fail.
     _next_turn(qtbot, widget)
