@@ -57,8 +57,8 @@ class Actor:
         self._plan: Callable[[SystemActionDialog], int] = lambda _d: 0
         monkeypatch.setattr(SystemActionDialog, "show_modal",
                             staticmethod(lambda dialog: self._plan(dialog)))
-        monkeypatch.setattr(SystemActionDialog, "tell",
-                            staticmethod(lambda _parent, notices: self.heard.extend(notices)))
+        # What the table must hear is announced to the encounter's views (the notice bar).
+        widget.document.announced.connect(lambda notices: self.heard.extend(notices))
 
     def act(self, label: str, faces: tuple[int, ...] = (), *, apply: bool = True) -> None:
         def plan(dialog: SystemActionDialog) -> int:
@@ -131,6 +131,7 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
     assert document.encounter.log[-1].text == (
         "Kestrel long-jumps 4 m after a run: 6 Movement, 0 left")
     assert actor.heard == ["Kestrel's running long jump ends their movement this turn."]
+    assert widget.notice_bar.text() == actor.heard[-1]  # said above the tracker
     # She lands beside the Brute.
     document.apply(core.set_position(document.encounter, kestrel, brute, 1), "Land")
 
