@@ -182,3 +182,23 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
         "Brute escapes Kestrel's Advanced grapple and loosens it to Basic")
     document.undo_stack.undo()
     assert document.encounter.grapples[0].tier == "advanced"
+
+
+def test_roll_initiative_uses_the_game_s_own_roll(qtbot: Any) -> None:
+    """Ctrl+I rolls Apparatus's 1d20 + Agility, not the scheme's plain die."""
+    from m3desk.assets import sample_files
+    from m3desk.storage.sheet_files import load_sheet
+    from m3desk.systems.monsters_and_magic.dice import Roller
+    from m3desk.ui.encounter.new_document import new_encounter_document
+
+    sheets = [load_sheet(p).model for p in sample_files("apparatus")]
+    document = new_encounter_document(sheets, name="Ridge")
+    shown = EncounterWidget(document, roller=Roller(9))
+    qtbot.addWidget(shown)
+    shown.resize(1366, 700)
+    shown.show()
+    qtbot.waitExposed(shown)
+    shown.encounter_actions.roll_initiative.trigger()  # Roll Initiative… (Ctrl+I)
+    same = Roller(9)
+    expected = {c.id: same.d(20) + c.sheet.abilities.agility for c in document.encounter.combatants}
+    assert {c.id: c.initiative for c in document.encounter.combatants} == expected

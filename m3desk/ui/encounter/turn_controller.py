@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from m3desk.core import encounter as core
+from m3desk.core import registry
 from m3desk.core.initiative import roll_by_scheme
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.dice import Roller
@@ -106,8 +108,15 @@ class TurnController(QObject):
             return
         encounter = self._document.encounter
         if not self._actions.casting.isVisible():  # not Monsters & Magic's ranked check
-            self._document.apply(roll_by_scheme(encounter, ids, self.roller),
-                                 "Roll initiative")
+            rules = registry.system_of(encounter).encounter
+            if rules is not None and rules.roll_initiative is not None:
+                # The game's own roll: its modifiers (DEX, Agility), its tie rule, per side
+                # or each as its table rules say. A re-roll of some starts them afresh.
+                fresh = core.set_initiative(encounter, dict.fromkeys(ids))
+                rolled = rules.roll_initiative(fresh, self.roller)
+            else:
+                rolled = roll_by_scheme(encounter, ids, self.roller)
+            self._document.apply(rolled, "Roll initiative")
             return
         requests = initiative_requests(encounter, ids, self.roller)
         answers = prompts.ask_initiative_dice(self._host, requests)
