@@ -32,15 +32,12 @@ from m3desk.ui.window.actions import WindowActions
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.drops import FileDropFilter
 from m3desk.ui.window.encounter_menu import EncounterMenu
-from m3desk.ui.window.new_encounter import new_encounter
-from m3desk.ui.window.new_sheets import new_character, new_monster
 from m3desk.ui.window.open_document import OpenDocument
 from m3desk.ui.window.print_commands import PrintCommands
 from m3desk.ui.window.recent import RecentFilesMenu
 from m3desk.ui.window.recovery import offer_recovery
 from m3desk.ui.window.session import DocumentSession
 from m3desk.ui.window.settings_store import SettingsStore
-from m3desk.ui.window.sheet_refresh import refresh_written_sheets
 from m3desk.ui.window.table_rules_command import edit_default_table_rules
 from m3desk.ui.window.tabs import DocumentTabs
 
@@ -217,6 +214,8 @@ class MainWindow(QMainWindow):
             return None
         if choice.system != new_character_dialog.OWN_SHEETS:
             return self.session.add_new(_form_sheet(choice.system, "character", choice.name))
+        from m3desk.ui.window.new_sheets import new_character
+
         sheet = new_character(choice.name, choice.race, choice.char_class, choice.level,
                               races=race_table, classes=class_table,
                               rules=self.settings_store.table_rules())
@@ -230,10 +229,14 @@ class MainWindow(QMainWindow):
             return None
         if game != new_character_dialog.OWN_SHEETS:
             return self.session.add_new(_form_sheet(game, "monster", "New monster"))
+        from m3desk.ui.window.new_sheets import new_monster
+
         return self.session.add_new(new_monster())
 
     def new_encounter(self) -> OpenDocument | None:
         """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
+        from m3desk.ui.window.new_encounter import new_encounter
+
         return new_encounter(self, self.session, self.library.selected_entries(),
                              library=self.library.model.entries(),
                              rules=self.settings_store.table_rules(),
@@ -356,6 +359,8 @@ class MainWindow(QMainWindow):
         self.library.refresh()
 
     def _on_sheets_written(self, paths: list[Path]) -> None:
+        from m3desk.ui.window.sheet_refresh import refresh_written_sheets
+
         result = refresh_written_sheets(self, self.session, paths)
         self.library.refresh()
         count = len(paths)
