@@ -14,6 +14,7 @@ SSH and in scripts (a file literally named ``export-pdf`` opens as ``./export-pd
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -74,6 +75,16 @@ def _headless_for_self_test() -> None:
     qInstallMessageHandler(quiet)
 
 
+def _freeze_start_up_objects() -> None:
+    """Keep what start-up built out of the garbage collector's way from now on.
+
+    The modules, classes, models and the window made so far live until m3desk exits, yet each
+    full collection (and the one at exit) would walk them all again: ``gc.freeze`` moves them
+    to the permanent generation, which makes later pauses shorter and quitting quicker.
+    """
+    gc.freeze()
+
+
 def run(argv: list[str]) -> int:
     started = time.perf_counter()
     if argv and argv[0] == EXPORT_PDF_COMMAND:
@@ -116,6 +127,7 @@ def run(argv: list[str]) -> int:
 
     window = MainWindow(paths, settings)
     window.show()
+    _freeze_start_up_objects()
     if args.self_test:
         from m3desk.ui.self_test import self_test
 

@@ -9,9 +9,11 @@ modules, and the library in :mod:`m3desk.ui.library`.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 from PySide6.QtCore import QByteArray, Qt
@@ -32,17 +34,16 @@ from m3desk.ui.window.actions import WindowActions
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.drops import FileDropFilter
 from m3desk.ui.window.encounter_menu import EncounterMenu
-from m3desk.ui.window.new_encounter import new_encounter
-from m3desk.ui.window.new_sheets import new_character, new_monster
 from m3desk.ui.window.open_document import OpenDocument
-from m3desk.ui.window.print_commands import PrintCommands
 from m3desk.ui.window.recent import RecentFilesMenu
 from m3desk.ui.window.recovery import offer_recovery
 from m3desk.ui.window.session import DocumentSession
 from m3desk.ui.window.settings_store import SettingsStore
-from m3desk.ui.window.sheet_refresh import refresh_written_sheets
 from m3desk.ui.window.table_rules_command import edit_default_table_rules
 from m3desk.ui.window.tabs import DocumentTabs
+
+if TYPE_CHECKING:
+    from m3desk.ui.window.print_commands import PrintCommands
 
 __all__ = ["MainWindow"]
 
@@ -96,8 +97,6 @@ class MainWindow(QMainWindow):
                 f"“{record.path.name}” was changed on disk by another program or window; "
                 "saving here will ask before overwriting it.", 30_000))
         documents.options_provider = self.settings_store.options_for
-        self.print_commands = PrintCommands(self, self.session, self.library.selected_entries,
-                                            self.settings_store.table_rules)
 
         self.recent_menu = RecentFilesMenu(self.settings_store, self)
         self.recent_menu.open_requested.connect(self.open_path)
@@ -120,6 +119,14 @@ class MainWindow(QMainWindow):
 
     # -- set-up -----------------------------------------------------------------------------
 
+    @functools.cached_property
+    def print_commands(self) -> PrintCommands:
+        """The print and PDF commands, made (and their module loaded) on first use."""
+        from m3desk.ui.window.print_commands import PrintCommands
+
+        return PrintCommands(self, self.session, self.library.selected_entries,
+                             self.settings_store.table_rules)
+
     def _connect_actions(self) -> None:
         act = self.menu_actions
         act.new_character.triggered.connect(self.new_character)
@@ -128,12 +135,11 @@ class MainWindow(QMainWindow):
         act.open.triggered.connect(self.open_dialog)
         act.save.triggered.connect(self.save_current)
         act.save_as.triggered.connect(self.save_current_as)
-        printing = self.print_commands
-        act.print.triggered.connect(printing.print_current)
-        act.print_preview.triggered.connect(printing.preview_current)
-        act.export_pdf.triggered.connect(printing.export_current_pdf)
-        act.print_party.triggered.connect(printing.print_party)
-        act.export_party_pdf.triggered.connect(printing.export_party_pdf)
+        act.print.triggered.connect(lambda: self.print_commands.print_current())
+        act.print_preview.triggered.connect(lambda: self.print_commands.preview_current())
+        act.export_pdf.triggered.connect(lambda: self.print_commands.export_current_pdf())
+        act.print_party.triggered.connect(lambda: self.print_commands.print_party())
+        act.export_party_pdf.triggered.connect(lambda: self.print_commands.export_party_pdf())
         act.close.triggered.connect(self.close_current)
         act.quit.triggered.connect(self.close)
         act.find.triggered.connect(self.library.focus_search)
@@ -217,6 +223,8 @@ class MainWindow(QMainWindow):
             return None
         if choice.system != new_character_dialog.OWN_SHEETS:
             return self.session.add_new(_form_sheet(choice.system, "character", choice.name))
+        from m3desk.ui.window.new_sheets import new_character
+
         sheet = new_character(choice.name, choice.race, choice.char_class, choice.level,
                               races=race_table, classes=class_table,
                               rules=self.settings_store.table_rules())
@@ -230,10 +238,14 @@ class MainWindow(QMainWindow):
             return None
         if game != new_character_dialog.OWN_SHEETS:
             return self.session.add_new(_form_sheet(game, "monster", "New monster"))
+        from m3desk.ui.window.new_sheets import new_monster
+
         return self.session.add_new(new_monster())
 
     def new_encounter(self) -> OpenDocument | None:
         """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
+        from m3desk.ui.window.new_encounter import new_encounter
+
         return new_encounter(self, self.session, self.library.selected_entries(),
                              library=self.library.model.entries(),
                              rules=self.settings_store.table_rules(),
@@ -356,6 +368,8 @@ class MainWindow(QMainWindow):
         self.library.refresh()
 
     def _on_sheets_written(self, paths: list[Path]) -> None:
+        from m3desk.ui.window.sheet_refresh import refresh_written_sheets
+
         result = refresh_written_sheets(self, self.session, paths)
         self.library.refresh()
         count = len(paths)

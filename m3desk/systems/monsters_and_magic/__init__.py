@@ -10,6 +10,8 @@ does not need yet (the action and odds machinery load with the first action dial
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -272,10 +274,22 @@ __all__ = [
 ]
 
 
-# ``derive`` is also the name of a submodule: importing that submodule anywhere would bind the
-# package attribute to the module, so the function is bound eagerly instead (it needs only
-# the sheet models, which every use of the package loads anyway).
-from m3desk.systems.monsters_and_magic.derive import derive  # noqa: E402
+class _Package(types.ModuleType):
+    """This package's module type: ``derive`` stays the function.
+
+    ``derive`` is also the name of a submodule, and importing a submodule binds the package
+    attribute of that name to the module. Taking the function out of the module as it is bound
+    keeps the public name the function without importing the rules (and the sheet models they
+    need) when the package is first imported: settings only need :class:`TableRules`.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "derive" and isinstance(value, types.ModuleType):
+            value = value.derive
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

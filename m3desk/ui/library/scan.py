@@ -21,8 +21,6 @@ from m3desk.storage.atomic import clean_stale_temps
 from m3desk.storage.documents import load_document
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
-from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.library.file_types import DOCUMENT_SUFFIXES
 
 __all__ = [
@@ -102,6 +100,10 @@ def _kind_from_name(path: Path) -> EntryKind:
 
 def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
     """Summarise one file; never raises."""
+    # Imported here, not at start-up: loading a file of the game has loaded them anyway.
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+    from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+
     try:
         document = load_document(path, catalog.all_documents()).model
     except DocumentLoadError as exc:

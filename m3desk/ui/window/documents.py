@@ -15,7 +15,6 @@ from pydantic import BaseModel
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 if TYPE_CHECKING:
@@ -37,6 +36,8 @@ def form_of(model: BaseModel) -> object | None:
 def create_document(sheet: BaseModel, path: Path | None, rules: TableRules,
                     parent: QObject | None = None) -> SheetDocument:
     """A document for ``sheet``, saved at ``path`` (None: never saved)."""
+    from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+
     if isinstance(sheet, CharacterSheet | MonsterSheet):
         from m3desk.ui.documents.sheet_document import SheetDocument
 

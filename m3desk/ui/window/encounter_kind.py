@@ -23,7 +23,6 @@ from m3desk.storage.encounter_files import (
     save_encounter,
 )
 from m3desk.storage.paths import LibraryKind
-from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
 
@@ -38,6 +37,8 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
     file_filter = ENCOUNTER_FILTER
 
     def accepts(self, model: BaseModel) -> bool:
+        from m3desk.systems.monsters_and_magic.encounter import Encounter
+
         return isinstance(model, Encounter)
 
     def owns(self, document: object) -> bool:
@@ -48,6 +49,7 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
     def create_document(self, model: BaseModel, path: Path | None, rules: TableRules,
                         parent: QObject | None) -> EncounterDocument:
         """The encounter keeps the table rules it was started with, so ``rules`` is unused."""
+        from m3desk.systems.monsters_and_magic.encounter import Encounter
         from m3desk.ui.documents.encounter_document import EncounterDocument
 
         assert isinstance(model, Encounter)

@@ -24,8 +24,6 @@ from PySide6.QtWidgets import QWidget
 
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.file_places import free_name_in
@@ -36,13 +34,23 @@ from m3desk.ui.window.kinds import SHEETS
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+    from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
     from m3desk.ui.window.session import DocumentSession
+
+    Sheet = CharacterSheet | MonsterSheet
+    Printable = Sheet | Encounter
 
 __all__ = ["PrintCommands", "default_page_size"]
 
-Sheet = CharacterSheet | MonsterSheet
-Printable = Sheet | Encounter
 _EXPORT_MODULE = "m3desk.ui.printing.export"
+
+
+def _is_encounter(document: object) -> bool:
+    """The game's models load with the first document, not with the window."""
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+
+    return isinstance(document, Encounter)
 
 
 def default_page_size() -> QPageSize.PageSizeId:
@@ -96,6 +104,8 @@ class PrintCommands(QObject):
             except DocumentLoadError as exc:
                 problems.append(exc.message)
                 continue
+            from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+
             assert isinstance(model, CharacterSheet | MonsterSheet)
             sheets.append(model)
         if problems:
@@ -130,11 +140,11 @@ class PrintCommands(QObject):
         if not documents:
             return False
         document = documents[0]
-        export = self._entry_points("encounter_preview_dialog" if isinstance(document, Encounter)
+        export = self._entry_points("encounter_preview_dialog" if _is_encounter(document)
                                     else "preview_dialog")
         if export is None:
             return False
-        if isinstance(document, Encounter):
+        if _is_encounter(document):
             dialog = export.encounter_preview_dialog(document, self._window)
         else:
             dialog = export.preview_dialog([document], self._window, self._table_rules())
@@ -156,7 +166,7 @@ class PrintCommands(QObject):
         """Ask where (beside the document's file, else in the home folder), then write."""
         if not documents:
             return None
-        encounter = documents[0] if isinstance(documents[0], Encounter) else None
+        encounter = documents[0] if _is_encounter(documents[0]) else None
         export = self._entry_points("export_encounter_pdf" if encounter else "export_pdf")
         if export is None:
             return None
@@ -185,7 +195,7 @@ class PrintCommands(QObject):
     def _print(self, documents: Sequence[Printable]) -> int:
         if not documents:
             return 0
-        encounter = documents[0] if isinstance(documents[0], Encounter) else None
+        encounter = documents[0] if _is_encounter(documents[0]) else None
         export = self._entry_points("print_encounter" if encounter else "print_sheets")
         if export is None:
             return 0
@@ -202,7 +212,7 @@ class PrintCommands(QObject):
     def _print_on(self, export: ModuleType, printer: QPrinter,
                   documents: Sequence[Printable]) -> int:
         try:
-            if isinstance(documents[0], Encounter):
+            if _is_encounter(documents[0]):
                 return int(export.print_encounter(documents[0], printer))
             return int(export.print_sheets(list(documents), printer, self._table_rules()))
         except (RuntimeError, ValueError) as exc:

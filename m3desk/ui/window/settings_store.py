@@ -116,6 +116,8 @@ class SettingsStore(QObject):
 
     def table_rules_problem(self) -> str | None:
         """Why the stored table rules were not used, or None when they were (or none stored)."""
+        if self._rules is None and not self.settings.table_rules.get(RULES_SYSTEM):
+            return None  # the defaults: no need to load the game at start-up to know that
         self.table_rules()
         return self._rules_problem
 

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QWidget
 
 from m3desk.storage.paths import LibraryKind
 from m3desk.storage.sheet_files import FILE_FILTER, doc_type_for, save_sheet, sheet_bytes
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.window import documents
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
@@ -32,6 +31,8 @@ class SheetKind(DocumentKind["SheetDocument"]):
     file_filter = FILE_FILTER
 
     def accepts(self, model: BaseModel) -> bool:
+        from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+
         if isinstance(model, CharacterSheet | MonsterSheet):
             return True
         return getattr(model, "kind", None) in ("character", "monster") \
