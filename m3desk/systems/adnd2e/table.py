@@ -196,8 +196,24 @@ class Attack(NamedTuple):
         return self.damage_l if size in LARGE else self.damage_sm
 
 
+_ATTACKS: dict[int, tuple[Sheet, AdndOptions, tuple[Attack, ...]]] = {}
+"""The last sheets' attacks (the board asks for each pair; a sheet is immutable, so the
+same sheet object under the same options has the same attacks)."""
+
+
 def attacks_of(sheet: Sheet, options: AdndOptions | None = None) -> tuple[Attack, ...]:
     options = options or AdndOptions()
+    cached = _ATTACKS.get(id(sheet))
+    if cached is not None and cached[0] is sheet and cached[1] == options:
+        return cached[2]
+    found = _attacks_of(sheet, options)
+    if len(_ATTACKS) > 512:
+        _ATTACKS.clear()
+    _ATTACKS[id(sheet)] = (sheet, options, found)
+    return found
+
+
+def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
     if isinstance(sheet, MonsterSheet):
         speed = NATURAL_SPEED[sheet.size]
         return tuple(Attack(a.name, a.damage, a.damage, (), (), speed=speed,

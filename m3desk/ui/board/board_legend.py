@@ -25,7 +25,7 @@ class BoardLegend(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._key: tuple[tuple[str, ...], RingScale] | None = None
+        self._key: tuple[tuple[str, ...], bool, str] | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -48,9 +48,11 @@ class BoardLegend(QWidget):
         self._keys.setVisible(shown)
 
     def set_sides(self, sides: tuple[str, ...], scale: RingScale) -> None:
-        if self._key == (sides, scale):
+        # Only what the legend says: the rings of each centre differ, its words rarely do.
+        key = (sides, scale.limit_ring is not None, scale.limit_label)
+        if self._key == key:
             return
-        self._key = (sides, scale)
+        self._key = key
         while self._flow.count():
             item = self._flow.takeAt(0)
             widget = item.widget() if item is not None else None
