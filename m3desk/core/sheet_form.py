@@ -94,6 +94,9 @@ class SheetForm(NamedTuple):
     parse: Callable[[str, str], tuple[BaseModel, list[str]]] | None = None
     """Read a pasted stat block (text, name) into a sheet, with what could not be read."""
     parse_help: str = ""
+    bonus_keys: tuple[str, ...] = ()
+    """Derived keys (or key prefixes ending in ".") that are bonuses, shown signed (+1, −2)
+    rather than as amounts (AC 14)."""
 
 
 # -- reading and writing paths -------------------------------------------------------------

@@ -93,6 +93,8 @@ WEAPONS = TableSpec("weapons", "Weapons", (
 ), lambda: Weapon(name="weapon"))
 
 CHARACTER_FORM = SheetForm(
+    bonus_keys=("str.hit", "str.damage", "dex.", "encumbrance.to_hit", "weapon_to_hit",
+                "weapon_damage_bonus"),
     sections=(
         SectionSpec("Character", fields=(
             FieldSpec("name", "Name"),

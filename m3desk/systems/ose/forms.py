@@ -109,6 +109,7 @@ SPELL_TABLE = TableSpec("spells", "Spells memorised", (
 ), lambda: Spell(name="spell"))
 
 CHARACTER_FORM = SheetForm(
+    bonus_keys=("attack_bonus", "melee.", "missile.", "reaction"),
     sections=(
         SectionSpec("Character", (
             FieldSpec("name", "Name"),

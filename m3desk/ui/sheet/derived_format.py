@@ -11,12 +11,15 @@ _BONUS_KEYS = ("ac.rolled", "mov", "initiative", "initiative.casting")
 _BONUS_PREFIXES = ("mod.", "check.")
 
 
-def is_bonus(key: str) -> bool:
-    return key in _BONUS_KEYS or key.startswith(_BONUS_PREFIXES)
+def is_bonus(key: str, bonuses: tuple[str, ...] = ()) -> bool:
+    """Monsters & Magic's bonuses, or the keys a game's sheet form names as bonuses."""
+    if key in _BONUS_KEYS or key.startswith(_BONUS_PREFIXES):
+        return True
+    return any(key == b or (b.endswith(".") and key.startswith(b)) for b in bonuses)
 
 
-def derived_text(derived: Derived) -> str:
+def derived_text(derived: Derived, bonuses: tuple[str, ...] = ()) -> str:
     value = derived.value
-    if is_bonus(derived.key):
+    if is_bonus(derived.key, bonuses):
         return signed(value)
     return str(value).replace("-", "−")

@@ -83,7 +83,10 @@ class DerivedValuesModel(QAbstractTableModel):
             return None
         derived = self.derived_at(index.row())
         if role == _ROLE.DisplayRole:
-            return derived.label if index.column() == NAME else derived_text(derived)
+            if index.column() == NAME:
+                return derived.label
+            form = getattr(self._document, "form", None)
+            return derived_text(derived, form.bonus_keys if form is not None else ())
         if role == _ROLE.ToolTipRole:
             return derived.explanation()
         if role == DerivedKeyRole:

@@ -179,7 +179,7 @@ class FieldEditor(QObject):
         if self.derived_label is not None:
             derived = self.document.derived().get(self.spec.derived)
             if derived is not None:
-                text = derived_text(derived)
+                text = derived_text(derived, self.document.form.bonus_keys)
                 self.derived_label.setText(f"{text} GM" if derived.overridden else text)
                 self.derived_label.setToolTip(derived.explanation())
 

@@ -190,3 +190,28 @@ def test_a_pasted_stat_block_fills_the_sheet_and_says_what_it_could_not_read(
     assert editor.summary.text() == "Toy hero, AC 14"
     document.undo_stack.undo()
     assert document.sheet.ac == 12
+
+
+def test_a_game_s_bonuses_read_signed_and_its_amounts_plain(qtbot: Any) -> None:
+    """OSE's attack bonus and melee to-hit are bonuses (+1); AC and THAC0 are amounts."""
+    from m3desk.assets import sample_files
+    from m3desk.storage.sheet_files import load_sheet
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
+    from m3desk.ui.window.documents import create_document
+
+    silverleaf = load_sheet(next(p for p in sample_files("ose")
+                                 if p.stem == "silverleaf")).model
+    document = create_document(silverleaf, None, TableRules())
+    shown = make_sheet_editor(document)
+    qtbot.addWidget(shown)
+    assert isinstance(shown, FormSheetEditor)
+    shown_values = {}
+    for table in shown.derived_tables:
+        model = table.derived_model
+        for row in range(model.rowCount()):
+            shown_values[model.derived_at(row).key] = model.index(row, 1).data()
+    derived = document.derived()
+    assert shown_values["melee.hit"] == f"+{derived['melee.hit'].value}"
+    assert shown_values["attack_bonus"] == f"+{derived['attack_bonus'].value}"
+    assert shown_values["thac0"] == str(derived["thac0"].value)
+    assert shown_values["ac"] == str(derived["ac"].value)
