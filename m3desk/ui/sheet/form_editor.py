@@ -34,8 +34,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -56,8 +54,10 @@ from m3desk.core.sheet_form import (
 from m3desk.ui import dialogs
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.form_sheet_document import FormSheetDocument
+from m3desk.ui.sheet.choice_delegate import ChoiceDelegate
 from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.derived_values_table import DerivedValuesTable
+from m3desk.ui.sheet.roles import ChoicesRole
 from m3desk.ui.sheet.sheet_editor_base import SheetEditorBase
 from m3desk.ui.sheet.sheet_table_view import SheetTableView
 
@@ -240,6 +240,8 @@ class FormRowsModel(QAbstractTableModel):
                 role == _ROLE.DisplayRole and spec.kind == "int") else display_value(spec, value)
         if role == _ROLE.ToolTipRole:
             return spec.help or None
+        if role == ChoicesRole and spec.kind == "choice":
+            return tuple((choice, choice) for choice in spec.choices)
         if role == _ROLE.TextAlignmentRole and spec.kind == "int":
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         return None
@@ -309,37 +311,6 @@ class FormRowsModel(QAbstractTableModel):
         self.document_link.detach()
 
 
-class _ChoiceDelegate(QStyledItemDelegate):
-    """A combo box for the table's choice columns, wide enough to read its longest choice."""
-
-    def __init__(self, table: TableSpec, parent: QObject) -> None:
-        super().__init__(parent)
-        self._table = table
-
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
-                     index: Index) -> QWidget:
-        spec = self._table.columns[index.column()]
-        if spec.kind != "choice":
-            return super().createEditor(parent, option, index)
-        combo = QComboBox(parent)
-        combo.addItems(list(spec.choices))
-        combo.setMinimumContentsLength(max((len(c) for c in spec.choices), default=4))
-        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        return combo
-
-    def setEditorData(self, editor: QWidget, index: Index) -> None:
-        if isinstance(editor, QComboBox):
-            editor.setCurrentText(str(index.data(_ROLE.EditRole)))
-            return
-        super().setEditorData(editor, index)
-
-    def setModelData(self, editor: QWidget, model: Any, index: Index) -> None:
-        if isinstance(editor, QComboBox):
-            model.setData(index, editor.currentText(), _ROLE.EditRole)
-            return
-        super().setModelData(editor, model, index)
-
-
 class _RowsPanel(QWidget):
     def __init__(self, document: FormSheetDocument, table: TableSpec,
                  report: Callable[[str], None], parent: QWidget) -> None:
@@ -349,7 +320,9 @@ class _RowsPanel(QWidget):
         self.view = SheetTableView(self, min_rows=2)
         self.view.setObjectName(f"table:{table.path}")
         self.view.setModel(self.model)
-        self.view.setItemDelegate(_ChoiceDelegate(table, self.view))
+        for number, spec in enumerate(table.columns):
+            if spec.kind == "choice":  # the sheet's own combo delegate, as wide as its choices
+                self.view.setItemDelegateForColumn(number, ChoiceDelegate(self.view))
         self.view.delete_requested.connect(self.model.remove)
         if table.help:
             self.view.setToolTip(table.help)

@@ -151,7 +151,16 @@ def test_the_gear_table_adds_edits_and_removes_rows(qtbot: Any, qtmodeltester: A
     _type_into_cell(qtbot, view, "banana")
     assert str(document.sheet.gear[0].damage) == "1d8"
     assert "Gear" in editor.message_bar.text()
-    assert model.setData(model.index(0, 2), "two")
+    hands = model.index(0, 2)
+    view.setCurrentIndex(hands)
+    view.edit(hands)
+    combo = view.indexWidget(hands)
+    assert isinstance(combo, QComboBox)
+    assert [combo.itemText(n) for n in range(combo.count())] == ["one", "two"]
+    assert combo.width() >= combo.sizeHint().width()  # each choice reads whole
+    combo.setCurrentIndex(1)
+    combo.activated.emit(1)  # a pick commits at once
+    _committed(qtbot, view)
     assert document.sheet.gear[0].hands == "two"
     assert model.setData(model.index(0, 3), Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
     assert document.sheet.gear[0].magic
