@@ -11,12 +11,14 @@ here. Black on white: marks are words and rules, never colour.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
+from m3desk.core.derived import Derived
 from m3desk.core.sheet_form import SheetForm, display_value, get_path
 from m3desk.core.system import GameSystem
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
@@ -74,12 +76,10 @@ def _form(sheet: BaseModel) -> tuple[GameSystem, SheetForm]:
 
 
 def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
-                  options: BaseModel | None) -> tuple[list[Block], bool]:
-    derived = form.derive(sheet, options)
+                  derived: Mapping[str, Derived]) -> list[Block]:
     summary = " · ".join(part for part in (form.summary(sheet), system.name) if part)
     blocks: list[Block] = [_Title(str(getattr(sheet, "name", "")), summary)]
     notes: list[TextBlock] = []
-    overridden = any(value.overridden for value in derived.values())
     for section in form.sections:
         rows: list[tuple[Cell, ...]] = []
         for spec in section.fields:
@@ -121,7 +121,7 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
                 cells, blank_rows=max(1, 3 - len(cells)))))
     blocks += notes
     blocks.append(RuledLines("Notes" if not notes else ""))
-    return blocks, overridden
+    return blocks
 
 
 def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJob:
@@ -130,11 +130,12 @@ def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJ
     name = str(getattr(sheet, "name", ""))
     kind = str(getattr(sheet, "kind", "sheet"))
 
-    def layout(canvas: Canvas) -> list[list[Placed]]:
-        blocks, _overridden = _sheet_blocks(sheet, form, system, options)
-        return paginate(canvas, blocks, lambda: ContinuationHeader(name))
+    derived = form.derive(sheet, options)  # once: the layout may run for every page size
+    overridden = any(value.overridden for value in derived.values())
 
-    overridden = any(value.overridden for value in form.derive(sheet, options).values())
+    def layout(canvas: Canvas) -> list[list[Placed]]:
+        return paginate(canvas, _sheet_blocks(sheet, form, system, derived),
+                        lambda: ContinuationHeader(name))
 
     def footer(canvas: Canvas, number: int, count: int) -> None:
         paint_footer(canvas, f"{name} \u00b7 {system.name} {kind}", number, count,
