@@ -17,10 +17,10 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from m3desk.ui.sheet.band_text import BANDS_HINT, parse_bands
+from m3desk.ui.sheet.checked_text import refuse_enter
 
 __all__ = ["BandsDelegate"]
 
@@ -77,14 +77,6 @@ class BandsDelegate(QStyledItemDelegate):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Enter on a text that names no bands: say why and keep the editor open."""
-        if (
-            isinstance(watched, QLineEdit)
-            and event.type() == QEvent.Type.KeyPress
-            and isinstance(event, QKeyEvent)
-            and event.key() in _ENTER_KEYS
-        ):
-            problem = bands_problem(watched.text())
-            if problem is not None:
-                self.message.emit(problem)
-                return True
+        if refuse_enter(watched, event, bands_problem, self.message.emit):
+            return True
         return super().eventFilter(watched, event)

@@ -17,9 +17,9 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from m3desk.ui.sheet.checked_text import refuse_enter
 from m3desk.ui.sheet.dice_validator import DiceValidator, dice_problem
 from m3desk.ui.sheet.live_commit import LiveCommit
 
@@ -75,14 +75,6 @@ class DiceDelegate(QStyledItemDelegate):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Enter on a text that is no damage die: say why (Qt keeps the editor open)."""
-        if (
-            isinstance(watched, QLineEdit)
-            and event.type() == QEvent.Type.KeyPress
-            and isinstance(event, QKeyEvent)
-            and event.key() in _ENTER_KEYS
-        ):
-            problem = dice_problem(watched.text())
-            if problem is not None:
-                self.message.emit(problem)
-                return True
+        if refuse_enter(watched, event, dice_problem, self.message.emit):
+            return True
         return super().eventFilter(watched, event)
