@@ -10,6 +10,7 @@ their own rules (melee, moves, missile bands), so this also times their ``rings`
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -36,13 +37,14 @@ def _spread(encounter: core.Encounter, seed: int) -> core.Encounter:
     return encounter.model_copy(update={"positions": positions})
 
 
-def _board(qtbot: Any, game: str) -> tuple[RangeBoardWidget, EncounterDocument]:
+def _board(qtbot: Any, game: str, count: int = COMBATANTS
+           ) -> tuple[RangeBoardWidget, EncounterDocument]:
     system = registry.get(game)
     rules = system.encounter
     assert rules is not None
     sheets = [load_sheet(path).model for path in sample_files(game)]
     encounter = rules.encounter_type(name="Fifty")
-    for index in range(COMBATANTS):
+    for index in range(count):
         sheet = sheets[index % len(sheets)]
         side = "Party" if getattr(sheet, "kind", "") == "character" else "Monsters"
         encounter = core.join(encounter, rules.make_combatant(sheet, side))
@@ -74,10 +76,8 @@ def test_full_redraw_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any,
     assert _report(benchmark, f"{game}: full redraw, 50 combatants", redraw) < FRAME_S
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_selection_change_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any,
-                                                          game: str) -> None:
-    board, document = _board(qtbot, game)
+def _selecting(board: RangeBoardWidget, document: EncounterDocument) -> Callable[[], None]:
+    """Each call selects another combatant and paints the frame that follows."""
     ids = [c.id for c in document.encounter.combatants]
     turn = iter(range(10_000))
 
@@ -85,6 +85,15 @@ def test_selection_change_with_50_combatants_of_each_game(qtbot: Any, benchmark:
         document.select(ids[(next(turn) * 7) % len(ids)])
         _frame(board)
 
+    return select_next
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_selection_change_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any,
+                                                          game: str) -> None:
+    board, document = _board(qtbot, game)
+    ids = [c.id for c in document.encounter.combatants]
+    select_next = _selecting(board, document)
     benchmark.pedantic(select_next, rounds=20, warmup_rounds=2)
     assert board.scene.centre_id in ids
     assert _report(benchmark, f"{game}: selection change, 50 combatants",
@@ -95,21 +104,10 @@ def test_selection_change_with_50_combatants_of_each_game(qtbot: Any, benchmark:
                    "200 combatants (the ring layout's row scan), target 16 ms")
 @pytest.mark.parametrize("game", GAMES)
 def test_selection_change_with_200_combatants_of_each_game(qtbot: Any, benchmark: Any,
-                                                           game: str,
-                                                           monkeypatch: pytest.MonkeyPatch
-                                                           ) -> None:
-    import tests.benchmarks.test_board_games_bench as this
-
-    monkeypatch.setattr(this, "COMBATANTS", 200)
-    board, document = _board(qtbot, game)
-    ids = [c.id for c in document.encounter.combatants]
-    assert len(ids) == 200
-    turn = iter(range(10_000))
-
-    def select_next() -> None:
-        document.select(ids[(next(turn) * 7) % len(ids)])
-        _frame(board)
-
+                                                           game: str) -> None:
+    board, document = _board(qtbot, game, count=200)
+    assert len(document.encounter.combatants) == 200
+    select_next = _selecting(board, document)
     benchmark.pedantic(select_next, rounds=10, warmup_rounds=1)
     assert _report(benchmark, f"{game}: selection change, 200 combatants",
                    select_next) < FRAME_S
