@@ -28,6 +28,7 @@ from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.library.file_types import OPEN_FILTER
 from m3desk.ui.library.panel import LibraryPanel
+from m3desk.ui.own_game import has_own_widgets
 from m3desk.ui.plain_text import install_plain_text_guard
 from m3desk.ui.window import documents
 from m3desk.ui.window.actions import WindowActions
@@ -297,7 +298,7 @@ class MainWindow(QMainWindow):
         menu = self.menu_actions.game_rules_menu
         menu.clear()
         for system in registry.systems():
-            if system.id == "monsters_and_magic" or not system.options_model.model_fields:
+            if has_own_widgets(system.id) or not system.options_model.model_fields:
                 continue
             action = menu.addAction(f"{system.name.replace('&', '&&')}…")
             action.setObjectName(f"game_rules:{system.id}")

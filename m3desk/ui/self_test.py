@@ -22,6 +22,7 @@ from m3desk import __version__
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui import dialogs
 from m3desk.ui.documents.sheet_document import SheetDocument
+from m3desk.ui.own_game import has_own_widgets
 
 if TYPE_CHECKING:
     from m3desk.ui.encounter.widget import EncounterWidget
@@ -150,7 +151,7 @@ def _exercise_other_games(window: MainWindow) -> list[str]:
     by_game: dict[str, list[object]] = defaultdict(list)
     for source in window.session.open_sheet_documents():
         game = registry.system_of(source.sheet)
-        if game.id != "monsters_and_magic" and game.encounter is not None:
+        if not has_own_widgets(game.id) and game.encounter is not None:
             by_game[game.id].append(source)
     done = []
     for game_id, sources in sorted(by_game.items()):

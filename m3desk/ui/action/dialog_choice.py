@@ -11,10 +11,11 @@ from __future__ import annotations
 from m3desk.core import registry
 from m3desk.core.dice import Roller
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.own_game import OWN_GAME_ID
 
 __all__ = ["has_actions", "run_action_dialog"]
 
-OWN_DIALOGS = frozenset({"monsters_and_magic"})
+OWN_DIALOGS = frozenset({OWN_GAME_ID})
 
 
 def has_actions(document: EncounterDocument) -> bool:

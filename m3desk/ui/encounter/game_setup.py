@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 
 from m3desk.core import registry
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.own_game import has_own_widgets
 
 __all__ = ["has_effect_engine_parts", "make_game_setup"]
 
@@ -18,7 +19,7 @@ __all__ = ["has_effect_engine_parts", "make_game_setup"]
 def has_effect_engine_parts(document: EncounterDocument) -> bool:
     """Monsters & Magic's own tracker commands: casting, PHP/MHP, effects and consequences,
     its initiative check, its table rules and writing back to its sheets."""
-    return registry.system_of(document.encounter).id == "monsters_and_magic"
+    return has_own_widgets(registry.system_of(document.encounter).id)
 
 
 def make_game_setup(document: EncounterDocument, parent: QWidget) -> QWidget | None:

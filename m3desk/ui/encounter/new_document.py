@@ -19,6 +19,7 @@ from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.own_game import has_own_widgets
 
 __all__ = [
     "OpenSheet",
@@ -109,7 +110,7 @@ def encounter_for(sheets: Iterable[BaseModel], name: str, rules: TableRules | No
         raise OtherGameError("An encounter is of one game; these sheets are of "
                              + " and ".join(sorted(g.name for g in games.values())) + ".")
     game = next(iter(games.values()), None)
-    if game is None or game.id == "monsters_and_magic" or game.encounter is None:
+    if game is None or has_own_widgets(game.id) or game.encounter is None:
         return Encounter(name=name) if rules is None else Encounter(name=name, table_rules=rules)
     kind = game.encounter.encounter_type
     if options_for is not None and "options" in kind.model_fields:

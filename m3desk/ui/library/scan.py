@@ -22,6 +22,7 @@ from m3desk.storage.documents import load_document
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
 from m3desk.ui.library.file_types import DOCUMENT_SUFFIXES
+from m3desk.ui.own_game import OWN_GAME_NAME
 
 __all__ = [
     "SHEET_SUFFIXES",
@@ -35,7 +36,7 @@ __all__ = [
 _log = logging.getLogger(__name__)
 
 EntryKind = Literal["character", "monster", "encounter"]
-OWN_GAME = "Monsters & Magic"
+OWN_GAME = OWN_GAME_NAME
 SHEET_SUFFIXES: frozenset[str] = frozenset((".m3c", ".m3m"))
 """Files that can join an encounter (an encounter cannot join another one); every game's
 sheets use these (a test checks), so no game is loaded to know them."""

@@ -23,6 +23,7 @@ from m3desk import APP_NAME
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.ui.own_game import OWN_GAME_ID
 
 __all__ = ["PAGE_SIZES", "build_parser", "export_pdf_main"]
 
@@ -108,7 +109,7 @@ def _table_rules() -> tuple[TableRules, str | None]:
     from m3desk.storage.settings import load_settings, options_of
 
     settings, _warning = load_settings(AppPaths.from_environment())
-    rules, problem = options_of(settings, registry.get("monsters_and_magic"))
+    rules, problem = options_of(settings, registry.get(OWN_GAME_ID))
     assert isinstance(rules, TableRules)
     return rules, problem
 

@@ -21,11 +21,12 @@ from m3desk.systems.monsters_and_magic.sheet import MAX_LEVEL
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.dialogs import NewCharacterChoice
+from m3desk.ui.own_game import OWN_GAME_ID
 from m3desk.ui.window.new_sheets import hit_points_preview
 
 __all__ = ["NewCharacterDialog", "ask_game", "games_with_forms"]
 
-OWN_SHEETS = "monsters_and_magic"
+OWN_SHEETS = OWN_GAME_ID
 """The game whose new characters are built from race and class data here."""
 
 

@@ -21,12 +21,13 @@ from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, options_of, save_settings, set_options
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.ui.own_game import OWN_GAME_ID
 
 __all__ = ["SettingsStore"]
 
 _log = logging.getLogger(__name__)
 
-RULES_SYSTEM = "monsters_and_magic"
+RULES_SYSTEM = OWN_GAME_ID
 """The game whose table rules Edit → Table Rules… edits (the only one with an editor yet)."""
 
 
