@@ -8,6 +8,8 @@ sheet; every part not read is reported in plain words. Bad input never raises.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
@@ -81,6 +83,19 @@ def _morale(text: str) -> int | None:
     return None
 
 
+def _bounded(parts: dict[str, str], key: str, read: Callable[[str], int | None],
+             bounds: tuple[int, int], label: str, values: dict[str, Any], field: str,
+             problems: list[str]) -> None:
+    """A whole number the block gives under ``key``, within ``bounds``, or a problem said."""
+    if key not in parts:
+        return
+    number = read(parts[key])
+    if number is not None and bounds[0] <= number <= bounds[1]:
+        values[field] = number
+    else:
+        problems.append(f"could not read {label} “{parts[key][:40]}”")
+
+
 def parse_stat_block(text: str, name: str = "Monster") -> tuple[MonsterSheet, list[str]]:
     """The monster the stat block describes, and what could not be read."""
     problems: list[str] = []
@@ -127,12 +142,7 @@ def parse_stat_block(text: str, name: str = "Monster") -> tuple[MonsterSheet, li
             values["hit_points"] = values["max_hit_points"] = hp
         else:
             problems.append(f"could not read the hit points “{parts['HP'][:40]}”")
-    if "THAC0" in parts:
-        thac0 = _int(parts["THAC0"])
-        if thac0 is not None and 1 <= thac0 <= 20:
-            values["thac0"] = thac0
-        else:
-            problems.append(f"could not read the THAC0 “{parts['THAC0'][:40]}”")
+    _bounded(parts, "THAC0", _int, (1, 20), "the THAC0", values, "thac0", problems)
     if "#AT" in parts or "DMG" in parts:
         attacks = _attacks(parts.get("#AT", ""), parts.get("DMG", ""), problems)
         if attacks:
@@ -145,12 +155,7 @@ def parse_stat_block(text: str, name: str = "Monster") -> tuple[MonsterSheet, li
             values["size"] = size
         else:
             problems.append(f"could not read the size “{parts['SZ'][:40]}”")
-    if "ML" in parts:
-        morale = _morale(parts["ML"])
-        if morale is not None and 2 <= morale <= 20:
-            values["morale"] = morale
-        else:
-            problems.append(f"could not read the morale “{parts['ML'][:40]}”")
+    _bounded(parts, "ML", _morale, (2, 20), "the morale", values, "morale", problems)
     if "MR" in parts:
         mr = _int(parts["MR"])
         if mr is not None and 0 <= mr <= 100:
