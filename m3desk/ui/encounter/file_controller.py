@@ -6,14 +6,17 @@ Neither is an undo step: they write files, not the encounter.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from m3desk.storage.errors import SaveError
+from m3desk.core import encounter as core
+from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.paths import AppPaths
+from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
@@ -24,6 +27,7 @@ from m3desk.ui.encounter.write_back import (
     plan_write_back,
     write_back_summary,
 )
+from m3desk.ui.file_places import same_file_key
 
 __all__ = ["FileController"]
 
@@ -39,14 +43,19 @@ class FileController(QObject):
     sheets_written = Signal(list)
 
     def __init__(self, document: EncounterDocument, actions: EncounterActions, host: QWidget,
-                 log_filter: Callable[[], str | None]) -> None:
+                 log_filter: Callable[[], str | None], *,
+                 open_sheets: Callable[[], Sequence[Any]] = tuple,
+                 say: Callable[[str], None] = lambda _text: None) -> None:
         super().__init__(host)
         self._document = document
         self._actions = actions
         self._host = host
         self._log_filter = log_filter
+        self._open_sheets = open_sheets
+        self._say = say
         actions.export_log.triggered.connect(self.export_log)
         actions.write_back.triggered.connect(self.write_back)
+        actions.pull_sheet.triggered.connect(self.pull_sheet)
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
         self.update_enabled()
@@ -63,6 +72,43 @@ class FileController(QObject):
         tip = f"Unavailable: {reason}" if reason else self.WRITE_BACK_TIP
         action.setToolTip(tip)
         action.setStatusTip(tip)
+
+    def pull_sheet(self) -> str:
+        """Encounter → Update from Sheet: the selected combatant takes its sheet as it is now
+        in its open tab (unsaved edits too) or else in its file; one undo step. Returns what
+        happened, which is also said under the toolbar."""
+        selected = self._document.selected
+        if not selected:
+            return ""
+        text = self._pull(selected)
+        self._say(text)
+        return text
+
+    def _pull(self, selected: str) -> str:
+        encounter = self._document.encounter
+        combatant = encounter.combatant(selected)
+        if not combatant.source_path:
+            return (f"{combatant.name} came from no sheet file (a sample or a sheet never "
+                    "saved): there is nothing to update from.")
+        source = Path(combatant.source_path)
+        opened = next((o for o in self._open_sheets() if o.path is not None
+                       and same_file_key(o.path) == same_file_key(source)), None)
+        if opened is not None:
+            sheet, where = opened.sheet, "its open tab"
+        else:
+            try:
+                sheet, where = load_sheet(source).model, f"“{source.name}”"
+            except DocumentLoadError as error:
+                return f"Could not read {combatant.name}'s sheet: {error.message}"
+        if type(sheet) is not type(combatant.sheet):
+            return f"{combatant.name}'s file now holds another kind of sheet; not taken."
+        if sheet == combatant.sheet:
+            return f"{combatant.name}'s sheet is already as in {where}."
+        after = core.replace_sheet(encounter, selected, sheet)
+        after = core.add_log(after, f"{combatant.name}'s sheet updated from {where}",
+                             actor=selected)
+        self._document.apply(after, f"Update {combatant.name} from the sheet")
+        return f"{combatant.name} updated from {where}."
 
     def write_back_unavailable(self) -> str:
         """Why Write Back cannot run now, in words ("" when it can)."""

@@ -12,7 +12,6 @@ as wide as it is tall so its rings keep a square, and both splitters can be drag
 from __future__ import annotations
 
 import contextlib
-from pathlib import Path
 
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
@@ -28,8 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.core import encounter as core_edits
-from m3desk.storage.errors import DocumentLoadError
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.document_link import DocumentLink
@@ -51,7 +48,6 @@ from m3desk.ui.encounter.tracker_model import rules_of
 from m3desk.ui.encounter.tracker_rows import turn_summary
 from m3desk.ui.encounter.tracker_view import TrackerView
 from m3desk.ui.encounter.turn_controller import TurnController
-from m3desk.ui.file_places import same_file_key
 
 __all__ = ["EncounterWidget"]
 
@@ -89,15 +85,17 @@ class EncounterWidget(QWidget):
                 self.encounter_actions.table_rules.setVisible(False)
                 self.encounter_actions.table_rules.setEnabled(False)
         self.roster_adder = RosterAdder(document, self, open_sheets)
-        self._open_sheets = open_sheets or (lambda: ())
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
         self.log_panel = LogPanel(document, self)
         self.log_panel.export_button.setDefaultAction(self.encounter_actions.export_log)
         self.board = RangeBoard(document, self)
         self.turns = TurnController(document, self.encounter_actions, self, roller or Roller())
         self.combatants = CombatantController(document, self.encounter_actions, self)
+        self._open_sheets = open_sheets or (lambda: ())
         self.files = FileController(document, self.encounter_actions, self,
-                                    lambda: self.log_panel.log_model.combatant_filter)
+                                    lambda: self.log_panel.log_model.combatant_filter,
+                                    open_sheets=lambda: self._open_sheets(),
+                                    say=lambda text: self.show_message(text))
         self.files.sheets_written.connect(self.sheets_written)
         self.rules = EncounterRulesController(document, self.encounter_actions, self)
         self.board_window: BoardWindow | None = None
@@ -106,7 +104,6 @@ class EncounterWidget(QWidget):
         self.player_view: PlayerView | None = None
         self.encounter_actions.player_view.triggered.connect(self.show_player_view)
         self.encounter_actions.hidden.triggered.connect(self.set_hidden)
-        self.encounter_actions.pull_sheet.triggered.connect(self.pull_sheet)
 
         self.forecast_dialog: QWidget | None = None
 
@@ -283,50 +280,8 @@ class EncounterWidget(QWidget):
         return self.player_view
 
     def pull_sheet(self) -> str:
-        """Encounter → Update from Sheet: the selected combatant takes its sheet as it is now
-        in its open tab (unsaved edits too) or else in its file; one undo step. Returns what
-        happened, also shown under the toolbar."""
-        selected = self.document.selected
-        if not selected:
-            return ""
-        encounter = self.document.encounter
-        combatant = encounter.combatant(selected)
-        message = ""
-        sheet = None
-        if combatant.source_path:
-            source = Path(combatant.source_path)
-            for opened in self._open_sheets():
-                if opened.path is not None and same_file_key(opened.path) == \
-                        same_file_key(source):
-                    sheet, message = opened.sheet, "its open tab"
-                    break
-            if sheet is None:
-                try:
-                    sheet, message = load_sheet(source).model, f"“{source.name}”"
-                except DocumentLoadError as error:
-                    self.show_message(f"Could not read {combatant.name}'s sheet: "
-                                      f"{error.message}")
-                    return ""
-        if sheet is None:
-            text = (f"{combatant.name} came from no sheet file (a sample or a sheet never "
-                    "saved): there is nothing to update from.")
-            self.show_message(text)
-            return text
-        if type(sheet) is not type(combatant.sheet):
-            text = f"{combatant.name}'s file now holds another kind of sheet; not taken."
-            self.show_message(text)
-            return text
-        if sheet == combatant.sheet:
-            text = f"{combatant.name}'s sheet is already as in {message}."
-            self.show_message(text)
-            return text
-        after = core_edits.replace_sheet(encounter, selected, sheet)
-        after = core_edits.add_log(after, f"{combatant.name}'s sheet updated from {message}",
-                                   actor=selected)
-        self.document.apply(after, f"Update {combatant.name} from the sheet")
-        text = f"{combatant.name} updated from {message}."
-        self.show_message(text)
-        return text
+        """Encounter → Update from Sheet (see :meth:`FileController.pull_sheet`)."""
+        return self.files.pull_sheet()
 
     def _other_screen(self, screens: list[object]) -> int:
         """The first screen the GM's window is not on (the players' screen, most likely)."""
