@@ -21,13 +21,14 @@ from m3desk.core import registry
 from m3desk.core.derived import Derived
 from m3desk.core.sheet_form import SheetForm, display_value, get_path
 from m3desk.core.system import GameSystem
+from m3desk.ui.documents.form_sheet_document import form_of
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
 from m3desk.ui.printing.flow_blocks import Block, RuledLines, TableBlock, TextBlock
 from m3desk.ui.printing.pages import Orientation, Placed, PrintJob, paginate, paint_footer
 from m3desk.ui.printing.sheet_blocks import ContinuationHeader
 from m3desk.ui.printing.sheet_content import Cell, Column, Table
 
-__all__ = ["form_sheet_job", "is_form_sheet", "system_encounter_job"]
+__all__ = ["form_sheet_job", "system_encounter_job"]
 
 LOG_LINES = 12
 """The last log lines the encounter sheet prints (the whole log is exported on its own)."""
@@ -57,22 +58,6 @@ class _Title:
         summary = canvas.elide(self.summary, 10, rest)
         canvas.text(x + name_w + 10, y + 4, rest, 20, summary, 10, color=SOFT_INK)
         canvas.line(x, y + 26, x + width, y + 26, width=0.8, color=INK)
-
-
-def is_form_sheet(model: BaseModel) -> bool:
-    """True for a sheet whose game describes it with a form (not Monsters & Magic's)."""
-    kind = getattr(model, "kind", None)
-    if not isinstance(kind, str):
-        return False
-    try:
-        return kind in registry.system_of(model).sheet_forms
-    except registry.UnknownSystemError:
-        return False
-
-
-def _form(sheet: BaseModel) -> tuple[GameSystem, SheetForm]:
-    system = registry.system_of(sheet)
-    return system, system.sheet_forms[sheet.kind]  # type: ignore[attr-defined]
 
 
 def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
@@ -126,7 +111,10 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
 
 def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJob:
     """A form-described sheet as one portrait document of a print run."""
-    system, form = _form(sheet)
+    described = form_of(sheet)
+    if described is None:
+        raise TypeError(f"no game describes a {type(sheet).__name__} with a sheet form")
+    system, form = described
     name = str(getattr(sheet, "name", ""))
     kind = str(getattr(sheet, "kind", "sheet"))
 
