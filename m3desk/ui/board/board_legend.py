@@ -43,6 +43,13 @@ class BoardLegend(QWidget):
         self._keys.setFont(font)
         layout.addWidget(self._keys)
 
+    def set_lanes(self, lanes: bool) -> None:
+        """Say "lane" or "ring" as the board shows them."""
+        word = "lane" if lanes else "ring"
+        self._keys.setText(MOUSE_HINT.replace("ring", word))
+        self._keys.setToolTip(KEYS_HINT.replace("ring", word).replace(" · ", "\n"))
+        self._keys.setAccessibleDescription(KEYS_HINT.replace("ring", word))
+
     def show_hint(self, shown: bool) -> None:
         """The how-to line (a read-only board, on the players' screen, has no use for it)."""
         self._keys.setVisible(shown)

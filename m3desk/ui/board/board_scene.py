@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 from m3desk.ui.board.board_colours import BoardColours
 from m3desk.ui.board.board_snapshot import EMPTY_SCALE, BoardSnapshot
 from m3desk.ui.board.interaction import BoardInteraction
+from m3desk.ui.board.lane_layout import Chip, LaneLayout, layout_lanes
+from m3desk.ui.board.lane_painter import LanePainter
 from m3desk.ui.board.ring_layout import RingLayout, layout_rings
 from m3desk.ui.board.ring_painter import RingPainter
 from m3desk.ui.board.token_drag import TokenDragInteraction
@@ -33,7 +35,10 @@ from m3desk.ui.board.token_metrics import TokenMetrics
 
 SCENE_MARGIN = 16.0
 EMPTY_HINT = "Add combatants to the encounter to see their ranges"
-
+LANE_LABEL_SHARE = 0.3
+"""In lanes, labels take at most this share of the width (longer ones are elided; the lane's
+tooltip says them in full), so chips keep the room."""
+DEFAULT_LANE_WIDTH = 400.0
 
 class BoardScene(QGraphicsScene):
     """Rings, tokens and the current mouse mode.
@@ -63,12 +68,15 @@ class BoardScene(QGraphicsScene):
         self._colours = BoardColours.from_palette(QApplication.palette())
         self._snapshot = BoardSnapshot(None, (), EMPTY_SCALE, ())
         self._tokens: dict[str, TokenItem] = {}
-        self._rings: RingPainter | None = None
+        self._rings: RingPainter | LanePainter | None = None
+        self._lanes = False
+        self._lane_width = DEFAULT_LANE_WIDTH
+        self._font = QApplication.font()
         self._hint = QGraphicsSimpleTextItem(EMPTY_HINT)
         self._hint.setZValue(20)
         self.addItem(self._hint)
         self._layout_key: object = None
-        self._layout: RingLayout | None = None
+        self._layout: RingLayout | LaneLayout | None = None
         self._interaction: BoardInteraction | None = None
         self._focused_id = ""
         self._show_focus = False
@@ -82,8 +90,60 @@ class BoardScene(QGraphicsScene):
 
     @property
     def ring_layout(self) -> RingLayout:
+        """The rings' geometry (the board shows rings)."""
+        assert isinstance(self._layout, RingLayout)
+        return self._layout
+
+    @property
+    def lane_layout(self) -> LaneLayout:
+        """The lanes' geometry (the board shows lanes)."""
+        assert isinstance(self._layout, LaneLayout)
+        return self._layout
+
+    @property
+    def board_layout(self) -> RingLayout | LaneLayout:
+        """Whichever layout the board shows: positions, anchors, ``band_at``, bounds."""
         assert self._layout is not None
         return self._layout
+
+    # -- presentation ----------------------------------------------------------------------
+
+    @property
+    def lanes(self) -> bool:
+        """True when the bands show as lanes (rows) rather than rings."""
+        return self._lanes
+
+    def set_lanes(self, lanes: bool) -> None:
+        """Rings or lanes: the tokens take the matching shape and everything is laid out
+        again."""
+        if lanes == self._lanes:
+            return
+        self._lanes = lanes
+        self._restyle(TokenMetrics.from_font(self._font, chips=lanes), self._colours)
+
+    @property
+    def lane_width(self) -> float:
+        return self._lane_width
+
+    def set_lane_width(self, width: float) -> None:
+        """The width the lanes fill (scene units): the view's width at its zoom."""
+        width = max(float(width), 1.0)
+        if abs(width - self._lane_width) < 0.5:
+            return
+        self._lane_width = width
+        if self._lanes:
+            self._relayout()
+
+    def drop_point(self, band: int, near: QPointF) -> QPointF:
+        """A point in ring or lane ``band`` close to ``near``: where a token dragged from
+        ``near`` to that band would land."""
+        layout = self.board_layout
+        if isinstance(layout, LaneLayout):
+            return QPointF(*layout.drop_point(band, near.x()))
+        inner, outer = layout.radii[band]
+        radius = (inner + outer) / 2
+        angle = math.atan2(near.y(), near.x())
+        return QPointF(radius * math.cos(angle), radius * math.sin(angle))
 
     @property
     def centre_id(self) -> str:
@@ -97,7 +157,8 @@ class BoardScene(QGraphicsScene):
         return [item for item in self._tokens.values() if not item.facts.is_centre]
 
     @property
-    def rings(self) -> RingPainter:
+    def rings(self) -> RingPainter | LanePainter:
+        """What paints the rings or lanes (and which one is the drop target)."""
         assert self._rings is not None
         return self._rings
 
@@ -130,34 +191,54 @@ class BoardScene(QGraphicsScene):
 
     def _relayout(self, *, force: bool = False) -> None:
         members = self._snapshot.band_members()
-        labels = self._metrics.label_sizes(self._snapshot.scale.labels)
-        key = (members, self._metrics.token, self._metrics.centre, labels)
+        metrics = self._metrics
+        labels = metrics.label_sizes(self._snapshot.scale.labels)
+        width = self._lane_width if self._lanes else None
+        key = (members, metrics.token, metrics.centre, labels, width)
         if key != self._layout_key or force:
             self._layout_key = key
-            self._layout = layout_rings(members, self._metrics.token, self._metrics.centre,
-                                        labels)
-            self._place_rings(self._layout)
-        layout = self.ring_layout
-        for combatant_id, item in self._tokens.items():
-            if item.facts.is_centre:
-                anchor = layout.centre_anchor
+            if width is not None:
+                # No centre chip: the board's header names the centre, and a short pane
+                # keeps its height for the lanes. Long labels take two lines.
+                column = min(max((w for w, _h in labels), default=0.0),
+                             max(width * LANE_LABEL_SHARE, 60.0))
+                self._layout = layout_lanes(
+                    members, Chip(metrics.token.width, metrics.token.height), None,
+                    metrics.lane_label_sizes(self._snapshot.scale.labels, column), width)
             else:
-                anchor = layout.positions[combatant_id]
+                self._layout = layout_rings(members, metrics.token, metrics.centre, labels)
+            self._place_rings(self._layout)
+        layout = self.board_layout
+        chip_width = layout.chip_width if isinstance(layout, LaneLayout) else None
+        for combatant_id, item in self._tokens.items():
+            anchor = layout.centre_anchor if item.facts.is_centre \
+                else layout.positions[combatant_id]
+            item.setVisible(anchor is not None)
+            if anchor is None:
+                continue
+            if not item.facts.is_centre:
+                item.set_chip_width(chip_width)
             if item.pos() != QPointF(*anchor):
                 item.setPos(*anchor)
 
-    def _place_rings(self, layout: RingLayout) -> None:
-        self._rings = RingPainter(layout, self._snapshot.scale)
-        self._invalidate_rings()
+    def _place_rings(self, layout: RingLayout | LaneLayout) -> None:
         hint = self._hint.boundingRect()
-        self._hint.setPos(-hint.width() / 2, layout.centre_radius + 8)
         x1, y1, x2, y2 = layout.bounds
-        self.setSceneRect(QRectF(x1, y1, x2 - x1, y2 - y1).adjusted(
-            -SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+        bounds = QRectF(x1, y1, x2 - x1, y2 - y1)
+        if isinstance(layout, LaneLayout):
+            self._rings = LanePainter(layout, self._snapshot.scale)
+            self._hint.setPos(layout.chips_left, layout.lanes[0][0] if layout.lanes else 0.0)
+            self.setSceneRect(bounds)  # the lanes fill the view's width exactly
+        else:
+            self._rings = RingPainter(layout, self._snapshot.scale)
+            self._hint.setPos(-hint.width() / 2, layout.centre_radius + 8)
+            self.setSceneRect(bounds.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN,
+                                              SCENE_MARGIN))
+        self._invalidate_rings()
         self.layout_changed.emit()
 
     def band_at(self, position: QPointF) -> int:
-        return self.ring_layout.band_at(position.x(), position.y())
+        return self.board_layout.band_at(position.x(), position.y())
 
     def highlight_band(self, band: int | None) -> None:
         """Light up the ring a dragged token would land in (None: none).
@@ -189,13 +270,17 @@ class BoardScene(QGraphicsScene):
 
     def set_style(self, font: QFont, palette: QPalette) -> None:
         """Follow the view's font and palette (theme switches, font size changes)."""
-        metrics = TokenMetrics.from_font(font)
+        self._font = QFont(font)
+        metrics = TokenMetrics.from_font(font, chips=self._lanes)
         colours = BoardColours.from_palette(palette)
         self._hint.setBrush(colours.text)
         self._hint.setFont(metrics.name_font)
         self.setBackgroundBrush(colours.background)
         if metrics == self._metrics and colours == self._colours:
             return
+        self._restyle(metrics, colours)
+
+    def _restyle(self, metrics: TokenMetrics, colours: BoardColours) -> None:
         self._metrics, self._colours = metrics, colours
         for item in self._tokens.values():
             item.set_style(metrics, colours)
@@ -209,14 +294,16 @@ class BoardScene(QGraphicsScene):
     # -- keyboard focus --------------------------------------------------------------------
 
     def focus_order(self) -> list[str]:
-        """Tokens from the innermost ring outward, clockwise from the top within a ring:
-        the order a reader scans the board in."""
-        layout = self.ring_layout
+        """Tokens from the innermost ring outward, clockwise from the top within a ring
+        (in lanes: row by row, left to right): the order a reader scans the board in."""
+        layout = self.board_layout
+        lanes = isinstance(layout, LaneLayout)
 
-        def key(item: TokenItem) -> tuple[int, float]:
+        def key(item: TokenItem) -> tuple[int, float, float]:
             x, y = layout.positions[item.combatant_id]
-            angle = (math.atan2(y, x) + math.pi / 2) % (2 * math.pi)
-            return int(item.facts.band or 0), angle
+            if lanes:
+                return int(item.facts.band or 0), y, x
+            return int(item.facts.band or 0), (math.atan2(y, x) + math.pi / 2) % (2 * math.pi), 0.0
 
         return [item.combatant_id for item in sorted(self.tokens(), key=key)]
 

@@ -6,7 +6,7 @@ keyboard focus as a ring around the focused token while it has focus.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
 from PySide6.QtGui import (
     QFocusEvent,
     QKeyEvent,
@@ -16,10 +16,11 @@ from PySide6.QtGui import (
     QShowEvent,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
 from m3desk.ui.board.board_scene import BoardScene
 from m3desk.ui.board.keyboard_navigation import KeyboardNavigation
+from m3desk.ui.board.token_drag import TokenDragInteraction
 
 MAX_FIT_SCALE = 1.4
 """A board with two combatants should not show tokens the size of buttons."""
@@ -29,6 +30,11 @@ REFIT_GROWTH = 1.25
 than this: clicking from combatant to combatant should not pump the board in and out."""
 WHEEL_STEP = 1.0015
 """Zoom factor per eighth of a degree: one wheel notch (120) zooms by about 20 %."""
+MIN_LANE_ZOOM = 0.8
+"""Lanes shrink to fit a short pane down to this, then scroll: names stay readable."""
+AUTOSCROLL_EDGE = 24
+"""A token dragged this close (pixels) to the top or bottom of a scrolling board scrolls it."""
+AUTOSCROLL_MS = 30
 
 
 class BoardView(QGraphicsView):
@@ -39,6 +45,11 @@ class BoardView(QGraphicsView):
         self._board = scene
         self._navigation = KeyboardNavigation(scene)
         self._auto_fit = True
+        self._fitting = False
+        self._autoscroll = QTimer(self)
+        self._autoscroll.setInterval(AUTOSCROLL_MS)
+        self._autoscroll.timeout.connect(self._autoscroll_step)
+        self._pointer = QPoint()
         self.setRenderHints(QPainter.RenderHint.Antialiasing
                             | QPainter.RenderHint.TextAntialiasing)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -68,14 +79,58 @@ class BoardView(QGraphicsView):
     def zoom(self) -> float:
         return self.transform().m11()
 
+    def set_lanes(self, lanes: bool) -> None:
+        """Show the bands as lanes (rows, names at full size) or as rings."""
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff if lanes
+                                          else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop if lanes
+                          else Qt.AlignmentFlag.AlignCenter)
+        self._board.set_lanes(lanes)
+        self.fit()
+
     def fit(self) -> None:
         """Show all rings; back to following the window size."""
         self._auto_fit = True
+        if self._board.lanes:
+            self._fit_lanes()
+            return
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         if self.zoom() > MAX_FIT_SCALE:
             self.resetTransform()
             self.scale(MAX_FIT_SCALE, MAX_FIT_SCALE)
             self.centerOn(0, 0)
+
+    def _fit_lanes(self) -> None:
+        """Lanes at full size across the pane; when they are taller than it, a smaller zoom
+        (the lanes then reflow wider, so fewer rows) down to :data:`MIN_LANE_ZOOM`, then
+        the pane scrolls."""
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            width = max(self.viewport().width(), 1)
+            height = max(self.viewport().height(), 1)
+            zoom = 1.0
+            for _attempt in range(4):
+                self._board.set_lane_width(width / zoom)
+                needed = height / max(self.sceneRect().height(), 1.0)
+                if needed >= zoom - 1e-3 or zoom <= MIN_LANE_ZOOM:
+                    break
+                zoom = max(MIN_LANE_ZOOM, min(needed, zoom - 0.02))
+            self.resetTransform()
+            self.scale(zoom, zoom)
+        finally:
+            self._fitting = False
+
+    def _follow_lane_width(self) -> None:
+        """Zoomed by hand: the lanes reflow to the pane's width at that zoom."""
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            self._board.set_lane_width(self.viewport().width() / self.zoom())
+        finally:
+            self._fitting = False
 
     def fitted_zoom(self) -> float:
         """The zoom :meth:`fit` would choose (``fitInView`` keeps a 2-pixel margin)."""
@@ -92,9 +147,14 @@ class BoardView(QGraphicsView):
         factor = target / self.zoom()
         self._auto_fit = False
         self.scale(factor, factor)
+        if self._board.lanes:
+            self._follow_lane_width()
 
     def _on_layout_changed(self) -> None:
-        if not self._auto_fit:
+        if not self._auto_fit or self._fitting:
+            return
+        if self._board.lanes:
+            self._fit_lanes()
             return
         fitted, current = self.fitted_zoom(), self.zoom()
         if fitted < current - 1e-9 or fitted > current * REFIT_GROWTH:
@@ -110,7 +170,10 @@ class BoardView(QGraphicsView):
         band = facts.position_label if facts.band is not None else "centre"
         reach = ", ".join(facts.reach) or "out of reach"
         self.setAccessibleDescription(f"{facts.name}, {facts.side}, {band}: {reach}")
-        if not self._auto_fit:
+        # Keys may walk focus off screen (lanes scroll); a press must not scroll the board
+        # under the pointer it is about to drag.
+        pressed = QApplication.mouseButtons() != Qt.MouseButton.NoButton
+        if (not self._auto_fit or self._board.lanes) and not pressed:
             self.ensureVisible(token.sceneBoundingRect(), 8, 8)
 
     # -- events ----------------------------------------------------------------------------
@@ -119,6 +182,8 @@ class BoardView(QGraphicsView):
         super().resizeEvent(event)
         if self._auto_fit:
             self.fit()
+        elif self._board.lanes:
+            self._follow_lane_width()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -136,6 +201,41 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         super().wheelEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        self._pointer = event.position().toPoint()
+        if self._autoscroll_speed() and isinstance(self._board.interaction,
+                                                   TokenDragInteraction):
+            if not self._autoscroll.isActive():
+                self._autoscroll.start()
+        else:
+            self._autoscroll.stop()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self._autoscroll.stop()
+        super().mouseReleaseEvent(event)
+
+    def _autoscroll_speed(self) -> int:
+        """Pixels per step: more the deeper the pointer is into the top or bottom edge."""
+        y, height = self._pointer.y(), self.viewport().height()
+        if y < AUTOSCROLL_EDGE:
+            return -max(2, (AUTOSCROLL_EDGE - y) // 2)
+        if y > height - AUTOSCROLL_EDGE:
+            return max(2, (y - height + AUTOSCROLL_EDGE) // 2)
+        return 0
+
+    def _autoscroll_step(self) -> None:
+        """Scroll toward the edge the dragged token is at; the token stays under the pointer."""
+        interaction = self._board.interaction
+        bar = self.verticalScrollBar()
+        speed = self._autoscroll_speed()
+        at_end = bar.value() <= bar.minimum() if speed < 0 else bar.value() >= bar.maximum()
+        if not isinstance(interaction, TokenDragInteraction) or not speed or at_end:
+            self._autoscroll.stop()
+            return
+        bar.setValue(bar.value() + speed)
+        interaction.follow(self.mapToScene(self._pointer))
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         if self._board.token_at(self.mapToScene(event.position().toPoint())) is None:

@@ -90,9 +90,14 @@ class RingPainter:
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
     def tooltip(self, ring: int) -> str:
-        label = self.scale.labels[ring]
-        limit = self.scale.limit_ring
-        if limit is not None and ring > limit:
-            return (f"{label}: beyond this encounter's maximum range "
-                    f"({self.scale.labels[limit]})")
-        return label
+        return ring_tooltip(self.scale, ring)
+
+
+def ring_tooltip(scale: RingScale, ring: int) -> str:
+    """What a ring (or lane) stands for, in full: its label, and whether it lies past the
+    encounter's maximum range."""
+    label = scale.labels[ring]
+    limit = scale.limit_ring
+    if limit is not None and ring > limit:
+        return f"{label}: beyond this encounter's maximum range ({scale.labels[limit]})"
+    return label

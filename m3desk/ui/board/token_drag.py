@@ -45,13 +45,21 @@ class TokenDragInteraction(BoardInteraction):
                 return
             self._dragging = True
             self.token.set_dragging(True)
-        position = self._origin + (event.scenePos() - self._press_scene)
+        self.follow(event.scenePos())
+
+    def follow(self, scene_pos: QPointF) -> None:
+        """Move the dragged token with the pointer at ``scene_pos`` (also when the view
+        scrolls under a still pointer) and light up the band it would land in."""
+        if not self._dragging:
+            return
+        position = self._origin + (scene_pos - self._press_scene)
         self.token.setPos(position)
         band = self.scene.band_at(position)
         if band != self._target:
             self._target = band
             self.scene.highlight_band(band)
-            self.token.set_preview(band if band != self.token.facts.band else None)
+            self.token.set_preview(self.scene.snapshot.scale.labels[band]
+                                   if band != self.token.facts.band else None)
 
     def mouse_release(self, event: QGraphicsSceneMouseEvent) -> None:
         event.accept()

@@ -9,12 +9,14 @@ most layout changes, and a static text lays itself out again for every new scale
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from m3desk.ui.board.board_colours import BoardColours, mix
+from m3desk.ui.board.footprint import Footprint
 from m3desk.ui.board.token_facts import TokenFacts
 from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, initials, wrap_name
 from m3desk.ui.board.token_shapes import shape_name, shape_path
@@ -76,7 +78,7 @@ class TokenItem(QGraphicsItem):
         self._colours = colours
         self._focused = False
         self._show_focus = False
-        self._preview: int | None = None
+        self._preview: str | None = None
         self._name_lines: list[str] = []
         self._caption = ""
         self._marker = QPainterPath()
@@ -86,6 +88,9 @@ class TokenItem(QGraphicsItem):
         self._placed_lines: list[tuple[QPointF, str]] = []
         self._placed_caption: tuple[QPointF, str] = (QPointF(), "")
         self._caption_font = QFont()
+        self._marker_centre = QPointF()
+        self._text_rect = QRectF()
+        self._chip_width: float | None = None
         self.setZValue(10)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self._relayout()
@@ -115,6 +120,8 @@ class TokenItem(QGraphicsItem):
 
     def set_style(self, metrics: TokenMetrics, colours: BoardColours) -> None:
         self.prepareGeometryChange()
+        if not metrics.chips:
+            self._chip_width = None
         self._metrics = metrics
         self._colours = colours
         self._relayout()
@@ -129,16 +136,31 @@ class TokenItem(QGraphicsItem):
     def has_visible_focus(self) -> bool:
         return self._focused and self._show_focus
 
-    def set_preview(self, band: int | None) -> None:
-        """While dragged: the band it would land in (None: its own band)."""
-        if band != self._preview:
-            self._preview = band
+    def set_preview(self, label: str | None) -> None:
+        """While dragged: the name of the ring it would land in (None: its own ring)."""
+        if label != self._preview:
+            self._preview = label
             self.update()
+
+    @property
+    def preview(self) -> str | None:
+        return self._preview
 
     def set_dragging(self, dragging: bool) -> None:
         self.setZValue(100 if dragging else 10)
         self.setCursor(Qt.CursorShape.ClosedHandCursor if dragging
                        else Qt.CursorShape.OpenHandCursor)
+
+    def set_chip_width(self, width: float | None) -> None:
+        """In lanes, chips share a row evenly: this chip's width (None: the usual one)."""
+        if width is not None and not self._metrics.chips:
+            width = None
+        if width == self._chip_width:
+            return
+        self.prepareGeometryChange()
+        self._chip_width = width
+        self._relayout()
+        self.update()
 
     @property
     def caption(self) -> str:
@@ -153,33 +175,75 @@ class TokenItem(QGraphicsItem):
         token's size) change, since a selection change alters bands and reach, not names."""
         facts, metrics = self._facts, self._metrics
         footprint = metrics.footprint(facts.is_centre)
-        if rename and facts.is_centre:
-            self._name_lines = wrap_name(facts.name, metrics.centre_metrics,
-                                         footprint.width - 2 * PADDING)
-        elif rename:
-            self._name_lines = wrap_name(facts.name, metrics.name_metrics, metrics.name_width)
-        self._caption = metrics.caption_metrics.elidedText(
-            caption_for(facts), Qt.TextElideMode.ElideRight, metrics.name_width)
-        text_top = footprint.marker_radius + 3
-        if rename:
-            names = metrics.centre_metrics if facts.is_centre else metrics.name_metrics
-            self._placed_lines = [
-                _centred(line, names, text_top + i * metrics.line_height, metrics.line_height)
-                for i, line in enumerate(self._name_lines)]
+        if metrics.chips and self._chip_width is not None and not facts.is_centre:
+            footprint = replace(footprint, width=self._chip_width)
+        names = metrics.centre_metrics if facts.is_centre else metrics.name_metrics
+        caption = caption_for(facts)
         self._caption_font = QFont(metrics.caption_font)
         self._caption_font.setItalic(not facts.in_reach)
-        self._placed_caption = _centred(
-            self._caption, QFontMetricsF(self._caption_font),
-            text_top + len(self._name_lines) * metrics.line_height, metrics.caption_height)
+        captions = QFontMetricsF(self._caption_font)
+        if metrics.chips:
+            self._layout_chip(footprint, names, captions, caption, rename=rename)
+        else:
+            self._layout_stacked(footprint, names, captions, caption, rename=rename)
         colours = self._colours
         self._fill = colours.side_colour(facts.side_index)
         if not facts.in_reach:
             # Faded toward the background, but opaque: alpha blending costs 3x the paint.
             self._fill = mix(self._fill, colours.base, 0.55)
         self._ink = colours.ink_on(self._fill) if facts.in_reach else colours.text
-        self._marker = shape_path(facts.side_index, footprint.marker_radius)
+        self._marker = shape_path(facts.side_index, footprint.marker_radius).translated(
+            self._marker_centre)
         self._rect = QRectF(*_rect_tuple(footprint.rect_at(0.0, 0.0)))
         self.setToolTip(tooltip_for(facts))
+
+    def _layout_stacked(self, footprint: Footprint, names: QFontMetricsF,
+                        captions: QFontMetricsF, caption: str, *, rename: bool) -> None:
+        """A ring token: the marker on top, the name (two lines at most) and caption under
+        it, centred."""
+        facts, metrics = self._facts, self._metrics
+        self._marker_centre = QPointF(0.0, 0.0)
+        width = footprint.width - 2 * PADDING if facts.is_centre else metrics.name_width
+        if rename:
+            self._name_lines = wrap_name(facts.name, names, width)
+        self._caption = metrics.caption_metrics.elidedText(
+            caption, Qt.TextElideMode.ElideRight, metrics.name_width)
+        text_top = footprint.marker_radius + 3
+        if rename:
+            self._placed_lines = [
+                _centred(line, names, text_top + i * metrics.line_height, metrics.line_height)
+                for i, line in enumerate(self._name_lines)]
+        self._placed_caption = _centred(
+            self._caption, captions,
+            text_top + len(self._name_lines) * metrics.line_height, metrics.caption_height)
+        self._text_rect = QRectF(-footprint.width / 2, footprint.marker_radius + 2,
+                                 footprint.width,
+                                 footprint.height - footprint.top - footprint.marker_radius - 2)
+
+    def _layout_chip(self, footprint: Footprint, names: QFontMetricsF,
+                     captions: QFontMetricsF, caption: str, *, rename: bool) -> None:
+        """A lane chip: the marker at the left, the name on one line and the caption under
+        it, left-aligned beside the marker."""
+        facts, metrics = self._facts, self._metrics
+        radius = footprint.marker_radius
+        left = -footprint.width / 2
+        self._marker_centre = QPointF(left + PADDING + radius, 0.0)
+        text_left = left + 2 * radius + 3 * PADDING
+        text_width = footprint.width / 2 - PADDING - text_left
+        lines = metrics.line_height + (0.0 if facts.is_centre else metrics.caption_height)
+        top = -lines / 2
+        if rename:
+            self._name_lines = [names.elidedText(facts.name, Qt.TextElideMode.ElideRight,
+                                                 text_width)]
+            self._placed_lines = [(QPointF(text_left, _baseline(names, top,
+                                                                metrics.line_height)),
+                                   self._name_lines[0])]
+        self._caption = captions.elidedText(caption, Qt.TextElideMode.ElideRight, text_width)
+        self._placed_caption = (
+            QPointF(text_left, _baseline(captions, top + metrics.line_height,
+                                         metrics.caption_height)), self._caption)
+        self._text_rect = QRectF(left, -footprint.height / 2, footprint.width,
+                                 footprint.height)
 
     # -- QGraphicsItem ---------------------------------------------------------------------
 
@@ -197,17 +261,19 @@ class TokenItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        facts, metrics, colours = self._facts, self._metrics, self._colours
-        footprint = metrics.footprint(facts.is_centre)
+        colours = self._colours
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        text_top = footprint.marker_radius + 2
-        text_rect = QRectF(self._rect.left(), text_top, self._rect.width(),
-                           self._rect.bottom() - text_top)
-        painter.setPen(Qt.PenStyle.NoPen)
+        text_rect = self._text_rect
+        if self._metrics.chips:  # a chip reads as one thing: a thin edge around it
+            edge = QPen(colours.ring_line, 1)
+            edge.setCosmetic(True)
+            painter.setPen(edge)
+        else:
+            painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colours.backdrop)
         painter.drawRoundedRect(text_rect, 4, 4)
         self._paint_marker(painter)
-        self._paint_text(painter, text_rect)
+        self._paint_text(painter)
         if self.has_visible_focus:
             pen = QPen(colours.highlight, 2)
             painter.setPen(pen)
@@ -223,16 +289,18 @@ class TokenItem(QGraphicsItem):
 
     def _paint_marker(self, painter: QPainter) -> None:
         facts = self._facts
+        centre = self._marker_centre
         painter.setPen(self.outline_pen())
         painter.setBrush(self._fill)
         painter.drawPath(self._marker)
         radius = self._metrics.footprint(facts.is_centre).marker_radius
         painter.setFont(self._metrics.initials_font)
         painter.setPen(self._ink)
-        painter.drawText(QRectF(-radius, -radius, 2 * radius, 2 * radius),
+        painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius,
+                                2 * radius),
                          Qt.AlignmentFlag.AlignCenter, initials(facts.name))
         if facts.conditions:
-            self._paint_badge(painter, QPointF(radius * 0.9, -radius * 0.8))
+            self._paint_badge(painter, centre + QPointF(radius * 0.9, -radius * 0.8))
 
     def _paint_badge(self, painter: QPainter, centre: QPointF) -> None:
         """A count of conditions, in the text colour so it shows on every palette."""
@@ -246,7 +314,7 @@ class TokenItem(QGraphicsItem):
         painter.drawText(QRectF(centre.x() - size, centre.y() - size, 2 * size, 2 * size),
                          Qt.AlignmentFlag.AlignCenter, str(len(self._facts.conditions)))
 
-    def _paint_text(self, painter: QPainter, text_rect: QRectF) -> None:
+    def _paint_text(self, painter: QPainter) -> None:
         facts, metrics, colours = self._facts, self._metrics, self._colours
         painter.setPen(colours.text)
         painter.setFont(metrics.centre_font if facts.is_centre else metrics.name_font)
@@ -255,11 +323,12 @@ class TokenItem(QGraphicsItem):
         if facts.is_centre:
             return
         if self._preview is not None:
-            y = text_rect.top() + 1 + len(self._name_lines) * metrics.line_height
             painter.setFont(metrics.initials_font)
-            painter.drawText(QRectF(text_rect.left(), y, text_rect.width(),
-                                    metrics.caption_height),
-                             Qt.AlignmentFlag.AlignCenter, f"→ {self._preview.label}")
+            text, point = f"→ {self._preview}", self._placed_caption[0]
+            if not metrics.chips:  # centred under the marker, like the caption it replaces
+                width = QFontMetricsF(metrics.initials_font).horizontalAdvance(text)
+                point = QPointF(-width / 2, point.y())
+            painter.drawText(point, text)
             return
         painter.setFont(self._caption_font)
         painter.setPen(colours.text if facts.in_reach else colours.muted_text)
@@ -269,8 +338,12 @@ class TokenItem(QGraphicsItem):
 def _centred(text: str, metrics: QFontMetricsF, top: float,
              height: float) -> tuple[QPointF, str]:
     """Where ``drawText`` puts ``text`` centred on the token, in a line at ``top``."""
-    baseline = top + (height - metrics.height()) / 2 + metrics.ascent()
-    return QPointF(-metrics.horizontalAdvance(text) / 2, baseline), text
+    return QPointF(-metrics.horizontalAdvance(text) / 2, _baseline(metrics, top, height)), text
+
+
+def _baseline(metrics: QFontMetricsF, top: float, height: float) -> float:
+    """The baseline that centres one line of ``metrics`` in a line box at ``top``."""
+    return top + (height - metrics.height()) / 2 + metrics.ascent()
 
 
 def _rect_tuple(rect: tuple[float, float, float, float]) -> tuple[float, float, float, float]:

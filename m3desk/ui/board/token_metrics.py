@@ -30,13 +30,15 @@ class TokenMetrics:
     name_width: float
     token: Footprint
     centre: Footprint
+    chips: bool
+    """Tokens are chips (marker at the left, name and caption beside it) for the lanes."""
     name_metrics: QFontMetricsF = field(compare=False)
     centre_metrics: QFontMetricsF = field(compare=False)
     caption_metrics: QFontMetricsF = field(compare=False)
     label_metrics: QFontMetricsF = field(compare=False)
 
     @classmethod
-    def from_font(cls, font: QFont) -> TokenMetrics:
+    def from_font(cls, font: QFont, *, chips: bool = False) -> TokenMetrics:
         name_font = QFont(font)
         centre_font = QFont(font)
         centre_font.setBold(True)
@@ -44,8 +46,9 @@ class TokenMetrics:
         caption_font.setPointSizeF(max(font.pointSizeF() * 0.88, 6.0))
         label_font = QFont(caption_font)
         label_font.setBold(True)
-        label_font.setCapitalization(QFont.Capitalization.AllUppercase)
-        label_font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 104)
+        if not chips:  # small capitals on a ring; lanes have long labels and less room
+            label_font.setCapitalization(QFont.Capitalization.AllUppercase)
+            label_font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 104)
         initials_font = QFont(caption_font)
         initials_font.setBold(True)
         names = QFontMetricsF(name_font)
@@ -54,6 +57,18 @@ class TokenMetrics:
         line = names.lineSpacing()
         caption_line = captions.lineSpacing()
         name_width = max(96.0, names.averageCharWidth() * 14)
+        if chips:
+            # A chip is one marker and two lines beside it: about twice the line height.
+            marker = round(line * 0.8)
+            height = max(2 * marker, line + caption_line) + 2 * PADDING
+            width = 2 * marker + 4 * PADDING + name_width
+            token = Footprint(width=width, top=height / 2, height=height,
+                              marker_radius=marker)
+            centre = Footprint(width=width + names.averageCharWidth() * 2, top=height / 2,
+                               height=height, marker_radius=marker)
+            return cls(name_font, centre_font, caption_font, label_font, initials_font, line,
+                       caption_line, name_width, token, centre, True, names,
+                       QFontMetricsF(centre_font), captions, labels)
         marker = round(line * 1.05)
         centre_marker = round(line * 1.6)
         token = Footprint(
@@ -68,13 +83,34 @@ class TokenMetrics:
             height=centre_marker * 2 + 2 * PADDING + 2 + 2 * line,
             marker_radius=centre_marker)
         return cls(name_font, centre_font, caption_font, label_font, initials_font, line,
-                   caption_line, name_width, token, centre, names,
+                   caption_line, name_width, token, centre, False, names,
                    QFontMetricsF(centre_font), captions, labels)
+
+    def label_text(self, text: str) -> str:
+        """A ring's label as drawn: in capitals on rings, a capital first in lanes."""
+        return text[:1].upper() + text[1:] if self.chips else text.upper()
 
     def label_sizes(self, texts: tuple[str, ...]) -> tuple[tuple[float, float], ...]:
         """The (width, height) of each ring's label pill."""
-        return tuple((self.label_metrics.horizontalAdvance(text.upper()) + 4 * PADDING,
-                      self.label_metrics.height() + PADDING) for text in texts)
+        return tuple((self.label_metrics.horizontalAdvance(self.label_text(text))
+                      + 4 * PADDING, self.label_metrics.height() + PADDING) for text in texts)
+
+    def label_lines(self, text: str, width: float) -> list[str]:
+        """A lane's label in at most two lines of ``width`` (the pill's padding excluded)."""
+        return wrap_name(self.label_text(text), self.label_metrics, width - 4 * PADDING)
+
+    def lane_label_sizes(self, texts: tuple[str, ...],
+                         column: float) -> tuple[tuple[float, float], ...]:
+        """Each lane label's box in a column ``column`` wide: one line, or two when it is
+        too long for one."""
+        line = self.label_metrics.lineSpacing()
+        sizes = []
+        for (width, height), text in zip(self.label_sizes(texts), texts, strict=True):
+            if width > column:
+                lines = len(self.label_lines(text, column))
+                width, height = column, height + (lines - 1) * line
+            sizes.append((width, height))
+        return tuple(sizes)
 
     def footprint(self, centre: bool) -> Footprint:
         return self.centre if centre else self.token

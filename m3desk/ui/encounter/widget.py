@@ -88,7 +88,8 @@ class EncounterWidget(QWidget):
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
         self.log_panel = LogPanel(document, self)
         self.log_panel.export_button.setDefaultAction(self.encounter_actions.export_log)
-        self.board = RangeBoard(document, self)
+        # Lanes: in a pane this size rings would shrink the names to a few pixels.
+        self.board = RangeBoard(document, self, lanes=True)
         self.turns = TurnController(document, self.encounter_actions, self, roller or Roller())
         self.combatants = CombatantController(document, self.encounter_actions, self)
         self._open_sheets = open_sheets or (lambda: ())

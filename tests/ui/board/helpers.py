@@ -26,8 +26,10 @@ def on_screen(board: RangeBoardWidget, scene_point: QPointF) -> QPoint:
 
 def point_in_band(board: RangeBoardWidget, band: RangeBand, toward: QPointF,
                   turn: float = 0.0) -> QPointF:
-    """The middle of ``band``'s ring in the direction of ``toward``, turned by ``turn``
-    radians (a drop target)."""
+    """A drop target in ``band``: on rings, the middle of the ring in the direction of
+    ``toward`` turned by ``turn`` radians; in lanes, the lane at ``toward``'s x."""
+    if board.scene.lanes:
+        return board.scene.drop_point(int(band), toward)
     inner, outer = board.scene.ring_layout.radii[int(band)]
     radius = (inner + outer) / 2
     angle = math.atan2(toward.y(), toward.x()) + turn

@@ -47,7 +47,10 @@ def _focused_band(board: RangeBoardWidget) -> RangeBand | None:
 def test_tab_walks_the_tokens_in_reading_order_then_leaves(
         qtbot: Any, window: tuple[QWidget, RangeBoardWidget]) -> None:
     top, board = window
+    # The header's Rings / Lanes pair is one stop (like radio buttons), then the board.
     qtbot.keyClick(top.focusWidget(), Qt.Key.Key_Tab)
+    assert board.rings_button.hasFocus()
+    qtbot.keyClick(board.rings_button, Qt.Key.Key_Tab)
     assert board.view.hasFocus()
     order = board.scene.focus_order()
     assert len(order) == 5 and board.scene.focused_id == order[0]
@@ -126,3 +129,17 @@ def test_enter_makes_the_focused_token_the_centre(
     assert board.scene.focused_id == combatant_id(document, "Gramfive")
     qtbot.keyClick(board.view, Qt.Key.Key_Enter)
     assert document.selected == combatant_id(document, "Gramfive")
+
+
+def test_arrow_keys_on_the_header_switch_rings_and_lanes(
+        qtbot: Any, window: tuple[QWidget, RangeBoardWidget]) -> None:
+    top, board = window
+    qtbot.keyClick(top.focusWidget(), Qt.Key.Key_Tab)
+    assert board.rings_button.hasFocus() and not board.lanes
+
+    qtbot.keyClick(board.rings_button, Qt.Key.Key_Right)
+
+    assert board.lanes_button.isChecked() and board.lanes
+    assert board.legend.texts()  # still a legend
+    qtbot.keyClick(board.lanes_button, Qt.Key.Key_Left)
+    assert board.rings_button.isChecked() and not board.lanes

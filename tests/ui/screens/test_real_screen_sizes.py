@@ -29,6 +29,19 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.new_document import add_sheets, new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.storage.sheet_files import load_sheet
+from PySide6.QtGui import QFontInfo
+
+def board_report(tab):
+    # How large the board's names are drawn, against the app's text, and what is hidden.
+    board = tab.board
+    scene, view = board.scene, board.view
+    tokens = [t for t in scene.tokens() if t.isVisible()]
+    names = QFontInfo(scene._metrics.name_font).pixelSize() * view.zoom()
+    text = QFontInfo(app.font()).pixelSize()
+    cut = sum(1 for t in tokens if t.name_lines[-1].endswith("…"))
+    return {"lanes": scene.lanes, "name_px": names, "text_px": text, "tokens": len(tokens),
+            "cut": cut, "scrolls": view.verticalScrollBar().maximum(),
+            "zoom": view.zoom()}
 
 screen = app.primaryScreen().availableGeometry()
 report = {"screen": [screen.width(), screen.height()]}
@@ -41,6 +54,7 @@ widget.resize(screen.width() - 300, screen.height())  # beside the library dock
 widget.show()
 app.processEvents(); app.processEvents()
 report["mm_tracker_scrolls"] = widget.tracker.horizontalScrollBar().maximum()
+report["mm_board"] = board_report(widget)
 dialog = ActionDialog(document, widget, actor_id=ids["Gramfive"])
 dialog.show()
 app.processEvents(); app.processEvents()
@@ -56,6 +70,7 @@ for game in ("ose", "adnd2e", "apparatus"):
     other.show()
     app.processEvents(); app.processEvents()
     report[f"{game}_tracker_scrolls"] = other.tracker.horizontalScrollBar().maximum()
+    report[f"{game}_board"] = board_report(other)
 print(json.dumps(report))
 """
 
@@ -77,3 +92,9 @@ def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
     assert report["buttons_in_view"]
     for key in ("mm", "ose", "adnd2e", "apparatus"):
         assert report[f"{key}_tracker_scrolls"] == 0, key
+    print(json.dumps({k: v for k, v in report.items() if k.endswith("_board")}))
+    for key in ("mm", "ose", "adnd2e", "apparatus"):
+        board = report[f"{key}_board"]
+        # The tab's board shows lanes, its names at (nearly) the app's own text size.
+        assert board["lanes"], key
+        assert board["name_px"] >= 0.8 * board["text_px"] - 0.01, (key, board)
