@@ -31,7 +31,7 @@ from m3desk.ui.board.ring_painter import RingPainter
 from m3desk.ui.board.token_drag import TokenDragInteraction
 from m3desk.ui.board.token_facts import TokenFacts
 from m3desk.ui.board.token_item import TokenItem
-from m3desk.ui.board.token_metrics import TokenMetrics
+from m3desk.ui.board.token_metrics import TokenMetrics, distinct_initials
 
 SCENE_MARGIN = 16.0
 EMPTY_HINT = "Add combatants to the encounter to see their ranges"
@@ -182,6 +182,9 @@ class BoardScene(QGraphicsScene):
                 item.set_facts(facts)
         for gone in [i for i in self._tokens if i not in ids]:
             self.removeItem(self._tokens.pop(gone))
+        marks = distinct_initials(facts.name for facts in wanted)
+        for facts in wanted:
+            self._tokens[facts.combatant_id].set_mark(marks[facts.name])
         self._hint.setVisible(snapshot.centre is None)
         if self._rings is not None and self._rings.scale != snapshot.scale:
             self._rings.scale = snapshot.scale

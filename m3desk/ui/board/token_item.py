@@ -91,6 +91,7 @@ class TokenItem(QGraphicsItem):
         self._marker_centre = QPointF()
         self._text_rect = QRectF()
         self._chip_width: float | None = None
+        self._mark = initials(facts.name)
         self.setZValue(10)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self._relayout()
@@ -150,6 +151,17 @@ class TokenItem(QGraphicsItem):
         self.setZValue(100 if dragging else 10)
         self.setCursor(Qt.CursorShape.ClosedHandCursor if dragging
                        else Qt.CursorShape.OpenHandCursor)
+
+    @property
+    def mark(self) -> str:
+        """The letters on the marker."""
+        return self._mark
+
+    def set_mark(self, mark: str) -> None:
+        """The letters on the marker, told apart from the other tokens' by the scene."""
+        if mark != self._mark:
+            self._mark = mark
+            self.update()
 
     def set_chip_width(self, width: float | None) -> None:
         """In lanes, chips share a row evenly: this chip's width (None: the usual one)."""
@@ -298,7 +310,7 @@ class TokenItem(QGraphicsItem):
         painter.setPen(self._ink)
         painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius,
                                 2 * radius),
-                         Qt.AlignmentFlag.AlignCenter, initials(facts.name))
+                         Qt.AlignmentFlag.AlignCenter, self._mark)
         if facts.conditions:
             self._paint_badge(painter, centre + QPointF(radius * 0.9, -radius * 0.8))
 

@@ -6,6 +6,7 @@ the layout spaces them accordingly instead of letting names collide.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
@@ -148,3 +149,31 @@ def initials(name: str) -> str:
     if len(words) > 1 and words[-1].isdigit():
         return (words[0][0] + words[-1])[:3].upper()
     return words[0][:2].title()
+
+
+def distinct_initials(names: Iterable[str]) -> dict[str, str]:
+    """A mark per name, no two alike where the names differ: "Silverleaf" and "Sister
+    Rebecca" would both be "Si", so the second takes its words' initials ("SR") or, failing
+    that, its first letter and a later one ("Ss"). Identical names share their mark."""
+    marks: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in dict.fromkeys(names):
+        for mark in _candidate_marks(name):
+            if mark not in taken:
+                break
+        marks[name] = mark
+        taken.add(mark)
+    return marks
+
+
+def _candidate_marks(name: str) -> Iterator[str]:
+    first = initials(name)
+    yield first
+    words = name.split()
+    if len(words) > 1:
+        yield (words[0][0] + words[1][0]).upper()
+    head = words[0] if words else "?"
+    for letter in head[2:] + "".join(words[1:]):
+        if letter.isalnum():
+            yield head[0].upper() + letter.lower()
+    yield first  # nothing distinct left: shared, the name beside it tells them apart

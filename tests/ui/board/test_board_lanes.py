@@ -195,3 +195,18 @@ def test_a_crowded_board_scrolls_and_a_drag_to_the_edge_scrolls_it(
     gramfive = combatant_id(document, "Gramfive")
     assert range_between(document.encounter, gramfive, felix.combatant_id) \
         == RangeBand.OUT_OF_RANGE
+
+
+def test_every_token_on_a_board_has_its_own_mark(qtbot: Any) -> None:
+    """Old-School Essentials' sample party has Silverleaf and Sister Rebecca: both "Si"."""
+    from m3desk.assets import sample_files
+    from m3desk.storage.sheet_files import load_sheet
+    from m3desk.ui.encounter.new_document import new_encounter_document
+
+    sheets = [load_sheet(path).model for path in sample_files("ose")]
+    document = new_encounter_document(sheets, name="OSE")
+    board = RangeBoard(document, lanes=True)
+    qtbot.addWidget(board)
+    names = {t.facts.name: t.mark for t in board.scene.tokens()}
+    assert names["Silverleaf"] != names["Sister Rebecca"]
+    assert len({t.mark for t in board.scene.tokens()}) == len(set(names))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from m3desk.ui.board.token_item import short_attack_name
-from m3desk.ui.board.token_metrics import initials, wrap_name
+from m3desk.ui.board.token_metrics import distinct_initials, initials, wrap_name
 
 
 def test_names_wrap_on_two_lines_and_keep_copy_numbers(qapp: object) -> None:
@@ -27,3 +27,14 @@ def test_initials_tell_the_sample_party_apart() -> None:
 def test_short_attack_names_drop_the_parenthesis() -> None:
     assert short_attack_name("Cutter (signature longsword)") == "Cutter"
     assert short_attack_name("(odd)") == "(odd)"
+
+
+def test_marks_on_one_board_are_told_apart() -> None:
+    names = ["Silverleaf", "Sister Rebecca", "Sister Mary", "Goblin 1", "Goblin 2", "Sir"]
+    marks = distinct_initials(names)
+    assert marks["Silverleaf"] == "Si"  # the first keeps its usual mark
+    assert marks["Sister Rebecca"] == "SR"
+    assert len(set(marks.values())) == len(names)
+    assert all(1 <= len(mark) <= 3 for mark in marks.values())
+    # Two combatants with the same name share a mark (their captions differ).
+    assert distinct_initials(["Orc", "Orc"]) == {"Orc": "Or"}
