@@ -89,6 +89,8 @@ class AppSettings(BaseModel):
     theme: Theme = "system"
     autosave_seconds: int = Field(default=5, ge=1, le=600)
     table_rules: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    board_lanes: bool = True
+    """The encounter tab's board shows lanes (False: rings); the last choice sticks."""
 
     @field_validator("recent_files")
     @classmethod

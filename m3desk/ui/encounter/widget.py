@@ -73,7 +73,7 @@ class EncounterWidget(QWidget):
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
                  open_sheets: OpenSheetsProvider | None = None,
-                 roller: Roller | None = None) -> None:
+                 roller: Roller | None = None, board_lanes: bool = True) -> None:
         super().__init__(parent)
         self.document = document
         self.setObjectName("encounter_widget")
@@ -88,8 +88,8 @@ class EncounterWidget(QWidget):
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
         self.log_panel = LogPanel(document, self)
         self.log_panel.export_button.setDefaultAction(self.encounter_actions.export_log)
-        # Lanes: in a pane this size rings would shrink the names to a few pixels.
-        self.board = RangeBoard(document, self, lanes=True)
+        # Lanes by default: in a pane this size rings would shrink names to a few pixels.
+        self.board = RangeBoard(document, self, lanes=board_lanes)
         self.turns = TurnController(document, self.encounter_actions, self, roller or Roller())
         self.combatants = CombatantController(document, self.encounter_actions, self)
         self._open_sheets = open_sheets or (lambda: ())

@@ -41,11 +41,15 @@ class PageHooks:
 
     ``open_sheets`` lists the sheet documents open in tabs (an encounter adds them as
     combatants); ``sheets_written`` is told which sheet files a page rewrote, so open
-    tabs of those files can be reloaded.
+    tabs of those files can be reloaded. ``board_lanes`` says how the user last chose to
+    see an encounter's board (lanes or rings), and ``remember_board_lanes`` keeps a new
+    choice for the next encounter.
     """
 
     open_sheets: Callable[[], Sequence[Any]]
     sheets_written: Callable[[list[Path]], None]
+    board_lanes: Callable[[], bool] = lambda: True
+    remember_board_lanes: Callable[[bool], None] = lambda _lanes: None
 
 
 class DocumentKind(ABC, Generic[DocumentT]):

@@ -58,8 +58,10 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
     def create_page(self, document: EncounterDocument, hooks: PageHooks) -> QWidget:
         from m3desk.ui.encounter.widget import EncounterWidget
 
-        widget = EncounterWidget(document, open_sheets=hooks.open_sheets)
+        widget = EncounterWidget(document, open_sheets=hooks.open_sheets,
+                                 board_lanes=hooks.board_lanes())
         widget.sheets_written.connect(hooks.sheets_written)
+        widget.board.lanes_changed.connect(hooks.remember_board_lanes)
         return widget
 
     def release_page(self, page: QWidget) -> None:

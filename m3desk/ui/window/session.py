@@ -84,7 +84,9 @@ class DocumentSession(QObject):
         self._locks = file_locks
         self.records: list[OpenDocument] = []
         self._hooks = PageHooks(open_sheets=self.open_sheet_documents,
-                                sheets_written=self.sheets_written.emit)
+                                sheets_written=self.sheets_written.emit,
+                                board_lanes=lambda: store.settings.board_lanes,
+                                remember_board_lanes=store.set_board_lanes)
         tabs.close_requested.connect(self._close_page)
         tabs.current_changed.connect(self._on_current_page)
         self._watcher = QFileSystemWatcher(self)

@@ -58,6 +58,12 @@ class SettingsStore(QObject):
             return False
         return True
 
+    def set_board_lanes(self, lanes: bool) -> None:
+        """Remember how encounter boards are shown (lanes or rings) for the next one."""
+        if self.settings.board_lanes != lanes:
+            self.settings.board_lanes = lanes
+            self.save()
+
     # -- recent files -----------------------------------------------------------------------
 
     def recent_files(self) -> list[Path]:

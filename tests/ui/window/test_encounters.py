@@ -254,3 +254,25 @@ def test_the_sides_chosen_are_the_sides_they_join(
     assert record is not None
     sides = {c.name: c.side for c in record.document.encounter.combatants}
     assert sides == {"Felix Pook": "Cult", "Gramfive the Grim": "Party"}
+
+
+def test_the_boards_rings_or_lanes_choice_sticks_for_the_next_encounter(
+    make_window, saved_encounter: Path, paths: AppPaths, qtbot
+) -> None:
+    from m3desk.storage.settings import load_settings
+
+    window = make_window([saved_encounter])
+    [record] = window.session.records
+    assert isinstance(record.page, EncounterWidget)
+    board = record.page.board
+    assert board.lanes and board.lanes_button.isChecked()  # lanes beside the log at first
+
+    qtbot.mouseClick(board.rings_button, Qt.MouseButton.LeftButton)
+
+    assert not board.lanes
+    settings, _problem = load_settings(paths)
+    assert settings.board_lanes is False  # written at once, not only at exit
+    second = saved_encounter.with_name("second.m3e")
+    second.write_bytes(saved_encounter.read_bytes())
+    other = window.open_path(second)
+    assert isinstance(other.page, EncounterWidget) and not other.page.board.lanes
