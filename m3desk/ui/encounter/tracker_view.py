@@ -64,6 +64,8 @@ class TrackerView(QTableView):
         header = self.horizontalHeader()
         header.setStretchLastSection(False)
         header.setHighlightSections(False)
+        # A squeezed title reads "Effects & co…", not a clipped "& consequ".
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
         mode = QHeaderView.ResizeMode
         columns = self.tracker_model.columns
         for number in range(len(columns)):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QHeaderView
 
 from m3desk.ui.contrast import contrast_ratio
 from m3desk.ui.encounter.pool_bar_painter import PoolBarPainter, bar_colours
@@ -76,3 +76,22 @@ def test_the_tracker_paints_in_light_and_dark(qtbot, widget: EncounterWidget) ->
     widget.setPalette(dark_palette())
     dark = widget.grab().toImage()
     assert light.size() == dark.size() and light != dark
+
+
+def test_a_squeezed_column_title_is_elided_not_clipped(qtbot, widget: EncounterWidget) -> None:
+    """At 150 % the Effects column narrows; its title must read "Effects &…", not show a
+    clipped middle ("& consequ") that looks like a stray ampersand."""
+    header = widget.tracker.horizontalHeader()
+    column = next(n for n, spec in enumerate(widget.tracker.tracker_model.columns)
+                  if spec.title.startswith("Effects"))
+    header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+    header.resizeSection(column, header.fontMetrics().horizontalAdvance("Effects") + 24)
+    assert header.sectionSize(column) < header.fontMetrics().horizontalAdvance(
+        "Effects & consequences")
+    elided = header.grab().toImage()
+    header.setTextElideMode(Qt.TextElideMode.ElideNone)  # what Qt's header does by default
+    clipped = header.grab().toImage()
+
+    assert elided != clipped  # at this width the two really differ
+    header.setTextElideMode(Qt.TextElideMode.ElideRight)
+    assert header.grab().toImage() == elided  # and the tracker's is the elided one
