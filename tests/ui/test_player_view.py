@@ -100,6 +100,9 @@ def test_the_players_see_what_they_know_and_nothing_hidden(
     assert not any("Hobgoblin" in text for text in view.texts())
     # The players' board is for looking: it cannot move anyone.
     assert not view.board.view.isInteractive()
+    # Nor show a keyboard focus ring on anyone (it would mean nothing to the players).
+    assert view.board.view.focusPolicy() == Qt.FocusPolicy.NoFocus
+    assert not any(token.has_visible_focus for token in view.board.scene.tokens())
     assert view.players.apply(document.encounter, "try") is False
     widget.detach()
     assert not view.isVisible()

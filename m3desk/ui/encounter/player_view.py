@@ -96,6 +96,8 @@ class PlayerView(QWidget):
         self.order.setFont(large)
         self.board = RangeBoard(self.players, self)
         self.board.view.setInteractive(False)
+        # No keyboard focus: a focus ring on a token would mean nothing to the players.
+        self.board.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.board.legend.show_hint(False)
         board_font = QFont(self.font())
         board_font.setPointSizeF(board_font.pointSizeF() * 1.3)
