@@ -280,13 +280,13 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.drag("Goblin 1", "short bow short 50 ft") == 50
     assert ref.last_log() == "Silverleaf ↔ Goblin 1: 50 ft"
     ref.centre("Morgan Ironwolf")
-    assert ref.drag("Goblin 2", "move 20 ft, dagger medium 20 ft") == 20
+    assert ref.drag("Goblin 2", "move, dagger medium 20 ft") == 20
     ref.centre("Sister Rebecca")
     assert ref.drag("Goblin 4", "move 20 ft") == 20
     # Lirra in leather moves 90' (30'), §7: her withdrawal is 15'; the sling 40/80/160.
     assert ref.centre("Lirra") == [
         "melee 5 ft", "dagger short 10 ft", "withdraw 15 ft", "dagger medium 20 ft",
-        "move 30 ft, dagger long 30 ft", "sling short 40 ft", "sling medium 80 ft",
+        "move, dagger long 30 ft", "sling short 40 ft", "sling medium 80 ft",
         "sling long 160 ft", "beyond 160 ft"]
     assert ref.drag("Goblin 3", "sling short 40 ft") == 40
 

@@ -67,12 +67,14 @@ def scale_for(encounter: Encounter, centre_id: str, model: PositionModel,
         limit_ring = None if limit is None or limit >= len(values) - 1 else limit
         return RingScale(model, model.bands, values, limit_ring)
     rings = rules.rings(encounter, centre_id) if rules is not None and centre_id else ()
-    chosen: dict[int, str] = {}
+    # Options that share a distance share its ring, the distance said once:
+    # "move, dagger medium 20 ft" rather than "move 20 ft, dagger medium 20 ft".
+    names: dict[int, list[str]] = {}
     for ring in sorted(rings, key=lambda r: r.value):
         if 0 < ring.value < model.maximum:
-            label = f"{ring.label} {model.label(ring.value)}"
-            chosen[ring.value] = f"{chosen[ring.value]}, {label}" if ring.value in chosen \
-                else label
+            names.setdefault(ring.value, []).append(ring.label)
+    chosen = {value: f"{', '.join(dict.fromkeys(parts))} {model.label(value)}"
+              for value, parts in names.items()}
     labels = (*chosen.values(), f"beyond {model.label(max(chosen, default=0))}"
               if chosen else "anywhere")
     values = (*chosen, model.maximum)
