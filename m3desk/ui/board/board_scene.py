@@ -134,6 +134,23 @@ class BoardScene(QGraphicsScene):
         if self._lanes:
             self._relayout()
 
+    def lanes_height(self, width: float) -> float:
+        """How tall the lanes would be at ``width``, without laying out any token (the view
+        tries a few widths to find its zoom)."""
+        labels = self._metrics.label_sizes(self._snapshot.scale.labels)
+        return self._lanes_for(max(width, 1.0), self._snapshot.band_members(), labels).height
+
+    def _lanes_for(self, width: float, members: tuple[tuple[str, ...], ...],
+                   labels: tuple[tuple[float, float], ...]) -> LaneLayout:
+        """The lanes at ``width``. No centre chip: the board's header names the centre, and
+        a short pane keeps its height for the lanes. Long labels take two lines."""
+        metrics = self._metrics
+        column = min(max((w for w, _h in labels), default=0.0),
+                     max(width * LANE_LABEL_SHARE, 60.0))
+        return layout_lanes(members, Chip(metrics.token.width, metrics.token.height), None,
+                            metrics.lane_label_sizes(self._snapshot.scale.labels, column),
+                            width)
+
     def drop_point(self, band: int, near: QPointF) -> QPointF:
         """A point in ring or lane ``band`` close to ``near``: where a token dragged from
         ``near`` to that band would land."""
@@ -168,6 +185,14 @@ class BoardScene(QGraphicsScene):
             self._interaction.cancel()
         previous_centre = self.centre_id
         self._snapshot = snapshot
+        if self._rings is not None and self._rings.scale != snapshot.scale:
+            self._rings.scale = snapshot.scale
+            self._invalidate_rings()
+        # The layout first (it needs only the snapshot), so each token takes its new facts
+        # and its chip width in one pass.
+        changed = self._update_layout()
+        layout = self.board_layout
+        chip_width = layout.chip_width if isinstance(layout, LaneLayout) else None
         wanted: list[TokenFacts] = [*([snapshot.centre] if snapshot.centre else []),
                                     *snapshot.tokens]
         ids = set()
@@ -178,39 +203,42 @@ class BoardScene(QGraphicsScene):
                 item = TokenItem(facts, self._metrics, self._colours)
                 self._tokens[facts.combatant_id] = item
                 self.addItem(item)
-            else:
-                item.set_facts(facts)
+            item.set_facts(facts, None if facts.is_centre else chip_width)
         for gone in [i for i in self._tokens if i not in ids]:
             self.removeItem(self._tokens.pop(gone))
         marks = distinct_initials(facts.name for facts in wanted)
         for facts in wanted:
             self._tokens[facts.combatant_id].set_mark(marks[facts.name])
         self._hint.setVisible(snapshot.centre is None)
-        if self._rings is not None and self._rings.scale != snapshot.scale:
-            self._rings.scale = snapshot.scale
-            self._invalidate_rings()
-        self._relayout()
+        self._place_tokens()
+        if changed:
+            self.layout_changed.emit()
         self._fix_focus(previous_centre)
 
     def _relayout(self, *, force: bool = False) -> None:
+        changed = self._update_layout(force=force)
+        self._place_tokens()
+        if changed:
+            self.layout_changed.emit()
+
+    def _update_layout(self, *, force: bool = False) -> bool:
+        """Lay the rings or lanes out again if what they depend on changed; True if so."""
         members = self._snapshot.band_members()
         metrics = self._metrics
         labels = metrics.label_sizes(self._snapshot.scale.labels)
         width = self._lane_width if self._lanes else None
         key = (members, metrics.token, metrics.centre, labels, width)
-        if key != self._layout_key or force:
-            self._layout_key = key
-            if width is not None:
-                # No centre chip: the board's header names the centre, and a short pane
-                # keeps its height for the lanes. Long labels take two lines.
-                column = min(max((w for w, _h in labels), default=0.0),
-                             max(width * LANE_LABEL_SHARE, 60.0))
-                self._layout = layout_lanes(
-                    members, Chip(metrics.token.width, metrics.token.height), None,
-                    metrics.lane_label_sizes(self._snapshot.scale.labels, column), width)
-            else:
-                self._layout = layout_rings(members, metrics.token, metrics.centre, labels)
-            self._place_rings(self._layout)
+        if key == self._layout_key and not force:
+            return False
+        self._layout_key = key
+        if width is not None:
+            self._layout = self._lanes_for(width, members, labels)
+        else:
+            self._layout = layout_rings(members, metrics.token, metrics.centre, labels)
+        self._place_rings(self._layout)
+        return True
+
+    def _place_tokens(self) -> None:
         layout = self.board_layout
         chip_width = layout.chip_width if isinstance(layout, LaneLayout) else None
         for combatant_id, item in self._tokens.items():
@@ -238,7 +266,6 @@ class BoardScene(QGraphicsScene):
             self.setSceneRect(bounds.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN,
                                               SCENE_MARGIN))
         self._invalidate_rings()
-        self.layout_changed.emit()
 
     def band_at(self, position: QPointF) -> int:
         return self.board_layout.band_at(position.x(), position.y())
@@ -261,8 +288,14 @@ class BoardScene(QGraphicsScene):
             self._rings.paint(painter, self._colours, self._metrics)
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
-        """Tokens have their own tooltips; elsewhere say which band is under the pointer."""
-        if self.token_at(event.scenePos()) is not None or self._rings is None:
+        """A token's tooltip (made when asked, not at every redraw); elsewhere, which band
+        is under the pointer."""
+        token = self.token_at(event.scenePos())
+        if token is not None:
+            QToolTip.showText(event.screenPos(), token.toolTip())
+            event.accept()
+            return
+        if self._rings is None:
             super().helpEvent(event)
             return
         band = self.band_at(event.scenePos())

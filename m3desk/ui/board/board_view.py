@@ -112,13 +112,14 @@ class BoardView(QGraphicsView):
             height = max(self.viewport().height(), 1)
             zoom = 1.0
             for _attempt in range(4):
-                self._board.set_lane_width(width / zoom)
-                needed = height / max(self.sceneRect().height(), 1.0)
+                needed = height / max(self._board.lanes_height(width / zoom), 1.0)
                 if needed >= zoom - 1e-3 or zoom <= MIN_LANE_ZOOM:
                     break
                 zoom = max(MIN_LANE_ZOOM, min(needed, zoom - 0.02))
-            self.resetTransform()
-            self.scale(zoom, zoom)
+            self._board.set_lane_width(width / zoom)
+            if abs(self.zoom() - zoom) > 1e-9:
+                self.resetTransform()
+                self.scale(zoom, zoom)
         finally:
             self._fitting = False
 

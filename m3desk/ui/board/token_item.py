@@ -92,6 +92,8 @@ class TokenItem(QGraphicsItem):
         self._text_rect = QRectF()
         self._chip_width: float | None = None
         self._mark = initials(facts.name)
+        self._dirty = True
+        self._rename = True
         self.setZValue(10)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self._relayout()
@@ -106,18 +108,27 @@ class TokenItem(QGraphicsItem):
     def combatant_id(self) -> str:
         return self._facts.combatant_id
 
-    def set_facts(self, facts: TokenFacts) -> bool:
-        """Show new facts; False (and no repaint) when nothing the token shows changed."""
-        if facts == self._facts:
+    def set_facts(self, facts: TokenFacts, chip_width: float | None = None) -> bool:
+        """Show new facts (and, in lanes, a new chip width) in one layout pass; False (and
+        no repaint) when nothing the token shows changed."""
+        if not self._metrics.chips:
+            chip_width = None
+        resized = chip_width != self._chip_width
+        if facts == self._facts and not resized:
             return False
-        geometry = facts.is_centre != self._facts.is_centre
+        geometry = resized or facts.is_centre != self._facts.is_centre
         rename = geometry or facts.name != self._facts.name
         self._facts = facts
+        self._chip_width = chip_width
         if geometry:
             self.prepareGeometryChange()
         self._relayout(rename=rename)
         self.update()
         return True
+
+    def toolTip(self) -> str:
+        """Everything the token abbreviates (built when asked: the scene's help event)."""
+        return tooltip_for(self._facts)
 
     def set_style(self, metrics: TokenMetrics, colours: BoardColours) -> None:
         self.prepareGeometryChange()
@@ -176,24 +187,41 @@ class TokenItem(QGraphicsItem):
 
     @property
     def caption(self) -> str:
+        self._ensure_layout()
         return self._caption
 
     @property
     def name_lines(self) -> list[str]:
+        self._ensure_layout()
         return list(self._name_lines)
 
-    def _relayout(self, *, rename: bool = True) -> None:
-        """Lay out the text once per change; names are wrapped again only when they (or the
-        token's size) change, since a selection change alters bands and reach, not names."""
+    def _footprint(self) -> Footprint:
         facts, metrics = self._facts, self._metrics
         footprint = metrics.footprint(facts.is_centre)
         if metrics.chips and self._chip_width is not None and not facts.is_centre:
             footprint = replace(footprint, width=self._chip_width)
+        return footprint
+
+    def _relayout(self, *, rename: bool = True) -> None:
+        """Note that the text must be laid out again; only the box is set now.
+
+        The text is laid out when the token is first painted (or read) after a change:
+        a redraw of 200 combatants in a pane that shows 20 lays out 20. Names are wrapped
+        again only when they (or the token's size) change, since a selection change alters
+        bands and reach, not names."""
+        self._rect = QRectF(*_rect_tuple(self._footprint().rect_at(0.0, 0.0)))
+        self._rename = self._rename or rename
+        self._dirty = True
+
+    def _ensure_layout(self) -> None:
+        if not self._dirty:
+            return
+        rename, self._dirty, self._rename = self._rename, False, False
+        facts, metrics = self._facts, self._metrics
+        footprint = self._footprint()
         names = metrics.centre_metrics if facts.is_centre else metrics.name_metrics
         caption = caption_for(facts)
-        self._caption_font = QFont(metrics.caption_font)
-        self._caption_font.setItalic(not facts.in_reach)
-        captions = QFontMetricsF(self._caption_font)
+        self._caption_font, captions = metrics.caption_fonts[not facts.in_reach]
         if metrics.chips:
             self._layout_chip(footprint, names, captions, caption, rename=rename)
         else:
@@ -206,8 +234,6 @@ class TokenItem(QGraphicsItem):
         self._ink = colours.ink_on(self._fill) if facts.in_reach else colours.text
         self._marker = shape_path(facts.side_index, footprint.marker_radius).translated(
             self._marker_centre)
-        self._rect = QRectF(*_rect_tuple(footprint.rect_at(0.0, 0.0)))
-        self.setToolTip(tooltip_for(facts))
 
     def _layout_stacked(self, footprint: Footprint, names: QFontMetricsF,
                         captions: QFontMetricsF, caption: str, *, rename: bool) -> None:
@@ -273,6 +299,7 @@ class TokenItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        self._ensure_layout()
         colours = self._colours
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         text_rect = self._text_rect

@@ -6,6 +6,7 @@ the layout spaces them accordingly instead of letting names collide.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -86,6 +87,14 @@ class TokenMetrics:
         return cls(name_font, centre_font, caption_font, label_font, initials_font, line,
                    caption_line, name_width, token, centre, False, names,
                    QFontMetricsF(centre_font), captions, labels)
+
+    @functools.cached_property
+    def caption_fonts(self) -> tuple[tuple[QFont, QFontMetricsF], tuple[QFont, QFontMetricsF]]:
+        """The caption's font and metrics, upright (in reach) and italic (out of reach):
+        made once, not for every token at every redraw."""
+        italic = QFont(self.caption_font)
+        italic.setItalic(True)
+        return ((self.caption_font, self.caption_metrics), (italic, QFontMetricsF(italic)))
 
     def label_text(self, text: str) -> str:
         """A ring's label as drawn: in capitals on rings, a capital first in lanes."""

@@ -6,6 +6,7 @@ spoken in tooltips and the legend for readers who cannot tell the shapes apart.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from PySide6.QtCore import QPointF
@@ -29,8 +30,10 @@ def _polygon(corners: int, radius: float, rotation: float) -> QPainterPath:
     return path
 
 
+@functools.lru_cache(maxsize=64)
 def shape_path(side_index: int, radius: float) -> QPainterPath:
-    """The marker outline for a side, centred on the origin."""
+    """The marker outline for a side, centred on the origin (shared: never change it in
+    place; ``translated`` gives a copy)."""
     name = shape_name(side_index)
     if name == "circle":
         path = QPainterPath()

@@ -1,0 +1,99 @@
+"""The board as lanes (the encounter tab's default): a selection change and a full redraw,
+each with one painted frame, for every game, at 50 and 200 combatants.
+
+Targets (issue 13): under 8 ms at 50 combatants, under 16 ms at 200, on the GUI thread's
+CPU time (see test_board_bench for why CPU time). The pane is the encounter tab's board at
+1366 × 768 (410 × 260), where lanes scroll rather than shrink the names.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from m3desk.assets import sample_files
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.board import RangeBoard, RangeBoardWidget
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from tests.benchmarks.test_board_bench import _frame, _report
+
+GAMES = [system.id for system in registry.systems()
+         if system.encounter is not None and sample_files(system.id)]
+TARGETS_S = {50: 0.008, 200: 0.016}
+PANE = (410, 260)
+
+
+def _spread(encounter: core.Encounter, seed: int) -> core.Encounter:
+    """Everyone somewhere: a random band, or a random distance up to half the maximum."""
+    rng = random.Random(seed)
+    model = encounter.position_model
+    ids = [c.id for c in encounter.combatants]
+    if model.kind == "bands":
+        values = list(range(len(model.bands)))
+    else:
+        values = list(range(0, model.maximum // 2, model.step))
+    positions = {core.pair_key(a, b): rng.choice(values) for a in ids for b in ids if a < b}
+    return encounter.model_copy(update={"positions": positions})
+
+
+def _lanes_board(qtbot: Any, game: str, count: int
+                 ) -> tuple[RangeBoardWidget, EncounterDocument]:
+    rules = registry.get(game).encounter
+    assert rules is not None
+    sheets = [load_sheet(path).model for path in sample_files(game)]
+    encounter = rules.encounter_type(name="Crowd")
+    for index in range(count):
+        sheet = sheets[index % len(sheets)]
+        side = "Party" if getattr(sheet, "kind", "") == "character" else "Monsters"
+        encounter = core.join(encounter, rules.make_combatant(sheet, side))
+    document = EncounterDocument(_spread(encounter, seed=1))
+    board = RangeBoard(document, lanes=True)
+    qtbot.addWidget(board)
+    board.resize(*PANE)
+    board.show()
+    qtbot.waitExposed(board)
+    return board, document
+
+
+@pytest.mark.parametrize("count", sorted(TARGETS_S))
+@pytest.mark.parametrize("game", GAMES)
+def test_lanes_selection_change(qtbot: Any, benchmark: Any, game: str, count: int) -> None:
+    board, document = _lanes_board(qtbot, game, count)
+    ids = [c.id for c in document.encounter.combatants]
+    turn = iter(range(10_000))
+
+    def select_next() -> None:
+        document.select(ids[(next(turn) * 7) % len(ids)])
+        _frame(board)
+
+    benchmark.pedantic(select_next, rounds=20, warmup_rounds=2)
+    assert board.lanes and board.scene.centre_id in ids
+    assert len(board.scene.tokens()) == count - 1
+    cpu = _report(benchmark, f"lanes, {game}, selection change, {count} combatants",
+                  select_next)
+    assert cpu < TARGETS_S[count]
+
+
+@pytest.mark.parametrize("count", sorted(TARGETS_S))
+@pytest.mark.parametrize("game", GAMES)
+def test_lanes_full_redraw(qtbot: Any, benchmark: Any, game: str, count: int) -> None:
+    board, document = _lanes_board(qtbot, game, count)
+    document.apply(_spread(document.encounter, seed=2), "Everyone moves")
+    stack = document.undo_stack
+
+    def redraw() -> None:
+        if stack.canUndo():
+            stack.undo()
+        else:
+            stack.redo()
+        _frame(board)
+
+    redraws = board.controller.redraws
+    benchmark.pedantic(redraw, rounds=20, warmup_rounds=2)
+    assert board.controller.redraws > redraws
+    cpu = _report(benchmark, f"lanes, {game}, full redraw, {count} combatants", redraw)
+    assert cpu < TARGETS_S[count]
