@@ -7,6 +7,11 @@ and ``<b>…</b>`` would spoof emphasis. Rather than trusting every call site, t
 (``setTextFormat(Qt.TextFormat.RichText)``) become plain before they are first shown, and
 every tooltip is shown escaped. Widgets that do want rich text escape what they embed
 (``html.escape``).
+
+Buttons, check boxes, group boxes, tab bars, dock titles, menu items and labels with a buddy
+(form rows, input dialogs) read "&" as a mnemonic marker: a name put into one of them goes
+through :func:`mnemonic_safe`, or "Bob & Sue" shows as "Bob  Sue" (the "&" gone, the space
+underlined).
 """
 
 from __future__ import annotations
@@ -24,7 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["PlainTextGuard", "install_plain_text_guard", "safe_tooltip"]
+__all__ = ["PlainTextGuard", "install_plain_text_guard", "mnemonic_safe", "safe_tooltip"]
+
+
+def mnemonic_safe(text: str) -> str:
+    """``text`` for a widget that reads "&" as a mnemonic marker: every "&" shows."""
+    return text.replace("&", "&&")
 
 
 def safe_tooltip(text: str) -> str:

@@ -38,6 +38,14 @@ _AFFECTS = (("checks and defence", "both"), ("checks only", "checks"),
             ("AC and defence only", "defence"))
 
 
+def _fit_placeholder(edit: QLineEdit) -> None:
+    """Never narrower than its example: a cut example reads as a wrong one. (Qt paints it
+    inside the frame and 2 px from each side: two average characters cover both.)"""
+    metrics = edit.fontMetrics()
+    edit.setMinimumWidth(metrics.horizontalAdvance(edit.placeholderText())
+                         + 2 * metrics.averageCharWidth())
+
+
 class ConditionDialog(QDialog):
     def __init__(self, bearer: str, rules: TableRules, parent: QWidget | None) -> None:
         super().__init__(parent)
@@ -45,7 +53,7 @@ class ConditionDialog(QDialog):
         self._rules = rules
         self.name_edit = QLineEdit()
         self.name_edit.setMaxLength(80)
-        self.name_edit.setPlaceholderText("magical shield, backstabbed!, catching fire…")
+        self.name_edit.setPlaceholderText("magical shield, backstabbed!, on fire…")
         self.kind_combo = QComboBox()
         self.kind_combo.addItem("Effect (a bonus)", ConditionKind.EFFECT)
         self.kind_combo.addItem("Consequence (a penalty)", ConditionKind.CONSEQUENCE)
@@ -67,6 +75,9 @@ class ConditionDialog(QDialog):
         self.source_edit.setMaxLength(120)
         self.source_edit.setPlaceholderText("Shield spell, Felix's backstab…")
 
+        for example in (self.name_edit, self.source_edit):
+            _fit_placeholder(example)
+
         duration_row = QHBoxLayout()
         duration_row.addWidget(self.rounds_spin)
         duration_row.addWidget(self.duration_combo, 1)
@@ -76,7 +87,9 @@ class ConditionDialog(QDialog):
         form.addRow("&Tier:", self.tier_combo)
         form.addRow("Value:", self.value_label)
         form.addRow("&Changes:", self.affects_combo)
-        form.addRow("&Lasts:", duration_row)
+        lasts = QLabel("&Lasts:")  # a row of two fields gets no buddy by itself
+        lasts.setBuddy(self.rounds_spin)
+        form.addRow(lasts, duration_row)
         form.addRow("&Source:", self.source_edit)
         self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                          | QDialogButtonBox.StandardButton.Cancel)
