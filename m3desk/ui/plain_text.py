@@ -25,11 +25,21 @@ from PySide6.QtWidgets import (
     QApplication,
     QGraphicsView,
     QLabel,
+    QLineEdit,
     QToolTip,
     QWidget,
 )
 
-__all__ = ["PlainTextGuard", "install_plain_text_guard", "mnemonic_safe", "safe_tooltip"]
+__all__ = ["PlainTextGuard", "fit_placeholder", "install_plain_text_guard", "mnemonic_safe",
+           "safe_tooltip"]
+
+
+def fit_placeholder(edit: QLineEdit) -> None:
+    """Never narrower than its placeholder: a cut example reads as a wrong one. (Qt paints
+    it inside the frame and 2 px from each side: two average characters cover both.)"""
+    metrics = edit.fontMetrics()
+    edit.setMinimumWidth(metrics.horizontalAdvance(edit.placeholderText())
+                         + 2 * metrics.averageCharWidth())
 
 
 def mnemonic_safe(text: str) -> str:

@@ -29,6 +29,7 @@ from m3desk.systems.monsters_and_magic.conditions import (
     tier_value,
 )
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.ui.plain_text import fit_placeholder
 
 __all__ = ["ConditionDialog"]
 
@@ -36,14 +37,6 @@ _DURATIONS = (("rounds", DurationKind.ROUNDS), ("this scene", DurationKind.SCENE
               ("until removed", DurationKind.UNTIL_REMOVED))
 _AFFECTS = (("checks and defence", "both"), ("checks only", "checks"),
             ("AC and defence only", "defence"))
-
-
-def _fit_placeholder(edit: QLineEdit) -> None:
-    """Never narrower than its example: a cut example reads as a wrong one. (Qt paints it
-    inside the frame and 2 px from each side: two average characters cover both.)"""
-    metrics = edit.fontMetrics()
-    edit.setMinimumWidth(metrics.horizontalAdvance(edit.placeholderText())
-                         + 2 * metrics.averageCharWidth())
 
 
 class ConditionDialog(QDialog):
@@ -76,7 +69,7 @@ class ConditionDialog(QDialog):
         self.source_edit.setPlaceholderText("Shield spell, Felix's backstab…")
 
         for example in (self.name_edit, self.source_edit):
-            _fit_placeholder(example)
+            fit_placeholder(example)
 
         duration_row = QHBoxLayout()
         duration_row.addWidget(self.rounds_spin)
