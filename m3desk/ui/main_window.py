@@ -29,7 +29,7 @@ from m3desk.ui import dialogs
 from m3desk.ui.library.file_types import OPEN_FILTER
 from m3desk.ui.library.panel import LibraryPanel
 from m3desk.ui.own_game import has_own_widgets
-from m3desk.ui.plain_text import install_plain_text_guard
+from m3desk.ui.plain_text import install_plain_text_guard, mnemonic_safe
 from m3desk.ui.window import documents
 from m3desk.ui.window.actions import WindowActions
 from m3desk.ui.window.autosave import AutosaveController
@@ -300,7 +300,7 @@ class MainWindow(QMainWindow):
         for system in registry.systems():
             if has_own_widgets(system.id) or not system.options_model.model_fields:
                 continue
-            action = menu.addAction(f"{system.name.replace('&', '&&')}…")
+            action = menu.addAction(f"{mnemonic_safe(system.name)}…")
             action.setObjectName(f"game_rules:{system.id}")
             action.setToolTip(f"The table rules new {system.name} sheets and encounters "
                               "start with")

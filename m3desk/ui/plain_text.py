@@ -7,6 +7,11 @@ and ``<b>…</b>`` would spoof emphasis. Rather than trusting every call site, t
 (``setTextFormat(Qt.TextFormat.RichText)``) become plain before they are first shown, and
 every tooltip is shown escaped. Widgets that do want rich text escape what they embed
 (``html.escape``).
+
+Buttons, check boxes, group boxes, tab bars, dock titles, menu items and labels with a buddy
+(form rows, input dialogs) read "&" as a mnemonic marker: a name put into one of them goes
+through :func:`mnemonic_safe`, or "Bob & Sue" shows as "Bob  Sue" (the "&" gone, the space
+underlined).
 """
 
 from __future__ import annotations
@@ -20,11 +25,26 @@ from PySide6.QtWidgets import (
     QApplication,
     QGraphicsView,
     QLabel,
+    QLineEdit,
     QToolTip,
     QWidget,
 )
 
-__all__ = ["PlainTextGuard", "install_plain_text_guard", "safe_tooltip"]
+__all__ = ["PlainTextGuard", "fit_placeholder", "install_plain_text_guard", "mnemonic_safe",
+           "safe_tooltip"]
+
+
+def fit_placeholder(edit: QLineEdit) -> None:
+    """Never narrower than its placeholder: a cut example reads as a wrong one. (Qt paints
+    it inside the frame and 2 px from each side: two average characters cover both.)"""
+    metrics = edit.fontMetrics()
+    edit.setMinimumWidth(metrics.horizontalAdvance(edit.placeholderText())
+                         + 2 * metrics.averageCharWidth())
+
+
+def mnemonic_safe(text: str) -> str:
+    """``text`` for a widget that reads "&" as a mnemonic marker: every "&" shows."""
+    return text.replace("&", "&&")
 
 
 def safe_tooltip(text: str) -> str:

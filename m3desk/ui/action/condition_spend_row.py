@@ -31,6 +31,7 @@ from m3desk.ui.action.combo_items import (
 )
 from m3desk.ui.action.duration_editor import DurationEditor
 from m3desk.ui.action.tone import tone_color
+from m3desk.ui.plain_text import fit_placeholder
 
 __all__ = ["ConditionSpendRow"]
 
@@ -80,7 +81,8 @@ class ConditionSpendRow(QWidget):
         self.tier.setMinimumContentsLength(16)
         self.name = QLineEdit(self)
         self.name.setMaxLength(80)
-        self.name.setPlaceholderText("name it, e.g. knocked back")
+        self.name.setPlaceholderText("e.g. knocked back")
+        fit_placeholder(self.name)
         self.duration = DurationEditor(self)
         self.affects = QComboBox(self)
         for text, value in _AFFECTS:

@@ -39,6 +39,7 @@ from m3desk.systems.monsters_and_magic.attributes import check_modifier
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.ui.action.combo_items import current_data, fill_combo, select_data
 from m3desk.ui.action.trait_picker import TraitPicker
+from m3desk.ui.plain_text import fit_placeholder
 
 __all__ = ["ResistanceEditor"]
 
@@ -116,7 +117,8 @@ class ResistanceEditor(QWidget):
         self.fixed.setMaximumWidth(self.fontMetrics().horizontalAdvance("000000") + 40)
         self.fixed_label = QLineEdit(fixed_page)
         self.fixed_label.setMaxLength(40)
-        self.fixed_label.setPlaceholderText("what it is, e.g. turning resistance")
+        self.fixed_label.setPlaceholderText("e.g. turning")
+        fit_placeholder(self.fixed_label)
         fixed_form = QFormLayout(fixed_page)
         fixed_form.setContentsMargins(0, 0, 0, 0)
         fixed_form.addRow("Number", self.fixed)

@@ -36,6 +36,7 @@ from m3desk.systems.monsters_and_magic.spend_offer import SpendOffer
 from m3desk.systems.monsters_and_magic.spending import Outcome
 from m3desk.ui.action.condition_spend_row import ConditionSpendRow
 from m3desk.ui.action.tone import tone_color
+from m3desk.ui.plain_text import fit_placeholder
 
 __all__ = ["SpendingAssistant"]
 
@@ -85,7 +86,8 @@ class SpendingAssistant(QGroupBox):
         self.help_amount = QLabel(self)
         self.towards = QLineEdit(self)
         self.towards.setMaxLength(120)
-        self.towards.setPlaceholderText("which check, e.g. Turn Undead")
+        self.towards.setPlaceholderText("e.g. Turn Undead")
+        fit_placeholder(self.towards)
         self.problems = QLabel(self)
         self.problems.setWordWrap(True)
         self.preview = QLabel(self)

@@ -29,6 +29,7 @@ from m3desk.systems.monsters_and_magic.conditions import (
     tier_value,
 )
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.ui.plain_text import fit_placeholder
 
 __all__ = ["ConditionDialog"]
 
@@ -45,7 +46,7 @@ class ConditionDialog(QDialog):
         self._rules = rules
         self.name_edit = QLineEdit()
         self.name_edit.setMaxLength(80)
-        self.name_edit.setPlaceholderText("magical shield, backstabbed!, catching fire…")
+        self.name_edit.setPlaceholderText("magical shield, backstabbed!, on fire…")
         self.kind_combo = QComboBox()
         self.kind_combo.addItem("Effect (a bonus)", ConditionKind.EFFECT)
         self.kind_combo.addItem("Consequence (a penalty)", ConditionKind.CONSEQUENCE)
@@ -67,6 +68,9 @@ class ConditionDialog(QDialog):
         self.source_edit.setMaxLength(120)
         self.source_edit.setPlaceholderText("Shield spell, Felix's backstab…")
 
+        for example in (self.name_edit, self.source_edit):
+            fit_placeholder(example)
+
         duration_row = QHBoxLayout()
         duration_row.addWidget(self.rounds_spin)
         duration_row.addWidget(self.duration_combo, 1)
@@ -76,7 +80,9 @@ class ConditionDialog(QDialog):
         form.addRow("&Tier:", self.tier_combo)
         form.addRow("Value:", self.value_label)
         form.addRow("&Changes:", self.affects_combo)
-        form.addRow("&Lasts:", duration_row)
+        lasts = QLabel("&Lasts:")  # a row of two fields gets no buddy by itself
+        lasts.setBuddy(self.rounds_spin)
+        form.addRow(lasts, duration_row)
         form.addRow("&Source:", self.source_edit)
         self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                          | QDialogButtonBox.StandardButton.Cancel)

@@ -19,6 +19,7 @@ from m3desk.systems.monsters_and_magic.initiative_roll import InitiativeRequest
 from m3desk.systems.monsters_and_magic.sheet import Pool
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
+from m3desk.ui.plain_text import mnemonic_safe
 
 __all__ = [
     "LOG_FILTER",
@@ -76,8 +77,8 @@ def ask_pool_change(parent: QWidget, name: str, label: str, pool: Pool) -> int |
         return None
     delta, ok = QInputDialog.getInt(
         parent, f"Adjust {label}",
-        f"{name} has {label} {pool.current}/{pool.maximum}.\n"
-        "Damage as a negative number, healing as a positive one:",
+        mnemonic_safe(f"{name} has {label} {pool.current}/{pool.maximum}.\n"
+                      "Damage as a negative number, healing as a positive one:"),
         0, -9999, 9999)
     return delta if ok and delta else None
 

@@ -27,6 +27,7 @@ from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.game_setup import make_game_setup
 from m3desk.ui.encounter.roster_adder import RosterAdder
+from m3desk.ui.plain_text import mnemonic_safe
 
 __all__ = ["BY_SHEET_KIND", "SetupStrip"]
 
@@ -141,7 +142,7 @@ class SetupStrip(QWidget):
             return
         self.add_menu.addSection("Open sheets")
         for source in sources:
-            action = self.add_menu.addAction(source.sheet.name)
+            action = self.add_menu.addAction(mnemonic_safe(source.sheet.name))
             action.triggered.connect(
                 lambda _checked=False, s=source: self._adder.add([s], self.chosen_side()))
         every = self.add_menu.addAction("All &Open Sheets")

@@ -18,7 +18,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QIntValidator,
-    QKeyEvent,
     QPalette,
     QRegularExpressionValidator,
     QValidator,
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.ui.encounter.tracker_columns import Column, TrackerRole
+from m3desk.ui.sheet.choice_delegate import ChoiceCombo
 
 __all__ = ["TrackerDelegate"]
 
@@ -48,22 +48,6 @@ class OptionalIntValidator(QIntValidator):
         if not text.strip():
             return QValidator.State.Acceptable, text, position
         return super().validate(text, position)
-
-
-class ChoiceCombo(QComboBox):
-    """A cell's list of choices. Stepping through it with the arrow keys (or a typed letter)
-    while it is closed only moves; Return, Tab or leaving the cell commits, as a click on
-    an item of the open list does. (A closed QComboBox reports every arrow step as a pick,
-    which would commit the next item at the first key press and close the editor.)"""
-
-    stepping = False
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        self.stepping = True
-        try:
-            super().keyPressEvent(event)
-        finally:
-            self.stepping = False
 
 
 def current_turn_brush(palette: QPalette) -> QBrush:
@@ -102,7 +86,7 @@ class TrackerDelegate(QStyledItemDelegate):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             combo.setAccessibleName(spec.tip or spec.title)
             # A pick is final: commit it at once, as a combo box in a form does.
-            combo.activated.connect(lambda _index, combo=combo: self._commit_pick(combo))
+            combo.picked.connect(lambda _index, combo=combo: self._commit_pick(combo))
             return combo
         if spec is not None and spec.kind == "pool":
             edit = QLineEdit(parent)
@@ -137,8 +121,6 @@ class TrackerDelegate(QStyledItemDelegate):
             editor.resize(max(editor.width(), editor.sizeHint().width()), editor.height())
 
     def _commit_pick(self, combo: QComboBox) -> None:
-        if isinstance(combo, ChoiceCombo) and combo.stepping:
-            return
         self.commitData.emit(combo)
         self.closeEditor.emit(combo, QStyledItemDelegate.EndEditHint.NoHint)
 

@@ -27,13 +27,15 @@ class CharacterIdentityGroup(QGroupBox):
         sheet = CharacterSheet
         self.name_edit = line_edit(self, sheet, "name")
         self.race_edit = line_edit(self, sheet, "race", "human, dwarf, elf…")
-        self.class_edit = line_edit(self, sheet, "char_class", "fighter, cleric, magic-user…")
+        self.class_edit = line_edit(self, sheet, "char_class", "fighter, cleric…")
         self.prime_combo = QComboBox(self)
         self.prime_combo.setObjectName("prime_combo")
         self.prime_combo.setToolTip("The class's prime attribute: its modifier doubles on checks")
         self.level_spin = spin_box(self, sheet, "level")
         self.alignment_edit = line_edit(self, sheet, "alignment", "e.g. Lawful")
-        self.focus_edit = line_edit(self, sheet, "alignment_focus", "what the alignment serves")
+        # No example text: at 150 % the field is too narrow for one, the label says it.
+        self.focus_edit = line_edit(self, sheet, "alignment_focus")
+        self.focus_edit.setToolTip("What or whom the alignment serves")
         self.focus_points_spin = spin_box(self, sheet, "alignment_focus_points")
         self.focus_points_spin.setToolTip("Alignment focus points")
         self.experience_spin = spin_box(self, sheet, "experience")

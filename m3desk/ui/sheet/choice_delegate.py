@@ -1,22 +1,68 @@
 """Edits a choice column (kind, weight, resisted by...) with a combo box of the allowed values.
 
 The choices come from the model (:data:`ChoicesRole`), so one delegate serves every choice
-column; a pick commits at once, without needing Enter. The column is as wide as the combo box
-showing its longest choice, so opening the editor neither cuts a choice nor moves the cell.
+column; a pick from the open list commits at once, without needing Enter, while the arrow
+keys on the closed box only step (:class:`ChoiceCombo`, the tracker's choice cells use it
+too). The column is as wide as the combo box showing its longest choice, so opening the editor
+neither cuts a choice nor moves the cell.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QKeyEvent, QWheelEvent
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from m3desk.ui.sheet.roles import ChoicesRole
 
-__all__ = ["ChoiceDelegate"]
+__all__ = ["ChoiceCombo", "ChoiceDelegate"]
 
 Index = QModelIndex | QPersistentModelIndex
+
+
+class ChoiceCombo(QComboBox):
+    """A cell's list of choices; :attr:`picked` says the user chose one.
+
+    Stepping through it while it is closed (the arrow keys, a typed letter, the wheel) only
+    moves; Return, Tab or leaving the cell commits (the delegate's editor handling), as a
+    click on an item of the open list does at once. (A closed QComboBox reports every step
+    as ``activated``, which would commit the next item at the first key press and close the
+    editor.)
+    """
+
+    picked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._stepping = False
+        self.activated.connect(self._on_activated)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        self._stepping = True
+        try:
+            super().keyPressEvent(event)
+        finally:
+            self._stepping = False
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self._stepping = True
+        try:
+            super().wheelEvent(event)
+        finally:
+            self._stepping = False
+
+    def _on_activated(self, row: int) -> None:
+        if not self._stepping:
+            self.picked.emit(row)
 
 
 class ChoiceDelegate(QStyledItemDelegate):
@@ -28,11 +74,11 @@ class ChoiceDelegate(QStyledItemDelegate):
         return tuple(index.data(ChoicesRole) or ())
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
-        editor = QComboBox(parent)
+        editor = ChoiceCombo(parent)
         editor.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for label, value in self.choices_for(index):
             editor.addItem(label, value)
-        editor.activated.connect(lambda _row: self._picked(editor))
+        editor.picked.connect(lambda _row: self._picked(editor))
         return editor
 
     def combo_width(self, index: Index, parent: QWidget | None) -> int:

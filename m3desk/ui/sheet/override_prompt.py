@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QInputDialog, QWidget
 
 from m3desk.core.derived import Derived
 from m3desk.ui import dialogs
+from m3desk.ui.plain_text import mnemonic_safe
 
 __all__ = ["OVERRIDE_RANGE", "OverridePrompt"]
 
@@ -26,7 +27,7 @@ class OverridePrompt:
         value, ok = QInputDialog.getInt(
             parent,
             f"Override {derived.label}",
-            f"{derived.explanation()}\n\nThe GM's value for {derived.label}:",
+            mnemonic_safe(f"{derived.explanation()}\n\nThe GM's value for {derived.label}:"),
             derived.value,
             low,
             high,

@@ -37,7 +37,7 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
     file_filter = ENCOUNTER_FILTER
 
     def accepts(self, model: BaseModel) -> bool:
-        from m3desk.systems.monsters_and_magic.encounter import Encounter
+        from m3desk.core.encounter import Encounter  # every game's encounter is one
 
         return isinstance(model, Encounter)
 
@@ -49,7 +49,7 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
     def create_document(self, model: BaseModel, path: Path | None, rules: TableRules,
                         parent: QObject | None) -> EncounterDocument:
         """The encounter keeps the table rules it was started with, so ``rules`` is unused."""
-        from m3desk.systems.monsters_and_magic.encounter import Encounter
+        from m3desk.core.encounter import Encounter
         from m3desk.ui.documents.encounter_document import EncounterDocument
 
         assert isinstance(model, Encounter)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QWidget
 
+from m3desk.ui.plain_text import mnemonic_safe
+
 __all__ = ["DocumentTabs"]
 
 _EMPTY_HINT = (
@@ -18,7 +20,8 @@ _EMPTY_HINT = (
 
 
 class DocumentTabs(QStackedWidget):
-    """A closable, movable tab per open document.
+    """A closable, movable tab per open document, titled with the document's name as it is
+    ("Bob & Sue": the tab bar is given "Bob && Sue").
 
     Pages are the editor widgets themselves; which document a page belongs to is
     the session's business, so this class only shows, labels and removes pages.
@@ -56,7 +59,7 @@ class DocumentTabs(QStackedWidget):
         Opening several files at once focuses only the last, because laying out a
         sheet editor is the expensive part of opening it.
         """
-        index = self.tab_widget.addTab(page, title)
+        index = self.tab_widget.addTab(page, mnemonic_safe(title))
         self.tab_widget.setTabToolTip(index, tooltip)
         self.setCurrentWidget(self.tab_widget)
         if focus:
@@ -65,7 +68,7 @@ class DocumentTabs(QStackedWidget):
     def set_label(self, page: QWidget, title: str, tooltip: str) -> None:
         index = self.tab_widget.indexOf(page)
         if index >= 0:
-            self.tab_widget.setTabText(index, title)
+            self.tab_widget.setTabText(index, mnemonic_safe(title))
             self.tab_widget.setTabToolTip(index, tooltip)
 
     def replace(self, old: QWidget, new: QWidget, title: str, tooltip: str) -> None:
@@ -75,7 +78,7 @@ class DocumentTabs(QStackedWidget):
             self.add(new, title, tooltip)
             return
         was_current = self.tab_widget.currentIndex() == index
-        self.tab_widget.insertTab(index, new, title)
+        self.tab_widget.insertTab(index, new, mnemonic_safe(title))
         self.tab_widget.setTabToolTip(index, tooltip)
         if was_current:
             self.tab_widget.setCurrentIndex(index)
@@ -106,7 +109,8 @@ class DocumentTabs(QStackedWidget):
         return [page for page in found if page is not None]
 
     def title_of(self, page: QWidget) -> str:
-        return self.tab_widget.tabText(self.tab_widget.indexOf(page))
+        """The title as given (a tab bar reads "&" as a mnemonic, so it holds "&&")."""
+        return self.tab_widget.tabText(self.tab_widget.indexOf(page)).replace("&&", "&")
 
     def _on_close_requested(self, index: int) -> None:
         page = self.tab_widget.widget(index)

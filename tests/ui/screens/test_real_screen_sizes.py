@@ -1,21 +1,19 @@
 """Every window fits the screens users have: 1366×768 at 100 % and 1600×1000 at 150 %.
 
 Qt's offscreen platform is told the real screen (its size in logical pixels and its scale)
-through a configuration file, in a fresh process per screen: the action dialog must fit
-with Apply and Cancel in view, and the encounter tab's tracker must not scroll sideways.
+through a configuration file, in a fresh process per screen (``offscreen.py``): the action
+dialog must fit with Apply and Cancel in view, and the encounter tab's tracker must not
+scroll sideways.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-SCREENS = {"1366x768 at 100 %": (1366, 728, 1.0), "1600x1000 at 150 %": (1067, 627, 1.5)}
+from tests.ui.screens.offscreen import SCREENS, run_on_screen
+
 SCRIPT = r"""
 import json, sys
 from PySide6.QtCore import QRect
@@ -77,16 +75,8 @@ print(json.dumps(report))
 
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
-    width, height, scale = SCREENS[screen]
-    config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{
-        "name": "Screen", "x": 0, "y": 0, "width": width, "height": height,
-        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": scale}]}), encoding="utf-8")
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
-           "M3DESK_HOME": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
-                            text=True, timeout=180, check=True)
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    width, height, _scale = SCREENS[screen]
+    report = run_on_screen(tmp_path, screen, SCRIPT)
     assert report["screen"] == [width, height]
     assert report["dialog"][0] <= width and report["dialog"][1] <= height
     assert report["buttons_in_view"]

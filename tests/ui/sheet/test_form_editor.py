@@ -224,3 +224,51 @@ def test_a_game_s_bonuses_read_signed_and_its_amounts_plain(qtbot: Any) -> None:
     assert shown_values["attack_bonus"] == f"+{derived['attack_bonus'].value}"
     assert shown_values["thac0"] == str(derived["thac0"].value)
     assert shown_values["ac"] == str(derived["ac"].value)
+
+
+@pytest.mark.qt_log_ignore("does not support grabbing the keyboard")  # the open list, offscreen
+def test_arrow_keys_on_a_closed_choice_only_step_and_return_commits(
+        qtbot: Any, editor: FormSheetEditor) -> None:
+    """Down on the closed list moves to "two" without committing it (the editor stays open,
+    the sheet unchanged); Return commits. A pick in the open list commits at once.
+    """
+    document = editor.form_document
+    panel = editor.tables["gear"]
+    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    view = panel.view
+    name_editor = view.focusWidget()
+    assert isinstance(name_editor, QLineEdit)
+    qtbot.keyClick(name_editor, Qt.Key.Key_Return)
+    _committed(qtbot, view)
+    start = document.sheet.gear[0].hands
+    hands = panel.model.index(0, 2)
+    view.setCurrentIndex(hands)
+    view.edit(hands)
+    combo = view.indexWidget(hands)
+    assert isinstance(combo, QComboBox) and combo.currentText() == start == "one"
+    steps = document.undo_stack.count()
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentText() == "two"
+    assert view.state() == QAbstractItemView.State.EditingState
+    assert view.indexWidget(hands) is combo and document.sheet.gear[0].hands == "one"
+    qtbot.keyClick(combo, Qt.Key.Key_Up)
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert document.sheet.gear[0].hands == "one" and document.undo_stack.count() == steps
+    qtbot.keyClick(combo, Qt.Key.Key_Return)
+    _committed(qtbot, view)
+    assert document.sheet.gear[0].hands == "two"
+
+    view.setFocus()
+    view.edit(hands)
+    combo = view.indexWidget(hands)
+    assert isinstance(combo, QComboBox)
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_F4)  # opens the list: a pick there is final
+    popup = combo.view()
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key.Key_Up)
+    assert document.sheet.gear[0].hands == "two"
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    _committed(qtbot, view)
+    assert document.sheet.gear[0].hands == "one"

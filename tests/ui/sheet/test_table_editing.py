@@ -4,6 +4,7 @@ shows its longest choice, and columns stay where they are after an edit."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QSpinBox
 
 from m3desk.ui.documents.sheet_document import SheetDocument
@@ -62,13 +63,18 @@ def test_the_first_key_typed_starts_editing_every_cell(qtbot, request, which) ->
     assert ColumnKind.BANDS in kinds_seen, "range bands are typed like every other cell"
 
 
-def test_a_letter_typed_on_a_choice_cell_picks_that_choice(qtbot, character, document) -> None:
+def test_a_letter_typed_on_a_choice_cell_steps_to_it_and_return_picks_it(
+        qtbot, character, document) -> None:
     items = character.items
     view = items.view
     view.setFocus()
     view.setCurrentIndex(items.model.index(2, 1))  # Cutter: weapon
     qtbot.keyClicks(view, "g")
-    assert document.sheet.items[2].kind == "gear"
+    assert document.sheet.items[2].kind == "weapon"  # a typed letter steps, as arrows do
+    editor = view.indexWidget(items.model.index(2, 1))
+    assert editor is not None and editor.currentText() == "gear"
+    qtbot.keyClick(editor, Qt.Key.Key_Return)  # Return (or Tab, or leaving) commits
+    qtbot.waitUntil(lambda: document.sheet.items[2].kind == "gear")
 
 
 @pytest.mark.parametrize("which", ["character", "monster"])
