@@ -82,7 +82,6 @@ def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
     assert report["buttons_in_view"]
     for key in ("mm", "ose", "adnd2e", "apparatus"):
         assert report[f"{key}_tracker_scrolls"] == 0, key
-    print(json.dumps({k: v for k, v in report.items() if k.endswith("_board")}))
     for key in ("mm", "ose", "adnd2e", "apparatus"):
         board = report[f"{key}_board"]
         # The tab's board shows lanes, its names at (nearly) the app's own text size.
