@@ -114,7 +114,8 @@ class LogPanel(QWidget):
         names = [c.name for c in self._document.encounter.combatants] or ["Who"]
         widest = max(metrics.horizontalAdvance(name) for name in names) + 16
         average = metrics.averageCharWidth()
-        self.view.horizontalHeader().resizeSection(WHO, max(8 * average, min(widest, 24 * average)))
+        self._who_width = max(8 * average, min(widest, 24 * average))
+        self.view.horizontalHeader().resizeSection(WHO, self._who_width)
 
     def _on_changed(self, aspects: frozenset[str]) -> None:
         if "roster" in aspects:
@@ -131,13 +132,18 @@ class LogPanel(QWidget):
         self.details.setVisible(bool(entry and entry.details))
 
     NARROW_CHARACTERS = 48
-    """Below this width (in average characters) the Who column gives its room to What: the
-    entries name who acted anyway, and a line then wraps once at most, not five times."""
+    """When What would be narrower than this (in average characters) beside Who, the Who
+    column gives its room to What: the entries name who acted anyway, and a long line then
+    wraps three times, not five."""
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        narrow = self.view.width() < self.view.fontMetrics().averageCharWidth() * \
-            self.NARROW_CHARACTERS
+        # The panel's own new width: its view is laid out to it only after this event.
+        header = self.view.horizontalHeader()
+        who = getattr(self, "_who_width", header.sectionSize(WHO))  # 0 while it is hidden
+        what = event.size().width() - header.sectionSize(ROUND) - who \
+            - self.view.verticalScrollBar().sizeHint().width()
+        narrow = what < self.view.fontMetrics().averageCharWidth() * self.NARROW_CHARACTERS
         self.view.setColumnHidden(WHO, narrow)
 
     def showEvent(self, event: QShowEvent) -> None:

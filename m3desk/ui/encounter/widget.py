@@ -53,6 +53,8 @@ __all__ = ["EncounterWidget"]
 
 MESSAGE_MS = 8000
 MIN_BOARD_WIDTH = 420
+MIN_LANES_WIDTH = 320
+"""Lanes reflow to any width (a chip a row at the narrowest), so the log can keep more."""
 MIN_LOG_WIDTH = 260
 MIN_BOTTOM_HEIGHT = 300
 
@@ -167,7 +169,9 @@ class EncounterWidget(QWidget):
         self.board_splitter.setObjectName("log_board_splitter")
         self.board_splitter.addWidget(self.log_panel)
         self.board_splitter.addWidget(self.board)
-        self.board.setMinimumWidth(MIN_BOARD_WIDTH)
+        self.board.setMinimumWidth(MIN_LANES_WIDTH if self.board.lanes else MIN_BOARD_WIDTH)
+        self.board.lanes_changed.connect(lambda lanes: self.board.setMinimumWidth(
+            MIN_LANES_WIDTH if lanes else MIN_BOARD_WIDTH))
         self.log_panel.setMinimumWidth(MIN_LOG_WIDTH)
         self.board_splitter.setStretchFactor(0, 1)
         self.board_splitter.setStretchFactor(1, 1)
@@ -206,10 +210,14 @@ class EncounterWidget(QWidget):
                   max(height - MIN_BOTTOM_HEIGHT, height * 2 // 5))
         self.tracker_splitter.setSizes([top, height - top])
         width = sum(self.board_splitter.sizes())
-        # The board's header and legend take some height: the rings get the rest.
-        chrome = self.board.height() - self.board.view.height()
-        square = (height - top) - max(chrome, 0)
-        board = max(MIN_BOARD_WIDTH, min(square, width - MIN_LOG_WIDTH, width * 3 // 5))
+        if self.board.lanes:
+            # Lanes need no square: the log keeps the room, so its lines wrap less.
+            board = max(MIN_LANES_WIDTH, min(width - MIN_LOG_WIDTH, width * 2 // 5))
+        else:
+            # The board's header and legend take some height: the rings get the rest.
+            chrome = self.board.height() - self.board.view.height()
+            square = (height - top) - max(chrome, 0)
+            board = max(MIN_BOARD_WIDTH, min(square, width - MIN_LOG_WIDTH, width * 3 // 5))
         self.board_splitter.setSizes([width - board, board])
 
     def _show_setup(self, shown: bool) -> None:

@@ -46,6 +46,11 @@ report = {"screen": [screen.width(), screen.height()]}
 fight = add_sheets(Encounter(name="Fane"), sample_files("monsters_and_magic"))
 ids = {c.name.split()[0]: c.id for c in fight.combatants}
 fight = core.next_turn(core.set_initiative(fight, {i: 20 - n for n, i in enumerate(ids.values())}))
+from m3desk.systems.monsters_and_magic.encounter import add_log
+ATTACK = ("Felix Pook: Dagger vs First One Mummy — 15 + 8 + 3 = 26 vs 15 → 11 EP; larger "
+          "target −2 → 9 EP; 4 PHP damage and a minor consequence “off balance” (−2) on "
+          "First One Mummy")
+fight = add_log(fight, ATTACK, actor=ids["Felix"])
 document = EncounterDocument(fight)
 widget = EncounterWidget(document)
 widget.resize(screen.width() - 300, screen.height())  # beside the library dock
@@ -53,6 +58,10 @@ widget.show()
 app.processEvents(); app.processEvents()
 report["mm_tracker_scrolls"] = widget.tracker.horizontalScrollBar().maximum()
 report["mm_board"] = board_report(widget)
+log = widget.log_panel.view
+app.processEvents()
+last = log.model().rowCount() - 1
+report["log_attack_lines"] = round(log.rowHeight(last) / log.fontMetrics().lineSpacing(), 1)
 dialog = ActionDialog(document, widget, actor_id=ids["Gramfive"])
 dialog.show()
 app.processEvents(); app.processEvents()
@@ -82,6 +91,9 @@ def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
     assert report["buttons_in_view"]
     for key in ("mm", "ose", "adnd2e", "apparatus"):
         assert report[f"{key}_tracker_scrolls"] == 0, key
+    # The log keeps its room beside the lanes (and gives Who's to What when narrow): an
+    # attack's 170 characters take four lines at most (a row's height counts its padding).
+    assert report["log_attack_lines"] < 4.5, report["log_attack_lines"]
     for key in ("mm", "ose", "adnd2e", "apparatus"):
         board = report[f"{key}_board"]
         # The tab's board shows lanes, its names at (nearly) the app's own text size.
