@@ -53,7 +53,7 @@ __all__ = ["EncounterWidget"]
 
 MESSAGE_MS = 8000
 MIN_BOARD_WIDTH = 420
-MIN_LANES_WIDTH = 320
+MIN_LANES_WIDTH = 340
 """Lanes reflow to any width (a chip a row at the narrowest), so the log can keep more."""
 MIN_LOG_WIDTH = 260
 MIN_BOTTOM_HEIGHT = 300
