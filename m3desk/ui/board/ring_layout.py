@@ -50,6 +50,21 @@ class RingLayout:
         return len(self.radii) - 1
 
 
+def _row_plan(placer: RingPlacer, count: int, radius: float) -> tuple[int, float]:
+    """How many of ``count`` tokens the next row takes and from what radius it starts:
+    all of them on a slightly larger ring when that holds them, else balanced rows (11 →
+    6 + 5, not 9 + 2)."""
+    capacity = placer.capacity(count, radius)
+    if capacity >= count:
+        return count, radius
+    grown = placer.single_row_radius(count, radius)
+    if grown is not None:
+        return count, grown
+    if capacity > 0:
+        return math.ceil(count / math.ceil(count / capacity)), radius
+    return count, radius
+
+
 def layout_rings(bands: Sequence[Sequence[str]], token: Footprint, centre: Footprint,
                  labels: Sequence[tuple[float, float]], *, gap: float = 6.0,
                  empty_thickness: float = 30.0) -> RingLayout:
@@ -76,16 +91,14 @@ def layout_rings(bands: Sequence[Sequence[str]], token: Footprint, centre: Footp
         radius = inner + token.marker_radius + gap
         phase = _PHASES[index % len(_PHASES)]
         while remaining:
-            # Balanced rows (11 → 6 + 5, not 9 + 2), alternate rows offset by half a slot.
-            capacity = placer.capacity(len(remaining), radius)
-            take = len(remaining)
-            if capacity < take:
-                grown = placer.single_row_radius(take, radius)
-                if grown is not None:
-                    radius = grown
-                elif capacity > 0:
-                    take = math.ceil(take / math.ceil(take / capacity))
-            radius, anchors = placer.row(take, radius, phase)
+            take, start = _row_plan(placer, len(remaining), radius)
+            radius, anchors = placer.find(take, start, phase)
+            if radius > start:
+                # Pushed out by the row before: the ring it lands on may hold more.
+                retake, restart = _row_plan(placer, len(remaining), radius)
+                if retake != take:
+                    radius, anchors = placer.find(retake, restart, phase)
+            placer.place(anchors)
             positions.update(zip(remaining, anchors, strict=False))
             remaining = remaining[len(anchors):]
             outer = max(outer, radius + token.marker_radius + gap)
