@@ -6,6 +6,7 @@ spoken in tooltips and the legend for readers who cannot tell the shapes apart.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from PySide6.QtCore import QPointF
@@ -30,7 +31,13 @@ def _polygon(corners: int, radius: float, rotation: float) -> QPainterPath:
 
 
 def shape_path(side_index: int, radius: float) -> QPainterPath:
-    """The marker outline for a side, centred on the origin."""
+    """The marker outline for a side, centred on the origin (a copy: paths are built once
+    per side and size, since every token's facts change redraws it)."""
+    return QPainterPath(_shape_path(side_index, radius))
+
+
+@functools.lru_cache(maxsize=64)
+def _shape_path(side_index: int, radius: float) -> QPainterPath:
     name = shape_name(side_index)
     if name == "circle":
         path = QPainterPath()
