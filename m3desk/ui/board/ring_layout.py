@@ -138,7 +138,7 @@ def _shape(counts: tuple[int, ...], token: Footprint, centre: Footprint,
         anchors_by_band.append(tuple(band))
         inner = outer
     edge = inner
-    boxes = [rect for _far, rect in placer.obstacles]
+    boxes = placer.obstacles
     bounds = (min(-edge, *(r[0] for r in boxes)), min(-edge, *(r[1] for r in boxes)),
               max(edge, *(r[2] for r in boxes)), max(edge, *(r[3] for r in boxes)))
     return _Shape(centre_radius, centre_anchor, tuple(radii), tuple(anchors_by_band),

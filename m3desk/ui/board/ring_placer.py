@@ -167,9 +167,8 @@ class RingPlacer:
         self.gap = gap
         self.spine_half_width = spine_half_width
         self.slots = _slots(token, gap)
-        self.obstacles: list[tuple[float, Rect]] = []
-        """(farthest distance from the centre, box) of everything placed."""
-        self.farthest = 0.0
+        self.obstacles: list[Rect] = []
+        """The box of everything placed."""
         self._cell = 2 * max(token.width, token.height, 1.0)
         self._blocked: dict[tuple[int, int], list[Rect]] = {}
         """For each grid cell, the regions in it where a token's anchor would make the token
@@ -177,38 +176,49 @@ class RingPlacer:
         (x, y) touch anything" is a look-up and four comparisons."""
 
     def add(self, rect: Rect) -> None:
+        self.obstacles.append(rect)
         x1, y1, x2, y2 = rect
-        far = math.hypot(max(abs(x1), abs(x2)), max(abs(y1), abs(y2)))
-        self.obstacles.append((far, rect))
-        self.farthest = max(self.farthest, far)
         token = self.token
         half = token.width / 2
         # A token anchored at (x, y) covers (x - half, y - top, x + half, y - top + height).
         region = (x1 - half, y1 + token.top - token.height, x2 + half, y2 + token.top)
         cell, blocked = self._cell, self._blocked
-        rows = range(math.floor(region[1] / cell), math.floor(region[3] / cell) + 1)
-        for column in range(math.floor(region[0] / cell), math.floor(region[2] / cell) + 1):
+        rows = range(int(region[1] // cell), int(region[3] // cell) + 1)
+        for column in range(int(region[0] // cell), int(region[2] // cell) + 1):
             for row in rows:
-                blocked.setdefault((column, row), []).append(region)
+                key = (column, row)
+                regions = blocked.get(key)
+                if regions is None:
+                    blocked[key] = [region]
+                else:
+                    regions.append(region)
 
-    def _clear_radius(self, radius: float, ux: float, uy: float) -> float:
-        """The least radius from ``radius`` outward along the unit ray (ux, uy) where a token
-        touches nothing placed: out of each blocked region the anchor sits in, by its edge."""
-        cell, blocked = self._cell, self._blocked
-        while True:
-            x, y = radius * ux, radius * uy
-            regions = blocked.get((math.floor(x / cell), math.floor(y / cell)))
-            if not regions:
-                return radius
-            for x1, y1, x2, y2 in regions:
-                if x1 < x < x2 and y1 < y < y2:
-                    # The ray leaves the region through whichever side it meets first.
-                    out_x = (x2 / ux if ux > 0 else x1 / ux) if ux else math.inf
-                    out_y = (y2 / uy if uy > 0 else y1 / uy) if uy else math.inf
-                    radius = max(min(out_x, out_y), radius) + _CLEAR
+    def _needed(self, radius: float, units: Sequence[tuple[float, float]]) -> float:
+        """The least radius from ``radius`` outward where every token, each along its own
+        unit ray (ux, uy), touches nothing placed: a token walks out of each blocked region
+        its anchor sits in, by the region's edge, and the farthest walk wins."""
+        cell, blocked, inf = self._cell, self._blocked, math.inf
+        farthest = radius
+        for ux, uy in units:
+            walk = radius
+            while True:
+                x, y = walk * ux, walk * uy
+                regions = blocked.get((int(x // cell), int(y // cell)))
+                if not regions:
                     break
-            else:
-                return radius
+                for x1, y1, x2, y2 in regions:
+                    if x1 < x < x2 and y1 < y < y2:
+                        # The ray leaves the region through whichever side it meets first.
+                        out_x = (x2 / ux if ux > 0 else x1 / ux) if ux else inf
+                        out_y = (y2 / uy if uy > 0 else y1 / uy) if uy else inf
+                        out = out_x if out_x < out_y else out_y
+                        walk = (out if out > walk else walk) + _CLEAR
+                        break
+                else:
+                    break
+            if walk > farthest:
+                farthest = walk
+        return farthest
 
     def _row_angles(self, radius: float) -> tuple[float, float]:
         """The arc left free by the label spine at this radius."""
@@ -256,37 +266,34 @@ class RingPlacer:
         return [(math.cos(a), math.sin(a))
                 for a in (_angles(cumulative, origin, fits, phase) if fits else ())]
 
-    def _attempt(self, count: int, radius: float,
-                 phase: float) -> tuple[list[tuple[float, float]] | None, float]:
-        """Anchors for as many of ``count`` tokens as fit at ``radius``, or None and the
-        radius to try next: the farthest any token must move out along its ray to be clear.
-        """
-        units = self._ring(count, radius, phase)
-        while units:
-            anchors = [(radius * ux, radius * uy) for ux, uy in units]
-            if not _any_overlap([self.token.rect_at(x, y) for x, y in anchors]):
-                needed = max(self._clear_radius(radius, ux, uy) for ux, uy in units)
-                if needed > radius:
-                    return None, max(needed, radius + _MIN_MOVE)
-                return anchors, radius
-            # Rounding in the room along the ring left neighbours touching: one fewer.
-            units = self._ring(len(units) - 1, radius, phase)
-        return None, radius + _RADIUS_STEP
-
     def find(self, count: int, radius: float,
              phase: float = 0.0) -> tuple[float, list[tuple[float, float]]]:
         """Where up to ``count`` tokens go on one ring at ``radius`` or just beyond.
 
         Returns the radius used and the anchors (fewer than ``count`` when the ring is full).
         Where the ring is blocked, each token's ray says how far out that token is clear;
-        the ring moves out to the farthest of those and is checked again (the angles shift a
-        little with the radius), until every token is clear. Past everything placed a ring
-        is always clear, which bounds the search.
+        the ring moves out to the farthest of those and is checked again, with the tokens
+        spread again over the ring's room there after a long move (the angles shift with the
+        radius; after a short one they are kept). Past everything placed a ring is always
+        clear, which bounds the search.
         """
-        anchors, radius = self._attempt(count, radius, phase)
-        while anchors is None:
-            anchors, radius = self._attempt(count, radius, phase)
-        return radius, anchors
+        units, spread_at = self._ring(count, radius, phase), radius
+        while True:
+            if radius - spread_at > self.token.marker_radius:
+                units, spread_at = self._ring(count, radius, phase), radius
+            if not units:  # too small a ring for even one token
+                radius += _RADIUS_STEP
+                units, spread_at = self._ring(count, radius, phase), radius
+                continue
+            anchors = [(radius * ux, radius * uy) for ux, uy in units]
+            if _any_overlap([self.token.rect_at(x, y) for x, y in anchors]):
+                # Rounding in the room along the ring left neighbours touching: one fewer.
+                units = self._ring(len(units) - 1, radius, phase)
+                continue
+            needed = self._needed(radius, units)
+            if needed <= radius:
+                return radius, anchors
+            radius = max(needed, radius + _MIN_MOVE)
 
     def place(self, anchors: Sequence[tuple[float, float]]) -> None:
         for x, y in anchors:
