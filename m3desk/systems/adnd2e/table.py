@@ -480,8 +480,9 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
              else () if declaration is not None else ("close", "withdraw", "move", "charge"))
     names = {"close": "close", "missile": "move and fire", "charge": "charge",
              "withdraw": "withdraw", "flee": "flee", "move": "full move"}
+    rate = _rate(combatant.sheet, options)  # derived once, not once per ring
     for action in shown:
-        feet = allowance(encounter, combatant, action)
+        feet = combat_movement_feet(rate, action, feet_per_point=_feet_per_point(options))
         if feet:
             rings.append(Ring(feet, names[action], "move"))
     for attack in attacks_of(combatant.sheet, options):
