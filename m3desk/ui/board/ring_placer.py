@@ -39,7 +39,7 @@ _CLEAR = 1e-6
 """How far past the edge of a blocked region a token is put (rounding)."""
 
 # 1/asin(x) = 1/x - x/6 - 17x³/360 - 367x⁵/15120 - 27859x⁷/1814400 - ...; for x ≤ ½ the
-# terms shown are within 1e-5 of it, so a ring's room is a few sums, not a loop of asin.
+# terms shown are within 2e-5 of it, so a ring's room is a few sums, not a loop of asin.
 _SERIES = (1 / 6, 17 / 360, 367 / 15120, 27859 / 1814400)
 _SERIES_LIMIT = 0.5
 
@@ -298,10 +298,3 @@ class RingPlacer:
     def place(self, anchors: Sequence[tuple[float, float]]) -> None:
         for x, y in anchors:
             self.add(self.token.rect_at(x, y))
-
-    def row(self, count: int, radius: float,
-            phase: float = 0.0) -> tuple[float, list[tuple[float, float]]]:
-        """:meth:`find` a ring for up to ``count`` tokens and place them there."""
-        radius, anchors = self.find(count, radius, phase)
-        self.place(anchors)
-        return radius, anchors
