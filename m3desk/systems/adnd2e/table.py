@@ -21,6 +21,7 @@ from pydantic import BaseModel, BeforeValidator, Field, PlainSerializer
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
+from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -479,8 +480,9 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
              else () if declaration is not None else ("close", "withdraw", "move", "charge"))
     names = {"close": "close", "missile": "move and fire", "charge": "charge",
              "withdraw": "withdraw", "flee": "flee", "move": "full move"}
+    rate = _rate(combatant.sheet, options)  # derived once, not once per ring
     for action in shown:
-        feet = allowance(encounter, combatant, action)
+        feet = combat_movement_feet(rate, action, feet_per_point=_feet_per_point(options))
         if feet:
             rings.append(Ring(feet, names[action], "move"))
     for attack in attacks_of(combatant.sheet, options):
@@ -511,12 +513,15 @@ def _mode(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
     return None
 
 
-def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
+def _reach_at(encounter: core.Encounter, a: str, feet: int) -> Reach:
     combatant = _combatant(encounter, a)
-    feet = core.position_between(encounter, a, b)
     usable = [x.name for x in attacks_of(combatant.sheet, _options(encounter))
               if _mode(encounter, combatant, x, feet)]
     return Reach(options=tuple(usable), in_reach=bool(usable))
+
+
+_reach = ReachByDistance(_reach_at)
+"""The board asks about the centre against everyone: answered once per distance."""
 
 
 def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:

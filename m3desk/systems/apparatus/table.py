@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import ConditionState
+from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.systems.apparatus import actions as acts
 from m3desk.systems.apparatus.forecast import FORECAST_POLICY, simulate
@@ -224,15 +225,14 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
     return tuple(rings)
 
 
-def _usable(encounter: core.Encounter, a: str, b: str) -> list[str]:
-    metres = core.position_between(encounter, a, b)
-    return [w.name for w in acts.weapons_of(sheet_of(encounter, a))
-            if (w.ranged and metres <= w.far) or (not w.ranged and metres <= w.reach)]
-
-
-def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
-    usable = _usable(encounter, a, b)
+def _reach_at(encounter: core.Encounter, a: str, metres: int) -> Reach:
+    usable = [w.name for w in acts.weapons_of(sheet_of(encounter, a))
+              if (w.ranged and metres <= w.far) or (not w.ranged and metres <= w.reach)]
     return Reach(options=tuple(usable), in_reach=bool(usable))
+
+
+_reach = ReachByDistance(_reach_at)
+"""The board asks about the centre against everyone: answered once per distance."""
 
 
 def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:

@@ -16,13 +16,14 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.numbers import minus, signed
+from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.condition_text import condition_tooltip, conditions_short
 from m3desk.systems.monsters_and_magic.derive import derive
-from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, range_between
+from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
 from m3desk.systems.monsters_and_magic.initiative import initiative_terms
-from m3desk.systems.monsters_and_magic.ranges import BANDS
+from m3desk.systems.monsters_and_magic.ranges import BANDS, RangeBand
 from m3desk.systems.monsters_and_magic.reach import attack_bands, attacks_reaching
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 
@@ -122,12 +123,16 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
     return tuple(Ring(int(band), band.label, "band") for band in BANDS)
 
 
-def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
+def _reach_at(encounter: core.Encounter, a: str, position: int) -> Reach:
     assert isinstance(encounter, Encounter)
-    sheet, band = encounter.combatant(a).sheet, range_between(encounter, a, b)
+    sheet, band = encounter.combatant(a).sheet, RangeBand(position)
     names = attacks_reaching(sheet, band)
     return Reach(options=tuple(names), in_reach=bool(names),
                  unequipped=tuple(attacks_reaching(sheet, band, unequipped=True)))
+
+
+_reach = ReachByDistance(_reach_at)
+"""The board asks about the centre against everyone: answered once per distance."""
 
 
 def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:

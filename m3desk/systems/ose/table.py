@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
+from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -214,9 +215,13 @@ def _usable(sheet: Sheet, feet: int) -> list[Weapon]:
     return [weapon for weapon in _weapons(sheet) if works(weapon)]
 
 
-def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
-    usable = _usable(_c(encounter, a).sheet, core.position_between(encounter, a, b))
+def _reach_at(encounter: core.Encounter, a: str, feet: int) -> Reach:
+    usable = _usable(_c(encounter, a).sheet, feet)
     return Reach(options=tuple(w.name for w in usable), in_reach=bool(usable))
+
+
+_reach = ReachByDistance(_reach_at)
+"""The board asks about the centre against everyone: answered once per distance."""
 
 
 def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:

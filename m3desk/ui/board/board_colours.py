@@ -7,6 +7,7 @@ palette, so a dark theme never gets black names on a dark ring.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from PySide6.QtGui import QColor, QPalette
@@ -22,18 +23,25 @@ def mix(a: QColor, b: QColor, amount: float) -> QColor:
                            a.blueF() + (b.blueF() - a.blueF()) * amount, 1.0)
 
 
-def _luminance(colour: QColor) -> float:
+_Rgb = tuple[float, float, float, float]
+"""QColor.getRgbF(): red, green, blue, alpha."""
+
+
+def _luminance(colour: _Rgb) -> float:
     def channel(value: float) -> float:
         return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
 
-    return (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
-            + 0.0722 * channel(colour.blueF()))
+    return 0.2126 * channel(colour[0]) + 0.7152 * channel(colour[1]) + 0.0722 * channel(colour[2])
+
+
+def _ratio(a: _Rgb, b: _Rgb) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def contrast(a: QColor, b: QColor) -> float:
     """WCAG contrast ratio, 1 (none) to 21 (black on white)."""
-    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
+    return _ratio(a.getRgbF(), b.getRgbF())
 
 
 @dataclass(frozen=True)
@@ -82,5 +90,11 @@ class BoardColours:
 
     def ink_on(self, fill: QColor) -> QColor:
         """Whichever of the palette's Text and Base reads better on ``fill``."""
-        return self.text if contrast(self.text, fill) >= contrast(self.base, fill) \
-            else self.base
+        return self.text if _text_reads_better(self.text.getRgbF(), self.base.getRgbF(),
+                                               fill.getRgbF()) else self.base
+
+
+@functools.lru_cache(maxsize=64)
+def _text_reads_better(text: _Rgb, base: _Rgb, fill: _Rgb) -> bool:
+    """By colour value, once: every token asks whenever its facts change."""
+    return _ratio(text, fill) >= _ratio(base, fill)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from m3desk.core import registry
-from m3desk.core.encounter import Combatant, Encounter, position_between
+from m3desk.core.encounter import Combatant, Encounter, pair_key
 from m3desk.core.system import EncounterRules, PositionModel, Reach
 from m3desk.ui.board.ring_scale import RingScale, scale_for
 from m3desk.ui.board.token_facts import TokenFacts
@@ -63,17 +63,24 @@ def snapshot_of(encounter: Encounter, centre_id: str) -> BoardSnapshot:
         return BoardSnapshot(None, (), scale, sides)
     names = rules.condition_names if rules is not None else _core_conditions
     limit = rules.limit(encounter) if rules is not None else None
+    reach_of = rules.reach if rules is not None else None
+    positions, far = encounter.positions, encounter.default_position()
+    spots: dict[int, tuple[int, str]] = {}
+    """Ring and label by position: a crowd stands at a few positions."""
     tokens = []
     for other in encounter.combatants:
         if other.id == centre.id:
             continue
-        position = position_between(encounter, centre.id, other.id)
-        reach = rules.reach(encounter, centre.id, other.id) if rules is not None else Reach()
+        position = positions.get(pair_key(centre.id, other.id), far)
+        spot = spots.get(position)
+        if spot is None:
+            spot = spots[position] = (scale.ring_of(position),
+                                      scale.label_of_position(position))
+        reach = reach_of(encounter, centre.id, other.id) if reach_of is not None else Reach()
         tokens.append(TokenFacts(
             combatant_id=other.id, name=other.name, side=other.side,
-            side_index=index[other.side], band=scale.ring_of(position), position=position,
-            position_label=scale.label_of_position(position),
-            distance_caption=not scale.bands,
+            side_index=index[other.side], band=spot[0], position=position,
+            position_label=spot[1], distance_caption=not scale.bands,
             reach=reach.options, unequipped_reach=reach.unequipped,
             conditions=names(other), centre_name=centre.name,
             beyond_maximum=limit is not None and position > limit))

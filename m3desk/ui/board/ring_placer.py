@@ -4,22 +4,44 @@ The geometry behind :func:`m3desk.ui.board.ring_layout.layout_rings`. Tokens are
 (their names are horizontal), so neighbours on a ring need less room at the top and bottom
 (side by side: a box's width) than at the left and right (stacked: its height); spacing
 them by the room each angle needs fits about a third more tokens than uniform spacing.
+
+Speed matters here (the layout runs on every change of the centre, up to a few hundred
+tokens, within one frame), so two things are computed rather than searched for:
+
+- the room along a ring at any radius comes from sums over the token's chord table
+  prepared once per token size (:class:`_Slots`), not from a fresh pass per radius;
+- a blocked ring moves out by exactly what its tokens need: everything placed is kept as
+  the region where a token's *anchor* would make it overlap (:meth:`RingPlacer.add`), so a
+  token walks out along its ray to the edge of that region in one step instead of a scan
+  in small steps that re-checks every box each time.
 """
 
 from __future__ import annotations
 
 import bisect
 import functools
-import itertools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from m3desk.ui.board.footprint import Footprint, Rect, overlaps
+from m3desk.ui.board.footprint import Footprint, Rect
 
 _SAMPLES = 120
 """Steps per turn when measuring the room along a ring (the overlap check catches the
 rounding this leaves)."""
+_STEP = 2 * math.pi / _SAMPLES
 _RADIUS_STEP = 6.0
+"""How far out a ring moves when it is too small to hold even one token."""
+_MIN_MOVE = 1.0
+"""The least a blocked ring moves out, so the search always ends (past everything placed
+a ring is free)."""
+_CLEAR = 1e-6
+"""How far past the edge of a blocked region a token is put (rounding)."""
+
+# 1/asin(x) = 1/x - x/6 - 17x³/360 - 367x⁵/15120 - 27859x⁷/1814400 - ...; for x ≤ ½ the
+# terms shown are within 2e-5 of it, so a ring's room is a few sums, not a loop of asin.
+_SERIES = (1 / 6, 17 / 360, 367 / 15120, 27859 / 1814400)
+_SERIES_LIMIT = 0.5
 
 
 def _chord(theta: float, token: Footprint, gap: float) -> float:
@@ -30,89 +52,111 @@ def _chord(theta: float, token: Footprint, gap: float) -> float:
     return min(side_by_side, stacked)
 
 
+def _prefix(values: Sequence[float]) -> tuple[float, ...]:
+    sums, total = [0.0], 0.0
+    for value in values:
+        total += value
+        sums.append(total)
+    return tuple(sums)
+
+
+@dataclass(frozen=True, slots=True)
+class _Slots:
+    """How many tokens fit along an arc of any ring ("slots"), for one token size.
+
+    ``halves[i]`` is half the chord neighbours need at the middle of step ``i`` of one turn
+    from the top; at radius ``r`` that step holds ``step / (2 asin(halves[i] / r))`` slots.
+    The prefix sums of the powers of ``halves`` turn the sum of that over an arc into a
+    handful of products (the series above) once ``r`` is at least twice the largest half.
+    """
+
+    halves: tuple[float, ...]
+    inverse: tuple[float, ...]
+    """Prefix sums of 1 / half."""
+    powers: tuple[tuple[float, ...], ...]
+    """Prefix sums of half, half³, half⁵, half⁷."""
+    exact_below: float
+    """Radii below this are summed sample by sample (the series is not close enough)."""
+
+    @staticmethod
+    def of(token: Footprint, gap: float) -> _Slots:
+        halves = tuple(_chord(-math.pi / 2 + (i + 0.5) * _STEP, token, gap) / 2
+                       for i in range(_SAMPLES))
+        return _Slots(halves, _prefix([1 / h for h in halves]),
+                      tuple(_prefix([h ** p for h in halves]) for p in (1, 3, 5, 7)),
+                      max(halves) / _SERIES_LIMIT)
+
+    def _coefficients(self, radius: float) -> tuple[float, float, float, float, float]:
+        half_step, inverse = _STEP / 2, 1 / radius
+        return (half_step * radius,
+                *(half_step * c * inverse ** p for c, p in zip(_SERIES, (1, 3, 5, 7),
+                                                                strict=True)))
+
+    def total(self, radius: float, first: int, last: int) -> float:
+        """Slots along samples ``first`` to ``last`` (exclusive) at ``radius``."""
+        if last <= first:
+            return 0.0
+        if radius < self.exact_below:
+            return self.cumulative(radius, first, last)[-1]
+        a, b1, b3, b5, b7 = self._coefficients(radius)
+        p1, p3, p5, p7 = self.powers
+        return (a * (self.inverse[last] - self.inverse[first]) - b1 * (p1[last] - p1[first])
+                - b3 * (p3[last] - p3[first]) - b5 * (p5[last] - p5[first])
+                - b7 * (p7[last] - p7[first]))
+
+    def cumulative(self, radius: float, first: int, last: int) -> list[float]:
+        """Slots from sample ``first`` up to each sample boundary until ``last``."""
+        if last <= first:
+            return [0.0]
+        if radius < self.exact_below:
+            scale, asin, cumulative, total = 1.0 / radius, math.asin, [0.0], 0.0
+            for half in self.halves[first:last]:
+                x = half * scale
+                total += _STEP / (2 * asin(x if x < 1.0 else 1.0))
+                cumulative.append(total)
+            return cumulative
+        a, b1, b3, b5, b7 = self._coefficients(radius)
+        p1, p3, p5, p7 = self.powers
+        end = last + 1
+        sums = [a * i - b1 * q1 - b3 * q3 - b5 * q5 - b7 * q7 for i, q1, q3, q5, q7 in zip(
+            self.inverse[first:end], p1[first:end], p3[first:end], p5[first:end],
+            p7[first:end], strict=True)]
+        start = sums[0]
+        return [s - start for s in sums]
+
+
 @functools.lru_cache(maxsize=8)
-def _chord_table(token: Footprint, gap: float) -> tuple[float, ...]:
-    """Half the chord needed at the middle of each step of one turn from the top.
-
-    Depends on the token size only, so one table serves every ring and every radius.
-    """
-    step = 2 * math.pi / _SAMPLES
-    return tuple(_chord(-math.pi / 2 + (i + 0.5) * step, token, gap) / 2
-                 for i in range(_SAMPLES))
-
-
-def _room(radius: float, start: float, end: float,
-          table: Sequence[float]) -> tuple[list[float], float]:
-    """Cumulative "slots" along the arc [start, end] at ``radius``, and the arc's start.
-
-    A slot is the room one token needs; ``cumulative[-1]`` is how many fit.
-    """
-    step = 2 * math.pi / _SAMPLES
-    first = math.ceil((start + math.pi / 2) / step)
-    last = min(math.floor((end + math.pi / 2) / step), _SAMPLES)
-    if last <= first:
-        return [0.0], start
-    scale = 1.0 / radius
-    asin = math.asin
-    cumulative = list(itertools.accumulate(
-        (step / (2 * asin(half * scale if half * scale < 1.0 else 1.0))
-         for half in table[first:last]),
-        initial=0.0))
-    return cumulative, -math.pi / 2 + first * step
+def _slots(token: Footprint, gap: float) -> _Slots:
+    """Depends on the token size only, so one table serves every ring and every radius."""
+    return _Slots.of(token, gap)
 
 
 def _angles(cumulative: Sequence[float], origin: float, count: int,
             phase: float = 0.0) -> list[float]:
     """``count`` angles evenly spaced in slots, turned by ``phase`` slots."""
-    step = 2 * math.pi / _SAMPLES
     total = cumulative[-1]
     angles = []
+    top = len(cumulative) - 1
     for i in range(count):
         target = ((i + 0.5 + phase) * total / count) % total
-        j = min(max(bisect.bisect_left(cumulative, target), 1), len(cumulative) - 1)
+        j = min(max(bisect.bisect_left(cumulative, target), 1), top)
         low, high = cumulative[j - 1], cumulative[j]
         fraction = (target - low) / (high - low) if high > low else 0.0
-        angles.append(origin + (j - 1 + fraction) * step)
+        angles.append(origin + (j - 1 + fraction) * _STEP)
     return angles
 
 
-def _separation(a: Rect, b: Rect, ux: float, uy: float) -> float:
-    """How far box ``a`` must move along the unit vector (ux, uy) to stop overlapping ``b``:
-    apart on either axis is enough."""
-    needs = []
-    if ux > 1e-9:
-        needs.append((b[2] - a[0]) / ux)
-    elif ux < -1e-9:
-        needs.append((a[2] - b[0]) / -ux)
-    if uy > 1e-9:
-        needs.append((b[3] - a[1]) / uy)
-    elif uy < -1e-9:
-        needs.append((a[3] - b[1]) / -uy)
-    return min(needs, default=_RADIUS_STEP)
-
-
-def _cells(rect: Rect, cell: float) -> list[tuple[int, int]]:
-    """The grid cells a box covers (a box may span several)."""
-    x1, y1 = math.floor(rect[0] / cell), math.floor(rect[1] / cell)
-    x2, y2 = math.floor(rect[2] / cell), math.floor(rect[3] / cell)
-    return [(x, y) for x in range(x1, x2 + 1) for y in range(y1, y2 + 1)]
-
-
-def _grid(rects: Sequence[Rect], cell: float) -> dict[tuple[int, int], list[Rect]]:
-    """Boxes by the grid cells they cover: two boxes that overlap share a cell, so only a
-    cell's own boxes need comparing (linear, where comparing all pairs was quadratic)."""
-    grid: dict[tuple[int, int], list[Rect]] = {}
-    for rect in rects:
-        for key in _cells(rect, cell):
-            grid.setdefault(key, []).append(rect)
-    return grid
-
-
-def _any_overlap(rects: Sequence[Rect], cell: float) -> bool:
-    """Whether any two of the boxes overlap (through the grid: linear in their number)."""
-    grid = _grid(rects, cell)
-    return any(overlaps(a, b) for boxes in grid.values() for i, a in enumerate(boxes)
-               for b in boxes[i + 1:])
+def _any_overlap(rects: Sequence[Rect]) -> bool:
+    """Whether any two of the boxes overlap: a sweep from left to right compares each box
+    only with those starting before it ends (a few on a ring, not all of them)."""
+    ordered = sorted(rects)
+    for i, (_x1, y1, x2, y2) in enumerate(ordered):
+        for other in ordered[i + 1:]:
+            if other[0] >= x2:
+                break
+            if other[1] < y2 and y1 < other[3]:
+                return True
+    return False
 
 
 class RingPlacer:
@@ -122,44 +166,59 @@ class RingPlacer:
         self.token = token
         self.gap = gap
         self.spine_half_width = spine_half_width
-        self.table = _chord_table(token, gap)
-        self.obstacles: list[tuple[float, Rect]] = []
-        """(farthest distance from the centre, box) of everything placed."""
-        self.farthest = 0.0
-        self._placed: dict[tuple[int, int], list[tuple[float, Rect]]] = {}
-        """The same, by the grid cells each box covers (kept as boxes are added)."""
+        self.slots = _slots(token, gap)
+        self.obstacles: list[Rect] = []
+        """The box of everything placed."""
+        self._cell = 2 * max(token.width, token.height, 1.0)
+        self._blocked: dict[tuple[int, int], list[Rect]] = {}
+        """For each grid cell, the regions in it where a token's anchor would make the token
+        overlap something placed (each box grown by the token's size), so "does a token at
+        (x, y) touch anything" is a look-up and four comparisons."""
 
     def add(self, rect: Rect) -> None:
-        far = max(math.hypot(x, y) for x in (rect[0], rect[2]) for y in (rect[1], rect[3]))
-        self.obstacles.append((far, rect))
-        self.farthest = max(self.farthest, far)
-        for key in _cells(rect, self._cell()):
-            self._placed.setdefault(key, []).append((far, rect))
+        self.obstacles.append(rect)
+        x1, y1, x2, y2 = rect
+        token = self.token
+        half = token.width / 2
+        # A token anchored at (x, y) covers (x - half, y - top, x + half, y - top + height).
+        region = (x1 - half, y1 + token.top - token.height, x2 + half, y2 + token.top)
+        cell, blocked = self._cell, self._blocked
+        rows = range(int(region[1] // cell), int(region[3] // cell) + 1)
+        for column in range(int(region[0] // cell), int(region[2] // cell) + 1):
+            for row in rows:
+                key = (column, row)
+                regions = blocked.get(key)
+                if regions is None:
+                    blocked[key] = [region]
+                else:
+                    regions.append(region)
 
-    def _blocked_by(self, rects: Sequence[Rect], anchors: Sequence[tuple[float, float]],
-                    radius: float) -> float:
-        """0 when the boxes touch nothing placed; else how far out the ring must move at
-        least to free one of the clashing boxes (so the scan can skip ahead)."""
-        near = radius - 2 * self.token.reach
-        if self.farthest <= near:
-            return 0.0
-        cell = self._cell()
-        placed = self._placed
-        shortest = math.inf
-        for a, (x, y) in zip(rects, anchors, strict=True):
-            ux, uy = x / radius, y / radius
-            seen: set[int] = set()
-            for key in _cells(a, cell):
-                for far, b in placed.get(key, ()):
-                    if far <= near or id(b) in seen:
-                        continue
-                    seen.add(id(b))
-                    if overlaps(a, b):
-                        shortest = min(shortest, _separation(a, b, ux, uy))
-        return 0.0 if shortest == math.inf else shortest
-
-    def _cell(self) -> float:
-        return max(self.token.width, self.token.height, 1.0)
+    def _needed(self, radius: float, units: Sequence[tuple[float, float]]) -> float:
+        """The least radius from ``radius`` outward where every token, each along its own
+        unit ray (ux, uy), touches nothing placed: a token walks out of each blocked region
+        its anchor sits in, by the region's edge, and the farthest walk wins."""
+        cell, blocked, inf = self._cell, self._blocked, math.inf
+        farthest = radius
+        for ux, uy in units:
+            walk = radius
+            while True:
+                x, y = walk * ux, walk * uy
+                regions = blocked.get((int(x // cell), int(y // cell)))
+                if not regions:
+                    break
+                for x1, y1, x2, y2 in regions:
+                    if x1 < x < x2 and y1 < y < y2:
+                        # The ray leaves the region through whichever side it meets first.
+                        out_x = (x2 / ux if ux > 0 else x1 / ux) if ux else inf
+                        out_y = (y2 / uy if uy > 0 else y1 / uy) if uy else inf
+                        out = out_x if out_x < out_y else out_y
+                        walk = (out if out > walk else walk) + _CLEAR
+                        break
+                else:
+                    break
+            if walk > farthest:
+                farthest = walk
+        return farthest
 
     def _row_angles(self, radius: float) -> tuple[float, float]:
         """The arc left free by the label spine at this radius."""
@@ -167,10 +226,18 @@ class RingPlacer:
         half = math.asin(min(1.0, clearance / radius))
         return -math.pi / 2 + half, 3 * math.pi / 2 - half
 
+    def _samples(self, radius: float) -> tuple[int, int, float]:
+        """The chord-table steps inside the free arc at ``radius``, and the first one's
+        angle."""
+        start, end = self._row_angles(radius)
+        first = math.ceil((start + math.pi / 2) / _STEP)
+        last = min(math.floor((end + math.pi / 2) / _STEP), _SAMPLES)
+        return first, last, -math.pi / 2 + first * _STEP
+
     def capacity(self, count: int, radius: float) -> int:
         """How many of ``count`` tokens one ring at ``radius`` holds, ignoring the rest."""
-        cumulative, _origin = _room(radius, *self._row_angles(radius), self.table)
-        return min(count, int(cumulative[-1] + 1e-9))
+        first, last, _origin = self._samples(radius)
+        return min(count, int(self.slots.total(radius, first, last) + 1e-9))
 
     def single_row_radius(self, count: int, radius: float) -> float | None:
         """The smallest radius up to one row deeper whose ring holds all ``count`` tokens.
@@ -191,36 +258,43 @@ class RingPlacer:
                 low = middle
         return high
 
-    def _attempt(self, count: int, radius: float,
-                 phase: float) -> tuple[list[tuple[float, float]] | None, float]:
-        """Anchors for as many of ``count`` tokens as fit at ``radius`` (None when the ring
-        would touch something already placed) and, if blocked, a distance to move out."""
-        cumulative, origin = _room(radius, *self._row_angles(radius), self.table)
+    def _ring(self, count: int, radius: float, phase: float) -> list[tuple[float, float]]:
+        """Unit vectors towards as many of ``count`` tokens as the ring at ``radius`` holds."""
+        first, last, origin = self._samples(radius)
+        cumulative = self.slots.cumulative(radius, first, last)
         fits = min(count, int(cumulative[-1] + 1e-9))
-        while fits > 0:
-            angles = _angles(cumulative, origin, fits, phase)
-            anchors = [(radius * math.cos(a), radius * math.sin(a)) for a in angles]
-            rects = [self.token.rect_at(x, y) for x, y in anchors]
-            if not _any_overlap(rects, self._cell()):
-                blocked = self._blocked_by(rects, anchors, radius)
-                return (None, blocked) if blocked else (anchors, 0.0)
-            fits -= 1
-        return None, 0.0
+        return [(math.cos(a), math.sin(a))
+                for a in (_angles(cumulative, origin, fits, phase) if fits else ())]
 
-    def row(self, count: int, radius: float,
-            phase: float = 0.0) -> tuple[float, list[tuple[float, float]]]:
-        """Place up to ``count`` tokens on one ring at ``radius`` or just beyond.
+    def find(self, count: int, radius: float,
+             phase: float = 0.0) -> tuple[float, list[tuple[float, float]]]:
+        """Where up to ``count`` tokens go on one ring at ``radius`` or just beyond.
 
         Returns the radius used and the anchors (fewer than ``count`` when the ring is full).
-        A blocked ring is tried again farther out, by at least the distance that frees one
-        clashing box: the free radii are not contiguous (the angles shift with the radius),
-        so a scan, not a bisection. Past everything placed a ring is always free, which
-        bounds the scan.
+        Where the ring is blocked, each token's ray says how far out that token is clear;
+        the ring moves out to the farthest of those and is checked again, with the tokens
+        spread again over the ring's room there after a long move (the angles shift with the
+        radius; after a short one they are kept). Past everything placed a ring is always
+        clear, which bounds the search.
         """
-        anchors, blocked = self._attempt(count, radius, phase)
-        while anchors is None:
-            radius += max(_RADIUS_STEP, blocked)
-            anchors, blocked = self._attempt(count, radius, phase)
+        units, spread_at = self._ring(count, radius, phase), radius
+        while True:
+            if radius - spread_at > self.token.marker_radius:
+                units, spread_at = self._ring(count, radius, phase), radius
+            if not units:  # too small a ring for even one token
+                radius += _RADIUS_STEP
+                units, spread_at = self._ring(count, radius, phase), radius
+                continue
+            anchors = [(radius * ux, radius * uy) for ux, uy in units]
+            if _any_overlap([self.token.rect_at(x, y) for x, y in anchors]):
+                # Rounding in the room along the ring left neighbours touching: one fewer.
+                units = self._ring(len(units) - 1, radius, phase)
+                continue
+            needed = self._needed(radius, units)
+            if needed <= radius:
+                return radius, anchors
+            radius = max(needed, radius + _MIN_MOVE)
+
+    def place(self, anchors: Sequence[tuple[float, float]]) -> None:
         for x, y in anchors:
             self.add(self.token.rect_at(x, y))
-        return radius, anchors

@@ -30,10 +30,14 @@ def _polygon(corners: int, radius: float, rotation: float) -> QPainterPath:
     return path
 
 
-@functools.lru_cache(maxsize=64)
 def shape_path(side_index: int, radius: float) -> QPainterPath:
-    """The marker outline for a side, centred on the origin (shared: never change it in
-    place; ``translated`` gives a copy)."""
+    """The marker outline for a side, centred on the origin (a copy: paths are built once
+    per side and size, since every token's facts change redraws it)."""
+    return QPainterPath(_shape_path(side_index, radius))
+
+
+@functools.lru_cache(maxsize=64)
+def _shape_path(side_index: int, radius: float) -> QPainterPath:
     name = shape_name(side_index)
     if name == "circle":
         path = QPainterPath()
