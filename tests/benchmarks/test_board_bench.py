@@ -1,4 +1,4 @@
-"""Range board speed with 50 combatants: a full redraw and a selection change (< 16 ms).
+"""Range board speed with 50 combatants: a full redraw and a selection change (< 8 ms).
 
 "Full redraw": the document swaps every range of the centre (Scouting, or undo of it), so
 every token gets new facts, the rings are laid out again and one frame is painted. The
@@ -39,6 +39,8 @@ from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
 FRAME_S = 0.016
+TARGET_50_S = FRAME_S / 2
+"""Issue 13: a redraw or selection change with 50 combatants under 8 ms (half a frame)."""
 COMBATANTS = 50
 
 
@@ -104,7 +106,7 @@ def _reference_scene() -> None:
 
 
 def _report(benchmark: Any, label: str, fn: Callable[[], object],
-            baseline: float | None = None) -> float:
+            baseline: float | None = None, target: float = FRAME_S) -> float:
     """Print and record the wall median (pytest-benchmark's) and the GUI thread's CPU
     median; return the latter, which the target is checked against."""
     median = benchmark.stats.stats.median
@@ -112,7 +114,7 @@ def _report(benchmark: Any, label: str, fn: Callable[[], object],
     benchmark.extra_info.update(median_ms=round(median * 1000, 2),
                                 cpu_median_ms=round(cpu * 1000, 2))
     line = (f"\n{label}: GUI-thread CPU median {cpu * 1000:.1f} ms"
-            f" (target < {FRAME_S * 1000:.0f} ms),"
+            f" (target < {target * 1000:.0f} ms),"
             f" wall median {median * 1000:.1f} ms")
     if baseline is not None:
         benchmark.extra_info.update(a3_scene_ms=round(baseline * 1000, 2),
@@ -139,7 +141,8 @@ def test_full_redraw_with_50_combatants(qtbot: Any, benchmark: Any) -> None:
     benchmark.pedantic(redraw, rounds=30, warmup_rounds=2)
     assert board.controller.redraws > redraws
     assert len(board.scene.tokens()) == COMBATANTS - 1
-    assert _report(benchmark, "full redraw, 50 combatants", redraw, baseline) < FRAME_S
+    assert _report(benchmark, "full redraw, 50 combatants", redraw, baseline,
+                   TARGET_50_S) < TARGET_50_S
 
 
 def test_selection_change_with_50_combatants(qtbot: Any, benchmark: Any) -> None:
@@ -153,7 +156,8 @@ def test_selection_change_with_50_combatants(qtbot: Any, benchmark: Any) -> None
 
     benchmark.pedantic(select_next, rounds=30, warmup_rounds=2)
     assert board.scene.centre_id in ids
-    assert _report(benchmark, "selection change, 50 combatants", select_next) < FRAME_S
+    assert _report(benchmark, "selection change, 50 combatants", select_next,
+                   target=TARGET_50_S) < TARGET_50_S
 
 
 def test_one_drag_step_repaints_little(qtbot: Any, benchmark: Any) -> None:

@@ -74,7 +74,7 @@ def test_lanes_selection_change(qtbot: Any, benchmark: Any, game: str, count: in
     assert board.lanes and board.scene.centre_id in ids
     assert len(board.scene.tokens()) == count - 1
     cpu = _report(benchmark, f"lanes, {game}, selection change, {count} combatants",
-                  select_next)
+                  select_next, target=TARGETS_S[count])
     assert cpu < TARGETS_S[count]
 
 
@@ -95,5 +95,6 @@ def test_lanes_full_redraw(qtbot: Any, benchmark: Any, game: str, count: int) ->
     redraws = board.controller.redraws
     benchmark.pedantic(redraw, rounds=20, warmup_rounds=2)
     assert board.controller.redraws > redraws
-    cpu = _report(benchmark, f"lanes, {game}, full redraw, {count} combatants", redraw)
+    cpu = _report(benchmark, f"lanes, {game}, full redraw, {count} combatants", redraw,
+                  target=TARGETS_S[count])
     assert cpu < TARGETS_S[count]

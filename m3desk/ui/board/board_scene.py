@@ -71,6 +71,8 @@ class BoardScene(QGraphicsScene):
         self._rings: RingPainter | LanePainter | None = None
         self._lanes = False
         self._lane_width = DEFAULT_LANE_WIDTH
+        self._marks_key: tuple[str, ...] = ()
+        self._marks: dict[str, str] = {}
         self._font = QApplication.font()
         self._hint = QGraphicsSimpleTextItem(EMPTY_HINT)
         self._hint.setZValue(20)
@@ -206,7 +208,10 @@ class BoardScene(QGraphicsScene):
             item.set_facts(facts, None if facts.is_centre else chip_width)
         for gone in [i for i in self._tokens if i not in ids]:
             self.removeItem(self._tokens.pop(gone))
-        marks = distinct_initials(facts.name for facts in wanted)
+        names = tuple(facts.name for facts in wanted)
+        if names != self._marks_key:  # names change with the roster, not the centre
+            self._marks_key, self._marks = names, distinct_initials(names)
+        marks = self._marks
         for facts in wanted:
             self._tokens[facts.combatant_id].set_mark(marks[facts.name])
         self._hint.setVisible(snapshot.centre is None)

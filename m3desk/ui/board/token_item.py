@@ -22,6 +22,9 @@ from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, initials, wrap_
 from m3desk.ui.board.token_shapes import shape_name, shape_path
 
 FOCUS_MARGIN = 3.0
+MIN_TEXT_PX = 5.5
+"""Below this height on screen a name is a grey smear: a board zoomed out that far (200
+combatants fitted in a window) draws markers only; hover, zoom or lanes show the names."""
 OUT_OF_REACH = "— out of reach"
 
 
@@ -302,6 +305,10 @@ class TokenItem(QGraphicsItem):
         self._ensure_layout()
         colours = self._colours
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self._metrics.line_height * painter.worldTransform().m11() < MIN_TEXT_PX:
+            self._paint_marker(painter)
+            self._paint_focus(painter)
+            return
         text_rect = self._text_rect
         if self._metrics.chips:  # a chip reads as one thing: a thin edge around it
             edge = QPen(colours.ring_line, 1)
@@ -313,8 +320,11 @@ class TokenItem(QGraphicsItem):
         painter.drawRoundedRect(text_rect, 4, 4)
         self._paint_marker(painter)
         self._paint_text(painter)
+        self._paint_focus(painter)
+
+    def _paint_focus(self, painter: QPainter) -> None:
         if self.has_visible_focus:
-            pen = QPen(colours.highlight, 2)
+            pen = QPen(self._colours.highlight, 2)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(self._rect.adjusted(-1, -1, 1, 1), 6, 6)

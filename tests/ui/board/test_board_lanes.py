@@ -210,3 +210,30 @@ def test_every_token_on_a_board_has_its_own_mark(qtbot: Any) -> None:
     names = {t.facts.name: t.mark for t in board.scene.tokens()}
     assert names["Silverleaf"] != names["Sister Rebecca"]
     assert len({t.mark for t in board.scene.tokens()}) == len(set(names))
+
+
+def test_a_board_zoomed_too_far_out_to_read_draws_markers_without_smeared_names(
+        qtbot: Any, board: RangeBoardWidget) -> None:
+    """200 combatants fitted in a window put names at 3-4 pixels: those are drawn as
+    markers only (hover, zoom or lanes give the names), which also halves the frame."""
+    from PySide6.QtGui import QImage, QPainter
+
+    token = token_named(board, "Felix")
+    token.set_focused(False, False)  # no focus ring around the whole token
+    box = token.boundingRect()
+
+    def ink_under_marker(scale: float) -> int:
+        image = QImage(int(box.width() * scale) + 2, int(box.height() * scale) + 2,
+                       QImage.Format.Format_ARGB32)
+        image.fill(0)
+        painter = QPainter(image)
+        painter.scale(scale, scale)
+        painter.translate(-box.left(), -box.top())
+        token.paint(painter, None, None)  # type: ignore[arg-type]
+        painter.end()
+        below = int((-box.top() + token._metrics.token.marker_radius + 4) * scale) + 2
+        return sum(1 for y in range(below, image.height()) for x in range(image.width())
+                   if image.pixelColor(x, y).alpha() > 0)
+
+    assert ink_under_marker(1.0) > 0  # the name and caption under the marker
+    assert ink_under_marker(0.3) == 0  # too small to read: not drawn
