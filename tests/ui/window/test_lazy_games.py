@@ -44,7 +44,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith(("m3desk", "PySid
 
 LOADED_ON_USE = (
     "m3desk.systems.",  # every game, its rules and models
-    "m3desk.core.encounter", "m3desk.core.forecast", "m3desk.core.sheet_form",
+    "m3desk.core.system", "m3desk.core.encounter", "m3desk.core.forecast", "m3desk.core.sheet_form",
     "m3desk.storage.sheet_files", "m3desk.storage.encounter_files",
     "m3desk.ui.action.", "m3desk.ui.board.", "m3desk.ui.documents.", "m3desk.ui.encounter.",
     "m3desk.ui.printing.", "m3desk.ui.sheet.", "m3desk.ui.table_rules.",
