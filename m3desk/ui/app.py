@@ -13,19 +13,21 @@ SSH and in scripts (a file literally named ``export-pdf`` opens as ``./export-pd
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import gc
 import os
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from m3desk import APP_DISPLAY_NAME, APP_ID, APP_NAME, APP_ORG, __version__
 
 if TYPE_CHECKING:
+    import argparse
+
     from PySide6.QtCore import QEvent, QObject
 
     from m3desk.storage.paths import AppPaths
@@ -35,7 +37,30 @@ if TYPE_CHECKING:
 EXPORT_PDF_COMMAND = "export-pdf"
 
 
-def parse_args(argv: list[str]) -> argparse.Namespace:
+@dataclass(frozen=True)
+class Arguments:
+    """What the command line asks for: files to open, or the self-test."""
+
+    files: list[str] = field(default_factory=list)
+    self_test: bool = False
+
+
+def parse_args(argv: list[str]) -> Arguments:
+    """The command line; ``--help`` and ``--version`` print and exit (``SystemExit``).
+
+    Launched from a desktop menu or a file manager, m3desk gets no option, only files (or
+    nothing): those are taken as they are, which is what argparse would make of them, without
+    loading and building it (a few milliseconds of every start).
+    """
+    if not any(argument.startswith("-") for argument in argv):
+        return Arguments(files=list(argv))
+    parsed = _parser().parse_args(argv)
+    return Arguments(files=list(parsed.files), self_test=bool(parsed.self_test))
+
+
+def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog=APP_NAME, description="Monsters & Magic table companion",
         epilog=f"{APP_NAME} {EXPORT_PDF_COMMAND} FILE... -o OUT.pdf writes sheets and "
@@ -45,7 +70,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--self-test", action="store_true",
                         help="start the whole app, exercise every main view, print one line, exit")
     parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
-    return parser.parse_args(argv)
+    return parser
 
 
 def _file_open_filter(window: MainWindow) -> QObject:
@@ -140,7 +165,7 @@ def run(argv: list[str]) -> int:
     return app.exec()
 
 
-def _show_window(args: argparse.Namespace) -> tuple[MainWindow, AppPaths, str | None] | None:
+def _show_window(args: Arguments) -> tuple[MainWindow, AppPaths, str | None] | None:
     """The QApplication, settings, theme and the main window, shown; None if another m3desk
     for the same data folder took the files instead."""
     from PySide6.QtWidgets import QApplication
