@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from m3desk.core.system import GameSystem
+if TYPE_CHECKING:  # loaded with the first system, not with the registry (start-up needs none)
+    from m3desk.core.system import GameSystem
 
 __all__ = ["UnknownSystemError", "get", "ids", "register", "system_of", "systems",
            "unregister"]
@@ -24,14 +26,14 @@ class UnknownSystemError(KeyError):
 
 def register(system_id: str, module: str | GameSystem) -> None:
     """Make a system available: a module path exporting ``SYSTEM``, or the system itself."""
-    if isinstance(module, GameSystem):
+    if isinstance(module, str):
+        _MODULES[system_id] = module
+        _LOADED.pop(system_id, None)
+    else:
         if module.id != system_id:
             raise ValueError(f"system {module.id!r} registered as {system_id!r}")
         _LOADED[system_id] = module
         _MODULES[system_id] = ""
-    else:
-        _MODULES[system_id] = module
-        _LOADED.pop(system_id, None)
 
 
 def unregister(system_id: str) -> None:
@@ -50,6 +52,8 @@ def get(system_id: str) -> GameSystem:
         raise UnknownSystemError(system_id)
     system = _LOADED.get(system_id)
     if system is None:
+        from m3desk.core.system import GameSystem
+
         loaded = importlib.import_module(_MODULES[system_id]).SYSTEM
         if not isinstance(loaded, GameSystem) or loaded.id != system_id:
             raise UnknownSystemError(system_id)

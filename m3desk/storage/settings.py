@@ -17,11 +17,10 @@ import json
 import logging
 import os
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from m3desk.core.system import GameSystem
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.migrations import run_migrations
@@ -29,6 +28,9 @@ from m3desk.storage.paths import AppPaths
 from m3desk.storage.registry import Migration
 from m3desk.storage.safejson import decode_json_bytes, read_file_capped
 from m3desk.storage.validation import summarize_validation_error
+
+if TYPE_CHECKING:
+    from m3desk.core.system import GameSystem
 
 __all__ = [
     "MAX_RECENT_FILES",

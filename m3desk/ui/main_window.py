@@ -15,18 +15,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent, QUndoGroup
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
 
 from m3desk import APP_DISPLAY_NAME
-from m3desk.storage.locks import FileLocks
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, load_settings
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui import dialogs
-from m3desk.ui.library.file_types import OPEN_FILTER
 from m3desk.ui.library.panel import LibraryPanel
 from m3desk.ui.own_game import has_own_widgets
 from m3desk.ui.plain_text import install_plain_text_guard, mnemonic_safe
@@ -35,16 +30,18 @@ from m3desk.ui.window.actions import WindowActions
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.drops import FileDropFilter
 from m3desk.ui.window.encounter_menu import EncounterMenu
-from m3desk.ui.window.open_document import OpenDocument
 from m3desk.ui.window.recent import RecentFilesMenu
-from m3desk.ui.window.recovery import offer_recovery
-from m3desk.ui.window.session import DocumentSession
 from m3desk.ui.window.settings_store import SettingsStore
-from m3desk.ui.window.table_rules_command import edit_default_table_rules
 from m3desk.ui.window.tabs import DocumentTabs
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from m3desk.storage.locks import FileLocks
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
+    from m3desk.ui.window.open_document import OpenDocument
     from m3desk.ui.window.print_commands import PrintCommands
+    from m3desk.ui.window.session import DocumentSession
 
 __all__ = ["MainWindow"]
 
@@ -85,18 +82,6 @@ class MainWindow(QMainWindow):
         self.autosave_warning.hide()
         self.autosave.failed.connect(self._autosave_failed)
         self.autosave.recovered.connect(self.autosave_warning.hide)
-        self.file_locks = FileLocks(self.paths.state_dir,
-                                    session=self.autosave.lock.session_id)
-        self.session = DocumentSession(self, self.tabs, self.undo_group, self.autosave,
-                                       self.settings_store, self.paths, self.file_locks)
-        self.session.current_changed.connect(self._on_current_changed)
-        self.session.state_changed.connect(self._on_state_changed)
-        self.session.document_saved.connect(self._on_saved)
-        self.session.sheets_written.connect(self._on_sheets_written)
-        self.session.changed_on_disk.connect(
-            lambda record: self.statusBar().showMessage(
-                f"“{record.path.name}” was changed on disk by another program or window; "
-                "saving here will ask before overwriting it.", 30_000))
         documents.options_provider = self.settings_store.options_for
 
         self.recent_menu = RecentFilesMenu(self.settings_store, self)
@@ -119,6 +104,35 @@ class MainWindow(QMainWindow):
         self._on_current_changed(None)
 
     # -- set-up -----------------------------------------------------------------------------
+
+    @functools.cached_property
+    def file_locks(self) -> FileLocks:
+        """This window's claims on the files it has open (made with the first claim)."""
+        from m3desk.storage.locks import FileLocks
+
+        return FileLocks(self.paths.state_dir, session=self.autosave.lock.session_id)
+
+    @functools.cached_property
+    def session(self) -> DocumentSession:
+        """The open documents and the rules for their files, made (and the modules for
+        opening, saving and closing loaded) when the first document opens; the first
+        window shows only the library."""
+        from m3desk.ui.window.session import DocumentSession
+
+        session = DocumentSession(self, self.tabs, self.undo_group, self.autosave,
+                                  self.settings_store, self.paths, self.file_locks)
+        session.current_changed.connect(self._on_current_changed)
+        session.state_changed.connect(self._on_state_changed)
+        session.document_saved.connect(self._on_saved)
+        session.sheets_written.connect(self._on_sheets_written)
+        session.changed_on_disk.connect(
+            lambda record: self.statusBar().showMessage(
+                f"“{record.path.name}” was changed on disk by another program or window; "
+                "saving here will ask before overwriting it.", 30_000))
+        return session
+
+    def _has_session(self) -> bool:
+        return "session" in self.__dict__
 
     @functools.cached_property
     def print_commands(self) -> PrintCommands:
@@ -145,7 +159,7 @@ class MainWindow(QMainWindow):
         act.quit.triggered.connect(self.close)
         act.find.triggered.connect(self.library.focus_search)
         act.refresh_library.triggered.connect(self.library.refresh)
-        act.about.triggered.connect(lambda: dialogs.show_about(self))
+        act.about.triggered.connect(self.show_about)
         act.user_guide.triggered.connect(self.show_user_guide)
         act.shortcuts.triggered.connect(self.show_shortcuts)
         act.table_rules.triggered.connect(self.edit_table_rules)
@@ -182,7 +196,10 @@ class MainWindow(QMainWindow):
         if problem:
             self._status(problem)
         if recover:
-            restored = offer_recovery(self, self.paths.state_dir, self.session, self.autosave)
+            from m3desk.ui.window.recovery import offer_recovery
+
+            restored = offer_recovery(self, self.paths.state_dir, lambda: self.session,
+                                      self.autosave)
             if restored:
                 self._status(f"Restored {len(restored)} unsaved document(s). Save to keep them.")
         self.open_paths([Path(f) for f in files])
@@ -196,16 +213,23 @@ class MainWindow(QMainWindow):
 
     def open_paths(self, paths: Iterable[Path]) -> list[OpenDocument]:
         """Open files (command line, drops, the Open dialog); failures are reported each."""
-        records = self.session.open_paths([Path(p) for p in paths])
+        wanted = [Path(p) for p in paths]
+        if not wanted:
+            return []
+        records = self.session.open_paths(wanted)
         if records:
             names = ", ".join(record.plain_title() for record in records)
             self._status(f"Opened {names}")
         return records
 
     def open_dialog(self) -> None:
+        from m3desk.ui import dialogs
+
         start = self.paths.characters_dir
         if not start.is_dir():
             start = self.paths.data_dir if self.paths.data_dir.is_dir() else Path.home()
+        from m3desk.ui.library.file_types import OPEN_FILTER
+
         self.open_paths(dialogs.open_file_names(self, start, OPEN_FILTER))
 
     def new_character(self) -> OpenDocument | None:
@@ -214,6 +238,8 @@ class MainWindow(QMainWindow):
         try:
             race_table, class_table = races(), classes()
         except (OSError, ValueError, KeyError) as exc:
+            from m3desk.ui import dialogs
+
             dialogs.show_error(self, "New Character", f"The race and class data is missing: {exc}")
             return None
         from m3desk.ui.window import new_character as new_character_dialog  # when used
@@ -254,6 +280,8 @@ class MainWindow(QMainWindow):
 
     def edit_table_rules(self) -> TableRules | None:
         """Edit → Table Rules…: the default for new sheets and encounters; None if cancelled."""
+        from m3desk.ui.window.table_rules_command import edit_default_table_rules
+
         edited = edit_default_table_rules(self, self.settings_store, self.session)
         if edited is None:
             return None
@@ -262,6 +290,12 @@ class MainWindow(QMainWindow):
             self._status("Table rules saved: new sheets and encounters use them, and so do "
                          "the open sheets")
         return chosen
+
+    def show_about(self) -> None:
+        """Help → About m3desk."""
+        from m3desk.ui import dialogs
+
+        dialogs.show_about(self)
 
     def show_user_guide(self) -> QWidget:
         """Help → User Guide: non-modal, so it can stay open beside the sheet."""
@@ -417,7 +451,7 @@ class MainWindow(QMainWindow):
         if self._closed:
             event.accept()
             return
-        if not self.session.close_all(ask=True):
+        if self._has_session() and not self.session.close_all(ask=True):
             event.ignore()
             return
         self.shutdown()
@@ -432,7 +466,8 @@ class MainWindow(QMainWindow):
             self.settings_store.remember_window(bytes(self.saveGeometry().data()),
                                                 bytes(self.saveState().data()))
         self.autosave.shutdown()
-        self.file_locks.release_all()
+        if "file_locks" in self.__dict__:  # otherwise nothing was ever claimed
+            self.file_locks.release_all()
 
     # -- self-test --------------------------------------------------------------------------
 

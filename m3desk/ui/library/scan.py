@@ -18,7 +18,6 @@ from typing import Literal
 
 from m3desk.storage import catalog
 from m3desk.storage.atomic import clean_stale_temps
-from m3desk.storage.documents import load_document
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
 from m3desk.ui.library.file_types import DOCUMENT_SUFFIXES
@@ -102,6 +101,7 @@ def _kind_from_name(path: Path) -> EntryKind:
 def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
     """Summarise one file; never raises."""
     # Imported here, not at start-up: loading a file of the game has loaded them anyway.
+    from m3desk.storage.documents import load_document
     from m3desk.systems.monsters_and_magic.encounter import Encounter
     from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 

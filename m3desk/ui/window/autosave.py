@@ -17,13 +17,16 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from m3desk.storage.errors import SaveError
 from m3desk.storage.locks import SessionLock
 from m3desk.storage.recovery import RecoveryStore
-from m3desk.ui.window.open_document import OpenDocument
+
+if TYPE_CHECKING:
+    from m3desk.ui.window.open_document import OpenDocument
 
 __all__ = ["MAX_UNSAVED_SECONDS", "AutosaveController"]
 

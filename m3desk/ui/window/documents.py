@@ -11,13 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
-
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
     from m3desk.ui.documents.sheet_document import SheetDocument
 
 __all__ = ["create_document", "create_editor", "form_of", "options_provider"]

@@ -7,10 +7,13 @@ toolbar or the tracker's context menu. It is rebuilt when the current tab change
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from m3desk.ui.window.open_document import OpenDocument
+if TYPE_CHECKING:
+    from m3desk.ui.window.open_document import OpenDocument
 
 __all__ = ["EncounterMenu"]
 

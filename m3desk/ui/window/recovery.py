@@ -10,17 +10,18 @@ back like sheets: a snapshot is a document file, recovery kind "encounter".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from m3desk.storage import catalog
-from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.recovery import RecoveryEntry, RecoveryStore
-from m3desk.ui import dialogs
-from m3desk.ui.window.autosave import AutosaveController
-from m3desk.ui.window.open_document import OpenDocument
-from m3desk.ui.window.session import DocumentSession
+
+if TYPE_CHECKING:
+    from m3desk.ui.window.autosave import AutosaveController
+    from m3desk.ui.window.open_document import OpenDocument
+    from m3desk.ui.window.session import DocumentSession
 
 __all__ = ["offer_recovery"]
 
@@ -31,12 +32,20 @@ def _describe(entry: RecoveryEntry) -> str:
     return f"{entry.title}{where}{when}"
 
 
-def offer_recovery(parent: QWidget, state_dir: Path, session: DocumentSession,
+def offer_recovery(parent: QWidget, state_dir: Path, session: Callable[[], DocumentSession],
                    autosave: AutosaveController) -> list[OpenDocument]:
-    """Ask whether to restore crashed sessions' documents; returns the restored ones."""
+    """Ask whether to restore crashed sessions' documents; returns the restored ones.
+
+    ``session`` gives the window's document session: asked for only when there is something
+    to restore, so a start-up with nothing to recover loads none of the document machinery.
+    """
     entries = RecoveryStore.orphans(state_dir)
     if not entries:
         return []
+    from m3desk.storage import catalog
+    from m3desk.storage.errors import DocumentLoadError
+    from m3desk.ui import dialogs
+
     choice = dialogs.ask_restore(parent, [_describe(entry) for entry in entries])
     if choice is dialogs.RestoreChoice.LATER:
         return []
@@ -54,7 +63,7 @@ def offer_recovery(parent: QWidget, state_dir: Path, session: DocumentSession,
             problems.append(f"{entry.title}: {exc.message}")
             continue
         original = Path(entry.original_path) if entry.original_path else None
-        record = session.add_recovered(model, original)
+        record = session().add_recovered(model, original)
         restored.append(record)
         if autosave.snapshot(record):  # the old snapshot goes only once ours is written
             entry.remove()

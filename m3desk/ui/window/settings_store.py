@@ -11,17 +11,21 @@ import base64
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 
 from m3desk.core import registry
-from m3desk.core.system import GameSystem
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, options_of, save_settings, set_options
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.own_game import OWN_GAME_ID
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from m3desk.core.system import GameSystem
+    from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 __all__ = ["SettingsStore"]
 
@@ -114,6 +118,8 @@ class SettingsStore(QObject):
         """
         if self._rules is not None:
             return self._rules
+        from m3desk.systems.monsters_and_magic.table_rules import TableRules  # the game, on use
+
         options, self._rules_problem = options_of(self.settings, registry.get(RULES_SYSTEM))
         assert isinstance(options, TableRules)
         self._rules = options

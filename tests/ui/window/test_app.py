@@ -58,3 +58,15 @@ def test_app_icon_holds_every_hicolor_size(qapp: QApplication) -> None:
 def test_parse_args_accepts_files_and_self_test() -> None:
     args = app_module.parse_args(["a.m3c", "b.m3m", "--self-test"])
     assert args.files == ["a.m3c", "b.m3m"] and args.self_test
+
+
+@pytest.mark.parametrize("argv", [[], ["a.m3c"], ["two words.m3c", "b.m3e", "c"]])
+def test_a_command_line_of_files_means_what_argparse_makes_of_it(argv: list[str]) -> None:
+    """Option-free command lines skip argparse (start-up speed), with the same result."""
+    parsed = app_module._parser().parse_args(argv)
+    assert app_module.parse_args(argv) == app_module.Arguments(files=parsed.files,
+                                                               self_test=parsed.self_test)
+
+
+def test_a_file_named_like_an_option_still_goes_through_argparse() -> None:
+    assert app_module.parse_args(["--", "-odd.m3c"]).files == ["-odd.m3c"]

@@ -1,4 +1,8 @@
-"""Start-up pays for one game: the others load when a file of theirs is first opened.
+"""Start-up pays for no game it does not need: games load when a file of theirs is first opened.
+
+The first window shows the library and nothing else, so the modules behind documents (the
+session, dialogs, editors, the encounter and its board, printing, action dialogs) load with
+the first document or command that needs them, not before.
 
 The bundled samples are listed from resources/samples/index.json while their bytes match it;
 the index must always match the samples (rewrite it with
@@ -16,11 +20,15 @@ from pathlib import Path
 from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.storage import catalog
+from m3desk.storage.paths import AppPaths
+from m3desk.storage.settings import SETTINGS_SCHEMA_VERSION
 from m3desk.ui.library.file_types import DOCUMENT_SUFFIXES
 from m3desk.ui.library.sample_index import build_index, index_path, scan_samples
 from m3desk.ui.library.scan import SHEET_SUFFIXES, read_entry
+from m3desk.ui.own_game import OWN_GAME_ID
 
 FIRST_WINDOW = """
+import json
 import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
@@ -31,15 +39,53 @@ def exec_then_quit(*_args):
     return exec_()
 QApplication.exec = staticmethod(exec_then_quit)
 app.run([])
-print(sorted(m for m in sys.modules if m.startswith("m3desk.systems.") and m.count(".") == 2))
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(("m3desk", "PySide6.")))))
 """
+
+LOADED_ON_USE = (
+    "m3desk.systems.",  # every game, its rules and models
+    "m3desk.core.system", "m3desk.core.encounter", "m3desk.core.forecast", "m3desk.core.sheet_form",
+    "m3desk.storage.sheet_files", "m3desk.storage.encounter_files",
+    "m3desk.ui.action.", "m3desk.ui.board.", "m3desk.ui.documents.", "m3desk.ui.encounter.",
+    "m3desk.ui.printing.", "m3desk.ui.sheet.", "m3desk.ui.table_rules.",
+    "m3desk.ui.dialogs", "m3desk.ui.self_test",
+    "m3desk.ui.window.session", "m3desk.ui.window.kinds", "m3desk.ui.window.print_commands",
+    "m3desk.ui.window.new_character", "m3desk.ui.window.new_encounter",
+    "m3desk.ui.window.help_dialogs", "m3desk.ui.window.table_rules_command",
+)
+
+
+def _first_window_modules(home: Path) -> list[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(home)}
+    result = subprocess.run([sys.executable, "-c", FIRST_WINDOW], env=env,
+                            capture_output=True, text=True, timeout=120, check=True)
+    loaded: list[str] = json.loads(result.stdout.strip().splitlines()[-1])
+    return loaded
+
+
+def _games(modules: list[str]) -> list[str]:
+    return [m for m in modules if m.startswith("m3desk.systems.") and m.count(".") == 2]
+
+
+def test_the_first_window_loads_no_document_machinery_and_no_game(tmp_path: Path) -> None:
+    loaded = _first_window_modules(tmp_path)
+    assert "m3desk.ui.library.panel" in loaded  # the probe did see the first window
+    early = [m for m in loaded if m.startswith(LOADED_ON_USE)]
+    assert early == []
+    if sys.platform != "win32":  # the single-instance socket needs no Qt networking there
+        assert "PySide6.QtNetwork" not in loaded
 
 
 def test_the_first_window_loads_only_the_game_its_settings_need(tmp_path: Path) -> None:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-c", FIRST_WINDOW], env=env,
-                            capture_output=True, text=True, timeout=120, check=True)
-    assert result.stdout.strip().splitlines()[-1] == "['m3desk.systems.monsters_and_magic']"
+    """Stored table rules are checked at start-up (a broken one is reported): that needs
+    their game, and only that one."""
+    settings = AppPaths.from_environment({"M3DESK_HOME": str(tmp_path)}).settings_file
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(json.dumps({
+        "schema_version": SETTINGS_SCHEMA_VERSION,
+        "table_rules": {OWN_GAME_ID: {"not_a_rule": True}},
+    }), encoding="utf-8")
+    assert _games(_first_window_modules(tmp_path)) == ["m3desk.systems.monsters_and_magic"]
 
 
 def test_the_sample_index_matches_the_samples() -> None:
