@@ -20,14 +20,9 @@ import os
 import socket
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-
-if TYPE_CHECKING:
-    from PySide6.QtCore import QSocketNotifier
 
 __all__ = ["InstanceServer", "hand_over", "server_name"]
 
@@ -154,9 +149,6 @@ class _SocketListener(QObject):
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.close)
-        # Deleted with its window without close(): let go of the sockets and the socket
-        # file all the same (QLocalServer does so in its destructor).
-        self.destroyed.connect(_closer(listener, name, self._connections))
 
     def _accept(self) -> None:
         from PySide6.QtCore import QSocketNotifier
@@ -212,22 +204,6 @@ class _SocketListener(QObject):
         self._socket = None
         with contextlib.suppress(OSError):
             os.unlink(self._path)
-
-
-def _closer(listener: socket.socket, path: str,
-            connections: dict[int, tuple[socket.socket, bytearray, QSocketNotifier]],
-            ) -> Callable[..., None]:
-    def close(*_args: object) -> None:
-        for connection, _data, _notifier in connections.values():
-            connection.close()
-        connections.clear()
-        if listener.fileno() == -1:
-            return  # closed already, and its socket file with it
-        listener.close()
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-
-    return close
 
 
 class _PipeListener(QObject):

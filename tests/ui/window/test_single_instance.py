@@ -92,17 +92,3 @@ def test_the_server_answers_then_opens_and_its_socket_is_this_users_alone(
         server.close()
     assert not socket_file.exists()
     assert not hand_over(state_dir, [])  # nobody listens any more
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="the POSIX socket path is tested here")
-def test_a_server_deleted_with_its_window_lets_go_of_its_socket_file(qtbot, tmp_path: Path) -> None:
-    from PySide6.QtCore import QObject
-
-    from m3desk.ui.single_instance import InstanceServer
-
-    window = QObject()
-    server = InstanceServer(tmp_path / "state", window)
-    socket_file = Path(server_name(tmp_path / "state"))
-    assert server.listening and socket_file.exists()
-    window.deleteLater()
-    qtbot.waitUntil(lambda: not socket_file.exists(), timeout=5000)
