@@ -5,10 +5,9 @@ second window that could overwrite the first one's work. The running instance li
 local socket named after its data folder; a new launch first tries to hand its files over
 and exits if that works. Different data folders (``M3DESK_HOME``) are different instances.
 
-On POSIX the socket is a file in a private folder, served and reached with Python's own
-``socket`` module (the server wakes through a ``QSocketNotifier``), so m3desk loads no Qt
-networking for it; the server starts once the window shows. On Windows a named pipe is used
-through ``QLocalServer`` and ``QLocalSocket``.
+On POSIX the socket is a file in a private folder, so the client needs no Qt networking and
+start-up pays nothing for it; the server (``QLocalServer``) starts once the window shows.
+On Windows a named pipe is used through ``QLocalSocket``.
 """
 
 from __future__ import annotations
@@ -96,133 +95,18 @@ class InstanceServer(QObject):
 
     def __init__(self, state_dir: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._name = server_name(state_dir)
-        if sys.platform == "win32":
-            self._listener: _PipeListener | _SocketListener = _PipeListener(self._name, self)
-        else:
-            self._listener = _SocketListener(self._name, self)
-        self.listening = self._listener.listening
-
-    def _answered(self, data: bytes) -> None:
-        """A connection sent ``data`` (a whole line) and was answered: open its files.
-
-        Only after the answer, because opening may show a modal message that waits for the
-        user, and the launch that handed the files over is waiting for the answer to exit.
-        """
-        files = _parse(data)
-        if files is not None:
-            self.files_received.emit(files)
-
-    def close(self) -> None:
-        self._listener.close()
-
-
-class _SocketListener(QObject):
-    """POSIX: a Unix socket file, user-only, watched by the event loop (no Qt networking)."""
-
-    def __init__(self, name: str, server: InstanceServer) -> None:
-        super().__init__(server)
-        from PySide6.QtCore import QCoreApplication, QSocketNotifier
-
-        self._server = server
-        self._path = name
-        self._connections: dict[int, tuple[socket.socket, bytearray, QSocketNotifier]] = {}
-        self._socket: socket.socket | None = None
-        self.listening = False
-        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        with contextlib.suppress(OSError):
-            os.unlink(name)  # a crashed instance's stale socket
-        mask = os.umask(0o077)  # the socket file: this user only
-        try:
-            listener.bind(name)
-            listener.listen(8)
-        except OSError:
-            listener.close()
-            return
-        finally:
-            os.umask(mask)
-        listener.setblocking(False)
-        self._socket = listener
-        self.listening = True
-        self._notifier = QSocketNotifier(listener.fileno(), QSocketNotifier.Type.Read, self)
-        self._notifier.activated.connect(self._accept)
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.close)
-
-    def _accept(self) -> None:
-        from PySide6.QtCore import QSocketNotifier
-
-        while self._socket is not None:
-            try:
-                connection, _address = self._socket.accept()
-            except OSError:  # BlockingIOError: no one else is waiting
-                return
-            connection.setblocking(False)
-            number = connection.fileno()
-            notifier = QSocketNotifier(number, QSocketNotifier.Type.Read, self)
-            self._connections[number] = (connection, bytearray(), notifier)
-            notifier.activated.connect(lambda *_args, n=number: self._read(n))
-            self._read(number)
-
-    def _read(self, number: int) -> None:
-        entry = self._connections.get(number)
-        if entry is None:
-            return
-        connection, data, _notifier = entry
-        try:
-            chunk = connection.recv(65536)
-        except BlockingIOError:
-            return
-        except OSError:
-            chunk = b""
-        data.extend(chunk)
-        if not chunk or len(data) > _MAX_MESSAGE:
-            self._drop(number)  # gone, or too much to be a hand-over
-            return
-        if b"\n" not in data:
-            return
-        with contextlib.suppress(OSError):
-            connection.settimeout(TIMEOUT_SECONDS)
-            connection.sendall(b"ok\n")
-        self._drop(number)
-        self._server._answered(bytes(data))
-
-    def _drop(self, number: int) -> None:
-        connection, _data, notifier = self._connections.pop(number)
-        notifier.setEnabled(False)
-        notifier.deleteLater()
-        connection.close()
-
-    def close(self) -> None:
-        for number in list(self._connections):
-            self._drop(number)
-        if self._socket is None:
-            return
-        self._notifier.setEnabled(False)
-        self._socket.close()
-        self._socket = None
-        with contextlib.suppress(OSError):
-            os.unlink(self._path)
-
-
-class _PipeListener(QObject):
-    """Windows: a named pipe through ``QLocalServer``."""
-
-    def __init__(self, name: str, server: InstanceServer) -> None:
-        super().__init__(server)
         from PySide6.QtNetwork import QLocalServer
 
-        self._server = server
-        self._pipe = QLocalServer(self)
-        self._pipe.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
-        QLocalServer.removeServer(name)
-        self.listening = self._pipe.listen(name)
-        self._pipe.newConnection.connect(self._on_connection)
+        self._name = server_name(state_dir)
+        self._server = QLocalServer(self)
+        self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        QLocalServer.removeServer(self._name)  # a crashed instance's stale socket
+        self.listening = self._server.listen(self._name)
+        self._server.newConnection.connect(self._on_connection)
 
     def _on_connection(self) -> None:
-        while self._pipe.hasPendingConnections():
-            connection = self._pipe.nextPendingConnection()
+        while self._server.hasPendingConnections():
+            connection = self._server.nextPendingConnection()
             buffer = bytearray()
 
             def read(conn=connection, data=buffer) -> None:
@@ -232,17 +116,19 @@ class _PipeListener(QObject):
                     return
                 if b"\n" not in data:
                     return
+                files = _parse(bytes(data))
                 conn.write(b"ok\n")
                 conn.flush()
                 conn.disconnectFromServer()
-                self._server._answered(bytes(data))
+                if files is not None:
+                    self.files_received.emit(files)
 
             connection.readyRead.connect(read)
             connection.disconnected.connect(connection.deleteLater)
             read()
 
     def close(self) -> None:
-        self._pipe.close()
+        self._server.close()
 
 
 def _parse(data: bytes) -> list[Path] | None:

@@ -63,32 +63,3 @@ def test_a_second_launch_hands_its_file_to_the_first_and_exits(tmp_path: Path) -
 
 def test_no_running_instance_means_this_launch_is_it(tmp_path: Path) -> None:
     assert not hand_over(tmp_path / "state", [])
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="the POSIX socket path is tested here")
-def test_the_server_answers_then_opens_and_its_socket_is_this_users_alone(
-        qtbot, tmp_path: Path) -> None:
-    import stat
-    import threading
-
-    from m3desk.ui.single_instance import InstanceServer
-
-    state_dir = tmp_path / "state"
-    server = InstanceServer(state_dir)
-    socket_file = Path(server_name(state_dir))
-    try:
-        assert server.listening
-        assert stat.S_IMODE(socket_file.stat().st_mode) & 0o077 == 0
-        answers: list[bool] = []
-        sheet = tmp_path / "a b.m3c"
-        with qtbot.waitSignal(server.files_received, timeout=5000) as received:
-            sender = threading.Thread(target=lambda: answers.append(hand_over(state_dir,
-                                                                               [sheet])))
-            sender.start()
-        sender.join(5)
-        assert answers == [True]
-        assert received.args == [[sheet]]
-    finally:
-        server.close()
-    assert not socket_file.exists()
-    assert not hand_over(state_dir, [])  # nobody listens any more
