@@ -37,34 +37,49 @@ QApplication.exec = staticmethod(exec_then_quit)
 sys.exit(app.run([]))
 """
 
+TARGET = 1.5
+"""Issue 13: start-up to the first shown window at most 1.5x hello_pyd."""
 pytestmark = pytest.mark.skipif(not HELLO.exists(), reason="shared/bench/hello_pyd.py missing")
 
 
-def _median_wall(args: list[str], env: dict[str, str]) -> float:
-    times = []
+def _run(args: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(args, env=env, check=True, capture_output=True, timeout=120)
+    return time.perf_counter() - start
+
+
+def _paired_medians(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """hello_pyd and m3desk run in turns, so a neighbour's load falls on both alike."""
+    hello, app = [], []
     for index in range(RUNS + 2):
-        start = time.perf_counter()
-        subprocess.run(args, env=env, check=True, capture_output=True, timeout=120)
-        if index >= 2:  # two warm-up runs
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        pair = (_run([sys.executable, str(HELLO)], env), _run(args, env))
+        if index >= 2:  # two warm-up rounds
+            hello.append(pair[0])
+            app.append(pair[1])
+    return statistics.median(hello), statistics.median(app)
 
 
-def _ratio(benchmark, label: str, args: list[str], tmp_path: Path) -> float:
+def _ratio(benchmark, label: str, args: list[str], tmp_path: Path,
+           target: float | None) -> float:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
-    baseline = _median_wall([sys.executable, str(HELLO)], env)
-    app = benchmark.pedantic(_median_wall, args=(args, env), rounds=1, iterations=1)
+    baseline, app = benchmark.pedantic(_paired_medians, args=(args, env), rounds=1,
+                                       iterations=1)
     ratio = app / baseline
     benchmark.extra_info.update(baseline_s=round(baseline, 4), app_s=round(app, 4),
                                 ratio=round(ratio, 3))
+    goal = f" (target <= {target}x)" if target is not None else ""
     print(f"\n{label}: hello_pyd {baseline * 1000:.0f} ms, m3desk {app * 1000:.0f} ms, "
-          f"ratio {ratio:.2f}x (target <= 1.5x)")
+          f"ratio {ratio:.2f}x{goal}")
     return ratio
 
 
 def test_first_window_ratio_against_hello_pyd(benchmark, tmp_path) -> None:
-    _ratio(benchmark, "first window", [sys.executable, "-c", FIRST_WINDOW], tmp_path)
+    ratio = _ratio(benchmark, "first window", [sys.executable, "-c", FIRST_WINDOW], tmp_path,
+                   TARGET)
+    assert ratio <= TARGET
 
 
 def test_self_test_ratio_against_hello_pyd(benchmark, tmp_path) -> None:
-    _ratio(benchmark, "self-test", [sys.executable, "-m", "m3desk", "--self-test"], tmp_path)
+    # A figure, not a target: the self-test opens every sample of four games.
+    _ratio(benchmark, "self-test", [sys.executable, "-m", "m3desk", "--self-test"], tmp_path,
+           None)
