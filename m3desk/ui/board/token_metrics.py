@@ -107,7 +107,8 @@ class TokenMetrics:
 
     def label_lines(self, text: str, width: float) -> list[str]:
         """A lane's label in at most two lines of ``width`` (the pill's padding excluded)."""
-        return wrap_name(self.label_text(text), self.label_metrics, width - 4 * PADDING)
+        return _wrap_words(_glue_quantities(self.label_text(text)), self.label_metrics,
+                           width - 4 * PADDING, 2)
 
     def lane_label_sizes(self, texts: tuple[str, ...],
                          column: float) -> tuple[tuple[float, float], ...]:
@@ -132,10 +133,16 @@ def wrap_name(name: str, metrics: QFontMetricsF, width: float, max_lines: int = 
     Two short lines read better than one clipped line ("Gramfive the / Grim"). A copy's
     number stays with the word before it ("Xiola / Zenwaith 6", never a lone "6").
     """
-    lines: list[str] = []
     words = name.split()
     if len(words) > 2 and words[-1].isdigit():
         words[-2:] = [f"{words[-2]} {words[-1]}"]
+    return _wrap_words(words, metrics, width, max_lines)
+
+
+def _wrap_words(words: list[str], metrics: QFontMetricsF, width: float,
+                max_lines: int) -> list[str]:
+    """Fill lines with ``words`` (each kept whole), the last line taking the rest, elided."""
+    lines: list[str] = []
     while words and len(lines) < max_lines:
         line = words.pop(0)
         while words and metrics.horizontalAdvance(f"{line} {words[0]}") <= width:
@@ -144,6 +151,17 @@ def wrap_name(name: str, metrics: QFontMetricsF, width: float, max_lines: int = 
     if words:
         lines[-1] = f"{lines[-1]} {' '.join(words)}"
     return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines]
+
+
+def _glue_quantities(text: str) -> list[str]:
+    """Words, with a number kept on the line of the unit after it ("90 ft", never "90 / ft")."""
+    words: list[str] = []
+    for word in text.split():
+        if words and words[-1].rstrip(",").isdigit() and not word[:1].isdigit():
+            words[-1] = f"{words[-1]} {word}"
+        else:
+            words.append(word)
+    return words
 
 
 def initials(name: str) -> str:

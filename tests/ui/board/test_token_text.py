@@ -38,3 +38,13 @@ def test_marks_on_one_board_are_told_apart() -> None:
     assert all(1 <= len(mark) <= 3 for mark in marks.values())
     # Two combatants with the same name share a mark (their captions differ).
     assert distinct_initials(["Orc", "Orc"]) == {"Orc": "Or"}
+
+
+def test_a_lane_label_keeps_a_distance_with_its_unit(qapp: object) -> None:
+    from m3desk.ui.board.token_metrics import TokenMetrics
+
+    metrics = TokenMetrics.from_font(QFont(), chips=True)
+    text = "dagger long 90 ft"
+    width = metrics.label_metrics.horizontalAdvance("Dagger long 90") + 4 * 3 + 1
+    lines = metrics.label_lines(text, width)
+    assert lines == ["Dagger long", "90 ft"]  # never "Dagger long 90" / "ft"
