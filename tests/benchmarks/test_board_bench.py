@@ -78,6 +78,33 @@ def _frame(board: RangeBoardWidget) -> None:
     board.view.viewport().grab()
 
 
+def _redrawing(board: RangeBoardWidget, document: EncounterDocument) -> Callable[[], None]:
+    """Each call undoes (or redoes) everyone's move and paints the frame that follows:
+    every token gets new facts and the board is laid out again."""
+    stack = document.undo_stack
+
+    def redraw() -> None:
+        if stack.canUndo():
+            stack.undo()
+        else:
+            stack.redo()
+        _frame(board)
+
+    return redraw
+
+
+def _selecting(board: RangeBoardWidget, document: EncounterDocument) -> Callable[[], None]:
+    """Each call selects another combatant and paints the frame that follows."""
+    ids = [c.id for c in document.encounter.combatants]
+    turn = iter(range(10_000))
+
+    def select_next() -> None:
+        document.select(ids[(next(turn) * 7) % len(ids)])
+        _frame(board)
+
+    return select_next
+
+
 def _median(fn: Callable[[], object], runs: int = 15,
             clock: Callable[[], float] = time.perf_counter) -> float:
     times = []
@@ -127,16 +154,8 @@ def _report(benchmark: Any, label: str, fn: Callable[[], object],
 def test_full_redraw_with_50_combatants(qtbot: Any, benchmark: Any) -> None:
     board, document = _board(qtbot)
     document.apply(_shuffled(document.encounter, seed=2), "Everyone moves")
-    stack = document.undo_stack
     baseline = _median(_reference_scene)
-
-    def redraw() -> None:
-        if stack.canUndo():
-            stack.undo()
-        else:
-            stack.redo()
-        _frame(board)
-
+    redraw = _redrawing(board, document)
     redraws = board.controller.redraws
     benchmark.pedantic(redraw, rounds=30, warmup_rounds=2)
     assert board.controller.redraws > redraws
@@ -148,12 +167,7 @@ def test_full_redraw_with_50_combatants(qtbot: Any, benchmark: Any) -> None:
 def test_selection_change_with_50_combatants(qtbot: Any, benchmark: Any) -> None:
     board, document = _board(qtbot)
     ids = [c.id for c in document.encounter.combatants]
-    turn = iter(range(10_000))
-
-    def select_next() -> None:
-        document.select(ids[(next(turn) * 7) % len(ids)])
-        _frame(board)
-
+    select_next = _selecting(board, document)
     benchmark.pedantic(select_next, rounds=30, warmup_rounds=2)
     assert board.scene.centre_id in ids
     assert _report(benchmark, "selection change, 50 combatants", select_next,

@@ -10,7 +10,6 @@ their own rules (melee, moves, missile bands), so this also times their ``rings`
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,7 +20,14 @@ from m3desk.core import registry
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from tests.benchmarks.test_board_bench import COMBATANTS, FRAME_S, TARGET_50_S, _frame, _report
+from tests.benchmarks.test_board_bench import (
+    COMBATANTS,
+    FRAME_S,
+    TARGET_50_S,
+    _redrawing,
+    _report,
+    _selecting,
+)
 
 GAMES = [system.id for system in registry.systems()
          if system.positions.kind == "distance" and system.encounter is not None
@@ -62,31 +68,11 @@ def test_full_redraw_with_50_combatants_of_each_game(qtbot: Any, benchmark: Any,
                                                      game: str) -> None:
     board, document = _board(qtbot, game)
     document.apply(_spread(document.encounter, seed=2), "Everyone moves")
-    stack = document.undo_stack
-
-    def redraw() -> None:
-        if stack.canUndo():
-            stack.undo()
-        else:
-            stack.redo()
-        _frame(board)
-
+    redraw = _redrawing(board, document)
     benchmark.pedantic(redraw, rounds=20, warmup_rounds=2)
     assert len(board.scene.tokens()) == COMBATANTS - 1
     assert _report(benchmark, f"{game}: full redraw, 50 combatants", redraw,
                    target=TARGET_50_S) < TARGET_50_S
-
-
-def _selecting(board: RangeBoardWidget, document: EncounterDocument) -> Callable[[], None]:
-    """Each call selects another combatant and paints the frame that follows."""
-    ids = [c.id for c in document.encounter.combatants]
-    turn = iter(range(10_000))
-
-    def select_next() -> None:
-        document.select(ids[(next(turn) * 7) % len(ids)])
-        _frame(board)
-
-    return select_next
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -19,7 +19,7 @@ from m3desk.core import registry
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from tests.benchmarks.test_board_bench import _frame, _report
+from tests.benchmarks.test_board_bench import _redrawing, _report, _selecting
 
 GAMES = [system.id for system in registry.systems()
          if system.encounter is not None and sample_files(system.id)]
@@ -64,12 +64,7 @@ def _lanes_board(qtbot: Any, game: str, count: int
 def test_lanes_selection_change(qtbot: Any, benchmark: Any, game: str, count: int) -> None:
     board, document = _lanes_board(qtbot, game, count)
     ids = [c.id for c in document.encounter.combatants]
-    turn = iter(range(10_000))
-
-    def select_next() -> None:
-        document.select(ids[(next(turn) * 7) % len(ids)])
-        _frame(board)
-
+    select_next = _selecting(board, document)
     benchmark.pedantic(select_next, rounds=20, warmup_rounds=2)
     assert board.lanes and board.scene.centre_id in ids
     assert len(board.scene.tokens()) == count - 1
@@ -83,15 +78,7 @@ def test_lanes_selection_change(qtbot: Any, benchmark: Any, game: str, count: in
 def test_lanes_full_redraw(qtbot: Any, benchmark: Any, game: str, count: int) -> None:
     board, document = _lanes_board(qtbot, game, count)
     document.apply(_spread(document.encounter, seed=2), "Everyone moves")
-    stack = document.undo_stack
-
-    def redraw() -> None:
-        if stack.canUndo():
-            stack.undo()
-        else:
-            stack.redo()
-        _frame(board)
-
+    redraw = _redrawing(board, document)
     redraws = board.controller.redraws
     benchmark.pedantic(redraw, rounds=20, warmup_rounds=2)
     assert board.controller.redraws > redraws
