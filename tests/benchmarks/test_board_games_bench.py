@@ -35,16 +35,21 @@ GAMES = [system.id for system in registry.systems()
 
 
 def _spread(encounter: core.Encounter, seed: int) -> core.Encounter:
+    """Everyone somewhere: a random band, or a random distance up to half the maximum."""
     rng = random.Random(seed)
     model = encounter.position_model
     ids = [c.id for c in encounter.combatants]
-    positions = {core.pair_key(a, b): rng.randrange(0, model.maximum // 2, model.step)
-                 for a in ids for b in ids if a < b}
+    if model.kind == "bands":
+        values = list(range(len(model.bands)))
+    else:
+        values = list(range(0, model.maximum // 2, model.step))
+    positions = {core.pair_key(a, b): rng.choice(values) for a in ids for b in ids if a < b}
     return encounter.model_copy(update={"positions": positions})
 
 
-def _board(qtbot: Any, game: str, count: int = COMBATANTS
-           ) -> tuple[RangeBoardWidget, EncounterDocument]:
+def _board(qtbot: Any, game: str, count: int = COMBATANTS, *, lanes: bool = False,
+           size: tuple[int, int] = (1280, 800)) -> tuple[RangeBoardWidget, EncounterDocument]:
+    """A board of ``count`` combatants of ``game``'s samples, shown at ``size``."""
     system = registry.get(game)
     rules = system.encounter
     assert rules is not None
@@ -55,9 +60,9 @@ def _board(qtbot: Any, game: str, count: int = COMBATANTS
         side = "Party" if getattr(sheet, "kind", "") == "character" else "Monsters"
         encounter = core.join(encounter, rules.make_combatant(sheet, side))
     document = EncounterDocument(_spread(encounter, seed=1))
-    board = RangeBoard(document)
+    board = RangeBoard(document, lanes=lanes)
     qtbot.addWidget(board)
-    board.resize(1280, 800)
+    board.resize(*size)
     board.show()
     qtbot.waitExposed(board)
     return board, document

@@ -8,18 +8,16 @@ CPU time (see test_board_bench for why CPU time). The pane is the encounter tab'
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from m3desk.assets import sample_files
-from m3desk.core import encounter as core
 from m3desk.core import registry
-from m3desk.storage.sheet_files import load_sheet
-from m3desk.ui.board import RangeBoard, RangeBoardWidget
+from m3desk.ui.board import RangeBoardWidget
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.benchmarks.test_board_bench import _redrawing, _report, _selecting
+from tests.benchmarks.test_board_games_bench import _board, _spread
 
 GAMES = [system.id for system in registry.systems()
          if system.encounter is not None and sample_files(system.id)]
@@ -27,36 +25,9 @@ TARGETS_S = {50: 0.008, 200: 0.016}
 PANE = (410, 260)
 
 
-def _spread(encounter: core.Encounter, seed: int) -> core.Encounter:
-    """Everyone somewhere: a random band, or a random distance up to half the maximum."""
-    rng = random.Random(seed)
-    model = encounter.position_model
-    ids = [c.id for c in encounter.combatants]
-    if model.kind == "bands":
-        values = list(range(len(model.bands)))
-    else:
-        values = list(range(0, model.maximum // 2, model.step))
-    positions = {core.pair_key(a, b): rng.choice(values) for a in ids for b in ids if a < b}
-    return encounter.model_copy(update={"positions": positions})
-
-
 def _lanes_board(qtbot: Any, game: str, count: int
                  ) -> tuple[RangeBoardWidget, EncounterDocument]:
-    rules = registry.get(game).encounter
-    assert rules is not None
-    sheets = [load_sheet(path).model for path in sample_files(game)]
-    encounter = rules.encounter_type(name="Crowd")
-    for index in range(count):
-        sheet = sheets[index % len(sheets)]
-        side = "Party" if getattr(sheet, "kind", "") == "character" else "Monsters"
-        encounter = core.join(encounter, rules.make_combatant(sheet, side))
-    document = EncounterDocument(_spread(encounter, seed=1))
-    board = RangeBoard(document, lanes=True)
-    qtbot.addWidget(board)
-    board.resize(*PANE)
-    board.show()
-    qtbot.waitExposed(board)
-    return board, document
+    return _board(qtbot, game, count, lanes=True, size=PANE)
 
 
 @pytest.mark.parametrize("count", sorted(TARGETS_S))

@@ -95,7 +95,7 @@ class TokenItem(QGraphicsItem):
         self._text_rect = QRectF()
         self._chip_width: float | None = None
         self._mark = initials(facts.name)
-        self._dirty = True
+        self._dirty = self._marker_dirty = True
         self._rename = True
         self.setZValue(10)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -214,9 +214,27 @@ class TokenItem(QGraphicsItem):
         bands and reach, not names."""
         self._rect = QRectF(*_rect_tuple(self._footprint().rect_at(0.0, 0.0)))
         self._rename = self._rename or rename
-        self._dirty = True
+        self._dirty = self._marker_dirty = True
+
+    def _ensure_marker(self) -> None:
+        """The marker's place, shape and colours (all a zoomed-out board draws)."""
+        if not self._marker_dirty:
+            return
+        self._marker_dirty = False
+        facts, footprint = self._facts, self._footprint()
+        radius = footprint.marker_radius
+        self._marker_centre = QPointF(-footprint.width / 2 + PADDING + radius, 0.0) \
+            if self._metrics.chips else QPointF(0.0, 0.0)
+        colours = self._colours
+        self._fill = colours.side_colour(facts.side_index)
+        if not facts.in_reach:
+            # Faded toward the background, but opaque: alpha blending costs 3x the paint.
+            self._fill = mix(self._fill, colours.base, 0.55)
+        self._ink = colours.ink_on(self._fill) if facts.in_reach else colours.text
+        self._marker = shape_path(facts.side_index, radius).translated(self._marker_centre)
 
     def _ensure_layout(self) -> None:
+        self._ensure_marker()
         if not self._dirty:
             return
         rename, self._dirty, self._rename = self._rename, False, False
@@ -229,21 +247,12 @@ class TokenItem(QGraphicsItem):
             self._layout_chip(footprint, names, captions, caption, rename=rename)
         else:
             self._layout_stacked(footprint, names, captions, caption, rename=rename)
-        colours = self._colours
-        self._fill = colours.side_colour(facts.side_index)
-        if not facts.in_reach:
-            # Faded toward the background, but opaque: alpha blending costs 3x the paint.
-            self._fill = mix(self._fill, colours.base, 0.55)
-        self._ink = colours.ink_on(self._fill) if facts.in_reach else colours.text
-        self._marker = shape_path(facts.side_index, footprint.marker_radius).translated(
-            self._marker_centre)
 
     def _layout_stacked(self, footprint: Footprint, names: QFontMetricsF,
                         captions: QFontMetricsF, caption: str, *, rename: bool) -> None:
         """A ring token: the marker on top, the name (two lines at most) and caption under
         it, centred."""
         facts, metrics = self._facts, self._metrics
-        self._marker_centre = QPointF(0.0, 0.0)
         width = footprint.width - 2 * PADDING if facts.is_centre else metrics.name_width
         if rename:
             self._name_lines = wrap_name(facts.name, names, width)
@@ -268,7 +277,6 @@ class TokenItem(QGraphicsItem):
         facts, metrics = self._facts, self._metrics
         radius = footprint.marker_radius
         left = -footprint.width / 2
-        self._marker_centre = QPointF(left + PADDING + radius, 0.0)
         text_left = left + 2 * radius + 3 * PADDING
         text_width = footprint.width / 2 - PADDING - text_left
         lines = metrics.line_height + (0.0 if facts.is_centre else metrics.caption_height)
@@ -302,13 +310,15 @@ class TokenItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        self._ensure_layout()
-        colours = self._colours
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self._metrics.line_height * painter.worldTransform().m11() < MIN_TEXT_PX:
-            self._paint_marker(painter)
+            # Too small to read: the marker's shape and colour, no letters, no layout.
+            self._ensure_marker()
+            self._paint_marker(painter, letters=False)
             self._paint_focus(painter)
             return
+        self._ensure_layout()
+        colours = self._colours
         text_rect = self._text_rect
         if self._metrics.chips:  # a chip reads as one thing: a thin edge around it
             edge = QPen(colours.ring_line, 1)
@@ -336,12 +346,14 @@ class TokenItem(QGraphicsItem):
             return QPen(self._colours.text, 1.5)
         return QPen(self._colours.text, 2, Qt.PenStyle.DashLine)
 
-    def _paint_marker(self, painter: QPainter) -> None:
+    def _paint_marker(self, painter: QPainter, *, letters: bool = True) -> None:
         facts = self._facts
         centre = self._marker_centre
         painter.setPen(self.outline_pen())
         painter.setBrush(self._fill)
         painter.drawPath(self._marker)
+        if not letters:
+            return
         radius = self._metrics.footprint(facts.is_centre).marker_radius
         painter.setFont(self._metrics.initials_font)
         painter.setPen(self._ink)
