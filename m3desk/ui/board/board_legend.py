@@ -68,6 +68,7 @@ class BoardLegend(QWidget):
                 widget.deleteLater()
         entries: list[tuple[SwatchKind, int, str]] = [
             ("side", i, f"{side} ({shape_name(i)})") for i, side in enumerate(sides)]
+        entries.append(("in_reach", 0, "solid: in reach of the attack named"))
         entries.append(("out_of_reach", 0, "dashed: out of reach"))
         if scale.limit_ring is not None:
             entries.append(("beyond_maximum", 0,

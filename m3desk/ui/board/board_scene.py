@@ -35,7 +35,7 @@ from m3desk.ui.board.token_metrics import TokenMetrics, distinct_initials
 
 SCENE_MARGIN = 16.0
 EMPTY_HINT = "Add combatants to the encounter to see their ranges"
-LANE_LABEL_SHARE = 0.3
+LANE_LABEL_SHARE = 0.35
 """In lanes, labels take at most this share of the width (longer ones are elided; the lane's
 tooltip says them in full), so chips keep the room."""
 DEFAULT_LANE_WIDTH = 400.0

@@ -14,11 +14,12 @@ from PySide6.QtWidgets import QWidget
 from m3desk.ui.board.board_colours import BoardColours
 from m3desk.ui.board.token_shapes import shape_path
 
-SwatchKind = Literal["side", "out_of_reach", "beyond_maximum"]
+SwatchKind = Literal["side", "in_reach", "out_of_reach", "beyond_maximum"]
 
 
 class ShapeSwatch(QWidget):
-    """One legend mark: a side's marker, a dashed "out of reach" marker, or a hatched ring."""
+    """One legend mark: a side's marker, a solid "in reach" or dashed "out of reach" marker,
+    or a hatched ring."""
 
     def __init__(self, kind: SwatchKind, side_index: int = 0,
                  parent: QWidget | None = None) -> None:
@@ -44,6 +45,8 @@ class ShapeSwatch(QWidget):
             return
         fill = colours.side_colour(self.side_index if self.kind == "side" else 0)
         pen = QPen(colours.text, 1.5)
+        if self.kind == "in_reach":
+            fill = colours.base
         if self.kind == "out_of_reach":
             fill = colours.base
             pen = QPen(colours.text, 1.6, Qt.PenStyle.DashLine)

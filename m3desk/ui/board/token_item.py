@@ -25,7 +25,7 @@ FOCUS_MARGIN = 3.0
 MIN_TEXT_PX = 5.5
 """Below this height on screen a name is a grey smear: a board zoomed out that far (200
 combatants fitted in a window) draws markers only; hover, zoom or lanes show the names."""
-OUT_OF_REACH = "— out of reach"
+OUT_OF_REACH = "out of reach"
 
 
 def short_attack_name(name: str) -> str:
@@ -35,14 +35,15 @@ def short_attack_name(name: str) -> str:
 
 
 def caption_for(facts: TokenFacts) -> str:
-    """The line under the name: the centre's attacks that reach this token, or a dash; on a
-    board of distances, the exact distance first ("30 ft · Sword")."""
+    """The line under the name: the centre's attacks that reach this token ("Dagger"; the
+    legend says so once, beside the solid marker) or "out of reach"; on a board of
+    distances, the exact distance first ("30 ft · Sword", "480 ft · out of reach")."""
     if facts.is_centre:
         return ""
-    if not facts.reach:
-        # The dashed marker already says "out of reach"; the distance is what is new.
-        return facts.position_label if facts.distance_caption else OUT_OF_REACH
-    reach = ", ".join(dict.fromkeys(short_attack_name(n) for n in facts.reach))
+    if facts.reach:
+        reach = ", ".join(dict.fromkeys(short_attack_name(n) for n in facts.reach))
+    else:
+        reach = OUT_OF_REACH
     return f"{facts.position_label} · {reach}" if facts.distance_caption else reach
 
 
@@ -256,8 +257,8 @@ class TokenItem(QGraphicsItem):
         width = footprint.width - 2 * PADDING if facts.is_centre else metrics.name_width
         if rename:
             self._name_lines = wrap_name(facts.name, names, width)
-        self._caption = metrics.caption_metrics.elidedText(
-            caption, Qt.TextElideMode.ElideRight, metrics.name_width)
+        self._caption = captions.elidedText(caption, Qt.TextElideMode.ElideRight,
+                                            metrics.name_width)
         text_top = footprint.marker_radius + 3
         if rename:
             self._placed_lines = [

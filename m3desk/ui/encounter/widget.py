@@ -212,7 +212,7 @@ class EncounterWidget(QWidget):
         width = sum(self.board_splitter.sizes())
         if self.board.lanes:
             # Lanes need no square: the log keeps the room, so its lines wrap less.
-            board = max(MIN_LANES_WIDTH, min(width - MIN_LOG_WIDTH, width * 2 // 5))
+            board = max(MIN_LANES_WIDTH, min(width - MIN_LOG_WIDTH, width * 21 // 50))
         else:
             # The board's header and legend take some height: the rings get the rest.
             chrome = self.board.height() - self.board.view.height()

@@ -47,6 +47,8 @@ def test_xiola_magic_missile_reaches_short(board: RangeBoardWidget,
     assert token_named(board, "First").caption == "Magic Missile"
     felix = token_named(board, "Felix")
     assert felix.caption == OUT_OF_REACH and not felix.facts.in_reach
+    # The legend says once what a caption under a solid marker is.
+    assert "solid: in reach of the attack named" in board.legend.texts()
 
 
 def test_captions_drop_parentheses_but_tooltips_keep_them(
