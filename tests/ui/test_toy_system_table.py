@@ -217,6 +217,8 @@ def test_the_board_opens_in_a_window_of_its_own_that_follows_the_fight(
     document.select(aldo.id)
     assert window.board.header.text() == "Ranges from Aldo"
     assert window.board.font().pointSizeF() > widget.board.font().pointSizeF()
+    # The window has the room for rings; the tab beside the log shows lanes.
+    assert not window.board.lanes and widget.board.lanes
     drag_token(qtbot, window.board, "Goblin", 0)
     assert core.position_between(document.encounter, aldo.id, goblin.id) == 5
     assert widget.board.scene.snapshot is not None  # the tab's board follows as well
