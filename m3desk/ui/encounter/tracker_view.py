@@ -22,6 +22,8 @@ from m3desk.ui.encounter.tracker_model import TrackerModel
 __all__ = ["TrackerView"]
 
 _NOTES_CHARACTERS = 11
+_SHORT_VALUE_CHARACTERS = 10
+"""A text column whose sample is this short holds a value (an AC, a THAC0): squeezed last."""
 """The Notes column's starting width in average characters (the GM resizes it by hand)."""
 _NAME_CHARACTERS = (10, 30)
 """The Name column fits the longest name, within these many average characters."""
@@ -130,18 +132,24 @@ class TrackerView(QTableView):
                 header.resizeSection(number, size - cut)
                 over -= cut
         # Then the game's widest text columns (a declaration, a condition list), down to
-        # their title: their text is elided and whole in the tooltip.
+        # their title: their text is elided and whole in the tooltip. Short values ("AC 7
+        # [12]") go last: cut, they would lose the number that matters.
         metrics = header.fontMetrics()
         texts = sorted((n for n, spec in enumerate(model.columns)
                         if spec.kind == "text" and n not in stretch
                         and spec.id not in (Column.NOTES, Column.NAME, Column.SIDE,
                                             Column.INITIATIVE)),
-                       key=lambda n: -header.sectionSize(n))
+                       key=lambda n: (len(model.columns[n].sample) <= _SHORT_VALUE_CHARACTERS,
+                                      -header.sectionSize(n)))
         for number in texts:
             if over <= 0:
                 break
             spec = model.columns[number]
             least = max(metrics.horizontalAdvance(spec.title) + 16, average * 6 + 16)
+            if len(spec.sample) <= _SHORT_VALUE_CHARACTERS:  # keep the values shown whole
+                shown = (model.index(row, number).data() or "" for row in range(model.rowCount()))
+                least = max(least, max((self.fontMetrics().horizontalAdvance(text)
+                                        for text in shown), default=0) + 16)
             size = header.sectionSize(number)
             if size > least:
                 cut = min(size - least, over)

@@ -78,3 +78,32 @@ def test_a_rejected_value_says_why(qtbot) -> None:
     with qtbot.waitSignal(view.tracker_model.edit_rejected) as rejected:
         view.tracker_model.setData(_index(view, "Aldo", "hp"), "many")
     assert "whole number" in rejected.args[0]
+
+
+def test_a_narrow_tracker_cuts_long_texts_before_short_values(qtbot) -> None:
+    """At 150 % beside the library the OSE tracker must give up width: the declaration
+    column shrinks to its title, an empty Cover column too, but "AC 7 [12]" keeps its
+    ascending AC."""
+    from m3desk.assets import sample_files
+    from m3desk.storage.sheet_files import load_sheet
+    from m3desk.ui.encounter.new_document import new_encounter_document
+
+    sheets = [load_sheet(path).model for path in sample_files("ose")]
+    view = TrackerView(new_encounter_document(sheets[:2], name="OSE"))
+    qtbot.addWidget(view)
+    view.resize(1400, 200)
+    view.show()
+    header, model = view.horizontalHeader(), view.tracker_model
+    declared, cover, ac = (model.column_of(c) for c in ("declared", "cover", "ac"))
+    full_cover = header.sectionSize(cover)
+    width = 1400
+    while header.sectionSize(cover) >= full_cover and width > 400:
+        width -= 10
+        view.resize(width, 200)
+        qtbot.wait(1)
+    assert header.sectionSize(cover) < full_cover  # the squeeze reached the short values
+    assert header.sectionSize(declared) < full_cover * 3  # long texts went first
+
+    texts = [model.index(row, ac).data() for row in range(model.rowCount())]
+    room = header.sectionSize(ac) - 8
+    assert all(view.fontMetrics().horizontalAdvance(text) <= room for text in texts), texts
