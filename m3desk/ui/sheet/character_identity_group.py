@@ -17,6 +17,7 @@ from m3desk.ui.sheet.spin_binding import SpinBinding
 __all__ = ["CharacterIdentityGroup"]
 
 _PRIME_CHOICES = [(f"{a.value} ({a.full_name})", a) for a in Attribute] + [("none", None)]
+_PRIME_LENGTH = 8
 
 
 class CharacterIdentityGroup(QGroupBox):
@@ -31,6 +32,11 @@ class CharacterIdentityGroup(QGroupBox):
         self.prime_combo = QComboBox(self)
         self.prime_combo.setObjectName("prime_combo")
         self.prime_combo.setToolTip("The class's prime attribute: its modifier doubles on checks")
+        # Sized for "CON (Constitut…", not the longest name: at 150 % beside the library the
+        # group is narrow; the list shows every name in full.
+        self.prime_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.prime_combo.setMinimumContentsLength(_PRIME_LENGTH)
         self.level_spin = spin_box(self, sheet, "level")
         self.alignment_edit = line_edit(self, sheet, "alignment", "e.g. Lawful")
         # No example text: at 150 % the field is too narrow for one, the label says it.
@@ -65,6 +71,9 @@ class CharacterIdentityGroup(QGroupBox):
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # A row too long for the group's width puts its field under its label, so the group
+        # needs no more than its widest label or field, and the sheet never scrolls sideways.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow("&Name", self.name_edit)
         form.addRow("&Race", self.race_edit)
         form.addRow("&Class", self.class_edit)
