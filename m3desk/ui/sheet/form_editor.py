@@ -396,7 +396,6 @@ class FormSheetEditor(SheetEditorBase):
         self.summary = QLabel(self.content)
         self.summary.setObjectName("sheet_summary")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        self.summary.setWordWrap(True)  # a long name or stat line wraps: no sideways scrolling
         font = self.summary.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setBold(True)
