@@ -27,7 +27,7 @@ class CharacterIdentityGroup(QGroupBox):
         super().__init__("Character", parent)
         sheet = CharacterSheet
         self.name_edit = line_edit(self, sheet, "name")
-        self.race_edit = line_edit(self, sheet, "race", "human, dwarf, elf…")
+        self.race_edit = line_edit(self, sheet, "race", "human, elf…")
         self.class_edit = line_edit(self, sheet, "char_class", "fighter, cleric…")
         # Asks for 8 characters, not the longest name ("CON (Constitution)"): at 150 %
         # beside the library the group is narrow; the list shows every name in full.
