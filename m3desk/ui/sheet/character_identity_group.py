@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QWidget
 
 from m3desk.systems.monsters_and_magic.attributes import Attribute
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.combo_binding import ComboBinding
+from m3desk.ui.sheet.eliding_combo import ElidingComboBox
 from m3desk.ui.sheet.field_binding import Report
 from m3desk.ui.sheet.form_fields import line_edit, spin_box
 from m3desk.ui.sheet.line_edit_binding import LineEditBinding
@@ -26,9 +27,11 @@ class CharacterIdentityGroup(QGroupBox):
         super().__init__("Character", parent)
         sheet = CharacterSheet
         self.name_edit = line_edit(self, sheet, "name")
-        self.race_edit = line_edit(self, sheet, "race", "human, dwarf, elf…")
+        self.race_edit = line_edit(self, sheet, "race", "human, elf…")
         self.class_edit = line_edit(self, sheet, "char_class", "fighter, cleric…")
-        self.prime_combo = QComboBox(self)
+        # Asks for 8 characters, not the longest name ("CON (Constitution)"): at 150 %
+        # beside the library the group is narrow; the list shows every name in full.
+        self.prime_combo = ElidingComboBox(self, min_characters=8)
         self.prime_combo.setObjectName("prime_combo")
         self.prime_combo.setToolTip("The class's prime attribute: its modifier doubles on checks")
         self.level_spin = spin_box(self, sheet, "level")
@@ -57,23 +60,23 @@ class CharacterIdentityGroup(QGroupBox):
         )
         SpinBinding(document, ("experience",), self.experience_spin, "Experience", report)
 
-        focus = QHBoxLayout()
-        focus.setContentsMargins(0, 0, 0, 0)
-        focus.addWidget(self.focus_edit, 1)
-        focus.addWidget(QLabel("points", self))
-        focus.addWidget(self.focus_points_spin)
-
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # A row too long for the group's width puts its field under its label, so the group
+        # needs no more than its widest label or field, and the sheet never scrolls sideways.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow("&Name", self.name_edit)
         form.addRow("&Race", self.race_edit)
         form.addRow("&Class", self.class_edit)
         form.addRow("&Prime", self.prime_combo)
         form.addRow("&Level", self.level_spin)
         form.addRow("&Alignment", self.alignment_edit)
-        focus_label = QLabel("Alignment &focus", self)
-        focus_label.setBuddy(self.focus_edit)
-        form.addRow(focus_label, focus)
+        # The focus and its points on rows of their own: beside the points, the focus's box
+        # was left a few letters wide in a narrow group. Under "Alignment", "Focus" says
+        # whose focus it is (its tooltip and accessible name say "Alignment focus"), and a
+        # short label leaves the fields room enough not to wrap at 150 % beside the library.
+        form.addRow("&Focus", self.focus_edit)
+        form.addRow("F&ocus points", self.focus_points_spin)
         form.addRow("E&xperience", self.experience_spin)
 
         self.portrait = PortraitWidget(document, report, self)

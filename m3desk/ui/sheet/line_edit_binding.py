@@ -33,6 +33,8 @@ class LineEditBinding(FieldBinding):
         text = str(self.value)
         if self._edit.text() != text:
             self._edit.setText(text)
+            if not self._edit.hasFocus():  # a long text too wide for the box shows its start
+                self._edit.setCursorPosition(0)
 
     def _finished(self) -> None:
         self.refresh()

@@ -2,8 +2,8 @@
 
 Qt's offscreen platform is told the real screen (its size in logical pixels and its scale)
 through a configuration file, in a fresh process per screen (``offscreen.py``): the action
-dialog must fit with Apply and Cancel in view, and the encounter tab's tracker must not
-scroll sideways.
+dialog must fit with Apply and Cancel in view, the encounter tab's tracker must not
+scroll sideways, and neither must any sample sheet's tab in the main window beside the library.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from m3desk.assets import sample_files
 from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
 SCRIPT = r"""
@@ -99,3 +100,54 @@ def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
         # The tab's board shows lanes, its names at (nearly) the app's own text size.
         assert board["lanes"], key
         assert board["name_px"] >= 0.8 * board["text_px"] - 0.01, (key, board)
+
+
+SHEETS_SCRIPT = r"""
+import json
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from m3desk.assets import sample_files
+from m3desk.storage.paths import AppPaths
+from m3desk.ui import dialogs
+from m3desk.ui.main_window import MainWindow
+
+def settle():
+    for _ in range(3):
+        app.processEvents()
+
+dialogs.set_non_interactive(True)
+window = MainWindow(AppPaths.from_environment())  # its first-start size and layout
+window.show()
+window.startup(recover=False)
+settle()
+screen = window.screen().availableGeometry()
+report = {"screen": [screen.width(), screen.height()], "window": window.width(),
+          "library": window.library.width() if window.library.isVisible() else 0, "sheets": {}}
+for theme in ("light", "dark"):
+    window.set_theme(theme)
+    for path in sample_files():
+        record = window.open_path(path)
+        settle()
+        area = record.page.scroll_area
+        key = f"{theme} {path.parent.name}/{path.name}"
+        report["sheets"][key] = {"visible": area.isVisible(), "viewport": area.viewport().width(),
+                                 "overflow": area.horizontalScrollBar().maximum()}
+        window.session.close(record, ask=False)
+print(json.dumps(report))
+"""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_sample_sheet_fits_beside_the_library(tmp_path: Path, screen: str) -> None:
+    """Each game's sample characters and monsters, opened in a tab of the window as it first
+    starts (library shown), light and dark: no sheet scrolls sideways."""
+    width, height, _scale = SCREENS[screen]
+    report = run_on_screen(tmp_path, screen, SHEETS_SCRIPT)
+    assert report["screen"] == [width, height]
+    assert 0 < report["window"] <= width
+    assert report["library"] > 0
+    sheets = report["sheets"]
+    assert len(sheets) == 2 * len(sample_files())
+    assert all(sheet["visible"] and sheet["viewport"] > 0 for sheet in sheets.values())
+    overflowing = {key: sheet["overflow"] for key, sheet in sheets.items() if sheet["overflow"]}
+    assert overflowing == {}

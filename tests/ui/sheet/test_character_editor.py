@@ -351,6 +351,29 @@ def test_prime_choice_doubles_another_attribute(qtbot, editor, document) -> None
     assert model.index(0, CHECK).data() == "+3"
 
 
+def test_a_narrow_sheet_cuts_the_prime_short_and_keeps_the_fields_wide(
+    qtbot, editor, document
+) -> None:
+    """Beside the library at 150 % the sheet is about 640 px wide: it does not scroll
+    sideways, the Prime box shows its choice cut with "…" (the list in full), and the
+    alignment focus is as wide as the name, showing the start of a long focus."""
+    identity = editor.identity
+    combo = identity.prime_combo
+    combo.setCurrentIndex(2)
+    document.replace_sheet(with_fields(document.sheet, alignment_focus=(
+        "Protect the weak and the lost from every First One")), "focus")
+    assert combo.shown_text() == "CON (Constitution)"
+    editor.resize(640, 900)
+    qtbot.waitUntil(lambda: identity.width() < 400)
+    assert editor.scroll_area.horizontalScrollBar().maximum() == 0
+    assert combo.shown_text().startswith("CON (") and combo.shown_text().endswith("…")
+    assert combo.itemText(2) == "CON (Constitution)"
+    assert identity.focus_edit.width() == identity.name_edit.width()
+    assert identity.focus_edit.cursorPosition() == 0
+    editor.resize(1100, 900)
+    qtbot.waitUntil(lambda: combo.shown_text() == "CON (Constitution)")
+
+
 def test_tier_is_picked_from_a_combo(qtbot, editor, document) -> None:
     conditions = editor.conditions
     combo = open_cell_editor(conditions.view, conditions.model.index(0, 2))
