@@ -24,14 +24,14 @@ from PySide6.QtWidgets import (
 from m3desk.ui.board.board_colours import BoardColours
 from m3desk.ui.board.board_snapshot import EMPTY_SCALE, BoardSnapshot
 from m3desk.ui.board.interaction import BoardInteraction
-from m3desk.ui.board.lane_layout import Chip, LaneLayout, layout_lanes
+from m3desk.ui.board.lane_layout import LANE_GAP, Chip, LaneLayout, layout_lanes
 from m3desk.ui.board.lane_painter import LanePainter
 from m3desk.ui.board.ring_layout import RingLayout, layout_rings
 from m3desk.ui.board.ring_painter import RingPainter
 from m3desk.ui.board.token_drag import TokenDragInteraction
 from m3desk.ui.board.token_facts import TokenFacts
 from m3desk.ui.board.token_item import TokenItem
-from m3desk.ui.board.token_metrics import TokenMetrics, distinct_initials
+from m3desk.ui.board.token_metrics import TokenMetrics, distinct_initials, wrap_name
 
 SCENE_MARGIN = 16.0
 EMPTY_HINT = "Add combatants to the encounter to see their ranges"
@@ -232,7 +232,8 @@ class BoardScene(QGraphicsScene):
         metrics = self._metrics
         labels = metrics.label_sizes(self._snapshot.scale.labels)
         width = self._lane_width if self._lanes else None
-        key = (members, metrics.token, metrics.centre, labels, width)
+        key = (members, metrics.token, metrics.centre, labels, width,
+               self._snapshot.centre is None)  # the empty board's hint takes room
         if key == self._layout_key and not force:
             return False
         self._layout_key = key
@@ -258,15 +259,24 @@ class BoardScene(QGraphicsScene):
                 item.setPos(*anchor)
 
     def _place_rings(self, layout: RingLayout | LaneLayout) -> None:
-        hint = self._hint.boundingRect()
         x1, y1, x2, y2 = layout.bounds
         bounds = QRectF(x1, y1, x2 - x1, y2 - y1)
         if isinstance(layout, LaneLayout):
             self._rings = LanePainter(layout, self._snapshot.scale)
-            self._hint.setPos(layout.chips_left, layout.lanes[0][0] if layout.lanes else 0.0)
+            # Above the lanes, wrapped to their width (the scene grows to hold it), so a
+            # short pane shows it first.
+            self._hint.setText("\n".join(wrap_name(
+                EMPTY_HINT, self._metrics.name_metrics, bounds.width() - 2 * LANE_GAP,
+                max_lines=4)))
+            height = self._hint.boundingRect().height()
+            self._hint.setPos(LANE_GAP, -height - LANE_GAP)
+            if self._snapshot.centre is None:
+                bounds.setTop(-height - 2 * LANE_GAP)
             self.setSceneRect(bounds)  # the lanes fill the view's width exactly
         else:
             self._rings = RingPainter(layout, self._snapshot.scale)
+            self._hint.setText(EMPTY_HINT)
+            hint = self._hint.boundingRect()
             self._hint.setPos(-hint.width() / 2, layout.centre_radius + 8)
             self.setSceneRect(bounds.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN,
                                               SCENE_MARGIN))

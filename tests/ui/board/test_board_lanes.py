@@ -237,3 +237,20 @@ def test_a_board_zoomed_too_far_out_to_read_draws_markers_without_smeared_names(
 
     assert ink_under_marker(1.0) > 0  # the name and caption under the marker
     assert ink_under_marker(0.3) == 0  # too small to read: not drawn
+
+
+def test_an_empty_board_says_what_to_do_in_full(qtbot: Any) -> None:
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+
+    board = RangeBoard(EncounterDocument(Encounter(name="Empty")), lanes=True)
+    qtbot.addWidget(board)
+    board.resize(*TAB_PANE)
+    board.show()
+    qtbot.waitExposed(board)
+    hint = next(item for item in board.scene.items()
+                if hasattr(item, "text") and "Add combatants" in item.text())
+    assert hint.isVisible()
+    box = board.view.mapFromScene(hint.sceneBoundingRect()).boundingRect()
+    assert board.view.viewport().rect().contains(box)  # wrapped, not cut at the edge
+    assert " ".join(hint.text().split()) == \
+        "Add combatants to the encounter to see their ranges"
