@@ -19,7 +19,7 @@ from m3desk.ui.board.board_colours import BoardColours, mix
 from m3desk.ui.board.footprint import Footprint
 from m3desk.ui.board.token_facts import TokenFacts
 from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, initials, wrap_name
-from m3desk.ui.board.token_shapes import shape_name, shape_path
+from m3desk.ui.board.token_shapes import outline_path, shape_name, shape_path
 
 FOCUS_MARGIN = 3.0
 MIN_TEXT_PX = 5.5
@@ -93,6 +93,8 @@ class TokenItem(QGraphicsItem):
         self._placed_caption: tuple[QPointF, str] = (QPointF(), "")
         self._caption_font = QFont()
         self._marker_centre = QPointF()
+        self._outline = QPainterPath()
+        self._initials_rect = QRectF()
         self._text_rect = QRectF()
         self._chip_width: float | None = None
         self._mark = initials(facts.name)
@@ -233,6 +235,11 @@ class TokenItem(QGraphicsItem):
             self._fill = mix(self._fill, colours.base, 0.55)
         self._ink = colours.ink_on(self._fill) if facts.in_reach else colours.text
         self._marker = shape_path(facts.side_index, radius).translated(self._marker_centre)
+        pen = self.outline_pen()
+        self._outline = outline_path(facts.side_index, radius, pen.widthF(),
+                                     pen.style()).translated(self._marker_centre)
+        self._initials_rect = QRectF(self._marker_centre.x() - radius,
+                                     self._marker_centre.y() - radius, 2 * radius, 2 * radius)
 
     def _ensure_layout(self) -> None:
         self._ensure_marker()
@@ -350,17 +357,15 @@ class TokenItem(QGraphicsItem):
     def _paint_marker(self, painter: QPainter, *, letters: bool = True) -> None:
         facts = self._facts
         centre = self._marker_centre
-        painter.setPen(self.outline_pen())
-        painter.setBrush(self._fill)
-        painter.drawPath(self._marker)
+        # The fill, then the outline (solid or dashed) as a ready-stroked area.
+        painter.fillPath(self._marker, self._fill)
+        painter.fillPath(self._outline, self.outline_pen().color())
         if not letters:
             return
         radius = self._metrics.footprint(facts.is_centre).marker_radius
         painter.setFont(self._metrics.initials_font)
         painter.setPen(self._ink)
-        painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius,
-                                2 * radius),
-                         Qt.AlignmentFlag.AlignCenter, self._mark)
+        painter.drawText(self._initials_rect, Qt.AlignmentFlag.AlignCenter, self._mark)
         if facts.conditions:
             self._paint_badge(painter, centre + QPointF(radius * 0.9, -radius * 0.8))
 

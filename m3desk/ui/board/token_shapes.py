@@ -9,8 +9,8 @@ from __future__ import annotations
 import functools
 import math
 
-from PySide6.QtCore import QPointF
-from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QPainterPath, QPainterPathStroker, QPolygonF
 
 SHAPE_NAMES: tuple[str, ...] = ("circle", "diamond", "triangle", "square", "hexagon",
                                 "pentagon")
@@ -52,3 +52,15 @@ def _shape_path(side_index: int, radius: float) -> QPainterPath:
     if name == "hexagon":
         return _polygon(6, radius * 1.06, 0.0)
     return _polygon(5, radius * 1.12, -math.pi / 2)
+
+
+@functools.lru_cache(maxsize=64)
+def outline_path(side_index: int, radius: float, width: float,
+                 style: Qt.PenStyle) -> QPainterPath:
+    """The marker's outline drawn with a pen of ``width`` and ``style``, as an area to
+    fill. Stroked once per side, size and pen: stroking dashes at every paint cost more
+    than the rest of a token's marker. Shared: never change it in place."""
+    stroker = QPainterPathStroker()
+    stroker.setWidth(width)
+    stroker.setDashPattern(style)
+    return stroker.createStroke(_shape_path(side_index, radius))
