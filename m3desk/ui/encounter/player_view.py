@@ -105,6 +105,9 @@ class PlayerView(QWidget):
         side = QVBoxLayout()
         side.addWidget(self.round_label)
         side.addWidget(self.order, 1)
+        # The legend under the order: the rings want a square, so the board's height is
+        # what sizes them, and the legend's rows were taking it.
+        side.addWidget(self.board.legend)
         layout = QHBoxLayout(self)
         layout.addLayout(side, 2)
         layout.addWidget(self.board, 3)
