@@ -32,6 +32,8 @@ class LogPanel(QWidget):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
+        self._who_width = 0
+        """Who's fitted width, kept: a hidden column reports 0."""
         self.log_model = LogModel(document, self)
         self.filter_combo = QComboBox()
         self.filter_combo.setAccessibleName("Show log entries about")
@@ -140,7 +142,7 @@ class LogPanel(QWidget):
         super().resizeEvent(event)
         # The panel's own new width: its view is laid out to it only after this event.
         header = self.view.horizontalHeader()
-        who = getattr(self, "_who_width", header.sectionSize(WHO))  # 0 while it is hidden
+        who = self._who_width or header.sectionSize(WHO)
         what = event.size().width() - header.sectionSize(ROUND) - who \
             - self.view.verticalScrollBar().sizeHint().width()
         narrow = what < self.view.fontMetrics().averageCharWidth() * self.NARROW_CHARACTERS
