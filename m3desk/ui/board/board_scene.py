@@ -149,7 +149,7 @@ class BoardScene(QGraphicsScene):
         metrics = self._metrics
         column = min(max((w for w, _h in labels), default=0.0),
                      max(width * LANE_LABEL_SHARE, 60.0))
-        return layout_lanes(members, Chip(metrics.token.width, metrics.token.height), None,
+        return layout_lanes(members, Chip(metrics.token.width, metrics.token.height),
                             metrics.lane_label_sizes(self._snapshot.scale.labels, column),
                             width)
 

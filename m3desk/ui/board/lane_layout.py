@@ -38,9 +38,6 @@ class Chip:
 class LaneLayout:
     """Where everything goes (scene units). Lane ``i`` spans ``lanes[i]`` = (top, bottom)."""
 
-    centre_anchor: tuple[float, float] | None
-    """Where the centre's chip goes; None when the lanes leave it out (the board's header
-    names the centre)."""
     lanes: tuple[tuple[float, float], ...]
     positions: Mapping[str, tuple[float, float]]
     label_rects: tuple[Rect, ...]
@@ -50,6 +47,11 @@ class LaneLayout:
     chip_width: float
     """Chips stretch to share a row evenly, so long names keep more of their letters."""
     bounds: Rect
+
+    @property
+    def centre_anchor(self) -> None:
+        """Lanes have no place for the centre's token: the board's header names it."""
+        return None
 
     @property
     def width(self) -> float:
@@ -75,30 +77,22 @@ class LaneLayout:
         return max(x, self.chips_left + 1.0), (top + bottom) / 2
 
 
-def layout_lanes(bands: Sequence[Sequence[str]], chip: Chip, centre: Chip | None,
+def layout_lanes(bands: Sequence[Sequence[str]], chip: Chip,
                  labels: Sequence[tuple[float, float]], width: float, *,
-                 label_width: float | None = None, gap: float = LANE_GAP,
-                 padding: float = LANE_PADDING) -> LaneLayout:
+                 gap: float = LANE_GAP, padding: float = LANE_PADDING) -> LaneLayout:
     """Lay out ``bands`` (token ids per band, nearest first) in lanes ``width`` wide.
 
-    The centre's chip (unless None) heads the board; under it, one lane per band with its
-    label at the left and its chips in rows, as many to a row as fit (always at least one),
-    each stretched to share the row. ``labels`` gives each label's (width, height); the
-    label column is as wide as the widest label unless ``label_width`` caps it (the painter
-    then elides).
+    One lane per band, top to bottom, with its label at the left and its chips in rows, as
+    many to a row as fit (always at least one), each stretched to share the row. ``labels``
+    gives each label's (width, height); the label column is as wide as the widest.
     """
-    widest = max((w for w, _h in labels), default=0.0)
-    column = widest if label_width is None else min(widest, label_width)
+    column = max((w for w, _h in labels), default=0.0)
     chips_left = column + 2 * gap
     room = width - chips_left - gap
     per_row = max(1, int((room + gap) // (chip.width + gap)))
     chip_width = max(chip.width, (room + gap) / per_row - gap)
     used_width = max(width, chips_left + chip_width + gap)
     y = 0.0
-    centre_anchor = None
-    if centre is not None:
-        centre_anchor = (chips_left + centre.width / 2, padding + centre.height / 2)
-        y = centre.height + 2 * padding
     lanes: list[tuple[float, float]] = []
     label_rects: list[Rect] = []
     positions: dict[str, tuple[float, float]] = {}
@@ -119,5 +113,5 @@ def layout_lanes(bands: Sequence[Sequence[str]], chip: Chip, centre: Chip | None
         lanes.append((top, top + height))
         y = top + height
     bounds = (0.0, 0.0, used_width, y)
-    return LaneLayout(centre_anchor, tuple(lanes), positions, tuple(label_rects),
+    return LaneLayout(tuple(lanes), positions, tuple(label_rects),
                       chips_left, chip_width, bounds)

@@ -35,7 +35,7 @@ def _bands(counts: list[int]) -> list[list[str]]:
 @pytest.mark.parametrize("width", [120.0, 300.0, 520.0, 1400.0])
 @pytest.mark.parametrize("counts", [[0] * 7, [1, 0, 0, 5, 0, 0, 0], [0, 3, 9, 0, 0, 1, 40]])
 def test_chips_sit_in_their_lane_and_never_overlap(counts: list[int], width: float) -> None:
-    layout = layout_lanes(_bands(counts), CHIP, None, LABELS, width)
+    layout = layout_lanes(_bands(counts), CHIP, LABELS, width)
 
     boxes = {}
     for band, ids in enumerate(_bands(counts)):
@@ -56,7 +56,7 @@ def test_chips_sit_in_their_lane_and_never_overlap(counts: list[int], width: flo
 
 
 def test_chips_share_a_row_evenly_and_fill_the_width() -> None:
-    layout = layout_lanes(_bands([0, 0, 0, 5, 0, 0, 0]), CHIP, None, LABELS, 600.0)
+    layout = layout_lanes(_bands([0, 0, 0, 5, 0, 0, 0]), CHIP, LABELS, 600.0)
     xs = sorted({round(layout.positions[f"t{i}"][0]) for i in range(5)})
     assert len(xs) == 3  # 3 chips of at least 130 fit in 600 less the labels (108)
     assert layout.chip_width > CHIP.width
@@ -68,7 +68,7 @@ def test_random_lanes_are_always_whole() -> None:
     for _ in range(200):
         counts = [rng.choice([0, 0, 1, 2, 7]) for _ in range(rng.randint(1, 9))]
         labels = [(rng.uniform(30, 200), rng.choice([16.0, 30.0])) for _ in counts]
-        layout = layout_lanes(_bands(counts), CHIP, None, labels, rng.uniform(80, 900))
+        layout = layout_lanes(_bands(counts), CHIP, labels, rng.uniform(80, 900))
         assert len(layout.positions) == sum(counts)
         assert layout.bounds[3] == layout.lanes[-1][1]
 
