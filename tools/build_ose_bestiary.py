@@ -13,6 +13,7 @@ with the OSE SRD's own stat block, ERRATA below corrects it and says why; the te
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,31 @@ def _treasure_types(source: Path) -> dict[str, str]:
     return found
 
 
+def _facets(sheet: dict[str, Any], printed: dict[str, Any]) -> dict[str, Any]:
+    """What the bestiary panel searches and shows, in words any game can have: a level
+    number (HD ½ is 0.5, a 1-hit-point creature 0), the alignment, the ways it moves, and one
+    summary line as the book prints it."""
+    hd_text = str(printed.get("hd", ""))
+    level = 0.0 if hd_text.startswith("1hp") else (0.5 if sheet["hit_dice"] == 0
+                                                     else float(sheet["hit_dice"]))
+    printed_move = str(printed.get("movement", "")).lower()
+    parts = printed_move.split("/")
+    kinds = {"fly": ("fly", "flying", "glid"), "swim": ("swim", "water"),
+             "climb": ("climb", "web")}
+    modes = [mode for mode, words in kinds.items()
+             if any(word in printed_move for word in words)]
+    first_rate = re.match(r"\s*(\d+)", parts[0])
+    main_is_other = any(word in parts[0] for words in kinds.values() for word in words)
+    if sheet["movement"] > 0 and (not main_is_other or first_rate is None
+                                  or int(first_rate.group(1)) != sheet["movement"]):
+        modes.insert(0, "walk")
+    ac = sheet["armour_class"]
+    summary = (f"HD {hd_text}   AC {ac} [{19 - ac}]   THAC0 {printed.get('thac0')}   "
+               f"ML {sheet['morale']}   XP {sheet['xp']}")
+    return {"level": level, "alignment": sheet["alignment"], "modes": modes,
+            "summary": summary, "appearing": sheet["number_appearing"]}
+
+
 def build(source: Path) -> dict[str, Any]:
     treasure_types = _treasure_types(source)
     monsters = []
@@ -79,7 +105,7 @@ def build(source: Path) -> dict[str, Any]:
             printed["erratum"] = fix[2]
         if read.problems:
             problems[read.sheet.name] = read.problems
-        monsters.append({"sheet": sheet, "srd": printed})
+        monsters.append({"sheet": sheet, "srd": printed, "facets": _facets(sheet, printed)})
     monsters.sort(key=lambda entry: entry["sheet"]["name"].lower())
     return {
         "format": "m3desk.bestiary",

@@ -39,6 +39,14 @@ class BestiaryEntry:
 
     sheet: BaseModel
     printed: dict[str, Any]
+    level: float = 0.0
+    """Hit Dice or level, for filtering (HD ½ is 0.5)."""
+    alignment: str = ""
+    modes: tuple[str, ...] = ()
+    """How it moves: "walk", "fly", "swim", "climb"."""
+    summary: str = ""
+    """One line as the book prints it ("HD 4*   AC 5 [14]   THAC0 16 …")."""
+    appearing: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,7 +88,16 @@ def load_bestiary(path: Path) -> Bestiary:
         except ValidationError as exc:
             skipped.append(f"monster {number}: " + "; ".join(summarize_validation_error(exc)))
             continue
-        entries.append(BestiaryEntry(sheet, printed if isinstance(printed, dict) else {}))
+        facets = item.get("facets") if isinstance(item.get("facets"), dict) else {}
+        level = facets.get("level", 0)
+        modes = facets.get("modes", ())
+        entries.append(BestiaryEntry(
+            sheet, printed if isinstance(printed, dict) else {},
+            level=float(level) if isinstance(level, int | float) and 0 <= level <= 100 else 0,
+            alignment=str(facets.get("alignment", ""))[:40],
+            modes=tuple(str(m)[:20] for m in modes[:8]) if isinstance(modes, list) else (),
+            summary=str(facets.get("summary", ""))[:200],
+            appearing=str(facets.get("appearing", ""))[:40]))
     licence_name = raw.get("licence")
     licence = path.parent / licence_name if isinstance(licence_name, str) else None
     return Bestiary(system=system, title=str(raw.get("title", system))[:120], path=path,

@@ -142,7 +142,10 @@ def _movement(system: Mapping[str, Any], problems: list[str]) -> tuple[int, str]
     base = _int(_get(system, "movement", "base"))
     printed = str(_get(system, "details", "movement") or "").strip()
     other = ""
-    if "/" in printed:
+    first = printed.split("/", 1)[0]
+    if any(word in first.lower() for word in ("fly", "flying", "swim", "water", "glid")):
+        other = printed  # the main rate is itself flying or swimming: keep it as printed
+    elif "/" in printed:
         other = printed.split("/", 1)[1].strip()
     if base is None:
         match = _MOVE.match(printed)
@@ -224,6 +227,7 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     if hp is None:
         problems.append("no hit points; kept 1")
     printed = {"thac0": thac0, "saves": {s.value: v for s, v in saves.items()},
+               "movement": " ".join(str(_get(details, "movement") or "").split())[:120],
                "hp": hp, "hd": hd_text + "*" * _clamp(asterisks, 0, 6)}
     derive(sheet)  # a sheet that cannot be derived is a bug here, not the user's problem
     return FoundryMonster(sheet, printed, problems)
