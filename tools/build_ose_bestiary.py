@@ -101,6 +101,7 @@ def build(source: Path) -> dict[str, Any]:
         fix = ERRATA.get(read.sheet.name)
         if fix is not None:
             sheet.update(fix[0])
+            sheet["overrides"] = {}  # the erratum puts the book's numbers back
             printed.update(fix[1])
             printed["erratum"] = fix[2]
         if read.problems:

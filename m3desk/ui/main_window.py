@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from m3desk.storage.locks import FileLocks
     from m3desk.systems.monsters_and_magic.table_rules import TableRules
     from m3desk.ui.window.bestiary_commands import BestiaryCommands
+    from m3desk.ui.window.exchange_commands import ExchangeCommands
     from m3desk.ui.window.open_document import OpenDocument
     from m3desk.ui.window.print_commands import PrintCommands
     from m3desk.ui.window.session import DocumentSession
@@ -168,6 +169,8 @@ class MainWindow(QMainWindow):
         act.export_pdf.triggered.connect(lambda: self.print_commands.export_current_pdf())
         act.print_party.triggered.connect(lambda: self.print_commands.print_party())
         act.export_party_pdf.triggered.connect(lambda: self.print_commands.export_party_pdf())
+        act.import_sheet.triggered.connect(lambda: self.exchange_commands.import_sheet())
+        act.export_sheet.triggered.connect(lambda: self.exchange_commands.export_sheet())
         act.close.triggered.connect(self.close_current)
         act.quit.triggered.connect(self.close)
         act.find.triggered.connect(self.library.focus_search)
@@ -393,6 +396,13 @@ class MainWindow(QMainWindow):
 
     # -- reactions --------------------------------------------------------------------------
 
+    @functools.cached_property
+    def exchange_commands(self) -> ExchangeCommands:
+        """Import from and export to other tools' sheet files, loaded on first use."""
+        from m3desk.ui.window.exchange_commands import ExchangeCommands
+
+        return ExchangeCommands(self)
+
     def _show_bestiary(self) -> None:
         self.bestiary.focus_search()
         record = self.session.current() if self._has_session() else None
@@ -407,6 +417,12 @@ class MainWindow(QMainWindow):
 
     def _on_current_changed(self, record: OpenDocument | None) -> None:
         self.menu_actions.set_document_actions_enabled(record is not None)
+        exportable = False
+        if record is not None:
+            from m3desk.ui.window.exchange_commands import export_formats
+
+            exportable = bool(export_formats(record.model()))
+        self.menu_actions.export_sheet.setEnabled(exportable)
         if self.bestiary.isVisible() or "bestiary_commands" in self.__dict__:
             self.bestiary_commands.follow(record)
         self.encounter_menu.follow(record)
