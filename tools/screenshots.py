@@ -183,6 +183,7 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
 
     _render_table_rules(window, grab)
     _render_narrow_library(window, grab)
+    _render_bestiary(window, grab)
 
     _render_other_games(window, grab)
 
@@ -274,6 +275,18 @@ def _render_narrow_library(window: MainWindow, grab: Callable[[object, str], Non
         QApplication.processEvents()
     grab(window.library, "library-narrow")
     window.resizeDocks([window.library], [before], Qt.Orientation.Horizontal)
+
+
+def _render_bestiary(window: MainWindow, grab: Callable[[object, str], None]) -> None:
+    """The bestiary dock searched for hobgoblins, and a monster opened from it."""
+    window.bestiary.focus_search()
+    window.bestiary.search.setText("hobgob")
+    grab(window, "bestiary")
+    window.bestiary.search.setText("")
+    window.bestiary.mode_filter.setCurrentIndex(window.bestiary.mode_filter.findText("Flies"))
+    grab(window.bestiary, "bestiary-fliers")
+    window.bestiary.mode_filter.setCurrentIndex(0)
+    window.library.raise_()
 
 
 def _child(arguments: list[str], scale: str) -> subprocess.CompletedProcess[str]:

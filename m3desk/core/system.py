@@ -32,6 +32,8 @@ __all__ = [
     "DiceSpec",
     "DocumentSpec",
     "EncounterRules",
+    "ExchangeFormat",
+    "ExchangeRead",
     "GameSystem",
     "InitiativeScheme",
     "Maneuver",
@@ -284,6 +286,28 @@ class EncounterRules(NamedTuple):
     ("Goblins: first death, check morale (ML 7, holds 58.3 %)")."""
 
 
+class ExchangeRead(NamedTuple):
+    """A sheet read from another tool's file, and what of it could not be kept."""
+
+    sheet: BaseModel
+    problems: tuple[str, ...] = ()
+
+
+class ExchangeFormat(NamedTuple):
+    """Another tool's file of one sheet, which a game reads and writes (Foundry VTT's actor
+    JSON for OSE). ``read`` takes the parsed JSON and never raises; ``write`` returns the
+    JSON data and what the other tool has no place for, so nothing is dropped silently."""
+
+    id: str
+    label: str
+    """What the user calls the file: "Foundry VTT actor"."""
+    extension: str
+    read: Callable[[Any], ExchangeRead]
+    write: Callable[[BaseModel], tuple[Any, tuple[str, ...]]]
+    writes: tuple[str, ...] = ("character", "monster")
+    """The sheet kinds ``write`` takes."""
+
+
 class GameSystem(NamedTuple):
     """Everything the app needs to know about one game, found through the registry."""
 
@@ -305,6 +329,8 @@ class GameSystem(NamedTuple):
     sheet_forms: Mapping[str, "SheetForm"] = MappingProxyType({})
     """How the generic editor and printer show each kind of sheet ("character", "monster");
     a kind with no form has its own editor (Monsters & Magic)."""
+    exchange_formats: tuple[ExchangeFormat, ...] = ()
+    """Other tools' sheet files this game imports and exports (File → Import/Export)."""
     accepts_unnamed_files: bool = False
     """Files written before documents named their system belong to this one."""
     summary: str = ""

@@ -346,3 +346,24 @@ def show_about(parent: QWidget | None) -> None:
                       QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.RichText)  # our own words only
     box.exec()
+
+
+def import_file_name(parent: QWidget | None, directory: Path,
+                     file_filter: str) -> tuple[Path, str] | None:
+    """Pick another tool's sheet file to import, with the filter chosen (it names the
+    format); None when cancelled."""
+    if _non_interactive:
+        return None
+    name, selected = QFileDialog.getOpenFileName(parent, "Import Sheet", str(directory),
+                                                 file_filter)
+    return (Path(name), selected) if name else None
+
+
+def export_file_name(parent: QWidget | None, suggested: Path, file_filter: str) -> Path | None:
+    """Where to write a sheet for another tool; None when cancelled (the dialog asks before
+    overwriting)."""
+    if _non_interactive:
+        return None
+    name, _selected = QFileDialog.getSaveFileName(parent, "Export Sheet", str(suggested),
+                                                  file_filter)
+    return Path(name) if name else None

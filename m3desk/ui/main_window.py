@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QCloseEvent, QUndoGroup
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
 
 from m3desk import APP_DISPLAY_NAME
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, load_settings
+from m3desk.ui.library.bestiary_panel import BestiaryPanel
 from m3desk.ui.library.panel import LibraryPanel
 from m3desk.ui.own_game import has_own_widgets
 from m3desk.ui.plain_text import install_plain_text_guard, mnemonic_safe
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
     from m3desk.storage.locks import FileLocks
     from m3desk.systems.monsters_and_magic.table_rules import TableRules
+    from m3desk.ui.window.bestiary_commands import BestiaryCommands
+    from m3desk.ui.window.exchange_commands import ExchangeCommands
     from m3desk.ui.window.open_document import OpenDocument
     from m3desk.ui.window.print_commands import PrintCommands
     from m3desk.ui.window.session import DocumentSession
@@ -71,6 +74,10 @@ class MainWindow(QMainWindow):
         self.library = LibraryPanel(self.paths, self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.library)
         self.library.open_requested.connect(self.open_path)
+        self.bestiary = BestiaryPanel(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.bestiary)
+        # The library stays the tab in front; the bestiary reads its books when first shown.
+        self.tabifyDockWidget(self.bestiary, self.library)
 
         self.autosave = AutosaveController(self.paths.state_dir,
                                            self.settings_store.autosave_seconds, self)
@@ -89,6 +96,13 @@ class MainWindow(QMainWindow):
         self.recent_menu.pruned.connect(self._on_recent_pruned)
         self.menu_actions = WindowActions(self, self.undo_group, self.library, self.recent_menu)
         self.encounter_menu = EncounterMenu(self.menu_actions.menus["encounter"])
+        show_bestiary = QAction("&Bestiary", self)
+        show_bestiary.setObjectName("show_bestiary")
+        show_bestiary.setShortcut(QKeySequence("Ctrl+Shift+M"))
+        show_bestiary.setToolTip("Search the book's monsters, to open one or add it to a fight")
+        show_bestiary.triggered.connect(self._show_bestiary)
+        self.addAction(show_bestiary)
+        self.menu_actions.menus["view"].insertAction(self.menu_actions.find, show_bestiary)
         self._connect_actions()
 
         self.drop_filter = FileDropFilter(self)
@@ -155,6 +169,8 @@ class MainWindow(QMainWindow):
         act.export_pdf.triggered.connect(lambda: self.print_commands.export_current_pdf())
         act.print_party.triggered.connect(lambda: self.print_commands.print_party())
         act.export_party_pdf.triggered.connect(lambda: self.print_commands.export_party_pdf())
+        act.import_sheet.triggered.connect(lambda: self.exchange_commands.import_sheet())
+        act.export_sheet.triggered.connect(lambda: self.exchange_commands.export_sheet())
         act.close.triggered.connect(self.close_current)
         act.quit.triggered.connect(self.close)
         act.find.triggered.connect(self.library.focus_search)
@@ -380,8 +396,35 @@ class MainWindow(QMainWindow):
 
     # -- reactions --------------------------------------------------------------------------
 
+    @functools.cached_property
+    def exchange_commands(self) -> ExchangeCommands:
+        """Import from and export to other tools' sheet files, loaded on first use."""
+        from m3desk.ui.window.exchange_commands import ExchangeCommands
+
+        return ExchangeCommands(self)
+
+    def _show_bestiary(self) -> None:
+        self.bestiary.focus_search()
+        record = self.session.current() if self._has_session() else None
+        self.bestiary_commands.follow(record)
+
+    @functools.cached_property
+    def bestiary_commands(self) -> BestiaryCommands:
+        """Opening and adding the bestiary's monsters, made when the panel is first used."""
+        from m3desk.ui.window.bestiary_commands import BestiaryCommands
+
+        return BestiaryCommands(self, self.bestiary)
+
     def _on_current_changed(self, record: OpenDocument | None) -> None:
         self.menu_actions.set_document_actions_enabled(record is not None)
+        exportable = False
+        if record is not None:
+            from m3desk.ui.window.exchange_commands import export_formats
+
+            exportable = bool(export_formats(record.model()))
+        self.menu_actions.export_sheet.setEnabled(exportable)
+        if self.bestiary.isVisible() or "bestiary_commands" in self.__dict__:
+            self.bestiary_commands.follow(record)
         self.encounter_menu.follow(record)
         self._update_title(record)
 

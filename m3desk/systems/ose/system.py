@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
 from m3desk.systems.ose.forms import SHEET_FORMS
+from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
@@ -48,4 +49,5 @@ SYSTEM = GameSystem(
     ),
     encounter=ENCOUNTER_RULES,
     sheet_forms=SHEET_FORMS,
+    exchange_formats=(FOUNDRY_ACTOR,),
 )

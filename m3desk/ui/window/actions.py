@@ -66,6 +66,11 @@ class WindowActions:
                                   "library (or every open sheet) together")
         self.export_party_pdf = action("Export Party PD&F…", tip="Write the sheets selected "
                                        "in the library (or every open sheet) as one PDF")
+        self.import_sheet = action("&Import from Another Tool…", tip="Open a character or "
+                                   "monster saved by another tool (a Foundry VTT actor)")
+        self.export_sheet = action("Expor&t to Another Tool…", tip="Write the current sheet "
+                                   "for another tool (a Foundry VTT actor)")
+        self.export_sheet.setEnabled(False)
         self.close = action("&Close", _keys(Std.Close, "Ctrl+W"), "Close the current tab")
         self.quit = action("&Quit", _keys(Std.Quit, "Ctrl+Q"), "Close everything and quit")
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
@@ -119,6 +124,8 @@ class WindowActions:
         file_menu.addSeparator()
         file_menu.addActions([self.print, self.print_preview, self.export_pdf])
         file_menu.addActions([self.print_party, self.export_party_pdf])
+        file_menu.addSeparator()
+        file_menu.addActions([self.import_sheet, self.export_sheet])
         file_menu.addSeparator()
         file_menu.addActions([self.close, self.quit])
 

@@ -38,6 +38,8 @@ class OpenDocument:
     is_sample: bool = False
     claimed_path: Path | None = None
     doc_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    origin: str = ""
+    """Where a sheet with no file of its own came from ("From the OSE SRD monsters")."""
     disk_state: Fingerprint | None = None
     """The file as this window last read or wrote it: a save first checks it is unchanged."""
 
@@ -59,6 +61,8 @@ class OpenDocument:
         return self.title().removesuffix(" *").removesuffix("*").rstrip()
 
     def tooltip(self) -> str:
+        if self.is_sample and self.path is None:
+            return f"{self.origin or 'A book sheet'} — Save makes your own copy in the library"
         if self.is_sample:
             return f"Sample sheet — Save makes your own copy in the library\n{self.path}"
         return str(self.path) if self.path is not None else "Not saved yet"

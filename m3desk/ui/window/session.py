@@ -181,6 +181,14 @@ class DocumentSession(QObject):
         document = kind.create_document(model, None, self._store.table_rules(), self)
         return self._add(kind, document, is_sample=False, claimed=None)
 
+    def open_reference(self, model: BaseModel, origin: str) -> OpenDocument:
+        """A book's sheet (a bestiary monster) in a tab, kept like a bundled sample: no file
+        of its own, and Save asks where in the library to keep the user's copy."""
+        kind = kind_for_model(model)
+        document = kind.create_document(model, None, self._store.table_rules(), self)
+        record = self._add(kind, document, is_sample=True, claimed=None, origin=origin)
+        return record
+
     def adopt(self, document: AnyDocument) -> OpenDocument:
         """A document built elsewhere (New Encounter), shown in a new tab; never saved."""
         document.setParent(self)
@@ -217,10 +225,10 @@ class DocumentSession(QObject):
         return True
 
     def _add(self, kind: DocumentKind[Any], document: AnyDocument, *, is_sample: bool,
-             claimed: Path | None, focus: bool = True) -> OpenDocument:
+             claimed: Path | None, focus: bool = True, origin: str = "") -> OpenDocument:
         page = kind.create_page(document, self._hooks)
         record = OpenDocument(document=document, page=page, kind=kind, is_sample=is_sample,
-                              claimed_path=claimed)
+                              claimed_path=claimed, origin=origin)
         self.records.append(record)
         self._follow(record)
         self._tabs.add(page, record.title(), record.tooltip(), focus=focus)

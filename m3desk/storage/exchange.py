@@ -1,0 +1,40 @@
+"""Other tools' sheet files (Foundry VTT's actor JSON), read and written safely.
+
+The game says what the file means (:class:`~m3desk.core.system.ExchangeFormat`); this module
+only moves bytes: the file is size-capped and nesting-checked before it is parsed, exactly as
+m3desk's own documents are, and an export is written atomically.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from m3desk.core.system import ExchangeFormat, ExchangeRead
+from m3desk.storage.atomic import atomic_write_bytes
+from m3desk.storage.safejson import decode_json_bytes, read_file_capped
+
+__all__ = ["MAX_EXCHANGE_BYTES", "read_exchange_file", "write_exchange_file"]
+
+MAX_EXCHANGE_BYTES = 4 * 1024 * 1024
+"""A Foundry actor with every item and spell is tens of kilobytes."""
+
+
+def read_exchange_file(path: Path, exchange: ExchangeFormat) -> ExchangeRead:
+    """The sheet in ``path``; raises DocumentLoadError (with a sentence) when the file is not
+    readable JSON. Odd contents never raise: the game reports them as problems."""
+    data = read_file_capped(path, MAX_EXCHANGE_BYTES)
+    raw = decode_json_bytes(data, source=path.name, path=path, limit=MAX_EXCHANGE_BYTES)
+    return exchange.read(raw)
+
+
+def write_exchange_file(path: Path, exchange: ExchangeFormat,
+                        sheet: BaseModel) -> tuple[str, ...]:
+    """Write ``sheet`` in the other tool's format, all or nothing; returns what that tool has
+    no place for. Raises SaveError (m3desk.storage.errors) with a sentence when the disk refuses."""
+    data, notes = exchange.write(sheet)
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    atomic_write_bytes(path, text.encode("utf-8"))  # raises SaveError with a sentence
+    return notes

@@ -1,0 +1,169 @@
+"""The bestiary panel in the real window: search, filter, open a monster, add N to a fight."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QDialog, QPlainTextEdit, QTabBar
+
+from m3desk.assets import sample_files
+from m3desk.core.dice import Roller
+from m3desk.storage.bestiary import BestiaryEntry
+from m3desk.ui.dialogs import NewEncounterChoice
+from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.library.bestiary_model import BestiaryColumn, BestiaryModel
+from m3desk.ui.main_window import MainWindow
+from m3desk.ui.window import bestiary_commands
+from m3desk.ui.window.bestiary_commands import CountDialog, appearing_dice
+
+
+def _shown_names(model: BestiaryModel) -> list[str]:
+    return [model.data(model.index(row, BestiaryColumn.NAME)) for row in range(model.rowCount())]
+
+
+def _open_panel(qtbot, window: MainWindow):
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    qtbot.keyClick(window, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    panel = window.bestiary
+    qtbot.waitUntil(lambda: bool(panel.bestiaries), timeout=2000)
+    tabs = _dock_tabs(window)
+    assert tabs.tabText(tabs.currentIndex()) == "Bestiary"
+    assert panel.search.hasFocus()
+    return panel
+
+
+def _dock_tabs(window: MainWindow) -> QTabBar:
+    return next(bar for bar in window.findChildren(QTabBar)
+                if {bar.tabText(n) for n in range(bar.count())} == {"Library", "Bestiary"})
+
+
+def test_start_up_reads_no_bestiary(window: MainWindow) -> None:
+    assert window.bestiary.bestiaries == []
+    tabs = _dock_tabs(window)  # a tab behind the library
+    assert tabs.tabText(tabs.currentIndex()) == "Library"
+
+
+def test_the_model_passes_the_model_tester(qtmodeltester, window: MainWindow) -> None:
+    window.bestiary.ensure_loaded()
+    qtmodeltester.check(window.bestiary.model)
+
+
+def test_search_and_filters_narrow_the_list_as_typed(qtbot, window: MainWindow) -> None:
+    panel = _open_panel(qtbot, window)
+    assert panel.model.rowCount() == 257
+    assert "257 monsters" in panel.title.text()
+
+    qtbot.keyClicks(panel.search, "hobgob")
+    assert _shown_names(panel.model) == ["Hobgoblin", "Hobgoblin Bodyguard",
+                                         "Hobgoblin King"]
+    assert panel.detail.text().splitlines()[1].startswith("HD 1+1   AC 6 [13]   THAC0 18")
+
+    panel.search.clear()
+    panel.mode_filter.setCurrentIndex(panel.mode_filter.findText("Flies"))
+    fliers = _shown_names(panel.model)
+    assert "White Dragon" in fliers and "Giant Rat" not in fliers
+    panel.level_filter.setCurrentIndex(panel.level_filter.findText("HD 4–6"))
+    panel.alignment_filter.setCurrentIndex(panel.alignment_filter.findText("Neutral"))
+    mid_neutral_fliers = _shown_names(panel.model)
+    assert "White Dragon" in mid_neutral_fliers
+    assert all(4 <= panel.model.entry(row).level <= 6 for row in range(panel.model.rowCount()))
+    assert all(panel.model.entry(row).alignment == "Neutral"
+               for row in range(panel.model.rowCount()))
+    assert "of " not in panel.model.data(panel.model.index(0, BestiaryColumn.LEVEL))
+
+
+def test_enter_opens_the_monster_as_a_sample_sheet(qtbot, window: MainWindow) -> None:
+    panel = _open_panel(qtbot, window)
+    qtbot.keyClicks(panel.search, "ogre")
+    qtbot.keyClick(panel.search, Qt.Key.Key_Return)
+    record = window.session.current()
+    assert record is not None and record.plain_title() == "Ogre"
+    assert record.is_sample and record.path is None
+    tabs = window.tabs.tab_widget
+    assert tabs.tabToolTip(tabs.currentIndex()).startswith(
+        "From Old-School Essentials SRD monsters — Save makes your own copy")
+    assert record.model().max_hit_points == 19
+
+
+def test_add_to_encounter_needs_an_encounter(qtbot, window: MainWindow) -> None:
+    panel = _open_panel(qtbot, window)
+    assert not panel.add_button.isEnabled()
+    assert "Open an encounter" in panel.add_button.toolTip()
+
+
+@pytest.fixture
+def ose_encounter(window: MainWindow, fake_dialogs):
+    party = [path for path in sample_files("ose") if path.suffix == ".m3c"][:2]
+    fake_dialogs.answer("ask_new_encounter", NewEncounterChoice("Hobgoblin Lair",
+                                                                tuple(party), ("", "")))
+    record = window.new_encounter()
+    assert record is not None and isinstance(record.page, EncounterWidget)
+    return record
+
+
+def test_four_hobgoblins_join_the_fight_in_one_step(qtbot, window: MainWindow, ose_encounter,
+                                                    monkeypatch) -> None:
+    panel = _open_panel(qtbot, window)
+    window.bestiary_commands.follow(ose_encounter)
+    qtbot.keyClicks(panel.search, "hobgoblin")
+    assert panel.add_button.isEnabled()
+
+    def four(dialog: CountDialog) -> int:
+        dialog.count.setValue(4)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(CountDialog, "exec", four)
+    before = len(ose_encounter.document.encounter.combatants)
+    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    encounter = ose_encounter.document.encounter
+    added = encounter.combatants[before:]
+    assert [c.name for c in added] == [f"Hobgoblin {n}" for n in range(1, 5)]
+    assert {c.side for c in added} == {"Monsters"}
+    tracker = ose_encounter.page.tracker
+    model = tracker.model()
+    shown = {str(model.data(model.index(row, column)))
+             for row in range(model.rowCount()) for column in range(model.columnCount())}
+    assert {"Hobgoblin 1", "Hobgoblin 4"} <= shown
+    ose_encounter.document.undo_stack.undo()  # one undo step takes all four away
+    assert len(ose_encounter.document.encounter.combatants) == before
+
+
+def test_the_count_can_be_rolled_from_number_appearing(qtbot) -> None:
+    from m3desk.systems.ose.sheet import MonsterSheet
+
+    entry = BestiaryEntry(MonsterSheet(name="Hobgoblin"), {}, appearing="1d6 (4d6)")
+    dialog = CountDialog(entry, roller=Roller(seed=3))
+    qtbot.addWidget(dialog)
+    assert dialog.roll_button.text() == "&Roll 1d6"
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    faces = dialog.faces
+    assert dialog.count.value() == sum(faces)
+    assert dialog.rolled.text() == f"rolled 1d6: {faces[0]} = {sum(faces)}"
+
+
+@pytest.mark.parametrize(("text", "dice"), [("2d4 (1d6 × 10)", "2d4"), ("1 (1)", None),
+                                             ("0 (3d10)", None), ("1d8+1 (0)", "1d8+1")])
+def test_appearing_dice(text: str, dice: str | None) -> None:
+    found = appearing_dice(text)
+    assert (str(found) if found else None) == dice
+
+
+def test_the_licence_shows_as_plain_text(qtbot, window: MainWindow) -> None:
+    panel = _open_panel(qtbot, window)
+    assert panel.licence_button.isVisible()
+    qtbot.mouseClick(panel.licence_button, Qt.MouseButton.LeftButton)
+    text = panel.licence_dialog.findChild(QPlainTextEdit, "bestiary_licence_text")
+    assert text is not None
+    assert "OPEN GAME LICENSE Version 1.0a" in text.toPlainText()
+    panel.licence_dialog.close()
+
+
+def test_unused_index_is_harmless() -> None:
+    model = BestiaryModel()
+    assert model.data(QModelIndex()) is None
+    assert bestiary_commands.MAX_COPIES >= 20
+    assert Path  # keep the import list honest for the type checker
