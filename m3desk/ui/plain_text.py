@@ -4,9 +4,15 @@ Qt guesses: a label, a message box or a tooltip whose text *looks like* HTML is 
 rich text, so a sheet named ``<img src=/dev/zero>`` would make Qt read /dev/zero into memory,
 and ``<b>…</b>`` would spoof emphasis. Rather than trusting every call site, the app installs
 :class:`PlainTextGuard` once: labels that have not opted into rich text explicitly
-(``setTextFormat(Qt.TextFormat.RichText)``) become plain before they are first shown, and
-every tooltip is shown escaped. Widgets that do want rich text escape what they embed
-(``html.escape``).
+(:func:`app_markup`) become plain before they are first shown, and every tooltip is shown
+escaped. Widgets that do want rich text escape what they embed (:func:`tinted`,
+``html.escape``).
+
+Tooltips are always plain text where they are set (``setToolTip``, a model's ToolTipRole):
+the guard turns each into the app's one tooltip markup (:func:`safe_tooltip`: the text
+escaped, its line breaks kept) and Qt's tooltip label is the one label it marks as rich text,
+so what shows is exactly the characters that were set, never their markup and never the
+markup of the wrapping.
 
 Buttons, check boxes, group boxes, tab bars, dock titles, menu items and labels with a buddy
 (form rows, input dialogs) read "&" as a mnemonic marker: a name put into one of them goes
@@ -18,20 +24,25 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QHelpEvent
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtGui import QColor, QHelpEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QGraphicsView,
+    QHeaderView,
     QLabel,
     QLineEdit,
+    QTabBar,
     QToolTip,
     QWidget,
 )
 
-__all__ = ["PlainTextGuard", "fit_placeholder", "install_plain_text_guard", "mnemonic_safe",
-           "safe_tooltip"]
+__all__ = ["PlainTextGuard", "app_markup", "fit_placeholder", "install_plain_text_guard",
+           "is_tip_label", "mnemonic_safe", "safe_tooltip", "show_tooltip", "tinted"]
+
+_TIP_LABEL = "QTipLabel"
+"""The class of the label Qt shows tooltips in (private to Qt, found by name)."""
 
 
 def fit_placeholder(edit: QLineEdit) -> None:
@@ -53,9 +64,46 @@ def safe_tooltip(text: str) -> str:
             .replace("\n", "<br>") + "</p>")
 
 
+def show_tooltip(where: QPoint, text: str, widget: QWidget | None = None) -> None:
+    """Show the plain ``text`` as a tooltip at the global point ``where`` (hide on '')."""
+    if text:
+        QToolTip.showText(where, safe_tooltip(text), widget)
+    else:
+        QToolTip.hideText()
+
+
+def is_tip_label(widget: QObject) -> bool:
+    """Whether ``widget`` is the label Qt shows tooltips in."""
+    return widget.metaObject().className() == _TIP_LABEL
+
+
+def app_markup(label: QLabel) -> QLabel:
+    """Mark ``label`` as showing markup the app builds itself, every embedded text escaped
+    (:func:`tinted`); the guard then leaves it rich. Returns the label."""
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
+
+
+def tinted(text: str, colour: QColor | str) -> str:
+    """The plain ``text``, escaped, in ``colour``: markup for an :func:`app_markup` label."""
+    name = colour.name() if isinstance(colour, QColor) else colour
+    return f"<span style='color:{name}'>{html.escape(text, quote=False)}</span>"
+
+
 def _tooltip_text(target: QObject, event: QHelpEvent) -> str | None:
     """The tooltip Qt would show for ``event`` on ``target``; None to let Qt handle it."""
     parent = target.parent() if isinstance(target, QWidget) else None
+    if isinstance(parent, QHeaderView) and target is parent.viewport():
+        target = parent
+    if isinstance(target, QHeaderView):
+        section = target.logicalIndexAt(event.pos())
+        model = target.model()
+        data = (None if section < 0 or model is None else
+                model.headerData(section, target.orientation(), Qt.ItemDataRole.ToolTipRole))
+        return None if data is None else str(data)
+    if isinstance(target, QTabBar):
+        tab = target.tabAt(event.pos())
+        return target.tabToolTip(tab) if tab >= 0 else ""
     if isinstance(parent, QAbstractItemView) and target is parent.viewport():
         index = parent.indexAt(event.pos())
         data = index.data(Qt.ItemDataRole.ToolTipRole) if index.isValid() else None
@@ -73,23 +121,26 @@ def _tooltip_text(target: QObject, event: QHelpEvent) -> str | None:
 
 
 class PlainTextGuard(QObject):
-    """An application-wide event filter: plain labels, escaped tooltips."""
+    """An application-wide event filter: plain labels, escaped tooltips.
+
+    Qt's tooltip label is the exception among labels: it only ever gets the guard's own
+    :func:`safe_tooltip` markup, so it is made rich (made plain, it showed that markup).
+    """
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.Polish and isinstance(watched, QLabel):
-            if watched.textFormat() == Qt.TextFormat.AutoText:
+            if is_tip_label(watched):
+                watched.setTextFormat(Qt.TextFormat.RichText)
+            elif watched.textFormat() == Qt.TextFormat.AutoText:
                 watched.setTextFormat(Qt.TextFormat.PlainText)
             return False
         if kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             text = _tooltip_text(watched, event)
             if text is None:
                 return False
-            if text:
-                assert isinstance(watched, QWidget)
-                QToolTip.showText(event.globalPos(), safe_tooltip(text), watched)
-            else:
-                QToolTip.hideText()
+            assert isinstance(watched, QWidget)
+            show_tooltip(event.globalPos(), text, watched)
             return True
         return False
 

@@ -47,6 +47,7 @@ from m3desk.ui.action.roll_result_view import RollResultView
 from m3desk.ui.action.spending_assistant import SpendingAssistant
 from m3desk.ui.action.tone import tone_color
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.plain_text import app_markup, tinted
 
 __all__ = ["ActionDialog"]
 
@@ -110,7 +111,7 @@ class ActionDialog(QDialog):
         self.cancel_button = QPushButton("Cancel", self)
         for button in (self.apply_button, self.cancel_button):
             button.setAutoDefault(False)
-        self.hint = QLabel(self)
+        self.hint = app_markup(QLabel(self))
         buttons = QHBoxLayout()
         buttons.addWidget(self.hint, 1)
         buttons.addWidget(self.apply_button)
@@ -292,7 +293,6 @@ class ActionDialog(QDialog):
     def _update_buttons(self) -> None:
         ready = self._ready()
         self.apply_button.setEnabled(ready)
-        muted = tone_color(self, "muted").name()
         if self._resolution is None:
             text = "Enter rolls the dice (or type them) · Esc cancels"
         elif self._resolution.succeeded and not self._in_assistant() \
@@ -302,7 +302,7 @@ class ActionDialog(QDialog):
             text = "Enter applies · Ctrl+Z in the encounter undoes it"
         else:
             text = "Fix the spending problems to apply"
-        self.hint.setText(f"<span style='color:{muted}'>{text}</span>")
+        self.hint.setText(tinted(text, tone_color(self, "muted")))
 
     def _in_assistant(self) -> bool:
         focus = QApplication.focusWidget()

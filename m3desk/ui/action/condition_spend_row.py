@@ -31,7 +31,7 @@ from m3desk.ui.action.combo_items import (
 )
 from m3desk.ui.action.duration_editor import DurationEditor
 from m3desk.ui.action.tone import tone_color
-from m3desk.ui.plain_text import fit_placeholder
+from m3desk.ui.plain_text import app_markup, fit_placeholder, tinted
 
 __all__ = ["ConditionSpendRow"]
 
@@ -89,7 +89,7 @@ class ConditionSpendRow(QWidget):
             self.affects.addItem(text, value)
         self.affects.setToolTip("Whether it changes the bearer's checks, its AC and "
                                 "defence, or both.")
-        self.note = QLabel(self)
+        self.note = app_markup(QLabel(self))
         self.note.setWordWrap(True)
         self.note.hide()
         self.remove = QToolButton(self)
@@ -173,8 +173,7 @@ class ConditionSpendRow(QWidget):
             reasons.append(f"not enough effect points left for {names}")
         unique = merged_reasons(list(dict.fromkeys(reasons)))
         if unique:
-            colour = tone_color(self, "muted").name()
-            self.note.setText(f"<span style='color:{colour}'>{'; '.join(unique)}</span>")
+            self.note.setText(tinted("; ".join(unique), tone_color(self, "muted")))
         self.note.setVisible(bool(unique))
 
     # -- reading -----------------------------------------------------------------------

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from m3desk.systems.monsters_and_magic import CheckRoll, DiceExpr, Roller
 from m3desk.ui.action.die_face_edit import DieFaceEdit
 from m3desk.ui.action.tone import tone_color
+from m3desk.ui.plain_text import app_markup, tinted
 
 __all__ = ["DiceEntry", "DiceReading"]
 
@@ -62,7 +63,7 @@ class DiceEntry(QGroupBox):
         self.roll_button = QPushButton("&Roll", self)
         self.roll_button.setToolTip("Roll in the app (Alt+R), or type the dice rolled at the "
                                     "table, die by die.")
-        self.message = QLabel(self)
+        self.message = app_markup(QLabel(self))
         self.message.setWordWrap(True)
 
         self._damage_box = QHBoxLayout()
@@ -209,15 +210,13 @@ class DiceEntry(QGroupBox):
     def _on_text(self, _text: str = "") -> None:
         reading = self.reading()
         if reading.problem:
-            colour = tone_color(self, "bad").name()
-            problem = escape(reading.problem, quote=False)
-            self.message.setText(f"<span style='color:{colour}'>{problem}</span>")
+            message = tinted(reading.problem, tone_color(self, "bad"))
         elif reading.empty:
-            self.message.setText("Type the dice rolled at the table, die by die, or press "
-                                 "Roll.")
+            message = escape("Type the dice rolled at the table, die by die, or press Roll.")
         elif not reading.complete:
-            self.message.setText("Some dice are still missing.")
+            message = escape("Some dice are still missing.")
         else:
-            self.message.setText("")
-        self.message.setVisible(bool(self.message.text()))
+            message = ""
+        self.message.setText(message)
+        self.message.setVisible(bool(message))
         self.changed.emit()

@@ -18,6 +18,7 @@ from m3desk.core.terms import Term
 from m3desk.systems.monsters_and_magic import CheckSpec
 from m3desk.systems.monsters_and_magic.check_text import damage_cap_text, spec_formula
 from m3desk.ui.action.tone import tone_color
+from m3desk.ui.plain_text import app_markup, tinted
 
 __all__ = ["ModifierView"]
 
@@ -49,7 +50,7 @@ class ModifierView(QLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setTextFormat(Qt.TextFormat.RichText)
+        app_markup(self)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setWordWrap(True)
         self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -93,9 +94,8 @@ class ModifierView(QLabel):
 
     def show_spec(self, spec: CheckSpec | None, error: str = "") -> None:
         if spec is None:
-            colour = tone_color(self, "bad").name()
             self._plain = error or "The check cannot be built yet."
-            self.setText(f"<span style='color:{colour}'>{escape(self._plain)}</span>")
+            self.setText(tinted(self._plain, tone_color(self, "bad")))
             return
         muted = tone_color(self, "muted").name()
         extra = [("damage die", f"+{spec.damage}")] if spec.damage else []

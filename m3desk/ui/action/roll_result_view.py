@@ -7,14 +7,13 @@ natural 18 or 3, and how badly a failure failed (a consequence invites a GM reac
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.ui.action.tone import tone_color
+from m3desk.ui.plain_text import app_markup, tinted
 
 __all__ = ["RollResultView", "headline"]
 
@@ -44,13 +43,13 @@ class RollResultView(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("6 · Result", parent)
-        self.headline = QLabel(self)
+        self.headline = app_markup(QLabel(self))
         font = QFont(self.headline.font())
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.headline.setFont(font)
         self.headline.setWordWrap(True)
-        self.breakdown = QLabel(self)
+        self.breakdown = app_markup(QLabel(self))
         self.breakdown.setWordWrap(True)
         self.breakdown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
@@ -66,17 +65,15 @@ class RollResultView(QGroupBox):
         if resolution is None:
             self.headline.setText("")
             self.headline.hide()
-            muted = tone_color(self, "muted").name()
             message = waiting or "Roll or type the dice to see the result."
-            self.breakdown.setText(f"<span style='color:{muted}'>{escape(message)}</span>")
+            self.breakdown.setText(tinted(message, tone_color(self, "muted")))
             return
         text, good = headline(resolution)
         self._headline = text
         self._breakdown = resolution.breakdown()
-        colour = tone_color(self, "good" if good else "bad").name()
-        self.headline.setText(f"<span style='color:{colour}'>{escape(text)}</span>")
+        self.headline.setText(tinted(text, tone_color(self, "good" if good else "bad")))
         self.headline.show()
-        self.breakdown.setText(escape(self._breakdown))
+        self.breakdown.setText(tinted(self._breakdown, self.palette().windowText().color()))
 
     def headline_text(self) -> str:
         """The headline without markup ('' before a roll)."""

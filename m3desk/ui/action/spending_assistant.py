@@ -36,7 +36,7 @@ from m3desk.systems.monsters_and_magic.spend_offer import SpendOffer
 from m3desk.systems.monsters_and_magic.spending import Outcome
 from m3desk.ui.action.condition_spend_row import ConditionSpendRow
 from m3desk.ui.action.tone import tone_color
-from m3desk.ui.plain_text import fit_placeholder
+from m3desk.ui.plain_text import app_markup, fit_placeholder, tinted
 
 __all__ = ["SpendingAssistant"]
 
@@ -81,16 +81,16 @@ class SpendingAssistant(QGroupBox):
         self.hero_note.setWordWrap(True)
         self.range_note.setWordWrap(True)
         self.defender = QCheckBox("The defender takes damage &instead", self)
-        self.defender_note = QLabel(self)
+        self.defender_note = app_markup(QLabel(self))
         self.defender_note.setWordWrap(True)
         self.help_amount = QLabel(self)
         self.towards = QLineEdit(self)
         self.towards.setMaxLength(120)
         self.towards.setPlaceholderText("e.g. Turn Undead")
         fit_placeholder(self.towards)
-        self.problems = QLabel(self)
+        self.problems = app_markup(QLabel(self))
         self.problems.setWordWrap(True)
-        self.preview = QLabel(self)
+        self.preview = app_markup(QLabel(self))
         self.preview.setWordWrap(True)
 
         self._boxes: dict[QWidget, QWidget] = {}
@@ -327,20 +327,17 @@ class SpendingAssistant(QGroupBox):
         name = offer.target.name if offer.target is not None else "The defender"
         if taken is not None:
             self.defender.setText(f"{name} takes {taken} damage &instead")
-            self.defender_note.setText(
-                f"spends a hero point: all {offer.available(self.draft())} effect points "
-                f"become damage (at most {offer.damage_cap_text}), no consequence"
-                if offer.damage_cap is not None else
-                "spends a hero point: all the effect points become damage, no consequence")
+            note = (f"spends a hero point: all {offer.available(self.draft())} effect points "
+                    f"become damage (at most {offer.damage_cap_text}), no consequence"
+                    if offer.damage_cap is not None else
+                    "spends a hero point: all the effect points become damage, no consequence")
         elif offer.target is not None and offer.target.hero_points < 1:
             self.defender.setText(f"{name} takes damage &instead")
-            self.defender_note.setText(f"{name} has no hero point: the consequence stands")
+            note = f"{name} has no hero point: the consequence stands"
         else:
             self.defender.setText(f"{name} takes damage &instead")
-            self.defender_note.setText(choice.reason)
-        muted = tone_color(self, "muted").name()
-        self.defender_note.setText(f"<span style='color:{muted}'>"
-                                   f"{escape(self.defender_note.text())}</span>")
+            note = choice.reason
+        self.defender_note.setText(tinted(note, tone_color(self, "muted")))
 
         draft = self.draft()
         if helping:
@@ -406,9 +403,8 @@ class SpendingAssistant(QGroupBox):
                 and outcome.target.hero_points != offer.target.hero_points:
             changes.append(f"{offer.target.name} hero points {offer.target.hero_points} → "
                            f"{outcome.target.hero_points}")
-        muted = tone_color(self, "muted").name()
         text = "; ".join(changes) if changes else "nothing changes"
         if left > 0:
             text += f"; {left} EP left unspent (lost)"
-        self.preview.setText(f"<span style='color:{muted}'>Applying: {escape(text)}</span>")
+        self.preview.setText(tinted(f"Applying: {text}", tone_color(self, "muted")))
         self.preview.show()

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QGraphicsSceneHelpEvent,
     QGraphicsSceneMouseEvent,
     QGraphicsSimpleTextItem,
-    QToolTip,
 )
 
 from m3desk.ui.board.board_colours import BoardColours
@@ -32,6 +31,7 @@ from m3desk.ui.board.token_drag import TokenDragInteraction
 from m3desk.ui.board.token_facts import TokenFacts
 from m3desk.ui.board.token_item import TokenItem
 from m3desk.ui.board.token_metrics import TokenMetrics, distinct_initials, wrap_name
+from m3desk.ui.plain_text import show_tooltip
 
 SCENE_MARGIN = 16.0
 EMPTY_HINT = "Add combatants to the encounter to see their ranges"
@@ -307,14 +307,14 @@ class BoardScene(QGraphicsScene):
         is under the pointer."""
         token = self.token_at(event.scenePos())
         if token is not None:
-            QToolTip.showText(event.screenPos(), token.toolTip())
+            show_tooltip(event.screenPos(), token.toolTip())
             event.accept()
             return
         if self._rings is None:
             super().helpEvent(event)
             return
         band = self.band_at(event.scenePos())
-        QToolTip.showText(event.screenPos(), self._rings.tooltip(band))
+        show_tooltip(event.screenPos(), self._rings.tooltip(band))
         event.accept()
 
     # -- style -----------------------------------------------------------------------------

@@ -32,19 +32,9 @@ from m3desk.core import registry
 from m3desk.core.log_entries import LogEntries
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.health import perceived
 
 __all__ = ["PlayerView", "perceived", "players_copy"]
-
-
-def perceived(current: int, maximum: int) -> str:
-    """How a wound looks from across the table, without a number."""
-    if current <= 0:
-        return "down"
-    if current >= maximum:
-        return "unhurt"
-    if current * 2 > maximum:
-        return "wounded"
-    return "badly wounded"
 
 
 def players_copy(encounter: core.Encounter) -> core.Encounter:

@@ -1,5 +1,8 @@
 """A hit-point bar: the fill shows how much is left, the text says exactly how much.
 
+The fill's colour says how hurt, with the player view's thresholds (:mod:`health`): green
+while more than half is left, amber at half or less, red (and hatched) when down.
+
 Readable without colour: the text "7/25" is always drawn, in the colour that contrasts
 with whatever lies under each part of it (the fill or the empty track), and a pool at zero
 or below is hatched. Every colour comes from the palette, so light, dark and selected rows
@@ -20,11 +23,13 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
 
 from m3desk.ui.contrast import contrast_ratio, readable_on
+from m3desk.ui.encounter.health import health_fill, perceived
 
 __all__ = ["BarColours", "PoolBarPainter", "bar_colours"]
 
 Role = QPalette.ColorRole
-_SELECTED_FILL_TOWARD_TEXT = 0.5
+_SELECTED_FILL_STEP = 0.1
+_DOWN_TRACK_TINT = 0.2
 _MIN_FILL_CONTRAST = 1.6
 """How far the fill must stand apart from the track and from a selected row's Highlight."""
 
@@ -43,31 +48,34 @@ def _mix(a: QColor, b: QColor, amount: float) -> QColor:
                            a.blueF() + (b.blueF() - a.blueF()) * amount, 1.0)
 
 
-def _selected_fill(highlight: QColor, text: QColor, track: QColor) -> QColor:
-    """Highlight moved toward Text until it stands apart from the row and the track."""
-    amount = _SELECTED_FILL_TOWARD_TEXT
-    fill = _mix(highlight, text, amount)
+def _selected_fill(health: QColor, highlight: QColor, text: QColor, track: QColor) -> QColor:
+    """The health colour, moved toward Text only as far as it takes to stand apart from
+    the selected row's Highlight and the track."""
+    amount = 0.0
+    fill = health
     while amount < 0.9 and (contrast_ratio(fill, highlight) < _MIN_FILL_CONTRAST
                             or contrast_ratio(fill, track) < _MIN_FILL_CONTRAST):
-        amount += 0.1
-        fill = _mix(highlight, text, amount)
+        amount += _SELECTED_FILL_STEP
+        fill = _mix(health, text, amount)
     return fill
 
 
-def bar_colours(palette: QPalette, group: QPalette.ColorGroup, selected: bool) -> BarColours:
-    """The bar's colours on an unselected or a selected row."""
+def bar_colours(palette: QPalette, group: QPalette.ColorGroup, selected: bool,
+                health: str = "unhurt") -> BarColours:
+    """The bar's colours on an unselected or a selected row, for the ``health`` word."""
     track = palette.color(group, Role.Base)
     text = palette.color(group, Role.Text)
     highlight = palette.color(group, Role.Highlight)
+    fill = health_fill(palette, group, health)
     if selected:
-        fill = _selected_fill(highlight, text, track)
+        fill = _selected_fill(fill, highlight, text, track)
         frame = QColor(palette.color(group, Role.HighlightedText))
-        on_fill = readable_on(track, fill)
     else:
-        fill = highlight
         frame = QColor(readable_on(text, track))
         frame.setAlpha(150)
-        on_fill = readable_on(palette.color(group, Role.HighlightedText), fill)
+    on_fill = readable_on(text, fill)
+    if health == "down":  # nothing left to fill: the track itself turns the down colour
+        track = _mix(track, fill, _DOWN_TRACK_TINT)
     return BarColours(fill=fill, track=track, on_fill=on_fill,
                       on_track=readable_on(text, track), frame=frame)
 
@@ -87,10 +95,15 @@ class PoolBarPainter:
     def text(self) -> str:
         return f"{self.current}/{self.maximum}"
 
+    @property
+    def health(self) -> str:
+        """The player view's word for this pool: unhurt, wounded, badly wounded or down."""
+        return perceived(self.current, self.maximum)
+
     def paint(self, painter: QPainter, rect: QRectF, palette: QPalette,
               group: QPalette.ColorGroup, selected: bool) -> None:
         """Draw inside ``rect``: the track, the fill, a frame, and the text over both."""
-        colours = bar_colours(palette, group, selected)
+        colours = bar_colours(palette, group, selected, self.health)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         bar = rect.adjusted(0.5, 0.5, -0.5, -0.5)
@@ -101,8 +114,7 @@ class PoolBarPainter:
         painter.setBrush(colours.fill)
         painter.drawRoundedRect(filled, 2, 2)
         if self.current <= 0:
-            hatch = QColor(colours.on_track)
-            hatch.setAlpha(110)
+            hatch = QColor(colours.fill)
             painter.setBrush(QBrush(hatch, Qt.BrushStyle.BDiagPattern))
             painter.drawRoundedRect(bar, 2, 2)
         painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -27,6 +27,7 @@ from m3desk.core.changes import Aspect
 from m3desk.core.system import Cell, EncounterRules, TrackerColumn
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.health import perceived
 from m3desk.ui.encounter.tracker_columns import FIXED_AFTER, FIXED_BEFORE, Column, TrackerRole
 from m3desk.ui.encounter.tracker_rows import STATE_TIPS, RowState, TrackerRow, tracker_rows
 
@@ -224,6 +225,12 @@ class TrackerModel(QAbstractTableModel):
             return tip.strip() or spec.tip
         if spec.id == Column.NOTES and combatant.notes:
             return combatant.notes
+        if cell is not None and cell.pool is not None:
+            # The bar's colour is not the only cue: the player view's word says it too.
+            current, maximum = cell.pool
+            said = f"{spec.title} {current}/{maximum}: {perceived(current, maximum)}"
+            tip = cell.tip or spec.tip
+            return f"{said}\n{tip}" if tip else said
         if cell is not None and cell.tip:
             return cell.tip
         return spec.tip

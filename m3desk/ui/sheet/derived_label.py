@@ -17,6 +17,7 @@ from m3desk.core.derived import Derived
 from m3desk.core.numbers import minus, signed
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
+from m3desk.ui.plain_text import app_markup
 from m3desk.ui.sheet.derived_cell_painter import BADGE_TEXT
 from m3desk.ui.sheet.override_menu import OverrideMenu
 
@@ -43,7 +44,7 @@ class DerivedLabel(QLabel):
         self._document = document
         self._keys = tuple(keys)
         self._formatter = formatter
-        self.setTextFormat(Qt.TextFormat.RichText)
+        app_markup(self)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.override_menu = OverrideMenu(document, self, lambda _pos: self._keys)
         self.document_link = DocumentLink.on(document, "sheet_changed",

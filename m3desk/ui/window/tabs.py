@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QWidget
 
-from m3desk.ui.plain_text import mnemonic_safe
+from m3desk.ui.plain_text import app_markup, mnemonic_safe
 
 __all__ = ["DocumentTabs"]
 
@@ -37,7 +37,7 @@ class DocumentTabs(QStackedWidget):
         self.placeholder.setObjectName("empty_hint")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
-        self.placeholder.setTextFormat(Qt.TextFormat.RichText)
+        app_markup(self.placeholder)
         self.placeholder.setMargin(24)
 
         self.tab_widget = QTabWidget()

@@ -36,7 +36,7 @@ def test_the_fill_shows_the_fraction_in_palette_colours(qtbot, dark: bool,
                                                         selected: bool) -> None:
     palette = dark_palette() if dark else QApplication.palette()
     image = render(PoolBarPainter(7, 28), palette, selected)  # a quarter
-    colours = bar_colours(palette, GROUP, selected)
+    colours = bar_colours(palette, GROUP, selected, "badly wounded")
     assert close(image.pixelColor(5, 3), colours.fill)
     assert close(image.pixelColor(100, 3), palette.color(GROUP, Role.Base))  # the track
 
@@ -57,8 +57,9 @@ def test_on_a_selected_row_a_full_bar_still_looks_full(qtbot, dark: bool) -> Non
     assert contrast_ratio(colours.frame, highlight) >= 2.5
     assert contrast_ratio(colours.on_fill, colours.fill) >= 4.5
     assert contrast_ratio(colours.on_track, colours.track) >= 4.5
-    # Unselected and selected bars agree: full is the strong colour, empty is Base.
-    assert close(render(PoolBarPainter(28, 28), palette, False).pixelColor(10, 4), highlight)
+    # Unselected, a full bar is the unhurt colour; empty is Base.
+    assert close(render(PoolBarPainter(28, 28), palette, False).pixelColor(10, 4),
+                 bar_colours(palette, GROUP, False, "unhurt").fill)
 
 
 def test_text_and_limits() -> None:
