@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         from m3desk.ui.window.print_commands import PrintCommands
 
         return PrintCommands(self, self.session, self.library.selected_entries,
-                             self.settings_store.table_rules)
+                             self.settings_store.options_for)
 
     def _connect_actions(self) -> None:
         act = self.menu_actions

@@ -1,8 +1,9 @@
 """``m3desk export-pdf FILE... -o OUT.pdf [--page-size A4|Letter]``: print without a window.
 
 For a GM preparing handouts or a script printing the whole party. Sheets (``.m3c``,
-``.m3m``) print as sheets, encounters (``.m3e``) as the GM's landscape encounter sheet,
-mixed in one PDF in the order given. The command loads every file first and writes only
+``.m3m``) of any installed game print as that game's sheets, encounters (``.m3e``) as the
+GM's landscape encounter sheet, in one PDF in the order given (each game's documents
+together when the files mix games). The command loads every file first and writes only
 if all of them load: a party PDF that silently lacks one member is worse than an error.
 It creates a ``QGuiApplication`` only when none exists (fonts need one), on Linux with
 the offscreen platform so it also runs over SSH and in CI.
@@ -18,19 +19,21 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
 
 from m3desk import APP_NAME
-from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.own_game import OWN_GAME_ID
+
+if TYPE_CHECKING:
+    from m3desk.core.system import GameSystem
 
 __all__ = ["PAGE_SIZES", "build_parser", "export_pdf_main"]
 
 PROG = f"{APP_NAME} export-pdf"
 PAGE_SIZES = ("A4", "Letter")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-Printable = CharacterSheet | MonsterSheet | Encounter
+Printable = BaseModel
 
 
 def _page_size_name(text: str) -> str:
@@ -95,23 +98,45 @@ def _load_all(paths: Sequence[Path]) -> tuple[list[Printable], list[str]]:
         except DocumentLoadError as error:
             problems.append(error.message)
             continue
-        if not isinstance(model, CharacterSheet | MonsterSheet | Encounter):
-            problems.append(f"“{path}” is not a character or monster sheet or an encounter.")
+        problem = _not_printable(model)
+        if problem:
+            problems.append(f"{path}: {problem}")
             continue
         documents.append(model)
     return documents, problems
 
 
-def _table_rules() -> tuple[TableRules, str | None]:
-    """The table's house rules from the settings, so sheets print as the app shows them."""
-    from m3desk.core import registry
-    from m3desk.storage.paths import AppPaths
-    from m3desk.storage.settings import load_settings, options_of
+def _not_printable(model: object) -> str | None:
+    """Why a loaded document has no printed layout (its game is asked), or None."""
+    from m3desk.ui.printing.jobs import NotPrintableError, check_printable
 
-    settings, _warning = load_settings(AppPaths.from_environment())
-    rules, problem = options_of(settings, registry.get(OWN_GAME_ID))
-    assert isinstance(rules, TableRules)
-    return rules, problem
+    try:
+        check_printable(model)
+    except NotPrintableError as error:
+        return str(error)
+    return None
+
+
+class _TableOptions:
+    """Each game's table rules from the settings, read once per game, so sheets print as
+    the app shows them; a stored set that no longer reads is reported once."""
+
+    def __init__(self) -> None:
+        from m3desk.storage.paths import AppPaths
+        from m3desk.storage.settings import load_settings
+
+        self._settings, _warning = load_settings(AppPaths.from_environment())
+        self._known: dict[str, BaseModel] = {}
+
+    def __call__(self, system: GameSystem) -> BaseModel:
+        from m3desk.storage.settings import options_of
+
+        if system.id not in self._known:
+            options, problem = options_of(self._settings, system)
+            if problem:
+                _fail(problem)
+            self._known[system.id] = options
+        return self._known[system.id]
 
 
 def _where(path: Path) -> Path:
@@ -153,11 +178,8 @@ def export_pdf_main(argv: list[str]) -> int:
     from m3desk.ui.printing.pages import PrintError
 
     size = QPageSize.PageSizeId.A4 if args.page_size == "A4" else QPageSize.PageSizeId.Letter
-    rules, problem = _table_rules()
-    if problem:
-        _fail(problem)
     try:
-        pages = export_documents_pdf(documents, output, size, rules)
+        pages = export_documents_pdf(documents, output, size, _TableOptions())
     except (SaveError, PrintError) as error:
         _fail(str(error))
         return EXIT_FAILED

@@ -148,6 +148,8 @@ class EncounterContent:
     combatants: tuple[CombatantRow, ...]
     ranges: RangeMatrix
     has_overrides: bool = False
+    log: tuple[str, ...] = ()
+    """The log's lines, oldest first (the sheet prints the last few)."""
     portrait_png: bytes = b""
     """Always empty: lets the sheet's header block print the encounter's header."""
 
@@ -330,4 +332,5 @@ def encounter_content(encounter: Encounter) -> EncounterContent:
         ranges=_ranges(encounter, ordered),
         has_overrides=any(d.overridden for values in derived.values()
                           for d in values.values()),
+        log=tuple(entry.text for entry in encounter.log),
     )

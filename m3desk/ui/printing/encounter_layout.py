@@ -24,7 +24,7 @@ from m3desk.ui.printing.encounter_blocks import (
     SideBySide,
 )
 from m3desk.ui.printing.encounter_content import EncounterContent, encounter_content
-from m3desk.ui.printing.flow_blocks import Block, RuledLines, TextBlock
+from m3desk.ui.printing.flow_blocks import Block, LogAndNotes, RuledLines, TextBlock
 from m3desk.ui.printing.pages import (
     FOOTER_H,
     GAP,
@@ -129,8 +129,8 @@ def _blocks(canvas: Canvas, content: EncounterContent) -> list[Block]:
         return [header, TextBlock("Combatants", NO_COMBATANTS), RuledLines("Notes")]
     room = canvas.height - FOOTER_H - header.height(canvas, canvas.width) - GAP
     lists, has_notes = _lists(canvas, content, room)
-    notes: list[Block] = [] if has_notes else [RuledLines("Notes")]
-    return [header, *lists, CombatantsBlock(content.combatants), *notes]
+    return [header, *lists, CombatantsBlock(content.combatants),
+            LogAndNotes(content.log, "" if has_notes else "Notes")]
 
 
 def layout_encounter(canvas: Canvas, content: EncounterContent) -> list[list[Placed]]:
@@ -140,10 +140,6 @@ def layout_encounter(canvas: Canvas, content: EncounterContent) -> list[list[Pla
 
 def encounter_job(encounter: Encounter) -> PrintJob:
     """The encounter as one document of a print run: landscape, footer naming it."""
-    if not isinstance(encounter, Encounter):
-        from m3desk.ui.printing.form_print import system_encounter_job
-
-        return system_encounter_job(encounter)
     content = encounter_content(encounter)
 
     def footer(canvas: Canvas, number: int, count: int) -> None:

@@ -1,12 +1,15 @@
-"""PDF export, paper printing and print preview of sheets, a party, or an encounter.
+"""PDF export, paper printing and print preview of sheets, a party, or an encounter, of any game.
 
-All three paint through the same layouts (:func:`.sheet_layout.render_sheets`,
-:func:`.encounter_layout.render_encounter`, :func:`.pages.render_jobs` for a mix), so
-what the preview shows is what the PDF and the printer get.
+All three paint through the same layouts, chosen per document by
+:func:`.jobs.document_job` (which asks the document's game), and one page loop
+(:func:`.pages.render_jobs`), so what the preview shows is what the PDF and the printer get.
 
 Sheets read best portrait and the GM's encounter sheet landscape; a PDF gets each
 document in its own orientation, while a printer keeps what the user chose in the print
 dialog (:func:`prepare_encounter_printer` offers landscape there first).
+
+``options_for`` gives a game's table rules as the table set them, so a printed sheet shows
+the numbers the screen shows; an encounter prints with its own rules.
 """
 
 from __future__ import annotations
@@ -15,18 +18,14 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter
 
 from m3desk import APP_NAME, __version__
-from m3desk.core.encounter import Encounter as AnyEncounter
 from m3desk.storage.atomic import atomic_write_bytes
-from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.printing.encounter_layout import encounter_job, render_encounter
-from m3desk.ui.printing.pages import Orientation, PrintJob, render_jobs
-from m3desk.ui.printing.sheet_layout import render_sheets, sheet_job
+from m3desk.ui.printing.jobs import OptionsFor, by_game, document_job, is_encounter
+from m3desk.ui.printing.pages import Orientation, render_jobs
 
 if TYPE_CHECKING:
     # Imported where used: the command line exports PDFs without loading widgets.
@@ -47,8 +46,8 @@ __all__ = [
     "print_sheets",
 ]
 
-Sheet = CharacterSheet | MonsterSheet
-Printable = CharacterSheet | MonsterSheet | Encounter
+Printable = BaseModel
+"""A character or monster sheet or an encounter of any installed game."""
 PageSizeLike = QPageSize | QPageSize.PageSizeId
 MARGIN_MM = 12.0
 """Wide enough for any office printer's unprintable edge, narrow enough to fit one page."""
@@ -59,11 +58,15 @@ def _page_size(page_size: PageSizeLike) -> QPageSize:
     return page_size if isinstance(page_size, QPageSize) else QPageSize(page_size)
 
 
+def _name(document: Printable) -> str:
+    return str(getattr(document, "name", ""))
+
+
 def _title(documents: Sequence[Printable]) -> str:
     if len(documents) == 1:
-        return documents[0].name
-    names = ", ".join(document.name for document in documents)
-    if all(not isinstance(document, AnyEncounter) for document in documents):
+        return _name(documents[0])
+    names = ", ".join(_name(document) for document in documents)
+    if not any(is_encounter(document) for document in documents):
         return "Party: " + names
     return names
 
@@ -96,67 +99,52 @@ def _pdf(title: str, page_size: PageSizeLike,
     return result, pages
 
 
-def pdf_bytes(sheets: Sequence[Sheet],
-              page_size: PageSizeLike = QPageSize.PageSizeId.A4,
-              rules: TableRules | None = None) -> tuple[bytes, int]:
-    """Render the sheets to PDF in memory; returns the bytes and the number of pages."""
-    chosen = tuple(sheets)
-    return _pdf(_title(chosen) if chosen else "", page_size,
-                lambda writer: render_sheets(writer, chosen, rules))
-
-
-def _job(document: Printable, rules: TableRules | None) -> PrintJob:
-    """An encounter prints with its own rules; a sheet with the table's (``rules``)."""
-    if isinstance(document, AnyEncounter):
-        return encounter_job(document)  # type: ignore[arg-type]
-    return sheet_job(document, rules)
+def _render(device: QPagedPaintDevice, documents: Sequence[Printable],
+            options_for: OptionsFor | None, *, choose_orientation: bool) -> int:
+    """Every document in its game's layout, each game's together (a mixed party)."""
+    jobs = [document_job(document, options_for) for document in by_game(documents)]
+    return render_jobs(device, jobs, choose_orientation=choose_orientation)
 
 
 def documents_pdf_bytes(documents: Sequence[Printable],
                         page_size: PageSizeLike = QPageSize.PageSizeId.A4,
-                        rules: TableRules | None = None) -> tuple[bytes, int]:
+                        options_for: OptionsFor | None = None) -> tuple[bytes, int]:
     """Sheets and encounters in one PDF, each from a new page in its own orientation."""
     chosen = tuple(documents)
     return _pdf(_title(chosen) if chosen else "", page_size,
-                lambda writer: render_jobs(writer, [_job(d, rules) for d in chosen],
-                                           choose_orientation=True))
+                lambda writer: _render(writer, chosen, options_for, choose_orientation=True))
+
+
+pdf_bytes = documents_pdf_bytes
+"""Sheets (a party) to PDF in memory: the bytes and the number of pages."""
 
 
 def export_documents_pdf(documents: Sequence[Printable], out_path: str | os.PathLike[str],
                          page_size: PageSizeLike = QPageSize.PageSizeId.A4,
-                         rules: TableRules | None = None) -> int:
+                         options_for: OptionsFor | None = None) -> int:
     """Write sheets and encounters, in the order given, as one PDF; returns pages written.
-
-    Replaced atomically and failing like :func:`export_pdf`; ``m3desk export-pdf``
-    uses it so that a GM can print the encounter sheet and the monsters' sheets at once.
-    """
-    data, pages = documents_pdf_bytes(documents, page_size, rules)
-    atomic_write_bytes(out_path, data)
-    return pages
-
-
-def export_encounter_pdf(encounter: Encounter, out_path: str | os.PathLike[str],
-                         page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> int:
-    """Write the GM's encounter sheet (landscape) as a PDF; returns pages written.
-
-    Replaced atomically; raises :class:`m3desk.storage.errors.SaveError` with a readable
-    message when the file cannot be written.
-    """
-    return export_documents_pdf([encounter], out_path, page_size)
-
-
-def export_pdf(sheets: Sequence[Sheet], out_path: str | os.PathLike[str],
-               page_size: PageSizeLike = QPageSize.PageSizeId.A4,
-               rules: TableRules | None = None) -> int:
-    """Write the sheets as one PDF (each sheet from a new page); returns pages written.
 
     The file is replaced atomically (temp file in the same folder, fsync, ``os.replace``);
     raises :class:`m3desk.storage.errors.SaveError` with a readable message when the
-    file cannot be written, and ``ValueError`` for an empty list of sheets.
+    file cannot be written, :class:`.jobs.NotPrintableError` for a document no game
+    prints, and ``ValueError`` for an empty list.
     """
-    data, pages = pdf_bytes(sheets, page_size, rules)
+    data, pages = documents_pdf_bytes(documents, page_size, options_for)
     atomic_write_bytes(out_path, data)
     return pages
+
+
+def export_encounter_pdf(encounter: Printable, out_path: str | os.PathLike[str],
+                         page_size: PageSizeLike = QPageSize.PageSizeId.A4) -> int:
+    """Write the GM's encounter sheet (landscape) as a PDF; returns pages written."""
+    return export_documents_pdf([encounter], out_path, page_size)
+
+
+def export_pdf(sheets: Sequence[Printable], out_path: str | os.PathLike[str],
+               page_size: PageSizeLike = QPageSize.PageSizeId.A4,
+               options_for: OptionsFor | None = None) -> int:
+    """Write the sheets as one PDF (each sheet from a new page); returns pages written."""
+    return export_documents_pdf(sheets, out_path, page_size, options_for)
 
 
 def _ensure_margins(printer: QPrinter) -> None:
@@ -173,12 +161,12 @@ def _ensure_margins(printer: QPrinter) -> None:
         printer.setPageMargins(wider, QPageLayout.Unit.Millimeter)
 
 
-def print_sheets(sheets: Sequence[Sheet], printer: QPrinter,
-                 rules: TableRules | None = None) -> int:
+def print_sheets(sheets: Sequence[Printable], printer: QPrinter,
+                 options_for: OptionsFor | None = None) -> int:
     """File → Print: paint on a printer the user has set up; returns pages sent."""
     printer.setDocName(_title(sheets))
     _ensure_margins(printer)
-    return render_sheets(printer, sheets, rules)
+    return _render(printer, sheets, options_for, choose_orientation=False)
 
 
 def prepare_encounter_printer(printer: QPrinter) -> None:
@@ -191,7 +179,7 @@ def prepare_encounter_printer(printer: QPrinter) -> None:
     _ensure_margins(printer)
 
 
-def print_encounter(encounter: Encounter, printer: QPrinter) -> int:
+def print_encounter(encounter: Printable, printer: QPrinter) -> int:
     """File → Print for an encounter: the GM sheet in the printer's orientation.
 
     Portrait works too (the lists stack and the combatant table folds), so what the
@@ -199,11 +187,11 @@ def print_encounter(encounter: Encounter, printer: QPrinter) -> int:
     """
     printer.setDocName(_title([encounter]))
     _ensure_margins(printer)
-    return render_encounter(printer, encounter)
+    return _render(printer, [encounter], None, choose_orientation=False)
 
 
-def preview_dialog(sheets: Sequence[Sheet], parent: QWidget | None,
-                   rules: TableRules | None = None) -> QPrintPreviewDialog:
+def preview_dialog(sheets: Sequence[Printable], parent: QWidget | None,
+                   options_for: OptionsFor | None = None) -> QPrintPreviewDialog:
     """File → Print Preview: a dialog that repaints the sheets whenever it needs pages.
 
     The caller shows it (``exec()`` or ``open()``); printing from the preview goes
@@ -216,7 +204,7 @@ def preview_dialog(sheets: Sequence[Sheet], parent: QWidget | None,
     dialog.setWindowTitle(f"Print preview \u2014 {_title(chosen)}")
 
     def paint(printer: QPrinter) -> None:
-        print_sheets(chosen, printer, rules)
+        print_sheets(chosen, printer, options_for)
 
     dialog.paintRequested.connect(paint)
     readable_preview(dialog)
@@ -238,7 +226,7 @@ def readable_preview(dialog: QPrintPreviewDialog) -> None:
         preview.setZoomMode(QPrintPreviewWidget.ZoomMode.FitToWidth)
 
 
-def encounter_preview_dialog(encounter: Encounter,
+def encounter_preview_dialog(encounter: Printable,
                              parent: QWidget | None) -> QPrintPreviewDialog:
     """File → Print Preview for an encounter: starts landscape, repaints on every change.
 

@@ -8,13 +8,20 @@ measured once and shared by the pieces of a split block.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from m3desk.ui.printing.canvas import FILL, LIGHT_FILL, RULE, SOFT_INK, Canvas
+from m3desk.ui.printing.canvas import FILL, INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
 from m3desk.ui.printing.sheet_content import Cell, Table
 
-__all__ = ["GM_TAG", "Block", "RuledLines", "TableBlock", "TextBlock", "gm_tag", "section_title"]
+__all__ = ["GM_TAG", "LOG_LINES", "Block", "LogAndNotes", "RuledLines", "TableBlock",
+           "TextBlock", "gm_tag", "section_title"]
+
+LOG_LINES = 12
+"""The last log lines an encounter sheet prints (the whole log is exported on its own)."""
+GAP_BELOW = 7.0
+"""Between the log and the writing lines under it (the pages' gap between sections)."""
 
 TITLE_H = 14.0
 TITLE_SIZE = 9.5
@@ -316,3 +323,69 @@ class RuledLines:
             canvas.line(x, line_y, x + width, line_y, width=0.35, color=RULE)
             line_y += WRITING_LINE
 
+
+class LogAndNotes:
+    """The log's latest lines, then writing lines, in what is left of the last page.
+
+    The log takes at most half of that space (all of it when the notes are elsewhere) and
+    keeps its newest lines, marking how many older ones did not fit: the sheet is for the
+    table, the whole log is saved on its own.
+    """
+
+    fills = True
+    MIN_LOG_LINES = 1
+
+    @property
+    def keeps(self) -> bool:
+        """A log is worth a page of its own; bare writing lines are not."""
+        return bool(self.entries)
+
+    def __init__(self, entries: Sequence[str], notes_title: str = "Notes") -> None:
+        self.entries = [entry for entry in entries if entry.strip()][-LOG_LINES:]
+        self.notes = RuledLines(notes_title) if notes_title else None
+
+    def _line_h(self, canvas: Canvas) -> float:
+        return canvas.line_height(TEXT_SIZE) + TEXT_LEADING
+
+    def _log_h(self, canvas: Canvas, lines: int) -> float:
+        return TITLE_H + 2 * PAD_Y + lines * self._line_h(canvas) if lines else 0.0
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        """The newest log line at least; the writing lines only where there is room."""
+        if not self.entries:
+            return self.notes.height(canvas, width) if self.notes else 0.0
+        return self._log_h(canvas, self.MIN_LOG_LINES)
+
+    def split(self, canvas: Canvas, width: float, available: float,
+              *, force: bool) -> tuple[LogAndNotes | None, LogAndNotes | None]:
+        return None, None
+
+    def _lines(self, canvas: Canvas, width: float, room: int) -> list[str]:
+        """The newest wrapped lines that fit ``room``, the first saying what came before."""
+        wrapped = [canvas.wrap(entry, TEXT_SIZE, width - 2 * PAD_X) for entry in self.entries]
+        flat = [line for lines in wrapped for line in lines]
+        if len(flat) <= room:
+            return flat
+        if room < 2:
+            return flat[-room:]
+        kept = flat[len(flat) - room + 1:]
+        return ["… earlier lines are in the saved log", *kept]
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        notes_min = self.notes.height(canvas, width) + GAP_BELOW if self.notes else 0.0
+        log_room = height if self.notes is None else max(min(height / 2, height - notes_min),
+                                                         self._log_h(canvas, 1))
+        fit = max(int((log_room - TITLE_H - 2 * PAD_Y + 0.01) // self._line_h(canvas)), 0)
+        lines = self._lines(canvas, width, fit) if self.entries and fit else []
+        used = 0.0
+        if lines:
+            used = self._log_h(canvas, len(lines))
+            section_title(canvas, x, y, width, "Last log lines")
+            line_y = y + TITLE_H + PAD_Y
+            for line in lines:
+                canvas.text(x + PAD_X, line_y, width - 2 * PAD_X, self._line_h(canvas), line,
+                            TEXT_SIZE, color=SOFT_INK if line.startswith("…") else INK)
+                line_y += self._line_h(canvas)
+            used += GAP_BELOW
+        if self.notes is not None and height - used >= notes_min - GAP_BELOW:
+            self.notes.paint(canvas, x, y + used, width, height - used)

@@ -23,15 +23,12 @@ from m3desk.core.sheet_form import SheetForm, display_value, get_path
 from m3desk.core.system import GameSystem
 from m3desk.ui.documents.form_sheet_document import form_of
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
-from m3desk.ui.printing.flow_blocks import Block, RuledLines, TableBlock, TextBlock
+from m3desk.ui.printing.flow_blocks import Block, LogAndNotes, RuledLines, TableBlock, TextBlock
 from m3desk.ui.printing.pages import Orientation, Placed, PrintJob, paginate, paint_footer
 from m3desk.ui.printing.sheet_blocks import ContinuationHeader
 from m3desk.ui.printing.sheet_content import Cell, Column, Table
 
 __all__ = ["form_sheet_job", "system_encounter_job"]
-
-LOG_LINES = 12
-"""The last log lines the encounter sheet prints (the whole log is exported on its own)."""
 
 
 class _Title:
@@ -173,10 +170,7 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem) -> list[Blo
                     core.position_between(encounter, a.id, b.id))))
             matrix.append(tuple(row))
         blocks.append(TableBlock(Table("Distances", head, tuple(matrix))))
-    log = [entry.text for entry in encounter.log[-LOG_LINES:]]
-    if log:
-        blocks.append(TextBlock("Last log lines", "\n".join(log)))
-    blocks.append(RuledLines("Notes"))
+    blocks.append(LogAndNotes([entry.text for entry in encounter.log]))
     return blocks
 
 

@@ -52,7 +52,8 @@ def paginate(canvas: Canvas, blocks: Iterable[Block],
              continuation: Callable[[], Block]) -> list[list[Placed]]:
     """Place blocks top to bottom on as many pages as they need.
 
-    Blocks that fill (writing lines) only take what is left of the page; a block that
+    Blocks that fill (writing lines) only take what is left of the page (one that
+    ``keeps`` moves to a new page when too little is left, others are left out); a block that
     does not fit splits (tables by rows, text by lines) or moves whole to the next page,
     which starts with ``continuation()`` so a loose page still names its document.
     """
@@ -69,6 +70,12 @@ def paginate(canvas: Canvas, blocks: Iterable[Block],
             if block.height(canvas, width) <= available:
                 pages[-1].append(Placed(block, y, available))
                 y = bottom
+            elif getattr(block, "keeps", False):  # too good to drop: a page of its own
+                header = continuation()
+                header_h = header.height(canvas, width)
+                pages.append([Placed(header, 0.0, header_h)])
+                y = fresh_top = header_h + GAP
+                queue.appendleft(block)
             continue
         height = block.height(canvas, width)
         if height <= available:

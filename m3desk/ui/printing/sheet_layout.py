@@ -71,13 +71,9 @@ def layout_sheet(canvas: Canvas, content: SheetContent) -> list[list[Placed]]:
 def sheet_job(sheet: Sheet, rules: TableRules | None = None) -> PrintJob:
     """A sheet as one document of a print run: portrait, footer naming the sheet.
 
-    ``rules`` are the table's house rules, so printed numbers match the screen's. A sheet
-    of a game that describes its sheets with a form prints from that form.
+    ``rules`` are the table's house rules, so printed numbers match the screen's. Every
+    game's documents reach this layout or another through :func:`.jobs.document_job`.
     """
-    if not isinstance(sheet, CharacterSheet | MonsterSheet):
-        from m3desk.ui.printing.form_print import form_sheet_job
-
-        return form_sheet_job(sheet)
     content = sheet_content(sheet, rules)
 
     def footer(canvas: Canvas, number: int, count: int) -> None:

@@ -1,9 +1,12 @@
 """File → Print, Print Preview, Export PDF (the current tab) and the party versions.
 
-A sheet tab prints as its sheet, an encounter tab as the GM's encounter sheet; the
-party commands print the sheets selected in the library (or, with none selected,
-every open sheet tab) into one document. What is printed is the state on screen,
-unsaved edits included: a GM prints what they see.
+A sheet tab prints as its sheet, an encounter tab as the GM's encounter sheet, of any
+game; the party commands print the sheets selected in the library (or, with none selected,
+every open sheet tab) into one document, each game's sheets together when the party mixes
+games (every sheet is its own pages, so nothing on a page mixes two games). What is
+printed is the state on screen, unsaved edits included: a GM prints what they see. Which
+layout a document gets is asked of its game in one place (:mod:`m3desk.ui.printing.jobs`);
+a document no installed game prints is reported in a message, never a traceback.
 
 The layouts live in :mod:`m3desk.ui.printing.export`, imported on first use (it is not
 needed to start the app). An entry point this build lacks is reported as "not
@@ -18,13 +21,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
 from PySide6.QtCore import QLocale, QObject
 from PySide6.QtGui import QPageSize
 from PySide6.QtWidgets import QWidget
 
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.file_places import free_name_in
 from m3desk.ui.library.file_types import PDF_FILTER
@@ -34,12 +37,12 @@ from m3desk.ui.window.kinds import SHEETS
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
-    from m3desk.systems.monsters_and_magic.encounter import Encounter
-    from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+    from m3desk.core.system import GameSystem
     from m3desk.ui.window.session import DocumentSession
 
-    Sheet = CharacterSheet | MonsterSheet
-    Printable = Sheet | Encounter
+Sheet = BaseModel
+Printable = BaseModel
+"""A character or monster sheet or an encounter, of any installed game."""
 
 __all__ = ["PrintCommands", "default_page_size"]
 
@@ -47,8 +50,7 @@ _EXPORT_MODULE = "m3desk.ui.printing.export"
 
 
 def _is_encounter(document: object) -> bool:
-    """The game's models load with the first document, not with the window."""
-    from m3desk.systems.monsters_and_magic.encounter import Encounter
+    from m3desk.core.encounter import Encounter
 
     return isinstance(document, Encounter)
 
@@ -61,7 +63,7 @@ def default_page_size() -> QPageSize.PageSizeId:
 
 
 def _name_of(documents: Sequence[Printable]) -> str:
-    return documents[0].name if len(documents) == 1 else "Party"
+    return str(getattr(documents[0], "name", "")) if len(documents) == 1 else "Party"
 
 
 class PrintCommands(QObject):
@@ -69,14 +71,15 @@ class PrintCommands(QObject):
 
     def __init__(self, window: QWidget, session: DocumentSession,
                  library_selection: Callable[[], list[LibraryEntry]],
-                 table_rules: Callable[[], TableRules] = TableRules) -> None:
-        """``table_rules`` gives the table's house rules, so sheets print the numbers the
-        screen shows (an encounter prints with its own rules)."""
+                 options_for: Callable[[GameSystem], BaseModel] | None = None) -> None:
+        """``options_for`` gives a game's table rules as the table set them, so sheets print
+        the numbers the screen shows (None: each game's defaults; an encounter prints with
+        its own rules)."""
         super().__init__(window)
         self._window = window
         self._session = session
         self._library_selection = library_selection
-        self._table_rules = table_rules
+        self._options_for = options_for
 
     # -- what to print ----------------------------------------------------------------------
 
@@ -104,9 +107,6 @@ class PrintCommands(QObject):
             except DocumentLoadError as exc:
                 problems.append(exc.message)
                 continue
-            from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-
-            assert isinstance(model, CharacterSheet | MonsterSheet)
             sheets.append(model)
         if problems:
             # A party printout that silently lacks a member is worse than none.
@@ -142,12 +142,12 @@ class PrintCommands(QObject):
         document = documents[0]
         export = self._entry_points("encounter_preview_dialog" if _is_encounter(document)
                                     else "preview_dialog")
-        if export is None:
+        if export is None or not self._printable(documents, "Cannot preview"):
             return False
         if _is_encounter(document):
             dialog = export.encounter_preview_dialog(document, self._window)
         else:
-            dialog = export.preview_dialog([document], self._window, self._table_rules())
+            dialog = export.preview_dialog([document], self._window, self._options_for)
         dialogs.show_print_preview(dialog)
         return True
 
@@ -161,10 +161,26 @@ class PrintCommands(QObject):
                               "for several), or open their sheets in tabs, then try again.")
         return sheets
 
+    def _printable(self, documents: Sequence[Printable], title: str) -> bool:
+        """Whether every document has a printed layout; if not, say which and why.
+
+        Asked before any dialog opens, so the user is not sent to choose a file or a
+        printer for a document that cannot be printed.
+        """
+        from m3desk.ui.printing.jobs import NotPrintableError, check_printable
+
+        try:
+            for document in documents:
+                check_printable(document)
+        except NotPrintableError as exc:
+            dialogs.show_error(self._window, title, str(exc))
+            return False
+        return True
+
     def _export(self, documents: Sequence[Printable],
                 beside: Path | None) -> tuple[Path, int] | None:
         """Ask where (beside the document's file, else in the home folder), then write."""
-        if not documents:
+        if not documents or not self._printable(documents, "Cannot export the PDF"):
             return None
         encounter = documents[0] if _is_encounter(documents[0]) else None
         export = self._entry_points("export_encounter_pdf" if encounter else "export_pdf")
@@ -182,7 +198,7 @@ class PrintCommands(QObject):
             if encounter is not None:
                 pages = export.export_encounter_pdf(encounter, target, size)
             else:
-                pages = export.export_pdf(list(documents), target, size, self._table_rules())
+                pages = export.export_pdf(list(documents), target, size, self._options_for)
         except SaveError as exc:
             dialogs.show_error(self._window, "Could not export the PDF", exc.message)
             return None
@@ -193,7 +209,7 @@ class PrintCommands(QObject):
         return target, int(pages)
 
     def _print(self, documents: Sequence[Printable]) -> int:
-        if not documents:
+        if not documents or not self._printable(documents, "Cannot print"):
             return 0
         encounter = documents[0] if _is_encounter(documents[0]) else None
         export = self._entry_points("print_encounter" if encounter else "print_sheets")
@@ -214,7 +230,7 @@ class PrintCommands(QObject):
         try:
             if _is_encounter(documents[0]):
                 return int(export.print_encounter(documents[0], printer))
-            return int(export.print_sheets(list(documents), printer, self._table_rules()))
+            return int(export.print_sheets(list(documents), printer, self._options_for))
         except (RuntimeError, ValueError) as exc:
             dialogs.show_error(self._window, "Could not print", str(exc))
             return 0

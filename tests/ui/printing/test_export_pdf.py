@@ -144,10 +144,10 @@ def test_failed_render_leaves_the_old_pdf_untouched(qapp, samples, tmp_path: Pat
     out = tmp_path / "sheet.pdf"
     out.write_bytes(b"%PDF- the good old one")
 
-    def broken(*_args: object) -> int:
+    def broken(*_args: object, **_kwargs: object) -> int:
         raise RuntimeError("painter exploded")
 
-    monkeypatch.setattr(export_module, "render_sheets", broken)
+    monkeypatch.setattr(export_module, "render_jobs", broken)
     with pytest.raises(RuntimeError):
         export_pdf([samples["guido"]], out)
     assert out.read_bytes() == b"%PDF- the good old one"
