@@ -114,7 +114,12 @@ class AdndEncounter(core.Encounter):
     options: AdndOptions = Field(default_factory=AdndOptions)
 
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
-        ended, expired = super().round_ended()
+        accrued = self
+        for combatant in self.combatants:
+            # Every round a firer declared counts toward its next shot, whether or not it
+            # shot, and whenever its turn came (or whether the pointer ever reached it).
+            accrued = _accrued(accrued, combatant.id)
+        ended, expired = super(AdndEncounter, accrued).round_ended()
         ending = self.round
         combatants = []
         for combatant in ended.combatants:
@@ -133,11 +138,6 @@ class AdndEncounter(core.Encounter):
                     expired.append(f"{combatant.name}'s life (bled to −10)")
             combatants.append(combatant.model_copy(update=changes))
         return ended.model_copy(update={"combatants": tuple(combatants)}), expired
-
-    def turn_begins(self, combatant_id: str) -> AdndEncounter:
-        """A combatant who declared missile fire counts this round's shots as its turn
-        begins (a heavy crossbow on the move is ready one round in four)."""
-        return _accrued(self, combatant_id)
 
 
 # -- looking things up ----------------------------------------------------------------------
@@ -306,8 +306,9 @@ def initiative_terms(encounter: core.Encounter, combatant: AdndCombatant) -> lis
     return terms
 
 
-def _with_initiative(encounter: AdndEncounter) -> AdndEncounter:
-    """Every combatant with a roll gets roll + modifiers as its initiative."""
+def _with_initiative(before: AdndEncounter, encounter: AdndEncounter) -> AdndEncounter:
+    """Every combatant with a roll gets roll + modifiers as its initiative; the round's first
+    turn follows the order (the core's rule, :func:`core.first_turn_follows`)."""
     combatants = []
     for combatant in encounter.combatants:
         if combatant.initiative_roll is None:
@@ -316,11 +317,8 @@ def _with_initiative(encounter: AdndEncounter) -> AdndEncounter:
         value = combatant.initiative_roll + sum(t.value for t in initiative_terms(encounter,
                                                                                   combatant))
         combatants.append(combatant.model_copy(update={"initiative": value}))
-    after = encounter.model_copy(update={"combatants": tuple(combatants)})
-    if after.phase != "setup" and after.turn is None:
-        order = [c.id for group in core.turn_order(after) for c in group]
-        after = after.model_copy(update={"turn": order[0] if order else None})
-    return after
+    return core.first_turn_follows(before,
+                                   encounter.model_copy(update={"combatants": tuple(combatants)}))
 
 
 def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str:
@@ -418,7 +416,7 @@ def declare(encounter: AdndEncounter, combatant_id: str, text: str) -> tuple[Adn
         raise ValueError(f"{combatant.name} has no missile weapon.")
     after = core.update_combatant(encounter, combatant_id, declared=declaration_id,
                                   casting_time=casting_time)
-    after = _with_initiative(after)
+    after = _with_initiative(encounter, after)
     label = BY_ID[declaration_id].label if declaration_id else "nothing"
     after = core.add_log(after, f"{combatant.name} declares: {label}", actor=combatant_id)
     return after, f"{combatant.name} declares {label}"
@@ -438,7 +436,7 @@ def type_initiative(encounter: AdndEncounter, combatant_id: str,
     for member in ids:
         after = core.update_combatant(after, member, initiative_roll=roll,
                                       **({"initiative": None} if roll is None else {}))
-    after = _with_initiative(after)
+    after = _with_initiative(encounter, after)
     who = combatant.name if individual else combatant.side
     shown = "none" if roll is None else str(roll)
     after = core.add_log(after, f"Initiative d10: {who} {shown}", actor=combatant_id)
@@ -520,8 +518,20 @@ def _reach_at(encounter: core.Encounter, a: str, feet: int) -> Reach:
     return Reach(options=tuple(usable), in_reach=bool(usable))
 
 
-_reach = ReachByDistance(_reach_at)
+_reach_by_distance = ReachByDistance(_reach_at)
 """The board asks about the centre against everyone: answered once per distance."""
+
+
+def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
+    """Reach by distance, and a weapon set against a charge reaches the charger coming in."""
+    found = _reach_by_distance(encounter, a, b)
+    combatant, other = _combatant(encounter, a), _combatant(encounter, b)
+    if found.in_reach or combatant.declared != "set" or other.declared != "charge":
+        return found
+    feet = core.position_between(encounter, a, b)
+    setting = [x.name for x in attacks_of(combatant.sheet, _options(encounter))
+               if _meets_charge(encounter, combatant, x, other, feet)]
+    return Reach(options=tuple(setting), in_reach=True) if setting else found
 
 
 def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
@@ -610,6 +620,8 @@ class _Plan(NamedTuple):
     counted: bool
     free: bool
     bonus: int
+    met: int = 0
+    """Feet the charger comes in to meet a weapon set against its charge."""
 
 
 def _shots(encounter: core.Encounter, combatant: AdndCombatant,
@@ -668,6 +680,10 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
     declaration = _declaration(combatant)
     feet = core.position_between(enc, actor, target)
     mode = "melee" if free else _mode(enc, combatant, attack, feet)
+    met = 0
+    if (not free and feet > MELEE_FEET
+            and _meets_charge(enc, combatant, attack, defender, feet)):
+        mode, met = "melee", feet - MELEE_FEET  # braced, not thrown
     if not free:
         if declaration is not None and not declaration.may_attack:
             return f"{combatant.name} declared {declaration.label}: no attack this round."
@@ -695,7 +711,7 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
                 return (f"{combatant.name} has no shot left this round ({attack.name} at "
                         f"{rate} a round{' on the move' if declaration.id == 'missile' else ''}"
                         f"; next shot in {rounds} round{'s' if rounds != 1 else ''}).")
-    approach = max(0, feet - MELEE_FEET) if mode == "melee" and not free else 0
+    approach = max(0, feet - MELEE_FEET) if mode == "melee" and not free and not met else 0
     if combatant.declared == "charge" and mode == "melee" and not free:
         terms.append(Term(label="charging", value=2))
     for condition in combatant.conditions:
@@ -729,7 +745,17 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
         double, reason = True, "lance in a charge"
     return _Plan(attack, target, attack.damage(size), tuple(t for t in terms if t.value),
                  combat.to_hit_number(thac0, armour), thac0, armour, armour_note, double,
-                 reason, approach, counted, free, bonus)
+                 reason, approach, counted, free, bonus, met)
+
+
+def _meets_charge(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
+                  charger: AdndCombatant, feet: int) -> bool:
+    """A weapon set against a charge strikes the charger as it arrives, at the setter's own
+    count: the charger still within its charge of the setter comes in to meet the point."""
+    return (attack.melee and attack.set_vs_charge and combatant.declared == "set"
+            and charger.declared == "charge" and charger.side != combatant.side
+            and not _down(encounter, charger.sheet)
+            and feet <= MELEE_FEET + _approach(encounter, charger))
 
 
 def _missile_terms(sheet: CharacterSheet, attack: Attack, index: int,
@@ -763,6 +789,9 @@ def _describe(encounter: core.Encounter, actor: str, plan: _Plan) -> tuple[str, 
     lines.append(f"Damage {dice}{bonus}")
     if plan.approach:
         lines.append(f"Moves {plan.approach}' in before the blow")
+    if plan.met:
+        charger = encounter.combatant(plan.target).name
+        lines.append(f"Meets the {charger}'s charge: it comes {plan.met}' in onto the point")
     return tuple(lines)
 
 
@@ -909,6 +938,9 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     if plan.approach:
         after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False)
         after = core.update_combatant(after, actor, moved=combatant.moved + plan.approach)
+    if plan.met:
+        after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False)
+        after = core.update_combatant(after, plan.target, moved=defender.moved + plan.met)
     if plan.counted:
         after = _accrued(after, actor)
         credit = _combatant(after, actor).fire_credit or Fraction(0)
