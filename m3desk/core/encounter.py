@@ -39,6 +39,7 @@ __all__ = [
     "first_turn_follows",
     "join",
     "next_turn",
+    "nudge_position",
     "pair_key",
     "phase_title",
     "position_between",
@@ -340,6 +341,21 @@ def set_position(encounter: E, a: str, b: str, value: int, *, reason: str = "",
         return after
     text = (f"{encounter.combatant(a).name} ↔ {encounter.combatant(b).name}: "
             f"{model.label(value)}" + (f" ({reason})" if reason else ""))
+    return add_log(after, text, actor=a, target=b)
+
+
+def nudge_position(run_start: E, a: str, b: str, value: int) -> E:
+    """A run of nudges of one pair (+/− on the board) as one change from where the run
+    started: the position and one log line with the net change ("Hal → Orc: 30 ft →
+    50 ft"); nudged back to the start, nothing changed."""
+    model = run_start.position_model
+    value = max(0, min(int(value), model.largest))
+    before = position_between(run_start, a, b)
+    if value == before:
+        return run_start
+    after = set_position(run_start, a, b, value, log=False)
+    text = (f"{run_start.combatant(a).name} → {run_start.combatant(b).name}: "
+            f"{model.label(before)} → {model.label(value)}")
     return add_log(after, text, actor=a, target=b)
 
 
