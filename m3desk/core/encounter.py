@@ -36,8 +36,10 @@ __all__ = [
     "current_count",
     "delay",
     "effective_initiative",
+    "first_turn_follows",
     "join",
     "next_turn",
+    "nudge_position",
     "pair_key",
     "phase_title",
     "position_between",
@@ -342,6 +344,21 @@ def set_position(encounter: E, a: str, b: str, value: int, *, reason: str = "",
     return add_log(after, text, actor=a, target=b)
 
 
+def nudge_position(run_start: E, a: str, b: str, value: int) -> E:
+    """A run of nudges of one pair (+/− on the board) as one change from where the run
+    started: the position and one log line with the net change ("Hal → Orc: 30 ft →
+    50 ft"); nudged back to the start, nothing changed."""
+    model = run_start.position_model
+    value = max(0, min(int(value), model.largest))
+    before = position_between(run_start, a, b)
+    if value == before:
+        return run_start
+    after = set_position(run_start, a, b, value, log=False)
+    text = (f"{run_start.combatant(a).name} → {run_start.combatant(b).name}: "
+            f"{model.label(before)} → {model.label(value)}")
+    return add_log(after, text, actor=a, target=b)
+
+
 def replace_sheet(encounter: E, combatant_id: str, sheet: Any) -> E:
     combatants = tuple(c.model_copy(update={"sheet": sheet}) if c.id == combatant_id else c
                        for c in encounter.combatants)
@@ -361,12 +378,33 @@ def set_initiative(encounter: E, values: dict[str, int | None]) -> E:
     combatants = tuple(
         type(c).model_validate({**dict(c), "initiative": values[c.id]}) if c.id in values else c
         for c in encounter.combatants)
-    after = encounter.model_copy(update={"combatants": combatants})
-    if after.phase != "setup" and after.turn is None:
-        # A round waiting for its initiative starts once there is an order.
-        order = _flat_order(after)
-        after = after.model_copy(update={"turn": order[0] if order else None})
-    return after
+    return first_turn_follows(encounter, encounter.model_copy(update={"combatants": combatants}))
+
+
+def _counts_complete(encounter: Encounter) -> bool:
+    """Everyone who acts this round and is still in the fight has a count."""
+    return all(c.initiative is not None for c in acting(encounter)
+               if not c.delayed and not encounter.out_of_fight(c))
+
+
+def first_turn_follows(before: E, after: E) -> E:
+    """The pointer at the start of a round, after counts changed from ``before`` to ``after``.
+
+    A round waiting for its initiative starts once everyone who acts has a count (not at the
+    first die typed: the side typed first is not the side that goes first), on the first in
+    the order. While the pointer still stands on the round's first, a changed count (a die
+    typed again, a charge's −2 declared late) moves it to the new first. Once the round has
+    moved on, counts change and the pointer stays where it is.
+    """
+    if after.phase == "setup" or not _counts_complete(after):
+        return after
+    order = _flat_order(after)
+    if not order or after.turn == order[0]:
+        return after
+    moved_on = after.turn != before.turn or _flat_order(before)[:1] != [before.turn]
+    if after.turn is not None and moved_on:
+        return after
+    return after.model_copy(update={"turn": order[0]}).turn_begins(order[0])
 
 
 def set_side_initiative(encounter: E, rolls: dict[str, int]) -> E:

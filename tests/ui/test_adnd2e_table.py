@@ -133,13 +133,17 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     seen = act("Ilse", "Free attack at Kobold's back", None, (14, 5))
     assert seen["preview"].startswith("d20 rear attack +2 needs 11 (THAC0 18 − AC 7)")
     assert seen["chance"].startswith("Chance of success: 60.0 %")
-    assert document.encounter.log[-1].text.endswith("hits for 6; Kobold is dead")
+    assert document.encounter.log[-1].text == (
+        "Ilse strikes at the back of Kobold with the footman's mace and hits for 6: d20 14, "
+        "rear attack +2 = 16 against 11 (THAC0 18 − AC 7); damage 1d6+1 (5) = 6; Kobold is "
+        "dead")
 
     # 5. The ogre charges Rath (+2); Rath's set spear answers with double dice.
     seen = act("Ogre", "Attack with club", "Rath", (9, 6))
     assert seen["chance"].startswith("Chance of success: 40.0 %")  # needs 15, +2
     assert document.encounter.log[-1].text == (
-        "Ogre charges Rath with the club and misses (9 +2 against 15)")
+        "Ogre charges Rath with the club and misses: d20 9, charging +2 = 11 against 15 "
+        "(THAC0 17 − AC 2)")
     ogre, rath = ids(document.encounter)["Ogre"], ids(document.encounter)["Rath"]
     assert core.position_between(document.encounter, ogre, rath) == 5
     seen = act("Rath", "Attack with spear (1d8 vs L)", "Ogre", (11, 4))
@@ -177,4 +181,4 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     seen = act("Rupert", "Attack with long bow", "Ogre", (18, 6))
     assert seen["problem"] == ""
     assert _shown(widget, "Ogre", "hp") == "−2/19"  # 7 − 3 − 6
-    assert document.encounter.log[-1].text.endswith("hits for 6; Ogre is dead")
+    assert document.encounter.log[-1].text.endswith("damage 1d6 (6) = 6; Ogre is dead")

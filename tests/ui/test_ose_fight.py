@@ -297,7 +297,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
                             "(Declared), 2. roll 1d6 for each side (d6 column)."]  # §8
     ref.type_d6("Lirra", 5)
     ref.type_d6("Goblin 2", 2)
-    assert ref.last_log() == "Monsters initiative: 2"
+    assert ref.last_log() == "Monsters initiative: d6 2"
     # §8: the winning side acts first, in steps a–e: Silverleaf's bow (c. missiles) before
     # the melee of her companions (e.), then the goblins.
     assert [row.combatant.name for row in ref.model.rows] == [
@@ -325,8 +325,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # 14 + 2 ≥ 13 hits for 4: 3 − 4 = −1, dead (§10: 0 or less). The first goblin death
     # calls for the goblins' morale (§11): ML 7 holds on 21 of 36.
     assert ref.hp()["Goblin 1"] == "-1/3"
-    assert ref.last_log() == "Silverleaf hits Goblin 1 with the short bow for 4; " \
-                             "Goblin 1 is dead"
+    assert ref.last_log() == (
+        "Silverleaf hits Goblin 1 with the short bow for 4: d20 14, DEX +1, short range +1 = "
+        "16 against 13 (THAC0 19 against AC 6); damage 1d6 (4) = 4; Goblin 1 is dead")
     assert ref.notice() == f"The Monsters' first death: check morale (ML 7, holds " \
                            f"{pct(holds(7))})."
     assert pct(holds(7)) == "58.3 %"
@@ -348,7 +349,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
         "Damage 1d6+2, at least 1 (average 5.5): 3: 16.7 %, 4: 16.7 %, 5: 16.7 %, "
         "6: 16.7 %, 7: 16.7 %, 8: 16.7 %"]
     assert seen.chance == odds(hit(19, 6, 2), "Goblin 2", at_least(3, bonus=2))
-    assert ref.last_log() == "Morgan Ironwolf misses Goblin 2 (10 +2 against 13)"
+    assert ref.last_log() == (
+        "Morgan Ironwolf misses Goblin 2 with the sword: d20 10, STR +2 = 12 against 13 "
+        "(THAC0 19 against AC 6)")
     assert ref.hp()["Goblin 2"] == "3/3"
     assert ref.notice() == ""
 
@@ -361,7 +364,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert seen.chance == odds(hit(19, 6, 0), "Goblin 4", at_least(3))
     assert seen.chance == "Chance of success: 40.0 %\nGoblin 4 killed: 26.7 %"
     assert ref.hp()["Goblin 4"] == "2/3"
-    assert ref.last_log() == "Sister Rebecca hits Goblin 4 with the mace for 1"
+    assert ref.last_log() == (
+        "Sister Rebecca hits Goblin 4 with the mace for 1: d20 15, STR +0 = 15 against 13 "
+        "(THAC0 19 against AC 6); damage 1d6 (1) = 1")
 
     # Lirra slings a stone at Goblin 3, 40' away: short range.
     ref.next_turn()
@@ -372,7 +377,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
         "d20 DEX +2 short range +1 needs 13 (THAC0 19 against AC 6)"
     assert seen.chance == odds(hit(19, 6, 3), "Goblin 3", at_least(3))
     assert seen.chance == "Chance of success: 55.0 %\nGoblin 3 killed: 36.7 %"
-    assert ref.last_log() == "Lirra misses Goblin 3 (9 +3 against 13)"
+    assert ref.last_log() == (
+        "Lirra misses Goblin 3 with the sling: d20 9, DEX +2, short range +1 = 12 against 13 "
+        "(THAC0 19 against AC 6)")
     assert ref.hp()["Goblin 3"] == "3/3"
 
     # The goblins' turn: the dead one takes no turn (0 hp is dead, seed 003), then morale
@@ -383,7 +390,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     seen = ref.act("Morale check for the Monsters", None, (3, 4))
     assert seen.preview == "Monsters: 2d6 ≤ ML 7 holds, above it flees or surrenders"
     assert seen.chance == odds(holds(7))  # §11, §14.12: 21/36
-    assert ref.last_log() == "Monsters morale: 7 against ML 7 — holds"  # 7 ≤ 7 holds
+    assert ref.last_log() == "Monsters morale: 2d6 (3, 4) = 7 against ML 7 — holds"  # 7 ≤ 7 holds
     assert not any("check morale" in line for line in ref.status())
     assert ref.notice() == ""
     # Goblin 2 strikes back at Morgan: THAC0 19 − AC 3 needs 16, naturals 16–20, 5 in 20
@@ -393,7 +400,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert seen.chance == odds(hit(19, 3, 0), "Morgan Ironwolf", at_least(6))
     assert seen.chance == "Chance of success: 25.0 %\nMorgan Ironwolf killed: 4.2 %"
     assert ref.hp()["Morgan Ironwolf"] == "3/6"
-    assert ref.last_log() == "Goblin 2 hits Morgan Ironwolf with the weapon for 3"
+    assert ref.last_log() == (
+        "Goblin 2 hits Morgan Ironwolf with the weapon for 3: d20 16 against 16 (THAC0 19 "
+        "against AC 3); damage 1d6 (3) = 3")
     # Goblin 3 runs 20' at Silverleaf (its whole encounter move, 60' (20'), §5) and misses.
     ref.next_turn()
     assert ref.turn() == "Goblin 3"
@@ -401,12 +410,15 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.drag("Silverleaf", "melee 5 ft") == 5
     seen = ref.act("Attack with weapon", "Silverleaf", (3, 6))
     assert seen.chance == odds(hit(19, 4, 0), "Silverleaf", at_least(4))  # needs 15: 6 in 20
-    assert ref.last_log() == "Goblin 3 misses Silverleaf (3 +0 against 15)"
+    assert ref.last_log() == ("Goblin 3 misses Silverleaf with the weapon: d20 3 against 15 "
+                              "(THAC0 19 against AC 4)")
     ref.next_turn()
     seen = ref.act("Attack with weapon", "Sister Rebecca", (14, 6))
     assert seen.chance == odds(hit(19, 2, 0), "Sister Rebecca", at_least(5))  # needs 17
     assert seen.chance == "Chance of success: 20.0 %\nSister Rebecca killed: 6.7 %"
-    assert ref.last_log() == "Goblin 4 misses Sister Rebecca (14 +0 against 17)"
+    assert ref.last_log() == (
+        "Goblin 4 misses Sister Rebecca with the weapon: d20 14 against 17 (THAC0 19 "
+        "against AC 2)")
 
     # == Round 2: Silverleaf declares Sleep, Sister Rebecca a retreat; goblins win 5–2. ==
     ref.next_turn()
@@ -429,7 +441,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     ref.next_turn()  # past the dead goblin
     assert ref.turn() == "Goblin 2"
     ref.act("Attack with weapon", "Morgan Ironwolf", (4, 6))
-    assert ref.last_log() == "Goblin 2 misses Morgan Ironwolf (4 +0 against 16)"
+    assert ref.last_log() == (
+        "Goblin 2 misses Morgan Ironwolf with the weapon: d20 4 against 16 (THAC0 19 "
+        "against AC 3)")
     # Goblin 3 hits Silverleaf before she casts, her side having lost the initiative: the
     # spell is lost (§10, §14.18), and the app says so as it happens.
     ref.next_turn()
@@ -450,7 +464,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.hp()["Silverleaf"] == "4/4"
     assert ref.text("Silverleaf", "declared") == "cast: Sleep"
     assert not ref.sleep_cast()
-    assert ref.last_log() == "Goblin 2 misses Morgan Ironwolf (4 +0 against 16)"
+    assert ref.last_log() == (
+        "Goblin 2 misses Morgan Ironwolf with the weapon: d20 4 against 16 (THAC0 19 "
+        "against AC 3)")
     document.undo_stack.redo()
     assert ref.hp()["Silverleaf"] == "2/4" and ref.last_log() == lost
     ref.dismiss()
@@ -463,7 +479,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert seen.chance == odds(hit(19, 3, 2), "Sister Rebecca", at_least(5))
     assert seen.chance == "Chance of success: 35.0 %\nSister Rebecca killed: 11.7 %"
     assert ref.hp()["Sister Rebecca"] == "3/5"
-    assert ref.last_log() == "Goblin 4 hits Sister Rebecca with the weapon for 2"
+    assert ref.last_log() == (
+        "Goblin 4 hits Sister Rebecca with the weapon for 2: d20 14, retreating target +2, "
+        "its shield ignored = 16 against 16 (THAC0 19 against AC 3); damage 1d6 (2) = 2")
 
     # The party: Sister Rebecca retreats her full 20' and cannot attack (§9).
     ref.next_turn()
@@ -486,15 +504,18 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # STR 13 +1 (§1): naturals 12–20, 9 in 20; 1d6+1 kills a 3 hp goblin on 2+ (5 of 6).
     assert seen.chance == odds(hit(19, 6, 1), "Goblin 3", at_least(3, bonus=1))
     assert seen.chance == "Chance of success: 45.0 %\nGoblin 3 killed: 37.5 %"
-    assert ref.last_log() == "Silverleaf misses Goblin 3 (2 +1 against 13)"
+    assert ref.last_log() == (
+        "Silverleaf misses Goblin 3 with the sword: d20 2, STR +1 = 3 against 13 (THAC0 19 "
+        "against AC 6)")
     # Morgan cuts down Goblin 2: 11 + 2 = 13 just hits, 1 + 2 = 3 damage: 0 hp is dead.
     # Two of four goblins down is half the side: morale again (§11).
     ref.next_turn()
     seen = ref.act("Attack with sword", "Goblin 2", (11, 1))
     assert seen.chance == odds(hit(19, 6, 2), "Goblin 2", at_least(3, bonus=2))
     assert ref.hp()["Goblin 2"] == "0/3"
-    assert ref.last_log() == "Morgan Ironwolf hits Goblin 2 with the sword for 3; " \
-                             "Goblin 2 is dead"
+    assert ref.last_log() == (
+        "Morgan Ironwolf hits Goblin 2 with the sword for 3: d20 11, STR +2 = 13 against 13 "
+        "(THAC0 19 against AC 6); damage 1d6 (1), STR 16 +2 = 3; Goblin 2 is dead")
     assert ref.notice() == "The Monsters' half down: check morale (ML 7, holds 58.3 %)."
     assert ref.status()[-1] == ("Monsters: half down — check morale (ML 7, holds 58.3 %) "
                                 "in step a of their turn.")
@@ -516,7 +537,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert seen.chance == odds(holds(6)) == "Chance of success: 41.7 %"
     seen = ref.act("Morale check for the Monsters", None, (4, 4))
     assert seen.chance == odds(holds(7))
-    assert ref.last_log() == "Monsters morale: 8 against ML 7 — breaks"  # 2d6 > ML flees
+    assert ref.last_log() == "Monsters morale: 2d6 (4, 4) = 8 against ML 7 — breaks"  # flees
     assert ref.notice() == "Monsters break: they flee or surrender."
     assert "Goblin 3 is fleeing." in ref.status()
     assert [n for n in ("Goblin 3", "Goblin 4") if ref.combatant(n).fleeing] == [

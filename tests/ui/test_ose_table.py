@@ -90,4 +90,4 @@ def test_an_ose_round_from_side_initiative_to_a_sword_blow(
         "Damage 1d6, at least 1 (average 3.5): 1: 16.7 %, 2: 16.7 %, 3: 16.7 %, 4: 16.7 %, "
         "5: 16.7 %, 6: 16.7 %"]
     assert document.encounter.combatant(goblin.id).sheet.hit_points == -2
-    assert document.encounter.log[-1].text.endswith("for 5; Goblin is dead")
+    assert document.encounter.log[-1].text.endswith("damage 1d6 (5) = 5; Goblin is dead")

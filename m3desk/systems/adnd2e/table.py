@@ -35,7 +35,7 @@ from m3desk.core.system import (
     Ring,
     TrackerColumn,
 )
-from m3desk.core.terms import Term
+from m3desk.core.terms import Term, explain, rolled
 from m3desk.systems.adnd2e import combat
 from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
 from m3desk.systems.adnd2e.movement import (
@@ -114,7 +114,12 @@ class AdndEncounter(core.Encounter):
     options: AdndOptions = Field(default_factory=AdndOptions)
 
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
-        ended, expired = super().round_ended()
+        accrued = self
+        for combatant in self.combatants:
+            # Every round a firer declared counts toward its next shot, whether or not it
+            # shot, and whenever its turn came (or whether the pointer ever reached it).
+            accrued = _accrued(accrued, combatant.id)
+        ended, expired = super(AdndEncounter, accrued).round_ended()
         ending = self.round
         combatants = []
         for combatant in ended.combatants:
@@ -133,11 +138,6 @@ class AdndEncounter(core.Encounter):
                     expired.append(f"{combatant.name}'s life (bled to −10)")
             combatants.append(combatant.model_copy(update=changes))
         return ended.model_copy(update={"combatants": tuple(combatants)}), expired
-
-    def turn_begins(self, combatant_id: str) -> AdndEncounter:
-        """A combatant who declared missile fire counts this round's shots as its turn
-        begins (a heavy crossbow on the move is ready one round in four)."""
-        return _accrued(self, combatant_id)
 
 
 # -- looking things up ----------------------------------------------------------------------
@@ -306,8 +306,9 @@ def initiative_terms(encounter: core.Encounter, combatant: AdndCombatant) -> lis
     return terms
 
 
-def _with_initiative(encounter: AdndEncounter) -> AdndEncounter:
-    """Every combatant with a roll gets roll + modifiers as its initiative."""
+def _with_initiative(before: AdndEncounter, encounter: AdndEncounter) -> AdndEncounter:
+    """Every combatant with a roll gets roll + modifiers as its initiative; the round's first
+    turn follows the order (the core's rule, :func:`core.first_turn_follows`)."""
     combatants = []
     for combatant in encounter.combatants:
         if combatant.initiative_roll is None:
@@ -316,11 +317,8 @@ def _with_initiative(encounter: AdndEncounter) -> AdndEncounter:
         value = combatant.initiative_roll + sum(t.value for t in initiative_terms(encounter,
                                                                                   combatant))
         combatants.append(combatant.model_copy(update={"initiative": value}))
-    after = encounter.model_copy(update={"combatants": tuple(combatants)})
-    if after.phase != "setup" and after.turn is None:
-        order = [c.id for group in core.turn_order(after) for c in group]
-        after = after.model_copy(update={"turn": order[0] if order else None})
-    return after
+    return core.first_turn_follows(before,
+                                   encounter.model_copy(update={"combatants": tuple(combatants)}))
 
 
 def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str:
@@ -418,7 +416,7 @@ def declare(encounter: AdndEncounter, combatant_id: str, text: str) -> tuple[Adn
         raise ValueError(f"{combatant.name} has no missile weapon.")
     after = core.update_combatant(encounter, combatant_id, declared=declaration_id,
                                   casting_time=casting_time)
-    after = _with_initiative(after)
+    after = _with_initiative(encounter, after)
     label = BY_ID[declaration_id].label if declaration_id else "nothing"
     after = core.add_log(after, f"{combatant.name} declares: {label}", actor=combatant_id)
     return after, f"{combatant.name} declares {label}"
@@ -438,11 +436,23 @@ def type_initiative(encounter: AdndEncounter, combatant_id: str,
     for member in ids:
         after = core.update_combatant(after, member, initiative_roll=roll,
                                       **({"initiative": None} if roll is None else {}))
-    after = _with_initiative(after)
+    after = _with_initiative(encounter, after)
     who = combatant.name if individual else combatant.side
     shown = "none" if roll is None else str(roll)
-    after = core.add_log(after, f"Initiative d10: {who} {shown}", actor=combatant_id)
+    text = f"{who}'s initiative: " + ("cleared" if roll is None else
+                                      _initiative_counts(after, ids, roll))
+    # A side's die is the side's: the log credits it to no single combatant.
+    after = core.add_log(after, text, actor=combatant_id if individual else None)
     return after, f"{who} rolls {shown} for initiative"
+
+
+def _initiative_counts(encounter: AdndEncounter, ids: list[str], roll: int) -> str:
+    """"d10 6, Ogre charging −2 = 4" for the side, or per member where modifiers differ."""
+    members = [_combatant(encounter, i) for i in ids]
+    texts = {m.id: rolled("d10", (roll,), initiative_terms(encounter, m)) for m in members}
+    if len(set(texts.values())) == 1:
+        return next(iter(texts.values()))
+    return "; ".join(f"{m.name} {texts[m.id]}" for m in members)
 
 
 def _edit(encounter: core.Encounter, combatant_id: str, column: str,
@@ -520,8 +530,20 @@ def _reach_at(encounter: core.Encounter, a: str, feet: int) -> Reach:
     return Reach(options=tuple(usable), in_reach=bool(usable))
 
 
-_reach = ReachByDistance(_reach_at)
+_reach_by_distance = ReachByDistance(_reach_at)
 """The board asks about the centre against everyone: answered once per distance."""
+
+
+def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
+    """Reach by distance, and a weapon set against a charge reaches the charger coming in."""
+    found = _reach_by_distance(encounter, a, b)
+    combatant, other = _combatant(encounter, a), _combatant(encounter, b)
+    if found.in_reach or combatant.declared != "set" or other.declared != "charge":
+        return found
+    feet = core.position_between(encounter, a, b)
+    setting = [x.name for x in attacks_of(combatant.sheet, _options(encounter))
+               if _meets_charge(encounter, combatant, x, other, feet)]
+    return Reach(options=tuple(setting), in_reach=True) if setting else found
 
 
 def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
@@ -610,6 +632,10 @@ class _Plan(NamedTuple):
     counted: bool
     free: bool
     bonus: int
+    met: int = 0
+    """Feet the charger comes in to meet a weapon set against its charge."""
+    bonus_terms: tuple[Term, ...] = ()
+    """What ``bonus`` adds up, each by name (STR, magic, specialised)."""
 
 
 def _shots(encounter: core.Encounter, combatant: AdndCombatant,
@@ -668,16 +694,20 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
     declaration = _declaration(combatant)
     feet = core.position_between(enc, actor, target)
     mode = "melee" if free else _mode(enc, combatant, attack, feet)
+    met = 0
+    if (not free and feet > MELEE_FEET
+            and _meets_charge(enc, combatant, attack, defender, feet)):
+        mode, met = "melee", feet - MELEE_FEET  # braced, not thrown
     if not free:
         if declaration is not None and not declaration.may_attack:
             return f"{combatant.name} declared {declaration.label}: no attack this round."
         if mode is None:
             return f"{defender.name} is {feet}' away: out of reach of the {attack.name}."
     terms = list(attack.to_hit)
-    bonus = sum(t.value for t in attack.damage_bonus)
+    bonus_terms = attack.damage_bonus
     if mode == "missile" and isinstance(combatant.sheet, CharacterSheet):
         terms = list(_missile_terms(combatant.sheet, attack, index, options))
-        bonus = _missile_bonus(combatant.sheet, index, options)
+        bonus_terms = _missile_bonus(combatant.sheet, index, options)
     counted = False
     if mode == "missile":
         ranges = _ranges_feet(attack, options)
@@ -695,7 +725,7 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
                 return (f"{combatant.name} has no shot left this round ({attack.name} at "
                         f"{rate} a round{' on the move' if declaration.id == 'missile' else ''}"
                         f"; next shot in {rounds} round{'s' if rounds != 1 else ''}).")
-    approach = max(0, feet - MELEE_FEET) if mode == "melee" and not free else 0
+    approach = max(0, feet - MELEE_FEET) if mode == "melee" and not free and not met else 0
     if combatant.declared == "charge" and mode == "melee" and not free:
         terms.append(Term(label="charging", value=2))
     for condition in combatant.conditions:
@@ -729,7 +759,18 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
         double, reason = True, "lance in a charge"
     return _Plan(attack, target, attack.damage(size), tuple(t for t in terms if t.value),
                  combat.to_hit_number(thac0, armour), thac0, armour, armour_note, double,
-                 reason, approach, counted, free, bonus)
+                 reason, approach, counted, free, sum(t.value for t in bonus_terms), met,
+                 tuple(t for t in bonus_terms if t.value))
+
+
+def _meets_charge(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
+                  charger: AdndCombatant, feet: int) -> bool:
+    """A weapon set against a charge strikes the charger as it arrives, at the setter's own
+    count: the charger still within its charge of the setter comes in to meet the point."""
+    return (attack.melee and attack.set_vs_charge and combatant.declared == "set"
+            and charger.declared == "charge" and charger.side != combatant.side
+            and not _down(encounter, charger.sheet)
+            and feet <= MELEE_FEET + _approach(encounter, charger))
 
 
 def _missile_terms(sheet: CharacterSheet, attack: Attack, index: int,
@@ -742,12 +783,15 @@ def _missile_terms(sheet: CharacterSheet, attack: Attack, index: int,
     return tuple(weapon_to_hit(sheet, weapon, missile=True))
 
 
-def _missile_bonus(sheet: CharacterSheet, index: int, options: AdndOptions) -> int:
+def _missile_bonus(sheet: CharacterSheet, index: int,
+                   options: AdndOptions) -> tuple[Term, ...]:
     weapon = sheet.weapons[index]
-    values = derive(sheet, options)
-    if values[f"weapon.{index}.damage"].overridden or not weapon.melee:
-        return values[f"weapon.{index}.damage"].value
-    return sum(t.value for t in weapon_damage_bonus(sheet, weapon, missile=True))
+    damage = derive(sheet, options)[f"weapon.{index}.damage"]
+    if damage.overridden:
+        return (Term(label="set", value=damage.value),)
+    if not weapon.melee:
+        return damage.terms
+    return tuple(weapon_damage_bonus(sheet, weapon, missile=True))
 
 
 def _modifier(plan: _Plan) -> int:
@@ -763,6 +807,9 @@ def _describe(encounter: core.Encounter, actor: str, plan: _Plan) -> tuple[str, 
     lines.append(f"Damage {dice}{bonus}")
     if plan.approach:
         lines.append(f"Moves {plan.approach}' in before the blow")
+    if plan.met:
+        charger = encounter.combatant(plan.target).name
+        lines.append(f"Meets the {charger}'s charge: it comes {plan.met}' in onto the point")
     return tuple(lines)
 
 
@@ -875,17 +922,18 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
         made = faces[0] >= need
         summary = (f"{combatant.name} {'saves' if made else 'fails to save'} vs "
-                   f"{SAVE_NAMES[save]} ({faces[0]} against {need})")
+                   f"{SAVE_NAMES[save]}: d20 {faces[0]} against {need}")
         notices: tuple[str, ...] = ()
         if not made and combatant.declared == "cast" and _yet_to_act(enc, combatant):
             notices = (f"{combatant.name} loses the spell: a failed save before casting.",)
         return ActionOutcome(core.add_log(enc, summary, actor=actor), summary, notices=notices)
     if kind == "morale":
-        rating, _terms = _morale(combatant)
-        rolled = sum(faces)
-        holds = rolled <= rating
-        summary = (f"{combatant.name} {'holds' if holds else 'breaks'} (morale 2d10 {rolled} "
-                   f"against {rating})")
+        rating, terms = _morale(combatant)
+        holds = sum(faces) <= rating
+        base = Term(label="ML", value=rating - sum(t.value for t in terms))
+        against = explain("morale", [base, *terms])
+        summary = (f"{combatant.name} {'holds' if holds else 'breaks'}: "
+                   f"{rolled('2d10', faces)} against {against}")
         broke = () if holds else (f"{combatant.name} breaks: it flees or surrenders.",)
         return ActionOutcome(core.add_log(enc, summary, actor=actor), summary, notices=broke)
     plan = _plan(enc, actor, action, target)
@@ -909,6 +957,9 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     if plan.approach:
         after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False)
         after = core.update_combatant(after, actor, moved=combatant.moved + plan.approach)
+    if plan.met:
+        after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False)
+        after = core.update_combatant(after, plan.target, moved=defender.moved + plan.met)
     if plan.counted:
         after = _accrued(after, actor)
         credit = _combatant(after, actor).fire_credit or Fraction(0)
@@ -931,11 +982,12 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         if setters:
             notices.append(f"{setters[0]} has set a weapon against the charge: a hit on "
                            f"{combatant.name} deals double damage.")
+    roll = _attack_roll_text(plan, natural, hit, nat20_auto=options.nat20_auto)
     if not hit:
-        summary = (f"{combatant.name} {verb} {foe} with the {plan.attack.name} and misses "
-                   f"({natural} {signed(modifier)} against {plan.need})")
-        after = core.add_log(after, summary, actor=actor, target=plan.target)
-        return ActionOutcome(after, summary, notices=tuple(notices))
+        summary = f"{combatant.name} {verb} {foe} with the {plan.attack.name} and misses"
+        after = core.add_log(after, f"{summary}: {roll}", actor=actor, target=plan.target)
+        short = f"{summary} ({natural} {signed(modifier)} against {plan.need})"
+        return ActionOutcome(after, short, notices=tuple(notices))
     damage = combat.roll_damage(plan.dice, damage_faces, plan.bonus, double=plan.double,
                                 double_bonus=options.doubling_includes_bonuses)
     sheet = defender.sheet
@@ -946,15 +998,44 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     if plan.double:
         summary += f" (double: {plan.double_reason})"
         notices.append(f"Double damage, {plan.double_reason}: {damage}.")
+    record = (f"{summary}: {roll}; damage "
+              f"{_damage_text(plan, damage_faces, damage, options.doubling_includes_bonuses)}")
+    tail = ""
     if hp <= 0 and (not options.deaths_door or hp <= -10):
-        summary += f"; {foe} is dead"
+        tail = f"; {foe} is dead"
     elif hp <= 0:
-        summary += f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
+        tail = f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
+    summary += tail
     if defender.declared == "cast" and _yet_to_act(encounter, defender):
         notices.append(f"{foe} loses the spell: hit before casting.")
-    after = core.add_log(after, summary, actor=actor, target=plan.target)
+    after = core.add_log(after, record + tail, actor=actor, target=plan.target)
     return ActionOutcome(after, summary, details="\n".join(_describe(encounter, actor, plan)),
                          notices=tuple(notices))
+
+
+def _attack_roll_text(plan: _Plan, natural: int, hit: bool, *, nat20_auto: bool) -> str:
+    """The attack roll for the record: the d20, each modifier by name, the total and the
+    number it had to reach (a natural 20 or 1 said as such)."""
+    ac = f"AC {minus(plan.armour)}" + (f", {plan.armour_note}" if plan.armour_note else "")
+    text = (f"{rolled('d20', (natural,), plan.terms)} against {plan.need} "
+            f"(THAC0 {plan.thac0} − {ac})")
+    reached = natural + _modifier(plan) >= plan.need
+    if nat20_auto and natural == 20 and hit and not reached:
+        text += ", a natural 20 always hits"
+    elif nat20_auto and natural == 1 and not hit and reached:
+        text += ", a natural 1 always misses"
+    return text
+
+
+def _damage_text(plan: _Plan, faces: tuple[int, ...], damage: int, double_bonus: bool) -> str:
+    """"1d8 (4) ×2 set against the charge, STR 18/80 +4 = 12": every die and bonus named."""
+    dice = f"{plan.dice} ({', '.join(str(face) for face in faces)})"
+    if plan.double:
+        dice += f" ×2 {plan.double_reason}"
+    doubled = " ×2" if plan.double and double_bonus else ""
+    parts = [dice, *(f"{t.signed()}{doubled}" for t in plan.bonus_terms)]
+    floor = " (at least 1)" if damage == 1 and plan.dice.total(faces) + plan.bonus < 1 else ""
+    return f"{', '.join(parts)} = {damage}{floor}"
 
 
 def _owed(encounter: AdndEncounter, foe: AdndCombatant) -> list[str]:

@@ -17,7 +17,8 @@ from fractions import Fraction
 from m3desk.core import encounter as core
 from m3desk.core.dice import Roller
 from m3desk.core.initiative import MAX_REROLLS
-from m3desk.core.numbers import percent
+from m3desk.core.numbers import percent, signed
+from m3desk.core.terms import Term, rolled
 from m3desk.systems.ose import combat
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import (
@@ -122,7 +123,7 @@ def set_side_roll(encounter: OseEncounter, side: str, roll: int | None) -> OseEn
     else:
         rolls[side] = roll
     after = with_order(encounter.model_copy(update={"side_rolls": rolls}), restart=True)
-    return core.add_log(after, f"{side} initiative: {'—' if roll is None else roll}")
+    return core.add_log(after, f"{side} initiative: {'—' if roll is None else f'd6 {roll}'}")
 
 
 def set_individual_roll(encounter: OseEncounter, combatant_id: str,
@@ -130,15 +131,18 @@ def set_individual_roll(encounter: OseEncounter, combatant_id: str,
     """A combatant's own d6 (individual initiative): the modifier is added here."""
     combatant = _c(encounter, combatant_id)
     if die is None:
-        total = None
+        total, shown = None, "—"
     else:
         if not 1 <= die <= 6:
             raise ValueError(f"a d6 shows 1 to 6, not {die}")
-        total = die + derive(combatant.sheet, encounter.options)["initiative"].value
+        modifier = derive(combatant.sheet, encounter.options)["initiative"]
+        total = die + modifier.value
+        terms = modifier.terms if not modifier.overridden else (
+            Term(label="set", value=modifier.value),)
+        shown = rolled("d6", (die,), terms)
     after = core.update_combatant(encounter, combatant_id, rolled=total)
     after = with_order(after, restart=True)
-    return core.add_log(after, f"{combatant.name} initiative: {'—' if total is None else total}",
-                        actor=combatant_id)
+    return core.add_log(after, f"{combatant.name} initiative: {shown}", actor=combatant_id)
 
 
 def roll_initiative(encounter: OseEncounter, roller: Roller) -> OseEncounter:
@@ -156,7 +160,7 @@ def roll_initiative(encounter: OseEncounter, roller: Roller) -> OseEncounter:
         rolls = {side: roller.d(6) for side in sides}
         tries += 1
     after = with_order(encounter.model_copy(update={"side_rolls": rolls}), restart=True)
-    return core.add_log(after, "Initiative: " + ", ".join(f"{s} {r}" for s, r in rolls.items()))
+    return core.add_log(after, "Initiative d6: " + ", ".join(f"{s} {r}" for s, r in rolls.items()))
 
 
 def surprised_sides(encounter: OseEncounter) -> list[str]:
@@ -277,7 +281,8 @@ def morale_due(encounter: OseEncounter, side: str) -> list[str]:
 
 
 def morale_check(encounter: OseEncounter, actor_id: str, roll: int, adjustment: int = 0,
-                 *, whole_side: bool = True) -> tuple[OseEncounter, str, tuple[str, ...]]:
+                 *, whole_side: bool = True,
+                 faces: tuple[int, ...] = ()) -> tuple[OseEncounter, str, tuple[str, ...]]:
     """2d6 against ML (adjusted −2…+2, never at ML 2 or 12): at most ML holds, above it the
     side (or the one monster) flees. ML 12 never checks; ML 2 never fights."""
     actor = _c(encounter, actor_id)
@@ -303,7 +308,9 @@ def morale_check(encounter: OseEncounter, actor_id: str, roll: int, adjustment: 
             encounter = core.update_combatant(encounter, member.id, fleeing=True)
         notices.append(f"{who} break{'s' if not whole_side else ''}: "
                        f"{'they flee' if whole_side else 'it flees'} or surrender.")
-    shown = "ML 2 never fights" if ml == 2 else f"{roll} against ML {ml}"
+    adjusted = f" (ML {base}, adjusted {signed(ml - base)})" if ml != base else ""
+    dice = rolled("2d6", faces) if faces else f"2d6 {roll}"
+    shown = "ML 2 never fights" if ml == 2 else f"{dice} against ML {ml}{adjusted}"
     text = f"{who} morale: {shown} — {'holds' if holds else 'breaks'}"
     return core.add_log(with_order(encounter), text, actor=actor_id), text, tuple(notices)
 

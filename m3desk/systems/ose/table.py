@@ -32,6 +32,7 @@ from m3desk.core.system import (
     Ring,
     TrackerColumn,
 )
+from m3desk.core.terms import Term, total
 from m3desk.systems.ose import combat
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.derive import derive, weapon_damage
@@ -372,19 +373,23 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
 
 def _damage_bonus(encounter: core.Encounter, actor: str, target: str, weapon: Weapon,
                   action: str) -> tuple[int, int]:
-    sheet = _c(encounter, actor).sheet
     multiplier = 2 if action.startswith("backstab") else 1
+    return total(_damage_terms(encounter, actor, target, weapon)), multiplier
+
+
+def _damage_terms(encounter: core.Encounter, actor: str, target: str,
+                  weapon: Weapon) -> tuple[Term, ...]:
+    """What the damage adds to its die, each part by name."""
+    sheet = _c(encounter, actor).sheet
     if not isinstance(sheet, CharacterSheet):
-        return 0, multiplier
+        return ()
     values = derive(sheet, _options(encounter))
     index = sheet.weapons.index(weapon) if weapon in sheet.weapons else -1
     melee = core.position_between(encounter, actor, target) <= MELEE_FEET
-    if index < 0:
-        return (values["melee.damage"].value if melee else 0), multiplier
-    bonus = values[f"weapon.{index}.damage"].value
     if not melee:
-        bonus = weapon.magic  # a thrown or shot weapon adds no STR
-    return bonus, multiplier
+        return (Term(label="magic", value=weapon.magic),)  # a thrown or shot weapon: no STR
+    found = values["melee.damage" if index < 0 else f"weapon.{index}.damage"]
+    return found.terms if not found.overridden else (Term(label="set", value=found.value),)
 
 
 def _cast_problem(encounter: core.Encounter, actor: str, index: int) -> str:
@@ -435,7 +440,7 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         return _resolve_save(ose, actor, action, faces[0])
     _kind, scope, adjust = action.split(":")
     after, text, notices = rnd.morale_check(ose, actor, sum(faces), int(adjust),
-                                            whole_side=scope == "side")
+                                            whole_side=scope == "side", faces=faces)
     return ActionOutcome(after, text, notices=notices)
 
 
@@ -449,7 +454,7 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
     found = attack_terms(encounter, actor, target, weapon,
                          backstab=action.startswith("backstab"))
     assert not isinstance(found, str)
-    modifier, ac, _terms = found
+    modifier, ac, terms = found
     attacker, defender = _c(encounter, actor), _c(encounter, target)
     options = encounter.options
     natural, damage_faces = faces[0], faces[1:]
@@ -458,19 +463,31 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
     hit = natural == 20 or (natural != 1 and natural + modifier >= need)
     name, foe = attacker.name, defender.name
     after = _acted(encounter, actor)
+    thac0 = derive(attacker.sheet, options)["thac0"].value
+    roll = ", ".join([f"d20 {natural}", *terms]) + (f" = {natural + modifier}" if terms else "")
+    roll += f" against {need} (THAC0 {thac0} against AC {minus(ac)})"
+    if natural in (1, 20) and (natural == 20) != (natural + modifier >= need):
+        roll += f", a natural {natural} always {'hits' if natural == 20 else 'misses'}"
     if not hit:
         summary = f"{name} misses {foe} ({natural} {signed(modifier)} against {need})"
-        return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary)
+        record = f"{name} misses {foe} with the {weapon.name}: {roll}"
+        return ActionOutcome(core.add_log(after, record, actor=actor, target=target), summary)
     die = _damage_die(attacker.sheet, weapon, options)
     bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, action)
     damage = max(1, (die.total(damage_faces) + bonus) * multiplier)
+    shown = [f"{die} ({', '.join(str(f) for f in damage_faces)})",
+             *(t.signed() for t in _damage_terms(encounter, actor, target, weapon) if t.value)]
+    roll += (f"; damage {', '.join(shown)}{' ×2 back-stab' if multiplier == 2 else ''}"
+             f" = {damage}")
     sheet = defender.sheet
     hurt = sheet.model_copy(update={"hit_points": sheet.hit_points - damage})
     summary = f"{name} hits {foe} with the {weapon.name} for {damage}"
+    record = f"{summary}: {roll}"
     died = hurt.hit_points <= 0 < sheet.hit_points
     if died:
         summary += f"; {foe} is dead"
-    after = core.add_log(core.replace_sheet(after, target, hurt), summary, actor=actor,
+        record += f"; {foe} is dead"
+    after = core.add_log(core.replace_sheet(after, target, hurt), record, actor=actor,
                          target=target)
     notices: list[str] = []
     if defender.declared == "cast a spell" and not died and rnd.lost_initiative(
@@ -515,7 +532,7 @@ def _resolve_save(encounter: OseEncounter, actor: str, action: str,
     value = derive(combatant.sheet, encounter.options)[f"save.{save.value}"].value
     saved = natural >= value
     summary = (f"{combatant.name} {'saves' if saved else 'fails to save'} vs "
-               f"{_SAVE_TITLES[save]} ({natural} against {value})")
+               f"{_SAVE_TITLES[save]}: d20 {natural} against {value}")
     after = core.add_log(encounter, summary, actor=actor)
     notices: list[str] = []
     if not saved and combatant.declared == "cast a spell" and rnd.lost_initiative(

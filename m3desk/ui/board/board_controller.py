@@ -1,8 +1,9 @@
 """Connects an :class:`EncounterDocument` to a :class:`BoardScene`, both ways.
 
 Document → board: a redraw on selection changes and on the aspects the board shows.
-Board → document: a click selects; a drop or +/− becomes one ``document.apply`` of
-``set_position`` (the document's single mutation path, one undo command, one log line).
+Board → document: a click selects; a drop becomes one ``document.apply`` of ``set_position``
+(the document's single mutation path, one undo command, one log line); a run of +/− on one
+pair becomes one undo step and one log line with the net change (``nudge_position``).
 Connections are kept so :meth:`detach` can cut them when the board goes away.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMetaObject, QObject, Signal
 
-from m3desk.core.encounter import position_between, set_position
+from m3desk.core.encounter import nudge_position, pair_key, position_between, set_position
 from m3desk.ui.board.board_scene import BoardScene
 from m3desk.ui.board.board_snapshot import snapshot_of
 from m3desk.ui.documents.encounter_document import EncounterDocument
@@ -40,7 +41,7 @@ class BoardController(QObject):
             document.selection_changed.connect(self._on_selection_changed),
             scene.centre_requested.connect(self._on_centre_requested),
             scene.band_requested.connect(self._on_band_requested),
-            scene.position_requested.connect(self._on_position_requested),
+            scene.position_requested.connect(self._on_nudged),
         ]
         self.redraw()
 
@@ -77,6 +78,19 @@ class BoardController(QObject):
     def _on_band_requested(self, combatant_id: str, ring: int) -> None:
         """A drop in a ring: the ring's band, or the distance the ring stands for."""
         self._on_position_requested(combatant_id, self.scene.snapshot.scale.value_of(ring))
+
+    def _on_nudged(self, combatant_id: str, position: int) -> None:
+        """+/− on the board: a run of nudges of one pair is one undo step and one log line
+        with the net change, however many steps it took."""
+        encounter = self.document.encounter
+        centre = self.document.selected
+        if not centre or combatant_id == centre:
+            return
+        run = f"nudge:{pair_key(centre, combatant_id)}"
+        start = self.document.run_start(run)
+        self.document.apply(nudge_position(encounter if start is None else start, centre,
+                                           combatant_id, position),
+                            self.move_text(combatant_id, position), run=run)
 
     def _on_position_requested(self, combatant_id: str, position: int) -> None:
         encounter = self.document.encounter

@@ -1,8 +1,8 @@
 """The board without a mouse: focus moves between tokens, Enter recentres, +/− move a band.
 
 Focus is the scene's own notion (a combatant id), not Qt item focus, so it survives
-redraws and works the same on every platform. Each +/− press requests one band change,
-so each is one undo command.
+redraws and works the same on every platform. Each +/− press requests one step; the
+controller makes a run of presses on one pair one undo command and one log line.
 """
 
 from __future__ import annotations

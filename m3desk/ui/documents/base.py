@@ -7,13 +7,14 @@ signal that says what changed in it. Every change is one :class:`ReplaceStateCom
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from m3desk.ui.documents.commands import ReplaceStateCommand
+from m3desk.ui.documents.commands import MERGE_WINDOW_SECONDS, ReplaceStateCommand
 
 __all__ = ["SnapshotDocument"]
 
@@ -68,13 +69,24 @@ class SnapshotDocument(QObject):
         """End the current typing burst: the next edit starts a new undo step."""
         self._merge_generation += 1
 
-    def push_state(self, new_state: Any, text: str, *, merge_key: str | None = None) -> bool:
+    def push_state(self, new_state: Any, text: str, *, merge_key: str | None = None,
+                   merge_window: float | None = MERGE_WINDOW_SECONDS) -> bool:
         """Push one undoable change to ``new_state``; False (nothing pushed) if equal."""
         if new_state == self.state:
             return False
         self.undo_stack.push(ReplaceStateCommand(self, self.state, new_state, text,
-                                                 merge_key=merge_key))
+                                                 merge_key=merge_key, merge_window=merge_window))
         return True
+
+    def run_start(self, merge_key: str) -> Any | None:
+        """The state before the run of edits with ``merge_key`` that the next such edit
+        would join (the top undo step's before), or None when it would start a new step."""
+        index = self.undo_stack.index()
+        top = self.undo_stack.command(index - 1) if index > 0 else None
+        if (isinstance(top, ReplaceStateCommand) and top.after is self.state
+                and top.would_absorb(merge_key, self._merge_generation, time.monotonic())):
+            return top.before
+        return None
 
     def mark_saved(self, path: Path | None = None) -> None:
         if path is not None:

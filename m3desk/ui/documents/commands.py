@@ -47,6 +47,7 @@ class ReplaceStateCommand(QUndoCommand):
         text: str,
         *,
         merge_key: str | None = None,
+        merge_window: float | None = MERGE_WINDOW_SECONDS,
         parent: QUndoCommand | None = None,
     ) -> None:
         super().__init__(text, parent)
@@ -54,6 +55,8 @@ class ReplaceStateCommand(QUndoCommand):
         self._before = before
         self._after = after
         self._merge_key = merge_key
+        self._window = merge_window
+        """None: consecutive edits with the key merge however far apart (a nudge run)."""
         self._generation = document.merge_generation
         self._stamp = time.monotonic()
 
@@ -77,17 +80,22 @@ class ReplaceStateCommand(QUndoCommand):
             return False
         self._after = other._after
         self._stamp = other._stamp
+        self.setText(other.text())  # the step says where the run ended
         if self._after == self._before:
             self.setObsolete(True)  # typed back to where it started: drop the step
         return True
 
-    def _can_absorb(self, other: ReplaceStateCommand) -> bool:
+    def would_absorb(self, merge_key: str, generation: int, stamp: float) -> bool:
+        """Whether an edit with ``merge_key``, made now, would join this step."""
         return (
-            other._document is self._document
-            and other._merge_key == self._merge_key
-            and other._generation == self._generation
-            and other._stamp - self._stamp <= MERGE_WINDOW_SECONDS
+            merge_key == self._merge_key
+            and generation == self._generation
+            and (self._window is None or stamp - self._stamp <= self._window)
         )
+
+    def _can_absorb(self, other: ReplaceStateCommand) -> bool:
+        return other._document is self._document and other._merge_key is not None and \
+            self.would_absorb(other._merge_key, other._generation, other._stamp)
 
     def redo(self) -> None:
         self._document.apply_command_state(self._after)

@@ -72,9 +72,14 @@ class EncounterDocument(SnapshotDocument):
             self._selected = combatant_id
             self.selection_changed.emit(combatant_id)
 
-    def apply(self, new_encounter: Encounter, text: str) -> bool:
-        """Push one undoable change to ``new_encounter``; False (nothing pushed) if equal."""
-        return self.push_state(new_encounter, text)
+    def apply(self, new_encounter: Encounter, text: str, *, run: str | None = None) -> bool:
+        """Push one undoable change to ``new_encounter``; False (nothing pushed) if equal.
+
+        ``run`` names a run of edits that are one undo step however slowly they come (a
+        distance nudged with +/−): compute the new state from :meth:`run_start`."""
+        if run is None:
+            return self.push_state(new_encounter, text)
+        return self.push_state(new_encounter, text, merge_key=run, merge_window=None)
 
     def apply_command_state(self, encounter: Encounter) -> None:
         before = self._encounter

@@ -201,12 +201,13 @@ def test_morale_checks_break_the_side_or_count_two_passes() -> None:
     assert RULES.preview(dead, goblin, "morale:side:0", None).success == Fraction(21, 36)
     assert RULES.preview(dead, goblin, "morale:side:1", None).success == Fraction(26, 36)
     held = RESOLVE(dead, goblin, "morale:side:0", None, (3, 4))
-    assert held.summary == "Goblins morale: 7 against ML 7 — holds"
+    assert held.summary == "Goblins morale: 2d6 (3, 4) = 7 against ML 7 — holds"
     assert rnd.morale_due(held.encounter, "Goblins") == []  # the first death was checked
     again = RESOLVE(held.encounter, goblin, "morale:side:0", None, (1, 1))
     assert again.notices == ("Goblins held twice: no more morale checks this fight.",)
     broke = RESOLVE(dead, goblin, "morale:side:-1", None, (4, 4))  # 8 against ML 6
-    assert broke.summary == "Goblins morale: 8 against ML 6 — breaks"
+    assert broke.summary == ("Goblins morale: 2d6 (4, 4) = 8 against ML 6 (ML 7, adjusted −1) "
+                             "— breaks")
     assert [_c(broke.encounter, ids[n]).fleeing for n in ("Goblin 1", "Goblin 2")] == [True,
                                                                                        True]
     assert isinstance(broke.encounter, OseEncounter)
@@ -255,7 +256,7 @@ def test_a_failed_save_before_acting_also_loses_the_spell() -> None:
     encounter = _rolls(encounter, ids, **{"Morgan Ironwolf": 1, "Goblin 1": 3})
     encounter = encounter.model_copy(update={"turn": goblin})
     failed = RESOLVE(encounter, elf, "save:S", None, (2,))
-    assert failed.summary == "Silverleaf fails to save vs spells, rods or staves (2 against 15)"
+    assert failed.summary == "Silverleaf fails to save vs spells, rods or staves: d20 2 against 15"
     assert failed.notices and "failed a saving throw" in failed.notices[0]
 
 

@@ -83,4 +83,8 @@ def test_plus_and_minus_step_by_five_feet(qtbot: Any, toy_board: RangeBoardWidge
     qtbot.keyClick(toy_board.view, Qt.Key.Key_Minus)
     qtbot.keyClick(toy_board.view, Qt.Key.Key_Minus)
     assert _distance(toy_board, "Goblin") == 25
-    assert toy_board.controller.document.undo_stack.count() == 3
+    document = toy_board.controller.document
+    assert document.undo_stack.count() == 1  # a nudge run is one step and one log line
+    assert document.encounter.log[-1].text.endswith(": 20 ft → 25 ft")
+    document.undo_stack.undo()
+    assert _distance(toy_board, "Goblin") == 20
