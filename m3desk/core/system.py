@@ -202,14 +202,28 @@ class DiceSpec(NamedTuple):
     label: str
 
 
+ACTION_GROUPS: tuple[str, ...] = ("attack", "movement", "manoeuvre", "spell", "check")
+"""The headings the action dialog groups a combatant's actions under, in this order."""
+ACTION_GROUP_TITLES: Mapping[str, str] = MappingProxyType({
+    "attack": "Attacks", "movement": "Movement", "manoeuvre": "Manoeuvres",
+    "spell": "Spells", "check": "Saves and checks"})
+
+
 class ActionOption(NamedTuple):
-    """An action the actor can take now, as the action dialog offers it."""
+    """An action the actor can take now, as the action dialog offers it.
+
+    ``group`` is one of :data:`ACTION_GROUPS` (the dialog lists the actions under those
+    headings); ``target`` names the combatant an action is aimed at when the action carries
+    its target itself (an Apparatus attack per foe), so the dialog can list foes first.
+    """
 
     id: str
     label: str
     needs_target: bool = True
     dice: tuple[DiceSpec, ...] = ()
     help: str = ""
+    group: str = "check"
+    target: str | None = None
 
 
 class ActionPreview(NamedTuple):

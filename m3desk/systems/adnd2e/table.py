@@ -546,7 +546,8 @@ def _attack_options(attack: Attack, index: int, prefix: str, label: str,
         if dice.count:
             spec += (DiceSpec(dice.count, dice.sides, "damage"),)
         return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({dice}{suffix})",
-                            needs_target=prefix == "attack", dice=spec)
+                            needs_target=prefix == "attack", dice=spec, group="attack",
+                            target=prefix.split(":")[1] if prefix.startswith("free:") else None)
 
     if size is not None:
         return [option("any", attack.damage(size), "")]
@@ -572,17 +573,21 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     if declaration is not None and declaration.id == "withdraw":
         feet = allowance(enc, combatant, "withdraw")
         options.append(ActionOption("move:withdraw", f"Withdraw from the target ({feet}')",
+                                    group="movement",
                                     help="Back away a third of the movement; the foe may "
                                          "follow unless an ally engaging it blocks."))
     if declaration is not None and declaration.id == "flee":
         feet = allowance(enc, combatant, "flee")
         options.append(ActionOption("move:flee", f"Flee ({feet}')", needs_target=False,
+                                    group="movement",
                                     help="Every foe in reach gets a free attack at the back "
                                          "now, outside initiative."))
     if declaration is not None and declaration.id in ("missile", "move", "close", "charge"):
         feet = allowance(enc, combatant, declaration.id)
-        options.append(ActionOption("move:toward", f"Move toward the target (up to {feet}')"))
-        options.append(ActionOption("move:away", f"Move away from the target (up to {feet}')"))
+        options.append(ActionOption("move:toward", f"Move toward the target (up to {feet}')",
+                                    group="movement"))
+        options.append(ActionOption("move:away", f"Move away from the target (up to {feet}')",
+                                    group="movement"))
     values = derive(combatant.sheet, enc.options)
     for save in Save:
         target = values[f"save.{save.value}"].value

@@ -246,17 +246,19 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     for index, weapon in enumerate(_weapons(sheet)):
         die = _damage_die(sheet, weapon, options)
         dice = (DiceSpec(1, 20, "attack"), DiceSpec(die.count, die.sides, "damage"))
-        found.append(ActionOption(f"attack:{index}", f"Attack with {weapon.name}", dice=dice))
+        found.append(ActionOption(f"attack:{index}", f"Attack with {weapon.name}", dice=dice,
+                                  group="attack"))
         if (isinstance(sheet, CharacterSheet) and sheet.char_class == OseClass.THIEF
                 and weapon.melee):
             found.append(ActionOption(f"backstab:{index}", f"Back-stab with {weapon.name}",
-                                      dice=dice, help="An unaware foe, from behind: +4 to "
-                                                      "hit, damage doubled."))
+                                      dice=dice, group="manoeuvre",
+                                      help="An unaware foe, from behind: +4 to hit, damage "
+                                           "doubled."))
     if isinstance(sheet, CharacterSheet):
         for index, spell in enumerate(sheet.spells):
             if not spell.cast:
                 found.append(ActionOption(f"cast:{index}", f"Cast {spell.name}",
-                                          needs_target=False,
+                                          needs_target=False, group="spell",
                                           help="Declared before initiative; the caster's "
                                                "only action, no movement, voice, hands and "
                                                "line of sight."))
