@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from pydantic import BaseModel
 
 if TYPE_CHECKING:
-    from m3desk.core.dice import Roller
+    from m3desk.core.dice import DiceExpr, Roller
     from m3desk.core.encounter import Combatant, Encounter
     from m3desk.core.forecast import Simulate
     from m3desk.core.sheet_form import SheetForm
@@ -293,6 +293,11 @@ class EncounterRules(NamedTuple):
     the dice of the ``random.Random`` given (see :mod:`m3desk.core.forecast`)."""
     forecast_policy: str = ""
     """In a few sentences, how the simulated combatants choose (shown with the forecast)."""
+    hit_dice: Callable[[BaseModel], "DiceExpr | None"] = lambda _sheet: None
+    """The dice a monster's hit points come from (HD 4+1: 4d8+1), for copies put into a
+    fight; None: the sheet's hit points are the creature's own (every copy keeps them)."""
+    with_hit_points: Callable[[BaseModel, int], BaseModel] = lambda sheet, _hp: sheet
+    """The sheet with these hit points, now and at most (a fresh copy's)."""
     status: Callable[["Encounter"], tuple[str, ...]] = lambda _e: ()
     """Lines the tracker shows above the roster: the phase, who is to act, what is due now
     ("Goblins: first death, check morale (ML 7, holds 58.3 %)")."""

@@ -18,6 +18,7 @@ from fractions import Fraction
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
+from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
 from m3desk.core.reach_memo import ReachByDistance
@@ -570,9 +571,17 @@ def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
+    """A monster's hit points come from its Hit Dice; a character's are its own."""
+    if not isinstance(sheet, MonsterSheet):
+        return None
+    return d8_hit_dice(sheet.hit_dice, sheet.hit_dice_modifier)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=OseEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
     centre_summary=_centre_summary, condition_names=_condition_names,
     roll_initiative=_roll_initiative, actions=_actions, preview=_preview, resolve=_resolve,
-    status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY)
+    status=_status, hit_dice=_hit_dice,
+    with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY)

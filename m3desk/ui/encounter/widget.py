@@ -44,6 +44,7 @@ from m3desk.ui.encounter.player_view import PlayerView
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
 from m3desk.ui.encounter.rules_controller import EncounterRulesController
 from m3desk.ui.encounter.setup_strip import SetupStrip
+from m3desk.ui.encounter.sheet_drops import SheetDrops
 from m3desk.ui.encounter.tracker_model import rules_of
 from m3desk.ui.encounter.tracker_rows import turn_summary
 from m3desk.ui.encounter.tracker_view import TrackerView
@@ -88,6 +89,8 @@ class EncounterWidget(QWidget):
                 self.encounter_actions.table_rules.setEnabled(False)
         self.roster_adder = RosterAdder(document, self, open_sheets)
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
+        # Sheets dragged from the library onto the tab join the fight (not opened as tabs).
+        self.sheet_drops = SheetDrops(self, self.roster_adder, self.setup_strip.chosen_side)
         self.log_panel = LogPanel(document, self)
         self.log_panel.export_button.setDefaultAction(self.encounter_actions.export_log)
         # Lanes by default: in a pane this size rings would shrink names to a few pixels.
