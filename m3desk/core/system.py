@@ -239,6 +239,15 @@ class ActionPreview(NamedTuple):
     problem: str = ""
 
 
+class DueAction(NamedTuple):
+    """A check the fight asks for now (a side's morale), as the action of one combatant: the
+    notice bar offers it as a button that opens the action dialog on it."""
+
+    label: str
+    actor: str
+    action: str
+
+
 class ActionOutcome(NamedTuple):
     """A resolved action: the encounter after it, the log line, and how it was reached."""
 
@@ -293,6 +302,8 @@ class EncounterRules(NamedTuple):
     the dice of the ``random.Random`` given (see :mod:`m3desk.core.forecast`)."""
     forecast_policy: str = ""
     """In a few sentences, how the simulated combatants choose (shown with the forecast)."""
+    due: Callable[["Encounter"], tuple[DueAction, ...]] = lambda _e: ()
+    """The checks due now (a side's morale after its first death), each one click away."""
     hit_dice: Callable[[BaseModel], "DiceExpr | None"] = lambda _sheet: None
     """The dice a monster's hit points come from (HD 4+1: 4d8+1), for copies put into a
     fight; None: the sheet's hit points are the creature's own (every copy keeps them)."""

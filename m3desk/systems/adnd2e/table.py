@@ -29,6 +29,7 @@ from m3desk.core.system import (
     ActionPreview,
     Cell,
     DiceSpec,
+    DueAction,
     EncounterRules,
     InitiativeScheme,
     PositionModel,
@@ -1070,6 +1071,15 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
         if owed:
             names = ", ".join(enc.combatant(i).name for i in owed)
             lines.append(f"Free attack due now at {fleer.name}'s back: {names}")
+    for side, share, _checker in _morale_sides(enc):
+        lines.append(f"{side}: {share} of them down — check morale (2d10 at most ML)")
+    return tuple(lines)
+
+
+def _morale_sides(enc: AdndEncounter) -> list[tuple[str, str, str]]:
+    """Each side of monsters with some (not all) of them down: the side, how many are down
+    ("the first", "a quarter", "half") and the first one standing, who rolls."""
+    found = []
     for side in enc.sides:
         members = [c for c in enc.combatants if c.side == side
                    and isinstance(c.sheet, MonsterSheet)]
@@ -1077,8 +1087,14 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
         if members and fallen and len(fallen) < len(members):
             share = "half" if len(fallen) * 2 >= len(members) else "a quarter" \
                 if len(fallen) * 4 >= len(members) else "the first"
-            lines.append(f"{side}: {share} of them down — check morale (2d10 at most ML)")
-    return tuple(lines)
+            standing = next(c for c in members if c not in fallen)
+            found.append((side, share, standing.id))
+    return found
+
+
+def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
+    return tuple(DueAction(f"Check morale: {side}", checker, "morale")
+                 for side, _share, checker in _morale_sides(_enc(encounter)))
 
 
 def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
@@ -1118,5 +1134,5 @@ ENCOUNTER_RULES = EncounterRules(
     encounter_type=AdndEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
     centre_summary=_centre_summary, roll_initiative=_roll_initiative, actions=_actions,
-    preview=_preview, resolve=_resolve, status=_status, hit_dice=_hit_dice,
+    preview=_preview, resolve=_resolve, status=_status, due=_due, hit_dice=_hit_dice,
     with_hit_points=with_hit_points)

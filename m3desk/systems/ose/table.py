@@ -28,6 +28,7 @@ from m3desk.core.system import (
     ActionPreview,
     Cell,
     DiceSpec,
+    DueAction,
     EncounterRules,
     Reach,
     Ring,
@@ -559,6 +560,11 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
     return rnd.status(_e(encounter))
 
 
+def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
+    return tuple(DueAction(f"Check morale: {side}", actor, "morale:side:0")
+                 for side, actor in rnd.morale_owed(_e(encounter)))
+
+
 def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
     assert isinstance(combatant, OseCombatant)
     names = [c.name for c in combatant.conditions]
@@ -583,5 +589,5 @@ ENCOUNTER_RULES = EncounterRules(
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
     centre_summary=_centre_summary, condition_names=_condition_names,
     roll_initiative=_roll_initiative, actions=_actions, preview=_preview, resolve=_resolve,
-    status=_status, hit_dice=_hit_dice,
+    status=_status, due=_due, hit_dice=_hit_dice,
     with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY)

@@ -408,9 +408,13 @@ class SystemActionDialog(QDialog):
 
     @classmethod
     def run_for(cls, document: EncounterDocument, parent: QWidget, *,
-                roller: Roller | None = None, actor_id: str | None = None) -> bool:
-        """Open the dialog (modal); True when an action was applied."""
+                roller: Roller | None = None, actor_id: str | None = None,
+                action_id: str | None = None) -> bool:
+        """Open the dialog (modal), on ``action_id`` when given; True when an action was
+        applied."""
         dialog = cls(document, parent, roller=roller, actor_id=actor_id)
+        if action_id is not None:
+            dialog.choose(action_id)
         try:
             cls.show_modal(dialog)
             return dialog.was_applied

@@ -155,6 +155,7 @@ class EncounterWidget(QWidget):
         self.document_link.connect("encounter_changed", self._on_changed)
         self.document_link.connect("selection_changed", self._update_hidden_check)
         self.document_link.connect("announced", self.notice_bar.show_notices)
+        self.notice_bar.act_requested.connect(self.turns.act_on)
         # A notice belongs to the moment it was said: any later step (or its undo) ends it.
         document.undo_stack.indexChanged.connect(self._on_step)
         self._update_round()
@@ -267,6 +268,7 @@ class EncounterWidget(QWidget):
         lines = rules_of(self.document).status(self.document.encounter)
         self.status_label.setText("\n".join(lines))
         self.status_label.setVisible(bool(lines))
+        self.notice_bar.show_due(rules_of(self.document).due(self.document.encounter))
 
     def show_message(self, text: str) -> None:
         """A short note under the toolbar (a rejected edit); it clears itself."""
