@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from pydantic import BaseModel
 
 if TYPE_CHECKING:
-    from m3desk.core.dice import Roller
+    from m3desk.core.dice import DiceExpr, Roller
     from m3desk.core.encounter import Combatant, Encounter
     from m3desk.core.forecast import Simulate
     from m3desk.core.sheet_form import SheetForm
@@ -204,14 +204,28 @@ class DiceSpec(NamedTuple):
     label: str
 
 
+ACTION_GROUPS: tuple[str, ...] = ("attack", "movement", "manoeuvre", "spell", "check")
+"""The headings the action dialog groups a combatant's actions under, in this order."""
+ACTION_GROUP_TITLES: Mapping[str, str] = MappingProxyType({
+    "attack": "Attacks", "movement": "Movement", "manoeuvre": "Manoeuvres",
+    "spell": "Spells", "check": "Saves and checks"})
+
+
 class ActionOption(NamedTuple):
-    """An action the actor can take now, as the action dialog offers it."""
+    """An action the actor can take now, as the action dialog offers it.
+
+    ``group`` is one of :data:`ACTION_GROUPS` (the dialog lists the actions under those
+    headings); ``target`` names the combatant an action is aimed at when the action carries
+    its target itself (an Apparatus attack per foe), so the dialog can list foes first.
+    """
 
     id: str
     label: str
     needs_target: bool = True
     dice: tuple[DiceSpec, ...] = ()
     help: str = ""
+    group: str = "check"
+    target: str | None = None
 
 
 class ActionPreview(NamedTuple):
@@ -225,6 +239,15 @@ class ActionPreview(NamedTuple):
     success: Fraction | None = None
     outcomes: tuple[tuple[str, Fraction], ...] = ()
     problem: str = ""
+
+
+class DueAction(NamedTuple):
+    """A check the fight asks for now (a side's morale), as the action of one combatant: the
+    notice bar offers it as a button that opens the action dialog on it."""
+
+    label: str
+    actor: str
+    action: str
 
 
 class ActionOutcome(NamedTuple):
@@ -281,6 +304,13 @@ class EncounterRules(NamedTuple):
     the dice of the ``random.Random`` given (see :mod:`m3desk.core.forecast`)."""
     forecast_policy: str = ""
     """In a few sentences, how the simulated combatants choose (shown with the forecast)."""
+    due: Callable[["Encounter"], tuple[DueAction, ...]] = lambda _e: ()
+    """The checks due now (a side's morale after its first death), each one click away."""
+    hit_dice: Callable[[BaseModel], "DiceExpr | None"] = lambda _sheet: None
+    """The dice a monster's hit points come from (HD 4+1: 4d8+1), for copies put into a
+    fight; None: the sheet's hit points are the creature's own (every copy keeps them)."""
+    with_hit_points: Callable[[BaseModel, int], BaseModel] = lambda sheet, _hp: sheet
+    """The sheet with these hit points, now and at most (a fresh copy's)."""
     status: Callable[["Encounter"], tuple[str, ...]] = lambda _e: ()
     """Lines the tracker shows above the roster: the phase, who is to act, what is due now
     ("Goblins: first death, check morale (ML 7, holds 58.3 %)")."""

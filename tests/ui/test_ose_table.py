@@ -69,9 +69,9 @@ def test_an_ose_round_from_side_initiative_to_a_sword_blow(
     seen: list[tuple[str, str]] = []
 
     def bow_then_apply(dialog: SystemActionDialog) -> int:
-        dialog.action.setCurrentIndex(0)
+        dialog.action.setCurrentIndex(dialog.action.findText("Attack with sword"))
         seen.append((dialog.problem.text(), ""))
-        dialog.action.setCurrentIndex(1)
+        dialog.action.setCurrentIndex(dialog.action.findText("Attack with short bow"))
         seen.append((dialog.problem.text(), dialog.chance.text()))
         seen.append((dialog.preview.text(), ""))
         for spin, face in zip(dialog.dice, (12, 5), strict=True):

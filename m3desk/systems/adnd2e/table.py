@@ -19,6 +19,7 @@ from typing import Annotated, Any, ClassVar, NamedTuple
 from pydantic import BaseModel, BeforeValidator, Field, PlainSerializer
 
 from m3desk.core import encounter as core
+from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
 from m3desk.core.reach_memo import ReachByDistance
@@ -28,6 +29,7 @@ from m3desk.core.system import (
     ActionPreview,
     Cell,
     DiceSpec,
+    DueAction,
     EncounterRules,
     InitiativeScheme,
     PositionModel,
@@ -568,7 +570,8 @@ def _attack_options(attack: Attack, index: int, prefix: str, label: str,
         if dice.count:
             spec += (DiceSpec(dice.count, dice.sides, "damage"),)
         return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({dice}{suffix})",
-                            needs_target=prefix == "attack", dice=spec)
+                            needs_target=prefix == "attack", dice=spec, group="attack",
+                            target=prefix.split(":")[1] if prefix.startswith("free:") else None)
 
     if size is not None:
         return [option("any", attack.damage(size), "")]
@@ -594,17 +597,21 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     if declaration is not None and declaration.id == "withdraw":
         feet = allowance(enc, combatant, "withdraw")
         options.append(ActionOption("move:withdraw", f"Withdraw from the target ({feet}')",
+                                    group="movement",
                                     help="Back away a third of the movement; the foe may "
                                          "follow unless an ally engaging it blocks."))
     if declaration is not None and declaration.id == "flee":
         feet = allowance(enc, combatant, "flee")
         options.append(ActionOption("move:flee", f"Flee ({feet}')", needs_target=False,
+                                    group="movement",
                                     help="Every foe in reach gets a free attack at the back "
                                          "now, outside initiative."))
     if declaration is not None and declaration.id in ("missile", "move", "close", "charge"):
         feet = allowance(enc, combatant, declaration.id)
-        options.append(ActionOption("move:toward", f"Move toward the target (up to {feet}')"))
-        options.append(ActionOption("move:away", f"Move away from the target (up to {feet}')"))
+        options.append(ActionOption("move:toward", f"Move toward the target (up to {feet}')",
+                                    group="movement"))
+        options.append(ActionOption("move:away", f"Move away from the target (up to {feet}')",
+                                    group="movement"))
     values = derive(combatant.sheet, enc.options)
     for save in Save:
         target = values[f"save.{save.value}"].value
@@ -1145,6 +1152,15 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
         if owed:
             names = ", ".join(enc.combatant(i).name for i in owed)
             lines.append(f"Free attack due now at {fleer.name}'s back: {names}")
+    for side, share, _checker in _morale_sides(enc):
+        lines.append(f"{side}: {share} of them down — check morale (2d10 at most ML)")
+    return tuple(lines)
+
+
+def _morale_sides(enc: AdndEncounter) -> list[tuple[str, str, str]]:
+    """Each side of monsters with some (not all) of them down: the side, how many are down
+    ("the first", "a quarter", "half") and the first one standing, who rolls."""
+    found = []
     for side in enc.sides:
         members = [c for c in enc.combatants if c.side == side
                    and isinstance(c.sheet, MonsterSheet)]
@@ -1152,8 +1168,14 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
         if members and fallen and len(fallen) < len(members):
             share = "half" if len(fallen) * 2 >= len(members) else "a quarter" \
                 if len(fallen) * 4 >= len(members) else "the first"
-            lines.append(f"{side}: {share} of them down — check morale (2d10 at most ML)")
-    return tuple(lines)
+            standing = next(c for c in members if c not in fallen)
+            found.append((side, share, standing.id))
+    return found
+
+
+def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
+    return tuple(DueAction(f"Check morale: {side}", checker, "morale")
+                 for side, _share, checker in _morale_sides(_enc(encounter)))
 
 
 def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
@@ -1182,8 +1204,16 @@ def sides_in_order(encounter: AdndEncounter) -> Sequence[Sequence[str]]:
     return [[c.name for c in group] for group in core.turn_order(encounter)]
 
 
+def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
+    """A monster's hit points come from its Hit Dice; a character's are its own."""
+    if not isinstance(sheet, MonsterSheet):
+        return None
+    return d8_hit_dice(sheet.hit_dice, sheet.hit_dice_modifier)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=AdndEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
     centre_summary=_centre_summary, roll_initiative=_roll_initiative, actions=_actions,
-    preview=_preview, resolve=_resolve, status=_status)
+    preview=_preview, resolve=_resolve, status=_status, due=_due, hit_dice=_hit_dice,
+    with_hit_points=with_hit_points)

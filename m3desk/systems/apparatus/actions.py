@@ -126,18 +126,20 @@ def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOptio
             cost = _step(encounter, actor, kind, metres)
             options.append(ActionOption(
                 f"move:{kind}:{metres}", f"{_VERBS[kind][0]} {metres} m{where} — {cost} Movement",
-                needs_target=False, help=f"{_VERBS[kind][0]} {metres} m for {cost} Movement"))
-    options += [
-        ActionOption("prone", "Drop prone — 0 Movement", needs_target=False),
-        ActionOption("stand", "Stand up — ½ Speed", needs_target=False),
-        ActionOption("high:0", "High jump, standing — 2 Movement", needs_target=False),
-        ActionOption("high:2", "High jump after a 2 m run", needs_target=False),
-        ActionOption("long:0", "Long jump, standing — 4 Movement", needs_target=False),
-        ActionOption("long:2", "Long jump after a 2 m run", needs_target=False),
-        ActionOption("long:4", "Long jump after a 4 m run", needs_target=False),
-        ActionOption("dash", "Dash (Standard Action): Movement + Speed", needs_target=False),
-        ActionOption("disengage", "Disengage (Standard Action)", needs_target=False),
-        ActionOption("evade", "Evade (Standard Action)", needs_target=False)]
+                needs_target=False, group="movement",
+                help=f"{_VERBS[kind][0]} {metres} m for {cost} Movement"))
+    plain = (("prone", "Drop prone — 0 Movement", "movement"),
+             ("stand", "Stand up — ½ Speed", "movement"),
+             ("high:0", "High jump, standing — 2 Movement", "movement"),
+             ("high:2", "High jump after a 2 m run", "movement"),
+             ("long:0", "Long jump, standing — 4 Movement", "movement"),
+             ("long:2", "Long jump after a 2 m run", "movement"),
+             ("long:4", "Long jump after a 4 m run", "movement"),
+             ("dash", "Dash (Standard Action): Movement + Speed", "manoeuvre"),
+             ("disengage", "Disengage (Standard Action)", "manoeuvre"),
+             ("evade", "Evade (Standard Action)", "manoeuvre"))
+    options += [ActionOption(key, label, needs_target=False, group=group)
+                for key, label, group in plain]
     return options
 
 
@@ -165,6 +167,8 @@ def _attack_dice(encounter: core.Encounter, actor: str, target: str,
     far = weapon.ranged and core.position_between(encounter, actor, target) > weapon.near
     net = combat.net_advantage(_net(encounter, actor, target, melee, far))
     options = options_of(encounter)
+    if _automatic_miss(encounter, target, net):
+        return ()  # nothing to roll: the attack fails whatever the dice
     dice = [DiceSpec(combat.dice_count(net, options), 20, "attack")]
     if options.defense == "rolled":
         dice.append(DiceSpec(combat.dice_count(_defender_net(encounter, target), options), 20,
@@ -173,6 +177,13 @@ def _attack_dice(encounter: core.Encounter, actor: str, target: str,
     dice += [DiceSpec(d.count, d.sides, label) for d, label in zip(weapon.dice(), labels,
                                                                    strict=False) if d.count]
     return tuple(dice)
+
+
+def _automatic_miss(encounter: core.Encounter, target: str, net: int) -> bool:
+    """Net Advantage −3 or worse fails outright when the table rule says so (an
+    Incapacitated target is still hit: its automatic critical comes first)."""
+    return (options_of(encounter).advantage_auto_at_3 and net <= -3
+            and "incapacitated" not in conditions_of(encounter, target))
 
 
 def _defender_net(encounter: core.Encounter, target: str) -> int:
@@ -204,33 +215,34 @@ def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
         t = other.id
         for index, weapon in enumerate(weapons_of(sheet)):
             found.append(ActionOption(f"attack:{index}:{t}", f"{weapon.name} → {other.name}",
-                                      needs_target=False,
+                                      needs_target=False, group="attack", target=t,
                                       dice=_attack_dice(encounter, actor, t, weapon)))
         held = _grapple_between(encounter, actor, t)
         if held is None:
             found.append(ActionOption(f"grapple:{t}", f"Grapple {other.name}",
-                                      needs_target=False,
+                                      needs_target=False, group="manoeuvre", target=t,
                                       dice=_check_dice(encounter, actor, t, "check")))
         else:
             if held.tier != "complete":
                 found.append(ActionOption(f"raise:{t}", f"Tighten the grapple on {other.name}",
-                                          needs_target=False,
+                                          needs_target=False, group="manoeuvre", target=t,
                                           dice=_check_dice(encounter, actor, t, "check")))
             else:
                 found += [ActionOption(f"stunt_damage:{t}", f"Stunt: crush {other.name}",
-                                       needs_target=False, dice=(DiceSpec(1, 6, "damage"),)),
+                                       needs_target=False, group="manoeuvre", target=t,
+                                       dice=(DiceSpec(1, 6, "damage"),)),
                           ActionOption(f"stunt_breath:{t}",
                                        f"Stunt: stop {other.name} breathing",
-                                       needs_target=False)]
+                                       needs_target=False, group="manoeuvre", target=t)]
         for how in ("prone", "push"):
             text = "prone" if how == "prone" else "1 m away"
             found.append(ActionOption(f"shove_{how}:{t}", f"Shove {other.name} {text}",
-                                      needs_target=False,
+                                      needs_target=False, group="manoeuvre", target=t,
                                       dice=_check_dice(encounter, actor, t, "check")))
         if _grapple_between(encounter, t, actor) is not None:
             # The grappler rolls to sustain its hold on the escaping actor.
             found.append(ActionOption(f"escape:{t}", f"Escape {other.name}'s grapple",
-                                      needs_target=False,
+                                      needs_target=False, group="manoeuvre", target=t,
                                       dice=_check_dice(encounter, t, actor, "sustain")))
     return tuple(found)
 
@@ -293,7 +305,10 @@ def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
     band = jump_band(sheet.abilities.might, sheet.abilities.agility, options)
     jumps = jump_distances(sheet.size, band, options)
     run_metres = run_up_metres(run, sheet.size, options)
-    run_cost = _step(encounter, actor, "run", run_metres) if run_metres else 0
+    state = turn_state(encounter, actor)
+    already = min(run_metres, state.ran) if state is not None else 0
+    still = run_metres - already
+    run_cost = _step(encounter, actor, "run", still) if still else 0
     flat = HIGH_JUMP_COST if kind == "high" else LONG_JUMP_COST
     cost = run_cost + flat
     if kind == "high":
@@ -304,11 +319,18 @@ def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
         across = jumps[f"long.{run}"]
         height = across // 4
         result = f"{across} m across, clearing {height} m of height"
+    if not run_metres:
+        costing = f"jump {flat} Movement"
+    elif not already:
+        costing = f"run {run_metres} m ({run_cost}) + jump {flat} = {cost} Movement"
+    elif not still:
+        costing = (f"the {already} m already run this turn is the run-up: jump {flat} "
+                   "Movement")
+    else:
+        costing = (f"{already} m already run + run {still} m more ({run_cost}) + jump {flat} "
+                   f"= {cost} Movement")
     lines = [f"{sheet.size.capitalize()}, {BAND_NAMES[band]} (Might {sheet.abilities.might}, "
-             f"Agility {sheet.abilities.agility}): {result}",
-             f"jump {flat} Movement" if not run_metres else
-             f"run {run_metres} m ({run_cost}) + jump {flat} = {cost} Movement"]
-    state = turn_state(encounter, actor)
+             f"Agility {sheet.abilities.agility}): {result}", costing]
     problem = "Prone: stand up first." if "prone" in conditions_of(encounter, actor) else ""
     problem = problem or _movement_problem(encounter, actor, 2 * cost)
     if kind == "long" and run:
@@ -571,7 +593,7 @@ def _state(encounter: ApparatusEncounter, actor: str) -> TurnState:
 
 
 def _spend(encounter: ApparatusEncounter, actor: str, halves: int = 0, *,
-           action: bool = False, **changes: bool) -> ApparatusEncounter:
+           action: bool = False, **changes: bool | int) -> ApparatusEncounter:
     state = _state(encounter, actor)
     update: dict[str, object] = {"halves": max(0, state.halves - halves), **changes}
     if action:
@@ -622,7 +644,8 @@ def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
         cost = _step(e, actor, kind, metres)
         difficulty = _terrain(e, actor)
         where = f" through difficulty {difficulty}" if difficulty else ""
-        after = _spend(e, actor, 2 * cost)
+        ran = _state(e, actor).ran + metres if kind == "run" else 0
+        after = _spend(e, actor, 2 * cost, ran=ran)
         left = movement_text(_state(after, actor).halves)
         dragged = tuple(f"Moving while grappling drags {_name(e, g.target)} along."
                         for g in e.grapples if g.grappler == actor)
@@ -632,14 +655,14 @@ def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
         run = int(parts[1])
         _, cost, height, across = _jump_plan(e, actor, head, run)
         if head == "long" and run:
-            after = _spend(e, actor, _state(e, actor).halves, long_jumped=True)
+            after = _spend(e, actor, _state(e, actor).halves, long_jumped=True, ran=0)
             notices = [f"{name}'s running long jump ends their movement this turn."]
             if _terrain(e, actor):
                 notices.append(f"Rough or slippery landing: {name} makes an Agility check "
                                f"(DC {options_of(e).landing_dc}) or falls Prone.")
             return _Done(after, f"{name} long-jumps {across} m after a run: {cost} Movement, "
                                 "0 left", tuple(notices))
-        after = _spend(e, actor, 2 * cost)
+        after = _spend(e, actor, 2 * cost, ran=0)
         left = movement_text(_state(after, actor).halves)
         what = (f"jumps {height} m up" + (f" and {across} m across" if across else "")
                 if head == "high" else f"long-jumps {across} m")
@@ -647,7 +670,7 @@ def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
     if head == "prone":
         return _Done(_add(e, actor, "prone"), f"{name} drops prone")
     cost = stand_cost_halves(base_speed(e, actor), options_of(e))
-    after = _without(_spend(e, actor, cost), actor, "prone")
+    after = _without(_spend(e, actor, cost, ran=0), actor, "prone")
     return _Done(after, f"{name} stands up: {movement_text(cost)} Movement, "
                         f"{movement_text(_state(after, actor).halves)} left")
 
@@ -675,6 +698,10 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
     found = _attack_plan(e, actor, index, target)
     options = options_of(e)
     weapon = found.weapon
+    if _automatic_miss(e, target, found.net):
+        return _Done(_spend(e, actor, action=True),
+                     f"{_name(e, actor)} misses {_name(e, target)} with the {weapon.name} "
+                     f"(net Advantage {signed(found.net)}: automatic failure)")
     kept, rest = _kept(faces, combat.dice_count(found.net, options), found.net)
     defense = found.defense
     if options.defense == "rolled":

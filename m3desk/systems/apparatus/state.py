@@ -56,6 +56,9 @@ class TurnState(BaseModel):
     disengaged: bool = False
     long_jumped: bool = False
     """A running long jump has ended this turn's movement."""
+    ran: int = Field(0, ge=0, le=100_000)
+    """Metres run in the run this turn's movement last made (0 after anything else): a jump
+    that follows takes it as its run-up (seed 004) instead of paying for a second run."""
 
 
 class ApparatusCombatant(core.Combatant):

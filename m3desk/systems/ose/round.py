@@ -31,7 +31,7 @@ from m3desk.systems.ose.encounter import (
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
 
 __all__ = ["SLOW_PENALTY", "STEPS", "declare", "disrupt", "is_dead", "is_slow",
-           "lost_initiative", "morale_check", "morale_due", "morale_of", "readied",
+           "lost_initiative", "morale_check", "morale_due", "morale_of", "morale_owed", "readied",
            "roll_initiative", "set_individual_roll", "set_side_roll", "set_surprise_roll",
            "status", "step_of", "surprised_sides", "with_order"]
 
@@ -272,12 +272,26 @@ def morale_due(encounter: OseEncounter, side: str) -> list[str]:
     """The checks this side's monsters owe now: its first death, half of it down. None after
     two held checks, after it broke, or when every monster of it is ML 2 or 12."""
     state = encounter.morale.get(side, SideMorale())
-    living = [c for c in _monsters(encounter, side) if not is_dead(c) and not c.fleeing]
+    living = _morale_checkers(encounter, side)
     if state.broken or state.passes >= 2 or not living:
         return []
     if all(morale_of(c) in (2, 12) for c in living):
         return []
     return [t for t in _triggers(encounter, side) if t not in state.checked]
+
+
+def _morale_checkers(encounter: OseEncounter, side: str) -> list[OseCombatant]:
+    return [c for c in _monsters(encounter, side) if not is_dead(c) and not c.fleeing]
+
+
+def morale_owed(encounter: OseEncounter) -> list[tuple[str, str]]:
+    """(side, the monster that rolls for it) for each side owing a morale check now."""
+    owed = []
+    for side in encounter.sides:
+        living = _morale_checkers(encounter, side)
+        if morale_due(encounter, side) and living:
+            owed.append((side, living[0].id))
+    return owed
 
 
 def morale_check(encounter: OseEncounter, actor_id: str, roll: int, adjustment: int = 0,
@@ -348,7 +362,7 @@ def status(encounter: OseEncounter) -> tuple[str, ...]:
     lines += _turn_lines(encounter)
     for side in encounter.sides:
         for trigger in morale_due(encounter, side):
-            living = [c for c in _monsters(encounter, side) if not is_dead(c)]
+            living = _morale_checkers(encounter, side)
             ml = morale_of(living[0]) if living else 7
             lines.append(f"{side}: {trigger} — check morale (ML {ml}, holds "
                          f"{percent(morale_chance(ml))}) in step a of their turn.")

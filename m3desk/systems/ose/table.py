@@ -18,6 +18,7 @@ from fractions import Fraction
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
+from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
 from m3desk.core.reach_memo import ReachByDistance
@@ -27,6 +28,7 @@ from m3desk.core.system import (
     ActionPreview,
     Cell,
     DiceSpec,
+    DueAction,
     EncounterRules,
     Reach,
     Ring,
@@ -247,17 +249,19 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     for index, weapon in enumerate(_weapons(sheet)):
         die = _damage_die(sheet, weapon, options)
         dice = (DiceSpec(1, 20, "attack"), DiceSpec(die.count, die.sides, "damage"))
-        found.append(ActionOption(f"attack:{index}", f"Attack with {weapon.name}", dice=dice))
+        found.append(ActionOption(f"attack:{index}", f"Attack with {weapon.name}", dice=dice,
+                                  group="attack"))
         if (isinstance(sheet, CharacterSheet) and sheet.char_class == OseClass.THIEF
                 and weapon.melee):
             found.append(ActionOption(f"backstab:{index}", f"Back-stab with {weapon.name}",
-                                      dice=dice, help="An unaware foe, from behind: +4 to "
-                                                      "hit, damage doubled."))
+                                      dice=dice, group="manoeuvre",
+                                      help="An unaware foe, from behind: +4 to hit, damage "
+                                           "doubled."))
     if isinstance(sheet, CharacterSheet):
         for index, spell in enumerate(sheet.spells):
             if not spell.cast:
                 found.append(ActionOption(f"cast:{index}", f"Cast {spell.name}",
-                                          needs_target=False,
+                                          needs_target=False, group="spell",
                                           help="Declared before initiative; the caster's "
                                                "only action, no movement, voice, hands and "
                                                "line of sight."))
@@ -573,6 +577,11 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
     return rnd.status(_e(encounter))
 
 
+def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
+    return tuple(DueAction(f"Check morale: {side}", actor, "morale:side:0")
+                 for side, actor in rnd.morale_owed(_e(encounter)))
+
+
 def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
     assert isinstance(combatant, OseCombatant)
     names = [c.name for c in combatant.conditions]
@@ -585,9 +594,17 @@ def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
+    """A monster's hit points come from its Hit Dice; a character's are its own."""
+    if not isinstance(sheet, MonsterSheet):
+        return None
+    return d8_hit_dice(sheet.hit_dice, sheet.hit_dice_modifier)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=OseEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
     centre_summary=_centre_summary, condition_names=_condition_names,
     roll_initiative=_roll_initiative, actions=_actions, preview=_preview, resolve=_resolve,
-    status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY)
+    status=_status, due=_due, hit_dice=_hit_dice,
+    with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY)

@@ -25,7 +25,8 @@ def has_actions(document: EncounterDocument) -> bool:
 
 
 def run_action_dialog(document: EncounterDocument, parent: object, *,
-                      roller: Roller | None = None, actor_id: str | None = None) -> bool:
+                      roller: Roller | None = None, actor_id: str | None = None,
+                      action_id: str | None = None) -> bool:
     """Open the right dialog for the encounter's game; True when an action was applied."""
     from PySide6.QtWidgets import QWidget
 
@@ -38,4 +39,5 @@ def run_action_dialog(document: EncounterDocument, parent: object, *,
         return ActionDialog.run_for(document, parent, roller=check_roller, actor_id=actor_id)
     from m3desk.ui.action.system_action_dialog import SystemActionDialog
 
-    return SystemActionDialog.run_for(document, parent, roller=roller, actor_id=actor_id)
+    return SystemActionDialog.run_for(document, parent, roller=roller, actor_id=actor_id,
+                                      action_id=action_id)

@@ -10,12 +10,16 @@ own dialog instead; :mod:`m3desk.ui.action.dialog_choice` picks.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -29,13 +33,27 @@ from m3desk.core import registry
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import position_between
 from m3desk.core.numbers import percent
-from m3desk.core.system import ActionOption, ActionPreview, EncounterRules
+from m3desk.core.system import (
+    ACTION_GROUP_TITLES,
+    ACTION_GROUPS,
+    ActionOption,
+    ActionPreview,
+    EncounterRules,
+)
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
 __all__ = ["SystemActionDialog"]
 
 NO_FACE = 0
 """A die field not typed yet (shown as "–")."""
+DICE_PER_ROW = 3
+"""Dice fields side by side before the next row: each keeps its whole label."""
+
+
+def mean_damage(option: ActionOption) -> Fraction:
+    """The average of the damage dice an action rolls (to rank attacks, not a rule)."""
+    return sum((Fraction(spec.number * (spec.sides + 1), 2) for spec in option.dice
+                if "damage" in spec.label), Fraction(0))
 
 
 def _plain(label: QLabel) -> QLabel:
@@ -76,8 +94,13 @@ class SystemActionDialog(QDialog):
         self.chance.setFont(font)
         self.problem = _plain(QLabel(self))
         self.problem.setObjectName("action_problem")
+        self.result_line = _plain(QLabel(self))
+        self.result_line.setObjectName("action_result")
+        self.result_line.setAccessibleName("Result")
+        self.result_line.setFont(font)
+        self.result_line.hide()
         self.dice_box = QGroupBox("Dice: roll here, or type what the table rolled", self)
-        self.dice_layout = QHBoxLayout(self.dice_box)
+        self.dice_layout = QGridLayout(self.dice_box)
         self.dice: list[QSpinBox] = []
         self.roll_button = QPushButton("&Roll", self)
         self.roll_button.setToolTip("Roll every die of this action in the app")
@@ -96,12 +119,13 @@ class SystemActionDialog(QDialog):
         index = self.actor.findData(chosen)
         self.actor.setCurrentIndex(max(index, 0))
         self.actor.currentIndexChanged.connect(self._actor_changed)
-        self.action.currentIndexChanged.connect(self._action_changed)
+        self.action.currentIndexChanged.connect(lambda _index: self._action_changed())
         self.target.currentIndexChanged.connect(self._refresh)
         self._actor_changed()
 
     def _build_layout(self) -> None:
         form = QFormLayout()
+        self._form = form
         form.addRow("&Actor:", self.actor)
         form.addRow("A&ction:", self.action)
         form.addRow("&Target:", self.target)
@@ -118,8 +142,9 @@ class SystemActionDialog(QDialog):
         layout.addWidget(self.chance)
         layout.addWidget(self.problem)
         layout.addLayout(dice_row)
+        layout.addWidget(self.result_line)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(460)
+        self.setMinimumWidth(560)
 
     # -- choices ---------------------------------------------------------------------------
 
@@ -137,41 +162,132 @@ class SystemActionDialog(QDialog):
         data = self.target.currentData()
         return str(data) if data else None
 
+    def _is_foe(self, other_id: str | None) -> bool:
+        encounter = self._document.encounter
+        ids = {c.id for c in encounter.combatants}
+        if other_id is None or other_id not in ids or self.actor_id not in ids:
+            return False
+        return encounter.combatant(other_id).side != encounter.combatant(self.actor_id).side
+
+    def _grouped(self, options: tuple[ActionOption, ...]) -> list[tuple[str, list[ActionOption]]]:
+        """The actions under their headings (attacks, movement, manoeuvres, spells, checks);
+        in each, actions aimed at a foe before those aimed at an ally."""
+        groups = [*ACTION_GROUPS, *sorted({o.group for o in options} - set(ACTION_GROUPS))]
+        found = []
+        for group in groups:
+            members = [o for o in options if o.group == group]
+            members.sort(key=lambda o: o.target is not None and not self._is_foe(o.target))
+            if members:
+                found.append((group, members))
+        return found
+
     def _actor_changed(self) -> None:
         self.action.blockSignals(True)
         self.action.clear()
-        for option in self._rules.actions(self._document.encounter, self.actor_id):
-            self.action.addItem(option.label, option)
-            if option.help:
-                self.action.setItemData(self.action.count() - 1, option.help,
-                                        Qt.ItemDataRole.ToolTipRole)
+        options = self._rules.actions(self._document.encounter, self.actor_id)
+        model = self.action.model()
+        for group, members in self._grouped(options):
+            if self.action.count():
+                self.action.insertSeparator(self.action.count())
+            self.action.addItem(ACTION_GROUP_TITLES.get(group, group.capitalize()))
+            if isinstance(model, QStandardItemModel):
+                heading = model.item(self.action.count() - 1)
+                heading.setFlags(Qt.ItemFlag.NoItemFlags)
+                font = heading.font()
+                font.setBold(True)
+                heading.setFont(font)
+            for option in members:
+                ally = option.target is not None and not self._is_foe(option.target)
+                self.action.addItem(option.label + (" (ally)" if ally else ""),
+                                    option)
+                if option.help:
+                    self.action.setItemData(self.action.count() - 1, option.help,
+                                            Qt.ItemDataRole.ToolTipRole)
+        chosen, target = self._best_default(options)
+        self.action.setCurrentIndex(self._index_of(chosen))
         self.action.blockSignals(False)
-        self._action_changed()
+        self._action_changed(target)
 
-    def _action_changed(self) -> None:
-        self._fill_targets()
+    def _index_of(self, option: ActionOption | None) -> int:
+        for index in range(self.action.count()):
+            data = self.action.itemData(index)
+            if isinstance(data, ActionOption) and (option is None or data.id == option.id):
+                return index
+        return -1
+
+    def _best_default(self, options: tuple[ActionOption, ...]
+                      ) -> tuple[ActionOption | None, str | None]:
+        """The attack on a foe that does the most damage on average (chance to hit times the
+        damage dice's average) among those the game allows now; else the first attack on a
+        foe; else the first action."""
+        encounter = self._document.encounter
+        foes = [c.id for c in encounter.combatants if self._is_foe(c.id)]
+        best: tuple[Fraction, ActionOption, str | None] | None = None
+        fallback: tuple[ActionOption, str | None] | None = None
+        for option in options:
+            if option.group != "attack":
+                continue
+            targets = ([option.target] if option.target is not None else
+                       foes if option.needs_target else [None])
+            for target in targets:
+                if target is not None and target not in foes:
+                    continue
+                fallback = fallback or (option, target)
+                preview = self._rules.preview(encounter, self.actor_id, option.id, target)
+                if preview.problem:
+                    continue
+                score = (preview.success or Fraction(0)) * max(mean_damage(option), Fraction(1))
+                if best is None or score > best[0]:
+                    best = (score, option, target)
+        if best is not None:
+            return best[1], best[2]
+        if fallback is not None:
+            return fallback
+        return None, None
+
+    def choose(self, action_id: str, target_id: str | None = None) -> bool:
+        """Show the action ``action_id`` (e.g. the morale check a notice asks for)."""
+        for index in range(self.action.count()):
+            data = self.action.itemData(index)
+            if isinstance(data, ActionOption) and data.id == action_id:
+                self.action.blockSignals(True)
+                self.action.setCurrentIndex(index)
+                self.action.blockSignals(False)
+                self._action_changed(target_id)
+                return True
+        return False
+
+    def _action_changed(self, target: str | None = None) -> None:
+        self._fill_targets(target)
         self._build_dice()
         self._refresh()
 
-    def _fill_targets(self) -> None:
-        """Every other combatant with its distance and reach; the default is one in reach."""
+    def _fill_targets(self, preferred: str | None = None) -> None:
+        """Every other combatant with its distance and reach, foes first (allies marked);
+        the default is ``preferred``, else the first foe in reach."""
         encounter = self._document.encounter
         option = self.option
         self.target.blockSignals(True)
         self.target.clear()
         first_in_reach = -1
         if option is not None and option.needs_target:
-            for other in encounter.combatants:
-                if other.id == self.actor_id:
-                    continue
+            others = [c for c in encounter.combatants if c.id != self.actor_id]
+            others.sort(key=lambda c: not self._is_foe(c.id))
+            for other in others:
                 where = self._model.label(position_between(encounter, self.actor_id, other.id))
                 reach = self._rules.reach(encounter, self.actor_id, other.id)
                 mark = "in reach" if reach.in_reach else "out of reach"
-                self.target.addItem(f"{other.name} — {where} ({mark})", other.id)
-                if reach.in_reach and first_in_reach < 0:
+                ally = "" if self._is_foe(other.id) else "ally, "
+                self.target.addItem(f"{other.name} — {where} ({ally}{mark})", other.id)
+                if reach.in_reach and first_in_reach < 0 and self._is_foe(other.id):
                     first_in_reach = self.target.count() - 1
         self.target.setEnabled(self.target.count() > 0)
-        self.target.setCurrentIndex(max(first_in_reach, 0) if self.target.count() else -1)
+        # An action that carries its target (or needs none) hides the empty list.
+        self._form.setRowVisible(self.target, self.target.count() > 0)
+        index = self.target.findData(preferred) if preferred is not None else -1
+        if index < 0:
+            index = max(first_in_reach, 0) if self.target.count() else -1
+        self.target.setCurrentIndex(index)
         self.target.blockSignals(False)
 
     def _build_dice(self) -> None:
@@ -182,6 +298,7 @@ class SystemActionDialog(QDialog):
                 widget.deleteLater()
         self.dice = []
         option = self.option
+        place = 0
         for spec in option.dice if option is not None else ():
             for number in range(spec.number):
                 name = f"{spec.label} d{spec.sides}" + (f" {number + 1}" if spec.number > 1
@@ -195,10 +312,12 @@ class SystemActionDialog(QDialog):
                 spin.setToolTip(f"The {spec.label} die as rolled at the table (1–{spec.sides})")
                 spin.valueChanged.connect(self._refresh_buttons)
                 label.setBuddy(spin)
-                self.dice_layout.addWidget(label)
-                self.dice_layout.addWidget(spin)
+                row, column = divmod(place, DICE_PER_ROW)
+                self.dice_layout.addWidget(label, row, 2 * column)
+                self.dice_layout.addWidget(spin, row, 2 * column + 1)
                 self.dice.append(spin)
-        self.dice_layout.addStretch(1)
+                place += 1
+        self.dice_box.setVisible(bool(self.dice))
 
     # -- preview and dice ------------------------------------------------------------------
 
@@ -221,6 +340,16 @@ class SystemActionDialog(QDialog):
         self.problem.setVisible(bool(preview.problem))
         self._refresh_buttons()
 
+    def _fit(self) -> None:
+        """Grow to show every wrapped line (a dialog does not follow its labels' height)."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        needed = layout.totalHeightForWidth(self.width())
+        if needed > self.height():
+            self.resize(self.width(), needed)
+
     def faces(self) -> tuple[int, ...]:
         return tuple(spin.value() for spin in self.dice)
 
@@ -231,6 +360,23 @@ class SystemActionDialog(QDialog):
         self.apply_button.setEnabled(not barred and typed)
         self.apply_button.setToolTip(self.current_preview().problem if barred else
                                      "" if typed else "Roll, or type every die first")
+        self._show_result(not barred and typed)
+        self._fit()
+
+    def _show_result(self, ready: bool) -> None:
+        """What Apply will do with these dice (hit or miss, the damage), before it is done."""
+        option = self.option
+        text = ""
+        if ready and option is not None and self._rules.resolve is not None:
+            try:
+                outcome = self._rules.resolve(self._document.encounter, self.actor_id,
+                                              option.id, self.target_id, self.faces())
+            except ValueError as error:
+                text = f"These dice cannot be used: {error}"
+            else:
+                text = f"Result: {outcome.summary}"
+        self.result_line.setText(text)
+        self.result_line.setVisible(bool(text))
 
     def roll(self) -> None:
         option = self.option
@@ -262,9 +408,13 @@ class SystemActionDialog(QDialog):
 
     @classmethod
     def run_for(cls, document: EncounterDocument, parent: QWidget, *,
-                roller: Roller | None = None, actor_id: str | None = None) -> bool:
-        """Open the dialog (modal); True when an action was applied."""
+                roller: Roller | None = None, actor_id: str | None = None,
+                action_id: str | None = None) -> bool:
+        """Open the dialog (modal), on ``action_id`` when given; True when an action was
+        applied."""
         dialog = cls(document, parent, roller=roller, actor_id=actor_id)
+        if action_id is not None:
+            dialog.choose(action_id)
         try:
             cls.show_modal(dialog)
             return dialog.was_applied

@@ -7,9 +7,21 @@ modal box that would stop play; the log keeps them too. Plain text, never markup
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.core.system import DueAction
+from m3desk.ui.plain_text import mnemonic_safe
 
 __all__ = ["NoticeBar"]
 
@@ -18,6 +30,14 @@ _TINT = 0.22
 
 
 class NoticeBar(QFrame):
+    """Notices in words, and a button for each check the fight asks for now (morale).
+
+    Signals:
+        act_requested(str, str): the combatant id and the action id of a due check clicked.
+    """
+
+    act_requested = Signal(str, str)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("notice_bar")
@@ -39,24 +59,66 @@ class NoticeBar(QFrame):
         self.close_button.setText("×")
         self.close_button.setAutoRaise(True)
         self.close_button.setToolTip("Dismiss")
-        self.close_button.clicked.connect(self.dismiss)
+        self.close_button.clicked.connect(self._close)
+        self.due_buttons: list[QPushButton] = []
+        self._due: tuple[DueAction, ...] = ()
+        self._dismissed_due: tuple[DueAction, ...] = ()
+        self._due_row = QHBoxLayout()
+        self._due_row.setContentsMargins(0, 0, 0, 0)
+        words = QVBoxLayout()
+        words.setContentsMargins(0, 0, 0, 0)
+        words.addWidget(self.label)
+        words.addLayout(self._due_row)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)
         layout.addWidget(self._icon, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.label, 1)
+        layout.addLayout(words, 1)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
         self.hide()
 
     def show_notices(self, notices: tuple[str, ...]) -> None:
         self.label.setText("\n".join(notices))
+        self.label.setVisible(bool(notices))
         self.show()
+
+    def show_due(self, due: tuple[DueAction, ...]) -> None:
+        """A button per check due now; the bar shows while any is due (until dismissed)."""
+        if due == self._due:
+            return
+        self._due = due
+        for button in self.due_buttons:
+            self._due_row.removeWidget(button)
+            button.deleteLater()
+        self.due_buttons = []
+        for item in due:
+            button = QPushButton(mnemonic_safe(item.label), self)
+            button.setToolTip("Open the action dialog on this check")
+            button.clicked.connect(
+                lambda _checked=False, d=item: self.act_requested.emit(d.actor, d.action))
+            self._due_row.addWidget(button)
+            self.due_buttons.append(button)
+        if due:
+            self._due_row.addStretch(1)
+        if due and due != self._dismissed_due:
+            self.label.setVisible(bool(self.label.text()))
+            self.show()
+        elif not due and not self.label.text():
+            self.hide()
 
     def text(self) -> str:
         return self.label.text() if self.isVisible() else ""
 
     def dismiss(self) -> None:
+        """Clear the notices (every later step does); the checks still due stay offered."""
         self.label.clear()
-        self.hide()
+        self.label.hide()
+        if not self._due or self._due == self._dismissed_due:
+            self.hide()
+
+    def _close(self) -> None:
+        """The × button: the notices and the checks due now (until another falls due)."""
+        self._dismissed_due = self._due
+        self.dismiss()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         base = self.palette().color(QPalette.ColorRole.Base)

@@ -15,12 +15,16 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from m3desk.assets import sample_files
+from m3desk.core import registry
+from m3desk.core.dice import Roller
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
+from m3desk.ui.encounter.copies_dialog import CopiesDialog, SheetChoice
 from m3desk.ui.encounter.new_document import (
     OpenSheet,
     OtherGameError,
@@ -60,6 +64,41 @@ class RosterAdder(QObject):
         self._host = host
         self.open_sheets: OpenSheetsProvider = open_sheets or (lambda: ())
         self._last_folder: Path | None = None
+        self.roller: Roller | None = None
+        """Rolls copies' hit points (tests seed it)."""
+
+    def same_game(self, sources: Sequence[SheetSource]) -> list[SheetSource]:
+        """The open sheets that can join this encounter (those of its game)."""
+        game = registry.system_of(self._document.encounter).id
+        return [s for s in sources if registry.system_of(s.sheet).id == game]
+
+    def sheet_choices(self) -> list[SheetChoice]:
+        """Every sheet of the encounter's game: open in the window, in the library, and the
+        game's samples (a file that cannot be read is left out; the library shows why)."""
+        from m3desk.ui.library.scan import scan_library
+
+        game = registry.system_of(self._document.encounter)
+        choices = [SheetChoice(s.sheet, "open") for s in self.same_game(self.open_sheets())]
+        paths = AppPaths.from_environment()
+        for entry in scan_library(paths, sample_files(game.id)):
+            if entry.broken or not entry.is_sheet or entry.game != game.name:
+                continue
+            try:
+                sheet = load_sheet(entry.path).model
+            except DocumentLoadError:
+                continue
+            choices.append(SheetChoice(sheet, "sample" if entry.is_sample else "library"))
+        return choices
+
+    def add_copies(self, side: str | None) -> bool:
+        """Add Combatants ▸ Copies of a Sheet…: N numbered copies in one step."""
+        dialog = CopiesDialog(self._document, self.sheet_choices(), self._host, side=side,
+                              roller=self.roller)
+        try:
+            CopiesDialog.show_modal(dialog)
+            return dialog.was_applied
+        finally:
+            dialog.deleteLater()
 
     def _folder(self) -> Path:
         if self._last_folder is not None:

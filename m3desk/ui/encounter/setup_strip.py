@@ -135,9 +135,13 @@ class SetupStrip(QWidget):
         self.add_menu.clear()
         from_files = self.add_menu.addAction("From Sheet &Files…")
         from_files.triggered.connect(lambda: self._adder.add_from_files(self.chosen_side()))
-        sources = list(self._adder.open_sheets())
+        copies = self.add_menu.addAction("&Copies of a Sheet…")
+        copies.setToolTip("Several numbered copies of one monster (Goblin 1 … 4), each with "
+                          "its own hit points")
+        copies.triggered.connect(lambda: self._adder.add_copies(self.chosen_side()))
+        sources = self._adder.same_game(list(self._adder.open_sheets()))
         if not sources:
-            none_open = self.add_menu.addAction("No sheets are open")
+            none_open = self.add_menu.addAction("No sheet of this game is open")
             none_open.setEnabled(False)
             return
         self.add_menu.addSection("Open sheets")

@@ -163,3 +163,9 @@ class TurnController(QObject):
         self._document.select(turn)
         action_launcher.open_action_dialog(self._document, self._host, self.roller,
                                            actor_id=turn)
+
+    def act_on(self, actor_id: str, action_id: str) -> None:
+        """A check the notice bar offers (a side's morale): the dialog opens on it."""
+        self._document.select(actor_id)
+        action_launcher.open_action_dialog(self._document, self._host, self.roller,
+                                           actor_id=actor_id, action_id=action_id)

@@ -44,6 +44,7 @@ from m3desk.ui.encounter.player_view import PlayerView
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
 from m3desk.ui.encounter.rules_controller import EncounterRulesController
 from m3desk.ui.encounter.setup_strip import SetupStrip
+from m3desk.ui.encounter.sheet_drops import SheetDrops
 from m3desk.ui.encounter.tracker_model import rules_of
 from m3desk.ui.encounter.tracker_rows import turn_summary
 from m3desk.ui.encounter.tracker_view import TrackerView
@@ -88,6 +89,8 @@ class EncounterWidget(QWidget):
                 self.encounter_actions.table_rules.setEnabled(False)
         self.roster_adder = RosterAdder(document, self, open_sheets)
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
+        # Sheets dragged from the library onto the tab join the fight (not opened as tabs).
+        self.sheet_drops = SheetDrops(self, self.roster_adder, self.setup_strip.chosen_side)
         self.log_panel = LogPanel(document, self)
         self.log_panel.export_button.setDefaultAction(self.encounter_actions.export_log)
         # Lanes by default: in a pane this size rings would shrink names to a few pixels.
@@ -152,6 +155,7 @@ class EncounterWidget(QWidget):
         self.document_link.connect("encounter_changed", self._on_changed)
         self.document_link.connect("selection_changed", self._update_hidden_check)
         self.document_link.connect("announced", self.notice_bar.show_notices)
+        self.notice_bar.act_requested.connect(self.turns.act_on)
         # A notice belongs to the moment it was said: any later step (or its undo) ends it.
         document.undo_stack.indexChanged.connect(self._on_step)
         self._update_round()
@@ -264,6 +268,7 @@ class EncounterWidget(QWidget):
         lines = rules_of(self.document).status(self.document.encounter)
         self.status_label.setText("\n".join(lines))
         self.status_label.setVisible(bool(lines))
+        self.notice_bar.show_due(rules_of(self.document).due(self.document.encounter))
 
     def show_message(self, text: str) -> None:
         """A short note under the toolbar (a rejected edit); it clears itself."""

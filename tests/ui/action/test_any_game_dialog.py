@@ -16,6 +16,7 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import action_launcher
 from tests import toy_system
 from tests.toy_system import TOY, ToyEncounter, ToySheet
+from tests.ui.action.sample_fights import open_dialog
 
 
 @pytest.fixture
@@ -36,10 +37,8 @@ def document() -> Iterator[EncounterDocument]:
 
 
 def _dialog(qtbot: Any, document: EncounterDocument, **options: Any) -> SystemActionDialog:
-    dialog = SystemActionDialog(document, **options)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
+    dialog = open_dialog(qtbot, document, **options)
+    assert isinstance(dialog, SystemActionDialog)
     return dialog
 
 

@@ -1,0 +1,242 @@
+"""Encounter → Add Combatants ▸ Copies of a Monster…: "4 goblins" in one step.
+
+The GM picks a sheet of the encounter's game (open in the window, in the library, or a
+sample), how many copies and how each copy's hit points are taken (the average of its Hit
+Dice, a roll each, or the maximum). The copies are numbered (Goblin 1 … Goblin 4), join
+without the file's path (a copy's hit points are its own, never written back over the
+sheet), in one undo step and one log line that says how many and with which hit points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.core.copies import HIT_POINT_METHODS, HitPointMethod, copy_hit_points
+from m3desk.core.dice import Roller
+from m3desk.core.numbers import signed
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.new_document import OpenSheet, add_sheets, default_side
+
+__all__ = ["CopiesDialog", "SheetChoice", "with_copies"]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetChoice:
+    """A sheet the dialog offers, with where it was found ("open", "library", "sample")."""
+
+    sheet: BaseModel
+    where: str
+
+
+def _dice_text(encounter: core.Encounter, sheet: BaseModel) -> str:
+    rules = registry.system_of(encounter).encounter
+    dice = rules.hit_dice(sheet) if rules is not None else None
+    if dice is None:
+        return ""
+    return f"{dice.count}d{dice.sides}" + (signed(dice.bonus) if dice.bonus else "")
+
+
+def _hit_points_of(sheet: BaseModel) -> str:
+    """What the sheet shows as its hit points (any game's field names)."""
+    for field in ("max_hit_points", "hit_points"):
+        value = getattr(sheet, field, None)
+        if isinstance(value, int):
+            return str(value)
+    pools = [getattr(sheet, name, None) for name in ("php", "mhp")]
+    shown = [f"{name.upper()} {pool.maximum}" for name, pool in zip(("php", "mhp"), pools,
+                                                                    strict=True)
+             if pool is not None and hasattr(pool, "maximum")]
+    return ", ".join(shown)
+
+
+def _names(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def with_copies(encounter: core.Encounter, sheet: BaseModel, count: int, side: str,
+                method: HitPointMethod, roller: Roller) -> tuple[core.Encounter, str]:
+    """The encounter with ``count`` numbered copies of ``sheet`` on ``side``, and the undo
+    step's text; the log gets one line for them all. Raises ValueError past the roster's
+    size."""
+    rules = registry.system_of(encounter).encounter
+    dice = rules.hit_dice(sheet) if rules is not None else None
+    log = encounter.log
+    before = len(encounter.combatants)
+    points: list[int] = []
+    after = encounter
+    for _copy in range(count):
+        copy = sheet
+        if dice is not None and rules is not None:
+            points.append(copy_hit_points(dice, method, roller))
+            copy = rules.with_hit_points(sheet, points[-1])
+        after = add_sheets(after, [OpenSheet(copy, None)], side)  # type: ignore[arg-type]
+    names = [c.name for c in after.combatants[before:]]
+    verb = "joins" if count == 1 else "join"
+    if dice is None:
+        how = f"hit points as the sheet ({_hit_points_of(sheet)})"
+    elif method == "rolled":
+        how = f"hit points rolled on {_dice_text(encounter, sheet)}: " + \
+            ", ".join(str(p) for p in points)
+    else:
+        how = f"{method} hit points of {_dice_text(encounter, sheet)}: {points[0]}" + \
+            (" each" if count > 1 else "")
+    text = f"{_names(names)} {verb} the {side}; {how}"
+    after = core.add_log(after.model_copy(update={"log": log}), text)
+    sheet_name = getattr(sheet, "name", "")
+    return after, (f"Add {count} × {sheet_name}" if count > 1 else f"Add {names[0]}")
+
+
+class CopiesDialog(QDialog):
+    """Pick a sheet of the encounter's game, a count and how hit points are taken."""
+
+    last_method: HitPointMethod = "average"
+    """The method chosen last (kept for the session: a table keeps its habit)."""
+
+    def __init__(self, document: EncounterDocument, choices: Sequence[SheetChoice],
+                 parent: QWidget | None = None, *, side: str | None = None,
+                 roller: Roller | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._roller = roller or Roller()
+        self._side = side
+        game = registry.system_of(document.encounter)
+        self._choices = [c for c in choices if registry.system_of(c.sheet).id == game.id]
+        # Monsters first: copies are mostly of monsters.
+        self._choices.sort(key=lambda c: getattr(c.sheet, "kind", "") != "monster")
+        self.setWindowTitle(f"Add Copies of a Sheet — {game.name}")
+        self.sheet = QComboBox(self)
+        self.sheet.setAccessibleName("Sheet")
+        for choice in self._choices:
+            kind = getattr(choice.sheet, "kind", "sheet")
+            self.sheet.addItem(f"{getattr(choice.sheet, 'name', '?')} ({kind}, {choice.where})")
+        self.count = QSpinBox(self)
+        self.count.setAccessibleName("How many")
+        room = core.MAX_COMBATANTS - len(document.encounter.combatants)
+        self.count.setRange(1, max(1, room))
+        self.count.setValue(min(4, max(1, room)))
+        self.method = QComboBox(self)
+        self.method.setAccessibleName("Hit points of each copy")
+        for key, label in HIT_POINT_METHODS.items():
+            self.method.addItem(label, key)
+        self.method.setCurrentIndex(self.method.findData(self.last_method))
+        self.side = QComboBox(self)
+        self.side.setEditable(True)
+        self.side.setAccessibleName("Side")
+        self.note = QLabel(self)
+        self.note.setObjectName("copies_note")
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.add_button = self.buttons.addButton("&Add", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.rejected.connect(self.reject)
+        self.add_button.clicked.connect(self.add)
+        form = QFormLayout()
+        form.addRow("&Sheet:", self.sheet)
+        form.addRow("How &many:", self.count)
+        form.addRow("Hit &points of each copy:", self.method)
+        form.addRow("S&ide:", self.side)
+        for widget in (self.sheet, self.count, self.method, self.side):
+            buddy = form.labelForField(widget)
+            if isinstance(buddy, QLabel):
+                buddy.setBuddy(widget)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.note)
+        layout.addStretch(1)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(480)
+        self.sheet.currentIndexChanged.connect(self._sheet_changed)
+        self.method.currentIndexChanged.connect(self._refresh)
+        self.count.valueChanged.connect(self._refresh)
+        self.was_applied = False
+        self._sheet_changed()
+
+    @property
+    def chosen(self) -> BaseModel | None:
+        index = self.sheet.currentIndex()
+        return self._choices[index].sheet if 0 <= index < len(self._choices) else None
+
+    def chosen_method(self) -> HitPointMethod:
+        data = self.method.currentData()
+        return data if data in HIT_POINT_METHODS else "average"
+
+    def _sheet_changed(self) -> None:
+        sheet = self.chosen
+        sides = list(self._document.encounter.sides)
+        wanted = self._side or (default_side(sheet) if sheet is not None else "Monsters")
+        self.side.blockSignals(True)
+        self.side.clear()
+        self.side.addItems(sides if wanted in sides else [*sides, wanted])
+        self.side.setCurrentText(wanted)
+        self.side.blockSignals(False)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        sheet = self.chosen
+        if sheet is None:
+            game = registry.system_of(self._document.encounter).name
+            self.note.setText(f"No {game} sheet is open, in the library or among the samples.")
+            self.add_button.setEnabled(False)
+            self.method.setEnabled(False)
+            return
+        self.add_button.setEnabled(True)
+        dice = _dice_text(self._document.encounter, sheet)
+        self.method.setEnabled(bool(dice))
+        if not dice:
+            self.note.setText("This sheet gives no Hit Dice: every copy has its hit points "
+                              f"({_hit_points_of(sheet)}).")
+            return
+        rules = registry.system_of(self._document.encounter).encounter
+        assert rules is not None
+        expr = rules.hit_dice(sheet)
+        assert expr is not None
+        method = self.chosen_method()
+        if method == "rolled":
+            self.note.setText(f"Hit Dice {dice}: each copy rolls its own, "
+                              f"{max(1, expr.minimum)}–{max(1, expr.maximum)}.")
+        else:
+            each = copy_hit_points(expr, method, self._roller)
+            self.note.setText(f"Hit Dice {dice}: {each} hit points each ({method}).")
+
+    def add(self) -> bool:
+        """Add the copies as one undo step; False when nothing could be added."""
+        sheet = self.chosen
+        if sheet is None:
+            return False
+        side = self.side.currentText().strip()[:40] or default_side(sheet)
+        method = self.chosen_method()
+        try:
+            encounter, text = with_copies(self._document.encounter, sheet, self.count.value(),
+                                          side, method, self._roller)
+        except ValueError as error:
+            self.note.setText(str(error))
+            return False
+        CopiesDialog.last_method = method
+        self._document.apply(encounter, text)
+        self._document.select(encounter.combatants[-1].id)
+        self.was_applied = True
+        self.accept()
+        return True
+
+    @staticmethod
+    def show_modal(dialog: CopiesDialog) -> int:
+        """Run the dialog modally; tests replace this to drive the dialog instead."""
+        return dialog.exec()

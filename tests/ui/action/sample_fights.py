@@ -1,0 +1,57 @@
+"""Every installed game's samples in one fight, a round in, with foes in reach of each other.
+
+The action dialog tests and the screenshots use it: two characters of the game's samples
+against two of its monsters, every pair one step apart (melee, or Monsters & Magic's Close
+band), the fight started and a character's turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from m3desk.assets import sample_files
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.new_document import new_encounter_document
+
+__all__ = ["GAMES", "open_dialog", "sample_fight"]
+
+GAMES = tuple(system.id for system in registry.systems())
+
+
+def sample_fight(system_id: str, *, monsters: int = 2) -> EncounterDocument:
+    files = sample_files(system_id)
+    characters = [path for path in files if path.suffix == ".m3c"][:2]
+    foes = [path for path in files if path.suffix == ".m3m"][:monsters]
+    document = new_encounter_document([*characters, *foes], name="Sample fight")
+    encounter = document.encounter
+    model = registry.system_of(encounter).positions
+    near = model.step if model.kind == "distance" else 1
+    ids = [c.id for c in encounter.combatants]
+    for index, first in enumerate(ids):
+        for second in ids[index + 1:]:
+            encounter = core.set_position(encounter, first, second, near)
+    # Party first: a character takes the first turn.
+    values: dict[str, int | None] = {c.id: (20 - n if c.side == "Party" else 1 + n)
+              for n, c in enumerate(encounter.combatants)}
+    if registry.system_of(encounter).initiative.lower_first:
+        values = {key: 21 - (value or 0) for key, value in values.items()}
+    encounter = core.start(core.set_initiative(encounter, values))
+    if encounter.turn is not None:
+        encounter = encounter.turn_begins(encounter.turn)
+    document = EncounterDocument(encounter)
+    if encounter.turn is not None:
+        document.select(encounter.turn)
+    return document
+
+
+def open_dialog(qtbot: Any, document: EncounterDocument, **options: Any) -> Any:
+    """The generic action dialog on ``document``, shown and exposed."""
+    from m3desk.ui.action.system_action_dialog import SystemActionDialog
+
+    dialog = SystemActionDialog(document, **options)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog

@@ -1,0 +1,171 @@
+"""The generic action dialog of every game opens on the best attack on a foe in reach, lists
+its actions under headings (foes first), and says hit or miss and damage before Apply."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from m3desk.core import encounter as core
+from m3desk.core.dice import Roller
+from m3desk.core.encounter import ConditionState
+from m3desk.core.system import ACTION_GROUP_TITLES
+from m3desk.ui.action.dialog_choice import OWN_DIALOGS
+from m3desk.ui.action.system_action_dialog import SystemActionDialog
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from tests.ui.action.sample_fights import GAMES, open_dialog, sample_fight
+
+GENERIC = [game for game in GAMES if game not in OWN_DIALOGS]
+
+
+def _dialog(qtbot: Any, document: EncounterDocument, **options: Any) -> SystemActionDialog:
+    dialog = open_dialog(qtbot, document, **options)
+    assert isinstance(dialog, SystemActionDialog)
+    return dialog
+
+
+def _items(dialog: SystemActionDialog) -> list[tuple[str, bool]]:
+    """The action list as shown: each row's text and whether it can be picked."""
+    model = dialog.action.model()
+    return [(dialog.action.itemText(n),
+             bool(model.flags(model.index(n, 0)) & Qt.ItemFlag.ItemIsEnabled))
+            for n in range(dialog.action.count())]
+
+
+def _side(document: EncounterDocument, name: str) -> str:
+    return next(c.side for c in document.encounter.combatants if c.name == name)
+
+
+@pytest.mark.parametrize("game", GENERIC)
+def test_the_dialog_opens_on_an_attack_on_a_foe_in_reach(qtbot: Any, game: str) -> None:
+    document = sample_fight(game)
+    dialog = _dialog(qtbot, document)
+    actor = document.encounter.combatant(dialog.actor_id)
+    shown = dialog.action.currentText()
+    headings = [text for text, enabled in _items(dialog) if text and not enabled]
+    # The first heading is the attacks, and the default is one of them.
+    assert headings[0] == "Attacks"
+    rows = [text for text, _enabled in _items(dialog)]
+    first_other = rows.index(headings[1]) if len(headings) > 1 else len(rows)
+    assert rows.index(shown) < first_other, shown
+    # Its target, in the target list or in the action's own words, is a foe in reach.
+    if dialog.target.isVisibleTo(dialog):
+        target_text = dialog.target.currentText()
+        assert "(in reach)" in target_text and "ally" not in target_text
+        name = target_text.split(" — ")[0]
+    else:
+        name = shown.split(" → ")[-1]
+    assert _side(document, name) != actor.side, (shown, name)
+    assert dialog.problem.isHidden(), dialog.problem.text()
+    assert dialog.chance.text().startswith("Chance of success: ")
+
+
+@pytest.mark.parametrize("game", GENERIC)
+def test_actions_are_grouped_with_foes_first(qtbot: Any, game: str) -> None:
+    document = sample_fight(game)
+    dialog = _dialog(qtbot, document)
+    items = _items(dialog)
+    headings = [text for text, enabled in items if text and not enabled]
+    order = list(ACTION_GROUP_TITLES.values())
+    assert headings[0] == "Attacks" and len(headings) >= 2, headings
+    assert headings == sorted(headings, key=order.index), headings
+    # Under each heading, what is aimed at an ally comes after everything aimed at a foe.
+    section: list[str] = []
+    for text, enabled in [*items, ("", False)]:
+        if enabled:
+            section.append(text)
+            continue
+        allies = [n for n, row in enumerate(section) if row.endswith("(ally)")]
+        assert not allies or allies == list(range(allies[0], len(section))), section
+        section = []
+    # The target list (where the action has one) names foes first, allies marked.
+    targets = [dialog.target.itemText(n) for n in range(dialog.target.count())]
+    marked = [n for n, text in enumerate(targets) if "(ally, " in text]
+    assert not marked or marked == list(range(marked[0], len(targets))), targets
+
+
+@pytest.mark.parametrize("game", GENERIC)
+def test_the_result_shows_hit_and_damage_before_apply(qtbot: Any, game: str) -> None:
+    document = sample_fight(game)
+    dialog = _dialog(qtbot, document, roller=Roller(5))
+    assert dialog.result_line.isHidden()
+    for spin in dialog.dice:  # a natural 20 and the smallest damage the dice allow
+        spin.setFocus()
+        spin.selectAll()
+        qtbot.keyClicks(spin, str(spin.maximum()) if "attack" in spin.accessibleName()
+                        else "1")
+    assert dialog.result_line.isVisible()
+    assert re.search(r"hits.* for \d+", dialog.result_line.text()), dialog.result_line.text()
+    assert document.undo_stack.count() == 0  # shown, not applied
+    # A roll in the app shows its result at once too; Apply then logs the same line.
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    shown = dialog.result_line.text()
+    assert re.match(r"Result: .*(hits|misses)", shown), shown
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert shown == f"Result: {document.encounter.log[-1].text}"
+
+
+@pytest.mark.parametrize("game", GENERIC)
+def test_no_text_of_the_dialog_is_clipped(qtbot: Any, game: str) -> None:
+    document = sample_fight(game)
+    dialog = _dialog(qtbot, document)
+    for index in range(dialog.action.count()):
+        if dialog.action.itemData(index) is None:
+            continue
+        dialog.action.setCurrentIndex(index)
+        qtbot.wait(1)
+        for label in dialog.findChildren(QLabel):
+            if not label.isVisibleTo(dialog) or not label.text():
+                continue
+            if label.wordWrap():
+                assert label.height() >= label.heightForWidth(label.width()), (
+                    dialog.action.currentText(), label.text())
+            else:
+                assert label.width() >= label.sizeHint().width(), label.text()
+
+
+def _apparatus_turn(qtbot: Any) -> tuple[EncounterDocument, str]:
+    document = sample_fight("apparatus")
+    return document, str(document.encounter.turn)
+
+
+def _pick(dialog: SystemActionDialog, label: str) -> None:
+    index = dialog.action.findText(label)
+    assert index >= 0, [dialog.action.itemText(n) for n in range(dialog.action.count())]
+    dialog.action.setCurrentIndex(index)
+
+
+def test_apparatus_asks_for_no_dice_when_advantage_fails_outright(qtbot: Any) -> None:
+    document, actor = _apparatus_turn(qtbot)
+    encounter = document.encounter
+    for condition in ("frightened", "poisoned", "prone"):  # −1 each: net −3
+        encounter = core.add_condition(encounter, actor, ConditionState(
+            condition=condition, name=condition.capitalize()))
+    document.apply(encounter, "worse off")
+    dialog = _dialog(qtbot, document)
+    assert "net −3: automatic failure" in dialog.preview.text()
+    assert dialog.dice == [] and dialog.dice_box.isHidden()
+    assert dialog.chance.text().startswith("Chance of success: 0 %")
+    assert "automatic failure" in dialog.result_line.text()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert "misses" in document.encounter.log[-1].text
+
+
+def test_apparatus_a_run_already_made_is_the_long_jumps_run_up(qtbot: Any) -> None:
+    document, _actor = _apparatus_turn(qtbot)
+    dialog = _dialog(qtbot, document)
+    _pick(dialog, "Run 2 m — 2 Movement")
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert document.encounter.log[-1].text.endswith("runs 2 m: 2 Movement, 4 left")
+    dialog = _dialog(qtbot, document)
+    _pick(dialog, "Long jump after a 2 m run")
+    assert dialog.problem.isHidden(), dialog.problem.text()
+    assert "the 2 m already run this turn is the run-up: jump 4 Movement" in \
+        dialog.preview.text()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert "long-jumps" in document.encounter.log[-1].text
+    assert "4 Movement" in document.encounter.log[-1].text

@@ -1,0 +1,86 @@
+"""A morale check the fight asks for is one click from the notice bar, in every game that
+has morale: the button opens the action dialog on that side's check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from m3desk.core import encounter as core
+from m3desk.core.dice import Roller
+from m3desk.ui.action.dialog_choice import OWN_DIALOGS
+from m3desk.ui.action.system_action_dialog import SystemActionDialog
+from m3desk.ui.encounter import action_launcher
+from m3desk.ui.encounter.widget import EncounterWidget
+from tests.ui.action.sample_fights import GAMES, sample_fight
+
+REAL_LAUNCHER = action_launcher.open_action_dialog
+MORALE = {"ose", "adnd2e"}
+"""The games whose rules have a morale check (Apparatus and Monsters & Magic have none)."""
+
+
+@pytest.fixture(autouse=True)
+def real_launcher(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The encounter tests' conftest forbids the dialog; here it is the point.
+    monkeypatch.setattr(action_launcher, "open_action_dialog", REAL_LAUNCHER)
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g not in OWN_DIALOGS])
+def test_the_notice_offers_the_morale_check_after_a_kill(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    document = sample_fight(game, monsters=3)
+    widget = EncounterWidget(document)
+    qtbot.addWidget(widget)
+    widget.resize(1366, 728)
+    widget.show()
+    qtbot.waitExposed(widget)
+    encounter = document.encounter
+    actor = encounter.combatant(str(encounter.turn))
+    victim = next(c for c in encounter.combatants if c.side != actor.side)
+    document.apply(core.replace_sheet(encounter, victim.id, victim.sheet.model_copy(
+        update={"hit_points": 1})), "wounded")
+    assert not widget.notice_bar.due_buttons
+    seen: list[tuple[str, str, str]] = []
+
+    def kill(dialog: SystemActionDialog) -> int:
+        if dialog.option is not None and dialog.option.group == "attack":
+            index = dialog.target.findData(victim.id)
+            if index >= 0:
+                dialog.target.setCurrentIndex(index)
+            else:  # the action names its target
+                dialog.action.setCurrentIndex(next(
+                    n for n in range(dialog.action.count())
+                    if getattr(dialog.action.itemData(n), "target", None) == victim.id
+                    and dialog.action.itemData(n).group == "attack"))
+            for spin in dialog.dice:
+                spin.setValue(spin.maximum())
+        else:
+            seen.append((dialog.actor.currentText(), dialog.action.currentText(),
+                         dialog.chance.text()))
+            qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+        return 1
+
+    monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(kill))
+    widget.turns.roller = Roller(4)
+    widget.encounter_actions.act.trigger()
+    assert document.encounter.combatant(victim.id).sheet.hit_points <= 0
+    buttons = widget.notice_bar.due_buttons
+    if game not in MORALE:
+        assert not buttons
+        return
+    assert widget.notice_bar.isVisible()
+    assert [b.text() for b in buttons] == [f"Check morale: {victim.side}"]
+    steps = document.undo_stack.count()
+    qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+    # One click opened the dialog on the side's morale check, rolled by one standing monster.
+    name, action, chance = seen[0]
+    standing = [c.name for c in document.encounter.combatants
+                if c.side == victim.side and c.id != victim.id]
+    assert name in standing
+    assert action.startswith("Morale check"), action
+    assert chance.startswith("Chance of success: ")
+    assert document.undo_stack.count() == steps + 1
+    assert "morale" in document.encounter.log[-1].text
