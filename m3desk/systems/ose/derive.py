@@ -233,6 +233,9 @@ def monster_save_source(sheet: MonsterSheet) -> tuple[str, dict[Save, int]]:
     if match and (cls := _CLASS_CODES[match.group(1)]) is not None:
         level = max(1, int(match.group(2)))
         return f"as {cls.value} level {level}", class_saves(cls, level)
+    if numeric := re.fullmatch(r"(?:HD)?(\d{1,2})", code):
+        level = max(1, int(numeric.group(1)))
+        return f"as HD {level}", monster_saves(level)
     hd = max(sheet.hit_dice, 1)
     return f"as HD {hd}", monster_saves(hd, normal_human=sheet.normal_human)
 
