@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-__all__ = ["MAX_STAT_BLOCK", "FieldText", "hit_dice_variants", "pick_variant", "quoted",
+__all__ = ["MAX_STAT_BLOCK", "FieldText", "at_most", "hit_dice_variants", "pick_variant", "quoted",
            "read_fields", "variant_names", "variant_part"]
 
 MAX_STAT_BLOCK = 20_000
@@ -47,7 +47,8 @@ def _pattern(labels: Iterable[str], *, line_start: bool) -> str:
     words = "|".join(re.escape(label).replace(r"\ ", r"\s+") for label in spelled)
     if line_start:
         return rf"(?:^|(?<=\n))[ \t]*(?P<long>{words})[ \t]*:?"
-    return rf"(?<![\w#/])(?P<short>{words})(?![\w/])[ \t]*:?"
+    # After a number a short label is a unit ("1 hp", "(36hp)"), not a field.
+    return rf"(?<![\w#/])(?<!\d[ \t])(?P<short>{words})(?![\w/])[ \t]*:?"
 
 
 _COMPILED: dict[tuple[frozenset[str], frozenset[str]], re.Pattern[str]] = {}
@@ -80,20 +81,31 @@ def read_fields(text: str, short: Mapping[str, str], long: Mapping[str, str]) ->
     elif matches and lead:
         found.problems.append(f"took {quoted(lead)} before the first field as no "
                               "field")
+    again: dict[str, list[str]] = {}
     for index, match in enumerate(matches):
         label = " ".join((match.group("long") or match.group("short")).lower().split())
         name = lookup.get(label, label)
         end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
         value = text[match.end():end].strip(" \t\n,;.")
         if name in found.values:
-            found.problems.append(f"“{label}” is given again ({quoted(value, 30)}): kept the "
-                                  "first")
+            again.setdefault(label, []).append(value)
             continue
         if len(value) > _MAX_VALUE:
             found.problems.append(f"read only the start of “{label}” {quoted(value, 30)}")
             value = value[:_MAX_VALUE]
         found.values[name] = value
+    for label, values in again.items():
+        times = "again" if len(values) == 1 else f"{len(values)} more times"
+        found.problems.append(f"“{label}” is given {times} ({quoted(values[0], 30)}"
+                              f"{' …' if len(values) > 1 else ''}): kept the first")
     return found
+
+
+def at_most(problems: list[str], limit: int = 12) -> list[str]:
+    """The first ``limit`` problems, and how many more there were."""
+    if len(problems) <= limit:
+        return problems
+    return [*problems[:limit], f"{len(problems) - limit} more things could not be read"]
 
 
 _RANGE = re.compile(r"\s*(\d{1,2})\s+to\s+(\d{1,2})\s*(.*)", re.DOTALL)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from m3desk.core.dice import DiceError, DiceExpr
-from m3desk.core.stat_block_text import pick_variant, quoted, read_fields, variant_names
+from m3desk.core.stat_block_text import at_most, pick_variant, quoted, read_fields, variant_names
 from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
 
 __all__ = ["average_hit_points", "parse_stat_block", "stat_block_variants"]
@@ -230,8 +230,8 @@ def parse_stat_block(text: str, name: str = "Monster",
         problems.append("no stat block fields (AC, MV, HD, THAC0, #AT, Dmg, SZ, ML …) were "
                         "found")
     try:
-        return MonsterSheet.model_validate(values), problems
+        return MonsterSheet.model_validate(values), at_most(problems)
     except ValueError as error:
         problems.append(f"the stat block holds an impossible value "
                         f"({' '.join(str(error).split())[:200]})")
-        return MonsterSheet(name=str(values["name"])), problems
+        return MonsterSheet(name=str(values["name"])), at_most(problems)

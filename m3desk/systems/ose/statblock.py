@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from m3desk.core.dice import DiceError, DiceExpr
-from m3desk.core.stat_block_text import pick_variant, quoted, read_fields, variant_names
+from m3desk.core.stat_block_text import at_most, pick_variant, quoted, read_fields, variant_names
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
 from m3desk.systems.ose.tables import Save
@@ -191,13 +191,13 @@ def parse_stat_block(text: str, name: str = "Monster",
     except ValueError as error:
         problems.append(f"the stat block holds an impossible value "
                         f"({' '.join(str(error).split())[:200]})")
-        return MonsterSheet(name=str(values["name"])), problems
+        return MonsterSheet(name=str(values["name"])), at_most(problems)
     if "hit_points" not in values and "hit_dice" in values:
         average = max(1, derive(sheet)["hp.average"].value)
         sheet = sheet.model_copy(update={"hit_points": average, "max_hit_points": average})
     if printed_thac0 is not None:
         sheet = _keep_printed_thac0(sheet, printed_thac0)
-    return sheet, problems
+    return sheet, at_most(problems)
 
 
 def _keep_printed_thac0(sheet: MonsterSheet, printed: int) -> MonsterSheet:
