@@ -109,7 +109,7 @@ SPELL_TABLE = TableSpec("spells", "Spells memorised", (
 ), lambda: Spell(name="spell"))
 
 CHARACTER_FORM = SheetForm(
-    bonus_keys=("attack_bonus", "melee.", "missile.", "reaction"),
+    bonus_keys=("attack_bonus", "melee.", "missile.", "reaction", "xp.prime"),
     sections=(
         SectionSpec("Character", (
             FieldSpec("name", "Name"),
@@ -117,7 +117,7 @@ CHARACTER_FORM = SheetForm(
             FieldSpec("level", "Level", "int", minimum=1, maximum=14),
             FieldSpec("experience", "XP", "int", minimum=0, maximum=10_000_000),
             FieldSpec("alignment", "Alignment"),
-        ), derived=("xp.next",)),
+        ), derived=("xp.next", "xp.prime")),
         SectionSpec("Abilities", tuple(
             FieldSpec(f"abilities.{name}", name, "int", minimum=3, maximum=18,
                       derived=f"mod.{name}") for name in ABILITIES),
@@ -180,6 +180,8 @@ MONSTER_FORM = SheetForm(
             FieldSpec("armour_class", "AC", "int", minimum=-10, maximum=19),
             FieldSpec("normal_human", "Normal human", "bool",
                       help="Attacks on the normal-human row: THAC0 20 [−1]."),
+            FieldSpec("larger_than_human", "Larger than human", "bool",
+                      help="Halflings get AC 2 better against its attacks."),
         ), derived=("ac", "aac", "thac0", "attack_bonus")),
         SectionSpec("Attacks", table=ATTACK_TABLE, wide=True),
         SectionSpec("Saving throws", (
