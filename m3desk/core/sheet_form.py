@@ -14,7 +14,7 @@ Sheets described by a form are frozen pydantic models with a ``name`` and an
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, Protocol
 
 from pydantic import BaseModel, ValidationError
 
@@ -81,6 +81,14 @@ class SectionSpec(NamedTuple):
     """Takes the whole width (tables, notes) instead of one column of two."""
 
 
+class StatBlockReader(Protocol):
+    """Reads pasted stat-block text (its ``variant``-th variant when the block offers
+    several) into a sheet named ``name``, with what could not be read. Never raises."""
+
+    def __call__(self, text: str, name: str, variant: int = 0) -> tuple[BaseModel, list[str]]:
+        ...
+
+
 class SheetForm(NamedTuple):
     """One kind of sheet of one game, as the generic editor and printer render it."""
 
@@ -91,9 +99,13 @@ class SheetForm(NamedTuple):
     """A fresh sheet with this name, with values that follow from the rules (no silent 0)."""
     summary: Callable[[BaseModel], str] = lambda _sheet: ""
     """One line for the library and the printed header ("Fighter 3, AC 4 [15]")."""
-    parse: Callable[[str, str], tuple[BaseModel, list[str]]] | None = None
-    """Read a pasted stat block (text, name) into a sheet, with what could not be read."""
+    parse: StatBlockReader | None = None
+    """Read a pasted stat block (text, name, variant) into a sheet, with what could not be
+    read."""
     parse_help: str = ""
+    stat_block_variants: Callable[[str], tuple[str, ...]] = lambda _text: ()
+    """The variants a pasted block offers ("HD 8", "HD 12", "HD 16") for the user to pick;
+    empty when it describes one creature."""
     bonus_keys: tuple[str, ...] = ()
     """Derived keys (or key prefixes ending in ".") that are bonuses, shown signed (+1, −2)
     rather than as amounts (AC 14)."""

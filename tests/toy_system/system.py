@@ -218,7 +218,7 @@ def _derive(sheet: BaseModel, _options: BaseModel | None) -> dict[str, Derived]:
                                sheet.overrides.get(value.key)) for value in values}
 
 
-def _parse(text: str, name: str) -> tuple[BaseModel, list[str]]:
+def _parse(text: str, name: str, variant: int = 0) -> tuple[BaseModel, list[str]]:
     """"AC 14, HP 9": what a toy stat block says."""
     values: dict[str, int] = {}
     problems = []

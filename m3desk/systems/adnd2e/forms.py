@@ -22,7 +22,11 @@ from m3desk.systems.adnd2e.sheet import (
     Size,
     Weapon,
 )
-from m3desk.systems.adnd2e.statblock import average_hit_points, parse_stat_block
+from m3desk.systems.adnd2e.statblock import (
+    average_hit_points,
+    parse_stat_block,
+    stat_block_variants,
+)
 from m3desk.systems.adnd2e.tables import CLASS_GROUP, GROUP_HIT_DIE, Save
 
 __all__ = ["CHARACTER_FORM", "MONSTER_FORM", "new_character", "new_monster"]
@@ -68,8 +72,8 @@ def _monster_summary(sheet: BaseModel) -> str:
             f"MV {sheet.movement}, size {sheet.size}, ML {sheet.morale}")
 
 
-def _parse(text: str, name: str) -> tuple[BaseModel, list[str]]:
-    return parse_stat_block(text, name)
+def _parse(text: str, name: str, variant: int = 0) -> tuple[BaseModel, list[str]]:
+    return parse_stat_block(text, name, variant)
 
 
 WEAPONS = TableSpec("weapons", "Weapons", (
@@ -177,5 +181,8 @@ MONSTER_FORM = SheetForm(
         SectionSpec("Notes", fields=(FieldSpec("notes", "Notes", "long_text"),), wide=True),
     ),
     derive=_derive, new_sheet=new_monster, summary=_monster_summary, parse=_parse,
-    parse_help="Paste a Monstrous Manual block: AC 5; MV 9; HD 4+1; THAC0 17; #AT 1; "
-               "Dmg 1d10; SZ L; ML 11; XP 270")
+    parse_help="Paste a stat block on one line (AC 5; MV 9; HD 4+1; THAC0 17; #AT 1; Dmg 1d10; "
+               "SZ L; ML 11; XP 270) or a Monstrous Manual entry's labelled lines (ARMOR "
+               "CLASS: 5, HIT DICE: 4+1 …, one a line). A block with variants (HIT DICE: 8, "
+               "12 or 16) offers a choice.",
+    stat_block_variants=stat_block_variants)

@@ -1,8 +1,12 @@
-"""Reading a 2e stat block, as the Monstrous Manual prints it, into a monster sheet.
+"""Reading a 2e stat block, as the books print it, into a monster sheet.
 
-``AC 5; MV 9; HD 4+1; hp 25; THAC0 17; #AT 1; Dmg 1d10 (club); SA nil; SD nil; MR nil;
-SZ L (9' tall); ML Steady (11-12); Int Low (5-7); AL CE; XP 270``. Every field read fills the
-sheet; every part not read is reported in plain words. Bad input never raises.
+Two layouts: the one line of modules (``AC 5; MV 9; HD 4+1; hp 25; THAC0 17; #AT 1; Dmg 1d10
+(club); SA nil; SD nil; MR nil; SZ L (9' tall); ML Steady (11-12); Int Low (5-7); AL CE;
+XP 270``) and the Monstrous Manual's labelled lines ("ARMOR CLASS: 5", "HIT DICE: 4+1",
+"NO. OF ATTACKS: 1", "DAMAGE/ATTACK: 1d8" …), with blocks that offer variants ("HIT DICE:
+8, 12 or 16", "1 to 3") read one variant at a time. Every field read fills the sheet; the
+ecology lines the sheet has no field for go to its notes; every part not read is reported
+in plain words. Bad input never raises, and the work grows with the text's length.
 """
 
 from __future__ import annotations
@@ -12,14 +16,27 @@ from collections.abc import Callable
 from typing import Any
 
 from m3desk.core.dice import DiceError, DiceExpr
+from m3desk.core.stat_block_text import at_most, pick_variant, quoted, read_fields, variant_names
 from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
 
-__all__ = ["average_hit_points", "parse_stat_block"]
+__all__ = ["average_hit_points", "parse_stat_block", "stat_block_variants"]
 
-_FIELD = re.compile(
-    r"(?<![\w#/])(AC|MV|HD|hp|THAC0|#AT|Dmg/AT|Dmg|SA|SD|MR|SZ|ML|Int|AL|XP|SV)(?![\w/])",
-    re.IGNORECASE)
-_MAX_TEXT = 3000
+_SHORT = {key: key.upper() for key in ("AC", "MV", "HD", "hp", "THAC0", "#AT", "Dmg", "SA",
+                                       "SD", "MR", "SZ", "ML", "Int", "AL", "XP", "SV")}
+_SHORT["Dmg/AT"] = "DMG"
+_LONG = {"Armor Class": "AC", "Armour Class": "AC", "Movement": "MV", "Hit Dice": "HD",
+         "Hit Points": "HP", "No. of Attacks": "#AT", "Number of Attacks": "#AT",
+         "Damage/Attack": "DMG", "Damage": "DMG", "Special Attacks": "SA",
+         "Special Defenses": "SD", "Special Defences": "SD", "Magic Resistance": "MR",
+         "Size": "SZ", "Morale": "ML", "Intelligence": "INT", "Alignment": "AL",
+         "XP Value": "XP", "Saving Throws": "SV", "Saves": "SV",
+         # The ecology lines of a Monstrous Manual entry: kept in the notes.
+         "Climate/Terrain": "Climate/Terrain", "Frequency": "Frequency",
+         "Organization": "Organization", "Organisation": "Organization",
+         "Activity Cycle": "Activity cycle", "Diet": "Diet", "Treasure": "Treasure",
+         "No. Appearing": "No. appearing", "Number Appearing": "No. appearing"}
+_NOTED = ("Climate/Terrain", "Frequency", "Organization", "Activity cycle", "Diet",
+          "Treasure", "No. appearing")
 _SIZES = {"T": "T", "S": "S", "M": "M", "L": "L", "H": "H", "G": "G"}
 _MORALE_WORDS = {"unreliable": 3, "unsteady": 6, "average": 9, "steady": 12, "elite": 14,
                  "champion": 16, "fanatic": 18, "fearless": 20}
@@ -32,16 +49,9 @@ def average_hit_points(hit_dice: int, modifier: int = 0) -> int:
     return max(1, min(999, hit_dice * 9 // 2 + modifier))
 
 
-def _split(text: str) -> dict[str, str]:
-    found = list(_FIELD.finditer(text))
-    parts: dict[str, str] = {}
-    for index, match in enumerate(found):
-        end = found[index + 1].start() if index + 1 < len(found) else len(text)
-        key = match.group(1).upper()
-        key = "DMG" if key == "DMG/AT" else key
-        if key not in parts:
-            parts[key] = text[match.end():end].strip(" :,;.\t\n")
-    return parts
+def stat_block_variants(text: str) -> tuple[str, ...]:
+    """The variants a block offers ("HD 8", "HD 12", "HD 16"); empty when it has one."""
+    return variant_names(read_fields(text, _SHORT, _LONG).values)
 
 
 def _int(text: str) -> int | None:
@@ -51,23 +61,38 @@ def _int(text: str) -> int | None:
 
 def _attacks(count_text: str, damage_text: str, problems: list[str]) -> tuple[MonsterAttack, ...]:
     count = _int(count_text) if count_text else None
+    if count_text and (count is None or re.match(r"\s*\d+\s*/\s*\d", count_text)):
+        problems.append(f"could not read the number of attacks {quoted(count_text)}")
+        count = None
     pieces = [p.strip() for p in damage_text.split("/") if p.strip()] if damage_text else []
     attacks: list[MonsterAttack] = []
+    if len(pieces) > 20:
+        problems.append(f"kept the first 20 of {len(pieces)} damages")
     for index, piece in enumerate(pieces[:20]):
-        match = re.match(r"(\d*d\d+(?:\s*[+-]\s*\d+)?)\s*(?:\(([^)]*)\))?", piece)
-        name_match = re.search(r"\(([^)]*)\)", piece)
+        match = re.match(r"(\d{0,2}d\d{1,3}(?:\s*[+-]\s*\d{1,3}(?!\s*d))?)\s*", piece)
+        name_match = re.search(r"\(([^)]{0,80})\)", piece)
         name = (name_match.group(1).strip() if name_match else "") or f"attack {index + 1}"
         if not match:
-            problems.append(f"could not read the damage “{piece[:60]}”")
+            problems.append(f"could not read the damage {quoted(piece)}")
             continue
+        rest = re.sub(r"\([^)]*\)", "", piece[match.end():]).strip(" ,;")
+        if re.match(r"[×xX*]\s*\d", rest):
+            problems.append(f"the damage {quoted(piece)} is multiplied, which a sheet's dice "
+                            "cannot hold: left out")
+            continue
+        if rest:
+            problems.append(f"kept {match.group(1).replace(' ', '')} of the damage "
+                            f"{quoted(piece)}")
         try:
             damage = DiceExpr.parse(match.group(1).replace(" ", ""))
-        except DiceError:
-            problems.append(f"could not read the damage “{piece[:60]}”")
+        except DiceError as error:
+            problems.append(f"could not read the damage {quoted(piece)} ({error})")
             continue
         attacks.append(MonsterAttack(name=name[:80], damage=damage))
     if count is not None and len(attacks) == 1 and 1 <= count <= 20:
         attacks = [attacks[0].model_copy(update={"count": count})]
+    elif count is not None and not 1 <= count <= 20:
+        problems.append(f"could not read the number of attacks {quoted(count_text)}")
     elif count is not None and attacks and count != len(attacks) and len(attacks) > 1:
         problems.append(f"#AT {count} but {len(attacks)} damages were given")
     return tuple(attacks)
@@ -96,18 +121,43 @@ def _bounded(parts: dict[str, str], key: str, read: Callable[[str], int | None],
         problems.append(f"could not read {label} “{parts[key][:40]}”")
 
 
-def parse_stat_block(text: str, name: str = "Monster") -> tuple[MonsterSheet, list[str]]:
-    """The monster the stat block describes, and what could not be read."""
-    problems: list[str] = []
-    text = str(text)[:_MAX_TEXT]
-    parts = _split(text)
-    values: dict[str, object] = {"name": name.strip()[:80] or "Monster"}
-    if "AC" in parts:
-        ac = _int(parts["AC"])
-        if ac is not None and -10 <= ac <= 10:
-            values["armour_class"] = ac
+def _hit_dice(hd: str, values: dict[str, object], parts: dict[str, str],
+              problems: list[str]) -> None:
+    if fixed := re.fullmatch(r"\s*(\d{1,3})\s*(?:hp|hit\s+points?)\s*", hd, re.IGNORECASE):
+        points = max(1, int(fixed.group(1)))
+        values["hit_dice"] = 0
+        parts.setdefault("HP", str(points))
+        problems.append(f"HD {quoted(hd)} is a fixed number of hit points: the sheet keeps "
+                        f"it as ½ HD with {points} hp")
+        return
+    match = re.match(r"\s*(1/2|½|\d{1,2})\s*(?:([+-])\s*(\d{1,2}))?", hd)
+    if not match or not (match.group(1) in ("½", "1/2") or int(match.group(1)) <= 40):
+        problems.append(f"could not read the Hit Dice {quoted(hd)}")
+        return
+    values["hit_dice"] = 0 if match.group(1) in ("½", "1/2") else int(match.group(1))
+    if match.group(3):
+        extra = int(match.group(3)) * (1 if match.group(2) == "+" else -1)
+        if -10 <= extra <= 40:
+            values["hit_dice_modifier"] = extra
         else:
-            problems.append(f"could not read the AC “{parts['AC'][:40]}”")
+            problems.append(f"could not read the Hit Dice bonus {quoted(hd)}")
+    rest = hd[match.end():].strip(" ,;.")
+    if given := re.fullmatch(r"\((\d{1,3})\s*(?:hp)?\)?", rest):
+        parts.setdefault("HP", given.group(1))
+    elif rest:
+        problems.append(f"could not read {quoted(rest)} after the Hit Dice")
+
+
+def parse_stat_block(text: str, name: str = "Monster",
+                     variant: int = 0) -> tuple[MonsterSheet, list[str]]:
+    """The monster the stat block describes (its ``variant``-th variant when it offers
+    several), and what could not be read."""
+    fields = read_fields(text, _SHORT, _LONG)
+    problems = fields.problems
+    parts = pick_variant(fields.values, variant, problems)
+    name = name.strip()[:80] if isinstance(name, str) else ""
+    values: dict[str, object] = {"name": name or "Monster"}
+    _bounded(parts, "AC", _int, (-10, 10), "the AC", values, "armour_class", problems)
     if "MV" in parts:
         mv = _int(parts["MV"])
         if mv is not None and 0 <= mv <= 48:
@@ -116,32 +166,15 @@ def parse_stat_block(text: str, name: str = "Monster") -> tuple[MonsterSheet, li
             if len(rest) > 1:
                 values["movement_text"] = rest[1].strip()[:200]
         else:
-            problems.append(f"could not read the movement “{parts['MV'][:40]}”")
+            problems.append(f"could not read the movement {quoted(parts['MV'])}")
     if "HD" in parts:
-        hd = parts["HD"]
-        match = re.match(r"\s*(1/2|½|\d+)\s*(?:([+\-−])\s*(\d+))?", hd)
-        if match and (match.group(1) in ("½", "1/2") or int(match.group(1)) <= 40):
-            values["hit_dice"] = 0 if match.group(1) in ("½", "1/2") else int(match.group(1))
-            if match.group(3):
-                extra = int(match.group(3)) * (1 if match.group(2) == "+" else -1)
-                if -10 <= extra <= 40:
-                    values["hit_dice_modifier"] = extra
-                else:
-                    problems.append(f"could not read the Hit Dice bonus “{hd[:40]}”")
-            points = re.search(r"\((\d+)\s*hp\)", hd)
-            if points:
-                parts.setdefault("HP", points.group(1))
-        else:
-            problems.append(f"could not read the Hit Dice “{hd[:40]}”")
+        _hit_dice(parts["HD"], values, parts, problems)
     if "HP" in parts:
         hp = _int(parts["HP"])
-        if hp is None and "HD" in parts:
-            points = re.search(r"\((\d+)\s*$", parts["HD"])
-            hp = int(points.group(1)) if points else None
         if hp is not None and 1 <= hp <= 999:
             values["hit_points"] = values["max_hit_points"] = hp
         else:
-            problems.append(f"could not read the hit points “{parts['HP'][:40]}”")
+            problems.append(f"could not read the hit points {quoted(parts['HP'])}")
     _bounded(parts, "THAC0", _int, (1, 20), "the THAC0", values, "thac0", problems)
     if "#AT" in parts or "DMG" in parts:
         attacks = _attacks(parts.get("#AT", ""), parts.get("DMG", ""), problems)
@@ -154,42 +187,51 @@ def parse_stat_block(text: str, name: str = "Monster") -> tuple[MonsterSheet, li
         if size in _SIZES:
             values["size"] = size
         else:
-            problems.append(f"could not read the size “{parts['SZ'][:40]}”")
+            problems.append(f"could not read the size {quoted(parts['SZ'])}")
     _bounded(parts, "ML", _morale, (2, 20), "the morale", values, "morale", problems)
+    if "ML" in parts and re.search(r"\d+\s*-\s*\d+", parts["ML"]) and "morale" in values:
+        problems.append(f"the morale {quoted(parts['ML'])} is a range: took its top, "
+                        f"{values['morale']}")
     if "MR" in parts:
         mr = _int(parts["MR"])
         if mr is not None and 0 <= mr <= 100:
             values["magic_resistance"] = mr
         elif parts["MR"].strip().lower() not in ("nil", "none", "", "-"):
-            problems.append(f"could not read the magic resistance “{parts['MR'][:40]}”")
+            problems.append(f"could not read the magic resistance {quoted(parts['MR'])}")
     if "SV" in parts:
-        saves = [int(n) for n in re.findall(r"\d+", parts["SV"])[:5]]
+        saves = [int(n) for n in re.findall(r"\d{1,2}", parts["SV"])[:5]]
         if len(saves) == 5 and all(1 <= s <= 20 for s in saves):
             values["saves"] = tuple(saves)
         else:
-            problems.append(f"could not read five saves in “{parts['SV'][:40]}”")
+            problems.append(f"could not read five saves in {quoted(parts['SV'])}")
     for key, field in (("SA", "special_attacks"), ("SD", "special_defences"),
                        ("INT", "intelligence"), ("AL", "alignment")):
         if key in parts:
-            values[field] = parts[key][:200]
+            values[field] = " ".join(parts[key].split())[:200]
     if "XP" in parts:
-        match = re.match(r"\s*([\d,]+)", parts["XP"])
-        xp = int(match.group(1).replace(",", "")) if match and match.group(1).strip(",") \
-            else None
+        match = re.match(r"\s*(\d[\d,]{0,9})", parts["XP"])
+        xp = int(match.group(1).replace(",", "")) if match else None
         if xp is not None and xp <= 1_000_000:
             values["xp"] = xp
+            after = parts["XP"][match.end():].strip(" ,;.") if match else ""
+            if after:
+                problems.append(f"could not read {quoted(after)} after the XP")
         else:
-            problems.append(f"could not read the XP “{parts['XP'][:40]}”")
+            problems.append(f"could not read the XP {quoted(parts['XP'])}")
+    notes = [f"{key}: {' '.join(parts[key].split())}" for key in _NOTED if key in parts]
+    if notes:
+        values["notes"] = "\n".join(notes)
     read_dice = values.get("hit_dice")
     read_extra = values.get("hit_dice_modifier", 0)
     if "hit_points" not in values and isinstance(read_dice, int) and isinstance(read_extra, int):
         values["hit_points"] = values["max_hit_points"] = average_hit_points(read_dice,
                                                                              read_extra)
-    if not parts:
+    if not fields.values:
         problems.append("no stat block fields (AC, MV, HD, THAC0, #AT, Dmg, SZ, ML …) were "
                         "found")
     try:
-        return MonsterSheet.model_validate(values), problems
+        return MonsterSheet.model_validate(values), at_most(problems)
     except ValueError as error:
-        problems.append(f"the stat block holds an impossible value ({str(error)[:200]})")
-        return MonsterSheet(name=str(values["name"])), problems
+        problems.append(f"the stat block holds an impossible value "
+                        f"({' '.join(str(error).split())[:200]})")
+        return MonsterSheet(name=str(values["name"])), at_most(problems)

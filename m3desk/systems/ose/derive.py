@@ -23,6 +23,7 @@ from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
 from m3desk.systems.ose.tables import (
     ARMOUR_AC,
     DEFAULT_DAMAGE,
+    PRIME_REQUISITES,
     THIEF_SKILLS,
     XP_FOR_LEVEL,
     OseClass,
@@ -32,6 +33,7 @@ from m3desk.systems.ose.tables import (
     dex_initiative,
     monster_saves,
     monster_thac0,
+    prime_requisite_xp,
     standard_modifier,
     thief_skills,
 )
@@ -110,6 +112,11 @@ def _abilities(sheet: CharacterSheet) -> list[Derived]:
     else:
         next_xp = Term(label="beyond 5th level: see the class table", value=0)
     values.append(_value("xp.next", "XP for the next level", (next_xp,), o))
+    primes = PRIME_REQUISITES[sheet.char_class]
+    shown = " and ".join(f"{name} {getattr(scores, name)}" for name in primes)
+    values.append(_value("xp.prime", "XP bonus from the prime requisite (%)", (Term(
+        label=f"{sheet.char_class.value}: {shown}",
+        value=prime_requisite_xp(sheet.char_class, scores.model_dump())),), o))
     return values
 
 
@@ -149,6 +156,10 @@ def _attacks(sheet: CharacterSheet) -> list[Derived]:
             else []
         hit = [strength] if weapon.melee else list(missile)
         values.append(_value(f"weapon.{index}.hit", f"{weapon.name} to hit", hit + magic, o))
+        if weapon.melee and weapon.missile:
+            # A thrown dagger or spear is a missile: DEX, not STR (seed 003, digest §4).
+            values.append(_value(f"weapon.{index}.thrown", f"{weapon.name} thrown to hit",
+                                 missile + magic, o))
         damage = [strength] if weapon.melee else [Term(label="missile: no STR", value=0)]
         values.append(_value(f"weapon.{index}.damage", f"{weapon.name} damage bonus",
                              damage + magic, o))
@@ -233,6 +244,9 @@ def monster_save_source(sheet: MonsterSheet) -> tuple[str, dict[Save, int]]:
     if match and (cls := _CLASS_CODES[match.group(1)]) is not None:
         level = max(1, int(match.group(2)))
         return f"as {cls.value} level {level}", class_saves(cls, level)
+    if numeric := re.fullmatch(r"(?:HD)?(\d{1,2})", code):
+        level = max(1, int(numeric.group(1)))
+        return f"as HD {level}", monster_saves(level)
     hd = max(sheet.hit_dice, 1)
     return f"as HD {hd}", monster_saves(hd, normal_human=sheet.normal_human)
 

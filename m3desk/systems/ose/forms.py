@@ -17,7 +17,7 @@ from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.systems.ose.derive import derive, hit_dice_text
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Spell, Weapon
-from m3desk.systems.ose.statblock import parse_stat_block
+from m3desk.systems.ose.statblock import parse_stat_block, stat_block_variants
 from m3desk.systems.ose.tables import (
     ARMOUR_AC,
     CLASS_HIT_DIE,
@@ -109,7 +109,7 @@ SPELL_TABLE = TableSpec("spells", "Spells memorised", (
 ), lambda: Spell(name="spell"))
 
 CHARACTER_FORM = SheetForm(
-    bonus_keys=("attack_bonus", "melee.", "missile.", "reaction"),
+    bonus_keys=("attack_bonus", "melee.", "missile.", "reaction", "xp.prime"),
     sections=(
         SectionSpec("Character", (
             FieldSpec("name", "Name"),
@@ -117,7 +117,7 @@ CHARACTER_FORM = SheetForm(
             FieldSpec("level", "Level", "int", minimum=1, maximum=14),
             FieldSpec("experience", "XP", "int", minimum=0, maximum=10_000_000),
             FieldSpec("alignment", "Alignment"),
-        ), derived=("xp.next",)),
+        ), derived=("xp.next", "xp.prime")),
         SectionSpec("Abilities", tuple(
             FieldSpec(f"abilities.{name}", name, "int", minimum=3, maximum=18,
                       derived=f"mod.{name}") for name in ABILITIES),
@@ -180,6 +180,8 @@ MONSTER_FORM = SheetForm(
             FieldSpec("armour_class", "AC", "int", minimum=-10, maximum=19),
             FieldSpec("normal_human", "Normal human", "bool",
                       help="Attacks on the normal-human row: THAC0 20 [−1]."),
+            FieldSpec("larger_than_human", "Larger than human", "bool",
+                      help="Halflings get AC 2 better against its attacks."),
         ), derived=("ac", "aac", "thac0", "attack_bonus")),
         SectionSpec("Attacks", table=ATTACK_TABLE, wide=True),
         SectionSpec("Saving throws", (
@@ -198,10 +200,14 @@ MONSTER_FORM = SheetForm(
     derive=_derive,
     new_sheet=new_monster,
     summary=summary,
-    parse=lambda text, name: cast(tuple[BaseModel, list[str]], parse_stat_block(text, name)),
-    parse_help="Paste a stat block as modules print it: AC 6 [13], HD 1-1 (3hp), Att 1 × "
-               "weapon (1d6), THAC0 19 [0], MV 60' (20'), SV D14 W15 P16 B17 S18 (NH), ML 7, "
-               "AL Chaotic, XP 5",
+    parse=lambda text, name, variant=0: cast(tuple[BaseModel, list[str]],
+                                             parse_stat_block(text, name, variant)),
+    parse_help="Paste a stat block as a module prints it on one line (AC 6 [13], HD 1-1 "
+               "(3hp), Att 1 × weapon (1d6), THAC0 19 [0], MV 60' (20'), SV D14 W15 P16 B17 "
+               "S18 (NH), ML 7, AL Chaotic, XP 5) or as the SRD's rows (Armour Class 6 [13], "
+               "Hit Dice 1-1 (3hp) …, one a line). A block with variants (HD 8 / 12 / 16) "
+               "offers a choice.",
+    stat_block_variants=stat_block_variants,
 )
 
 SHEET_FORMS = {"character": CHARACTER_FORM, "monster": MONSTER_FORM}

@@ -103,6 +103,8 @@ class MonsterSheet(BaseModel):
     """Special abilities, for XP (HD 3** has two)."""
     normal_human: bool = False
     """Attacks on the normal-human row (THAC0 20 [−1]) whatever its Hit Dice."""
+    larger_than_human: bool = False
+    """Larger than human-sized: a halfling's AC is 2 better against its attacks."""
     movement: int = Field(120, ge=0, le=480)
     movement_other: ShortText = ""
     """Other modes as printed ("fly 180' (60')")."""

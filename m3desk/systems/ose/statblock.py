@@ -1,8 +1,11 @@
-"""Reading a stat block as OSE modules print it into a monster sheet.
+"""Reading a stat block as OSE books print it into a monster sheet.
 
-``AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], MV 60' (20'), SV D14 W15 P16
-B17 S18 (NH), ML 7, AL Chaotic, XP 5``. Every field that is read fills the sheet; every part
-that is not is reported in plain words. Bad input never raises.
+Three layouts: the one line of modules (``AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6),
+THAC0 19 [0], MV 60' (20'), SV D14 W15 P16 B17 S18 (NH), ML 7, AL Chaotic, XP 5``), the
+SRD's table rows ("Armour Class 6 [13]", "Hit Dice 1-1 (3hp)" … one per line) and blocks
+that offer variants ("HD 8 / 12 / 16", "HD 1 to 3"), read one variant at a time. Every
+field that is read fills the sheet; every part that is not, or that the sheet cannot hold,
+is said in plain words. Bad input never raises, and the work grows with the text's length.
 """
 
 from __future__ import annotations
@@ -10,47 +13,79 @@ from __future__ import annotations
 import re
 
 from m3desk.core.dice import DiceError, DiceExpr
+from m3desk.core.stat_block_text import at_most, pick_variant, quoted, read_fields, variant_names
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
 from m3desk.systems.ose.tables import Save
 
-__all__ = ["parse_stat_block"]
+__all__ = ["parse_stat_block", "stat_block_variants"]
 
-_FIELD = re.compile(r"\b(AC|HD|Att|THAC0|MV|SV|ML|AL|XP|NA|TT)\b", re.IGNORECASE)
-_MAX_TEXT = 2000
+_SHORT = {"AC": "AC", "HD": "HD", "Att": "ATT", "THAC0": "THAC0", "MV": "MV", "SV": "SV",
+          "ML": "ML", "AL": "AL", "XP": "XP", "NA": "NA", "TT": "TT"}
+_LONG = {"Armour Class": "AC", "Armor Class": "AC", "Hit Dice": "HD", "Attacks": "ATT",
+         "Attacks Usable Per Round": "ATT", "Movement": "MV", "Movement Rate": "MV",
+         "Saving Throws": "SV", "Saving Throw Values": "SV", "Saves": "SV", "Morale": "ML",
+         "Alignment": "AL", "Experience Points": "XP", "Experience": "XP",
+         "Number Appearing": "NA", "No. Appearing": "NA", "Treasure Type": "TT",
+         "Treasure": "TT"}
+_MAX_ATTACKS = 20
+_ATTACK = re.compile(r"(\d{1,3})\s*[×xX*]\s*([^()\[\],]{1,80}?)\s*\(([^()]{0,200})\)")
+_DICE = re.compile(r"\s*(\d{0,2}\s*d\s*\d{1,3}(?:\s*[+-]\s*\d{1,3}(?!\s*d))?)")
+_SEPARATORS = re.compile(r"(?:[\s,;\[\]]|\band\b|\bor\b)*", re.IGNORECASE)
 
 
-def _split(text: str) -> dict[str, str]:
-    """The text after each field name, up to the next field name."""
-    found = list(_FIELD.finditer(text))
-    parts: dict[str, str] = {}
-    for index, match in enumerate(found):
-        end = found[index + 1].start() if index + 1 < len(found) else len(text)
-        parts[match.group(1).upper()] = text[match.end():end].strip(" ,;.")
-    return parts
+def stat_block_variants(text: str) -> tuple[str, ...]:
+    """The variants a block offers ("HD 8", "HD 12", "HD 16"); empty when it has one."""
+    return variant_names(read_fields(text, _SHORT, _LONG).values)
 
 
-def _attacks(text: str, problems: list[str]) -> tuple[MonsterAttack, ...]:
-    attacks = []
-    for piece in re.split(r"\s*(?:,|\band\b|\bor\b(?=\s*\[?\d+\s*[×x]))\s*", text):
-        piece = piece.strip(" []")
-        match = re.match(r"(\d+)\s*[×x]\s*([^()]+?)\s*\(([^)]*)\)", piece)
-        if not match:
-            if piece.strip():
-                problems.append(f"could not read the attack “{piece.strip()}”")
+def _damage(piece: str, text: str, notes: list[str], problems: list[str]) -> DiceExpr | None:
+    """The damage of one attack, or None with the reason said."""
+    dice = _DICE.match(text)
+    if dice is None:
+        problems.append(f"could not read the damage of “{piece}”")
+        return None
+    rest = text[dice.end():].strip()
+    if re.match(r"[×xX*]\s*\d", rest):
+        problems.append(f"the damage {quoted(text)} is multiplied, which a sheet's dice "
+                        "cannot hold: left empty, roll it by hand")
+        return None
+    try:
+        damage = DiceExpr.parse(dice.group(1).replace(" ", ""))
+    except DiceError as error:
+        problems.append(f"could not read the damage of “{piece}” ({error})")
+        return None
+    if rest and not re.match(r"or\b", rest, re.IGNORECASE):
+        # "1d3 + disease": the dice are the damage, the rest is kept in the notes.
+        notes.append(f"Att {piece}")
+        if re.match(r"[+-]\s*\d", rest):
+            problems.append(f"kept {damage} of the damage {quoted(text)}")
+    return damage
+
+
+def _attacks(text: str, notes: list[str], problems: list[str]) -> tuple[MonsterAttack, ...]:
+    attacks: list[MonsterAttack] = []
+    position = 0
+    for match in _ATTACK.finditer(text):
+        gap = text[position:match.start()]
+        if _SEPARATORS.fullmatch(gap) is None:
+            problems.append(f"could not read the attack {quoted(gap.strip(' ,;[]'))}")
+        position = match.end()
+        piece = " ".join(match.group(0).split())
+        count = int(match.group(1))
+        if not 1 <= count <= 20:
+            problems.append(f"could not read the attack “{piece}”: 1 to 20 a round, please")
             continue
-        dice_text = re.match(r"\s*(\d*d\d+(?:[+-]\d+)?)", match.group(3))
-        try:
-            damage = DiceExpr.parse(dice_text.group(1)) if dice_text else None
-        except DiceError:
-            damage = None
-        if damage is None:
-            problems.append(f"could not read the damage of “{piece.strip()}”")
-        attacks.append(MonsterAttack(name=match.group(2).strip()[:80] or "attack",
-                                     count=min(int(match.group(1)), 20), damage=damage))
-    if len(attacks) > 20:
-        problems.append(f"kept the first 20 of {len(attacks)} attacks")
-    return tuple(attacks[:20])
+        damage = _damage(piece, match.group(3), notes, problems)
+        if len(attacks) < _MAX_ATTACKS:
+            attacks.append(MonsterAttack(name=" ".join(match.group(2).split()) or "attack",
+                                         count=count, damage=damage))
+        elif len(attacks) == _MAX_ATTACKS:
+            problems.append(f"kept the first {_MAX_ATTACKS} attacks")
+    rest = text[position:]
+    if _SEPARATORS.fullmatch(rest) is None:
+        problems.append(f"could not read the attack {quoted(rest.strip(' ,;[]'))}")
+    return tuple(attacks)
 
 
 def _leftover(label: str, rest: str, notes: list[str]) -> None:
@@ -61,96 +96,108 @@ def _leftover(label: str, rest: str, notes: list[str]) -> None:
 
 
 def _hit_dice(hd: str, values: dict[str, object], problems: list[str]) -> None:
-    match = re.match(r"(\d{1,2}|½|1/2)\s*(?:([+\-−])\s*(\d{1,2}))?\s*(\**)\s*"
-                     r"(?:\((\d{1,3})\s*hp\))?", hd)
-    if not match:
-        problems.append(f"could not read the Hit Dice “{hd}”")
+    if fixed := re.fullmatch(r"\s*(\d{1,3})\s*(?:hp|hit\s+points?)\s*", hd, re.IGNORECASE):
+        points = max(1, int(fixed.group(1)))
+        values.update(hit_dice=0, hit_points=points, max_hit_points=points)
+        problems.append(f"HD {quoted(hd)} is a fixed number of hit points: the sheet keeps it "
+                        f"as ½ HD with {points} hp")
+        return
+    match = re.match(r"\s*(\d{1,2}|½|1/2)\s*(?:([+-])\s*(\d{1,2}))?\s*(\**)\s*"
+                     r"(?:\(\s*(\d{1,3})\s*hp\s*\))?", hd, re.IGNORECASE)
+    if not match or not match.group(0).strip():
+        problems.append(f"could not read the Hit Dice {quoted(hd)}")
         return
     values["hit_dice"] = 0 if match.group(1) in ("½", "1/2") else int(match.group(1))
-    sign = -1 if match.group(2) in ("-", "−") else 1
+    sign = -1 if match.group(2) == "-" else 1
     values["hit_dice_modifier"] = sign * int(match.group(3) or 0)
     values["hit_dice_asterisks"] = min(len(match.group(4)), 6)
     if match.group(5):
         values["hit_points"] = values["max_hit_points"] = max(int(match.group(5)), 1)
+    if rest := hd[match.end():].strip(" ,;."):
+        problems.append(f"could not read {quoted(rest)} after the Hit Dice")
 
 
 def _saves(text: str, values: dict[str, object], problems: list[str]) -> None:
-    if re.fullmatch(r"\s*(NH|MU\s*\d{1,2}|[FCDEHT]\s*\d{1,2})\s*", text, re.IGNORECASE):
-        values["saves_as"] = text.strip().upper().replace(" ", "")
+    if re.fullmatch(r"\s*(?:as\s+)?(NH|MU\s*\d{1,2}|[FCDEHT]\s*\d{1,2}|\d{1,2})\s*", text,
+                    re.IGNORECASE):
+        values["saves_as"] = re.sub(r"(?i)as|\s", "", text).upper()
         return
     saves = {save: int(m.group(1)) for save in Save
-             if (m := re.search(rf"\b{save.value}\s*(\d{{1,2}})", text))}
+             if (m := re.search(rf"\b{save.value}\s*(\d{{1,2}})\b", text))}
     if len(saves) == len(Save):
         values["saves"] = saves
     else:
-        problems.append(f"could not read all five saves in “{text}”")
-    if match := re.search(r"\(([^)]+)\)", text):
-        values["saves_as"] = match.group(1).strip()[:200]
+        problems.append(f"could not read all five saves in {quoted(text)}")
+    if match := re.search(r"\(([^)]{1,200})\)", text):
+        values["saves_as"] = match.group(1).strip()
 
 
-def parse_stat_block(text: str, name: str = "Monster") -> tuple[MonsterSheet, list[str]]:
-    """The monster the stat block describes, and what could not be read.
+def _whole(key: str, label: str, parts: dict[str, str], problems: list[str],
+           pattern: str = r"(-?\d{1,2})") -> re.Match[str] | None:
+    if key not in parts:
+        return None
+    match = re.match(pattern, parts[key])
+    if match is None:
+        problems.append(f"could not read the {label} {quoted(parts[key])}")
+    return match
+
+
+def parse_stat_block(text: str, name: str = "Monster",
+                     variant: int = 0) -> tuple[MonsterSheet, list[str]]:
+    """The monster the stat block describes (its ``variant``-th variant when it offers
+    several), and what could not be read.
 
     A printed THAC0 that differs from the one its Hit Dice give is kept as the referee's
     override (visible on the sheet), so the stat block wins and the difference shows."""
-    problems: list[str] = []
+    fields = read_fields(text, _SHORT, _LONG)
+    problems = fields.problems
     notes: list[str] = []
-    text = text[:_MAX_TEXT].replace("−", "-")
-    parts = _split(text)
-    values: dict[str, object] = {"name": name.strip()[:80] or "Monster"}
-    first = _FIELD.search(text)
-    if first is not None and text[:first.start()].strip(" ,;.:"):
-        problems.append(f"ignored “{text[:first.start()].strip(' ,;.:')[:80]}” before the "
-                        "first field")
-    if match := re.match(r"(-?\d{1,2})", parts.get("AC", "")):
+    name = name.strip()[:80] if isinstance(name, str) else ""
+    values: dict[str, object] = {"name": name or "Monster"}
+    parts = pick_variant(fields.values, variant, problems)
+    if match := _whole("AC", "AC", parts, problems):
         values["armour_class"] = int(match.group(1))
-    elif "AC" in parts:
-        problems.append(f"could not read the AC “{parts['AC']}”")
     if "HD" in parts:
         _hit_dice(parts["HD"], values, problems)
     if "ATT" in parts:
-        values["attacks"] = _attacks(parts["ATT"], problems)
+        values["attacks"] = _attacks(parts["ATT"], notes, problems)
     printed_thac0: int | None = None
-    if match := re.match(r"(\d{1,2})", parts.get("THAC0", "")):
+    if match := _whole("THAC0", "THAC0", parts, problems, r"(\d{1,2})"):
         printed_thac0 = int(match.group(1))
-    elif "THAC0" in parts:
-        problems.append(f"could not read the THAC0 “{parts['THAC0']}”")
-    if match := re.match(r"(\d{1,3})\s*['’]\s*(?:\(\s*\d+\s*['’]\s*\))?(.*)",
-                         parts.get("MV", "")):
+    if match := _whole("MV", "movement", parts, problems,
+                       r"(\d{1,3})\s*['’′]*\s*(?:\(\s*\d+\s*['’′]*\s*\))?(.*)"):
         values["movement"] = int(match.group(1))
         values["movement_other"] = match.group(2).strip(" ,;/")[:200]
-    elif "MV" in parts:
-        problems.append(f"could not read the movement “{parts['MV']}”")
     if "SV" in parts:
         _saves(parts["SV"], values, problems)
-    if match := re.match(r"(\d{1,2})(.*)", parts.get("ML", "")):
+    if match := _whole("ML", "morale", parts, problems, r"(\d{1,2})(.*)"):
         values["morale"] = max(2, min(int(match.group(1)), 12))
         _leftover("ML", match.group(2), notes)
-    elif "ML" in parts:
-        problems.append(f"could not read the morale “{parts['ML']}”")
     if "AL" in parts:
         values["alignment"] = parts["AL"].split("(")[0].strip()[:200]
-    if match := re.match(r"([\d,]{1,9})(.*)", parts.get("XP", "")):
-        values["xp"] = int(match.group(1).replace(",", "") or 0)
+    if match := _whole("XP", "XP", parts, problems, r"(\d[\d,]{0,8})(.*)"):
+        values["xp"] = int(match.group(1).replace(",", ""))
         _leftover("XP", match.group(2), notes)
-    elif "XP" in parts:
-        problems.append(f"could not read the XP “{parts['XP']}”")
     if "NA" in parts:
         values["number_appearing"] = parts["NA"][:200]
     if "TT" in parts:
         values["treasure"] = parts["TT"][:200]
     if notes:
-        values["notes"] = "\n".join(notes)
+        values["notes"] = "\n".join(notes)[:100_000]
     if not parts:
         problems.append("no stat block fields (AC, HD, Att, THAC0, MV, SV, ML …) were found")
     try:
         sheet = MonsterSheet.model_validate(values)
     except ValueError as error:
-        problems.append(f"the stat block holds an impossible value ({error})")
-        return MonsterSheet(name=str(values["name"])), problems
+        problems.append(f"the stat block holds an impossible value "
+                        f"({' '.join(str(error).split())[:200]})")
+        return MonsterSheet(name=str(values["name"])), at_most(problems)
+    if "hit_points" not in values and "hit_dice" in values:
+        average = max(1, derive(sheet)["hp.average"].value)
+        sheet = sheet.model_copy(update={"hit_points": average, "max_hit_points": average})
     if printed_thac0 is not None:
         sheet = _keep_printed_thac0(sheet, printed_thac0)
-    return sheet, problems
+    return sheet, at_most(problems)
 
 
 def _keep_printed_thac0(sheet: MonsterSheet, printed: int) -> MonsterSheet:

@@ -300,6 +300,8 @@ def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Wea
     if isinstance(sheet, CharacterSheet):
         index = sheet.weapons.index(weapon) if weapon in sheet.weapons else -1
         key = f"weapon.{index}.hit" if index >= 0 else "melee.hit"
+        if not melee and f"weapon.{index}.thrown" in values:
+            key = f"weapon.{index}.thrown"  # thrown: the DEX missile modifier
         modifier = values[key].value
         terms.append(f"{'STR' if melee else 'DEX'}{' and magic' if weapon.magic else ''} "
                      f"{signed(modifier)}")
@@ -314,6 +316,11 @@ def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Wea
         modifier += 4
         terms.append("back-stab +4")
     ac = derive(defender.sheet, _options(encounter))["ac"].value
+    if (isinstance(defender.sheet, CharacterSheet)
+            and defender.sheet.char_class is OseClass.HALFLING
+            and isinstance(sheet, MonsterSheet) and sheet.larger_than_human):
+        ac -= 2
+        terms.append("halfling against a larger foe: AC 2 better")
     if defender.declared == "retreat":
         modifier += 2
         terms.append("retreating target +2")

@@ -14,6 +14,7 @@ __all__ = [
     "DEFAULT_DAMAGE",
     "HP_AFTER_NINTH",
     "MAX_LEVEL",
+    "PRIME_REQUISITES",
     "THIEF_SKILLS",
     "UNARMED_DAMAGE",
     "WEAPONS",
@@ -27,6 +28,7 @@ __all__ = [
     "monster_saves",
     "monster_thac0",
     "parse_class",
+    "prime_requisite_xp",
     "standard_modifier",
     "thief_skills",
 ]
@@ -65,6 +67,31 @@ def dex_initiative(score: int) -> int:
         if score <= ceiling:
             return modifier
     return 2
+
+
+PRIME_REQUISITES: dict[OseClass, tuple[str, ...]] = {
+    OseClass.CLERIC: ("WIS",), OseClass.DWARF: ("STR",), OseClass.ELF: ("INT", "STR"),
+    OseClass.FIGHTER: ("STR",), OseClass.HALFLING: ("DEX", "STR"),
+    OseClass.MAGIC_USER: ("INT",), OseClass.THIEF: ("DEX",)}
+
+
+def prime_requisite_xp(cls: OseClass, scores: dict[str, int]) -> int:
+    """The XP bonus or penalty in percent from the prime requisite(s).
+
+    One prime requisite: −20 at 3–5, −10 at 6–8, 0 at 9–12, +5 at 13–15, +10 at 16–18.
+    Elf (INT and STR): +5 with both at least 13, +10 with INT 16+ and STR 13+. Halfling (DEX
+    and STR): +5 with either at least 13, +10 with both. The two have no penalty tier."""
+    if cls is OseClass.ELF:
+        if scores["STR"] < 13 or scores["INT"] < 13:
+            return 0
+        return 10 if scores["INT"] >= 16 else 5
+    if cls is OseClass.HALFLING:
+        return 5 * sum(1 for name in ("DEX", "STR") if scores[name] >= 13)
+    score = scores[PRIME_REQUISITES[cls][0]]
+    for ceiling, percent in ((5, -20), (8, -10), (12, 0), (15, 5)):
+        if score <= ceiling:
+            return percent
+    return 10
 
 
 CLASS_HIT_DIE: dict[OseClass, int] = {

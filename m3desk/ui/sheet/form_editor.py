@@ -360,16 +360,24 @@ class _RowsPanel(QWidget):
 
 
 class StatBlockDialog(QDialog):
-    """Paste a stat block as a module prints it; the sheet is filled from what can be read."""
+    """Paste a stat block as a book prints it; the sheet is filled from what can be read.
 
-    def __init__(self, help_text: str, parent: QWidget | None = None) -> None:
+    A block that offers variants ("HD 8 / 12 / 16") shows a choice of the variant to read."""
+
+    def __init__(self, help_text: str, parent: QWidget | None = None,
+                 variants: Callable[[str], tuple[str, ...]] = lambda _text: ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Read a Stat Block")
+        self._variants = variants
         self.text = QPlainTextEdit(self)
         self.text.setObjectName("stat_block_text")
-        self.text.setPlaceholderText(help_text or "Paste the stat block here")
+        self.text.setPlaceholderText("Paste the stat block here")
         self.text.setMinimumSize(self.fontMetrics().horizontalAdvance("M" * 40),
-                                 self.fontMetrics().lineSpacing() * 6)
+                                 self.fontMetrics().lineSpacing() * 8)
+        self.variant = QComboBox(self)
+        self.variant.setObjectName("stat_block_variant")
+        self.variant_label = QLabel("&Variant:", self)
+        self.variant_label.setBuddy(self.variant)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, parent=self)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Read")
@@ -377,10 +385,32 @@ class StatBlockDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         hint = QLabel(help_text, self)
+        hint.setTextFormat(Qt.TextFormat.PlainText)
         hint.setWordWrap(True)
         layout.addWidget(hint)
         layout.addWidget(self.text, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.variant_label)
+        row.addWidget(self.variant, 1)
+        layout.addLayout(row)
         layout.addWidget(buttons)
+        self.text.textChanged.connect(self._offer_variants)
+        self._offer_variants()
+
+    def _offer_variants(self) -> None:
+        """The block's variants to choose from; hidden when it describes one creature."""
+        found = self._variants(self.text.toPlainText())
+        current = self.variant.currentIndex()
+        if tuple(self.variant.itemText(i) for i in range(self.variant.count())) != found:
+            self.variant.clear()
+            self.variant.addItems(list(found))
+            if 0 <= current < len(found):
+                self.variant.setCurrentIndex(current)
+        self.variant.setVisible(bool(found))
+        self.variant_label.setVisible(bool(found))
+
+    def chosen_variant(self) -> int:
+        return max(0, self.variant.currentIndex())
 
 
 class FormSheetEditor(SheetEditorBase):
@@ -403,6 +433,7 @@ class FormSheetEditor(SheetEditorBase):
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
         self.read_button: QPushButton | None = None
+        self.stat_block_dialog: StatBlockDialog | None = None
         if document.form.parse is not None:
             self.read_button = QPushButton("Read Stat Block…", self.content)
             self.read_button.setObjectName("read_stat_block")
@@ -469,16 +500,22 @@ class FormSheetEditor(SheetEditorBase):
         parse = self.form_document.form.parse
         if parse is None or dialogs.is_non_interactive():
             return
-        dialog = StatBlockDialog(self.form_document.form.parse_help, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.read_stat_block(dialog.text.toPlainText())
+        form = self.form_document.form
+        dialog = StatBlockDialog(form.parse_help, self, form.stat_block_variants)
+        self.stat_block_dialog = dialog
+        try:
+            if dialog.exec() == QDialog.DialogCode.Accepted:
+                self.read_stat_block(dialog.text.toPlainText(), dialog.chosen_variant())
+        finally:
+            self.stat_block_dialog = None
+            dialog.deleteLater()
 
-    def read_stat_block(self, text: str) -> list[str]:
+    def read_stat_block(self, text: str, variant: int = 0) -> list[str]:
         """Fill the sheet from a stat block (one undo step); returns what could not be read."""
         parse = self.form_document.form.parse
         assert parse is not None
         current = self.form_document.sheet
-        sheet, problems = parse(text, current.name)
+        sheet, problems = parse(text, current.name, variant)
         sheet = sheet.model_copy(update={"name": current.name})
         self.form_document.replace_sheet(sheet, "Read stat block")  # type: ignore[arg-type]
         if problems:

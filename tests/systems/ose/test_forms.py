@@ -93,5 +93,6 @@ def test_summaries_and_the_pasted_stat_block() -> None:
     assert CHARACTER_FORM.summary(found["morgan-ironwolf"]) == "Fighter 1, AC 3 [16], HP 6/6"
     assert MONSTER_FORM.summary(found["goblin"]) == "HD 1-1, AC 6 [13], HP 3/3, ML 7"
     assert MONSTER_FORM.parse is not None
-    goblin, problems = MONSTER_FORM.parse(MONSTER_FORM.parse_help.split(": ", 1)[1], "Goblin")
+    example = MONSTER_FORM.parse_help.split("one line (", 1)[1].split(") or", 1)[0]
+    goblin, problems = MONSTER_FORM.parse(example, "Goblin")
     assert problems == [] and MONSTER_FORM.summary(goblin) == "HD 1-1, AC 6 [13], HP 3/3, ML 7"

@@ -1,0 +1,121 @@
+"""AD&D 2e stat blocks in every layout the books use: each field right, or said.
+
+The Monstrous Manual prints an entry as labelled lines ("ARMOR CLASS: 5", "HIT DICE: 4+1",
+"NO. OF ATTACKS: 1", "DAMAGE/ATTACK: 1d10 (weapon)" …) after its ecology lines; modules
+print the same numbers on one line. The ogre's numbers are the Monstrous Manual's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from m3desk.systems.adnd2e.derive import derive
+from m3desk.systems.adnd2e.statblock import parse_stat_block, stat_block_variants
+
+OGRE_ENTRY = """OGRE
+CLIMATE/TERRAIN: Any land
+FREQUENCY: Common
+ORGANIZATION: Tribal
+ACTIVITY CYCLE: Any
+DIET: Carnivore
+INTELLIGENCE: Low (5-7)
+TREASURE: (M) Q (B, S)
+ALIGNMENT: Chaotic evil
+NO. APPEARING: 2-20
+ARMOR CLASS: 5
+MOVEMENT: 9
+HIT DICE: 4+1
+THAC0: 17
+NO. OF ATTACKS: 1
+DAMAGE/ATTACK: 1d10 (weapon)
+SPECIAL ATTACKS: Nil
+SPECIAL DEFENSES: Nil
+MAGIC RESISTANCE: Nil
+SIZE: L (9'+ tall)
+MORALE: Steady (11-12)
+XP VALUE: 270
+"""
+
+
+def test_a_monstrous_manual_entry_reads_every_field() -> None:
+    """Issue 24: this came out as AC 10, HD 1, 4 hp and no attacks."""
+    ogre, problems = parse_stat_block(OGRE_ENTRY, "Ogre")
+    assert (ogre.armour_class, ogre.movement, ogre.hit_dice, ogre.hit_dice_modifier) == (
+        5, 9, 4, 1)
+    assert (ogre.hit_points, ogre.max_hit_points) == (19, 19)  # 4+1 average, no hp printed
+    assert (ogre.thac0, ogre.size, ogre.morale, ogre.xp) == (17, "L", 12, 270)
+    assert [(a.name, a.count, str(a.damage)) for a in ogre.attacks] == [("weapon", 1, "1d10")]
+    assert (ogre.intelligence, ogre.alignment, ogre.special_attacks) == (
+        "Low (5-7)", "Chaotic evil", "Nil")
+    assert ogre.notes.splitlines() == [
+        "Climate/Terrain: Any land", "Frequency: Common", "Organization: Tribal",
+        "Activity cycle: Any", "Diet: Carnivore", "Treasure: (M) Q (B, S)",
+        "No. appearing: 2-20"]
+    assert problems == ["the morale “Steady (11-12)” is a range: took its top, 12"]
+    assert derive(ogre)["thac0"].value == 17
+
+
+def test_the_description_after_an_entry_is_said_not_read_as_fields() -> None:
+    text = OGRE_ENTRY + "\nOgres are big, ugly, greedy humanoids.\n"
+    ogre, problems = parse_stat_block(text, "Ogre")
+    assert ogre.xp == 270
+    assert "could not read “Ogres are big, ugly, greedy humanoids” after the XP" in problems
+
+
+def test_multiple_attacks_on_labelled_lines() -> None:
+    troll, problems = parse_stat_block(
+        "ARMOR CLASS: 4\nMOVEMENT: 12\nHIT DICE: 6+6\nTHAC0: 13\nNO. OF ATTACKS: 3\n"
+        "DAMAGE/ATTACK: 1d4+4/1d4+4/2d6\nSIZE: L (9' tall)\nMORALE: Elite (14)\n"
+        "XP VALUE: 1,400", "Troll")
+    assert problems == []
+    assert [str(a.damage) for a in troll.attacks] == ["1d4+4", "1d4+4", "2d6"]
+    assert (troll.hit_points, troll.morale, troll.xp) == (33, 14, 1400)
+
+
+VARIANTS = ("ARMOR CLASS: 2\nMOVEMENT: 12\nHIT DICE: 8, 12, or 16\nTHAC0: 13 / 9 / 5\n"
+            "NO. OF ATTACKS: 1\nDAMAGE/ATTACK: 2d10\nXP VALUE: 2,000 / 7,000 / 10,000\n")
+
+
+def test_a_block_with_variants_offers_them_and_reads_the_one_chosen() -> None:
+    assert stat_block_variants(VARIANTS) == ("HD 8", "HD 12", "HD 16")
+    read = [parse_stat_block(VARIANTS, "Elemental", n) for n in range(3)]
+    assert [p for _, p in read] == [[], [], []]
+    assert [(m.hit_dice, m.hit_points, m.thac0, m.xp) for m, _ in read] == [
+        (8, 36, 13, 2000), (12, 54, 9, 7000), (16, 72, 5, 10000)]
+    assert stat_block_variants("AC 7; HD 1 to 3; #AT 1; Dmg 1d6") == ("HD 1", "HD 2", "HD 3")
+    assert stat_block_variants("AC 7; HD 1/2; #AT 1; Dmg 1d4") == ()  # ½ HD, one creature
+
+
+def test_what_the_sheet_cannot_hold_is_said() -> None:
+    monster, problems = parse_stat_block("AC 6; HD 1 hp; #AT 0; Dmg 1d6*10", "Odd")
+    assert (monster.hit_dice, monster.hit_points) == (0, 1)
+    assert monster.attacks == ()
+    assert any("“1 hp” is a fixed number of hit points" in p for p in problems)
+    assert any("is multiplied" in p for p in problems)
+    assert "could not read the number of attacks “0”" in problems
+
+
+HOSTILE = [
+    "", " " * 100_000, "AC " * 50_000, "Dmg " + "1d4/" * 30_000, "HIT DICE: " + "8, " * 30_000,
+    "ARMOR CLASS:\n" * 10_000, "#AT 999999999999; Dmg 1d4", "HD 4+99999; hp 0; XP -5",
+    "\x00\u202e\ufeffAC 5", "MORALE: " + "(" * 100_000, "SV " + "1 " * 50_000,
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE, ids=range(len(HOSTILE)))
+def test_hostile_text_is_answered_never_raised(text: str) -> None:
+    monster, problems = parse_stat_block(text, "Hostile")
+    assert monster.name == "Hostile" and isinstance(problems, list)
+    for variant in range(len(stat_block_variants(text))):
+        parse_stat_block(text, "Hostile", variant)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ACMVHDTSZLXPIhpdmg#/0123456789 ()+-*,;.:\n½")),
+               max_size=400), st.integers(-2, 5))
+def test_stat_block_shaped_noise_never_raises(text: str, variant: int) -> None:
+    monster, problems = parse_stat_block(text, "Anything", variant)
+    assert monster.name == "Anything" and isinstance(problems, list)
+    assert isinstance(stat_block_variants(text), tuple)
