@@ -8,7 +8,6 @@ probabilities can be compared to brute-force enumeration without tolerance games
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -20,10 +19,8 @@ MAX_DICE_COUNT = 20
 MAX_DIE_SIDES = 100
 MAX_FLAT_BONUS = 100
 
-_DICE_RE = re.compile(
-    r"^\s*\+?\s*(?P<count>\d*)\s*[dD]\s*(?P<sides>\d+)\s*(?:(?P<sign>[+-])\s*(?P<flat>\d+))?\s*$"
-)
-_FLAT_RE = re.compile(r"^\s*(?P<sign>[+-]?)\s*(?P<flat>\d+)\s*$")
+MAX_DICE_TEXT = 40
+"""The longest damage text read: ``20d100+100`` with room for spaces; longer is refused unread."""
 
 
 class DiceError(ValueError):
@@ -43,20 +40,17 @@ class DiceExpr:
         """Read ``1d8+1``, ``d12``, ``2d6-1``, ``+1d4+1`` or a flat ``+2``."""
         if not isinstance(text, str):
             raise DiceError(f"a damage die must be text like 1d8+1, not {type(text).__name__}")
-        match = _DICE_RE.match(text)
-        if match:
-            count = int(match["count"]) if match["count"] else 1
-            sides = int(match["sides"])
-            flat = int(match["flat"] or 0)
-            bonus = -flat if match["sign"] == "-" else flat
-        else:
-            flat_match = _FLAT_RE.match(text)
-            if not flat_match:
-                raise DiceError(
-                    f"'{text.strip()}' is not a damage die; write it like 1d8+1, d12 or 2d6-1"
-                )
-            count, sides = 0, 1
-            bonus = int(flat_match["flat"]) * (-1 if flat_match["sign"] == "-" else 1)
+        if len(text) > MAX_DICE_TEXT:
+            raise DiceError(
+                f"a damage die is at most {MAX_DICE_TEXT} characters like 1d8+1 "
+                f"(this one has {len(text)})"
+            )
+        read = _read_dice(_tokens(text))
+        if read is None:
+            raise DiceError(
+                f"'{text.strip()}' is not a damage die; write it like 1d8+1, d12 or 2d6-1"
+            )
+        count, sides, bonus = read
         expr = cls(count=count, sides=sides, bonus=bonus)
         expr.check()
         return expr
@@ -108,6 +102,56 @@ def _validate_dice(value: Any) -> DiceExpr:
     if not isinstance(value, str):
         raise DiceError("a damage die must be text like 1d8+1")
     return DiceExpr.parse(value)
+
+
+def _tokens(text: str) -> list[str] | None:
+    """Digit runs and the marks ``d``, ``+``, ``-``; spaces separate; anything else: None.
+
+    One pass over the text, so a padded or hostile string costs what its length costs.
+    """
+    tokens: list[str] = []
+    start = -1
+    for at, char in enumerate(text):
+        if char.isdecimal():
+            if start < 0:
+                start = at
+            continue
+        if start >= 0:
+            tokens.append(text[start:at])
+            start = -1
+        if char in "dD+-":
+            tokens.append(char.lower())
+        elif not char.isspace():
+            return None
+    if start >= 0:
+        tokens.append(text[start:])
+    return tokens
+
+
+def _read_dice(tokens: list[str] | None) -> tuple[int, int, int] | None:
+    """``[+] [count] d sides [(+|-) flat]`` or a flat ``[+|-] flat``: (count, sides, bonus)."""
+    if not tokens:
+        return None
+    if "d" not in tokens:
+        sign = tokens[0] if tokens[0] in "+-" else ""
+        rest = tokens[1:] if sign else tokens
+        if len(rest) != 1 or not rest[0].isdecimal():
+            return None
+        return 0, 1, -int(rest[0]) if sign == "-" else int(rest[0])
+    if tokens[0] == "+":
+        tokens = tokens[1:]
+    count = 1
+    if tokens and tokens[0].isdecimal():
+        count, tokens = int(tokens[0]), tokens[1:]
+    if len(tokens) < 2 or tokens[0] != "d" or not tokens[1].isdecimal():
+        return None
+    sides, tokens = int(tokens[1]), tokens[2:]
+    if not tokens:
+        return count, sides, 0
+    if len(tokens) != 2 or tokens[0] not in "+-" or not tokens[1].isdecimal():
+        return None
+    flat = int(tokens[1])
+    return count, sides, -flat if tokens[0] == "-" else flat
 
 
 Dice = Annotated[DiceExpr, BeforeValidator(_validate_dice), PlainSerializer(str, return_type=str)]

@@ -49,7 +49,8 @@ def thac0(character_class: str, level: int) -> int:
     return tables.class_thac0(cls, level)
 
 
-_HD = re.compile(r"^\s*(\d{1,2}|½|1/2)\s*(?:([+\-−])\s*(\d{1,2}))?\s*\**\s*$")
+# Possessive spaces: no space run is ever given back, so a padded text is read in one pass.
+_HD = re.compile(r"^\s*+(\d{1,2}|½|1/2)\s*+(?:([+\-−])\s*+(\d{1,2}))?\s*+\**+\s*+$")
 
 
 def parse_hit_dice(hit_dice: str) -> tuple[int, int]:

@@ -8,7 +8,6 @@ most layout changes, and a static text lays itself out again for every new scale
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -31,7 +30,13 @@ OUT_OF_REACH = "out of reach"
 def short_attack_name(name: str) -> str:
     """"Cutter (signature longsword)" → "Cutter": the caption has room for a word or two;
     the tooltip keeps the full name."""
-    return re.sub(r"\s*\([^)]*\)", "", name).strip() or name
+    kept: list[str] = []
+    at = 0
+    while (opening := name.find("(", at)) >= 0 and (closing := name.find(")", opening)) >= 0:
+        kept.append(name[at:opening].rstrip())
+        at = closing + 1
+    kept.append(name[at:])
+    return "".join(kept).strip() or name
 
 
 def caption_for(facts: TokenFacts) -> str:

@@ -25,8 +25,10 @@ BANDS_HINT = (
     f"The range bands it attacks from ({_NAMES}): one band like Close, a run like "
     f"Close{_DASH}Short, or several parts like Hand{_DASH}Close, Short"
 )
-_PARTS = re.compile(r"\s*(?:,|;|/|\bor\b|\band\b)\s*", re.IGNORECASE)
-_RUN = re.compile(r"\s*(?:[-–—]|\bto\b)\s*", re.IGNORECASE)
+# No spaces around the separators: ``_band`` trims each word, and a leading ``\s*`` would make
+# every split quadratic on a run of spaces.
+_PARTS = re.compile(r",|;|/|\bor\b|\band\b", re.IGNORECASE)
+_RUN = re.compile(r"[-–—]|\bto\b", re.IGNORECASE)
 
 
 def bands_label(bands: Iterable[RangeBand]) -> str:
