@@ -358,7 +358,7 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str]]:
         abilities=Abilities(**scores),
         hit_points=_clamp(hp if hp is not None else hp_max, -99, 999),
         max_hit_points=_clamp(hp_max, 1, 999),
-        armour=armour, shield=shield, magic_armour=magic_armour,  # type: ignore[arg-type]
+        armour=armour, shield=shield, magic_armour=magic_armour,
         weapons=tuple(weapons), spells=tuple(spells),
         alignment=str(_get(details, "alignment") or "").strip()[:200],
         notes=_plain(_get(details, "notes"), 100_000),
