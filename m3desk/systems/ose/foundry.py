@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from m3desk.core.dice import DiceError, DiceExpr
+from m3desk.core.numbers import signed
 from m3desk.core.system import ExchangeFormat, ExchangeRead
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.sheet import (
@@ -287,7 +288,7 @@ def _weapon(item: Mapping[str, Any], problems: list[str]) -> Weapon | None:
                         "not short ≤ medium ≤ long feet; left out")
     bonus = _int(_get(system, "bonus")) or 0
     if not 0 <= bonus <= 5:
-        problems.append(f"{name}'s bonus {bonus:+d} is outside +0 to +5; kept +0")
+        problems.append(f"{name}'s bonus {signed(bonus)} is outside +0 to +5; kept +0")
         bonus = 0
     return Weapon(name=name, damage=damage, melee=bool(_get(system, "melee")) or not missile,
                   missile=missile, slow=bool(_get(system, "slow")), ranges=kept_ranges,
@@ -395,13 +396,14 @@ def monster_to_foundry(sheet: MonsterSheet) -> tuple[dict[str, Any], list[str]]:
     problems: list[str] = []
     hd = f"{sheet.hit_dice}d8" if sheet.hit_dice else "1d4"
     if sheet.hit_dice_modifier:
-        hd += f"{sheet.hit_dice_modifier:+d}"
+        sign = "+" if sheet.hit_dice_modifier > 0 else "-"  # Foundry's dice text: ASCII
+        hd += f"{sign}{abs(sheet.hit_dice_modifier)}"
     if sheet.saves_as:
         problems.append(f"“saves as {sheet.saves_as}” is written as the saves it gives")
     if sheet.overrides:
         problems.append("the referee's overrides are written as the numbers they give")
     if sheet.initiative_modifier:
-        problems.append(f"the initiative modifier {sheet.initiative_modifier:+d} goes to "
+        problems.append(f"the initiative modifier {signed(sheet.initiative_modifier)} goes to "
                         "Foundry's initiative bonus")
     saves = {save.value: numbers[f"save.{save.value}"] for save in Save}
     dungeon, _, wild = sheet.number_appearing.partition("(")
