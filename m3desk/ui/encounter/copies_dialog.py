@@ -9,6 +9,7 @@ sheet), in one undo step and one log line that says how many and with which hit 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,7 +20,9 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -28,10 +31,22 @@ from PySide6.QtWidgets import (
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.copies import HIT_POINT_METHODS, HitPointMethod, copy_hit_points
-from m3desk.core.dice import Roller
+from m3desk.core.dice import DiceError, DiceExpr, Roller
 from m3desk.core.numbers import signed
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.new_document import OpenSheet, add_sheets, default_side
+
+
+def appearing_dice(appearing: str) -> DiceExpr | None:
+    """The dungeon part of a book's number appearing ("2d4 (1d6 × 10)" → 2d4), if dice."""
+    first = appearing.split("(", 1)[0].strip()
+    if not re.fullmatch(r"\d{1,2}d\d{1,3}(?:\s*[+-]\s*\d{1,2})?", first):
+        return None
+    try:
+        return DiceExpr.parse(first)
+    except DiceError:
+        return None
+
 
 __all__ = ["CopiesDialog", "SheetChoice", "with_copies"]
 
@@ -112,7 +127,7 @@ class CopiesDialog(QDialog):
 
     def __init__(self, document: EncounterDocument, choices: Sequence[SheetChoice],
                  parent: QWidget | None = None, *, side: str | None = None,
-                 roller: Roller | None = None) -> None:
+                 roller: Roller | None = None, appearing: str = "") -> None:
         super().__init__(parent)
         self._document = document
         self._roller = roller or Roller()
@@ -132,6 +147,22 @@ class CopiesDialog(QDialog):
         room = core.MAX_COMBATANTS - len(document.encounter.combatants)
         self.count.setRange(1, max(1, room))
         self.count.setValue(min(4, max(1, room)))
+        # A book monster's number appearing ("2d4 (6d10)"): its dungeon dice can be rolled.
+        self.appearing_dice = appearing_dice(appearing)
+        self.roll_count = QPushButton(f"&Roll {self.appearing_dice}" if self.appearing_dice
+                                      else "&Roll", self)
+        self.roll_count.setObjectName("copies_roll_count")
+        self.roll_count.setToolTip(f"Roll the number appearing ({appearing})")
+        self.roll_count.setVisible(self.appearing_dice is not None)
+        self.roll_count.clicked.connect(self.roll_number_appearing)
+        self.rolled = QLabel(self)
+        self.rolled.setObjectName("copies_rolled")
+        self.rolled.setTextFormat(Qt.TextFormat.PlainText)
+        count_row = QHBoxLayout()
+        count_row.setContentsMargins(0, 0, 0, 0)
+        count_row.addWidget(self.count)
+        count_row.addWidget(self.roll_count)
+        count_row.addWidget(self.rolled, 1)
         self.method = QComboBox(self)
         self.method.setAccessibleName("Hit points of each copy")
         for key, label in HIT_POINT_METHODS.items():
@@ -150,11 +181,12 @@ class CopiesDialog(QDialog):
         self.add_button.clicked.connect(self.add)
         form = QFormLayout()
         form.addRow("&Sheet:", self.sheet)
-        form.addRow("How &many:", self.count)
+        form.addRow("How &many:", count_row)
         form.addRow("Hit &points of each copy:", self.method)
         form.addRow("S&ide:", self.side)
-        for widget in (self.sheet, self.count, self.method, self.side):
-            buddy = form.labelForField(widget)
+        for field, widget in ((self.sheet, self.sheet), (count_row, self.count),
+                              (self.method, self.method), (self.side, self.side)):
+            buddy = form.labelForField(field)
             if isinstance(buddy, QLabel):
                 buddy.setBuddy(widget)
         layout = QVBoxLayout(self)
@@ -168,6 +200,17 @@ class CopiesDialog(QDialog):
         self.count.valueChanged.connect(self._refresh)
         self.was_applied = False
         self._sheet_changed()
+
+    def roll_number_appearing(self) -> None:
+        """Roll the book's number appearing into the count, and say what was rolled."""
+        dice = self.appearing_dice
+        if dice is None:
+            return
+        faces = self._roller.roll_faces(dice)
+        total = max(self.count.minimum(), min(self.count.maximum(), sum(faces) + dice.bonus))
+        self.count.setValue(total)
+        shown = " + ".join(str(face) for face in faces)
+        self.rolled.setText(f"rolled {dice}: {shown} = {total}")
 
     @property
     def chosen(self) -> BaseModel | None:

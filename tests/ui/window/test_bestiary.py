@@ -12,11 +12,10 @@ from m3desk.assets import sample_files
 from m3desk.core.dice import Roller
 from m3desk.storage.bestiary import BestiaryEntry
 from m3desk.ui.dialogs import NewEncounterChoice
+from m3desk.ui.encounter.copies_dialog import CopiesDialog, SheetChoice, appearing_dice
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.library.bestiary_model import BestiaryColumn, BestiaryModel
 from m3desk.ui.main_window import MainWindow
-from m3desk.ui.window import bestiary_commands
-from m3desk.ui.window.bestiary_commands import CountDialog, appearing_dice
 
 
 def _shown_names(model: BestiaryModel) -> list[str]:
@@ -111,18 +110,24 @@ def test_four_hobgoblins_join_the_fight_in_one_step(qtbot, window: MainWindow, o
     window.bestiary_commands.follow(ose_encounter)
     qtbot.keyClicks(panel.search, "hobgoblin")
     assert panel.add_button.isEnabled()
+    shown: list[str] = []
 
-    def four(dialog: CountDialog) -> int:
+    def four_at_maximum(dialog: CopiesDialog) -> int:
+        shown.append(dialog.sheet.currentText())
         dialog.count.setValue(4)
+        dialog.method.setCurrentIndex(dialog.method.findText("Maximum"))
+        qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
         return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr(CountDialog, "exec", four)
+    monkeypatch.setattr(CopiesDialog, "show_modal", four_at_maximum)
     before = len(ose_encounter.document.encounter.combatants)
     qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
     encounter = ose_encounter.document.encounter
     added = encounter.combatants[before:]
     assert [c.name for c in added] == [f"Hobgoblin {n}" for n in range(1, 5)]
     assert {c.side for c in added} == {"Monsters"}
+    assert shown == ["Hobgoblin (monster, bestiary)"]
+    assert {c.sheet.max_hit_points for c in added} == {9}  # HD 1+1 at its maximum, 8 + 1
     tracker = ose_encounter.page.tracker
     model = tracker.model()
     shown = {str(model.data(model.index(row, column)))
@@ -132,17 +137,19 @@ def test_four_hobgoblins_join_the_fight_in_one_step(qtbot, window: MainWindow, o
     assert len(ose_encounter.document.encounter.combatants) == before
 
 
-def test_the_count_can_be_rolled_from_number_appearing(qtbot) -> None:
+def test_the_count_can_be_rolled_from_number_appearing(qtbot, ose_encounter) -> None:
     from m3desk.systems.ose.sheet import MonsterSheet
 
-    entry = BestiaryEntry(MonsterSheet(name="Hobgoblin"), {}, appearing="1d6 (4d6)")
-    dialog = CountDialog(entry, roller=Roller(seed=3))
+    entry = BestiaryEntry(MonsterSheet(name="Hobgoblin"), {}, appearing="2d4 (4d6)")
+    dialog = CopiesDialog(ose_encounter.document, [SheetChoice(entry.sheet, "bestiary")],
+                          roller=Roller(seed=3), appearing=entry.appearing)
     qtbot.addWidget(dialog)
-    assert dialog.roll_button.text() == "&Roll 1d6"
-    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
-    faces = dialog.faces
-    assert dialog.count.value() == sum(faces)
-    assert dialog.rolled.text() == f"rolled 1d6: {faces[0]} = {sum(faces)}"
+    assert dialog.roll_count.text() == "&Roll 2d4" and not dialog.roll_count.isHidden()
+    qtbot.mouseClick(dialog.roll_count, Qt.MouseButton.LeftButton)
+    total = dialog.count.value()
+    assert 2 <= total <= 8
+    assert dialog.rolled.text().startswith("rolled 2d4: ")
+    assert dialog.rolled.text().endswith(f" = {total}")
 
 
 @pytest.mark.parametrize(("text", "dice"), [("2d4 (1d6 × 10)", "2d4"), ("1 (1)", None),
@@ -165,5 +172,4 @@ def test_the_licence_shows_as_plain_text(qtbot, window: MainWindow) -> None:
 def test_unused_index_is_harmless() -> None:
     model = BestiaryModel()
     assert model.data(QModelIndex()) is None
-    assert bestiary_commands.MAX_COPIES >= 20
     assert Path  # keep the import list honest for the type checker
