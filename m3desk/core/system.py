@@ -42,6 +42,7 @@ __all__ = [
     "PositionModel",
     "Reach",
     "Ring",
+    "SetupStep",
     "TrackerColumn",
 ]
 
@@ -265,6 +266,30 @@ def _names(combatant: "Combatant") -> tuple[str, ...]:
     return tuple(condition.name for condition in combatant.conditions)
 
 
+class SetupStep(NamedTuple):
+    """One step of a game's encounter set-up that is rolled or typed (OSE: surprise, the
+    encounter distance, the reaction roll), shown by the generic set-up panel in order.
+
+    ``dice`` says what is rolled for the chosen option (and the state: a surprised side
+    shortens the distance); ``apply`` takes the faces rolled or typed and returns the
+    encounter with the result in place and logged (one undo step); ``shown`` is the result
+    so far in words ("" before it is rolled)."""
+
+    id: str
+    label: str
+    help: str
+    dice: Callable[["Encounter", str], "DiceExpr"]
+    apply: Callable[["Encounter", str, str | None, tuple[int, ...]], "Encounter"]
+    shown: Callable[["Encounter"], str]
+    choices: tuple[tuple[str, str], ...] = ()
+    """(key, label) of the option asked for ("dungeon", "Dungeon"); empty: none."""
+    who: Callable[["Encounter"], tuple[tuple[str, str], ...]] | None = None
+    """(combatant id, name) of who the step is rolled for (the party's speaker); None:
+    nobody in particular."""
+    each: str = ""
+    """One die for each of these ("side"): the dice are that die once per side, in order."""
+
+
 class EncounterRules(NamedTuple):
     """How a game runs a fight, as functions the tracker, the board and the action dialog call.
 
@@ -311,6 +336,8 @@ class EncounterRules(NamedTuple):
     fight; None: the sheet's hit points are the creature's own (every copy keeps them)."""
     with_hit_points: Callable[[BaseModel, int], BaseModel] = lambda sheet, _hp: sheet
     """The sheet with these hit points, now and at most (a fresh copy's)."""
+    setup_steps: tuple[SetupStep, ...] = ()
+    """What the game rolls before the first round, in the book's order (the set-up panel)."""
     status: Callable[["Encounter"], tuple[str, ...]] = lambda _e: ()
     """Lines the tracker shows above the roster: the phase, who is to act, what is due now
     ("Goblins: first death, check morale (ML 7, holds 58.3 %)")."""

@@ -64,6 +64,9 @@ class OseEncounter(core.Encounter):
     surprise_rolls: dict[str, Roll] = Field(default_factory=dict, max_length=200)
     """Each side's surprise d6 at set-up: 1–2 is surprised."""
     morale: dict[str, SideMorale] = Field(default_factory=dict, max_length=200)
+    setup_results: dict[str, Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=dict, max_length=10)
+    """What the set-up steps came to, in words ("distance": "60 ft, dungeon")."""
 
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         """0 hit points or fewer is dead (seed 003): no more turns."""

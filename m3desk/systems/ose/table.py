@@ -45,6 +45,7 @@ from m3desk.systems.ose.encounter import (
     OseCombatant,
     OseEncounter,
 )
+from m3desk.systems.ose.encounter_setup import SETUP_STEPS
 from m3desk.systems.ose.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
@@ -614,4 +615,5 @@ ENCOUNTER_RULES = EncounterRules(
     centre_summary=_centre_summary, condition_names=_condition_names,
     roll_initiative=_roll_initiative, actions=_actions, preview=_preview, resolve=_resolve,
     status=_status, due=_due, hit_dice=_hit_dice,
-    with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY)
+    with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY,
+    setup_steps=SETUP_STEPS)

@@ -2,7 +2,8 @@
 
 The one place in the encounter tab that names games for their set-up: Monsters & Magic sets
 the surroundings, the maximum range and Scouting before a fight; a game without a part of
-its own gets none (its set-up is the roster, the sides and Start).
+its own gets the steps its rules describe (``EncounterRules.setup_steps``: OSE's surprise,
+distance and reaction), rendered by the generic set-up steps panel, or none.
 """
 
 from __future__ import annotations
@@ -27,4 +28,8 @@ def make_game_setup(document: EncounterDocument, parent: QWidget) -> QWidget | N
         from m3desk.ui.encounter.range_setup import RangeSetupPanel
 
         return RangeSetupPanel(document, parent)
+    from m3desk.ui.encounter.setup_steps import SetupStepsPanel, steps_of
+
+    if steps_of(document):
+        return SetupStepsPanel(document, parent)  # what the game rolls before round one
     return None

@@ -1,0 +1,92 @@
+"""The set-up steps a game rolls before round one, in the real encounter tab: every game
+gets the panel its rules describe (OSE: surprise, distance, reaction), typed or rolled, each
+one undo step and one log line."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from m3desk.assets import sample_files
+from m3desk.core import registry
+from m3desk.core.dice import Roller
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.new_document import new_encounter_document
+from m3desk.ui.encounter.setup_steps import SetupStepsPanel
+from m3desk.ui.encounter.widget import EncounterWidget
+
+
+def _tab(qtbot, game: str) -> EncounterWidget:
+    sheets = [load_sheet(path).model for path in sample_files(game)]
+    party = [s for s in sheets if s.kind == "character"][:2]
+    foes = [s for s in sheets if s.kind == "monster"][:2]
+    document = new_encounter_document(party + foes, name="Set-up")
+    widget = EncounterWidget(document)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 700)
+    widget.show()
+    return widget
+
+
+def _log_texts(widget: EncounterWidget) -> list[str]:
+    model = widget.log_panel.log_model
+    return [str(model.data(model.index(row, model.columnCount() - 1)))
+            for row in range(model.rowCount())]
+
+
+@pytest.mark.parametrize("game", [g.id for g in registry.systems()])
+def test_each_game_shows_the_steps_its_rules_describe(qtbot, game: str) -> None:
+    widget = _tab(qtbot, game)
+    rules = registry.system_of(widget.document.encounter).encounter
+    panel = widget.findChild(SetupStepsPanel)
+    steps = rules.setup_steps if rules is not None else ()
+    if not steps:
+        assert panel is None
+        return
+    assert panel is not None and panel.isVisible()
+    assert [row.label.text() for row in panel.rows] == [step.label for step in steps]
+    for row, step in zip(panel.rows, steps, strict=True):
+        assert row.label.toolTip() == step.help
+        assert row.roll.text().startswith("Roll ")
+
+
+def test_ose_surprise_distance_and_reaction_typed_rolled_and_undone(qtbot) -> None:
+    widget = _tab(qtbot, "ose")
+    document: EncounterDocument = widget.document
+    panel = widget.findChild(SetupStepsPanel)
+    panel.roller = Roller(seed=1)
+    sides = list(dict.fromkeys(c.side for c in document.encounter.combatants))
+
+    surprise = panel.row("surprise")
+    assert surprise.roll.text() == "Roll 1d6 a side"
+    qtbot.mouseClick(surprise.roll, Qt.MouseButton.LeftButton)
+    assert set(document.encounter.surprise_rolls) == set(sides)
+    assert surprise.result.text().startswith(f"{sides[0]} ")
+
+    distance = panel.row("distance")
+    assert distance.choice.currentText() == "Dungeon"
+    assert distance.roll.text() == "Roll 2d6"
+    qtbot.keyClicks(distance.faces, "3 4")
+    qtbot.keyClick(distance.faces, Qt.Key.Key_Return)
+    assert distance.result.text() == "70 ft, dungeon"
+    assert _log_texts(widget)[-1] == "Encounter distance: 70 ft, dungeon (2d6 × 10 ft: 3 + 4)"
+    assert not any("↔" in text for text in _log_texts(widget))  # one line, not one a pair
+
+    reaction = panel.row("reaction")
+    speakers = [reaction.who.itemText(i) for i in range(reaction.who.count())]
+    party = [c.name for c in document.encounter.combatants if c.sheet.kind == "character"]
+    assert speakers == party
+    qtbot.keyClicks(reaction.faces, "1 1")
+    qtbot.keyClick(reaction.faces, Qt.Key.Key_Return)
+    assert reaction.result.text().endswith("attacks") or ": hostile" in reaction.result.text()
+    assert _log_texts(widget)[-1].startswith(f"Reaction: 2d6 1 + 1, {speakers[0]}'s CHA ")
+
+    document.undo_stack.undo()  # the reaction, alone
+    assert reaction.result.text() == ""
+    assert distance.result.text() == "70 ft, dungeon"
+
+    qtbot.keyClicks(distance.faces, "9 9")
+    qtbot.keyClick(distance.faces, Qt.Key.Key_Return)
+    assert panel.note.isVisible() and "1–6" in panel.note.text()
+    assert distance.result.text() == "70 ft, dungeon"  # nothing changed
