@@ -34,6 +34,9 @@ __all__ = [
     "EncounterRules",
     "ExchangeFormat",
     "ExchangeRead",
+    "ExperienceAward",
+    "ExperienceLine",
+    "ExperienceShare",
     "GameSystem",
     "InitiativeScheme",
     "Maneuver",
@@ -44,6 +47,7 @@ __all__ = [
     "Ring",
     "SetupStep",
     "TrackerColumn",
+    "WriteBack",
 ]
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -290,6 +294,42 @@ class SetupStep(NamedTuple):
     """One die for each of these ("side"): the dice are that die once per side, in order."""
 
 
+class ExperienceLine(NamedTuple):
+    """One defeated foe's experience: its name, the XP and where the number comes from."""
+
+    name: str
+    xp: int
+    why: str
+
+
+class ExperienceShare(NamedTuple):
+    """What one surviving character earns ("share 60, +5 % prime requisite")."""
+
+    combatant_id: str
+    name: str
+    xp: int
+    why: str
+
+
+class ExperienceAward(NamedTuple):
+    """What a fight earned: per foe defeated, the total, each survivor's share."""
+
+    defeated: tuple[ExperienceLine, ...]
+    total: int
+    shares: tuple[ExperienceShare, ...]
+    notes: tuple[str, ...] = ()
+    awarded: bool = False
+    """Already added to the sheets (adding twice is refused)."""
+
+
+class WriteBack(NamedTuple):
+    """What a fight changes on a sheet, to be written back into its file: the file's sheet
+    with the fight's results merged in, and those changes in the table's words."""
+
+    merged_into: Callable[[BaseModel, BaseModel], BaseModel]
+    describe: Callable[[BaseModel, BaseModel], tuple[str, ...]]
+
+
 class EncounterRules(NamedTuple):
     """How a game runs a fight, as functions the tracker, the board and the action dialog call.
 
@@ -336,6 +376,10 @@ class EncounterRules(NamedTuple):
     fight; None: the sheet's hit points are the creature's own (every copy keeps them)."""
     with_hit_points: Callable[[BaseModel, int], BaseModel] = lambda sheet, _hp: sheet
     """The sheet with these hit points, now and at most (a fresh copy's)."""
+    experience: Callable[["Encounter"], ExperienceAward] | None = None
+    """The experience the fight has earned so far (None: the game awards none this way)."""
+    award_experience: Callable[["Encounter"], "Encounter"] | None = None
+    """The encounter with each survivor's share added to its sheet and logged."""
     setup_steps: tuple[SetupStep, ...] = ()
     """What the game rolls before the first round, in the book's order (the set-up panel)."""
     status: Callable[["Encounter"], tuple[str, ...]] = lambda _e: ()
@@ -386,6 +430,8 @@ class GameSystem(NamedTuple):
     sheet_forms: Mapping[str, "SheetForm"] = MappingProxyType({})
     """How the generic editor and printer show each kind of sheet ("character", "monster");
     a kind with no form has its own editor (Monsters & Magic)."""
+    write_back: WriteBack | None = None
+    """What Encounter → Write Back to Sheets puts into the sheet files (None: nothing)."""
     exchange_formats: tuple[ExchangeFormat, ...] = ()
     """Other tools' sheet files this game imports and exports (File → Import/Export)."""
     accepts_unnamed_files: bool = False

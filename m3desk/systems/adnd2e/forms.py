@@ -107,6 +107,8 @@ CHARACTER_FORM = SheetForm(
             FieldSpec("char_class", "Class", "choice", choices=get_args(CharClass),
                       help="Its group (warrior, priest, rogue, wizard) sets THAC0 and saves"),
             FieldSpec("level", "Level", "int", minimum=1, maximum=20, derived="thac0"),
+            FieldSpec("experience", "Experience", "int", minimum=0, maximum=100_000_000,
+                      help="Experience points earned (a fight's share is added after it)"),
             FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
             FieldSpec("max_hit_points", "Maximum", "int", minimum=1, maximum=999,
                       derived="con.hp"),

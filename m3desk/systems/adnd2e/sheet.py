@@ -103,6 +103,7 @@ class CharacterSheet(BaseModel):
     race: Race = "human"
     char_class: CharClass = "fighter"
     level: int = Field(1, ge=1, le=20)
+    experience: int = Field(0, ge=0, le=100_000_000)
     abilities: Abilities = Field(default_factory=Abilities)
     hit_points: int = Field(10, ge=-99, le=999)
     max_hit_points: int = Field(10, ge=1, le=999)

@@ -5,8 +5,16 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from m3desk.core.numbers import signed
-from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
+from m3desk.core.system import (
+    ConditionSpec,
+    DocumentSpec,
+    GameSystem,
+    Maneuver,
+    PhaseSpec,
+    WriteBack,
+)
 from m3desk.systems.adnd2e.combat import ATTACK_MODIFIERS
+from m3desk.systems.adnd2e.experience import describe_changes, merged_into
 from m3desk.systems.adnd2e.forecast import POLICY_TEXT, simulate
 from m3desk.systems.adnd2e.forms import CHARACTER_FORM, MONSTER_FORM
 from m3desk.systems.adnd2e.movement import DECLARATIONS
@@ -57,4 +65,5 @@ SYSTEM = GameSystem(
     ),
     encounter=ENCOUNTER_RULES._replace(simulate=simulate, forecast_policy=POLICY_TEXT),
     sheet_forms=MappingProxyType({"character": CHARACTER_FORM, "monster": MONSTER_FORM}),
+    write_back=WriteBack(merged_into, describe_changes),
 )

@@ -38,7 +38,7 @@ from m3desk.core.system import (
     TrackerColumn,
 )
 from m3desk.core.terms import Term, explain, rolled
-from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e import combat, experience
 from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
 from m3desk.systems.adnd2e.movement import (
     BY_ID,
@@ -114,6 +114,8 @@ class AdndEncounter(core.Encounter):
     position_model: ClassVar[PositionModel] = FEET
     combatants: tuple[AdndCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
     options: AdndOptions = Field(default_factory=AdndOptions)
+    experience_awarded: bool = False
+    """The fight's experience was added to the survivors' sheets."""
 
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
         accrued = self
@@ -1216,4 +1218,5 @@ ENCOUNTER_RULES = EncounterRules(
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
     centre_summary=_centre_summary, roll_initiative=_roll_initiative, actions=_actions,
     preview=_preview, resolve=_resolve, status=_status, due=_due, hit_dice=_hit_dice,
-    with_hit_points=with_hit_points)
+    with_hit_points=with_hit_points, experience=experience.experience,
+    award_experience=experience.award)

@@ -67,6 +67,8 @@ class OseEncounter(core.Encounter):
     setup_results: dict[str, Annotated[str, Field(max_length=200)]] = Field(
         default_factory=dict, max_length=10)
     """What the set-up steps came to, in words ("distance": "60 ft, dungeon")."""
+    experience_awarded: bool = False
+    """The fight's experience was added to the survivors' sheets."""
 
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         """0 hit points or fewer is dead (seed 003): no more turns."""

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
+from m3desk.core.system import (
+    ConditionSpec,
+    DocumentSpec,
+    GameSystem,
+    Maneuver,
+    PhaseSpec,
+    WriteBack,
+)
+from m3desk.systems.ose.experience import describe_changes, merged_into
 from m3desk.systems.ose.forms import SHEET_FORMS
 from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
 from m3desk.systems.ose.options import OseOptions
@@ -50,4 +58,5 @@ SYSTEM = GameSystem(
     encounter=ENCOUNTER_RULES,
     sheet_forms=SHEET_FORMS,
     exchange_formats=(FOUNDRY_ACTOR,),
+    write_back=WriteBack(merged_into, describe_changes),
 )

@@ -35,7 +35,7 @@ from m3desk.core.system import (
     TrackerColumn,
 )
 from m3desk.core.terms import Term, total
-from m3desk.systems.ose import combat
+from m3desk.systems.ose import combat, experience
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.derive import derive, weapon_damage
 from m3desk.systems.ose.encounter import (
@@ -616,4 +616,5 @@ ENCOUNTER_RULES = EncounterRules(
     roll_initiative=_roll_initiative, actions=_actions, preview=_preview, resolve=_resolve,
     status=_status, due=_due, hit_dice=_hit_dice,
     with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY,
-    setup_steps=SETUP_STEPS)
+    setup_steps=SETUP_STEPS, experience=experience.experience,
+    award_experience=experience.award)

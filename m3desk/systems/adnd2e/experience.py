@@ -1,0 +1,70 @@
+"""Experience for foes defeated, AD&D 2e's way, and what goes back to a sheet after a fight.
+
+A monster is worth the XP value its Monstrous Manual entry prints (the DMG's table builds it
+from Hit Dice and special abilities; the entry already did that sum). The total is split
+evenly among the characters still standing. The PHB's 10 % bonus for a high prime requisite
+is not applied: it depends on class requirements a sheet does not hold, so the GM adds it.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from m3desk.core import encounter as core
+from m3desk.core.experience import add_to_sheets, split
+from m3desk.core.system import ExperienceAward, ExperienceLine
+from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
+
+__all__ = ["award", "describe_changes", "experience", "merged_into"]
+
+_NO_PRIME = "the PHB's 10 % prime-requisite bonus is the GM's to add"
+
+
+def experience(encounter: core.Encounter) -> ExperienceAward:
+    defeated: list[ExperienceLine] = []
+    notes: list[str] = []
+    for combatant in encounter.combatants:
+        sheet = combatant.sheet
+        if isinstance(sheet, MonsterSheet) and encounter.out_of_fight(combatant):
+            defeated.append(ExperienceLine(combatant.name, sheet.xp,
+                                           "XP value" if sheet.xp else "no XP value given"))
+            if not sheet.xp:
+                notes.append(f"{combatant.name} has no XP value on its sheet: add one")
+    total = sum(line.xp for line in defeated)
+    survivors = [(c.id, c.name, 0) for c in encounter.combatants
+                 if isinstance(c.sheet, CharacterSheet) and not encounter.out_of_fight(c)]
+    shares, split_notes = split(total, survivors)
+    return ExperienceAward(tuple(defeated), total, shares,
+                           (*notes, *split_notes, _NO_PRIME),
+                           awarded=bool(getattr(encounter, "experience_awarded", False)))
+
+
+def award(encounter: core.Encounter) -> core.Encounter:
+    if getattr(encounter, "experience_awarded", False):
+        raise ValueError("this fight's experience is already on the sheets")
+    after = add_to_sheets(encounter, experience(encounter))
+    return after.model_copy(update={"experience_awarded": True})
+
+
+def merged_into(on_disk: BaseModel, fought: BaseModel) -> BaseModel:
+    """The file's sheet with what the fight changed: hit points (within the file's maximum)
+    and, for a character, experience."""
+    if isinstance(on_disk, CharacterSheet) and isinstance(fought, CharacterSheet):
+        return on_disk.model_copy(update={
+            "hit_points": min(fought.hit_points, on_disk.max_hit_points),
+            "experience": fought.experience})
+    if isinstance(on_disk, MonsterSheet) and isinstance(fought, MonsterSheet):
+        return on_disk.model_copy(update={
+            "hit_points": min(fought.hit_points, on_disk.max_hit_points)})
+    return on_disk
+
+
+def describe_changes(before: BaseModel, after: BaseModel) -> tuple[str, ...]:
+    changes = []
+    old_hp, new_hp = getattr(before, "hit_points", 0), getattr(after, "hit_points", 0)
+    if old_hp != new_hp:
+        changes.append(f"hit points {old_hp} → {new_hp}")
+    old_xp, new_xp = getattr(before, "experience", 0), getattr(after, "experience", 0)
+    if old_xp != new_xp:
+        changes.append(f"experience {old_xp} → {new_xp}")
+    return tuple(changes)
