@@ -349,6 +349,14 @@ class SpendOffer:
             return Limit(self.damage_cap, f"maximum damage {self.damage_cap_text}")
         return Limit(left, "all the effect points the other spends leave")
 
+    def default_damage(self, draft: SpendDraft) -> int:
+        """The book's default after a hit, for the GM to accept or change: the range change
+        the weapon needs (chosen first, :meth:`range_required`), then as much damage as the
+        other spends leave, up to the maximum damage."""
+        if not self.succeeded or not self.damage_offered or draft.defender_takes_damage:
+            return 0
+        return self.damage_limit(draft.without_damage()).maximum
+
     def defender_choice(self, draft: SpendDraft) -> tuple[Choice, int | None]:
         """May the target spend a hero point to take damage instead? And how much it would be."""
         closed = self._closed()

@@ -110,6 +110,10 @@ class DiceEntry(QGroupBox):
         """Show the dice this check needs; typed faces that still fit are kept."""
         shape_changed = (damage, rolled_resistance) != (self._damage, self._rolled)
         self.resistance_label.setText(resistance_label)
+        # Always: a static resistance has no dice to type (the first call changes no shape).
+        for field in self.resistance_dice:
+            field.setVisible(rolled_resistance)
+        self.resistance_label.setVisible(rolled_resistance)
         if not shape_changed:
             return
         old = [f.text() for f in self.damage_dice]
@@ -137,9 +141,6 @@ class DiceEntry(QGroupBox):
         else:
             self.damage_label.setText("")
         self._rolled = rolled_resistance
-        for field in self.resistance_dice:
-            field.setVisible(rolled_resistance)
-        self.resistance_label.setVisible(rolled_resistance)
         self._chain_tab_order()
         self._on_text()
 

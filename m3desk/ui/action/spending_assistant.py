@@ -54,6 +54,8 @@ class SpendingAssistant(QGroupBox):
         self._updating = False
         self._auto_bands: int | None = None
         """The range change the assistant chose itself (None: none, or the user's)."""
+        self._damage_chosen = False
+        """The user set the damage; until then it follows the book's default."""
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         bold = QFont(self.status.font())
@@ -127,7 +129,7 @@ class SpendingAssistant(QGroupBox):
         self.hero.valueChanged.connect(self._on_input)
         self.direction.currentIndexChanged.connect(self._on_input)
         self.bands.valueChanged.connect(self._on_input)
-        self.damage.valueChanged.connect(self._on_input)
+        self.damage.valueChanged.connect(self._on_damage)
         self.defender.toggled.connect(self._on_input)
         self.towards.textChanged.connect(self._on_input)
         self.add_row.clicked.connect(self._on_add_row)
@@ -194,6 +196,8 @@ class SpendingAssistant(QGroupBox):
         "Changing range"); a choice the user made stays."""
         self._offer = offer
         self._waiting = waiting or "Roll first: the effect points decide what can be bought."
+        if offer is None:
+            self._damage_chosen = False
         self._choose_range(offer)
         self._update()
 
@@ -228,7 +232,8 @@ class SpendingAssistant(QGroupBox):
         """Nothing asked for by the user yet (a range change the assistant chose aside):
         Enter then means "go to the spending", not "apply"."""
         draft = self.draft()
-        return replace(draft, range_bands=0).is_empty and \
+        damage = draft.damage if self._damage_chosen else 0
+        return replace(draft, range_bands=0, damage=damage).is_empty and \
             draft.range_bands in (0, self._auto_bands)
 
     def problems_list(self) -> list[str]:
@@ -252,6 +257,11 @@ class SpendingAssistant(QGroupBox):
 
     def _on_input(self, *_args: object) -> None:
         if not self._updating:
+            self._update()
+
+    def _on_damage(self, *_args: object) -> None:
+        if not self._updating:
+            self._damage_chosen = True
             self._update()
 
     def _set_rows_visible(self, **visible: bool) -> None:
@@ -311,6 +321,11 @@ class SpendingAssistant(QGroupBox):
         self.bands.setToolTip(limit.reason)
         self.range_note.setText(self._range_text(limit.reason))
 
+        if not self._damage_chosen:
+            # The book's default: what the range change leaves, up to the maximum damage.
+            wanted = offer.default_damage(self.draft())
+            self.damage.setMaximum(max(self.damage.maximum(), wanted))
+            self.damage.setValue(wanted)
         limit = offer.damage_limit(self.draft())
         self.damage.setMaximum(limit.maximum)
         self.damage.setEnabled(limit.maximum > 0)

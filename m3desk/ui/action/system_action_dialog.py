@@ -196,6 +196,8 @@ class SystemActionDialog(QDialog):
                 font = heading.font()
                 font.setBold(True)
                 heading.setFont(font)
+                # A heading is not picked, but it is read: not the greyed-out disabled text.
+                heading.setForeground(self.palette().windowText())
             for option in members:
                 ally = option.target is not None and not self._is_foe(option.target)
                 self.action.addItem(option.label + (" (ally)" if ally else ""),

@@ -72,6 +72,10 @@ def test_actions_are_grouped_with_foes_first(qtbot: Any, game: str) -> None:
     headings = [text for text, enabled in items if text and not enabled]
     order = list(ACTION_GROUP_TITLES.values())
     assert headings[0] == "Attacks" and len(headings) >= 2, headings
+    # A heading reads in the text colour, not the greyed-out colour of a disabled entry.
+    model = dialog.action.model()
+    brush = model.data(model.index(0, 0), Qt.ItemDataRole.ForegroundRole)
+    assert brush.color() == dialog.palette().windowText().color()
     assert headings == sorted(headings, key=order.index), headings
     # Under each heading, what is aimed at an ally comes after everything aimed at a foe.
     section: list[str] = []

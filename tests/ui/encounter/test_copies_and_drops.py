@@ -170,3 +170,24 @@ def test_library_rows_dropped_on_the_encounter_join_it(qtbot: Any, monkeypatch: 
     # Another game's sheets are refused with a message naming both games.
     game_name = registry.get(game).name
     assert len(errors) == 1 and errors[0].count(f"this encounter is {game_name}") == len(others)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_add_combatants_offers_only_sheets_of_the_encounters_game(qtbot: Any,
+                                                                  game: str) -> None:
+    from m3desk.ui.encounter.new_document import OpenSheet
+
+    document = new_encounter_document(_samples(game, ".m3c")[:1], name="Mixed window")
+    open_sheets = [OpenSheet(load_sheet(_samples(other, ".m3m")[0]).model, None)
+                   for other in GAMES]
+    widget = EncounterWidget(document, open_sheets=lambda: open_sheets)
+    qtbot.addWidget(widget)
+    strip = widget.setup_strip
+    strip.add_menu.aboutToShow.emit()
+    texts = [a.text() for a in strip.add_menu.actions() if a.text()]
+    mine = load_sheet(_samples(game, ".m3m")[0]).model.name
+    others = {s.sheet.name for s in open_sheets} - {mine}
+    assert mine in texts
+    assert not others & set(texts), texts
+    offered = widget.roster_adder.sheet_choices()
+    assert {registry.system_of(c.sheet).id for c in offered} == {game}
