@@ -17,7 +17,7 @@ from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 
 __all__ = ["award", "describe_changes", "experience", "merged_into"]
 
-_NO_PRIME = "the PHB's 10 % prime-requisite bonus is the GM's to add"
+_NO_PRIME = "The PHB's 10 % prime-requisite bonus is the GM's to add"
 
 
 def experience(encounter: core.Encounter) -> ExperienceAward:

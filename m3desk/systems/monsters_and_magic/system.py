@@ -8,11 +8,13 @@ from m3desk.core.system import (
     DocumentSpec,
     GameSystem,
     PhaseSpec,
+    WriteBack,
 )
 from m3desk.systems.monsters_and_magic.encounter import INITIATIVE, POSITIONS, Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table import ENCOUNTER_RULES
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.write_back import describe_changes, merged_into
 
 SYSTEM_ID = "monsters_and_magic"
 SCHEMA_VERSION = 2
@@ -81,5 +83,6 @@ SYSTEM = GameSystem(
         PhaseSpec("rounds", "Rounds", "Everyone acts in initiative order, highest first."),
     ),
     encounter=ENCOUNTER_RULES,
+    write_back=WriteBack(merged_into, describe_changes),  # type: ignore[arg-type]
     accepts_unnamed_files=True,
 )

@@ -84,8 +84,12 @@ class EncounterActions(QObject):
                                  "Take the selected combatant's sheet as it is now in its open "
                                  "tab or file (after editing it), as one undo step")
         self.write_back = action("&Write Back to Sheets…", (),
-                                 "Write current PHP, MHP, hero points and effects into the "
-                                 "sheet files the combatants came from")
+                                 "Write what the fight changed (hit points, experience, "
+                                 "effects, as the game keeps them) into the sheet files the "
+                                 "combatants came from")
+        self.experience = action("Ex&perience…", (),
+                                 "What the fight has earned: each foe defeated, the total and "
+                                 "each survivor's share, to add to the sheets")
         self.table_rules = action("Ta&ble Rules…", (),
                                   "The house rules this encounter is run with")
         self.player_view = action("Pla&yer View", ("Ctrl+Shift+P",),

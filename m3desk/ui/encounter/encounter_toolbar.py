@@ -40,6 +40,7 @@ def build_toolbar(actions: EncounterActions, setup_toggle: QToolButton,
     more.addSeparator()
     more.addAction(a.export_log)
     more.addAction(a.pull_sheet)
+    more.addAction(a.experience)
     more.addAction(a.write_back)
     more.addSeparator()
     more.addAction(a.forecast)
@@ -50,7 +51,8 @@ def build_toolbar(actions: EncounterActions, setup_toggle: QToolButton,
     button = QToolButton(bar)
     button.setObjectName("encounter_more_button")
     button.setText("More")
-    button.setToolTip("Adjust MHP, remove an effect, export the log, write back to the sheets, "
+    button.setToolTip("Adjust MHP, remove an effect, export the log, experience, write back to "
+                      "the sheets, "
                       "the forecast, the board in a window, the player view, table rules")
     button.setAccessibleName("More encounter actions")
     button.setMenu(more)

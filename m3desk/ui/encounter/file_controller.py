@@ -60,8 +60,8 @@ class FileController(QObject):
         self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
         self.update_enabled()
 
-    WRITE_BACK_TIP = ("Write current PHP, MHP, hero points and effects into the sheet files "
-                      "the combatants came from")
+    WRITE_BACK_TIP = ("Write what the fight changed (hit points, experience, effects, as the "
+                      "game keeps them) into the sheet files the combatants came from")
 
     def update_enabled(self) -> None:
         encounter = self._document.encounter
@@ -113,9 +113,9 @@ class FileController(QObject):
     def write_back_unavailable(self) -> str:
         """Why Write Back cannot run now, in words ("" when it can)."""
         encounter = self._document.encounter
-        if not hasattr(encounter, "table_rules"):
-            from m3desk.core import registry
+        from m3desk.core import registry
 
+        if registry.system_of(encounter).write_back is None:
             return (f"{registry.system_of(encounter).name} fights do not write back to sheets "
                     "yet; edit the sheet and use Update from Sheet to bring it into the fight")
         if not encounter.combatants:

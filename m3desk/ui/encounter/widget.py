@@ -107,6 +107,12 @@ class EncounterWidget(QWidget):
         self.board_window: BoardWindow | None = None
         self.encounter_actions.board_window.triggered.connect(self.show_board_window)
         self.encounter_actions.forecast.triggered.connect(self.show_forecast)
+        self.experience_dialog: QWidget | None = None
+        from m3desk.ui.encounter.experience_dialog import has_experience
+
+        self.encounter_actions.experience.setVisible(has_experience(document))
+        self.encounter_actions.experience.setEnabled(has_experience(document))
+        self.encounter_actions.experience.triggered.connect(self.show_experience)
         self.player_view: PlayerView | None = None
         self.encounter_actions.player_view.triggered.connect(self.show_player_view)
         self.encounter_actions.hidden.triggered.connect(self.set_hidden)
@@ -334,6 +340,17 @@ class EncounterWidget(QWidget):
         self.forecast_dialog = ForecastDialog(self.document, self)
         self.forecast_dialog.show()
         return self.forecast_dialog
+
+    def show_experience(self) -> QWidget:
+        """Encounter → Experience…: non-modal, following the fight as it goes on."""
+        from m3desk.ui.encounter.experience_dialog import ExperienceDialog
+
+        if self.experience_dialog is None:
+            self.experience_dialog = ExperienceDialog(self.document,
+                                                      self.encounter_actions.write_back, self)
+        self.experience_dialog.show()
+        self.experience_dialog.raise_()
+        return self.experience_dialog
 
     def show_board_window(self) -> BoardWindow:
         """The board in its own window (one per tab; shown again if it was closed)."""

@@ -1,9 +1,9 @@
 """Writing an encounter's outcome back into the sheet files its combatants came from.
 
-What goes back is the game's rule (:mod:`m3desk.systems.monsters_and_magic.write_back`:
-current PHP and MHP, hero points, effects and consequences); this module re-reads each file
-just before writing, so everything else in it is kept. A file operation, not an undoable
-encounter edit.
+What goes back is the game's rule (``GameSystem.write_back``: Monsters & Magic's PHP, MHP,
+hero points and effects; OSE's and AD&D's hit points and experience); this module re-reads
+each file just before writing, so everything else in it is kept. A file operation, not an
+undoable encounter edit.
 """
 
 from __future__ import annotations
@@ -12,15 +12,17 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic import BaseModel
+
+from m3desk.core import registry
+from m3desk.core.encounter import Combatant, Encounter
+from m3desk.core.system import WriteBack
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.sheet_files import load_sheet, save_sheet
-from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-from m3desk.systems.monsters_and_magic.write_back import describe_changes, merged_into
 
 __all__ = ["WriteBackItem", "apply_write_back", "plan_write_back", "write_back_summary"]
 
-Sheet = CharacterSheet | MonsterSheet
+Sheet = BaseModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +40,7 @@ class WriteBackItem:
         return self.updated is not None and bool(self.changes) and not self.problem
 
 
-def _plan_one(path: Path, combatant: Combatant) -> WriteBackItem:
+def _plan_one(path: Path, combatant: Combatant, rule: WriteBack) -> WriteBackItem:
     names = (combatant.name,)
     try:
         on_disk = load_sheet(path).model
@@ -47,8 +49,8 @@ def _plan_one(path: Path, combatant: Combatant) -> WriteBackItem:
     if not isinstance(on_disk, type(combatant.sheet)):
         return WriteBackItem(path, names, problem=f"“{path.name}” is no longer a "
                              f"{combatant.sheet.kind} sheet")
-    updated = merged_into(on_disk, combatant.sheet)
-    return WriteBackItem(path, names, describe_changes(on_disk, updated), updated)
+    updated = rule.merged_into(on_disk, combatant.sheet)
+    return WriteBackItem(path, names, rule.describe(on_disk, updated), updated)
 
 
 def plan_write_back(encounter: Encounter) -> list[WriteBackItem]:
@@ -57,6 +59,9 @@ def plan_write_back(encounter: Encounter) -> list[WriteBackItem]:
     Several combatants from one file (Goblin 1, Goblin 2) cannot all be written into it,
     so such a file is left alone and reported.
     """
+    rule = registry.system_of(encounter).write_back
+    if rule is None:
+        return []
     by_path: dict[Path, list[Combatant]] = defaultdict(list)
     for combatant in encounter.combatants:
         if combatant.source_path:
@@ -69,7 +74,7 @@ def plan_write_back(encounter: Encounter) -> list[WriteBackItem]:
                 f"{', '.join(names)} all come from “{path.name}”; write one of them back "
                 "by hand")))
         else:
-            items.append(_plan_one(path, combatants[0]))
+            items.append(_plan_one(path, combatants[0], rule))
     return items
 
 
