@@ -109,3 +109,30 @@ def test_a_broken_bestiary_file_says_why(tmp_path: Path, text: str) -> None:
     with pytest.raises(DocumentLoadError) as caught:
         load_bestiary(path)
     assert "broken.json" in caught.value.message
+
+
+def test_every_monster_added_to_an_encounter_shows_the_srd_numbers(bestiary) -> None:
+    """Every book monster, put into a fight as the bestiary's "Add to Encounter" does (average
+    hit points of its Hit Dice), shows the SRD's THAC0 [AB] and AC in the tracker's cells."""
+    from m3desk.core.copies import copy_hit_points
+    from m3desk.core.dice import Roller
+    from m3desk.core.numbers import minus, signed
+    from m3desk.systems.ose.encounter import OseEncounter
+    from m3desk.systems.ose.table import ENCOUNTER_RULES
+
+    rules = ENCOUNTER_RULES
+    wrong = []
+    for entry in bestiary.entries:
+        dice = rules.hit_dice(entry.sheet)
+        hp = copy_hit_points(dice, "average", Roller(seed=1))
+        combatant = rules.make_combatant(rules.with_hit_points(entry.sheet, hp), "Monsters")
+        fight = OseEncounter(combatants=(combatant,))
+        thac0 = entry.printed["thac0"]
+        shown = (rules.cell(fight, combatant, "thac0").text,
+                 rules.cell(fight, combatant, "ac").text)
+        ac = entry.sheet.armour_class
+        if shown != (f"{thac0} [{signed(19 - thac0)}]", f"AC {minus(ac)} [{19 - ac}]"):
+            wrong.append((entry.sheet.name, shown))
+        if entry.sheet.name not in FIXED_HIT_POINTS and hp != entry.printed["hp"]:
+            wrong.append((entry.sheet.name, "hp", hp, entry.printed["hp"]))
+    assert wrong == []
