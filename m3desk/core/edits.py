@@ -52,7 +52,9 @@ def set_initiatives(encounter: E, results: Mapping[str, tuple[int, str]]) -> tup
     for combatant_id, (total, details) in results.items():
         changed, _text = set_initiative(changed, combatant_id, total)
         name = changed.combatant(combatant_id).name
-        changed = add_log(changed, f"{name} rolls initiative: {total}", actor=combatant_id,
+        # The dice and modifiers ride in the line itself: the log is the table's record.
+        shown = f"{total} ({details})" if details else str(total)
+        changed = add_log(changed, f"{name} rolls initiative: {shown}", actor=combatant_id,
                           details=details)
     names = ", ".join(encounter.combatant(i).name for i in results)
     return changed, f"Roll initiative for {names}"
