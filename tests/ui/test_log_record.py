@@ -16,26 +16,18 @@ from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.encounter import ConditionState
-from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.log_model import WHAT, WHO
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
+from tests.ui.encounter.helpers import shown
 
 GAMES = [system.id for system in registry.systems()]
 
 
 def _open(qtbot: Any, game: str) -> EncounterWidget:
-    document = new_encounter_document(sample_files(game), name=f"{game} record")
-    widget = EncounterWidget(document, roller=Roller(7))
-    qtbot.addWidget(widget)
-    widget.resize(1366, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()
-    qtbot.waitUntil(widget.isActiveWindow)
-    return widget
+    return shown(qtbot, new_encounter_document(sample_files(game), name=f"{game} record"))
 
 
 @pytest.fixture
