@@ -34,7 +34,7 @@ def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:
             tries += 1
         return set_side_initiative(encounter, rolls)
     if scheme.roller == "individual_die":
-        rolled = {i: roller.d(scheme.die) for i in wanted}
+        rolled: dict[str, int | None] = {i: roller.d(scheme.die) for i in wanted}
         after = set_initiative(encounter, rolled)
         for combatant_id, value in rolled.items():
             name = encounter.combatant(combatant_id).name
