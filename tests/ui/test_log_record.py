@@ -20,8 +20,9 @@ from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.log_model import WHAT, WHO
 from m3desk.ui.encounter.new_document import new_encounter_document
+from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
-from tests.ui.encounter.helpers import shown
+from tests.ui.encounter.helpers import shown, type_into_cell
 
 GAMES = [system.id for system in registry.systems()]
 
@@ -228,3 +229,15 @@ def test_apparatus_logs_every_d20_each_source_and_an_automatic_failure(
                   "net −3: automatic failure", "(19, 18, 17, 16)", "keep the lowest 16",
                   "against Guard"):
         assert piece in failed, failed
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_typed_initiative_count_is_logged(qtbot: Any, game: str) -> None:
+    widget = _open(qtbot, game)
+    model = widget.tracker.tracker_model
+    index = model.index(0, model.column_of(Column.INITIATIVE))
+    assert model.flags(index) & Qt.ItemFlag.ItemIsEditable
+    name = model.rows[0].combatant.name
+    before = len(rows(widget))
+    type_into_cell(qtbot, widget, name, Column.INITIATIVE, "17")
+    assert rows(widget)[before:] == [(name, f"{name}'s initiative: 17 (typed)")]
