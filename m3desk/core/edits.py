@@ -35,24 +35,35 @@ def _tie_after_others(encounter: E, combatant_id: str, value: int | None) -> int
     return max(others) + 1 if others else 0
 
 
+def _set_count(encounter: E, combatant_id: str, value: int | None) -> E:
+    if value == encounter.combatant(combatant_id).initiative:
+        return encounter
+    tie = _tie_after_others(encounter, combatant_id, value)
+    return update_combatant(encounter, combatant_id, initiative=value, tie_order=tie)
+
+
 def set_initiative(encounter: E, combatant_id: str, value: int | None) -> tuple[E, str]:
     """Typing the same number again changes nothing (its place on the count stays)."""
     combatant = encounter.combatant(combatant_id)
     if value == combatant.initiative:
         return encounter, ""
-    tie = _tie_after_others(encounter, combatant_id, value)
-    changed = update_combatant(encounter, combatant_id, initiative=value, tie_order=tie)
+    changed = _set_count(encounter, combatant_id, value)
     shown = "none" if value is None else str(value)
-    return changed, f"Set {combatant.name}'s initiative to {shown}"
+    # A count typed from the table's own dice is a roll like any other: the log keeps it.
+    logged = add_log(changed, f"{combatant.name}'s initiative: {shown} (typed)",
+                     actor=combatant_id)
+    return logged, f"Set {combatant.name}'s initiative to {shown}"
 
 
 def set_initiatives(encounter: E, results: Mapping[str, tuple[int, str]]) -> tuple[E, str]:
     """Several rolled initiatives in one step; ``results`` maps id → (total, how it came)."""
     changed = encounter
     for combatant_id, (total, details) in results.items():
-        changed, _text = set_initiative(changed, combatant_id, total)
+        changed = _set_count(changed, combatant_id, total)
         name = changed.combatant(combatant_id).name
-        changed = add_log(changed, f"{name} rolls initiative: {total}", actor=combatant_id,
+        # The dice and modifiers ride in the line itself: the log is the table's record.
+        shown = f"{total} ({details})" if details else str(total)
+        changed = add_log(changed, f"{name} rolls initiative: {shown}", actor=combatant_id,
                           details=details)
     names = ", ".join(encounter.combatant(i).name for i in results)
     return changed, f"Roll initiative for {names}"

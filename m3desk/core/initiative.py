@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from m3desk.core.dice import Roller
-from m3desk.core.encounter import Encounter, set_initiative, set_side_initiative
+from m3desk.core.encounter import Encounter, add_log, set_initiative, set_side_initiative
 
 __all__ = ["roll_by_scheme"]
 
@@ -34,5 +34,11 @@ def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:
             tries += 1
         return set_side_initiative(encounter, rolls)
     if scheme.roller == "individual_die":
-        return set_initiative(encounter, {i: roller.d(scheme.die) for i in wanted})
+        rolled: dict[str, int | None] = {i: roller.d(scheme.die) for i in wanted}
+        after = set_initiative(encounter, rolled)
+        for combatant_id, value in rolled.items():
+            name = encounter.combatant(combatant_id).name
+            after = add_log(after, f"{name} rolls initiative: d{scheme.die} {value}",
+                            actor=combatant_id)
+        return after
     raise ValueError("this game's initiative is a check of its own, not a plain die")

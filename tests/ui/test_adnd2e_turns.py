@@ -16,11 +16,10 @@ from m3desk.core import encounter as core
 from m3desk.systems.adnd2e.samples import ORC, RATH, weapon
 from m3desk.systems.adnd2e.sheet import Abilities, CharacterSheet
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
-from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.widget import EncounterWidget
 from tests.systems.adnd2e.fight import ids, seed_fight
-from tests.ui.encounter.helpers import type_into_cell
+from tests.ui.encounter.helpers import shown, type_into_cell
 from tests.ui.test_adnd2e_table import Act
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -29,14 +28,7 @@ MONSTERS = ["Ogre", "Orc", "Kobold"]
 
 
 def _open(qtbot: Any, encounter: AdndEncounter, seed: int = 3) -> EncounterWidget:
-    shown = EncounterWidget(EncounterDocument(encounter), roller=Roller(seed))
-    qtbot.addWidget(shown)
-    shown.resize(1366, 760)
-    shown.show()
-    qtbot.waitExposed(shown)
-    shown.activateWindow()
-    qtbot.waitUntil(shown.isActiveWindow)  # shortcuts answer in the active window
-    return shown
+    return shown(qtbot, EncounterDocument(encounter), seed=seed)
 
 
 @pytest.fixture

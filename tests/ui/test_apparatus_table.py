@@ -149,7 +149,10 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
     assert actor.seen["dice"] == "attack d20 1, attack d20 2, damage d8, extra damage d6"
     assert _cell(widget, kestrel, "hp") == "7/20"  # 3 + 2 + 8
     assert document.encounter.log[-1].text == (
-        "Brute critically hits Kestrel with the flaming longsword for 13 (+8 critical)")
+        "Brute critically hits Kestrel with the flaming longsword for 13 (+8 critical): 2d20 "
+        "(20, 5) keep the highest 20, Might +3, Combat Proficiency +2 = 25 against Guard 14; "
+        "Advantage: dual-wielding +1, attacker Unseen +1, attacker Poisoned −1 → net +1: roll "
+        "2 d20, keep the highest; damage 1d8 (3), 1d6 (2), critical +8 = 13")
     _type(widget, brute, "conditions", "poisoned")
     actor.act("Drop prone — 0 Movement")
     assert _cell(widget, brute, "conditions") == "poisoned, prone"
@@ -179,7 +182,10 @@ def test_the_acceptance_turn(qtbot: Any, widget: EncounterWidget,
     assert "Chance of success: 6.4 %" in actor.seen["chance"]
     assert document.encounter.grapples[0].tier == "basic"
     assert document.encounter.log[-1].text == (
-        "Brute escapes Kestrel's Advanced grapple and loosens it to Basic")
+        "Brute escapes Kestrel's Advanced grapple and loosens it to Basic: Kestrel's check "
+        "3d20 (3, 7, 8) keep the highest 8, Combat Proficiency +1, Might +3 = 12 against "
+        "Physique Rating 13; Advantage: melee against a Prone target +1, target Restrained +1 "
+        "→ net +2: roll 3 d20, keep the highest")
     document.undo_stack.undo()
     assert document.encounter.grapples[0].tier == "advanced"
 

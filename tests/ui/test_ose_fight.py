@@ -267,10 +267,10 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.status() == ["Set-up: each side not expecting the other rolls 1d6 for "
                             "surprise (d6 column); 1–2 is surprised (1 in 3)."]  # §8, §14.11
     ref.type_d6("Morgan Ironwolf", 3)  # one roll for the party: 3 is not 1–2, alert (§8)
-    assert ref.last_log() == "Party surprise: 3 (alert)"
+    assert ref.last_log() == "Party surprise: d6 3 (alert)"
     assert ref.text("Lirra", "d6") == "3"  # the side's die, on every row of the side
     ref.type_d6("Goblin 3", 5)
-    assert ref.last_log() == "Monsters surprise: 5 (alert)"
+    assert ref.last_log() == "Monsters surprise: d6 5 (alert)"
     assert len(ref.status()) == 1  # nobody surprised: no free round
     # Silverleaf's rings (§9): melee 5', a fighting withdrawal is half of her 20' encounter
     # move (chain mail is heavy: 60' (20'), §7), the short bow's 50/100/150 bands (§6).

@@ -443,7 +443,7 @@ def type_initiative(encounter: AdndEncounter, combatant_id: str,
     after = _with_initiative(encounter, after)
     who = combatant.name if individual else combatant.side
     shown = "none" if roll is None else str(roll)
-    text = f"{who}'s initiative: " + ("cleared" if roll is None else
+    text = f"{who} initiative: " + ("cleared" if roll is None else
                                       _initiative_counts(after, ids, roll))
     # A side's die is the side's: the log credits it to no single combatant.
     after = core.add_log(after, text, actor=combatant_id if individual else None)

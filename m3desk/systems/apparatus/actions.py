@@ -19,6 +19,7 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.encounter import ConditionState
 from m3desk.core.numbers import signed
 from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview, DiceSpec
+from m3desk.core.terms import rolled
 from m3desk.systems.apparatus import combat, grapple
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.movement import (
@@ -378,6 +379,9 @@ class AttackPlan(NamedTuple):
     defense: int
     net: int
     odds: combat.AttackOdds | None
+    sources: tuple[combat.Source, ...] = ()
+    terms: tuple[tuple[str, int], ...] = ()
+    defense_label: str = "Defense"
 
 
 def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str) -> AttackPlan:
@@ -427,7 +431,8 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str)
     if odds.crit_normal:
         outcomes.append(("Critical roll, normal damage", odds.crit_normal))
     return AttackPlan(Plan(problem=problem, lines=tuple(lines), success=odds.hit,
-                           outcomes=tuple(outcomes)), weapon, bonus, defense.value, net, odds)
+                           outcomes=tuple(outcomes)), weapon, bonus, defense.value, net, odds,
+                      tuple(sources), tuple(terms), defense.label)
 
 
 class CheckPlan(NamedTuple):
@@ -435,6 +440,7 @@ class CheckPlan(NamedTuple):
     bonus: int
     physique: int
     net: int
+    sources: tuple[combat.Source, ...] = ()
 
 
 def _reach_of(sheet: Sheet) -> int:
@@ -474,7 +480,7 @@ def _check_plan(encounter: core.Encounter, roller: str, target: str, kind: str,
     return CheckPlan(Plan(problem=problem, lines=tuple(lines),
                           success=odds["success"] + odds["critical"],
                           outcomes=(("Critical success", odds["critical"]),)),
-                     check.value, physique, net)
+                     check.value, physique, net, tuple(sources))
 
 
 # -- the dispatch --------------------------------------------------------------------------
@@ -633,6 +639,8 @@ class _Done(NamedTuple):
     summary: str
     notices: tuple[str, ...] = ()
     details: str = ""
+    record: str = ""
+    """The log's line when it says more than the summary (every die and modifier)."""
 
 
 def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
@@ -714,11 +722,21 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
     name, foe = _name(e, actor), _name(e, target)
     after = _spend(e, actor, action=True)
     roll = f"{kept} {signed(found.bonus)} against {defense}"
+    count = combat.dice_count(found.net, options)
+    record = _roll_record(faces[:count], kept, found.net, found.terms, e) + (
+        f" against {found.defense_label} {found.defense}" if options.defense != "rolled" else
+        f" against the defender's {defense}")
+    record += _advantage_note(found.sources, found.net, e)
+    automatic = options.advantage_auto_at_3 and abs(found.net) >= 3
     if verdict == "miss":
-        return _Done(after, f"{name} misses {foe} with the {weapon.name} ({roll})")
+        how = " automatically" if automatic and found.net < 0 else ""
+        return _Done(after, f"{name} misses {foe} with the {weapon.name}{how} ({roll})",
+                     record=f"{name} misses {foe} with the {weapon.name}{how}: {record}")
     damage = 0
+    shown = []
     for expr in weapon.dice():
         damage += expr.total(rest[:expr.count])
+        shown.append(f"{expr} ({', '.join(str(face) for face in rest[:expr.count])})")
         rest = rest[expr.count:]
     extra = combat.crit_extra(weapon.dice()) if verdict == "crit" else 0
     damage = max(0, damage + extra)
@@ -730,60 +748,98 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
     summary = f"{name} {how} {foe} with the {weapon.name} for {damage}"
     if extra:
         summary += f" (+{extra} critical)"
+    if automatic and found.net > 0:
+        summary += " (automatic at net Advantage +3)"
+    shown += [f"critical +{extra}"] if extra else []
+    record += f"; damage {', '.join(shown)} = {damage}"
     notices = []
     if sheet.hit_points - damage <= 0:
         notices.append(f"{foe} is at {sheet.hit_points - damage} hit points.")
-    return _Done(after, summary, tuple(notices), details=roll)
+    return _Done(after, summary, tuple(notices), details=roll, record=f"{summary}: {record}")
+
+
+def _advantage_note(sources: tuple[combat.Source, ...], net: int,
+                    encounter: core.Encounter) -> str:
+    """"; Advantage: attacker Unseen +1 → net +1: …" when anything gave or took Advantage."""
+    return "; " + _advantage_lines(sources, net, encounter)[0] if sources else ""
+
+
+def _roll_record(faces: tuple[int, ...], kept: int, net: int,
+                 terms: tuple[tuple[str, int], ...], encounter: core.Encounter) -> str:
+    """"3d20 (4, 17, 9) keep the highest 17, Agility +3 … = 22": every d20 rolled, the one
+    kept, each addend by name, the total."""
+    options = options_of(encounter)
+    if len(faces) > 1:
+        dice = (f"{len(faces)}d20 ({', '.join(str(f) for f in faces)}) keep the "
+                f"{'highest' if net > 0 else 'lowest'} {kept}")
+    else:
+        dice = f"d20 {kept}"
+    parts = [dice, *(f"{label} {signed(value)}" for label, value in terms if value)]
+    flat = 2 * net if options.advantage_mode == "flat" else 0
+    if flat:
+        parts.append(f"Advantage {signed(flat)}")
+    return ", ".join(parts) + f" = {kept + sum(v for _l, v in terms) + flat}"
 
 
 def _check(e: ApparatusEncounter, roller: str, target: str, kind: str, acting: str,
-           faces: tuple[int, ...]) -> tuple[grapple.CheckResult, str]:
+           faces: tuple[int, ...]) -> tuple[grapple.CheckResult, str, str]:
+    """The check's result, its short roll ("14 +3 against Physique Rating 12") and the
+    record of it: every d20, each addend by name, the Advantage sources."""
     plan = _check_plan(e, roller, target, kind, acting)
     options = options_of(e)
-    kept, _rest = _kept(faces, combat.dice_count(plan.net, options), plan.net)
+    count = combat.dice_count(plan.net, options)
+    kept, _rest = _kept(faces, count, plan.net)
     result = grapple.check_result(kept, plan.bonus, plan.physique, plan.net, options,
                                   threshold=_threshold(e, roller))
-    return result, f"{kept} {signed(plan.bonus)} against Physique Rating {plan.physique}"
+    terms = tuple((t.label, t.value) for t in derive(sheet_of(e, roller), options)["grapple"].terms)
+    who = f"{_name(e, roller)}'s check " if roller != acting else ""
+    full = (f"{who}{_roll_record(faces[:count], kept, plan.net, terms, e)} against Physique "
+            f"Rating {plan.physique}" + _advantage_note(plan.sources, plan.net, e))
+    return result, f"{kept} {signed(plan.bonus)} against Physique Rating {plan.physique}", full
 
 
 def _resolve_grapple(e: ApparatusEncounter, actor: str, head: str, target: str,
                      faces: tuple[int, ...]) -> _Done:
     name, foe = _name(e, actor), _name(e, target)
+    roller, against = (target, actor) if head == "escape" else (actor, target)
+    kind = ("sustain" if head == "escape" else "shove" if head.startswith("shove")
+            else "grapple" if head == "grapple" else "raise")
+    result, roll, full = _check(e, roller, against, kind, actor, faces)
+    after = _spend(e, actor, action=True)
+
+    def done(encounter: ApparatusEncounter, text: str, notices: tuple[str, ...] = (),
+             shown: bool = True) -> _Done:
+        summary = f"{text} ({roll})" if shown else text
+        return _Done(encounter, summary, notices, roll, record=f"{text}: {full}")
+
     if head == "escape":
-        result, roll = _check(e, target, actor, "sustain", actor, faces)
-        after = _spend(e, actor, action=True)
         held = _grapple_between(e, target, actor)
         tier = held.tier if held else "basic"
         if result != "failure":
-            return _Done(after, f"{name} fails to escape {foe}'s grapple ({roll})", (),
-                         roll)
+            return done(after, f"{name} fails to escape {foe}'s grapple")
         lower = grapple.downgraded(tier)
         after = _set_grapple(after, target, actor, lower)
         what = "is free" if lower is None else f"loosens it to {lower.capitalize()}"
-        return _Done(after, f"{name} escapes {foe}'s {tier.capitalize()} grapple and {what}",
-                     (f"{name}'s Speed returns" if lower is None else
-                      f"{name} is still held ({grapple.TIER_EFFECTS[lower]}).",), roll)
-    kind = "shove" if head.startswith("shove") else "grapple" if head == "grapple" else "raise"
-    result, roll = _check(e, actor, target, kind, actor, faces)
-    after = _spend(e, actor, action=True)
+        return done(after, f"{name} escapes {foe}'s {tier.capitalize()} grapple and {what}",
+                    (f"{name}'s Speed returns" if lower is None else
+                     f"{name} is still held ({grapple.TIER_EFFECTS[lower]}).",), shown=False)
     if result == "failure":
         verb = {"shove": "shove", "grapple": "grapple", "raise": "tighten the grapple on"}[kind]
-        return _Done(after, f"{name} fails to {verb} {foe} ({roll})", (), roll)
+        return done(after, f"{name} fails to {verb} {foe}")
     if head == "shove_prone":
-        return _Done(_add(after, target, "prone"), f"{name} shoves {foe} prone ({roll})", (),
-                     roll)
+        return done(_add(after, target, "prone"), f"{name} shoves {foe} prone")
     if head == "shove_push":
         metres = core.position_between(after, actor, target) + 1
         after = core.set_position(after, actor, target, metres, log=False)
-        return _Done(after, f"{name} pushes {foe} 1 m away ({roll})", (
+        return done(after, f"{name} pushes {foe} 1 m away", (
             f"Forced movement: a grapple holding {foe} ends if this takes it out of reach "
-            "(Advanced and Complete grapples move both).",), roll)
+            "(Advanced and Complete grapples move both).",))
     if head == "grapple":
         first: grapple.Tier = "advanced" if result == "critical" else "basic"
         after = _set_grapple(after, actor, target, first)
         crit = " (critical: Advanced at once)" if result == "critical" else ""
-        return _Done(after, f"{name} grapples {foe}{crit} ({roll})", (
-            f"{foe}: {grapple.TIER_EFFECTS[first]}.",), roll)
+        return done(after, f"{name} grapples {foe}{crit}",
+                    (f"{foe}: {grapple.TIER_EFFECTS[first]}.",))
     held = _grapple_between(e, actor, target)
     before = held.tier if held else "basic"
     tier, stunt = grapple.raised(before, result)
@@ -791,8 +847,8 @@ def _resolve_grapple(e: ApparatusEncounter, actor: str, head: str, target: str,
     notices = [f"{foe}: {grapple.TIER_EFFECTS[tier]}."]
     if stunt:
         notices.append(f"Critical success: {name} also performs one Complete-grapple stunt now.")
-    return _Done(after, f"{name} tightens the grapple on {foe} to {tier.capitalize()} ({roll})",
-                 tuple(notices), roll)
+    return done(after, f"{name} tightens the grapple on {foe} to {tier.capitalize()}",
+                tuple(notices))
 
 
 def _resolve_stunt(e: ApparatusEncounter, actor: str, head: str, target: str,
@@ -802,15 +858,18 @@ def _resolve_stunt(e: ApparatusEncounter, actor: str, head: str, target: str,
     if head == "stunt_breath":
         return _Done(after, f"{name} stops {foe} breathing", (
             f"{foe} asphyxiates for a turn.",))
-    terms = derive(sheet_of(e, actor), options_of(e))["grapple"].terms
-    bonus = sum(t.value for t in terms if t.label != "Combat Proficiency")
+    terms = [t for t in derive(sheet_of(e, actor), options_of(e))["grapple"].terms
+             if t.label != "Combat Proficiency"]
+    bonus = sum(t.value for t in terms)
     if not faces:
         raise ValueError("the stunt's d6 must be typed or rolled")
     damage = max(0, faces[0] + bonus)
     sheet = sheet_of(after, target)
     after = core.replace_sheet(after, target, sheet.model_copy(
         update={"hit_points": sheet.hit_points - damage}))
-    return _Done(after, f"{name} crushes {foe} for {damage} ({faces[0]} {signed(bonus)})")
+    text = f"{name} crushes {foe} for {damage}"
+    return _Done(after, f"{text} ({faces[0]} {signed(bonus)})",
+                 record=f"{text}: {rolled('d6', faces[:1], terms, total_value=damage)}")
 
 
 def resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
@@ -836,6 +895,6 @@ def resolve(encounter: core.Encounter, actor: str, action: str, target: str | No
     done = handlers[head]() if head in handlers else _resolve_move(encounter, actor, action)
     target_id = parts[-1] if head in handlers and head not in (
         "dash", "disengage", "evade") else None
-    logged = core.add_log(done.encounter, done.summary, actor=actor, target=target_id,
-                          details=done.details)
+    logged = core.add_log(done.encounter, done.record or done.summary, actor=actor,
+                          target=target_id, details=done.details)
     return ActionOutcome(logged, done.summary, done.details, done.notices)

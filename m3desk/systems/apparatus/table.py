@@ -16,6 +16,7 @@ from m3desk.core.dice import Roller
 from m3desk.core.encounter import ConditionState
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
+from m3desk.core.terms import Term, rolled
 from m3desk.systems.apparatus import actions as acts
 from m3desk.systems.apparatus.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.apparatus.grapple import TIER_EFFECTS
@@ -270,12 +271,21 @@ def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str
 
 
 def _roll_initiative(encounter: core.Encounter, roller: Roller) -> core.Encounter:
+    """1d20 + Agility for everyone without a count, each roll logged with its die."""
     values: dict[str, int | None] = {}
+    lines: list[tuple[str, str]] = []
     for combatant in encounter.combatants:
         if combatant.initiative is None:
-            values[combatant.id] = roller.d(20) + sheet_of(encounter,
-                                                          combatant.id).abilities.agility
-    return core.set_initiative(encounter, values)
+            face = roller.d(20)
+            agility = Term(label="Agility", value=sheet_of(encounter,
+                                                           combatant.id).abilities.agility)
+            values[combatant.id] = face + agility.value
+            lines.append((combatant.id, f"{combatant.name} rolls initiative: "
+                                        f"{rolled('d20', (face,), [agility])}"))
+    after = core.set_initiative(encounter, values)
+    for combatant_id, text in lines:
+        after = core.add_log(after, text, actor=combatant_id)
+    return after
 
 
 def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:

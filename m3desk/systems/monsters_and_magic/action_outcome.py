@@ -15,7 +15,7 @@ from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet, appl
 from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.systems.monsters_and_magic.action_defaults import is_help
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest
-from m3desk.systems.monsters_and_magic.check_text import details_text
+from m3desk.systems.monsters_and_magic.check_text import details_text, record_text
 from m3desk.systems.monsters_and_magic.encounter import (
     Encounter,
     add_log,
@@ -105,7 +105,8 @@ def apply_action(encounter: Encounter, request: CheckRequest, resolution: Resolu
         enc = mark_applied(enc, stamped)
     spec = resolution.spec
     against = f" vs {encounter.combatant(target_id).name}" if target_id else ""
-    text = f"{actor.name}: {spec.label}{against} — {resolution.breakdown()}. {summary}"
+    text = (f"{actor.name}: {spec.label}{against} ({record_text(resolution)}) — "
+            f"{resolution.breakdown()}. {summary}")
     details = details_text(resolution, summary)
     enc = add_log(enc, text[:LOG_TEXT_LIMIT], actor=actor_id, target=request.target_id,
                   details=details[:DETAILS_LIMIT])

@@ -13,7 +13,8 @@ from m3desk.core.terms import Term
 from m3desk.systems.monsters_and_magic import CheckSpec
 from m3desk.systems.monsters_and_magic.action import Resolution
 
-__all__ = ["damage_cap_text", "details_text", "percent", "signed", "spec_formula"]
+__all__ = ["damage_cap_text", "details_text", "percent", "record_text", "signed",
+           "spec_formula"]
 
 
 
@@ -50,6 +51,28 @@ def _lines(title: str, terms: Iterable[Term], *, base_first: bool = False) -> li
         value = str(term.value) if base_first and index == 0 else signed(term.value)
         lines.append(f"  {term.label} {value}")
     return lines
+
+
+def record_text(resolution: Resolution) -> str:
+    """The check's dice and modifiers for the log's line, each by name: "3d6 (5, 5, 4),
+    STR (prime) +6, damage 1d8+1 (6) against rolled defence 3d6 (2, 3, 6), AC bonus +7"."""
+    spec = resolution.spec
+    roll = resolution.roll
+    parts = [f"3d6 ({', '.join(str(face) for face in roll.d6)})",
+             *(t.signed() for t in spec.terms if t.value)]
+    if spec.damage is not None:
+        parts.append(f"damage {spec.damage} ({', '.join(str(f) for f in roll.damage_faces)})")
+    resistance = spec.resistance
+    if resolution.resistance_d6 is not None:
+        against = [f"{resistance.label} 3d6 "
+                   f"({', '.join(str(face) for face in resolution.resistance_d6)})",
+                   *(t.signed() for t in resistance.terms if t.value)]
+    else:
+        against = [f"{resistance.label}: " + ", ".join(
+            f"{t.label} {t.value if index == 0 else signed(t.value)}"
+            for index, t in enumerate(resistance.terms))] if resistance.terms else \
+            [resistance.describe()]
+    return f"{', '.join(parts)} against {', '.join(against)}"
 
 
 def details_text(resolution: Resolution, summary: str) -> str:

@@ -184,7 +184,7 @@ def set_surprise_roll(encounter: OseEncounter, side: str, roll: int | None) -> O
     alert = [s for s in present if s not in surprised]
     free = alert[0] if surprised and len(alert) == 1 else None
     after = with_order(after.model_copy(update={"surprise_side": free}))
-    text = f"{side} surprise: {'—' if roll is None else roll}"
+    text = f"{side} surprise: {'—' if roll is None else f'd6 {roll}'}"
     if roll is not None:
         text += " (surprised)" if roll <= 2 else " (alert)"
     return core.add_log(after, text)

@@ -143,8 +143,11 @@ def test_attack_preview_with_two_sources_for_and_one_against() -> None:
         (2, 20, "attack"), (1, 8, "damage"), (1, 6, "extra damage")]
     fight = _do(fight, k, f"attack:0:{b}", (20, 5, 3, 2))
     assert fight.combatant(b).sheet.hit_points == 20 - 13
-    assert fight.log[-1].text == ("Brute critically hits Kestrel with the flaming longsword "
-                                  "for 13 (+8 critical)")
+    assert fight.log[-1].text == (
+        "Brute critically hits Kestrel with the flaming longsword for 13 (+8 critical): 2d20 "
+        "(20, 5) keep the highest 20, Might +3, Combat Proficiency +2 = 25 against Guard 14; "
+        "Advantage: dual-wielding +1, attacker Unseen +1, attacker Poisoned −1 → net +1: roll "
+        "2 d20, keep the highest; damage 1d8 (3), 1d6 (2), critical +8 = 13")
 
 
 def test_barred_attacks_in_the_dialog() -> None:

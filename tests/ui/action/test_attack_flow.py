@@ -16,6 +16,8 @@ from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.check_text import percent
 from m3desk.systems.monsters_and_magic.encounter import range_between
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.log_model import WHAT
+from m3desk.ui.encounter.log_panel import LogPanel
 from tests.ui.action.conftest import DialogFactory
 from tests.ui.action.scene import at_turn, book_encounter, ids
 
@@ -74,6 +76,15 @@ def test_gramfive_cutter_on_the_surprised_mummy(open_dialog: DialogFactory) -> N
                  "Cutter (signature longsword) bonus +1", "damage die 1d8+1: +7 (rolled 6)",
                  "rolled defence 3d6+7", "larger target −2", "Maximum damage: 10"):
         assert line in entry.details
+    # The log view's row itself: the dice as they fell, each modifier by name, the result.
+    panel = LogPanel(document)
+    model = panel.view.model()
+    row = str(model.index(model.rowCount() - 1, WHAT).data())
+    for piece in ("3d6 (5, 5, 5)", "STR (prime) +6", "trait bonus (1 trait) +1",
+                  "Cutter (signature longsword) bonus +1", "damage 1d8+1 (6)",
+                  "rolled defence 3d6 (3, 3, 3)", BREAKDOWN, "2 PHP damage"):
+        assert piece in row, row
+    panel.deleteLater()
 
     document.undo_stack.undo()
     assert document.encounter == before

@@ -70,3 +70,18 @@ def groups(widget: EncounterWidget) -> list[list[str]]:
         else:
             found[-1].append(name)
     return found
+
+
+def shown(qtbot, document, *, seed: int = 7, size: tuple[int, int] = (1366, 760)
+          ) -> EncounterWidget:
+    """The encounter tab of ``document``, shown and active (shortcuts answer only there)."""
+    from m3desk.systems.monsters_and_magic.dice import Roller
+
+    widget = EncounterWidget(document, roller=Roller(seed))
+    qtbot.addWidget(widget)
+    widget.resize(*size)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow, timeout=2000)
+    return widget

@@ -180,7 +180,8 @@ def test_casting_switches_the_roll_to_int_and_the_roll_dialog_takes_typed_dice(
     encounter = widget.document.encounter
     assert by_name(encounter, "Xiola").initiative == 20
     assert all(c.initiative is not None for c in encounter.combatants)
-    entry = next(e for e in encounter.log if e.text == "Xiola Zenwaith rolls initiative: 20")
+    entry = next(e for e in encounter.log if e.text == "Xiola Zenwaith rolls initiative: 20 "
+                 "(3d6 (6 4 3) = 13, INT +6 level +1 → 20)")
     assert entry.details == "3d6 (6 4 3) = 13, INT +6 level +1 → 20"
     assert widget.document.undo_stack.undoText() == (
         "Roll initiative for " + ", ".join(r.name for r in asked))
