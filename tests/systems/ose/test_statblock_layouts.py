@@ -99,6 +99,14 @@ def test_an_extra_effect_of_an_attack_goes_to_the_notes() -> None:
     assert problems == [] and "Att 1 × touch (2d4 + paralysis)" in cube.notes
 
 
+def test_a_heading_line_is_the_name_even_when_it_starts_like_a_label() -> None:
+    """A pasted SRD page starts with the monster's name; "Al-mi'raj" is not the AL field."""
+    text = ("Al-mi'raj\nAC 6 [13], HD 1 (5hp), Att 1 × horn (1d4), THAC0 19 [0], "
+            "MV 180’ (60’), SV D12 W13 P14 B15 S16 (1), ML 6, AL Neutral, XP 10")
+    monster, problems = parse_stat_block(text, "Horned rabbit")
+    assert problems == [] and (monster.alignment, monster.xp) == ("Neutral", 10)
+
+
 def test_the_ogre_without_hit_points_gets_the_sheets_own_average() -> None:
     """Issue 24: no "(Nhp)" gave 4 hp whatever the HD; the sheet's average for 4+1 is 19."""
     ogre, _ = parse_stat_block("AC 5 [14], HD 4+1, THAC0 15 [+4]", "Ogre")
@@ -205,3 +213,13 @@ def test_a_label_given_many_times_is_said_once_and_the_list_stays_short() -> Non
     _, problems = parse_stat_block("Att " + ", ".join(f"1 × x{n} (q)" for n in range(100)),
                                    "Many")
     assert len(problems) <= 13 and problems[-1].endswith("more things could not be read")
+
+
+def test_a_value_the_sheet_cannot_hold_is_said_and_the_rest_kept() -> None:
+    """An AC of 25 once replaced the whole block with a blank monster; a morale of 0 (as one
+    compendium entry gives) was clamped to 2 without a word."""
+    monster, problems = parse_stat_block("AC 25 [-6], HD 3 (13hp), ML 0, XP 35", "Odd")
+    assert (monster.hit_dice, monster.max_hit_points, monster.xp) == (3, 13, 35)
+    assert (monster.armour_class, monster.morale) == (9, 7)  # the sheet's own, unchanged
+    assert problems == ["the morale 0 is not 2 to 12: left as it was",
+                        "left out the AC 25: input should be less than or equal to 19"]
