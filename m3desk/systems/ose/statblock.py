@@ -39,8 +39,11 @@ _LABELS = {"armour_class": "AC", "hit_dice": "Hit Dice", "hit_dice_modifier": "H
            "hit_points": "hit points", "max_hit_points": "hit points", "xp": "XP",
            "morale": "morale", "movement": "movement"}
 _MAX_ATTACKS = 20
-_ATTACK = re.compile(r"(\d{1,3})\s*[×xX*]\s*([^()\[\],]{1,80}?)\s*\(([^()]{0,200})\)")
-_DICE = re.compile(r"\s*(\d{0,2}\s*d\s*\d{1,3}(?:\s*[+-]\s*\d{1,3}(?!\s*d))?)")
+# Every repeat is bounded and the name starts with a visible character, so no text makes
+# the pattern backtrack more than a few hundred steps at a position.
+_ATTACK = re.compile(r"(\d{1,3})\s{0,3}[×xX*]\s{0,3}([^()\[\],\s][^()\[\],]{0,79}?)\s{0,3}"
+                     r"\(([^()]{0,200})\)")
+_DICE = re.compile(r"\s{0,3}(\d{0,2}\s?d\s?\d{1,3}(?:\s{0,3}[+-]\s{0,3}\d{1,3}(?!\s{0,3}d))?)")
 _SEPARATORS = re.compile(r"(?:[\s,;\[\]]|\band\b|\bor\b)*", re.IGNORECASE)
 
 
