@@ -111,7 +111,10 @@ def test_a_halfling_is_harder_to_hit_for_a_larger_than_human_foe(qtbot: Any) -> 
     dialog = _fight(qtbot, large, halfling, 5)
     _choose(dialog, "Attack with club")
     assert _chance(dialog) == "Chance of success: 35.0 %"
-    assert "halfling against a larger foe: AC 2 better" in dialog.preview.text()
+    assert "against a larger foe: AC 1" in dialog.preview.text()
+    # The halfling's sheet shows it, explained.
+    editor = _editor(qtbot, halfling)
+    assert _shown(editor, "ac.larger_foes") == ("AC against larger-than-human foes", "1")
     # A human-sized fighter gets no such bonus.
     dialog = _fight(qtbot, large, _sample("morgan-ironwolf"), 5)
     _choose(dialog, "Attack with club")

@@ -132,7 +132,7 @@ CHARACTER_FORM = SheetForm(
             FieldSpec("armour", "Armour", "choice", tuple(ARMOUR_AC)),
             FieldSpec("shield", "Shield", "bool"),
             FieldSpec("magic_armour", "Magic armour +", "int", minimum=0, maximum=5),
-        ), derived=("ac", "aac")),
+        ), derived=("ac", "aac", "ac.larger_foes")),
         SectionSpec("Attacks", derived=("thac0", "attack_bonus", "melee.hit", "melee.damage",
                                         "missile.hit")),
         SectionSpec("Saving throws", derived=SAVES),
