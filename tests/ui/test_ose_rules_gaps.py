@@ -111,7 +111,7 @@ def test_a_halfling_is_harder_to_hit_for_a_larger_than_human_foe(qtbot: Any) -> 
     dialog = _fight(qtbot, large, halfling, 5)
     _choose(dialog, "Attack with club")
     assert _chance(dialog) == "Chance of success: 35.0 %"
-    assert "against a larger foe: AC 1" in dialog.preview.text()
+    assert "(halfling: AC 1 against a larger foe)" in dialog.preview.text()
     # The halfling's sheet shows it, explained.
     editor = _editor(qtbot, halfling)
     assert _shown(editor, "ac.larger_foes") == ("AC against larger-than-human foes", "1")

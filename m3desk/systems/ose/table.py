@@ -314,7 +314,8 @@ def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Wea
     ac = defence["ac"].value
     if isinstance(sheet, MonsterSheet) and sheet.larger_than_human \
             and "ac.larger_foes" in defence and defence["ac.larger_foes"].value != ac:
-        terms.append(f"against a larger foe: AC {minus(defence['ac.larger_foes'].value)}")
+        terms.append(f"(halfling: AC {minus(defence['ac.larger_foes'].value)} against a "
+                     "larger foe)")
         ac = defence["ac.larger_foes"].value
     if defender.declared == "retreat":
         modifier += 2
