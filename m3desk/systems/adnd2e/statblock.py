@@ -73,6 +73,8 @@ def _attacks(count_text: str, damage_text: str, problems: list[str]) -> tuple[Mo
     if count_text and (count is None or re.match(r"\s*\d+\s*/\s*\d", count_text)):
         problems.append(f"could not read the number of attacks {quoted(count_text)}")
         count = None
+    elif count_text and re.sub(r"\([^)]*\)", "", count_text).strip(" \t\n,;.0123456789"):
+        problems.append(f"read the number of attacks {quoted(count_text)} as {count}")
     pieces = [p.strip() for p in damage_text.split("/") if p.strip()] if damage_text else []
     attacks: list[MonsterAttack] = []
     if len(pieces) > 20:

@@ -119,3 +119,9 @@ def test_stat_block_shaped_noise_never_raises(text: str, variant: int) -> None:
     monster, problems = parse_stat_block(text, "Anything", variant)
     assert monster.name == "Anything" and isinstance(problems, list)
     assert isinstance(stat_block_variants(text), tuple)
+
+
+def test_a_number_of_attacks_with_a_choice_is_said() -> None:
+    monster, problems = parse_stat_block("NO. OF ATTACKS: 1 or 2\nDAMAGE/ATTACK: 1d6", "Odd")
+    assert monster.attacks[0].count == 1
+    assert problems == ["read the number of attacks “1 or 2” as 1"]
