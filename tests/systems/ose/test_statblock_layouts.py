@@ -92,6 +92,19 @@ def test_srd_blocks_read_right_on_one_line_and_as_table_rows(name: str) -> None:
     assert stat_block_variants(expected[0]) == ()
 
 
+def test_table_rows_copied_as_label_and_value_on_separate_lines() -> None:
+    """A browser copies the SRD page's table as one cell a line."""
+    text = ("Goblin\nArmour Class\n6 [13]\nHit Dice\n1-1 (3hp)\nAttacks\n1 × weapon (1d6)\n"
+            "THAC0\n19 [0]\nMovement\n60’ (20’)\nSaving Throws\nD14 W15 P16 B17 S18 (NH)\n"
+            "Morale\n7\nAlignment\nChaotic\nXP\n5\nNumber Appearing\n2d4 (6d10)\n"
+            "Treasure Type\nR (C)")
+    goblin, problems = parse_stat_block(text, "Goblin")
+    assert problems == []
+    assert (goblin.armour_class, goblin.hit_dice, goblin.hit_dice_modifier, goblin.hit_points,
+            goblin.movement, goblin.saves_as, goblin.morale, goblin.xp, goblin.treasure) == (
+        6, 1, -1, 3, 60, "NH", 7, 5, "R (C)")
+
+
 def test_an_extra_effect_of_an_attack_goes_to_the_notes() -> None:
     cube, problems = parse_stat_block(SRD_LINES["Gelatinous Cube"][0], "Cube")
     assert problems == [] and "Att 1 × touch (2d4 + paralysis)" in cube.notes
