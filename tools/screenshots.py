@@ -9,8 +9,9 @@ combatant's row selected).
     python tools/screenshots.py [OUTPUT_DIR]        (default: screenshots/)
     python tools/screenshots.py --readme docs/screenshot.png
 
-``--readme`` writes only the README's picture: the window at 100 %, light, with Gramfive's
-sheet open beside the library, as a PNG of at most ``README_MAX_BYTES`` (it is reduced to
+``--readme`` writes only the README's picture: the window at 100 %, light, the library
+showing every game's samples beside Morgan Ironwolf's OSE sheet (Gramfive's Monsters & Magic
+sheet in the other tab), as a PNG of at most ``README_MAX_BYTES`` (it is reduced to
 a 256-colour palette if the full-colour PNG is larger; a UI has few colours).
 
 Each theme/scale combination runs in its own subprocess, because ``QT_SCALE_FACTOR``
@@ -101,7 +102,7 @@ def _start_window(theme_name: str) -> tuple[QApplication, MainWindow]:
 
 
 def _render_readme(target: Path) -> Path:
-    """Child process: the README's picture, Gramfive's sheet beside the library."""
+    """Child process: the README's picture, an OSE sheet beside the library of every game."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
     from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication
@@ -109,9 +110,12 @@ def _render_readme(target: Path) -> Path:
     from m3desk.assets import sample_files
 
     _app, window = _start_window("light")
+    window.library.show_game(None)  # the samples of every game
     gramfive = next(path for path in sample_files() if path.stem == "gramfive")
+    morgan = next(path for path in sample_files("ose") if path.stem == "morgan-ironwolf")
     window.open_path(gramfive)
-    window.library.select_path(gramfive)
+    window.open_path(morgan)
+    window.library.select_path(morgan)
     window.statusBar().clearMessage()
     for _ in range(3):
         QApplication.processEvents()

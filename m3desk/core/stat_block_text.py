@@ -16,9 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound=BaseModel)
 
 __all__ = ["MAX_STAT_BLOCK", "FieldText", "at_most", "hit_dice_variants", "pick_variant", "quoted",
-           "read_fields", "variant_names", "variant_part"]
+           "read_fields", "validated", "variant_names", "variant_part"]
 
 MAX_STAT_BLOCK = 20_000
 """Characters read: a Monstrous Manual entry with its description is a few thousand."""
@@ -48,7 +53,8 @@ def _pattern(labels: Iterable[str], *, line_start: bool) -> str:
     if line_start:
         return rf"(?:^|(?<=\n))[ \t]*(?P<long>{words})[ \t]*:?"
     # After a number a short label is a unit ("1 hp", "(36hp)"), not a field.
-    return rf"(?<![\w#/])(?<!\d[ \t])(?P<short>{words})(?![\w/])[ \t]*:?"
+    # A short label is followed by a space, a colon or the end ("Al-mi'raj" is a name).
+    return rf"(?<![\w#/])(?<!\d[ \t])(?P<short>{words})(?=[ \t\n:]|$)[ \t]*:?"
 
 
 _COMPILED: dict[tuple[frozenset[str], frozenset[str]], re.Pattern[str]] = {}
@@ -202,3 +208,23 @@ def pick_variant(values: dict[str, str], variant: int, problems: list[str],
                                 "variant: read as it is")
             picked[name] = value if part is None else part
     return picked
+
+
+def validated(model: type[M], values: dict[str, Any], problems: list[str],
+              labels: Mapping[str, str] | None = None) -> M:
+    """The sheet the read values make. A value the sheet cannot hold (an AC of 25) is left
+    out and said, and the rest is kept; ``labels`` names the fields as the user knows them."""
+    kept = dict(values)
+    for _attempt in range(3):
+        try:
+            return model.model_validate(kept)
+        except ValidationError as error:
+            for detail in error.errors():
+                key = str(detail["loc"][0]) if detail["loc"] else ""
+                if key in kept and key != "name":
+                    shown = (labels or {}).get(key, key.replace("_", " "))
+                    value = kept.pop(key)
+                    if not isinstance(value, tuple | list | dict):
+                        shown = f"{shown} {value}"
+                    problems.append(f"left out the {shown}: {detail['msg'].lower()}")
+    return model.model_validate({"name": values.get("name", "Monster")})

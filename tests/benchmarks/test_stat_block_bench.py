@@ -30,6 +30,7 @@ PASTES = {
     "one label": "AC " * (MEGABYTE // 3),
     "attacks": ("Att " + "1 × claw (1d4 + 1), " * MEGABYTE)[:MEGABYTE],
     "brackets": "Att 1 × " + "(" * MEGABYTE,
+    "padded attack": "Att 1 ×" + " " * MEGABYTE + "x",
     "variants": ("HD " + "8 / " * MEGABYTE)[:MEGABYTE],
     "labelled lines": ("ARMOR CLASS: 5\nHIT DICE: 4+1\n" * MEGABYTE)[:MEGABYTE],
     "printable": "".join(_RANDOM.choice(string.printable) for _ in range(MEGABYTE)),

@@ -31,6 +31,9 @@ def _sample(stem: str) -> Any:
     return load_sheet(next(p for p in sample_files("ose") if p.stem == stem)).model
 
 
+_DOCUMENTS: dict[int, EncounterDocument] = {}
+
+
 def _fight(qtbot: Any, attacker: Any, defender: Any, feet: int) -> SystemActionDialog:
     encounter = OseEncounter(name="Rules")
     encounter = core.join(encounter, ENCOUNTER_RULES.make_combatant(attacker, "A"))
@@ -41,6 +44,7 @@ def _fight(qtbot: Any, attacker: Any, defender: Any, feet: int) -> SystemActionD
     dialog = SystemActionDialog(document)
     qtbot.addWidget(dialog)
     dialog.show()
+    _DOCUMENTS[id(dialog)] = document
     return dialog
 
 
@@ -70,6 +74,28 @@ def test_a_thrown_dagger_takes_dex_not_str(qtbot: Any) -> None:
     assert "STR +2" in dialog.preview.text()
 
 
+def test_a_thrown_natural_14_at_long_range_hits_for_a_weak_but_average_thrower(
+        qtbot: Any) -> None:
+    """Issue 19: Mira (STR 8, DEX 9) throws at 30' (long, −1): DEX 0 − 1 needs a natural 14
+    against THAC0 19 and AC 6; with STR's −1 the log called her 14 a miss."""
+    mira = _sample("morgan-ironwolf").model_copy(update={"name": "Mira"})
+    mira = mira.model_copy(update={"abilities": mira.abilities.model_copy(
+        update={"STR": 8, "DEX": 9})})
+    goblin, _ = parse_stat_block("AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6)", "Goblin")
+    dialog = _fight(qtbot, mira, goblin, 30)
+    _choose(dialog, "Attack with dagger")
+    assert _chance(dialog) == "Chance of success: 35.0 %"  # natural 14–20
+    attack, damage = dialog.dice[:2]
+    for spin, typed in ((attack, "14"), (damage, "2")):
+        spin.setFocus()
+        spin.selectAll()
+        qtbot.keyClicks(spin, typed)
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.was_applied
+    logged = _DOCUMENTS[id(dialog)].encounter.log[-1].text
+    assert "hits" in logged and "miss" not in logged, logged
+
+
 def test_a_halfling_is_harder_to_hit_for_a_larger_than_human_foe(qtbot: Any) -> None:
     """An ogre (THAC0 15) against a halfling in chain and shield (AC 3): needs 12, 45 %;
     ticked "Larger than human", the halfling's AC counts as 1: needs 14, 35 %."""
@@ -85,7 +111,10 @@ def test_a_halfling_is_harder_to_hit_for_a_larger_than_human_foe(qtbot: Any) -> 
     dialog = _fight(qtbot, large, halfling, 5)
     _choose(dialog, "Attack with club")
     assert _chance(dialog) == "Chance of success: 35.0 %"
-    assert "halfling against a larger foe: AC 2 better" in dialog.preview.text()
+    assert "(halfling: AC 1 against a larger foe)" in dialog.preview.text()
+    # The halfling's sheet shows it, explained.
+    editor = _editor(qtbot, halfling)
+    assert _shown(editor, "ac.larger_foes") == ("AC against larger-than-human foes", "1")
     # A human-sized fighter gets no such bonus.
     dialog = _fight(qtbot, large, _sample("morgan-ironwolf"), 5)
     _choose(dialog, "Attack with club")

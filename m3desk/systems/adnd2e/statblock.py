@@ -16,7 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from m3desk.core.dice import DiceError, DiceExpr
-from m3desk.core.stat_block_text import at_most, pick_variant, quoted, read_fields, variant_names
+from m3desk.core.stat_block_text import (
+    at_most,
+    pick_variant,
+    quoted,
+    read_fields,
+    validated,
+    variant_names,
+)
 from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
 
 __all__ = ["average_hit_points", "parse_stat_block", "stat_block_variants"]
@@ -35,6 +42,8 @@ _LONG = {"Armor Class": "AC", "Armour Class": "AC", "Movement": "MV", "Hit Dice"
          "Organization": "Organization", "Organisation": "Organization",
          "Activity Cycle": "Activity cycle", "Diet": "Diet", "Treasure": "Treasure",
          "No. Appearing": "No. appearing", "Number Appearing": "No. appearing"}
+_LABELS = {"armour_class": "AC", "hit_dice": "Hit Dice", "hit_dice_modifier": "Hit Dice bonus",
+           "hit_points": "hit points", "max_hit_points": "hit points", "xp": "XP"}
 _NOTED = ("Climate/Terrain", "Frequency", "Organization", "Activity cycle", "Diet",
           "Treasure", "No. appearing")
 _SIZES = {"T": "T", "S": "S", "M": "M", "L": "L", "H": "H", "G": "G"}
@@ -64,6 +73,8 @@ def _attacks(count_text: str, damage_text: str, problems: list[str]) -> tuple[Mo
     if count_text and (count is None or re.match(r"\s*\d+\s*/\s*\d", count_text)):
         problems.append(f"could not read the number of attacks {quoted(count_text)}")
         count = None
+    elif count_text and re.sub(r"\([^)]*\)", "", count_text).strip(" \t\n,;.0123456789"):
+        problems.append(f"read the number of attacks {quoted(count_text)} as {count}")
     pieces = [p.strip() for p in damage_text.split("/") if p.strip()] if damage_text else []
     attacks: list[MonsterAttack] = []
     if len(pieces) > 20:
@@ -229,9 +240,4 @@ def parse_stat_block(text: str, name: str = "Monster",
     if not fields.values:
         problems.append("no stat block fields (AC, MV, HD, THAC0, #AT, Dmg, SZ, ML …) were "
                         "found")
-    try:
-        return MonsterSheet.model_validate(values), at_most(problems)
-    except ValueError as error:
-        problems.append(f"the stat block holds an impossible value "
-                        f"({' '.join(str(error).split())[:200]})")
-        return MonsterSheet(name=str(values["name"])), at_most(problems)
+    return validated(MonsterSheet, values, problems, _LABELS), at_most(problems)

@@ -113,11 +113,11 @@ def dex_adjustments(score: int) -> tuple[int, int]:
     """(reaction and missile adjustment, defensive adjustment); a negative defensive
     adjustment improves AC."""
     table = ((3, -3, 4), (4, -2, 3), (5, -1, 2), (6, 0, 1), (14, 0, 0), (15, 0, -1),
-             (16, 1, -2), (17, 2, -3), (18, 2, -4), (20, 3, -4))
+             (16, 1, -2), (17, 2, -3), (18, 2, -4), (20, 3, -4), (23, 4, -5))
     for ceiling, reaction, defensive in table:
         if score <= ceiling:
             return reaction, defensive
-    return 4, -5
+    return 5, -6  # DEX 24–25 (PHB Table 2)
 
 
 def con_hp_adjustment(score: int, *, warrior: bool) -> int:
@@ -213,6 +213,22 @@ _ENCUMBRANCE: tuple[tuple[int, int, tuple[int, int, int, int, int]], ...] = (
     (18, 75, (161, 200, 239, 278, 305)), (18, 90, (186, 225, 264, 303, 330)),
     (18, 99, (236, 275, 314, 353, 380)), (18, 100, (336, 375, 414, 453, 480)),
 )
+_ABOVE_18: dict[int, tuple[int, int]] = {
+    # STR: (weight allowance, maximum press) in lb, PHB Table 1.
+    19: (485, 640), 20: (535, 700), 21: (635, 810), 22: (785, 970), 23: (935, 1130),
+    24: (1235, 1440), 25: (1535, 1750)}
+
+
+def _row_above_18(score: int) -> tuple[int, int, int, int, int]:
+    """Table 47 stops at 18/00. Like every printed row, light starts one pound past the
+    weight allowance and the maximum is the maximum press (PHB Table 1); the moderate, heavy
+    and severe starts are spaced as on the 18/00 row (39, 78 and 117 of its 144 lb)."""
+    allowance, press = _ABOVE_18[min(score, 25)]
+    light, span = allowance + 1, press - allowance - 1
+    return (light, light + span * 39 // 144, light + span * 78 // 144,
+            light + span * 117 // 144, press)
+
+
 ENCUMBRANCE_NAMES = ("unencumbered", "light", "moderate", "heavy", "severe", "overloaded")
 ENCUMBRANCE_EFFECTS: tuple[tuple[Fraction, int, int], ...] = (
     # (share of the movement rate kept, to hit, AC worse by)
@@ -221,7 +237,9 @@ ENCUMBRANCE_EFFECTS: tuple[tuple[Fraction, int, int], ...] = (
 
 
 def _encumbrance_row(score: int, exceptional: int) -> tuple[int, int, int, int, int]:
-    if score > 18 or (score == 18 and exceptional >= 100):
+    if score > 18:
+        return _row_above_18(score)
+    if score == 18 and exceptional >= 100:
         return _ENCUMBRANCE[-1][2]
     for ceiling, percent, row in _ENCUMBRANCE:
         if score < ceiling or (score == ceiling and (exceptional <= percent)):

@@ -108,13 +108,16 @@ def barred(*, attacker: Iterable[str], target: Iterable[str], charmed_by_target:
 
 
 def dice_count(net: int, options: ApparatusOptions | None = None) -> int:
-    """How many d20 the attacker rolls: 1 + |N| in dice mode (no more than needed when ±3
-    decides anyway), one in flat mode."""
+    """How many d20 the attacker rolls: 1 + |N| in dice mode, one in flat mode.
+
+    At N ≤ −3 with the ±3 rule the attack fails whatever the dice, so no more than 4 are
+    asked for. At N ≥ +3 it hits anyway, but every extra die raises the chance of a critical
+    hit (digest §6), so all 1 + N are rolled unless the table caps them at 4."""
     options = options or ApparatusOptions()
     if options.advantage_mode == "flat":
         return 1
     steps = abs(net)
-    if options.advantage_auto_at_3:
+    if options.advantage_auto_at_3 and (net < 0 or options.cap_advantage_dice):
         steps = min(steps, 3)
     return 1 + steps
 

@@ -18,6 +18,7 @@ class ApparatusOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     advantage_mode: Literal["dice", "flat"] = "dice"
     advantage_auto_at_3: bool = True
+    cap_advantage_dice: bool = False
     critical_threshold: int = Field(20, ge=2, le=20)
     natural_1_misses: bool = False
     incapacitated_bonus: Literal["if_met", "always"] = "if_met"
@@ -43,6 +44,8 @@ EXPLANATIONS: dict[str, str] = {
                       "the best (or worst), or add ±2 per step.",
     "advantage_auto_at_3": "A later wiki revision: net Advantage +3 always succeeds, −3 always "
                            "fails.",
+    "cap_advantage_dice": "Roll at most 4 d20 at Advantage +3 or more: the hit is certain "
+                          "anyway, but fewer dice lower the chance of a critical hit.",
     "critical_threshold": "The wiki never gives the usual Critical Threshold: a natural 20 "
                           "unless a feature lowers it.",
     "natural_1_misses": "No rule found for a natural 1; by default it is just a low roll.",

@@ -131,8 +131,13 @@ def _armour(sheet: CharacterSheet) -> list[Derived]:
     if dex:
         terms.append(Term(label="DEX", value=-dex))
     ac = _value("ac", "AC", terms, o)
+    small = [Term(label="AC", value=ac.value)]
+    if sheet.char_class == OseClass.HALFLING:
+        # SRD Halfling: AC 2 better against attackers larger than human-sized.
+        small.append(Term(label="halfling", value=-2))
     return [ac, _value("aac", "AAC", (Term(label="base", value=19),
-                                      Term(label="AC", value=-ac.value)), o)]
+                                      Term(label="AC", value=-ac.value)), o),
+            _value("ac.larger_foes", "AC against larger-than-human foes", small, o)]
 
 
 def _attacks(sheet: CharacterSheet) -> list[Derived]:

@@ -132,7 +132,7 @@ CHARACTER_FORM = SheetForm(
             FieldSpec("armour", "Armour", "choice", tuple(ARMOUR_AC)),
             FieldSpec("shield", "Shield", "bool"),
             FieldSpec("magic_armour", "Magic armour +", "int", minimum=0, maximum=5),
-        ), derived=("ac", "aac")),
+        ), derived=("ac", "aac", "ac.larger_foes")),
         SectionSpec("Attacks", derived=("thac0", "attack_bonus", "melee.hit", "melee.damage",
                                         "missile.hit")),
         SectionSpec("Saving throws", derived=SAVES),
@@ -186,7 +186,8 @@ MONSTER_FORM = SheetForm(
         SectionSpec("Attacks", table=ATTACK_TABLE, wide=True),
         SectionSpec("Saving throws", (
             FieldSpec("saves_as", "Saves as", width="MU12",
-                      help="NH, or a class and level (F3, D1, MU5); the printed saves win."),
+                      help="NH, a Hit Dice row (2), or a class and level (F3, D1, MU5); "
+                           "the printed saves win."),
         ), derived=SAVES),
         SectionSpec("Movement and morale", (
             FieldSpec("movement", "MV (ft)", "int", minimum=0, maximum=480),

@@ -13,7 +13,14 @@ from __future__ import annotations
 import re
 
 from m3desk.core.dice import DiceError, DiceExpr
-from m3desk.core.stat_block_text import at_most, pick_variant, quoted, read_fields, variant_names
+from m3desk.core.stat_block_text import (
+    at_most,
+    pick_variant,
+    quoted,
+    read_fields,
+    validated,
+    variant_names,
+)
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
 from m3desk.systems.ose.tables import Save
@@ -28,9 +35,15 @@ _LONG = {"Armour Class": "AC", "Armor Class": "AC", "Hit Dice": "HD", "Attacks":
          "Alignment": "AL", "Experience Points": "XP", "Experience": "XP",
          "Number Appearing": "NA", "No. Appearing": "NA", "Treasure Type": "TT",
          "Treasure": "TT"}
+_LABELS = {"armour_class": "AC", "hit_dice": "Hit Dice", "hit_dice_modifier": "Hit Dice bonus",
+           "hit_points": "hit points", "max_hit_points": "hit points", "xp": "XP",
+           "morale": "morale", "movement": "movement"}
 _MAX_ATTACKS = 20
-_ATTACK = re.compile(r"(\d{1,3})\s*[×xX*]\s*([^()\[\],]{1,80}?)\s*\(([^()]{0,200})\)")
-_DICE = re.compile(r"\s*(\d{0,2}\s*d\s*\d{1,3}(?:\s*[+-]\s*\d{1,3}(?!\s*d))?)")
+# Every repeat is bounded and the name starts with a visible character, so no text makes
+# the pattern backtrack more than a few hundred steps at a position.
+_ATTACK = re.compile(r"(\d{1,3})\s{0,3}[×xX*]\s{0,3}([^()\[\],\s][^()\[\],]{0,79}?)\s{0,3}"
+                     r"\(([^()]{0,200})\)")
+_DICE = re.compile(r"\s{0,3}(\d{0,2}\s?d\s?\d{1,3}(?:\s{0,3}[+-]\s{0,3}\d{1,3}(?!\s{0,3}d))?)")
 _SEPARATORS = re.compile(r"(?:[\s,;\[\]]|\band\b|\bor\b)*", re.IGNORECASE)
 
 
@@ -171,7 +184,10 @@ def parse_stat_block(text: str, name: str = "Monster",
     if "SV" in parts:
         _saves(parts["SV"], values, problems)
     if match := _whole("ML", "morale", parts, problems, r"(\d{1,2})(.*)"):
-        values["morale"] = max(2, min(int(match.group(1)), 12))
+        if 2 <= int(match.group(1)) <= 12:
+            values["morale"] = int(match.group(1))
+        else:
+            problems.append(f"the morale {match.group(1)} is not 2 to 12: left as it was")
         _leftover("ML", match.group(2), notes)
     if "AL" in parts:
         values["alignment"] = parts["AL"].split("(")[0].strip()[:200]
@@ -186,12 +202,7 @@ def parse_stat_block(text: str, name: str = "Monster",
         values["notes"] = "\n".join(notes)[:100_000]
     if not parts:
         problems.append("no stat block fields (AC, HD, Att, THAC0, MV, SV, ML …) were found")
-    try:
-        sheet = MonsterSheet.model_validate(values)
-    except ValueError as error:
-        problems.append(f"the stat block holds an impossible value "
-                        f"({' '.join(str(error).split())[:200]})")
-        return MonsterSheet(name=str(values["name"])), at_most(problems)
+    sheet = validated(MonsterSheet, values, problems, _LABELS)
     if "hit_points" not in values and "hit_dice" in values:
         average = max(1, derive(sheet)["hp.average"].value)
         sheet = sheet.model_copy(update={"hit_points": average, "max_hit_points": average})

@@ -316,12 +316,13 @@ def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Wea
     if backstab:
         modifier += 4
         terms.append("back-stab +4")
-    ac = derive(defender.sheet, _options(encounter))["ac"].value
-    if (isinstance(defender.sheet, CharacterSheet)
-            and defender.sheet.char_class is OseClass.HALFLING
-            and isinstance(sheet, MonsterSheet) and sheet.larger_than_human):
-        ac -= 2
-        terms.append("halfling against a larger foe: AC 2 better")
+    defence = derive(defender.sheet, _options(encounter))
+    ac = defence["ac"].value
+    if isinstance(sheet, MonsterSheet) and sheet.larger_than_human \
+            and "ac.larger_foes" in defence and defence["ac.larger_foes"].value != ac:
+        terms.append(f"(halfling: AC {minus(defence['ac.larger_foes'].value)} against a "
+                     "larger foe)")
+        ac = defence["ac.larger_foes"].value
     if defender.declared == "retreat":
         modifier += 2
         terms.append("retreating target +2")
