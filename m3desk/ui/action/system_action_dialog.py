@@ -376,7 +376,11 @@ class SystemActionDialog(QDialog):
             except ValueError as error:
                 text = f"These dice cannot be used: {error}"
             else:
-                text = f"Result: {outcome.summary}"
+                # What the log will record: the roll whole (dice, each modifier, the total),
+                # as the game writes it, else its short summary.
+                before = len(self._document.encounter.log)
+                logged = [entry.text for entry in outcome.encounter.log[before:]]
+                text = "Result: " + ("\n".join(logged) if logged else outcome.summary)
         self.result_line.setText(text)
         self.result_line.setVisible(bool(text))
 
