@@ -269,7 +269,49 @@ def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJ
     return PrintJob(name, Orientation.Portrait, layout, footer)
 
 
-def _encounter_blocks(encounter: core.Encounter, system: GameSystem) -> list[Block]:
+PENCIL_W = 64.0
+"""Room beside a pool (hit points) to pencil its changes in."""
+DISTANCE_LABEL_W = 130.0
+DISTANCE_COLUMN_W = 36.0
+
+
+def _distance_tables(encounter: core.Encounter, system: GameSystem,
+                     people: list[core.Combatant], width: float) -> list[Block]:
+    """Every pair's distance, rows and columns numbered as the combatant table; a pair
+    nobody set is blank (it is at the start distance, said in the hint). Column groups
+    when more combatants than the page is wide."""
+    model = system.positions
+    start = model.label(encounter.default_position())
+    per_table = max(int((width - DISTANCE_LABEL_W) // DISTANCE_COLUMN_W), 4)
+    groups = [people[i:i + per_table] for i in range(0, len(people), per_table)]
+    blocks: list[Block] = []
+    for group_number, group in enumerate(groups):
+        first = group_number * per_table
+        head = (Column("", min_width=DISTANCE_LABEL_W - 30, flex=1.0),
+                *(Column(str(first + n), "right", min_width=DISTANCE_COLUMN_W)
+                  for n in range(1, len(group) + 1)))
+        matrix = []
+        for row_number, a in enumerate(people, start=1):
+            row = [Cell(f"{row_number} {a.name}", bold=True)]
+            for b in group:
+                if a.id == b.id:
+                    row.append(Cell("·"))
+                    continue
+                key = core.pair_key(a.id, b.id)
+                row.append(Cell(model.label(encounter.positions[key])
+                                if key in encounter.positions else ""))
+            matrix.append(tuple(row))
+        title = "Distances" if len(groups) == 1 else \
+            f"Distances to {first + 1}–{first + len(group)}"
+        blocks.append(TableBlock(Table(title, head, tuple(matrix),
+                                       hint=f"blank: not set, at the start ({start})")))
+    return blocks
+
+
+def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
+                      width: float) -> list[Block]:
+    """Who acts in what order with the game's own numbers (its tracker's columns), the
+    distance between every pair, what the round asks for, the log's last lines."""
     rules = system.encounter
     assert rules is not None
     phase = core.phase_title(encounter.phase, encounter.round)
@@ -280,36 +322,31 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem) -> list[Blo
     order = [combatant for count in core.turn_order(encounter) for combatant in count]
     listed = {combatant.id for combatant in order}
     order += [c for c in encounter.combatants if c.id not in listed]
-    columns = (Column("Init", "right", min_width=28), Column("Name", flex=1.5),
-               Column("Side", flex=0.8),
-               *(Column(spec.title, "center" if spec.centred else "left",
-                        flex=1.0 if spec.stretch else 0.0, min_width=36)
-                 for spec in rules.columns))
+    columns: list[Column] = [Column("#", "right"), Column("Init", "right", min_width=28),
+                             Column("Name", flex=1.0), Column("Side")]
+    pencilled = next((spec.id for spec in rules.columns if spec.kind == "pool"), None)
+    for spec in rules.columns:
+        columns.append(Column(spec.title, "center" if spec.centred else "left",
+                              flex=1.0 if spec.stretch else 0.0, min_width=36))
+        if spec.id == pencilled:  # the first pool is hit points: room to pencil changes
+            columns.append(Column("changes", min_width=PENCIL_W))
     rows = []
-    for combatant in order:
+    for number, combatant in enumerate(order, start=1):
+        count = core.effective_initiative(encounter, combatant)
         cells: list[Any] = [
-            Cell("—" if combatant.initiative is None else str(combatant.initiative)),
+            Cell(str(number)), Cell("—" if count is None else str(count)),
             Cell(combatant.name + (" (turn)" if combatant.id == encounter.turn else ""),
                  bold=True),
             Cell(combatant.side)]
-        cells += [Cell(rules.cell(encounter, combatant, spec.id).text)
-                  for spec in rules.columns]
+        for spec in rules.columns:
+            cells.append(Cell(rules.cell(encounter, combatant, spec.id).text))
+            if spec.id == pencilled:
+                cells.append(Cell(""))
         rows.append(tuple(cells))
-    blocks.append(TableBlock(Table("Combatants in order", columns, tuple(rows),
+    blocks.append(TableBlock(Table("Combatants in order", tuple(columns), tuple(rows),
                                    blank_rows=2, hint="pencil hit points and notes in")))
-    people = encounter.combatants
-    if len(people) > 1:
-        model = system.positions
-        head = (Column("", min_width=60),
-                *(Column(c.name[:12], "right", min_width=30) for c in people))
-        matrix = []
-        for a in people:
-            row = [Cell(a.name, bold=True)]
-            for b in people:
-                row.append(Cell("·" if a.id == b.id else model.label(
-                    core.position_between(encounter, a.id, b.id))))
-            matrix.append(tuple(row))
-        blocks.append(TableBlock(Table("Distances", head, tuple(matrix))))
+    if len(order) > 1:
+        blocks += _distance_tables(encounter, system, order, width)
     blocks.append(LogAndNotes([entry.text for entry in encounter.log]))
     return blocks
 
@@ -319,7 +356,7 @@ def system_encounter_job(encounter: core.Encounter) -> PrintJob:
     system = registry.system_of(encounter)
 
     def layout(canvas: Canvas) -> list[list[Placed]]:
-        return paginate(canvas, _encounter_blocks(encounter, system),
+        return paginate(canvas, _encounter_blocks(encounter, system, canvas.width),
                         lambda: ContinuationHeader(encounter.name))
 
     def footer(canvas: Canvas, number: int, count: int) -> None:

@@ -4,19 +4,23 @@ A4 and Letter."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPageLayout, QPageSize
 
 from m3desk.assets import sample_files
+from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.sheet_form import get_path
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.printing.form_blocks import BoxGrid, ScoreBoxes
 from m3desk.ui.printing.jobs import document_job
 from m3desk.ui.printing.pages import FOOTER_H
 from tests.ui.printing.canvas_probe import assert_clean, page_canvas, paint_page
+from tests.ui.printing.every_game import encounter_file
 
 PORTRAIT = QPageLayout.Orientation.Portrait
 SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
@@ -75,3 +79,29 @@ def test_a_form_sheet_has_ability_boxes_and_hit_points_to_pencil(qapp: object,
     [pool] = pools
     assert pool.current.text == str(sheet.hit_points).replace("-", "\u2212")
     assert pool.maximum.text == str(sheet.max_hit_points)
+
+
+ORIENTATIONS = {"landscape": QPageLayout.Orientation.Landscape, "portrait": PORTRAIT}
+
+
+@pytest.mark.parametrize("orientation", list(ORIENTATIONS))
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", sorted(registry.ids()))
+def test_every_games_encounter_sheet_lays_out_cleanly_even_crowded(
+        qapp: object, tmp_path: Path, game: str, size: str, orientation: str) -> None:
+    """Every sample twice over (up to 18 combatants), with distances set and a long log:
+    on any paper a printer offers, every text stays in its box and nothing overlaps."""
+    _path, encounter = encounter_file(tmp_path, game)
+    twice = new_encounter_document([*sample_files(game), *sample_files(game)],
+                                   name="Crowded crypt").encounter
+    ids = [c.id for c in twice.combatants]
+    for n, (a, b) in enumerate(itertools.pairwise(ids)):
+        twice = core.set_position(twice, a, b, twice.default_position() * (n % 3) // 3)
+    for n in range(40):
+        twice = core.add_log(twice, f"Round note {n}: " + "the torch gutters " * (n % 4))
+    for document in (encounter, twice):
+        with page_canvas(SIZES[size], ORIENTATIONS[orientation]) as canvas:
+            pages = document_job(document).layout(canvas)
+            for number, page in enumerate(pages, start=1):
+                assert_clean(canvas, paint_page(canvas, page), f"{game} page {number}")
+        assert len(pages) <= 3
