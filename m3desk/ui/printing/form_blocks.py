@@ -76,6 +76,10 @@ class ScoreBoxes:
 
     def __init__(self, scores: tuple[Score, ...]) -> None:
         self.scores = scores
+        self.strip = any(score.note is not None for score in scores)
+        """Scores that give nothing printed (Apparatus: the score is the bonus) need no
+        strip under them."""
+        self.box_h = self.BOX_H if self.strip else self.BOX_H - 14
 
     def _per_row(self, width: float) -> int:
         fit = max(int((width + self.GAP) // (self.MIN_W + self.GAP)), 1)
@@ -84,7 +88,7 @@ class ScoreBoxes:
 
     def height(self, canvas: Canvas, width: float) -> float:
         rows = -(-len(self.scores) // self._per_row(width))
-        return rows * self.BOX_H + (rows - 1) * self.GAP
+        return rows * self.box_h + (rows - 1) * self.GAP
 
     def split(self, canvas: Canvas, width: float, available: float,
               *, force: bool) -> tuple[ScoreBoxes | None, ScoreBoxes | None]:
@@ -96,20 +100,22 @@ class ScoreBoxes:
         for index, score in enumerate(self.scores):
             row, column = divmod(index, per_row)
             self._box(canvas, x + column * (box_w + self.GAP),
-                      y + row * (self.BOX_H + self.GAP), box_w, score)
+                      y + row * (self.box_h + self.GAP), box_w, score)
 
     def _box(self, canvas: Canvas, x: float, y: float, w: float, score: Score) -> None:
-        h = self.BOX_H
-        strip = 15.0
-        canvas.box(x, y + h - strip, w, strip, line=0, fill=LIGHT_FILL)
-        canvas.line(x, y + h - strip, x + w, y + h - strip, width=0.35)
+        h = self.box_h
+        strip = 15.0 if self.strip else 0.0
+        if self.strip:
+            canvas.box(x, y + h - strip, w, strip, line=0, fill=LIGHT_FILL)
+            canvas.line(x, y + h - strip, x + w, y + h - strip, width=0.35)
         canvas.box(x, y, w, h, line=0.8)
         canvas.text(x + 4, y + 2, w - 8, 12, canvas.elide(score.label, 9, w - 8, bold=True), 9,
                     bold=True)
         value = score.value.text
         size = next((s for s in (20.0, 16.0, 13.0, 11.0)
                      if canvas.text_width(value, s, bold=True) <= w - 8), 9.0)
-        canvas.text(x, y + 11, w, h - strip - 20, value, size, bold=True, align="center")
+        canvas.text(x, y + 11, w, h - strip - (20 if self.strip else 12), value, size,
+                    bold=True, align="center")
         if score.value.gm:
             gm_tag(canvas, x + w - 4 - gm_tag_width(canvas), y + 2, 12)
         if score.note is None:

@@ -156,14 +156,18 @@ class _Reader:
         table = section.table
         assert table is not None
         items = get_path(self.sheet, table.path)
-        cells = tuple(tuple(_field_cell(spec, get_path(item, spec.path)) if index == 0
+        named = next((index for index, spec in enumerate(table.columns)
+                      if spec.kind == "text"), 0)
+        cells = tuple(tuple(_field_cell(spec, get_path(item, spec.path)) if index == named
                             else Cell(display_value(spec, get_path(item, spec.path)))
                             for index, spec in enumerate(table.columns)) for item in items)
         title = f"{section.title}: {table.label}" if titled and section.title != table.label \
             else table.label
+        wide = next((index for index, spec in enumerate(table.columns)
+                     if spec.kind == "text"), 0)  # the name takes the spare width, not "×"
         return TableBlock(Table(title, tuple(
             Column(spec.label, "right" if spec.kind == "int" else "left",
-                   flex=1.0 if index == 0 else 0.0)
+                   flex=1.0 if index == wide else 0.0)
             for index, spec in enumerate(table.columns)), cells,
             blank_rows=max(1, 3 - len(cells)), hint="pencil new ones in"))
 
