@@ -152,7 +152,7 @@ class _BoxPainter:
     def _row_lines(self, canvas: Canvas, row: Row, width: float) -> list[str]:
         if not row.wraps:
             return []
-        return canvas.wrap(row.value.text, LABEL, width - 2 * PAD) or [""]
+        return canvas.wrap(row.value.text, LABEL, width - 2 * PAD, bold=True) or [""]
 
     def _row_h(self, canvas: Canvas, row: Row, width: float) -> float:
         lines = self._row_lines(canvas, row, width)

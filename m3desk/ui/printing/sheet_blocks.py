@@ -125,7 +125,8 @@ class HeaderBlock(_Fixed):
             canvas.image(px, y, self.PORTRAIT_W, self.PORTRAIT_H, self.portrait)
             canvas.box(px, y, self.PORTRAIT_W, self.PORTRAIT_H, line=0.5, color=RULE)
         kicker = f"{self.game} \u00b7 {content.kind_label}"
-        kicker_w = canvas.text_width(kicker, LABEL_SIZE) + 2
+        kicker_w = min(canvas.text_width(kicker, LABEL_SIZE) + 2, text_w * 0.45)
+        kicker = canvas.elide(kicker, LABEL_SIZE, kicker_w - 2)  # the name comes first
         canvas.text(x + text_w - kicker_w, y, kicker_w, 11, kicker, LABEL_SIZE,
                     align="right", color=SOFT_INK)
         name_w = text_w - kicker_w - 8

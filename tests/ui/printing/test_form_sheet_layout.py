@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pydantic import ValidationError
 from PySide6.QtGui import QPageLayout, QPageSize
 
 from m3desk.assets import sample_files
@@ -105,3 +107,49 @@ def test_every_games_encounter_sheet_lays_out_cleanly_even_crowded(
             for number, page in enumerate(pages, start=1):
                 assert_clean(canvas, paint_page(canvas, page), f"{game} page {number}")
         assert len(pages) <= 3
+
+
+def _stuffed(sheet: Any) -> Any:
+    """The sheet after a long campaign: a long name, every word field long, every row table
+    fifteen times over, pages of notes."""
+    form = registry.system_of(sheet).sheet_forms[sheet.kind]
+    changes: dict[str, Any] = {"name": "Ser " + "Aldric of the Long Marches " * 3}
+    for section in form.sections:
+        for spec in section.fields:
+            if "." in spec.path:
+                continue
+            if spec.kind == "long_text":
+                changes[spec.path] = ("A long campaign, remembered. " * 40 + "\n\n") * 5
+            elif spec.kind == "text":
+                changes[spec.path] = "Sworn to the Grey Order of Hollowmere and its debts"
+            elif spec.kind == "list":
+                changes[spec.path] = tuple(f"item number {n}" for n in range(30))
+        if section.table is not None:
+            rows = list(sheet.model_dump(mode="python")[section.table.path])
+            rows = rows or [section.table.new_row().model_dump()]
+            changes[section.table.path] = (rows * 15)[:20]
+    for path, value in changes.items():  # what the model takes (a list of set words may not)
+        data = sheet.model_dump(mode="python")
+        data[path] = value
+        try:
+            sheet = type(sheet).model_validate(data)
+        except ValidationError:
+            continue
+    return sheet
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("source", FORM_SAMPLES,
+                         ids=[f"{p.parent.name}-{p.stem}" for p in FORM_SAMPLES])
+def test_a_long_campaigns_sheet_runs_over_pages_cleanly(qapp: object, source: Path,
+                                                        size: str) -> None:
+    sheet = _stuffed(load_sheet(source).model)
+    with page_canvas(SIZES[size], PORTRAIT) as canvas:
+        pages = document_job(sheet).layout(canvas)
+        bottom = canvas.height - FOOTER_H
+        for number, page in enumerate(pages, start=1):
+            assert page
+            for placed in page:
+                assert placed.y + placed.height <= bottom + 0.01, (number, placed)
+            assert_clean(canvas, paint_page(canvas, page), f"{source.stem} page {number}")
+    assert 2 <= len(pages) <= 12
