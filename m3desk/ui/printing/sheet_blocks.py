@@ -125,7 +125,9 @@ class HeaderBlock(_Fixed):
             canvas.image(px, y, self.PORTRAIT_W, self.PORTRAIT_H, self.portrait)
             canvas.box(px, y, self.PORTRAIT_W, self.PORTRAIT_H, line=0.5, color=RULE)
         kicker = f"{self.game} \u00b7 {content.kind_label}"
-        kicker_w = min(canvas.text_width(kicker, LABEL_SIZE) + 2, text_w * 0.45)
+        name_room = canvas.text_width(content.name, 16.0, bold=True) + 8
+        kicker_w = min(canvas.text_width(kicker, LABEL_SIZE) + 2,
+                       max(text_w * 0.45, text_w - name_room))
         kicker = canvas.elide(kicker, LABEL_SIZE, kicker_w - 2)  # the name comes first
         canvas.text(x + text_w - kicker_w, y, kicker_w, 11, kicker, LABEL_SIZE,
                     align="right", color=SOFT_INK)
