@@ -88,3 +88,25 @@ def test_party_to_pdf(qapp, benchmark) -> None:
     _data, pages = benchmark(pdf_bytes, party)
     assert pages == len(party)
     print(f"\nsix-sheet party to PDF: median {benchmark.stats.stats.median * 1000:.1f} ms")
+
+
+def test_every_games_party_and_encounter_to_pdf(qapp, tmp_path: Path) -> None:
+    """Each game's sample party and its encounter sheet: pages and median time, as a ratio
+    to the bare page measured in this run (a game's sheet should cost what another's does).
+    """
+    from m3desk.core import registry
+    from tests.ui.printing.every_game import encounter_file
+
+    pdf_bytes([_sheets()["gramfive"]])  # fonts
+    baseline = _median(_bare_page)
+    for system in registry.systems():
+        party = [load_sheet(path).model for path in sample_files(system.id)]
+        _path, encounter = encounter_file(tmp_path, system.id)
+        for name, documents in (("one sheet", party[:1]), ("party", party),
+                                ("encounter", [encounter])):
+            pages = pdf_bytes(documents)[1]
+            median = _median(lambda documents=documents: pdf_bytes(documents), runs=7)
+            per_page = median / pages
+            print(f"\n{system.id} {name}: {pages} page(s), median {median * 1000:.1f} ms, "
+                  f"{per_page / baseline:.1f}x the bare page per page")
+            assert per_page < 20 * baseline  # no game's layout is an order slower

@@ -10,7 +10,6 @@ numbers, and a range table wider than the page is cut into column groups.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from PySide6.QtGui import QPagedPaintDevice
 
@@ -35,7 +34,7 @@ from m3desk.ui.printing.pages import (
     paint_footer,
     render_jobs,
 )
-from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock
+from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock, PlainHeader
 from m3desk.ui.printing.sheet_content import HeaderField
 
 __all__ = ["encounter_job", "layout_encounter", "render_encounter"]
@@ -47,16 +46,6 @@ SIDE_SLACK = 1.2
 MIN_NOTES_W = 200.0
 """Narrower writing lines are not worth a section of their own."""
 NO_COMBATANTS = "No combatants yet: add them in the encounter window, then print again."
-
-
-@dataclass(frozen=True, slots=True)
-class _Header:
-    """The encounter's header as :class:`HeaderBlock` reads it (name, fields, no portrait)."""
-
-    name: str
-    kind_label: str
-    header_rows: tuple[tuple[HeaderField, ...], ...]
-    portrait_png: bytes = b""
 
 
 def _fits(canvas: Canvas, row: tuple[HeaderField, ...], width: float) -> bool:
@@ -123,7 +112,7 @@ def _lists(canvas: Canvas, content: EncounterContent, room: float) -> tuple[list
 
 
 def _blocks(canvas: Canvas, content: EncounterContent) -> list[Block]:
-    header = HeaderBlock(_Header(content.name, content.kind_label,
+    header = HeaderBlock(PlainHeader(content.name, content.kind_label,
                                  _header_rows(canvas, content.header_fields)))
     if not content.combatants:
         return [header, TextBlock("Combatants", NO_COMBATANTS), RuledLines("Notes")]

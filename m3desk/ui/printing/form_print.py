@@ -19,14 +19,16 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.derived import Derived
-from m3desk.core.sheet_form import SheetForm, display_value, get_path
+from m3desk.core.numbers import MINUS
+from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, display_value, get_path
 from m3desk.core.system import GameSystem
 from m3desk.ui.documents.form_sheet_document import form_of
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
 from m3desk.ui.printing.flow_blocks import Block, LogAndNotes, RuledLines, TableBlock, TextBlock
+from m3desk.ui.printing.form_blocks import Box, BoxGrid, Pool, Row, Score, ScoreBoxes
 from m3desk.ui.printing.pages import Orientation, Placed, PrintJob, paginate, paint_footer
-from m3desk.ui.printing.sheet_blocks import ContinuationHeader
-from m3desk.ui.printing.sheet_content import Cell, Column, Table
+from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock, PlainHeader
+from m3desk.ui.printing.sheet_content import Cell, Column, HeaderField, Table
 
 __all__ = ["form_sheet_job", "system_encounter_job"]
 
@@ -57,50 +59,191 @@ class _Title:
         canvas.line(x, y + 26, x + width, y + 26, width=0.8, color=INK)
 
 
+def amount(value: int) -> str:
+    """A whole number with a real minus sign (a hyphen vanishes on a poor photocopy)."""
+    return str(value).replace("-", MINUS)
+
+
+def _is_bonus(form: SheetForm, key: str) -> bool:
+    return any(key == b or (b.endswith(".") and key.startswith(b)) for b in form.bonus_keys)
+
+
+def _derived_cell(form: SheetForm, value: Derived) -> Cell:
+    """As the sheet editor shows it: bonuses signed (+1, −2), amounts plain (AC 5)."""
+    text = value.signed() if _is_bonus(form, value.key) else amount(value.value)
+    return Cell(text, gm=value.overridden, bold=True)
+
+
+def _field_cell(spec: FieldSpec, value: Any) -> Cell:
+    text = display_value(spec, value)
+    return Cell(amount(value) if spec.kind == "int" and isinstance(value, int) else text,
+                bold=True)
+
+
+def _pool_pairs(fields: tuple[FieldSpec, ...]) -> dict[str, FieldSpec]:
+    """Whole-number fields that have a maximum beside them (``hit_points`` and
+    ``max_hit_points``): the current value's path to the maximum's spec."""
+    paths = {spec.path: spec for spec in fields if spec.kind == "int"}
+    pairs = {}
+    for path in paths:
+        head, _dot, last = path.rpartition(".")
+        maximum = f"{head}.max_{last}" if head else f"max_{last}"
+        if maximum in paths:
+            pairs[path] = paths[maximum]
+    return pairs
+
+
+def _is_scores(section: SectionSpec) -> bool:
+    """Abilities: three or more whole numbers and nothing else (no pool among them)."""
+    fields = section.fields
+    return (len(fields) >= 3 and all(spec.kind == "int" for spec in fields)
+            and not _pool_pairs(fields))
+
+
+class _Reader:
+    """Reads one sheet through its form into the printed blocks."""
+
+    def __init__(self, sheet: BaseModel, form: SheetForm,
+                 derived: Mapping[str, Derived]) -> None:
+        self.sheet = sheet
+        self.form = form
+        self.derived = derived
+
+    def derived_rows(self, keys: tuple[str, ...]) -> list[Row]:
+        return [Row(self.derived[key].label, _derived_cell(self.form, self.derived[key]))
+                for key in keys if key in self.derived]
+
+    def scores(self, section: SectionSpec) -> ScoreBoxes:
+        scores = []
+        for spec in section.fields:
+            beside = self.derived.get(spec.derived) if spec.derived else None
+            scores.append(Score(
+                spec.label, _field_cell(spec, get_path(self.sheet, spec.path)),
+                beside.label if beside is not None else "",
+                Cell(beside.signed(), gm=beside.overridden) if beside is not None else None))
+        return ScoreBoxes(tuple(scores))
+
+    def box(self, section: SectionSpec, fields: tuple[FieldSpec, ...]) -> Box | None:
+        """The section's values as one box: hit points with pencil boxes, then rows."""
+        pairs = _pool_pairs(fields)
+        maxima = {spec.path for spec in pairs.values()}
+        pools = []
+        rows: list[Row] = []
+        for spec in fields:
+            if spec.path in maxima:
+                continue
+            value = get_path(self.sheet, spec.path)
+            if spec.path in pairs:
+                maximum = pairs[spec.path]
+                pools.append(Pool(spec.label, _field_cell(spec, value),
+                                  _field_cell(maximum, get_path(self.sheet, maximum.path))))
+                continue
+            cell = _field_cell(spec, value)
+            beside = self.derived.get(spec.derived) if spec.derived else None
+            if beside is not None and spec.derived not in section.derived:
+                cell = Cell(f"{cell.text} ({beside.signed()})",
+                            gm=beside.overridden, bold=True)
+            rows.append(Row(spec.label, cell, wraps=spec.kind in ("list", "text")
+                            and len(cell.text) > 24))
+        derived = self.derived_rows(section.derived)
+        if not rows and not pools and all(
+                self.derived[key].value == 0 for key in section.derived if key in self.derived):
+            return None  # only zeros (a fighter's thief skills): nothing this sheet can use
+        rows += derived
+        return Box(section.title, tuple(rows), tuple(pools))
+
+    def table(self, section: SectionSpec, titled: bool) -> TableBlock:
+        table = section.table
+        assert table is not None
+        items = get_path(self.sheet, table.path)
+        named = next((index for index, spec in enumerate(table.columns)
+                      if spec.kind == "text"), 0)
+        cells = tuple(tuple(_field_cell(spec, get_path(item, spec.path)) if index == named
+                            else Cell(display_value(spec, get_path(item, spec.path)))
+                            for index, spec in enumerate(table.columns)) for item in items)
+        title = f"{section.title}: {table.label}" if titled and section.title != table.label \
+            else table.label
+        wide = next((index for index, spec in enumerate(table.columns)
+                     if spec.kind == "text"), 0)  # the name takes the spare width, not "×"
+        return TableBlock(Table(title, tuple(
+            Column(spec.label, "right" if spec.kind == "int" else "left",
+                   flex=1.0 if index == wide else 0.0)
+            for index, spec in enumerate(table.columns)), cells,
+            blank_rows=max(1, 3 - len(cells)), hint="pencil new ones in"))
+
+
+def _identity(sheet: BaseModel, section: SectionSpec) -> tuple[list[HeaderField],
+                                                               tuple[FieldSpec, ...]]:
+    """The first section's words (class, level, alignment) for the header; what is left
+    (hit points, ticks, a number with its modifier) goes in a box of its own."""
+    header: list[HeaderField] = []
+    rest: list[FieldSpec] = []
+    pooled = set(_pool_pairs(section.fields))
+    pooled |= {spec.path for spec in _pool_pairs(section.fields).values()}
+    for spec in section.fields:
+        if spec.path == "name":
+            continue
+        shown_beside = bool(spec.derived) and spec.derived not in section.derived
+        if spec.path in pooled or spec.kind in ("long_text", "bool") or shown_beside:
+            rest.append(spec)
+            continue
+        value = display_value(spec, get_path(sheet, spec.path))
+        header.append(HeaderField(spec.label, value or "—",
+                                  2.0 if spec.kind in ("text", "list") else 1.0))
+    return header, tuple(rest)
+
+
+HEADER_PER_ROW = 5
+
+
 def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
                   derived: Mapping[str, Derived]) -> list[Block]:
-    summary = " · ".join(part for part in (form.summary(sheet), system.name) if part)
-    blocks: list[Block] = [_Title(str(getattr(sheet, "name", "")), summary)]
+    """A character sheet of the game, from its form: the identity header, the ability
+    boxes, the sections as boxes in two columns (hit points with pencil boxes), the row
+    tables across the page, then lists, notes and writing lines."""
+    reader = _Reader(sheet, form, derived)
+    name = str(getattr(sheet, "name", ""))
+    kind = str(getattr(sheet, "kind", "sheet"))
+    sections = list(form.sections)
+    first = sections.pop(0) if sections else SectionSpec("")
+    header_fields, first_rest = _identity(sheet, first)
+    rows = tuple(tuple(header_fields[i:i + HEADER_PER_ROW])
+                 for i in range(0, len(header_fields), HEADER_PER_ROW))
+    kicker = " · ".join(part for part in (form.summary(sheet), f"{kind} sheet") if part)
+    blocks: list[Block] = [HeaderBlock(PlainHeader(name, kicker, rows), system.name)]
+    boxes: list[Box] = []
+    first_box = reader.box(first, first_rest)
+    if first_box is not None:
+        boxes.append(first_box)
+    tables: list[Block] = []
+    texts: list[Block] = []
     notes: list[TextBlock] = []
-    for section in form.sections:
-        rows: list[tuple[Cell, ...]] = []
-        for spec in section.fields:
+    scores_shown = False
+    for section in sections:
+        fields = section.fields
+        if _is_scores(section) and not scores_shown:
+            blocks.append(reader.scores(section))
+            scores_shown = True
+            fields = ()
+        in_box: list[FieldSpec] = []
+        for spec in fields:
             value = get_path(sheet, spec.path)
             if spec.kind == "long_text":
                 if str(value).strip():
                     notes.append(TextBlock(spec.label, str(value)))
-                continue
-            text = display_value(spec, value).replace("-", "−") if spec.kind == "int" \
-                else display_value(spec, value)
-            if spec.derived and spec.derived in derived:
-                beside = derived[spec.derived]
-                text += f"  ({beside.signed()})"
-                rows.append((Cell(spec.label), Cell(text, gm=beside.overridden, bold=True),
-                             Cell(beside.explanation())))
+            elif section.wide and spec.kind in ("list", "text"):
+                texts.append(TextBlock(spec.label, display_value(spec, value) or "—"))
             else:
-                rows.append((Cell(spec.label), Cell(text, bold=True), Cell("")))
-        for key in section.derived:
-            value = derived.get(key)
-            if value is None:
-                continue
-            rows.append((Cell(value.label), Cell(str(value.value).replace("-", "−"),
-                                                 gm=value.overridden, bold=True),
-                         Cell(value.explanation())))
-        if rows:
-            blocks.append(TableBlock(Table(section.title, (
-                Column("", min_width=70), Column("", "right", min_width=40),
-                Column("How", flex=1)), tuple(rows))))
+                in_box.append(spec)
+        box = reader.box(section, tuple(in_box))
+        if box is not None:
+            boxes.append(box)
         if section.table is not None:
-            table = section.table
-            items = get_path(sheet, table.path)
-            cells = tuple(tuple(Cell(display_value(spec, get_path(item, spec.path)))
-                                for spec in table.columns) for item in items)
-            blocks.append(TableBlock(Table(
-                table.label if not rows else f"{section.title}: {table.label}",
-                tuple(Column(spec.label, "right" if spec.kind == "int" else "left",
-                             flex=1.0 if index == 0 else 0.0)
-                      for index, spec in enumerate(table.columns)),
-                cells, blank_rows=max(1, 3 - len(cells)))))
+            tables.append(reader.table(section, bool(in_box or section.derived)))
+    if boxes:
+        blocks.append(BoxGrid(tuple(boxes)))
+    blocks += tables
+    blocks += texts
     blocks += notes
     blocks.append(RuledLines("Notes" if not notes else ""))
     return blocks
@@ -118,9 +261,10 @@ def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJ
     derived = form.derive(sheet, options)  # once: the layout may run for every page size
     overridden = any(value.overridden for value in derived.values())
 
+    blocks = _sheet_blocks(sheet, form, system, derived)
+
     def layout(canvas: Canvas) -> list[list[Placed]]:
-        return paginate(canvas, _sheet_blocks(sheet, form, system, derived),
-                        lambda: ContinuationHeader(name))
+        return paginate(canvas, blocks, lambda: ContinuationHeader(name))
 
     def footer(canvas: Canvas, number: int, count: int) -> None:
         paint_footer(canvas, f"{name} \u00b7 {system.name} {kind}", number, count,
@@ -129,7 +273,49 @@ def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJ
     return PrintJob(name, Orientation.Portrait, layout, footer)
 
 
-def _encounter_blocks(encounter: core.Encounter, system: GameSystem) -> list[Block]:
+PENCIL_W = 64.0
+"""Room beside a pool (hit points) to pencil its changes in."""
+DISTANCE_LABEL_W = 130.0
+DISTANCE_COLUMN_W = 36.0
+
+
+def _distance_tables(encounter: core.Encounter, system: GameSystem,
+                     people: list[core.Combatant], width: float) -> list[Block]:
+    """Every pair's distance, rows and columns numbered as the combatant table; a pair
+    nobody set is blank (it is at the start distance, said in the hint). Column groups
+    when more combatants than the page is wide."""
+    model = system.positions
+    start = model.label(encounter.default_position())
+    per_table = max(int((width - DISTANCE_LABEL_W) // DISTANCE_COLUMN_W), 4)
+    groups = [people[i:i + per_table] for i in range(0, len(people), per_table)]
+    blocks: list[Block] = []
+    for group_number, group in enumerate(groups):
+        first = group_number * per_table
+        head = (Column("", min_width=DISTANCE_LABEL_W - 30, flex=1.0),
+                *(Column(str(first + n), "right", min_width=DISTANCE_COLUMN_W)
+                  for n in range(1, len(group) + 1)))
+        matrix = []
+        for row_number, a in enumerate(people, start=1):
+            row = [Cell(f"{row_number} {a.name}", bold=True)]
+            for b in group:
+                if a.id == b.id:
+                    row.append(Cell("·"))
+                    continue
+                key = core.pair_key(a.id, b.id)
+                row.append(Cell(model.label(encounter.positions[key])
+                                if key in encounter.positions else ""))
+            matrix.append(tuple(row))
+        title = "Distances" if len(groups) == 1 else \
+            f"Distances to {first + 1}–{first + len(group)}"
+        blocks.append(TableBlock(Table(title, head, tuple(matrix),
+                                       hint=f"blank: not set, at the start ({start})")))
+    return blocks
+
+
+def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
+                      width: float) -> list[Block]:
+    """Who acts in what order with the game's own numbers (its tracker's columns), the
+    distance between every pair, what the round asks for, the log's last lines."""
     rules = system.encounter
     assert rules is not None
     phase = core.phase_title(encounter.phase, encounter.round)
@@ -140,36 +326,31 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem) -> list[Blo
     order = [combatant for count in core.turn_order(encounter) for combatant in count]
     listed = {combatant.id for combatant in order}
     order += [c for c in encounter.combatants if c.id not in listed]
-    columns = (Column("Init", "right", min_width=28), Column("Name", flex=1.5),
-               Column("Side", flex=0.8),
-               *(Column(spec.title, "center" if spec.centred else "left",
-                        flex=1.0 if spec.stretch else 0.0, min_width=36)
-                 for spec in rules.columns))
+    columns: list[Column] = [Column("#", "right"), Column("Init", "right", min_width=28),
+                             Column("Name", flex=1.0), Column("Side")]
+    pencilled = next((spec.id for spec in rules.columns if spec.kind == "pool"), None)
+    for spec in rules.columns:
+        columns.append(Column(spec.title, "center" if spec.centred else "left",
+                              flex=1.0 if spec.stretch else 0.0, min_width=36))
+        if spec.id == pencilled:  # the first pool is hit points: room to pencil changes
+            columns.append(Column("changes", min_width=PENCIL_W))
     rows = []
-    for combatant in order:
+    for number, combatant in enumerate(order, start=1):
+        count = core.effective_initiative(encounter, combatant)
         cells: list[Any] = [
-            Cell("—" if combatant.initiative is None else str(combatant.initiative)),
+            Cell(str(number)), Cell("—" if count is None else str(count)),
             Cell(combatant.name + (" (turn)" if combatant.id == encounter.turn else ""),
                  bold=True),
             Cell(combatant.side)]
-        cells += [Cell(rules.cell(encounter, combatant, spec.id).text)
-                  for spec in rules.columns]
+        for spec in rules.columns:
+            cells.append(Cell(rules.cell(encounter, combatant, spec.id).text))
+            if spec.id == pencilled:
+                cells.append(Cell(""))
         rows.append(tuple(cells))
-    blocks.append(TableBlock(Table("Combatants in order", columns, tuple(rows),
+    blocks.append(TableBlock(Table("Combatants in order", tuple(columns), tuple(rows),
                                    blank_rows=2, hint="pencil hit points and notes in")))
-    people = encounter.combatants
-    if len(people) > 1:
-        model = system.positions
-        head = (Column("", min_width=60),
-                *(Column(c.name[:12], "right", min_width=30) for c in people))
-        matrix = []
-        for a in people:
-            row = [Cell(a.name, bold=True)]
-            for b in people:
-                row.append(Cell("·" if a.id == b.id else model.label(
-                    core.position_between(encounter, a.id, b.id))))
-            matrix.append(tuple(row))
-        blocks.append(TableBlock(Table("Distances", head, tuple(matrix))))
+    if len(order) > 1:
+        blocks += _distance_tables(encounter, system, order, width)
     blocks.append(LogAndNotes([entry.text for entry in encounter.log]))
     return blocks
 
@@ -179,7 +360,7 @@ def system_encounter_job(encounter: core.Encounter) -> PrintJob:
     system = registry.system_of(encounter)
 
     def layout(canvas: Canvas) -> list[list[Placed]]:
-        return paginate(canvas, _encounter_blocks(encounter, system),
+        return paginate(canvas, _encounter_blocks(encounter, system, canvas.width),
                         lambda: ContinuationHeader(encounter.name))
 
     def footer(canvas: Canvas, number: int, count: int) -> None:

@@ -6,10 +6,12 @@ during a fight, so they always sit together at the top of the first page.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtGui import QImage
 
+from m3desk.ui.own_game import OWN_GAME_NAME
 from m3desk.ui.portrait_codec import decode_portrait_image
 from m3desk.ui.printing.canvas import INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
 from m3desk.ui.printing.flow_blocks import (
@@ -29,8 +31,14 @@ from m3desk.ui.printing.sheet_content import (
     Stat,
 )
 
-__all__ = ["AttributesBlock", "CombatBlock", "ContinuationHeader", "HeaderBlock",
-           "HeaderContent"]
+__all__ = [
+    "AttributesBlock",
+    "CombatBlock",
+    "ContinuationHeader",
+    "HeaderBlock",
+    "HeaderContent",
+    "PlainHeader",
+]
 
 LABEL_SIZE = 8.0
 TIMES = "\u00d7"
@@ -64,6 +72,17 @@ def _value(canvas: Canvas, x: float, y: float, h: float, cell: Cell, size: float
     return used
 
 
+@dataclass(frozen=True, slots=True)
+class PlainHeader:
+    """A header of a name and labelled fields, no portrait (the encounter sheet's, a
+    form-described sheet's)."""
+
+    name: str
+    kind_label: str
+    header_rows: tuple[tuple[HeaderField, ...], ...]
+    portrait_png: bytes = b""
+
+
 class HeaderContent(Protocol):
     """What a header shows: a sheet's, or the encounter sheet's (which has no portrait)."""
 
@@ -85,8 +104,10 @@ class HeaderBlock(_Fixed):
     PORTRAIT_W = 66.0
     PORTRAIT_H = 82.0
 
-    def __init__(self, content: HeaderContent) -> None:
+    def __init__(self, content: HeaderContent, game: str = OWN_GAME_NAME) -> None:
+        """``game`` is named above the sheet's kind, top right."""
         self.content = content
+        self.game = game
         image = (decode_portrait_image(content.portrait_png) if content.portrait_png
                  else QImage())
         self.portrait = image if not image.isNull() else None
@@ -103,8 +124,11 @@ class HeaderBlock(_Fixed):
             px = x + width - self.PORTRAIT_W
             canvas.image(px, y, self.PORTRAIT_W, self.PORTRAIT_H, self.portrait)
             canvas.box(px, y, self.PORTRAIT_W, self.PORTRAIT_H, line=0.5, color=RULE)
-        kicker = f"Monsters & Magic \u00b7 {content.kind_label}"
-        kicker_w = canvas.text_width(kicker, LABEL_SIZE) + 2
+        kicker = f"{self.game} \u00b7 {content.kind_label}"
+        name_room = canvas.text_width(content.name, 16.0, bold=True) + 8
+        kicker_w = min(canvas.text_width(kicker, LABEL_SIZE) + 2,
+                       max(text_w * 0.45, text_w - name_room))
+        kicker = canvas.elide(kicker, LABEL_SIZE, kicker_w - 2)  # the name comes first
         canvas.text(x + text_w - kicker_w, y, kicker_w, 11, kicker, LABEL_SIZE,
                     align="right", color=SOFT_INK)
         name_w = text_w - kicker_w - 8

@@ -1,0 +1,269 @@
+"""The blocks a character sheet of any game is printed with: score boxes, labelled boxes of
+values (with pencil boxes for hit points) set in two columns.
+
+:mod:`.form_print` decides what goes in them from the game's ``SheetForm``; these blocks
+only measure and paint. Black on white: marks are words, frames and rules, never colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from m3desk.ui.printing.canvas import INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
+from m3desk.ui.printing.flow_blocks import TITLE_H, gm_tag, gm_tag_width, section_title
+from m3desk.ui.printing.sheet_content import Cell
+
+__all__ = ["Box", "BoxGrid", "Pool", "Row", "Score", "ScoreBoxes"]
+
+LABEL = 8.5
+VALUE = 9.5
+SMALL = 7.0
+ROW_H = 13.5
+PAD = 4.0
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """An ability: its score large, what it gives (a modifier) under it."""
+
+    label: str
+    value: Cell
+    note_label: str = ""
+    note: Cell | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A label and its value; a long value (a list of words) wraps under its label."""
+
+    label: str
+    value: Cell
+    wraps: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """Hit points: now and at most, with empty boxes to pencil each change in."""
+
+    label: str
+    current: Cell
+    maximum: Cell
+    maximum_label: str = "maximum"
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    title: str
+    rows: tuple[Row, ...] = ()
+    pools: tuple[Pool, ...] = field(default=())
+
+
+def _value(canvas: Canvas, right: float, y: float, h: float, cell: Cell, size: float) -> None:
+    """A value right-aligned at ``right``, a GM tag before it when the GM set it."""
+    text_w = canvas.text_width(cell.text, size, bold=True) + 1
+    canvas.text(right - text_w, y, text_w, h, cell.text, size, bold=True, align="right")
+    if cell.gm:
+        gm_tag(canvas, right - text_w - 3 - gm_tag_width(canvas), y, h)
+
+
+class ScoreBoxes:
+    """A row of framed boxes (one per ability), wrapping to a second row on a narrow page."""
+
+    fills = False
+    BOX_H = 56.0
+    GAP = 6.0
+    MIN_W = 62.0
+
+    def __init__(self, scores: tuple[Score, ...]) -> None:
+        self.scores = scores
+        self.strip = any(score.note is not None for score in scores)
+        """Scores that give nothing printed (Apparatus: the score is the bonus) need no
+        strip under them."""
+        self.box_h = self.BOX_H if self.strip else self.BOX_H - 14
+
+    def _per_row(self, width: float) -> int:
+        fit = max(int((width + self.GAP) // (self.MIN_W + self.GAP)), 1)
+        rows = -(-len(self.scores) // fit)
+        return -(-len(self.scores) // rows)  # even rows: 4 + 3, not 6 + 1
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        rows = -(-len(self.scores) // self._per_row(width))
+        return rows * self.box_h + (rows - 1) * self.GAP
+
+    def split(self, canvas: Canvas, width: float, available: float,
+              *, force: bool) -> tuple[ScoreBoxes | None, ScoreBoxes | None]:
+        return (self, None) if force else (None, self)
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        per_row = self._per_row(width)
+        box_w = (width - self.GAP * (per_row - 1)) / per_row
+        for index, score in enumerate(self.scores):
+            row, column = divmod(index, per_row)
+            self._box(canvas, x + column * (box_w + self.GAP),
+                      y + row * (self.box_h + self.GAP), box_w, score)
+
+    def _box(self, canvas: Canvas, x: float, y: float, w: float, score: Score) -> None:
+        h = self.box_h
+        strip = 15.0 if self.strip else 0.0
+        if self.strip:
+            canvas.box(x, y + h - strip, w, strip, line=0, fill=LIGHT_FILL)
+            canvas.line(x, y + h - strip, x + w, y + h - strip, width=0.35)
+        canvas.box(x, y, w, h, line=0.8)
+        canvas.text(x + 4, y + 2, w - 8, 12, canvas.elide(score.label, 9, w - 8, bold=True), 9,
+                    bold=True)
+        value = score.value.text
+        size = next((s for s in (20.0, 16.0, 13.0, 11.0)
+                     if canvas.text_width(value, s, bold=True) <= w - 8), 9.0)
+        canvas.text(x, y + 11, w, h - strip - (20 if self.strip else 12), value, size,
+                    bold=True, align="center")
+        if score.value.gm:
+            gm_tag(canvas, x + w - 4 - gm_tag_width(canvas), y + 2, 12)
+        if score.note is None:
+            return
+        note = score.note
+        strip_y = y + h - strip
+        value_w = canvas.text_width(note.text, 10, bold=True) + 2
+        tag_w = gm_tag_width(canvas) + 2 if note.gm else 0.0
+        label = score.note_label
+        label_w = canvas.text_width(label, SMALL) + 3 if label else 0.0
+        if label_w + value_w + tag_w > w - 6:
+            # no room beside the value: the label goes on the line above the strip, whole
+            # where it fits, else cut ("Defensive adj…"): the value is what is read
+            canvas.text(x + 3, strip_y - 10, w - 6, 10, canvas.elide(label, SMALL, w - 6),
+                        SMALL, align="center", color=SOFT_INK)
+            label, label_w = "", 0.0
+        left = x + max((w - label_w - value_w - tag_w) / 2, 3.0)
+        if label:
+            canvas.text(left, strip_y, label_w, strip, label, SMALL, color=SOFT_INK)
+        canvas.text(left + label_w, strip_y, value_w, strip, note.text, 10, bold=True)
+        if note.gm:
+            gm_tag(canvas, left + label_w + value_w + 2, strip_y, strip)
+
+
+class _BoxPainter:
+    """Measures and paints one :class:`Box` at a given width."""
+
+    POOL_H = 36.0
+    PENCIL_BOXES = 10
+
+    def __init__(self, box: Box) -> None:
+        self.box = box
+
+    def _row_lines(self, canvas: Canvas, row: Row, width: float) -> list[str]:
+        if not row.wraps:
+            return []
+        return canvas.wrap(row.value.text, LABEL, width - 2 * PAD, bold=True) or [""]
+
+    def _row_h(self, canvas: Canvas, row: Row, width: float) -> float:
+        lines = self._row_lines(canvas, row, width)
+        if not lines:
+            return ROW_H
+        return ROW_H + len(lines) * (canvas.line_height(LABEL) + 1)
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        rows = sum(self._row_h(canvas, row, width) for row in self.box.rows)
+        return TITLE_H + len(self.box.pools) * self.POOL_H + rows + PAD
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float) -> None:
+        section_title(canvas, x, y, width, self.box.title)
+        top = y + TITLE_H
+        for pool in self.box.pools:
+            self._pool(canvas, x, top, width, pool)
+            top += self.POOL_H
+        for index, row in enumerate(self.box.rows):
+            row_h = self._row_h(canvas, row, width)
+            if index or self.box.pools:
+                canvas.line(x + PAD, top, x + width - PAD, top, width=0.3, color=RULE)
+            self._row(canvas, x, top, width, row)
+            top += row_h
+
+    def _row(self, canvas: Canvas, x: float, y: float, width: float, row: Row) -> None:
+        lines = self._row_lines(canvas, row, width)
+        if lines:
+            canvas.text(x + PAD, y, width - 2 * PAD, ROW_H, row.label, LABEL, color=SOFT_INK)
+            line_h = canvas.line_height(LABEL) + 1
+            for number, line in enumerate(lines):
+                canvas.text(x + PAD, y + ROW_H - 2 + number * line_h, width - 2 * PAD, line_h,
+                            line, LABEL, bold=True)
+            return
+        value_room = min(canvas.text_width(row.value.text, VALUE, bold=True) + 2,
+                         width * 0.6)
+        tag = gm_tag_width(canvas) + 3 if row.value.gm else 0.0
+        label_w = width - 2 * PAD - value_room - tag - 4
+        canvas.text(x + PAD, y, label_w, ROW_H, canvas.elide(row.label, LABEL, label_w), LABEL)
+        shown = Cell(canvas.elide(row.value.text, VALUE, value_room, bold=True), row.value.gm)
+        _value(canvas, x + width - PAD, y, ROW_H, shown, VALUE)
+
+    def _pool(self, canvas: Canvas, x: float, y: float, width: float, pool: Pool) -> None:
+        """``Hit points  now 3 · maximum 5`` and ten boxes to pencil changes in."""
+        line_h = 15.0
+        canvas.text(x + PAD, y + 1, width / 2, line_h, pool.label, 9.5, bold=True)
+        right = x + width - PAD
+        maximum_w = canvas.text_width(pool.maximum.text, 12, bold=True) + 2
+        _value(canvas, right, y + 1, line_h, pool.maximum, 12)
+        label_w = canvas.text_width(pool.maximum_label, SMALL) + 4
+        canvas.text(right - maximum_w - label_w, y + 1, label_w, line_h, pool.maximum_label,
+                    SMALL, color=SOFT_INK)
+        now_right = right - maximum_w - label_w - 8
+        now_w = canvas.text_width(pool.current.text, 12, bold=True) + 2
+        _value(canvas, now_right, y + 1, line_h, pool.current, 12)
+        now_label_w = canvas.text_width("now", SMALL) + 4
+        canvas.text(now_right - now_w - now_label_w, y + 1, now_label_w, line_h, "now", SMALL,
+                    color=SOFT_INK)
+        count = self.PENCIL_BOXES
+        size = min(13.0, (width - 2 * PAD) / count - 3)
+        for index in range(count):
+            canvas.box(x + PAD + index * (size + 3), y + line_h + 3, size, size, line=0.5,
+                       color=INK)
+
+
+class BoxGrid:
+    """Boxes in two columns (one on a narrow page), each box in the shorter column.
+
+    Splits between boxes, so a long sheet carries its boxes over to the next page whole.
+    """
+
+    fills = False
+    GAP = 8.0
+    MIN_COLUMN_W = 200.0
+
+    def __init__(self, boxes: tuple[Box, ...]) -> None:
+        self.boxes = boxes
+
+    def _columns(self, width: float) -> tuple[int, float]:
+        count = 2 if width >= 2 * self.MIN_COLUMN_W + self.GAP else 1
+        return count, (width - self.GAP * (count - 1)) / count
+
+    def _place(self, canvas: Canvas, width: float) -> list[tuple[Box, int, float, float]]:
+        count, column_w = self._columns(width)
+        tops = [0.0] * count
+        placed = []
+        for box in self.boxes:
+            column = min(range(count), key=lambda c: tops[c])
+            box_h = _BoxPainter(box).height(canvas, column_w)
+            placed.append((box, column, tops[column], box_h))
+            tops[column] += box_h + self.GAP
+        return placed
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        placed = self._place(canvas, width)
+        return max((top + h for _box, _column, top, h in placed), default=0.0)
+
+    def split(self, canvas: Canvas, width: float, available: float,
+              *, force: bool) -> tuple[BoxGrid | None, BoxGrid | None]:
+        placed = self._place(canvas, width)
+        fits = [index for index, (_box, _column, top, h) in enumerate(placed)
+                if top + h <= available]
+        if not fits:
+            if not force:
+                return None, self
+            fits = [0]
+        head = tuple(self.boxes[index] for index in fits)
+        tail = tuple(box for index, box in enumerate(self.boxes) if index not in fits)
+        return BoxGrid(head), (BoxGrid(tail) if tail else None)
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        _count, column_w = self._columns(width)
+        for box, column, top, _h in self._place(canvas, width):
+            _BoxPainter(box).paint(canvas, x + column * (column_w + self.GAP), y + top,
+                                   column_w)
