@@ -96,6 +96,7 @@ class PlayerView(QWidget):
         big.setPointSizeF(big.pointSizeF() * 1.8)
         big.setBold(True)
         self.round_label.setFont(big)
+        self.round_label.setWordWrap(True)  # a long name wraps rather than squeezing the board
         self.order = QListWidget(self)
         self.order.setObjectName("player_order")
         self.order.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -125,6 +126,8 @@ class PlayerView(QWidget):
         # large text needs the board's whole width.
         for button in self.board.take_presentation_buttons():
             controls.addWidget(button)
+        # A narrow window wraps the header's large text onto a second line, never cuts it.
+        self.board.header.setWordWrap(True)
         side = QVBoxLayout()
         side.addWidget(self.round_label)
         side.addWidget(self.order, 1)
