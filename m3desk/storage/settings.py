@@ -93,6 +93,15 @@ class AppSettings(BaseModel):
     table_rules: dict[str, dict[str, Any]] = Field(default_factory=dict)
     board_lanes: bool = True
     """The encounter tab's board shows lanes (False: rings); the last choice sticks."""
+    encounter_library_width: int = Field(default=0, ge=0, le=10_000)
+    """The library's width beside an encounter tab (0: narrow, names only); the GM's drag
+    sticks. Beside a sheet the library keeps its own width."""
+    player_view_centre: Literal["party", "acting", "fixed"] = "party"
+    """What the player view's board centres on: the party (a player character, never a
+    monster), whoever acts, or one combatant the GM fixed."""
+    player_view_fixed: str = Field(default="", max_length=200)
+    """The name of the combatant the player view stays on when ``player_view_centre`` is
+    "fixed"."""
 
     @field_validator("recent_files")
     @classmethod

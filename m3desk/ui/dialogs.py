@@ -21,7 +21,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialog,
+    QFileDialog,
+    QLabel,
+    QMessageBox,
+    QWidget,
+)
 
 from m3desk import APP_DISPLAY_NAME, __version__
 
@@ -119,6 +126,35 @@ def is_non_interactive() -> bool:
     return _non_interactive
 
 
+def give_mnemonics(buttons: Sequence[QAbstractButton]) -> None:
+    """Give every button without an Alt+letter the first letter of its text that no other
+    button has taken ("&Save", "&Discard", "&Cancel"): a question is answered from the
+    keyboard, not only by Enter and Esc."""
+    def mnemonic(text: str) -> str:
+        plain = text.replace("&&", "")
+        where = plain.find("&")
+        return plain[where + 1].lower() if 0 <= where < len(plain) - 1 else ""
+
+    used = {mnemonic(button.text()) for button in buttons} - {""}
+    for button in buttons:
+        text = button.text()
+        if mnemonic(text):
+            continue
+        for index, letter in enumerate(text):
+            if letter.isalnum() and letter.lower() not in used:
+                used.add(letter.lower())
+                button.setText(text[:index] + "&" + text[index:])
+                break
+
+
+class _QuestionBox(QMessageBox):
+    """A message box whose buttons all have mnemonics when it is shown."""
+
+    def exec(self) -> int:
+        give_mnemonics(self.buttons())
+        return super().exec()
+
+
 def _message_box(
     parent: QWidget | None,
     icon: QMessageBox.Icon,
@@ -126,7 +162,7 @@ def _message_box(
     text: str,
     informative: str = "",
 ) -> QMessageBox:
-    box = QMessageBox(icon, title, text, QMessageBox.StandardButton.NoButton, parent)
+    box = _QuestionBox(icon, title, text, QMessageBox.StandardButton.NoButton, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)  # file names and messages are never markup
     if informative:
         box.setInformativeText(informative)

@@ -50,6 +50,8 @@ __all__ = ["MainWindow"]
 
 _log = logging.getLogger(__name__)
 _STATUS_MS = 6000
+SMALL_SCREEN_WIDTH = 1400
+"""A screen narrower than this (logical pixels) gets a first window as wide as the screen."""
 
 
 class MainWindow(QMainWindow):
@@ -113,6 +115,8 @@ class MainWindow(QMainWindow):
         self.statusBar().setSizeGripEnabled(True)
         self.statusBar().addPermanentWidget(self.autosave_warning)
         self._closed = False
+        self._library_beside_encounter = False
+        self._document_library_width = 0
         self._default_size()
         self._restore_window()
         self._on_current_changed(None)
@@ -191,6 +195,12 @@ class MainWindow(QMainWindow):
         if screen is not None and screen.width() > 0:
             width = min(width, int(screen.width() * 0.92))
             height = min(height, int(screen.height() * 0.9))
+            if screen.width() < SMALL_SCREEN_WIDTH:
+                # A laptop, or 1600×1000 at 150 %: every pixel is needed (an encounter's
+                # tracker beside the library), so the first start takes the screen's width
+                # (the height leaves room for the title bar).
+                width = screen.width()
+                height = int(screen.height() * 0.95)
         self.resize(width, height)
 
     def _restore_window(self) -> None:
@@ -416,6 +426,7 @@ class MainWindow(QMainWindow):
         return BestiaryCommands(self, self.bestiary)
 
     def _on_current_changed(self, record: OpenDocument | None) -> None:
+        self._fit_library(record is not None and record.kind.name == "encounter")
         self.menu_actions.set_document_actions_enabled(record is not None)
         exportable = False
         if record is not None:
@@ -427,6 +438,27 @@ class MainWindow(QMainWindow):
             self.bestiary_commands.follow(record)
         self.encounter_menu.follow(record)
         self._update_title(record)
+
+    def _fit_library(self, encounter: bool) -> None:
+        """Beside an encounter the library narrows to its names, so the tracker, board and
+        log get the room (at 150 % a third of the width went to the library); back beside
+        a sheet it takes its width again. The GM's own width for each is kept (the
+        encounter's in the settings)."""
+        if encounter == self._library_beside_encounter:
+            return
+        width = self.library.width()
+        if self.library.isVisible() and not self.library.isFloating():
+            if self._library_beside_encounter:
+                self.settings_store.set_encounter_library_width(width)
+            else:
+                self._document_library_width = width
+        self._library_beside_encounter = encounter
+        if encounter:
+            target = (self.settings_store.settings.encounter_library_width
+                      or self.library.narrow_width())
+        else:
+            target = self._document_library_width or self.library.preferred_width()
+        self.resizeDocks([self.library], [target], Qt.Orientation.Horizontal)
 
     def _on_state_changed(self, record: OpenDocument) -> None:
         if record is self.session.current():
@@ -506,6 +538,8 @@ class MainWindow(QMainWindow):
             return
         self._closed = True
         if remember_layout:
+            if self._library_beside_encounter and self.library.isVisible():
+                self.settings_store.set_encounter_library_width(self.library.width())
             self.settings_store.remember_window(bytes(self.saveGeometry().data()),
                                                 bytes(self.saveState().data()))
         self.autosave.shutdown()

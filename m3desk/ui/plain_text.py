@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QTabBar,
     QToolTip,
     QWidget,
@@ -104,6 +105,11 @@ def _tooltip_text(target: QObject, event: QHelpEvent) -> str | None:
     if isinstance(target, QTabBar):
         tab = target.tabAt(event.pos())
         return target.tabToolTip(tab) if tab >= 0 else ""
+    if isinstance(target, QMenu):
+        action = target.actionAt(event.pos())
+        shown = action is not None and target.toolTipsVisible() and not action.isSeparator()
+        # Qt's own default tip for an action is its text: a menu shows that already.
+        return action.toolTip() if shown and action.toolTip() != action.iconText() else ""
     if isinstance(parent, QAbstractItemView) and target is parent.viewport():
         index = parent.indexAt(event.pos())
         data = index.data(Qt.ItemDataRole.ToolTipRole) if index.isValid() else None

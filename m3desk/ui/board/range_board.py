@@ -66,7 +66,7 @@ class RangeBoardWidget(QWidget):
         QWidget.setTabOrder(self.rings_button, self.lanes_button)
         QWidget.setTabOrder(self.lanes_button, self.view)
         self.legend = BoardLegend(self)
-        top = QHBoxLayout()
+        top = self._top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.setSpacing(2)
         top.addWidget(self.header, 1)
@@ -97,6 +97,13 @@ class RangeBoardWidget(QWidget):
         button.setToolTip(tip)
         button.setAccessibleName(f"Show the board as {text.lower()}")
         return button
+
+    def take_presentation_buttons(self) -> tuple[QToolButton, QToolButton]:
+        """Lift the Rings and Lanes buttons out of the header's row for a host to place (the
+        player view, whose large header needs the board's whole width)."""
+        for button in (self.rings_button, self.lanes_button):
+            self._top.removeWidget(button)
+        return self.rings_button, self.lanes_button
 
     @property
     def lanes(self) -> bool:

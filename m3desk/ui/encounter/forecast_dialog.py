@@ -9,7 +9,7 @@ same forecast. The encounter itself is never changed.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -107,6 +107,7 @@ class ForecastDialog(QDialog):
         buttons.addWidget(self.progress, 1)
         charts = QWidget()
         grid = QGridLayout(charts)
+        grid.setContentsMargins(4, 4, 4, 4)
         grid.addWidget(self.wins, 0, 0)
         grid.addWidget(self.rounds, 0, 1)
         grid.addWidget(self.down, 1, 0)
@@ -117,19 +118,50 @@ class ForecastDialog(QDialog):
         scroll.setWidget(charts)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
+        # Close ends the row of Play and Stop: a row less above the plots, which need the
+        # height on a 1600×1000 screen at 150 %.
+        buttons.addWidget(close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.policy_label)
         layout.addLayout(form)
         layout.addLayout(buttons)
         layout.addWidget(self.summary)
         layout.addWidget(scroll, 1)
-        layout.addWidget(close)
         if self.simulate is None or len({c.side for c in encounter.combatants}) < 2:
             self.run_button.setEnabled(False)
             if self.simulate is not None:
                 self.summary.setText("The encounter needs combatants on two sides.")
+        self._charts, self._scroll = charts, scroll
+        self.resize(self.open_size())
+
+    def open_size(self) -> QSize:
+        """Wide enough that the rules text takes a few lines, tall enough for the four plots
+        as they will be drawn (a bar per side, a bar per combatant), within the screen."""
+        row = self.fontMetrics().height() + 8  # a bar's row (BarChart._row)
+        count = len(self.encounter.combatants)
+        sides = len({c.side for c in self.encounter.combatants})
+        grid = self._charts.layout()
+        margins = grid.contentsMargins() if grid is not None else None
+        spacing = max(grid.spacing(), 0) if grid is not None else 0
+        plots = (max(row * (sides + 1) + 6, self.rounds.sizeHint().height())
+                 + row * (count + 1) + 6 + spacing
+                 + (margins.top() + margins.bottom() if margins is not None else 0)
+                 + 2 * self._scroll.frameWidth())
+        layout = self.layout()
+        assert layout is not None
         em = self.fontMetrics().averageCharWidth()
-        self.resize(em * 110, self.fontMetrics().lineSpacing() * 34)
+        width = max(em * 170, layout.sizeHint().width())
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is not None and screen.width() > 0:
+            width = min(width, screen.width() * 19 // 20)
+        self.policy_label.setMinimumWidth(0)
+        text_height = self.policy_label.heightForWidth(width - 2 * layout.contentsMargins().left())
+        others = (layout.sizeHint().height() - self._scroll.sizeHint().height()
+                  - self.policy_label.sizeHint().height() + max(text_height, 0))
+        height = others + plots
+        if screen is not None and screen.height() > 0:
+            height = min(height, screen.height() * 19 // 20)
+        return QSize(width, height)
 
     def policy(self) -> Policy:
         return Policy(target=self.target.currentData(), ranged_stay=self.ranged.isChecked())

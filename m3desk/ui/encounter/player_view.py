@@ -1,7 +1,10 @@
 """The player view: what the players may see of the fight, for a second screen or a TV.
 
 It follows the encounter live and shows the round, whose turn it is, the initiative order,
-the conditions on each combatant and the board. It never shows what the GM has not revealed:
+the conditions on each combatant and the board. The board centres on what the GM chose
+("Centre on"): the party (a player character: the one acting, or the last one that acted
+while monsters act), whoever acts, monsters included, or one combatant that stays put. The
+choice is kept in the settings. It never shows what the GM has not revealed:
 combatants marked hidden are left out everywhere (order, board, turn), and a monster's hit
 points appear only as the players would perceive them (unhurt, wounded, badly wounded, down),
 never as numbers. The players' own characters show their hit points.
@@ -16,9 +19,10 @@ from __future__ import annotations
 
 import contextlib
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -65,9 +69,23 @@ class _PlayersDocument(EncounterDocument):
         self.apply_command_state(encounter)
 
 
+CENTRES = {"party": "the party", "acting": "whoever acts"}
+"""The player view's centre choices besides a fixed combatant, with their words."""
+
+
 class PlayerView(QWidget):
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+    """Signals:
+        centre_changed(str, str): the GM chose what the board centres on: "party",
+            "acting" or "fixed", and for "fixed" the combatant's name.
+    """
+
+    centre_changed = Signal(str, str)
+
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
+                 centre: tuple[str, str] = ("party", "")) -> None:
         super().__init__(parent, Qt.WindowType.Window)
+        self.centre_mode, self.fixed_name = centre
+        self._last_party = ""
         self.setObjectName("player_view")
         self.document = document
         self.players = _PlayersDocument(players_copy(document.encounter), parent=self)
@@ -78,6 +96,7 @@ class PlayerView(QWidget):
         big.setPointSizeF(big.pointSizeF() * 1.8)
         big.setBold(True)
         self.round_label.setFont(big)
+        self.round_label.setWordWrap(True)  # a long name wraps rather than squeezing the board
         self.order = QListWidget(self)
         self.order.setObjectName("player_order")
         self.order.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -92,12 +111,30 @@ class PlayerView(QWidget):
         board_font = QFont(self.font())
         board_font.setPointSizeF(board_font.pointSizeF() * 1.3)
         self.board.setFont(board_font)
+        self.centre_combo = QComboBox(self)
+        self.centre_combo.setObjectName("player_centre")
+        self.centre_combo.setAccessibleName("Centre the board on")
+        self.centre_combo.setToolTip("What the players' board measures from: the party, "
+                                     "whoever acts (monsters too), or one combatant")
+        self.centre_combo.activated.connect(self._centre_chosen)
+        centre_label = QLabel("&Centre on:", self)
+        centre_label.setBuddy(self.centre_combo)
+        controls = QHBoxLayout()
+        controls.addWidget(centre_label)
+        controls.addWidget(self.centre_combo, 1)
+        # The Rings / Lanes buttons live here, not beside the board's header: the header's
+        # large text needs the board's whole width.
+        for button in self.board.take_presentation_buttons():
+            controls.addWidget(button)
+        # A narrow window wraps the header's large text onto a second line, never cuts it.
+        self.board.header.setWordWrap(True)
         side = QVBoxLayout()
         side.addWidget(self.round_label)
         side.addWidget(self.order, 1)
         # The legend under the order: the rings want a square, so the board's height is
         # what sizes them, and the legend's rows were taking it.
         side.addWidget(self.board.legend)
+        side.addLayout(controls)
         layout = QHBoxLayout(self)
         layout.addLayout(side, 2)
         layout.addWidget(self.board, 3)
@@ -118,10 +155,55 @@ class PlayerView(QWidget):
         encounter = self.document.encounter
         copy = players_copy(encounter)
         self.players.show(copy)
-        centre = copy.turn or (copy.combatants[0].id if copy.combatants else "")
-        self.players.select(centre)
+        self.players.select(self.centre_of(copy))
         self.round_label.setText(self._round_text(copy))
         self._fill_order(copy)
+        self._fill_centres(copy)
+
+    # -- what the board centres on ---------------------------------------------------------
+
+    def centre_of(self, encounter: core.Encounter) -> str:
+        """The combatant the board measures from, by the GM's choice (see the module)."""
+        shown = encounter.combatants
+        if not shown:
+            return ""
+        turn = encounter.turn
+        if self.centre_mode == "fixed":
+            fixed = next((c.id for c in shown if c.name == self.fixed_name), "")
+            if fixed:
+                return fixed
+        if self.centre_mode == "acting" and turn:
+            return turn
+        party = [c.id for c in shown if _is_player_character(c)]
+        if turn in party:
+            self._last_party = turn
+            return turn
+        if self._last_party in party:
+            return self._last_party
+        return party[0] if party else (turn or shown[0].id)
+
+    def set_centre(self, mode: str, fixed: str = "") -> None:
+        """Centre on the party, whoever acts, or (``"fixed"``) the combatant named ``fixed``."""
+        self.centre_mode, self.fixed_name = mode, fixed if mode == "fixed" else ""
+        self._follow()
+        self.centre_changed.emit(self.centre_mode, self.fixed_name)
+
+    def _centre_chosen(self, index: int) -> None:
+        mode, _colon, fixed = str(self.centre_combo.itemData(index) or "party").partition(":")
+        self.set_centre(mode, fixed)
+
+    def _fill_centres(self, encounter: core.Encounter) -> None:
+        combo = self.centre_combo
+        combo.blockSignals(True)
+        combo.clear()
+        for mode, words in CENTRES.items():
+            combo.addItem(words, mode)
+        for combatant in encounter.combatants:
+            combo.addItem(combatant.name, f"fixed:{combatant.name}")
+        current = (f"fixed:{self.fixed_name}" if self.centre_mode == "fixed"
+                   else self.centre_mode)
+        combo.setCurrentIndex(max(0, combo.findData(current)))
+        combo.blockSignals(False)
 
     @staticmethod
     def _round_text(encounter: core.Encounter) -> str:

@@ -110,8 +110,11 @@ class TrackerView(QTableView):
 
     def _squeeze(self) -> None:
         """Give back width when the columns are wider than the view (a narrow window, 150 %
-        scaling): Notes, then Name, then Side shrink to a few characters each (their text is
-        elided and in the tooltip) before the tracker scrolls sideways."""
+        scaling), least needed first: Notes; the game's long text columns (a declaration,
+        a condition list) down to their title; then Side and Name to a few characters;
+        last the short values ("AC 7 [12]"), which would lose the number that matters.
+        Cut text is elided and whole in the tooltip. Names go after the long columns: a
+        GM reads the tracker by name."""
         header = self.horizontalHeader()
         model = self.tracker_model
         average = self.fontMetrics().averageCharWidth()
@@ -121,40 +124,39 @@ class TrackerView(QTableView):
         fixed = sum(header.sectionSize(n) for n in range(header.count())
                     if n not in stretch and not header.isSectionHidden(n))
         over = fixed + floor * len(stretch) - self.viewport().width() + 4
-        for column, keep in ((Column.NOTES, 6), (Column.NAME, 9), (Column.SIDE, 6)):
-            if over <= 0:
-                break
-            number = model.column_of(column)
-            least = average * keep + 16
-            size = header.sectionSize(number)
-            if size > least:
-                cut = min(size - least, over)
-                header.resizeSection(number, size - cut)
-                over -= cut
-        # Then the game's widest text columns (a declaration, a condition list), down to
-        # their title: their text is elided and whole in the tooltip. Short values ("AC 7
-        # [12]") go last: cut, they would lose the number that matters.
         metrics = header.fontMetrics()
         texts = sorted((n for n, spec in enumerate(model.columns)
                         if spec.kind == "text" and n not in stretch
                         and spec.id not in (Column.NOTES, Column.NAME, Column.SIDE,
                                             Column.INITIATIVE)),
-                       key=lambda n: (len(model.columns[n].sample) <= _SHORT_VALUE_CHARACTERS,
-                                      -header.sectionSize(n)))
-        for number in texts:
+                       key=lambda n: -header.sectionSize(n))
+        long_texts = [n for n in texts
+                      if len(model.columns[n].sample) > _SHORT_VALUE_CHARACTERS]
+        short_values = [n for n in texts if n not in long_texts]
+        cuts: list[tuple[int, int]] = [(model.column_of(Column.NOTES), average * 6 + 16)]
+        cuts += [(n, self._least_text_width(n, metrics, average)) for n in long_texts]
+        cuts += [(model.column_of(Column.SIDE), average * 6 + 16),
+                 (model.column_of(Column.NAME), average * 9 + 16)]
+        cuts += [(n, self._least_text_width(n, metrics, average)) for n in short_values]
+        for number, least in cuts:
             if over <= 0:
                 break
-            spec = model.columns[number]
-            least = max(metrics.horizontalAdvance(spec.title) + 16, average * 6 + 16)
-            if len(spec.sample) <= _SHORT_VALUE_CHARACTERS:  # keep the values shown whole
-                shown = (model.index(row, number).data() or "" for row in range(model.rowCount()))
-                least = max(least, max((self.fontMetrics().horizontalAdvance(text)
-                                        for text in shown), default=0) + 16)
             size = header.sectionSize(number)
             if size > least:
                 cut = min(size - least, over)
                 header.resizeSection(number, size - cut)
                 over -= cut
+
+    def _least_text_width(self, number: int, metrics: QFontMetrics, average: int) -> int:
+        """How narrow a game's text column may get: its title; a short value stays whole."""
+        model = self.tracker_model
+        spec = model.columns[number]
+        least = max(metrics.horizontalAdvance(spec.title) + 16, average * 6 + 16)
+        if len(spec.sample) <= _SHORT_VALUE_CHARACTERS:  # keep the values shown whole
+            shown = (model.index(row, number).data() or "" for row in range(model.rowCount()))
+            least = max(least, max((self.fontMetrics().horizontalAdvance(text)
+                                    for text in shown), default=0) + 16)
+        return least
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -12,6 +12,7 @@ as wide as it is tall so its rings keep a square, and both splitters can be drag
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
@@ -114,6 +115,10 @@ class EncounterWidget(QWidget):
         self.encounter_actions.experience.setEnabled(has_experience(document))
         self.encounter_actions.experience.triggered.connect(self.show_experience)
         self.player_view: PlayerView | None = None
+        # What the player view centres on, and where a new choice is kept (the window's
+        # settings, set by the window; a bare widget keeps the party and forgets).
+        self.player_centre: Callable[[], tuple[str, str]] = lambda: ("party", "")
+        self.remember_player_centre: Callable[[str, str], None] = lambda _mode, _fixed: None
         self.encounter_actions.player_view.triggered.connect(self.show_player_view)
         self.encounter_actions.hidden.triggered.connect(self.set_hidden)
 
@@ -217,7 +222,7 @@ class EncounterWidget(QWidget):
         if height <= 0:
             return
         top = min(self.tracker.preferred_height(),
-                  max(height - MIN_BOTTOM_HEIGHT, height * 2 // 5))
+                  max(height - MIN_BOTTOM_HEIGHT, height * 3 // 5))
         self.tracker_splitter.setSizes([top, height - top])
         width = sum(self.board_splitter.sizes())
         if self.board.lanes:
@@ -288,7 +293,9 @@ class EncounterWidget(QWidget):
     def show_player_view(self) -> PlayerView:
         """The players' window: on the second screen, full screen, when there is one."""
         if self.player_view is None:
-            self.player_view = PlayerView(self.document, self)
+            self.player_view = PlayerView(self.document, self, centre=self.player_centre())
+            self.player_view.centre_changed.connect(
+                lambda mode, fixed: self.remember_player_centre(mode, fixed))
         screens = QGuiApplication.screens()
         if len(screens) > 1:
             self.player_view.show_on(prompts.choose_screen(self, [

@@ -189,6 +189,18 @@ class LibraryPanel(QDockWidget):
         sides = margins.left() + margins.right() if margins is not None else 0
         return name + columns + 2 * self.view.frameWidth() + sides
 
+    def narrow_width(self) -> int:
+        """The width beside an encounter: Name, Level and the marks, no more (Race and
+        Class give way; the encounter needs the room)."""
+        widths = self._column_widths()
+        body = self.widget()
+        margins = body.layout().contentsMargins() if body is not None and body.layout() else None
+        sides = margins.left() + margins.right() if margins is not None else 0
+        marks = sum(widths.get(column, 0) for column in (Column.KIND, Column.LEVEL,
+                                                           Column.SOURCE))
+        scroll = self.view.verticalScrollBar().sizeHint().width()
+        return self._name_width() + marks + scroll + 2 * self.view.frameWidth() + sides
+
     # -- contents ---------------------------------------------------------------------------
 
     def refresh(self) -> None:

@@ -1,14 +1,16 @@
 """A table on the sheet: as tall as its rows (no scroll bar inside the sheet's scroll area).
 
 Rows are selected whole; Delete removes the selected rows (one undo step), and editing
-starts on double-click, F2 or just typing. Columns fit their contents when rows come or go;
+starts on double-click, F2 or just typing. Tab in an open editor goes on to the next cell
+that has one, past check-box columns (a check box has nothing to type: the arrow keys
+reach it and Space ticks it), as in a spreadsheet. Columns fit their contents when rows come or go;
 an edit only widens a column its new text would not fit, so cells do not move under the
 pointer as the user edits, and the last column keeps filling the width.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
@@ -221,6 +223,33 @@ class SheetTableView(QTableView):
         if selection is None:
             return []
         return sorted(index.row() for index in selection.selectedRows())
+
+    def moveCursor(self, action: QAbstractItemView.CursorAction,
+                   modifiers: Qt.KeyboardModifier) -> QModelIndex:
+        """Tab and Shift+Tab (from an editor) go to the next or previous editable cell."""
+        cursor = QAbstractItemView.CursorAction
+        if action in (cursor.MoveNext, cursor.MovePrevious) and self.model() is not None:
+            return self._editable_after(self.currentIndex(), action == cursor.MoveNext)
+        return super().moveCursor(action, modifiers)
+
+    def _editable_after(self, index: QModelIndex, forward: bool) -> QModelIndex:
+        """The next editable, shown cell after ``index`` in reading order (or before it);
+        an invalid index past the last one."""
+        model = self.model()
+        rows, columns = model.rowCount(), model.columnCount()
+        row, column = (index.row(), index.column()) if index.isValid() else (0, -1)
+        for _ in range(rows * columns):
+            column += 1 if forward else -1
+            if column >= columns:
+                row, column = row + 1, 0
+            elif column < 0:
+                row, column = row - 1, columns - 1
+            if not 0 <= row < rows:
+                break
+            candidate = model.index(row, column)
+            if not self.isColumnHidden(column) and candidate.flags() & Qt.ItemFlag.ItemIsEditable:
+                return candidate
+        return QModelIndex()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in _DELETE_KEYS and self.state() != QAbstractItemView.State.EditingState:

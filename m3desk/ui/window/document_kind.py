@@ -43,13 +43,17 @@ class PageHooks:
     combatants); ``sheets_written`` is told which sheet files a page rewrote, so open
     tabs of those files can be reloaded. ``board_lanes`` says how the user last chose to
     see an encounter's board (lanes or rings), and ``remember_board_lanes`` keeps a new
-    choice for the next encounter.
+    choice for the next encounter. ``player_centre`` says what the player view centres
+    on (the party, whoever acts, or a fixed combatant by name) and
+    ``remember_player_centre`` keeps the GM's new choice.
     """
 
     open_sheets: Callable[[], Sequence[Any]]
     sheets_written: Callable[[list[Path]], None]
     board_lanes: Callable[[], bool] = lambda: True
     remember_board_lanes: Callable[[bool], None] = lambda _lanes: None
+    player_centre: Callable[[], tuple[str, str]] = lambda: ("party", "")
+    remember_player_centre: Callable[[str, str], None] = lambda _mode, _fixed: None
 
 
 class DocumentKind(ABC, Generic[DocumentT]):

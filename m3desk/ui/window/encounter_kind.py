@@ -62,6 +62,8 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
                                  board_lanes=hooks.board_lanes())
         widget.sheets_written.connect(hooks.sheets_written)
         widget.board.lanes_changed.connect(hooks.remember_board_lanes)
+        widget.player_centre = hooks.player_centre
+        widget.remember_player_centre = hooks.remember_player_centre
         return widget
 
     def release_page(self, page: QWidget) -> None:

@@ -86,7 +86,9 @@ class DocumentSession(QObject):
         self._hooks = PageHooks(open_sheets=self.open_sheet_documents,
                                 sheets_written=self.sheets_written.emit,
                                 board_lanes=lambda: store.settings.board_lanes,
-                                remember_board_lanes=store.set_board_lanes)
+                                remember_board_lanes=store.set_board_lanes,
+                                player_centre=store.player_centre,
+                                remember_player_centre=store.set_player_centre)
         tabs.close_requested.connect(self._close_page)
         tabs.current_changed.connect(self._on_current_page)
         self._watcher = QFileSystemWatcher(self)

@@ -68,6 +68,24 @@ class SettingsStore(QObject):
             self.settings.board_lanes = lanes
             self.save()
 
+    def set_encounter_library_width(self, width: int) -> None:
+        """Remember how wide the GM wants the library beside an encounter."""
+        width = max(0, min(int(width), 10_000))
+        if self.settings.encounter_library_width != width:
+            self.settings.encounter_library_width = width
+            self.save()
+
+    def player_centre(self) -> tuple[str, str]:
+        """What the player view centres on ("party", "acting" or "fixed") and, when fixed,
+        on whom (a combatant's name)."""
+        return self.settings.player_view_centre, self.settings.player_view_fixed
+
+    def set_player_centre(self, mode: str, fixed: str = "") -> None:
+        if (mode, fixed) != self.player_centre():
+            self.settings.player_view_centre = mode  # type: ignore[assignment]  # validated
+            self.settings.player_view_fixed = fixed[:200]
+            self.save()
+
     # -- recent files -----------------------------------------------------------------------
 
     def recent_files(self) -> list[Path]:

@@ -154,3 +154,19 @@ def test_a_hostile_name_shows_literally_in_the_tooltip_label(
         shown = hover_cell(page.tracker, index)
         assert hostile in shown, shown
         window.session.close_all(ask=False)
+
+
+@pytest.mark.qt_log_ignore("does not support grabbing the keyboard")  # a popup, offscreen
+def test_a_menu_s_action_tips_show_as_words(qtbot, window: MainWindow) -> None:
+    """Edit → Table Rules of Other Games explains each game's item on hover (the guard
+    used to swallow every menu tooltip: the menu itself has none)."""
+    menu = window.menu_actions.game_rules_menu
+    menu.popup(window.mapToGlobal(window.rect().center()))
+    QApplication.processEvents()
+    actions = [a for a in menu.actions() if not a.isSeparator() and a.toolTip()]
+    assert actions
+    for action in actions:
+        shown = hover(menu, menu.actionGeometry(action).center())
+        shows_exactly(shown, action.toolTip())
+        assert shown.split() != action.text().replace("&", "").split()
+    menu.close()
