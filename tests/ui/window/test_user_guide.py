@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QWidget
 
 from m3desk.core import registry
@@ -25,7 +26,7 @@ def _section(text: str, title: str) -> str:
     rest = lines[start + 1:]
     titles = {"The library", "Sheets", "Encounters", "The board", "The player view",
               "The forecast", "Table rules", "Looks and layout", "The four games in m3desk",
-              "Printing", "Files"}
+              "Printing", "Files", "The bestiary", "Other tools"}
     end = next((n for n, line in enumerate(rest) if line in titles), len(rest))
     return " ".join(" ".join(rest[:end]).split())
 
@@ -60,3 +61,23 @@ def test_f1_opens_a_guide_to_the_forecast_player_view_and_theme(
     assert "View → Theme" in looks
     assert all(f"**{name}**" not in looks and name in looks for name in themes), looks
     holder.deleteLater()
+
+
+def test_the_guide_names_the_bestiary_and_other_tools_as_the_menus_do(
+        qtbot: Any, window: MainWindow) -> None:
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    QApplication.processEvents()
+    guide = next(w for w in QApplication.topLevelWidgets()
+                 if isinstance(w, UserGuideDialog) and w.isVisible() and w.parent() is window)
+    text = guide.browser.toPlainText()
+    bestiary = _section(text, "The bestiary")
+    action = window.findChild(QAction, "show_bestiary")
+    assert action is not None
+    assert f"View → {action.text().replace('&', '')} " \
+           f"({action.shortcut().toString()})" in bestiary
+    assert "Add to Encounter" in bestiary and window.bestiary.add_button.text().replace(
+        "&", "") == "Add to Encounter…"
+    others = _section(text, "Other tools")
+    for item in (window.menu_actions.import_sheet, window.menu_actions.export_sheet):
+        assert f"File → {item.text().replace('&', '')}" in others
