@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from types import MappingProxyType
 
 from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
 from m3desk.systems.ose.forms import SHEET_FORMS
-from m3desk.systems.ose.options import OseOptions
+from m3desk.systems.ose.options import CHOICE_WORDS, EXPLANATIONS, LABELS, OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
 
@@ -20,6 +21,9 @@ SYSTEM = GameSystem(
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 1, "encounter"),
     ),
     options_model=OseOptions,
+    option_help=MappingProxyType(EXPLANATIONS),
+    option_labels=MappingProxyType(LABELS),
+    option_choices=MappingProxyType(CHOICE_WORDS),
     initiative=INITIATIVE,
     positions=FEET,
     phases=(

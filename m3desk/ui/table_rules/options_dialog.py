@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -56,6 +57,32 @@ def _bounds(info: Any) -> tuple[int, int]:
         low = getattr(item, "ge", None) if getattr(item, "ge", None) is not None else low
         high = getattr(item, "le", None) if getattr(item, "le", None) is not None else high
     return int(low), int(high)
+
+
+class _IntRow(QWidget):
+    """A row of spin boxes for an option that is a fixed tuple of whole numbers."""
+
+    def __init__(self, name: str, values: tuple[int, ...], changed: Any) -> None:
+        super().__init__()
+        self.setObjectName(f"option:{name}")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.spins: list[QSpinBox] = []
+        for value in values:
+            spin = QSpinBox()
+            spin.setRange(-99, 99)
+            spin.setValue(value)
+            spin.valueChanged.connect(changed)
+            row.addWidget(spin)
+            self.spins.append(spin)
+        row.addStretch(1)
+
+    def values(self) -> tuple[int, ...]:
+        return tuple(spin.value() for spin in self.spins)
+
+    def set_values(self, values: tuple[int, ...]) -> None:
+        for spin, value in zip(self.spins, values, strict=True):
+            spin.setValue(value)
 
 
 class OptionsDialog(QDialog):
@@ -134,9 +161,11 @@ class OptionsDialog(QDialog):
         if choices is not None:
             combo = QComboBox()
             combo.setObjectName(f"option:{name}")
+            words = self._system.option_choices.get(name, {})
             for choice in choices:
                 shown = choice.value if isinstance(choice, Enum) else choice
-                combo.addItem(str(shown), choice)
+                combo.addItem(words.get(choice, str(shown).replace("_", " ").capitalize()),
+                              choice)
             combo.setCurrentIndex(max(choices.index(value), 0) if value in choices else 0)
             combo.currentIndexChanged.connect(self._validate)
             return combo
@@ -147,6 +176,9 @@ class OptionsDialog(QDialog):
             spin.setValue(int(value))
             spin.valueChanged.connect(self._validate)
             return spin
+        if typing.get_origin(annotation) is tuple and all(
+                item is int for item in typing.get_args(annotation)):
+            return _IntRow(name, tuple(value), self._validate)
         return None
 
     def show_options(self, options: BaseModel) -> None:
@@ -158,6 +190,8 @@ class OptionsDialog(QDialog):
                 editor.setCurrentIndex(max(editor.findData(value), 0))
             elif isinstance(editor, QSpinBox):
                 editor.setValue(int(value))
+            elif isinstance(editor, _IntRow):
+                editor.set_values(tuple(value))
 
     def _values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
@@ -168,6 +202,8 @@ class OptionsDialog(QDialog):
                 values[name] = editor.currentData()
             elif isinstance(editor, QSpinBox):
                 values[name] = editor.value()
+            elif isinstance(editor, _IntRow):
+                values[name] = editor.values()
         return values
 
     def options(self) -> BaseModel | None:
