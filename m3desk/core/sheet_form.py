@@ -60,6 +60,9 @@ class FieldSpec(NamedTuple):
     """A derived key shown beside the field (an ability's modifier)."""
     width: str = ""
     """The widest text the field should show (a column's sample)."""
+    blank: str = ""
+    """For an ``int`` that may be left empty (None: the rules decide it), what the empty
+    field shows ("by size"); empty text clears it."""
 
 
 class TableSpec(NamedTuple):
@@ -87,8 +90,9 @@ class SheetForm(NamedTuple):
     sections: tuple[SectionSpec, ...]
     derive: Callable[[BaseModel, BaseModel | None], Mapping[str, Derived]]
     """Every derived value of a sheet under the table's options (None: the defaults)."""
-    new_sheet: Callable[[str], BaseModel]
-    """A fresh sheet with this name, with values that follow from the rules (no silent 0)."""
+    new_sheet: Callable[[str, BaseModel | None], BaseModel]
+    """A fresh sheet with this name under the table's options (None: the defaults), with values
+    that follow from the rules (no silent 0): File → New starts hit points as the table says."""
     summary: Callable[[BaseModel], str] = lambda _sheet: ""
     """One line for the library and the printed header ("Fighter 3, AC 4 [15]")."""
     parse: Callable[[str, str], tuple[BaseModel, list[str]]] | None = None
@@ -112,7 +116,7 @@ def get_path(model: BaseModel, path: str) -> Any:
 def display_value(spec: FieldSpec, value: Any) -> str:
     """The field's value as the editor and the printed sheet show it."""
     if value is None:
-        return ""
+        return spec.blank
     if spec.kind == "bool":
         return "yes" if value else "no"
     if spec.kind == "list":
@@ -131,6 +135,8 @@ def _coerce(spec: FieldSpec, value: Any) -> Any:
             raise FormError(f"{spec.label} takes a whole number.")
         return value
     text = value.strip()
+    if spec.kind == "int" and spec.blank and text in ("", spec.blank):
+        return None
     if spec.kind == "int":
         try:
             return int(text.replace("−", "-"))

@@ -36,7 +36,7 @@ def _derive(sheet: BaseModel, options: BaseModel | None) -> Mapping[str, Derived
     return derive(sheet, options)
 
 
-def new_character(name: str) -> CharacterSheet:
+def new_character(name: str, _options: BaseModel | None = None) -> CharacterSheet:
     """A 1st-level human fighter with average scores; the first hit die counts its average
     rounded up (6 on a d10) until the player rolls it."""
     sheet = CharacterSheet(name=name.strip()[:80] or "New character")
@@ -44,7 +44,7 @@ def new_character(name: str) -> CharacterSheet:
     return sheet.model_copy(update={"hit_points": hit_points, "max_hit_points": hit_points})
 
 
-def new_monster(name: str) -> MonsterSheet:
+def new_monster(name: str, _options: BaseModel | None = None) -> MonsterSheet:
     """A 1 HD monster with the average 4 hit points and one 1d6 attack."""
     hit_points = average_hit_points(1)
     return MonsterSheet(name=name.strip()[:80] or "New monster", hit_points=hit_points,

@@ -540,11 +540,13 @@ def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
 
 
 def _attack_options(attack: Attack, index: int, prefix: str, label: str,
-                    size: str | None) -> list[ActionOption]:
+                    size: str | None, options: AdndOptions) -> list[ActionOption]:
     def option(tag: str, dice: DiceExpr, suffix: str) -> ActionOption:
         spec: tuple[DiceSpec, ...] = (DiceSpec(1, 20, "attack"),)
         if dice.count:
             spec += (DiceSpec(dice.count, dice.sides, "damage"),)
+        if dice.count and options.critical_hits == "double_dice":
+            spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
         return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({dice}{suffix})",
                             needs_target=prefix == "attack", dice=spec)
 
@@ -565,9 +567,9 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
             for index, attack in enumerate(attacks):
                 options += _attack_options(attack, index, f"free:{fleer.id}",
                                            f"Free attack at {fleer.name}'s back with",
-                                           _size(fleer.sheet))
+                                           _size(fleer.sheet), enc.options)
     for index, attack in enumerate(attacks):
-        options += _attack_options(attack, index, "attack", "Attack with", None)
+        options += _attack_options(attack, index, "attack", "Attack with", None, enc.options)
     declaration = _declaration(combatant)
     if declaration is not None and declaration.id == "withdraw":
         feet = allowance(enc, combatant, "withdraw")
@@ -793,7 +795,8 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     threshold = defender.hit_points - (-10 if enc.options.deaths_door else 0)
     outcomes = combat.attack_outcomes(_modifier(plan), plan.thac0, plan.armour, plan.dice,
                                       plan.bonus, double=plan.double,
-                                      nat20_auto=enc.options.nat20_auto)
+                                      nat20_auto=enc.options.nat20_auto,
+                                      critical_hits=enc.options.critical_hits)
     down = sum((p for damage, p in outcomes.items() if damage and damage >= threshold),
                Fraction(0))
     return ActionPreview(lines=_describe(enc, actor, plan), success=chance,
@@ -936,13 +939,22 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
                    f"({natural} {signed(modifier)} against {plan.need})")
         after = core.add_log(after, summary, actor=actor, target=plan.target)
         return ActionOutcome(after, summary, notices=tuple(notices))
-    damage = combat.roll_damage(plan.dice, damage_faces, plan.bonus, double=plan.double,
+    critical = combat.doubles_dice(natural, options.critical_hits)
+    dice = combat.critical_dice(plan.dice) if critical else plan.dice
+    damage = combat.roll_damage(dice, damage_faces[:dice.count], plan.bonus,
+                                double=plan.double,
                                 double_bonus=options.doubling_includes_bonuses)
     sheet = defender.sheet
     hp = max(-99, sheet.hit_points - damage)
     after = core.replace_sheet(after, plan.target, sheet.model_copy(update={"hit_points": hp}))
     summary = (f"{combatant.name} {verb} {foe} with the {plan.attack.name} and hits for "
                f"{damage}")
+    if critical:
+        summary += " (natural 20: a critical hit, the damage dice rolled twice)"
+    elif natural == 20 and options.critical_hits == "extra_attack":
+        summary += " (natural 20: a critical hit)"
+        notices.append(f"Natural 20: {combatant.name} makes an extra attack at once, and "
+                       "again on each further 20.")
     if plan.double:
         summary += f" (double: {plan.double_reason})"
         notices.append(f"Double damage, {plan.double_reason}: {damage}.")

@@ -37,10 +37,12 @@ SAVES = tuple(f"save.{save.value}" for save in Save)
 
 def starting_hit_points(cls: OseClass, con: int, options: OseOptions | None = None) -> int:
     """First-level hit points until the real roll is typed: the class die's average (rounded
-    up) or its maximum, as the table rule says, plus CON; at least 1."""
+    up) or its maximum, as the table rule says, plus CON; at least 1. Where a first-level 1
+    or 2 is rolled again, the die reads 3 to its maximum, so its average rises (d8: 5 → 6)."""
     options = options or OseOptions()
     die = CLASS_HIT_DIE[cls]
-    rolled = die if options.starting_hit_points == "maximum" else die // 2 + 1
+    lowest = 3 if options.hp_reroll_1_2 else 1
+    rolled = die if options.starting_hit_points == "maximum" else (lowest + die + 1) // 2
     return max(1, rolled + standard_modifier(con))
 
 
@@ -53,14 +55,15 @@ def weapon(name: str) -> Weapon:
                   brace=spec.brace, ranges=spec.ranges)
 
 
-def new_character(name: str) -> CharacterSheet:
+def new_character(name: str, options: BaseModel | None = None) -> CharacterSheet:
     sheet = CharacterSheet(name=name.strip()[:80] or "New character")
-    hp = starting_hit_points(sheet.char_class, sheet.abilities.CON)
+    hp = starting_hit_points(sheet.char_class, sheet.abilities.CON,
+                             cast(OseOptions | None, options))
     return sheet.model_copy(update={"hit_points": hp, "max_hit_points": hp,
                                     "weapons": (weapon("sword"),)})
 
 
-def new_monster(name: str) -> MonsterSheet:
+def new_monster(name: str, _options: BaseModel | None = None) -> MonsterSheet:
     """One Hit Die, its average hit points (4), one weapon attack for 1d6, saves by HD."""
     sheet = MonsterSheet(name=name.strip()[:80] or "New monster",
                          attacks=(MonsterAttack(name="weapon"),))

@@ -95,10 +95,14 @@ class FieldEditor(QObject):
             box = QSpinBox(parent)
             low = spec.minimum if spec.minimum is not None else _INT_RANGE[0]
             high = spec.maximum if spec.maximum is not None else _INT_RANGE[1]
+            if spec.blank:  # one step below the minimum reads "by size" and means None
+                low -= 1
+                box.setSpecialValueText(spec.blank)
             box.setRange(low, high)
             box.setKeyboardTracking(False)
             box.setAccelerated(True)
-            box.valueChanged.connect(lambda value: self.commit(value))
+            box.valueChanged.connect(lambda value: self.commit(
+                None if spec.blank and value == box.minimum() else value))
             return box
         if spec.kind == "choice":
             combo = QComboBox(parent)
@@ -160,7 +164,7 @@ class FieldEditor(QObject):
         widget.blockSignals(True)
         try:
             if isinstance(widget, QSpinBox):
-                widget.setValue(int(value))
+                widget.setValue(widget.minimum() if value is None else int(value))
             elif isinstance(widget, QComboBox):
                 index = widget.findText(str(value))
                 if index < 0:
