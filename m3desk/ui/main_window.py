@@ -268,7 +268,7 @@ class MainWindow(QMainWindow):
             return self.session.add_new(self._form_sheet(game, "monster", "New monster"))
         from m3desk.ui.window.new_sheets import new_monster
 
-        return self.session.add_new(new_monster())
+        return self.session.add_new(new_monster(rules=self.settings_store.table_rules()))
 
     def new_encounter(self) -> OpenDocument | None:
         """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
