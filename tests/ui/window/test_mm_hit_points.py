@@ -64,6 +64,6 @@ def test_a_character_s_php_follows_a_changed_con(window: MainWindow, sample: Any
     row = list(type(document.sheet.attributes).model_fields).index("CON")
     type_into_cell(qtbot, view, view.model().index(row, SCORE), str(con + 2))
     after = document.sheet.php
-    assert document.sheet.attributes.CON == con + 2
+    assert con + 2 == document.sheet.attributes.CON
     assert (after.current, after.maximum) == (before.current + 2, before.maximum + 2)
     assert editor.pools.php_maximum.text() == str(before.maximum + 2)
