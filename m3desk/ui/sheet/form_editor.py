@@ -85,8 +85,7 @@ class FieldEditor(QObject):
         if spec.derived:
             self.derived_label = QLabel(parent)
             self.derived_label.setObjectName(f"derived:{spec.derived}")
-            self.derived_label.setMinimumWidth(self.derived_label.fontMetrics()
-                                               .horizontalAdvance("+99") + 8)
+            self.derived_label.setTextFormat(Qt.TextFormat.PlainText)
         self.refresh()
 
     def _make_widget(self, parent: QWidget) -> QWidget:
@@ -183,9 +182,18 @@ class FieldEditor(QObject):
         if self.derived_label is not None:
             derived = self.document.derived().get(self.spec.derived)
             if derived is not None:
-                text = derived_text(derived, self.document.form.bonus_keys)
+                text = f"{self._derived_name(derived.label)} " \
+                    f"{derived_text(derived, self.document.form.bonus_keys)}"
                 self.derived_label.setText(f"{text} GM" if derived.overridden else text)
                 self.derived_label.setToolTip(derived.explanation())
+
+    def _derived_name(self, label: str) -> str:
+        """What the value beside the field is, without the field's own name: "THAC0" beside
+        Level, "modifier" beside STR (its label "STR modifier")."""
+        own = self.spec.label
+        if label.startswith(own + " ") and len(label) > len(own) + 1:
+            return label[len(own) + 1:]
+        return label
 
 
 class FormRowsModel(QAbstractTableModel):
@@ -457,6 +465,8 @@ class FormSheetEditor(SheetEditorBase):
             panel = _RowsPanel(self.form_document, section.table, self.report, group)
             self.tables[section.table.path] = panel
             layout.addWidget(panel)
+        else:
+            layout.addStretch(1)  # a box taller than its contents keeps them at its top
         return group
 
     def _on_changed(self, _changed: frozenset[str]) -> None:

@@ -36,7 +36,7 @@ def test_a_form_sheet_prints_its_sections_derived_values_and_tables(
     assert export_pdf([sheet], out) == 1
     text = _words(pdftotext(out))
     assert "Aldo" in text and "Toy hero, AC 13 · Toy" in text
-    assert "STR 16 (+3) STR modifier 3 = STR 16 3" in text
+    assert "STR 16 (+3) STR modifier 3: STR 16" in text
     assert "Defence 14 Defence 14 = armour 13 + shield 1" in text
     assert "To hit 9 GM" in text and "set by the GM" in text  # the override shows
     assert "Spear 1d6 one no 10/20/30" in text
