@@ -24,11 +24,14 @@ __all__ = [
     "FieldKind",
     "FieldSpec",
     "FormError",
+    "RowPreset",
     "SectionSpec",
     "SheetForm",
     "TableSpec",
     "add_row",
     "display_value",
+    "fill_row",
+    "find_preset",
     "get_path",
     "remove_row",
     "set_override",
@@ -65,6 +68,17 @@ class FieldSpec(NamedTuple):
     field shows ("by size"); empty text clears it."""
 
 
+class RowPreset(NamedTuple):
+    """A row of the game's own list (a weapon of the equipment list) a table offers by name."""
+
+    name: str
+    row: BaseModel
+    """The row's values; only the fields set when it was made replace a row's (so a typed
+    magic bonus stays)."""
+    note: str = ""
+    """Its numbers in a few words, shown beside the name as it is offered ("1d4, 10/20/30'")."""
+
+
 class TableSpec(NamedTuple):
     path: str
     """The sheet field holding a tuple of row models (``"weapons"``)."""
@@ -72,6 +86,8 @@ class TableSpec(NamedTuple):
     columns: tuple[FieldSpec, ...]
     new_row: Callable[[], BaseModel]
     help: str = ""
+    presets: tuple[RowPreset, ...] = ()
+    """Rows the name column offers as the user types; choosing one fills the row."""
 
 
 class SectionSpec(NamedTuple):
@@ -210,6 +226,21 @@ def set_row_field(sheet: BaseModel, table: TableSpec, row: int, spec: FieldSpec,
     coerced = _coerce(spec, value)
     _check_range(spec, coerced)
     _assign(rows[row], spec.path.split("."), coerced)
+    return _with_rows(sheet, table, rows)
+
+
+def find_preset(table: TableSpec, text: str) -> RowPreset | None:
+    """The preset named ``text`` (any case, surrounding spaces ignored), if any."""
+    wanted = text.strip().casefold()
+    return next((preset for preset in table.presets if preset.name.casefold() == wanted), None)
+
+
+def fill_row(sheet: BaseModel, table: TableSpec, row: int, preset: RowPreset) -> BaseModel:
+    """The sheet with row ``row`` taking the preset's values (one validated edit)."""
+    rows = _rows(sheet, table)
+    if not 0 <= row < len(rows):
+        raise FormError(f"{table.label} has no row {row + 1}.")
+    rows[row].update(preset.row.model_dump(mode="python", exclude_unset=True))
     return _with_rows(sheet, table, rows)
 
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
-from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.systems.ose.derive import derive, hit_dice_text
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Spell, Weapon
@@ -53,6 +53,21 @@ def weapon(name: str) -> Weapon:
     return Weapon(name=spec.name, damage=DiceExpr.parse(spec.damage), melee=spec.melee,
                   missile=spec.missile, two_handed=spec.two_handed, slow=spec.slow,
                   brace=spec.brace, ranges=spec.ranges)
+
+
+def _weapon_note(name: str) -> str:
+    """"1d4, melee or thrown 10/20/30'" for the list's dagger."""
+    spec = WEAPONS[name]
+    kind = "melee or thrown" if spec.melee and spec.missile else \
+        "missile" if spec.missile else "melee"
+    qualities = [q for q, on in (("two-handed", spec.two_handed), ("slow", spec.slow),
+                                 ("brace", spec.brace)) if on]
+    ranges = " " + "/".join(map(str, spec.ranges)) + "'" if spec.ranges else ""
+    return ", ".join([spec.damage, kind + ranges, *qualities])
+
+
+WEAPON_PRESETS = tuple(RowPreset(name, weapon(name), _weapon_note(name)) for name in WEAPONS)
+"""The equipment list's weapons, offered by name in a sheet's weapons table."""
 
 
 def new_character(name: str, options: BaseModel | None = None) -> CharacterSheet:
@@ -103,7 +118,9 @@ WEAPON_TABLE = TableSpec("weapons", "Weapons", (
               help="The last foot of short (+1), medium and long (−1) range."),
     FieldSpec("magic", "Magic +", "int", minimum=0, maximum=5),
 ), lambda: Weapon(name="weapon"), help="The weapon listed first is the one in hand: a slow "
-                                       "one makes its wielder act last.")
+                                       "one makes its wielder act last. Type a weapon of the "
+                                       "equipment list to fill its numbers.",
+    presets=WEAPON_PRESETS)
 
 SPELL_TABLE = TableSpec("spells", "Spells memorised", (
     FieldSpec("name", "Spell", width="Protection from evil"),

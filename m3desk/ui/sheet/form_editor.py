@@ -42,10 +42,12 @@ from PySide6.QtWidgets import (
 from m3desk.core.sheet_form import (
     FieldSpec,
     FormError,
+    RowPreset,
     SectionSpec,
     TableSpec,
     add_row,
     display_value,
+    fill_row,
     get_path,
     remove_row,
     set_path,
@@ -57,6 +59,7 @@ from m3desk.ui.documents.form_sheet_document import FormSheetDocument
 from m3desk.ui.sheet.choice_delegate import ChoiceDelegate
 from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.derived_values_table import DerivedValuesTable
+from m3desk.ui.sheet.preset_delegate import PresetDelegate
 from m3desk.ui.sheet.roles import ChoicesRole
 from m3desk.ui.sheet.sheet_editor_base import SheetEditorBase
 from m3desk.ui.sheet.sheet_table_view import SheetTableView
@@ -295,6 +298,16 @@ class FormRowsModel(QAbstractTableModel):
         self.document.replace_sheet(after, f"Add to {self.table.label}")  # type: ignore[arg-type]
         return len(self._rows) - 1
 
+    def fill(self, row: int, preset: RowPreset) -> bool:
+        """Row ``row`` takes a preset's values (a weapon of the list), one undo step."""
+        try:
+            after = fill_row(self.document.sheet, self.table, row, preset)
+        except FormError as error:
+            self.edit_refused.emit(str(error))
+            return False
+        return self.document.replace_sheet(
+            after, f"Fill {preset.name} from the list")  # type: ignore[arg-type]
+
     def remove(self, rows: list[int]) -> None:
         if not rows:
             return
@@ -335,6 +348,9 @@ class _RowsPanel(QWidget):
         for number, spec in enumerate(table.columns):
             if spec.kind == "choice":  # the sheet's own combo delegate, as wide as its choices
                 self.view.setItemDelegateForColumn(number, ChoiceDelegate(self.view))
+            elif spec.path == "name" and table.presets:
+                self.view.setItemDelegateForColumn(
+                    number, PresetDelegate(table, self.model.fill, self.view))
         self.view.delete_requested.connect(self.model.remove)
         if table.help:
             self.view.setToolTip(table.help)

@@ -83,7 +83,8 @@ def test_typing_a_score_updates_its_modifier_and_is_one_undo_step(
     assert "STR 16" in modifier.toolTip()
     assert document.undo_stack.count() == 1
     document.undo_stack.undo()
-    assert document.sheet.scores.STR == 12 and spin.value() == 12 and modifier.text() == "modifier +1"
+    assert document.sheet.scores.STR == 12 and spin.value() == 12
+    assert modifier.text() == "modifier +1"
 
 
 def test_choices_ticks_and_text_fields_edit_the_sheet(qtbot: Any, editor: FormSheetEditor) -> None:

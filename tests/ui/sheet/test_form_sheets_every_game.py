@@ -80,3 +80,68 @@ def test_an_apparatus_creature_has_a_speed_field_left_to_its_size(qtbot: Any) ->
     qtbot.keyClick(speed, Qt.Key.Key_Down)  # below 0: back to the size's Speed
     assert speed.text() == "by size"
     assert editor.form_document.sheet.speed is None and beside.text() == "Speed 12"
+
+
+LIST_DAGGER = {
+    # game: what the list's dagger fills, by column label
+    "ose": {"Damage": "1d4", "Ranges (ft)": "10/20/30", "Missile": True, "Melee": True},
+    "adnd2e": {"S-M": "1d4", "L": "1d3", "SF": "2", "ROF": "2", "Range": "1/2/3",
+               "Thrown": True},
+}
+
+
+@pytest.mark.qt_log_ignore("does not support grabbing the keyboard")  # the list, offscreen
+@pytest.mark.parametrize("game", sorted(LIST_DAGGER))
+def test_typing_a_weapon_of_the_list_offers_its_numbers_and_fills_the_row(
+        game: str, qtbot: Any) -> None:
+    name = next(n for g, n in SAMPLES if g == game and n.endswith(".m3c"))
+    editor = editor_of(game, name, qtbot)
+    panel = editor.tables["weapons"]
+    document = editor.form_document
+    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    row = panel.model.rowCount() - 1
+    line = panel.view.focusWidget()
+    assert line is not None and line.objectName() == "preset_editor"
+    steps = document.undo_stack.count()
+    line.selectAll()
+    qtbot.keyClicks(line, "dagg")
+    popup = line.completer().popup()
+    qtbot.waitUntil(popup.isVisible)
+    offered = [popup.model().index(r, 0).data() for r in range(popup.model().rowCount())]
+    [dagger] = [text for text in offered if text.startswith("dagger")]
+    assert "1d4" in dagger, "the list's numbers are shown as the weapon is offered"
+    popup.setCurrentIndex(popup.model().index(offered.index(dagger), 0))
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    assert line.text() == "dagger"
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    columns = [spec.label for spec in panel.model.table.columns]
+    cell = {label: panel.model.index(row, number) for number, label in enumerate(columns)}
+    assert cell["Weapon"].data() == "dagger"
+    for label, expected in LIST_DAGGER[game].items():
+        if isinstance(expected, bool):
+            state = cell[label].data(Qt.ItemDataRole.CheckStateRole)
+            assert (state == Qt.CheckState.Checked) is expected, label
+        else:
+            assert cell[label].data() == expected, label
+    assert document.undo_stack.count() == steps + 1, "the row is filled in one undo step"
+    document.undo_stack.undo()
+    assert panel.model.index(row, 0).data() == "weapon"
+
+
+@pytest.mark.qt_log_ignore("does not support grabbing the keyboard")
+@pytest.mark.parametrize("game", sorted(LIST_DAGGER))
+def test_a_list_weapon_typed_in_full_fills_the_row_and_another_name_stays_a_name(
+        game: str, qtbot: Any) -> None:
+    name = next(n for g, n in SAMPLES if g == game and n.endswith(".m3c"))
+    editor = editor_of(game, name, qtbot)
+    panel = editor.tables["weapons"]
+    for typed_name in ("DAGGER", "Grandma's rolling pin"):
+        qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+        row = panel.model.rowCount() - 1
+        line = panel.view.focusWidget()
+        line.selectAll()
+        qtbot.keyClicks(line, typed_name)
+        qtbot.keyClick(line, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda r=row: panel.model.index(r, 0).data() != "weapon")
+        shown = panel.model.index(row, 0).data()
+        assert shown == ("dagger" if typed_name == "DAGGER" else typed_name)
