@@ -181,6 +181,7 @@ ATTACK_TABLE = TableSpec("attacks", "Attacks", (
                                               "them (“2 × claw (1d3), 1 × bite (1d6)”).")
 
 MONSTER_FORM = SheetForm(
+    bonus_keys=("attack_bonus", "initiative"),
     sections=(
         SectionSpec("Monster", (
             FieldSpec("name", "Name"),

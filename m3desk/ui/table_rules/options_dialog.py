@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -97,7 +98,9 @@ class OptionsDialog(QDialog):
         self.editors: dict[str, QWidget] = {}
         body = QWidget()
         form = QFormLayout(body)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        form.setVerticalSpacing(self.fontMetrics().lineSpacing() // 2)
         for name, info in type(current).model_fields.items():
             editor = self._editor(name, info.annotation, info, getattr(current, name))
             if editor is None:
@@ -146,8 +149,16 @@ class OptionsDialog(QDialog):
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         em = self.fontMetrics().averageCharWidth()
-        self.resize(em * 70, min(self.fontMetrics().lineSpacing() * (4 * len(self.editors) + 8),
-                                 self.fontMetrics().lineSpacing() * 36))
+        # Wide enough that each reason wraps to a line or two beside its label; as tall as
+        # the options need, within the screen (the form scrolls beyond that).
+        width = em * 110
+        height = body.sizeHint().height() + self.fontMetrics().lineSpacing() * 8
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is not None:
+            available = screen.availableGeometry()
+            width = min(width, int(available.width() * 0.9))
+            height = min(height, int(available.height() * 0.85))
+        self.resize(width, height)
         self._model = type(current)
 
     def _editor(self, name: str, annotation: Any, info: Any, value: Any) -> QWidget | None:
