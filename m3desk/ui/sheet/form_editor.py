@@ -89,6 +89,8 @@ class FieldEditor(QObject):
             self.derived_label = QLabel(parent)
             self.derived_label.setObjectName(f"derived:{spec.derived}")
             self.derived_label.setTextFormat(Qt.TextFormat.PlainText)
+            # May wrap: a sheet on a small screen never scrolls sideways for a long name.
+            self.derived_label.setWordWrap(True)
         self.refresh()
 
     def _make_widget(self, parent: QWidget) -> QWidget:
@@ -136,8 +138,7 @@ class FieldEditor(QObject):
         layout = QHBoxLayout(holder)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.widget)
-        layout.addWidget(self.derived_label)
-        layout.addStretch(1)
+        layout.addWidget(self.derived_label, 1)  # the rest of the row: it wraps only if short
         return holder
 
     def commit(self, value: Any, *, merge: bool = False) -> bool:
