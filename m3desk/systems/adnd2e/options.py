@@ -55,8 +55,8 @@ EXPLANATIONS: dict[str, str] = {
                          "encumbrance (a house reading); off uses the race's rate alone.",
     "missile_ranges": "Missile ranges are tens of yards outdoors (×30 feet) and tens of feet "
                       "indoors (×10 feet).",
-    "scale": "10 feet per movement point in a round (PHB); the Combat & Tactics grid gives one 5-foot "
-             "square per point.",
+    "scale": "10 feet per movement point in a round (PHB); the Combat & Tactics grid gives "
+             "one 5-foot square per point.",
 }
 
 LABELS: dict[str, str] = {
@@ -83,6 +83,7 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
                       "extra_attack": "Natural 20 grants an extra attack"},
     "encumbrance_rounding": {"phb": "Player's Handbook", "fg": "Fighter's Handbook"},
     "missile_ranges": {"outdoors": "Outdoors (yards)", "indoors": "Indoors (feet)"},
-    "scale": {"phb_10ft": "10 feet a point (PHB)", "ct_5ft_squares": "5-foot squares (Combat & Tactics)"},
+    "scale": {"phb_10ft": "10 feet a point (PHB)",
+              "ct_5ft_squares": "5-foot squares (Combat & Tactics)"},
 }
 """Each choice in words, as the dialog's lists show it."""
