@@ -24,11 +24,14 @@ __all__ = [
     "FieldKind",
     "FieldSpec",
     "FormError",
+    "RowPreset",
     "SectionSpec",
     "SheetForm",
     "TableSpec",
     "add_row",
     "display_value",
+    "fill_row",
+    "find_preset",
     "get_path",
     "remove_row",
     "set_override",
@@ -60,6 +63,20 @@ class FieldSpec(NamedTuple):
     """A derived key shown beside the field (an ability's modifier)."""
     width: str = ""
     """The widest text the field should show (a column's sample)."""
+    blank: str = ""
+    """For an ``int`` that may be left empty (None: the rules decide it), what the empty
+    field shows ("by size"); empty text clears it."""
+
+
+class RowPreset(NamedTuple):
+    """A row of the game's own list (a weapon of the equipment list) a table offers by name."""
+
+    name: str
+    row: BaseModel
+    """The row's values; only the fields set when it was made replace a row's (so a typed
+    magic bonus stays)."""
+    note: str = ""
+    """Its numbers in a few words, shown beside the name as it is offered ("1d4, 10/20/30'")."""
 
 
 class TableSpec(NamedTuple):
@@ -69,6 +86,8 @@ class TableSpec(NamedTuple):
     columns: tuple[FieldSpec, ...]
     new_row: Callable[[], BaseModel]
     help: str = ""
+    presets: tuple[RowPreset, ...] = ()
+    """Rows the name column offers as the user types; choosing one fills the row."""
 
 
 class SectionSpec(NamedTuple):
@@ -95,8 +114,9 @@ class SheetForm(NamedTuple):
     sections: tuple[SectionSpec, ...]
     derive: Callable[[BaseModel, BaseModel | None], Mapping[str, Derived]]
     """Every derived value of a sheet under the table's options (None: the defaults)."""
-    new_sheet: Callable[[str], BaseModel]
-    """A fresh sheet with this name, with values that follow from the rules (no silent 0)."""
+    new_sheet: Callable[[str, BaseModel | None], BaseModel]
+    """A fresh sheet with this name under the table's options (None: the defaults), with values
+    that follow from the rules (no silent 0): File → New starts hit points as the table says."""
     summary: Callable[[BaseModel], str] = lambda _sheet: ""
     """One line for the library and the printed header ("Fighter 3, AC 4 [15]")."""
     parse: StatBlockReader | None = None
@@ -124,7 +144,7 @@ def get_path(model: BaseModel, path: str) -> Any:
 def display_value(spec: FieldSpec, value: Any) -> str:
     """The field's value as the editor and the printed sheet show it."""
     if value is None:
-        return ""
+        return spec.blank
     if spec.kind == "bool":
         return "yes" if value else "no"
     if spec.kind == "list":
@@ -143,6 +163,8 @@ def _coerce(spec: FieldSpec, value: Any) -> Any:
             raise FormError(f"{spec.label} takes a whole number.")
         return value
     text = value.strip()
+    if spec.kind == "int" and spec.blank and text in ("", spec.blank):
+        return None
     if spec.kind == "int":
         try:
             return int(text.replace("−", "-"))
@@ -216,6 +238,21 @@ def set_row_field(sheet: BaseModel, table: TableSpec, row: int, spec: FieldSpec,
     coerced = _coerce(spec, value)
     _check_range(spec, coerced)
     _assign(rows[row], spec.path.split("."), coerced)
+    return _with_rows(sheet, table, rows)
+
+
+def find_preset(table: TableSpec, text: str) -> RowPreset | None:
+    """The preset named ``text`` (any case, surrounding spaces ignored), if any."""
+    wanted = text.strip().casefold()
+    return next((preset for preset in table.presets if preset.name.casefold() == wanted), None)
+
+
+def fill_row(sheet: BaseModel, table: TableSpec, row: int, preset: RowPreset) -> BaseModel:
+    """The sheet with row ``row`` taking the preset's values (one validated edit)."""
+    rows = _rows(sheet, table)
+    if not 0 <= row < len(rows):
+        raise FormError(f"{table.label} has no row {row + 1}.")
+    rows[row].update(preset.row.model_dump(mode="python", exclude_unset=True))
     return _with_rows(sheet, table, rows)
 
 

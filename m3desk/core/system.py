@@ -427,6 +427,8 @@ class GameSystem(NamedTuple):
     """One line per table-rules option (field name → why it exists and what it changes)."""
     option_labels: Mapping[str, str] = MappingProxyType({})
     """A short label per option where its field name reads poorly ("hp_reroll_1_2")."""
+    option_choices: Mapping[str, Mapping[Any, str]] = MappingProxyType({})
+    """Per choice option, each value in words ("phb_10ft" → "10 feet a point (PHB)")."""
     sheet_forms: Mapping[str, "SheetForm"] = MappingProxyType({})
     """How the generic editor and printer show each kind of sheet ("character", "monster");
     a kind with no form has its own editor (Monsters & Magic)."""

@@ -29,11 +29,15 @@ def total(terms: Iterable[Term]) -> int:
 
 
 def explain(name: str, terms: Iterable[Term], *, first_unsigned: bool = True) -> str:
-    """``"AC 19 = DEX 13 + scale mail 4 + trait 1"``; negative parts read ``− 2``."""
+    """``"AC 19 = DEX 13 + scale mail 4 + trait 1"``; negative parts read ``− 2``. A single
+    part whose label ends in a number says only where the value comes from (``"THAC0 19:
+    mage 5"``): "= mage 5 19" would read as two numbers, the value twice."""
     parts = list(terms)
     result = total(parts)
     if not parts:
         return f"{name} {result}"
+    if len(parts) == 1 and first_unsigned and parts[0].label[-1:].isdigit():
+        return f"{name} {result}: {parts[0].label}"
     pieces: list[str] = []
     for index, term in enumerate(parts):
         if index == 0 and first_unsigned:

@@ -70,6 +70,8 @@ class SaveChoice(Enum):
     SAVE = "save"
     DISCARD = "discard"
     CANCEL = "cancel"
+    DISCARD_ALL = "discard all"
+    """Discard this one and every other unsaved document being closed (Quit)."""
 
 
 class ConflictChoice(Enum):
@@ -201,22 +203,30 @@ def show_info(parent: QWidget | None, title: str, message: str) -> None:
     _tell(parent, QMessageBox.Icon.Information, title, message)
 
 
-def ask_save_changes(parent: QWidget | None, document_title: str) -> SaveChoice:
-    """Save / Discard / Cancel for a document with unsaved changes."""
+def ask_save_changes(parent: QWidget | None, document_title: str, *,
+                     others: int = 0) -> SaveChoice:
+    """Save / Discard / Cancel for a document with unsaved changes; with ``others`` more
+    unsaved documents closing after it (Quit), also Discard All."""
     if _non_interactive:
         return SaveChoice.CANCEL
+    more = f" {others} other unsaved document{'s' if others != 1 else ''} will be asked " \
+        "about next." if others else ""
     box = _message_box(
         parent,
         QMessageBox.Icon.Warning,
         "Unsaved changes",
         f"Save the changes to “{document_title}” before closing?",
-        "If you don't save, your changes will be lost.",
+        "If you don't save, your changes will be lost." + more,
     )
     buttons = QMessageBox.StandardButton
     box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
     box.setDefaultButton(buttons.Save)
     box.setEscapeButton(buttons.Cancel)
+    discard_all = box.addButton(f"Discard &All ({others + 1})",
+                                QMessageBox.ButtonRole.DestructiveRole) if others else None
     answer = box.exec()
+    if discard_all is not None and box.clickedButton() is discard_all:
+        return SaveChoice.DISCARD_ALL
     if answer == buttons.Save:
         return SaveChoice.SAVE
     if answer == buttons.Discard:

@@ -275,7 +275,8 @@ class MainWindow(QMainWindow):
         if choice is None:
             return None
         if choice.system != new_character_dialog.OWN_SHEETS:
-            return self.session.add_new(_form_sheet(choice.system, "character", choice.name))
+            return self.session.add_new(self._form_sheet(choice.system, "character",
+                                                         choice.name))
         from m3desk.ui.window.new_sheets import new_character
 
         sheet = new_character(choice.name, choice.race, choice.char_class, choice.level,
@@ -290,10 +291,10 @@ class MainWindow(QMainWindow):
         if game is None:
             return None
         if game != new_character_dialog.OWN_SHEETS:
-            return self.session.add_new(_form_sheet(game, "monster", "New monster"))
+            return self.session.add_new(self._form_sheet(game, "monster", "New monster"))
         from m3desk.ui.window.new_sheets import new_monster
 
-        return self.session.add_new(new_monster())
+        return self.session.add_new(new_monster(rules=self.settings_store.table_rules()))
 
     def new_encounter(self) -> OpenDocument | None:
         """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
@@ -519,6 +520,14 @@ class MainWindow(QMainWindow):
         self.settings_store.set_theme(choice)
         self.menu_actions.themes[choice].setChecked(True)
 
+    def _form_sheet(self, system_id: str, kind: str, name: str) -> BaseModel:
+        """A new sheet of a game that describes its sheets with a form, as the table rules
+        (Edit → Table Rules of Other Games) start it."""
+        from m3desk.core import registry
+
+        system = registry.get(system_id)
+        return system.sheet_forms[kind].new_sheet(name, self.settings_store.options_for(system))
+
     # -- leaving ----------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -554,9 +563,3 @@ class MainWindow(QMainWindow):
 
         return exercise_window(self)
 
-
-def _form_sheet(system_id: str, kind: str, name: str) -> BaseModel:
-    """A new sheet of a game that describes its sheets with a form, as its rules start it."""
-    from m3desk.core import registry
-
-    return registry.get(system_id).sheet_forms[kind].new_sheet(name)

@@ -282,7 +282,7 @@ TOY_FORM = SheetForm(
                               FieldSpec("notes", "Notes", "long_text")), wide=True),
     ),
     derive=_derive,
-    new_sheet=lambda name: ToySheet(name=name),
+    new_sheet=lambda name, _options=None: ToySheet(name=name),
     summary=lambda sheet: f"Toy hero, AC {getattr(sheet, 'ac', 0)}",
     parse=_parse,
     parse_help="Like: AC 14, HP 9",

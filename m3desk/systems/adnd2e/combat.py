@@ -150,14 +150,33 @@ def roll_damage(dice: DiceExpr, faces: tuple[int, ...], bonus: int = 0, *,
     return max(1, rolled * factor + added)
 
 
+def critical_dice(dice: DiceExpr) -> DiceExpr:
+    """The DMG's optional critical hit: the damage dice rolled twice, the bonus added once."""
+    return DiceExpr(dice.count * 2, dice.sides, dice.bonus)
+
+
+def doubles_dice(natural: int, critical_hits: str) -> bool:
+    """Whether this hit rolls its damage dice twice: a natural 20 where the table uses the
+    DMG's double-dice critical hits."""
+    return natural == 20 and critical_hits == "double_dice"
+
+
 def attack_outcomes(modifier: int, thac0: int, target_ac: int, dice: DiceExpr,
-                    bonus: int = 0, *, double: bool = False,
-                    nat20_auto: bool = True) -> dict[int, Fraction]:
-    """Exact distribution of the damage one attack deals (0 on a miss)."""
+                    bonus: int = 0, *, double: bool = False, nat20_auto: bool = True,
+                    critical_hits: str = "off") -> dict[int, Fraction]:
+    """Exact distribution of the damage one attack deals (0 on a miss); a natural 20 that
+    hits rolls the dice twice where the table uses double-dice critical hits."""
     chance = hit_probability(modifier, thac0, target_ac, nat20_auto=nat20_auto)
+    need = to_hit_number(thac0, target_ac)
+    critical = Fraction(1, 20) if (doubles_dice(20, critical_hits)
+                                   and hits(20, modifier, need, nat20_auto=nat20_auto)) \
+        else Fraction(0)
     result: dict[int, Fraction] = {0: 1 - chance} if chance < 1 else {}
-    for damage, p in damage_distribution(dice, bonus, double=double).items():
-        result[damage] = result.get(damage, Fraction(0)) + chance * p
+    for share, rolled in ((chance - critical, dice), (critical, critical_dice(dice))):
+        if not share:
+            continue
+        for damage, p in damage_distribution(rolled, bonus, double=double).items():
+            result[damage] = result.get(damage, Fraction(0)) + share * p
     return result
 
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import get_args
 
 from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
+from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import signed
-from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import (
@@ -28,6 +30,7 @@ from m3desk.systems.adnd2e.statblock import (
     stat_block_variants,
 )
 from m3desk.systems.adnd2e.tables import CLASS_GROUP, GROUP_HIT_DIE, Save
+from m3desk.systems.adnd2e.tables import WEAPONS as WEAPON_STATS
 
 __all__ = ["CHARACTER_FORM", "MONSTER_FORM", "new_character", "new_monster"]
 
@@ -40,7 +43,7 @@ def _derive(sheet: BaseModel, options: BaseModel | None) -> Mapping[str, Derived
     return derive(sheet, options)
 
 
-def new_character(name: str) -> CharacterSheet:
+def new_character(name: str, _options: BaseModel | None = None) -> CharacterSheet:
     """A 1st-level human fighter with average scores; the first hit die counts its average
     rounded up (6 on a d10) until the player rolls it."""
     sheet = CharacterSheet(name=name.strip()[:80] or "New character")
@@ -48,7 +51,7 @@ def new_character(name: str) -> CharacterSheet:
     return sheet.model_copy(update={"hit_points": hit_points, "max_hit_points": hit_points})
 
 
-def new_monster(name: str) -> MonsterSheet:
+def new_monster(name: str, _options: BaseModel | None = None) -> MonsterSheet:
     """A 1 HD monster with the average 4 hit points and one 1d6 attack."""
     hit_points = average_hit_points(1)
     return MonsterSheet(name=name.strip()[:80] or "New monster", hit_points=hit_points,
@@ -70,6 +73,33 @@ def _monster_summary(sheet: BaseModel) -> str:
         hd += signed(sheet.hit_dice_modifier)
     return (f"HD {hd}, AC {values['ac'].value}, THAC0 {values['thac0'].value}, "
             f"MV {sheet.movement}, size {sheet.size}, ML {sheet.morale}")
+
+
+def list_weapon(name: str) -> Weapon:
+    """A weapon of PHB Tables 44/45 by name, with the table's numbers only (a melee weapon
+    with a range is thrown); magic, proficiency and specialisation stay the row's own."""
+    stats = WEAPON_STATS[name]
+    missile = stats.rate_of_fire is not None
+    return Weapon(name=name, speed=stats.speed, damage_sm=DiceExpr.parse(stats.damage_sm),
+                  damage_l=DiceExpr.parse(stats.damage_l), melee=stats.melee, missile=missile,
+                  thrown=stats.melee and missile, rate_of_fire=stats.rate_of_fire or Fraction(1),
+                  ranges=stats.ranges, set_vs_charge=stats.set_vs_charge,
+                  double_on_charge=stats.double_on_charge)
+
+
+def _weapon_note(name: str) -> str:
+    """"SF 2, 1d4/1d3, thrown ROF 2 1/2/3" for the table's dagger."""
+    stats = WEAPON_STATS[name]
+    parts = [f"SF {stats.speed}", f"{stats.damage_sm}/{stats.damage_l}"]
+    if stats.rate_of_fire is not None:
+        rate = stats.rate_of_fire
+        shown = str(rate.numerator) if rate.denominator == 1 else f"{rate.numerator}/" \
+            f"{rate.denominator}"
+        where = "/".join(map(str, stats.ranges)) if stats.ranges else ""
+        parts.append(f"{'thrown' if stats.melee else 'missile'} ROF {shown} {where}".strip())
+    parts += [word for word, on in (("set vs charge", stats.set_vs_charge),
+                                    ("lance", stats.double_on_charge)) if on]
+    return ", ".join(parts)
 
 
 def _parse(text: str, name: str, variant: int = 0) -> tuple[BaseModel, list[str]]:
@@ -94,7 +124,8 @@ WEAPONS = TableSpec("weapons", "Weapons", (
     FieldSpec("double_on_charge", "Lance", "bool", help="Double damage in a charge"),
     FieldSpec("proficient", "Prof.", "bool"),
     FieldSpec("specialised", "Spec.", "bool", help="Specialised: +1 to hit, +2 damage"),
-), lambda: Weapon(name="weapon"))
+), lambda: Weapon(name="weapon"), help="Type a weapon of PHB Tables 44/45 to fill its numbers.",
+    presets=tuple(RowPreset(name, list_weapon(name), _weapon_note(name)) for name in WEAPON_STATS))
 
 CHARACTER_FORM = SheetForm(
     bonus_keys=("str.hit", "str.damage", "dex.", "encumbrance.to_hit", "weapon_to_hit",

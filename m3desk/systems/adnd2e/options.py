@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["EXPLANATIONS", "AdndOptions"]
+__all__ = ["CHOICE_WORDS", "EXPLANATIONS", "LABELS", "AdndOptions"]
 
 
 class AdndOptions(BaseModel):
@@ -55,6 +55,35 @@ EXPLANATIONS: dict[str, str] = {
                          "encumbrance (a house reading); off uses the race's rate alone.",
     "missile_ranges": "Missile ranges are tens of yards outdoors (×30 feet) and tens of feet "
                       "indoors (×10 feet).",
-    "scale": "10 feet per movement point in a round (PHB); the C&T grid gives one 5-foot "
-             "square per point.",
+    "scale": "10 feet per movement point in a round (PHB); the Combat & Tactics grid gives "
+             "one 5-foot square per point.",
 }
+
+LABELS: dict[str, str] = {
+    "initiative": "Initiative",
+    "weapon_speed": "Weapon speed factors",
+    "casting_time": "Casting times",
+    "dex_initiative": "DEX adjusts initiative",
+    "nat20_auto": "Natural 20 hits, natural 1 misses",
+    "critical_hits": "Critical hits",
+    "rear_ignores_dex": "Rear attacks ignore DEX",
+    "doubling_includes_bonuses": "Double damage doubles bonuses",
+    "deaths_door": "Death's door",
+    "encumbrance_rounding": "Encumbrance rounding",
+    "encumbrance_slows": "Encumbrance slows movement",
+    "missile_ranges": "Missile ranges",
+    "scale": "Movement scale",
+}
+"""The label each option shows in the Table Rules dialog."""
+
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "initiative": {"standard": "Standard (one d10 a side)", "group": "Group",
+                   "individual": "Individual (a d10 each)"},
+    "critical_hits": {"off": "Off", "double_dice": "Natural 20 doubles the damage dice",
+                      "extra_attack": "Natural 20 grants an extra attack"},
+    "encumbrance_rounding": {"phb": "Player's Handbook", "fg": "Fighter's Handbook"},
+    "missile_ranges": {"outdoors": "Outdoors (yards)", "indoors": "Indoors (feet)"},
+    "scale": {"phb_10ft": "10 feet a point (PHB)",
+              "ct_5ft_squares": "5-foot squares (Combat & Tactics)"},
+}
+"""Each choice in words, as the dialog's lists show it."""

@@ -18,7 +18,7 @@ from m3desk.systems.adnd2e.experience import describe_changes, merged_into
 from m3desk.systems.adnd2e.forecast import POLICY_TEXT, simulate
 from m3desk.systems.adnd2e.forms import CHARACTER_FORM, MONSTER_FORM
 from m3desk.systems.adnd2e.movement import DECLARATIONS
-from m3desk.systems.adnd2e.options import AdndOptions
+from m3desk.systems.adnd2e.options import CHOICE_WORDS, EXPLANATIONS, LABELS, AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, FEET, INITIATIVE, AdndEncounter
 
@@ -38,6 +38,9 @@ SYSTEM = GameSystem(
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 1, "encounter"),
     ),
     options_model=AdndOptions,
+    option_help=MappingProxyType(EXPLANATIONS),
+    option_labels=MappingProxyType(LABELS),
+    option_choices=MappingProxyType(CHOICE_WORDS),
     initiative=INITIATIVE,
     positions=FEET,
     phases=(

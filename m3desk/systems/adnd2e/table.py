@@ -566,11 +566,13 @@ def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
 
 
 def _attack_options(attack: Attack, index: int, prefix: str, label: str,
-                    size: str | None) -> list[ActionOption]:
+                    size: str | None, options: AdndOptions) -> list[ActionOption]:
     def option(tag: str, dice: DiceExpr, suffix: str) -> ActionOption:
         spec: tuple[DiceSpec, ...] = (DiceSpec(1, 20, "attack"),)
         if dice.count:
             spec += (DiceSpec(dice.count, dice.sides, "damage"),)
+        if dice.count and options.critical_hits == "double_dice":
+            spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
         return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({dice}{suffix})",
                             needs_target=prefix == "attack", dice=spec, group="attack",
                             target=prefix.split(":")[1] if prefix.startswith("free:") else None)
@@ -592,9 +594,9 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
             for index, attack in enumerate(attacks):
                 options += _attack_options(attack, index, f"free:{fleer.id}",
                                            f"Free attack at {fleer.name}'s back with",
-                                           _size(fleer.sheet))
+                                           _size(fleer.sheet), enc.options)
     for index, attack in enumerate(attacks):
-        options += _attack_options(attack, index, "attack", "Attack with", None)
+        options += _attack_options(attack, index, "attack", "Attack with", None, enc.options)
     declaration = _declaration(combatant)
     if declaration is not None and declaration.id == "withdraw":
         feet = allowance(enc, combatant, "withdraw")
@@ -849,7 +851,8 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     threshold = defender.hit_points - (-10 if enc.options.deaths_door else 0)
     outcomes = combat.attack_outcomes(_modifier(plan), plan.thac0, plan.armour, plan.dice,
                                       plan.bonus, double=plan.double,
-                                      nat20_auto=enc.options.nat20_auto)
+                                      nat20_auto=enc.options.nat20_auto,
+                                      critical_hits=enc.options.critical_hits)
     down = sum((p for damage, p in outcomes.items() if damage and damage >= threshold),
                Fraction(0))
     return ActionPreview(lines=_describe(enc, actor, plan), success=chance,
@@ -997,18 +1000,28 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         after = core.add_log(after, f"{summary}: {roll}", actor=actor, target=plan.target)
         short = f"{summary} ({natural} {signed(modifier)} against {plan.need})"
         return ActionOutcome(after, short, notices=tuple(notices))
-    damage = combat.roll_damage(plan.dice, damage_faces, plan.bonus, double=plan.double,
+    critical = combat.doubles_dice(natural, options.critical_hits)
+    dice = combat.critical_dice(plan.dice) if critical else plan.dice
+    damage = combat.roll_damage(dice, damage_faces[:dice.count], plan.bonus,
+                                double=plan.double,
                                 double_bonus=options.doubling_includes_bonuses)
     sheet = defender.sheet
     hp = max(-99, sheet.hit_points - damage)
     after = core.replace_sheet(after, plan.target, sheet.model_copy(update={"hit_points": hp}))
     summary = (f"{combatant.name} {verb} {foe} with the {plan.attack.name} and hits for "
                f"{damage}")
+    if critical:
+        summary += " (natural 20: a critical hit, the damage dice rolled twice)"
+    elif natural == 20 and options.critical_hits == "extra_attack":
+        summary += " (natural 20: a critical hit)"
+        notices.append(f"Natural 20: {combatant.name} makes an extra attack at once, and "
+                       "again on each further 20.")
     if plan.double:
         summary += f" (double: {plan.double_reason})"
         notices.append(f"Double damage, {plan.double_reason}: {damage}.")
-    record = (f"{summary}: {roll}; damage "
-              f"{_damage_text(plan, damage_faces, damage, options.doubling_includes_bonuses)}")
+    damage_text = _damage_text(plan, dice, damage_faces[:dice.count], damage,
+                               options.doubling_includes_bonuses)
+    record = f"{summary}: {roll}; damage {damage_text}"
     tail = ""
     if hp <= 0 and (not options.deaths_door or hp <= -10):
         tail = f"; {foe} is dead"
@@ -1036,14 +1049,17 @@ def _attack_roll_text(plan: _Plan, natural: int, hit: bool, *, nat20_auto: bool)
     return text
 
 
-def _damage_text(plan: _Plan, faces: tuple[int, ...], damage: int, double_bonus: bool) -> str:
-    """"1d8 (4) ×2 set against the charge, STR 18/80 +4 = 12": every die and bonus named."""
-    dice = f"{plan.dice} ({', '.join(str(face) for face in faces)})"
+def _damage_text(plan: _Plan, rolled_dice: DiceExpr, faces: tuple[int, ...], damage: int,
+                 double_bonus: bool) -> str:
+    """"1d8 (4) ×2 set against the charge, STR 18/80 +4 = 12": every die and bonus named
+    (the dice as rolled: a critical hit's are the weapon's twice)."""
+    dice = f"{rolled_dice} ({', '.join(str(face) for face in faces)})"
     if plan.double:
         dice += f" ×2 {plan.double_reason}"
     doubled = " ×2" if plan.double and double_bonus else ""
     parts = [dice, *(f"{t.signed()}{doubled}" for t in plan.bonus_terms)]
-    floor = " (at least 1)" if damage == 1 and plan.dice.total(faces) + plan.bonus < 1 else ""
+    floor = " (at least 1)" if damage == 1 and rolled_dice.total(faces) + plan.bonus < 1 \
+        else ""
     return f"{', '.join(parts)} = {damage}{floor}"
 
 

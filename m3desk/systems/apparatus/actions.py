@@ -165,9 +165,10 @@ def _net(encounter: core.Encounter, actor: str, target: str, melee: bool,
 def _attack_dice(encounter: core.Encounter, actor: str, target: str,
                  weapon: Weapon) -> tuple[DiceSpec, ...]:
     melee = not weapon.ranged
-    far = weapon.ranged and core.position_between(encounter, actor, target) > weapon.near
-    net = combat.net_advantage(_net(encounter, actor, target, melee, far))
     options = options_of(encounter)
+    near, _far = weapon.ranges(options)
+    far = weapon.ranged and core.position_between(encounter, actor, target) > near
+    net = combat.net_advantage(_net(encounter, actor, target, melee, far))
     if _automatic_miss(encounter, target, net):
         return ()  # nothing to roll: the attack fails whatever the dice
     dice = [DiceSpec(combat.dice_count(net, options), 20, "attack")]
@@ -390,7 +391,8 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str)
     weapons = weapons_of(sheet)
     weapon = weapons[min(index, len(weapons) - 1)]
     metres = core.position_between(encounter, actor, target)
-    far = weapon.ranged and metres > weapon.near
+    near, far_range = weapon.ranges(options)
+    far = weapon.ranged and metres > near
     sources = _net(encounter, actor, target, not weapon.ranged, far)
     net = combat.net_advantage(sources)
     mine, values = derive(sheet, options), derive(foe, options)
@@ -403,7 +405,7 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str)
     problem = _standard_action_problem(encounter, actor) or combat.barred(
         attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
         charmed_by_target=_charmed_by(encounter, actor, target), ranged=weapon.ranged,
-        beyond_far=metres > weapon.far)
+        beyond_far=metres > far_range)
     if not problem and not weapon.ranged and metres > weapon.reach:
         problem = (f"{_name(encounter, target)} is {metres} m away; the {weapon.name} reaches "
                    f"{weapon.reach} m.")
@@ -426,7 +428,7 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str)
     if incapacitated:
         lines.append("The target is Incapacitated: an automatic critical hit.")
     if far:
-        lines.append(f"Far range ({weapon.near}–{weapon.far} m)")
+        lines.append(f"Far range ({near}–{far_range} m)")
     outcomes = [("Critical hit", odds.crit)]
     if odds.crit_normal:
         outcomes.append(("Critical roll, normal damage", odds.crit_normal))

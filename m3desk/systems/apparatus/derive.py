@@ -64,9 +64,12 @@ def derive(sheet: BaseModel, options: BaseModel | None = None) -> dict[str, Deri
     multiplier = SIZE_MULTIPLIER[sheet.size]
     sized = add("might.sized", "Size-adjusted Might", [Term(
         label=f"Might × {multiplier}", value=round_half_up(a.might * multiplier))])
-    speed = max(1, math.floor(rules.speed_medium * multiplier))
-    add("speed", "Speed", [Term(label=f"Medium Speed {rules.speed_medium} × {multiplier}",
-                                value=speed)])
+    if sheet.speed is not None:
+        add("speed", "Speed", [Term(label="written on the sheet", value=sheet.speed)])
+    else:
+        speed = max(1, math.floor(rules.speed_medium * multiplier))
+        add("speed", "Speed", [Term(label=f"Medium Speed {rules.speed_medium} × {multiplier}",
+                                    value=speed)])
     static = rules.defense == "static"
     base = [Term(label="base", value=10)] if static else []
     add("defense.guard", "Guard" if static else "Guard bonus", [

@@ -185,9 +185,11 @@ def _damage_table(weapon: Weapon) -> list[int] | None:
     return [value for value, ways in sorted(counts.items()) for _ in range(ways)]
 
 
-def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int) -> _Weapon:
+def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int,
+            options: ApparatusOptions) -> _Weapon:
     ability = sheet.abilities.might if weapon.grip == "forceful" else sheet.abilities.agility
-    return _Weapon(ranged=weapon.ranged, reach=weapon.reach, near=weapon.near, far=weapon.far,
+    near, far = weapon.ranges(options)
+    return _Weapon(ranged=weapon.ranged, reach=weapon.reach, near=near, far=far,
                    bonus=ability + sheet.combat_proficiency - size_modifier,
                    dice=weapon.dice(), extra=combat.crit_extra(weapon.dice()),
                    table=_damage_table(weapon))
@@ -224,7 +226,7 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         impassable = terrain_impassable("run", difficulty, base_speed[i])
         run_halves.append(0 if impassable else 2 * step_cost("run", 1, sheets[i].size,
                                                               difficulty=difficulty))
-    weapons = [[_weapon(sheet, w, d["size_modifier"].value) for w in weapons_of(sheet)]
+    weapons = [[_weapon(sheet, w, d["size_modifier"].value, options) for w in weapons_of(sheet)]
                for sheet, d in zip(sheets, derived, strict=True)]
     first_round = (encounter.round if encounter.phase != "setup"
                    else 0 if encounter.surprise_side else 1)

@@ -19,11 +19,15 @@ ABILITIES = SectionSpec("Abilities", fields=tuple(
     derived=("might.sized", "initiative"))
 BODY = SectionSpec("Size and movement", fields=(
     FieldSpec("size", "Size", "choice", choices=SIZES),
+    FieldSpec("speed", "Speed m", "int", minimum=0, maximum=100, blank="by size",
+              derived="speed",
+              help="Metres of Movement a turn. Left at “by size”, the table rule's Medium "
+                   "Speed scaled by the Size Multiplier (at least 1)."),
     FieldSpec("feats.natural_climber", "Natural Climber", "bool",
               help="Climbing costs 1 Movement per metre instead of 2"),
     FieldSpec("feats.natural_swimmer", "Natural Swimmer", "bool",
               help="Swimming costs 1 Movement per metre instead of 2"),
-), derived=("size_modifier", "speed", "cost.climb", "cost.swim", "jump.high", "jump.long.0",
+), derived=("size_modifier", "cost.climb", "cost.swim", "jump.high", "jump.long.0",
             "jump.long.2", "jump.long.4"))
 COMBAT = SectionSpec("Combat", fields=(
     FieldSpec("combat_proficiency", "Combat Proficiency", "int", minimum=0, maximum=5),
@@ -52,21 +56,31 @@ WEAPONS = SectionSpec("Weapons", table=TableSpec("weapons", "Weapons", (
     FieldSpec("ranged", "Ranged", "bool"),
     FieldSpec("two_handed", "Two-handed", "bool"),
     FieldSpec("reach", "Reach m", "int", minimum=1, maximum=20),
-    FieldSpec("near", "Near m", "int", minimum=1, maximum=1000),
-    FieldSpec("far", "Far m", "int", minimum=1, maximum=1000),
+    FieldSpec("near", "Near m", "int", minimum=1, maximum=1000, blank="table",
+              help="Ranged: the last metre of Near range. Empty: the table rule's Near "
+                   "range (10 m unless changed)."),
+    FieldSpec("far", "Far m", "int", minimum=1, maximum=1000, blank="table",
+              help="Ranged: the last metre it can shoot. Empty: the table rule's Far range "
+                   "(30 m unless changed)."),
 ), Weapon, help="Damage dice; a critical hit adds the largest die's maximum"), wide=True)
 NOTES = SectionSpec("Notes", fields=(FieldSpec("notes", "Notes", "long_text"),), wide=True)
 
 
 
-def new_character(name: str) -> CharacterSheet:
-    hp = ApparatusOptions().starting_hit_points
+def _starting_hit_points(options: BaseModel | None) -> int:
+    """A new sheet's hit points: the table rule's number (the pages give none)."""
+    return (options if isinstance(options, ApparatusOptions)
+            else ApparatusOptions()).starting_hit_points
+
+
+def new_character(name: str, options: BaseModel | None = None) -> CharacterSheet:
+    hp = _starting_hit_points(options)
     return CharacterSheet(name=name, hit_points=hp, max_hit_points=hp,
                           weapons=(Weapon(name="dagger", damage="1d4", grip="finesse"),))
 
 
-def new_creature(name: str) -> CreatureSheet:
-    hp = ApparatusOptions().starting_hit_points
+def new_creature(name: str, options: BaseModel | None = None) -> CreatureSheet:
+    hp = _starting_hit_points(options)
     return CreatureSheet(name=name, hit_points=hp, max_hit_points=hp,
                          weapons=(Weapon(name="claw", damage="1d6"),))
 

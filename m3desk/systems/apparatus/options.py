@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["EXPLANATIONS", "ApparatusOptions"]
+__all__ = ["CHOICE_WORDS", "EXPLANATIONS", "LABELS", "ApparatusOptions"]
 
 
 class ApparatusOptions(BaseModel):
@@ -74,3 +74,40 @@ EXPLANATIONS: dict[str, str] = {
     "starting_hit_points": "The pages read give no hit-point rule: a new sheet starts with "
                            "this many.",
 }
+
+LABELS: dict[str, str] = {
+    "advantage_mode": "Advantage",
+    "advantage_auto_at_3": "Advantage ±3 decides",
+    "critical_threshold": "Critical Threshold",
+    "natural_1_misses": "Natural 1 misses",
+    "incapacitated_bonus": "Crits on the Incapacitated",
+    "defense": "Defense",
+    "physique_base": "Physique Rating base",
+    "size_modifiers": "Size Modifiers (Tiny … Gargantuan)",
+    "size_factors": "Jump size factors",
+    "jump_bands": "Jump score bands",
+    "jump_score": "Jump score",
+    "stand_cost": "Standing up rounds",
+    "grapple_halving": "Grappler's Speed rounds",
+    "size_scaled_movement": "Size scales climbing and swimming",
+    "sized_might_in_checks": "Checks use sized Might",
+    "speed_medium": "Medium Speed (m)",
+    "landing_dc": "Landing DC",
+    "near_range": "Near range (m)",
+    "far_range": "Far range (m)",
+    "starting_hit_points": "New sheets' hit points",
+}
+"""The label each option shows in the Table Rules dialog."""
+
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "advantage_mode": {"dice": "Extra d20s", "flat": "±2 a step"},
+    "incapacitated_bonus": {"if_met": "Only if the roll meets Defense", "always": "Always"},
+    "defense": {"static": "Static (10 + …)", "rolled": "Rolled (1d20 + …)"},
+    "size_factors": {"tables": "Jump tables (×4, ×8)", "size_page": "Size page (×3, ×4)"},
+    "jump_bands": {"text": "The text (≤ 2, ≥ 6)", "headers": "The headers (< 2, > 6)"},
+    "jump_score": {"best": "The better of Might and Agility", "might": "Might alone",
+                   "literal": "Either score"},
+    "stand_cost": {"ceil": "Up", "floor": "Down", "exact": "Exact (half points)"},
+    "grapple_halving": {"floor": "Down", "ceil": "Up"},
+}
+"""Each choice in words, as the dialog's lists show it."""

@@ -25,7 +25,7 @@ KESTREL = CharacterSheet(
     hit_points=20, max_hit_points=20,
     weapons=(Weapon(name="spear", damage="1d8"),
              Weapon(name="shortbow", damage="1d6", grip="finesse", ranged=True,
-                    two_handed=True, near=10, far=30)),
+                    two_handed=True)),
     notes="Guard 14 and Physique Rating 13: the digest's target numbers.")
 
 BRUTE = CreatureSheet(
@@ -39,8 +39,7 @@ WREN = CharacterSheet(
     name="Wren", ancestry="halfling", calling="scout", size="small",
     abilities=Abilities(might=1, agility=6, wits=3, resolve=3), combat_proficiency=2,
     hit_points=12, max_hit_points=12, feats=Feats(natural_climber=True),
-    weapons=(Weapon(name="sling", damage="1d4", grip="finesse", ranged=True, near=10,
-                    far=30),
+    weapons=(Weapon(name="sling", damage="1d4", grip="finesse", ranged=True),
              Weapon(name="knife", damage="1d4", grip="finesse")))
 
 CAVE_BEAR = CreatureSheet(

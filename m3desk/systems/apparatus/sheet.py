@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
 
 from m3desk.core.dice import Dice, DiceError, DiceExpr
+from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.tables import Size
 
 __all__ = [
@@ -84,9 +85,16 @@ class Weapon(BaseModel):
     two_handed: bool = False
     reach: int = Field(1, ge=1, le=20)
     """Melee reach in metres."""
-    near: int = Field(10, ge=1, le=1000)
-    far: int = Field(30, ge=1, le=1000)
-    """A ranged weapon's Near and Far range in metres; past Far it cannot shoot."""
+    near: int | None = Field(None, ge=1, le=1000)
+    far: int | None = Field(None, ge=1, le=1000)
+    """A ranged weapon's Near and Far range in metres; past Far it cannot shoot. None: the
+    table rule's range bands (the wiki gives none for unlisted weapons)."""
+
+    def ranges(self, options: ApparatusOptions) -> tuple[int, int]:
+        """Near and Far in metres: the weapon's own, else the table's (Near at most Far)."""
+        far = self.far if self.far is not None else options.far_range
+        near = self.near if self.near is not None else min(options.near_range, far)
+        return near, far
 
     def dice(self) -> tuple[DiceExpr, ...]:
         return (self.damage,) if self.extra_damage is None else (self.damage,
@@ -99,6 +107,8 @@ class _Sheet(BaseModel):
     size: Size = "medium"
     abilities: Abilities = Field(default_factory=Abilities)
     combat_proficiency: int = Field(0, ge=0, le=5)
+    speed: int | None = Field(None, ge=0, le=100)
+    """Speed in metres as written on the sheet; None: the table rule's Speed for its size."""
     armour_bonus: int = Field(0, ge=0, le=10)
     hit_points: int = Field(10, ge=-999, le=9999)
     max_hit_points: int = Field(10, ge=1, le=9999)

@@ -6,7 +6,7 @@ from types import MappingProxyType
 
 from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
 from m3desk.systems.apparatus.forms import CHARACTER_FORM, CREATURE_FORM
-from m3desk.systems.apparatus.options import ApparatusOptions
+from m3desk.systems.apparatus.options import CHOICE_WORDS, EXPLANATIONS, LABELS, ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet
 from m3desk.systems.apparatus.state import INITIATIVE, METRES, ApparatusEncounter
 from m3desk.systems.apparatus.table import ENCOUNTER_RULES
@@ -25,6 +25,9 @@ SYSTEM = GameSystem(
                      "encounter"),
     ),
     options_model=ApparatusOptions,
+    option_help=MappingProxyType(EXPLANATIONS),
+    option_labels=MappingProxyType(LABELS),
+    option_choices=MappingProxyType(CHOICE_WORDS),
     initiative=INITIATIVE,
     positions=METRES,
     phases=(

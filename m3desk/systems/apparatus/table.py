@@ -26,6 +26,7 @@ from m3desk.systems.apparatus.state import (
     ApparatusCombatant,
     ApparatusEncounter,
     base_speed,
+    options_of,
     sheet_of,
     speed_now,
     turn_state,
@@ -219,16 +220,20 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
         speed, _why = speed_now(encounter, centre)
         if speed:
             rings.append(Ring(speed // (1 + rating), "Speed", "move"))
+    options = options_of(encounter)
     for weapon in weapons:
         if weapon.ranged:
-            rings += [Ring(weapon.near, f"{weapon.name} near", "range"),
-                      Ring(weapon.far, f"{weapon.name} Far", "range")]
+            near, far = weapon.ranges(options)
+            rings += [Ring(near, f"{weapon.name} near", "range"),
+                      Ring(far, f"{weapon.name} Far", "range")]
     return tuple(rings)
 
 
 def _reach_at(encounter: core.Encounter, a: str, metres: int) -> Reach:
+    options = options_of(encounter)
     usable = [w.name for w in acts.weapons_of(sheet_of(encounter, a))
-              if (w.ranged and metres <= w.far) or (not w.ranged and metres <= w.reach)]
+              if (w.ranged and metres <= w.ranges(options)[1])
+              or (not w.ranged and metres <= w.reach)]
     return Reach(options=tuple(usable), in_reach=bool(usable))
 
 
@@ -238,8 +243,10 @@ _reach = ReachByDistance(_reach_at)
 
 def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
     lines = []
+    options = options_of(encounter)
     for w in acts.weapons_of(sheet_of(encounter, centre)):
-        where = f"near {w.near} m, Far {w.far} m" if w.ranged else f"reach {w.reach} m"
+        near, far = w.ranges(options)
+        where = f"near {near} m, Far {far} m" if w.ranged else f"reach {w.reach} m"
         lines.append(f"{w.name}: {where}")
     return tuple(lines)
 

@@ -9,6 +9,7 @@ for any value by name: ``mod.STR``, ``check.STR`` (prime doubled), ``movement``,
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from m3desk.core.derived import Derived
 from m3desk.core.terms import Term, total
@@ -37,6 +38,7 @@ from m3desk.systems.monsters_and_magic.table_rules import STRICT, TableRules
 from m3desk.systems.monsters_and_magic.traits import trait_bonus
 
 Adder = Callable[["Derived"], None]
+S = TypeVar("S", bound=SheetBase)
 _WEIGHT_ORDER = [ArmourWeight.NONE, ArmourWeight.LIGHT, ArmourWeight.MEDIUM, ArmourWeight.HEAVY]
 
 
@@ -60,6 +62,21 @@ def starting_hit_points(attributes: Attributes, rules: TableRules = STRICT) -> t
     cleric with CON 8 and 16 PHP. Never 0/0, so a new character can take a blow."""
     bonus = rules.starting_hit_points_bonus
     return Pool.full(attributes.CON + bonus), Pool.full(attributes.WIS + bonus)
+
+
+def with_attribute(sheet: S, attribute: str, score: int) -> S:
+    """``sheet`` with one attribute changed; a character's pools follow the attributes they
+    start from (PHP from CON, MHP from WIS): the maximum and the current move by the change,
+    so CON 10 → 12 raises 18/18 PHP to 20/20 and a wounded 9/18 to 11/20."""
+    before = getattr(sheet.attributes, attribute)
+    attributes = sheet.attributes.model_copy(update={attribute: score})
+    changes: dict[str, object] = {"attributes": type(sheet.attributes).model_validate(
+        attributes.model_dump())}
+    pool_of = {"CON": "php", "WIS": "mhp"}.get(attribute)
+    if pool_of is not None and isinstance(sheet, CharacterSheet):
+        pool: Pool = getattr(sheet, pool_of)
+        changes[pool_of] = pool.raised_by(score - before)
+    return sheet.model_copy(update=changes)
 
 
 def worn_armour_weight(sheet: CharacterSheet) -> ArmourWeight:

@@ -48,6 +48,13 @@ class Pool(BaseModel):
     def full(cls, maximum: int) -> Pool:
         return cls(current=maximum, maximum=maximum)
 
+    def raised_by(self, amount: int) -> Pool:
+        """The pool with its maximum changed by ``amount`` and the current moved alike (a
+        raise heals as much as it adds; a cut never leaves current above maximum)."""
+        maximum = max(0, min(MAX_HIT_POINTS, self.maximum + amount))
+        current = max(-MAX_HIT_POINTS, min(maximum, self.current + amount))
+        return Pool(current=current, maximum=maximum)
+
     def adjusted(self, delta: int) -> Pool:
         """Damage (negative) or healing (positive); healing stops at the maximum."""
         current = max(min(self.current + delta, self.maximum), -MAX_HIT_POINTS)

@@ -11,15 +11,48 @@ from fractions import Fraction
 from typing import Literal
 
 from m3desk.core.dice import DiceExpr, sum_of_dice
+from m3desk.core.numbers import minus, signed
+from m3desk.systems.ose.options import OseOptions
 
 __all__ = [
+    "armour_class_text",
+    "attack_procedure",
+    "attack_value_text",
     "damage_distribution",
     "hit_chance",
     "morale_pass_chance",
+    "need_text",
     "needed",
     "side_initiative_win_chance",
     "surprise_chance",
 ]
+
+
+def attack_procedure(options: OseOptions) -> Literal["matrix", "arithmetic"]:
+    """How the table decides a hit: ascending AC (d20 + attack bonus ≥ AAC) is the THAC0
+    arithmetic, without the matrix's plateaus of repeated 20s and 2s."""
+    return "arithmetic" if options.ascending_ac else options.attack_table
+
+
+def armour_class_text(armour_class: int, options: OseOptions) -> str:
+    """"AC 5 [14]", or "AAC 14 [5]" where the table uses ascending AC."""
+    if options.ascending_ac:
+        return f"AAC {19 - armour_class} [{minus(armour_class)}]"
+    return f"AC {minus(armour_class)} [{19 - armour_class}]"
+
+
+def attack_value_text(thac0: int, options: OseOptions) -> str:
+    """"THAC0 19 [+0]", or "AB +0 [19]" where the table uses ascending AC."""
+    if options.ascending_ac:
+        return f"AB {signed(19 - thac0)} [{thac0}]"
+    return f"THAC0 {thac0} [{signed(19 - thac0)}]"
+
+
+def need_text(thac0: int, armour_class: int, options: OseOptions) -> str:
+    """Where the number an attack needs comes from, in the table's notation."""
+    if options.ascending_ac:
+        return f"AAC {19 - armour_class} − attack bonus {signed(19 - thac0)}"
+    return f"THAC0 {thac0} against AC {minus(armour_class)}"
 
 
 def needed(thac0: int, armour_class: int, *,

@@ -42,6 +42,8 @@ class OseCombatant(core.Combatant):
     fleeing: bool = False
     """Broke on a morale check (or routed): it flees or surrenders."""
     cover: int = Field(0, ge=0, le=5)
+    reload_shot: int = Field(0, ge=0, le=100_000)
+    """The round it last shot a weapon that must be reloaded (a crossbow); 0: none."""
     """Partial cover 1–4 (missiles against it −1 … −4); 5 is complete cover."""
 
 

@@ -70,7 +70,8 @@ def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon
     modifier, ac, _terms = found
     options = encounter.options
     sheet = placed.combatant(actor).sheet
-    need = combat.needed(derive(sheet, options)["thac0"].value, ac, table=options.attack_table)
+    need = combat.needed(derive(sheet, options)["thac0"].value, ac,
+                         table=combat.attack_procedure(options))
     lowest = min(20, max(2, need - modifier))  # a natural 20 always hits, a natural 1 misses
     die = table._damage_die(sheet, weapon, options)
     bonus, multiplier = table._damage_bonus(placed, actor, target, weapon, f"attack:{index}")

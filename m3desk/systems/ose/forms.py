@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
-from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.systems.ose.derive import derive, hit_dice_text
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Spell, Weapon
@@ -37,10 +37,12 @@ SAVES = tuple(f"save.{save.value}" for save in Save)
 
 def starting_hit_points(cls: OseClass, con: int, options: OseOptions | None = None) -> int:
     """First-level hit points until the real roll is typed: the class die's average (rounded
-    up) or its maximum, as the table rule says, plus CON; at least 1."""
+    up) or its maximum, as the table rule says, plus CON; at least 1. Where a first-level 1
+    or 2 is rolled again, the die reads 3 to its maximum, so its average rises (d8: 5 → 6)."""
     options = options or OseOptions()
     die = CLASS_HIT_DIE[cls]
-    rolled = die if options.starting_hit_points == "maximum" else die // 2 + 1
+    lowest = 3 if options.hp_reroll_1_2 else 1
+    rolled = die if options.starting_hit_points == "maximum" else (lowest + die + 1) // 2
     return max(1, rolled + standard_modifier(con))
 
 
@@ -53,14 +55,30 @@ def weapon(name: str) -> Weapon:
                   brace=spec.brace, ranges=spec.ranges)
 
 
-def new_character(name: str) -> CharacterSheet:
+def _weapon_note(name: str) -> str:
+    """"1d4, melee or thrown 10/20/30'" for the list's dagger."""
+    spec = WEAPONS[name]
+    kind = "melee or thrown" if spec.melee and spec.missile else \
+        "missile" if spec.missile else "melee"
+    qualities = [q for q, on in (("two-handed", spec.two_handed), ("slow", spec.slow),
+                                 ("brace", spec.brace)) if on]
+    ranges = " " + "/".join(map(str, spec.ranges)) + "'" if spec.ranges else ""
+    return ", ".join([spec.damage, kind + ranges, *qualities])
+
+
+WEAPON_PRESETS = tuple(RowPreset(name, weapon(name), _weapon_note(name)) for name in WEAPONS)
+"""The equipment list's weapons, offered by name in a sheet's weapons table."""
+
+
+def new_character(name: str, options: BaseModel | None = None) -> CharacterSheet:
     sheet = CharacterSheet(name=name.strip()[:80] or "New character")
-    hp = starting_hit_points(sheet.char_class, sheet.abilities.CON)
+    hp = starting_hit_points(sheet.char_class, sheet.abilities.CON,
+                             cast(OseOptions | None, options))
     return sheet.model_copy(update={"hit_points": hp, "max_hit_points": hp,
                                     "weapons": (weapon("sword"),)})
 
 
-def new_monster(name: str) -> MonsterSheet:
+def new_monster(name: str, _options: BaseModel | None = None) -> MonsterSheet:
     """One Hit Die, its average hit points (4), one weapon attack for 1d6, saves by HD."""
     sheet = MonsterSheet(name=name.strip()[:80] or "New monster",
                          attacks=(MonsterAttack(name="weapon"),))
@@ -100,7 +118,9 @@ WEAPON_TABLE = TableSpec("weapons", "Weapons", (
               help="The last foot of short (+1), medium and long (−1) range."),
     FieldSpec("magic", "Magic +", "int", minimum=0, maximum=5),
 ), lambda: Weapon(name="weapon"), help="The weapon listed first is the one in hand: a slow "
-                                       "one makes its wielder act last.")
+                                       "one makes its wielder act last. Type a weapon of the "
+                                       "equipment list to fill its numbers.",
+    presets=WEAPON_PRESETS)
 
 SPELL_TABLE = TableSpec("spells", "Spells memorised", (
     FieldSpec("name", "Spell", width="Protection from evil"),
@@ -161,6 +181,7 @@ ATTACK_TABLE = TableSpec("attacks", "Attacks", (
                                               "them (“2 × claw (1d3), 1 × bite (1d6)”).")
 
 MONSTER_FORM = SheetForm(
+    bonus_keys=("attack_bonus", "initiative"),
     sections=(
         SectionSpec("Monster", (
             FieldSpec("name", "Name"),

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["EXPLANATIONS", "OseOptions"]
+__all__ = ["CHOICE_WORDS", "EXPLANATIONS", "LABELS", "OseOptions"]
 
 
 class OseOptions(BaseModel):
@@ -39,3 +39,26 @@ EXPLANATIONS: dict[str, str] = {
     "starting_hit_points": "A new sheet's hit die until the real roll is typed: its average "
                            "(rounded up) or its maximum (the rules roll it).",
 }
+
+LABELS: dict[str, str] = {
+    "ties": "Initiative ties",
+    "individual_initiative": "Individual initiative",
+    "keep_initiative": "Keep initiative all fight",
+    "attack_table": "Attack rolls",
+    "ascending_ac": "Ascending armour class",
+    "variable_weapon_damage": "Damage by weapon",
+    "encumbrance": "Encumbrance",
+    "reload": "Crossbows reload",
+    "hp_reroll_1_2": "Re-roll a first-level 1 or 2",
+    "starting_hit_points": "New sheets' hit points",
+}
+"""The label each option shows in the Table Rules dialog."""
+
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "ties": {"reroll": "Roll again", "simultaneous": "Both sides act at once"},
+    "attack_table": {"matrix": "The attack matrix", "arithmetic": "THAC0 − AC arithmetic"},
+    "encumbrance": {"none": "None", "basic": "Basic (armour and treasure)",
+                    "detailed": "Detailed (by weight)"},
+    "starting_hit_points": {"average": "The die's average", "maximum": "The die's maximum"},
+}
+"""Each choice in words, as the dialog's lists show it."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from types import MappingProxyType
 
 from m3desk.core.system import (
     ConditionSpec,
@@ -15,7 +16,7 @@ from m3desk.core.system import (
 from m3desk.systems.ose.experience import describe_changes, merged_into
 from m3desk.systems.ose.forms import SHEET_FORMS
 from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
-from m3desk.systems.ose.options import OseOptions
+from m3desk.systems.ose.options import CHOICE_WORDS, EXPLANATIONS, LABELS, OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
 
@@ -29,6 +30,9 @@ SYSTEM = GameSystem(
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 1, "encounter"),
     ),
     options_model=OseOptions,
+    option_help=MappingProxyType(EXPLANATIONS),
+    option_labels=MappingProxyType(LABELS),
+    option_choices=MappingProxyType(CHOICE_WORDS),
     initiative=INITIATIVE,
     positions=FEET,
     phases=(

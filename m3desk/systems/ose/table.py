@@ -49,10 +49,10 @@ from m3desk.systems.ose.encounter_setup import SETUP_STEPS
 from m3desk.systems.ose.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
-from m3desk.systems.ose.tables import UNARMED_DAMAGE, OseClass, Save
+from m3desk.systems.ose.tables import UNARMED_DAMAGE, WEAPONS, OseClass, Save
 
 __all__ = ["COVER_CHOICES", "ENCOUNTER_RULES", "FEET", "INITIATIVE", "OseCombatant",
-           "OseEncounter", "attack_terms"]
+           "OseEncounter", "attack_terms", "reloads"]
 
 Sheet = CharacterSheet | MonsterSheet
 COVER_CHOICES = ("none", "−1", "−2", "−3", "−4", "complete")
@@ -85,7 +85,7 @@ COLUMNS = (
     TrackerColumn("hp", "HP", "Hit points, current/maximum; type a number to set them",
                   kind="pool", sample="999/999"),
     TrackerColumn("ac", "AC", "Armour class, descending [ascending]", sample="AC -9 [28]"),
-    TrackerColumn("thac0", "THAC0", "To hit AC 0 [attack bonus]", sample="19 [+0]",
+    TrackerColumn("thac0", "THAC0", "To hit AC 0 [attack bonus]", sample="AB +10 [9]",
                   centred=True),
     TrackerColumn("d6", "d6", "The side's d6: surprise at set-up (1–2 surprised), initiative "
                   "each round (highest first); under individual initiative the combatant's "
@@ -125,12 +125,15 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
                     choices=COVER_CHOICES)
     if column == "acted":
         return Cell(checked=combatant.acted, editable=True)
-    values = derive(sheet, _options(encounter))
+    options = _options(encounter)
+    values = derive(sheet, options)
     if column == "ac":
         ac = values["ac"]
-        return Cell(text=f"AC {minus(ac.value)} [{19 - ac.value}]", tip=ac.explanation())
+        return Cell(text=combat.armour_class_text(ac.value, options), tip=ac.explanation())
     thac0 = values["thac0"]
-    return Cell(text=f"{thac0.value} [{signed(19 - thac0.value)}]", tip=thac0.explanation())
+    # The column is headed THAC0: only the ascending notation names its first number.
+    text = combat.attack_value_text(thac0.value, options).removeprefix("THAC0 ")
+    return Cell(text=text, tip=thac0.explanation())
 
 
 def _d6_cell(encounter: OseEncounter, combatant: OseCombatant) -> Cell:
@@ -279,6 +282,19 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     return tuple(found)
 
 
+def reloads(weapon: Weapon) -> bool:
+    """A weapon that must be reloaded after a shot (the equipment list's crossbow)."""
+    name = weapon.name.strip().lower()
+    spec = WEAPONS.get(name)
+    return weapon.missile and (spec.reload if spec is not None else "crossbow" in name)
+
+
+def _reloading(encounter: core.Encounter, attacker: OseCombatant, weapon: Weapon) -> bool:
+    """Where the table uses the reload rule: a reload weapon shot last round cannot shoot."""
+    return (_options(encounter).reload and reloads(weapon) and attacker.reload_shot > 0
+            and encounter.round == attacker.reload_shot + 1)
+
+
 def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Weapon, *,
                  backstab: bool = False) -> tuple[int, int, list[str]] | str:
     """The attack's modifier, the target's AC for it and the terms, or why it cannot be made."""
@@ -295,6 +311,9 @@ def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Wea
         return f"{attacker.name} declared a spell: casting is its only action this round."
     if defender.cover == 5:
         return f"{defender.name} is in complete cover: it cannot be hit."
+    if _reloading(encounter, attacker, weapon):
+        return (f"{attacker.name} is reloading the {weapon.name}: it shoots every second "
+                f"round (it shot in round {attacker.reload_shot}).")
     values = derive(sheet, _options(encounter))
     melee = feet <= MELEE_FEET
     modifier, terms = 0, []
@@ -365,8 +384,8 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
     modifier, ac, terms = found
     sheet, options = _c(encounter, actor).sheet, _options(encounter)
     thac0 = derive(sheet, options)["thac0"].value
-    need = combat.needed(thac0, ac, table=options.attack_table)
-    line = " ".join(["d20", *terms, f"needs {need} (THAC0 {thac0} against AC {minus(ac)})"])
+    need = combat.needed(thac0, ac, table=combat.attack_procedure(options))
+    line = " ".join(["d20", *terms, f"needs {need} ({combat.need_text(thac0, ac, options)})"])
     die = _damage_die(sheet, weapon, options)
     bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, action)
     damage = combat.damage_distribution(die, bonus, multiplier=multiplier)
@@ -376,7 +395,7 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
              f"{' ×2' if multiplier == 2 else ''}, at least 1 (average {float(mean):.1f}): "
              f"{spread}")
     outcomes: tuple[tuple[str, Fraction], ...] = ()
-    hit = combat.hit_chance(thac0, ac, modifier, table=options.attack_table)
+    hit = combat.hit_chance(thac0, ac, modifier, table=combat.attack_procedure(options))
     target_c = _c(encounter, target)
     if target_c.sheet.hit_points > 0:
         kill = sum(p for value, p in damage.items() if value >= target_c.sheet.hit_points)
@@ -472,7 +491,7 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
     options = encounter.options
     natural, damage_faces = faces[0], faces[1:]
     need = combat.needed(derive(attacker.sheet, options)["thac0"].value, ac,
-                         table=options.attack_table)
+                         table=combat.attack_procedure(options))
     hit = natural == 20 or (natural != 1 and natural + modifier >= need)
     name, foe = attacker.name, defender.name
     after = _acted(encounter, actor)
@@ -481,6 +500,8 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
     roll += f" against {need} (THAC0 {thac0} against AC {minus(ac)})"
     if natural in (1, 20) and (natural == 20) != (natural + modifier >= need):
         roll += f", a natural {natural} always {'hits' if natural == 20 else 'misses'}"
+    if options.reload and reloads(weapon):
+        after = core.update_combatant(after, actor, reload_shot=encounter.round)
     if not hit:
         summary = f"{name} misses {foe} ({natural} {signed(modifier)} against {need})"
         record = f"{name} misses {foe} with the {weapon.name}: {roll}"

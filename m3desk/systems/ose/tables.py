@@ -248,13 +248,15 @@ class WeaponSpec(NamedTuple):
     slow: bool = False
     brace: bool = False
     ranges: tuple[int, int, int] | None = None
+    reload: bool = False
+    """Shoots only every second round where the table uses the reload rule."""
 
 
 WEAPONS: dict[str, WeaponSpec] = {spec.name: spec for spec in (
     WeaponSpec("battle axe", "1d8", True, two_handed=True, slow=True),
     WeaponSpec("club", "1d4", True),
     WeaponSpec("crossbow", "1d6", False, True, two_handed=True, slow=True,
-               ranges=(80, 160, 240)),
+               ranges=(80, 160, 240), reload=True),
     WeaponSpec("dagger", "1d4", True, True, ranges=(10, 20, 30)),
     WeaponSpec("hand axe", "1d6", True, True, ranges=(10, 20, 30)),
     WeaponSpec("holy water", "1d8", False, True, ranges=(10, 30, 50)),

@@ -15,13 +15,14 @@ from PySide6.QtCore import (
 
 from m3desk.core.derived import Derived
 from m3desk.systems.monsters_and_magic.attributes import MAX_SCORE, MIN_SCORE, Attribute
+from m3desk.systems.monsters_and_magic.derive import with_attribute
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.attribute_reading import AttributeReading
 from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.roles import DerivedKeyRole, DerivedRole, OverriddenRole, ReadingRole
 from m3desk.ui.sheet.row_table_model import bold_font
-from m3desk.ui.sheet.sheet_edits import error_text, with_path
+from m3desk.ui.sheet.sheet_edits import error_text
 
 __all__ = ["ATTRIBUTES", "AttributesModel"]
 
@@ -134,7 +135,7 @@ class AttributesModel(QAbstractTableModel):
             return False
         attribute = ATTRIBUTES[index.row()]
         try:
-            sheet = with_path(self._document.sheet, ("attributes", attribute.value), int(value))
+            sheet = with_attribute(self._document.sheet, attribute.value, int(value))
         except (TypeError, ValueError) as exc:
             self.edit_refused.emit(error_text(exc, str(attribute)))
             return False

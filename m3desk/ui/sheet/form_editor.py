@@ -42,10 +42,12 @@ from PySide6.QtWidgets import (
 from m3desk.core.sheet_form import (
     FieldSpec,
     FormError,
+    RowPreset,
     SectionSpec,
     TableSpec,
     add_row,
     display_value,
+    fill_row,
     get_path,
     remove_row,
     set_path,
@@ -57,6 +59,7 @@ from m3desk.ui.documents.form_sheet_document import FormSheetDocument
 from m3desk.ui.sheet.choice_delegate import ChoiceDelegate
 from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.derived_values_table import DerivedValuesTable
+from m3desk.ui.sheet.preset_delegate import PresetDelegate
 from m3desk.ui.sheet.roles import ChoicesRole
 from m3desk.ui.sheet.sheet_editor_base import SheetEditorBase
 from m3desk.ui.sheet.sheet_table_view import SheetTableView
@@ -85,8 +88,9 @@ class FieldEditor(QObject):
         if spec.derived:
             self.derived_label = QLabel(parent)
             self.derived_label.setObjectName(f"derived:{spec.derived}")
-            self.derived_label.setMinimumWidth(self.derived_label.fontMetrics()
-                                               .horizontalAdvance("+99") + 8)
+            self.derived_label.setTextFormat(Qt.TextFormat.PlainText)
+            # May wrap: a sheet on a small screen never scrolls sideways for a long name.
+            self.derived_label.setWordWrap(True)
         self.refresh()
 
     def _make_widget(self, parent: QWidget) -> QWidget:
@@ -95,10 +99,14 @@ class FieldEditor(QObject):
             box = QSpinBox(parent)
             low = spec.minimum if spec.minimum is not None else _INT_RANGE[0]
             high = spec.maximum if spec.maximum is not None else _INT_RANGE[1]
+            if spec.blank:  # one step below the minimum reads "by size" and means None
+                low -= 1
+                box.setSpecialValueText(spec.blank)
             box.setRange(low, high)
             box.setKeyboardTracking(False)
             box.setAccelerated(True)
-            box.valueChanged.connect(lambda value: self.commit(value))
+            box.valueChanged.connect(lambda value: self.commit(
+                None if spec.blank and value == box.minimum() else value))
             return box
         if spec.kind == "choice":
             combo = QComboBox(parent)
@@ -130,8 +138,7 @@ class FieldEditor(QObject):
         layout = QHBoxLayout(holder)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.widget)
-        layout.addWidget(self.derived_label)
-        layout.addStretch(1)
+        layout.addWidget(self.derived_label, 1)  # the rest of the row: it wraps only if short
         return holder
 
     def commit(self, value: Any, *, merge: bool = False) -> bool:
@@ -160,7 +167,7 @@ class FieldEditor(QObject):
         widget.blockSignals(True)
         try:
             if isinstance(widget, QSpinBox):
-                widget.setValue(int(value))
+                widget.setValue(widget.minimum() if value is None else int(value))
             elif isinstance(widget, QComboBox):
                 index = widget.findText(str(value))
                 if index < 0:
@@ -179,9 +186,18 @@ class FieldEditor(QObject):
         if self.derived_label is not None:
             derived = self.document.derived().get(self.spec.derived)
             if derived is not None:
-                text = derived_text(derived, self.document.form.bonus_keys)
+                text = f"{self._derived_name(derived.label)} " \
+                    f"{derived_text(derived, self.document.form.bonus_keys)}"
                 self.derived_label.setText(f"{text} GM" if derived.overridden else text)
                 self.derived_label.setToolTip(derived.explanation())
+
+    def _derived_name(self, label: str) -> str:
+        """What the value beside the field is, without the field's own name: "THAC0" beside
+        Level, "modifier" beside STR (its label "STR modifier")."""
+        own = self.spec.label
+        if label.startswith(own + " ") and len(label) > len(own) + 1:
+            return label[len(own) + 1:]
+        return label
 
 
 class FormRowsModel(QAbstractTableModel):
@@ -283,6 +299,16 @@ class FormRowsModel(QAbstractTableModel):
         self.document.replace_sheet(after, f"Add to {self.table.label}")  # type: ignore[arg-type]
         return len(self._rows) - 1
 
+    def fill(self, row: int, preset: RowPreset) -> bool:
+        """Row ``row`` takes a preset's values (a weapon of the list), one undo step."""
+        try:
+            after = fill_row(self.document.sheet, self.table, row, preset)
+        except FormError as error:
+            self.edit_refused.emit(str(error))
+            return False
+        return self.document.replace_sheet(
+            after, f"Fill {preset.name} from the list")  # type: ignore[arg-type]
+
     def remove(self, rows: list[int]) -> None:
         if not rows:
             return
@@ -323,6 +349,9 @@ class _RowsPanel(QWidget):
         for number, spec in enumerate(table.columns):
             if spec.kind == "choice":  # the sheet's own combo delegate, as wide as its choices
                 self.view.setItemDelegateForColumn(number, ChoiceDelegate(self.view))
+            elif spec.path == "name" and table.presets:
+                self.view.setItemDelegateForColumn(
+                    number, PresetDelegate(table, self.model.fill, self.view))
         self.view.delete_requested.connect(self.model.remove)
         if table.help:
             self.view.setToolTip(table.help)
@@ -484,6 +513,8 @@ class FormSheetEditor(SheetEditorBase):
             panel = _RowsPanel(self.form_document, section.table, self.report, group)
             self.tables[section.table.path] = panel
             layout.addWidget(panel)
+        else:
+            layout.addStretch(1)  # a box taller than its contents keeps them at its top
         return group
 
     def _on_changed(self, _changed: frozenset[str]) -> None:

@@ -1,7 +1,8 @@
 """Two spin boxes bound to a hit-point pool (PHP or MHP): current / maximum.
 
-Current can never be typed above maximum (its spin box stops there), and lowering the
-maximum below current brings current down with it, so a pool edit is never refused.
+Raising the maximum raises current as much (a creature at 18/18 becomes 20/20); lowering it
+below current brings current down with it. Typing current above the maximum raises the
+maximum to it, in the same undo step. So a pool edit is never refused.
 """
 
 from __future__ import annotations
@@ -40,20 +41,19 @@ class PoolBinding(FieldBinding):
 
     def _current_changed(self, value: int) -> None:
         pool: Pool = self.value
-        if not self.push(Pool(current=min(value, pool.maximum), maximum=pool.maximum)):
+        if not self.push(Pool(current=value, maximum=max(value, pool.maximum))):
             self.refresh()
 
     def _maximum_changed(self, value: int) -> None:
         pool: Pool = self.value
-        if not self.push(Pool(current=min(pool.current, value), maximum=value)):
+        if not self.push(pool.raised_by(value - pool.maximum)):
             self.refresh()
 
     def refresh(self) -> None:
         pool: Pool = self.value
+        self._current.setMaximum(MAX_HIT_POINTS)
         for spin, value in ((self._maximum, pool.maximum), (self._current, pool.current)):
             spin.blockSignals(True)
-            if spin is self._current:
-                spin.setMaximum(pool.maximum)
             if spin.value() != value:
                 spin.setValue(value)
             spin.blockSignals(False)

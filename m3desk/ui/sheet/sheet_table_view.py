@@ -10,7 +10,7 @@ pointer as the user edits, and the last column keeps filling the width.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QSize, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
@@ -74,6 +74,7 @@ class SheetTableView(QTableView):
         self._width_cache: int | None = None
         self._rows_height_cache: int | None = None
         self._scroll_needed = False
+        self._hinted_height = 0
         self._fitted = False
         self._grow_only = False
 
@@ -203,7 +204,8 @@ class SheetTableView(QTableView):
         return self.width() > 0 and self._content_width() > self.width()
 
     def sizeHint(self) -> QSize:
-        return QSize(self._content_width(), self._content_height())
+        self._hinted_height = self._content_height()
+        return QSize(self._content_width(), self._hinted_height)
 
     def minimumSizeHint(self) -> QSize:
         return QSize(
@@ -214,9 +216,12 @@ class SheetTableView(QTableView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         needed = self._needs_horizontal_scroll()
-        if needed != self._scroll_needed:  # the horizontal scroll bar came or went
+        if needed != self._scroll_needed or self._content_height() != self._hinted_height:
+            # The horizontal scroll bar came or went, or the layout placed this view by a
+            # hint measured while it was too narrow (a scroll bar's height, shown as a blank
+            # row at its end). Not at once: a layout that is placing it ignores a new hint.
             self._scroll_needed = needed
-            self.updateGeometry()
+            QTimer.singleShot(0, self.updateGeometry)
 
     def selected_rows(self) -> list[int]:
         selection = self.selectionModel()

@@ -15,11 +15,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -58,6 +60,32 @@ def _bounds(info: Any) -> tuple[int, int]:
     return int(low), int(high)
 
 
+class _IntRow(QWidget):
+    """A row of spin boxes for an option that is a fixed tuple of whole numbers."""
+
+    def __init__(self, name: str, values: tuple[int, ...], changed: Any) -> None:
+        super().__init__()
+        self.setObjectName(f"option:{name}")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.spins: list[QSpinBox] = []
+        for value in values:
+            spin = QSpinBox()
+            spin.setRange(-99, 99)
+            spin.setValue(value)
+            spin.valueChanged.connect(changed)
+            row.addWidget(spin)
+            self.spins.append(spin)
+        row.addStretch(1)
+
+    def values(self) -> tuple[int, ...]:
+        return tuple(spin.value() for spin in self.spins)
+
+    def set_values(self, values: tuple[int, ...]) -> None:
+        for spin, value in zip(self.spins, values, strict=True):
+            spin.setValue(value)
+
+
 class OptionsDialog(QDialog):
     """The game's options as a form; :meth:`options` is what it holds now (None if invalid)."""
 
@@ -70,7 +98,9 @@ class OptionsDialog(QDialog):
         self.editors: dict[str, QWidget] = {}
         body = QWidget()
         form = QFormLayout(body)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        form.setVerticalSpacing(self.fontMetrics().lineSpacing() // 2)
         for name, info in type(current).model_fields.items():
             editor = self._editor(name, info.annotation, info, getattr(current, name))
             if editor is None:
@@ -119,8 +149,16 @@ class OptionsDialog(QDialog):
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         em = self.fontMetrics().averageCharWidth()
-        self.resize(em * 70, min(self.fontMetrics().lineSpacing() * (4 * len(self.editors) + 8),
-                                 self.fontMetrics().lineSpacing() * 36))
+        # Wide enough that each reason wraps to a line or two beside its label; as tall as
+        # the options need, within the screen (the form scrolls beyond that).
+        width = em * 110
+        height = body.sizeHint().height() + self.fontMetrics().lineSpacing() * 8
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is not None:
+            available = screen.availableGeometry()
+            width = min(width, int(available.width() * 0.9))
+            height = min(height, int(available.height() * 0.85))
+        self.resize(width, height)
         self._model = type(current)
 
     def _editor(self, name: str, annotation: Any, info: Any, value: Any) -> QWidget | None:
@@ -134,9 +172,11 @@ class OptionsDialog(QDialog):
         if choices is not None:
             combo = QComboBox()
             combo.setObjectName(f"option:{name}")
+            words = self._system.option_choices.get(name, {})
             for choice in choices:
                 shown = choice.value if isinstance(choice, Enum) else choice
-                combo.addItem(str(shown), choice)
+                combo.addItem(words.get(choice, str(shown).replace("_", " ").capitalize()),
+                              choice)
             combo.setCurrentIndex(max(choices.index(value), 0) if value in choices else 0)
             combo.currentIndexChanged.connect(self._validate)
             return combo
@@ -147,6 +187,9 @@ class OptionsDialog(QDialog):
             spin.setValue(int(value))
             spin.valueChanged.connect(self._validate)
             return spin
+        if typing.get_origin(annotation) is tuple and all(
+                item is int for item in typing.get_args(annotation)):
+            return _IntRow(name, tuple(value), self._validate)
         return None
 
     def show_options(self, options: BaseModel) -> None:
@@ -158,6 +201,8 @@ class OptionsDialog(QDialog):
                 editor.setCurrentIndex(max(editor.findData(value), 0))
             elif isinstance(editor, QSpinBox):
                 editor.setValue(int(value))
+            elif isinstance(editor, _IntRow):
+                editor.set_values(tuple(value))
 
     def _values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
@@ -168,6 +213,8 @@ class OptionsDialog(QDialog):
                 values[name] = editor.currentData()
             elif isinstance(editor, QSpinBox):
                 values[name] = editor.value()
+            elif isinstance(editor, _IntRow):
+                values[name] = editor.values()
         return values
 
     def options(self) -> BaseModel | None:

@@ -72,9 +72,11 @@ def new_character(
     )
 
 
-def new_monster(name: str = "New monster") -> MonsterSheet:
-    """A level-1 monster for the GM to fill in."""
-    return MonsterSheet(name=name)
+def new_monster(name: str = "New monster", rules: TableRules | None = None) -> MonsterSheet:
+    """A level-1 monster for the GM to fill in, standing: full PHP and MHP as the table rules
+    start a character with its attributes (never 0/0, which is already down)."""
+    php, mhp = starting_hit_points(Attributes(), rules or TableRules())
+    return MonsterSheet(name=name, php=php, mhp=mhp)
 
 
 def hit_points_preview(level: int, rules: TableRules) -> str:

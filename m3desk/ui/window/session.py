@@ -181,7 +181,9 @@ class DocumentSession(QObject):
         """A new, never-saved document for a sheet or an encounter."""
         kind = kind_for_model(model)
         document = kind.create_document(model, None, self._store.table_rules(), self)
-        return self._add(kind, document, is_sample=False, claimed=None)
+        record = self._add(kind, document, is_sample=False, claimed=None)
+        record.document.undo_stack.resetClean()  # never saved: closing it asks first
+        return record
 
     def open_reference(self, model: BaseModel, origin: str) -> OpenDocument:
         """A book's sheet (a bestiary monster) in a tab, kept like a bundled sample: no file
@@ -424,8 +426,14 @@ class DocumentSession(QObject):
         document still leaves all of them open (saved ones are simply clean now).
         """
         if ask:
-            for record in list(self.records):
-                if not self._settle(record):
+            unsaved = [record for record in self.records if record.modified]
+            for number, record in enumerate(unsaved):
+                others = len(unsaved) - number - 1
+                choice = self._ask(record, others)
+                if choice is dialogs.SaveChoice.DISCARD_ALL:
+                    break
+                if choice is dialogs.SaveChoice.CANCEL or (
+                        choice is dialogs.SaveChoice.SAVE and not self.save(record)):
                     return False
         if self.records:
             self._tabs.show_placeholder()
@@ -437,13 +445,19 @@ class DocumentSession(QObject):
         """Ask Save/Discard/Cancel for a modified document; True if it may close."""
         if not record.modified:
             return True
-        self.focus(record)
-        choice = dialogs.ask_save_changes(self._window, record.plain_title())
+        choice = self._ask(record, 0)
         if choice is dialogs.SaveChoice.CANCEL:
             return False
         if choice is dialogs.SaveChoice.SAVE:
             return self.save(record)
         return True
+
+    def _ask(self, record: OpenDocument, others: int) -> dialogs.SaveChoice:
+        """Save, Discard or Cancel for one document (Discard All too while ``others`` wait)."""
+        self.focus(record)
+        if others:
+            return dialogs.ask_save_changes(self._window, record.plain_title(), others=others)
+        return dialogs.ask_save_changes(self._window, record.plain_title())
 
     def _remove(self, record: OpenDocument) -> None:
         self._autosave.forget(record)

@@ -120,7 +120,7 @@ def test_monster_thac0_and_saves() -> None:
     assert monster_save_level(4, 1) == 5 and monster_save_level(5, 6) == 7
     values = derive(MonsterSheet(name="Ogre", hit_dice=4, hit_dice_modifier=1))
     assert [values[f"save.{s.value}"].value for s in Save] == [11, 13, 12, 13, 14]
-    assert derive(OGRE)["thac0"].explanation() == "THAC0 17 = HD 4+1 17"
+    assert derive(OGRE)["thac0"].explanation() == "THAC0 17: HD 4+1"
 
 
 def test_initiative_odds() -> None:

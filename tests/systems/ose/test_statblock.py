@@ -20,7 +20,7 @@ def test_the_goblin_of_the_issue() -> None:
     assert (goblin.hit_points, goblin.movement, goblin.morale) == (3, 60, 7)
     values = derive(goblin)
     assert values["thac0"].value == 19 and not values["thac0"].overridden  # HD 1-1: 19 [0]
-    assert values["thac0"].explanation() == "THAC0 19 = HD 1-1 19"
+    assert values["thac0"].explanation() == "THAC0 19: HD 1-1"
     assert values["movement.encounter"].value == 20
     assert values["save.D"].value == 14  # as printed (NH), not the 1–3 HD row's 12
     assert goblin.saves == {Save.DEATH: 14, Save.WANDS: 15, Save.PARALYSIS: 16,
@@ -88,4 +88,4 @@ def test_saves_as_a_class_when_no_saves_are_printed() -> None:
     monster, _ = parse_stat_block("AC 4, HD 3, SV F3", "Guard")
     assert derive(monster)["save.D"].value == 12  # fighter 1–3: D12 W13 P14 B15 S16
     assert derive(monster)["save.S"].explanation() == (
-        "Save vs spells, rods or staves 16 = as fighter level 3 16")
+        "Save vs spells, rods or staves 16: as fighter level 3")

@@ -338,8 +338,9 @@ def test_lowering_maximum_hit_points_brings_current_down(qtbot, editor, document
     pools.php_maximum.setValue(12)
     assert (document.sheet.php.current, document.sheet.php.maximum) == (12, 12)
     assert pools.php_current.value() == 12
-    pools.php_current.setValue(20)  # the spin box stops at the maximum
-    assert document.sheet.php.current == 12
+    pools.php_current.setValue(20)  # typed above the maximum: the maximum follows
+    assert (document.sheet.php.current, document.sheet.php.maximum) == (20, 20)
+    assert pools.php_maximum.value() == 20
 
 
 def test_prime_choice_doubles_another_attribute(qtbot, editor, document) -> None:

@@ -73,17 +73,18 @@ def test_typing_a_score_updates_its_modifier_and_is_one_undo_step(
     spin = _field(editor, "scores.STR")
     assert isinstance(spin, QSpinBox)
     modifier = editor.fields["scores.STR"].derived_label
-    assert modifier is not None and modifier.text() == "+1"
+    assert modifier is not None and modifier.text() == "modifier +1"
     spin.setFocus()
     spin.selectAll()
     qtbot.keyClicks(spin, "16")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert document.sheet.scores.STR == 16
-    assert modifier.text() == "+3"
+    assert modifier.text() == "modifier +3"
     assert "STR 16" in modifier.toolTip()
     assert document.undo_stack.count() == 1
     document.undo_stack.undo()
-    assert document.sheet.scores.STR == 12 and spin.value() == 12 and modifier.text() == "+1"
+    assert document.sheet.scores.STR == 12 and spin.value() == 12
+    assert modifier.text() == "modifier +1"
 
 
 def test_choices_ticks_and_text_fields_edit_the_sheet(qtbot: Any, editor: FormSheetEditor) -> None:

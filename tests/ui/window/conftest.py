@@ -40,6 +40,8 @@ class ScriptedDialogs:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        self.options: list[tuple[str, dict[str, Any]]] = []
+        """Each call's keyword arguments (Discard All's ``others``), beside ``calls``."""
         self._answers: dict[str, deque[Any]] = defaultdict(deque)
 
     def answer(self, name: str, *values: Any) -> None:
@@ -59,8 +61,9 @@ class ScriptedDialogs:
         return [" ".join(str(a) for a in args[1:]) for args in self.named(name)]
 
     def make(self, name: str) -> Callable[..., Any]:
-        def fake(*args: Any) -> Any:
+        def fake(*args: Any, **options: Any) -> Any:
             self.calls.append((name, args))
+            self.options.append((name, options))
             if name in _MESSAGES:
                 return None
             if not self._answers[name]:

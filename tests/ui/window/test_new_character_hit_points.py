@@ -63,3 +63,31 @@ def test_the_preview_follows_the_level_typed(qtbot) -> None:
     assert dialog.level.value() == 3
     assert dialog.preview.text().endswith(
         "the rules excerpts give no gain per level: raise them for level 3")
+
+
+GAME_HIT_POINT_RULES = {
+    # game: (the table rule, the hit points a new character shows under it)
+    "ose": ({"starting_hit_points": "maximum"}, 8),  # a fighter's d8 at its maximum
+    "apparatus": ({"starting_hit_points": 25}, 25),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAME_HIT_POINT_RULES))
+def test_file_new_of_another_game_starts_hit_points_as_its_table_rule_says(
+    game: str, window: MainWindow, fake_dialogs, qtbot
+) -> None:
+    from PySide6.QtWidgets import QSpinBox
+
+    from m3desk.core import registry
+    from m3desk.ui.dialogs import NewCharacterChoice
+
+    system = registry.get(game)
+    rule, expected = GAME_HIT_POINT_RULES[game]
+    window.settings_store.set_options_for(system, system.options_model(**rule))
+    fake_dialogs.answer("ask_new_character", NewCharacterChoice("Aldo", "", "", 1, system=game))
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    [record] = window.session.records
+    shown = record.page.findChild(QSpinBox, "field:hit_points")
+    assert shown is not None and shown.value() == expected
+    maximum = record.page.findChild(QSpinBox, "field:max_hit_points")
+    assert maximum is not None and maximum.value() == expected
