@@ -126,6 +126,11 @@ SITUATIONS: dict[str, tuple[Situation, ...]] = {
         Situation("helpless monsters, unseen heroes (Speed 7)", lambda sheet: sheet.model_copy(
             update={"speed": 7, "conditions": ("unseen",) if sheet.kind == "character"
                     else ("prone", "restrained", "incapacitated")})),
+        Situation("net Advantage +4: dual-wielding unseen heroes on prone, restrained foes",
+                  lambda sheet: sheet.model_copy(update={
+                      "conditions": ("unseen",) if sheet.kind == "character"
+                      else ("prone", "restrained"),
+                      **({"dual_wielding": True} if sheet.kind == "character" else {})})),
         Situation("huge creatures", _monsters(_update(size="huge"))),
         Situation("Speed 7, each hero holding a foe", _update(speed=7), _grappling),
         Situation("the fight under way on rough ground", encounter=_started_on_rough_ground),

@@ -223,11 +223,12 @@ def test_apparatus_logs_every_d20_each_source_and_an_automatic_failure(
         document.apply(core.add_condition(document.encounter, kestrel, ConditionState(
             condition=condition, name=condition.capitalize())), condition)
     _turn_of(qtbot, widget, "Kestrel")
-    failed = act("Kestrel", "spear", "Brute", [19, 18, 17, 16])
+    # At net −3 the attack fails outright: no die is asked for (issue 19 §6), and the log
+    # says so and names every source that took the Advantage (issue 19 §4).
+    failed = act("Kestrel", "spear", "Brute", [])
     assert "misses Brute" in failed and "automatically" in failed, failed
-    for piece in ("attacker Frightened −1", "attacker Poisoned −1", "attacker Prone −1",
-                  "net −3: automatic failure", "(19, 18, 17, 16)", "keep the lowest 16",
-                  "against Guard"):
+    for piece in ("no die rolled", "attacker Frightened −1", "attacker Poisoned −1",
+                  "attacker Prone −1", "net −3: automatic failure"):
         assert piece in failed, failed
 
 

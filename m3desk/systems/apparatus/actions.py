@@ -709,9 +709,13 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
     options = options_of(e)
     weapon = found.weapon
     if _automatic_miss(e, target, found.net):
+        # No die is rolled; the record still names every source that took the Advantage.
+        summary = (f"{_name(e, actor)} misses {_name(e, target)} with the {weapon.name} "
+                   f"automatically")
+        sources = _advantage_note(found.sources, found.net, e)
         return _Done(_spend(e, actor, action=True),
-                     f"{_name(e, actor)} misses {_name(e, target)} with the {weapon.name} "
-                     f"(net Advantage {signed(found.net)}: automatic failure)")
+                     f"{summary} (net Advantage {signed(found.net)}: automatic failure)",
+                     record=f"{summary}, no die rolled{sources}")
     kept, rest = _kept(faces, combat.dice_count(found.net, options), found.net)
     defense = found.defense
     if options.defense == "rolled":
