@@ -78,6 +78,7 @@ EXPLANATIONS: dict[str, str] = {
 LABELS: dict[str, str] = {
     "advantage_mode": "Advantage",
     "advantage_auto_at_3": "Advantage ±3 decides",
+    "cap_advantage_dice": "At most 4 d20 at Advantage",
     "critical_threshold": "Critical Threshold",
     "natural_1_misses": "Natural 1 misses",
     "incapacitated_bonus": "Crits on the Incapacitated",
