@@ -28,6 +28,9 @@ __all__ = [
     "initiative_order",
     "missile_range_modifier",
     "morale_hold_chance",
+    "morale_holds",
+    "morale_loss",
+    "morale_trigger",
     "rear_armour_class",
     "save_chance",
     "surprise_chance",
@@ -193,6 +196,37 @@ def morale_hold_chance(rating: int) -> Fraction:
     """2d10 at most the morale rating keeps fighting (DMG). ML 11: 55/100."""
     counts = sum_of_dice(2, 10)
     return Fraction(sum(w for total, w in counts.items() if total <= rating), 100)
+
+
+def morale_holds(rolled: int, rating: int) -> bool:
+    """The morale roll: 2d10 at most the rating keeps fighting; above it, the monster breaks."""
+    return rolled <= rating
+
+
+def morale_loss(hit_points: int, max_hit_points: int) -> int:
+    """The rating's change for the monster's own wounds (DMG Table 50): −4 once it has lost
+    half its hit points, −2 once a quarter, else 0."""
+    lost = max_hit_points - hit_points
+    if lost * 2 >= max_hit_points:
+        return -4
+    if lost * 4 >= max_hit_points:
+        return -2
+    return 0
+
+
+def morale_trigger(down: int, members: int) -> int:
+    """When a side's monsters must check morale: a quarter of them down, half of them down,
+    and each one lost after half (the DMG's "25 % and 50 % of the group down, a companion
+    slain after 50 %"). Returns the latest trigger the side has reached, as a count of the
+    fallen (0: none yet); a check is due whenever it passes the one last checked at. With 1 of
+    5 down (20 %) nothing is due; 2 of 5 is the quarter."""
+    if down <= 0 or members <= 0:
+        return 0
+    if down * 2 >= members:
+        return down
+    if down * 4 >= members:
+        return -(-members // 4)
+    return 0
 
 
 def surprise_chance() -> Fraction:

@@ -125,6 +125,11 @@ class Encounter(core.Encounter):
     def default_position(self) -> int:
         return int(self.maximum_range)
 
+    def out_of_fight(self, combatant: core.Combatant) -> bool:
+        """At 0 PHP or fewer a combatant is down: it takes no more turns (the tracker passes
+        over it and marks it, the player view says "down", the forecast counts it out)."""
+        return bool(combatant.sheet.php.current <= 0)
+
     def round_ended(self) -> tuple[Encounter, list[str]]:
         """Effects and consequences on the sheets count down; those placed this round wait a
         round unless the table rules count the first round."""

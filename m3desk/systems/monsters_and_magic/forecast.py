@@ -76,8 +76,8 @@ _THREE_D6_CUMULATIVE = list(accumulate(THREE_D6[total] / 216 for total in _THREE
 
 
 def is_down(combatant: Combatant, encounter: Encounter) -> bool:
-    """Out of the fight: the encounter says so, or its PHP are 0 or fewer."""
-    return encounter.out_of_fight(combatant) or combatant.sheet.php.current <= 0
+    """Out of the fight: the encounter's own ``out_of_fight`` (0 PHP or fewer)."""
+    return encounter.out_of_fight(combatant)
 
 
 def attack_request(encounter: Encounter, actor_id: str, target_id: str,

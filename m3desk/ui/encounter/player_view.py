@@ -36,9 +36,10 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 __all__ = ["PlayerView", "perceived", "players_copy"]
 
 
-def perceived(current: int, maximum: int) -> str:
-    """How a wound looks from across the table, without a number."""
-    if current <= 0:
+def perceived(current: int, maximum: int, *, down: bool) -> str:
+    """How a wound looks from across the table, without a number (``down``: the game's
+    ``out_of_fight``, the one answer the tracker and the forecast use too)."""
+    if down:
         return "down"
     if current >= maximum:
         return "unhurt"
@@ -148,12 +149,13 @@ class PlayerView(QWidget):
         self.order.clear()
         for combatant in listed:
             pool = rules.pool(combatant) if rules is not None else None
+            down = encounter.out_of_fight(combatant)
             if pool is None:
-                health = ""
+                health = "down" if down else ""
             elif _is_player_character(combatant):
-                health = f"{pool[0]}/{pool[1]} hp"
+                health = f"{pool[0]}/{pool[1]} hp" + (", down" if down else "")
             else:
-                health = perceived(*pool)
+                health = perceived(*pool, down=down)
             conditions = ", ".join(c.name for c in combatant.conditions)
             parts = [combatant.name, health, conditions]
             text = " · ".join(part for part in parts if part)
