@@ -10,41 +10,23 @@ import random
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
-from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.forecast import Policy
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.player_view import PlayerView
 from m3desk.ui.encounter.tracker_view import TrackerView
+from tests.ui.encounter.game_samples import sample_fight
 
 GAMES = [system.id for system in registry.systems()]
 
 
-def _felled(sheet: BaseModel) -> BaseModel:
-    """The same sheet at 0 on its hit-point pool (PHP in Monsters & Magic)."""
-    php = getattr(sheet, "php", None)
-    if php is not None:
-        return sheet.model_copy(update={"php": php.model_copy(update={"current": 0})})
-    return sheet.model_copy(update={"hit_points": 0})
-
-
 def _encounter(game: str) -> tuple[core.Encounter, str]:
     """A player character and two monsters of the game's samples; the first monster at 0."""
-    rules = registry.get(game).encounter
-    assert rules is not None
-    sheets = [load_sheet(path).model for path in sorted(sample_files(game))]
-    character = next(s for s in sheets if getattr(s, "kind", "") == "character")
-    monster = next(s for s in sheets if getattr(s, "kind", "") == "monster")
-    encounter = rules.encounter_type(name="Down")
-    encounter = core.join(encounter, rules.make_combatant(character, "Party"))
-    encounter = core.join(encounter, rules.make_combatant(_felled(monster), "Monsters"))
-    encounter = core.join(encounter, rules.make_combatant(monster, "Monsters"))
-    felled = encounter.combatants[1].id
-    return _ranked(encounter), felled
+    encounter = sample_fight(game, ("character", "Party", None), ("monster", "Monsters", 0),
+                             ("monster", "Monsters", None))
+    return _ranked(encounter), encounter.combatants[1].id
 
 
 def _ranked(encounter: core.Encounter) -> core.Encounter:

@@ -9,35 +9,19 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.forecast import forecast
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.forecast_dialog import ForecastDialog
+from tests.ui.encounter.game_samples import sample_fight
 
 GAMES = [system.id for system in registry.systems()]
 
 
-def _pool_at(sheet: Any, points: int) -> Any:
-    php = getattr(sheet, "php", None)
-    if php is not None:
-        return sheet.model_copy(update={"php": php.model_copy(update={"current": points})})
-    return sheet.model_copy(update={"hit_points": points})
-
-
 def _encounter(game: str, *, down: bool = False) -> core.Encounter:
-    rules = registry.get(game).encounter
-    assert rules is not None
-    sheets = [load_sheet(path).model for path in sorted(sample_files(game))]
-    character = next(s for s in sheets if getattr(s, "kind", "") == "character")
-    monster = next(s for s in sheets if getattr(s, "kind", "") == "monster")
-    encounter = rules.encounter_type(name="Forecast")
-    for sheet, side in ((character, "Party"), (monster, "Monsters")):
-        encounter = core.join(encounter, rules.make_combatant(
-            _pool_at(sheet, 0) if down else sheet, side))
-    return encounter
+    points = 0 if down else None
+    return sample_fight(game, ("character", "Party", points), ("monster", "Monsters", points))
 
 
 @pytest.mark.parametrize("game", GAMES)
