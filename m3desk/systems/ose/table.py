@@ -455,7 +455,7 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
     natural, damage_faces = faces[0], faces[1:]
     need = combat.needed(derive(attacker.sheet, options)["thac0"].value, ac,
                          table=options.attack_table)
-    hit = natural == 20 or (natural != 1 and natural + modifier >= need)
+    hit = natural >= combat.lowest_natural(need, modifier)
     name, foe = attacker.name, defender.name
     after = _acted(encounter, actor)
     if not hit:
@@ -463,7 +463,7 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
         return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary)
     die = _damage_die(attacker.sheet, weapon, options)
     bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, action)
-    damage = max(1, (die.total(damage_faces) + bonus) * multiplier)
+    damage = combat.damage_dealt(die.total(damage_faces) + bonus, multiplier)
     sheet = defender.sheet
     hurt = sheet.model_copy(update={"hit_points": sheet.hit_points - damage})
     summary = f"{name} hits {foe} with the {weapon.name} for {damage}"
