@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from m3desk.core.dice import DiceExpr, sum_of_dice
 from m3desk.systems.adnd2e.tables import Group, group_thac0
+
+K = TypeVar("K")
 
 __all__ = [
     "ATTACK_MODIFIERS",
     "INITIATIVE_MODIFIERS",
     "Situation",
     "attack_outcomes",
+    "bleeds",
     "charging_armour_class",
     "damage_distribution",
     "hit_chance",
@@ -164,12 +167,22 @@ def attack_outcomes(modifier: int, thac0: int, target_ac: int, dice: DiceExpr,
     return result
 
 
-def initiative_order(rolls: Mapping[str, int]) -> list[list[str]]:
-    """Who acts when: lowest roll first, equal rolls share a group (they act together)."""
-    groups: dict[int, list[str]] = {}
+def initiative_order(rolls: Mapping[K, int]) -> list[list[K]]:
+    """Who acts when: lowest roll first, equal rolls share a group (they act together). The
+    forecast orders each round with it."""
+    groups: dict[int, list[K]] = {}
     for name, roll in rolls.items():
         groups.setdefault(roll, []).append(name)
     return [groups[roll] for roll in sorted(groups)]
+
+
+def bleeds(hit_points: int, deaths_door: bool, bound: bool) -> int:
+    """Hit points after a round's end at death's door (DMG): between 0 and −9 an unbound
+    combatant loses 1; otherwise nothing changes. The tracker's round end and the forecast
+    both bleed with it."""
+    if deaths_door and -10 < hit_points <= 0 and not bound:
+        return hit_points - 1
+    return hit_points
 
 
 def initiative_odds(mine: int = 0, theirs: int = 0) -> tuple[Fraction, Fraction]:

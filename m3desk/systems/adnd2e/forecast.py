@@ -35,7 +35,13 @@ from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.systems.adnd2e import combat
-from m3desk.systems.adnd2e.combat import morale_holds, morale_loss, morale_trigger
+from m3desk.systems.adnd2e.combat import (
+    bleeds,
+    initiative_order,
+    morale_holds,
+    morale_loss,
+    morale_trigger,
+)
 from m3desk.systems.adnd2e.movement import end_round_credit, fire_credit
 from m3desk.systems.adnd2e.sheet import MonsterSheet
 from m3desk.systems.adnd2e.table import (
@@ -589,7 +595,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                         kinds[i], targets[i] = declare(i, close_feet[i])
         else:
             close_feet, move_feet = v.close, v.move
-            order: dict[int, list[int]] = {}
+            order: dict[int, int] = {}
             rolls = [0] * side_count
             for i in range(n):
                 side = sides[i]
@@ -603,14 +609,9 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                     roll = rolls[side]
                     if not roll:
                         roll = rolls[side] = int(rnd() * 10) + 1
-                count = roll + initiative[i][kind]
-                if count in order:
-                    order[count].append(i)
-                else:
-                    order[count] = [i]
+                order[i] = roll + initiative[i][kind]
             acting = None
-            groups = [order[count] for count in sorted(order)] if len(order) > 1 else \
-                list(order.values())
+            groups = initiative_order(order)
         for group in groups:
             for a in group:
                 if out[a]:
@@ -675,8 +676,8 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                     break
         if not over and v.deaths_door:
             for i in range(n):
-                if -10 < hp[i] <= 0 and not v.bound[i]:
-                    hp[i] -= 1
+                if hp[i] <= 0:
+                    hp[i] = bleeds(hp[i], True, v.bound[i])
     winner = None
     if over:
         left_standing = [side for side, count in enumerate(alive) if count]

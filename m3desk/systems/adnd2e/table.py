@@ -129,10 +129,11 @@ class AdndEncounter(core.Encounter):
                 changes["fire_credit"] = end_round_credit(combatant.fire_credit,
                                                           combatant.fire_rate)
             sheet = combatant.sheet
-            if (self.options.deaths_door and -10 < sheet.hit_points <= 0
-                    and not any(c.condition == "bound" for c in combatant.conditions)):
-                changes["sheet"] = sheet.model_copy(update={"hit_points": sheet.hit_points - 1})
-                if sheet.hit_points - 1 <= -10:
+            left = combat.bleeds(sheet.hit_points, self.options.deaths_door,
+                                 any(c.condition == "bound" for c in combatant.conditions))
+            if left != sheet.hit_points:
+                changes["sheet"] = sheet.model_copy(update={"hit_points": left})
+                if left <= -10:
                     expired.append(f"{combatant.name}'s life (bled to −10)")
             combatants.append(combatant.model_copy(update=changes))
         return ended.model_copy(update={"combatants": tuple(combatants)}), expired
