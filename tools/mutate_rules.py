@@ -21,6 +21,7 @@ import argparse
 import ast
 import copy
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -182,12 +183,18 @@ def run(targets: list[str], tests: list[str] | None, limit: int | None) -> int:
                     killed += 1
         finally:
             path.write_bytes(original)
-    print(f"{total} mutants, {killed} killed, {len(survivors)} survived "
+    print(f"{total} mutants of {len(targets)} functions, {killed} killed, "
+          f"{len(survivors)} survived "
           f"({time.monotonic() - began:.0f} s)")
     return 0
 
 
+def _stop(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)  # the ``finally`` above puts the module back
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _stop)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("targets", nargs="*", help="path::function to mutate")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="a named set of targets")
