@@ -312,8 +312,7 @@ def _order(plan: _Plan, r: Callable[[], float], left: list[int],
 def _individual_order(plan: _Plan, r: Callable[[], float],
                       kept: list[int] | None) -> tuple[list[list[int]], list[int]]:
     rolls = kept or [int(r() * 6) + 1 + plan.init[i] for i in range(plan.n)]
-    ranked = sorted((rolls[i] - (rnd.SLOW_PENALTY if plan.slow[i] else 0), i)
-                    for i in range(plan.n))
+    ranked = sorted((rnd.order_key(rolls[i], plan.slow[i]), i) for i in range(plan.n))
     groups: list[list[int]] = []
     last = None
     for key, i in reversed(ranked):

@@ -31,7 +31,7 @@ from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
 
 __all__ = ["MOMENTS", "SLOW_PENALTY", "STEPS", "adjusted_morale", "declare", "disrupt",
            "is_dead", "is_slow", "lost_initiative", "morale_check", "morale_closed",
-           "morale_due", "morale_holds", "morale_moments", "morale_of", "never_checks",
+           "morale_due", "morale_holds", "morale_moments", "morale_of", "never_checks", "order_key",
            "readied",
            "roll_initiative", "set_individual_roll", "set_side_roll", "set_surprise_roll",
            "status", "step_of", "surprised_sides", "with_order"]
@@ -95,6 +95,13 @@ def _base(encounter: OseEncounter, combatant: OseCombatant) -> int | None:
     return encounter.side_rolls.get(combatant.side)
 
 
+def order_key(roll: int, slow: bool) -> int:
+    """A combatant's place in the order from its roll (higher first): a slow weapon's
+    wielder drops below every other roll, so it acts last. The tracker's order and the
+    forecast's both sort by it."""
+    return roll - (SLOW_PENALTY if slow else 0)
+
+
 def with_order(encounter: OseEncounter, *, restart: bool = False) -> OseEncounter:
     """Every combatant's place in the turn order from the rolls, slow weapons last and, in
     a side, missiles before spells before melee. ``restart`` (new rolls) puts the turn on
@@ -102,7 +109,7 @@ def with_order(encounter: OseEncounter, *, restart: bool = False) -> OseEncounte
     combatants = []
     for combatant in _combatants(encounter):
         base = _base(encounter, combatant)
-        key = None if base is None else base - (SLOW_PENALTY if is_slow(combatant) else 0)
+        key = None if base is None else order_key(base, is_slow(combatant))
         combatants.append(combatant.model_copy(update={
             "initiative": key, "tie_order": STEPS.index(step_of(encounter, combatant))}))
     after = encounter.model_copy(update={"combatants": tuple(combatants)})
