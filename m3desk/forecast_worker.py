@@ -23,14 +23,16 @@ WORKER_NICENESS = 5
 window otherwise waited for it up to 65 ms at a time)."""
 
 
-def play_in_worker(connection: Any, kind: type[Encounter], encounter_json: str,
-                   simulate: Simulate, fights: int, seed: int, policy: Policy,
-                   every: float) -> None:
-    """The worker's entry point: :func:`~m3desk.core.forecast.play_and_send` down
-    ``connection`` (one end of a ``multiprocessing`` pipe). The encounter comes as its JSON
-    (what a file holds, less the log), rebuilt by the model's own validation."""
+def play_in_worker(jobs: Any, results: Any) -> None:
+    """The worker's entry point: the job comes down ``jobs`` (the encounter's model class,
+    its JSON — what a file holds, less the log —, the simulator, fights, seed, policy and how
+    often to report), the running forecast goes back up ``results``
+    (:func:`~m3desk.core.forecast.play_and_send`). Both are ``multiprocessing`` pipe ends."""
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
+    job: tuple[type[Encounter], str, Simulate, int, int, Policy, float] = jobs.recv()
+    jobs.close()
+    kind, encounter_json, simulate, fights, seed, policy, every = job
     encounter = kind.model_validate_json(encounter_json)
-    play_and_send(connection.send, encounter, simulate, fights, seed, policy, every)
-    connection.close()
+    play_and_send(results.send, encounter, simulate, fights, seed, policy, every)
+    results.close()

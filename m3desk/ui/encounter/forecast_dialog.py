@@ -13,7 +13,9 @@ standing says there is no fight to forecast. The encounter itself is never chang
 from __future__ import annotations
 
 import multiprocessing
+import threading
 import time
+from multiprocessing.reduction import ForkingPickler
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -74,14 +76,19 @@ class ForecastRun(QObject):
                  policy: Policy, parent: QObject | None = None) -> None:
         super().__init__(parent)
         context = multiprocessing.get_context("spawn")
-        self._receive, send = context.Pipe(duplex=False)
-        self._process = context.Process(
-            target=play_in_worker,
-            args=(send, type(encounter), encounter.model_dump_json(exclude={"log"}), simulate,
-                  fights, seed, policy, REDRAW_SECONDS),
-            daemon=True, name="m3desk forecast")
+        jobs, job_send = context.Pipe(duplex=False)
+        self._receive, results = context.Pipe(duplex=False)
+        self._process = context.Process(target=play_in_worker, args=(jobs, results),
+                                        daemon=True, name="m3desk forecast")
         self._process.start()
-        send.close()
+        jobs.close()
+        results.close()
+        # The job goes down the pipe from a thread: the write waits until the new process
+        # reads it (a big encounter is more than a pipe holds), and the window must not.
+        job = ForkingPickler.dumps((type(encounter), encounter.model_dump_json(exclude={"log"}),
+                                    simulate, fights, seed, policy, REDRAW_SECONDS))
+        threading.Thread(target=_send_job, args=(job_send, bytes(job)), daemon=True,
+                         name="m3desk forecast job").start()
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._read)
@@ -117,6 +124,15 @@ class ForecastRun(QObject):
             if self._poll.isActive():
                 self._poll.stop()
                 self.failed.emit("The forecast's process ended without a result.")
+
+
+def _send_job(connection: Any, job: bytes) -> None:
+    try:
+        connection.send_bytes(job)
+    except OSError:
+        pass  # stopped before the process read its job
+    finally:
+        connection.close()
 
 
 _REAPING: list[Any] = []
