@@ -113,3 +113,22 @@ def test_tracker_and_forecast_agree_when_morale_is_due(down: int) -> None:
     else:
         assert broke == 0
     assert prompts == (1 <= down <= 3)  # 4: every orc is down, none left to check
+
+
+@pytest.mark.parametrize(("down", "members", "trigger"), [
+    (0, 4, 0), (1, 4, 1), (2, 4, 2), (3, 4, 3), (4, 4, 4), (1, 5, 0), (2, 5, 2), (3, 5, 3),
+    (1, 8, 0), (2, 8, 2), (3, 8, 2), (4, 8, 4), (5, 8, 5), (1, 2, 1), (1, 1, 1), (0, 0, 0),
+    (1, 0, 0), (-1, 4, 0)])
+def test_the_trigger_at_each_count(down: int, members: int, trigger: int) -> None:
+    """A quarter of the side (2 of 8), half (4 of 8), then each loss; 1 of 5 is no trigger."""
+    assert morale_trigger(down, members) == trigger
+
+
+@pytest.mark.parametrize(("points", "most", "loss"), [
+    (8, 8, 0), (7, 8, 0), (6, 8, -2), (5, 8, -2), (4, 8, -4), (0, 8, -4), (7, 9, 0),
+    (6, 9, -2), (5, 9, -2), (4, 9, -4), (3, 3, 0), (2, 3, -2), (1, 3, -4)])
+def test_the_rating_loss_for_its_own_wounds(points: int, most: int, loss: int) -> None:
+    """DMG Table 50: lost a quarter of its hit points −2, half −4."""
+    from m3desk.systems.adnd2e.combat import morale_loss
+
+    assert morale_loss(points, most) == loss

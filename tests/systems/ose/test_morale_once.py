@@ -74,3 +74,16 @@ def test_tracker_and_simulator_roll_at_the_same_moments(dead: int, ml: int,
     fight = ose_forecast._Fight(plan, dice)
     fight.morale(plan.side_names.index("Monsters"))
     assert bool(draws) == tracker_asks
+
+
+def test_the_small_rules_at_their_edges() -> None:
+    from m3desk.systems.ose import combat, movement
+
+    assert [rnd.morale_holds(roll, 12) for roll in (2, 12, 13)] == [True, True, True]
+    assert [rnd.morale_holds(roll, 11) for roll in (11, 12)] == [True, False]
+    assert [rnd.morale_holds(roll, 2) for roll in (2, 1)] == [False, False]
+    assert [movement.withdrawal_feet(40, kind) for kind in
+            ("retreat", "fighting withdrawal", "", "cast a spell")] == [40, 20, 0, 0]
+    assert movement.withdrawal_feet(25, "fighting withdrawal") == 12
+    assert [combat.damage_dealt(total) for total in (-3, 0, 1, 2, 5)] == [1, 1, 1, 2, 5]
+    assert combat.damage_dealt(3, 2) == 6 and combat.damage_dealt(0, 3) == 1

@@ -72,3 +72,9 @@ def test_a_monster_at_zero_is_down_for_everyone(qtbot: Any, game: str) -> None:
     for seed in range(20):
         result = rules.simulate(encounter, random.Random(seed), Policy())
         assert felled in result.down
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_point_left_is_still_in_the_fight(game: str) -> None:
+    encounter = sample_fight(game, ("character", "Party", 1), ("monster", "Monsters", 1))
+    assert not any(encounter.out_of_fight(c) for c in encounter.combatants)
