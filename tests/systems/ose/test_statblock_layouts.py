@@ -190,7 +190,7 @@ def test_a_numeric_save_as_uses_that_row_not_the_hit_dice() -> None:
     assert problems == [] and bear.saves_as == "2"
     values = derive(bear)
     assert [values[f"save.{s}"].value for s in "DWPBS"] == [12, 13, 14, 15, 16]
-    assert values["save.D"].explanation() == "Save vs death or poison 12 = as HD 2 12"
+    assert values["save.D"].explanation() == "Save vs death or poison 12: as HD 2"
 
 
 def test_a_label_given_many_times_is_said_once_and_the_list_stays_short() -> None:
