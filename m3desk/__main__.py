@@ -6,6 +6,10 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    if getattr(sys, "frozen", False):  # the forecast's worker process, in the packaged app
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     arguments = sys.argv[1:] if argv is None else argv
     if arguments and arguments[0] == "forecast":  # no window, no Qt
         from m3desk.forecast_cli import forecast_main

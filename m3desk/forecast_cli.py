@@ -4,6 +4,11 @@ Plays the saved encounter many times with its game's own rules and prints how it
 each side's chance to win, the rounds it takes, each combatant's chance to be down, the hit
 points left. The same file and seed print the same numbers, for scripts and tests. No window
 is opened and Qt is not loaded.
+
+The fights are played in batches sized by time and added up as they come (memory does not
+grow with their number). When stderr is a terminal, a percentage there shows the progress;
+when it is a file or a pipe nothing is written to it but errors, so a script's log holds no
+progress noise. Ctrl+C stops with one line saying how far it got.
 """
 
 from __future__ import annotations
@@ -11,12 +16,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from m3desk import APP_NAME
 
 __all__ = ["forecast_main", "report"]
+
+PROGRESS_SECONDS = 0.2
+"""How often the progress percentage is rewritten."""
 
 
 def _percent(value: float) -> str:
@@ -63,12 +72,26 @@ def as_json(name: str, game: str, result: Any, names: dict[str, str], seed: int)
 
 
 def forecast_main(argv: list[str]) -> int:
+    """The command; Ctrl+C at any moment ends it with one line on stderr (exit 130)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt as stopped:
+        played = stopped.args[0] if stopped.args and isinstance(stopped.args[0], str) else ""
+        clear = "\r\x1b[K" if sys.stderr.isatty() else ""
+        print(f"{clear}{APP_NAME} forecast: stopped{played}; nothing printed.",
+              file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog=f"{APP_NAME} forecast",
         description="Play a saved encounter many times with its game's rules and print how "
                     "it tends to go.")
     parser.add_argument("file", type=Path, help="an encounter file (.m3e)")
-    parser.add_argument("--fights", type=int, default=1000, help="how many fights (1000)")
+    parser.add_argument("--fights", type=int, default=1000,
+                        help="how many fights (1000; at most 1,000,000, fewer for a big "
+                             "encounter)")
     parser.add_argument("--seed", type=int, default=1, help="the dice's seed (1)")
     parser.add_argument("--target", choices=("nearest", "weakest", "strongest"),
                         default="nearest", help="whom attackers pick (nearest)")
@@ -76,16 +99,16 @@ def forecast_main(argv: list[str]) -> int:
                         help="missile users close to melee instead of staying at range")
     parser.add_argument("--json", action="store_true", help="print JSON for scripts")
     args = parser.parse_args(argv)
-    if not 1 <= args.fights <= 1_000_000:
-        parser.error("--fights takes 1 to 1,000,000")
 
     from m3desk.core import registry
     from m3desk.core.encounter import Encounter
-    from m3desk.core.forecast import Policy, forecast
+    from m3desk.core.forecast import MAX_FIGHTS, Policy, fight_limit, no_fight
     from m3desk.storage import catalog
     from m3desk.storage.documents import load_document
     from m3desk.storage.errors import DocumentLoadError
 
+    if not 1 <= args.fights <= MAX_FIGHTS:
+        parser.error(f"--fights takes 1 to {MAX_FIGHTS:,}")
     try:
         encounter = load_document(args.file, catalog.all_documents()).model
     except DocumentLoadError as error:
@@ -101,13 +124,18 @@ def forecast_main(argv: list[str]) -> int:
         print(f"{APP_NAME} forecast: {system.name} has no fight simulator yet.",
               file=sys.stderr)
         return 2
-    if len({c.side for c in encounter.combatants}) < 2:
-        print(f"{APP_NAME} forecast: the encounter needs combatants on two sides.",
-              file=sys.stderr)
+    problem = no_fight(encounter)
+    if problem is not None:
+        print(f"{APP_NAME} forecast: {problem}", file=sys.stderr)
+        return 2
+    limit = fight_limit(encounter)
+    if args.fights > limit:
+        print(f"{APP_NAME} forecast: at most {limit:,} fights for an encounter of "
+              f"{len(encounter.combatants)} combatants (the bigger the fight, the fewer); "
+              f"ask for --fights {limit} or fewer.", file=sys.stderr)
         return 2
     policy = Policy(target=args.target, ranged_stay=not args.close_in)
-    result = forecast(encounter, rules.simulate, fights=args.fights, seed=args.seed,
-                      policy=policy)
+    result = _play(encounter, rules.simulate, args.fights, args.seed, policy, sys.stderr)
     names = {c.id: c.name for c in encounter.combatants}
     if args.json:
         print(as_json(encounter.name, system.name, result, names, args.seed))
@@ -115,3 +143,28 @@ def forecast_main(argv: list[str]) -> int:
         print(report(encounter.name, system.name, rules.forecast_policy, result, names,
                      args.seed, policy))
     return 0
+
+
+def _play(encounter: Any, simulate: Any, fights: int, seed: int, policy: Any,
+          progress: TextIO) -> Any:
+    """Play the fights in timed batches, a percentage on ``progress`` when it is a terminal.
+    Ctrl+C raises KeyboardInterrupt carrying the fights played so far."""
+    from m3desk.core.forecast import Tally, batches
+
+    tally = Tally(encounter.sides, [c.id for c in encounter.combatants])
+    shown = progress.isatty()
+    last = time.monotonic()
+    try:
+        for tally in batches(encounter, simulate, fights=fights, seed=seed,  # noqa: B020
+                             policy=policy, tally=tally):
+            if shown and time.monotonic() - last >= PROGRESS_SECONDS:
+                last = time.monotonic()
+                progress.write(f"\r{tally.fights * 100 // fights:3d} % ({tally.fights:,} of "
+                               f"{fights:,} fights)")
+                progress.flush()
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f" after {tally.fights:,} of {fights:,} fights") from None
+    if shown:
+        progress.write("\r\x1b[K")
+        progress.flush()
+    return tally.forecast()

@@ -6,30 +6,53 @@ played by a stated, simple policy (:class:`Policy`), its dice drawn from the ``r
 it is handed, returning a :class:`FightResult`. The core runs it ``fights`` times, each fight
 on its own seeded stream (fight *i* of seed *s* is the same whatever else runs), and sums the
 results up with standard errors. Nothing here names a game.
+
+The work has a budget: :func:`batches` plays the fights in batches sized by time (each about
+:data:`BATCH_SECONDS`, whatever one fight costs), adding each result into a :class:`Tally`
+as it comes, so memory does not grow with the number of fights; :func:`fight_limit` bounds
+the fights by the encounter's size. The dialog runs the batches in a worker process
+(:mod:`m3desk.forecast_worker`), the CLI in its own loop with a progress line.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from m3desk.core.encounter import Encounter
 
 __all__ = [
+    "BATCH_SECONDS",
+    "MAX_COMBATANT_FIGHTS",
+    "MAX_FIGHTS",
     "FightResult",
     "Forecast",
     "Policy",
     "Simulate",
+    "Tally",
+    "batches",
+    "fight_limit",
     "forecast",
+    "no_fight",
+    "play_and_send",
     "run_fights",
     "stream",
     "summarise",
 ]
+
+MAX_FIGHTS = 1_000_000
+"""The most fights one forecast plays (a million: ±0.05 % on a share; more tells nothing)."""
+MAX_COMBATANT_FIGHTS = 20_000_000
+"""The most fights × combatants one forecast plays: 200,000 fights of 100, 100,000 of 200 (a
+fight's cost grows with its combatants; this keeps the biggest forecast to minutes)."""
+BATCH_SECONDS = 0.05
+"""A batch's wall-time target: the progress and the plots move, Stop and Ctrl+C act."""
 
 Target = Literal["nearest", "weakest", "strongest"]
 
@@ -112,33 +135,131 @@ class Forecast:
     """Each combatant's mean hit points at the end."""
 
 
+class Tally:
+    """Fights added up as they come, in memory that does not grow with their number: counts
+    by side, by round, by combatant, and sums of hit points."""
+
+    __slots__ = ("_down", "_fled", "_hp", "_ids", "_rounds", "_sides", "_winners", "fights")
+
+    def __init__(self, sides: Iterable[str], combatants: Iterable[str]) -> None:
+        self._sides = list(sides)
+        self._ids = list(combatants)
+        self.fights = 0
+        self._winners: Counter[str | None] = Counter()
+        self._rounds: Counter[int] = Counter()
+        self._down: Counter[str] = Counter()
+        self._fled: Counter[str] = Counter()
+        self._hp: dict[str, int] = dict.fromkeys(self._ids, 0)
+
+    def add(self, result: FightResult) -> None:
+        self.fights += 1
+        self._winners[result.winner] += 1
+        self._rounds[result.rounds] += 1
+        self._down.update(result.down)
+        if result.fled:
+            self._fled.update(result.fled)
+        hp, points = self._hp, result.hit_points
+        for i in self._ids:
+            hp[i] += points.get(i, 0)
+
+    def forecast(self) -> Forecast:
+        """What the fights so far say."""
+        total = self.fights
+        rounds = self._rounds
+        ids = self._ids
+        return Forecast(
+            fights=total,
+            wins={side: _share(self._winners[side], total) for side in self._sides},
+            stalemate=_share(self._winners[None], total),
+            rounds=dict(sorted(rounds.items())),
+            mean_rounds=sum(r * n for r, n in rounds.items()) / total if total else 0.0,
+            down={i: _share(self._down[i], total) for i in ids},
+            fled={i: _share(self._fled[i], total) for i in ids},
+            hit_points={i: self._hp[i] / total if total else 0.0 for i in ids},
+        )
+
+
 def summarise(results: Iterable[FightResult], sides: Iterable[str],
               combatants: Iterable[str]) -> Forecast:
     """Add the fights up (the CLI, the dialog and the tests read the same numbers)."""
-    results = list(results)
-    total = len(results)
-    winners = Counter(result.winner for result in results)
-    rounds = Counter(result.rounds for result in results)
-    ids = list(combatants)
-    down = Counter(i for result in results for i in result.down)
-    fled = Counter(i for result in results for i in result.fled)
-    hp_sum: Counter[str] = Counter()
+    tally = Tally(sides, combatants)
     for result in results:
-        hp_sum.update({i: result.hit_points.get(i, 0) for i in ids})
-    return Forecast(
-        fights=total,
-        wins={side: _share(winners[side], total) for side in sides},
-        stalemate=_share(winners[None], total),
-        rounds=dict(sorted(rounds.items())),
-        mean_rounds=sum(r * n for r, n in rounds.items()) / total if total else 0.0,
-        down={i: _share(down[i], total) for i in ids},
-        fled={i: _share(fled[i], total) for i in ids},
-        hit_points={i: hp_sum[i] / total if total else 0.0 for i in ids},
-    )
+        tally.add(result)
+    return tally.forecast()
+
+
+def no_fight(encounter: Encounter) -> str | None:
+    """Why there is nothing to forecast (None: there is a fight): fewer than two sides, or
+    at most one side with anyone still in the fight."""
+    sides = {c.side for c in encounter.combatants}
+    if len(sides) < 2:
+        return "The encounter needs combatants on two sides."
+    standing = {c.side for c in encounter.combatants if not encounter.out_of_fight(c)}
+    if not standing:
+        return "Everyone is already down: there is no fight to forecast."
+    if len(standing) < 2:
+        side = next(iter(standing))
+        return f"Only {side} left standing: there is no fight to forecast."
+    return None
+
+
+def fight_limit(encounter: Encounter) -> int:
+    """The most fights this encounter may be played (:data:`MAX_FIGHTS`, fewer for a big
+    one: :data:`MAX_COMBATANT_FIGHTS` over its combatants)."""
+    size = max(len(encounter.combatants), 1)
+    return max(1, min(MAX_FIGHTS, MAX_COMBATANT_FIGHTS // size))
+
+
+def batches(encounter: Encounter, simulate: Simulate, *, fights: int, seed: int,
+            policy: Policy = Policy(), seconds: float = BATCH_SECONDS,  # noqa: B008
+            clock: Callable[[], float] = time.perf_counter,
+            tally: Tally | None = None) -> Iterator[Tally]:
+    """Play the fights in batches of about ``seconds`` each, adding them into one tally, and
+    yield it after every batch (its ``fights`` is the count so far). The first batch is one
+    fight; each next one is sized from the pace so far. Fight *i* is the same fight however
+    the batches fall, so the result does not depend on the machine's speed. Stop early by
+    not asking for the next batch."""
+    if tally is None:
+        tally = Tally(encounter.sides, [c.id for c in encounter.combatants])
+    done = tally.fights
+    size = 1
+    while done < fights:
+        count = min(size, fights - done)
+        began = clock()
+        for number in range(done, done + count):
+            tally.add(simulate(encounter, stream(seed, number), policy))
+        spent = clock() - began
+        done += count
+        yield tally
+        pace = spent / count if spent > 0 else 0.0
+        size = max(1, min(size * 4, int(seconds / pace) if pace else size * 4))
 
 
 def forecast(encounter: Encounter, simulate: Simulate, *, fights: int = 1000,
              seed: int = 1, policy: Policy = Policy()) -> Forecast:  # noqa: B008
     """Play the encounter ``fights`` times from where it stands and sum the results up."""
-    results = run_fights(encounter, simulate, fights=fights, seed=seed, policy=policy)
-    return summarise(results, encounter.sides, [c.id for c in encounter.combatants])
+    tally = Tally(encounter.sides, [c.id for c in encounter.combatants])
+    for _ in batches(encounter, simulate, fights=fights, seed=seed, policy=policy,
+                     tally=tally):
+        pass
+    return tally.forecast()
+
+
+def play_and_send(send: Callable[[tuple[str, Any]], None], encounter: Encounter,
+                  simulate: Simulate, fights: int, seed: int, policy: Policy,
+                  every: float) -> None:
+    """A worker's whole job (the dialog runs it in a process of its own): play the fights in
+    timed batches, ``send`` ``("progress", forecast)`` at most every ``every`` seconds and
+    ``("done", forecast)`` at the end, or ``("error", sentence)`` if the simulator fails."""
+    try:
+        tally = Tally(encounter.sides, [c.id for c in encounter.combatants])
+        shown = time.monotonic()
+        for _ in batches(encounter, simulate, fights=fights, seed=seed, policy=policy,
+                         tally=tally):
+            if tally.fights < fights and time.monotonic() - shown >= every:
+                shown = time.monotonic()
+                send(("progress", tally.forecast()))
+        send(("done", tally.forecast()))
+    except Exception as error:
+        send(("error", f"The simulator failed: {type(error).__name__}: {error}"))
+

@@ -486,8 +486,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # The party: Sister Rebecca retreats her full 20' and cannot attack (§9).
     ref.next_turn()
     assert ref.turn() == "Sister Rebecca"
-    assert ref.status()[2] == ("Sister Rebecca retreats: up to the full encounter movement, "
-                               "no attack; attackers get +2 and ignore its shield this round.")
+    assert ref.status()[2] == ("Sister Rebecca retreats: up to 20' (the full encounter "
+                               "movement), no attack; attackers get +2 and ignore its shield "
+                               "this round.")
     seen = ref.act("Attack with mace", "Goblin 4")
     assert seen.problem == "Sister Rebecca declared a retreat: no attack this round."
     ref.centre("Sister Rebecca")

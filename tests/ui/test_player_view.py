@@ -112,4 +112,4 @@ def test_the_players_see_what_they_know_and_nothing_hidden(
     (8, 8, "unhurt"), (5, 8, "wounded"), (4, 8, "badly wounded"), (1, 8, "badly wounded"),
     (0, 8, "down"), (-3, 8, "down")])
 def test_wounds_as_the_players_perceive_them(current: int, maximum: int, words: str) -> None:
-    assert perceived(current, maximum) == words
+    assert perceived(current, maximum, down=current <= 0) == words

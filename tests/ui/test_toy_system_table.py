@@ -274,17 +274,25 @@ def test_the_forecast_plays_the_fight_many_times_and_plots_it(
 
 def test_the_forecast_can_be_stopped_and_shows_what_was_played(
         qtbot: Any, widget: EncounterWidget) -> None:
-    from m3desk.ui.encounter.forecast_dialog import BATCH, ForecastDialog
+    """The fights play on a worker thread: the plots fill in while they run, and Stop shows
+    at once what was played, marked as partial."""
+    from m3desk.ui.encounter.forecast_dialog import ForecastDialog
 
     dialog = ForecastDialog(widget.document)
     qtbot.addWidget(dialog)
-    dialog.fights.setValue(100_000)
-    dialog.start()
-    dialog._step()
+    dialog.fights.setValue(dialog.fights.maximum())
+    assert dialog.fights.maximum() == 1_000_000
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.latest is not None, timeout=10_000)
+    assert dialog.summary.text().startswith("Playing… so far ")
+    assert sum(dialog.rounds.counts.values()) == dialog.latest.fights  # the plots moved
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
-    assert dialog.result is not None and dialog.result.fights == BATCH
-    assert f"stopped after {BATCH} fights" in dialog.summary.text()
-    assert dialog.run_button.isEnabled()
+    assert not dialog.running and dialog.run_button.isEnabled()
+    played = dialog.latest.fights
+    assert dialog.result is not None and dialog.result.fights == played < 1_000_000
+    assert f"stopped after {played:,} fights" in dialog.summary.text()
+    qtbot.wait(200)  # whatever the worker still had in hand is dropped
+    assert dialog.result.fights == played
 
 
 def test_a_sheet_edited_after_the_fight_began_is_pulled_in_and_write_back_says_why_not(

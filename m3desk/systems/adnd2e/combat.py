@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from m3desk.core.dice import DiceExpr, sum_of_dice
 from m3desk.systems.adnd2e.tables import Group, group_thac0
+
+K = TypeVar("K")
 
 __all__ = [
     "ATTACK_MODIFIERS",
     "INITIATIVE_MODIFIERS",
     "Situation",
     "attack_outcomes",
+    "bleeds",
     "charging_armour_class",
     "damage_distribution",
     "hit_chance",
@@ -28,6 +31,9 @@ __all__ = [
     "initiative_order",
     "missile_range_modifier",
     "morale_hold_chance",
+    "morale_holds",
+    "morale_loss",
+    "morale_trigger",
     "rear_armour_class",
     "save_chance",
     "surprise_chance",
@@ -180,12 +186,22 @@ def attack_outcomes(modifier: int, thac0: int, target_ac: int, dice: DiceExpr,
     return result
 
 
-def initiative_order(rolls: Mapping[str, int]) -> list[list[str]]:
-    """Who acts when: lowest roll first, equal rolls share a group (they act together)."""
-    groups: dict[int, list[str]] = {}
+def initiative_order(rolls: Mapping[K, int]) -> list[list[K]]:
+    """Who acts when: lowest roll first, equal rolls share a group (they act together). The
+    forecast orders each round with it."""
+    groups: dict[int, list[K]] = {}
     for name, roll in rolls.items():
         groups.setdefault(roll, []).append(name)
     return [groups[roll] for roll in sorted(groups)]
+
+
+def bleeds(hit_points: int, deaths_door: bool, bound: bool) -> int:
+    """Hit points after a round's end at death's door (DMG): between 0 and −9 an unbound
+    combatant loses 1; otherwise nothing changes. The tracker's round end and the forecast
+    both bleed with it."""
+    if deaths_door and -10 < hit_points <= 0 and not bound:
+        return hit_points - 1
+    return hit_points
 
 
 def initiative_odds(mine: int = 0, theirs: int = 0) -> tuple[Fraction, Fraction]:
@@ -212,6 +228,37 @@ def morale_hold_chance(rating: int) -> Fraction:
     """2d10 at most the morale rating keeps fighting (DMG). ML 11: 55/100."""
     counts = sum_of_dice(2, 10)
     return Fraction(sum(w for total, w in counts.items() if total <= rating), 100)
+
+
+def morale_holds(rolled: int, rating: int) -> bool:
+    """The morale roll: 2d10 at most the rating keeps fighting; above it, the monster breaks."""
+    return rolled <= rating
+
+
+def morale_loss(hit_points: int, max_hit_points: int) -> int:
+    """The rating's change for the monster's own wounds (DMG Table 50): −4 once it has lost
+    half its hit points, −2 once a quarter, else 0."""
+    lost = max_hit_points - hit_points
+    if lost * 2 >= max_hit_points:
+        return -4
+    if lost * 4 >= max_hit_points:
+        return -2
+    return 0
+
+
+def morale_trigger(down: int, members: int) -> int:
+    """When a side's monsters must check morale: a quarter of them down, half of them down,
+    and each one lost after half (the DMG's "25 % and 50 % of the group down, a companion
+    slain after 50 %"). Returns the latest trigger the side has reached, as a count of the
+    fallen (0: none yet); a check is due whenever it passes the one last checked at. With 1 of
+    5 down (20 %) nothing is due; 2 of 5 is the quarter."""
+    if down <= 0 or members <= 0:
+        return 0
+    if down * 2 >= members:
+        return down
+    if down * 4 >= members:
+        return -(-members // 4)
+    return 0
 
 
 def surprise_chance() -> Fraction:

@@ -35,6 +35,13 @@ from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e.combat import (
+    bleeds,
+    initiative_order,
+    morale_holds,
+    morale_loss,
+    morale_trigger,
+)
 from m3desk.systems.adnd2e.movement import end_round_credit, fire_credit
 from m3desk.systems.adnd2e.sheet import MonsterSheet
 from m3desk.systems.adnd2e.table import (
@@ -49,6 +56,7 @@ from m3desk.systems.adnd2e.table import (
     allowance,
     attacks_of,
     initiative_terms,
+    side_morale_trigger,
 )
 
 __all__ = ["POLICY_TEXT", "Row", "play_attack", "prepare", "simulate"]
@@ -128,9 +136,8 @@ class Prepared(NamedTuple):
     alive: tuple[int, ...]
     """By side: how many stand."""
     stage: tuple[int, ...]
-    """By side: the morale checks already past (1: a quarter down, 2: half)."""
-    fallen: tuple[int, ...]
-    """By side: its monsters down."""
+    """By side: the morale trigger already past (:func:`combat.morale_trigger`): the fight
+    starts with what the table has reached (the tracker prompts for checks still owed)."""
     rear: tuple[tuple[tuple[Row, ...] | None, ...], ...]
     """rear[a][t]: a's free attacks at t's back as t flees."""
     initiative: tuple[tuple[int, int, int, int], ...]
@@ -272,7 +279,7 @@ def prepare(encounter: AdndEncounter) -> Prepared:
     hp = tuple(c.sheet.hit_points for c in people)
     by_side = tuple(tuple(i for i in range(len(people)) if side_of[i] == side and monsters[i])
                     for side in range(len(sides)))
-    morale_start = [_morale_stage(members, hp, 0, 0) for members in by_side]
+    morale_start = [side_morale_trigger(encounter, side) for side in sides]
     return Prepared(
         ids=tuple(c.id for c in people),
         sides=side_of,
@@ -299,8 +306,7 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         monsters=by_side,
         alive=tuple(sum(1 for i in range(len(people)) if side_of[i] == side and not out[i])
                     for side in range(len(sides))),
-        stage=tuple(stage for stage, _down, _due in morale_start),
-        fallen=tuple(down for _stage, down, _due in morale_start),
+        stage=tuple(morale_start),
         rear=tuple(rear_rows),
         initiative=tuple(initiative),
         credit=tuple(_state(c.fire_credit) for c in people),
@@ -446,25 +452,6 @@ _WEIGHT = {"nearest": 0, "weakest": 4096, "strongest": -4096}
 _FAR = 1 << 40
 
 
-def _morale_stage(members: Sequence[int], hp: Sequence[int], stage: int,
-                  fallen: int) -> tuple[int, int, bool]:
-    """A quarter, then half of the side's monsters down, then each loss after half: the new
-    stage (1 quarter, 2 half), the number down, and whether a check is due now."""
-    down = 0
-    for i in members:
-        if hp[i] <= 0:
-            down += 1
-    due = False
-    if down and members:
-        if stage < 2 and down * 2 >= len(members):
-            stage, due = 2, True
-        elif stage < 1 and down * 4 >= len(members):
-            stage, due = 1, True
-        elif stage == 2 and down > fallen:
-            due = True
-    return stage, down, due
-
-
 def _play(v: Prepared, rnd: Callable[[], float], weight: int,
           reach: tuple[tuple[int, ...], ...], max_rounds: int) -> FightResult:
     """The round loop on lists of ints (one function: local names are Python's fastest)."""
@@ -479,7 +466,6 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
     side_count = len(v.side_names)
     alive = list(v.alive)
     stage = list(v.stage)
-    fallen = list(v.fallen)
 
     def pick(a: int, within: int, beyond: int, need: int) -> int:
         """The policy's foe standing at ``beyond`` < feet ≤ ``within`` (−1: none); ``need``
@@ -576,9 +562,8 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
         for m in monsters[side]:
             if out[m] or hp[m] <= 0:
                 continue
-            lost, most = v.max_hp[m] - hp[m], v.max_hp[m]
-            rating = v.morale[m] - (4 if lost * 2 >= most else 2 if lost * 4 >= most else 0)
-            if int(rnd() * 10) + int(rnd() * 10) + 2 <= rating:
+            rating = v.morale[m] + morale_loss(hp[m], v.max_hp[m])
+            if morale_holds(int(rnd() * 10) + int(rnd() * 10) + 2, rating):
                 continue
             for f in foes[m]:
                 if not out[f] and hp[f] > 0 and dist[f][m] <= MELEE_FEET:
@@ -610,7 +595,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                         kinds[i], targets[i] = declare(i, close_feet[i])
         else:
             close_feet, move_feet = v.close, v.move
-            order: dict[int, list[int]] = {}
+            order: dict[int, int] = {}
             rolls = [0] * side_count
             for i in range(n):
                 side = sides[i]
@@ -624,14 +609,9 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                     roll = rolls[side]
                     if not roll:
                         roll = rolls[side] = int(rnd() * 10) + 1
-                count = roll + initiative[i][kind]
-                if count in order:
-                    order[count].append(i)
-                else:
-                    order[count] = [i]
+                order[i] = roll + initiative[i][kind]
             acting = None
-            groups = [order[count] for count in sorted(order)] if len(order) > 1 else \
-                list(order.values())
+            groups = initiative_order(order)
         for group in groups:
             for a in group:
                 if out[a]:
@@ -685,17 +665,19 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
             if shaken:
                 for side in range(side_count):
                     if shaken >> side & 1:
-                        stage[side], fallen[side], due = _morale_stage(
-                            monsters[side], hp, stage[side], fallen[side])
-                        if due:
+                        members = monsters[side]
+                        trigger = morale_trigger(sum(1 for m in members if hp[m] <= 0),
+                                                 len(members))
+                        if trigger > stage[side]:
+                            stage[side] = trigger
                             morale(side)
                 if alive.count(0) >= beaten:
                     over = True
                     break
         if not over and v.deaths_door:
             for i in range(n):
-                if -10 < hp[i] <= 0 and not v.bound[i]:
-                    hp[i] -= 1
+                if hp[i] <= 0:
+                    hp[i] = bleeds(hp[i], True, v.bound[i])
     winner = None
     if over:
         left_standing = [side for side, count in enumerate(alive) if count]

@@ -55,7 +55,7 @@ from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.tables import SAVE_NAMES, Save
 
 __all__ = ["ENCOUNTER_RULES", "FEET", "INITIATIVE", "AdndCombatant", "AdndEncounter", "Attack",
-           "attacks_of"]
+           "attacks_of", "morale_due", "side_morale_trigger"]
 
 MELEE_FEET = 5
 INITIATIVE = InitiativeScheme(roller="side_die", die=10, lower_first=True, ties="simultaneous",
@@ -100,6 +100,9 @@ class AdndCombatant(core.Combatant):
     """Shots counted across rounds (None: loaded, never fired)."""
     fire_rate: Credit = None
     fire_round: int = Field(0, ge=0, le=100_000)
+    morale_checked: int = Field(0, ge=0, le=core.MAX_COMBATANTS)
+    """The side's morale trigger (its fallen, :func:`side_morale_trigger`) at this monster's
+    last morale check: no new check is due until the side reaches a later one."""
     free_attacks: tuple[str, ...] = Field((), max_length=200)
     """Ids of foes owed a free attack at this combatant's back (one entry per attack)."""
 
@@ -135,10 +138,11 @@ class AdndEncounter(core.Encounter):
                 changes["fire_credit"] = end_round_credit(combatant.fire_credit,
                                                           combatant.fire_rate)
             sheet = combatant.sheet
-            if (self.options.deaths_door and -10 < sheet.hit_points <= 0
-                    and not any(c.condition == "bound" for c in combatant.conditions)):
-                changes["sheet"] = sheet.model_copy(update={"hit_points": sheet.hit_points - 1})
-                if sheet.hit_points - 1 <= -10:
+            left = combat.bleeds(sheet.hit_points, self.options.deaths_door,
+                                 any(c.condition == "bound" for c in combatant.conditions))
+            if left != sheet.hit_points:
+                changes["sheet"] = sheet.model_copy(update={"hit_points": left})
+                if left <= -10:
                     expired.append(f"{combatant.name}'s life (bled to −10)")
             combatants.append(combatant.model_copy(update=changes))
         return ended.model_copy(update={"combatants": tuple(combatants)}), expired
@@ -267,10 +271,6 @@ def _size(sheet: Sheet) -> str:
 
 def _foes(encounter: core.Encounter, combatant: AdndCombatant) -> list[AdndCombatant]:
     return [c for c in _enc(encounter).combatants if c.side != combatant.side]
-
-
-def _down(encounter: core.Encounter, sheet: Sheet) -> bool:
-    return sheet.hit_points <= 0
 
 
 # -- initiative -----------------------------------------------------------------------------
@@ -780,7 +780,7 @@ def _meets_charge(encounter: core.Encounter, combatant: AdndCombatant, attack: A
     count: the charger still within its charge of the setter comes in to meet the point."""
     return (attack.melee and attack.set_vs_charge and combatant.declared == "set"
             and charger.declared == "charge" and charger.side != combatant.side
-            and not _down(encounter, charger.sheet)
+            and not encounter.out_of_fight(charger)
             and feet <= MELEE_FEET + _approach(encounter, charger))
 
 
@@ -864,12 +864,11 @@ def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
     sheet = combatant.sheet
     assert isinstance(sheet, MonsterSheet)
     terms = []
-    lost = sheet.max_hit_points - sheet.hit_points
-    if lost * 2 >= sheet.max_hit_points:
-        terms.append(Term(label="lost half its hit points", value=-4))
-    elif lost * 4 >= sheet.max_hit_points:
-        terms.append(Term(label="lost a quarter of its hit points", value=-2))
-    return sheet.morale + sum(t.value for t in terms), terms
+    loss = combat.morale_loss(sheet.hit_points, sheet.max_hit_points)
+    if loss:
+        share = "half" if loss == -4 else "a quarter of"
+        terms.append(Term(label=f"lost {share} its hit points", value=loss))
+    return sheet.morale + loss, terms
 
 
 def _move_preview(encounter: AdndEncounter, combatant: AdndCombatant, action: str,
@@ -908,7 +907,7 @@ def _blocker(encounter: AdndEncounter, withdrawer: AdndCombatant,
     for ally in encounter.combatants:
         if (ally.side == withdrawer.side and ally.id != withdrawer.id
                 and ally.declared not in ("withdraw", "flee", "move")
-                and not _down(encounter, ally.sheet)
+                and not encounter.out_of_fight(ally)
                 and core.position_between(encounter, ally.id, foe_id) <= MELEE_FEET):
             return ally
     return None
@@ -941,13 +940,16 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         return ActionOutcome(core.add_log(enc, summary, actor=actor), summary, notices=notices)
     if kind == "morale":
         rating, terms = _morale(combatant)
-        holds = sum(faces) <= rating
+        holds = combat.morale_holds(sum(faces), rating)
         base = Term(label="ML", value=rating - sum(t.value for t in terms))
         against = explain("morale", [base, *terms])
         summary = (f"{combatant.name} {'holds' if holds else 'breaks'}: "
                    f"{rolled('2d10', faces)} against {against}")
         broke = () if holds else (f"{combatant.name} breaks: it flees or surrenders.",)
-        return ActionOutcome(core.add_log(enc, summary, actor=actor), summary, notices=broke)
+        checked = core.update_combatant(
+            enc, actor, morale_checked=side_morale_trigger(enc, combatant.side))
+        return ActionOutcome(core.add_log(checked, summary, actor=actor), summary,
+                             notices=broke)
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         raise ValueError(plan)
@@ -1141,7 +1143,7 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
         return ()
     lines: list[str] = []
     title = core.phase_title(enc.phase, enc.round)
-    standing = [c for c in enc.combatants if not _down(enc, c.sheet)]
+    standing = [c for c in enc.combatants if not enc.out_of_fight(c)]
     undeclared = [c.name for c in standing if not c.declared]
     unrolled = [c for c in standing if c.initiative_roll is None]
     if undeclared:
@@ -1170,30 +1172,47 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
         if owed:
             names = ", ".join(enc.combatant(i).name for i in owed)
             lines.append(f"Free attack due now at {fleer.name}'s back: {names}")
-    for side, share, _checker in _morale_sides(enc):
-        lines.append(f"{side}: {share} of them down — check morale (2d10 at most ML)")
+    for side in enc.sides:
+        due = morale_due(enc, side)
+        if due:
+            members = _monsters_of(enc, side)
+            fallen = sum(1 for c in members if enc.out_of_fight(c))
+            lines.append(f"{side}: {fallen} of {len(members)} down — check morale (2d10 at "
+                         f"most ML): {', '.join(c.name for c in due)}")
     return tuple(lines)
 
 
-def _morale_sides(enc: AdndEncounter) -> list[tuple[str, str, str]]:
-    """Each side of monsters with some (not all) of them down: the side, how many are down
-    ("the first", "a quarter", "half") and the first one standing, who rolls."""
+def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
+    """A morale check the notice bar offers per side that owes one, rolled by the first of
+    its monsters still owing it (the same count the status line gives)."""
+    enc = _enc(encounter)
     found = []
     for side in enc.sides:
-        members = [c for c in enc.combatants if c.side == side
-                   and isinstance(c.sheet, MonsterSheet)]
-        fallen = [c for c in members if _down(enc, c.sheet)]
-        if members and fallen and len(fallen) < len(members):
-            share = "half" if len(fallen) * 2 >= len(members) else "a quarter" \
-                if len(fallen) * 4 >= len(members) else "the first"
-            standing = next(c for c in members if c not in fallen)
-            found.append((side, share, standing.id))
-    return found
+        due = morale_due(enc, side)
+        if due:
+            found.append(DueAction(f"Check morale: {side}", due[0].id, "morale"))
+    return tuple(found)
 
 
-def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
-    return tuple(DueAction(f"Check morale: {side}", checker, "morale")
-                 for side, _share, checker in _morale_sides(_enc(encounter)))
+def _monsters_of(encounter: AdndEncounter, side: str) -> list[AdndCombatant]:
+    return [c for c in encounter.combatants
+            if c.side == side and isinstance(c.sheet, MonsterSheet)]
+
+
+def side_morale_trigger(encounter: AdndEncounter, side: str) -> int:
+    """The side's latest morale trigger (:func:`~m3desk.systems.adnd2e.combat.morale_trigger`
+    on its monsters out of the fight)."""
+    members = _monsters_of(encounter, side)
+    return combat.morale_trigger(sum(1 for c in members if encounter.out_of_fight(c)),
+                                 len(members))
+
+
+def morale_due(encounter: AdndEncounter, side: str) -> list[AdndCombatant]:
+    """The side's monsters still standing that owe a morale check: the side has reached a
+    trigger they have not checked at yet (one that checked and held is not asked again)."""
+    trigger = side_morale_trigger(encounter, side)
+    return [c for c in _monsters_of(encounter, side)
+            if not encounter.out_of_fight(c) and c.morale_checked < trigger]
 
 
 def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:

@@ -58,8 +58,9 @@ class Grapple(BaseModel):
 def grapple_succeeds(roll: int, proficiency: int, might: int, size_modifier: int,
                      physique: int) -> bool:
     """The seed's Grapple (and Shove) check: 1d20 + Combat Proficiency + Might + Size
-    Modifier ≥ the target's Physique Rating. ``roll`` is the d20 as rolled."""
-    return roll + proficiency + might + size_modifier >= physique
+    Modifier ≥ the target's Physique Rating. ``roll`` is the d20 as rolled. The action
+    dialog's own judgement (:func:`check_result`) under the default table rules."""
+    return check_result(roll, proficiency + might + size_modifier, physique, 0) != "failure"
 
 
 def check_result(kept: int, bonus: int, physique: int, net: int,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Literal
 
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.tables import (
@@ -109,40 +110,43 @@ def jump_band(might: int, agility: int, options: ApparatusOptions | None = None)
     return "strong" if strong(score) else "weak" if weak(score) else "normal"
 
 
-def _band_of(score: int) -> Band:
-    return "strong" if score >= 6 else "weak" if score <= 2 else "normal"
-
-
 def high_jump(size: str, score: int, running: bool) -> tuple[int, int]:
     """(height, horizontal) in metres from the seed's Table 1: ``score`` is the better of
     Might and Agility (≤ 2 weak, ≥ 6 strong); a run of 2 m (× the size) adds a horizontal
-    distance equal to the height."""
-    height = HIGH_JUMP[(2 if running else 0, _band_of(score))][size_index(size)]
+    distance equal to the height. The sheet's and the action dialog's numbers
+    (:func:`jump_metres`) under the default table rules."""
+    height = jump_metres("high", SIZES[size_index(size)], jump_band(score, score),
+                         2 if running else 0)
     return height, height if running else 0
 
 
 def long_jump(size: str, score: int, run_up: int) -> int:
     """Metres from the seed's Table 3; ``run_up`` is the table's column, 0, 2 or 4 m (for a
-    Medium creature; a creature of another size runs that times its size)."""
+    Medium creature; a creature of another size runs that times its size). The sheet's and
+    the action dialog's numbers (:func:`jump_metres`) under the default table rules."""
     if run_up not in (0, 2, 4):
         raise ValueError("a long jump's run-up is 0, 2 or 4 m")
-    return LONG_JUMP[(run_up, _band_of(score))][size_index(size)]
+    return jump_metres("long", SIZES[size_index(size)], jump_band(score, score), run_up)
+
+
+def jump_metres(kind: Literal["high", "long"], size: Size, band: Band, run_up: int,
+                options: ApparatusOptions | None = None) -> int:
+    """One jump in metres under the table rules: the seed's tables (Table 1 high, Table 3
+    long, by the run-up column 0, 2 or 4), or the formula with the Size page's factors."""
+    options = options or ApparatusOptions()
+    if options.size_factors == "tables":
+        table = HIGH_JUMP if kind == "high" else LONG_JUMP
+        return table[(run_up, band)][SIZES.index(size)]
+    return jump_formula(kind, size, band, run_up, factors=SIZE_MULTIPLIER)
 
 
 def jump_distances(size: Size, band: Band, options: ApparatusOptions | None = None
                    ) -> dict[str, int]:
-    """Every jump of a creature under the table rules: the seed's tables, or the formula with
-    the Size page's factors."""
-    options = options or ApparatusOptions()
-    index = SIZES.index(size)
-    if options.size_factors == "tables":
-        high = HIGH_JUMP[(0, band)][index]
-        longs = [LONG_JUMP[(run, band)][index] for run in (0, 2, 4)]
-    else:
-        high = jump_formula("high", size, band, 0, factors=SIZE_MULTIPLIER)
-        longs = [jump_formula("long", size, band, run, factors=SIZE_MULTIPLIER)
-                 for run in (0, 2, 4)]
-    return {"high": high, "long.0": longs[0], "long.2": longs[1], "long.4": longs[2]}
+    """Every jump of a creature under the table rules (:func:`jump_metres`), as the sheet
+    and the action dialog show them."""
+    return {"high": jump_metres("high", size, band, 0, options),
+            **{f"long.{run}": jump_metres("long", size, band, run, options)
+               for run in (0, 2, 4)}}
 
 
 def run_up_metres(run_up: int, size: Size, options: ApparatusOptions | None = None) -> int:

@@ -140,6 +140,16 @@ class Condition(BaseModel):
         )
 
 
+def round_ends_left(condition: Condition, waits: bool) -> int | None:
+    """How many round ends a condition lasts from now (None: it does not count down): its
+    rounds (at least 1), and one more when it ``waits`` (placed this round and the table
+    rules do not count the first). The tracker's round end and the forecast both use it."""
+    duration = condition.duration
+    if duration.kind is not DurationKind.ROUNDS or duration.rounds is None:
+        return None
+    return max(duration.rounds, 1) + (1 if waits else 0)
+
+
 def has_consequence_of_tier(
     conditions: list[Condition] | tuple[Condition, ...], tier: Tier
 ) -> bool:

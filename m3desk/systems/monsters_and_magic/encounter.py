@@ -36,7 +36,7 @@ from m3desk.core.encounter import (
 )
 from m3desk.core.system import InitiativeScheme, PositionModel
 from m3desk.systems.monsters_and_magic.checks import Failure
-from m3desk.systems.monsters_and_magic.conditions import Condition
+from m3desk.systems.monsters_and_magic.conditions import Condition, round_ends_left
 from m3desk.systems.monsters_and_magic.ranges import (
     BANDS,
     MAXIMUM_RANGE,
@@ -125,6 +125,11 @@ class Encounter(core.Encounter):
     def default_position(self) -> int:
         return int(self.maximum_range)
 
+    def out_of_fight(self, combatant: core.Combatant) -> bool:
+        """At 0 PHP or fewer a combatant is down: it takes no more turns (the tracker passes
+        over it and marks it, the player view says "down", the forecast counts it out)."""
+        return bool(combatant.sheet.php.current <= 0)
+
     def round_ended(self) -> tuple[Encounter, list[str]]:
         """Effects and consequences on the sheets count down; those placed this round wait a
         round unless the table rules count the first round."""
@@ -135,14 +140,14 @@ class Encounter(core.Encounter):
             kept: list[Condition] = []
             for condition in combatant.sheet.conditions:
                 placed = self.applied_at.get(condition.id)
-                if placed is not None and placed.round == self.round and not counts_first:
+                waits = placed is not None and placed.round == self.round and not counts_first
+                left = round_ends_left(condition, waits)
+                if left is None or waits:
                     kept.append(condition)
-                    continue
-                ticked = condition.tick()
-                if ticked is None:
+                elif left <= 1:
                     expired.append(f"{condition.name} on {combatant.name}")
                 else:
-                    kept.append(ticked)
+                    kept.append(condition.tick() or condition)
             sheet = combatant.sheet.model_copy(update={"conditions": tuple(kept)})
             combatants.append(combatant.model_copy(update={"sheet": sheet}))
         ticked_sheets = self.model_copy(update={"combatants": tuple(combatants)})

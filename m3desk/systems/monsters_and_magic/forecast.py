@@ -47,7 +47,7 @@ from m3desk.systems.monsters_and_magic.action_defaults import (
 )
 from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
-from m3desk.systems.monsters_and_magic.conditions import Condition, DurationKind
+from m3desk.systems.monsters_and_magic.conditions import Condition, round_ends_left
 from m3desk.systems.monsters_and_magic.dice import THREE_D6
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
 from m3desk.systems.monsters_and_magic.initiative import initiative_modifier
@@ -76,8 +76,8 @@ _THREE_D6_CUMULATIVE = list(accumulate(THREE_D6[total] / 216 for total in _THREE
 
 
 def is_down(combatant: Combatant, encounter: Encounter) -> bool:
-    """Out of the fight: the encounter says so, or its PHP are 0 or fewer."""
-    return encounter.out_of_fight(combatant) or combatant.sheet.php.current <= 0
+    """Out of the fight: the encounter's own ``out_of_fight`` (0 PHP or fewer)."""
+    return encounter.out_of_fight(combatant)
 
 
 def attack_request(encounter: Encounter, actor_id: str, target_id: str,
@@ -293,13 +293,11 @@ def _expiry(encounter: Encounter) -> dict[int, list[tuple[int, int]]]:
     expiry: dict[int, list[tuple[int, int]]] = {}
     for index, combatant in enumerate(encounter.combatants):
         for bit_index, condition in enumerate(combatant.sheet.conditions):
-            duration = condition.duration
-            if duration.kind is not DurationKind.ROUNDS or duration.rounds is None:
-                continue
             placed = encounter.applied_at.get(condition.id)
             late = placed is not None and placed.round == encounter.round and not counts_first
-            end = max(duration.rounds, 1) + (1 if late else 0)
-            expiry.setdefault(end, []).append((index, 1 << bit_index))
+            end = round_ends_left(condition, late)
+            if end is not None:
+                expiry.setdefault(end, []).append((index, 1 << bit_index))
     return expiry
 
 

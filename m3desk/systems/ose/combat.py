@@ -18,8 +18,10 @@ __all__ = [
     "armour_class_text",
     "attack_procedure",
     "attack_value_text",
+    "damage_dealt",
     "damage_distribution",
     "hit_chance",
+    "lowest_natural",
     "morale_pass_chance",
     "need_text",
     "needed",
@@ -62,12 +64,23 @@ def needed(thac0: int, armour_class: int, *,
     return max(2, min(raw, 20)) if table == "matrix" else raw
 
 
+def lowest_natural(need: int, modifier: int) -> int:
+    """The lowest natural d20 that hits when the modified roll must reach ``need``: a natural
+    20 always hits and a natural 1 always misses, so it is 2 to 20. The dialog's roll, the
+    exact odds and the forecast all compare the natural die with this."""
+    return min(20, max(2, need - modifier))
+
+
+def damage_dealt(total: int, multiplier: int = 1) -> int:
+    """A hit's damage: the dice and bonuses (times a backstab's multiplier), at least 1."""
+    total *= multiplier
+    return total if total > 1 else 1
+
+
 def hit_chance(thac0: int, armour_class: int, modifier: int = 0, *,
                table: Literal["matrix", "arithmetic"] = "matrix") -> Fraction:
-    """Exact chance to hit: the natural 20, plus every natural 2–19 whose total is enough."""
-    need = needed(thac0, armour_class, table=table)
-    hits = 1 + sum(1 for natural in range(2, 20) if natural + modifier >= need)
-    return Fraction(hits, 20)
+    """Exact chance to hit: the naturals from :func:`lowest_natural` to 20."""
+    return Fraction(21 - lowest_natural(needed(thac0, armour_class, table=table), modifier), 20)
 
 
 def damage_distribution(dice: DiceExpr, modifier: int = 0, *,
@@ -78,7 +91,7 @@ def damage_distribution(dice: DiceExpr, modifier: int = 0, *,
     total = sum(counts.values())
     result: dict[int, Fraction] = {}
     for rolled, ways in counts.items():
-        damage = max(1, (rolled + dice.bonus + modifier) * multiplier)
+        damage = damage_dealt(rolled + dice.bonus + modifier, multiplier)
         result[damage] = result.get(damage, Fraction(0)) + Fraction(ways, total)
     return result
 

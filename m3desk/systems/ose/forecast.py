@@ -30,8 +30,11 @@ from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.initiative import MAX_REROLLS
 from m3desk.systems.ose import combat
 from m3desk.systems.ose import round as rnd
+from m3desk.systems.ose.combat import damage_dealt
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
+from m3desk.systems.ose.movement import withdrawal_feet
+from m3desk.systems.ose.round import morale_closed, morale_holds, morale_moments, never_checks
 from m3desk.systems.ose.sheet import MonsterSheet, Weapon
 
 __all__ = ["FORECAST_POLICY", "play_attack", "simulate"]
@@ -50,8 +53,6 @@ Strike = tuple[int, int, int, int, int]
 """An attack on one target: the lowest natural d20 that hits, then the damage as dice count,
 sides, bonus and multiplier (at least 1 on a hit)."""
 
-_FIRST_DEATH, _HALF_DOWN = 1, 2
-_TRIGGERS = {"first death": _FIRST_DEATH, "half down": _HALF_DOWN}
 _MELEE, _SHOOT = 1, 2
 _FAR = 1 << 30
 
@@ -72,7 +73,7 @@ def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon
     sheet = placed.combatant(actor).sheet
     need = combat.needed(derive(sheet, options)["thac0"].value, ac,
                          table=combat.attack_procedure(options))
-    lowest = min(20, max(2, need - modifier))  # a natural 20 always hits, a natural 1 misses
+    lowest = combat.lowest_natural(need, modifier)
     die = table._damage_die(sheet, weapon, options)
     bonus, multiplier = table._damage_bonus(placed, actor, target, weapon, f"attack:{index}")
     return (lowest, die.count, die.sides, die.bonus + bonus, multiplier)
@@ -86,8 +87,7 @@ def _roll(strike: Strike, r: Callable[[], float]) -> int:
     total = bonus
     for _ in range(count):
         total += int(r() * sides) + 1
-    total *= multiplier
-    return total if total > 1 else 1
+    return damage_dealt(total, multiplier)
 
 
 class _Prices:
@@ -182,7 +182,7 @@ class _Plan:
         self.morale = []
         for name in sides:
             state = encounter.morale.get(name)
-            checked = sum(_TRIGGERS[t] for t in state.checked) if state else 0
+            checked = sum(rnd.MOMENTS[t] for t in state.checked) if state else 0
             self.morale.append((checked, state.passes if state else 0,
                                 bool(state and state.broken)))
         self.monsters_of = [[i for i in range(n) if self.side[i] == s and self.monster[i]]
@@ -199,6 +199,7 @@ class _Plan:
                          else None)
         self.acted = [c.acted and phase != "setup" for c in combatants]
         self.declared = [c.declared if c.declared != "none" else "" for c in combatants]
+        self.away = [withdrawal_feet(self.rate[i], self.declared[i]) for i in range(n)]
         self.side_rolls: list[int] | None = None
         self.own_rolls: list[int] | None = None
         if phase == "rounds":
@@ -312,8 +313,7 @@ def _order(plan: _Plan, r: Callable[[], float], left: list[int],
 def _individual_order(plan: _Plan, r: Callable[[], float],
                       kept: list[int] | None) -> tuple[list[list[int]], list[int]]:
     rolls = kept or [int(r() * 6) + 1 + plan.init[i] for i in range(plan.n)]
-    ranked = sorted((rolls[i] - (rnd.SLOW_PENALTY if plan.slow[i] else 0), i)
-                    for i in range(plan.n))
+    ranked = sorted((rnd.order_key(rolls[i], plan.slow[i]), i) for i in range(plan.n))
     groups: list[list[int]] = []
     last = None
     for key, i in reversed(ranked):
@@ -350,9 +350,8 @@ class _Fight:
             return
         for _ in range(count):
             bonus += int(r() * sides) + 1
-        bonus *= multiplier
         hp = self.hp
-        hp[t] -= bonus if bonus > 1 else 1
+        hp[t] -= damage_dealt(bonus, multiplier)
         if hp[t] <= 0 and not self.out[t]:
             self.out[t] = True
             self._gone(self.plan.side[t])
@@ -368,19 +367,17 @@ class _Fight:
         plan, hp, fled = self.plan, self.hp, self.fled
         checked, passes, broken = self.state[s]
         monsters = plan.monsters_of[s]
-        if broken or passes >= 2 or not monsters:
+        if morale_closed(passes, bool(broken)) or not monsters:
             return
-        down = sum(1 for i in monsters if hp[i] <= 0)
-        met = (_FIRST_DEATH if down else 0) | (_HALF_DOWN if 2 * down >= len(monsters) else 0)
+        met = morale_moments(sum(1 for i in monsters if hp[i] <= 0), len(monsters))
         if not met & ~checked:
             return
         living = [i for i in monsters if hp[i] > 0 and not fled[i]]
-        if not living or all(plan.ml[i] in (2, 12) for i in living):
+        if not living or all(never_checks(plan.ml[i]) for i in living):
             return
         ml = plan.ml[living[0]]
         r = self.r
-        roll = int(r() * 6) + int(r() * 6) + 2
-        holds = ml == 12 or (ml != 2 and roll <= ml)
+        holds = morale_holds(int(r() * 6) + int(r() * 6) + 2, ml)
         self.state[s] = [checked | met, min(2, passes + holds), not holds]
         if not holds:
             for i in living:
@@ -438,7 +435,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                 declared = plan.declared[i] if first else ""
                 if declared:
                     if declared != "cast a spell":  # a spell is its only action, unmoving
-                        away = rate[i] if declared == "retreat" else rate[i] // 2
+                        away = plan.away[i]
                         for j in foes:
                             row[j] = dist[j][i] = row[j] + away
                     modes.append(_SHOOT if declared == "fighting withdrawal" else 0)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["Armour", "base_rate", "encounter_rate", "overland_miles", "withdrawal"]
+__all__ = ["Armour", "base_rate", "encounter_rate", "overland_miles", "withdrawal",
+           "withdrawal_feet"]
 
 Armour = Literal["none", "light", "heavy"]
 
@@ -37,5 +38,15 @@ def overland_miles(base: int) -> int:
 
 
 def withdrawal(base: int, kind: Literal["fighting withdrawal", "retreat"]) -> int:
-    rate = encounter_rate(base)
-    return rate // 2 if kind == "fighting withdrawal" else rate
+    return withdrawal_feet(encounter_rate(base), kind)
+
+
+def withdrawal_feet(rate: int, kind: str) -> int:
+    """How far a declared move takes a combatant back from its foes this round, from its
+    encounter rate: a retreat all of it, a fighting withdrawal half (0 for anything else).
+    The tracker says it and the forecast plays it."""
+    if kind == "retreat":
+        return rate
+    if kind == "fighting withdrawal":
+        return rate // 2
+    return 0

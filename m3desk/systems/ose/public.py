@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 
 from m3desk.systems.ose import combat, tables
+from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.movement import encounter_rate
 
 __all__ = [
@@ -75,14 +76,10 @@ def monster_thac0(hit_dice: str) -> int:
 def attack_hits(natural: int, modifier: int, thac0: int, target_ac: int) -> bool:
     """Whether a d20 showing ``natural`` plus ``modifier`` hits descending ``target_ac``:
     the matrix's number (THAC0 − AC, at least 2 and at most 20); a natural 20 always hits
-    and a natural 1 always misses."""
+    and a natural 1 always misses (the action dialog's own test)."""
     if not 1 <= natural <= 20:
         raise ValueError(f"a d20 shows 1 to 20, not {natural}")
-    if natural == 20:
-        return True
-    if natural == 1:
-        return False
-    return natural + modifier >= combat.needed(thac0, target_ac)
+    return natural >= combat.lowest_natural(combat.needed(thac0, target_ac), modifier)
 
 
 def hit_chance(modifier: int, thac0: int, target_ac: int) -> float:
@@ -92,7 +89,7 @@ def hit_chance(modifier: int, thac0: int, target_ac: int) -> float:
 
 def damage_on_hit(rolled: int, modifier: int) -> int:
     """A hit's damage: the die plus its modifier, and always at least 1."""
-    return max(1, rolled + modifier)
+    return combat.damage_dealt(rolled + modifier)
 
 
 def encounter_movement(base_feet: int) -> int:
@@ -113,24 +110,15 @@ def side_initiative_order(rolls: Mapping[str, int]) -> list[list[str]]:
 
 def morale_holds(roll: int, morale: int) -> bool:
     """A 2d6 morale roll holds when it is at most the morale. ML 12 never checks (it holds);
-    ML 2 never fights (it breaks)."""
+    ML 2 never fights (it breaks). The tracker's and the forecast's own test."""
     if not 2 <= morale <= 12:
         raise ValueError(f"morale is 2 to 12, not {morale}")
-    if morale == 12:
-        return True
-    if morale == 2:
-        return False
-    return roll <= morale
+    return rnd.morale_holds(roll, morale)
 
 
 def morale_hold_chance(morale: int) -> float:
-    """The exact chance a morale check holds: #(2d6 ≤ ML) / 36; 1.0 at ML 12, 0.0 at ML 2."""
+    """The exact chance a morale check holds: #(2d6 ≤ ML) / 36; 1.0 at ML 12, 0.0 at ML 2
+    (the action dialog's odds)."""
     if not 2 <= morale <= 12:
         raise ValueError(f"morale is 2 to 12, not {morale}")
-    if morale == 12:
-        return 1.0
-    if morale == 2:
-        return 0.0
-    chance = combat.morale_pass_chance(morale)
-    assert chance is not None
-    return float(chance)
+    return float(rnd.morale_chance(morale))

@@ -19,7 +19,7 @@ from m3desk.core.dice import Roller
 from m3desk.core.initiative import MAX_REROLLS
 from m3desk.core.numbers import percent, signed
 from m3desk.core.terms import Term, rolled
-from m3desk.systems.ose import combat
+from m3desk.systems.ose import combat, movement
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import (
     DECLARATIONS,
@@ -30,8 +30,10 @@ from m3desk.systems.ose.encounter import (
 )
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
 
-__all__ = ["SLOW_PENALTY", "STEPS", "declare", "disrupt", "is_dead", "is_slow",
-           "lost_initiative", "morale_check", "morale_due", "morale_of", "morale_owed", "readied",
+__all__ = ["MOMENTS", "SLOW_PENALTY", "STEPS", "adjusted_morale", "declare", "disrupt",
+           "is_dead", "is_slow", "lost_initiative", "morale_check", "morale_closed",
+           "morale_due", "morale_holds", "morale_moments", "morale_of", "morale_owed",
+           "never_checks", "order_key", "readied",
            "roll_initiative", "set_individual_roll", "set_side_roll", "set_surprise_roll",
            "status", "step_of", "surprised_sides", "with_order"]
 
@@ -94,6 +96,13 @@ def _base(encounter: OseEncounter, combatant: OseCombatant) -> int | None:
     return encounter.side_rolls.get(combatant.side)
 
 
+def order_key(roll: int, slow: bool) -> int:
+    """A combatant's place in the order from its roll (higher first): a slow weapon's
+    wielder drops below every other roll, so it acts last. The tracker's order and the
+    forecast's both sort by it."""
+    return roll - (SLOW_PENALTY if slow else 0)
+
+
 def with_order(encounter: OseEncounter, *, restart: bool = False) -> OseEncounter:
     """Every combatant's place in the turn order from the rolls, slow weapons last and, in
     a side, missiles before spells before melee. ``restart`` (new rolls) puts the turn on
@@ -101,7 +110,7 @@ def with_order(encounter: OseEncounter, *, restart: bool = False) -> OseEncounte
     combatants = []
     for combatant in _combatants(encounter):
         base = _base(encounter, combatant)
-        key = None if base is None else base - (SLOW_PENALTY if is_slow(combatant) else 0)
+        key = None if base is None else order_key(base, is_slow(combatant))
         combatants.append(combatant.model_copy(update={
             "initiative": key, "tie_order": STEPS.index(step_of(encounter, combatant))}))
     after = encounter.model_copy(update={"combatants": tuple(combatants)})
@@ -257,15 +266,44 @@ def morale_of(combatant: OseCombatant) -> int:
     return derive(combatant.sheet)["morale"].value
 
 
+FIRST_DEATH, HALF_DOWN = 1, 2
+MOMENTS = {"first death": FIRST_DEATH, "half down": HALF_DOWN}
+"""The moments a side's monsters check morale (SRD), as bits."""
+
+
+def morale_moments(down: int, members: int) -> int:
+    """The morale moments a side of ``members`` monsters has reached with ``down`` of them
+    dead, as bits of :data:`MOMENTS`: its first death, and half of it down."""
+    met = FIRST_DEATH if down >= 1 else 0
+    if members and 2 * down >= members:
+        met |= HALF_DOWN
+    return met
+
+
+def morale_closed(passes: int, broken: bool) -> bool:
+    """No more checks for a side: it broke, or held twice."""
+    return broken or passes >= 2
+
+
+def never_checks(ml: int) -> bool:
+    """ML 2 never fights and ML 12 never flees: neither rolls."""
+    return ml in (2, 12)
+
+
+def adjusted_morale(base: int, adjustment: int) -> int:
+    """ML with the situation's −2…+2, never applied to ML 2 or 12, kept within 2–12."""
+    return base if never_checks(base) else max(2, min(12, base + adjustment))
+
+
+def morale_holds(roll: int, ml: int) -> bool:
+    """2d6 at most ML holds; ML 12 always holds, ML 2 never."""
+    return ml == 12 or (ml != 2 and roll <= ml)
+
+
 def _triggers(encounter: OseEncounter, side: str) -> list[str]:
     monsters = _monsters(encounter, side)
-    down = sum(1 for c in monsters if is_dead(c))
-    met = []
-    if down >= 1:
-        met.append("first death")
-    if monsters and 2 * down >= len(monsters):
-        met.append("half down")
-    return met
+    met = morale_moments(sum(1 for c in monsters if is_dead(c)), len(monsters))
+    return [name for name, bit in MOMENTS.items() if met & bit]
 
 
 def morale_due(encounter: OseEncounter, side: str) -> list[str]:
@@ -273,9 +311,9 @@ def morale_due(encounter: OseEncounter, side: str) -> list[str]:
     two held checks, after it broke, or when every monster of it is ML 2 or 12."""
     state = encounter.morale.get(side, SideMorale())
     living = _morale_checkers(encounter, side)
-    if state.broken or state.passes >= 2 or not living:
+    if morale_closed(state.passes, state.broken) or not living:
         return []
-    if all(morale_of(c) in (2, 12) for c in living):
+    if all(never_checks(morale_of(c)) for c in living):
         return []
     return [t for t in _triggers(encounter, side) if t not in state.checked]
 
@@ -301,8 +339,8 @@ def morale_check(encounter: OseEncounter, actor_id: str, roll: int, adjustment: 
     side (or the one monster) flees. ML 12 never checks; ML 2 never fights."""
     actor = _c(encounter, actor_id)
     base = morale_of(actor)
-    ml = base if base in (2, 12) else max(2, min(12, base + adjustment))
-    holds = ml == 12 or (ml != 2 and roll <= ml)
+    ml = adjusted_morale(base, adjustment)
+    holds = morale_holds(roll, ml)
     who = actor.side if whole_side else actor.name
     members = [c for c in _monsters(encounter, actor.side) if not is_dead(c)] \
         if whole_side else [actor]
@@ -336,6 +374,11 @@ def morale_chance(ml: int) -> Fraction:
 
 
 # -- what the tracker says above the roster ---------------------------------------------
+
+
+def _back(encounter: OseEncounter, combatant: OseCombatant) -> int:
+    rate = derive(combatant.sheet, encounter.options)["movement.encounter"].value
+    return movement.withdrawal_feet(rate, combatant.declared)
 
 
 def _names(combatants: list[OseCombatant]) -> str:
@@ -416,11 +459,13 @@ def _turn_lines(encounter: OseEncounter) -> list[str]:
             lines.append(f"{now.name} casts {now.spell or 'a spell'}: its only action, no "
                          "movement; needs voice, free hands and the target in sight.")
         elif now.declared == "retreat":
-            lines.append(f"{now.name} retreats: up to the full encounter movement, no "
-                         "attack; attackers get +2 and ignore its shield this round.")
+            lines.append(f"{now.name} retreats: up to {_back(encounter, now)}' (the full encounter "
+                         "movement), no attack; attackers get +2 and ignore its shield this "
+                         "round.")
         elif now.declared == "fighting withdrawal":
-            lines.append(f"{now.name} withdraws: backwards up to half the encounter "
-                         "movement, with a clear path; may still attack.")
+            back = _back(encounter, now)
+            lines.append(f"{now.name} withdraws: backwards up to {back}' (half the encounter "
+                         "movement), with a clear path; may still attack.")
     slow = [c for c in _combatants(encounter) if is_slow(c) and not is_dead(c)]
     if slow and encounter.phase != "setup":
         lines.append("Act last (slow weapons): " + ", ".join(

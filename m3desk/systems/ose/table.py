@@ -492,7 +492,7 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
     natural, damage_faces = faces[0], faces[1:]
     need = combat.needed(derive(attacker.sheet, options)["thac0"].value, ac,
                          table=combat.attack_procedure(options))
-    hit = natural == 20 or (natural != 1 and natural + modifier >= need)
+    hit = natural >= combat.lowest_natural(need, modifier)
     name, foe = attacker.name, defender.name
     after = _acted(encounter, actor)
     thac0 = derive(attacker.sheet, options)["thac0"].value
@@ -508,7 +508,7 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
         return ActionOutcome(core.add_log(after, record, actor=actor, target=target), summary)
     die = _damage_die(attacker.sheet, weapon, options)
     bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, action)
-    damage = max(1, (die.total(damage_faces) + bonus) * multiplier)
+    damage = combat.damage_dealt(die.total(damage_faces) + bonus, multiplier)
     shown = [f"{die} ({', '.join(str(f) for f in damage_faces)})",
              *(t.signed() for t in _damage_terms(encounter, actor, target, weapon) if t.value)]
     roll += (f"; damage {', '.join(shown)}{' ×2 back-stab' if multiplier == 2 else ''}"

@@ -1,15 +1,24 @@
 """Encounter → Forecast…: how does this fight go? Played many times from where it stands.
 
 The game's own simulator plays each fight (its rules, its initiative, movement and morale) on
-a seeded stream; the dialog runs the fights in small batches so the window stays responsive,
-shows the progress with a Cancel, and plots each side's chance to win, how many rounds it
-takes, each combatant's chance to be down and the hit points left. The same seed gives the
-same forecast. The encounter itself is never changed.
+a seeded stream. The fights run in a worker process (:class:`ForecastRun`,
+:mod:`m3desk.forecast_worker`) in batches sized by time (:func:`m3desk.core.forecast.batches`),
+added up as they come; the window stays live, Stop acts at once (the process is ended), and
+the plots redraw from the running tally a few times a second. The same seed gives the same
+forecast, in the worker as on this thread. The fights are bounded by the encounter's size
+(:func:`~m3desk.core.forecast.fight_limit`), and an encounter with at most one side still
+standing says there is no fight to forecast. The encounter itself is never changed.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QTimer
+import multiprocessing
+import threading
+import time
+from multiprocessing.reduction import ForkingPickler
+from typing import Any
+
+from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,16 +37,110 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.core import registry
-from m3desk.core.forecast import FightResult, Forecast, Policy, run_fights, summarise
+from m3desk.core.encounter import Encounter
+from m3desk.core.forecast import (
+    Forecast,
+    Policy,
+    Simulate,
+    Tally,
+    batches,
+    fight_limit,
+    no_fight,
+)
+from m3desk.forecast_worker import play_in_worker
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.forecast_plots import Bar, BarChart, Histogram
 
-__all__ = ["BATCH", "ForecastDialog"]
+__all__ = ["REDRAW_SECONDS", "ForecastDialog", "ForecastRun"]
 
-BATCH = 250
-"""Fights per step of the event loop: a few milliseconds, so Cancel and repaints stay live."""
+REDRAW_SECONDS = 0.25
+"""How often the running tally reaches the window while the fights play (the plots redraw)."""
+POLL_MS = 30
+"""How often the window looks for news from the worker process."""
 _TARGETS = (("nearest", "the nearest foe"), ("weakest", "the weakest foe (fewest hp left)"),
             ("strongest", "the strongest foe (most hp left)"))
+
+
+class ForecastRun(QObject):
+    """The fights, played in a process of their own: the GUI thread never waits for them
+    (a thread would share Python's interpreter lock with the window: its paint code then
+    stalled 40–140 ms at a time). ``progressed`` carries the running forecast a few times a
+    second, ``done`` the last one, ``failed`` a sentence; :meth:`stop` ends the process at
+    once and nothing more is emitted."""
+
+    progressed = Signal(object)
+    done = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, encounter: Encounter, simulate: Simulate, *, fights: int, seed: int,
+                 policy: Policy, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        context = multiprocessing.get_context("spawn")
+        jobs, job_send = context.Pipe(duplex=False)
+        self._receive, results = context.Pipe(duplex=False)
+        self._process = context.Process(target=play_in_worker, args=(jobs, results),
+                                        daemon=True, name="m3desk forecast")
+        self._process.start()
+        jobs.close()
+        results.close()
+        # The job goes down the pipe from a thread: the write waits until the new process
+        # reads it (a big encounter is more than a pipe holds), and the window must not.
+        job = ForkingPickler.dumps((type(encounter), encounter.model_dump_json(exclude={"log"}),
+                                    simulate, fights, seed, policy, REDRAW_SECONDS))
+        threading.Thread(target=_send_job, args=(job_send, bytes(job)), daemon=True,
+                         name="m3desk forecast job").start()
+        self._poll = QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._read)
+        self._poll.start()
+
+    def stop(self) -> None:
+        """End the process now; nothing more arrives."""
+        self._poll.stop()
+        if self._process.is_alive():
+            self._process.terminate()
+        self._receive.close()
+        _REAPING.append(self._process)
+        _reap()
+
+    def wait(self, timeout_s: float = 60.0) -> None:
+        """Block until the process has sent its last word, and deliver it (tests)."""
+        deadline = time.monotonic() + timeout_s
+        while self._poll.isActive() and time.monotonic() < deadline:
+            if self._receive.poll(0.05):
+                self._read()
+
+    def _read(self) -> None:
+        try:
+            while self._poll.isActive() and self._receive.poll():
+                kind, value = self._receive.recv()
+                if kind == "progress":
+                    self.progressed.emit(value)
+                    continue
+                self._poll.stop()
+                _REAPING.append(self._process)  # it exits on its own; never wait for it here
+                (self.done if kind == "done" else self.failed).emit(value)
+        except (EOFError, OSError):
+            if self._poll.isActive():
+                self._poll.stop()
+                self.failed.emit("The forecast's process ended without a result.")
+
+
+def _send_job(connection: Any, job: bytes) -> None:
+    try:
+        connection.send_bytes(job)
+    except OSError:
+        pass  # stopped before the process read its job
+    finally:
+        connection.close()
+
+
+_REAPING: list[Any] = []
+"""Stopped processes not yet joined (a terminated one ends in milliseconds)."""
+
+
+def _reap() -> None:
+    _REAPING[:] = [p for p in _REAPING if p.is_alive() or p.join(0) is not None]
 
 
 class ForecastDialog(QDialog):
@@ -52,17 +155,21 @@ class ForecastDialog(QDialog):
         self.simulate = rules.simulate if rules is not None else None
         self.setWindowTitle(f"Forecast — {encounter.name}")
         self.result: Forecast | None = None
-        self._results: list[FightResult] = []
+        self.latest: Forecast | None = None
+        """The running forecast of the fights played so far (shown while they play)."""
+        self._run: ForecastRun | None = None
         self._wanted = 0
-        self._timer = QTimer(self)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self._step)
+        self._began = 0.0
 
+        limit = fight_limit(encounter)
         self.fights = QSpinBox()
-        self.fights.setRange(100, 200_000)
+        self.fights.setRange(min(100, limit), limit)
         self.fights.setSingleStep(1000)
-        self.fights.setValue(10_000)
+        self.fights.setValue(min(10_000, limit))
+        self.fights.setGroupSeparatorShown(True)
         self.fights.setAccessibleName("Fights to play")
+        self.fights.setToolTip(f"At most {limit:,} fights for {len(encounter.combatants)} "
+                               f"combatants: the bigger the encounter, the fewer")
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setValue(1)
@@ -127,10 +234,11 @@ class ForecastDialog(QDialog):
         layout.addLayout(buttons)
         layout.addWidget(self.summary)
         layout.addWidget(scroll, 1)
-        if self.simulate is None or len({c.side for c in encounter.combatants}) < 2:
+        self.problem = no_fight(encounter) if self.simulate is not None else None
+        if self.simulate is None or self.problem is not None:
             self.run_button.setEnabled(False)
-            if self.simulate is not None:
-                self.summary.setText("The encounter needs combatants on two sides.")
+            if self.problem is not None:
+                self.summary.setText(self.problem)
         self._charts, self._scroll = charts, scroll
         self.resize(self.open_size())
 
@@ -167,61 +275,112 @@ class ForecastDialog(QDialog):
         return Policy(target=self.target.currentData(), ranged_stay=self.ranged.isChecked())
 
     def start(self) -> None:
-        """Play the fights in batches; the result shows when the last batch is in."""
-        if self.simulate is None:
+        """Play the fights on the worker thread; the plots fill in as they come."""
+        if self.simulate is None or self.problem is not None or self._run is not None:
             return
-        self._results = []
+        self.result = self.latest = None
         self._wanted = self.fights.value()
         self.progress.setRange(0, self._wanted)
         self.progress.setValue(0)
+        self.progress.setFormat("%p %")
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.summary.setText("Playing…")
-        self._timer.start()
+        self._began = time.monotonic()
+        run = ForecastRun(self.encounter, self.simulate, fights=self._wanted,
+                          seed=self.seed.value(), policy=self.policy(), parent=self)
+        run.progressed.connect(self._progressed)
+        run.done.connect(self._done)
+        run.failed.connect(self._failed)
+        self._run = run
+
+    @property
+    def running(self) -> bool:
+        return self._run is not None
 
     def stop(self) -> None:
-        """Cancel: what was played so far is shown, marked as partial."""
-        self._timer.stop()
-        self._finish(cancelled=True)
+        """Stop at once: what was played so far is shown, marked as partial; the worker
+        drops the fight it is playing."""
+        run = self._release()
+        if run is None:
+            return
+        self._finish(self.latest, cancelled=True)
 
-    def _step(self) -> None:
-        assert self.simulate is not None
-        done = len(self._results)
-        count = min(BATCH, self._wanted - done)
-        self._results += run_fights(self.encounter, self.simulate, fights=count,
-                                    seed=self.seed.value(), policy=self.policy(), start=done)
-        self.progress.setValue(len(self._results))
-        if len(self._results) >= self._wanted:
-            self._timer.stop()
-            self._finish(cancelled=False)
+    def _release(self) -> ForecastRun | None:
+        run, self._run = self._run, None
+        if run is not None:
+            run.stop()
+            run.deleteLater()
+        return run
 
-    def run_to_end(self) -> Forecast | None:
-        """Play every fight now (tests and scripts), as the batches would."""
-        self.start()
-        while self._timer.isActive():
-            self._step()
+    def _progressed(self, snapshot: Forecast) -> None:
+        if self._run is None:
+            return
+        self.latest = snapshot
+        self.progress.setValue(snapshot.fights)
+        elapsed = time.monotonic() - self._began
+        if snapshot.fights and elapsed > 1:
+            left = elapsed * (self._wanted - snapshot.fights) / snapshot.fights
+            self.progress.setFormat(f"%p % — about {_duration(left)} left")
+        self._show(snapshot, cancelled=False, playing=True)
+
+    def _done(self, result: Forecast) -> None:
+        self._release()
+        self.progress.setValue(result.fights)
+        self.progress.setFormat("%p %")
+        self._finish(result, cancelled=False)
+
+    def _failed(self, sentence: str) -> None:
+        self._release()
+        self._finish(None, cancelled=True)
+        self.summary.setText(sentence)
+
+    def wait_until_done(self, timeout_s: float = 60.0) -> Forecast | None:
+        """Block until the worker has played every fight (tests and scripts)."""
+        if self._run is not None:
+            self._run.wait(timeout_s)
         return self.result
 
-    def _finish(self, *, cancelled: bool) -> None:
-        self.run_button.setEnabled(self.simulate is not None)
+    def run_to_end(self) -> Forecast | None:
+        """Play every fight now on this thread (tests and scripts), in the same batches."""
+        if self.simulate is None or self.problem is not None:
+            return None
+        encounter = self.encounter
+        tally = Tally(encounter.sides, [c.id for c in encounter.combatants])
+        self._wanted = self.fights.value()
+        self.progress.setRange(0, self._wanted)
+        for _ in batches(encounter, self.simulate, fights=self._wanted,
+                         seed=self.seed.value(), policy=self.policy(), tally=tally):
+            pass
+        self.progress.setValue(tally.fights)
+        self._finish(tally.forecast(), cancelled=False)
+        return self.result
+
+    def done(self, code: int) -> None:
+        """Closing stops the fights (the worker ends within one fight)."""
+        self._release()
+        super().done(code)
+
+    def _finish(self, result: Forecast | None, *, cancelled: bool) -> None:
+        self.run_button.setEnabled(self.simulate is not None and self.problem is None)
         self.cancel_button.setEnabled(False)
-        if not self._results:
+        self.progress.setFormat("%p %")
+        if result is None or not result.fights:
             self.summary.setText("Stopped before any fight was played.")
             return
-        encounter = self.encounter
-        result = summarise(self._results, encounter.sides, [c.id for c in encounter.combatants])
         self.result = result
         self._show(result, cancelled)
 
-    def _show(self, result: Forecast, cancelled: bool) -> None:
+    def _show(self, result: Forecast, cancelled: bool, playing: bool = False) -> None:
         encounter = self.encounter
         names = {c.id: c.name for c in encounter.combatants}
         sides = sorted(result.wins, key=lambda side: -result.wins[side].value)
         leader = sides[0]
         share = result.wins[leader]
-        partial = f" (stopped after {result.fights} fights)" if cancelled else ""
+        partial = f" (stopped after {result.fights:,} fights)" if cancelled else ""
+        so_far = "Playing… so far " if playing else ""
         self.summary.setText(
-            f"{leader} win {share.value * 100:.1f} % of {result.fights} fights "
+            f"{so_far}{leader} win {share.value * 100:.1f} % of {result.fights:,} fights "
             f"(± {share.error * 100:.1f}){partial}; a fight lasts {result.mean_rounds:.1f} "
             f"rounds on average.")
         bars = [Bar(side, result.wins[side].value, result.wins[side].error,
@@ -246,3 +405,11 @@ def _pool(encounter: object, combatant_id: str) -> tuple[int, int]:
     combatant = encounter.combatant(combatant_id)  # type: ignore[attr-defined]
     pool = rules.pool(combatant) if rules is not None else None
     return pool if pool is not None else (0, 1)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} min"
+    return f"{seconds / 3600:.1f} h"

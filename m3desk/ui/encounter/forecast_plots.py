@@ -58,13 +58,17 @@ class BarChart(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(220, self.sizeHint().height())
 
-    def paintEvent(self, _event: QPaintEvent) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
         text = palette.color(QPalette.ColorRole.WindowText)
         metrics = self.fontMetrics()
         row = self._row()
+        # Only the rows in sight: 200 combatants' bars painted whole took ~100 ms a redraw.
+        shown = event.rect()
+        first = max(0, shown.top() // row - 1)
+        last = min(len(self.bars), shown.bottom() // row + 1)
         bold = painter.font()
         bold.setBold(True)
         painter.setFont(bold)
@@ -78,7 +82,8 @@ class BarChart(QWidget):
                       default=0) + 10
         plot_w = max(self.width() - label_w - value_w, 20)
         fill = _accent(palette)
-        for index, bar in enumerate(self.bars):
+        for index in range(first, last):
+            bar = self.bars[index]
             top = row * (index + 1) + 2
             label = metrics.elidedText(bar.label, Qt.TextElideMode.ElideRight, label_w - 6)
             painter.setPen(text)

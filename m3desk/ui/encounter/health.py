@@ -22,9 +22,11 @@ _DARK = {"unhurt": "#3f8a52", "wounded": "#3f8a52", "badly wounded": "#b8801e",
          "down": "#c0443c"}
 
 
-def perceived(current: int, maximum: int) -> str:
-    """How a wound looks from across the table, without a number."""
-    if current <= 0:
+def perceived(current: int, maximum: int, *, down: bool | None = None) -> str:
+    """How a wound looks from across the table, without a number. ``down`` is the game's
+    ``out_of_fight`` where it is known (the one answer the tracker, the player view and the
+    forecast share); without it, no hit points left is down."""
+    if down if down is not None else current <= 0:
         return "down"
     if current >= maximum:
         return "unhurt"

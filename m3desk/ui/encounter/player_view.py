@@ -220,12 +220,13 @@ class PlayerView(QWidget):
         self.order.clear()
         for combatant in listed:
             pool = rules.pool(combatant) if rules is not None else None
+            down = encounter.out_of_fight(combatant)
             if pool is None:
-                health = ""
+                health = "down" if down else ""
             elif _is_player_character(combatant):
-                health = f"{pool[0]}/{pool[1]} hp"
+                health = f"{pool[0]}/{pool[1]} hp" + (", down" if down else "")
             else:
-                health = perceived(*pool)
+                health = perceived(*pool, down=down)
             conditions = ", ".join(c.name for c in combatant.conditions)
             parts = [combatant.name, health, conditions]
             text = " · ".join(part for part in parts if part)

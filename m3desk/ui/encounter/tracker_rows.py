@@ -64,7 +64,7 @@ class TrackerRow:
     cells: Mapping[str, Cell] = field(default_factory=dict)
     """The game's own columns, by column id."""
     down: bool = False
-    """At 0 hit points or fewer: dead, dying or out of the fight, as the game says."""
+    """Out of the fight, as the game's ``out_of_fight`` says (dead, dying, unconscious)."""
 
     @property
     def marker(self) -> str:
@@ -78,10 +78,9 @@ class TrackerRow:
 def _row(encounter: Encounter, rules: EncounterRules, combatant: Combatant, state: RowState,
          group_size: int = 1, group_index: int = 0) -> TrackerRow:
     cells = {column.id: rules.cell(encounter, combatant, column.id) for column in rules.columns}
-    pool = rules.pool(combatant)
     return TrackerRow(combatant=combatant, state=state, group_size=group_size,
                       group_index=group_index, cells=cells,
-                      down=pool is not None and pool[0] <= 0)
+                      down=encounter.out_of_fight(combatant))
 
 
 def tracker_rows(encounter: Encounter, rules: EncounterRules) -> list[TrackerRow]:

@@ -1,0 +1,59 @@
+"""AD&D rules the forecast applies, played through the encounter and through the simulator
+(issue 22): death's-door bleeding at the round's end, and the initiative order."""
+
+from __future__ import annotations
+
+import pytest
+
+from m3desk.core import encounter as core
+from m3desk.core.forecast import Policy, run_fights
+from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e.forecast import simulate
+from m3desk.systems.adnd2e.options import AdndOptions
+from m3desk.systems.adnd2e.samples import ILSE, ORC, RATH
+from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
+from tests.systems.adnd2e.fight import ids
+
+RULES = ENCOUNTER_RULES
+
+
+def _far_fight(ilse_points: int, *, bound: bool, deaths_door: bool = True) -> AdndEncounter:
+    """Rath and Ilse (at ``ilse_points``) 500' from an orc: nobody strikes in a round."""
+    encounter = AdndEncounter(name="Far", options=AdndOptions(deaths_door=deaths_door))
+    for sheet, side in ((RATH, "Party"), (ILSE.model_copy(update={"hit_points": ilse_points}),
+                                          "Party"), (ORC, "Monsters")):
+        encounter = core.join(encounter, RULES.make_combatant(sheet, side))
+    named = ids(encounter)
+    for name in ("Rath", "Ilse"):
+        encounter = core.set_position(encounter, named[name], named["Orc"], 500)
+    if bound:
+        encounter = core.add_condition(encounter, named["Ilse"], core.ConditionState(
+            condition="bound", name="Bound"))
+    assert isinstance(encounter, AdndEncounter)
+    return encounter
+
+
+@pytest.mark.parametrize(("points", "bound", "deaths_door"), [
+    (-3, False, True), (-3, True, True), (0, False, True), (-9, False, True),
+    (-3, False, False), (4, False, True)])
+def test_bleeding_at_the_round_end_is_the_same_in_tracker_and_forecast(
+        points: int, bound: bool, deaths_door: bool) -> None:
+    encounter = _far_fight(points, bound=bound, deaths_door=deaths_door)
+    ilse = ids(encounter)["Ilse"]
+    ended, _expired = encounter.round_ended()
+    tracked = ended.combatant(ilse).sheet.hit_points
+    played = {r.hit_points[ilse] for r in run_fights(encounter, simulate, fights=50, seed=2,
+                                                    policy=Policy(max_rounds=1))}
+    assert played == {tracked}
+    assert tracked == combat.bleeds(points, deaths_door, bound)
+
+
+def test_the_initiative_order_is_the_tracker_s() -> None:
+    """Typed counts: the tracker's turn order (lower first, ties together) is the order the
+    forecast plays a round in (combat.initiative_order)."""
+    encounter = _far_fight(5, bound=False)
+    counts = {"Rath": 4, "Ilse": 7, "Orc": 4}
+    for name, count in counts.items():
+        encounter = core.update_combatant(encounter, ids(encounter)[name], initiative=count)
+    tracked = [[c.name for c in group] for group in core.turn_order(encounter)]
+    assert tracked == combat.initiative_order(counts) == [["Rath", "Orc"], ["Ilse"]]

@@ -1,0 +1,202 @@
+"""The forecast has a budget (issue 20 §3, §6): batches sized by time, a running tally whose
+memory does not grow with the fights, an upper bound with a clear message, progress on a
+terminal's stderr, Ctrl+C as one line, and no forecast when there is no fight."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from m3desk.core import encounter as core
+from m3desk.core.forecast import (
+    MAX_COMBATANT_FIGHTS,
+    FightResult,
+    Policy,
+    Tally,
+    batches,
+    fight_limit,
+    forecast,
+    no_fight,
+    run_fights,
+    summarise,
+)
+from m3desk.forecast_cli import forecast_main
+from m3desk.storage import catalog
+from m3desk.storage.documents import save_document
+from tests import toy_system
+from tests.toy_system import TOY, ToyEncounter, ToySheet
+
+
+@pytest.fixture(autouse=True)
+def _toy() -> Iterator[None]:
+    toy_system.install()
+    yield
+    toy_system.uninstall()
+
+
+def _fight(party: int = 1, monsters: int = 1, *, down: bool = False) -> ToyEncounter:
+    assert TOY.encounter is not None
+    encounter = ToyEncounter(name="Bridge")
+    for count, side in ((party, "Party"), (monsters, "Monsters")):
+        for number in range(count):
+            sheet = ToySheet(name=f"{side} {number}", attack=6, hp=0 if down else 12,
+                             hp_max=12)
+            encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
+    return encounter
+
+
+def _simulate():  # type: ignore[no-untyped-def]
+    assert TOY.encounter is not None and TOY.encounter.simulate is not None
+    return TOY.encounter.simulate
+
+
+def _save(tmp_path: Path, encounter: ToyEncounter) -> Path:
+    path = tmp_path / "fight.m3e"
+    save_document(path, catalog.document_type(ToyEncounter), encounter)
+    return path
+
+
+class _Clock:
+    """A clock each fight advances by ``step`` seconds (the batches' sizes are then exact)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_batches_are_sized_by_time_not_count() -> None:
+    """A slow fight (0.02 s) gets batches of about 2 fights to fill 0.05 s; a fast one
+    (0.0001 s) grows its batches to 500; the fights and the result are the same as one run."""
+    encounter = _fight()
+    for step, most in ((0.02, 2), (0.0001, 500)):
+        clock = _Clock(step)
+        simulate = _simulate()
+
+        def timed(enc, dice, policy, clock=clock, simulate=simulate):  # type: ignore[no-untyped-def]
+            clock.now += clock.step
+            return simulate(enc, dice, policy)
+
+        sizes, done = [], 0
+        for tally in batches(encounter, timed, fights=3000, seed=4, clock=clock):
+            sizes.append(tally.fights - done)
+            done = tally.fights
+        assert done == 3000
+        assert sizes[0] == 1 and max(sizes) == most
+        assert tally.forecast() == forecast(encounter, _simulate(), fights=3000, seed=4)
+
+
+def test_the_tally_is_the_summary_and_its_memory_does_not_grow() -> None:
+    encounter = _fight(2, 2)
+    results = run_fights(encounter, _simulate(), fights=500, seed=2)
+    ids = [c.id for c in encounter.combatants]
+    tally = Tally(encounter.sides, ids)
+    for result in results:
+        tally.add(result)
+    assert tally.forecast() == summarise(results, encounter.sides, ids)
+
+    def peak(fights: int) -> int:
+        tracemalloc.start()
+        forecast(encounter, _simulate(), fights=fights, seed=1)
+        _now, most = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return most
+
+    small, large = peak(1000), peak(20_000)
+    assert large < small * 1.5 + 20_000, (small, large)
+
+
+def test_an_upper_bound_with_a_clear_message(tmp_path: Path, capsys) -> None:
+    big = _fight(100, 100)
+    assert fight_limit(big) == MAX_COMBATANT_FIGHTS // 200 == 100_000
+    assert fight_limit(_fight()) == 1_000_000
+    assert forecast_main([str(_save(tmp_path, big)), "--fights", "200000"]) == 2
+    assert capsys.readouterr().err == (
+        "m3desk forecast: at most 100,000 fights for an encounter of 200 combatants (the "
+        "bigger the fight, the fewer); ask for --fights 100000 or fewer.\n")
+    with pytest.raises(SystemExit):
+        forecast_main([str(_save(tmp_path, _fight())), "--fights", "1000001"])
+    assert "--fights takes 1 to 1,000,000" in capsys.readouterr().err
+
+
+def test_everyone_down_is_no_fight_to_forecast(tmp_path: Path, capsys) -> None:
+    """Issue 20 §6: the headline read "Party win 0.0 %"."""
+    gone = _fight(down=True)
+    assert no_fight(gone) == "Everyone is already down: there is no fight to forecast."
+    assert forecast_main([str(_save(tmp_path, gone))]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("m3desk forecast: Everyone is already down: there is no fight "
+                            "to forecast.\n")
+    assert TOY.encounter is not None
+    one_side = core.join(_fight(down=True), TOY.encounter.make_combatant(
+        ToySheet(name="Last", hp=3, hp_max=12), "Monsters"))
+    assert no_fight(one_side) == "Only Monsters left standing: there is no fight to forecast."
+    assert no_fight(_fight()) is None
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_and_silence_in_a_pipe(tmp_path: Path, capsys,
+                                                      monkeypatch) -> None:
+    path = _save(tmp_path, _fight(3, 3))
+    monkeypatch.setattr("m3desk.forecast_cli.PROGRESS_SECONDS", 0.0)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert forecast_main([str(path), "--fights", "3000"]) == 0
+    shown = terminal.getvalue()
+    assert "\r100 % (3,000 of 3,000 fights)" in shown
+    assert " % (" in shown.split("\r")[1]  # the percentage moved on the way
+    monkeypatch.undo()
+    assert forecast_main([str(path), "--fights", "3000"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_ctrl_c_ends_the_cli_with_one_line(tmp_path: Path) -> None:
+    """A real process, a real SIGINT, a fight of 40 OSE combatants asked for a million fights."""
+    from m3desk.assets import sample_files
+    from m3desk.systems.ose.encounter import OseEncounter
+    from m3desk.ui.encounter.new_document import add_sheets
+
+    toy_system.uninstall()
+    encounter = OseEncounter(name="Horde")
+    for _ in range(5):
+        encounter = add_sheets(encounter, sample_files("ose"))
+    path = tmp_path / "horde.m3e"
+    save_document(path, catalog.document_type(OseEncounter), encounter)
+    env = {**os.environ, "M3DESK_HOME": str(tmp_path)}
+    process = subprocess.Popen([sys.executable, "-m", "m3desk", "forecast", str(path),
+                                "--fights", "400000"], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    toy_system.install()
+    assert process.returncode == 130
+    assert out == ""
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert err.startswith("m3desk forecast: stopped after ")
+    assert err.endswith(" of 400,000 fights; nothing printed.\n")
+
+
+def test_a_forecast_result_is_the_same_whatever_the_batches(tmp_path: Path) -> None:
+    encounter = _fight(2, 1)
+    whole = run_fights(encounter, _simulate(), fights=200, seed=9, policy=Policy())
+    pieces: list[FightResult] = []
+    for start in range(0, 200, 37):
+        pieces += run_fights(encounter, _simulate(), fights=min(37, 200 - start), seed=9,
+                             start=start)
+    assert pieces == whole

@@ -1,0 +1,55 @@
+"""Encounter → Forecast… in every installed game: the fights play on a worker thread and the
+headline and plots fill in; with everyone already down there is no fight to forecast (the
+headline read "Party win 0.0 %", issue 20 §6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.core.forecast import forecast
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.forecast_dialog import ForecastDialog
+from tests.ui.encounter.game_samples import sample_fight
+
+GAMES = [system.id for system in registry.systems()]
+
+
+def _encounter(game: str, *, down: bool = False) -> core.Encounter:
+    points = 0 if down else None
+    return sample_fight(game, ("character", "Party", points), ("monster", "Monsters", points))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_forecast_plays_off_the_gui_thread(qtbot: Any, game: str) -> None:
+    """In a worker process, from the encounter's JSON: the same fights as played here."""
+    encounter = _encounter(game)
+    dialog = ForecastDialog(EncounterDocument(encounter))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.fights.setValue(400)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.running and dialog.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    assert not dialog.running
+    assert dialog.result is not None and dialog.result.fights == 400
+    assert dialog.progress.value() == 400
+    assert " win " in dialog.summary.text() and " of 400 fights " in dialog.summary.text()
+    assert sum(dialog.rounds.counts.values()) == 400
+    assert dialog.simulate is not None
+    assert dialog.result == forecast(encounter, dialog.simulate, fights=400, seed=1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_everyone_down_is_no_fight_to_forecast(qtbot: Any, game: str) -> None:
+    dialog = ForecastDialog(EncounterDocument(_encounter(game, down=True)))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.run_button.isEnabled()
+    assert dialog.summary.text() == "Everyone is already down: there is no fight to forecast."
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.result is None and "win" not in dialog.summary.text()

@@ -1,0 +1,213 @@
+"""Mutation check of the rule functions (on demand, not in CI): does the suite notice when a
+rule is changed?
+
+Each target is ``path::qualified.name`` (a function, a method ``Class.method`` or a nested
+function ``outer.inner``). Every comparison, arithmetic operator, ``and``/``or``, small integer
+constant and ``True``/``False`` inside it is changed one at a time (``<`` ↔ ``<=``, ``+`` ↔
+``-``, ``n`` → ``n + 1``, …); the module is written back with the change, the given tests run
+(``pytest -x``: the first failure kills the mutant), and the original is restored whatever
+happens. A mutant the tests pass is a survivor: a rule the tests would let drift.
+
+    .venv/bin/python tools/mutate_rules.py --tests tests/systems/ose \\
+        m3desk/systems/ose/round.py::morale_holds m3desk/systems/ose/round.py::morale_moments
+    .venv/bin/python tools/mutate_rules.py --preset after      (the sets of issue 22)
+
+It edits files of this worktree while it runs (and restores them): run it on a clean tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_SWAPS: dict[type, type] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Add: ast.Sub, ast.Sub: ast.Add,
+    ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult, ast.And: ast.Or, ast.Or: ast.And,
+    ast.In: ast.NotIn, ast.NotIn: ast.In,
+}
+
+GAME_TESTS = {
+    "adnd2e": ["tests/systems/adnd2e"],
+    "ose": ["tests/systems/ose"],
+    "monsters_and_magic": ["tests/systems/monsters_and_magic",
+                           "tests/ui/encounter/test_down_everywhere.py"],
+    "apparatus": ["tests/systems/apparatus"],
+}
+"""The game's rules, forecast and acceptance-style tests (``--tests`` to widen)."""
+
+PRESETS = {
+    # The rule bodies issue 22 found written twice, as they stood (55febc2): each copy.
+    "before": [
+        "m3desk/systems/ose/round.py::_triggers",
+        "m3desk/systems/ose/round.py::morale_check",
+        "m3desk/systems/ose/forecast.py::_Fight.morale",
+        "m3desk/systems/ose/movement.py::withdrawal",
+        "m3desk/systems/adnd2e/table.py::_morale",
+        "m3desk/systems/adnd2e/forecast.py::_morale_stage",
+        "m3desk/systems/adnd2e/forecast.py::_play.morale",
+        "m3desk/systems/monsters_and_magic/forecast.py::is_down",
+    ],
+    # The same rules after: one function each, called by the tracker, dialog and forecast.
+    "after": [
+        "m3desk/systems/ose/round.py::morale_moments",
+        "m3desk/systems/ose/round.py::morale_closed",
+        "m3desk/systems/ose/round.py::never_checks",
+        "m3desk/systems/ose/round.py::adjusted_morale",
+        "m3desk/systems/ose/round.py::morale_holds",
+        "m3desk/systems/ose/movement.py::withdrawal_feet",
+        "m3desk/systems/ose/combat.py::lowest_natural",
+        "m3desk/systems/ose/combat.py::damage_dealt",
+        "m3desk/systems/adnd2e/combat.py::morale_holds",
+        "m3desk/systems/adnd2e/combat.py::morale_loss",
+        "m3desk/systems/adnd2e/combat.py::morale_trigger",
+        "m3desk/systems/adnd2e/table.py::morale_due",
+        "m3desk/systems/monsters_and_magic/encounter.py::Encounter.out_of_fight",
+    ],
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    target: str
+    line: int
+    change: str
+    source: str
+
+
+def _find(tree: ast.AST, qualified: str) -> ast.AST:
+    node = tree
+    for part in qualified.split("."):
+        found = None
+        for child in ast.walk(node):
+            if (isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                    and child.name == part and child is not node):
+                found = child
+                break
+        if found is None:
+            raise SystemExit(f"no {qualified} found")
+        node = found
+    return node
+
+
+def _changes(node: ast.AST) -> Iterator[tuple[int, str, object]]:
+    """(line, what changes, how to apply it to the copy of this node) for each mutation."""
+    if isinstance(node, ast.Compare):
+        for index, op in enumerate(node.ops):
+            swap = _SWAPS.get(type(op))
+            if swap:
+                yield node.lineno, f"{type(op).__name__} → {swap.__name__}", ("ops", index, swap)
+    elif isinstance(node, ast.BinOp | ast.AugAssign | ast.BoolOp):
+        swap = _SWAPS.get(type(node.op))
+        if swap:
+            yield node.lineno, f"{type(node.op).__name__} → {swap.__name__}", ("op", swap)
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        yield node.lineno, f"{node.value} → {not node.value}", ("value", not node.value)
+    elif (isinstance(node, ast.Constant) and type(node.value) is int
+          and -100 <= node.value <= 100):
+        yield node.lineno, f"{node.value} → {node.value + 1}", ("value", node.value + 1)
+
+
+def _apply(node: ast.AST, how: object) -> None:
+    kind = how[0]  # type: ignore[index]
+    if kind == "ops":
+        _, index, swap = how  # type: ignore[misc]
+        node.ops[index] = swap()  # type: ignore[attr-defined]
+    elif kind == "op":
+        node.op = how[1]()  # type: ignore[attr-defined,index]
+    else:
+        node.value = how[1]  # type: ignore[attr-defined,index]
+
+
+def _spots(function: ast.AST) -> list[ast.AST]:
+    """The nodes of ``function`` in walk order, docstrings left out (the same list for a
+    copy of the tree, so a mutation found in one applies to its twin in the other)."""
+    docstrings = set()
+    for node in ast.walk(function):
+        if (isinstance(node, ast.FunctionDef | ast.ClassDef) and node.body
+                and isinstance(node.body[0], ast.Expr)
+                and isinstance(node.body[0].value, ast.Constant)):
+            docstrings.add(id(node.body[0].value))
+    return [node for node in ast.walk(function) if id(node) not in docstrings]
+
+
+def mutants(target: str) -> Iterator[Mutant]:
+    path, qualified = target.split("::")
+    text = (ROOT / path).read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    for number, node in enumerate(_spots(_find(tree, qualified))):
+        for line, change, how in _changes(node):
+            mutated = copy.deepcopy(tree)
+            _apply(_spots(_find(mutated, qualified))[number], how)
+            yield Mutant(target, line, change, ast.unparse(mutated))
+
+
+def _tests_for(target: str) -> list[str]:
+    for game, tests in GAME_TESTS.items():
+        if f"/{game}/" in target:
+            return tests
+    return ["tests/systems", "tests/acceptance"]
+
+
+def run(targets: list[str], tests: list[str] | None, limit: int | None) -> int:
+    survivors: list[Mutant] = []
+    killed = total = 0
+    began = time.monotonic()
+    for target in targets:
+        path = ROOT / target.split("::")[0]
+        original = path.read_bytes()
+        found = list(mutants(target))[:limit]
+        try:
+            for mutant in found:
+                path.write_text(mutant.source, encoding="utf-8")
+                result = subprocess.run(
+                    [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                     *(tests or _tests_for(target))],
+                    cwd=ROOT, capture_output=True, text=True, timeout=900,
+                    env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+                total += 1
+                if result.returncode == 0:
+                    survivors.append(mutant)
+                    print(f"SURVIVED {target}:{mutant.line} {mutant.change}", flush=True)
+                else:
+                    killed += 1
+                    print(f"killed   {target}:{mutant.line} {mutant.change}", flush=True)
+        finally:
+            path.write_bytes(original)
+    print(f"{total} mutants of {len(targets)} functions, {killed} killed, "
+          f"{len(survivors)} survived "
+          f"({time.monotonic() - began:.0f} s)")
+    return 0
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)  # the ``finally`` above puts the module back
+
+
+def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _stop)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("targets", nargs="*", help="path::function to mutate")
+    parser.add_argument("--preset", choices=sorted(PRESETS), help="a named set of targets")
+    parser.add_argument("--tests", nargs="*", help="pytest paths (default: the game's)")
+    parser.add_argument("--limit", type=int, help="at most this many mutants per target")
+    args = parser.parse_args(argv)
+    targets = list(args.targets) + (PRESETS[args.preset] if args.preset else [])
+    if not targets:
+        parser.error("name a target or a preset")
+    return run(targets, args.tests, args.limit)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
