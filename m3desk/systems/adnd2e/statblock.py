@@ -17,6 +17,7 @@ from typing import Any
 
 from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.core.stat_block_text import (
+    MAX_STAT_BLOCK,
     at_most,
     pick_variant,
     quoted,
@@ -58,9 +59,56 @@ def average_hit_points(hit_dice: int, modifier: int = 0) -> int:
     return max(1, min(999, hit_dice * 9 // 2 + modifier))
 
 
+_LABELLED = re.compile(r"[ \t]*([A-Za-z][A-Za-z0-9./ ]{1,30}):[ \t]*(.*)")
+_MAX_LINES = 400
+
+
+def _columns(text: str) -> list[str]:
+    """A line's columns: runs of text apart by two spaces or more, or a tab."""
+    return [part.strip() for part in re.split(r"[ \t]*(?:\t|\s{2,})[ \t]*", text.strip())
+            if part.strip()]
+
+
+def family_columns(text: str) -> tuple[str, tuple[str, ...]]:
+    """A Monstrous Manual family entry laid out in columns (a line of names, then
+    "ARMOR CLASS:  6   5   10" …) as one variant per column: each labelled line's columns
+    joined by " / ", as the books' one-line variants are written, and the column names.
+    Any other text comes back unchanged with no names. Linear in the text's length."""
+    lines = text[:MAX_STAT_BLOCK].splitlines()[:_MAX_LINES]
+    header = -1
+    for number, line in enumerate(lines):
+        if _LABELLED.match(line):
+            break
+        if len(_columns(line)) >= 2 and number + 1 < len(lines):
+            header = number
+    if header < 0:
+        return text, ()
+    names = _columns(lines[header])
+    if not 2 <= len(names) <= 10:
+        return text, ()
+    joined, matched = [], 0
+    for line in lines[header + 1:]:
+        match = _LABELLED.match(line)
+        if match is None:
+            joined.append(line)
+            continue
+        cells = _columns(match.group(2))
+        if len(cells) == len(names):
+            matched += 1
+            joined.append(f"{match.group(1)}: {' / '.join(cells)}")
+        else:
+            joined.append(line)
+    if matched < 3:
+        return text, ()
+    return "\n".join(joined), tuple(names)
+
+
 def stat_block_variants(text: str) -> tuple[str, ...]:
-    """The variants a block offers ("HD 8", "HD 12", "HD 16"); empty when it has one."""
-    return variant_names(read_fields(text, _SHORT, _LONG).values)
+    """The variants a block offers ("HD 8", "HD 12", "HD 16", or a family's names: "Goblin",
+    "Hobgoblin"); empty when it has one."""
+    flat, names = family_columns(text)
+    found = variant_names(read_fields(flat, _SHORT, _LONG).values)
+    return names if names and len(names) == len(found) else found
 
 
 def _int(text: str) -> int | None:
@@ -163,10 +211,13 @@ def parse_stat_block(text: str, name: str = "Monster",
                      variant: int = 0) -> tuple[MonsterSheet, list[str]]:
     """The monster the stat block describes (its ``variant``-th variant when it offers
     several), and what could not be read."""
+    text, family = family_columns(text)
     fields = read_fields(text, _SHORT, _LONG)
     problems = fields.problems
     parts = pick_variant(fields.values, variant, problems)
     name = name.strip()[:80] if isinstance(name, str) else ""
+    if family and 0 <= variant < len(family) and name in ("", "Monster"):
+        name = family[variant][:80]  # a family's column names the creature
     values: dict[str, object] = {"name": name or "Monster"}
     _bounded(parts, "AC", _int, (-10, 10), "the AC", values, "armour_class", problems)
     if "MV" in parts:

@@ -97,3 +97,49 @@ def test_a_number_of_attacks_with_a_choice_is_said() -> None:
     monster, problems = parse_stat_block("NO. OF ATTACKS: 1 or 2\nDAMAGE/ATTACK: 1d6", "Odd")
     assert monster.attacks[0].count == 1
     assert problems == ["read the number of attacks “1 or 2” as 1"]
+
+
+FAMILY = """GOBLINOIDS
+                    Goblin            Hobgoblin          Koalinth
+CLIMATE/TERRAIN:    Any               Any                Any coastal
+FREQUENCY:          Uncommon          Uncommon           Rare
+ARMOR CLASS:        6 (10)            5 (10)             5
+MOVEMENT:           6                 9                  9, Sw 12
+HIT DICE:           1-1               1+1                1+1
+THAC0:              20                19                 19
+NO. OF ATTACKS:     1                 1                  1
+DAMAGE/ATTACK:      1d6 (weapon)      1d8 (weapon)       1d8 (weapon)
+SIZE:               S (4' tall)       M (6' tall)        M (6' tall)
+MORALE:             Average (8-10)    Steady (11-12)     Steady (11-12)
+XP VALUE:           15                35                 35
+"""
+
+
+def test_a_family_entry_in_columns_offers_each_creature_by_name() -> None:
+    """The Monstrous Manual prints a family (goblin, hobgoblin, koalinth) in columns: each
+    column is a variant, named as the book names it."""
+    from m3desk.systems.adnd2e.statblock import stat_block_variants
+
+    assert stat_block_variants(FAMILY) == ("Goblin", "Hobgoblin", "Koalinth")
+    goblin, _ = parse_stat_block(FAMILY, "Monster", 0)
+    koalinth, _ = parse_stat_block(FAMILY, "Monster", 2)
+    assert (goblin.name, goblin.armour_class, goblin.movement, goblin.hit_dice,
+            goblin.hit_dice_modifier, goblin.size, goblin.xp) == ("Goblin", 6, 6, 1, -1, "S", 15)
+    assert [str(a.damage) for a in goblin.attacks] == ["1d6"]
+    assert (koalinth.name, koalinth.armour_class, koalinth.movement, koalinth.hit_dice_modifier,
+            koalinth.xp) == ("Koalinth", 5, 9, 1, 35)
+    assert "Sw 12" in koalinth.movement_text
+    named, _ = parse_stat_block(FAMILY, "Bob", 1)
+    assert named.name == "Bob"  # a name the GM typed stays
+
+
+def test_columns_that_do_not_line_up_are_not_a_family() -> None:
+    ragged = FAMILY.replace("ARMOR CLASS:        6 (10)            5 (10)             5",
+                            "ARMOR CLASS:        6")
+    from m3desk.systems.adnd2e.statblock import family_columns
+
+    flat, names = family_columns("OGRE\nARMOR CLASS: 5\nHIT DICE: 4+1\nTHAC0: 17\n")
+    assert names == ()
+    flat, names = family_columns(ragged)
+    assert names == ("Goblin", "Hobgoblin", "Koalinth")  # the other rows still line up
+    assert "ARMOR CLASS:        6" in flat
