@@ -256,6 +256,8 @@ _SCORES = {"str": "STR", "int": "INT", "wis": "WIS", "dex": "DEX", "con": "CON",
 _ARMOUR_BY_AC = {9: "unarmoured", 7: "leather", 5: "chainmail", 3: "plate mail"}
 _AC_BY_ARMOUR = {name: ac for ac, name in _ARMOUR_BY_AC.items()}
 _TAG = re.compile(r"<[^<>]{0,2000}>")
+MAX_NOTES = 20_000
+"""Characters of notes an imported sheet keeps (as many as m3desk's own sheets hold)."""
 
 
 def _plain(text: Any, limit: int) -> str:
@@ -362,8 +364,10 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str]]:
         armour=armour, shield=shield, magic_armour=magic_armour,
         weapons=tuple(weapons), spells=tuple(spells),
         alignment=str(_get(details, "alignment") or "").strip()[:200],
-        notes=_plain(_get(details, "notes"), 100_000),
+        notes=_plain(_get(details, "notes"), MAX_NOTES),
     )
+    if len(_plain(_get(details, "notes"), MAX_NOTES + 1)) > MAX_NOTES:
+        problems.append(f"the notes are longer than {MAX_NOTES:,} characters: cut there")
     derive(sheet)
     return sheet, problems
 
