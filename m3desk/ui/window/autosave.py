@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from m3desk.storage.errors import SaveError
@@ -125,7 +126,8 @@ class AutosaveController(QObject):
     def _arm_deadline(self, doc_id: str) -> None:
         """The first change since the last snapshot starts the clock; later ones do not."""
         deadline = self._deadlines.get(doc_id)
-        if deadline is not None and not deadline.isActive():
+        # At exit Qt may delete the timers before a document's undo stack stops signalling.
+        if deadline is not None and shiboken6.isValid(deadline) and not deadline.isActive():
             deadline.start(self.max_delay_ms)
 
     def snapshot(self, record: OpenDocument) -> bool:

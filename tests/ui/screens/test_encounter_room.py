@@ -16,6 +16,7 @@ from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
 SCRIPT = r"""
 import json
+import time
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
@@ -77,10 +78,12 @@ for system in registry.systems():
     dialog.fights.setValue(100)
     settle()
     dialog.start()
-    for _ in range(2000):
-        if dialog.result is not None:
-            break
+    # The fights run in a worker process: wait for them by the clock, not by a count of
+    # event-loop turns (starting the process alone takes a second on a loaded machine).
+    deadline = time.monotonic() + 90
+    while dialog.result is None and time.monotonic() < deadline:
         app.processEvents()
+        time.sleep(0.01)
     settle()
     scroll = dialog.findChild(QScrollArea)
     frame = dialog.frameGeometry()
