@@ -29,9 +29,11 @@ if TYPE_CHECKING:
     import argparse
 
     from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
 
     from m3desk.storage.paths import AppPaths
     from m3desk.ui.main_window import MainWindow
+    from m3desk.ui.single_instance import InstanceClaim
 
 
 EXPORT_PDF_COMMAND = "export-pdf"
@@ -165,6 +167,54 @@ def run(argv: list[str]) -> int:
     return app.exec()
 
 
+_CLAIMS: list[object] = []
+
+
+def _wait_for_instance(app: QApplication, state_dir: Path, files: list[Path],
+                       claim: InstanceClaim) -> bool:
+    """Another m3desk holds this data folder: hand it the files, waiting (and saying so) while
+    it is busy or still starting. True when this launch ends: the files were handed over, or
+    the user stopped waiting; False when the other one quit and this launch is the m3desk."""
+    from PySide6.QtWidgets import QMessageBox, QProgressDialog
+
+    from m3desk.ui.single_instance import InstanceBusyError, wait_to_hand_over
+
+    shown: list[QProgressDialog] = []
+
+    def waiting(elapsed: float) -> bool:
+        if elapsed >= 0.5 and not shown:
+            print("m3desk: waiting for the m3desk already open on this data folder…",
+                  file=sys.stderr)
+            dialog = QProgressDialog("Waiting for the m3desk already open on this data folder "
+                                     "to take over…", "&Stop Waiting", 0, 0)
+            dialog.setWindowTitle(APP_DISPLAY_NAME)
+            dialog.setMinimumDuration(0)
+            dialog.show()
+            shown.append(dialog)
+        app.processEvents()
+        return not (shown and shown[0].wasCanceled())
+
+    try:
+        while True:
+            try:
+                return wait_to_hand_over(state_dir, files, claim, waiting=waiting)
+            except InstanceBusyError as error:
+                if shown and shown[0].wasCanceled():
+                    print("m3desk: stopped waiting; nothing was opened", file=sys.stderr)
+                    return True
+                answer = QMessageBox.question(
+                    None, APP_DISPLAY_NAME,
+                    f"The m3desk already open on this data folder is not answering ({error}). "
+                    "Keep waiting for it? A second window on the same files could overwrite "
+                    "its work, so none is opened.",
+                    QMessageBox.StandardButton.Retry | QMessageBox.StandardButton.Close)
+                if answer != QMessageBox.StandardButton.Retry:
+                    return True
+    finally:
+        for dialog in shown:
+            dialog.close()
+
+
 def _show_window(args: Arguments) -> tuple[MainWindow, AppPaths, str | None] | None:
     """The QApplication, settings, theme and the main window, shown; None if another m3desk
     for the same data folder took the files instead."""
@@ -189,10 +239,12 @@ def _show_window(args: Arguments) -> tuple[MainWindow, AppPaths, str | None] | N
     paths = AppPaths.from_environment()
     files = [Path(name) for name in args.files]
     if not args.self_test:
-        from m3desk.ui.single_instance import hand_over
+        from m3desk.ui.single_instance import InstanceClaim
 
-        if hand_over(paths.state_dir, files):
+        claim = InstanceClaim(paths.state_dir)
+        if not claim.take() and _wait_for_instance(app, paths.state_dir, files, claim):
             return None
+        _CLAIMS.append(claim)  # held, and so the data folder is ours, until the process ends
     settings, settings_warning = load_settings(paths)
     apply_theme(app, settings.theme)
 

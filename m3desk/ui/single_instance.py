@@ -8,6 +8,12 @@ and exits if that works. Different data folders (``M3DESK_HOME``) are different 
 On POSIX the socket is a file in a private folder, so the client needs no Qt networking and
 start-up pays nothing for it; the server (``QLocalServer``) starts once the window shows.
 On Windows a named pipe is used through ``QLocalSocket``.
+
+Who is the instance is decided atomically, before any window is built: the first launch
+takes the data folder's claim (an operating-system lock on ``instance.lock``, released by
+the system however the process ends), and a launch that finds it taken hands its files over,
+waiting, with a word on screen, while the first one is busy or still starting — it never
+gives up after a couple of seconds and opens a second window on the same files.
 """
 
 from __future__ import annotations
@@ -19,13 +25,113 @@ import os
 import socket
 import sys
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-__all__ = ["InstanceServer", "hand_over", "server_name"]
+__all__ = ["InstanceBusyError", "InstanceClaim", "InstanceServer", "hand_over", "server_name",
+           "wait_to_hand_over"]
 
 TIMEOUT_SECONDS = 2.0
+WAIT_SECONDS = 60.0
+"""How long a launch waits for a busy first instance before it asks what to do."""
+CLAIM_FILE = "instance.lock"
+
+
+class InstanceBusyError(RuntimeError):
+    """The m3desk that holds the data folder has not answered for :data:`WAIT_SECONDS`."""
+
+
+class InstanceClaim:
+    """The data folder's claim: an exclusive, non-blocking lock on ``state/instance.lock``.
+
+    The kernel drops the lock when the process ends, however it ends, so a crash leaves no
+    stale claim; the file itself stays (removing it would let a later launch lock a new file
+    while an older one still holds the old)."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self.path = Path(state_dir) / CLAIM_FILE
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def take(self) -> bool:
+        """True when this process holds the claim (now or already)."""
+        if self._fd is not None:
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return True  # an unwritable folder: no claim to be had, run as before
+        if not _lock(fd):
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                _unlock(self._fd)
+            os.close(self._fd)
+            self._fd = None
+
+
+def _lock(fd: int) -> bool:
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def wait_to_hand_over(state_dir: Path, files: list[Path], claim: InstanceClaim, *,
+                      seconds: float = WAIT_SECONDS,
+                      waiting: Callable[[float], bool] = lambda _elapsed: True,
+                      pause: Callable[[float], None] = time.sleep) -> bool:
+    """Hand ``files`` to the m3desk that holds the data folder, waiting while it is busy or
+    still starting. True: it took them (this launch ends). False: it quit meanwhile and this
+    launch now holds the claim. ``waiting(elapsed)`` is called while waiting (to show it, and
+    to let the user stop: it returns False to stop, which raises InstanceBusyError, as does
+    ``seconds`` without an answer)."""
+    started = time.monotonic()
+    while True:
+        if hand_over(state_dir, files):
+            return True
+        if claim.take():
+            return False
+        elapsed = time.monotonic() - started
+        if not waiting(elapsed):
+            raise InstanceBusyError("stopped waiting for the m3desk already running")
+        if elapsed >= seconds:
+            raise InstanceBusyError(
+                f"the m3desk already running on this data folder has not answered for "
+                f"{round(elapsed)} seconds")
+        pause(0.2)
 _MAX_MESSAGE = 1024 * 1024
 
 
