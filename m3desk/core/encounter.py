@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from m3desk.core.log_entries import LogEntries
-from m3desk.core.places import Place, fit, slot_place, toward
+from m3desk.core.places import Place, fit, pairs_of, slot_place, toward
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [
@@ -384,12 +384,8 @@ def arrange(encounter: E, apart: int) -> E:
 
 def _fitted(encounter: Encounter) -> dict[str, Place]:
     """Places honouring the distances a file kept per pair, as well as they can be."""
-    known = {}
-    for key, value in encounter.positions.items():
-        pair = key.split("|")
-        if len(pair) == 2 and pair[0] != pair[1]:
-            known[(pair[0], pair[1])] = float(value)
-    return fit(encounter.position_model, [c.id for c in encounter.combatants], known)
+    return fit(encounter.position_model, [c.id for c in encounter.combatants],
+               pairs_of(encounter.positions))
 
 
 def place_at_distances(encounter: E, distances: dict[tuple[str, str], int]) -> E:
@@ -412,12 +408,15 @@ def _unkept(encounter: Encounter, stored: dict[str, int]) -> list[str]:
     """The repair note for distances a file kept per pair: which could not be kept."""
     model = encounter.position_model
     names = {c.id: c.name for c in encounter.combatants}
-    lost = []
+    order = {c.id: n for n, c in enumerate(encounter.combatants)}
+    found: list[tuple[int, int, str]] = []
     for key, value in stored.items():
-        a, b = key.split("|")
+        a, b = sorted(key.split("|"), key=order.__getitem__)  # in the roster's order
         now = position_between(encounter, a, b)
         if now != model.snap(value):
-            lost.append(f"{names[a]} ↔ {names[b]} {model.label(value)} (now {model.label(now)})")
+            found.append((order[a], order[b], f"{names[a]} ↔ {names[b]} {model.label(value)} "
+                                              f"(now {model.label(now)})"))
+    lost = [text for *_at, text in sorted(found)]
     note = ("This file kept a distance for each pair; each combatant now has a place and "
             "the distances are measured between places.")
     if not lost:

@@ -21,15 +21,15 @@ Pure Python: at most :data:`~m3desk.core.encounter.MAX_COMBATANTS` places, no nu
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["FAR", "Place", "fit", "formation", "toward"]
+__all__ = ["FAR", "Place", "fit", "formation", "pairs_of", "places_migration", "toward"]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -183,43 +183,166 @@ def _classical(table: list[list[float]]) -> list[tuple[float, float]]:
 
 
 def _refined(model: PositionModel, points: list[Place],
-             known: Mapping[tuple[int, int], float], rounds: int) -> list[Place]:
-    """Each place moved, in turn, to the mean of where each of its stored distances would put
-    it (the point on the line to the other at that distance, by the game's metric)."""
+             known: Mapping[tuple[int, int], float], rounds: int, aim: float = 0.0
+             ) -> list[Place]:
+    """Each place moved, in turn, toward where the distances it does not yet keep would put
+    it (the point on the line to the other at that distance, by the game's metric), the
+    distances it keeps holding it where it is: rounds until every distance reads right or
+    nothing moves any more."""
     neighbours: dict[int, list[tuple[int, float]]] = {i: [] for i in range(len(points))}
     for (i, j), value in known.items():
         neighbours[i].append((j, value))
         neighbours[j].append((i, value))
     for _ in range(rounds):
         worst = 0.0
+        wrong_anywhere = False
         for i, wanted in neighbours.items():
             if not wanted:
                 continue
+            here = points[i]
             xs = ys = 0.0
+            wrong = 0
             for j, value in wanted:
-                spot = toward(model, points[i], points[j], value, fallback=(1.0, 0.5))
+                if model.measure(here, points[j]) == model.snap(value):
+                    xs += here.x
+                    ys += here.y
+                    continue
+                wrong += 1
+                spot = toward(model, here, points[j], value + aim, fallback=(1.0, 0.5))
                 xs += spot.x
                 ys += spot.y
+            if not wrong:
+                continue
+            wrong_anywhere = True
             moved = Place.at(xs / len(wanted), ys / len(wanted))
-            worst = max(worst, abs(moved.x - points[i].x) + abs(moved.y - points[i].y))
+            worst = max(worst, abs(moved.x - here.x) + abs(moved.y - here.y))
             points[i] = moved
-        if worst < 1e-3:
+        if not wrong_anywhere or worst < 1e-4:
             break
     return points
+
+
+def _components(count: int, pairs: Mapping[tuple[int, int], float]) -> list[list[int]]:
+    """Groups of indices joined by known pairs (singletons for those in none)."""
+    parent = list(range(count))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in pairs:
+        parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(count):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def _stress(model: PositionModel, points: Sequence[Place],
+            pairs: Mapping[tuple[int, int], float]) -> float:
+    return sum((model.norm(points[i].x - points[j].x, points[i].y - points[j].y) - v) ** 2
+               for (i, j), v in pairs.items())
+
+
+def _turned(points: Sequence[Place], angle: float) -> list[Place]:
+    c, s = math.cos(angle), math.sin(angle)
+    return [Place.at(p.x * c - p.y * s, p.x * s + p.y * c) for p in points]
+
+
+def _fit_component(model: PositionModel, members: list[int],
+                   pairs: Mapping[tuple[int, int], float]) -> list[Place]:
+    """Places for one group joined by known pairs, centred on the origin."""
+    local = {m: k for k, m in enumerate(members)}
+    known = {(local[i], local[j]): v for (i, j), v in pairs.items() if i in local}
+    if len(members) == 1:
+        return [Place.at(0, 0)]
+    table = _completed(len(members), known, float(model.largest))
+    points = [Place.at(x, y) for x, y in _classical(table)]
+    if model.metric != "straight":
+        # A grid's distances depend on the layout's turn: the quarter turn that fits best.
+        points = min((_turned(points, math.radians(d)) for d in range(0, 90, 3)),
+                     key=lambda turned: _stress(model, turned, known))
+    best = (_wrong(model, points, known), points)
+    tries = 0
+    while best[0] and tries < RESTARTS:
+        # Aim a little past the mark on a grid, whose distances count whole squares down;
+        # a layout caught where the distances pull against each other starts again shaken.
+        aim = model.step / 4 if model.metric == "squares" else 0.0
+        shaken = [Place.at(p.x + _shake(k, tries, 0) * model.step * tries,
+                           p.y + _shake(k, tries, 1) * model.step * tries)
+                  for k, p in enumerate(best[1] if tries else points)]
+        tried = _refined(model, shaken, known, rounds=max(30, 6000 // len(members)), aim=aim)
+        best = min(best, (_wrong(model, tried, known), tried), key=lambda b: b[0])
+        tries += 1
+    return best[1]
+
+
+RESTARTS = 8
+"""Layouts tried at most for one group of distances that places cannot yet keep."""
+
+
+def _shake(index: int, attempt: int, axis: int) -> float:
+    """A fixed pseudo-random offset in [-1, 1] (the same file gives the same places)."""
+    return ((index * 7919 + attempt * 104729 + axis * 1299709) % 2001) / 1000.0 - 1.0
+
+
+def _wrong(model: PositionModel, points: Sequence[Place],
+           known: Mapping[tuple[int, int], float]) -> int:
+    return sum(1 for (i, j), v in known.items()
+               if model.measure(points[i], points[j]) != model.snap(v))
 
 
 def fit(model: PositionModel, ids: Sequence[str], known: Mapping[tuple[str, str], float]
         ) -> dict[str, Place]:
     """Places for ``ids`` that honour the ``known`` distances (pairs of ids) as well as the
     plane and the game's metric allow. A set of distances that places can hold is kept
-    exactly; what a caller cannot keep it finds by measuring the places it gets."""
+    exactly; what a caller cannot keep it finds by measuring the places it gets. Groups that
+    no known distance joins stand farther apart than the board's farthest (as a pair never
+    placed stood before places)."""
+    if not ids:
+        return {}
     index = {combatant_id: i for i, combatant_id in enumerate(ids)}
     pairs = {(index[a], index[b]): max(0.0, float(v)) for (a, b), v in known.items()
              if a in index and b in index and a != b}
-    if not ids:
-        return {}
-    table = _completed(len(ids), pairs, float(model.largest))
-    points = [Place.at(x, y) for x, y in _classical(table)]
-    if any(model.measure(points[i], points[j]) != round(v) for (i, j), v in pairs.items()):
-        points = _refined(model, points, pairs, rounds=max(20, 4000 // max(1, len(ids))))
-    return {combatant_id: points[i] for combatant_id, i in index.items()}
+    places: list[Place] = [Place.at(0, 0)] * len(ids)
+    offset = 0.0
+    apart = 2.0 * model.largest + model.step
+    for members in sorted(_components(len(ids), pairs), key=lambda m: (-len(m), m[0])):
+        points = _fit_component(model, members, pairs)
+        low = min(p.x for p in points)
+        for member, point in zip(members, points, strict=True):
+            places[member] = Place.at(point.x - low + offset, point.y)
+        offset += max(p.x for p in points) - low + apart
+    return {combatant_id: places[i] for combatant_id, i in index.items()}
+
+
+def pairs_of(positions: Mapping[str, float]) -> dict[tuple[str, str], float]:
+    """Distances kept per pair (``"idA|idB"``: value) as pairs of ids; keys naming no pair of
+    two combatants are left out."""
+    pairs: dict[tuple[str, str], float] = {}
+    for key, value in positions.items():
+        pair = str(key).split("|")
+        if len(pair) == 2 and pair[0] != pair[1]:
+            pairs[(pair[0], pair[1])] = float(value)
+    return pairs
+
+
+def places_migration(model: PositionModel) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The file step for a game of distances that kept a distance per pair: places that
+    honour those distances as well as they can be (:func:`fit`). The distances stay in the
+    file's ``positions`` for reading, where the encounter's repair compares them with the
+    places, tells the user which could not be kept, and drops them."""
+
+    def migrate(data: dict[str, Any]) -> dict[str, Any]:
+        upgraded = dict(data)
+        combatants = data.get("combatants") or []
+        ids = [str(c["id"]) for c in combatants if isinstance(c, dict) and "id" in c]
+        positions = data.get("positions") or {}
+        if ids and isinstance(positions, dict) and positions and not data.get("places"):
+            fitted = fit(model, list(dict.fromkeys(ids)), pairs_of(positions))
+            upgraded["places"] = {key: place.model_dump() for key, place in fitted.items()}
+        return upgraded
+
+    return migrate
