@@ -148,8 +148,9 @@ class Encounter(BaseModel):
     """The band of each pair, by key ``"idA|idB"`` (ids sorted), for a game of bands. A game
     of distances keeps ``places`` instead (a file written before places has distances here:
     they become places when it is read, see :meth:`repaired`)."""
-    places: dict[str, Place] = Field(default_factory=dict)
-    """Where each combatant stands, by id, for a game that measures distance."""
+    places: dict[str, Place] = Field(default_factory=dict, exclude_if=lambda places: not places)
+    """Where each combatant stands, by id, for a game that measures distance (left out of a
+    file when empty: a game of bands writes its files as before)."""
     phase: Phase = "setup"
     round: int = Field(0, ge=0, le=100_000)
     """0 in set-up and the surprise round; 1 from round one."""

@@ -102,3 +102,13 @@ def test_a_saved_encounter_keeps_its_places(game: str) -> None:
                                  source="new.m3e")
     assert loaded.migrated_from is None and loaded.repairs == ()
     assert loaded.model.places == encounter.places
+
+
+def test_a_game_of_bands_writes_its_encounters_as_before() -> None:
+    """Monsters & Magic keeps a band per pair: its files carry no places and its schema is
+    unchanged, so an older m3desk still opens them."""
+    spec = _encounter_spec("monsters_and_magic")
+    encounter = spec.model(name="Tomb")
+    record = json.loads(dump_document_bytes(catalog.document_type(spec.model), encounter))
+    assert "places" not in record["document"] and "positions" in record["document"]
+    assert record["schema_version"] == spec.schema_version == 2  # as on main
