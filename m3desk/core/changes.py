@@ -20,7 +20,7 @@ class Aspect(StrEnum):
     SHEETS = "sheets"
     """What the combatants are now: hit points, conditions, initiative, notes."""
     POSITIONS = "positions"
-    """Where each pair stands: bands or distances."""
+    """Where each pair stands: bands, or the places distances are measured between."""
     TURN = "turn"
     """The round, its phase, whose turn it is."""
     LOG = "log"
@@ -35,6 +35,7 @@ FIELD_ASPECTS: dict[str, Aspect] = {
     "combatants": Aspect.SHEETS,
     "applied_at": Aspect.SHEETS,
     "positions": Aspect.POSITIONS,
+    "places": Aspect.POSITIONS,
     "phase": Aspect.TURN,
     "round": Aspect.TURN,
     "turn": Aspect.TURN,

@@ -1,5 +1,10 @@
-"""The encounter skeleton every game shares: combatants in sides, positions per pair, rounds,
+"""The encounter skeleton every game shares: combatants in sides, where they stand, rounds,
 turn order from the system's initiative scheme, conditions counting down, and the log.
+
+Where they stand: a game that measures in bands keeps one band per pair (``positions``); a
+game that measures distance gives each combatant a place on a plane (``places``, see
+:mod:`m3desk.core.places`) and every distance is measured between places, so a move changes
+every distance that depends on it and no two distances contradict each other.
 
 Pure functions over a frozen :class:`Encounter`; each returns a new encounter, so the UI keeps
 the before and after of every change in one undo command. A game system subclasses
@@ -17,6 +22,7 @@ from typing import Any, ClassVar, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from m3desk.core.log_entries import LogEntries
+from m3desk.core.places import Place, fit, pairs_of, slot_place, toward
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [
@@ -33,15 +39,19 @@ __all__ = [
     "acting",
     "add_condition",
     "add_log",
+    "arrange",
     "current_count",
     "delay",
     "effective_initiative",
     "first_turn_follows",
     "join",
+    "move_to",
     "next_turn",
     "nudge_position",
     "pair_key",
     "phase_title",
+    "place_at_distances",
+    "place_of",
     "position_between",
     "previous_turn",
     "remove_combatant",
@@ -135,7 +145,12 @@ class Encounter(BaseModel):
     sides: tuple[str, ...] = ("Party", "Monsters")
     combatants: tuple[Combatant, ...] = Field((), max_length=MAX_COMBATANTS)
     positions: dict[str, int] = Field(default_factory=dict)
-    """The position of each pair, by key ``"idA|idB"`` (ids sorted): a band or a distance."""
+    """The band of each pair, by key ``"idA|idB"`` (ids sorted), for a game of bands. A game
+    of distances keeps ``places`` instead (a file written before places has distances here:
+    they become places when it is read, see :meth:`repaired`)."""
+    places: dict[str, Place] = Field(default_factory=dict, exclude_if=lambda places: not places)
+    """Where each combatant stands, by id, for a game that measures distance (left out of a
+    file when empty: a game of bands writes its files as before)."""
     phase: Phase = "setup"
     round: int = Field(0, ge=0, le=100_000)
     """0 in set-up and the surprise round; 1 from round one."""
@@ -152,6 +167,24 @@ class Encounter(BaseModel):
     def _log_is_bounded(self: E) -> E:
         if len(self.log) > MAX_LOG:
             raise ValueError(f"a log holds at most {MAX_LOG} entries")
+        return self
+
+    @model_validator(mode="after")
+    def _everyone_has_a_place(self: E) -> E:
+        """In a game of distances every combatant stands somewhere: one built without places
+        (or read from a file that kept distances per pair) is given them here."""
+        if self.position_model.kind != "distance":
+            return self
+        missing = [c for c in self.combatants if c.id not in self.places]
+        if not missing:
+            return self
+        if self.positions:
+            places = {**_fitted(self), **self.places}
+        else:
+            places = dict(self.places)
+            for combatant in missing:
+                places[combatant.id] = _free_slot(self, places, combatant.side)
+        object.__setattr__(self, "places", places)  # still being built: nobody saw it yet
         return self
 
     @model_validator(mode="after")
@@ -191,6 +224,13 @@ class Encounter(BaseModel):
             changes["positions"] = positions
             notes.append(f"{len(self.positions) - len(positions)} position(s) naming no pair "
                          "of combatants were dropped.")
+        if self.position_model.kind == "distance":
+            if positions:
+                notes += _unkept(self, positions)
+                changes["positions"] = {}
+            places = {k: v for k, v in self.places.items() if k in ids}
+            if len(places) != len(self.places):
+                changes["places"] = places  # places of no one: harmless
         if self.resume is not None and self.resume not in ids:
             changes["resume"] = None
         known = self.condition_ids()
@@ -274,7 +314,117 @@ def pair_key(a: str, b: str) -> str:
 
 
 def position_between(encounter: Encounter, a: str, b: str) -> int:
+    """How far apart two combatants are: their band, or the distance between their places
+    by the game's metric."""
+    model = encounter.position_model
+    if model.kind == "distance":
+        places = encounter.places
+        if a == b:
+            raise ValueError("a combatant has no position relative to itself")
+        first, second = places.get(a), places.get(b)
+        if first is None or second is None:
+            return encounter.default_position()
+        return model.measure(first, second)
     return encounter.positions.get(pair_key(a, b), encounter.default_position())
+
+
+def place_of(encounter: Encounter, combatant_id: str) -> Place | None:
+    """Where a combatant stands (None in a game of bands)."""
+    return encounter.places.get(combatant_id)
+
+
+def move_to(encounter: E, combatant_id: str, place: Place) -> E:
+    """Put a combatant at a place (a game of distances); every distance to it follows."""
+    encounter.combatant(combatant_id)
+    return encounter.model_copy(update={"places": {**encounter.places, combatant_id: place}})
+
+
+def _gap(model: PositionModel) -> float:
+    """Room between neighbours of one side at the start: two steps."""
+    return 2.0 * model.step
+
+
+def _side_index(encounter: Encounter, side: str) -> tuple[int, int]:
+    sides = list(encounter.sides)
+    sides += [c.side for c in encounter.combatants if c.side not in sides]
+    if side not in sides:
+        sides.append(side)
+    return sides.index(side), len(sides)
+
+
+def _free_slot(encounter: Encounter, places: dict[str, Place], side: str) -> Place:
+    """The first place of ``side``'s starting group nobody stands on."""
+    model = encounter.position_model
+    index, count = _side_index(encounter, side)
+    gap = _gap(model)
+    taken = list(places.values())
+    for slot in range(MAX_COMBATANTS + 1):
+        spot = slot_place(index, count, slot, model.starting_distance, gap)
+        if all(abs(spot.x - p.x) + abs(spot.y - p.y) >= gap / 2 for p in taken):
+            return spot
+    return spot
+
+
+def arrange(encounter: E, apart: int) -> E:
+    """Everyone back in their side's starting group, the sides ``apart`` from each other
+    (the nearest members of two sides; at most the board's farthest)."""
+    model = encounter.position_model
+    if model.kind != "distance":
+        raise ValueError("only a game that measures distance places its combatants")
+    apart = model.snap(apart)
+    gap = _gap(model)
+    slots: dict[str, int] = {}
+    places = {}
+    for combatant in encounter.combatants:
+        index, count = _side_index(encounter, combatant.side)
+        slot = slots.get(combatant.side, 0)
+        slots[combatant.side] = slot + 1
+        places[combatant.id] = slot_place(index, count, slot, apart, gap)
+    return encounter.model_copy(update={"places": places})
+
+
+def _fitted(encounter: Encounter) -> dict[str, Place]:
+    """Places honouring the distances a file kept per pair, as well as they can be."""
+    return fit(encounter.position_model, [c.id for c in encounter.combatants],
+               pairs_of(encounter.positions))
+
+
+def place_at_distances(encounter: E, distances: dict[tuple[str, str], int]) -> E:
+    """Everyone named in ``distances`` (pairs of ids) placed anew so that those pairs stand
+    that far apart, as well as places can (read the distances back to see); the others
+    keep their places. A scene described by its distances: a test, a fight set up by hand."""
+    ids = list(dict.fromkeys(i for pair in distances for i in pair))
+    for combatant_id in ids:
+        encounter.combatant(combatant_id)
+    fitted = fit(encounter.position_model, ids,
+                 {pair: float(value) for pair, value in distances.items()})
+    return encounter.model_copy(update={"places": {**encounter.places, **fitted}})
+
+
+SHOWN_UNKEPT = 8
+"""Pairs the repair note names one by one; more are counted."""
+
+
+def _unkept(encounter: Encounter, stored: dict[str, int]) -> list[str]:
+    """The repair note for distances a file kept per pair: which could not be kept."""
+    model = encounter.position_model
+    names = {c.id: c.name for c in encounter.combatants}
+    order = {c.id: n for n, c in enumerate(encounter.combatants)}
+    found: list[tuple[int, int, str]] = []
+    for key, value in stored.items():
+        a, b = sorted(key.split("|"), key=order.__getitem__)  # in the roster's order
+        now = position_between(encounter, a, b)
+        if now != model.snap(value):
+            found.append((order[a], order[b], f"{names[a]} ↔ {names[b]} {model.label(value)} "
+                                              f"(now {model.label(now)})"))
+    lost = [text for *_at, text in sorted(found)]
+    note = ("This file kept a distance for each pair; each combatant now has a place and "
+            "the distances are measured between places.")
+    if not lost:
+        return [note + " Every distance was kept."]
+    shown = "; ".join(lost[:SHOWN_UNKEPT])
+    more = f"; and {len(lost) - SHOWN_UNKEPT} more" if len(lost) > SHOWN_UNKEPT else ""
+    return [note + f" {len(lost)} of {len(stored)} could not be kept together: {shown}{more}."]
 
 
 def add_log(encounter: E, text: str, *, actor: str | None = None, target: str | None = None,
@@ -311,7 +461,12 @@ def join(encounter: E, combatant: Combatant) -> E:
     joined = combatant.model_copy(update={"name": name})
     side = joined.side
     sides = encounter.sides if side in encounter.sides else (*encounter.sides, side)
-    after = encounter.model_copy(update={"combatants": (*combatants, joined), "sides": sides})
+    changes: dict[str, object] = {"combatants": (*combatants, joined), "sides": sides}
+    if encounter.position_model.kind == "distance" and joined.id not in encounter.places:
+        grown = encounter.model_copy(update={"sides": sides})
+        changes["places"] = {**encounter.places,
+                             joined.id: _free_slot(grown, encounter.places, side)}
+    after = encounter.model_copy(update=changes)
     return add_log(after, f"{name} joins the {side}", actor=joined.id)
 
 
@@ -322,21 +477,33 @@ def remove_combatant(encounter: E, combatant_id: str) -> E:
     turn = encounter.turn
     if turn == combatant_id:
         turn = _following(encounter, combatant_id)
+    places = {k: v for k, v in encounter.places.items() if k != combatant_id}
     after = encounter.model_copy(update={
         "combatants": tuple(c for c in encounter.combatants if c.id != combatant_id),
-        "positions": positions, "turn": turn,
+        "positions": positions, "places": places, "turn": turn,
         "resume": None if encounter.resume == combatant_id else encounter.resume})
     return add_log(after, f"{gone.name} leaves the encounter")
 
 
 def set_position(encounter: E, a: str, b: str, value: int, *, reason: str = "",
-                 log: bool = True) -> E:
-    """Set the position of a pair; ``log=False`` when the caller writes its own log entry."""
+                 log: bool = True, mover: str | None = None) -> E:
+    """Set how far apart a pair is; ``log=False`` when the caller writes its own log entry.
+
+    In a game of distances one of the two moves along the line through both until they are
+    ``value`` apart: ``mover``, by default ``a`` (the one acting: the charger, the one who
+    withdraws, the token dragged). Every other distance to the mover follows its place."""
     model = encounter.position_model
-    value = max(0, min(int(value), model.largest))
-    positions = dict(encounter.positions)
-    positions[pair_key(a, b)] = value
-    after = encounter.model_copy(update={"positions": positions})
+    value = model.snap(value)
+    if model.kind == "distance":
+        moving = a if mover is None else mover
+        if moving not in (a, b):
+            raise ValueError("the mover must be one of the pair")
+        anchor = b if moving == a else a
+        after = _moved_to_distance(encounter, moving, anchor, value)
+    else:
+        positions = dict(encounter.positions)
+        positions[pair_key(a, b)] = value
+        after = encounter.model_copy(update={"positions": positions})
     if not log:
         return after
     text = (f"{encounter.combatant(a).name} ↔ {encounter.combatant(b).name}: "
@@ -344,16 +511,37 @@ def set_position(encounter: E, a: str, b: str, value: int, *, reason: str = "",
     return add_log(after, text, actor=a, target=b)
 
 
-def nudge_position(run_start: E, a: str, b: str, value: int) -> E:
+def _moved_to_distance(encounter: E, moving: str, anchor: str, value: int) -> E:
+    model = encounter.position_model
+    pair_key(moving, anchor)
+    here, there = encounter.places.get(moving), encounter.places.get(anchor)
+    if there is None:
+        there = _free_slot(encounter, dict(encounter.places), encounter.combatant(anchor).side)
+    if here is None:
+        here = there
+    # A mover standing on the other leaves toward its own side's starting group.
+    mine, count = _side_index(encounter, encounter.combatant(moving).side)
+    theirs, _count = _side_index(encounter, encounter.combatant(anchor).side)
+    home = slot_place(mine, count, 0, model.starting_distance, 0.0)
+    away = slot_place(theirs, count, 0, model.starting_distance, 0.0)
+    fallback = (home.x - away.x, home.y - away.y) if mine != theirs else (0.0, 1.0)
+    place = toward(model, here, there, value, fallback=fallback)
+    places = {**encounter.places, anchor: there, moving: place}
+    return encounter.model_copy(update={"places": places})
+
+
+def nudge_position(run_start: E, a: str, b: str, value: int, *, mover: str | None = None
+                   ) -> E:
     """A run of nudges of one pair (+/− on the board) as one change from where the run
     started: the position and one log line with the net change ("Hal → Orc: 30 ft →
-    50 ft"); nudged back to the start, nothing changed."""
+    50 ft"); nudged back to the start, nothing changed. ``mover`` as in
+    :func:`set_position`."""
     model = run_start.position_model
-    value = max(0, min(int(value), model.largest))
+    value = model.snap(value)
     before = position_between(run_start, a, b)
     if value == before:
         return run_start
-    after = set_position(run_start, a, b, value, log=False)
+    after = set_position(run_start, a, b, value, log=False, mover=mover)
     text = (f"{run_start.combatant(a).name} → {run_start.combatant(b).name}: "
             f"{model.label(before)} → {model.label(value)}")
     return add_log(after, text, actor=a, target=b)

@@ -10,6 +10,7 @@ its initiative scheme, round phases, maneuvers, conditions, and how it measures 
 of one combatant relative to another. Nothing here names a game.
 """
 
+import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from m3desk.core.dice import DiceExpr, Roller
     from m3desk.core.encounter import Combatant, Encounter
     from m3desk.core.forecast import Simulate
+    from m3desk.core.places import Place
     from m3desk.core.sheet_form import SheetForm
 
 __all__ = [
@@ -127,9 +129,19 @@ class ConditionSpec(NamedTuple):
 class PositionModel(NamedTuple):
     """How far apart two combatants are: a band (0 = touching) or a distance in a unit.
 
-    The encounter stores one integer per pair. ``bands`` names the values of a band model
-    in order (nearest first); a distance model has ``unit`` ("ft", "m"), a ``maximum`` and a
-    ``step`` for the board's keyboard and drag.
+    A band model keeps one band per pair; ``bands`` names them in order (nearest first). A
+    distance model has ``unit`` ("ft", "m"), a ``maximum`` and a ``step`` for the board's keys
+    and drags, and gives each combatant a place on a plane (:mod:`m3desk.core.places`): the
+    distance of a pair is measured between their places by ``metric``:
+
+    - ``"straight"``: the straight line (with the height where the game has one), to the
+      nearest whole unit;
+    - ``"squares"``: squares of ``step`` on a grid, a diagonal step counting one square and
+      every second diagonal step two (so a diagonal run costs 3 squares per 2), whole
+      squares.
+
+    ``height`` says the game climbs, jumps or flies (places keep a height); ``start`` is how
+    far apart the sides stand when a fight begins (before the GM or the game moves them).
     """
 
     kind: Literal["bands", "distance"]
@@ -137,6 +149,10 @@ class PositionModel(NamedTuple):
     bands: tuple[str, ...] = ()
     maximum: int = 0
     step: int = 1
+    metric: Literal["straight", "squares"] = "straight"
+    height: bool = False
+    start: int = 0
+    """0: twelve steps (60 ft in five-foot steps)."""
 
     def label(self, value: int) -> str:
         if self.kind == "bands":
@@ -146,6 +162,34 @@ class PositionModel(NamedTuple):
     @property
     def largest(self) -> int:
         return len(self.bands) - 1 if self.kind == "bands" else self.maximum
+
+    @property
+    def starting_distance(self) -> int:
+        """How far apart the sides stand at first: ``start``, or twelve steps."""
+        return min(self.maximum, self.start or 12 * self.step)
+
+    def norm(self, dx: float, dy: float, dz: float = 0.0) -> float:
+        """The length of a displacement by this model's metric, unrounded."""
+        if self.metric == "squares":
+            low, mid, high = sorted((abs(dx), abs(dy), abs(dz)))
+            return high + (mid + low) / 2
+        return math.sqrt(dx * dx + dy * dy + dz * dz)
+
+    def measure(self, a: "Place", b: "Place") -> int:
+        """The distance between two places as the rules read it: rounded by the metric and
+        at most ``maximum`` (the board's farthest)."""
+        length = self.norm(a.x - b.x, a.y - b.y, a.z - b.z)
+        if self.metric == "squares":
+            value = self.step * math.floor(length / self.step + 1e-3)
+        else:
+            value = math.floor(length + 0.5)
+        return min(int(value), self.maximum)
+
+    def snap(self, value: float) -> int:
+        """A distance this model can hold: within 0..``largest``; on a grid, whole squares."""
+        if self.kind == "distance" and self.metric == "squares":
+            value = self.step * math.floor(value / self.step + 0.5)
+        return max(0, min(int(value), self.largest))
 
 
 class Ring(NamedTuple):

@@ -60,16 +60,44 @@ def test_a_new_round_clears_rerolled_initiative_and_counts_conditions_down() -> 
     assert "Expired: Prone on Aldo" in [entry.text for entry in encounter.log]
 
 
-def test_positions_are_distances_with_a_default_and_a_bound() -> None:
+def test_newcomers_stand_with_their_side_and_the_sides_start_apart() -> None:
+    """Each side in a loose group, the front of each side the starting distance (twelve
+    steps, 60 ft) from the other's: never everyone at the board's farthest."""
+    encounter, ids = _fight()
+    between = {(a, b): core.position_between(encounter, ids[a], ids[b])
+               for a in ids for b in ids if a < b}
+    assert between[("Aldo", "Goblin 1")] == 60  # the front of each side, straight across
+    assert between[("Bea", "Goblin 2")] == 60
+    assert between[("Aldo", "Bea")] == 10  # two steps apart in the group
+    assert between[("Goblin 1", "Goblin 2")] == 10
+    assert 60 < between[("Aldo", "Goblin 2")] < 70
+
+
+def test_positions_are_distances_with_a_bound() -> None:
     encounter, ids = _fight()
     a, g = ids["Aldo"], ids["Goblin 1"]
-    assert core.position_between(encounter, a, g) == 300
     encounter = core.set_position(encounter, a, g, 30)
     assert core.position_between(encounter, g, a) == 30
     assert encounter.log[-1].text == "Aldo ↔ Goblin 1: 30 ft"
     assert core.position_between(core.set_position(encounter, a, g, 9999), a, g) == 300
     encounter = core.remove_combatant(encounter, g)
     assert encounter.positions == {}
+    assert g not in encounter.places
+
+
+def test_setting_a_distance_moves_the_mover_and_every_distance_to_it_follows() -> None:
+    encounter, ids = _fight()
+    a, b, g = ids["Aldo"], ids["Bea"], ids["Goblin 1"]
+    moved = core.set_position(encounter, a, g, 5)  # Aldo (the first named) closes on Goblin 1
+    assert moved.places[g] == encounter.places[g]
+    assert moved.places[b] == encounter.places[b]
+    assert core.position_between(moved, a, g) == 5
+    assert core.position_between(moved, a, b) != core.position_between(encounter, a, b)
+    pushed = core.set_position(moved, a, g, 10, mover=g)  # Goblin 1 is pushed back
+    assert pushed.places[a] == moved.places[a]
+    assert core.position_between(pushed, a, g) == 10
+    with pytest.raises(ValueError, match="mover"):
+        core.set_position(moved, a, g, 10, mover=b)
 
 
 def test_a_combatant_has_no_position_to_itself() -> None:

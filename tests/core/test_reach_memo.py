@@ -27,7 +27,7 @@ def test_the_same_distance_is_answered_once_and_alike() -> None:
     encounter, ids = _fight()
     aldo, others = ids["Aldo"], [ids["Bea"], ids["Goblin 1"], ids["Goblin 2"]]
     for other, feet in zip(others, (30, 90, 30), strict=True):
-        encounter = core.set_position(encounter, aldo, other, feet)
+        encounter = core.set_position(encounter, aldo, other, feet, mover=other)
     bow = _Bow()
     reach = ReachByDistance(bow)
     answers = [reach(encounter, aldo, other) for other in others]

@@ -309,10 +309,15 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
         "Party act: a. morale · b. movement · c. missiles ◂ · d. spells · e. melee. "
         "Now: Silverleaf (missiles)."]
 
-    # Silverleaf: Goblin 2 is 480' away, beyond the bow's long range (§9); Goblin 1 is at
-    # 50', short range.
+    # Silverleaf: every distance is measured between places. Goblin 2 stands 20' from
+    # Morgan, her neighbour, so 21' from her: short range (§9), not the 480' a distance kept
+    # per pair used to claim (the bow beyond long range: test_ose_rules_gaps). Goblin 1 is
+    # at 50', short range too.
+    assert ref.distance(ref.id("Silverleaf"), ref.id("Goblin 2")) == 21
     seen = ref.act("Attack with short bow", "Goblin 2")
-    assert seen.problem == "The target is 480' away: out of reach of the short bow."
+    assert seen.problem == ""
+    assert seen.preview.splitlines()[0] == \
+        "d20 DEX +1 short range +1 needs 13 (THAC0 19 against AC 6)"
     assert "Cast Sleep" in seen.actions  # memorised, but not declared this round
     seen = ref.act("Attack with short bow", "Goblin 1", (14, 4))
     # §4: THAC0 19 − AC 6 needs 13; §1 DEX 15 +1 to missiles, §9 short range +1:

@@ -96,6 +96,17 @@ def test_a_thrown_natural_14_at_long_range_hits_for_a_weak_but_average_thrower(
     assert "hits" in logged and "miss" not in logged, logged
 
 
+def test_a_missile_beyond_its_long_range_is_barred_with_the_distance(qtbot: Any) -> None:
+    """Silverleaf's short bow reaches 150' at long range (§6); a goblin 480' off is beyond."""
+    goblin, _ = parse_stat_block("AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6)", "Goblin")
+    dialog = _fight(qtbot, _sample("silverleaf"), goblin, 480)
+    _choose(dialog, "Attack with short bow")
+    assert dialog.problem.text() == "The target is 480' away: out of reach of the short bow."
+    dialog = _fight(qtbot, _sample("silverleaf"), goblin, 150)
+    _choose(dialog, "Attack with short bow")
+    assert dialog.problem.isHidden()
+
+
 def test_a_halfling_is_harder_to_hit_for_a_larger_than_human_foe(qtbot: Any) -> None:
     """An ogre (THAC0 15) against a halfling in chain and shield (AC 3): needs 12, 45 %;
     ticked "Larger than human", the halfling's AC counts as 1: needs 14, 35 %."""

@@ -60,12 +60,12 @@ def test_the_players_see_what_they_know_and_nothing_hidden(
     widget.encounter_actions.hidden.trigger()
     assert document.encounter.combatant(boss).hidden
     assert widget.encounter_actions.hidden.isChecked()
-    # A goblin is hurt, the other badly; everyone is 30' from everyone.
+    # A goblin is hurt, the other badly; everyone stands 30' from Morgan (each walks there).
     encounter = document.encounter
-    for a in encounter.combatants:
-        for b in encounter.combatants:
-            if a.id < b.id:
-                encounter = core.set_position(encounter, a.id, b.id, 30, log=False)
+    for other in encounter.combatants:
+        if other.id != morgan:
+            encounter = core.set_position(encounter, morgan, other.id, 30, log=False,
+                                          mover=other.id)
     g1 = encounter.combatant(goblin_1).sheet
     encounter = core.replace_sheet(encounter, goblin_1,
                                    g1.model_copy(update={"hit_points": g1.max_hit_points - 1}))

@@ -161,9 +161,7 @@ def _cleared(encounter: AdndEncounter) -> AdndEncounter:
 
 
 def _at(encounter: AdndEncounter, a: str, b: str, feet: int) -> AdndEncounter:
-    positions = dict(encounter.positions)
-    positions[core.pair_key(a, b)] = feet
-    return encounter.model_copy(update={"positions": positions})
+    return core.set_position(encounter, a, b, feet, log=False)
 
 
 def _plan_row(encounter: AdndEncounter, actor: str, action: str, target: str | None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from m3desk.core.numbers import signed
+from m3desk.core.places import places_migration
 from m3desk.core.system import (
     ConditionSpec,
     DocumentSpec,
@@ -35,7 +36,8 @@ SYSTEM = GameSystem(
     documents=(
         DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
         DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 1, "monster"),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 1, "encounter"),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 2, "encounter",
+                     MappingProxyType({1: places_migration(FEET)})),
     ),
     options_model=AdndOptions,
     option_help=MappingProxyType(EXPLANATIONS),

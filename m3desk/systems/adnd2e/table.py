@@ -60,7 +60,8 @@ __all__ = ["ENCOUNTER_RULES", "FEET", "INITIATIVE", "AdndCombatant", "AdndEncoun
 MELEE_FEET = 5
 INITIATIVE = InitiativeScheme(roller="side_die", die=10, lower_first=True, ties="simultaneous",
                               reroll_each_round=True, declared=("every action",))
-FEET = PositionModel(kind="distance", unit="ft", maximum=1000, step=5)
+FEET = PositionModel(kind="distance", unit="ft", maximum=1000, step=5, metric="squares",
+                     start=60)
 Sheet = CharacterSheet | MonsterSheet
 LARGE = ("L", "H", "G")
 NATURAL_SPEED = {"T": 0, "S": 3, "M": 3, "L": 6, "H": 9, "G": 12}
@@ -972,7 +973,8 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False)
         after = core.update_combatant(after, actor, moved=combatant.moved + plan.approach)
     if plan.met:
-        after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False)
+        after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False,
+                                  mover=plan.target)
         after = core.update_combatant(after, plan.target, moved=defender.moved + plan.met)
     if plan.counted:
         after = _accrued(after, actor)

@@ -836,7 +836,7 @@ def _resolve_grapple(e: ApparatusEncounter, actor: str, head: str, target: str,
         return done(_add(after, target, "prone"), f"{name} shoves {foe} prone")
     if head == "shove_push":
         metres = core.position_between(after, actor, target) + 1
-        after = core.set_position(after, actor, target, metres, log=False)
+        after = core.set_position(after, actor, target, metres, log=False, mover=target)
         return done(after, f"{name} pushes {foe} 1 m away", (
             f"Forced movement: a grapple holding {foe} ends if this takes it out of reach "
             "(Advanced and Complete grapples move both).",))

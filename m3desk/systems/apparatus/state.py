@@ -40,7 +40,7 @@ __all__ = [
 
 INITIATIVE = InitiativeScheme(roller="individual_die", die=20, lower_first=False,
                               ties="simultaneous", reroll_each_round=False)
-METRES = PositionModel(kind="distance", unit="m", maximum=300, step=1)
+METRES = PositionModel(kind="distance", unit="m", maximum=300, step=1, height=True, start=20)
 
 
 class TurnState(BaseModel):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from m3desk.core.places import places_migration
 from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
 from m3desk.systems.apparatus.forms import CHARACTER_FORM, CREATURE_FORM
 from m3desk.systems.apparatus.options import CHOICE_WORDS, EXPLANATIONS, LABELS, ApparatusOptions
@@ -21,8 +22,8 @@ SYSTEM = GameSystem(
     documents=(
         DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
         DocumentSpec("monster", "m3desk.monster", ".m3m", CreatureSheet, 1, "creature"),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", ApparatusEncounter, 1,
-                     "encounter"),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", ApparatusEncounter, 2, "encounter",
+                     MappingProxyType({1: places_migration(METRES)})),
     ),
     options_model=ApparatusOptions,
     option_help=MappingProxyType(EXPLANATIONS),

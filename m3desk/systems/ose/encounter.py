@@ -22,7 +22,7 @@ MELEE_FEET = 5
 INITIATIVE = InitiativeScheme(roller="side_die", die=6, lower_first=False, ties="reroll",
                               reroll_each_round=True,
                               declared=("spells", "fighting withdrawal", "retreat"))
-FEET = PositionModel(kind="distance", unit="ft", maximum=480, step=5)
+FEET = PositionModel(kind="distance", unit="ft", maximum=480, step=5, start=60)
 
 Declaration = Literal["none", "cast a spell", "fighting withdrawal", "retreat"]
 DECLARATIONS: tuple[Declaration, ...] = ("none", "cast a spell", "fighting withdrawal",

@@ -93,8 +93,9 @@ def distance_dice(encounter: core.Encounter, terrain: str) -> DiceExpr:
 
 def set_distance(encounter: core.Encounter, terrain: str, _who: str | None,
                  faces: tuple[int, ...]) -> core.Encounter:
-    """The sides start this far apart: every pair on different sides is set to it (the
-    board's farthest distance at most; the log keeps the distance rolled)."""
+    """The sides start this far apart: each side back in a loose group, the nearest of two
+    sides this far from each other (the board's farthest distance at most; the log keeps the
+    distance rolled)."""
     ose = _ose(encounter)
     dice = distance_dice(ose, terrain)
     if len(faces) != dice.count or not all(1 <= f <= dice.sides for f in faces):
@@ -105,10 +106,7 @@ def set_distance(encounter: core.Encounter, terrain: str, _who: str | None,
     unit = "yd" if terrain == "wilderness" else "ft"
     shown = f"{tens} {unit}" + (f" ({feet} ft)" if unit == "yd" else "")
     board = min(feet, ose.position_model.maximum)
-    for a in ose.combatants:
-        for b in ose.combatants:
-            if a.id < b.id and a.side != b.side:
-                ose = core.set_position(ose, a.id, b.id, board, log=False)
+    ose = core.arrange(ose, board)
     rolled = " + ".join(str(face) for face in faces)
     place = "wilderness" if terrain == "wilderness" else "dungeon"
     text = f"Encounter distance: {shown}, {place} ({dice} × 10 {unit}: {rolled})"

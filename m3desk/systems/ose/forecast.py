@@ -63,8 +63,7 @@ def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon
     the dialog bars it (out of reach, complete cover, a declared retreat or spell)."""
     from m3desk.systems.ose import table
 
-    placed = encounter.model_copy(update={"positions": {
-        **encounter.positions, core.pair_key(actor, target): feet}})
+    placed = core.set_position(encounter, actor, target, feet, log=False)
     found = table.attack_terms(placed, actor, target, weapon)
     if isinstance(found, str):
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from types import MappingProxyType
 
+from m3desk.core.places import places_migration
 from m3desk.core.system import (
     ConditionSpec,
     DocumentSpec,
@@ -27,7 +28,8 @@ SYSTEM = GameSystem(
     documents=(
         DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
         DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 1, "monster"),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 1, "encounter"),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 2, "encounter",
+                     MappingProxyType({1: places_migration(FEET)})),
     ),
     options_model=OseOptions,
     option_help=MappingProxyType(EXPLANATIONS),

@@ -89,7 +89,7 @@ class BoardController(QObject):
         run = f"nudge:{pair_key(centre, combatant_id)}"
         start = self.document.run_start(run)
         self.document.apply(nudge_position(encounter if start is None else start, centre,
-                                           combatant_id, position),
+                                           combatant_id, position, mover=combatant_id),
                             self.move_text(combatant_id, position), run=run)
 
     def _on_position_requested(self, combatant_id: str, position: int) -> None:
@@ -99,5 +99,6 @@ class BoardController(QObject):
             return
         if position_between(encounter, centre, combatant_id) == position:
             return
-        self.document.apply(set_position(encounter, centre, combatant_id, position),
+        self.document.apply(set_position(encounter, centre, combatant_id, position,
+                                         mover=combatant_id),
                             self.move_text(combatant_id, position))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from m3desk.core import registry
-from m3desk.core.encounter import Combatant, Encounter, pair_key
+from m3desk.core.encounter import Combatant, Encounter, position_between
 from m3desk.core.system import EncounterRules, PositionModel, Reach
 from m3desk.ui.board.ring_scale import RingScale, scale_for
 from m3desk.ui.board.token_facts import TokenFacts
@@ -64,14 +64,13 @@ def snapshot_of(encounter: Encounter, centre_id: str) -> BoardSnapshot:
     names = rules.condition_names if rules is not None else _core_conditions
     limit = rules.limit(encounter) if rules is not None else None
     reach_of = rules.reach if rules is not None else None
-    positions, far = encounter.positions, encounter.default_position()
     spots: dict[int, tuple[int, str]] = {}
     """Ring and label by position: a crowd stands at a few positions."""
     tokens = []
     for other in encounter.combatants:
         if other.id == centre.id:
             continue
-        position = positions.get(pair_key(centre.id, other.id), far)
+        position = position_between(encounter, centre.id, other.id)
         spot = spots.get(position)
         if spot is None:
             spot = spots[position] = (scale.ring_of(position),

@@ -48,8 +48,9 @@ def players_copy(encounter: core.Encounter) -> core.Encounter:
     ids = {c.id for c in shown}
     positions = {key: value for key, value in encounter.positions.items()
                  if set(key.split("|")) <= ids}
+    places = {key: value for key, value in encounter.places.items() if key in ids}
     return encounter.model_copy(update={
-        "combatants": shown, "positions": positions, "log": LogEntries(),
+        "combatants": shown, "positions": positions, "places": places, "log": LogEntries(),
         "turn": encounter.turn if encounter.turn in ids else None,
         "resume": encounter.resume if encounter.resume in ids else None})
 

@@ -286,6 +286,8 @@ def _distance_tables(encounter: core.Encounter, system: GameSystem,
     when more combatants than the page is wide."""
     model = system.positions
     start = model.label(encounter.default_position())
+    # A game of distances keeps places: every pair's distance is measured between them.
+    measured = model.kind == "distance" and bool(getattr(encounter, "places", None))
     per_table = max(int((width - DISTANCE_LABEL_W) // DISTANCE_COLUMN_W), 4)
     groups = [people[i:i + per_table] for i in range(0, len(people), per_table)]
     blocks: list[Block] = []
@@ -301,14 +303,18 @@ def _distance_tables(encounter: core.Encounter, system: GameSystem,
                 if a.id == b.id:
                     row.append(Cell("·"))
                     continue
+                if measured:
+                    row.append(Cell(model.label(core.position_between(encounter, a.id, b.id))))
+                    continue
                 key = core.pair_key(a.id, b.id)
                 row.append(Cell(model.label(encounter.positions[key])
                                 if key in encounter.positions else ""))
             matrix.append(tuple(row))
         title = "Distances" if len(groups) == 1 else \
             f"Distances to {first + 1}–{first + len(group)}"
-        blocks.append(TableBlock(Table(title, head, tuple(matrix),
-                                       hint=f"blank: not set, at the start ({start})")))
+        hint = ("measured between where each stands" if measured
+                else f"blank: not set, at the start ({start})")
+        blocks.append(TableBlock(Table(title, head, tuple(matrix), hint=hint)))
     return blocks
 
 

@@ -160,8 +160,8 @@ class DocumentSession(QObject):
             record.document.undo_stack.resetClean()
         if loaded.repairs:
             dialogs.show_warning(self._window, "Repaired on opening",
-                                 f"“{path.name}” named things that are not there; m3desk "
-                                 "mended them (save to keep the repair):\n\n"
+                                 f"m3desk mended “{path.name}” as it opened (save to "
+                                 "keep the repair):\n\n"
                                  + "\n".join(f"• {note}" for note in loaded.repairs))
         if not sample:
             self._store.add_recent(path)

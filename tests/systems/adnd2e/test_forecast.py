@@ -45,9 +45,10 @@ def _fight(*members: tuple[CharacterSheet | MonsterSheet, str],
     encounter = AdndEncounter(name="Test", options=options or AdndOptions())
     for sheet, side in members:
         encounter = core.join(encounter, ENCOUNTER_RULES.make_combatant(sheet, side))
-    for (a, b), distance in (feet or {}).items():
-        encounter = core.set_position(encounter, ids(encounter)[a], ids(encounter)[b],
-                                      distance)
+    named = ids(encounter)
+    pairs = {(named[a], named[b]): distance for (a, b), distance in (feet or {}).items()}
+    encounter = core.place_at_distances(encounter, pairs)
+    assert {pair: core.position_between(encounter, *pair) for pair in pairs} == pairs
     return encounter
 
 

@@ -37,7 +37,8 @@ def _orcs(down: int, morale: int = 2) -> AdndEncounter:
     named = ids(encounter)
     for number in range(1, 6):
         encounter = core.set_position(encounter, named["Rath"], named[f"Orc {number}"],
-                                      5 if number == 1 else 200)
+                                      5 if number == 1 else 200,
+                                      mover=named[f"Orc {number}"])  # each orc walks alone
     for number in range(2, 2 + down):
         orc = encounter.combatant(named[f"Orc {number}"])
         encounter = core.replace_sheet(encounter, orc.id,

@@ -36,11 +36,19 @@ def test_distance_dice_follow_the_place_and_surprise() -> None:
     assert str(distance_dice(surprised, "dungeon")) == "2d6"
 
 
-def test_the_distance_sets_every_pair_across_the_sides_and_is_logged() -> None:
-    fight = set_distance(_fight(), "dungeon", None, (3, 4))
-    ids = {c.name: c.id for c in fight.combatants}
-    assert core.position_between(fight, ids["Aldo"], ids["Hobgoblin 2"]) == 70
-    assert core.position_between(fight, ids["Bree"], ids["Hobgoblin 1"]) == 70
+def test_the_distance_sets_the_sides_that_far_apart_and_is_logged() -> None:
+    before = _fight()
+    ids = {c.name: c.id for c in before.combatants}
+    before = core.set_position(before, ids["Aldo"], ids["Hobgoblin 1"], 5)  # wandered off
+    fight = set_distance(before, "dungeon", None, (3, 4))
+    between = {(a, b): core.position_between(fight, ids[a], ids[b])
+               for a in ids for b in ids if a < b}
+    # Each side a loose group, the two groups 70 ft apart: straight across 70 ft, the
+    # neighbour's foe a little more; everyone's nearest foe 70 ft away.
+    assert between[("Aldo", "Hobgoblin 1")] == 70
+    assert between[("Bree", "Hobgoblin 2")] == 70
+    assert between[("Aldo", "Hobgoblin 2")] == between[("Bree", "Hobgoblin 1")] == 71
+    assert between[("Aldo", "Bree")] == between[("Hobgoblin 1", "Hobgoblin 2")] == 10
     assert fight.setup_results["distance"] == "70 ft, dungeon"
     assert fight.log[-1].text == "Encounter distance: 70 ft, dungeon (2d6 × 10 ft: 3 + 4)"
 

@@ -28,8 +28,9 @@ def document() -> Iterator[EncounterDocument]:
                         (ToySheet(name="Rat", hp=2, hp_max=2, ac=10), "Monsters"),
                         (ToySheet(name="Goblin", hp=5, hp_max=5, ac=12), "Monsters")):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
-    aldo, _rat, goblin = (c.id for c in encounter.combatants)
+    aldo, rat, goblin = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, aldo, goblin, 5)
+    encounter = core.set_position(encounter, rat, aldo, 300, log=False)  # the rat far off
     document = EncounterDocument(encounter)
     document.select(aldo)
     yield document

@@ -26,8 +26,9 @@ def toy_board(qtbot: Any) -> Iterator[RangeBoardWidget]:
                         (ToySheet(name="Goblin", hp=5, hp_max=5), "Monsters"),
                         (ToySheet(name="Rat", hp=2, hp_max=2), "Monsters")):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
-    aldo, goblin, _rat = (c.id for c in encounter.combatants)
+    aldo, goblin, rat = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, aldo, goblin, 20)
+    encounter = core.set_position(encounter, rat, aldo, 300, log=False)  # the rat far off
     document = EncounterDocument(encounter)
     document.select(aldo)
     board = RangeBoard(document)

@@ -1,0 +1,348 @@
+"""Places on a plane, for the games that measure distance.
+
+A game whose :class:`~m3desk.core.system.PositionModel` is a distance gives each combatant a
+:class:`Place` (x, y and a height z, in the game's unit); every distance between two
+combatants is *derived* from their places by the game's metric
+(:meth:`~m3desk.core.system.PositionModel.measure`), so distances can never contradict each
+other. This module holds the geometry that needs no encounter:
+
+- :func:`toward` — the place on the line through two places at a given distance from one of
+  them (a move that sets one pair's distance);
+- :func:`formation` — where each side stands at the start: each side a loose group, the
+  sides a given distance apart;
+- :func:`fit` — places that honour distances stored per pair as well as possible (files
+  written before places existed): shortest paths fill the pairs never set, classical
+  multidimensional scaling gives a first layout and a few rounds of moving each place
+  toward where its stored distances want it refine it under the game's own metric.
+
+Pure Python: at most :data:`~m3desk.core.encounter.MAX_COMBATANTS` places, no numpy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from m3desk.core.system import PositionModel
+
+__all__ = ["FAR", "Place", "fit", "formation", "pairs_of", "places_migration", "toward"]
+
+FAR = 1_000_000.0
+"""No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
+
+
+class Place(BaseModel):
+    """Where a combatant stands, in the game's unit; ``z`` is its height above the ground."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    x: float = Field(0.0, ge=-FAR, le=FAR)
+    y: float = Field(0.0, ge=-FAR, le=FAR)
+    z: float = Field(0.0, ge=-FAR, le=FAR)
+
+    @classmethod
+    def at(cls, x: float, y: float, z: float = 0.0) -> Place:
+        """A place with its coordinates kept to a thousandth of the unit (tidy files; the
+        metric's rounding absorbs the difference)."""
+        return cls.model_construct(x=round(x, 3) + 0.0, y=round(y, 3) + 0.0,
+                                   z=round(z, 3) + 0.0)
+
+
+def toward(model: PositionModel, mover: Place, anchor: Place, value: float,
+           fallback: tuple[float, float] = (1.0, 0.0)) -> Place:
+    """Where ``mover`` ends up moving along the line through ``anchor`` so that the two are
+    ``value`` apart by the game's metric (moving away or closer; a mover standing on the
+    anchor leaves in the ``fallback`` direction)."""
+    dx, dy, dz = mover.x - anchor.x, mover.y - anchor.y, mover.z - anchor.z
+    norm = model.norm(dx, dy, dz)
+    if norm < 1e-9:
+        length = math.hypot(*fallback) or 1.0
+        dx, dy, dz = fallback[0] / length, fallback[1] / length, 0.0
+        norm = model.norm(dx, dy, dz)
+    scale = value / norm
+    return Place.at(anchor.x + dx * scale, anchor.y + dy * scale, anchor.z + dz * scale)
+
+
+# -- starting places -------------------------------------------------------------------------
+
+RANK = 5
+"""Members of a side stand in ranks of this many, side by side."""
+_LATERAL = (0, 1, -1, 2, -2)
+
+
+def _anchor(index: int, count: int, apart: float) -> tuple[float, float, float, float]:
+    """Side ``index`` of ``count`` on a regular polygon whose neighbouring corners are
+    ``apart`` apart: its front centre and the unit vector pointing away from the others."""
+    count = max(2, count)
+    angle = math.pi + 2 * math.pi * index / count
+    radius = apart / (2 * math.sin(math.pi / count))
+    ux, uy = math.cos(angle), math.sin(angle)
+    ux, uy = (0.0 if abs(ux) < 1e-12 else ux), (0.0 if abs(uy) < 1e-12 else uy)
+    return radius * ux, radius * uy, ux, uy
+
+
+def formation(sides: Sequence[str], members: Sequence[tuple[str, str]], apart: float,
+              gap: float) -> dict[str, Place]:
+    """Starting places: ``members`` (id, side) in order, each side a loose group (ranks of
+    :data:`RANK`, ``gap`` between neighbours, the front rank facing the others) and the
+    front centres of the sides ``apart`` from each other."""
+    index = {side: i for i, side in enumerate(sides)}
+    for _id, side in members:
+        index.setdefault(side, len(index))
+    taken: dict[str, int] = {}
+    places: dict[str, Place] = {}
+    for combatant_id, side in members:
+        slot = taken.get(side, 0)
+        taken[side] = slot + 1
+        places[combatant_id] = slot_place(index[side], len(index), slot, apart, gap)
+    return places
+
+
+def slot_place(side_index: int, side_count: int, slot: int, apart: float,
+               gap: float) -> Place:
+    """The place of the ``slot``-th member of side ``side_index`` in :func:`formation`."""
+    ax, ay, ux, uy = _anchor(side_index, side_count, apart)
+    # The lateral axis is the same for every side (the one pointing up, or right), so the
+    # same slot of two facing sides stands straight across from each other.
+    vx, vy = -uy, ux
+    if vy < 0 or (vy == 0 and vx < 0):
+        vx, vy = -vx, -vy
+    depth, lateral = divmod(slot, RANK)
+    side_step = _LATERAL[lateral] * gap
+    back = depth * gap
+    return Place.at(ax + ux * back + vx * side_step, ay + uy * back + vy * side_step)
+
+
+# -- places from distances per pair ----------------------------------------------------------
+
+def _completed(count: int, known: Mapping[tuple[int, int], float], far: float
+               ) -> list[list[float]]:
+    """Every pair's distance: the known ones, the others by the shortest path through known
+    pairs (the most the triangle inequality allows), ``far`` where no path joins them."""
+    inf = math.inf
+    table = [[0.0 if i == j else inf for j in range(count)] for i in range(count)]
+    for (i, j), value in known.items():
+        table[i][j] = table[j][i] = float(value)
+    for k in range(count):
+        row_k = table[k]
+        for i in range(count):
+            through = table[i][k]
+            if through == inf:
+                continue
+            table[i] = [a if a <= through + b else through + b
+                        for a, b in zip(table[i], row_k, strict=True)]
+    return [[far if v == inf else min(v, far) for v in row] for row in table]
+
+
+def _top_eigen(matrix: list[list[float]], found: list[tuple[float, list[float]]],
+               rounds: int = 300) -> tuple[float, list[float]]:
+    """The largest eigenpair of a symmetric matrix, orthogonal to those ``found`` (power
+    iteration with deflation, from a fixed start: the same file gives the same places)."""
+    count = len(matrix)
+    vector = [1.0 + 0.37 * ((i * 7919) % 13) for i in range(count)]
+    for _ in range(rounds):
+        for _value, other in found:
+            dot = sum(a * b for a, b in zip(vector, other, strict=True))
+            vector = [a - dot * b for a, b in zip(vector, other, strict=True)]
+        product = [sum(a * b for a, b in zip(row, vector, strict=True)) for row in matrix]
+        for val, other in found:
+            dot = sum(a * b for a, b in zip(other, vector, strict=True))
+            product = [p - val * dot * b for p, b in zip(product, other, strict=True)]
+        length = math.sqrt(sum(p * p for p in product))
+        if length < 1e-12:
+            return 0.0, [0.0] * count
+        nxt = [p / length for p in product]
+        if all(abs(a - b) < 1e-12 for a, b in zip(nxt, vector, strict=True)):
+            vector = nxt
+            break
+        vector = nxt
+    product = [sum(a * b for a, b in zip(row, vector, strict=True)) for row in matrix]
+    value = sum(a * b for a, b in zip(product, vector, strict=True))
+    return value, vector
+
+
+def _classical(table: list[list[float]]) -> list[tuple[float, float]]:
+    """Classical multidimensional scaling into the plane: exact for distances that a plane
+    can hold, the best least-squares layout of their inner products otherwise."""
+    count = len(table)
+    squared = [[v * v for v in row] for row in table]
+    row_mean = [sum(row) / count for row in squared]
+    total = sum(row_mean) / count
+    centred = [[-0.5 * (squared[i][j] - row_mean[i] - row_mean[j] + total)
+                for j in range(count)] for i in range(count)]
+    found: list[tuple[float, list[float]]] = []
+    for _ in range(2):
+        value, vector = _top_eigen(centred, found)
+        found.append((max(value, 0.0), vector))
+    (v1, e1), (v2, e2) = found
+    s1, s2 = math.sqrt(v1), math.sqrt(v2)
+    return [(s1 * e1[i], s2 * e2[i]) for i in range(count)]
+
+
+def _refined(model: PositionModel, points: list[Place],
+             known: Mapping[tuple[int, int], float], rounds: int, aim: float = 0.0
+             ) -> list[Place]:
+    """Each place moved, in turn, toward where the distances it does not yet keep would put
+    it (the point on the line to the other at that distance, by the game's metric), the
+    distances it keeps holding it where it is: rounds until every distance reads right or
+    nothing moves any more."""
+    neighbours: dict[int, list[tuple[int, float]]] = {i: [] for i in range(len(points))}
+    for (i, j), value in known.items():
+        neighbours[i].append((j, value))
+        neighbours[j].append((i, value))
+    for _ in range(rounds):
+        worst = 0.0
+        wrong_anywhere = False
+        for i, wanted in neighbours.items():
+            if not wanted:
+                continue
+            here = points[i]
+            xs = ys = 0.0
+            wrong = 0
+            for j, value in wanted:
+                if model.measure(here, points[j]) == model.snap(value):
+                    xs += here.x
+                    ys += here.y
+                    continue
+                wrong += 1
+                spot = toward(model, here, points[j], value + aim, fallback=(1.0, 0.5))
+                xs += spot.x
+                ys += spot.y
+            if not wrong:
+                continue
+            wrong_anywhere = True
+            moved = Place.at(xs / len(wanted), ys / len(wanted))
+            worst = max(worst, abs(moved.x - here.x) + abs(moved.y - here.y))
+            points[i] = moved
+        if not wrong_anywhere or worst < 1e-4:
+            break
+    return points
+
+
+def _components(count: int, pairs: Mapping[tuple[int, int], float]) -> list[list[int]]:
+    """Groups of indices joined by known pairs (singletons for those in none)."""
+    parent = list(range(count))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in pairs:
+        parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(count):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def _stress(model: PositionModel, points: Sequence[Place],
+            pairs: Mapping[tuple[int, int], float]) -> float:
+    return sum((model.norm(points[i].x - points[j].x, points[i].y - points[j].y) - v) ** 2
+               for (i, j), v in pairs.items())
+
+
+def _turned(points: Sequence[Place], angle: float) -> list[Place]:
+    c, s = math.cos(angle), math.sin(angle)
+    return [Place.at(p.x * c - p.y * s, p.x * s + p.y * c) for p in points]
+
+
+def _fit_component(model: PositionModel, members: list[int],
+                   pairs: Mapping[tuple[int, int], float]) -> list[Place]:
+    """Places for one group joined by known pairs, centred on the origin."""
+    local = {m: k for k, m in enumerate(members)}
+    known = {(local[i], local[j]): v for (i, j), v in pairs.items() if i in local}
+    if len(members) == 1:
+        return [Place.at(0, 0)]
+    table = _completed(len(members), known, float(model.largest))
+    points = [Place.at(x, y) for x, y in _classical(table)]
+    if model.metric != "straight":
+        # A grid's distances depend on the layout's turn: the quarter turn that fits best.
+        points = min((_turned(points, math.radians(d)) for d in range(0, 90, 3)),
+                     key=lambda turned: _stress(model, turned, known))
+    best = (_wrong(model, points, known), points)
+    tries = 0
+    while best[0] and tries < RESTARTS:
+        # Aim a little past the mark on a grid, whose distances count whole squares down;
+        # a layout caught where the distances pull against each other starts again shaken.
+        aim = model.step / 4 if model.metric == "squares" else 0.0
+        shaken = [Place.at(p.x + _shake(k, tries, 0) * model.step * tries,
+                           p.y + _shake(k, tries, 1) * model.step * tries)
+                  for k, p in enumerate(best[1] if tries else points)]
+        tried = _refined(model, shaken, known, rounds=max(30, 6000 // len(members)), aim=aim)
+        best = min(best, (_wrong(model, tried, known), tried), key=lambda b: b[0])
+        tries += 1
+    return best[1]
+
+
+RESTARTS = 8
+"""Layouts tried at most for one group of distances that places cannot yet keep."""
+
+
+def _shake(index: int, attempt: int, axis: int) -> float:
+    """A fixed pseudo-random offset in [-1, 1] (the same file gives the same places)."""
+    return ((index * 7919 + attempt * 104729 + axis * 1299709) % 2001) / 1000.0 - 1.0
+
+
+def _wrong(model: PositionModel, points: Sequence[Place],
+           known: Mapping[tuple[int, int], float]) -> int:
+    return sum(1 for (i, j), v in known.items()
+               if model.measure(points[i], points[j]) != model.snap(v))
+
+
+def fit(model: PositionModel, ids: Sequence[str], known: Mapping[tuple[str, str], float]
+        ) -> dict[str, Place]:
+    """Places for ``ids`` that honour the ``known`` distances (pairs of ids) as well as the
+    plane and the game's metric allow. A set of distances that places can hold is kept
+    exactly; what a caller cannot keep it finds by measuring the places it gets. Groups that
+    no known distance joins stand farther apart than the board's farthest (as a pair never
+    placed stood before places)."""
+    if not ids:
+        return {}
+    index = {combatant_id: i for i, combatant_id in enumerate(ids)}
+    pairs = {(index[a], index[b]): max(0.0, float(v)) for (a, b), v in known.items()
+             if a in index and b in index and a != b}
+    places: list[Place] = [Place.at(0, 0)] * len(ids)
+    offset = 0.0
+    apart = 2.0 * model.largest + model.step
+    for members in sorted(_components(len(ids), pairs), key=lambda m: (-len(m), m[0])):
+        points = _fit_component(model, members, pairs)
+        low = min(p.x for p in points)
+        for member, point in zip(members, points, strict=True):
+            places[member] = Place.at(point.x - low + offset, point.y)
+        offset += max(p.x for p in points) - low + apart
+    return {combatant_id: places[i] for combatant_id, i in index.items()}
+
+
+def pairs_of(positions: Mapping[str, float]) -> dict[tuple[str, str], float]:
+    """Distances kept per pair (``"idA|idB"``: value) as pairs of ids; keys naming no pair of
+    two combatants are left out."""
+    pairs: dict[tuple[str, str], float] = {}
+    for key, value in positions.items():
+        pair = str(key).split("|")
+        if len(pair) == 2 and pair[0] != pair[1]:
+            pairs[(pair[0], pair[1])] = float(value)
+    return pairs
+
+
+def places_migration(model: PositionModel) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The file step for a game of distances that kept a distance per pair: places that
+    honour those distances as well as they can be (:func:`fit`). The distances stay in the
+    file's ``positions`` for reading, where the encounter's repair compares them with the
+    places, tells the user which could not be kept, and drops them."""
+
+    def migrate(data: dict[str, Any]) -> dict[str, Any]:
+        upgraded = dict(data)
+        combatants = data.get("combatants") or []
+        ids = [str(c["id"]) for c in combatants if isinstance(c, dict) and "id" in c]
+        positions = data.get("positions") or {}
+        if ids and isinstance(positions, dict) and positions and not data.get("places"):
+            fitted = fit(model, list(dict.fromkeys(ids)), pairs_of(positions))
+            upgraded["places"] = {key: place.model_dump() for key, place in fitted.items()}
+        return upgraded
+
+    return migrate

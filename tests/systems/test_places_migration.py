@@ -1,0 +1,114 @@
+"""Encounter files of the games that measure distance, written when m3desk kept a distance
+per pair (schema 1), open with places that honour those distances; the user is told which
+could not be kept. Every game whose position model is a distance, from its own samples."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from m3desk.assets import sample_files
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.storage import catalog
+from m3desk.storage.documents import dump_document_bytes, load_document_bytes
+from m3desk.storage.sheet_files import load_sheet
+
+DISTANCE_GAMES = [s.id for s in registry.systems() if s.positions.kind == "distance"]
+
+
+def test_the_games_that_measure_distance_are_the_three() -> None:
+    assert sorted(DISTANCE_GAMES) == ["adnd2e", "apparatus", "ose"]
+    assert registry.get("monsters_and_magic").positions.kind == "bands"
+
+
+def _encounter_spec(game: str) -> Any:
+    return next(d for d in registry.get(game).documents if d.kind == "encounter")
+
+
+def old_fight(game: str, count: int = 4) -> core.Encounter:
+    system = registry.get(game)
+    assert system.encounter is not None
+    encounter = _encounter_spec(game).model(name="Old fight")
+    sheets = [load_sheet(path).model for path in sample_files(game)][:count]
+    for number, sheet in enumerate(sheets):
+        side = "Party" if number % 2 == 0 else "Monsters"
+        encounter = core.join(encounter, system.encounter.make_combatant(sheet, side))
+    return encounter
+
+
+def old_file(game: str, encounter: core.Encounter, pairs: dict[tuple[int, int], int]
+              ) -> bytes:
+    """The encounter as schema 1 wrote it: a distance per pair and no places."""
+    record = json.loads(dump_document_bytes(catalog.document_type(type(encounter)),
+                                            encounter))
+    assert record["schema_version"] == 2
+    record["schema_version"] = 1
+    body = record["document"]
+    ids = [c["id"] for c in body["combatants"]]
+    body.pop("places")
+    body["positions"] = {core.pair_key(ids[a], ids[b]): value for (a, b), value in
+                         pairs.items()}
+    return json.dumps(record).encode()
+
+
+@pytest.mark.parametrize("game", DISTANCE_GAMES)
+def test_an_old_file_with_consistent_distances_opens_with_every_one_kept(game: str) -> None:
+    encounter = old_fight(game)
+    step = encounter.position_model.step
+    pairs = {(0, 1): 6 * step, (0, 2): 8 * step, (1, 2): 10 * step, (2, 3): step}
+    loaded = load_document_bytes(old_file(game, encounter, pairs), catalog.encounters(),
+                                 source="old.m3e")
+    assert loaded.migrated_from == 1
+    opened = loaded.model
+    ids = [c.id for c in opened.combatants]
+    assert {pair: core.position_between(opened, ids[pair[0]], ids[pair[1]])
+            for pair in pairs} == pairs
+    assert set(opened.places) == set(ids) and opened.positions == {}
+    assert loaded.repairs == ("This file kept a distance for each pair; each combatant now "
+                              "has a place and the distances are measured between places. "
+                              "Every distance was kept.",)
+
+
+@pytest.mark.parametrize("game", DISTANCE_GAMES)
+def test_an_old_file_with_contradicting_distances_says_which_were_not_kept(game: str) -> None:
+    """Issue 23's rat: 5 ft from a goblin beside a hero, yet 480 ft from that hero."""
+    encounter = old_fight(game)
+    model = encounter.position_model
+    step = model.step
+    pairs = {(0, 1): step, (1, 2): step, (0, 2): model.maximum}
+    loaded = load_document_bytes(old_file(game, encounter, pairs), catalog.encounters(),
+                                 source="old.m3e")
+    names = [c.name for c in loaded.model.combatants]
+    (note,) = loaded.repairs
+    assert "could not be kept together" in note
+    assert f"{names[0]} ↔ {names[2]} {model.label(model.maximum)} (now " in note
+    opened = loaded.model
+    ids = [c.id for c in opened.combatants]
+    for a, b in ((0, 1), (1, 2), (0, 2)):
+        assert core.position_between(opened, ids[a], ids[b]) == model.measure(
+            opened.places[ids[a]], opened.places[ids[b]])
+
+
+@pytest.mark.parametrize("game", DISTANCE_GAMES)
+def test_a_saved_encounter_keeps_its_places(game: str) -> None:
+    encounter = old_fight(game)
+    ids = [c.id for c in encounter.combatants]
+    encounter = core.set_position(encounter, ids[0], ids[1], 3 * encounter.position_model.step)
+    spec = catalog.document_type(type(encounter))
+    loaded = load_document_bytes(dump_document_bytes(spec, encounter), catalog.encounters(),
+                                 source="new.m3e")
+    assert loaded.migrated_from is None and loaded.repairs == ()
+    assert loaded.model.places == encounter.places
+
+
+def test_a_game_of_bands_writes_its_encounters_as_before() -> None:
+    """Monsters & Magic keeps a band per pair: its files carry no places and its schema is
+    unchanged, so an older m3desk still opens them."""
+    spec = _encounter_spec("monsters_and_magic")
+    encounter = spec.model(name="Tomb")
+    record = json.loads(dump_document_bytes(catalog.document_type(spec.model), encounter))
+    assert "places" not in record["document"] and "positions" in record["document"]
+    assert record["schema_version"] == spec.schema_version == 2  # as on main
