@@ -14,14 +14,16 @@ import uuid
 from collections.abc import Iterable
 from typing import Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from m3desk.core.log_entries import LogEntries
+from m3desk.core.names import SideName
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [
     "MAX_COMBATANTS",
     "MAX_LOG",
+    "MAX_SIDES",
     "AppliedAt",
     "Combatant",
     "ConditionState",
@@ -57,6 +59,8 @@ __all__ = [
 Phase = Literal["setup", "surprise", "rounds"]
 MAX_COMBATANTS = 200
 MAX_LOG = 20_000
+MAX_SIDES = MAX_COMBATANTS + 2
+"""Every combatant on a side of its own, and the two sides a new encounter starts with."""
 
 E = TypeVar("E", bound="Encounter")
 
@@ -87,7 +91,7 @@ class Combatant(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     id: str = Field(default_factory=_new_id, min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=80)
-    side: str = Field(min_length=1, max_length=40)
+    side: SideName
     sheet: Any = None
     source_path: str | None = Field(None, max_length=4096)
     """The sheet file this combatant came from, for writing changes back."""
@@ -130,14 +134,15 @@ class Encounter(BaseModel):
                                                             maximum=1000, step=5)
 
     name: str = Field("Encounter", min_length=1, max_length=120)
-    sides: tuple[str, ...] = ("Party", "Monsters")
+    sides: tuple[SideName, ...] = Field(("Party", "Monsters"), max_length=MAX_SIDES)
+    """Compared and shown as they read (:mod:`m3desk.core.names`); two that read alike are one."""
     combatants: tuple[Combatant, ...] = Field((), max_length=MAX_COMBATANTS)
     positions: dict[str, int] = Field(default_factory=dict)
     """The position of each pair, by key ``"idA|idB"`` (ids sorted): a band or a distance."""
     phase: Phase = "setup"
     round: int = Field(0, ge=0, le=100_000)
     """0 in set-up and the surprise round; 1 from round one."""
-    surprise_side: str | None = None
+    surprise_side: SideName | None = None
     turn: str | None = None
     """Id of the combatant whose turn it is."""
     resume: str | None = None
@@ -145,6 +150,11 @@ class Encounter(BaseModel):
     applied_at: dict[str, AppliedAt] = Field(default_factory=dict)
     log: LogEntries[LogEntry] = Field(default_factory=LogEntries)
     """Oldest first; appending shares what was written (see :mod:`m3desk.core.log_entries`)."""
+
+    @field_validator("sides")
+    @classmethod
+    def _sides_read_differently(cls, sides: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(sides))
 
     @model_validator(mode="after")
     def _log_is_bounded(self: E) -> E:
