@@ -113,6 +113,23 @@ class AdndEncounter(core.Encounter):
     combatants: tuple[AdndCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
     options: AdndOptions = Field(default_factory=AdndOptions)
 
+    def repaired(self) -> tuple[AdndEncounter, tuple[str, ...]]:
+        """The core's mending, and free attacks owed to combatants no longer here dropped
+        (a hand-edited file could name one; the turn would then look up nobody)."""
+        mended, notes = super().repaired()
+        ids = {c.id for c in mended.combatants}
+        dropped = 0
+        combatants = []
+        for combatant in mended.combatants:
+            owed = tuple(i for i in combatant.free_attacks if i in ids and i != combatant.id)
+            dropped += len(combatant.free_attacks) - len(owed)
+            combatants.append(combatant.model_copy(update={"free_attacks": owed})
+                              if dropped and owed != combatant.free_attacks else combatant)
+        if not dropped:
+            return mended, notes
+        return (mended.model_copy(update={"combatants": tuple(combatants)}),
+                (*notes, f"{dropped} free attack(s) owed to no combatant here were dropped."))
+
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
         ended, expired = super().round_ended()
         ending = self.round

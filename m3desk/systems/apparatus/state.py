@@ -9,7 +9,7 @@ Speed) and the last one's unspent Movement is lost with it.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,6 +41,8 @@ __all__ = [
 INITIATIVE = InitiativeScheme(roller="individual_die", die=20, lower_first=False,
                               ties="simultaneous", reroll_each_round=False)
 METRES = PositionModel(kind="distance", unit="m", maximum=300, step=1)
+MAX_DIFFICULTY = 20
+"""The highest Difficulty Rating of terrain the tracker takes (0: clear ground)."""
 
 
 class TurnState(BaseModel):
@@ -68,7 +70,8 @@ class ApparatusEncounter(core.Encounter):
     combatants: tuple[ApparatusCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
     options: ApparatusOptions = Field(default_factory=ApparatusOptions)
     turns: dict[str, TurnState] = Field(default_factory=dict, max_length=core.MAX_COMBATANTS)
-    terrain: dict[str, int] = Field(default_factory=dict, max_length=core.MAX_COMBATANTS)
+    terrain: dict[str, Annotated[int, Field(ge=0, le=MAX_DIFFICULTY)]] = Field(
+        default_factory=dict, max_length=core.MAX_COMBATANTS)
     """The Difficulty Rating of the ground each combatant is moving through (0: clear)."""
     grapples: tuple[Grapple, ...] = Field((), max_length=core.MAX_COMBATANTS)
     evading: tuple[str, ...] = Field((), max_length=core.MAX_COMBATANTS)
