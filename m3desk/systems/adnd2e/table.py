@@ -19,6 +19,7 @@ from typing import Annotated, Any, ClassVar, NamedTuple
 from pydantic import BaseModel, BeforeValidator, Field, PlainSerializer
 
 from m3desk.core import encounter as core
+from m3desk.core.bounds import Id
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
 from m3desk.core.reach_memo import ReachByDistance
@@ -98,7 +99,7 @@ class AdndCombatant(core.Combatant):
     """Shots counted across rounds (None: loaded, never fired)."""
     fire_rate: Credit = None
     fire_round: int = Field(0, ge=0, le=100_000)
-    free_attacks: tuple[str, ...] = Field((), max_length=200)
+    free_attacks: tuple[Id, ...] = Field((), max_length=200)
     """Ids of foes owed a free attack at this combatant's back (one entry per attack)."""
 
 

@@ -50,7 +50,7 @@ class SideMorale(BaseModel):
     """Where a side's monsters stand on morale: which checks were made, how many held."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    checked: tuple[Literal["first death", "half down"], ...] = ()
+    checked: tuple[Literal["first death", "half down"], ...] = Field((), max_length=2)
     passes: int = Field(0, ge=0, le=2)
     broken: bool = False
 
