@@ -43,6 +43,9 @@ _MAX_INT_DIGITS = 1000
 MAX_CONTAINERS = 200_000
 """Objects and lists in one file. The largest file m3desk writes (200 combatants, a full
 20,000-entry log) holds about 45,000; a million-line log is refused before it is built."""
+MAX_ITEMS = 20_000
+"""Items of one list or object: a fight's full log (``core.log_entries.MAX_ENTRIES``) is the
+longest list m3desk writes, every pair of 200 combatants (19,900) the largest object."""
 MAX_VALUES = 2_000_000
 """Values (items of lists and objects) in one file; the largest m3desk writes holds ~400,000."""
 
@@ -122,20 +125,29 @@ def counted_structure(text: str) -> tuple[int, int]:
     return containers, containers + text.count(",")
 
 
-def depth_exceeds(value: object, limit: int = MAX_NESTING) -> bool:
-    """True if the parsed JSON ``value`` nests lists and objects more than ``limit`` deep
-    (an explicit stack: linear in the number of containers, no recursion)."""
+def structure_problem(value: object, depth_limit: int = MAX_NESTING,
+                      length_limit: int = MAX_ITEMS) -> str | None:
+    """What is wrong with the shape of the parsed JSON ``value``: nested more than
+    ``depth_limit`` deep, or a list or object longer than ``length_limit``; None if nothing.
+
+    Checked before the models see the value: pydantic validates every item of a list before
+    it counts them, so a 75,000-item list where 20 are allowed cost seconds to refuse. An
+    explicit stack: linear in the number of containers, no recursion.
+    """
     stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if not isinstance(item, dict | list):
             continue
+        if depth > depth_limit:
+            return f"it is nested more than {depth_limit} levels deep, which no m3desk file is."
+        if len(item) > length_limit:
+            return (f"one of its lists holds {len(item):,} items; an m3desk file's longest (a "
+                    f"fight's log) holds at most {length_limit:,}, so it is not opened.")
         children = item.values() if isinstance(item, dict) else item
-        if depth > limit:
-            return True
         stack.extend((child, depth + 1) for child in children
                      if isinstance(child, dict | list))
-    return False
+    return None
 
 
 def _refuse_if_too_many(text: str, source: str, path: Path | None) -> None:
@@ -222,8 +234,9 @@ def decode_json_bytes(data: bytes, *, source: str, path: Path | None, limit: int
         raise too_deep from exc
     except ValueError as exc:  # NaN, Infinity, absurd numbers
         raise load_error(source, path, f"it is not valid JSON ({exc}).") from exc
-    # Depth is measured on the parsed value: a scan of the text for it cost seconds on a
-    # file of a million short strings; the parser itself stops at the recursion limit.
-    if depth_exceeds(value):
-        raise too_deep
+    # Depth and lengths are measured on the parsed value: a scan of the text for depth cost
+    # seconds on a file of a million short strings; the parser stops at the recursion limit.
+    problem = structure_problem(value)
+    if problem is not None:
+        raise load_error(source, path, problem)
     return value
