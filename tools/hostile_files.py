@@ -224,7 +224,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--games", default="")
-    parser.add_argument("--only", default="", help="run only files whose name holds this")
+    parser.add_argument("--only", default="",
+                        help="run only files whose name holds one of these (comma-separated)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     from m3desk.core.registry import systems
@@ -234,7 +235,8 @@ def main() -> int:
     worst: dict[str, tuple[float, float, str]] = {}
     seed_wall: dict[tuple[str, str, str], float] = {}
     for kind, path in list(hostile_files(games, args.out)):
-        if args.only and args.only not in path.name and "-seed." not in path.name:
+        wanted = [part for part in args.only.split(",") if part]
+        if wanted and not any(w in path.name for w in wanted) and "-seed." not in path.name:
             continue
         game = path.name.split("-")[0]
         runs = {"window": [python, "-c", WINDOW, str(path)],

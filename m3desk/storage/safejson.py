@@ -46,6 +46,9 @@ MAX_CONTAINERS = 200_000
 MAX_ITEMS = 20_000
 """Items of one list or object: a fight's full log (``core.log_entries.MAX_ENTRIES``) is the
 longest list m3desk writes, every pair of 200 combatants (19,900) the largest object."""
+MAX_TEXT = 20_000
+"""Characters of one text: sheet notes (``core.bounds.MAX_NOTES``) and a log entry's details
+are the longest m3desk writes."""
 MAX_VALUES = 2_000_000
 """Values (items of lists and objects) in one file; the largest m3desk writes holds ~400,000."""
 
@@ -145,8 +148,13 @@ def structure_problem(value: object, depth_limit: int = MAX_NESTING,
             return (f"one of its lists holds {len(item):,} items; an m3desk file's longest (a "
                     f"fight's log) holds at most {length_limit:,}, so it is not opened.")
         children = item.values() if isinstance(item, dict) else item
-        stack.extend((child, depth + 1) for child in children
-                     if isinstance(child, dict | list))
+        for child in children:
+            if isinstance(child, dict | list):
+                stack.append((child, depth + 1))
+            elif isinstance(child, str) and len(child) > MAX_TEXT:
+                return (f"one of its texts holds {len(child):,} characters; an m3desk file's "
+                        f"longest (notes, a log entry's details) holds at most {MAX_TEXT:,}, "
+                        "so it is not opened.")
     return None
 
 
