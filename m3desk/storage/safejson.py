@@ -49,6 +49,8 @@ longest list m3desk writes, every pair of 200 combatants (19,900) the largest ob
 MAX_TEXT = 20_000
 """Characters of one text: sheet notes (``core.bounds.MAX_NOTES``) and a log entry's details
 are the longest m3desk writes."""
+_TEXT_LIMITS: dict[str | None, int] = {"portrait_png": 1024 * 1024}
+"""The one longer text a file holds: a portrait, as base64 PNG (its model allows 1 MiB)."""
 MAX_VALUES = 2_000_000
 """Values (items of lists and objects) in one file; the largest m3desk writes holds ~400,000."""
 
@@ -147,11 +149,11 @@ def structure_problem(value: object, depth_limit: int = MAX_NESTING,
         if len(item) > length_limit:
             return (f"one of its lists holds {len(item):,} items; an m3desk file's longest (a "
                     f"fight's log) holds at most {length_limit:,}, so it is not opened.")
-        children = item.values() if isinstance(item, dict) else item
-        for child in children:
+        pairs = item.items() if isinstance(item, dict) else ((None, child) for child in item)
+        for key, child in pairs:
             if isinstance(child, dict | list):
                 stack.append((child, depth + 1))
-            elif isinstance(child, str) and len(child) > MAX_TEXT:
+            elif isinstance(child, str) and len(child) > _TEXT_LIMITS.get(key, MAX_TEXT):
                 return (f"one of its texts holds {len(child):,} characters; an m3desk file's "
                         f"longest (notes, a log entry's details) holds at most {MAX_TEXT:,}, "
                         "so it is not opened.")
