@@ -17,17 +17,20 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from m3desk.core.log_entries import LogEntries
+from m3desk.core.bounds import Id
+from m3desk.core.log_entries import MAX_ENTRIES, LogEntries
+from m3desk.core.names import SideName
 from m3desk.core.places import Place, fit, pairs_of, slot_place, toward
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [
     "MAX_COMBATANTS",
     "MAX_LOG",
+    "MAX_SIDES",
     "AppliedAt",
     "Combatant",
     "ConditionState",
@@ -68,7 +71,12 @@ __all__ = [
 
 Phase = Literal["setup", "surprise", "rounds"]
 MAX_COMBATANTS = 200
-MAX_LOG = 20_000
+MAX_LOG = MAX_ENTRIES
+MAX_PAIRS = MAX_COMBATANTS * (MAX_COMBATANTS - 1) // 2
+MAX_CONDITIONS = 200
+"""Conditions one combatant may bear at once."""
+MAX_SIDES = MAX_COMBATANTS + 2
+"""Every combatant on a side of its own, and the two sides a new encounter starts with."""
 
 E = TypeVar("E", bound="Encounter")
 
@@ -99,7 +107,7 @@ class Combatant(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     id: str = Field(default_factory=_new_id, min_length=1, max_length=40)
     name: str = Field(min_length=1, max_length=80)
-    side: str = Field(min_length=1, max_length=40)
+    side: SideName
     sheet: Any = None
     source_path: str | None = Field(None, max_length=4096)
     """The sheet file this combatant came from, for writing changes back."""
@@ -110,25 +118,25 @@ class Combatant(BaseModel):
     hidden: bool = False
     """Unseen by the players: the player view leaves it out until the GM reveals it."""
     notes: str = Field("", max_length=10_000)
-    conditions: tuple[ConditionState, ...] = Field((), max_length=200)
+    conditions: tuple[ConditionState, ...] = Field((), max_length=MAX_CONDITIONS)
 
 
 class AppliedAt(BaseModel):
     """When an effect or condition was placed: simultaneous actions do not see each other's."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-    round: int
-    count: int | None
+    round: int = Field(ge=0, le=100_000)
+    count: int | None = Field(ge=-999, le=999)
 
 
 class LogEntry(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-    round: int = Field(ge=0)
+    round: int = Field(ge=0, le=100_000)
     phase: Phase = "rounds"
     """Set-up and the surprise round are both round 0; the phase tells them apart."""
-    actor: str | None = None
+    actor: Id | None = None
     """Combatant id, or None for the table (round changes, set-up)."""
-    target: str | None = None
+    target: Id | None = None
     text: str = Field(max_length=2_000)
     details: str = Field("", max_length=20_000)
 
@@ -142,26 +150,35 @@ class Encounter(BaseModel):
                                                             maximum=1000, step=5)
 
     name: str = Field("Encounter", min_length=1, max_length=120)
-    sides: tuple[str, ...] = ("Party", "Monsters")
+    sides: tuple[SideName, ...] = Field(("Party", "Monsters"), max_length=MAX_SIDES)
+    """Compared and shown as they read (:mod:`m3desk.core.names`); two that read alike are one."""
     combatants: tuple[Combatant, ...] = Field((), max_length=MAX_COMBATANTS)
-    positions: dict[str, int] = Field(default_factory=dict)
+    positions: dict[Annotated[str, Field(max_length=81)], Annotated[int, Field(ge=0, le=100_000)]] \
+        = Field(default_factory=dict, max_length=MAX_PAIRS)
     """The band of each pair, by key ``"idA|idB"`` (ids sorted), for a game of bands. A game
     of distances keeps ``places`` instead (a file written before places has distances here:
     they become places when it is read, see :meth:`repaired`)."""
-    places: dict[str, Place] = Field(default_factory=dict, exclude_if=lambda places: not places)
+    places: dict[Id, Place] = Field(default_factory=dict, max_length=MAX_COMBATANTS,
+                                    exclude_if=lambda places: not places)
     """Where each combatant stands, by id, for a game that measures distance (left out of a
     file when empty: a game of bands writes its files as before)."""
     phase: Phase = "setup"
     round: int = Field(0, ge=0, le=100_000)
     """0 in set-up and the surprise round; 1 from round one."""
-    surprise_side: str | None = None
-    turn: str | None = None
+    surprise_side: SideName | None = None
+    turn: Id | None = None
     """Id of the combatant whose turn it is."""
-    resume: str | None = None
+    resume: Id | None = None
     """Whose turn comes back after a delayed combatant stepped in (see :func:`act_now`)."""
-    applied_at: dict[str, AppliedAt] = Field(default_factory=dict)
+    applied_at: dict[Id, AppliedAt] = Field(default_factory=dict,
+                                            max_length=MAX_COMBATANTS * MAX_CONDITIONS)
     log: LogEntries[LogEntry] = Field(default_factory=LogEntries)
     """Oldest first; appending shares what was written (see :mod:`m3desk.core.log_entries`)."""
+
+    @field_validator("sides")
+    @classmethod
+    def _sides_read_differently(cls, sides: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(sides))
 
     @model_validator(mode="after")
     def _log_is_bounded(self: E) -> E:

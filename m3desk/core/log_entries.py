@@ -16,9 +16,11 @@ from typing import Any, TypeVar, overload
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
-__all__ = ["CHUNK", "LogEntries"]
+__all__ = ["CHUNK", "MAX_ENTRIES", "LogEntries"]
 
 CHUNK = 64
+MAX_ENTRIES = 20_000
+"""The longest log a file may hold; appending past it drops the oldest (see ``appended``)."""
 T = TypeVar("T")
 
 
@@ -112,7 +114,7 @@ class LogEntries(Sequence[T]):
         args = getattr(source, "__args__", ())
         item = handler.generate_schema(args[0]) if args else core_schema.any_schema()
         from_items = core_schema.no_info_after_validator_function(
-            cls.of, core_schema.tuple_schema([item], variadic_item_index=0))
+            cls.of, core_schema.tuple_schema([item], variadic_item_index=0, max_length=MAX_ENTRIES))
         return core_schema.json_or_python_schema(
             json_schema=from_items,
             python_schema=core_schema.union_schema(

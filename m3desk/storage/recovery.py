@@ -26,7 +26,7 @@ from typing import Any
 
 from m3desk.storage.atomic import atomic_write_bytes
 from m3desk.storage.documents import MAX_DOCUMENT_BYTES, LoadedDocument, load_document_bytes
-from m3desk.storage.errors import DocumentLoadError
+from m3desk.storage.errors import DocumentLoadError, SaveError, describe_os_error
 from m3desk.storage.locks import (
     SessionLock,
     is_valid_session_id,
@@ -212,7 +212,13 @@ class RecoveryStore:
         reverse.
         """
         _check_doc_id(doc_id)
-        self.folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+        try:
+            self.folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+        except OSError as exc:
+            # e.g. a recovery folder left by a run with sudo, a read-only or full disk: the
+            # caller warns and tries again, as for any snapshot that cannot be written.
+            raise SaveError(f"Could not make the recovery folder “{self.folder}”: "
+                            f"{describe_os_error(exc)}.", self.folder) from exc
         atomic_write_bytes(self.folder / f"{doc_id}{_PAYLOAD_SUFFIX}", payload,
                            mode=PRIVATE_FILE)
         meta = {

@@ -40,6 +40,19 @@ MAX_NESTING = 64
 _NOT_A_BRACKET = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?|[^"\[\]{}]++', re.DOTALL)
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _MAX_INT_DIGITS = 1000
+MAX_CONTAINERS = 200_000
+"""Objects and lists in one file. The largest file m3desk writes (200 combatants, a full
+20,000-entry log) holds about 45,000; a million-line log is refused before it is built."""
+MAX_ITEMS = 20_000
+"""Items of one list or object: a fight's full log (``core.log_entries.MAX_ENTRIES``) is the
+longest list m3desk writes, every pair of 200 combatants (19,900) the largest object."""
+MAX_TEXT = 20_000
+"""Characters of one text: sheet notes (``core.bounds.MAX_NOTES``) and a log entry's details
+are the longest m3desk writes."""
+_TEXT_LIMITS: dict[str | None, int] = {"portrait_png": 1024 * 1024}
+"""The one longer text a file holds: a portrait, as base64 PNG (its model allows 1 MiB)."""
+MAX_VALUES = 2_000_000
+"""Values (items of lists and objects) in one file; the largest m3desk writes holds ~400,000."""
 
 
 def load_error(source: str, path: Path | None, reason: str) -> DocumentLoadError:
@@ -108,6 +121,55 @@ def read_file_capped(path: Path, limit: int) -> bytes:
     return data
 
 
+def counted_structure(text: str) -> tuple[int, int]:
+    """At most how many (objects and lists, values) the JSON ``text`` holds, counted without
+    parsing it: its brackets and commas (``str.count``: C speed, 30 MB in milliseconds).
+    Those inside strings count too, so this is an upper bound; a real file's texts hold far
+    too few to matter."""
+    containers = text.count("{") + text.count("[")
+    return containers, containers + text.count(",")
+
+
+def structure_problem(value: object, depth_limit: int = MAX_NESTING,
+                      length_limit: int = MAX_ITEMS) -> str | None:
+    """What is wrong with the shape of the parsed JSON ``value``: nested more than
+    ``depth_limit`` deep, or a list or object longer than ``length_limit``; None if nothing.
+
+    Checked before the models see the value: pydantic validates every item of a list before
+    it counts them, so a 75,000-item list where 20 are allowed cost seconds to refuse. An
+    explicit stack: linear in the number of containers, no recursion.
+    """
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, dict | list):
+            continue
+        if depth > depth_limit:
+            return f"it is nested more than {depth_limit} levels deep, which no m3desk file is."
+        if len(item) > length_limit:
+            return (f"one of its lists holds {len(item):,} items; an m3desk file's longest (a "
+                    f"fight's log) holds at most {length_limit:,}, so it is not opened.")
+        pairs = item.items() if isinstance(item, dict) else ((None, child) for child in item)
+        for key, child in pairs:
+            if isinstance(child, dict | list):
+                stack.append((child, depth + 1))
+            elif isinstance(child, str) and len(child) > _TEXT_LIMITS.get(key, MAX_TEXT):
+                return (f"one of its texts holds {len(child):,} characters; an m3desk file's "
+                        f"longest (notes, a log entry's details) holds at most {MAX_TEXT:,}, "
+                        "so it is not opened.")
+    return None
+
+
+def _refuse_if_too_many(text: str, source: str, path: Path | None) -> None:
+    containers, values = counted_structure(text)
+    if containers > MAX_CONTAINERS or values > MAX_VALUES:
+        raise load_error(
+            source, path,
+            f"it holds {containers:,} lists and objects and {values:,} values; an m3desk file "
+            f"holds at most {MAX_CONTAINERS:,} and {MAX_VALUES:,} (a log of 20,000 entries and "
+            "200 combatants fit well within), so it is not opened.")
+
+
 def _reject_constant(name: str) -> NoReturn:
     """``NaN`` and ``Infinity`` are not JSON, although Python's parser accepts them."""
     raise ValueError(f"{name} is not allowed in JSON")
@@ -159,10 +221,9 @@ def decode_json_bytes(data: bytes, *, source: str, path: Path | None, limit: int
     too_deep = load_error(
         source, path, f"it is nested more than {MAX_NESTING} levels deep, which no m3desk file is."
     )
-    if nesting_exceeds(text):
-        raise too_deep
+    _refuse_if_too_many(text, source, path)
     try:
-        return json.loads(
+        value = json.loads(
             text,
             object_pairs_hook=_unique_keys,
             parse_constant=_reject_constant,
@@ -170,12 +231,22 @@ def decode_json_bytes(data: bytes, *, source: str, path: Path | None, limit: int
             parse_float=_parse_float,
         )
     except json.JSONDecodeError as exc:
+        # Broken somewhere: if it nests too deep anyway, say that (the
+        # scan reads at most a megabyte, so a huge broken file costs no more than a small one).
+        if nesting_exceeds(text[: 1 << 20]):
+            raise too_deep from exc
         raise load_error(
             source,
             path,
             f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).",
         ) from exc
-    except RecursionError as exc:  # defence in depth; the scan above should prevent it
+    except RecursionError as exc:  # deeper than the interpreter's recursion limit
         raise too_deep from exc
     except ValueError as exc:  # NaN, Infinity, absurd numbers
         raise load_error(source, path, f"it is not valid JSON ({exc}).") from exc
+    # Depth and lengths are measured on the parsed value: a scan of the text for depth cost
+    # seconds on a file of a million short strings; the parser stops at the recursion limit.
+    problem = structure_problem(value)
+    if problem is not None:
+        raise load_error(source, path, problem)
+    return value

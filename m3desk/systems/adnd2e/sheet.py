@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
 
+from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue, SaveTarget
 from m3desk.core.dice import Dice, DiceExpr
 from m3desk.systems.adnd2e.tables import ARMOUR_AC, CLASS_GROUP, RACE_MOVEMENT, SIZES
 
@@ -20,7 +21,9 @@ __all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "Rate
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
-LongText = Annotated[str, Field(max_length=100_000)]
+LongText = Annotated[str, Field(max_length=MAX_NOTES)]
+RangeFeet = Annotated[int, Field(ge=0, le=10_000)]
+"""A missile range band's end in tens of feet or yards as printed."""
 Score = Annotated[int, Field(ge=3, le=25)]
 
 Race = Literal["human", "elf", "half-elf", "dwarf", "gnome", "halfling"]
@@ -88,7 +91,7 @@ class Weapon(BaseModel):
     thrown: bool = False
     """A thrown weapon adds STR to hit and damage; a bow or crossbow does not."""
     rate_of_fire: RateOfFire = Fraction(1)
-    ranges: tuple[int, int, int] | None = None
+    ranges: tuple[RangeFeet, RangeFeet, RangeFeet] | None = None
     """Short, medium, long range in tens (of yards outdoors, of feet indoors)."""
     set_vs_charge: bool = False
     double_on_charge: bool = False
@@ -116,7 +119,7 @@ class CharacterSheet(BaseModel):
     proficiencies: tuple[ShortText, ...] = Field((), max_length=100)
     spells: tuple[Name, ...] = Field((), max_length=200)
     notes: LongText = ""
-    overrides: dict[str, int] = Field(default_factory=dict, max_length=200)
+    overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=200)
 
 
 class MonsterAttack(BaseModel):
@@ -153,8 +156,8 @@ class MonsterSheet(BaseModel):
     special_attacks: ShortText = ""
     special_defences: ShortText = ""
     magic_resistance: int = Field(0, ge=0, le=100)
-    saves: tuple[int, int, int, int, int] | None = None
+    saves: tuple[SaveTarget, SaveTarget, SaveTarget, SaveTarget, SaveTarget] | None = None
     """PPD, RSW, PP, BW, Sp as printed; None saves as a warrior of its Hit Dice."""
     xp: int = Field(0, ge=0, le=1_000_000)
     notes: LongText = ""
-    overrides: dict[str, int] = Field(default_factory=dict, max_length=200)
+    overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=200)

@@ -19,6 +19,7 @@ from typing import Annotated, Any, ClassVar, NamedTuple
 from pydantic import BaseModel, BeforeValidator, Field, PlainSerializer
 
 from m3desk.core import encounter as core
+from m3desk.core.bounds import Id
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
@@ -104,7 +105,7 @@ class AdndCombatant(core.Combatant):
     morale_checked: int = Field(0, ge=0, le=core.MAX_COMBATANTS)
     """The side's morale trigger (its fallen, :func:`side_morale_trigger`) at this monster's
     last morale check: no new check is due until the side reaches a later one."""
-    free_attacks: tuple[str, ...] = Field((), max_length=200)
+    free_attacks: tuple[Id, ...] = Field((), max_length=200)
     """Ids of foes owed a free attack at this combatant's back (one entry per attack)."""
 
 
@@ -120,6 +121,23 @@ class AdndEncounter(core.Encounter):
     options: AdndOptions = Field(default_factory=AdndOptions)
     experience_awarded: bool = False
     """The fight's experience was added to the survivors' sheets."""
+
+    def repaired(self) -> tuple[AdndEncounter, tuple[str, ...]]:
+        """The core's mending, and free attacks owed to combatants no longer here dropped
+        (a hand-edited file could name one; the turn would then look up nobody)."""
+        mended, notes = super().repaired()
+        ids = {c.id for c in mended.combatants}
+        dropped = 0
+        combatants = []
+        for combatant in mended.combatants:
+            owed = tuple(i for i in combatant.free_attacks if i in ids and i != combatant.id)
+            dropped += len(combatant.free_attacks) - len(owed)
+            combatants.append(combatant.model_copy(update={"free_attacks": owed})
+                              if dropped and owed != combatant.free_attacks else combatant)
+        if not dropped:
+            return mended, notes
+        return (mended.model_copy(update={"combatants": tuple(combatants)}),
+                (*notes, f"{dropped} free attack(s) owed to no combatant here were dropped."))
 
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
         accrued = self

@@ -7,11 +7,14 @@ and a one-line reason in :data:`EXPLANATIONS`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["CHOICE_WORDS", "EXPLANATIONS", "LABELS", "ApparatusOptions"]
+
+SizeStep = Annotated[int, Field(ge=-20, le=20)]
+"""A size's modifier: the wiki's run from −4 to +8, with room for a table's own."""
 
 
 class ApparatusOptions(BaseModel):
@@ -24,7 +27,8 @@ class ApparatusOptions(BaseModel):
     incapacitated_bonus: Literal["if_met", "always"] = "if_met"
     defense: Literal["static", "rolled"] = "static"
     physique_base: int = Field(10, ge=0, le=30)
-    size_modifiers: tuple[int, int, int, int, int, int] = (-4, -2, 0, 2, 4, 8)
+    size_modifiers: tuple[SizeStep, SizeStep, SizeStep, SizeStep, SizeStep, SizeStep] = (
+        -4, -2, 0, 2, 4, 8)
     size_factors: Literal["tables", "size_page"] = "tables"
     jump_bands: Literal["text", "headers"] = "text"
     jump_score: Literal["best", "might", "literal"] = "best"

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
 
+from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue
 from m3desk.core.dice import Dice, DiceError, DiceExpr
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.tables import Size
@@ -119,8 +120,8 @@ class _Sheet(BaseModel):
     exhaustion: int = Field(0, ge=0, le=6)
     conditions: tuple[ConditionId, ...] = Field((), max_length=len(CONDITION_IDS))
     """Conditions the creature carries into a fight (a poisoned scout)."""
-    notes: Annotated[str, Field(max_length=100_000)] = ""
-    overrides: dict[Annotated[str, Field(max_length=40)], int] = Field(default_factory=dict,
+    notes: Annotated[str, Field(max_length=MAX_NOTES)] = ""
+    overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict,
                                                                        max_length=100)
 
 

@@ -9,11 +9,12 @@ Speed) and the last one's unspent Movement is lost with it.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from m3desk.core import encounter as core
+from m3desk.core.bounds import Id
 from m3desk.core.system import InitiativeScheme, PositionModel
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.grapple import Grapple, halves_grappler
@@ -41,6 +42,8 @@ __all__ = [
 INITIATIVE = InitiativeScheme(roller="individual_die", die=20, lower_first=False,
                               ties="simultaneous", reroll_each_round=False)
 METRES = PositionModel(kind="distance", unit="m", maximum=300, step=1, height=True, start=20)
+MAX_DIFFICULTY = 20
+"""The highest Difficulty Rating of terrain the tracker takes (0: clear ground)."""
 
 
 class TurnState(BaseModel):
@@ -70,11 +73,12 @@ class ApparatusEncounter(core.Encounter):
     position_model: ClassVar[PositionModel] = METRES
     combatants: tuple[ApparatusCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
     options: ApparatusOptions = Field(default_factory=ApparatusOptions)
-    turns: dict[str, TurnState] = Field(default_factory=dict, max_length=core.MAX_COMBATANTS)
-    terrain: dict[str, int] = Field(default_factory=dict, max_length=core.MAX_COMBATANTS)
+    turns: dict[Id, TurnState] = Field(default_factory=dict, max_length=core.MAX_COMBATANTS)
+    terrain: dict[Id, Annotated[int, Field(ge=0, le=MAX_DIFFICULTY)]] = Field(
+        default_factory=dict, max_length=core.MAX_COMBATANTS)
     """The Difficulty Rating of the ground each combatant is moving through (0: clear)."""
     grapples: tuple[Grapple, ...] = Field((), max_length=core.MAX_COMBATANTS)
-    evading: tuple[str, ...] = Field((), max_length=core.MAX_COMBATANTS)
+    evading: tuple[Id, ...] = Field((), max_length=core.MAX_COMBATANTS)
     """Who took the Evade action (until the start of their next turn)."""
 
     def out_of_fight(self, combatant: core.Combatant) -> bool:

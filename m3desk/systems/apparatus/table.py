@@ -23,6 +23,7 @@ from m3desk.systems.apparatus.grapple import TIER_EFFECTS
 from m3desk.systems.apparatus.movement import movement_text
 from m3desk.systems.apparatus.sheet import CONDITION_IDS, CharacterSheet, CreatureSheet
 from m3desk.systems.apparatus.state import (
+    MAX_DIFFICULTY,
     ApparatusCombatant,
     ApparatusEncounter,
     base_speed,
@@ -35,7 +36,6 @@ from m3desk.systems.apparatus.state import (
 
 __all__ = ["COLUMNS", "ENCOUNTER_RULES", "MAX_DIFFICULTY", "parse_conditions"]
 
-MAX_DIFFICULTY = 20
 COLUMNS = (
     TrackerColumn("hp", "HP", "Hit points, current/maximum; type a number to set them",
                   kind="pool", sample="999/999"),

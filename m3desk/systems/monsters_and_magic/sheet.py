@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue
 from m3desk.systems.monsters_and_magic.attributes import Attribute, Attributes
 from m3desk.systems.monsters_and_magic.conditions import Condition
 from m3desk.systems.monsters_and_magic.dice import Dice
@@ -28,7 +29,7 @@ MAX_PORTRAIT_CHARS = 1024 * 1024
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=120)]
-LongText = Annotated[str, Field(max_length=100_000)]
+LongText = Annotated[str, Field(max_length=MAX_NOTES)]
 
 
 class Pool(BaseModel):
@@ -84,7 +85,7 @@ class Item(BaseModel):
     signature: bool = False
     to_hit: int = Field(0, ge=-10, le=10)
     """A signature weapon's bonus to the check (Gramfive's Cutter: +1)."""
-    ranges: tuple[RangeBand, ...] = REACH_BANDS[ReachClass.MELEE]
+    ranges: tuple[RangeBand, ...] = Field(REACH_BANDS[ReachClass.MELEE], max_length=len(RangeBand))
     equipped: bool = True
     notes: ShortText = ""
 
@@ -103,7 +104,7 @@ class Spell(BaseModel):
     level: int = Field(1, ge=0, le=20)
     damage: Dice | None = None
     mental: bool = False
-    ranges: tuple[RangeBand, ...] = REACH_BANDS[ReachClass.SPELL]
+    ranges: tuple[RangeBand, ...] = Field(REACH_BANDS[ReachClass.SPELL], max_length=len(RangeBand))
     duration_rounds: int | None = Field(None, ge=1, le=10_000)
     notes: ShortText = ""
 
@@ -122,7 +123,7 @@ class SheetBase(BaseModel):
     traits: tuple[Trait, ...] = Field((), max_length=MAX_LIST)
     conditions: tuple[Condition, ...] = Field((), max_length=MAX_LIST)
     notes: LongText = ""
-    overrides: dict[str, int] = Field(default_factory=dict, max_length=MAX_LIST)
+    overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=MAX_LIST)
     """GM overrides of derived values, by key (see
     :mod:`m3desk.systems.monsters_and_magic.derive`)."""
 
@@ -157,7 +158,7 @@ class MonsterAttack(BaseModel):
     damage: Dice | None = None
     resisted_by: Literal["AC", "STR", "DEX", "CON", "INT", "WIS", "CHA", "difficulty"] = "AC"
     mental: bool = False
-    ranges: tuple[RangeBand, ...] = REACH_BANDS[ReachClass.MELEE]
+    ranges: tuple[RangeBand, ...] = Field(REACH_BANDS[ReachClass.MELEE], max_length=len(RangeBand))
     action: bool = False
     """A monster action (e.g. a GM reaction such as "Infect with Regressing Disease")."""
     description: ShortText = ""
@@ -177,7 +178,7 @@ class MonsterSheet(SheetBase):
     mental_armour: int = Field(0, ge=0, le=40)
     """Armour bonus to mental resistance (a cosseted social class, a glamour: Table 11)."""
     attacks: tuple[MonsterAttack, ...] = Field((), max_length=MAX_LIST)
-    resistances: dict[Attribute, int] = Field(default_factory=dict)
+    resistances: dict[Attribute, Annotated[int, Field(ge=-99, le=99)]] = Field(default_factory=dict)
     """Bonuses to rolled resistances beyond the attribute modifier (e.g. a trait: +6)."""
     description: LongText = ""
 

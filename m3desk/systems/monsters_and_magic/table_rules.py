@@ -107,7 +107,7 @@ class TableRules(BaseModel):
     failure_major_margin: int = Field(10, ge=1, le=60)
     failure_extreme_margin: int = Field(15, ge=1, le=60)
     range_band_cost: int = Field(5, ge=1, le=30)
-    difficulty_ladder: tuple[DifficultyRung, ...] = DEFAULT_LADDER
+    difficulty_ladder: tuple[DifficultyRung, ...] = Field(DEFAULT_LADDER, max_length=40)
     size_defence_vs_larger: bool = True
     size_defence_vs_smaller: bool = True
     size_mental: bool = True

@@ -11,6 +11,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from m3desk.core import encounter as core
+from m3desk.core.names import SideName
 from m3desk.core.system import InitiativeScheme, PositionModel
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
@@ -51,7 +52,7 @@ class SideMorale(BaseModel):
     """Where a side's monsters stand on morale: which checks were made, how many held."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    checked: tuple[Literal["first death", "half down"], ...] = ()
+    checked: tuple[Literal["first death", "half down"], ...] = Field((), max_length=2)
     passes: int = Field(0, ge=0, le=2)
     broken: bool = False
 
@@ -61,11 +62,11 @@ class OseEncounter(core.Encounter):
     position_model: ClassVar[PositionModel] = FEET
     combatants: tuple[OseCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
     options: OseOptions = Field(default_factory=OseOptions)
-    side_rolls: dict[str, Roll] = Field(default_factory=dict, max_length=200)
+    side_rolls: dict[SideName, Roll] = Field(default_factory=dict, max_length=200)
     """This round's d6 of each side (kept all fight under the keep-initiative rule)."""
-    surprise_rolls: dict[str, Roll] = Field(default_factory=dict, max_length=200)
+    surprise_rolls: dict[SideName, Roll] = Field(default_factory=dict, max_length=200)
     """Each side's surprise d6 at set-up: 1–2 is surprised."""
-    morale: dict[str, SideMorale] = Field(default_factory=dict, max_length=200)
+    morale: dict[SideName, SideMorale] = Field(default_factory=dict, max_length=200)
     setup_results: dict[str, Annotated[str, Field(max_length=200)]] = Field(
         default_factory=dict, max_length=10)
     """What the set-up steps came to, in words ("distance": "60 ft, dungeon")."""

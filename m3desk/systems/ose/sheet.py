@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue, SaveTarget
 from m3desk.core.dice import Dice, DiceExpr
 from m3desk.systems.ose.tables import OseClass, Save
 
@@ -75,8 +76,8 @@ class CharacterSheet(BaseModel):
     weapons: tuple[Weapon, ...] = Field((), max_length=50)
     spells: tuple[Spell, ...] = Field((), max_length=100)
     alignment: ShortText = ""
-    notes: Annotated[str, Field(max_length=100_000)] = ""
-    overrides: dict[str, int] = Field(default_factory=dict, max_length=200)
+    notes: Annotated[str, Field(max_length=MAX_NOTES)] = ""
+    overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=200)
 
 
 class MonsterAttack(BaseModel):
@@ -108,7 +109,7 @@ class MonsterSheet(BaseModel):
     movement: int = Field(120, ge=0, le=480)
     movement_other: ShortText = ""
     """Other modes as printed ("fly 180' (60')")."""
-    saves: dict[Save, int] = Field(default_factory=dict)
+    saves: dict[Save, SaveTarget] = Field(default_factory=dict)
     """As the stat block prints them; empty: from ``saves_as``, else from the Hit Dice."""
     saves_as: ShortText = ""
     """"NH", or a class and level ("F3", "D1", "MU5"), as printed."""
@@ -119,5 +120,5 @@ class MonsterSheet(BaseModel):
     xp: int = Field(0, ge=0, le=1_000_000)
     number_appearing: ShortText = ""
     treasure: ShortText = ""
-    notes: Annotated[str, Field(max_length=100_000)] = ""
-    overrides: dict[str, int] = Field(default_factory=dict, max_length=200)
+    notes: Annotated[str, Field(max_length=MAX_NOTES)] = ""
+    overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=200)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from m3desk.storage.errors import SaveError
+from m3desk.storage.errors import SaveError, describe_os_error
 from m3desk.storage.locks import SessionLock
 from m3desk.storage.recovery import RecoveryStore
 
@@ -151,11 +151,14 @@ class AutosaveController(QObject):
                 original_path=record.recovery_original_path(),
                 kind=record.kind.recovery_kind(record.document),
             )
-        except SaveError as exc:
-            _log.warning("autosave failed: %s", exc.message)
+        except (SaveError, OSError) as exc:
+            # Whatever the disk says, the session keeps autosaving: warn and try again.
+            message = exc.message if isinstance(exc, SaveError) else (
+                f"Could not write to the recovery folder: {describe_os_error(exc)}.")
+            _log.warning("autosave failed: %s", message)
             self._failing = True
             self._arm_deadline(record.doc_id)  # try again within the bound
-            self.failed.emit(f"Autosave failed: {exc.message}")
+            self.failed.emit(f"Autosave failed: {message}")
             return False
         if self._failing:
             self._failing = False

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from m3desk.storage import catalog
 from m3desk.storage.encounter_files import load_encounter
 from m3desk.storage.locks import SessionLock
@@ -211,3 +213,62 @@ def test_a_failing_autosave_keeps_its_warning_until_one_works(
     with qtbot.waitSignal(window.autosave.recovered, timeout=1000):
         window.autosave.snapshot(record)
     assert not warning.isVisible()
+
+
+def _one_sample_per_game() -> list[tuple[str, Path]]:
+    from m3desk.assets import sample_files
+    from m3desk.core.registry import systems
+
+    return [(system.id, sample_files(system.id)[0]) for system in systems()]
+
+
+@pytest.mark.parametrize(("game", "source"), _one_sample_per_game())
+@pytest.mark.parametrize("cause", ["a file in the way", "permission denied", "read-only",
+                                   "disk full"])
+def test_a_recovery_folder_that_cannot_be_made_warns_and_retries(
+        window: MainWindow, tmp_path: Path, qtbot, monkeypatch, game: str, source: Path,
+        cause: str) -> None:
+    """The first autosave of the session makes the recovery folder; when it cannot (a run
+    with sudo left it root's, a read-only or full disk), the window warns as for any failed
+    snapshot, autosave stays on, and the next try that works takes the warning down."""
+    import errno
+    import os
+    import shutil
+
+    copy = tmp_path / "mine" / source.name
+    copy.parent.mkdir()
+    shutil.copyfile(source, copy)
+    record = window.open_path(copy)
+    sheet = record.document.sheet
+    record.document.replace_sheet(sheet.model_copy(update={"name": sheet.name + " II"}), "Rename")
+    root = window.autosave.store.folder.parent
+    real_mkdir = os.mkdir
+    if cause == "a file in the way":
+        root.parent.mkdir(parents=True, exist_ok=True)
+        root.write_text("not a folder")
+    else:
+        code = {"permission denied": errno.EACCES, "read-only": errno.EROFS,
+                "disk full": errno.ENOSPC}[cause]
+
+        def refuse(path, *args, **kwargs):
+            if Path(path).name in {root.name, window.autosave.store.folder.name}:
+                raise OSError(code, os.strerror(code), str(path))
+            return real_mkdir(path, *args, **kwargs)
+
+        monkeypatch.setattr(os, "mkdir", refuse)
+
+    assert window.autosave.snapshot(record) is False
+    warning = window.autosave_warning
+    assert warning.isVisible() and "Autosave failed" in warning.text()
+    assert "recovery folder" in warning.text()
+    assert window.autosave.active  # not off for the session
+    assert window.autosave._deadlines[record.doc_id].isActive()  # a retry is due
+
+    if cause == "a file in the way":
+        root.unlink()
+    else:
+        monkeypatch.setattr(os, "mkdir", real_mkdir)
+    with qtbot.waitSignal(window.autosave.recovered, timeout=1000):
+        window.autosave.snapshot(record)
+    assert not warning.isVisible()
+    assert len(window.autosave.store.entries()) == 1

@@ -1,0 +1,265 @@
+"""Hostile files against the loader, the window, ``export-pdf`` and ``forecast`` (on demand).
+
+    .venv/bin/python tools/hostile_files.py OUT_DIR [--games ose,adnd2e] [--only NAME]
+
+For every installed game it takes the samples (one character, one monster) and an encounter
+of all its samples as seeds, writes semantic mutations of each (every number huge or
+negative, every list as long as a 32 MB file allows, every text padded with 100,000
+characters of mixed right-to-left text, every id and cross-reference broken, …), then runs
+each file in a fresh process: opened in the real main window (offscreen, shown and painted),
+``m3desk export-pdf`` and, for encounters, ``m3desk forecast --fights 50``. It prints the wall
+time and peak memory of each run and the worst of each; the budget is 2 s and 500 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+BUDGET_S, BUDGET_MB, TIMEOUT_S = 2.0, 500.0, 60.0
+RTL = "שלום עולם مرحبا بالعالم abc ١٢٣ "
+
+
+def seeds(game: str, out: Path) -> dict[str, dict[str, Any]]:
+    """The game's sample character, monster and an encounter of all its samples, as JSON."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from m3desk.assets import sample_files
+    from m3desk.storage.encounter_files import encounter_bytes
+    from m3desk.ui.encounter.new_document import new_encounter_document
+
+    QApplication.instance() or QApplication([])
+    files = sample_files(game)
+    character = next(p for p in files if p.suffix.endswith("c"))
+    monster = next(p for p in files if p.suffix.endswith("m"))
+    document = new_encounter_document(files, name="Hostile")
+    found = {"character": json.loads(character.read_bytes()),
+             "monster": json.loads(monster.read_bytes()),
+             "encounter": json.loads(encounter_bytes(document.encounter))}
+    return found
+
+
+def _walk(value: Any, visit: Callable[[Any], Any]) -> Any:
+    value = visit(value)
+    if isinstance(value, dict):
+        return {key: _walk(item, visit) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_walk(item, visit) for item in value]
+    return value
+
+
+def _numbers(replacement: int) -> Callable[[Any], Any]:
+    return lambda v: replacement if isinstance(v, int) and not isinstance(v, bool) else v
+
+
+def _padded(v: Any) -> Any:
+    return (v + RTL * (100_000 // len(RTL))) if isinstance(v, str) and len(v) > 1 else v
+
+
+def _grown(body: Any, limit: int = 20 << 20) -> Any:
+    """Every outermost list as long as the file limit allows (its items repeated; the
+    budget shared among the lists, items not grown again inside)."""
+    lists: list[list[Any]] = []
+
+    def count(v: Any) -> Any:
+        if isinstance(v, dict):
+            for item in v.values():
+                count(item)
+        elif isinstance(v, list) and v:
+            lists.append(v)
+        return v
+
+    count(body)
+    share = limit // max(len(lists), 1)
+
+    def grow(v: Any) -> Any:
+        if isinstance(v, dict):
+            return {key: grow(item) for key, item in v.items()}
+        if isinstance(v, list) and v:
+            size = max(len(json.dumps(v[0], ensure_ascii=False)), 8)
+            return [v[i % len(v)] for i in range(min(share // size, 1_000_000))]
+        return v
+
+    return grow(body)
+
+
+def _broken_references(body: Any) -> Any:
+    ids = set()
+
+    def collect(v: Any) -> Any:
+        if isinstance(v, dict) and isinstance(v.get("id"), str):
+            ids.add(v["id"])
+        return v
+
+    _walk(body, collect)
+
+    def swap(v: Any) -> Any:
+        if isinstance(v, str) and v in ids:
+            return "nobody-" + v
+        if isinstance(v, dict):
+            return {("nobody|" + k if "|" in k else k): item for k, item in v.items()}
+        return v
+
+    result = _walk(body, swap)
+    if isinstance(result, dict) and "combatants" in result:
+        for combatant in result["combatants"]:  # keep the roster itself, break what names it
+            combatant["id"] = combatant["id"].removeprefix("nobody-")
+    return result
+
+
+def _side_names(body: Any) -> Any:
+    if isinstance(body, dict) and "sides" in body:
+        body = dict(body, sides=[f"side {n}" for n in range(10_000)])
+    return body
+
+
+def _negative_terrain(body: Any) -> Any:
+    def visit(v: Any) -> Any:
+        if isinstance(v, dict):
+            return {k: (-5 if any(w in k for w in ("terrain", "distance", "position", "range"))
+                        and isinstance(item, int) else item) for k, item in v.items()}
+        return v
+    return _walk(body, visit)
+
+
+MUTATIONS: dict[str, Callable[[Any], Any]] = {
+    "seed": lambda b: b,
+    "huge-numbers": lambda b: _walk(b, _numbers(10**100)),
+    "negative-numbers": lambda b: _walk(b, _numbers(-(10**18))),
+    "long-lists": _grown,
+    "padded-rtl-text": lambda b: _walk(b, _padded),
+    "broken-references": _broken_references,
+    "many-sides": _side_names,
+    "negative-terrain": _negative_terrain,
+}
+
+
+def hostile_files(games: list[str], out: Path) -> Iterator[tuple[str, Path]]:
+    for game in games:
+        for kind, envelope in seeds(game, out).items():
+            for name, mutate in MUTATIONS.items():
+                mutated = dict(envelope, document=mutate(copy.deepcopy(envelope["document"])))
+                suffix = {"character": ".m3c", "monster": ".m3m", "encounter": ".m3e"}[kind]
+                path = out / f"{game}-{kind}-{name}{suffix}"
+                data = json.dumps(mutated, ensure_ascii=False).encode()
+                if len(data) > 32 << 20:
+                    continue
+                path.write_bytes(data)
+                yield kind, path
+
+
+WINDOW = r"""
+import os, sys, tempfile, time
+os.environ["M3DESK_HOME"] = tempfile.mkdtemp()
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from m3desk.storage.paths import AppPaths
+from m3desk.ui import dialogs
+from m3desk.ui.main_window import MainWindow
+said = []
+for name in dir(dialogs):  # answer every question "no" and note every message, unblocked
+    if name.startswith(("show_", "ask_", "warn")) and callable(getattr(dialogs, name)):
+        setattr(dialogs, name, lambda *a, _n=name, **k: said.append((_n, a[1:2])))
+window = MainWindow(AppPaths.from_environment())
+window.resize(1366, 768)
+window.show()
+window.startup([], recover=False)
+app.processEvents()
+start = time.perf_counter()
+window.open_path(__import__("pathlib").Path(sys.argv[1]))
+app.processEvents()
+window.grab()
+print(f"opened in {time.perf_counter() - start:.2f} s; said {str(said)[:80]}")
+"""
+
+
+def _run(argv: list[str]) -> tuple[float, float, str]:
+    """(wall seconds, peak MB, last line) of a fresh process."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=TIMEOUT_S, env=env)
+        tail = (done.stderr.strip() or done.stdout.strip()).splitlines()[-1:] or [""]
+        status = f"rc {done.returncode}: {tail[0][:90]}"
+    except subprocess.TimeoutExpired:
+        status = f"over {TIMEOUT_S:.0f} s"
+    wall = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return wall, (peak if peak > before else float("nan")) / 1024, status
+
+
+def _measured(argv: list[str]) -> tuple[float, float, str]:
+    """Peak memory of one child: run it under /usr/bin/time -f %M when present."""
+    timer = Path("/usr/bin/time")
+    if not timer.exists():
+        return _run(argv)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    start = time.perf_counter()
+    try:
+        done = subprocess.run([str(timer), "-f", "MAXRSS %M", *argv], capture_output=True,
+                              text=True, timeout=TIMEOUT_S, env=env)
+    except subprocess.TimeoutExpired:
+        return TIMEOUT_S, float("nan"), f"over {TIMEOUT_S:.0f} s"
+    wall = time.perf_counter() - start
+    lines = done.stderr.strip().splitlines()
+    peak = next((int(line.split()[1]) / 1024 for line in reversed(lines)
+                 if line.startswith("MAXRSS")), float("nan"))
+    rest = [line for line in lines if not line.startswith("MAXRSS")]
+    tail = (rest[-1:] or done.stdout.strip().splitlines()[-1:] or [""])[0]
+    return wall, peak, f"rc {done.returncode}: {tail[:100]}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--games", default="")
+    parser.add_argument("--only", default="",
+                        help="run only files whose name holds one of these (comma-separated)")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    from m3desk.core.registry import systems
+
+    games = args.games.split(",") if args.games else [s.id for s in systems()]
+    python = sys.executable
+    worst: dict[str, tuple[float, float, str]] = {}
+    seed_wall: dict[tuple[str, str, str], float] = {}
+    for kind, path in list(hostile_files(games, args.out)):
+        wanted = [part for part in args.only.split(",") if part]
+        if wanted and not any(w in path.name for w in wanted) and "-seed." not in path.name:
+            continue
+        game = path.name.split("-")[0]
+        runs = {"window": [python, "-c", WINDOW, str(path)],
+                "export-pdf": [python, "-m", "m3desk", "export-pdf", str(path), "-o",
+                               str(path.with_suffix(".pdf"))]}
+        if kind == "encounter":
+            runs["forecast"] = [python, "-m", "m3desk", "forecast", "--fights", "50", str(path)]
+        for mode, argv in runs.items():
+            wall, peak, status = _measured(argv)
+            if "-seed." in path.name:
+                seed_wall[(game, kind, mode)] = wall
+            # The work this file causes: the wall time less the same run on the seed file
+            # (start-up of Python and Qt is not the file's doing).
+            work = wall - seed_wall.get((game, kind, mode), 0.0)
+            flag = "  OVER" if work > BUDGET_S or peak > BUDGET_MB else ""
+            print(f"{path.name:50} {mode:10} {wall:6.2f} s (+{work:5.2f}) {peak:6.0f} MB  "
+                  f"{status}{flag}", flush=True)
+            old = worst.get(mode, (0.0, 0.0, ""))
+            worst[mode] = (max(old[0], work), max(old[1], peak if peak == peak else 0), "")
+    for mode, (work, peak, _status) in worst.items():
+        print(f"worst {mode}: +{work:.2f} s over the seed file, {peak:.0f} MB peak")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
