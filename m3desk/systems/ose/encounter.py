@@ -67,8 +67,9 @@ class OseEncounter(core.Encounter):
     surprise_rolls: dict[SideName, Roll] = Field(default_factory=dict, max_length=200)
     """Each side's surprise d6 at set-up: 1–2 is surprised."""
     morale: dict[SideName, SideMorale] = Field(default_factory=dict, max_length=200)
-    setup_results: dict[str, Annotated[str, Field(max_length=200)]] = Field(
-        default_factory=dict, max_length=10)
+    setup_results: dict[Annotated[str, Field(max_length=40)],
+                        Annotated[str, Field(max_length=200)]] = Field(default_factory=dict,
+                                                                       max_length=10)
     """What the set-up steps came to, in words ("distance": "60 ft, dungeon")."""
     experience_awarded: bool = False
     """The fight's experience was added to the survivors' sheets."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing
 from enum import Enum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt
@@ -58,6 +58,13 @@ def _bounds(info: Any) -> tuple[int, int]:
         low = getattr(item, "ge", None) if getattr(item, "ge", None) is not None else low
         high = getattr(item, "le", None) if getattr(item, "le", None) is not None else high
     return int(low), int(high)
+
+
+def _whole_number(item: Any) -> bool:
+    """``int``, or ``int`` with bounds (``Annotated[int, Field(ge=…, le=…)]``)."""
+    if typing.get_origin(item) is Annotated:
+        item = typing.get_args(item)[0]
+    return item is int
 
 
 class _IntRow(QWidget):
@@ -188,7 +195,7 @@ class OptionsDialog(QDialog):
             spin.valueChanged.connect(self._validate)
             return spin
         if typing.get_origin(annotation) is tuple and all(
-                item is int for item in typing.get_args(annotation)):
+                _whole_number(item) for item in typing.get_args(annotation)):
             return _IntRow(name, tuple(value), self._validate)
         return None
 
