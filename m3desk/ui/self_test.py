@@ -170,7 +170,24 @@ def _exercise_other_games(window: MainWindow) -> list[str]:
         page.board.grab()
         done.append(f"{registry.get(game_id).name} encounter "
                     f"({len(fight.combatants)} combatants), {_export_pdf(fight)}")
+        if len(done) == 1:
+            done.append(_exercise_forecast(page))
     return done
+
+
+def _exercise_forecast(page: EncounterWidget) -> str:
+    """A few fights in the forecast's worker process: the packaged app starts it too."""
+    dialog = page.show_forecast()
+    dialog.fights.setValue(20)
+    dialog.start()
+    deadline = time.monotonic() + 60
+    while dialog.result is None and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
+    played = dialog.result is not None
+    dialog.close()
+    _check(played, "the forecast's worker played no fight in 60 s")
+    return "forecast (20 fights in its worker process)"
 
 
 def _export_pdf(encounter: Encounter) -> str:
