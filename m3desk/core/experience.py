@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from pydantic import BaseModel
+
 from m3desk.core import encounter as core
 from m3desk.core.numbers import signed
 from m3desk.core.system import ExperienceAward, ExperienceShare
 
-__all__ = ["MAX_EXPERIENCE", "add_to_sheets", "split"]
+__all__ = ["MAX_EXPERIENCE", "add_to_sheets", "hit_points_and_experience", "split",
+           "written_back"]
 
 E = TypeVar("E", bound=core.Encounter)
 MAX_EXPERIENCE = 10_000_000
@@ -50,3 +53,28 @@ def add_to_sheets(encounter: E, award: ExperienceAward) -> E:
                                    sheet.model_copy(update={"experience": total}))
     parts = ", ".join(f"{s.name} +{s.xp}" for s in award.shares) or "nobody"
     return core.add_log(after, f"Experience: {award.total} XP for the foes defeated; {parts}")
+
+
+def written_back(on_disk: BaseModel, fought: BaseModel,
+                 character_fields: tuple[str, ...] = ("experience",)) -> BaseModel:
+    """The file's sheet with what a fight changes on sheets that count hit points: the hit
+    points (within the file's own maximum) and, on a character, ``character_fields``
+    (experience, spells used). Everything else in the file stays the file's."""
+    if type(on_disk) is not type(fought) or not hasattr(on_disk, "hit_points"):
+        return on_disk
+    update: dict[str, object] = {
+        "hit_points": min(int(getattr(fought, "hit_points", 0)),
+                          int(getattr(on_disk, "max_hit_points", 0)))}
+    if getattr(on_disk, "kind", "") == "character":
+        update.update({name: getattr(fought, name) for name in character_fields})
+    return on_disk.model_copy(update=update)
+
+
+def hit_points_and_experience(before: BaseModel, after: BaseModel) -> list[str]:
+    """What writing back changes in hit points and experience, in the table's words."""
+    changes = []
+    for field, label in (("hit_points", "hit points"), ("experience", "experience")):
+        old, new = getattr(before, field, 0), getattr(after, field, 0)
+        if old != new:
+            changes.append(f"{label} {old} → {new}")
+    return changes

@@ -11,7 +11,12 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
-from m3desk.core.experience import add_to_sheets, split
+from m3desk.core.experience import (
+    add_to_sheets,
+    hit_points_and_experience,
+    split,
+    written_back,
+)
 from m3desk.core.system import ExperienceAward, ExperienceLine
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 
@@ -49,22 +54,8 @@ def award(encounter: core.Encounter) -> core.Encounter:
 def merged_into(on_disk: BaseModel, fought: BaseModel) -> BaseModel:
     """The file's sheet with what the fight changed: hit points (within the file's maximum)
     and, for a character, experience."""
-    if isinstance(on_disk, CharacterSheet) and isinstance(fought, CharacterSheet):
-        return on_disk.model_copy(update={
-            "hit_points": min(fought.hit_points, on_disk.max_hit_points),
-            "experience": fought.experience})
-    if isinstance(on_disk, MonsterSheet) and isinstance(fought, MonsterSheet):
-        return on_disk.model_copy(update={
-            "hit_points": min(fought.hit_points, on_disk.max_hit_points)})
-    return on_disk
+    return written_back(on_disk, fought, ("experience",))
 
 
 def describe_changes(before: BaseModel, after: BaseModel) -> tuple[str, ...]:
-    changes = []
-    old_hp, new_hp = getattr(before, "hit_points", 0), getattr(after, "hit_points", 0)
-    if old_hp != new_hp:
-        changes.append(f"hit points {old_hp} → {new_hp}")
-    old_xp, new_xp = getattr(before, "experience", 0), getattr(after, "experience", 0)
-    if old_xp != new_xp:
-        changes.append(f"experience {old_xp} → {new_xp}")
-    return tuple(changes)
+    return tuple(hit_points_and_experience(before, after))

@@ -14,7 +14,12 @@ from typing import cast
 from pydantic import BaseModel
 
 from m3desk.core import encounter as core
-from m3desk.core.experience import add_to_sheets, split
+from m3desk.core.experience import (
+    add_to_sheets,
+    hit_points_and_experience,
+    split,
+    written_back,
+)
 from m3desk.core.system import ExperienceAward, ExperienceLine
 from m3desk.systems.ose.derive import hit_dice_text
 from m3desk.systems.ose.encounter import OseCombatant, OseEncounter
@@ -87,24 +92,12 @@ def award(encounter: core.Encounter) -> core.Encounter:
 def merged_into(on_disk: BaseModel, fought: BaseModel) -> BaseModel:
     """The file's sheet with what the fight changed: hit points (within the file's maximum),
     experience, and spells used; everything else in the file stays the file's."""
-    if isinstance(on_disk, CharacterSheet) and isinstance(fought, CharacterSheet):
-        return on_disk.model_copy(update={
-            "hit_points": min(fought.hit_points, on_disk.max_hit_points),
-            "experience": fought.experience, "spells": fought.spells})
-    if isinstance(on_disk, MonsterSheet) and isinstance(fought, MonsterSheet):
-        return on_disk.model_copy(update={
-            "hit_points": min(fought.hit_points, on_disk.max_hit_points)})
-    return on_disk
+    return written_back(on_disk, fought, ("experience", "spells"))
 
 
 def describe_changes(before: BaseModel, after: BaseModel) -> tuple[str, ...]:
-    changes = []
-    old_hp, new_hp = getattr(before, "hit_points", 0), getattr(after, "hit_points", 0)
-    if old_hp != new_hp:
-        changes.append(f"hit points {old_hp} → {new_hp}")
+    changes = hit_points_and_experience(before, after)
     if isinstance(before, CharacterSheet) and isinstance(after, CharacterSheet):
-        if before.experience != after.experience:
-            changes.append(f"experience {before.experience} → {after.experience}")
         cast_now = [s.name for s in after.spells if s.cast]
         if before.spells != after.spells and cast_now:
             changes.append("spells used: " + ", ".join(cast_now))
