@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.ui.library.bestiary_model import LEVEL_BANDS, BestiaryColumn, BestiaryModel
+from m3desk.ui.library.search_keys import DownIntoList
 
 if TYPE_CHECKING:
     from m3desk.storage.bestiary import Bestiary, BestiaryEntry
@@ -95,7 +95,6 @@ class BestiaryPanel(QDockWidget):
         self.search.setAccessibleName("Search the bestiary")
         self.search.textChanged.connect(self.model.set_filter)
         self.search.returnPressed.connect(self._open_from_search)
-        self.search.installEventFilter(self)
 
         self.level_filter = QComboBox()
         self.level_filter.setObjectName("bestiary_level")
@@ -118,6 +117,7 @@ class BestiaryPanel(QDockWidget):
         self.view.setModel(self.model)
         self._configure_view()
         self.view.activated.connect(self._open_index)
+        self.down_into_list = DownIntoList(self.search, self.view, BestiaryColumn.NAME)
 
         self.detail = QLabel()
         self.detail.setObjectName("bestiary_detail")
@@ -309,14 +309,3 @@ class BestiaryPanel(QDockWidget):
         dialog.resize(metrics.horizontalAdvance("m") * 70, metrics.height() * 30)
         dialog.open()
         self.licence_dialog = dialog
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Down arrow in the search box moves into the list."""
-        if (watched is self.search and event.type() == QEvent.Type.KeyPress
-                and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Down
-                and self.model.rowCount() > 0):
-            if not self.view.currentIndex().isValid():
-                self.view.setCurrentIndex(self.model.index(0, BestiaryColumn.NAME))
-            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
-            return True
-        return super().eventFilter(watched, event)

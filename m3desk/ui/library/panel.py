@@ -7,16 +7,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QEvent,
     QFileSystemWatcher,
     QItemSelectionModel,
     QModelIndex,
-    QObject,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -39,6 +36,7 @@ from m3desk.ui.library.scan import (
     library_folders,
     scan_library,
 )
+from m3desk.ui.library.search_keys import DownIntoList
 
 __all__ = ["LibraryPanel"]
 
@@ -77,7 +75,6 @@ class LibraryPanel(QDockWidget):
         self.search.setAccessibleName("Search the library")
         self.search.textChanged.connect(self.model.set_filter)
         self.search.returnPressed.connect(self._open_from_search)
-        self.search.installEventFilter(self)
 
         self.game_filter = QComboBox()
         self.game_filter.setObjectName("library_game")
@@ -91,6 +88,7 @@ class LibraryPanel(QDockWidget):
         self.view.setModel(self.model)
         self._configure_view()
         self.view.activated.connect(self._open_index)
+        self.down_into_list = DownIntoList(self.search, self.view, Column.NAME)
 
         self.summary = QLabel()
         self.summary.setObjectName("library_summary")
@@ -335,14 +333,3 @@ class LibraryPanel(QDockWidget):
         if not index.isValid() and self.model.rowCount() > 0:
             index = self.model.index(0, Column.NAME)
         self._open_index(index)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Down arrow in the search box moves into the list, as in a browser's URL bar."""
-        if (watched is self.search and event.type() == QEvent.Type.KeyPress
-                and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Down
-                and self.model.rowCount() > 0):
-            if not self.view.currentIndex().isValid():
-                self.view.setCurrentIndex(self.model.index(0, Column.NAME))
-            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
-            return True
-        return super().eventFilter(watched, event)

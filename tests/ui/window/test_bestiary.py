@@ -173,3 +173,11 @@ def test_unused_index_is_harmless() -> None:
     model = BestiaryModel()
     assert model.data(QModelIndex()) is None
     assert Path  # keep the import list honest for the type checker
+
+
+def test_down_in_the_search_box_moves_into_the_list(qtbot, window: MainWindow) -> None:
+    panel = _open_panel(qtbot, window)
+    qtbot.keyClicks(panel.search, "orc")
+    qtbot.keyClick(panel.search, Qt.Key.Key_Down)
+    assert panel.view.hasFocus()
+    assert panel.current_entry() is not None and "Orc" in panel.current_entry().sheet.name

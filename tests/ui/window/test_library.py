@@ -328,3 +328,13 @@ def test_the_user_can_widen_the_library_and_the_saved_layout_wins(
     again = make_window()
     QApplication.processEvents()
     assert abs(again.library.width() - wide) <= 2, (again.library.width(), wide)
+
+
+def test_down_in_the_search_box_moves_into_the_list(window: MainWindow, qtbot) -> None:
+    library = window.library
+    qtbot.keyClicks(library.search, "gramfive")
+    library.view.setCurrentIndex(library.model.index(-1, 0))  # no row current yet
+    qtbot.keyClick(library.search, Qt.Key.Key_Down)
+    assert library.view.hasFocus() or QApplication.focusWidget() is library.view
+    current = library.model.entry(library.view.currentIndex().row())
+    assert current is not None and current.path.stem == "gramfive"
