@@ -36,6 +36,7 @@ FIELD_ASPECTS: dict[str, Aspect] = {
     "applied_at": Aspect.SHEETS,
     "positions": Aspect.POSITIONS,
     "places": Aspect.POSITIONS,
+    "areas": Aspect.POSITIONS,
     "phase": Aspect.TURN,
     "round": Aspect.TURN,
     "turn": Aspect.TURN,

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from m3desk.core.bounds import Id
 from m3desk.core.log_entries import MAX_ENTRIES, LogEntries
 from m3desk.core.names import SideName
-from m3desk.core.places import Place, fit, pairs_of, slot_place, toward
+from m3desk.core.places import MAX_AREAS, Area, Place, fit, pairs_of, slot_place, toward
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [
@@ -162,6 +162,10 @@ class Encounter(BaseModel):
                                     exclude_if=lambda places: not places)
     """Where each combatant stands, by id, for a game that measures distance (left out of a
     file when empty: a game of bands writes its files as before)."""
+    areas: tuple[Area, ...] = Field((), max_length=MAX_AREAS,
+                                    exclude_if=lambda areas: not areas)
+    """The map's terrain areas, for a game that measures distance (difficult ground, walls);
+    left out of a file when empty."""
     phase: Phase = "setup"
     round: int = Field(0, ge=0, le=100_000)
     """0 in set-up and the surprise round; 1 from round one."""

@@ -29,7 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["FAR", "Place", "fit", "formation", "pairs_of", "places_migration", "toward"]
+__all__ = ["FAR", "MAX_AREAS", "Area", "Place", "areas_at", "fit", "formation", "pairs_of",
+           "places_migration", "toward"]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -49,6 +50,36 @@ class Place(BaseModel):
         metric's rounding absorbs the difference)."""
         return cls.model_construct(x=round(x, 3) + 0.0, y=round(y, 3) + 0.0,
                                    z=round(z, 3) + 0.0)
+
+
+MAX_AREAS = 500
+"""An encounter's map holds at most this many terrain areas."""
+
+
+class Area(BaseModel):
+    """A rectangle of the map with a terrain of its own, in the game's unit: ``x``/``y`` its
+    corner nearest the origin, ``width``/``height`` its size. ``rating`` is the Difficulty
+    Rating a game that prices terrain adds to each unit moved through it; ``wall`` marks it
+    impassable whatever the rating (a wall, a chasm, a pillar)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    x: float = Field(0.0, ge=-FAR, le=FAR)
+    y: float = Field(0.0, ge=-FAR, le=FAR)
+    width: float = Field(1.0, gt=0, le=2 * FAR)
+    height: float = Field(1.0, gt=0, le=2 * FAR)
+    rating: int = Field(0, ge=0, le=99)
+    wall: bool = False
+    label: str = Field("", max_length=120)
+
+    def holds(self, x: float, y: float) -> bool:
+        """Whether the point (x, y) lies in this area (edges included)."""
+        return (self.x <= x <= self.x + self.width) and (self.y <= y <= self.y + self.height)
+
+
+def areas_at(areas: Sequence[Area], x: float, y: float) -> list[Area]:
+    """The areas holding the point (x, y), in the order they were drawn (a later one lies on
+    top)."""
+    return [area for area in areas if area.holds(x, y)]
 
 
 def toward(model: PositionModel, mover: Place, anchor: Place, value: float,

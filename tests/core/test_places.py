@@ -231,3 +231,18 @@ def test_fitting_two_hundred_combatants_stays_quick_enough_to_open_a_file() -> N
     worst = max(abs(STRAIGHT.measure(fitted[a], fitted[b]) - v) for (a, b), v in known.items())
     assert worst <= 1
     assert all(math.isfinite(p.x) and math.isfinite(p.y) for p in fitted.values())
+
+
+def test_terrain_areas_hold_their_points_and_round_trip_through_a_file() -> None:
+    from m3desk.core.encounter import Encounter
+    from m3desk.core.places import Area, areas_at
+
+    mud = Area(x=10, y=0, width=20, height=10, rating=2, label="mud")
+    wall = Area(x=25, y=5, width=5, height=5, wall=True)
+    assert areas_at((mud, wall), 12, 3) == [mud]
+    assert areas_at((mud, wall), 27, 7) == [mud, wall]
+    assert areas_at((mud, wall), 9.9, 3) == []
+    fight = Encounter(areas=(mud, wall))
+    again = Encounter.model_validate_json(fight.model_dump_json())
+    assert again.areas == (mud, wall)
+    assert "areas" not in Encounter().model_dump()
