@@ -43,6 +43,7 @@ __all__ = [
     "InitiativeScheme",
     "Maneuver",
     "Migration",
+    "MoveCheck",
     "PhaseSpec",
     "PositionModel",
     "Reach",
@@ -374,6 +375,55 @@ class WriteBack(NamedTuple):
     describe: Callable[[BaseModel, BaseModel], tuple[str, ...]]
 
 
+class MoveCheck(NamedTuple):
+    """What moving a combatant from where it stands to a place would mean, as the map's ruler
+    shows it while dragging and as the log line reads after the drop.
+
+    ``distance`` is measured by the game's metric; ``cost`` is what the move spends (the
+    Movement of a game that prices metres and terrain; the distance otherwise);
+    ``allowance`` is what the combatant's declared action or remaining Movement allows (None:
+    the game sets no limit now). ``verb`` names the move in the log ("charges", "withdraws");
+    ``notes`` say what else the rules see in it ("over the allowance (90 ft)", "leaves the
+    orc's reach: free attack", "difficult ground DR 2"); ``blocked`` is a move the rules
+    forbid (impassable ground) that the GM may still make."""
+
+    distance: int
+    cost: int
+    allowance: int | None = None
+    verb: str = "moves"
+    notes: tuple[str, ...] = ()
+    blocked: bool = False
+
+    @property
+    def over(self) -> bool:
+        """The move spends more than its allowance (or crosses ground the rules forbid)."""
+        return self.blocked or (self.allowance is not None and self.cost > self.allowance)
+
+
+def plain_move_check(encounter: "Encounter", combatant_id: str, place: "Place") -> MoveCheck:
+    """A move as a game without movement rules sees it: its straight distance, no limit."""
+    here = encounter.places.get(combatant_id)
+    if here is None:
+        return MoveCheck(0, 0)
+    distance = encounter.position_model.measure(here, place)
+    return MoveCheck(distance, distance)
+
+
+def plain_move(encounter: "Encounter", combatant_id: str, place: "Place"
+               ) -> tuple["Encounter", str]:
+    """Put a combatant at a place and say so in the log ("Hal moves 30 ft", "… over the
+    allowance"): what the map's drop, keys and typed moves do unless the game says more."""
+    from m3desk.core.encounter import add_log, move_to
+
+    check = plain_move_check(encounter, combatant_id, place)
+    name = encounter.combatant(combatant_id).name
+    unit = encounter.position_model.unit
+    text = f"{name} {check.verb} {check.distance} {unit}"
+    if check.over:
+        text += " (over the allowance)"
+    return add_log(move_to(encounter, combatant_id, place), text, actor=combatant_id), text
+
+
 class EncounterRules(NamedTuple):
     """How a game runs a fight, as functions the tracker, the board and the action dialog call.
 
@@ -429,6 +479,13 @@ class EncounterRules(NamedTuple):
     status: Callable[["Encounter"], tuple[str, ...]] = lambda _e: ()
     """Lines the tracker shows above the roster: the phase, who is to act, what is due now
     ("Goblins: first death, check morale (ML 7, holds 58.3 %)")."""
+    check_move: Callable[["Encounter", str, "Place"], MoveCheck] = plain_move_check
+    """What moving the combatant (id) to the place would spend against its allowance: the
+    map's ruler while dragging, its rings, a typed move's preview."""
+    make_move: Callable[["Encounter", str, "Place"], tuple["Encounter", str]] = plain_move
+    """Move the combatant to the place with everything the rules attach to it (Movement
+    spent, a free attack due, a grapple dragged along) and its log line: one undo step,
+    returning the new encounter and the log text."""
 
 
 class ExchangeRead(NamedTuple):

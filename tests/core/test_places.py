@@ -246,3 +246,16 @@ def test_terrain_areas_hold_their_points_and_round_trip_through_a_file() -> None
     again = Encounter.model_validate_json(fight.model_dump_json())
     assert again.areas == (mud, wall)
     assert "areas" not in Encounter().model_dump()
+
+
+def test_the_plain_move_measures_by_the_metric_and_logs_one_line() -> None:
+    from m3desk.core.system import plain_move, plain_move_check
+
+    hal = Combatant(id="h", name="Hal", side="Party")
+    fight = Encounter(combatants=(hal,), places={"h": Place.at(0, 0)})
+    check = plain_move_check(fight, "h", Place.at(30, 40))
+    assert (check.distance, check.cost, check.allowance, check.over) == (50, 50, None, False)
+    moved, text = plain_move(fight, "h", Place.at(30, 40))
+    assert text == "Hal moves 50 ft"
+    assert moved.places["h"] == Place.at(30, 40)
+    assert moved.log[-1].text == "Hal moves 50 ft"
