@@ -36,10 +36,17 @@ def sample_files(system: str = "*") -> list[Path]:
 
 
 @cache
-def _rules_data() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(resource_path("data", "races_classes.json").read_text(
-        encoding="utf-8"))
+def game_data(name: str) -> dict[str, Any]:
+    """A game's reference data file in ``resources/data`` (races and classes), parsed; the
+    games name it (``Generation.data_file``) and never read files themselves."""
+    if not name or name != Path(name).name or name.startswith("."):
+        raise ValueError(f"{name!r} is not a data file's name")
+    data: dict[str, Any] = json.loads(resource_path("data", name).read_text(encoding="utf-8"))
     return data
+
+
+def _rules_data() -> dict[str, Any]:
+    return game_data("races_classes.json")
 
 
 def races() -> dict[str, dict[str, Any]]:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from m3desk.core.dice import DiceExpr, Roller
     from m3desk.core.encounter import Combatant, Encounter
     from m3desk.core.forecast import Simulate
+    from m3desk.core.generation import Generation
     from m3desk.core.places import Place
     from m3desk.core.sheet_form import SheetForm
 
@@ -537,6 +538,10 @@ class GameSystem(NamedTuple):
     """What Encounter → Write Back to Sheets puts into the sheet files (None: nothing)."""
     exchange_formats: tuple[ExchangeFormat, ...] = ()
     """Other tools' sheet files this game imports and exports (File → Import/Export)."""
+    generation: "Generation | None" = None
+    """How File → New Character makes this game's characters: abilities and the methods to
+    get them, race and class with their requirements, starting hit points, the sheet
+    (:mod:`m3desk.core.generation`); None: a blank sheet from the character form."""
     accepts_unnamed_files: bool = False
     """Files written before documents named their system belong to this one."""
     summary: str = ""

@@ -101,6 +101,9 @@ class NewCharacterChoice:
     level: int
     system: str = "monsters_and_magic"
     """The game the character is for (its id)."""
+    sheet: Any = None
+    """The finished sheet the game's generation made (None: build a blank one from the
+    rest, as a scripted answer does)."""
 
 
 @dataclass(frozen=True)

@@ -259,30 +259,33 @@ class MainWindow(QMainWindow):
         self.open_paths(dialogs.open_file_names(self, start, OPEN_FILTER))
 
     def new_character(self) -> OpenDocument | None:
-        from m3desk.assets import classes, races
+        """File → New Character: the game's generation dialog, then its sheet in a new tab
+        (one new, never-saved document) with the Name field focused."""
+        from m3desk.ui.window import new_character as new_character_dialog  # when used
 
         try:
-            race_table, class_table = races(), classes()
+            choice = new_character_dialog.ask_new_character(self, self.settings_store.options_for)
         except (OSError, ValueError, KeyError) as exc:
             from m3desk.ui import dialogs
 
             dialogs.show_error(self, "New Character", f"The race and class data is missing: {exc}")
             return None
-        from m3desk.ui.window import new_character as new_character_dialog  # when used
-
-        choice = new_character_dialog.ask_new_character(self, race_table, class_table,
-                                                        self.settings_store.table_rules())
         if choice is None:
             return None
-        if choice.system != new_character_dialog.OWN_SHEETS:
-            return self.session.add_new(self._form_sheet(choice.system, "character",
-                                                         choice.name))
-        from m3desk.ui.window.new_sheets import new_character
+        if choice.sheet is not None:
+            record = self.session.add_new(choice.sheet)
+        elif choice.system != new_character_dialog.OWN_SHEETS:
+            record = self.session.add_new(self._form_sheet(choice.system, "character",
+                                                           choice.name))
+        else:
+            from m3desk.assets import classes, races
+            from m3desk.ui.window.new_sheets import new_character
 
-        sheet = new_character(choice.name, choice.race, choice.char_class, choice.level,
-                              races=race_table, classes=class_table,
-                              rules=self.settings_store.table_rules())
-        return self.session.add_new(sheet)
+            record = self.session.add_new(new_character(
+                choice.name, choice.race, choice.char_class, choice.level, races=races(),
+                classes=classes(), rules=self.settings_store.table_rules()))
+        new_character_dialog.focus_name(record.page)
+        return record
 
     def new_monster(self) -> OpenDocument | None:
         from m3desk.ui.window import new_character as new_character_dialog  # when used

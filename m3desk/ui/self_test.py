@@ -202,10 +202,12 @@ def _export_pdf(encounter: Encounter) -> str:
 
 
 def _exercise_dialogs(window: MainWindow) -> str:
-    from m3desk.assets import classes, races
-    from m3desk.ui.window.new_character import NewCharacterDialog
+    from m3desk.assets import game_data
+    from m3desk.ui.window.generation_dialog import GenerationDialog
+    from m3desk.ui.window.new_character import games_that_generate
 
-    dialog = NewCharacterDialog(races(), classes(), window)
+    dialog = GenerationDialog(games_that_generate(), window.settings_store.options_for,
+                              game_data, window)
     dialog.adjustSize()
     dialog.deleteLater()
     return "new-character dialog, " + _exercise_table_rules(window)

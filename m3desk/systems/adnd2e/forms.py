@@ -29,10 +29,17 @@ from m3desk.systems.adnd2e.statblock import (
     parse_stat_block,
     stat_block_variants,
 )
-from m3desk.systems.adnd2e.tables import CLASS_GROUP, GROUP_HIT_DIE, Save
+from m3desk.systems.adnd2e.tables import (
+    CLASS_GROUP,
+    GROUP_HIT_DIE,
+    Group,
+    Save,
+    con_hp_adjustment,
+)
 from m3desk.systems.adnd2e.tables import WEAPONS as WEAPON_STATS
 
-__all__ = ["CHARACTER_FORM", "MONSTER_FORM", "new_character", "new_monster"]
+__all__ = ["CHARACTER_FORM", "MONSTER_FORM", "new_character", "new_monster",
+           "starting_hit_points"]
 
 SAVES = tuple(f"save.{save.value}" for save in Save)
 
@@ -43,11 +50,22 @@ def _derive(sheet: BaseModel, options: BaseModel | None) -> Mapping[str, Derived
     return derive(sheet, options)
 
 
-def new_character(name: str, _options: BaseModel | None = None) -> CharacterSheet:
-    """A 1st-level human fighter with average scores; the first hit die counts its average
-    rounded up (6 on a d10) until the player rolls it."""
+def starting_hit_points(char_class: str, con: int, options: BaseModel | None = None) -> int:
+    """First-level hit points until the player's roll is typed: the class group's die at its
+    average rounded up (6 on a d10) or its maximum, as the table rule says, plus the CON
+    adjustment (warriors' own); at least 1."""
+    rules = options if isinstance(options, AdndOptions) else AdndOptions()
+    group = CLASS_GROUP[char_class]
+    die = GROUP_HIT_DIE[group]
+    rolled = die if rules.starting_hit_points == "maximum" else die // 2 + 1
+    return max(1, rolled + con_hp_adjustment(con, warrior=group is Group.WARRIOR))
+
+
+def new_character(name: str, options: BaseModel | None = None) -> CharacterSheet:
+    """A 1st-level human fighter with average scores; the first hit die counts as the table
+    rule starts it (its average rounded up, 6 on a d10) until the player rolls it."""
     sheet = CharacterSheet(name=name.strip()[:80] or "New character")
-    hit_points = GROUP_HIT_DIE[CLASS_GROUP[sheet.char_class]] // 2 + 1
+    hit_points = starting_hit_points(sheet.char_class, sheet.abilities.CON, options)
     return sheet.model_copy(update={"hit_points": hit_points, "max_hit_points": hit_points})
 
 

@@ -28,6 +28,8 @@ class AdndOptions(BaseModel):
     encumbrance_slows: bool = True
     missile_ranges: Literal["outdoors", "indoors"] = "outdoors"
     scale: Literal["phb_10ft", "ct_5ft_squares"] = "phb_10ft"
+    starting_hit_points: Literal["average", "maximum", "roll"] = "average"
+    ability_scores: Literal["3d6_in_order", "4d6_drop_lowest", "typed"] = "3d6_in_order"
 
 
 EXPLANATIONS: dict[str, str] = {
@@ -57,6 +59,12 @@ EXPLANATIONS: dict[str, str] = {
                       "indoors (×10 feet).",
     "scale": "10 feet per movement point in a round (PHB); the Combat & Tactics grid gives "
              "one 5-foot square per point.",
+    "starting_hit_points": "A new character's first hit die: its average (rounded up) until "
+                           "the player rolls it, its maximum (a common house rule), or rolled "
+                           "in the New Character dialog.",
+    "ability_scores": "How New Character gets the six scores: 3d6 in order (the PHB's Method "
+                      "I), 4d6 dropping the lowest die arranged as the player likes (Method "
+                      "V), or typed from the table's own dice.",
 }
 
 LABELS: dict[str, str] = {
@@ -73,6 +81,8 @@ LABELS: dict[str, str] = {
     "encumbrance_slows": "Encumbrance slows movement",
     "missile_ranges": "Missile ranges",
     "scale": "Movement scale",
+    "starting_hit_points": "New characters' hit points",
+    "ability_scores": "New characters' ability scores",
 }
 """The label each option shows in the Table Rules dialog."""
 
@@ -85,5 +95,10 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
     "missile_ranges": {"outdoors": "Outdoors (yards)", "indoors": "Indoors (feet)"},
     "scale": {"phb_10ft": "10 feet a point (PHB)",
               "ct_5ft_squares": "5-foot squares (Combat & Tactics)"},
+    "starting_hit_points": {"average": "The die's average", "maximum": "The die's maximum",
+                            "roll": "Rolled"},
+    "ability_scores": {"3d6_in_order": "3d6 in order (Method I)",
+                       "4d6_drop_lowest": "4d6 drop the lowest, arranged (Method V)",
+                       "typed": "Typed from the table"},
 }
 """Each choice in words, as the dialog's lists show it."""

@@ -18,6 +18,7 @@ from m3desk.systems.adnd2e.combat import ATTACK_MODIFIERS
 from m3desk.systems.adnd2e.experience import describe_changes, merged_into
 from m3desk.systems.adnd2e.forecast import POLICY_TEXT, simulate
 from m3desk.systems.adnd2e.forms import CHARACTER_FORM, MONSTER_FORM
+from m3desk.systems.adnd2e.generation import GENERATION
 from m3desk.systems.adnd2e.movement import DECLARATIONS
 from m3desk.systems.adnd2e.options import CHOICE_WORDS, EXPLANATIONS, LABELS, AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
@@ -43,6 +44,7 @@ SYSTEM = GameSystem(
     option_help=MappingProxyType(EXPLANATIONS),
     option_labels=MappingProxyType(LABELS),
     option_choices=MappingProxyType(CHOICE_WORDS),
+    generation=GENERATION,
     initiative=INITIATIVE,
     positions=FEET,
     phases=(

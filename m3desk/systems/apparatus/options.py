@@ -41,6 +41,9 @@ class ApparatusOptions(BaseModel):
     near_range: int = Field(10, ge=1, le=1000)
     far_range: int = Field(30, ge=1, le=1000)
     starting_hit_points: int = Field(10, ge=1, le=999)
+    ability_scores: Literal["point_buy", "typed"] = "point_buy"
+    ability_points: int = Field(12, ge=0, le=80)
+    ability_cap: int = Field(6, ge=1, le=20)
 
 
 EXPLANATIONS: dict[str, str] = {
@@ -77,6 +80,12 @@ EXPLANATIONS: dict[str, str] = {
     "far_range": "Range bands are unknown: a new weapon's Far range in metres.",
     "starting_hit_points": "The pages read give no hit-point rule: a new sheet starts with "
                            "this many.",
+    "ability_scores": "The pages read give no way to make a character: points spent on the "
+                      "four abilities (the default), or scores typed as the table decides.",
+    "ability_points": "Points a new character spends on its abilities: 12 gives the samples' "
+                      "three in each (Might 3 is a strong adult).",
+    "ability_cap": "The highest score points may buy: 6 is where the jump rules call a "
+                   "score strong.",
 }
 
 LABELS: dict[str, str] = {
@@ -101,6 +110,9 @@ LABELS: dict[str, str] = {
     "near_range": "Near range (m)",
     "far_range": "Far range (m)",
     "starting_hit_points": "New sheets' hit points",
+    "ability_scores": "New characters' abilities",
+    "ability_points": "Ability points to spend",
+    "ability_cap": "Highest bought ability",
 }
 """The label each option shows in the Table Rules dialog."""
 
@@ -114,5 +126,6 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
                    "literal": "Either score"},
     "stand_cost": {"ceil": "Up", "floor": "Down", "exact": "Exact (half points)"},
     "grapple_halving": {"floor": "Down", "ceil": "Up"},
+    "ability_scores": {"point_buy": "Points spent", "typed": "Typed from the table"},
 }
 """Each choice in words, as the dialog's lists show it."""

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from m3desk.core.places import places_migration
 from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
 from m3desk.systems.apparatus.forms import CHARACTER_FORM, CREATURE_FORM
+from m3desk.systems.apparatus.generation import GENERATION
 from m3desk.systems.apparatus.options import CHOICE_WORDS, EXPLANATIONS, LABELS, ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet
 from m3desk.systems.apparatus.state import INITIATIVE, METRES, ApparatusEncounter
@@ -29,6 +30,7 @@ SYSTEM = GameSystem(
     option_help=MappingProxyType(EXPLANATIONS),
     option_labels=MappingProxyType(LABELS),
     option_choices=MappingProxyType(CHOICE_WORDS),
+    generation=GENERATION,
     initiative=INITIATIVE,
     positions=METRES,
     phases=(

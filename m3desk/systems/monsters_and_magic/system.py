@@ -11,6 +11,7 @@ from m3desk.core.system import (
     WriteBack,
 )
 from m3desk.systems.monsters_and_magic.encounter import INITIATIVE, POSITIONS, Encounter
+from m3desk.systems.monsters_and_magic.generation import GENERATION
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table import ENCOUNTER_RULES
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
@@ -83,6 +84,7 @@ SYSTEM = GameSystem(
         PhaseSpec("rounds", "Rounds", "Everyone acts in initiative order, highest first."),
     ),
     encounter=ENCOUNTER_RULES,
+    generation=GENERATION,
     write_back=WriteBack(merged_into, describe_changes),  # type: ignore[arg-type]
     accepts_unnamed_files=True,
 )

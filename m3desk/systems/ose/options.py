@@ -23,7 +23,8 @@ class OseOptions(BaseModel):
     encumbrance: Literal["none", "basic", "detailed"] = "basic"
     reload: bool = False
     hp_reroll_1_2: bool = False
-    starting_hit_points: Literal["average", "maximum"] = "average"
+    starting_hit_points: Literal["average", "maximum", "roll"] = "average"
+    ability_scores: Literal["3d6_in_order", "4d6_drop_lowest", "typed"] = "3d6_in_order"
 
 
 EXPLANATIONS: dict[str, str] = {
@@ -36,8 +37,11 @@ EXPLANATIONS: dict[str, str] = {
     "encumbrance": "How load slows characters: not at all, by armour and treasure, or by weight.",
     "reload": "Crossbows (and other reload weapons) fire only every second round.",
     "hp_reroll_1_2": "A 1 or 2 on the first level's hit die is rolled again.",
-    "starting_hit_points": "A new sheet's hit die until the real roll is typed: its average "
-                           "(rounded up) or its maximum (the rules roll it).",
+    "starting_hit_points": "A new character's hit die: its average (rounded up), its maximum, "
+                           "or rolled in the New Character dialog (the rules roll it).",
+    "ability_scores": "How New Character gets the six scores: 3d6 in order (the rules), 4d6 "
+                      "dropping the lowest die arranged as the player likes, or typed from "
+                      "the table's own dice.",
 }
 
 LABELS: dict[str, str] = {
@@ -51,6 +55,7 @@ LABELS: dict[str, str] = {
     "reload": "Crossbows reload",
     "hp_reroll_1_2": "Re-roll a first-level 1 or 2",
     "starting_hit_points": "New sheets' hit points",
+    "ability_scores": "New characters' ability scores",
 }
 """The label each option shows in the Table Rules dialog."""
 
@@ -59,6 +64,9 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
     "attack_table": {"matrix": "The attack matrix", "arithmetic": "THAC0 − AC arithmetic"},
     "encumbrance": {"none": "None", "basic": "Basic (armour and treasure)",
                     "detailed": "Detailed (by weight)"},
-    "starting_hit_points": {"average": "The die's average", "maximum": "The die's maximum"},
+    "starting_hit_points": {"average": "The die's average", "maximum": "The die's maximum",
+                            "roll": "Rolled"},
+    "ability_scores": {"3d6_in_order": "3d6 in order", "4d6_drop_lowest":
+                       "4d6 drop the lowest, arranged", "typed": "Typed from the table"},
 }
 """Each choice in words, as the dialog's lists show it."""

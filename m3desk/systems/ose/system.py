@@ -17,6 +17,7 @@ from m3desk.core.system import (
 from m3desk.systems.ose.experience import describe_changes, merged_into
 from m3desk.systems.ose.forms import SHEET_FORMS
 from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
+from m3desk.systems.ose.generation import GENERATION
 from m3desk.systems.ose.options import CHOICE_WORDS, EXPLANATIONS, LABELS, OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
@@ -35,6 +36,7 @@ SYSTEM = GameSystem(
     option_help=MappingProxyType(EXPLANATIONS),
     option_labels=MappingProxyType(LABELS),
     option_choices=MappingProxyType(CHOICE_WORDS),
+    generation=GENERATION,
     initiative=INITIATIVE,
     positions=FEET,
     phases=(

@@ -69,21 +69,24 @@ def test_new_character_of_another_game_starts_its_own_sheet(
     assert isinstance(window.tabs.current(), FormSheetEditor)
 
 
-def test_the_new_character_dialog_offers_the_games_and_asks_only_what_each_needs(
+def test_the_new_character_dialog_offers_every_game_and_a_blank_sheet_where_a_game_describes_no_generation(
         qtbot: Any) -> None:
-    from m3desk.assets import classes, races
-    from m3desk.ui.window.new_character import NewCharacterDialog
+    from m3desk.assets import game_data
+    from m3desk.ui.window.generation_dialog import BlankPanel, GenerationDialog, GenerationPanel
+    from m3desk.ui.window.new_character import games_that_generate
 
-    dialog = NewCharacterDialog(races(), classes())
+    dialog = GenerationDialog(games_that_generate(), lambda system: system.default_options(),
+                              game_data)
     qtbot.addWidget(dialog)
     games = [dialog.game.itemText(n) for n in range(dialog.game.count())]
     assert games[0] == "Monsters & Magic" and "Toy" in games
-    assert dialog.form.isRowVisible(dialog.race)
+    assert isinstance(dialog.panel, GenerationPanel)
     qtbot.keyClicks(dialog.name, "Bea")
     dialog.game.setCurrentIndex(games.index("Toy"))
-    assert not dialog.form.isRowVisible(dialog.race)
-    assert not dialog.form.isRowVisible(dialog.level)
-    assert dialog.choice().system == "toy" and dialog.choice().name == "Bea"
+    assert isinstance(dialog.panel, BlankPanel)
+    assert "filled in on the sheet" in dialog.panel.text()
+    sheet = dialog.sheet()
+    assert isinstance(sheet, ToySheet) and sheet.name == "Bea"
 
 
 def test_new_encounter_from_another_game_s_sheets_is_that_game_s_fight(

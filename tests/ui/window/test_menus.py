@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QPalette
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication
 
 from m3desk.assets import classes, races
 from m3desk.storage.settings import load_settings
@@ -16,7 +16,6 @@ from m3desk.systems.monsters_and_magic.traits import TraitKind
 from m3desk.ui import theme
 from m3desk.ui.dialogs import NewCharacterChoice
 from m3desk.ui.main_window import MainWindow
-from m3desk.ui.window.new_character import NewCharacterDialog
 from m3desk.ui.window.new_sheets import new_character
 from tests.ui.window.conftest import ScriptedDialogs, edit
 
@@ -97,20 +96,6 @@ def test_new_character_for_a_class_without_prime() -> None:
     sheet = new_character("Lin", "human", "monk", 1, races=races(), classes=classes(),
                           rules=TableRules(starting_hero_points=2))
     assert sheet.prime is None and sheet.hero_points == 2 and sheet.movement_base == 12
-
-
-def test_new_character_dialog_needs_a_name(qtbot) -> None:
-    dialog = NewCharacterDialog(races(), classes())
-    qtbot.addWidget(dialog)
-    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
-    assert not ok.isEnabled()
-    qtbot.keyClicks(dialog.name, "Aria")
-    dialog.race.setCurrentIndex(list(races()).index("elf"))
-    dialog.char_class.setCurrentIndex(list(classes()).index("thief"))
-    dialog.level.setValue(3)
-    assert ok.isEnabled()
-    assert dialog.choice() == NewCharacterChoice("Aria", "elf", "thief", 3)
-    assert "Movement 12" in dialog.preview.text() and "Hide and Sneak" in dialog.preview.text()
 
 
 def test_open_recent_opens_and_prunes_missing_files(

@@ -6,30 +6,38 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from m3desk.assets import classes, races
 from m3desk.systems.monsters_and_magic.sheet import Pool
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.window import new_character as new_character_module
-from m3desk.ui.window.new_character import NewCharacterDialog
 
 
 @pytest.fixture
 def typed_dialog(qtbot, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """File → New Character opens the real dialog, filled in with the keyboard; the previews
-    it showed are collected."""
-    previews: list[str] = []
+    """File → New Character opens the real dialog (Monsters & Magic, scores typed as 10 each,
+    a cleric), filled in with the keyboard; the hit points it showed are collected."""
+    shown: list[str] = []
 
-    def fill_in(parent, race_table, class_table, rules=None):
-        dialog = NewCharacterDialog(race_table, class_table, parent, rules)
+    def fill_in(parent, options_for, roller=None):
+        from m3desk.assets import game_data
+        from m3desk.ui.dialogs import NewCharacterChoice
+        from m3desk.ui.window.generation_dialog import GenerationDialog
+        from m3desk.ui.window.new_character import games_that_generate
+
+        dialog = GenerationDialog(games_that_generate(), options_for, game_data, parent)
         qtbot.addWidget(dialog)
         qtbot.keyClicks(dialog.name, "Brom")
-        dialog.char_class.setCurrentIndex(list(class_table).index("cleric"))
-        previews.append(dialog.preview.text())
-        return dialog.choice()
+        panel = dialog.panel
+        panel.method.setCurrentIndex(panel.method.findData("typed"))
+        for row in panel.rows:
+            row.score.setValue(10)
+        classes = panel.picks["class"]
+        classes.setCurrentIndex(classes.findData("cleric"))
+        shown.append(panel.hit_points.text())
+        return NewCharacterChoice("Brom", "", "", 1, dialog.system().id, dialog.sheet())
 
     monkeypatch.setattr(new_character_module, "ask_new_character", fill_in)
-    return previews
+    return shown
 
 
 def test_a_new_character_has_the_hit_points_the_dialog_promised(
@@ -38,7 +46,7 @@ def test_a_new_character_has_the_hit_points_the_dialog_promised(
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     [record] = window.session.records
     sheet = record.document.sheet
-    # CON and WIS start at 10; the table's default starting bonus is 8.
+    # CON and WIS typed as 10; the table's default starting bonus is 8.
     assert (sheet.php, sheet.mhp) == (Pool.full(18), Pool.full(18))
     assert "Hit points: 18 PHP (CON 10 + 8) and 18 MHP (WIS 10 + 8)" in typed_dialog[0]
 
@@ -51,18 +59,6 @@ def test_the_table_rules_decide_the_starting_hit_points(
     sheet = window.session.records[0].document.sheet
     assert (sheet.php.current, sheet.php.maximum, sheet.mhp.maximum) == (16, 16, 16)
     assert "Hit points: 16 PHP (CON 10 + 6) and 16 MHP (WIS 10 + 6)" in typed_dialog[0]
-
-
-def test_the_preview_follows_the_level_typed(qtbot) -> None:
-    dialog = NewCharacterDialog(races(), classes())
-    qtbot.addWidget(dialog)
-    assert "18 PHP" in dialog.preview.text() and "raise them" not in dialog.preview.text()
-    dialog.level.setFocus()
-    qtbot.keyClick(dialog.level, Qt.Key.Key_Up)
-    qtbot.keyClick(dialog.level, Qt.Key.Key_Up)
-    assert dialog.level.value() == 3
-    assert dialog.preview.text().endswith(
-        "the rules excerpts give no gain per level: raise them for level 3")
 
 
 GAME_HIT_POINT_RULES = {

@@ -1,0 +1,492 @@
+"""File → New Character for every game: its ability scores, its choices, its hit points.
+
+The dialog renders what the game describes in ``GameSystem.generation``
+(:mod:`m3desk.core.generation`): the method the table uses (rolled in order, rolled and
+arranged, points spent, typed from the table's own dice; every roll through the dice roller
+and shown), the choices (race, class, ancestry…) with the ones the scores bar greyed out and
+why, the hit points by the starting-hit-points rule, and what else follows (a prime
+requisite's experience bonus). OK builds the sheet with the game's own function; Cancel
+leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pydantic import BaseModel
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.core.dice import DiceExpr, Roller
+from m3desk.core.generation import (
+    AbilityMethod,
+    Draft,
+    Generation,
+    ScoreRoll,
+    default_method,
+    method_problem,
+    methods_of,
+    points_left,
+    roll_scores,
+)
+from m3desk.core.system import GameSystem
+
+__all__ = ["BlankPanel", "GenerationDialog", "GenerationPanel"]
+
+_NOT_TYPED = "—"
+_SHOWN = Qt.ItemDataRole.UserRole + 1
+"""A pick's text without the reason it is barred."""
+
+
+def _wrapping(text: str = "", name: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    if name:
+        label.setObjectName(name)
+    return label
+
+
+class _AbilityRow:
+    """One ability: its name, the widget holding its score, the dice that made it."""
+
+    def __init__(self, key: str, name: str) -> None:
+        self.key = key
+        self.label = QLabel(f"{name} ({key})" if name.casefold() != key.casefold() else name)
+        self.score: QWidget = QLabel()
+        self.dice = QLabel()
+        self.dice.setObjectName(f"dice:{key}")
+        self.adjusted = QLabel()
+        self.adjusted.setObjectName(f"adjusted:{key}")
+
+
+class GenerationPanel(QWidget):
+    """A new character of one game: abilities on the left, choices and results on the right."""
+
+    def __init__(self, system: GameSystem, options: BaseModel, data: Mapping[str, Any],
+                 roller: Roller, changed: Callable[[], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        assert system.generation is not None
+        self.system = system
+        self.generation: Generation = system.generation
+        self.options = options
+        self.data = data
+        self.roller = roller
+        self._changed = changed
+        self.methods = methods_of(self.generation, options)
+        self.rolls: list[ScoreRoll] = []
+        self.order: list[int] = []
+        """For an arranged roll: which roll each ability holds."""
+        self.hp_faces: tuple[int, ...] = ()
+
+        self.method = QComboBox()
+        self.method.setObjectName("method")
+        for method in self.methods:
+            self.method.addItem(method.label, method.id)
+        self.method_help = _wrapping(name="method_help")
+        self.roll_button = QPushButton("Roll &again")
+        self.roll_button.setObjectName("roll_abilities")
+        self.points = QLabel()
+        self.points.setObjectName("points_left")
+        self.grid = QGridLayout()
+        self.rows = [_AbilityRow(key, self.generation.ability_names.get(key, key))
+                     for key in self.generation.abilities]
+
+        abilities = QGroupBox("Abilities")
+        left = QVBoxLayout(abilities)
+        method_form = QFormLayout()
+        method_form.addRow("&Method:", self.method)
+        left.addLayout(method_form)
+        left.addWidget(self.method_help)
+        left.addLayout(self.grid)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.roll_button)
+        buttons.addWidget(self.points, 1)
+        left.addLayout(buttons)
+        left.addStretch(1)
+
+        self.picks: dict[str, QComboBox] = {}
+        choices = QGroupBox("Character")
+        right = QVBoxLayout(choices)
+        pick_form = QFormLayout()
+        for group in self.generation.groups:
+            combo = QComboBox()
+            combo.setObjectName(f"pick:{group.id}")
+            combo.setModel(QStandardItemModel(combo))
+            combo.setEditable(group.free_text)
+            # The entries carry their requirements (and why one is barred): the box shows
+            # what fits, the open list shows them whole.
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(16)
+            combo.setToolTip(group.help)
+            for pick in group.picks(data):
+                item = QStandardItem(f"{pick.label} ({pick.note})" if pick.note else pick.label)
+                item.setData(pick.id, Qt.ItemDataRole.UserRole)
+                item.setData(item.text(), _SHOWN)
+                combo.model().appendRow(item)  # type: ignore[attr-defined]
+            if group.default:
+                combo.setCurrentIndex(max(0, combo.findData(group.default)))
+            if group.free_text:
+                combo.lineEdit().setPlaceholderText("your own words, or one offered")
+                combo.editTextChanged.connect(lambda _text: self._refresh())
+            else:
+                combo.currentIndexChanged.connect(lambda _index: self._refresh())
+            self.picks[group.id] = combo
+            pick_form.addRow(f"&{group.label}:", combo)
+        right.addLayout(pick_form)
+        self.barred = _wrapping(name="barred")
+        right.addWidget(self.barred)
+        hp_row = QHBoxLayout()
+        self.hit_points = _wrapping(name="hit_points")
+        self.hp_button = QPushButton("Roll &hit points")
+        self.hp_button.setObjectName("roll_hit_points")
+        hp_row.addWidget(self.hit_points, 1)
+        hp_row.addWidget(self.hp_button, 0, Qt.AlignmentFlag.AlignTop)
+        right.addLayout(hp_row)
+        self.notes = _wrapping(name="generation_notes")
+        right.addWidget(self.notes)
+        right.addStretch(1)
+
+        metrics = self.fontMetrics()
+        abilities.setMinimumWidth(metrics.horizontalAdvance(
+            "Intelligence (INT)  18 ▾  → 18   4d6: 6 6 6 (6) = 18") + 40)
+        choices.setMinimumWidth(metrics.horizontalAdvance("M") * 32)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(abilities, 1)
+        layout.addWidget(choices, 1)
+
+        start = default_method(self.generation, options)
+        self.method.setCurrentIndex(self.methods.index(start))
+        self.method.currentIndexChanged.connect(lambda _index: self._method_changed())
+        self.roll_button.clicked.connect(self.roll)
+        self.hp_button.clicked.connect(self.roll_hit_points)
+        self._method_changed()
+
+    # -- the method and its scores ----------------------------------------------------------
+
+    def current_method(self) -> AbilityMethod:
+        return self.methods[max(self.method.currentIndex(), 0)]
+
+    def _method_changed(self) -> None:
+        method = self.current_method()
+        self.method_help.setText(method.help)
+        self.roll_button.setVisible(method.kind == "roll")
+        self.points.setVisible(method.kind == "point_buy")
+        self._build_rows(method)
+        if method.kind == "roll":
+            self.roll()
+        else:
+            self._refresh()
+
+    def _build_rows(self, method: AbilityMethod) -> None:
+        while self.grid.count():
+            taken = self.grid.takeAt(0)
+            widget = taken.widget() if taken is not None else None
+            if widget is not None and all(widget is not row.label for row in self.rows):
+                widget.hide()
+                widget.deleteLater()
+        for number, row in enumerate(self.rows):
+            row.dice = QLabel()
+            row.dice.setObjectName(f"dice:{row.key}")
+            row.adjusted = QLabel()
+            row.adjusted.setObjectName(f"adjusted:{row.key}")
+            row.score = self._score_widget(method, row)
+            row.label.setBuddy(row.score)
+            self.grid.addWidget(row.label, number, 0)
+            self.grid.addWidget(row.score, number, 1)
+            self.grid.addWidget(row.adjusted, number, 2)
+            self.grid.addWidget(row.dice, number, 3)
+        self.grid.setColumnStretch(3, 1)
+
+    def _score_widget(self, method: AbilityMethod, row: _AbilityRow) -> QWidget:
+        name = f"score:{row.key}"
+        if method.kind == "roll" and method.arrange:
+            combo = QComboBox()
+            combo.setObjectName(name)
+            combo.setAccessibleName(row.label.text())
+            combo.activated.connect(lambda index, key=row.key: self.assign(key, index))
+            return combo
+        if method.kind == "roll":
+            label = QLabel()
+            label.setObjectName(name)
+            label.setMinimumWidth(self.fontMetrics().horizontalAdvance("00") + 8)
+            return label
+        spin = QSpinBox()
+        spin.setObjectName(name)
+        spin.setAccessibleName(row.label.text())
+        if method.kind == "point_buy":
+            spin.setRange(method.base, method.cap)
+            spin.setValue(method.base)
+        else:
+            low, high = self.generation.score_range
+            spin.setRange(low - 1, high)
+            spin.setSpecialValueText(_NOT_TYPED)
+            spin.setValue(low - 1)
+        spin.valueChanged.connect(lambda _value: self._refresh())
+        return spin
+
+    def roll(self) -> None:
+        """Roll every score by the method's dice through the roller (and show the dice)."""
+        method = self.current_method()
+        if method.kind != "roll":
+            return
+        self.rolls = list(roll_scores(method, len(self.rows), self.roller))
+        self.order = list(range(len(self.rows)))
+        self._refresh()
+
+    def assign(self, key: str, roll: int) -> None:
+        """Put roll number ``roll`` on the ability ``key``; the ability that held it takes
+        the roll ``key`` had (arranged methods swap, so every roll is used once)."""
+        index = next(number for number, row in enumerate(self.rows) if row.key == key)
+        other = self.order.index(roll)
+        self.order[index], self.order[other] = self.order[other], self.order[index]
+        self._refresh()
+
+    def scores(self) -> dict[str, int]:
+        """The scores as generated (before any adjustment); untyped scores left out."""
+        method = self.current_method()
+        if method.kind == "roll":
+            if not self.rolls:
+                return {}
+            return {row.key: self.rolls[self.order[number]].total
+                    for number, row in enumerate(self.rows)}
+        scores = {}
+        for row in self.rows:
+            assert isinstance(row.score, QSpinBox)
+            if row.score.text() != _NOT_TYPED:
+                scores[row.key] = row.score.value()
+        return scores
+
+    # -- choices and results ----------------------------------------------------------------
+
+    def chosen(self) -> dict[str, str]:
+        picks = {}
+        for group in self.generation.groups:
+            combo = self.picks[group.id]
+            data = combo.currentData(Qt.ItemDataRole.UserRole)
+            if group.free_text:
+                text = combo.currentText().strip()
+                index = combo.findText(text)
+                data = combo.itemData(index, Qt.ItemDataRole.UserRole) if index >= 0 else text
+            picks[group.id] = str(data or "")
+        return picks
+
+    def draft(self, name: str = "") -> Draft:
+        return Draft(name, self.scores(), self.chosen(), self.data, self.hp_faces)
+
+    def roll_hit_points(self) -> None:
+        dice = self.generation.hit_dice(self.draft(), self.options)
+        if dice is not None:
+            self.hp_faces = self.roller.roll_faces(dice)
+        self._refresh()
+
+    def problem(self) -> str:
+        """Why OK is not possible yet, in a sentence ("" when it is)."""
+        scores = self.scores()
+        problem = method_problem(self.generation, self.current_method(), scores)
+        if problem:
+            return problem
+        draft = self.draft()
+        for group in self.generation.groups:
+            pick = draft.picks.get(group.id, "")
+            why = self.generation.unavailable(draft, group.id, pick) if pick else ""
+            if why:
+                return f"{group.label}: {self.picks[group.id].currentText()} {why}."
+        return ""
+
+    def _refresh(self) -> None:
+        method = self.current_method()
+        scores = self.scores()
+        draft = self.draft()
+        complete = not method_problem(self.generation, method, scores)
+        adjusted = self.generation.adjusted(draft) if complete else {}
+        for number, row in enumerate(self.rows):
+            self._show_score(method, number, row)
+            after = adjusted.get(row.key)
+            row.adjusted.setText(f"→ {after}" if after is not None
+                                 and after != scores.get(row.key) else "")
+        if method.kind == "point_buy":
+            self.points.setText(f"Points left: {points_left(method, scores)} of "
+                                f"{method.points}")
+        self._refresh_picks(draft if complete else None)
+        self._refresh_results(draft, complete)
+        self._changed()
+
+    def _show_score(self, method: AbilityMethod, number: int, row: _AbilityRow) -> None:
+        if method.kind != "roll" or not self.rolls:
+            row.dice.setText("")
+            return
+        roll = self.rolls[self.order[number]]
+        row.dice.setText(f"{method.dice}: {roll.text()}")
+        if isinstance(row.score, QComboBox):
+            row.score.blockSignals(True)
+            row.score.clear()
+            for each in self.rolls:
+                row.score.addItem(str(each.total))
+            row.score.setCurrentIndex(self.order[number])
+            row.score.blockSignals(False)
+        elif isinstance(row.score, QLabel):
+            row.score.setText(str(roll.total))
+
+    def _refresh_picks(self, draft: Draft | None) -> None:
+        barred = []
+        for group in self.generation.groups:
+            combo = self.picks[group.id]
+            model = combo.model()
+            assert isinstance(model, QStandardItemModel)
+            for index in range(model.rowCount()):
+                item = model.item(index)
+                pick = str(item.data(Qt.ItemDataRole.UserRole))
+                why = self.generation.unavailable(draft, group.id, pick) if draft else ""
+                shown = str(item.data(_SHOWN))
+                item.setEnabled(not why)
+                item.setToolTip(why)
+                item.setText(f"{shown} — {why}" if why else shown)
+                if why:
+                    barred.append(shown.split(" (", 1)[0])
+        self.barred.setText("Not open with these scores (the lists say why): "
+                            + ", ".join(barred) + "." if barred else "")
+        self.barred.setVisible(bool(barred))
+        for combo in self.picks.values():
+            view = combo.view()
+            view.setMinimumWidth(view.sizeHintForColumn(0) + 24)
+
+    def _refresh_results(self, draft: Draft, complete: bool) -> None:
+        dice = self.generation.hit_dice(draft, self.options) if complete else None
+        self.hp_button.setVisible(dice is not None)
+        if dice is not None and self.hp_faces:
+            self.hp_button.setText("Roll &hit points again")
+        if not complete:
+            self.hit_points.setText("Hit points: once every score is in.")
+            self.notes.setText("")
+            return
+        _hp, why = self.generation.hit_points(draft, self.options)
+        rolled = f" — rolled {DiceExpr(dice.count, dice.sides).__str__()}: " \
+                 f"{' '.join(map(str, self.hp_faces))}" if dice and self.hp_faces else ""
+        self.hit_points.setText(f"Hit points: {why}{rolled}")
+        self.notes.setText("\n".join(self.generation.notes(draft, self.options)))
+
+    def sheet(self, name: str) -> BaseModel:
+        """The new character, built by the game's own rule from what the dialog shows."""
+        return self.generation.build(self.draft(name), self.options)
+
+
+class BlankPanel(QLabel):
+    """A game that describes no generation: its form's blank sheet, filled in on the sheet."""
+
+    def __init__(self, system: GameSystem, options: BaseModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Abilities, class and hit points are filled in on the sheet; hit "
+                         "points start as the table rules say.", parent)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.system = system
+        self.options = options
+
+    def problem(self) -> str:
+        return ""
+
+    def sheet(self, name: str) -> BaseModel:
+        return self.system.sheet_forms["character"].new_sheet(name, self.options)
+
+
+class GenerationDialog(QDialog):
+    """New Character: the game (when there is a choice), the name, then the game's panel."""
+
+    def __init__(self, games: list[GameSystem], options_for: Callable[[GameSystem], BaseModel],
+                 data_for: Callable[[str], Mapping[str, Any]], parent: QWidget | None = None,
+                 roller: Roller | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Character")
+        self.setObjectName("new_character_dialog")
+        self._games = games
+        self._options_for = options_for
+        self._data_for = data_for
+        self.roller = roller or Roller()
+        self.game = QComboBox()
+        self.game.setObjectName("game")
+        for system in games:
+            self.game.addItem(system.name, system.id)
+        self.name = QLineEdit()
+        self.name.setObjectName("name")
+        self.name.setPlaceholderText("the character's name")
+        self.name.setMaxLength(80)
+        self.problem = _wrapping(name="problem")
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        top = QFormLayout()
+        if len(games) > 1:
+            top.addRow("&Game:", self.game)
+        top.addRow("&Name:", self.name)
+        self._layout = QVBoxLayout(self)
+        self._layout.addLayout(top)
+        self.panel: GenerationPanel | BlankPanel | None = None
+        self._layout.addWidget(self.problem)
+        self._layout.addWidget(self.buttons)
+        self.name.textChanged.connect(lambda _text: self._update())
+        self.game.currentIndexChanged.connect(lambda _index: self._game_changed())
+        self._game_changed()
+        self._layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+
+    def system(self) -> GameSystem:
+        return self._games[max(self.game.currentIndex(), 0)]
+
+    def _game_changed(self) -> None:
+        system = self.system()
+        generation = system.generation
+        panel: GenerationPanel | BlankPanel
+        if generation is None:
+            panel = BlankPanel(system, self._options_for(system), self)
+        else:
+            data = self._data_for(generation.data_file) if generation.data_file else {}
+            panel = GenerationPanel(system, self._options_for(system), data, self.roller,
+                                    self._update, self)
+        if self.panel is not None:
+            self._layout.replaceWidget(self.panel, panel)
+            self.panel.hide()
+            self.panel.deleteLater()
+        else:
+            self._layout.insertWidget(1, panel, 1)
+        self.panel = panel
+        self._update()
+        if self.isVisible():
+            self.adjustSize()
+
+    def _update(self) -> None:
+        if self.panel is None:
+            return
+        problem = "" if self.name.text().strip() else "The character needs a name."
+        problem = problem or self.panel.problem()
+        self.problem.setText(problem)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.name.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def sheet(self) -> BaseModel:
+        assert self.panel is not None
+        return self.panel.sheet(self.name.text().strip())
