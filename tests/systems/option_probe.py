@@ -279,6 +279,11 @@ def fingerprint(system: GameSystem, options: BaseModel,
     for kind, form in system.sheet_forms.items():
         fresh = form.new_sheet("Probe", options)
         yield repr((kind, fresh.model_dump(mode="json"), form.derive(fresh, options)))
+    if system.generation is not None:  # what New Character offers and starts with
+        from m3desk.core.generation import default_method, methods_of
+
+        yield repr((default_method(system.generation, options),
+                    methods_of(system.generation, options)))
     for sheet in map(situation.sheet, sample_sheets(system)):
         form = system.sheet_forms.get(getattr(sheet, "kind", ""))
         if form is not None:

@@ -69,7 +69,7 @@ def test_new_character_of_another_game_starts_its_own_sheet(
     assert isinstance(window.tabs.current(), FormSheetEditor)
 
 
-def test_the_new_character_dialog_offers_every_game_and_a_blank_sheet_where_a_game_describes_no_generation(
+def test_new_character_offers_every_game_and_a_blank_sheet_without_generation(
         qtbot: Any) -> None:
     from m3desk.assets import game_data
     from m3desk.ui.window.generation_dialog import BlankPanel, GenerationDialog, GenerationPanel
