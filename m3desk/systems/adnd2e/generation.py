@@ -144,12 +144,12 @@ def _race_picks(_data: Mapping[str, Any]) -> tuple[Pick, ...]:
     for race in RACE_MOVEMENT:
         changes = ", ".join(f"{name} {signed(value)}"
                             for name, value in RACE_ADJUSTMENTS.get(race, {}).items())
-        picks.append(Pick(race, _words(race), changes or "no adjustments"))
+        picks.append(Pick(race, _words(race), changes or "No adjustments"))
     return tuple(picks)
 
 
 def _class_picks(_data: Mapping[str, Any]) -> tuple[Pick, ...]:
-    return tuple(Pick(name, name.title(), ", ".join(
+    return tuple(Pick(name, name.title(), "Needs " + ", ".join(
         f"{ability} {least}+" for ability, least in CLASS_MINIMUMS[name].items()))
         for name in CLASS_GROUP)
 

@@ -120,7 +120,7 @@ def _race_picks(data: Mapping[str, Any]) -> tuple[Pick, ...]:
 
 def _class_picks(data: Mapping[str, Any]) -> tuple[Pick, ...]:
     return tuple(Pick(name, name.title(),
-                      f"prime {entry.get('prime') or 'none'}; {_trait_names(entry)}")
+                      f"Prime {entry.get('prime') or 'none'}; {_trait_names(entry)}")
                  for name, entry in _table(data, "classes").items())
 
 

@@ -82,7 +82,8 @@ def _class_picks(_data: Mapping[str, Any]) -> tuple[Pick, ...]:
         needs = ", ".join(f"{name} {least}+" for name, least in
                           CLASS_MINIMUMS.get(cls, {}).items())
         prime = " and ".join(PRIME_REQUISITES[cls])
-        note = f"prime {prime}, d{CLASS_HIT_DIE[cls]}" + (f"; needs {needs}" if needs else "")
+        note = f"Prime requisite {prime}, hit die d{CLASS_HIT_DIE[cls]}" + (
+            f"; needs {needs}" if needs else "")
         picks.append(Pick(cls.value, _pick_label(cls), note))
     return tuple(picks)
 

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.core.dice import DiceExpr, Roller
+from m3desk.core.dice import Roller
 from m3desk.core.generation import (
     AbilityMethod,
     Draft,
@@ -53,6 +53,8 @@ __all__ = ["BlankPanel", "GenerationDialog", "GenerationPanel"]
 _NOT_TYPED = "—"
 _SHOWN = Qt.ItemDataRole.UserRole + 1
 """A pick's text without the reason it is barred."""
+_NOTE = Qt.ItemDataRole.UserRole + 2
+"""A pick's requirements or what it gives, in a few words."""
 
 
 def _wrapping(text: str = "", name: str = "") -> QLabel:
@@ -124,6 +126,8 @@ class GenerationPanel(QWidget):
         left.addStretch(1)
 
         self.picks: dict[str, QComboBox] = {}
+        self.pick_notes: dict[str, QLabel] = {}
+        """What the chosen pick is (its requirements, prime, traits), under its list."""
         choices = QGroupBox("Character")
         right = QVBoxLayout(choices)
         pick_form = QFormLayout()
@@ -139,9 +143,10 @@ class GenerationPanel(QWidget):
             combo.setMinimumContentsLength(16)
             combo.setToolTip(group.help)
             for pick in group.picks(data):
-                item = QStandardItem(f"{pick.label} ({pick.note})" if pick.note else pick.label)
+                item = QStandardItem(pick.label)
                 item.setData(pick.id, Qt.ItemDataRole.UserRole)
-                item.setData(item.text(), _SHOWN)
+                item.setData(pick.label, _SHOWN)
+                item.setData(pick.note, _NOTE)
                 combo.model().appendRow(item)  # type: ignore[attr-defined]
             if group.default:
                 combo.setCurrentIndex(max(0, combo.findData(group.default)))
@@ -152,6 +157,9 @@ class GenerationPanel(QWidget):
                 combo.currentIndexChanged.connect(lambda _index: self._refresh())
             self.picks[group.id] = combo
             pick_form.addRow(f"&{group.label}:", combo)
+            note = _wrapping(name=f"note:{group.id}")
+            self.pick_notes[group.id] = note
+            pick_form.addRow("", note)
         right.addLayout(pick_form)
         self.barred = _wrapping(name="barred")
         right.addWidget(self.barred)
@@ -358,12 +366,17 @@ class GenerationPanel(QWidget):
                 item = model.item(index)
                 pick = str(item.data(Qt.ItemDataRole.UserRole))
                 why = self.generation.unavailable(draft, group.id, pick) if draft else ""
-                shown = str(item.data(_SHOWN))
+                shown, note = str(item.data(_SHOWN)), str(item.data(_NOTE) or "")
                 item.setEnabled(not why)
-                item.setToolTip(why)
+                item.setToolTip(why or note)
                 item.setText(f"{shown} — {why}" if why else shown)
                 if why:
-                    barred.append(shown.split(" (", 1)[0])
+                    barred.append(shown)
+            current = combo.currentIndex()
+            chosen_note = model.item(current).data(_NOTE) if current >= 0 and \
+                model.item(current).text() == combo.currentText() else ""
+            self.pick_notes[group.id].setText(str(chosen_note or ""))
+            self.pick_notes[group.id].setVisible(bool(chosen_note))
         self.barred.setText("Not open with these scores (the lists say why): "
                             + ", ".join(barred) + "." if barred else "")
         self.barred.setVisible(bool(barred))
@@ -381,9 +394,7 @@ class GenerationPanel(QWidget):
             self.notes.setText("")
             return
         _hp, why = self.generation.hit_points(draft, self.options)
-        rolled = f" — rolled {DiceExpr(dice.count, dice.sides).__str__()}: " \
-                 f"{' '.join(map(str, self.hp_faces))}" if dice and self.hp_faces else ""
-        self.hit_points.setText(f"Hit points: {why}{rolled}")
+        self.hit_points.setText(f"Hit points: {why}")
         self.notes.setText("\n".join(self.generation.notes(draft, self.options)))
 
     def sheet(self, name: str) -> BaseModel:
