@@ -9,7 +9,7 @@ rule (average, maximum or rolled).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -54,7 +54,7 @@ _FIRST_WEAPON: Mapping[OseClass, str] = {
 
 
 def _options(options: BaseModel | None) -> OseOptions:
-    return cast(OseOptions, options) if isinstance(options, OseOptions) else OseOptions()
+    return options if isinstance(options, OseOptions) else OseOptions()
 
 
 def _class_of(draft: Draft) -> OseClass:

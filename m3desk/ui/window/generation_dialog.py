@@ -150,8 +150,9 @@ class GenerationPanel(QWidget):
                 combo.model().appendRow(item)  # type: ignore[attr-defined]
             if group.default:
                 combo.setCurrentIndex(max(0, combo.findData(group.default)))
-            if group.free_text:
-                combo.lineEdit().setPlaceholderText("your own words, or one offered")
+            editor = combo.lineEdit()
+            if editor is not None:
+                editor.setPlaceholderText("your own words, or one offered")
                 combo.editTextChanged.connect(lambda _text: self._refresh())
             else:
                 combo.currentIndexChanged.connect(lambda _index: self._refresh())
