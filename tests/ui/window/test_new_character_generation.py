@@ -270,3 +270,25 @@ def test_ose_hit_points_rolled_by_the_rule_are_shown_and_kept(qtbot: Any) -> Non
 
     expected = max(1, face + standard_modifier(panel.scores()["CON"]))
     assert dialog.sheet().hit_points == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if any(
+    m.kind == "point_buy" for m in registry.get(g).generation.methods)])  # type: ignore
+def test_point_buy_counts_the_points_left_and_refuses_an_overspend(
+        game: str, qtbot: Any) -> None:
+    dialog = _dialog(qtbot, game)
+    panel = dialog.panel
+    assert isinstance(panel, GenerationPanel)
+    panel.method.setCurrentIndex(panel.method.findData("point_buy"))
+    method = panel.current_method()
+    qtbot.keyClicks(dialog.name, "Aldo")
+    points = panel.findChild(QLabel, "points_left")
+    assert points is not None
+    assert points.text() == f"Points left: {method.points} of {method.points}"
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    _type_scores(qtbot, panel, {key: method.cap for key in panel.generation.abilities})
+    over = len(panel.rows) * (method.cap - method.base) - method.points
+    assert over > 0 and points.text() == f"Points left: {-over} of {method.points}"
+    assert not ok.isEnabled() and f"over the {method.points} to spend" in dialog.problem.text()
+    _type_scores(qtbot, panel, {key: method.base for key in panel.generation.abilities})
+    assert ok.isEnabled(), dialog.problem.text()
