@@ -100,6 +100,9 @@ class Draft(NamedTuple):
     picks: Mapping[str, str]
     data: Mapping[str, Any] = _EMPTY
     hp_faces: tuple[int, ...] = ()
+    shifts: Mapping[str, int] = _EMPTY
+    """Points the player moved between abilities, where the game allows it (OSE: −2 on
+    STR for +1 on the prime requisite), by ability."""
 
 
 def _same_scores(draft: Draft) -> dict[str, int]:
@@ -107,6 +110,10 @@ def _same_scores(draft: Draft) -> dict[str, int]:
 
 
 def _always(_draft: Draft, _group: str, _pick: str) -> str:
+    return ""
+
+
+def _no_problem(_draft: Draft) -> str:
     return ""
 
 
@@ -153,6 +160,14 @@ class Generation(NamedTuple):
     """The dice the starting-hit-points rule rolls (None: the rule rolls nothing)."""
     tune: Callable[[AbilityMethod, BaseModel], AbilityMethod] = _as_listed
     """A method as the table's options set it (a point buy's budget)."""
+    shift_range: Callable[[Draft, str], tuple[int, int, int]] | None = None
+    """Where the game lets the player move points between abilities after generating them:
+    for an ability under these scores and choices, the lowest and highest shift and its
+    step ((0, 0, 1): fixed); None: the game has no such rule."""
+    shift_problem: Callable[[Draft], str] = _no_problem
+    """Why the shifts made do not follow the rule, in a sentence; "" when they do."""
+    shift_help: str = ""
+    """The rule in a sentence, shown above the shifts."""
 
 
 class ScoreRoll(NamedTuple):

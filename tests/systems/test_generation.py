@@ -129,3 +129,26 @@ def test_monsters_and_magic_pools_start_from_the_rolled_con_and_wis() -> None:
     assert sheet.movement_base == 9 and sheet.prime.value == "STR"  # type: ignore[attr-defined]
     assert generation.notes(draft, system.default_options())[0] == \
         "Prime attribute STR 16: checks on it add +6 (its modifier doubled)"
+
+
+def test_ose_lowers_str_int_or_wis_by_two_for_one_point_of_prime_requisite() -> None:
+    from m3desk.systems.ose.generation import shift_problem, shift_range
+
+    scores = {"STR": 13, "INT": 14, "WIS": 10, "DEX": 12, "CON": 11, "CHA": 9}
+    fighter = Draft("", scores, {"class": "fighter"})
+    assert shift_range(fighter, "STR") == (0, 5, 1)  # the prime requisite, up to 18
+    assert shift_range(fighter, "INT") == (-4, 0, 2)  # by twos, never below 9
+    assert shift_range(fighter, "WIS") == (0, 0, 2)  # already at 10: one step would be 8
+    assert shift_range(fighter, "DEX") == (0, 0, 1)  # DEX is never lowered
+    thief = Draft("", scores, {"class": "thief"})
+    assert shift_range(thief, "STR") == (0, 0, 1)  # a thief keeps STR
+    assert shift_problem(fighter._replace(shifts={"INT": -4, "STR": 2})) == ""
+    assert shift_problem(fighter._replace(shifts={"INT": -4, "STR": 1})) == (
+        "Every 2 points lowered raise a prime requisite by 1: 4 lowered, 1 raised.")
+    generation = registry.get("ose").generation
+    assert generation is not None
+    moved = fighter._replace(name="Rolf", shifts={"INT": -4, "STR": 2})
+    options = registry.get("ose").default_options()
+    sheet = generation.build(moved, options)
+    assert (sheet.abilities.STR, sheet.abilities.INT) == (15, 10)  # type: ignore[attr-defined]
+    assert generation.notes(moved, options) == ("Prime requisite STR 15: +5 % experience",)

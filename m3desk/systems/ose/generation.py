@@ -36,7 +36,8 @@ from m3desk.systems.ose.tables import (
     standard_modifier,
 )
 
-__all__ = ["ABILITY_NAMES", "CLASS_MINIMUMS", "GENERATION", "class_problem"]
+__all__ = ["ABILITY_NAMES", "CLASS_MINIMUMS", "GENERATION", "LOWERABLE", "class_problem",
+           "shift_problem", "shift_range"]
 
 ABILITY_NAMES: Mapping[str, str] = {
     "STR": "Strength", "INT": "Intelligence", "WIS": "Wisdom", "DEX": "Dexterity",
@@ -88,6 +89,41 @@ def _class_picks(_data: Mapping[str, Any]) -> tuple[Pick, ...]:
     return tuple(picks)
 
 
+LOWERABLE = ("STR", "INT", "WIS")
+"""The abilities a new character may lower to raise a prime requisite (SRD, Creating a
+Character): two points for one, never below 9; thieves may not lower STR."""
+
+
+def shift_range(draft: Draft, ability: str) -> tuple[int, int, int]:
+    """How far the player may move an ability: a prime requisite up to 18, one at a time; a
+    lowerable ability down by twos to 9 at least; any other not at all."""
+    cls = _class_of(draft)
+    score = draft.scores.get(ability, 0)
+    if ability in PRIME_REQUISITES[cls]:
+        return 0, max(0, 18 - score), 1
+    if ability in LOWERABLE and not (cls is OseClass.THIEF and ability == "STR"):
+        return -2 * max(0, (score - 9) // 2), 0, 2
+    return 0, 0, 1
+
+
+def shift_problem(draft: Draft) -> str:
+    """Why the points moved do not follow the rule ("" when they do)."""
+    lowered = -sum(value for value in draft.shifts.values() if value < 0)
+    raised = sum(value for value in draft.shifts.values() if value > 0)
+    if lowered != 2 * raised:
+        return (f"Every 2 points lowered raise a prime requisite by 1: {lowered} lowered, "
+                f"{raised} raised.")
+    for ability, value in draft.shifts.items():
+        low, high, step = shift_range(draft, ability)
+        if not low <= value <= high or value % step:
+            return f"{ABILITY_NAMES.get(ability, ability)} cannot move by {value}."
+    return ""
+
+
+def _shifted(draft: Draft) -> dict[str, int]:
+    return {name: score + draft.shifts.get(name, 0) for name, score in draft.scores.items()}
+
+
 def _unavailable(draft: Draft, group: str, pick: str) -> str:
     if group != "class":
         return ""
@@ -119,8 +155,9 @@ def _hit_points(draft: Draft, options: BaseModel) -> tuple[int, str]:
 def _notes(draft: Draft, _options: BaseModel) -> tuple[str, ...]:
     cls = _class_of(draft)
     primes = PRIME_REQUISITES[cls]
-    percent = prime_requisite_xp(cls, dict(draft.scores))
-    scores = ", ".join(f"{name} {draft.scores.get(name, 0)}" for name in primes)
+    shifted = _shifted(draft)
+    percent = prime_requisite_xp(cls, shifted)
+    scores = ", ".join(f"{name} {shifted.get(name, 0)}" for name in primes)
     return (f"Prime requisite {scores}: {signed(percent)} % experience",)
 
 
@@ -130,7 +167,7 @@ def _build(draft: Draft, options: BaseModel) -> BaseModel:
     sheet = new_character(draft.name, _options(options))
     return CharacterSheet.model_validate({
         **sheet.model_dump(), "char_class": cls,
-        "abilities": Abilities.model_validate(dict(draft.scores)).model_dump(),
+        "abilities": Abilities.model_validate(_shifted(draft)).model_dump(),
         "hit_points": hp, "max_hit_points": hp,
         "weapons": (weapon(_FIRST_WEAPON.get(cls, "sword")).model_dump(),)})
 
@@ -145,7 +182,12 @@ GENERATION = Generation(
     groups=(PickGroup("class", "Class", _class_picks,
                       help="Dwarf, elf and halfling are classes of their own in OSE."),),
     method_option="ability_scores",
+    adjusted=_shifted,
     unavailable=_unavailable,
     notes=_notes,
     hit_dice=_hit_dice,
+    shift_range=shift_range,
+    shift_problem=shift_problem,
+    shift_help="You may lower STR, INT or WIS by 2 to raise a prime requisite by 1, never "
+               "below 9 (a thief keeps STR).",
 )

@@ -77,6 +77,7 @@ class _AbilityRow:
         self.dice.setObjectName(f"dice:{key}")
         self.adjusted = QLabel()
         self.adjusted.setObjectName(f"adjusted:{key}")
+        self.shift: QSpinBox | None = None
 
 
 class GenerationPanel(QWidget):
@@ -118,6 +119,9 @@ class GenerationPanel(QWidget):
         method_form.addRow("&Method:", self.method)
         left.addLayout(method_form)
         left.addWidget(self.method_help)
+        self.shift_help = _wrapping(self.generation.shift_help, "shift_help")
+        self.shift_help.setVisible(self.generation.shift_range is not None)
+        left.addWidget(self.shift_help)
         left.addLayout(self.grid)
         buttons = QHBoxLayout()
         buttons.addWidget(self.roll_button)
@@ -176,8 +180,8 @@ class GenerationPanel(QWidget):
         right.addStretch(1)
 
         metrics = self.fontMetrics()
-        abilities.setMinimumWidth(metrics.horizontalAdvance(
-            "Intelligence (INT)  18 ▾  → 18   4d6: 6 6 6 (6) = 18") + 40)
+        # Room for the widest dice text, so a re-roll never squeezes the names.
+        self.grid.setColumnMinimumWidth(4, metrics.horizontalAdvance("4d6: 6 6 6 (6) = 18"))
         choices.setMinimumWidth(metrics.horizontalAdvance("M") * 32)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -223,9 +227,17 @@ class GenerationPanel(QWidget):
             row.label.setBuddy(row.score)
             self.grid.addWidget(row.label, number, 0)
             self.grid.addWidget(row.score, number, 1)
-            self.grid.addWidget(row.adjusted, number, 2)
-            self.grid.addWidget(row.dice, number, 3)
-        self.grid.setColumnStretch(3, 1)
+            if self.generation.shift_range is not None:
+                row.shift = QSpinBox()
+                row.shift.setObjectName(f"shift:{row.key}")
+                row.shift.setAccessibleName(f"{row.label.text()}: points moved")
+                row.shift.setRange(0, 0)
+                row.shift.setMinimumWidth(self.fontMetrics().horizontalAdvance("+88") + 32)
+                row.shift.valueChanged.connect(lambda _value: self._refresh())
+                self.grid.addWidget(row.shift, number, 2)
+            self.grid.addWidget(row.adjusted, number, 3)
+            self.grid.addWidget(row.dice, number, 4)
+        self.grid.setColumnStretch(4, 1)
 
     def _score_widget(self, method: AbilityMethod, row: _AbilityRow) -> QWidget:
         name = f"score:{row.key}"
@@ -261,6 +273,11 @@ class GenerationPanel(QWidget):
             return
         self.rolls = list(roll_scores(method, len(self.rows), self.roller))
         self.order = list(range(len(self.rows)))
+        for row in self.rows:  # new scores: nothing moved yet
+            if row.shift is not None:
+                row.shift.blockSignals(True)
+                row.shift.setValue(0)
+                row.shift.blockSignals(False)
         self._refresh()
 
     def assign(self, key: str, roll: int) -> None:
@@ -300,8 +317,31 @@ class GenerationPanel(QWidget):
             picks[group.id] = str(data or "")
         return picks
 
+    def shifts(self) -> dict[str, int]:
+        """The points moved between abilities (where the game allows it), by ability."""
+        return {row.key: row.shift.value() for row in self.rows
+                if row.shift is not None and row.shift.value()}
+
     def draft(self, name: str = "") -> Draft:
-        return Draft(name, self.scores(), self.chosen(), self.data, self.hp_faces)
+        return Draft(name, self.scores(), self.chosen(), self.data, self.hp_faces,
+                     self.shifts())
+
+    def _refresh_shifts(self) -> None:
+        """Each ability's shift as the game allows it for these scores and choices."""
+        allowed = self.generation.shift_range
+        if allowed is None:
+            return
+        plain = self.draft()._replace(shifts={})
+        for row in self.rows:
+            if row.shift is None:
+                continue
+            low, high, step = allowed(plain, row.key) if row.key in plain.scores else (0, 0, 1)
+            row.shift.blockSignals(True)
+            row.shift.setRange(low, high)
+            row.shift.setSingleStep(step)
+            row.shift.setEnabled(low != high)
+            row.shift.setPrefix("+" if row.shift.value() > 0 else "")
+            row.shift.blockSignals(False)
 
     def roll_hit_points(self) -> None:
         dice = self.generation.hit_dice(self.draft(), self.options)
@@ -316,6 +356,9 @@ class GenerationPanel(QWidget):
         if problem:
             return problem
         draft = self.draft()
+        problem = self.generation.shift_problem(draft)
+        if problem:
+            return problem
         for group in self.generation.groups:
             pick = draft.picks.get(group.id, "")
             why = self.generation.unavailable(draft, group.id, pick) if pick else ""
@@ -324,6 +367,7 @@ class GenerationPanel(QWidget):
         return ""
 
     def _refresh(self) -> None:
+        self._refresh_shifts()
         method = self.current_method()
         scores = self.scores()
         draft = self.draft()

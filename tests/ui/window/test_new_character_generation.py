@@ -61,6 +61,15 @@ def _in_dialog(qtbot: Any, act: Callable[[GenerationDialog], None]) -> list[Any]
     return failures
 
 
+def _by_the_menu(qtbot: Any, window: MainWindow,
+                 act: Callable[[GenerationDialog], None]) -> None:
+    """File → New Character by its keys (Ctrl+N), ``act`` playing the user in the dialog."""
+    failures = _in_dialog(qtbot, act)
+    window.show()
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert not failures, failures
+
+
 def _choose_game(dialog: GenerationDialog, game: str) -> GenerationPanel:
     dialog.game.setCurrentIndex(dialog.game.findData(game))
     assert isinstance(dialog.panel, GenerationPanel)
@@ -141,10 +150,7 @@ def test_new_character_by_the_menu_makes_the_sheet_the_dialog_shows(
         ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
         qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
 
-    failures = _in_dialog(qtbot, act)
-    window.show()
-    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    assert not failures, failures
+    _by_the_menu(qtbot, window, act)
     [record] = window.session.records
     assert not record.document.undo_stack.canUndo()  # a new document, not an undo step
     scores, hp, shown_class = _shown(record.page, generation.abilities)
@@ -165,10 +171,7 @@ def test_cancel_makes_nothing(game: str, qtbot: Any, window: MainWindow,
         _choose_game(dialog, game)
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)
 
-    failures = _in_dialog(qtbot, act)
-    window.show()
-    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    assert not failures, failures
+    _by_the_menu(qtbot, window, act)
     assert window.session.records == []
 
 
@@ -292,3 +295,34 @@ def test_point_buy_counts_the_points_left_and_refuses_an_overspend(
     assert not ok.isEnabled() and f"over the {method.points} to spend" in dialog.problem.text()
     _type_scores(qtbot, panel, {key: method.base for key in panel.generation.abilities})
     assert ok.isEnabled(), dialog.problem.text()
+
+
+def test_ose_points_moved_to_the_prime_requisite_reach_the_sheet(
+        qtbot: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    _seeded(monkeypatch)
+
+    def act(dialog: GenerationDialog) -> None:
+        qtbot.keyClicks(dialog.name, "Rolf")
+        panel = _choose_game(dialog, "ose")
+        panel.method.setCurrentIndex(panel.method.findData("typed"))
+        _type_scores(qtbot, panel, {"STR": 13, "INT": 14, "WIS": 10, "DEX": 12, "CON": 11,
+                                    "CHA": 9})
+        panel.picks["class"].setCurrentIndex(panel.picks["class"].findData("fighter"))
+        shifts = {row.key: row.shift for row in panel.rows}
+        assert shifts["INT"] is not None and shifts["STR"] is not None
+        assert shifts["DEX"] is not None and not shifts["DEX"].isEnabled()
+        shifts["INT"].setFocus()
+        qtbot.keyClick(shifts["INT"], Qt.Key.Key_Down)  # −2
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        assert not ok.isEnabled() and "2 lowered, 0 raised" in dialog.problem.text()
+        shifts["STR"].setFocus()
+        qtbot.keyClick(shifts["STR"], Qt.Key.Key_Up)  # +1
+        assert ok.isEnabled(), dialog.problem.text()
+        strength = next(row for row in panel.rows if row.key == "STR")
+        assert strength.adjusted.text() == "→ 14"
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+
+    _by_the_menu(qtbot, window, act)
+    [record] = window.session.records
+    scores, _hp, _class = _shown(record.page, ("STR", "INT", "WIS"))
+    assert scores == {"STR": 14, "INT": 12, "WIS": 10}
