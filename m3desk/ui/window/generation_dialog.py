@@ -12,6 +12,7 @@ leaves nothing behind.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import pairwise
 from typing import Any
 
 from pydantic import BaseModel
@@ -238,6 +239,21 @@ class GenerationPanel(QWidget):
             self.grid.addWidget(row.adjusted, number, 3)
             self.grid.addWidget(row.dice, number, 4)
         self.grid.setColumnStretch(4, 1)
+        self._tab_order()
+
+    def _tab_order(self) -> None:
+        """Tab goes down the page as it reads: the method, each score (and its shift), the
+        roll, the choices, the hit-point roll."""
+        chain: list[QWidget] = [self.method]
+        for row in self.rows:
+            chain += [row.score] + ([row.shift] if row.shift is not None else [])
+        chain += [self.roll_button, *self.picks.values(), self.hp_button]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def focus_chain(self) -> tuple[QWidget, QWidget]:
+        """The panel's first and last widget in the tab order."""
+        return self.method, self.hp_button
 
     def _score_widget(self, method: AbilityMethod, row: _AbilityRow) -> QWidget:
         name = f"score:{row.key}"
@@ -527,6 +543,10 @@ class GenerationDialog(QDialog):
         else:
             self._layout.insertWidget(1, panel, 1)
         self.panel = panel
+        if isinstance(panel, GenerationPanel):
+            first, last = panel.focus_chain()
+            QWidget.setTabOrder(self.name, first)
+            QWidget.setTabOrder(last, self.buttons)
         self._update()
         if self.isVisible():
             self.adjustSize()

@@ -326,3 +326,19 @@ def test_ose_points_moved_to_the_prime_requisite_reach_the_sheet(
     [record] = window.session.records
     scores, _hp, _class = _shown(record.page, ("STR", "INT", "WIS"))
     assert scores == {"STR": 14, "INT": 12, "WIS": 10}
+
+
+def test_tab_goes_from_the_name_down_the_abilities_to_the_choices(qtbot: Any) -> None:
+    dialog = _dialog(qtbot, "adnd2e")
+    panel = dialog.panel
+    assert isinstance(panel, GenerationPanel)
+    panel.method.setCurrentIndex(panel.method.findData("typed"))
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.name.setFocus()
+    seen = []
+    for _ in range(2 + len(panel.rows) + 1):
+        qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Tab)
+        seen.append(dialog.focusWidget())
+    scores = [row.score for row in panel.rows]
+    assert seen == [panel.method, *scores, panel.picks["race"], panel.picks["class"]]
