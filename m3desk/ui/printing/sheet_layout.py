@@ -46,7 +46,10 @@ Sheet = CharacterSheet | MonsterSheet
 
 def _blocks(content: SheetContent) -> list[Block]:
     blocks: list[Block] = [HeaderBlock(content), AttributesBlock(content.attributes),
-                           CombatBlock(content)]
+                           CombatBlock(content.stats, content.pools, content.hero_points,
+                                       "Defence and movement"
+                                       if content.kind_label.startswith("char")
+                                       else "Defence and initiative")]
     for section in content.sections:
         if isinstance(section, Table):
             blocks.append(TableBlock(section))

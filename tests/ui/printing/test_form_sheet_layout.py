@@ -21,6 +21,7 @@ from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.printing.form_blocks import BoxGrid, ScoreBoxes
 from m3desk.ui.printing.jobs import document_job
 from m3desk.ui.printing.pages import FOOTER_H
+from m3desk.ui.printing.sheet_blocks import CombatBlock
 from tests.ui.printing.canvas_probe import assert_clean, page_canvas, paint_page
 from tests.ui.printing.every_game import encounter_file
 
@@ -76,11 +77,12 @@ def test_a_form_sheet_has_ability_boxes_and_hit_points_to_pencil(qapp: object,
             if spec.derived:
                 assert score.note is not None and score.note.text == derived[
                     spec.derived].signed()
-    pools = [pool for grid in blocks if isinstance(grid, BoxGrid) for box in grid.boxes
-             for pool in box.pools]
-    [pool] = pools
-    assert pool.current.text == str(sheet.hit_points).replace("-", "\u2212")
-    assert pool.maximum.text == str(sheet.max_hit_points)
+    # hit points in the combat box, every game's, beside AC and the attack numbers
+    [combat] = [block for block in blocks if isinstance(block, CombatBlock)]
+    [pool] = combat.pools
+    assert (pool.current, pool.maximum) == (sheet.hit_points, sheet.max_hit_points)
+    assert not [box for grid in blocks if isinstance(grid, BoxGrid) for box in grid.boxes
+                if box.pools]  # and nowhere else
 
 
 ORIENTATIONS = {"landscape": QPageLayout.Orientation.Landscape, "portrait": PORTRAIT}
