@@ -312,8 +312,11 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
     combat, shown = (reader.combat(form.printed.combat) if form.printed.combat is not None
                      else (None, set()))
     unused = form.printed.unused(sheet)
-    sections = [reader.unshown(section, shown | unused) for section in form.sections
-                if section.title not in unused]
+    kept = [section for section in form.sections if section.title not in unused]
+    # abilities as the game describes them, not a section of numbers left over once the
+    # combat box has taken its hit points (a monster's Hit Dice)
+    scores = {section.title for section in kept if _is_scores(section)}
+    sections = [reader.unshown(section, shown | unused) for section in kept]
     first = sections.pop(0) if sections else SectionSpec("")
     header_fields, first_rest = _identity(sheet, first)
     rows = tuple(tuple(header_fields[i:i + HEADER_PER_ROW])
@@ -330,7 +333,7 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
     scores_shown = False
     for section in sections:
         fields = section.fields
-        if _is_scores(section) and not scores_shown:
+        if section.title in scores and _is_scores(section) and not scores_shown:
             blocks.append(reader.scores(section))
             scores_shown = True
             fields = ()

@@ -77,6 +77,8 @@ def test_a_form_sheet_has_ability_boxes_and_hit_points_to_pencil(qapp: object,
             if spec.derived:
                 assert score.note is not None and score.note.text == derived[
                     spec.derived].signed()
+    else:  # a monster's Hit Dice without its hit points are still no abilities
+        assert not boxes
     # hit points in the combat box, every game's, beside AC and the attack numbers
     [combat] = [block for block in blocks if isinstance(block, CombatBlock)]
     [pool] = combat.pools
