@@ -136,6 +136,9 @@ class CombatBox(NamedTuple):
     title: str = "Combat"
     saves: tuple[str, ...] = ()
     """Derived keys of the saving throws, printed under the hit points."""
+    attacks: str = ""
+    """The path of the table of weapons or attacks the referee's encounter sheet lists for
+    each combatant (with its dice and the first printed column, its to-hit)."""
     replaces: tuple[str, ...] = ()
     """Fields the box's values stand for (a stat block's typed MV beside the derived
     movement), not printed again below."""

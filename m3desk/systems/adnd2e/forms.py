@@ -200,7 +200,7 @@ CHARACTER_FORM = SheetForm(
             PrintedStat("thac0", note="modified per weapon in the weapons table"),
             PrintedStat("movement", ("movement.base",)),
             PrintedStat("initiative"),
-        ), saves=SAVES),
+        ), saves=SAVES, attacks="weapons"),
         columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.to_hit"),
                  PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage"),
                  PrintedColumn("weapons", "THAC0", "weapon.{index}.thac0", bonus=False)),
@@ -255,4 +255,4 @@ MONSTER_FORM = SheetForm(
         PrintedStat("thac0"),
         PrintedStat("movement", ("movement_text",)),
         PrintedStat("morale"),
-    ), saves=SAVES, replaces=("movement",))))
+    ), saves=SAVES, attacks="attacks", replaces=("movement",))))

@@ -110,7 +110,7 @@ _COMBAT_BOX = CombatBox((
     PrintedStat("critical_threshold"),
     PrintedStat("initiative"),
     PrintedStat("speed"),
-), title="Defenses and attack", replaces=("speed",))
+), title="Defenses and attack", attacks="weapons", replaces=("speed",))
 CHARACTER_FORM = SheetForm(
     sections=(SectionSpec("Character", fields=(
         FieldSpec("name", "Name"), FieldSpec("ancestry", "Ancestry"),

@@ -199,7 +199,7 @@ CHARACTER_FORM = SheetForm(
             PrintedStat("movement", ("movement.encounter",),
                         note="feet a turn exploring; encounter: a round"),
             PrintedStat("initiative"),
-        ), saves=SAVES),
+        ), saves=SAVES, attacks="weapons"),
         columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.hit"),
                  PrintedColumn("weapons", "Thrown", "weapon.{index}.thrown"),
                  PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage")),
@@ -269,7 +269,7 @@ MONSTER_FORM = SheetForm(
         PrintedStat("movement", ("movement.encounter",)),
         PrintedStat("morale"),
         PrintedStat("initiative"),
-    ), saves=SAVES, replaces=("armour_class", "movement", "morale"))),
+    ), saves=SAVES, attacks="attacks", replaces=("armour_class", "movement", "morale"))),
 )
 
 SHEET_FORMS = {"character": CHARACTER_FORM, "monster": MONSTER_FORM}

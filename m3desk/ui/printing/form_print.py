@@ -475,8 +475,98 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
                                    blank_rows=2, hint="pencil hit points and notes in")))
     if len(order) > 1:
         blocks += _distance_tables(encounter, system, order, width)
+    blocks += _numbers_table(encounter, system, order)
     blocks.append(LogAndNotes([entry.text for entry in encounter.log]))
     return blocks
+
+
+def words(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _common_start(labels: list[str]) -> str:
+    """The words every label starts with ("Save vs "), to say them once in a heading."""
+    if len(labels) < 2:
+        return ""
+    start = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(start):
+            start = start[:-1]
+    return start[:start.rfind(" ") + 1] if " " in start else ""
+
+
+def _numbers_table(encounter: core.Encounter, system: GameSystem,
+                   order: list[core.Combatant]) -> list[Block]:
+    """Each combatant's combat box in a line (AC, THAC0 or its game's words, movement),
+    its attacks with their dice and to-hit, and its saving throws: what the referee looks
+    up on the sheets in a fight, on one page. Games that describe no combat box: nothing."""
+    options = getattr(encounter, "options", None)  # each game's table rules, if it keeps any
+    if not isinstance(options, system.options_model):
+        options = None
+    assert system.encounter is not None
+    tracked = {words(column.title) for column in system.encounter.columns}
+    rows = []
+    save_labels: list[str] = []
+    for number, combatant in enumerate(order, start=1):
+        sheet = combatant.sheet
+        form = system.sheet_forms.get(str(getattr(sheet, "kind", "")))
+        if form is None or form.printed.combat is None:
+            continue
+        box = form.printed.combat
+        reader = _Reader(sheet, form, form.derive(sheet, options))
+        numbers = []
+        for stat in box.stats:
+            main = reader.value(stat.key)
+            if main is None or words(stat.label or main[0]) in tracked:
+                continue  # the order above has it (AC, THAC0)
+            for key in (stat.key, *stat.beside):
+                value = reader.value(key)
+                if value is not None and value[1].text:
+                    numbers.append(f"{value[0]} {value[1].text}")
+        saves = [reader.derived[key] for key in box.saves if key in reader.derived]
+        if saves and not save_labels:
+            save_labels = [save.label for save in saves]
+        rows.append((Cell(str(number)), Cell(combatant.name, bold=True),
+                     Cell(" · ".join(numbers)), Cell("; ".join(_attacks(reader, box.attacks))),
+                     Cell(" ".join(amount(save.value) for save in saves))))
+    if not rows:
+        return []
+    start = _common_start(save_labels)
+    columns = [Column("#", "right"), Column("Combatant", min_width=90),
+               Column("Combat", flex=1.8), Column("Attacks", flex=1.0)]
+    if save_labels:
+        columns.append(Column(start.strip() or "Saves", min_width=64))
+    else:
+        rows = [row[:-1] for row in rows]
+    hint = (f"{start.strip().lower()}: " + " / ".join(label[len(start):]
+                                                      for label in save_labels)
+            if save_labels else "")
+    return [TableBlock(Table("Combatants' numbers", tuple(columns), tuple(rows), hint=hint))]
+
+
+def _attacks(reader: _Reader, path: str) -> list[str]:
+    """"sword 1d8 (To hit +2)": each row of the attacks table, its name and dice and the
+    first value the game prints for it."""
+    table = next((section.table for section in reader.form.sections
+                  if section.table is not None and section.table.path == path), None)
+    if table is None:
+        return []
+    printed = next((column for column in reader.form.printed.columns
+                    if column.table == path), None)
+    lines = []
+    for index, row in enumerate(get_path(reader.sheet, path)):
+        named = next((spec for spec in table.columns if spec.kind == "text"), None)
+        dice = [display_value(spec, get_path(row, spec.path)) for spec in table.columns
+                if spec.kind == "dice"]  # AD&D's S-M/L: 1d8/1d12
+        parts = [display_value(named, get_path(row, named.path)) if named else "",
+                 "/".join(die for die in dice if die)]
+        if printed is not None:
+            value = reader.derived.get(printed.key.format(index=index))
+            if value is not None:
+                shown = value.signed() if printed.bonus else amount(value.value)
+                parts.append(f"({printed.title} {shown})")
+        lines.append(" ".join(part for part in parts if part))
+    return lines
 
 
 def system_encounter_job(encounter: core.Encounter) -> PrintJob:

@@ -170,13 +170,34 @@ def test_every_games_party_prints_one_sheet_a_member(qapp: object, tmp_path: Pat
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
-def test_every_games_encounter_sheet_prints_on_one_page(qapp: object, tmp_path: Path,
-                                                         game: str, size: str) -> None:
+def test_every_games_encounter_sheet_lists_each_combatants_numbers(
+        qapp: object, tmp_path: Path, game: str, size: str) -> None:
+    """The referee's sheet: the order with the tracker's numbers, the distances, and what
+    the sheets would be looked up for in a fight: each combatant's movement and the rest of
+    its combat box, its attacks with their dice, its saving throws."""
     _path, encounter = encounter_file(tmp_path, game)
     out = tmp_path / "encounter.pdf"
     pages = export_documents_pdf([encounter], out, SIZES[size])
-    assert pages == 1
-    assert_encounter_text(pdftotext(out), encounter)
+    assert pages <= 2  # every sample of the game at once (up to nine)
+    raw = pdftotext(out)
+    assert_encounter_text(raw, encounter)
+    text = words(raw)
+    system = registry.get(game)
+    for combatant in encounter.combatants:
+        sheet = combatant.sheet
+        form = system.sheet_forms.get(str(getattr(sheet, "kind", "")))
+        if form is None or form.printed.combat is None:
+            continue  # a game with its own encounter sheet: checked above
+        assert "COMBATANTS' NUMBERS" in text
+        derived = form.derive(sheet, None)
+        saves = [derived[key].value for key in form.printed.combat.saves]
+        attacks = get_path(sheet, form.printed.combat.attacks)
+        row = re.escape(combatant.name) + r"\s.*?"
+        if attacks:
+            row += re.escape(words(str(attacks[0].name)).split()[0]) + r".*?"
+        if saves:
+            row += r"\s".join(_number(value) for value in saves)
+        assert re.search(row, text), f"{game} {size}: {row}"
 
 
 def _colours(pdf: Path) -> set[tuple[int, int, int]]:
