@@ -11,17 +11,8 @@ from pydantic import BaseModel
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import signed
-from m3desk.core.sheet_form import (
-    CombatBox,
-    FieldSpec,
-    PrintedColumn,
-    PrintedStat,
-    PrintSpec,
-    RowPreset,
-    SectionSpec,
-    SheetForm,
-    TableSpec,
-)
+from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import (

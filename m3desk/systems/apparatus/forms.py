@@ -4,15 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from m3desk.core.sheet_form import (
-    CombatBox,
-    FieldSpec,
-    PrintedStat,
-    PrintSpec,
-    SectionSpec,
-    SheetForm,
-    TableSpec,
-)
+from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet, Weapon

@@ -13,17 +13,8 @@ from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
-from m3desk.core.sheet_form import (
-    CombatBox,
-    FieldSpec,
-    PrintedColumn,
-    PrintedStat,
-    PrintSpec,
-    RowPreset,
-    SectionSpec,
-    SheetForm,
-    TableSpec,
-)
+from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.systems.ose.derive import derive, hit_dice_text
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Spell, Weapon

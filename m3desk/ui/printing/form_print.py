@@ -20,14 +20,8 @@ from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import MINUS
-from m3desk.core.sheet_form import (
-    CombatBox,
-    FieldSpec,
-    SectionSpec,
-    SheetForm,
-    display_value,
-    get_path,
-)
+from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, display_value, get_path
+from m3desk.core.sheet_print import CombatBox
 from m3desk.core.system import GameSystem
 from m3desk.ui.documents.form_sheet_document import form_of
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
@@ -148,18 +142,28 @@ class _Reader:
         pools: list[PoolLine] = []
         pairs = _pool_pairs(tuple(self.fields.values()))
         for path in box.hit_points:
-            if path not in pairs:
-                continue
-            maximum = pairs[path]
-            pools.append(PoolLine(self.fields[path].label, "",
-                                  int(get_path(self.sheet, path)),
-                                  int(get_path(self.sheet, maximum.path))))
-            shown |= {path, maximum.path}
+            spec = self.fields.get(path)
+            value = get_path(self.sheet, path)
+            if path in pairs:  # hit_points beside max_hit_points
+                maximum = pairs[path]
+                pools.append(PoolLine(self.fields[path].label, "", int(value),
+                                      int(get_path(self.sheet, maximum.path))))
+                shown |= {path, maximum.path}
+            elif hasattr(value, "current") and hasattr(value, "maximum"):  # one pool field
+                pools.append(PoolLine(spec.label if spec else path, spec.help if spec else "",
+                                      int(value.current), int(value.maximum)))
+                shown.add(path)
+        tally = None
+        if box.tally:
+            tally = int(get_path(self.sheet, box.tally))
+            shown.add(box.tally)
         saves = tuple(self.derived_rows(box.saves))
         if not stats and not pools:
             return None, set()
         shown |= {*box.replaces, *(key for key in box.saves if key in self.derived)}
-        return CombatBlock(tuple(stats), tuple(pools), title=box.title,
+        tally_label = self.fields[box.tally].label if box.tally in self.fields else ""
+        return CombatBlock(tuple(stats), tuple(pools), tally, title=box.title,
+                           tally_label=tally_label or "Hero points",
                            saves=tuple((row.label, row.value) for row in saves),
                            left_share=0.55), shown
 
@@ -505,7 +509,7 @@ def _numbers_table(encounter: core.Encounter, system: GameSystem,
         options = None
     assert system.encounter is not None
     tracked = {words(column.title) for column in system.encounter.columns}
-    rows = []
+    rows: list[tuple[Cell, ...]] = []
     save_labels: list[str] = []
     for number, combatant in enumerate(order, start=1):
         sheet = combatant.sheet

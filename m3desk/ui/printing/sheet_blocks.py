@@ -236,7 +236,8 @@ class CombatBlock(_Fixed):
 
     def __init__(self, stats: tuple[Stat, ...], pools: tuple[PoolLine, ...],
                  hero_points: int | None = None, title: str = "Defence and movement", *,
-                 saves: tuple[tuple[str, Cell], ...] = (), left_share: float = 0.42) -> None:
+                 saves: tuple[tuple[str, Cell], ...] = (), left_share: float = 0.42,
+                 tally_label: str = "Hero points") -> None:
         """Any game's combat box: ``stats`` on the left under ``title``, the ``pools`` (hit
         points) with pencil boxes on the right, hero points below them when the game has
         them, then the saving throws, each a label and its number."""
@@ -246,6 +247,7 @@ class CombatBlock(_Fixed):
         self.title = title
         self.saves = saves
         self.left_share = left_share
+        self.tally_label = tally_label
 
     def _left_rows(self, canvas: Canvas,
                    value_w: float) -> list[tuple[Stat, list[list[tuple[str, Cell]]]]]:
@@ -282,7 +284,8 @@ class CombatBlock(_Fixed):
 
     def _label_w(self, canvas: Canvas) -> float:
         """As wide as the longest label ("Mental armour"), so values line up in one column."""
-        return max(canvas.text_width(s.label, 9, bold=True) for s in self.stats) + 12
+        return max((canvas.text_width(s.label, 9, bold=True) for s in self.stats),
+                   default=0.0) + 12
 
     def _geometry(self, width: float) -> tuple[float, float, float]:
         left_w = round(width * self.left_share, 1)
@@ -366,11 +369,8 @@ class CombatBlock(_Fixed):
 
     def _paint_pool(self, canvas: Canvas, x: float, y: float, w: float, pool: PoolLine) -> None:
         line_h = 16.0
-        label_w = max(canvas.text_width(pool.label, 12, bold=True) + 6, 37.0)
-        canvas.text(x + 5, y, label_w, line_h, pool.label, 12, bold=True)
-        if pool.long_label:
-            canvas.text(x + 5 + label_w, y, 110, line_h, pool.long_label, LABEL_SIZE,
-                        color=SOFT_INK)
+        name_w = max(canvas.text_width(pool.label, 12, bold=True) + 6, 37.0)
+        canvas.text(x + 5, y, name_w, line_h, pool.label, 12, bold=True)
         right = x + w - 6
         for label, value in (("maximum", pool.maximum), ("current", pool.current)):
             text = amount(value)
@@ -381,6 +381,11 @@ class CombatBlock(_Fixed):
             canvas.text(right - value_w - label_w, y, label_w, line_h, label, LABEL_SIZE,
                         color=SOFT_INK)
             right -= value_w + label_w + 12
+        room = min(110.0, right + 8 - (x + 5 + name_w))  # up to "current"
+        if pool.long_label and room > 20:
+            canvas.text(x + 5 + name_w, y, room, line_h,
+                        canvas.elide(pool.long_label, LABEL_SIZE, room), LABEL_SIZE,
+                        color=SOFT_INK)
         cell_w, cell_h = 21.0, 16.0
         count = int((w - 10) // cell_w)
         left = x + (w - count * cell_w) / 2
@@ -390,19 +395,23 @@ class CombatBlock(_Fixed):
 
     def _paint_hero(self, canvas: Canvas, x: float, y: float, w: float, points: int) -> None:
         canvas.line(x, y + 1, x + w, y + 1, width=0.35)
-        canvas.text(x + 5, y + 2, 80, self.HERO_H - 2, "Hero points", 9, bold=True)
-        canvas.text(x + 70, y + 2, 24, self.HERO_H - 2, str(points), 13, bold=True)
+        number_x = max(70.0, canvas.text_width(self.tally_label, 9, bold=True) + 10)
+        canvas.text(x + 5, y + 2, number_x - 5, self.HERO_H - 2, self.tally_label, 9,
+                    bold=True)
+        canvas.text(x + number_x, y + 2, 24, self.HERO_H - 2, str(points), 13, bold=True)
         size = 12.0
         shown = max(5, min(points, 15))
-        left = x + 96
+        left = x + number_x + 26
         top = y + 2 + (self.HERO_H - 2 - size) / 2
         for index in range(shown):
             canvas.box(left + index * (size + 4), top, size, size, line=0.6)
             if index < points:
                 canvas.tick(left + index * (size + 4), top, size)
-        canvas.text(left + shown * (size + 4) + 2, y + 2, w - (left - x) - shown * (size + 4) - 6,
-                    self.HERO_H - 2, "ticked = a point in hand", LABEL_SIZE, italic=True,
-                    color=SOFT_INK)
+        room = w - (left - x) - shown * (size + 4) - 6
+        hint = "ticked = a point in hand"
+        if canvas.text_width(hint, LABEL_SIZE, italic=True) <= room:  # help: left off if tight
+            canvas.text(left + shown * (size + 4) + 2, y + 2, room, self.HERO_H - 2, hint,
+                        LABEL_SIZE, italic=True, color=SOFT_INK)
 
 
 class ContinuationHeader(_Fixed):
