@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from m3desk.ui.printing.canvas import FILL, INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
-from m3desk.ui.printing.sheet_content import Cell, Table
+from m3desk.ui.printing.content import Cell, Table
 
 __all__ = ["GM_TAG", "LOG_LINES", "Block", "LogAndNotes", "RuledLines", "TableBlock",
            "TextBlock", "gm_tag", "section_title"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from m3desk.ui.printing.canvas import INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
+from m3desk.ui.printing.content import Cell
 from m3desk.ui.printing.flow_blocks import (
     TITLE_H,
     WRITING_LINE,
@@ -17,7 +18,6 @@ from m3desk.ui.printing.flow_blocks import (
     gm_tag_width,
     section_title,
 )
-from m3desk.ui.printing.sheet_content import Cell
 
 __all__ = ["Box", "BoxGrid", "Pool", "Row", "Score", "ScoreBoxes"]
 

@@ -25,6 +25,7 @@ from m3desk.core.sheet_print import CombatBox
 from m3desk.core.system import GameSystem
 from m3desk.ui.documents.form_sheet_document import form_of
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
+from m3desk.ui.printing.content import Cell, Column, HeaderField, PoolLine, Stat, Table
 from m3desk.ui.printing.flow_blocks import Block, LogAndNotes, RuledLines, TableBlock, TextBlock
 from m3desk.ui.printing.form_blocks import Box, BoxGrid, Pool, Row, Score, ScoreBoxes
 from m3desk.ui.printing.pages import Orientation, Placed, PrintJob, paginate, paint_footer
@@ -34,7 +35,6 @@ from m3desk.ui.printing.sheet_blocks import (
     HeaderBlock,
     PlainHeader,
 )
-from m3desk.ui.printing.sheet_content import Cell, Column, HeaderField, PoolLine, Stat, Table
 
 __all__ = ["form_sheet_job", "system_encounter_job"]
 
