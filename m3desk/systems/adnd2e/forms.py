@@ -244,6 +244,8 @@ MONSTER_FORM = SheetForm(
     printed=PrintSpec(combat=CombatBox((
         PrintedStat("ac"),
         PrintedStat("thac0"),
+        PrintedStat("hit_dice", ("hit_dice_modifier",)),
         PrintedStat("movement", ("movement_text",)),
         PrintedStat("morale"),
+        PrintedStat("magic_resistance"),
     ), saves=SAVES, attacks="attacks", replaces=("movement",))))
