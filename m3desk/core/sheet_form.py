@@ -19,6 +19,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 from pydantic import BaseModel, ValidationError
 
 from m3desk.core.derived import Derived
+from m3desk.core.sheet_print import PrintSpec
 
 __all__ = [
     "FieldKind",
@@ -129,6 +130,8 @@ class SheetForm(NamedTuple):
     bonus_keys: tuple[str, ...] = ()
     """Derived keys (or key prefixes ending in ".") that are bonuses, shown signed (+1, −2)
     rather than as amounts (AC 14)."""
+    printed: PrintSpec = PrintSpec()
+    """The printed sheet's combat box, table columns and write-in boxes."""
 
 
 # -- reading and writing paths -------------------------------------------------------------

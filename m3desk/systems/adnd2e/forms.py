@@ -12,6 +12,7 @@ from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import signed
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import (
@@ -74,6 +75,16 @@ def new_monster(name: str, _options: BaseModel | None = None) -> MonsterSheet:
     hit_points = average_hit_points(1)
     return MonsterSheet(name=name.strip()[:80] or "New monster", hit_points=hit_points,
                         max_hit_points=hit_points, attacks=(MonsterAttack(name="attack"),))
+
+
+def _unused(sheet: BaseModel) -> frozenset[str]:
+    """Warriors and thieves cast no spells at low level: no spell list unless one is typed
+    (a paladin's or ranger's later spells are)."""
+    typed = sheet if isinstance(sheet, CharacterSheet) else None
+    if typed is None or typed.spells or CLASS_GROUP[typed.char_class] in ("priest", "wizard") \
+            or typed.char_class == "bard":
+        return frozenset()
+    return frozenset({"spells"})
 
 
 def _character_summary(sheet: BaseModel) -> str:
@@ -191,7 +202,18 @@ CHARACTER_FORM = SheetForm(
             FieldSpec("notes", "Notes", "long_text"),
         ), wide=True),
     ),
-    derive=_derive, new_sheet=new_character, summary=_character_summary)
+    derive=_derive, new_sheet=new_character, summary=_character_summary,
+    printed=PrintSpec(
+        combat=CombatBox((
+            PrintedStat("ac", ("ac.rear", "ac.charging")),
+            PrintedStat("thac0", note="modified per weapon in the weapons table"),
+            PrintedStat("movement", ("movement.base",)),
+            PrintedStat("initiative"),
+        ), saves=SAVES, attacks="weapons"),
+        columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.to_hit"),
+                 PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage"),
+                 PrintedColumn("weapons", "THAC0", "weapon.{index}.thac0", bonus=False)),
+        write_in=("Equipment", "Money and treasure"), unused=_unused))
 
 ATTACKS = TableSpec("attacks", "Attacks", (
     FieldSpec("name", "Attack", width="claw"),
@@ -236,4 +258,12 @@ MONSTER_FORM = SheetForm(
                "SZ L; ML 11; XP 270) or a Monstrous Manual entry's labelled lines (ARMOR "
                "CLASS: 5, HIT DICE: 4+1 …, one a line). A block with variants (HIT DICE: 8, "
                "12 or 16) offers a choice.",
-    stat_block_variants=stat_block_variants)
+    stat_block_variants=stat_block_variants,
+    printed=PrintSpec(combat=CombatBox((
+        PrintedStat("ac"),
+        PrintedStat("thac0"),
+        PrintedStat("hit_dice", ("hit_dice_modifier",)),
+        PrintedStat("movement", ("movement_text",)),
+        PrintedStat("morale"),
+        PrintedStat("magic_resistance"),
+    ), saves=SAVES, attacks="attacks", replaces=("movement",))))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet, Weapon
@@ -95,13 +96,23 @@ def summary(sheet: BaseModel) -> str:
 
 
 _SECTIONS = (ABILITIES, BODY, COMBAT, CONDITION, WEAPONS, NOTES)
+_COMBAT_BOX = CombatBox((
+    PrintedStat("defense.guard", ("physique",)),
+    PrintedStat("defense.might", ("defense.agility", "defense.wits", "defense.resolve")),
+    PrintedStat("combat_proficiency", ("grapple",), note="added to attack rolls"),
+    PrintedStat("critical_threshold"),
+    PrintedStat("initiative"),
+    PrintedStat("speed"),
+), title="Defenses and attack", attacks="weapons", replaces=("speed",))
 CHARACTER_FORM = SheetForm(
     sections=(SectionSpec("Character", fields=(
         FieldSpec("name", "Name"), FieldSpec("ancestry", "Ancestry"),
         FieldSpec("calling", "Calling"),
         FieldSpec("level", "Level", "int", minimum=0, maximum=30))), *_SECTIONS),
-    derive=derive, new_sheet=new_character, summary=summary)
+    derive=derive, new_sheet=new_character, summary=summary,
+    printed=PrintSpec(combat=_COMBAT_BOX, write_in=("Equipment", "Treasure")))
 CREATURE_FORM = SheetForm(
     sections=(SectionSpec("Creature", fields=(
         FieldSpec("name", "Name"), FieldSpec("description", "Description"))), *_SECTIONS),
-    derive=derive, new_sheet=new_creature, summary=summary)
+    derive=derive, new_sheet=new_creature, summary=summary,
+    printed=PrintSpec(combat=_COMBAT_BOX))

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.systems.ose.derive import derive, hit_dice_text
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Spell, Weapon
@@ -98,6 +99,15 @@ def summary(sheet: BaseModel) -> str:
             f"ML {values['morale'].value}")
 
 
+CASTERS = frozenset({OseClass.CLERIC, OseClass.ELF, OseClass.MAGIC_USER})
+
+
+def _unused(sheet: BaseModel) -> frozenset[str]:
+    """A class that casts no spells prints no spell list (unless spells were typed)."""
+    typed = cast(CharacterSheet, sheet)
+    return frozenset() if typed.char_class in CASTERS or typed.spells else frozenset({"Spells"})
+
+
 def _derive(sheet: BaseModel, options: BaseModel | None) -> dict[str, Derived]:
     return derive(cast(CharacterSheet | MonsterSheet, sheet),
                   cast(OseOptions | None, options))
@@ -171,6 +181,20 @@ CHARACTER_FORM = SheetForm(
     derive=_derive,
     new_sheet=new_character,
     summary=summary,
+    printed=PrintSpec(
+        combat=CombatBox((
+            PrintedStat("ac", ("aac",)),
+            PrintedStat("thac0", ("attack_bonus",)),
+            PrintedStat("melee.hit", ("melee.damage",)),
+            PrintedStat("missile.hit"),
+            PrintedStat("movement", ("movement.encounter",),
+                        note="feet a turn exploring; encounter: a round"),
+            PrintedStat("initiative"),
+        ), saves=SAVES, attacks="weapons"),
+        columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.hit"),
+                 PrintedColumn("weapons", "Thrown", "weapon.{index}.thrown"),
+                 PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage")),
+        write_in=("Equipment", "Treasure and coins"), unused=_unused),
 )
 
 ATTACK_TABLE = TableSpec("attacks", "Attacks", (
@@ -230,6 +254,13 @@ MONSTER_FORM = SheetForm(
                "Hit Dice 1-1 (3hp) …, one a line). A block with variants (HD 8 / 12 / 16) "
                "offers a choice.",
     stat_block_variants=stat_block_variants,
+    printed=PrintSpec(combat=CombatBox((
+        PrintedStat("ac", ("aac",)),
+        PrintedStat("thac0", ("attack_bonus",)),
+        PrintedStat("movement", ("movement.encounter",)),
+        PrintedStat("morale"),
+        PrintedStat("initiative"),
+    ), saves=SAVES, attacks="attacks", replaces=("armour_class", "movement", "morale"))),
 )
 
 SHEET_FORMS = {"character": CHARACTER_FORM, "monster": MONSTER_FORM}

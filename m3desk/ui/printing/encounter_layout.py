@@ -16,6 +16,7 @@ from PySide6.QtGui import QPagedPaintDevice
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.combatant_block import CombatantsBlock
+from m3desk.ui.printing.content import HeaderField
 from m3desk.ui.printing.encounter_blocks import (
     MIN_LABEL_W,
     InitiativeBlock,
@@ -35,7 +36,6 @@ from m3desk.ui.printing.pages import (
     render_jobs,
 )
 from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock, PlainHeader
-from m3desk.ui.printing.sheet_content import HeaderField
 
 __all__ = ["encounter_job", "layout_encounter", "render_encounter"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from m3desk.ui.printing.canvas import FILL, INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
-from m3desk.ui.printing.sheet_content import Cell, Table
+from m3desk.ui.printing.content import Cell, Table
 
 __all__ = ["GM_TAG", "LOG_LINES", "Block", "LogAndNotes", "RuledLines", "TableBlock",
            "TextBlock", "gm_tag", "section_title"]
@@ -132,7 +132,7 @@ class TableBlock:
         fixed = [0.0 if c.flex else min(natural[i], width * 0.3) for i, c in enumerate(columns)]
         flex_total = sum(c.flex for c in columns)
         leftover = width - sum(fixed)
-        minimum_flex = 36.0 * sum(1 for c in columns if c.flex)
+        minimum_flex = sum(max(36.0, c.min_width) for c in columns if c.flex)
         if leftover < minimum_flex and sum(fixed) > 0:
             shrink = (width - minimum_flex) / sum(fixed)
             fixed = [w * shrink for w in fixed]

@@ -10,8 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from m3desk.ui.printing.canvas import INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
-from m3desk.ui.printing.flow_blocks import TITLE_H, gm_tag, gm_tag_width, section_title
-from m3desk.ui.printing.sheet_content import Cell
+from m3desk.ui.printing.content import Cell
+from m3desk.ui.printing.flow_blocks import (
+    TITLE_H,
+    WRITING_LINE,
+    gm_tag,
+    gm_tag_width,
+    section_title,
+)
 
 __all__ = ["Box", "BoxGrid", "Pool", "Row", "Score", "ScoreBoxes"]
 
@@ -56,6 +62,8 @@ class Box:
     title: str
     rows: tuple[Row, ...] = ()
     pools: tuple[Pool, ...] = field(default=())
+    lines: int = 0
+    """Writing lines after the rows, for what the sheet keeps no field for (equipment)."""
 
 
 def _value(canvas: Canvas, right: float, y: float, h: float, cell: Cell, size: float) -> None:
@@ -162,7 +170,8 @@ class _BoxPainter:
 
     def height(self, canvas: Canvas, width: float) -> float:
         rows = sum(self._row_h(canvas, row, width) for row in self.box.rows)
-        return TITLE_H + len(self.box.pools) * self.POOL_H + rows + PAD
+        return (TITLE_H + len(self.box.pools) * self.POOL_H + rows
+                + self.box.lines * WRITING_LINE + PAD)
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float) -> None:
         section_title(canvas, x, y, width, self.box.title)
@@ -176,6 +185,9 @@ class _BoxPainter:
                 canvas.line(x + PAD, top, x + width - PAD, top, width=0.3, color=RULE)
             self._row(canvas, x, top, width, row)
             top += row_h
+        for _line in range(self.box.lines):
+            top += WRITING_LINE
+            canvas.line(x, top, x + width, top, width=0.4, color=RULE)
 
     def _row(self, canvas: Canvas, x: float, y: float, width: float, row: Row) -> None:
         lines = self._row_lines(canvas, row, width)
@@ -267,3 +279,4 @@ class BoxGrid:
         for box, column, top, _h in self._place(canvas, width):
             _BoxPainter(box).paint(canvas, x + column * (column_w + self.GAP), y + top,
                                    column_w)
+

@@ -21,14 +21,20 @@ from m3desk.core import registry
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import MINUS
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, display_value, get_path
+from m3desk.core.sheet_print import CombatBox
 from m3desk.core.system import GameSystem
 from m3desk.ui.documents.form_sheet_document import form_of
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
+from m3desk.ui.printing.content import Cell, Column, HeaderField, PoolLine, Stat, Table
 from m3desk.ui.printing.flow_blocks import Block, LogAndNotes, RuledLines, TableBlock, TextBlock
 from m3desk.ui.printing.form_blocks import Box, BoxGrid, Pool, Row, Score, ScoreBoxes
 from m3desk.ui.printing.pages import Orientation, Placed, PrintJob, paginate, paint_footer
-from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock, PlainHeader
-from m3desk.ui.printing.sheet_content import Cell, Column, HeaderField, Table
+from m3desk.ui.printing.sheet_blocks import (
+    CombatBlock,
+    ContinuationHeader,
+    HeaderBlock,
+    PlainHeader,
+)
 
 __all__ = ["form_sheet_job", "system_encounter_job"]
 
@@ -108,6 +114,78 @@ class _Reader:
         self.sheet = sheet
         self.form = form
         self.derived = derived
+        self.fields = {spec.path: spec for section in form.sections
+                       for spec in section.fields}
+
+    def value(self, key: str) -> tuple[str, Cell] | None:
+        """A derived value or a field by its key or path: its label and printed value."""
+        if key in self.derived:
+            return self.derived[key].label, _derived_cell(self.form, self.derived[key])
+        spec = self.fields.get(key)
+        if spec is None:
+            return None
+        return spec.label, _field_cell(spec, get_path(self.sheet, spec.path))
+
+    def combat(self, box: CombatBox) -> tuple[CombatBlock | None, set[str]]:
+        """The combat box the game describes, and every key and path it shows (so the
+        boxes below do not print them again)."""
+        stats: list[Stat] = []
+        shown: set[str] = set()
+        for stat in box.stats:
+            main = self.value(stat.key)
+            if main is None:
+                continue
+            parts = tuple(part for part in map(self.value, stat.beside)
+                          if part is not None and part[1].text)  # nothing typed: no label
+            stats.append(Stat(stat.label or main[0], main[1], parts, stat.note))
+            shown |= {stat.key, *stat.beside}
+        pools: list[PoolLine] = []
+        pairs = _pool_pairs(tuple(self.fields.values()))
+        for path in box.hit_points:
+            spec = self.fields.get(path)
+            value = get_path(self.sheet, path)
+            if path in pairs:  # hit_points beside max_hit_points
+                maximum = pairs[path]
+                pools.append(PoolLine(self.fields[path].label, "", int(value),
+                                      int(get_path(self.sheet, maximum.path))))
+                shown |= {path, maximum.path}
+            elif hasattr(value, "current") and hasattr(value, "maximum"):  # one pool field
+                pools.append(PoolLine(spec.label if spec else path, spec.help if spec else "",
+                                      int(value.current), int(value.maximum)))
+                shown.add(path)
+        tally = None
+        if box.tally:
+            tally = int(get_path(self.sheet, box.tally))
+            shown.add(box.tally)
+        saves = tuple(self.derived_rows(box.saves))
+        if not stats and not pools:
+            return None, set()
+        shown |= {*box.replaces, *(key for key in box.saves if key in self.derived)}
+        tally_label = self.fields[box.tally].label if box.tally in self.fields else ""
+        return CombatBlock(tuple(stats), tuple(pools), tally, title=box.title,
+                           tally_label=tally_label or "Hero points",
+                           saves=tuple((row.label, row.value) for row in saves),
+                           left_share=0.55), shown
+
+    def unshown(self, section: SectionSpec, shown: set[str]) -> SectionSpec:
+        """The section without what the combat box already shows: a field it shows, or
+        one whose derived value it shows under the same name (a monster's AC)."""
+        if not shown:
+            return section
+
+        def kept(spec: FieldSpec) -> bool:
+            if spec.path in shown:
+                return False
+            beside = self.derived.get(spec.derived) if spec.derived else None
+            return not (beside is not None and spec.derived in shown
+                        and beside.label == spec.label)
+
+        def plain(spec: FieldSpec) -> FieldSpec:  # its derived value is in the box
+            return spec._replace(derived="") if spec.derived in shown else spec
+
+        return section._replace(
+            fields=tuple(plain(spec) for spec in section.fields if kept(spec)),
+            derived=tuple(key for key in section.derived if key not in shown))
 
     def derived_rows(self, keys: tuple[str, ...]) -> list[Row]:
         return [Row(self.derived[key].label, _derived_cell(self.form, self.derived[key]))
@@ -153,23 +231,49 @@ class _Reader:
         return Box(section.title, tuple(rows), tuple(pools))
 
     def table(self, section: SectionSpec, titled: bool) -> TableBlock:
+        """The rows with the game's columns (its ticks gathered in one column of words,
+        "melee, two-handed": a row of yes/no columns leaves no room for the name), then the
+        derived values it prints per row (a weapon's to-hit), then blank rows for pencil."""
         table = section.table
         assert table is not None
         items = get_path(self.sheet, table.path)
-        named = next((index for index, spec in enumerate(table.columns)
-                      if spec.kind == "text"), 0)
-        cells = tuple(tuple(_field_cell(spec, get_path(item, spec.path)) if index == named
-                            else Cell(display_value(spec, get_path(item, spec.path)))
-                            for index, spec in enumerate(table.columns)) for item in items)
+        ticks = [spec for spec in table.columns if spec.kind == "bool"]
+        if len(ticks) < 2:  # one tick (a spell cast) keeps its column, marked or blank
+            ticks = []
+        plain = [spec for spec in table.columns if spec not in ticks]
+        at = next((index for index, spec in enumerate(table.columns) if spec.kind == "bool"),
+                  len(plain))
+        named = next((spec for spec in plain if spec.kind == "text"),
+                     plain[0] if plain else None)
+        extra = [column for column in self.form.printed.columns if column.table == table.path]
+        cells = []
+        for row, item in enumerate(items):
+            line = [_field_cell(spec, get_path(item, spec.path)) if spec is named
+                    else Cell(TICK if get_path(item, spec.path) else "") if spec.kind == "bool"
+                    else Cell(display_value(spec, get_path(item, spec.path)))
+                    for spec in plain]
+            if ticks:
+                line.insert(at, Cell(", ".join(spec.label.lower() for spec in ticks
+                                               if get_path(item, spec.path))))
+            for column in extra:
+                value = self.derived.get(column.key.format(index=row))
+                line.append(Cell("") if value is None else Cell(
+                    value.signed() if column.bonus else amount(value.value),
+                    gm=value.overridden, bold=True))
+            cells.append(tuple(line))
         title = f"{section.title}: {table.label}" if titled and section.title != table.label \
             else table.label
-        wide = next((index for index, spec in enumerate(table.columns)
-                     if spec.kind == "text"), 0)  # the name takes the spare width, not "×"
-        return TableBlock(Table(title, tuple(
-            Column(spec.label, "right" if spec.kind == "int" else "left",
-                   flex=1.0 if index == wide else 0.0)
-            for index, spec in enumerate(table.columns)), cells,
-            blank_rows=max(1, 3 - len(cells)), hint="pencil new ones in"))
+        columns = [Column(spec.label, "right" if spec.kind == "int"
+                          else "center" if spec.kind == "bool" else "left",
+                          flex=1.0 if spec is named else 0.0,
+                          min_width=NAME_POINTS * len(spec.width) if spec is named else 0.0)
+                   for spec in plain]
+        if ticks:
+            columns.insert(at, Column("Qualities", flex=0.8))
+        columns += [Column(column.title, "right") for column in extra]
+        return TableBlock(Table(title, tuple(columns), tuple(cells),
+                                blank_rows=2 if len(cells) < 2 else 1,
+                                hint="pencil new ones in"))
 
 
 def _identity(sheet: BaseModel, section: SectionSpec) -> tuple[list[HeaderField],
@@ -194,6 +298,11 @@ def _identity(sheet: BaseModel, section: SectionSpec) -> tuple[list[HeaderField]
 
 
 HEADER_PER_ROW = 5
+TICK = "\u2713"
+NAME_POINTS = 4.6
+"""About one character's width in a table cell: a name column keeps room for its sample."""
+WRITE_IN_LINES = 4
+"""Writing lines in a box the game prints for pencil only (equipment, treasure)."""
 
 
 def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
@@ -204,7 +313,14 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
     reader = _Reader(sheet, form, derived)
     name = str(getattr(sheet, "name", ""))
     kind = str(getattr(sheet, "kind", "sheet"))
-    sections = list(form.sections)
+    combat, shown = (reader.combat(form.printed.combat) if form.printed.combat is not None
+                     else (None, set()))
+    unused = form.printed.unused(sheet)
+    kept = [section for section in form.sections if section.title not in unused]
+    # abilities as the game describes them, not a section of numbers left over once the
+    # combat box has taken its hit points (a monster's Hit Dice)
+    scores = {section.title for section in kept if _is_scores(section)}
+    sections = [reader.unshown(section, shown | unused) for section in kept]
     first = sections.pop(0) if sections else SectionSpec("")
     header_fields, first_rest = _identity(sheet, first)
     rows = tuple(tuple(header_fields[i:i + HEADER_PER_ROW])
@@ -221,10 +337,13 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
     scores_shown = False
     for section in sections:
         fields = section.fields
-        if _is_scores(section) and not scores_shown:
+        if section.title in scores and _is_scores(section) and not scores_shown:
             blocks.append(reader.scores(section))
             scores_shown = True
             fields = ()
+            if combat is not None:  # the numbers of every round, under the abilities
+                blocks.append(combat)
+                combat = None
         in_box: list[FieldSpec] = []
         for spec in fields:
             value = get_path(sheet, spec.path)
@@ -240,6 +359,9 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
             boxes.append(box)
         if section.table is not None:
             tables.append(reader.table(section, bool(in_box or section.derived)))
+    if combat is not None:  # no abilities (a monster): under the header
+        blocks.insert(1, combat)
+    boxes += [Box(title, lines=WRITE_IN_LINES) for title in form.printed.write_in]
     if boxes:
         blocks.append(BoxGrid(tuple(boxes)))
     blocks += tables
@@ -357,8 +479,98 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
                                    blank_rows=2, hint="pencil hit points and notes in")))
     if len(order) > 1:
         blocks += _distance_tables(encounter, system, order, width)
+    blocks += _numbers_table(encounter, system, order)
     blocks.append(LogAndNotes([entry.text for entry in encounter.log]))
     return blocks
+
+
+def words(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _common_start(labels: list[str]) -> str:
+    """The words every label starts with ("Save vs "), to say them once in a heading."""
+    if len(labels) < 2:
+        return ""
+    start = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(start):
+            start = start[:-1]
+    return start[:start.rfind(" ") + 1] if " " in start else ""
+
+
+def _numbers_table(encounter: core.Encounter, system: GameSystem,
+                   order: list[core.Combatant]) -> list[Block]:
+    """Each combatant's combat box in a line (AC, THAC0 or its game's words, movement),
+    its attacks with their dice and to-hit, and its saving throws: what the referee looks
+    up on the sheets in a fight, on one page. Games that describe no combat box: nothing."""
+    options = getattr(encounter, "options", None)  # each game's table rules, if it keeps any
+    if not isinstance(options, system.options_model):
+        options = None
+    assert system.encounter is not None
+    tracked = {words(column.title) for column in system.encounter.columns}
+    rows: list[tuple[Cell, ...]] = []
+    save_labels: list[str] = []
+    for number, combatant in enumerate(order, start=1):
+        sheet = combatant.sheet
+        form = system.sheet_forms.get(str(getattr(sheet, "kind", "")))
+        if form is None or form.printed.combat is None:
+            continue
+        box = form.printed.combat
+        reader = _Reader(sheet, form, form.derive(sheet, options))
+        numbers = []
+        for stat in box.stats:
+            main = reader.value(stat.key)
+            if main is None or words(stat.label or main[0]) in tracked:
+                continue  # the order above has it (AC, THAC0)
+            for key in (stat.key, *stat.beside):
+                value = reader.value(key)
+                if value is not None and value[1].text:
+                    numbers.append(f"{value[0]} {value[1].text}")
+        saves = [reader.derived[key] for key in box.saves if key in reader.derived]
+        if saves and not save_labels:
+            save_labels = [save.label for save in saves]
+        rows.append((Cell(str(number)), Cell(combatant.name, bold=True),
+                     Cell(" · ".join(numbers)), Cell("; ".join(_attacks(reader, box.attacks))),
+                     Cell(" ".join(amount(save.value) for save in saves))))
+    if not rows:
+        return []
+    start = _common_start(save_labels)
+    columns = [Column("#", "right"), Column("Combatant", min_width=90),
+               Column("Combat", flex=1.8), Column("Attacks", flex=1.0)]
+    if save_labels:
+        columns.append(Column(start.strip() or "Saves", min_width=64))
+    else:
+        rows = [row[:-1] for row in rows]
+    hint = (f"{start.strip().lower()}: " + " / ".join(label[len(start):]
+                                                      for label in save_labels)
+            if save_labels else "")
+    return [TableBlock(Table("Combatants' numbers", tuple(columns), tuple(rows), hint=hint))]
+
+
+def _attacks(reader: _Reader, path: str) -> list[str]:
+    """"sword 1d8 (To hit +2)": each row of the attacks table, its name and dice and the
+    first value the game prints for it."""
+    table = next((section.table for section in reader.form.sections
+                  if section.table is not None and section.table.path == path), None)
+    if table is None:
+        return []
+    printed = next((column for column in reader.form.printed.columns
+                    if column.table == path), None)
+    lines = []
+    for index, row in enumerate(get_path(reader.sheet, path)):
+        named = next((spec for spec in table.columns if spec.kind == "text"), None)
+        dice = [display_value(spec, get_path(row, spec.path)) for spec in table.columns
+                if spec.kind == "dice"]  # AD&D's S-M/L: 1d8/1d12
+        parts = [display_value(named, get_path(row, named.path)) if named else "",
+                 "/".join(die for die in dice if die)]
+        if printed is not None:
+            value = reader.derived.get(printed.key.format(index=index))
+            if value is not None:
+                shown = value.signed() if printed.bonus else amount(value.value)
+                parts.append(f"({printed.title} {shown})")
+        lines.append(" ".join(part for part in parts if part))
+    return lines
 
 
 def system_encounter_job(encounter: core.Encounter) -> PrintJob:

@@ -8,9 +8,9 @@ confuse a short hyphen with a dash or miss it entirely on a poor photocopy.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol, Self
 
 from m3desk.core.numbers import MINUS, signed
-from m3desk.systems.monsters_and_magic.ranges import RangeBand
 
 __all__ = ["amount", "bands_text", "signed"]
 
@@ -21,14 +21,27 @@ def amount(value: int) -> str:
     return str(value).replace("-", MINUS)
 
 
-def bands_text(bands: Iterable[RangeBand]) -> str:
+class Band(Protocol):
+    """A step of an ordered scale with a name (a range band): its place and its label."""
+
+    @property
+    def label(self) -> str: ...
+
+    def __int__(self) -> int: ...
+
+    def __lt__(self, other: Self, /) -> bool: ...
+
+    def __hash__(self) -> int: ...
+
+
+def bands_text(bands: Iterable[Band]) -> str:
     """``Close–Short`` for a run of neighbouring bands, commas between separate runs.
 
     A thrown weapon's "Close, Reach, Short" takes three times the column width of
     "Close–Short" and says the same thing; isolated bands stay as they are.
     """
     ordered = sorted(set(bands))
-    runs: list[list[RangeBand]] = []
+    runs: list[list[Band]] = []
     for band in ordered:
         if runs and int(band) == int(runs[-1][-1]) + 1:
             runs[-1].append(band)

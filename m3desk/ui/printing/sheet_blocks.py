@@ -13,7 +13,8 @@ from PySide6.QtGui import QImage
 
 from m3desk.ui.own_game import OWN_GAME_NAME
 from m3desk.ui.portrait_codec import decode_portrait_image
-from m3desk.ui.printing.canvas import INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
+from m3desk.ui.printing.canvas import INK, RULE, SOFT_INK, Canvas
+from m3desk.ui.printing.content import Cell, HeaderField, PoolLine, Stat
 from m3desk.ui.printing.flow_blocks import (
     TITLE_H,
     Block,
@@ -22,17 +23,8 @@ from m3desk.ui.printing.flow_blocks import (
     section_title,
 )
 from m3desk.ui.printing.formatting import amount
-from m3desk.ui.printing.sheet_content import (
-    AttributeBox,
-    Cell,
-    HeaderField,
-    PoolLine,
-    SheetContent,
-    Stat,
-)
 
 __all__ = [
-    "AttributesBlock",
     "CombatBlock",
     "ContinuationHeader",
     "HeaderBlock",
@@ -153,72 +145,6 @@ class HeaderBlock(_Fixed):
             row_y += self.ROW_H
 
 
-class AttributesBlock(_Fixed):
-    """Six boxes: score large, ATT modifier below, the prime one framed and marked ×2."""
-
-    BOX_H = 56.0
-    GAP = 6.0
-    STRIP_H = 17.0
-
-    def __init__(self, boxes: tuple[AttributeBox, ...]) -> None:
-        self.boxes = boxes
-
-    def height(self, canvas: Canvas, width: float) -> float:
-        return self.BOX_H
-
-    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
-        count = len(self.boxes)
-        box_w = (width - self.GAP * (count - 1)) / count
-        for index, box in enumerate(self.boxes):
-            self._paint_box(canvas, x + index * (box_w + self.GAP), y, box_w, box)
-
-    def _paint_box(self, canvas: Canvas, x: float, y: float, w: float,
-                   box: AttributeBox) -> None:
-        h = self.BOX_H
-        prime = box.prime_check is not None
-        strip_y = y + h - self.STRIP_H
-        canvas.box(x, strip_y, w, self.STRIP_H, line=0, fill=LIGHT_FILL)
-        canvas.line(x, strip_y, x + w, strip_y, width=0.35)
-        canvas.box(x, y, w, h, line=1.8 if prime else 0.6)
-        canvas.text(x + 4, y + 2, w - 8, 13, str(box.attribute), 9.5, bold=True)
-        overridden = box.modifier.gm or (box.prime_check is not None and box.prime_check.gm)
-        if overridden:
-            # No room beside the numbers in the strip: the box says "GM" where the name was.
-            gm_tag(canvas, x + w - 4 - gm_tag_width(canvas), y + 2, 12)
-        else:
-            full = box.attribute.full_name
-            if canvas.text_width(full, LABEL_SIZE) > w - 8 - canvas.text_width(
-                    "STR ", 9.5, bold=True):
-                full = full[:3] + "."
-            canvas.text(x + 4, y + 2, w - 8, 13, full, LABEL_SIZE, align="right",
-                        color=SOFT_INK)
-        canvas.text(x, y + 13, w, strip_y - y - 13, str(box.score), 20, bold=True,
-                    align="center")
-        if prime and box.prime_check is not None:
-            half = w / 2
-            self._labelled(canvas, x, strip_y, half, "mod", box.modifier)
-            canvas.line(x + half, strip_y, x + half, y + h, width=0.35)
-            self._labelled(canvas, x + half, strip_y, half, f"prime {TIMES}2", box.prime_check,
-                           compact=True)
-        else:
-            self._labelled(canvas, x, strip_y, w, "mod", box.modifier)
-
-    def _labelled(self, canvas: Canvas, x: float, y: float, w: float, label: str,
-                  cell: Cell, *, compact: bool = False) -> None:
-        """``mod +3`` centred in the strip: a small label, then the value in bold."""
-        size = 11.0
-        cell = Cell(cell.text)  # the GM mark sits in the box's top row, see _paint_box
-        label_w = canvas.text_width(label, LABEL_SIZE) + 3
-        value_w = canvas.text_width(cell.text, size, bold=True)
-        tag_w = 0.0
-        if compact and label_w + value_w > w - 4:
-            label = f"{TIMES}2"
-            label_w = canvas.text_width(label, LABEL_SIZE, bold=True) + 3
-        left = x + max(2.0, (w - label_w - value_w - tag_w) / 2)
-        canvas.text(left, y, label_w, self.STRIP_H, label, LABEL_SIZE, color=SOFT_INK,
-                    bold=compact)
-        _value(canvas, left + label_w, y, self.STRIP_H, cell, size)
-
 
 class CombatBlock(_Fixed):
     """Defence, movement and initiative on the left; hit points and hero points on the right.
@@ -233,17 +159,46 @@ class CombatBlock(_Fixed):
     HERO_H = 21.0
     PAD = 4.0
 
-    def __init__(self, content: SheetContent) -> None:
-        self.content = content
+    SAVE_H = 13.5
 
-    def _left_rows(self, canvas: Canvas, value_w: float) -> list[tuple[Stat, bool]]:
-        """Each stat with whether its companion values need a second line."""
+    def __init__(self, stats: tuple[Stat, ...], pools: tuple[PoolLine, ...],
+                 hero_points: int | None = None, title: str = "Defence and movement", *,
+                 saves: tuple[tuple[str, Cell], ...] = (), left_share: float = 0.42,
+                 tally_label: str = "Hero points") -> None:
+        """Any game's combat box: ``stats`` on the left under ``title``, the ``pools`` (hit
+        points) with pencil boxes on the right, hero points below them when the game has
+        them, then the saving throws, each a label and its number."""
+        self.stats = stats
+        self.pools = pools
+        self.hero_points = hero_points
+        self.title = title
+        self.saves = saves
+        self.left_share = left_share
+        self.tally_label = tally_label
+
+    def _left_rows(self, canvas: Canvas,
+                   value_w: float) -> list[tuple[Stat, list[list[tuple[str, Cell]]]]]:
+        """Each stat with its companion values in lines: the first line beside the main
+        value (empty when even the first companion does not fit there), then as many
+        lines under it as the rest need."""
         rows = []
-        for stat in self.content.stats:
-            used = self._main_w(canvas, stat) + sum(self._part_w(canvas, label, cell)
-                                                    for label, cell in stat.parts)
-            rows.append((stat, used > value_w))
+        for stat in self.stats:
+            lines: list[list[tuple[str, Cell]]] = [[]]
+            used = self._main_w(canvas, stat)
+            for part in stat.parts:
+                part_w = self._part_w(canvas, *part)
+                if used + part_w > value_w and (lines[-1] or len(lines) == 1):
+                    lines.append([])
+                    used = 0.0
+                lines[-1].append(part)
+                used += part_w
+            rows.append((stat, lines))
         return rows
+
+    def _row_h(self, stat: Stat, lines: list[list[tuple[str, Cell]]]) -> float:
+        extra = len(lines) - 1
+        return (self.ROW_H + (extra * (self.NOTE_H + 2) - 2 if extra else 0.0)
+                + (self.NOTE_H if stat.note else 0.0))
 
     def _main_w(self, canvas: Canvas, stat: Stat) -> float:
         tag = gm_tag_width(canvas) + 2 if stat.main.gm else 0.0
@@ -256,24 +211,24 @@ class CombatBlock(_Fixed):
 
     def _label_w(self, canvas: Canvas) -> float:
         """As wide as the longest label ("Mental armour"), so values line up in one column."""
-        return max(canvas.text_width(s.label, 9, bold=True) for s in self.content.stats) + 12
+        return max((canvas.text_width(s.label, 9, bold=True) for s in self.stats),
+                   default=0.0) + 12
 
     def _geometry(self, width: float) -> tuple[float, float, float]:
-        left_w = round(width * 0.42, 1)
+        left_w = round(width * self.left_share, 1)
         gap = 10.0
         return left_w, gap, width - left_w - gap
 
     def _left_h(self, canvas: Canvas, left_w: float) -> float:
         height = TITLE_H + self.PAD
-        for stat, wrapped in self._left_rows(canvas, left_w - self._label_w(canvas)):
-            height += self.ROW_H
-            if stat.note or wrapped:
-                height += self.NOTE_H
+        for stat, lines in self._left_rows(canvas, left_w - self._label_w(canvas)):
+            height += self._row_h(stat, lines)
         return height + self.PAD
 
     def _right_h(self) -> float:
-        hero = self.HERO_H if self.content.hero_points is not None else 0.0
-        return TITLE_H + self.PAD + self.POOL_H * len(self.content.pools) + hero + self.PAD
+        hero = self.HERO_H if self.hero_points is not None else 0.0
+        saves = TITLE_H + self.SAVE_H * len(self.saves) + 2 if self.saves else 0.0
+        return TITLE_H + self.PAD + self.POOL_H * len(self.pools) + hero + saves + self.PAD
 
     def height(self, canvas: Canvas, width: float) -> float:
         left_w, _gap, _right_w = self._geometry(width)
@@ -285,47 +240,64 @@ class CombatBlock(_Fixed):
         self._paint_pools(canvas, x + left_w + gap, y, right_w, height)
 
     def _paint_stats(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        title = "Defence and movement" if self.content.kind_label.startswith("char") \
-            else "Defence and initiative"
-        section_title(canvas, x, y, w, title)
+        section_title(canvas, x, y, w, self.title)
         canvas.box(x, y, w, h, line=0.6)
         label_w = self._label_w(canvas)
         row_y = y + TITLE_H + self.PAD
-        for stat, wrapped in self._left_rows(canvas, w - label_w):
+        for stat, lines in self._left_rows(canvas, w - label_w):
             canvas.text(x + 5, row_y, label_w - 5, self.ROW_H, stat.label, 9, bold=True)
             left = x + label_w
             left += _value(canvas, left, row_y, self.ROW_H, stat.main, 13) + 8
-            part_y, part_x = row_y, left
-            if wrapped:
-                part_y, part_x = row_y + self.ROW_H - 2, x + label_w
-            for label, cell in stat.parts:
-                part_h = self.ROW_H if not wrapped else self.NOTE_H + 2
-                label_w2 = canvas.text_width(label, LABEL_SIZE) + 3
-                canvas.text(part_x, part_y, label_w2, part_h, label, LABEL_SIZE, color=SOFT_INK)
-                part_x += label_w2
-                part_x += _value(canvas, part_x, part_y, part_h, cell, 10.5) + 10
-            row_y += self.ROW_H
-            if wrapped:
-                row_y += self.NOTE_H
-            elif stat.note:
-                canvas.text(x + label_w, row_y - 3, w - label_w - 4, self.NOTE_H, stat.note,
-                            LABEL_SIZE, italic=True, color=SOFT_INK)
-                row_y += self.NOTE_H
+            for number, line in enumerate(lines):
+                part_x = left if number == 0 else x + label_w
+                part_y = row_y + (0.0 if number == 0
+                                  else self.ROW_H - 2 + (number - 1) * (self.NOTE_H + 2))
+                part_h = self.ROW_H if number == 0 else self.NOTE_H + 2
+                for label, cell in line:
+                    label_w2 = canvas.text_width(label, LABEL_SIZE) + 3
+                    canvas.text(part_x, part_y, label_w2, part_h, label, LABEL_SIZE,
+                                color=SOFT_INK)
+                    part_x += label_w2
+                    room = x + w - 4 - part_x - (gm_tag_width(canvas) + 2 if cell.gm else 0)
+                    shown = Cell(canvas.elide(cell.text, 10.5, room, bold=True), cell.gm)
+                    part_x += _value(canvas, part_x, part_y, part_h, shown, 10.5) + 10
+            row_y += self._row_h(stat, lines)
+            if stat.note:
+                canvas.text(x + label_w, row_y - self.NOTE_H - 3, w - label_w - 4,
+                            self.NOTE_H, stat.note, LABEL_SIZE, italic=True, color=SOFT_INK)
 
     def _paint_pools(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         section_title(canvas, x, y, w, "Hit points", "pencil each change in a box")
         canvas.box(x, y, w, h, line=0.6)
         row_y = y + TITLE_H + self.PAD
-        for pool in self.content.pools:
+        for pool in self.pools:
             self._paint_pool(canvas, x, row_y, w, pool)
             row_y += self.POOL_H
-        if self.content.hero_points is not None:
-            self._paint_hero(canvas, x, row_y, w, self.content.hero_points)
+        if self.hero_points is not None:
+            self._paint_hero(canvas, x, row_y, w, self.hero_points)
+            row_y += self.HERO_H
+        if self.saves:
+            self._paint_saves(canvas, x, row_y, w)
+
+    def _paint_saves(self, canvas: Canvas, x: float, y: float, w: float) -> None:
+        """"Saving throws" under the hit points: the numbers to roll against."""
+        section_title(canvas, x, y, w, "Saving throws")
+        row_y = y + TITLE_H + 1
+        for label, cell in self.saves:
+            value_w = canvas.text_width(cell.text, 10, bold=True) + 2
+            tag_w = gm_tag_width(canvas) + 2 if cell.gm else 0.0
+            label_w = w - 12 - value_w - tag_w
+            canvas.text(x + 5, row_y, label_w, self.SAVE_H,
+                        canvas.elide(label, 8.5, label_w), 8.5)
+            _value(canvas, x + w - 5 - value_w - tag_w, row_y, self.SAVE_H, cell, 10)
+            canvas.line(x + 5, row_y + self.SAVE_H, x + w - 5, row_y + self.SAVE_H,
+                        width=0.3, color=RULE)
+            row_y += self.SAVE_H
 
     def _paint_pool(self, canvas: Canvas, x: float, y: float, w: float, pool: PoolLine) -> None:
         line_h = 16.0
-        canvas.text(x + 5, y, 40, line_h, pool.label, 12, bold=True)
-        canvas.text(x + 42, y, 110, line_h, pool.long_label, LABEL_SIZE, color=SOFT_INK)
+        name_w = max(canvas.text_width(pool.label, 12, bold=True) + 6, 37.0)
+        canvas.text(x + 5, y, name_w, line_h, pool.label, 12, bold=True)
         right = x + w - 6
         for label, value in (("maximum", pool.maximum), ("current", pool.current)):
             text = amount(value)
@@ -336,6 +308,11 @@ class CombatBlock(_Fixed):
             canvas.text(right - value_w - label_w, y, label_w, line_h, label, LABEL_SIZE,
                         color=SOFT_INK)
             right -= value_w + label_w + 12
+        room = min(110.0, right + 8 - (x + 5 + name_w))  # up to "current"
+        if pool.long_label and room > 20:
+            canvas.text(x + 5 + name_w, y, room, line_h,
+                        canvas.elide(pool.long_label, LABEL_SIZE, room), LABEL_SIZE,
+                        color=SOFT_INK)
         cell_w, cell_h = 21.0, 16.0
         count = int((w - 10) // cell_w)
         left = x + (w - count * cell_w) / 2
@@ -345,19 +322,23 @@ class CombatBlock(_Fixed):
 
     def _paint_hero(self, canvas: Canvas, x: float, y: float, w: float, points: int) -> None:
         canvas.line(x, y + 1, x + w, y + 1, width=0.35)
-        canvas.text(x + 5, y + 2, 80, self.HERO_H - 2, "Hero points", 9, bold=True)
-        canvas.text(x + 70, y + 2, 24, self.HERO_H - 2, str(points), 13, bold=True)
+        number_x = max(70.0, canvas.text_width(self.tally_label, 9, bold=True) + 10)
+        canvas.text(x + 5, y + 2, number_x - 5, self.HERO_H - 2, self.tally_label, 9,
+                    bold=True)
+        canvas.text(x + number_x, y + 2, 24, self.HERO_H - 2, str(points), 13, bold=True)
         size = 12.0
         shown = max(5, min(points, 15))
-        left = x + 96
+        left = x + number_x + 26
         top = y + 2 + (self.HERO_H - 2 - size) / 2
         for index in range(shown):
             canvas.box(left + index * (size + 4), top, size, size, line=0.6)
             if index < points:
                 canvas.tick(left + index * (size + 4), top, size)
-        canvas.text(left + shown * (size + 4) + 2, y + 2, w - (left - x) - shown * (size + 4) - 6,
-                    self.HERO_H - 2, "ticked = a point in hand", LABEL_SIZE, italic=True,
-                    color=SOFT_INK)
+        room = w - (left - x) - shown * (size + 4) - 6
+        hint = "ticked = a point in hand"
+        if canvas.text_width(hint, LABEL_SIZE, italic=True) <= room:  # help: left off if tight
+            canvas.text(left + shown * (size + 4) + 2, y + 2, room, self.HERO_H - 2, hint,
+                        LABEL_SIZE, italic=True, color=SOFT_INK)
 
 
 class ContinuationHeader(_Fixed):

@@ -18,6 +18,16 @@ from m3desk.systems.monsters_and_magic.derive import Derived, derive
 from m3desk.systems.monsters_and_magic.movement import ArmourWeight
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.ui.printing.content import (
+    BLANK,
+    Cell,
+    Column,
+    HeaderField,
+    PoolLine,
+    Stat,
+    Table,
+    TextSection,
+)
 from m3desk.ui.printing.formatting import amount, bands_text
 
 __all__ = [
@@ -41,78 +51,12 @@ DASH = "\u2014"
 
 
 @dataclass(frozen=True, slots=True)
-class Cell:
-    """One printed value; ``gm`` marks a number the GM has overridden."""
-
-    text: str
-    gm: bool = False
-    bold: bool = False
-
-
-BLANK = Cell("")
-
-
-@dataclass(frozen=True, slots=True)
-class HeaderField:
-    label: str
-    value: str
-    weight: float = 1.0
-    """Share of the header row's width (a long alignment focus needs more than a level)."""
-
-
-@dataclass(frozen=True, slots=True)
 class AttributeBox:
     attribute: Attribute
     score: int
     modifier: Cell
     prime_check: Cell | None
     """The doubled check modifier when this is the prime attribute."""
-
-
-@dataclass(frozen=True, slots=True)
-class Stat:
-    """A line of the defence-and-movement box: a main value and smaller companions."""
-
-    label: str
-    main: Cell
-    parts: tuple[tuple[str, Cell], ...] = ()
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PoolLine:
-    label: str
-    long_label: str
-    current: int
-    maximum: int
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    title: str
-    align: str = "left"
-    """"left", "right" or "center"."""
-    flex: float = 0.0
-    """0 = as wide as its widest cell; otherwise a share of the leftover width."""
-    min_width: float = 0.0
-    """Room in points to pencil a value into an empty row ("consequence", "extreme")."""
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    title: str
-    columns: tuple[Column, ...]
-    rows: tuple[tuple[Cell, ...], ...]
-    blank_rows: int = 0
-    """Empty ruled rows for pencil, printed after the rows."""
-    hint: str = ""
-    """A short line under the title saying how to use the table in play."""
-
-
-@dataclass(frozen=True, slots=True)
-class TextSection:
-    title: str
-    text: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,16 @@ from PySide6.QtGui import QPagedPaintDevice
 
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.printing.canvas import Canvas
-from m3desk.ui.printing.flow_blocks import Block, RuledLines, TableBlock, TextBlock
+from m3desk.ui.printing.canvas import LIGHT_FILL, SOFT_INK, Canvas
+from m3desk.ui.printing.content import Cell
+from m3desk.ui.printing.flow_blocks import (
+    Block,
+    RuledLines,
+    TableBlock,
+    TextBlock,
+    gm_tag,
+    gm_tag_width,
+)
 from m3desk.ui.printing.pages import (
     FOOTER_H,
     GAP,
@@ -31,22 +39,95 @@ from m3desk.ui.printing.pages import (
     render_jobs,
 )
 from m3desk.ui.printing.sheet_blocks import (
-    AttributesBlock,
+    LABEL_SIZE,
+    TIMES,
     CombatBlock,
     ContinuationHeader,
     HeaderBlock,
+    _Fixed,
+    _value,
 )
-from m3desk.ui.printing.sheet_content import SheetContent, Table, sheet_content
+from m3desk.ui.printing.sheet_content import AttributeBox, SheetContent, Table, sheet_content
 
-__all__ = ["FOOTER_H", "GAP", "Placed", "PrintError", "layout_sheet", "render_sheets",
-           "sheet_job"]
+__all__ = ["FOOTER_H", "GAP", "AttributesBlock", "Placed", "PrintError", "layout_sheet",
+           "render_sheets", "sheet_job"]
 
 Sheet = CharacterSheet | MonsterSheet
 
 
+class AttributesBlock(_Fixed):
+    """Six boxes: score large, ATT modifier below, the prime one framed and marked ×2."""
+
+    BOX_H = 56.0
+    GAP = 6.0
+    STRIP_H = 17.0
+
+    def __init__(self, boxes: tuple[AttributeBox, ...]) -> None:
+        self.boxes = boxes
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        return self.BOX_H
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        count = len(self.boxes)
+        box_w = (width - self.GAP * (count - 1)) / count
+        for index, box in enumerate(self.boxes):
+            self._paint_box(canvas, x + index * (box_w + self.GAP), y, box_w, box)
+
+    def _paint_box(self, canvas: Canvas, x: float, y: float, w: float,
+                   box: AttributeBox) -> None:
+        h = self.BOX_H
+        prime = box.prime_check is not None
+        strip_y = y + h - self.STRIP_H
+        canvas.box(x, strip_y, w, self.STRIP_H, line=0, fill=LIGHT_FILL)
+        canvas.line(x, strip_y, x + w, strip_y, width=0.35)
+        canvas.box(x, y, w, h, line=1.8 if prime else 0.6)
+        canvas.text(x + 4, y + 2, w - 8, 13, str(box.attribute), 9.5, bold=True)
+        overridden = box.modifier.gm or (box.prime_check is not None and box.prime_check.gm)
+        if overridden:
+            # No room beside the numbers in the strip: the box says "GM" where the name was.
+            gm_tag(canvas, x + w - 4 - gm_tag_width(canvas), y + 2, 12)
+        else:
+            full = box.attribute.full_name
+            if canvas.text_width(full, LABEL_SIZE) > w - 8 - canvas.text_width(
+                    "STR ", 9.5, bold=True):
+                full = full[:3] + "."
+            canvas.text(x + 4, y + 2, w - 8, 13, full, LABEL_SIZE, align="right",
+                        color=SOFT_INK)
+        canvas.text(x, y + 13, w, strip_y - y - 13, str(box.score), 20, bold=True,
+                    align="center")
+        if prime and box.prime_check is not None:
+            half = w / 2
+            self._labelled(canvas, x, strip_y, half, "mod", box.modifier)
+            canvas.line(x + half, strip_y, x + half, y + h, width=0.35)
+            self._labelled(canvas, x + half, strip_y, half, f"prime {TIMES}2", box.prime_check,
+                           compact=True)
+        else:
+            self._labelled(canvas, x, strip_y, w, "mod", box.modifier)
+
+    def _labelled(self, canvas: Canvas, x: float, y: float, w: float, label: str,
+                  cell: Cell, *, compact: bool = False) -> None:
+        """``mod +3`` centred in the strip: a small label, then the value in bold."""
+        size = 11.0
+        cell = Cell(cell.text)  # the GM mark sits in the box's top row, see _paint_box
+        label_w = canvas.text_width(label, LABEL_SIZE) + 3
+        value_w = canvas.text_width(cell.text, size, bold=True)
+        tag_w = 0.0
+        if compact and label_w + value_w > w - 4:
+            label = f"{TIMES}2"
+            label_w = canvas.text_width(label, LABEL_SIZE, bold=True) + 3
+        left = x + max(2.0, (w - label_w - value_w - tag_w) / 2)
+        canvas.text(left, y, label_w, self.STRIP_H, label, LABEL_SIZE, color=SOFT_INK,
+                    bold=compact)
+        _value(canvas, left + label_w, y, self.STRIP_H, cell, size)
+
+
 def _blocks(content: SheetContent) -> list[Block]:
     blocks: list[Block] = [HeaderBlock(content), AttributesBlock(content.attributes),
-                           CombatBlock(content)]
+                           CombatBlock(content.stats, content.pools, content.hero_points,
+                                       "Defence and movement"
+                                       if content.kind_label.startswith("char")
+                                       else "Defence and initiative")]
     for section in content.sections:
         if isinstance(section, Table):
             blocks.append(TableBlock(section))

@@ -29,7 +29,8 @@ def _words(text: str) -> str:
 def test_a_form_sheet_prints_its_sections_derived_values_and_tables(
         qapp: object, tmp_path: Path) -> None:
     sheet = ToySheet(name="Aldo", ac=13, shield=True, scores={"STR": 16},
-                     gear=(ToyItem(name="Spear", damage="1d6", ranges=(10, 20, 30)),),
+                     gear=(ToyItem(name="Spear", damage="1d6", ranges=(10, 20, 30)),
+                           ToyItem(name="Wand", magic=True)),
                      notes="Owes the goblins a goat.")
     sheet = set_override(sheet, "to_hit", 9)
     out = tmp_path / "aldo.pdf"
@@ -39,7 +40,8 @@ def test_a_form_sheet_prints_its_sections_derived_values_and_tables(
     assert "STR 16 (+3)" in text  # the modifier beside its score
     assert "Defence 14" in text and "Shield yes" in text
     assert "To hit GM 9" in text and "set by the GM" in text  # the override shows
-    assert "Spear 1d6 one no 10/20/30" in text
+    # a tick is a mark (a blank to pencil one in), not "yes"/"no" in every row
+    assert "Spear 1d6 one 10/20/30" in text and "Wand one \u2713" in text
     assert "Owes the goblins a goat." in text
     assert "GM = value set by the GM" in text
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from PySide6.QtGui import QPageLayout, QPageSize
 
 from m3desk.assets import sample_files
@@ -20,9 +20,10 @@ from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.printing.form_blocks import BoxGrid, ScoreBoxes
 from m3desk.ui.printing.jobs import document_job
-from m3desk.ui.printing.pages import FOOTER_H
+from m3desk.ui.printing.pages import FOOTER_H, paginate
+from m3desk.ui.printing.sheet_blocks import CombatBlock, ContinuationHeader
 from tests.ui.printing.canvas_probe import assert_clean, page_canvas, paint_page
-from tests.ui.printing.every_game import encounter_file
+from tests.ui.printing.every_game import GAMES, encounter_file
 
 PORTRAIT = QPageLayout.Orientation.Portrait
 SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
@@ -76,11 +77,14 @@ def test_a_form_sheet_has_ability_boxes_and_hit_points_to_pencil(qapp: object,
             if spec.derived:
                 assert score.note is not None and score.note.text == derived[
                     spec.derived].signed()
-    pools = [pool for grid in blocks if isinstance(grid, BoxGrid) for box in grid.boxes
-             for pool in box.pools]
-    [pool] = pools
-    assert pool.current.text == str(sheet.hit_points).replace("-", "\u2212")
-    assert pool.maximum.text == str(sheet.max_hit_points)
+    else:  # a monster's Hit Dice without its hit points are still no abilities
+        assert not boxes
+    # hit points in the combat box, every game's, beside AC and the attack numbers
+    [combat] = [block for block in blocks if isinstance(block, CombatBlock)]
+    [pool] = combat.pools
+    assert (pool.current, pool.maximum) == (sheet.hit_points, sheet.max_hit_points)
+    assert not [box for grid in blocks if isinstance(grid, BoxGrid) for box in grid.boxes
+                if box.pools]  # and nowhere else
 
 
 ORIENTATIONS = {"landscape": QPageLayout.Orientation.Landscape, "portrait": PORTRAIT}
@@ -153,3 +157,43 @@ def test_a_long_campaigns_sheet_runs_over_pages_cleanly(qapp: object, source: Pa
                 assert placed.y + placed.height <= bottom + 0.01, (number, placed)
             assert_clean(canvas, paint_page(canvas, page), f"{source.stem} page {number}")
     assert 2 <= len(pages) <= 12
+
+
+class _Pool(BaseModel):
+    current: int
+    maximum: int
+
+
+class _PoolSheet(BaseModel):
+    name: str = "Vala"
+    kind: str = "character"
+    body: _Pool = _Pool(current=9, maximum=12)
+    luck: int = 3
+    overrides: dict[str, int] = {}
+
+
+def test_a_combat_box_prints_a_pool_field_and_a_tally_of_ticks(qapp: object) -> None:
+    """Hit points kept as one pool (current and maximum together, as Monsters & Magic keeps
+    them) and a count printed as ticked boxes (its hero points) come from the description."""
+    from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm
+    from m3desk.core.sheet_print import CombatBox, PrintSpec
+    from m3desk.ui.printing.form_print import _sheet_blocks
+
+    form = SheetForm(
+        sections=(SectionSpec("Body", (FieldSpec("body", "Body points", help="wounds"),
+                                       FieldSpec("luck", "Luck", "int"))),),
+        derive=lambda _sheet, _options: {}, new_sheet=lambda name, _o: _PoolSheet(name=name),
+        printed=PrintSpec(combat=CombatBox((), hit_points=("body",), tally="luck")))
+    blocks = _sheet_blocks(_PoolSheet(), form, registry.get(GAMES[0]), {})
+    [combat] = [block for block in blocks if isinstance(block, CombatBlock)]
+    [pool] = combat.pools
+    assert (pool.label, pool.long_label, pool.current, pool.maximum) == (
+        "Body points", "wounds", 9, 12)
+    assert (combat.hero_points, combat.tally_label) == (3, "Luck")
+    assert not [block for block in blocks if isinstance(block, BoxGrid)]  # nothing else left
+    with page_canvas(SIZES["Letter"], PORTRAIT) as canvas:
+        page = paginate(canvas, blocks, lambda: ContinuationHeader("Vala"))[0]
+        drawn = paint_page(canvas, page)
+        assert_clean(canvas, drawn, "pool sheet")
+    texts = [item.text for item in drawn]  # (its help is left off where it has no room)
+    assert "Luck" in texts and "Body points" in texts and "current" in texts

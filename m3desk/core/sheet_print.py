@@ -1,0 +1,77 @@
+"""How a game's sheet reads on paper, beyond its editor's sections: Qt-free, names no game.
+
+A :class:`~m3desk.core.sheet_form.SheetForm` carries one :class:`PrintSpec`; the printer
+renders every game's sheets through it: the combat box (what is looked at in every round,
+hit points over pencil boxes, saving throws), the derived values a table prints per row (a
+weapon's to-hit), boxes of writing lines for what the sheet keeps no field for, and what a
+given sheet has no use for (a fighter's spell list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from pydantic import BaseModel
+
+__all__ = ["CombatBox", "PrintSpec", "PrintedColumn", "PrintedStat"]
+
+
+class PrintedStat(NamedTuple):
+    """One line of a printed combat box: a value large, its companions small beside it."""
+
+    key: str
+    """A derived key or a field path of the sheet."""
+    beside: tuple[str, ...] = ()
+    """Derived keys or field paths printed small after it, each with its label ("AAC 16")."""
+    label: str = ""
+    """The line's label; empty: the value's own label."""
+    note: str = ""
+    """A few words under the value ("rolled defence in brackets")."""
+
+
+class CombatBox(NamedTuple):
+    """What a printed sheet of the game gathers in its combat box: what is looked at in every
+    round (AC, THAC0 or attack bonus, movement) on the left, hit points with boxes to pencil
+    each change in on the right. A value shown here is not printed again below."""
+
+    stats: tuple[PrintedStat, ...]
+    hit_points: tuple[str, ...] = ("hit_points",)
+    """Whole-number fields that have a ``max_`` twin (``hit_points``/``max_hit_points``), or
+    fields holding a pool with a ``current`` and a ``maximum``."""
+    tally: str = ""
+    """A whole-number field printed as ticked boxes under the hit points (hero points)."""
+    title: str = "Combat"
+    saves: tuple[str, ...] = ()
+    """Derived keys of the saving throws, printed under the hit points."""
+    attacks: str = ""
+    """The path of the table of weapons or attacks the referee's encounter sheet lists for
+    each combatant (with its dice and the first printed column, its to-hit)."""
+    replaces: tuple[str, ...] = ()
+    """Fields the box's values stand for (a stat block's typed MV beside the derived
+    movement), not printed again below."""
+
+
+class PrintedColumn(NamedTuple):
+    """A derived value of each row printed as a column of its table (a weapon's to-hit)."""
+
+    table: str
+    """The table's path (``"weapons"``)."""
+    title: str
+    key: str
+    """The derived key with ``{index}`` for the row's number (``"weapon.{index}.hit"``)."""
+    bonus: bool = True
+    """Signed (+1, −2) rather than an amount (THAC0 17)."""
+
+
+class PrintSpec(NamedTuple):
+    """How a printed sheet of the game differs from its editor's sections (Qt-free)."""
+
+    combat: CombatBox | None = None
+    columns: tuple[PrintedColumn, ...] = ()
+    write_in: tuple[str, ...] = ()
+    """Titled boxes with writing lines for what the sheet keeps no field for ("Equipment",
+    "Treasure")."""
+    unused: Callable[[BaseModel], frozenset[str]] = lambda _sheet: frozenset()
+    """Section titles and field paths this sheet has no use for, left off its paper (a
+    fighter's empty spell list)."""
