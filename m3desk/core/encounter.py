@@ -47,6 +47,7 @@ __all__ = [
     "delay",
     "effective_initiative",
     "first_turn_follows",
+    "foes_within",
     "join",
     "move_to",
     "next_turn",
@@ -352,6 +353,28 @@ def position_between(encounter: Encounter, a: str, b: str) -> int:
 def place_of(encounter: Encounter, combatant_id: str) -> Place | None:
     """Where a combatant stands (None in a game of bands)."""
     return encounter.places.get(combatant_id)
+
+
+def foes_within(encounter: Encounter, combatant_id: str, reach: float, *,
+                at: Place | None = None) -> list[str]:
+    """Who the combatant is in melee with: the ids of those of other sides, still in the
+    fight, at most ``reach`` from it by the game's metric (from ``at`` where it would stand,
+    if given), nearest first. A game of bands has no places: nobody."""
+    here = at if at is not None else encounter.places.get(combatant_id)
+    if here is None:
+        return []
+    side = encounter.combatant(combatant_id).side
+    model = encounter.position_model
+    found: list[tuple[int, str]] = []
+    for other in encounter.combatants:
+        there = encounter.places.get(other.id)
+        if (other.id == combatant_id or other.side == side or there is None
+                or encounter.out_of_fight(other)):
+            continue
+        distance = model.measure(here, there)
+        if distance <= reach:
+            found.append((distance, other.id))
+    return [other_id for _distance, other_id in sorted(found)]
 
 
 def move_to(encounter: E, combatant_id: str, place: Place) -> E:
