@@ -110,13 +110,13 @@ def ground_along(areas: Sequence[Area], start: Place, end: Place, unit: float = 
 
 def between(a: Place, b: Place, c: Place, width: float) -> bool:
     """Whether ``c`` stands between ``a`` and ``b`` on the map: the foot of ``c`` on the line
-    a–b falls strictly inside the segment, and ``c`` is at most ``width`` from it."""
+    a–b falls on the segment (ends included), and ``c`` is at most ``width`` from it."""
     dx, dy = b.x - a.x, b.y - a.y
     length2 = dx * dx + dy * dy
     if length2 < 1e-9:
         return False
     share = ((c.x - a.x) * dx + (c.y - a.y) * dy) / length2
-    if not 0.0 < share < 1.0:
+    if not -1e-9 <= share <= 1.0 + 1e-9:
         return False
     return math.hypot(a.x + dx * share - c.x, a.y + dy * share - c.y) <= width + 1e-9
 

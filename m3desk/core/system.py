@@ -43,6 +43,7 @@ __all__ = [
     "InitiativeScheme",
     "Maneuver",
     "Migration",
+    "MoveAllowance",
     "MoveCheck",
     "PhaseSpec",
     "PositionModel",
@@ -426,6 +427,18 @@ def plain_move(encounter: "Encounter", combatant_id: str, place: "Place"
     if check.over:
         text += " (over the allowance)"
     return add_log(move_to(encounter, combatant_id, place), text, actor=combatant_id), text
+
+
+class MoveAllowance(NamedTuple):
+    """What a combatant's declared action still allows it to move now, in the game's unit:
+    the amount, the verb its move takes in the log ("withdraws"), the label of its ring on
+    the map ("fighting withdrawal") and why it is what it is ("casting a spell: no
+    movement")."""
+
+    amount: int
+    verb: str
+    label: str
+    why: str = ""
 
 
 def with_allowance_note(check: MoveCheck, allowed: str) -> MoveCheck:

@@ -14,14 +14,13 @@ action dialog alike: :func:`allowance_left`, :func:`check_move`, :func:`make_mov
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from m3desk.core import encounter as core
 from m3desk.core.places import Place, ground_along, toward
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
     ActionPreview,
+    MoveAllowance,
     MoveCheck,
     move_text,
     with_allowance_note,
@@ -30,18 +29,9 @@ from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
 from m3desk.systems.ose.movement import withdrawal_feet
 
-__all__ = ["Allowance", "allowance_left", "check_move", "dialog_destination", "make_move",
+__all__ = ["allowance_left", "check_move", "dialog_destination", "make_move",
            "movement_actions", "preview_move", "resolve_move"]
 
-
-class Allowance(NamedTuple):
-    """What the declaration allows this round: feet left, what the move is called, the
-    ring's label, and why it is what it is."""
-
-    feet: int | None
-    verb: str
-    label: str
-    why: str = ""
 
 
 def _combatant(encounter: core.Encounter, combatant_id: str) -> OseCombatant:
@@ -55,24 +45,24 @@ def _rate(encounter: core.Encounter, combatant: OseCombatant) -> int:
     return int(derive(combatant.sheet, options)["movement.encounter"].value)
 
 
-def allowance_left(encounter: core.Encounter, combatant_id: str) -> Allowance:
+def allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowance:
     """The feet the combatant may still move this round by what it declared (or by its
     flight), and the verb of that move."""
     combatant = _combatant(encounter, combatant_id)
     rate = _rate(encounter, combatant)
     declared = combatant.declared
     if combatant.fleeing:
-        return Allowance(max(0, rate - combatant.moved), "flees", "flee")
+        return MoveAllowance(max(0, rate - combatant.moved), "flees", "flee")
     if declared == "cast a spell":
-        return Allowance(0, "moves", "cast", "casting a spell: no movement")
+        return MoveAllowance(0, "moves", "cast", "casting a spell: no movement")
     if declared in ("fighting withdrawal", "retreat"):
         verb = "withdraws" if declared == "fighting withdrawal" else "retreats"
         feet = withdrawal_feet(rate, declared)
-        return Allowance(max(0, feet - combatant.moved), verb, declared)
+        return MoveAllowance(max(0, feet - combatant.moved), verb, declared)
     if core.foes_within(encounter, combatant_id, MELEE_FEET):
-        return Allowance(0, "moves", "move", "in melee: only a fighting withdrawal or a "
+        return MoveAllowance(0, "moves", "move", "in melee: only a fighting withdrawal or a "
                                              "retreat moves")
-    return Allowance(max(0, rate - combatant.moved), "moves", "move")
+    return MoveAllowance(max(0, rate - combatant.moved), "moves", "move")
 
 
 def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> MoveCheck:
@@ -85,8 +75,9 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> Mo
     model = encounter.position_model
     distance = model.measure(here, place)
     allowed = allowance_left(encounter, combatant_id)
+    limit: int | None = allowed.amount
     if encounter.phase == "setup":  # the GM arranges the sides: nobody is limited yet
-        allowed = Allowance(None, "moves", "move")
+        allowed, limit = MoveAllowance(0, "moves", "move"), None
     notes: list[str] = [allowed.why] if allowed.why and distance else []
     blocked = False
     if any(ground.wall for ground in ground_along(encounter.areas, here, place,
@@ -104,8 +95,8 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> Mo
             if model.measure(place, there) < model.measure(here, there):
                 notes.append(f"a fighting withdrawal backs away, not toward "
                              f"{encounter.combatant(foe_id).name}")
-    check = MoveCheck(distance, distance, allowed.feet, allowed.verb, tuple(notes), blocked)
-    return with_allowance_note(check, f"{allowed.feet} {model.unit}")
+    check = MoveCheck(distance, distance, limit, allowed.verb, tuple(notes), blocked)
+    return with_allowance_note(check, f"{limit} {model.unit}")
 
 
 def make_move(encounter: core.Encounter, combatant_id: str, place: Place
@@ -135,7 +126,7 @@ def movement_actions(encounter: core.Encounter, actor: str) -> tuple[ActionOptio
     allowed = allowance_left(encounter, actor)
     if allowed.label == "cast":
         return ()
-    feet = allowed.feet
+    feet = allowed.amount
     found = []
     if allowed.label == "move":
         found.append(ActionOption("move:toward", f"Move toward the target (up to {feet}')",
@@ -154,7 +145,7 @@ def dialog_destination(encounter: core.Encounter, actor: str, action: str,
     if here is None or there is None:
         return None, "Only a combatant with a place on the map moves."
     allowed = allowance_left(encounter, actor)
-    budget = allowed.feet
+    budget = allowed.amount
     if budget <= 0:
         return None, (allowed.why.capitalize() + "." if allowed.why else
                       f"{encounter.combatant(actor).name} has used this round's movement.")

@@ -206,8 +206,8 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
     rate = derive(sheet, _options(encounter))["movement.encounter"].value
     rings = [Ring(MELEE_FEET, "melee", "reach")]
     left = moves.allowance_left(encounter, centre)
-    if left.feet:
-        rings.append(Ring(left.feet, left.label, "move"))
+    if left.amount:
+        rings.append(Ring(left.amount, left.label, "move"))
     elif left.label == "move" and core.foes_within(encounter, centre, MELEE_FEET) and rate:
         rings += [Ring(withdrawal_feet(rate, "fighting withdrawal"), "fighting withdrawal",
                        "move"), Ring(rate, "retreat", "move")]
