@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
 __all__ = ["FAR", "MAX_AREAS", "Area", "Ground", "Place", "areas_at", "between", "fit",
-           "formation", "ground_along", "pairs_of", "places_migration", "toward"]
+           "formation", "ground_along", "ground_at", "pairs_of", "places_migration", "toward"]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -83,10 +83,18 @@ def areas_at(areas: Sequence[Area], x: float, y: float) -> list[Area]:
 
 
 class Ground(NamedTuple):
-    """The ground one unit of a move crosses: its Difficulty Rating and whether it is a wall."""
+    """The ground one unit of a move crosses: its Difficulty Rating, whether it is a wall, and
+    whether any area is painted there at all (open ground is not)."""
 
     rating: int = 0
     wall: bool = False
+    painted: bool = False
+
+
+def ground_at(areas: Sequence[Area], x: float, y: float) -> Ground:
+    """The ground at one point: the topmost area's rating, a wall if any area there is one."""
+    here = areas_at(areas, x, y)
+    return Ground(here[-1].rating if here else 0, any(a.wall for a in here), bool(here))
 
 
 def ground_along(areas: Sequence[Area], start: Place, end: Place, unit: float = 1.0
@@ -103,8 +111,7 @@ def ground_along(areas: Sequence[Area], start: Place, end: Place, unit: float = 
         share = (k + 0.5) / count
         x = start.x + (end.x - start.x) * share
         y = start.y + (end.y - start.y) * share
-        here = areas_at(areas, x, y)
-        found.append(Ground(here[-1].rating if here else 0, any(a.wall for a in here)))
+        found.append(ground_at(areas, x, y))
     return found
 
 
