@@ -64,7 +64,9 @@ __all__ = [
     "set_initiative",
     "set_position",
     "set_side_initiative",
+    "sides_apart",
     "start",
+    "start_apart",
     "turn_order",
     "update_combatant",
     "who_acts_next",
@@ -425,6 +427,27 @@ def arrange(encounter: E, apart: int) -> E:
         slots[combatant.side] = slot + 1
         places[combatant.id] = slot_place(index, count, slot, apart, gap)
     return encounter.model_copy(update={"places": places})
+
+
+def sides_apart(encounter: Encounter) -> int | None:
+    """How far apart the sides stand: the distance between the nearest two combatants of
+    different sides (None while fewer than two sides have a place)."""
+    model = encounter.position_model
+    placed = [(c.side, encounter.places[c.id]) for c in encounter.combatants
+              if c.id in encounter.places]
+    found = [model.measure(a, b) for i, (side_a, a) in enumerate(placed)
+             for side_b, b in placed[i + 1:] if side_a != side_b]
+    return min(found) if found else None
+
+
+def start_apart(encounter: E, apart: int, text: str) -> E:
+    """A set-up step's starting distance: everyone back in their side's group, the sides
+    ``apart`` (at most the board's farthest), and ``text`` logged, with the distance the
+    board shows when it is shorter than the one rolled."""
+    shown = min(apart, encounter.position_model.maximum)
+    if shown < apart:
+        text += f"; the board shows its farthest, {encounter.position_model.label(shown)}"
+    return add_log(arrange(encounter, shown), text)
 
 
 def _fitted(encounter: Encounter) -> dict[str, Place]:

@@ -43,6 +43,7 @@ from m3desk.core.system import (
 from m3desk.core.terms import Term, explain, rolled
 from m3desk.systems.adnd2e import combat, experience
 from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
+from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
 from m3desk.systems.adnd2e.movement import (
     BY_ID,
     BY_LABEL,
@@ -267,12 +268,19 @@ def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
     return tuple(found)
 
 
-def _ranges_feet(attack: Attack, options: AdndOptions) -> tuple[int, int, int] | None:
+def ranges_feet(attack: Attack, options: AdndOptions | None) -> tuple[int, int, int] | None:
+    """A missile's short, medium and long range in feet (tens of yards outdoors, of feet
+    indoors, as the table rule says)."""
+    options = options or AdndOptions()
     if attack.ranges is None:
         return None
     scale = 30 if options.missile_ranges == "outdoors" else 10
     short, medium, long = attack.ranges
     return short * scale, medium * scale, long * scale
+
+
+_ranges_feet = ranges_feet
+"""The old private name (the forecast reads it)."""
 
 
 def _hp(sheet: Sheet) -> tuple[int, int]:
@@ -526,7 +534,7 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
             if feet:
                 rings.append(Ring(feet, names[action], "move"))
     for attack in attacks_of(combatant.sheet, options):
-        ranges = _ranges_feet(attack, options) if attack.missile else None
+        ranges = ranges_feet(attack, options) if attack.missile else None
         if ranges:
             rings += [Ring(feet, f"{attack.name} {band}", "range")
                       for feet, band in zip(ranges, ("short", "medium", "long"), strict=True)]
@@ -545,7 +553,7 @@ def _mode(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
     """"melee", "missile", or None when the attack cannot reach."""
     if attack.melee and feet <= MELEE_FEET:
         return "melee"
-    ranges = _ranges_feet(attack, _options(encounter))
+    ranges = ranges_feet(attack, _options(encounter))
     if attack.missile and feet > MELEE_FEET and ranges and feet <= ranges[2]:
         return "missile"
     if attack.melee and feet <= MELEE_FEET + _approach(encounter, combatant):
@@ -581,7 +589,7 @@ def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
     options = _options(encounter)
     lines = []
     for attack in attacks_of(combatant.sheet, options):
-        ranges = _ranges_feet(attack, options) if attack.missile else None
+        ranges = ranges_feet(attack, options) if attack.missile else None
         where = (f"{'melee, ' if attack.melee else ''}{ranges[0]}/{ranges[1]}/{ranges[2]} ft"
                  if ranges else "melee")
         lines.append(f"{attack.name}: {where}")
@@ -747,7 +755,7 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
         bonus_terms = _missile_bonus(combatant.sheet, index, options)
     counted = False
     if mode == "missile":
-        ranges = _ranges_feet(attack, options)
+        ranges = ranges_feet(attack, options)
         assert ranges is not None
         modifier = combat.missile_range_modifier(feet, ranges)
         assert modifier is not None
@@ -1206,4 +1214,5 @@ ENCOUNTER_RULES = EncounterRules(
     centre_summary=_centre_summary, roll_initiative=_roll_initiative, actions=_actions,
     preview=_preview, resolve=_resolve, status=_status, due=_due, hit_dice=_hit_dice,
     with_hit_points=with_hit_points, experience=experience.experience,
-    award_experience=experience.award, check_move=_check_move, make_move=_make_move)
+    award_experience=experience.award, check_move=_check_move, make_move=_make_move,
+    setup_steps=SETUP_STEPS)

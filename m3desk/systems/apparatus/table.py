@@ -19,6 +19,7 @@ from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.core.terms import Term, rolled
 from m3desk.systems.apparatus import actions as acts
 from m3desk.systems.apparatus import moves
+from m3desk.systems.apparatus.encounter_setup import SETUP_STEPS
 from m3desk.systems.apparatus.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.apparatus.grapple import TIER_EFFECTS
 from m3desk.systems.apparatus.movement import movement_text
@@ -319,5 +320,5 @@ ENCOUNTER_RULES = EncounterRules(
     reach=_reach, centre_summary=_centre_summary, condition_names=_condition_names,
     roll_initiative=_roll_initiative, actions=acts.actions, preview=acts.preview,
     resolve=acts.resolve, status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY,
-    check_move=moves.check_move, make_move=moves.make_move)
+    check_move=moves.check_move, make_move=moves.make_move, setup_steps=SETUP_STEPS)
 
