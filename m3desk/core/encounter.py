@@ -65,6 +65,7 @@ __all__ = [
     "set_position",
     "set_side_initiative",
     "sides_apart",
+    "sides_apart_text",
     "start",
     "start_apart",
     "turn_order",
@@ -438,6 +439,13 @@ def sides_apart(encounter: Encounter) -> int | None:
     found = [model.measure(a, b) for i, (side_a, a) in enumerate(placed)
              for side_b, b in placed[i + 1:] if side_a != side_b]
     return min(found) if found else None
+
+
+def sides_apart_text(encounter: Encounter) -> str:
+    """"the sides are 35 ft apart" (what a starting-distance step shows), or ""."""
+    apart = sides_apart(encounter)
+    return "" if apart is None else \
+        f"the sides are {encounter.position_model.label(apart)} apart"
 
 
 def start_apart(encounter: E, apart: int, text: str) -> E:

@@ -67,17 +67,13 @@ def set_distance(encounter: core.Encounter, choice: str, _who: str | None,
     return core.start_apart(encounter, squares * SQUARE, text)
 
 
-def _shown(encounter: core.Encounter) -> str:
-    apart = core.sides_apart(encounter)
-    return "" if apart is None else f"the sides are {apart} ft apart"
-
 
 SETUP_STEPS: tuple[SetupStep, ...] = (
     SetupStep("distance", "Encounter distance",
               "How far apart the sides are when the fight begins, in 5-foot squares by the "
               "situation (Combat & Tactics); in a dungeon or at night the limit of sight "
               "decides: drag the sides on the map instead.",
-              distance_dice, set_distance, _shown,
+              distance_dice, set_distance, core.sides_apart_text,
               choices=(*((key, label) for key, (label, _d) in DISTANCES.items()),
                        (NO_COVER, "No cover: longest missile range"))),
 )

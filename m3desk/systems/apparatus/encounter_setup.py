@@ -51,15 +51,11 @@ def set_distance(encounter: core.Encounter, choice: str, _who: str | None,
                                                f"{label[0].lower()}{label[1:]}")
 
 
-def _shown(encounter: core.Encounter) -> str:
-    apart = core.sides_apart(encounter)
-    return "" if apart is None else f"the sides are {apart} m apart"
-
 
 SETUP_STEPS: tuple[SetupStep, ...] = (
     SetupStep("distance", "Starting distance",
               "How far apart the sides start (the wiki gives no rule, the GM decides): within "
               "melee reach, at the Near or Far range of the longest ranged weapon here, or "
               "typed in metres and Enter.",
-              _none, set_distance, _shown, choices=CHOICES),
+              _none, set_distance, core.sides_apart_text, choices=CHOICES),
 )
