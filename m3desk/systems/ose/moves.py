@@ -15,7 +15,7 @@ action dialog alike: :func:`allowance_left`, :func:`check_move`, :func:`make_mov
 from __future__ import annotations
 
 from m3desk.core import encounter as core
-from m3desk.core.places import Place, ground_along, toward
+from m3desk.core.places import Place, between, ground_along, toward
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -95,8 +95,20 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> Mo
             if model.measure(place, there) < model.measure(here, there):
                 notes.append(f"a fighting withdrawal backs away, not toward "
                              f"{encounter.combatant(foe_id).name}")
+        notes += [f"no clear path: {name} is in the way"
+                  for name in _in_the_way(encounter, combatant_id, place)]
     check = MoveCheck(distance, distance, limit, allowed.verb, tuple(notes), blocked)
     return with_allowance_note(check, f"{limit} {model.unit}")
+
+
+def _in_the_way(encounter: core.Encounter, combatant_id: str, place: Place) -> list[str]:
+    """Who stands on the path of a move (within half a step of it, past its start)."""
+    here = encounter.places[combatant_id]
+    half = encounter.position_model.step / 2
+    return [other.name for other in encounter.combatants
+            if other.id != combatant_id and (there := encounter.places.get(other.id))
+            is not None and encounter.position_model.measure(here, there) >= half
+            and between(here, place, there, half)]
 
 
 def make_move(encounter: core.Encounter, combatant_id: str, place: Place
