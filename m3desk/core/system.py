@@ -53,6 +53,7 @@ __all__ = [
     "TrackerColumn",
     "WriteBack",
     "move_text",
+    "note_lines",
     "plain_move",
     "plain_move_check",
     "with_allowance_note",
@@ -448,6 +449,11 @@ def with_allowance_note(check: MoveCheck, allowed: str) -> MoveCheck:
     if check.allowance is None or check.cost <= check.allowance:
         return check
     return check._replace(notes=(f"over the allowance ({allowed})", *check.notes))
+
+
+def note_lines(check: MoveCheck) -> tuple[str, ...]:
+    """A move's notes as a preview's lines, each begun with a capital."""
+    return tuple(note[:1].upper() + note[1:] for note in check.notes)
 
 
 def move_text(name: str, check: MoveCheck, unit: str) -> str:

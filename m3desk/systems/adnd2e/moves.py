@@ -20,6 +20,7 @@ from m3desk.core.system import (
     MoveAllowance,
     MoveCheck,
     move_text,
+    note_lines,
     with_allowance_note,
 )
 from m3desk.systems.adnd2e.movement import BY_ID
@@ -202,7 +203,7 @@ def preview_move(encounter: core.Encounter, actor: str, action: str,
         enc = encounter
         foes = [enc.combatant(i).name for i in core.foes_within(enc, actor, MELEE_FEET)]
         lines.append("Free attacks at the back now: " + (", ".join(foes) if foes else "none"))
-    return ActionPreview(lines=(*lines, *check.notes))
+    return ActionPreview(lines=(*lines, *note_lines(check)))
 
 
 def resolve_move(encounter: core.Encounter, actor: str, action: str,

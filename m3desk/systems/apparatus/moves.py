@@ -203,8 +203,9 @@ def carry(encounter: core.Encounter, combatant_id: str, place: Place) -> core.En
 
 
 def heading(encounter: core.Encounter, combatant_id: str) -> tuple[float, float]:
-    """Which way the creature is going: its last move this turn, else toward the nearest
-    hostile, else along the map's x axis (a dialog's run or jump goes this way)."""
+    """Which way the creature is going: its last move this turn; else toward the nearest
+    hostile, or straight away from it when already within its reach; else along the map's x
+    axis (a dialog's run or jump goes this way)."""
     state = turn_state(encounter, combatant_id)
     if state is not None and (state.heading_x or state.heading_y):
         return state.heading_x, state.heading_y
@@ -214,6 +215,8 @@ def heading(encounter: core.Encounter, combatant_id: str) -> tuple[float, float]
         there = encounter.places[nearest[0]]
         dx, dy = there.x - here.x, there.y - here.y
         length = math.hypot(dx, dy)
+        if METRES.measure(here, there) <= melee_reach(sheet_of(encounter, nearest[0])):
+            dx, dy = -dx, -dy
         if length > 1e-9:
             return dx / length, dy / length
     return 1.0, 0.0

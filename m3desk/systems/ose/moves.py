@@ -23,6 +23,7 @@ from m3desk.core.system import (
     MoveAllowance,
     MoveCheck,
     move_text,
+    note_lines,
     with_allowance_note,
 )
 from m3desk.systems.ose.derive import derive
@@ -181,7 +182,7 @@ def preview_move(encounter: core.Encounter, actor: str, action: str,
     before = core.position_between(encounter, actor, target)
     after = model.measure(place, encounter.places[target])
     lines = (f"{check.verb.capitalize()} {check.distance}': {before}' → {after}' from {name}",
-             *check.notes)
+             *note_lines(check))
     return ActionPreview(lines=lines)
 
 

@@ -106,7 +106,7 @@ def test_the_dialog_s_retreat_moves_the_token_through_the_same_move() -> None:
     offered = {a.id: a.label for a in RULES.actions(fight, runner) if a.group == "movement"}
     assert offered == {"move:away": "Retreat from the target (40')"}
     preview = RULES.preview(fight, runner, "move:away", goblin)
-    assert preview.lines == ("Retreats 40': 5' → 45' from Goblin", "leaves Goblin's reach")
+    assert preview.lines == ("Retreats 40': 5' → 45' from Goblin", "Leaves Goblin's reach")
     outcome = RESOLVE(fight, runner, "move:away", goblin, ())
     assert outcome.summary == "Runner retreats 40 ft: leaves Goblin's reach"
     assert outcome.encounter.places[runner] == Place.at(-40, 0)
