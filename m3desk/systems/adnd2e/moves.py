@@ -224,6 +224,6 @@ def resolve_move(encounter: core.Encounter, actor: str, action: str,
     if action == "move:withdraw" and target is not None:
         foe = encounter.combatant(target).name
         ally = blocker(encounter, actor, target, place)
-        notices += (f"{ally.name} blocks the {foe}: it cannot follow {fleer.name}."
-                    if ally is not None else f"The {foe} may follow {fleer.name}.",)
+        notices += (f"{ally.name} blocks {foe}: it cannot follow {fleer.name}."
+                    if ally is not None else f"{foe} may follow {fleer.name}.",)
     return ActionOutcome(after, text, notices=notices)

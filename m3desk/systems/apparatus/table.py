@@ -46,8 +46,9 @@ COLUMNS = (
                   kind="pool", sample="12½/24"),
     TrackerColumn("action", "Action", "The turn's one Standard Action: ticked once spent",
                   kind="check", sample="spent", centred=True),
-    TrackerColumn("terrain", "Terrain", "Difficulty Rating of the ground being crossed: each "
-                  "metre of run, climb, swim or crawl costs +1 per rating",
+    TrackerColumn("terrain", "Terrain", "Difficulty Rating of the ground being crossed where "
+                  "the map has none painted: each metre of run, climb, swim or crawl costs "
+                  "+1 per rating",
                   sample="20", centred=True, number_range=(0, MAX_DIFFICULTY)),
     TrackerColumn("conditions", "Conditions", "Type conditions separated by commas: prone, "
                   "restrained, unseen, obscured, frightened, poisoned, incapacitated, "
