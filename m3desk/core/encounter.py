@@ -368,14 +368,18 @@ def foes_within(encounter: Encounter, combatant_id: str, reach: float, *,
         return []
     side = encounter.combatant(combatant_id).side
     model = encounter.position_model
+    # Every metric is at least the largest of |dx|, |dy|, |dz|: most are rejected by that.
+    near = reach + model.step
+    places = encounter.places
     found: list[tuple[int, str]] = []
     for other in encounter.combatants:
-        there = encounter.places.get(other.id)
-        if (other.id == combatant_id or other.side == side or there is None
-                or encounter.out_of_fight(other)):
+        there = places.get(other.id)
+        if (there is None or other.side == side or abs(there.x - here.x) > near
+                or abs(there.y - here.y) > near or abs(there.z - here.z) > near
+                or other.id == combatant_id):
             continue
         distance = model.measure(here, there)
-        if distance <= reach:
+        if distance <= reach and not encounter.out_of_fight(other):
             found.append((distance, other.id))
     return [other_id for _distance, other_id in sorted(found)]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from m3desk.core import encounter as core
 from m3desk.core.places import Place, between, ground_along, toward
+from m3desk.core.reach_memo import ByCombatant
 from m3desk.core.system import (
     ActionOutcome,
     ActionPreview,
@@ -49,7 +50,7 @@ def _combatant(encounter: core.Encounter, combatant_id: str) -> AdndCombatant:
     return combatant
 
 
-def allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowance:
+def _allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowance:
     """What the declared action still allows this round: its share of 10 × MV feet less the
     feet already moved; a no-move action a one-square adjustment; nothing declared, the full
     move."""
@@ -66,6 +67,13 @@ def allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowanc
     label = {"missile": "move and fire", "move": "full move"}.get(declaration.id,
                                                                   declaration.id)
     return MoveAllowance(max(0, feet - combatant.moved), VERBS[declaration.id], label)
+
+
+allowance_left = ByCombatant(_allowance_left)
+"""What the declared action still allows (once per encounter and combatant)."""
+engaged_with = ByCombatant(lambda encounter, combatant_id: core.foes_within(
+    encounter, combatant_id, MELEE_FEET))
+"""Who the combatant is in melee with where it stands."""
 
 
 def blocker(encounter: core.Encounter, withdrawer_id: str, foe_id: str,
@@ -110,7 +118,7 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> Mo
     blocked = any(g.wall for g in ground_along(encounter.areas, here, place, FEET.step))
     if blocked:
         notes.append("through a wall")
-    engaged = core.foes_within(encounter, combatant_id, MELEE_FEET)
+    engaged = engaged_with(encounter, combatant_id)
     after = set(core.foes_within(encounter, combatant_id, MELEE_FEET, at=place))
     for foe_id in engaged:
         if foe_id in after:

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from m3desk.core import encounter as core
 from m3desk.core.places import Place, ground_along, ground_at, toward
+from m3desk.core.reach_memo import ByCombatant
 from m3desk.core.system import MoveCheck, move_text, with_allowance_note
 from m3desk.systems.apparatus.movement import movement_cost, movement_text, step_cost
 from m3desk.systems.apparatus.sheet import Sheet
@@ -41,6 +42,8 @@ from m3desk.systems.apparatus.state import (
 __all__ = ["Price", "carry", "check_move", "forced_move", "heading", "make_move",
            "melee_reach", "moved", "natural", "price", "pushed_place", "rating_at"]
 
+MAX_REACH = 20
+"""The longest melee reach a weapon may have (metres)."""
 _VERBS = {"run": "runs", "climb": "climbs", "swim": "swims", "crawl": "crawls"}
 _DOING = {"run": "running", "climb": "climbing", "swim": "swimming", "crawl": "crawling"}
 
@@ -68,6 +71,12 @@ def rating_at(encounter: core.Encounter, combatant_id: str, place: Place) -> int
     return ground.rating if ground.painted else _override(encounter, combatant_id)
 
 
+_speed = ByCombatant(base_speed)
+_near = ByCombatant(lambda encounter, combatant_id: core.foes_within(
+    encounter, combatant_id, MAX_REACH))
+"""Hostiles whose reach the creature may be in where it stands."""
+
+
 class Price(NamedTuple):
     """What a move from one place to another costs: the kind of movement across the ground,
     the metres across and up or down, the Movement, the worst rating crossed, and why it is
@@ -89,7 +98,7 @@ def price(encounter: core.Encounter, combatant_id: str, start: Place, end: Place
     scale climbing, swimming and crawling as the table rules say."""
     sheet = sheet_of(encounter, combatant_id)
     options = options_of(encounter)
-    speed = base_speed(encounter, combatant_id)
+    speed = _speed(encounter, combatant_id)
     if kind is None:
         kind = "crawl" if "prone" in conditions_of(encounter, combatant_id) else "run"
     override = _override(encounter, combatant_id)
@@ -133,16 +142,13 @@ def _opportunities(encounter: core.Encounter, combatant_id: str, place: Place) -
     here = encounter.places.get(combatant_id)
     if here is None:
         return []
-    side = encounter.combatant(combatant_id).side
     found = []
-    for other in encounter.combatants:
-        there = encounter.places.get(other.id)
-        if other.side == side or there is None or encounter.out_of_fight(other):
-            continue
-        reach = melee_reach(sheet_of(encounter, other.id))
+    for other in _near(encounter, combatant_id):
+        there = encounter.places[other]
+        reach = melee_reach(sheet_of(encounter, other))
         if (METRES.measure(here, there) <= reach < METRES.measure(place, there)
-                and "incapacitated" not in conditions_of(encounter, other.id)):
-            found.append(other.name)
+                and "incapacitated" not in conditions_of(encounter, other)):
+            found.append(encounter.combatant(other).name)
     return found
 
 

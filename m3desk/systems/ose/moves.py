@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from m3desk.core import encounter as core
 from m3desk.core.places import Place, between, ground_along, toward
+from m3desk.core.reach_memo import ByCombatant
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -46,7 +47,7 @@ def _rate(encounter: core.Encounter, combatant: OseCombatant) -> int:
     return int(derive(combatant.sheet, options)["movement.encounter"].value)
 
 
-def allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowance:
+def _allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowance:
     """The feet the combatant may still move this round by what it declared (or by its
     flight), and the verb of that move."""
     combatant = _combatant(encounter, combatant_id)
@@ -60,10 +61,17 @@ def allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowanc
         verb = "withdraws" if declared == "fighting withdrawal" else "retreats"
         feet = withdrawal_feet(rate, declared)
         return MoveAllowance(max(0, feet - combatant.moved), verb, declared)
-    if core.foes_within(encounter, combatant_id, MELEE_FEET):
+    if engaged_with(encounter, combatant_id):
         return MoveAllowance(0, "moves", "move", "in melee: only a fighting withdrawal or a "
                                              "retreat moves")
     return MoveAllowance(max(0, rate - combatant.moved), "moves", "move")
+
+
+allowance_left = ByCombatant(_allowance_left)
+"""What the declaration still allows (worked out once per encounter and combatant)."""
+engaged_with = ByCombatant(lambda encounter, combatant_id: core.foes_within(
+    encounter, combatant_id, MELEE_FEET))
+"""Who the combatant is in melee with where it stands."""
 
 
 def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> MoveCheck:
@@ -85,7 +93,7 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> Mo
                                                    model.step)):
         blocked = True
         notes.append("through a wall")
-    engaged = core.foes_within(encounter, combatant_id, MELEE_FEET)
+    engaged = engaged_with(encounter, combatant_id)
     after = set(core.foes_within(encounter, combatant_id, MELEE_FEET, at=place))
     for foe_id in engaged:
         if foe_id not in after:
