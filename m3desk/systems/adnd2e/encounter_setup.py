@@ -16,13 +16,13 @@ __all__ = ["DISTANCES", "SETUP_STEPS", "distance_dice", "set_distance"]
 SQUARE = 5
 """Feet in one square of the table."""
 DISTANCES: dict[str, tuple[str, DiceExpr]] = {
-    "both": ("Both groups surprised", DiceExpr(1, 4, 0)),
-    "one": ("One group surprised", DiceExpr(1, 6, 0)),
-    "fog": ("Smoke or heavy fog", DiceExpr(1, 8, 0)),
-    "jungle": ("Jungle or dense forest", DiceExpr(2, 10, 0)),
+    "both": ("Both surprised", DiceExpr(1, 4, 0)),
+    "one": ("One surprised", DiceExpr(1, 6, 0)),
+    "fog": ("Smoke or fog", DiceExpr(1, 8, 0)),
+    "jungle": ("Dense forest", DiceExpr(2, 10, 0)),
     "light": ("Light forest", DiceExpr(4, 6, 0)),
-    "scrub": ("Scrub, brush or bush", DiceExpr(4, 12, 0)),
-    "grass": ("Grassland or field", DiceExpr(10, 6, 0)),
+    "scrub": ("Scrub or brush", DiceExpr(4, 12, 0)),
+    "grass": ("Grassland", DiceExpr(10, 6, 0)),
 }
 """Combat & Tactics' encounter distance in squares, by situation (key: its words, dice)."""
 NO_COVER = "open"
@@ -71,9 +71,10 @@ def set_distance(encounter: core.Encounter, choice: str, _who: str | None,
 SETUP_STEPS: tuple[SetupStep, ...] = (
     SetupStep("distance", "Encounter distance",
               "How far apart the sides are when the fight begins, in 5-foot squares by the "
-              "situation (Combat & Tactics); in a dungeon or at night the limit of sight "
-              "decides: drag the sides on the map instead.",
+              "situation (Combat & Tactics); with no cover, the longest missile's long range; "
+              "in a dungeon or at night the limit of sight decides: drag the sides on the map "
+              "instead.",
               distance_dice, set_distance, core.sides_apart_text,
               choices=(*((key, label) for key, (label, _d) in DISTANCES.items()),
-                       (NO_COVER, "No cover: longest missile range"))),
+                       (NO_COVER, "No cover"))),
 )

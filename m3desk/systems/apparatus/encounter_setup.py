@@ -15,8 +15,8 @@ from m3desk.systems.apparatus.state import options_of, sheet_of
 __all__ = ["CHOICES", "SETUP_STEPS", "set_distance"]
 
 CHOICES: tuple[tuple[str, str], ...] = (
-    ("reach", "Within melee reach"), ("near", "Near range"), ("far", "Far range"),
-    ("typed", "Typed (metres)"))
+    ("reach", "Melee reach"), ("near", "Near range"), ("far", "Far range"),
+    ("typed", "Typed (m)"))
 
 
 def _none(_encounter: core.Encounter, _choice: str) -> DiceExpr:

@@ -112,7 +112,7 @@ def test_adnd_rolls_its_encounter_distance_by_the_situation(qtbot) -> None:
     assert distance.result.text() == "the sides are 35 ft apart"
     assert _log_texts(widget)[-1] == ("Encounter distance: 7 squares, 35 ft, light forest "
                                       "(4d6: 1 + 2 + 3 + 1)")
-    distance.choice.setCurrentIndex(distance.choice.findText("Both groups surprised"))
+    distance.choice.setCurrentIndex(distance.choice.findText("Both surprised"))
     panel.roller = Roller(seed=3)
     qtbot.mouseClick(distance.roll, Qt.MouseButton.LeftButton)
     assert 5 <= core.sides_apart(document.encounter) <= 20  # 1d4 squares
@@ -135,7 +135,7 @@ def test_apparatus_starting_distance_is_the_gms(qtbot) -> None:
                for w in c.sheet.weapons if w.ranged] or [document.encounter.options.far_range])
     assert core.sides_apart(document.encounter) == far
     assert distance.result.text() == f"the sides are {far} m apart"
-    distance.choice.setCurrentIndex(distance.choice.findText("Typed (metres)"))
+    distance.choice.setCurrentIndex(distance.choice.findText("Typed (m)"))
     qtbot.mouseClick(distance.roll, Qt.MouseButton.LeftButton)  # nothing typed
     assert panel.note.isVisible() and "Type how many metres" in panel.note.text()
     qtbot.keyClicks(distance.faces, "12")
