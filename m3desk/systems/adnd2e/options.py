@@ -30,6 +30,7 @@ class AdndOptions(BaseModel):
     scale: Literal["phb_10ft", "ct_5ft_squares"] = "phb_10ft"
     starting_hit_points: Literal["average", "maximum", "roll"] = "average"
     ability_scores: Literal["3d6_in_order", "4d6_drop_lowest", "typed"] = "3d6_in_order"
+    block_between: bool = True
 
 
 EXPLANATIONS: dict[str, str] = {
@@ -65,6 +66,9 @@ EXPLANATIONS: dict[str, str] = {
     "ability_scores": "How New Character gets the six scores: 3d6 in order (the PHB's Method "
                       "I), 4d6 dropping the lowest die arranged as the player likes (Method "
                       "V), or typed from the table's own dice.",
+    "block_between": "The seed lets an ally engaging the foe block it from following a "
+                     "withdrawal without saying where the ally stands: on, it must stand "
+                     "between the foe and where the withdrawer goes; off, anywhere in reach.",
 }
 
 LABELS: dict[str, str] = {
@@ -83,6 +87,7 @@ LABELS: dict[str, str] = {
     "scale": "Movement scale",
     "starting_hit_points": "New characters' hit points",
     "ability_scores": "New characters' ability scores",
+    "block_between": "A blocker stands between",
 }
 """The label each option shows in the Table Rules dialog."""
 
