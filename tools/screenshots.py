@@ -254,7 +254,7 @@ def _render_other_games(window: MainWindow, grab: Callable[[object, str], None])
 
 def _render_table_rules(window: MainWindow, grab: Callable[[object, str], None]) -> None:
     """Edit → Table Rules… at its full size (the screen would let it scroll instead)."""
-    from m3desk.ui.table_rules.dialog import TableRulesDialog
+    from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
     from m3desk.ui.window.table_rules_command import DEFAULT_RULES_INTRO
 
     dialog = TableRulesDialog(window.settings_store.table_rules(), window,

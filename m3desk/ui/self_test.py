@@ -213,7 +213,7 @@ def _exercise_dialogs(window: MainWindow) -> str:
 
 def _exercise_table_rules(window: MainWindow) -> str:
     """The Table Rules form is generated from the rules model: build it, read it back."""
-    from m3desk.ui.table_rules.dialog import TableRulesDialog
+    from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
 
     rules = window.settings_store.table_rules()
     dialog = TableRulesDialog(rules, window)

@@ -19,6 +19,8 @@ from m3desk.systems.monsters_and_magic.write_back import describe_changes, merge
 SYSTEM_ID = "monsters_and_magic"
 SCHEMA_VERSION = 2
 """Version 2 names the game system in the file's envelope; the document itself is as in 1."""
+ENCOUNTER_SCHEMA_VERSION = 3
+"""Version 3 keeps the table rules under ``options``, the name every game's encounter uses."""
 
 
 HELP_PREFIX = "help from "
@@ -59,8 +61,16 @@ def _ranges_become_positions(document: dict[str, Any]) -> dict[str, Any]:
     return upgraded
 
 
+def _table_rules_become_options(document: dict[str, Any]) -> dict[str, Any]:
+    """2 -> 3 for encounters: ``table_rules`` is ``options``, as in every other game."""
+    upgraded = dict(document)
+    if "table_rules" in upgraded:
+        upgraded["options"] = upgraded.pop("table_rules")
+    return upgraded
+
+
 _MIGRATIONS = {1: _names_its_system}
-_ENCOUNTER_MIGRATIONS = {1: _ranges_become_positions}
+_ENCOUNTER_MIGRATIONS = {1: _ranges_become_positions, 2: _table_rules_become_options}
 
 SYSTEM = GameSystem(
     id=SYSTEM_ID,
@@ -71,7 +81,7 @@ SYSTEM = GameSystem(
                      "character", _MIGRATIONS),
         DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, SCHEMA_VERSION,
                      "monster", _MIGRATIONS),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", Encounter, SCHEMA_VERSION,
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", Encounter, ENCOUNTER_SCHEMA_VERSION,
                      "encounter", _ENCOUNTER_MIGRATIONS),
     ),
     options_model=TableRules,

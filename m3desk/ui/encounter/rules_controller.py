@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QWidget
 from m3desk.core import registry
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
+from m3desk.ui.games import parts_of
 
 __all__ = ["UNDO_TEXT", "EncounterRulesController"]
 
@@ -31,30 +32,21 @@ class EncounterRulesController(QObject):
         actions.table_rules.triggered.connect(self.edit_rules)
 
     def edit_rules(self) -> BaseModel | None:
-        """Ask for this encounter's rules; apply them as one undo step. None if unchanged."""
+        """Ask for this encounter's rules; apply them as one undo step. None if unchanged.
+
+        Every game keeps them in ``options``; the form is the generic one unless the game's
+        own widgets provide an options dialog (:mod:`m3desk.ui.games`)."""
         encounter = self._document.encounter
-        if not hasattr(encounter, "table_rules"):
-            return self._edit_options()
-        from m3desk.ui.table_rules import dialog as table_rules_dialog  # loaded when used
-
-        chosen = table_rules_dialog.ask_table_rules(self._host, encounter.table_rules,
-                                         f"Table Rules — {encounter.name}", _INTRO)
-        if chosen is None or chosen == encounter.table_rules:
-            return None
-        self._document.apply(encounter.model_copy(update={"table_rules": chosen}), UNDO_TEXT)
-        return chosen
-
-    def _edit_options(self) -> BaseModel | None:
-        """Another game's encounter keeps its options in ``options``: the generic form."""
-        encounter = self._document.encounter
-        current = getattr(encounter, "options", None)
-        if not isinstance(current, BaseModel):
-            return None
-        from m3desk.ui.table_rules import options_dialog  # loaded when used
-
+        current = encounter.options
         system = registry.system_of(encounter)
-        chosen = options_dialog.ask_options(self._host, system, current,
-                                            f"Table Rules — {encounter.name}", _INTRO)
+        title = f"Table Rules — {encounter.name}"
+        own = parts_of(system).options_dialog
+        if own is not None:
+            chosen = own(self._host, system, current, title, _INTRO)
+        else:
+            from m3desk.ui.table_rules import options_dialog  # loaded when used
+
+            chosen = options_dialog.ask_options(self._host, system, current, title, _INTRO)
         if chosen is None or chosen == current:
             return None
         self._document.apply(encounter.model_copy(update={"options": chosen}), UNDO_TEXT)

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.core import encounter as core_edits
-from m3desk.systems.monsters_and_magic.dice import Roller
+from m3desk.core import registry
+from m3desk.core.dice import Roller
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
@@ -38,7 +39,6 @@ from m3desk.ui.encounter.combatant_controller import CombatantController
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_toolbar import build_toolbar
 from m3desk.ui.encounter.file_controller import FileController
-from m3desk.ui.encounter.game_setup import has_effect_engine_parts
 from m3desk.ui.encounter.log_panel import LogPanel
 from m3desk.ui.encounter.notice_bar import NoticeBar
 from m3desk.ui.encounter.player_view import PlayerView
@@ -50,6 +50,7 @@ from m3desk.ui.encounter.tracker_model import rules_of
 from m3desk.ui.encounter.tracker_rows import turn_summary
 from m3desk.ui.encounter.tracker_view import TrackerView
 from m3desk.ui.encounter.turn_controller import TurnController
+from m3desk.ui.games import parts_of_encounter
 
 __all__ = ["EncounterWidget"]
 
@@ -83,11 +84,12 @@ class EncounterWidget(QWidget):
         self.setObjectName("encounter_widget")
         self.tracker = TrackerView(document, self)
         self.encounter_actions = EncounterActions(self, self.tracker)
-        if not has_effect_engine_parts(document):
+        parts = parts_of_encounter(document.encounter)
+        if parts.tracker_commands is None:  # no commands of the game's own
             self.encounter_actions.hide_game_specific()
-            if not hasattr(document.encounter, "options"):  # a game with no table rules
-                self.encounter_actions.table_rules.setVisible(False)
-                self.encounter_actions.table_rules.setEnabled(False)
+        if not registry.system_of(document.encounter).options_model.model_fields:  # none kept
+            self.encounter_actions.table_rules.setVisible(False)
+            self.encounter_actions.table_rules.setEnabled(False)
         self.roster_adder = RosterAdder(document, self, open_sheets)
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
         # Sheets dragged from the library onto the tab join the fight (not opened as tabs).
@@ -98,6 +100,8 @@ class EncounterWidget(QWidget):
         self.board = RangeBoard(document, self, lanes=board_lanes)
         self.turns = TurnController(document, self.encounter_actions, self, roller or Roller())
         self.combatants = CombatantController(document, self.encounter_actions, self)
+        self.game_commands = (None if parts.tracker_commands is None else
+                              parts.tracker_commands(document, self.encounter_actions, self))
         self._open_sheets = open_sheets or (lambda: ())
         self.files = FileController(document, self.encounter_actions, self,
                                     lambda: self.log_panel.log_model.combatant_filter,

@@ -102,8 +102,6 @@ def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
     """Summarise one file; never raises."""
     # Imported here, not at start-up: loading a file of the game has loaded them anyway.
     from m3desk.storage.documents import load_document
-    from m3desk.systems.monsters_and_magic.encounter import Encounter
-    from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 
     try:
         document = load_document(path, catalog.all_documents()).model
@@ -112,22 +110,11 @@ def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
             path=path, kind=_kind_from_name(path), name=path.stem, is_sample=is_sample,
             error=exc.message,
         )
-    if isinstance(document, CharacterSheet):
-        return LibraryEntry(
-            path=path, kind="character", name=document.name, race=document.race,
-            char_class=document.char_class, level=document.level, is_sample=is_sample,
-        )
-    if isinstance(document, Encounter):
-        return LibraryEntry(path=path, kind="encounter", name=document.name,
-                            is_sample=is_sample)
-    if isinstance(document, MonsterSheet):
-        return LibraryEntry(path=path, kind="monster", name=document.name,
-                            level=document.level, is_sample=is_sample)
-    return _other_game_entry(path, document, is_sample)
+    return _game_entry(path, document, is_sample)
 
 
-def _other_game_entry(path: Path, document: object, is_sample: bool) -> LibraryEntry:
-    """A sheet or encounter of another game, read through what every game's models share."""
+def _game_entry(path: Path, document: object, is_sample: bool) -> LibraryEntry:
+    """A sheet or encounter of any game, read through what every game's models share."""
     from m3desk.core import registry
     from m3desk.core.encounter import Encounter as AnyEncounter
 

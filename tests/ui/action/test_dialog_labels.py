@@ -19,10 +19,10 @@ from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.dice import Roller
 from m3desk.systems.monsters_and_magic import Roller as CheckRoller
-from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.new_document import new_encounter_document
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 from m3desk.ui.plain_text import install_plain_text_guard
 from tests.ui.action.scene import book_encounter, in_round_one
 from tests.ui.rendered_text import MARKUP, rendered

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
 from m3desk.core import registry
 from m3desk.systems import INSTALLED
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.table_rules.dialog import TableRulesDialog
+from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
+from m3desk.ui.games.monsters_and_magic.table_rules.rule_fields import _LABELS as LABELS
+from m3desk.ui.games.monsters_and_magic.table_rules.rule_fields import EditorKind
 from m3desk.ui.table_rules.options_dialog import OptionsDialog
-from m3desk.ui.table_rules.rule_fields import _LABELS as LABELS
-from m3desk.ui.table_rules.rule_fields import EditorKind
 
 
 def buddy_label(dialog: QWidget, editor: QWidget) -> QLabel:
