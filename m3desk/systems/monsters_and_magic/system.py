@@ -11,6 +11,7 @@ from m3desk.core.system import (
     WriteBack,
 )
 from m3desk.systems.monsters_and_magic.encounter import INITIATIVE, POSITIONS, Encounter
+from m3desk.systems.monsters_and_magic.identity import sheet_identity
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table import ENCOUNTER_RULES
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
@@ -73,6 +74,7 @@ _MIGRATIONS = {1: _names_its_system}
 _ENCOUNTER_MIGRATIONS = {1: _ranges_become_positions, 2: _table_rules_become_options}
 
 SYSTEM = GameSystem(
+    sheet_identity=sheet_identity,
     id=SYSTEM_ID,
     name="Monsters & Magic",
     summary="The Effect Engine: 3d6 checks, effect points, range bands.",

@@ -5,9 +5,10 @@ options, :class:`~m3desk.core.system.EncounterRules`). A game that needs a widge
 description can hold puts it in ``m3desk/ui/games/<system id>/`` and exports ``PARTS``, a
 :class:`GameParts` saying WHAT it provides: an action dialog (Monsters & Magic's effect-point
 spending), a set-up panel, tracker commands, an initiative roll with dice the GM may type,
-an options dialog. The generic UI asks :func:`parts_of` for a part and uses it when there is
-one; it never names a game, and only this package imports a game's modules (an
-import-linter contract in ``pyproject.toml``, checked by ``tests/test_architecture.py``).
+an options dialog, its self-test checks. The generic UI asks :func:`parts_of` for a part
+and uses it when there is one; it never names a game, and only this package imports a
+game's modules (an import-linter contract in ``pyproject.toml``, checked by
+``tests/test_architecture.py``).
 
 A game's package is found by its system id and loaded on first use, so start-up pays for
 none of them.
@@ -46,6 +47,8 @@ class GameParts(NamedTuple):
       ``ids`` the game's own way (asking for dice), instead of the rules' roll.
     - ``options_dialog(parent, system, options, title, intro) -> BaseModel | None``: the
       table rules' editor, instead of the generic options form.
+    - ``self_test(window) -> list[str]``: what ``m3desk --self-test`` checks of these
+      widgets (what was exercised, in words), instead of the generic fight of its samples.
     """
 
     action_dialog: Callable[..., bool] | None = None
@@ -55,6 +58,7 @@ class GameParts(NamedTuple):
     roll_initiative: Callable[[EncounterDocument, list[str], QWidget, Any], None] | None = None
     options_dialog: Callable[[QWidget, GameSystem, BaseModel, str, str], BaseModel | None] | None \
         = None
+    self_test: Callable[[Any], list[str]] | None = None
 
 
 NO_PARTS = GameParts()
