@@ -14,7 +14,7 @@ __all__ = ["sheet_identity"]
 
 def sheet_identity(sheet: BaseModel) -> SheetIdentity:
     if isinstance(sheet, CharacterSheet):
-        return SheetIdentity(ancestry=sheet.race.title(), calling=sheet.char_class.title(),
+        return SheetIdentity(ancestry=sheet.race, calling=sheet.char_class,
                              level=str(sheet.level))
     if isinstance(sheet, MonsterSheet):
         hd = "½" if sheet.hit_dice == 0 else str(sheet.hit_dice)

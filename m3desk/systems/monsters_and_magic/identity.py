@@ -11,13 +11,9 @@ from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 __all__ = ["sheet_identity"]
 
 
-def _words(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def sheet_identity(sheet: BaseModel) -> SheetIdentity:
     if isinstance(sheet, CharacterSheet):
-        return SheetIdentity(ancestry=_words(sheet.race), calling=_words(sheet.char_class),
+        return SheetIdentity(ancestry=sheet.race, calling=sheet.char_class,
                              level=str(sheet.level))
     if isinstance(sheet, MonsterSheet):
         return SheetIdentity(level=str(sheet.level), armour_class=f"AC {sheet.armour_class}")

@@ -15,10 +15,10 @@ _DEMIHUMANS = (OseClass.DWARF, OseClass.ELF, OseClass.HALFLING)
 
 
 def sheet_identity(sheet: BaseModel) -> SheetIdentity:
-    """"Human, Fighter, 3"; a Dwarf is its own class; a monster's "HD 1-1" and "AC 6 [13]"."""
+    """"human, fighter, 3"; a dwarf is its own class; a monster's "HD 1-1" and "AC 6 [13]"."""
     if isinstance(sheet, CharacterSheet):
-        calling = sheet.char_class.value.title()
-        ancestry = calling if sheet.char_class in _DEMIHUMANS else "Human"
+        calling = sheet.char_class.value
+        ancestry = calling if sheet.char_class in _DEMIHUMANS else "human"
         return SheetIdentity(ancestry=ancestry, calling=calling, level=str(sheet.level))
     if isinstance(sheet, MonsterSheet):
         ac = derive(sheet)["ac"].value

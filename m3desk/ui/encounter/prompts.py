@@ -8,15 +8,19 @@ with the choice that changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from m3desk.core.system import ConditionSpec
 from m3desk.storage.sheet_files import FILE_FILTER
 from m3desk.ui import dialogs
+from m3desk.ui.plain_text import mnemonic_safe
 
 __all__ = [
     "LOG_FILTER",
+    "ask_game_condition",
     "confirm_write_back",
     "log_file_to_save",
     "sheet_files_to_add",
@@ -43,6 +47,22 @@ def log_file_to_save(parent: QWidget, suggested: Path) -> Path | None:
     name, _chosen = QFileDialog.getSaveFileName(parent, "Export Log", str(suggested),
                                                 LOG_FILTER)
     return Path(name) if name else None
+
+
+def ask_game_condition(parent: QWidget, name: str,
+                       conditions: Sequence[ConditionSpec]) -> ConditionSpec | None:
+    """One of the game's conditions for ``name``, by its name and effect; None when
+    cancelled."""
+    if dialogs.is_non_interactive() or not conditions:
+        return None
+    from PySide6.QtWidgets import QInputDialog
+
+    from m3desk.ui.encounter.condition_picker import condition_choice
+
+    items = [condition_choice(spec) for spec in conditions]
+    chosen, ok = QInputDialog.getItem(parent, "Add Condition", mnemonic_safe(
+        f"A condition on {name}:"), items, 0, False)
+    return conditions[items.index(chosen)] if ok and chosen in items else None
 
 
 def confirm_write_back(parent: QWidget, summary: str, count: int) -> bool:

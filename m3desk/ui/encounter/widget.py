@@ -36,6 +36,7 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.board_window import BoardWindow
 from m3desk.ui.encounter.combatant_controller import CombatantController
+from m3desk.ui.encounter.condition_picker import ConditionPicker
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_toolbar import build_toolbar
 from m3desk.ui.encounter.file_controller import FileController
@@ -43,6 +44,7 @@ from m3desk.ui.encounter.log_panel import LogPanel
 from m3desk.ui.encounter.notice_bar import NoticeBar
 from m3desk.ui.encounter.player_view import PlayerView
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
+from m3desk.ui.encounter.round_words import round_steps
 from m3desk.ui.encounter.rules_controller import EncounterRulesController
 from m3desk.ui.encounter.setup_strip import SetupStrip
 from m3desk.ui.encounter.sheet_drops import SheetDrops
@@ -85,8 +87,9 @@ class EncounterWidget(QWidget):
         self.tracker = TrackerView(document, self)
         self.encounter_actions = EncounterActions(self, self.tracker)
         parts = parts_of_encounter(document.encounter)
+        declared = registry.system_of(document.encounter).conditions
         if parts.tracker_commands is None:  # no commands of the game's own
-            self.encounter_actions.hide_game_specific()
+            self.encounter_actions.hide_game_specific(conditions=bool(declared))
         if not registry.system_of(document.encounter).options_model.model_fields:  # none kept
             self.encounter_actions.table_rules.setVisible(False)
             self.encounter_actions.table_rules.setEnabled(False)
@@ -102,6 +105,8 @@ class EncounterWidget(QWidget):
         self.combatants = CombatantController(document, self.encounter_actions, self)
         self.game_commands = (None if parts.tracker_commands is None else
                               parts.tracker_commands(document, self.encounter_actions, self))
+        self.condition_picker = (ConditionPicker(document, self.encounter_actions, self)
+                                 if parts.tracker_commands is None and declared else None)
         self._open_sheets = open_sheets or (lambda: ())
         self.files = FileController(document, self.encounter_actions, self,
                                     lambda: self.log_panel.log_model.combatant_filter,
@@ -130,6 +135,7 @@ class EncounterWidget(QWidget):
 
         self.round_label = QLabel()
         self.round_label.setAccessibleName("Round and turn")
+        self.round_label.setToolTip(round_steps(registry.system_of(document.encounter)))
         font = self.round_label.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)

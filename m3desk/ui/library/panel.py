@@ -149,6 +149,8 @@ class LibraryPanel(QDockWidget):
         self.column_fitter = ColumnFitter(
             view, widths, name_minimum=self._name_width(),
             shrunk_minimum=view.fontMetrics().horizontalAdvance("halfl…") + self._cell_padding())
+        self.column_fitter.hidden = {Column.GAME}  # until the library holds two games
+        header.setSectionHidden(Column.GAME, True)
         header.setSortIndicator(Column.NAME, Qt.SortOrder.AscendingOrder)
         view.setSortingEnabled(True)  # calls LibraryModel.sort, never a proxy
 
@@ -163,8 +165,8 @@ class LibraryPanel(QDockWidget):
         metrics = self.view.fontMetrics()
         padding = self._cell_padding()
         mark = mark_column_width(metrics.height())
-        widest = {Column.LEVEL: ("Lvl", "4+1"), Column.RACE: ("High elf",),
-                  Column.CLASS: ("Magic user",), Column.GAME: ("Monsters & Magic",)}
+        widest = {Column.LEVEL: ("Lvl", "4+1"), Column.RACE: ("high elf",),
+                  Column.CLASS: ("magic user",), Column.GAME: ("Monsters & Magic",)}
         widths = {column: max(metrics.horizontalAdvance(text) for text in texts) + padding
                   for column, texts in widest.items()}
         return {Column.KIND: mark, **widths, Column.SOURCE: mark}

@@ -81,7 +81,7 @@ def test_search_filters_by_name_race_class_kind_and_level(window: MainWindow, qt
     assert [model.index(r, Column.KIND).data() for r in range(model.rowCount())] == ["Monster"]
     search.clear()
     qtbot.keyClicks(search, "fighter")
-    assert all(model.index(r, Column.CLASS).data() == "Fighter"
+    assert all(model.index(r, Column.CLASS).data() == "fighter"
                for r in range(model.rowCount()))
     assert model.rowCount() >= 1
     search.clear()
@@ -263,7 +263,7 @@ def test_the_library_opens_narrow_with_a_readable_name_column(window: MainWindow
     """About a third of a 1,000 px sheet, not half of it: marks for Kind and Source."""
     QApplication.processEvents()
     library, view = window.library, window.library.view
-    assert 300 <= library.width() <= 350, library.width()  # "Magic user" capitalised: +4 px
+    assert 300 <= library.width() <= 350, library.width()  # Lvl fits Hit Dice ("4+1")
     header = view.horizontalHeader()
     name_needs = view.fontMetrics().horizontalAdvance("Gramfive the Grim")
     assert header.sectionSize(Column.NAME) >= name_needs
@@ -302,7 +302,7 @@ def test_a_narrow_library_keeps_names_readable(window: MainWindow, qtbot) -> Non
         assert not header.isSectionHidden(column)
     # What the hidden columns said is still in the name's tooltip.
     gramfive = library.model.index(_row(window, "gramfive"), Column.NAME)
-    assert "level 1 Human Fighter" in gramfive.data(Qt.ItemDataRole.ToolTipRole)
+    assert "level 1 human fighter" in gramfive.data(Qt.ItemDataRole.ToolTipRole)
 
     dock(default)
     qtbot.waitUntil(lambda: not header.isSectionHidden(Column.RACE)
