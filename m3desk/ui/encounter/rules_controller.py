@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QWidget
 from m3desk.core import registry
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
-from m3desk.ui.games import parts_of
 
 __all__ = ["UNDO_TEXT", "EncounterRulesController"]
 
@@ -38,15 +37,10 @@ class EncounterRulesController(QObject):
         own widgets provide an options dialog (:mod:`m3desk.ui.games`)."""
         encounter = self._document.encounter
         current = encounter.options
-        system = registry.system_of(encounter)
-        title = f"Table Rules — {encounter.name}"
-        own = parts_of(system).options_dialog
-        if own is not None:
-            chosen = own(self._host, system, current, title, _INTRO)
-        else:
-            from m3desk.ui.table_rules import options_dialog  # loaded when used
+        from m3desk.ui.table_rules.options_dialog import ask_game_options  # loaded when used
 
-            chosen = options_dialog.ask_options(self._host, system, current, title, _INTRO)
+        chosen = ask_game_options(self._host, registry.system_of(encounter), current,
+                                  f"Table Rules — {encounter.name}", _INTRO)
         if chosen is None or chosen == current:
             return None
         self._document.apply(encounter.model_copy(update={"options": chosen}), UNDO_TEXT)

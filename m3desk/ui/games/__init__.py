@@ -46,7 +46,8 @@ class GameParts(NamedTuple):
     - ``roll_initiative(document, ids, host, roller) -> None``: rolls the initiative of
       ``ids`` the game's own way (asking for dice), instead of the rules' roll.
     - ``options_dialog(parent, system, options, title, intro) -> BaseModel | None``: the
-      table rules' editor, instead of the generic options form.
+      table rules' editor, instead of the generic options form; ``options_form`` builds
+      the same dialog without running it (what the screenshots and tests look at).
     - ``self_test(window) -> list[str]``: what ``m3desk --self-test`` checks of these
       widgets (what was exercised, in words), instead of the generic fight of its samples.
     """
@@ -59,6 +60,7 @@ class GameParts(NamedTuple):
     options_dialog: Callable[[QWidget, GameSystem, BaseModel, str, str], BaseModel | None] | None \
         = None
     self_test: Callable[[Any], list[str]] | None = None
+    options_form: Callable[[QWidget | None, GameSystem, BaseModel, str, str], Any] | None = None
 
 
 NO_PARTS = GameParts()

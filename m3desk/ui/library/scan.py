@@ -68,6 +68,8 @@ class LibraryEntry:
     def __post_init__(self) -> None:
         """Precompute the casefolded text the search box matches against (filtering is per key)."""
         parts = [self.name, self.ancestry, self.calling, self.armour_class, self.kind]
+        if self.system != OWN_GAME:  # "monster" finds monsters, not Monsters & Magic's files
+            parts.append(self.system)
         if self.level:
             parts += [self.level, f"level {self.level}"]
         if self.is_sample:
@@ -108,7 +110,7 @@ class LibraryEntry:
 
     def matches(self, words: Sequence[str]) -> bool:
         """True if every (casefolded) search word occurs in the row's words (name, ancestry,
-        class, AC, kind or level; the game has its own filter)."""
+        class, AC, kind, level or game)."""
         return all(word in self.search_text for word in words)
 
 

@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (
 from m3desk.core.system import GameSystem
 from m3desk.ui import dialogs
 
-__all__ = ["OptionsDialog", "ask_game_options", "ask_options", "option_label"]
+__all__ = ["OptionsDialog", "ask_game_options", "ask_options", "make_options_dialog",
+           "option_label"]
 
 
 def option_label(system: GameSystem, name: str) -> str:
@@ -250,6 +251,12 @@ def ask_options(parent: QWidget | None, system: GameSystem, current: BaseModel, 
         dialog.deleteLater()
 
 
+def _intro(system: GameSystem, intro: str) -> str:
+    """The game in a line (``GameSystem.summary``) above what the rules are for."""
+    return "\n\n".join(part for part in (f"{system.name}: {system.summary}"
+                                          if system.summary else "", intro) if part)
+
+
 def ask_game_options(parent: QWidget | None, system: GameSystem, current: BaseModel,
                      title: str, intro: str = "") -> BaseModel | None:
     """The game's table rules edited: by its own dialog where its widgets provide one, else
@@ -258,5 +265,16 @@ def ask_game_options(parent: QWidget | None, system: GameSystem, current: BaseMo
 
     own = parts_of(system).options_dialog
     if own is not None:
-        return own(parent, system, current, title, intro)
-    return ask_options(parent, system, current, title, intro)
+        return own(parent, system, current, title, _intro(system, intro))
+    return ask_options(parent, system, current, title, _intro(system, intro))
+
+
+def make_options_dialog(parent: QWidget | None, system: GameSystem, current: BaseModel,
+                        title: str, intro: str = "") -> QDialog:
+    """The dialog :func:`ask_game_options` runs, built but not shown (screenshots, tests)."""
+    from m3desk.ui.games import parts_of
+
+    own = parts_of(system).options_form
+    if own is not None:
+        return own(parent, system, current, title, _intro(system, intro))
+    return OptionsDialog(system, current, title, _intro(system, intro), parent)

@@ -54,6 +54,12 @@ def _options_dialog(parent: Any, _system: Any, options: Any, title: str, intro: 
     return dialog.ask_table_rules(parent, options, title, intro)
 
 
+def _options_form(parent: Any, _system: Any, options: Any, title: str, intro: str) -> Any:
+    from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
+
+    return TableRulesDialog(options, parent, title=title, intro=intro)
+
+
 def _self_test(window: Any) -> list[str]:
     from m3desk.ui.games.monsters_and_magic.self_test import exercise_game
 
@@ -62,4 +68,5 @@ def _self_test(window: Any) -> list[str]:
 
 PARTS = GameParts(action_dialog=_action_dialog, setup_panel=_setup_panel,
                   tracker_commands=_tracker_commands, roll_initiative=_roll_initiative,
-                  options_dialog=_options_dialog, self_test=_self_test)
+                  options_dialog=_options_dialog, self_test=_self_test,
+                  options_form=_options_form)
