@@ -52,6 +52,10 @@ class ColumnFitter(QObject):
         self._pending.timeout.connect(self.fit)
         view.horizontalHeader().sectionResized.connect(self._on_section_resized)
 
+    def prefer(self, column: Column, width: int) -> None:
+        """``column``'s width when there is room (the Game column follows the games held)."""
+        self._preferred[column] = width
+
     def _on_section_resized(self, section: int, _old: int, new: int) -> None:
         if section == Column.NAME:
             self._pending.start()

@@ -55,7 +55,7 @@ _HEADERS = {
     Column.NAME: "Name",
     Column.KIND: "",  # the Kind and Source columns show marks (MarkDelegate): no room for words
     Column.LEVEL: "Lvl",
-    Column.RACE: "Ancestry",
+    Column.RACE: "Race",
     Column.CLASS: "Class",
     Column.GAME: "Game",
     Column.SOURCE: "",

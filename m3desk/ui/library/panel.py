@@ -166,7 +166,7 @@ class LibraryPanel(QDockWidget):
         padding = self._cell_padding()
         mark = mark_column_width(metrics.height())
         widest = {Column.LEVEL: ("Lvl", "4+1"), Column.RACE: ("high elf",),
-                  Column.CLASS: ("magic user",), Column.GAME: ("Monsters & Magic",)}
+                  Column.CLASS: ("magic user",), Column.GAME: ("Game",)}
         widths = {column: max(metrics.horizontalAdvance(text) for text in texts) + padding
                   for column, texts in widest.items()}
         return {Column.KIND: mark, **widths, Column.SOURCE: mark}
@@ -255,8 +255,13 @@ class LibraryPanel(QDockWidget):
 
     def _show_game_column(self) -> None:
         """The Game column while the library lists every game's files, and holds two."""
-        hide = self.model.game is not None or len(self.model.games()) < 2
+        games = self.model.games()
+        hide = self.model.game is not None or len(games) < 2
         self.column_fitter.hidden = {Column.GAME} if hide else set()
+        if games:  # as wide as the longest game's name the library holds
+            metrics = self.view.fontMetrics()
+            self.column_fitter.prefer(Column.GAME, max(
+                metrics.horizontalAdvance(game) for game in games) + self._cell_padding())
         self.column_fitter.fit()
 
     def _watch_folders(self) -> None:
