@@ -272,8 +272,11 @@ class MainWindow(QMainWindow):
                                                         self.settings_store.table_rules())
         if choice is None:
             return None
-        if choice.system != new_character_dialog.OWN_SHEETS:
-            return self.session.add_new(self._form_sheet(choice.system, "character",
+        from m3desk.core import registry
+
+        system_id = choice.system or registry.ids()[0]
+        if system_id != new_character_dialog.OWN_SHEETS:
+            return self.session.add_new(self._form_sheet(system_id, "character",
                                                          choice.name))
         from m3desk.ui.window.new_sheets import new_character
 

@@ -109,7 +109,8 @@ def test_new_character_dialog_needs_a_name(qtbot) -> None:
     dialog.char_class.setCurrentIndex(list(classes()).index("thief"))
     dialog.level.setValue(3)
     assert ok.isEnabled()
-    assert dialog.choice() == NewCharacterChoice("Aria", "elf", "thief", 3)
+    assert dialog.choice() == NewCharacterChoice("Aria", "elf", "thief", 3,
+                                                 system="monsters_and_magic")
     assert "Movement 12" in dialog.preview.text() and "Hide and Sneak" in dialog.preview.text()
 
 
