@@ -39,6 +39,20 @@ GAME_SYSTEM_MODULES = [
     "m3desk.systems.apparatus.system",
 ]
 
+
+def _game_ui_packages() -> list[str]:
+    """The games' own widgets (``m3desk/ui/games/<id>/``), which ``m3desk.ui.games`` imports by
+    the system's id at run time: read from the source tree, so a new one cannot be missed."""
+    games = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                         "m3desk", "ui", "games")
+    return sorted(f"m3desk.ui.games.{name}" for name in os.listdir(games)
+                  if os.path.isfile(os.path.join(games, name, "__init__.py")))
+
+
+GAME_UI_MODULES = _game_ui_packages()
+HIDDEN_IMPORTS = GAME_SYSTEM_MODULES + GAME_UI_MODULES
+"""What the spec lists as hidden imports: every module m3desk imports by name."""
+
 # Qt bindings m3desk does not import. The PySide6 hooks add QtNetwork and QtDBus on their own
 # (the Qt libraries link them), and a stray import anywhere would pull in the rest. Only the
 # *bindings* go; libQt6DBus stays because libQt6Gui links it.

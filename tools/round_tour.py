@@ -30,10 +30,10 @@ def _tour(output: Path, theme_name: str) -> list[Path]:
     from m3desk.core.dice import Roller
     from m3desk.storage.sheet_files import load_sheet
     from m3desk.ui import dialogs
-    from m3desk.ui.action.action_dialog import ActionDialog
     from m3desk.ui.action.system_action_dialog import SystemActionDialog
     from m3desk.ui.encounter.copies_dialog import with_copies
     from m3desk.ui.encounter.new_document import new_encounter_document
+    from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
     from m3desk.ui.main_window import MainWindow
     from m3desk.ui.theme import apply_theme
 

@@ -253,19 +253,27 @@ def _render_other_games(window: MainWindow, grab: Callable[[object, str], None])
 
 
 def _render_table_rules(window: MainWindow, grab: Callable[[object, str], None]) -> None:
-    """Edit → Table Rules… at its full size (the screen would let it scroll instead)."""
-    from m3desk.ui.table_rules.dialog import TableRulesDialog
+    """Every game's Table Rules dialog as Edit → Table Rules… opens it, at its full size (the
+    screen would let it scroll instead); the first game's also with an invalid combination."""
+    from m3desk.core import registry
+    from m3desk.ui.table_rules.options_dialog import make_options_dialog
     from m3desk.ui.window.table_rules_command import DEFAULT_RULES_INTRO
 
-    dialog = TableRulesDialog(window.settings_store.table_rules(), window,
-                              title="Table Rules — Default", intro=DEFAULT_RULES_INTRO)
-    dialog.show()
-    dialog.resize(dialog.natural_size())
-    grab(dialog, "table-rules")
-    dialog.editors["minor_cost"].set_value(12)  # more than a major effect's 10
-    grab(dialog, "table-rules-invalid")
-    dialog.close()
-    dialog.deleteLater()
+    for number, system in enumerate(registry.systems()):
+        current = window.settings_store.options_for(system)
+        dialog = make_options_dialog(window, system, current, f"Table Rules — {system.name}",
+                                     DEFAULT_RULES_INTRO)
+        dialog.show()
+        natural = getattr(dialog, "natural_size", None)
+        if natural is not None:
+            dialog.resize(natural())
+        grab(dialog, "table-rules" if number == 0 else f"table-rules-{system.id}")
+        editors = getattr(dialog, "editors", {})
+        if number == 0 and "minor_cost" in editors:
+            editors["minor_cost"].set_value(12)  # more than a major effect's 10
+            grab(dialog, "table-rules-invalid")
+        dialog.close()
+        dialog.deleteLater()
 
 
 def _render_narrow_library(window: MainWindow, grab: Callable[[object, str], None]) -> None:

@@ -42,6 +42,7 @@ FIELD_ASPECTS: dict[str, Aspect] = {
     "turn": Aspect.TURN,
     "resume": Aspect.TURN,
     "log": Aspect.LOG,
+    "options": Aspect.SETUP,
 }
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "Encounter",
     "InitiativeNeededError",
     "LogEntry",
+    "NoOptions",
     "Phase",
     "act_now",
     "acting",
@@ -145,6 +146,12 @@ class LogEntry(BaseModel):
     details: str = Field("", max_length=20_000)
 
 
+class NoOptions(BaseModel):
+    """The table rules of an encounter whose game has none."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
 class Encounter(BaseModel):
     """A fight. Systems subclass it; the class variables say how its game orders and measures."""
 
@@ -182,6 +189,10 @@ class Encounter(BaseModel):
                                             max_length=MAX_COMBATANTS * MAX_CONDITIONS)
     log: LogEntries[LogEntry] = Field(default_factory=LogEntries)
     """Oldest first; appending shares what was written (see :mod:`m3desk.core.log_entries`)."""
+    options: BaseModel = Field(default_factory=NoOptions,
+                               exclude_if=lambda options: isinstance(options, NoOptions))
+    """The table rules this fight is run with: every game names them ``options`` and narrows
+    the type to its own options model (its ``GameSystem.options_model``)."""
 
     @field_validator("sides")
     @classmethod

@@ -51,6 +51,7 @@ __all__ = [
     "Reach",
     "Ring",
     "SetupStep",
+    "SheetIdentity",
     "TrackerColumn",
     "WriteBack",
     "move_text",
@@ -550,6 +551,23 @@ class ExchangeFormat(NamedTuple):
     """The sheet kinds ``write`` takes."""
 
 
+class SheetIdentity(NamedTuple):
+    """Who a sheet is, in the words the library's columns show, the same for every game:
+    the character's ancestry (race, kin), calling (class) and level; a monster's Hit Dice
+    (or level) and Armour Class."""
+
+    ancestry: str = ""
+    calling: str = ""
+    level: str = ""
+    """"3" for a character; "HD 4+1" for a monster of a game that counts Hit Dice."""
+    armour_class: str = ""
+    """A monster's "AC 5" (a character's stands on its sheet)."""
+
+
+def no_identity(_sheet: BaseModel) -> SheetIdentity:
+    return SheetIdentity()
+
+
 class GameSystem(NamedTuple):
     """Everything the app needs to know about one game, found through the registry."""
 
@@ -584,6 +602,9 @@ class GameSystem(NamedTuple):
     accepts_unnamed_files: bool = False
     """Files written before documents named their system belong to this one."""
     summary: str = ""
+    sheet_identity: Callable[[BaseModel], SheetIdentity] = no_identity
+    """Who a character or monster sheet is (ancestry, calling, level; a monster's HD and AC),
+    for the library's rows of every game."""
 
     def document(self, kind: str) -> DocumentSpec:
         for spec in self.documents:

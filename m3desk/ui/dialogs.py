@@ -99,8 +99,8 @@ class NewCharacterChoice:
     race: str
     char_class: str
     level: int
-    system: str = "monsters_and_magic"
-    """The game the character is for (its id)."""
+    system: str = ""
+    """The game the character is for (its id; empty: the first installed game)."""
     sheet: Any = None
     """The finished sheet the game's generation made (None: build a blank one from the
     rest, as a scripted answer does)."""

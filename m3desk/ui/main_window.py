@@ -24,7 +24,6 @@ from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, load_settings
 from m3desk.ui.library.bestiary_panel import BestiaryPanel
 from m3desk.ui.library.panel import LibraryPanel
-from m3desk.ui.own_game import has_own_widgets
 from m3desk.ui.plain_text import install_plain_text_guard, mnemonic_safe
 from m3desk.ui.window import documents
 from m3desk.ui.window.actions import WindowActions
@@ -32,14 +31,13 @@ from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.drops import FileDropFilter
 from m3desk.ui.window.encounter_menu import EncounterMenu
 from m3desk.ui.window.recent import RecentFilesMenu
-from m3desk.ui.window.settings_store import SettingsStore
+from m3desk.ui.window.settings_store import SettingsStore, rules_system
 from m3desk.ui.window.tabs import DocumentTabs
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from m3desk.storage.locks import FileLocks
-    from m3desk.systems.monsters_and_magic.table_rules import TableRules
     from m3desk.ui.window.bestiary_commands import BestiaryCommands
     from m3desk.ui.window.exchange_commands import ExchangeCommands
     from m3desk.ui.window.open_document import OpenDocument
@@ -272,10 +270,13 @@ class MainWindow(QMainWindow):
             return None
         if choice is None:
             return None
+        from m3desk.core import registry
+
+        system_id = choice.system or registry.ids()[0]
         if choice.sheet is not None:
             record = self.session.add_new(choice.sheet)
-        elif choice.system != new_character_dialog.OWN_SHEETS:
-            record = self.session.add_new(self._form_sheet(choice.system, "character",
+        elif system_id != new_character_dialog.OWN_SHEETS:
+            record = self.session.add_new(self._form_sheet(system_id, "character",
                                                            choice.name))
         else:
             from m3desk.assets import classes, races
@@ -308,7 +309,7 @@ class MainWindow(QMainWindow):
                              rules=self.settings_store.table_rules(),
                              options_for=self.settings_store.options_for)
 
-    def edit_table_rules(self) -> TableRules | None:
+    def edit_table_rules(self) -> BaseModel | None:
         """Edit → Table Rules…: the default for new sheets and encounters; None if cancelled."""
         from m3desk.ui.window.table_rules_command import edit_default_table_rules
 
@@ -362,7 +363,7 @@ class MainWindow(QMainWindow):
         menu = self.menu_actions.game_rules_menu
         menu.clear()
         for system in registry.systems():
-            if has_own_widgets(system.id) or not system.options_model.model_fields:
+            if system.id == rules_system() or not system.options_model.model_fields:
                 continue
             action = menu.addAction(f"{mnemonic_safe(system.name)}…")
             action.setObjectName(f"game_rules:{system.id}")
@@ -380,7 +381,7 @@ class MainWindow(QMainWindow):
 
         system = registry.get(system_id)
         current = self.settings_store.options_for(system)
-        chosen = options_dialog.ask_options(
+        chosen = options_dialog.ask_game_options(
             self, system, current, f"Table Rules — {system.name}",
             f"The rules new {system.name} sheets and encounters start with. An encounter "
             "keeps its own copy (Encounter → Table Rules… changes it).")

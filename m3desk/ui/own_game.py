@@ -1,9 +1,11 @@
-"""The one game the Qt layer has widgets of its own for: Monsters & Magic.
+"""What is left of the UI's one named game, for the modules other branches are reworking.
 
-Its sheets, its table-rules dialog, its action dialog (effect points) and its encounter set-up
-(surroundings, Scouting) are its own widgets; every other game is rendered from what it
-describes through the seam (sheet forms, options, encounter rules). Wherever the UI must tell
-the two apart it asks here, so the UI names that game in one place.
+The generic UI asks a game's own widgets for what they provide (:mod:`m3desk.ui.games`) and
+never tells games apart by id. Three uses remain, each owned elsewhere and removed when
+that work is merged: the printer's own Monsters & Magic layouts (``ui/printing/jobs.py``,
+``sheet_blocks.py``), the New Character dialog's race-and-class path
+(``ui/window/new_character.py``) and the library's name for a file that cannot be read
+(files from before games were named are this game's).
 """
 
 from __future__ import annotations
@@ -16,4 +18,5 @@ OWN_GAME_NAME = "Monsters & Magic"
 
 
 def has_own_widgets(system_id: str) -> bool:
+    """Only for the printer, until it prints every game from what the game describes."""
     return system_id == OWN_GAME_ID

@@ -27,16 +27,16 @@ from pytestqt.qtbot import QtBot
 from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet, TableRules, Tier
 from m3desk.systems.monsters_and_magic.encounter import Encounter, LogEntry, range_between
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
-from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.check_list import CheckList
 from m3desk.ui.action.combo_items import entry_enabled
-from m3desk.ui.action.condition_spend_row import ConditionSpendRow
 from m3desk.ui.dialogs import NewEncounterChoice
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
+from m3desk.ui.games.monsters_and_magic.action.condition_spend_row import ConditionSpendRow
+from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
 from m3desk.ui.main_window import MainWindow
-from m3desk.ui.table_rules.dialog import TableRulesDialog
 from m3desk.ui.window.open_document import OpenDocument
 from tests.ui.action.user import User
 from tests.ui.encounter.helpers import click_cell, groups, type_into_cell
@@ -154,7 +154,7 @@ class Gm:
         """Stands in for the Table Rules dialog's modal ``exec()``: "Book Example", then OK."""
         dialog.show()
         self.qtbot.waitExposed(dialog)
-        assert dialog.rules() == self.encounter.table_rules
+        assert dialog.rules() == self.encounter.options
         self.qtbot.mouseClick(dialog.book_button, Qt.MouseButton.LeftButton)
         assert dialog.rules() == TableRules.book_example()
         assert dialog.status.text().startswith("These are the book example's rules")
@@ -279,10 +279,10 @@ def set_up(gm: Gm) -> None:
 
     # I1, I2: the book-example table rules. The encounter started with the default (the
     # strict rules of a fresh profile); Encounter → Table Rules…, "Book Example", OK.
-    assert gm.encounter.table_rules == TableRules()
+    assert gm.encounter.options == TableRules()
     undo = gm.document.undo_stack.count()
     gm.encounter_menu(Qt.Key.Key_B)  # Ta&ble Rules…
-    assert gm.encounter.table_rules == TableRules.book_example()
+    assert gm.encounter.options == TableRules.book_example()
     assert gm.document.undo_stack.count() == undo + 1
     assert gm.document.undo_stack.undoText() == "Change table rules"
 

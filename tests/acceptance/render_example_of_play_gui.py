@@ -46,9 +46,9 @@ def _child(output: Path, percent: str) -> None:
 
     from m3desk.storage.paths import AppPaths
     from m3desk.ui import dialogs
-    from m3desk.ui.action.action_dialog import ActionDialog
+    from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
+    from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
     from m3desk.ui.main_window import MainWindow
-    from m3desk.ui.table_rules.dialog import TableRulesDialog
     from tests.acceptance.example_of_play_gm import (
         Gm,
         round_one,

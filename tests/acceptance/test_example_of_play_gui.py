@@ -20,10 +20,11 @@ import pytest
 from m3desk.systems.monsters_and_magic import ConditionKind, Tier
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.ui.action import prompts as action_prompts
-from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.encounter import prompts as encounter_prompts
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
+from m3desk.ui.games.monsters_and_magic.encounter import prompts as game_prompts
+from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog, ask_table_rules
 from m3desk.ui.main_window import MainWindow
-from m3desk.ui.table_rules.dialog import TableRulesDialog, ask_table_rules
 from tests.acceptance.example_of_play_gm import (
     MUMMY,
     Gm,
@@ -54,7 +55,8 @@ def no_unscripted_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
         return fail
 
     for name in ENCOUNTER_PROMPTS:
-        monkeypatch.setattr(encounter_prompts, name, unexpected(name))
+        monkeypatch.setattr(encounter_prompts if hasattr(encounter_prompts, name)
+                            else game_prompts, name, unexpected(name))
     monkeypatch.setattr(action_prompts, "confirm_discard_roll", unexpected("discard the roll"))
 
 

@@ -20,9 +20,9 @@ from m3desk.systems.monsters_and_magic import CheckRoll, Roller, TableRules
 from m3desk.systems.monsters_and_magic.action_outcome import apply_action
 from m3desk.systems.monsters_and_magic.check_request import spec_for
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
-from m3desk.ui.action.action_dialog import ActionDialog
-from m3desk.ui.action.action_memory import ActionMemory
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
+from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory
 from tests.ui.action.scene import at_turn, book_encounter
 
 REFRESH_TARGET_S = 0.005
@@ -89,7 +89,7 @@ def test_apply_a_spend(benchmark: BenchmarkFixture, dialog: ActionDialog) -> Non
     assert dialog.request is not None
     request = replace(dialog.request, trait_names=("Weapons Training",))
     resolution = spec_for(document.encounter, request).resolve(
-        CheckRoll((5, 5, 5), (6,)), (3, 3, 3), rules=document.encounter.table_rules)
+        CheckRoll((5, 5, 5), (6,)), (3, 3, 3), rules=document.encounter.options)
     draft = SpendDraft(range_bands=-2, damage=2)
     # As ActionDialog.apply does: the dialog stops listening before it applies and closes.
     document.encounter_changed.disconnect(dialog._on_encounter_changed)

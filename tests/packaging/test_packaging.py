@@ -373,4 +373,13 @@ def test_every_installed_game_system_is_frozen_into_the_bundle() -> None:
     from m3desk.systems import INSTALLED
 
     assert sorted(policy.GAME_SYSTEM_MODULES) == sorted(INSTALLED.values())
-    assert "bundle_policy.GAME_SYSTEM_MODULES" in (ROOT / "packaging" / "m3desk.spec").read_text()
+    assert "bundle_policy.HIDDEN_IMPORTS" in (ROOT / "packaging" / "m3desk.spec").read_text()
+
+
+def test_every_games_own_widgets_are_frozen_into_the_bundle() -> None:
+    """``m3desk.ui.games`` imports a game's own widgets by its id: each package is listed."""
+    from m3desk.ui.games import game_ui_packages
+
+    assert [f"m3desk.ui.games.{g}" for g in game_ui_packages()] == policy.GAME_UI_MODULES
+    assert set(policy.GAME_UI_MODULES) <= set(policy.HIDDEN_IMPORTS)
+    assert policy.GAME_UI_MODULES  # Monsters & Magic's effect-point dialog at least

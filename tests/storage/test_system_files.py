@@ -156,3 +156,24 @@ def test_a_newer_file_of_a_game_this_m3desk_lacks_is_reported_as_newer(tmp_path:
     target.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(NewerVersionError):
         load_sheet(target)
+
+
+def test_an_encounter_of_version_2_keeps_its_table_rules_as_options(tmp_path: Path) -> None:
+    """Version 2 (written by m3desk before every game named them alike) kept Monsters &
+    Magic's table rules under ``table_rules``; they open as the encounter's ``options`` and
+    are saved so, in version 3."""
+    fixture = Path(__file__).parents[1] / "fixtures" / "mm_encounter_v2" / "tomb-house-rules.m3e"
+    raw = json.loads(fixture.read_text(encoding="utf-8"))
+    assert raw["schema_version"] == 2 and "options" not in raw["document"]  # as 2 wrote it
+    assert raw["document"]["table_rules"]["minor_cost"] == 4
+    loaded = load_encounter(fixture)
+    encounter = loaded.model
+    assert isinstance(encounter, Encounter) and loaded.migrated_from == 2
+    assert encounter.options.minor_cost == 4
+    assert not encounter.options.duration_counts_first_round
+    copy = tmp_path / "tomb.m3e"
+    save_encounter(copy, encounter)
+    saved = json.loads(copy.read_text(encoding="utf-8"))
+    assert saved["schema_version"] == 3 and "table_rules" not in saved["document"]
+    assert saved["document"]["options"] == raw["document"]["table_rules"]
+    assert load_encounter(copy).model == encounter

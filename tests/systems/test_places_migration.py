@@ -105,10 +105,12 @@ def test_a_saved_encounter_keeps_its_places(game: str) -> None:
 
 
 def test_a_game_of_bands_writes_its_encounters_as_before() -> None:
-    """Monsters & Magic keeps a band per pair: its files carry no places and its schema is
-    unchanged, so an older m3desk still opens them."""
+    """Monsters & Magic keeps a band per pair: its files carry no places, and places did not
+    change its schema (version 3 only names its table rules ``options``, like every game's:
+    tests/storage/test_system_files.py)."""
     spec = _encounter_spec("monsters_and_magic")
     encounter = spec.model(name="Tomb")
     record = json.loads(dump_document_bytes(catalog.document_type(spec.model), encounter))
     assert "places" not in record["document"] and "positions" in record["document"]
-    assert record["schema_version"] == spec.schema_version == 2  # as on main
+    assert record["schema_version"] == spec.schema_version == 3
+    assert "options" in record["document"] and "table_rules" not in record["document"]

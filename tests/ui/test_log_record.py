@@ -17,11 +17,11 @@ from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.encounter import ConditionState
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
-from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.log_model import WHAT, WHO
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.games.monsters_and_magic.encounter import prompts
 from tests.ui.encounter.helpers import shown, type_into_cell
 
 GAMES = [system.id for system in registry.systems()]

@@ -19,6 +19,7 @@ from m3desk.systems.adnd2e.experience import describe_changes, merged_into
 from m3desk.systems.adnd2e.forecast import POLICY_TEXT, simulate
 from m3desk.systems.adnd2e.forms import CHARACTER_FORM, MONSTER_FORM
 from m3desk.systems.adnd2e.generation import GENERATION
+from m3desk.systems.adnd2e.identity import sheet_identity
 from m3desk.systems.adnd2e.movement import DECLARATIONS
 from m3desk.systems.adnd2e.options import CHOICE_WORDS, EXPLANATIONS, LABELS, AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
@@ -30,6 +31,7 @@ _EFFECTS = {"charge": (2, 1, -2)}
 """Charge: +2 to hit, AC 1 worse, the opponents' initiative −2 (seed 002)."""
 
 SYSTEM = GameSystem(
+    sheet_identity=sheet_identity,
     id="adnd2e",
     name="AD&D 2nd edition",
     summary="THAC0 and descending AC, a d10 per side (lower first), declared actions with "

@@ -8,6 +8,7 @@ from m3desk.core.places import places_migration
 from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
 from m3desk.systems.apparatus.forms import CHARACTER_FORM, CREATURE_FORM
 from m3desk.systems.apparatus.generation import GENERATION
+from m3desk.systems.apparatus.identity import sheet_identity
 from m3desk.systems.apparatus.options import CHOICE_WORDS, EXPLANATIONS, LABELS, ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet
 from m3desk.systems.apparatus.state import INITIATIVE, METRES, ApparatusEncounter
@@ -16,6 +17,7 @@ from m3desk.systems.apparatus.table import ENCOUNTER_RULES
 __all__ = ["SYSTEM"]
 
 SYSTEM = GameSystem(
+    sheet_identity=sheet_identity,
     id="apparatus",
     name="Apparatus",
     summary="A homebrew d20 game: Movement points per turn, jumps by size, Advantage as a "

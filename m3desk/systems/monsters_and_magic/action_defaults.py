@@ -112,7 +112,7 @@ def target_note(encounter: Encounter, actor_id: str, target_id: str,
         return f"{band.label} · in reach", f"{weapon.name} attacks from {bands}"
     return (f"{band.label} · out of reach",
             f"{weapon.name} attacks from {bands}: the effect points must first buy the range "
-            f"change ({encounter.table_rules.range_band_cost} EP a band)")
+            f"change ({encounter.options.range_band_cost} EP a band)")
 
 
 def default_target_id(encounter: Encounter, actor_id: str, action: ActionKind,
@@ -166,7 +166,7 @@ def default_resistance(encounter: Encounter, action: ActionKind, weapon: Weapon 
     rolled = is_surprised(encounter, target_id)
     if target_id is not None and action in (ActionKind.ATTACK, ActionKind.CHANGE_RANGE):
         if action is ActionKind.CHANGE_RANGE:
-            rule = encounter.table_rules.change_range_resistance
+            rule = encounter.options.change_range_resistance
             if rule is RangeResistance.DEFENCE:
                 return ResistanceChoice(kind=ResistanceKind.AC, rolled=rolled)
             attribute = Attribute.STR if rule is RangeResistance.BLOCKING else Attribute.WIS
@@ -205,7 +205,7 @@ def resistance_reason(encounter: Encounter, action: ActionKind, weapon: Weapon |
         return ""
     name = encounter.combatant(target_id).name
     if action is ActionKind.CHANGE_RANGE:
-        rule = encounter.table_rules.change_range_resistance
+        rule = encounter.options.change_range_resistance
         return (f"Against {_RANGE_REASONS[rule].format(name=name)} (table rule). "
                 "No damage: the points move.")
     if action is ActionKind.ATTACK and isinstance(weapon, MonsterAttack) \

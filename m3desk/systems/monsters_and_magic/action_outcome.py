@@ -77,7 +77,7 @@ def apply_action(encounter: Encounter, request: CheckRequest, resolution: Resolu
     if resolution.succeeded:
         outcome = apply_plan(offer.plan(draft), resolution.effect_points, actor=actor_sheet,
                              target=target_sheet, damage_cap=offer.damage_cap,
-                             current_range=offer.current_range, rules=encounter.table_rules,
+                             current_range=offer.current_range, rules=encounter.options,
                              reach=offer.reach, moving_only=offer.moving_only)
         actor_sheet, target_sheet = outcome.actor, outcome.target
         new_range = outcome.range

@@ -134,5 +134,5 @@ def spec_for(encounter: Encounter, request: CheckRequest) -> CheckSpec:
         situation=situation,
         mental=request.mental,
         affects_target=request.size_applies and request.action.affects_target,
-        rules=encounter.table_rules,
+        rules=encounter.options,
     )

@@ -102,7 +102,8 @@ class Encounter(core.Encounter):
     maximum_range_override: RangeBand | None = None
     """The GM's judgement of the maximum range when Table 13 does not fit."""
     combatants: tuple[Combatant, ...] = Field((), max_length=MAX_COMBATANTS)
-    table_rules: TableRules = Field(default_factory=TableRules)
+    options: TableRules = Field(default_factory=TableRules)
+    """The table rules this encounter is run with (``table_rules`` before version 3)."""
 
     def combatant(self, combatant_id: str) -> Combatant:
         found = super().combatant(combatant_id)
@@ -133,7 +134,7 @@ class Encounter(core.Encounter):
     def round_ended(self) -> tuple[Encounter, list[str]]:
         """Effects and consequences on the sheets count down; those placed this round wait a
         round unless the table rules count the first round."""
-        counts_first = self.table_rules.duration_counts_first_round
+        counts_first = self.options.duration_counts_first_round
         combatants = []
         expired: list[str] = []
         for combatant in self.combatants:

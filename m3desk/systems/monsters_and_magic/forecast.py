@@ -203,7 +203,7 @@ def attack_plans(encounter: Encounter, actor_id: str, target_id: str) -> list[At
     would build it in this encounter (its phase decides concentration and surprise)."""
     actor = encounter.combatant(actor_id)
     target = encounter.combatant(target_id)
-    band_cost = encounter.table_rules.range_band_cost
+    band_cost = encounter.options.range_band_cost
     plans = []
     for key, bands in _attack_keys(actor.sheet):
         request = attack_request(encounter, actor_id, target_id, key)
@@ -289,7 +289,7 @@ class _Prepared:
 
 
 def _expiry(encounter: Encounter) -> dict[int, list[tuple[int, int]]]:
-    counts_first = encounter.table_rules.duration_counts_first_round
+    counts_first = encounter.options.duration_counts_first_round
     expiry: dict[int, list[tuple[int, int]]] = {}
     for index, combatant in enumerate(encounter.combatants):
         for bit_index, condition in enumerate(combatant.sheet.conditions):
@@ -320,7 +320,7 @@ def _prepare(encounter: Encounter) -> _Prepared:
     band = [[encounter.positions.get(pair_key(a, b), default) if a != b else 0 for b in ids]
             for a in ids]
     foes = [[t for t in range(len(ids)) if side[t] != side[a]] for a in range(len(ids))]
-    rules = encounter.table_rules
+    rules = encounter.options
     modifiers = [initiative_modifier(c.sheet, casting=c.casting, rules=rules) for c in combatants]
     surprise: _Context | None = None
     surprise_actors: list[int] = []

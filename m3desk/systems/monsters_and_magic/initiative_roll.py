@@ -60,7 +60,7 @@ def initiative_requests(encounter: Encounter, ids: Iterable[str],
     requests = []
     for combatant_id in ids:
         combatant = encounter.combatant(combatant_id)
-        rules = encounter.table_rules
+        rules = encounter.options
         modifier = initiative_modifier(combatant.sheet, casting=combatant.casting, rules=rules)
         terms = initiative_terms(combatant.sheet, casting=combatant.casting, rules=rules)
         if sum(t.value for t in terms) != modifier:  # the sheet overrides its initiative

@@ -393,7 +393,7 @@ def offer_for(encounter: Encounter, request: CheckRequest, resolution: Resolutio
     return SpendOffer(action=request.action, effect_points=resolution.effect_points,
                       succeeded=resolution.succeeded, actor=actor, target=target,
                       damage_cap=resolution.spec.damage_cap, mental=resolution.spec.mental,
-                      current_range=current, rules=encounter.table_rules,
+                      current_range=current, rules=encounter.options,
                       recipient_name=recipient,
                       damage_cap_computed=resolution.spec.damage_cap_computed,
                       reach=resolution.spec.reach)

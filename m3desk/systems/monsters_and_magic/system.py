@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from m3desk.core.system import (
@@ -12,14 +13,18 @@ from m3desk.core.system import (
 )
 from m3desk.systems.monsters_and_magic.encounter import INITIATIVE, POSITIONS, Encounter
 from m3desk.systems.monsters_and_magic.generation import GENERATION
+from m3desk.systems.monsters_and_magic.identity import sheet_identity
+from m3desk.systems.monsters_and_magic.option_words import CHOICE_WORDS, LABELS
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table import ENCOUNTER_RULES
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.systems.monsters_and_magic.table_rules import EXPLANATIONS, TableRules
 from m3desk.systems.monsters_and_magic.write_back import describe_changes, merged_into
 
 SYSTEM_ID = "monsters_and_magic"
 SCHEMA_VERSION = 2
 """Version 2 names the game system in the file's envelope; the document itself is as in 1."""
+ENCOUNTER_SCHEMA_VERSION = 3
+"""Version 3 keeps the table rules under ``options``, the name every game's encounter uses."""
 
 
 HELP_PREFIX = "help from "
@@ -60,10 +65,19 @@ def _ranges_become_positions(document: dict[str, Any]) -> dict[str, Any]:
     return upgraded
 
 
+def _table_rules_become_options(document: dict[str, Any]) -> dict[str, Any]:
+    """2 -> 3 for encounters: ``table_rules`` is ``options``, as in every other game."""
+    upgraded = dict(document)
+    if "table_rules" in upgraded:
+        upgraded["options"] = upgraded.pop("table_rules")
+    return upgraded
+
+
 _MIGRATIONS = {1: _names_its_system}
-_ENCOUNTER_MIGRATIONS = {1: _ranges_become_positions}
+_ENCOUNTER_MIGRATIONS = {1: _ranges_become_positions, 2: _table_rules_become_options}
 
 SYSTEM = GameSystem(
+    sheet_identity=sheet_identity,
     id=SYSTEM_ID,
     name="Monsters & Magic",
     summary="The Effect Engine: 3d6 checks, effect points, range bands.",
@@ -72,10 +86,13 @@ SYSTEM = GameSystem(
                      "character", _MIGRATIONS),
         DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, SCHEMA_VERSION,
                      "monster", _MIGRATIONS),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", Encounter, SCHEMA_VERSION,
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", Encounter, ENCOUNTER_SCHEMA_VERSION,
                      "encounter", _ENCOUNTER_MIGRATIONS),
     ),
     options_model=TableRules,
+    option_help=MappingProxyType(EXPLANATIONS),
+    option_labels=MappingProxyType(LABELS),
+    option_choices=MappingProxyType(CHOICE_WORDS),
     initiative=INITIATIVE,
     positions=POSITIONS,
     phases=(

@@ -54,7 +54,7 @@ _CACHE_LIMIT = 2048
 def _defence(combatant: Combatant, encounter: Encounter) -> tuple[str, str]:
     """AC now, cached by sheet identity: frozen sheets are shared between encounter states,
     so after one change only the changed combatant is derived again (200 rows: 70 → 1 ms)."""
-    sheet, rules = combatant.sheet, encounter.table_rules
+    sheet, rules = combatant.sheet, encounter.options
     key = (id(sheet), id(rules))
     cached = _DEFENCE_CACHE.get(key)
     if cached is not None and cached[0] is sheet and cached[1] is rules:
@@ -115,7 +115,7 @@ def edit(encounter: core.Encounter, combatant_id: str, column: str,
 def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str:
     assert isinstance(encounter, Encounter) and isinstance(combatant, Combatant)
     terms = initiative_terms(combatant.sheet, casting=combatant.casting,
-                             rules=encounter.table_rules)
+                             rules=encounter.options)
     return "Roll: 3d6 " + " ".join(f"{t.label} {signed(t.value)}" for t in terms)
 
 

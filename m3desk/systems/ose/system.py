@@ -18,11 +18,13 @@ from m3desk.systems.ose.experience import describe_changes, merged_into
 from m3desk.systems.ose.forms import SHEET_FORMS
 from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
 from m3desk.systems.ose.generation import GENERATION
+from m3desk.systems.ose.identity import sheet_identity
 from m3desk.systems.ose.options import CHOICE_WORDS, EXPLANATIONS, LABELS, OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
 
 SYSTEM = GameSystem(
+    sheet_identity=sheet_identity,
     id="ose",
     name="Old-School Essentials",
     summary="B/X: one d6 per side, THAC0 or ascending AC, morale, feet between combatants.",

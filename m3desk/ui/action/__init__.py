@@ -1,13 +1,8 @@
-"""The action dialog: resolve one check at the table, spend its effect points, apply it.
+"""Every game's action dialog and its shared parts.
 
-For the encounter window: ``ActionDialog.run_for(document, parent, roller=..., memory=...)``
-opens it modally and returns True when an action was applied (one undo step, one log
-entry). ``ActionMemory.for_document(document)`` is the per-combatant memory of last choices
-that lives as long as the open encounter.
+:mod:`~m3desk.ui.action.system_action_dialog` renders what a game's
+:class:`~m3desk.core.system.EncounterRules` describe (actions, preview, resolve);
+:mod:`~m3desk.ui.action.dialog_choice` opens it, or the dialog a game's own widgets provide
+(:mod:`m3desk.ui.games`). ``check_list``, ``combo_items``, ``tone`` and ``prompts`` are the
+small parts any dialog may use.
 """
-
-from m3desk.systems.monsters_and_magic.action_kind import ActionKind
-from m3desk.ui.action.action_dialog import ActionDialog
-from m3desk.ui.action.action_memory import ActionMemory, ActorChoices
-
-__all__ = ["ActionDialog", "ActionKind", "ActionMemory", "ActorChoices"]

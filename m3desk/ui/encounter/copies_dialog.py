@@ -34,7 +34,7 @@ from m3desk.core.copies import HIT_POINT_METHODS, HitPointMethod, copy_hit_point
 from m3desk.core.dice import DiceError, DiceExpr, Roller
 from m3desk.core.numbers import signed
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.encounter.new_document import OpenSheet, add_sheets, default_side
+from m3desk.ui.encounter.new_document import OpenSheet, add_sheets, default_side, sheet_kind
 
 
 def appearing_dice(appearing: str) -> DiceExpr | None:
@@ -135,7 +135,7 @@ class CopiesDialog(QDialog):
         game = registry.system_of(document.encounter)
         self._choices = [c for c in choices if registry.system_of(c.sheet).id == game.id]
         # Monsters first: copies are mostly of monsters.
-        self._choices.sort(key=lambda c: getattr(c.sheet, "kind", "") != "monster")
+        self._choices.sort(key=lambda c: sheet_kind(c.sheet) != "monster")
         self.setWindowTitle(f"Add Copies of a Sheet — {game.name}")
         self.sheet = QComboBox(self)
         self.sheet.setAccessibleName("Sheet")

@@ -112,14 +112,27 @@ class EncounterActions(QObject):
             created.setIconText(short)
 
     def game_specific(self) -> list[QAction]:
-        """The actions only Monsters & Magic has (hidden for other games)."""
-        return [self.casting, self.adjust_php, self.adjust_mhp, self.add_condition,
-                self.remove_condition_menu.menuAction()]
+        """The commands a game's own widgets drive (``tracker_commands``, Monsters & Magic's
+        casting and two pools; hidden for other games)."""
+        return [self.casting, self.adjust_php, self.adjust_mhp]
 
-    def hide_game_specific(self) -> None:
-        for action in self.game_specific():
+    def condition_actions(self) -> list[QAction]:
+        return [self.add_condition, self.remove_condition_menu.menuAction()]
+
+    def hide_game_specific(self, *, conditions: bool = False) -> None:
+        """Hide the game's own commands; ``conditions`` keeps Add and Remove Condition, in
+        the words of a game that declares its conditions."""
+        hidden = self.game_specific() + ([] if conditions else self.condition_actions())
+        for action in hidden:
             action.setVisible(False)
             action.setEnabled(False)
+        if conditions:
+            self.add_condition.setText("Add &Condition…")
+            self.add_condition.setIconText("Add Condition")
+            tip = "Place one of the game's conditions on the selected combatant (Ctrl+K)"
+            self.add_condition.setToolTip(tip)
+            self.add_condition.setStatusTip(tip)
+            self.remove_condition_menu.setTitle("Remo&ve Condition")
 
     def all(self) -> list[QAction]:
         """Every action, in the order they were made."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
+from m3desk.core.encounter import Encounter, LogEntry, phase_title
 from m3desk.storage.atomic import atomic_write_bytes
-from m3desk.systems.monsters_and_magic.encounter import Encounter, LogEntry, phase_title
 
 __all__ = [
     "actor_name",

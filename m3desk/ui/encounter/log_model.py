@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from m3desk.systems.monsters_and_magic.encounter import LogEntry
+from m3desk.core.encounter import LogEntry
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.log_export import actor_name, entry_concerns, round_cell, round_text

@@ -15,11 +15,7 @@ from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.system import GameSystem
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.own_game import has_own_widgets
 
 __all__ = [
     "OpenSheet",
@@ -27,9 +23,10 @@ __all__ = [
     "add_sheets",
     "default_side",
     "new_encounter_document",
+    "sheet_kind",
 ]
 
-Sheet = CharacterSheet | MonsterSheet
+Sheet = BaseModel
 PARTY = "Party"
 MONSTERS = "Monsters"
 
@@ -52,23 +49,33 @@ class OpenSheet:
     path: Path | None = None
 
 
-SourceLike = str | os.PathLike[str] | CharacterSheet | MonsterSheet | SheetSource
+SourceLike = str | os.PathLike[str] | BaseModel | SheetSource
+
+
+def sheet_kind(sheet: BaseModel) -> str | None:
+    """"character" or "monster" as the sheet's game keeps it; None for any other model."""
+    try:
+        system = registry.system_of(sheet)
+    except registry.UnknownSystemError:
+        return None
+    return next((spec.kind for spec in system.documents if spec.model is type(sheet)
+                 and spec.kind in ("character", "monster")), None)
 
 
 def default_side(sheet: BaseModel) -> str:
     """Player characters join the party, monsters the monsters."""
-    return PARTY if getattr(sheet, "kind", "") == "character" else MONSTERS
+    return PARTY if sheet_kind(sheet) == "character" else MONSTERS
 
 
 def _resolve(source: SourceLike) -> tuple[Sheet, str | None]:
     """Load a path (raises DocumentLoadError) or take a sheet with its file, if any."""
     if isinstance(source, BaseModel):
-        return source, None  # type: ignore[return-value]
+        return source, None
     if isinstance(source, str | os.PathLike):
         model = load_sheet(source).model
-        if getattr(model, "kind", None) not in ("character", "monster"):
+        if sheet_kind(model) is None:
             raise TypeError(f"{source} is not a character or monster sheet")
-        return model, str(Path(source))  # type: ignore[return-value]
+        return model, str(Path(source))
     return source.sheet, str(source.path) if source.path is not None else None
 
 
@@ -91,29 +98,31 @@ def add_sheets(encounter: core.Encounter, sources: Iterable[SourceLike],
             raise OtherGameError(f"{sheet.name} is a sheet of {sheet_game.name}; this encounter "
                                  f"is {game.name}.")
         chosen = side or default_side(sheet)
-        if isinstance(encounter, Encounter):
-            assert isinstance(sheet, CharacterSheet | MonsterSheet)
-            encounter = add_combatant(encounter, sheet, chosen, source_path=path)
-            continue
         assert game.encounter is not None
         combatant = game.encounter.make_combatant(sheet, chosen)
         encounter = core.join(encounter, combatant.model_copy(update={"source_path": path}))
     return encounter
 
 
-def encounter_for(sheets: Iterable[BaseModel], name: str, rules: TableRules | None,
+def encounter_for(sheets: Iterable[BaseModel], name: str, rules: BaseModel | None,
                   options_for: Callable[[GameSystem], BaseModel] | None = None,
                   ) -> core.Encounter:
-    """An empty encounter of the game the sheets are of (Monsters & Magic when none)."""
+    """An empty encounter of the game the sheets are of (the first installed game that runs
+    encounters when there are none), with ``rules`` when they are that game's options, else
+    ``options_for(game)``, else the game's defaults."""
     games = {registry.system_of(sheet).id: registry.system_of(sheet) for sheet in sheets}
     if len(games) > 1:
         raise OtherGameError("An encounter is of one game; these sheets are of "
                              + " and ".join(sorted(g.name for g in games.values())) + ".")
     game = next(iter(games.values()), None)
-    if game is None or has_own_widgets(game.id) or game.encounter is None:
-        return Encounter(name=name) if rules is None else Encounter(name=name, table_rules=rules)
+    if game is None:
+        game = next(g for g in registry.systems() if g.encounter is not None)
+    if game.encounter is None:
+        raise OtherGameError(f"{game.name} does not run encounters yet.")
     kind = game.encounter.encounter_type
-    if options_for is not None and "options" in kind.model_fields:
+    if rules is not None and isinstance(rules, game.options_model):
+        return kind(name=name, options=rules)
+    if options_for is not None:
         return kind(name=name, options=options_for(game))
     return kind(name=name)
 
@@ -121,7 +130,7 @@ def encounter_for(sheets: Iterable[BaseModel], name: str, rules: TableRules | No
 def new_encounter_document(paths_or_sheets: Iterable[SourceLike],
                            parent: QObject | None = None, *,
                            name: str = "Encounter",
-                           rules: TableRules | None = None,
+                           rules: BaseModel | None = None,
                            options_for: Callable[[GameSystem], BaseModel] | None = None,
                            sides: Sequence[str | None] = (),
                            ) -> EncounterDocument:

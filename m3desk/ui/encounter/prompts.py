@@ -1,7 +1,7 @@
 """Every modal question the encounter table asks, behind functions tests can replace.
 
 Modal dialogs block a test until someone clicks (pytest-qt's advice), so the widgets call
-these through the module (``prompts.ask_condition(...)``) and tests monkeypatch them.
+these through the module (``prompts.show_error(...)``) and tests monkeypatch them.
 While the application's dialogs are switched off (the self-test), each answers at once
 with the choice that changes nothing.
 """
@@ -11,22 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from m3desk.core.system import ConditionSpec
 from m3desk.storage.sheet_files import FILE_FILTER
-from m3desk.systems.monsters_and_magic.conditions import Condition
-from m3desk.systems.monsters_and_magic.initiative_roll import InitiativeRequest
-from m3desk.systems.monsters_and_magic.sheet import Pool
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.plain_text import mnemonic_safe
 
 __all__ = [
     "LOG_FILTER",
-    "DiceAnswers",
-    "ask_condition",
-    "ask_initiative_dice",
-    "ask_pool_change",
+    "ask_game_condition",
     "confirm_write_back",
     "log_file_to_save",
     "sheet_files_to_add",
@@ -35,8 +29,6 @@ __all__ = [
 ]
 
 LOG_FILTER = "Text files (*.txt);;All files (*)"
-DiceAnswers = dict[str, tuple[int, str]]
-"""Combatant id → (3d6 total, the dice as typed) for each initiative the GM accepted."""
 
 
 def sheet_files_to_add(parent: QWidget, directory: Path) -> list[Path]:
@@ -57,43 +49,20 @@ def log_file_to_save(parent: QWidget, suggested: Path) -> Path | None:
     return Path(name) if name else None
 
 
-def ask_initiative_dice(parent: QWidget,
-                        requests: Sequence[InitiativeRequest]) -> DiceAnswers | None:
-    """Show the rolled dice for each combatant; the GM may type the real ones instead."""
-    if dialogs.is_non_interactive():
+def ask_game_condition(parent: QWidget, name: str,
+                       conditions: Sequence[ConditionSpec]) -> ConditionSpec | None:
+    """One of the game's conditions for ``name``, by its name and effect; None when
+    cancelled."""
+    if dialogs.is_non_interactive() or not conditions:
         return None
-    from m3desk.ui.encounter.initiative_dialog import InitiativeDialog
+    from PySide6.QtWidgets import QInputDialog
 
-    dialog = InitiativeDialog(requests, parent)
-    try:
-        return dialog.answers() if dialog.exec() else None
-    finally:
-        dialog.deleteLater()
+    from m3desk.ui.encounter.condition_picker import condition_choice
 
-
-def ask_pool_change(parent: QWidget, name: str, label: str, pool: Pool) -> int | None:
-    """Damage (negative) or healing (positive) to apply; None when cancelled."""
-    if dialogs.is_non_interactive():
-        return None
-    delta, ok = QInputDialog.getInt(
-        parent, f"Adjust {label}",
-        mnemonic_safe(f"{name} has {label} {pool.current}/{pool.maximum}.\n"
-                      "Damage as a negative number, healing as a positive one:"),
-        0, -9999, 9999)
-    return delta if ok and delta else None
-
-
-def ask_condition(parent: QWidget, name: str, rules: TableRules) -> Condition | None:
-    """A new effect or consequence for ``name``; None when cancelled."""
-    if dialogs.is_non_interactive():
-        return None
-    from m3desk.ui.encounter.condition_dialog import ConditionDialog
-
-    dialog = ConditionDialog(name, rules, parent)
-    try:
-        return dialog.condition() if dialog.exec() else None
-    finally:
-        dialog.deleteLater()
+    items = [condition_choice(spec) for spec in conditions]
+    chosen, ok = QInputDialog.getItem(parent, "Add Condition", mnemonic_safe(
+        f"A condition on {name}:"), items, 0, False)
+    return conditions[items.index(chosen)] if ok and chosen in items else None
 
 
 def confirm_write_back(parent: QWidget, summary: str, count: int) -> bool:

@@ -21,7 +21,6 @@ from m3desk.core.dice import Roller
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.copies_dialog import CopiesDialog, SheetChoice
@@ -31,6 +30,7 @@ from m3desk.ui.encounter.new_document import (
     SheetSource,
     SourceLike,
     add_sheets,
+    sheet_kind,
 )
 from m3desk.ui.file_places import is_sample
 
@@ -47,7 +47,7 @@ def _joining(source: SourceLike) -> SourceLike:
     if not isinstance(source, str | os.PathLike) or not is_sample(Path(source)):
         return source
     sheet = load_sheet(source).model
-    if not isinstance(sheet, CharacterSheet | MonsterSheet):
+    if sheet_kind(sheet) is None:
         return source  # add_sheets says why it cannot join
     return OpenSheet(sheet, None)
 

@@ -31,30 +31,16 @@ class EncounterRulesController(QObject):
         actions.table_rules.triggered.connect(self.edit_rules)
 
     def edit_rules(self) -> BaseModel | None:
-        """Ask for this encounter's rules; apply them as one undo step. None if unchanged."""
+        """Ask for this encounter's rules; apply them as one undo step. None if unchanged.
+
+        Every game keeps them in ``options``; the form is the generic one unless the game's
+        own widgets provide an options dialog (:mod:`m3desk.ui.games`)."""
         encounter = self._document.encounter
-        if not hasattr(encounter, "table_rules"):
-            return self._edit_options()
-        from m3desk.ui.table_rules import dialog as table_rules_dialog  # loaded when used
+        current = encounter.options
+        from m3desk.ui.table_rules.options_dialog import ask_game_options  # loaded when used
 
-        chosen = table_rules_dialog.ask_table_rules(self._host, encounter.table_rules,
-                                         f"Table Rules — {encounter.name}", _INTRO)
-        if chosen is None or chosen == encounter.table_rules:
-            return None
-        self._document.apply(encounter.model_copy(update={"table_rules": chosen}), UNDO_TEXT)
-        return chosen
-
-    def _edit_options(self) -> BaseModel | None:
-        """Another game's encounter keeps its options in ``options``: the generic form."""
-        encounter = self._document.encounter
-        current = getattr(encounter, "options", None)
-        if not isinstance(current, BaseModel):
-            return None
-        from m3desk.ui.table_rules import options_dialog  # loaded when used
-
-        system = registry.system_of(encounter)
-        chosen = options_dialog.ask_options(self._host, system, current,
-                                            f"Table Rules — {encounter.name}", _INTRO)
+        chosen = ask_game_options(self._host, registry.system_of(encounter), current,
+                                  f"Table Rules — {encounter.name}", _INTRO)
         if chosen is None or chosen == current:
             return None
         self._document.apply(encounter.model_copy(update={"options": chosen}), UNDO_TEXT)

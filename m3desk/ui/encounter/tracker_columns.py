@@ -45,3 +45,5 @@ class TrackerRole(IntEnum):
     """(current, maximum) for a pool column."""
     CHOICES = Qt.ItemDataRole.UserRole + 5
     """What an editable cell offers to pick from (a declared action), or ()."""
+    CHOICE_TIPS = Qt.ItemDataRole.UserRole + 6
+    """Each choice's tooltip (the game's maneuver of that name), in the same order."""

@@ -82,6 +82,9 @@ class TrackerDelegate(QStyledItemDelegate):
         if spec is not None and choices:
             combo = ChoiceCombo(parent)
             combo.addItems(list(choices))
+            for number, tip in enumerate(index.data(TrackerRole.CHOICE_TIPS) or ()):
+                if tip:  # what the game's maneuver of that name allows
+                    combo.setItemData(number, tip, Qt.ItemDataRole.ToolTipRole)
             combo.setMinimumContentsLength(max(len(choice) for choice in choices))
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             combo.setAccessibleName(spec.tip or spec.title)

@@ -28,6 +28,7 @@ from m3desk.core.system import Cell, EncounterRules, TrackerColumn
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.health import perceived
+from m3desk.ui.encounter.round_words import choice_tips
 from m3desk.ui.encounter.tracker_columns import FIXED_AFTER, FIXED_BEFORE, Column, TrackerRole
 from m3desk.ui.encounter.tracker_rows import STATE_TIPS, RowState, TrackerRow, tracker_rows
 
@@ -166,6 +167,10 @@ class TrackerModel(QAbstractTableModel):
             horizontal = (Qt.AlignmentFlag.AlignCenter if spec.centred
                           else Qt.AlignmentFlag.AlignLeft)
             return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
+        if role == TrackerRole.CHOICE_TIPS:
+            if cell is None or not cell.choices:
+                return ()
+            return choice_tips(registry.system_of(self._document.encounter), cell.choices)
         return self._custom(row, cell, role)
 
     @staticmethod

@@ -1,9 +1,10 @@
-"""Turn and initiative commands: roll, next, previous, delay, act now, casting, act.
+"""Turn and initiative commands: roll, next, previous, delay, act now, act.
 
-Each command computes the next encounter with :mod:`m3desk.systems.monsters_and_magic.encounter`
-and applies
-it as one undo step; enabling follows the document so a key never does something the
-table cannot see.
+Each command computes the next encounter with the core's turn functions and applies it as
+one undo step; enabling follows the document so a key never does something the table
+cannot see. Initiative is rolled by a game's own widget where it has one (Monsters & Magic's
+check with dice the GM may type, :mod:`m3desk.ui.games`), else by its rules' roll or the
+scheme's plain die.
 """
 
 from __future__ import annotations
@@ -11,23 +12,23 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from m3desk.core import edits, registry
 from m3desk.core import encounter as core
-from m3desk.core import registry
-from m3desk.core.initiative import roll_by_scheme
-from m3desk.systems.monsters_and_magic import encounter_edits as edits
-from m3desk.systems.monsters_and_magic.dice import Roller
-from m3desk.systems.monsters_and_magic.encounter import (
+from m3desk.core.dice import Roller
+from m3desk.core.encounter import (
     Combatant,
     act_now,
     delay,
     next_turn,
     previous_turn,
+    who_acts_next,
 )
-from m3desk.systems.monsters_and_magic.initiative_roll import initiative_requests, who_rolls_next
+from m3desk.core.initiative import roll_by_scheme
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.encounter import action_launcher, prompts
+from m3desk.ui.encounter import action_launcher
 from m3desk.ui.encounter.encounter_actions import EncounterActions
+from m3desk.ui.games import parts_of_encounter
 
 __all__ = ["TurnController"]
 
@@ -44,7 +45,6 @@ class TurnController(QObject):
         actions.previous_turn.triggered.connect(self.previous_turn)
         actions.roll_initiative.triggered.connect(self.roll_missing)
         actions.roll_selected.triggered.connect(self.roll_selected)
-        actions.casting.triggered.connect(self.toggle_casting)
         actions.earlier.triggered.connect(lambda: self.move_within_count(-1))
         actions.later.triggered.connect(lambda: self.move_within_count(1))
         actions.delay.triggered.connect(self.delay)
@@ -58,7 +58,7 @@ class TurnController(QObject):
     # --- state ---------------------------------------------------------------------------
     def _missing(self) -> list[str]:
         encounter = self._document.encounter
-        return [i for i in who_rolls_next(encounter)
+        return [i for i in who_acts_next(encounter)
                 if encounter.combatant(i).initiative is None
                 and not encounter.combatant(i).delayed]
 
@@ -75,9 +75,6 @@ class TurnController(QObject):
         a.previous_turn.setEnabled(running and previous_turn(encounter) != encounter)
         a.roll_initiative.setEnabled(bool(self._missing()))
         a.roll_selected.setEnabled(selected is not None)
-        if a.casting.isVisible():
-            a.casting.setEnabled(selected is not None)
-            a.casting.setChecked(bool(selected and getattr(selected, "casting", False)))
         on_count = selected is not None and selected.initiative is not None and sum(
             1 for c in encounter.combatants if c.initiative == selected.initiative) > 1
         a.earlier.setEnabled(on_count)
@@ -107,35 +104,19 @@ class TurnController(QObject):
         if not ids:
             return
         encounter = self._document.encounter
-        if not self._actions.casting.isVisible():  # not Monsters & Magic's ranked check
-            rules = registry.system_of(encounter).encounter
-            if rules is not None and rules.roll_initiative is not None:
-                # The game's own roll: its modifiers (DEX, Agility), its tie rule, per side
-                # or each as its table rules say. A re-roll of some starts them afresh.
-                fresh = core.set_initiative(encounter, dict.fromkeys(ids))
-                rolled = rules.roll_initiative(fresh, self.roller)
-            else:
-                rolled = roll_by_scheme(encounter, ids, self.roller)
-            self._document.apply(rolled, "Roll initiative")
+        own = parts_of_encounter(encounter).roll_initiative
+        if own is not None:  # the game's own check, dice typed or offered
+            own(self._document, ids, self._host, self.roller)
             return
-        requests = initiative_requests(encounter, ids, self.roller)
-        answers = prompts.ask_initiative_dice(self._host, requests)
-        if not answers:
-            return
-        results = {}
-        for request in requests:
-            if request.combatant_id in answers:
-                total, typed = answers[request.combatant_id]
-                results[request.combatant_id] = (request.result(total),
-                                                 request.details(typed, total))
-        if results:
-            self._document.apply(*edits.set_initiatives(encounter, results))
-
-    def toggle_casting(self) -> None:
-        selected = self._selected()
-        if selected is not None:
-            self._document.apply(*edits.set_casting(self._document.encounter, selected.id,
-                                                    not selected.casting))
+        rules = registry.system_of(encounter).encounter
+        if rules is not None and rules.roll_initiative is not None:
+            # The game's own roll: its modifiers (DEX, Agility), its tie rule, per side
+            # or each as its table rules say. A re-roll of some starts them afresh.
+            fresh = core.set_initiative(encounter, dict.fromkeys(ids))
+            rolled = rules.roll_initiative(fresh, self.roller)
+        else:
+            rolled = roll_by_scheme(encounter, ids, self.roller)
+        self._document.apply(rolled, "Roll initiative")
 
     def move_within_count(self, step: int) -> None:
         selected = self._selected()

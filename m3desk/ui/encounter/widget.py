@@ -28,21 +28,23 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.core import encounter as core_edits
-from m3desk.systems.monsters_and_magic.dice import Roller
+from m3desk.core import registry
+from m3desk.core.dice import Roller
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.board_window import BoardWindow
 from m3desk.ui.encounter.combatant_controller import CombatantController
+from m3desk.ui.encounter.condition_picker import ConditionPicker
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.encounter.encounter_toolbar import build_toolbar
 from m3desk.ui.encounter.file_controller import FileController
-from m3desk.ui.encounter.game_setup import has_effect_engine_parts
 from m3desk.ui.encounter.log_panel import LogPanel
 from m3desk.ui.encounter.notice_bar import NoticeBar
 from m3desk.ui.encounter.player_view import PlayerView
 from m3desk.ui.encounter.roster_adder import OpenSheetsProvider, RosterAdder
+from m3desk.ui.encounter.round_words import round_steps
 from m3desk.ui.encounter.rules_controller import EncounterRulesController
 from m3desk.ui.encounter.setup_strip import SetupStrip
 from m3desk.ui.encounter.sheet_drops import SheetDrops
@@ -50,6 +52,7 @@ from m3desk.ui.encounter.tracker_model import rules_of
 from m3desk.ui.encounter.tracker_rows import turn_summary
 from m3desk.ui.encounter.tracker_view import TrackerView
 from m3desk.ui.encounter.turn_controller import TurnController
+from m3desk.ui.games import parts_of_encounter
 
 __all__ = ["EncounterWidget"]
 
@@ -83,11 +86,13 @@ class EncounterWidget(QWidget):
         self.setObjectName("encounter_widget")
         self.tracker = TrackerView(document, self)
         self.encounter_actions = EncounterActions(self, self.tracker)
-        if not has_effect_engine_parts(document):
-            self.encounter_actions.hide_game_specific()
-            if not hasattr(document.encounter, "options"):  # a game with no table rules
-                self.encounter_actions.table_rules.setVisible(False)
-                self.encounter_actions.table_rules.setEnabled(False)
+        parts = parts_of_encounter(document.encounter)
+        declared = registry.system_of(document.encounter).conditions
+        if parts.tracker_commands is None:  # no commands of the game's own
+            self.encounter_actions.hide_game_specific(conditions=bool(declared))
+        if not registry.system_of(document.encounter).options_model.model_fields:  # none kept
+            self.encounter_actions.table_rules.setVisible(False)
+            self.encounter_actions.table_rules.setEnabled(False)
         self.roster_adder = RosterAdder(document, self, open_sheets)
         self.setup_strip = SetupStrip(document, self.roster_adder, self)
         # Sheets dragged from the library onto the tab join the fight (not opened as tabs).
@@ -98,6 +103,10 @@ class EncounterWidget(QWidget):
         self.board = RangeBoard(document, self, lanes=board_lanes)
         self.turns = TurnController(document, self.encounter_actions, self, roller or Roller())
         self.combatants = CombatantController(document, self.encounter_actions, self)
+        self.game_commands = (None if parts.tracker_commands is None else
+                              parts.tracker_commands(document, self.encounter_actions, self))
+        self.condition_picker = (ConditionPicker(document, self.encounter_actions, self)
+                                 if parts.tracker_commands is None and declared else None)
         self._open_sheets = open_sheets or (lambda: ())
         self.files = FileController(document, self.encounter_actions, self,
                                     lambda: self.log_panel.log_model.combatant_filter,
@@ -126,6 +135,7 @@ class EncounterWidget(QWidget):
 
         self.round_label = QLabel()
         self.round_label.setAccessibleName("Round and turn")
+        self.round_label.setToolTip(round_steps(registry.system_of(document.encounter)))
         font = self.round_label.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)

@@ -1,10 +1,11 @@
 """The library's column widths when the dock is narrow: the Name column gives way last.
 
 Name stretches over whatever the other columns leave. When the dock is too narrow for
-every column at its preferred width, Race and Class shrink first (their text elides; the
-name's tooltip still says race, class and level), then Race is hidden, then Class (a GM
-picks combatants by class more than by race), so a name stays readable ("Gramfive the…")
-rather than collapsing to "F…". The small
+every column at its preferred width, Game, Ancestry and Class shrink first (their text
+elides; the name's tooltip still says ancestry, class, level and game), then Game is
+hidden, then Ancestry, then Class (a GM picks combatants by class more than by race), so a
+name stays readable ("Gramfive the…") rather than collapsing to "F…". The Game column is
+shown only while the library lists every game (``hidden``). The small
 columns (kind and source marks, level) keep their width: they are narrower than a word.
 """
 
@@ -19,7 +20,7 @@ from m3desk.ui.library.model import Column
 
 __all__ = ["ColumnFitter"]
 
-_GIVING_WAY = (Column.RACE, Column.CLASS)
+_GIVING_WAY = (Column.GAME, Column.RACE, Column.CLASS)
 """Columns that shrink and hide before Name does, the first to hide first."""
 
 
@@ -38,6 +39,9 @@ class ColumnFitter(QObject):
         self._preferred = {column: preferred[column] for column in _GIVING_WAY}
         self.name_minimum = name_minimum
         self.shrunk_minimum = shrunk_minimum
+        self.hidden: set[Column] = set()
+        """Columns of ``_GIVING_WAY`` the panel does not show at any width (Game while the
+        library lists one game's files)."""
         # Name stretches, so a change of the view's width shows up as Name being resized
         # (no event filter on the viewport, none to outlive it at exit). The fit waits for
         # the header to finish its own layout: resizing sections inside its signal, or
@@ -47,6 +51,10 @@ class ColumnFitter(QObject):
         self._pending.setInterval(0)
         self._pending.timeout.connect(self.fit)
         view.horizontalHeader().sectionResized.connect(self._on_section_resized)
+
+    def prefer(self, column: Column, width: int) -> None:
+        """``column``'s width when there is room (the Game column follows the games held)."""
+        self._preferred[column] = width
 
     def _on_section_resized(self, section: int, _old: int, new: int) -> None:
         if section == Column.NAME:
@@ -62,13 +70,14 @@ class ColumnFitter(QObject):
                     if column is not Column.NAME and column not in self._preferred
                     and not header.isSectionHidden(column))
         room = available - fixed - self.name_minimum
-        wanted = dict(self._preferred)
-        if room >= sum(wanted.values()):
-            return wanted
-        shown = list(reversed(_GIVING_WAY))
-        while shown and room < self.shrunk_minimum * len(shown):
-            shown.pop()  # Race hides first, then Class
+        wanted = {column: width for column, width in self._preferred.items()
+                  if column not in self.hidden}
         widths = {column: 0 for column in _GIVING_WAY}
+        if room >= sum(wanted.values()):
+            return {**widths, **wanted}
+        shown = [column for column in reversed(_GIVING_WAY) if column not in self.hidden]
+        while shown and room < self.shrunk_minimum * len(shown):
+            shown.pop()  # Game hides first, then Ancestry, then Class
         if not shown:
             return widths
         total = sum(wanted[column] for column in shown)

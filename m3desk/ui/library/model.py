@@ -47,7 +47,8 @@ class Column(IntEnum):
     LEVEL = 2
     RACE = 3
     CLASS = 4
-    SOURCE = 5
+    GAME = 5
+    SOURCE = 6
 
 
 _HEADERS = {
@@ -56,14 +57,16 @@ _HEADERS = {
     Column.LEVEL: "Lvl",
     Column.RACE: "Race",
     Column.CLASS: "Class",
+    Column.GAME: "Game",
     Column.SOURCE: "",
 }
 _HEADER_TIPS = {
     Column.NAME: "Name",
     Column.KIND: "Kind: character (circle), monster (diamond) or encounter (rings)",
-    Column.LEVEL: "Level",
-    Column.RACE: "Race",
-    Column.CLASS: "Class",
+    Column.LEVEL: "A character's level; a monster's Hit Dice or level",
+    Column.RACE: "A character's race or ancestry",
+    Column.CLASS: "A character's class or calling; a monster's Armour Class",
+    Column.GAME: "The game the file is for",
     Column.SOURCE: "Source: a lock marks a sample that comes with m3desk "
                    "(Save makes a copy in your library)",
 }
@@ -74,20 +77,28 @@ def _text(entry: LibraryEntry, column: Column) -> str:
         return entry.name
     if column is Column.KIND:
         return entry.kind_label
-    if column is Column.LEVEL:
-        return "" if entry.level is None else str(entry.level)
+    if column is Column.LEVEL:  # "4+1": the tooltip and the header say it is Hit Dice
+        return entry.level.removeprefix("HD ")
     if column is Column.RACE:
-        return entry.race
+        return entry.ancestry
     if column is Column.CLASS:
-        return entry.char_class
+        return entry.calling or entry.armour_class
+    if column is Column.GAME:
+        return entry.game
     return "Sample" if entry.is_sample else "Library"
 
 
 def _summary(entry: LibraryEntry) -> str:
-    """ "Gramfive the Grim, level 1 human fighter" (what the row's columns say together)."""
-    words = " ".join(part for part in (
-        f"level {entry.level}" if entry.level is not None else "", entry.race,
-        entry.char_class) if part)
+    """ "Gramfive the Grim, level 1 Human Fighter", "Ogre, HD 4+1, AC 5" (what the row's
+    columns say together)."""
+    if entry.level.startswith("HD ") or entry.armour_class:
+        words = ", ".join(part for part in (entry.level, entry.armour_class) if part)
+        words = words if entry.level.startswith("HD ") or not entry.level \
+            else f"level {words}"
+    else:
+        words = " ".join(part for part in (
+            f"level {entry.level}" if entry.level else "", entry.ancestry, entry.calling)
+            if part)
     text = f"{entry.name}, {words}" if words else f"{entry.name} ({entry.kind})"
     return f"{text} — {entry.system}" if entry.system else text
 
@@ -95,7 +106,7 @@ def _summary(entry: LibraryEntry) -> str:
 def _sort_key(column: Column) -> Callable[[LibraryEntry], tuple[Any, ...]]:
     """Key for ``column``; ties fall back to the name so the order is stable and readable."""
     if column is Column.LEVEL:
-        return lambda e: (e.level is None, e.level or 0, e.name.casefold())
+        return lambda e: (e.level_number is None, e.level_number or 0, e.name.casefold())
     return lambda e: (_text(e, column).casefold(), e.name.casefold(), str(e.path))
 
 

@@ -149,6 +149,8 @@ class LibraryPanel(QDockWidget):
         self.column_fitter = ColumnFitter(
             view, widths, name_minimum=self._name_width(),
             shrunk_minimum=view.fontMetrics().horizontalAdvance("halfl…") + self._cell_padding())
+        self.column_fitter.hidden = {Column.GAME}  # until the library holds two games
+        header.setSectionHidden(Column.GAME, True)
         header.setSortIndicator(Column.NAME, Qt.SortOrder.AscendingOrder)
         view.setSortingEnabled(True)  # calls LibraryModel.sort, never a proxy
 
@@ -163,8 +165,8 @@ class LibraryPanel(QDockWidget):
         metrics = self.view.fontMetrics()
         padding = self._cell_padding()
         mark = mark_column_width(metrics.height())
-        widest = {Column.LEVEL: ("Lvl", "20"), Column.RACE: ("high elf",),
-                  Column.CLASS: ("magic user",)}
+        widest = {Column.LEVEL: ("Lvl", "4+1"), Column.RACE: ("high elf",),
+                  Column.CLASS: ("magic user",), Column.GAME: ("Game",)}
         widths = {column: max(metrics.horizontalAdvance(text) for text in texts) + padding
                   for column, texts in widest.items()}
         return {Column.KIND: mark, **widths, Column.SOURCE: mark}
@@ -181,7 +183,8 @@ class LibraryPanel(QDockWidget):
         Computed from the font, so it stays right at 150% or with large fonts.
         """
         name = self._name_width()
-        columns = sum(self._column_widths().values())
+        columns = sum(width for column, width in self._column_widths().items()
+                      if column is not Column.GAME)  # shown when the dock is widened
         body = self.widget()
         margins = body.layout().contentsMargins() if body is not None and body.layout() else None
         sides = margins.left() + margins.right() if margins is not None else 0
@@ -238,6 +241,7 @@ class LibraryPanel(QDockWidget):
             if chosen not in wanted:
                 self.model.set_game(None)
         self.game_filter.setVisible(len(games) > 1)
+        self._show_game_column()
 
     def show_game(self, game: str | None) -> None:
         """Show one game's files (None: all), as choosing it in the combo box does."""
@@ -247,6 +251,18 @@ class LibraryPanel(QDockWidget):
     def _on_game_chosen(self, index: int) -> None:
         text = self.game_filter.itemText(index)
         self.model.set_game(None if index <= 0 or text == self.ALL_GAMES else text)
+        self._show_game_column()
+
+    def _show_game_column(self) -> None:
+        """The Game column while the library lists every game's files, and holds two."""
+        games = self.model.games()
+        hide = self.model.game is not None or len(games) < 2
+        self.column_fitter.hidden = {Column.GAME} if hide else set()
+        if games:  # as wide as the longest game's name the library holds
+            metrics = self.view.fontMetrics()
+            self.column_fitter.prefer(Column.GAME, max(
+                metrics.horizontalAdvance(game) for game in games) + self._cell_padding())
+        self.column_fitter.fit()
 
     def _watch_folders(self) -> None:
         """Watch the data folder and whichever library folders exist by now."""

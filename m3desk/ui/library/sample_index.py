@@ -46,10 +46,10 @@ def build_index(samples: Sequence[Path]) -> dict[str, Any]:
         if entry.broken:
             raise ValueError(f"the sample {path.name} does not open: {entry.error}")
         rows[_key(path)] = {"sha256": _digest(path.read_bytes()), "kind": entry.kind,
-                            "name": entry.name, "race": entry.race,
-                            "char_class": entry.char_class, "level": entry.level,
-                            "system": entry.system}
-    return {"format": "m3desk.sample-index", "version": 1, "samples": rows}
+                            "name": entry.name, "ancestry": entry.ancestry,
+                            "calling": entry.calling, "level": entry.level,
+                            "armour_class": entry.armour_class, "system": entry.system}
+    return {"format": "m3desk.sample-index", "version": 2, "samples": rows}
 
 
 def _load_index() -> dict[str, Any]:
@@ -75,8 +75,9 @@ def scan_samples(samples: Sequence[Path]) -> list[LibraryEntry]:
             try:
                 entries.append(LibraryEntry(
                     path=path, kind=row["kind"], name=str(row["name"]),
-                    race=str(row.get("race") or ""), char_class=str(row.get("char_class") or ""),
-                    level=row.get("level") if isinstance(row.get("level"), int) else None,
+                    ancestry=str(row.get("ancestry") or ""), calling=str(row.get("calling") or ""),
+                    level=str(row.get("level") or ""),
+                    armour_class=str(row.get("armour_class") or ""),
                     is_sample=True, system=str(row.get("system") or "")))
                 continue
             except (KeyError, TypeError):

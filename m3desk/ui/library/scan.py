@@ -14,12 +14,15 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
+
+from pydantic import BaseModel
 
 from m3desk.storage import catalog
 from m3desk.storage.atomic import clean_stale_temps
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.paths import AppPaths
+from m3desk.storage.registry import DocumentType
 from m3desk.ui.library.file_types import DOCUMENT_SUFFIXES
 from m3desk.ui.own_game import OWN_GAME_NAME
 
@@ -48,28 +51,48 @@ class LibraryEntry:
     path: Path
     kind: EntryKind
     name: str
-    race: str = ""
-    char_class: str = ""
-    level: int | None = None
+    ancestry: str = ""
+    """A character's race or ancestry, as its game's ``sheet_identity`` words it."""
+    calling: str = ""
+    """A character's class or calling."""
+    level: str = ""
+    """A character's level ("3"), a monster's Hit Dice ("HD 4+1") or level."""
+    armour_class: str = ""
+    """A monster's "AC 5" (or what its game defends with: "Guard 14")."""
     is_sample: bool = False
     error: str | None = None
     system: str = ""
-    """The game's name when it is not Monsters & Magic (the library mixes games)."""
+    """The game's name (the library mixes games; a file that cannot be read names none)."""
     search_text: str = field(default="", compare=False, init=False)
 
     def __post_init__(self) -> None:
         """Precompute the casefolded text the search box matches against (filtering is per key)."""
-        parts = [self.name, self.race, self.char_class, self.kind, self.system]
-        if self.level is not None:
-            parts += [str(self.level), f"level {self.level}"]
+        parts = [self.name, self.ancestry, self.calling, self.armour_class, self.kind]
+        if self.system != OWN_GAME:  # "monster" finds monsters, not Monsters & Magic's files
+            parts.append(self.system)
+        if self.level:
+            parts += [self.level, f"level {self.level}"]
         if self.is_sample:
             parts.append("sample")
         object.__setattr__(self, "search_text", " ".join(parts).casefold())
 
     @property
     def game(self) -> str:
-        """The game the file is for (files read as Monsters & Magic's name none)."""
+        """The game the file is for (a file that cannot be read: the first installed)."""
         return self.system or OWN_GAME
+
+    @property
+    def level_number(self) -> float | None:
+        """The level or Hit Dice as a number, for sorting ("HD ½" is 0.5, "HD 4+1" is 4)."""
+        text = self.level.removeprefix("HD ").strip()
+        digits = ""
+        for char in text:
+            if not char.isdigit():
+                break
+            digits += char
+        if digits:
+            return float(digits)
+        return 0.5 if text.startswith("½") else None
 
     @property
     def broken(self) -> bool:
@@ -86,7 +109,8 @@ class LibraryEntry:
         return self.kind != "encounter"
 
     def matches(self, words: Sequence[str]) -> bool:
-        """True if every (casefolded) search word occurs in name, race, class, kind or level."""
+        """True if every (casefolded) search word occurs in the row's words (name, ancestry,
+        class, AC, kind, level or game)."""
         return all(word in self.search_text for word in words)
 
 
@@ -102,53 +126,34 @@ def read_entry(path: Path, *, is_sample: bool = False) -> LibraryEntry:
     """Summarise one file; never raises."""
     # Imported here, not at start-up: loading a file of the game has loaded them anyway.
     from m3desk.storage.documents import load_document
-    from m3desk.systems.monsters_and_magic.encounter import Encounter
-    from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 
     try:
-        document = load_document(path, catalog.all_documents()).model
+        loaded = load_document(path, catalog.all_documents())
     except DocumentLoadError as exc:
         return LibraryEntry(
             path=path, kind=_kind_from_name(path), name=path.stem, is_sample=is_sample,
             error=exc.message,
         )
-    if isinstance(document, CharacterSheet):
-        return LibraryEntry(
-            path=path, kind="character", name=document.name, race=document.race,
-            char_class=document.char_class, level=document.level, is_sample=is_sample,
-        )
-    if isinstance(document, Encounter):
-        return LibraryEntry(path=path, kind="encounter", name=document.name,
-                            is_sample=is_sample)
-    if isinstance(document, MonsterSheet):
-        return LibraryEntry(path=path, kind="monster", name=document.name,
-                            level=document.level, is_sample=is_sample)
-    return _other_game_entry(path, document, is_sample)
+    return _game_entry(path, loaded.model, loaded.doc_type, is_sample)
 
 
-def _other_game_entry(path: Path, document: object, is_sample: bool) -> LibraryEntry:
-    """A sheet or encounter of another game, read through what every game's models share."""
+def _game_entry(path: Path, document: BaseModel, doc_type: DocumentType[Any],
+                is_sample: bool) -> LibraryEntry:
+    """A sheet or encounter of any game, in the words its game gives (``sheet_identity``)."""
     from m3desk.core import registry
     from m3desk.core.encounter import Encounter as AnyEncounter
 
-    try:
-        system = registry.system_of(document).name
-    except registry.UnknownSystemError:
-        system = ""
+    system = registry.get(doc_type.system)
     if isinstance(document, AnyEncounter):
         return LibraryEntry(path=path, kind="encounter", name=document.name,
-                            is_sample=is_sample, system=system)
-    kind = getattr(document, "kind", None)
-    name = getattr(document, "name", None)
-    if kind in ("character", "monster") and isinstance(name, str):
-        level = getattr(document, "level", None)
-        cls = getattr(document, "char_class", "")
-        race = getattr(document, "race", "")
-        return LibraryEntry(path=path, kind=kind, name=name,
-                            race=str(getattr(race, "value", race) or ""),
-                            char_class=str(getattr(cls, "value", cls) or ""),
-                            level=level if isinstance(level, int) else None,
-                            is_sample=is_sample, system=system)
+                            is_sample=is_sample, system=system.name)
+    if doc_type.kind in ("character", "monster"):
+        who = system.sheet_identity(document)
+        return LibraryEntry(path=path, kind=doc_type.kind,  # type: ignore[arg-type]
+                            name=str(getattr(document, "name", "") or path.stem),
+                            ancestry=who.ancestry, calling=who.calling, level=who.level,
+                            armour_class=who.armour_class, is_sample=is_sample,
+                            system=system.name)
     return LibraryEntry(path=path, kind=_kind_from_name(path), name=path.stem,
                         is_sample=is_sample, error="it is not a sheet or an encounter")
 

@@ -322,7 +322,7 @@ def encounter_content(encounter: Encounter) -> EncounterContent:
     """Everything the GM's encounter sheet says, in reading order."""
     ordered = _ordered(encounter)
     numbers = {c.id: index for index, c in enumerate(ordered, start=1)}
-    derived = {c.id: derive(c.sheet, encounter.table_rules) for c in ordered}
+    derived = {c.id: derive(c.sheet, encounter.options) for c in ordered}
     return EncounterContent(
         name=encounter.name,
         kind_label=KIND_LABEL,

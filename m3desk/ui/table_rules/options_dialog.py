@@ -3,7 +3,8 @@
 Every field of the game's options model becomes one row: a check box for a switch, a combo
 box for a choice (a ``Literal`` or an enum), a spin box for a number within the field's
 bounds, each with the game's one-line reason beneath it. pydantic decides what is valid.
-"Defaults" puts back the game's own defaults. Monsters & Magic keeps its own, richer dialog.
+"Defaults" puts back the game's own defaults. A game whose widgets provide an options dialog
+of their own (:mod:`m3desk.ui.games`) gets it through :func:`ask_game_options`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from PySide6.QtWidgets import (
 from m3desk.core.system import GameSystem
 from m3desk.ui import dialogs
 
-__all__ = ["OptionsDialog", "ask_options", "option_label"]
+__all__ = ["OptionsDialog", "ask_game_options", "ask_options", "make_options_dialog",
+           "option_label"]
 
 
 def option_label(system: GameSystem, name: str) -> str:
@@ -247,3 +249,32 @@ def ask_options(parent: QWidget | None, system: GameSystem, current: BaseModel, 
         return dialog.options() if dialog.exec() else None
     finally:
         dialog.deleteLater()
+
+
+def _intro(system: GameSystem, intro: str) -> str:
+    """The game in a line (``GameSystem.summary``) above what the rules are for."""
+    return "\n\n".join(part for part in (f"{system.name}: {system.summary}"
+                                          if system.summary else "", intro) if part)
+
+
+def ask_game_options(parent: QWidget | None, system: GameSystem, current: BaseModel,
+                     title: str, intro: str = "") -> BaseModel | None:
+    """The game's table rules edited: by its own dialog where its widgets provide one, else
+    by this form; None when cancelled."""
+    from m3desk.ui.games import parts_of
+
+    own = parts_of(system).options_dialog
+    if own is not None:
+        return own(parent, system, current, title, _intro(system, intro))
+    return ask_options(parent, system, current, title, _intro(system, intro))
+
+
+def make_options_dialog(parent: QWidget | None, system: GameSystem, current: BaseModel,
+                        title: str, intro: str = "") -> QDialog:
+    """The dialog :func:`ask_game_options` runs, built but not shown (screenshots, tests)."""
+    from m3desk.ui.games import parts_of
+
+    own = parts_of(system).options_form
+    if own is not None:
+        return own(parent, system, current, title, _intro(system, intro))
+    return OptionsDialog(system, current, title, _intro(system, intro), parent)

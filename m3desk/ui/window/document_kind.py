@@ -21,7 +21,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 from m3desk.storage.paths import LibraryKind
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 if TYPE_CHECKING:
     # Only for annotations: the documents' modules load with the first document opened.
@@ -73,7 +72,7 @@ class DocumentKind(ABC, Generic[DocumentT]):
         """True when ``document`` is one of this kind's document objects."""
 
     @abstractmethod
-    def create_document(self, model: BaseModel, path: Path | None, rules: TableRules,
+    def create_document(self, model: BaseModel, path: Path | None, rules: BaseModel,
                         parent: QObject | None) -> DocumentT:
         """A document for ``model`` saved at ``path`` (None: never saved)."""
 

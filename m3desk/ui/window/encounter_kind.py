@@ -23,7 +23,6 @@ from m3desk.storage.encounter_files import (
     save_encounter,
 )
 from m3desk.storage.paths import LibraryKind
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
 
         return isinstance(document, EncounterDocument)
 
-    def create_document(self, model: BaseModel, path: Path | None, rules: TableRules,
+    def create_document(self, model: BaseModel, path: Path | None, rules: BaseModel,
                         parent: QObject | None) -> EncounterDocument:
         """The encounter keeps the table rules it was started with, so ``rules`` is unused."""
         from m3desk.core.encounter import Encounter

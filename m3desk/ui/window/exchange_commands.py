@@ -37,8 +37,10 @@ def import_formats() -> list[tuple[GameSystem, ExchangeFormat]]:
 
 def export_formats(sheet: BaseModel | None) -> list[ExchangeFormat]:
     """The formats this sheet can be written in (none for an encounter)."""
-    kind = getattr(sheet, "kind", None)
-    if sheet is None or kind not in ("character", "monster"):
+    from m3desk.ui.encounter.new_document import sheet_kind
+
+    kind = sheet_kind(sheet) if sheet is not None else None
+    if sheet is None or kind is None:
         return []
     try:
         game = registry.system_of(sheet)

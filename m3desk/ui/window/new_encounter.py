@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,7 +30,6 @@ from PySide6.QtWidgets import (
 
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.file_places import same_file_key
 from m3desk.ui.library.scan import LibraryEntry
@@ -261,7 +261,7 @@ def _resolve(sources: Sequence[Any], sides: Sequence[str] = ()
 
 def new_encounter(parent: QWidget, session: DocumentSession,
                   selected: Sequence[LibraryEntry], *, library: Sequence[LibraryEntry] = (),
-                  rules: TableRules | None = None,
+                  rules: BaseModel | None = None,
                   options_for: Callable[[Any], Any] | None = None) -> OpenDocument | None:
     """Ask which sheets join, then open the new encounter in a tab; None if cancelled.
 

@@ -19,20 +19,21 @@ from m3desk.core import registry
 from m3desk.storage.errors import SaveError
 from m3desk.storage.paths import AppPaths
 from m3desk.storage.settings import AppSettings, options_of, save_settings, set_options
-from m3desk.ui.own_game import OWN_GAME_ID
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from m3desk.core.system import GameSystem
-    from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
 __all__ = ["SettingsStore"]
 
 _log = logging.getLogger(__name__)
 
-RULES_SYSTEM = OWN_GAME_ID
-"""The game whose table rules Edit → Table Rules… edits (the only one with an editor yet)."""
+def rules_system() -> str:
+    """The game whose table rules Edit → Table Rules… edits: the first installed (the one
+    files from before games were named belong to); the others are under Edit → Table Rules
+    of Other Games. Known without loading a game."""
+    return registry.ids()[0]
 
 
 class SettingsStore(QObject):
@@ -47,7 +48,7 @@ class SettingsStore(QObject):
         self.paths = paths
         self.settings = settings
         self._failure_reported = False
-        self._rules: TableRules | None = None
+        self._rules: BaseModel | None = None
         self._rules_problem: str | None = None
 
     def save(self) -> bool:
@@ -127,19 +128,16 @@ class SettingsStore(QObject):
     def autosave_seconds(self) -> int:
         return self.settings.autosave_seconds
 
-    def table_rules(self) -> TableRules:
+    def table_rules(self) -> BaseModel:
         """The table's default house rules (Edit → Table Rules…).
 
-        Stored as ``TableRules.model_dump(mode="json")``; rules that no longer validate (a
+        Stored as the options' ``model_dump(mode="json")``; rules that no longer validate (a
         hand-edited file, a newer m3desk's options) give the strict rules, with a warning
         logged and kept in :meth:`table_rules_problem` for the window to show.
         """
         if self._rules is not None:
             return self._rules
-        from m3desk.systems.monsters_and_magic.table_rules import TableRules  # the game, on use
-
-        options, self._rules_problem = options_of(self.settings, registry.get(RULES_SYSTEM))
-        assert isinstance(options, TableRules)
+        options, self._rules_problem = options_of(self.settings, registry.get(rules_system()))
         self._rules = options
         if self._rules_problem:
             _log.warning("stored table rules ignored: %s", self._rules_problem)
@@ -147,18 +145,18 @@ class SettingsStore(QObject):
 
     def table_rules_problem(self) -> str | None:
         """Why the stored table rules were not used, or None when they were (or none stored)."""
-        if self._rules is None and not self.settings.table_rules.get(RULES_SYSTEM):
+        if self._rules is None and not self.settings.table_rules.get(rules_system()):
             return None  # the defaults: no need to load the game at start-up to know that
         self.table_rules()
         return self._rules_problem
 
-    def set_table_rules(self, rules: TableRules) -> bool:
+    def set_table_rules(self, rules: BaseModel) -> bool:
         """Make ``rules`` the default for new sheets and encounters; False if not saved.
 
         They are used for the rest of this run either way.
         """
         self._rules, self._rules_problem = rules, None
-        set_options(self.settings, registry.get(RULES_SYSTEM), rules)
+        set_options(self.settings, registry.get(rules_system()), rules)
         return self.save()
 
     def options_for(self, system: GameSystem) -> BaseModel:

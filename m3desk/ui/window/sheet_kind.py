@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QWidget
 
 from m3desk.storage.paths import LibraryKind
 from m3desk.storage.sheet_files import FILE_FILTER, doc_type_for, save_sheet, sheet_bytes
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.window import documents
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
 
@@ -43,7 +42,7 @@ class SheetKind(DocumentKind["SheetDocument"]):
 
         return isinstance(document, SheetDocument)
 
-    def create_document(self, model: BaseModel, path: Path | None, rules: TableRules,
+    def create_document(self, model: BaseModel, path: Path | None, rules: BaseModel,
                         parent: QObject | None) -> SheetDocument:
         return documents.create_document(model, path, rules, parent=parent)
 

@@ -7,12 +7,13 @@ with, which Encounter → Table Rules… changes as one undoable step.
 
 from __future__ import annotations
 
+from pydantic import BaseModel
 from PySide6.QtWidgets import QWidget
 
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.core import registry
 from m3desk.ui.window.kinds import SHEETS
 from m3desk.ui.window.session import DocumentSession
-from m3desk.ui.window.settings_store import SettingsStore
+from m3desk.ui.window.settings_store import SettingsStore, rules_system
 
 __all__ = ["DEFAULT_RULES_INTRO", "edit_default_table_rules"]
 
@@ -22,7 +23,7 @@ DEFAULT_RULES_INTRO = (
 
 
 def edit_default_table_rules(parent: QWidget, store: SettingsStore,
-                             session: DocumentSession) -> tuple[TableRules, bool] | None:
+                             session: DocumentSession) -> tuple[BaseModel, bool] | None:
     """Ask for the default rules; save them and hand them to the open sheets.
 
     Returns the new rules and whether the settings file was written (a failure has been
@@ -32,10 +33,10 @@ def edit_default_table_rules(parent: QWidget, store: SettingsStore,
     problem = store.table_rules_problem()
     if problem:
         intro += "\n\n" + problem
-    from m3desk.ui.table_rules import dialog as table_rules_dialog  # loaded when used
+    from m3desk.ui.table_rules.options_dialog import ask_game_options  # loaded when used
 
-    chosen = table_rules_dialog.ask_table_rules(parent, store.table_rules(),
-                                                "Table Rules — Default", intro)
+    chosen = ask_game_options(parent, registry.get(rules_system()), store.table_rules(),
+                              "Table Rules — Default", intro)
     if chosen is None:
         return None
     from m3desk.ui.documents.sheet_document import (

@@ -135,7 +135,7 @@ def test_simultaneous_consequences_do_not_apply_to_each_other() -> None:
 @pytest.mark.parametrize(("counts_first", "last_round"), [(True, 4), (False, 5)])
 def test_a_five_round_shield_expires_at_the_right_moment(counts_first: bool,
                                                          last_round: int) -> None:
-    e = example_encounter(table_rules=TableRules(duration_counts_first_round=counts_first))
+    e = example_encounter(options=TableRules(duration_counts_first_round=counts_first))
     e = resolve_scouting(e, {"Party": None, "Monsters": Failure.SIMPLE})
     e = with_initiative(e, {"Xiola": 20, "Felix": 21, "Guido": 10, "Shamira": 13,
                             "Gramfive": 13, "First": 20})

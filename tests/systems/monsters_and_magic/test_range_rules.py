@@ -58,7 +58,7 @@ BOOK = TableRules.book_example()
 def table(rules: TableRules = BOOK) -> Encounter:
     """The Example of Play at the start of the surprise round: everyone at Short (Table 13,
     a chamber), the party has surprise."""
-    encounter = Encounter(name="Fane", table_rules=rules)
+    encounter = Encounter(name="Fane", options=rules)
     for stem in ("felix", "xiola", "gramfive", "shamira", "guido"):
         encounter = add_combatant(encounter, sample_sheet(stem), "Party")
     encounter = add_combatant(encounter, sample_sheet(MUMMY), "Monsters")

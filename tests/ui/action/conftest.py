@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 from m3desk.systems.monsters_and_magic import Roller
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.ui.action import prompts
-from m3desk.ui.action.action_dialog import ActionDialog
-from m3desk.ui.action.action_memory import ActionMemory
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
+from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory
 from tests.ui.action.user import User
 
 DialogFactory = Callable[..., tuple[ActionDialog, User]]

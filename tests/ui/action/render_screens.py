@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from m3desk.systems.monsters_and_magic import Condition, ConditionKind, Roller, TableRules, Tier
 from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 from m3desk.ui.theme import apply_theme
 from tests.ui.action.scene import at_turn, book_encounter, in_round_one, with_conditions
 

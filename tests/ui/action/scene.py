@@ -37,7 +37,7 @@ def sample_sheets() -> list[CharacterSheet | MonsterSheet]:
 
 def book_encounter(*, rules: TableRules | None = None) -> Encounter:
     """The surprise round has begun (Felix's turn); every hero is at Short range."""
-    encounter = Encounter(name="Fane of the First Ones", table_rules=rules or TableRules())
+    encounter = Encounter(name="Fane of the First Ones", options=rules or TableRules())
     for sheet in sample_sheets():
         encounter = add_combatant(encounter, sheet,
                                   "Monsters" if isinstance(sheet, MonsterSheet) else "Party")

@@ -11,15 +11,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from m3desk.core import encounter as core
+from m3desk.core import registry
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import ConditionState
 from m3desk.core.system import ACTION_GROUP_TITLES
-from m3desk.ui.action.dialog_choice import OWN_DIALOGS
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.games import parts_of
 from tests.ui.action.sample_fights import GAMES, open_dialog, sample_fight
 
-GENERIC = [game for game in GAMES if game not in OWN_DIALOGS]
+GENERIC = [game for game in GAMES
+           if parts_of(registry.get(game)).action_dialog is None]
 
 
 def _dialog(qtbot: Any, document: EncounterDocument, **options: Any) -> SystemActionDialog:

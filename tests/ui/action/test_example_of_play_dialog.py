@@ -25,8 +25,8 @@ from m3desk.systems.monsters_and_magic import (
 )
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import Encounter, range_between
-from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 from tests.ui.action.conftest import DialogFactory
 from tests.ui.action.scene import at_turn, book_encounter, ids, in_round_one
 from tests.ui.action.test_spending import backstabbed, catching_fire

@@ -8,8 +8,8 @@ number typed replaces it for this check only: the modifiers, the spending assist
 from __future__ import annotations
 
 from m3desk.systems.monsters_and_magic import TableRules
-from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 from tests.ui.action.conftest import DialogFactory
 from tests.ui.action.scene import at_turn, book_encounter, ids, in_round_one, with_conditions
 from tests.ui.action.test_spending import backstabbed, catching_fire

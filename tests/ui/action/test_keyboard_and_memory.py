@@ -17,9 +17,9 @@ from m3desk.systems.monsters_and_magic import (
 )
 from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.encounter import range_between
-from m3desk.ui.action.action_dialog import ActionDialog
-from m3desk.ui.action.action_memory import ActionMemory
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
+from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory
 from tests.ui.action.conftest import DialogFactory
 from tests.ui.action.scene import at_turn, book_encounter, ids
 from tests.ui.action.user import User

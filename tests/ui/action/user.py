@@ -10,8 +10,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from m3desk.ui.action.action_dialog import ActionDialog
 from m3desk.ui.action.check_list import KEY_ROLE, CheckList
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 
 _KEYS = {" ": Qt.Key.Key_Space, ",": Qt.Key.Key_Comma}
 ANIMATED_CLICK_MS = 150

@@ -18,9 +18,11 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import action_launcher, prompts
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
-from m3desk.ui.table_rules import dialog as table_rules_dialog
+from m3desk.ui.games.monsters_and_magic.encounter import prompts as game_prompts
+from m3desk.ui.games.monsters_and_magic.table_rules import dialog as table_rules_dialog
 
 PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice", "ask_pool_change",
+           "ask_game_condition",
            "ask_condition", "confirm_write_back", "show_error", "show_info")
 
 
@@ -34,7 +36,8 @@ def _unexpected(name: str) -> Callable[..., object]:
 @pytest.fixture(autouse=True)
 def no_real_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in PROMPTS:
-        monkeypatch.setattr(prompts, name, _unexpected(name))
+        monkeypatch.setattr(prompts if hasattr(prompts, name) else game_prompts, name,
+                            _unexpected(name))
     monkeypatch.setattr(action_launcher, "open_action_dialog", _unexpected("action dialog"))
     monkeypatch.setattr(table_rules_dialog, "ask_table_rules", _unexpected("ask_table_rules"))
 

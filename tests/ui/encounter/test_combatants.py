@@ -7,9 +7,9 @@ from PySide6.QtCore import Qt
 from m3desk.systems.monsters_and_magic import Condition, ConditionKind, Tier
 from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.conditions import Duration, DurationKind
-from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.tracker_columns import Column, TrackerRole
 from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.games.monsters_and_magic.encounter import prompts
 from tests.ui.encounter.flow import scout, type_surprise_initiative
 from tests.ui.encounter.helpers import by_name, cell, click_cell, press, type_into_cell
 

@@ -9,8 +9,8 @@ from m3desk.systems.monsters_and_magic import TableRules
 from m3desk.systems.monsters_and_magic.conditions import ConditionKind, DurationKind, Tier
 from m3desk.systems.monsters_and_magic.dice import DiceError, Roller
 from m3desk.systems.monsters_and_magic.initiative_roll import initiative_requests, read_dice
-from m3desk.ui.encounter.condition_dialog import ConditionDialog
-from m3desk.ui.encounter.initiative_dialog import InitiativeDialog
+from m3desk.ui.games.monsters_and_magic.encounter.condition_dialog import ConditionDialog
+from m3desk.ui.games.monsters_and_magic.encounter.initiative_dialog import InitiativeDialog
 from tests.ui.encounter.helpers import by_name
 
 

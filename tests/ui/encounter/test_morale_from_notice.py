@@ -9,11 +9,12 @@ import pytest
 from PySide6.QtCore import Qt
 
 from m3desk.core import encounter as core
+from m3desk.core import registry
 from m3desk.core.dice import Roller
-from m3desk.ui.action.dialog_choice import OWN_DIALOGS
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.encounter import action_launcher
 from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.games import parts_of
 from tests.ui.action.sample_fights import GAMES, sample_fight
 
 REAL_LAUNCHER = action_launcher.open_action_dialog
@@ -27,7 +28,8 @@ def real_launcher(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(action_launcher, "open_action_dialog", REAL_LAUNCHER)
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g not in OWN_DIALOGS])
+@pytest.mark.parametrize("game", [g for g in GAMES
+                                  if parts_of(registry.get(g)).action_dialog is None])
 def test_the_notice_offers_the_morale_check_after_a_kill(
         qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     document = sample_fight(game, monsters=3)

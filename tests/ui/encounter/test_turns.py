@@ -159,7 +159,7 @@ def test_acting_now_in_the_middle_of_a_count_gives_nobody_a_second_turn(
 
 def test_casting_switches_the_roll_to_int_and_the_roll_dialog_takes_typed_dice(
         qtbot, widget: EncounterWidget, monkeypatch) -> None:
-    from m3desk.ui.encounter import prompts
+    from m3desk.ui.games.monsters_and_magic.encounter import prompts
 
     click_cell(qtbot, widget, "Xiola", Column.NAME)
     press(qtbot, widget, Qt.Key.Key_T, CTRL)  # casting this round
@@ -190,7 +190,7 @@ def test_casting_switches_the_roll_to_int_and_the_roll_dialog_takes_typed_dice(
 
 def test_surprise_round_rolls_only_for_the_surprising_side(
         qtbot, widget: EncounterWidget, monkeypatch) -> None:
-    from m3desk.ui.encounter import prompts
+    from m3desk.ui.games.monsters_and_magic.encounter import prompts
 
     scout(widget)
     asked = []
@@ -231,7 +231,7 @@ def test_act_opens_the_action_dialog_for_the_current_combatant(
 def test_act_hands_the_real_action_dialog_the_current_combatant(
         qtbot, widget: EncounterWidget, monkeypatch) -> None:
     """Monsters & Magic keeps its own dialog (effect points need their step)."""
-    from m3desk.ui.action.action_dialog import ActionDialog as dialog
+    from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog as dialog
 
     monkeypatch.setattr(action_launcher, "open_action_dialog", REAL_OPEN_ACTION_DIALOG)
     calls = []

@@ -100,7 +100,7 @@ def test_the_encounters_own_table_rules_are_printed() -> None:
     from m3desk.systems.monsters_and_magic.table_rules import TableRules
 
     house = fane_encounter().model_copy(
-        update={"table_rules": TableRules(damage_cap_adds_level=False)})
+        update={"options": TableRules(damage_cap_adds_level=False)})
     cutter = _row(encounter_content(house), "Gramfive").attacks[0]
     assert cutter.maximum.text == "9"  # 10 under the strict rules (level 1 added)
 

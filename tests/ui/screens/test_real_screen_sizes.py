@@ -23,7 +23,7 @@ app = QApplication([])
 from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.ui.action.action_dialog import ActionDialog
+from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.new_document import add_sheets, new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget

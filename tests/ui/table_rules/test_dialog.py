@@ -17,11 +17,11 @@ from PySide6.QtWidgets import (
 from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung, HeroBump, TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.contrast import contrast_ratio
-from m3desk.ui.table_rules import dialog as table_rules_dialog
-from m3desk.ui.table_rules.caption_label import caption_colour
-from m3desk.ui.table_rules.dialog import TableRulesDialog
-from m3desk.ui.table_rules.ladder_model import LadderColumn, LadderModel
-from m3desk.ui.table_rules.rule_fields import LADDER_FIELD, int_bounds
+from m3desk.ui.games.monsters_and_magic.table_rules import dialog as table_rules_dialog
+from m3desk.ui.games.monsters_and_magic.table_rules.caption_label import caption_colour
+from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
+from m3desk.ui.games.monsters_and_magic.table_rules.ladder_model import LadderColumn, LadderModel
+from m3desk.ui.games.monsters_and_magic.table_rules.rule_fields import LADDER_FIELD, int_bounds
 from m3desk.ui.theme import dark_palette
 
 HOUSE = TableRules(

@@ -6,15 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QWidget
 
 from m3desk.core import registry
-from m3desk.systems import INSTALLED
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
-from m3desk.ui.table_rules.dialog import TableRulesDialog
-from m3desk.ui.table_rules.options_dialog import OptionsDialog
-from m3desk.ui.table_rules.rule_fields import _LABELS as LABELS
-from m3desk.ui.table_rules.rule_fields import EditorKind
+from m3desk.ui.games import parts_of
+from m3desk.ui.table_rules.options_dialog import OptionsDialog, make_options_dialog
 
 
 def buddy_label(dialog: QWidget, editor: QWidget) -> QLabel:
@@ -28,38 +24,53 @@ def _shown(dialog: QWidget, qtbot: Any) -> None:
     qtbot.waitExposed(dialog)
 
 
-@pytest.mark.parametrize("game", sorted(INSTALLED))
+def _visible_texts(dialog: QWidget) -> list[str]:
+    """Every word the dialog shows: labels, check boxes and section titles, without the
+    mnemonic's ampersand or a label's colon."""
+    texts = [label.text().rstrip(":") for label in dialog.findChildren(QLabel)
+             if label.isVisible()]
+    texts += [box.text().replace("&", "") for box in dialog.findChildren(QCheckBox)
+              if box.isVisible()]
+    texts += [box.title().replace("&", "") for box in dialog.findChildren(QGroupBox)
+              if box.isVisible()]
+    return texts
+
+
+@pytest.mark.parametrize("game", [system.id for system in registry.systems()])
 def test_every_option_shows_a_label_its_choices_and_its_reason(game: str, qtbot: Any) -> None:
+    """The same promise for every game, whichever dialog its widgets provide: each option's
+    label and reason are the game's words from the seam (``option_labels``, ``option_help``),
+    on the screen; each choice reads as the game words it (``option_choices``)."""
     system = registry.get(game)
-    names = list(system.options_model.model_fields)
-    if game == "monsters_and_magic":  # its own, richer dialog
-        dialog: QWidget = TableRulesDialog(TableRules())
-        _shown(dialog, qtbot)
-        assert isinstance(dialog, TableRulesDialog)
-        assert sorted(field.name for field in dialog.fields) == sorted(names)
-        for field in dialog.fields:
-            assert field.name in LABELS, f"{field.name} is labelled from its code name"
-            caption = dialog.captions[field.name]
-            assert caption.isVisible() and caption.text() == field.explanation != ""
-            if field.kind is EditorKind.LADDER:
-                continue
-            widget = dialog.editors[field.name].widget
-            assert widget.toolTip() == field.explanation
-            shown = widget.text() if isinstance(widget, QCheckBox) else \
-                buddy_label(dialog, widget).text().rstrip(":")
-            assert shown == field.label
-            if isinstance(widget, QComboBox):
-                for index in range(widget.count()):
-                    assert "_" not in widget.itemText(index)
-        return
+    dialog = make_options_dialog(None, system, system.default_options(), "Table Rules", "")
+    _shown(dialog, qtbot)
+    texts = _visible_texts(dialog)
+    assert any(system.summary in text for text in texts), "the game in a line, at the top"
+    combos = [[combo.itemText(i) for i in range(combo.count())]
+              for combo in dialog.findChildren(QComboBox) if combo.isVisible()]
+    for name in system.options_model.model_fields:
+        assert name in system.option_labels, f"{game}.{name} is labelled from its code name"
+        assert system.option_labels[name] in texts, f"{game}.{name}: label not shown"
+        assert system.option_help.get(name), f"{game}.{name} has no reason"
+        assert system.option_help[name] in texts, f"{game}.{name}: reason not shown"
+        words = system.option_choices.get(name)
+        if words:
+            assert sorted(words.values()) in [sorted(items) for items in combos], name
+    for items in combos:
+        assert all("_" not in text for text in items)
+
+
+@pytest.mark.parametrize("game", [system.id for system in registry.systems()
+                                  if parts_of(system).options_form is None])
+def test_the_generic_form_gives_each_reason_to_its_editor(game: str, qtbot: Any) -> None:
+    system = registry.get(game)
     dialog = OptionsDialog(system, system.default_options(), "Table Rules", "")
     _shown(dialog, qtbot)
-    assert isinstance(dialog, OptionsDialog)
+    names = list(system.options_model.model_fields)
     assert sorted(dialog.editors) == sorted(names), "every option has an editor"
     for name in names:
         editor = dialog.editors[name]
         label = buddy_label(dialog, editor)
-        assert name in system.option_labels, f"{game}.{name} is labelled from its code name"
         assert label.isVisible() and label.text() == system.option_labels[name] != ""
         reason = dialog.findChild(QLabel, f"reason:{name}")
         assert reason is not None and reason.isVisible()
@@ -69,8 +80,6 @@ def test_every_option_shows_a_label_its_choices_and_its_reason(game: str, qtbot:
             words = system.option_choices[name]
             shown = [editor.itemText(index) for index in range(editor.count())]
             assert shown == [words[editor.itemData(index)] for index in range(editor.count())]
-            for text in shown:
-                assert "_" not in text
 
 
 def test_the_size_modifiers_are_edited_one_size_at_a_time(qtbot: Any) -> None:

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 from m3desk.assets import sample_files
 from m3desk.storage.paths import AppPaths
 from m3desk.ui import dialogs
+from m3desk.ui.games.monsters_and_magic.table_rules import dialog as table_rules_dialog
 from m3desk.ui.main_window import MainWindow
-from m3desk.ui.table_rules import dialog as table_rules_dialog
 from m3desk.ui.window import new_character, new_encounter
 
 _MESSAGES = ("show_error", "show_warning", "show_info", "show_about", "show_print_preview")
@@ -32,6 +32,7 @@ _QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_n
               "ask_printer", "ask_table_rules", "ask_file_changed",
               "ask_replace_unreadable", "ask_game", "import_file_name", "export_file_name")
 _ENCOUNTER_PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice",
+                      "ask_game_condition",
                       "ask_pool_change", "ask_condition", "confirm_write_back")
 
 
@@ -95,6 +96,7 @@ def fake_dialogs(monkeypatch: pytest.MonkeyPatch) -> ScriptedDialogs:
 def _no_encounter_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
     """The encounter tab's own questions fail the test unless a test replaces them."""
     from m3desk.ui.encounter import action_launcher, prompts
+    from m3desk.ui.games.monsters_and_magic.encounter import prompts as game_prompts
 
     def unexpected(name: str) -> Callable[..., Any]:
         def fail(*args: Any, **_kwargs: Any) -> Any:
@@ -103,7 +105,8 @@ def _no_encounter_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
         return fail
 
     for name in _ENCOUNTER_PROMPTS:
-        monkeypatch.setattr(prompts, name, unexpected(name))
+        monkeypatch.setattr(prompts if hasattr(prompts, name) else game_prompts, name,
+                            unexpected(name))
     monkeypatch.setattr(action_launcher, "open_action_dialog", unexpected("action dialog"))
 
 

@@ -20,7 +20,7 @@ from m3desk.ui.sheet.attributes_group import AttributesGroup
 from m3desk.ui.theme import TOOLBAR_EXTENSION
 
 WINDOW_SIZE = (1400, 880)
-LIBRARY_WIDTHS = (300, 340)
+LIBRARY_WIDTHS = (300, 350)  # 350: the Lvl column holds a monster's Hit Dice ("4+1")
 
 
 def settle() -> None:

@@ -65,7 +65,7 @@ def test_edit_table_rules_is_saved_and_used_by_new_sheets_and_encounters(
 
     fake_dialogs.answer("ask_new_encounter", NewEncounterChoice("Ambush", ()))
     encounter = window.new_encounter()
-    assert encounter.document.encounter.table_rules == HOUSE
+    assert encounter.document.encounter.options == HOUSE
     fake_dialogs.answer("ask_new_character", NewCharacterChoice("Brom", "dwarf", "cleric", 1))
     brom = window.new_character()
     assert brom.document.rules == HOUSE and brom.document.sheet.hero_points == 3
@@ -111,15 +111,15 @@ def test_encounter_table_rules_are_one_undo_step(window: MainWindow,
     steps = document.undo_stack.count()
     in_menu.trigger()
     assert asked[0]["current"] == TableRules() and "Ambush" in asked[0]["title"]
-    assert document.encounter.table_rules == book
+    assert document.encounter.options == book
     assert document.undo_stack.count() == steps + 1 and record.modified
     assert window.menu_actions.undo.text() == "&Undo Change table rules"
     assert window.settings_store.table_rules() == TableRules()  # the default is untouched
 
     window.menu_actions.undo.trigger()
-    assert document.encounter.table_rules == TableRules()
+    assert document.encounter.options == TableRules()
     window.menu_actions.redo.trigger()
-    assert document.encounter.table_rules == book
+    assert document.encounter.options == book
 
     # Cancelling, or choosing the same rules, is no step at all.
     fake_dialogs.answer("ask_table_rules", None, book)

@@ -11,6 +11,7 @@ from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.dialogs import NewEncounterChoice
 from m3desk.ui.encounter import prompts
 from m3desk.ui.encounter.tracker_columns import Column
+from m3desk.ui.games.monsters_and_magic.encounter import prompts as game_prompts
 from m3desk.ui.main_window import MainWindow
 from tests.ui.encounter.helpers import click_cell
 from tests.ui.window.conftest import ScriptedDialogs, edit
@@ -34,7 +35,7 @@ def test_write_back_reloads_an_unmodified_sheet_tab_and_warns_about_a_modified_o
     offered = page.roster_adder.open_sheets()  # "Add Combatants ▸ open sheets"
     assert [source.sheet.name for source in offered] == ["Gramfive the Grim", "Felix Pook"]
 
-    monkeypatch.setattr(prompts, "ask_pool_change", lambda *_args: -3)
+    monkeypatch.setattr(game_prompts, "ask_pool_change", lambda *_args: -3)
     for name in ("Gramfive", "Felix"):
         click_cell(qtbot, page, name, Column.NAME)
         press(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)  # Adjust PHP

@@ -12,7 +12,7 @@ from m3desk.systems.monsters_and_magic import CharacterSheet, CheckSpec, Monster
 from m3desk.systems.monsters_and_magic.action_kind import TargetRole
 from m3desk.systems.monsters_and_magic.encounter import Combatant
 from m3desk.ui.action.combo_items import current_data, fill_combo
-from m3desk.ui.action.resistance_editor import ResistanceEditor
+from m3desk.ui.games.monsters_and_magic.action.resistance_editor import ResistanceEditor
 
 __all__ = ["TargetPanel"]
 

@@ -4,6 +4,7 @@ rolled real dice. One Enter accepts the offered rolls."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -21,7 +22,7 @@ from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.dice import DiceError
 from m3desk.systems.monsters_and_magic.initiative_roll import InitiativeRequest, read_dice
 
-__all__ = ["InitiativeDialog"]
+__all__ = ["InitiativeDialog", "roll_initiative"]
 
 
 class InitiativeDialog(QDialog):
@@ -108,3 +109,27 @@ class InitiativeDialog(QDialog):
                 text = self.dice_edits[request.combatant_id].text().strip()
                 answers[request.combatant_id] = (total, text)
         return answers
+
+
+def roll_initiative(document: Any, ids: list[str], host: QWidget, roller: Any) -> None:
+    """Monsters & Magic's initiative check for ``ids``: 3d6 + modifier rolled and shown,
+    the table's dice typed over them, the accepted ones applied as one undo step."""
+    from m3desk.systems.monsters_and_magic import encounter_edits as edits
+    from m3desk.systems.monsters_and_magic.dice import Roller
+    from m3desk.systems.monsters_and_magic.initiative_roll import initiative_requests
+    from m3desk.ui.games.monsters_and_magic.encounter import prompts
+
+    encounter = document.encounter
+    requests = initiative_requests(encounter, ids, roller if isinstance(roller, Roller)
+                                   else Roller())
+    answers = prompts.ask_initiative_dice(host, requests)
+    if not answers:
+        return
+    results = {}
+    for request in requests:
+        if request.combatant_id in answers:
+            total, typed = answers[request.combatant_id]
+            results[request.combatant_id] = (request.result(total),
+                                             request.details(typed, total))
+    if results:
+        document.apply(*edits.set_initiatives(encounter, results))

@@ -38,15 +38,15 @@ from m3desk.systems.monsters_and_magic.action_outcome import AppliedAction, appl
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
 from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.ui.action import prompts
-from m3desk.ui.action.action_memory import ActionMemory
-from m3desk.ui.action.check_inputs import CheckInputs
-from m3desk.ui.action.dice_entry import DiceEntry
-from m3desk.ui.action.modifier_view import ModifierView
-from m3desk.ui.action.odds_view import OddsView
-from m3desk.ui.action.roll_result_view import RollResultView
-from m3desk.ui.action.spending_assistant import SpendingAssistant
 from m3desk.ui.action.tone import tone_color
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory
+from m3desk.ui.games.monsters_and_magic.action.check_inputs import CheckInputs
+from m3desk.ui.games.monsters_and_magic.action.dice_entry import DiceEntry
+from m3desk.ui.games.monsters_and_magic.action.modifier_view import ModifierView
+from m3desk.ui.games.monsters_and_magic.action.odds_view import OddsView
+from m3desk.ui.games.monsters_and_magic.action.roll_result_view import RollResultView
+from m3desk.ui.games.monsters_and_magic.action.spending_assistant import SpendingAssistant
 from m3desk.ui.plain_text import app_markup, tinted
 
 __all__ = ["ActionDialog"]
@@ -217,7 +217,7 @@ class ActionDialog(QDialog):
         self._request, self._spec = request, spec
         self.modifier_view.show_spec(spec, error)
         self.odds_view.set_odds(spec.odds() if spec is not None else None,
-                                encounter.table_rules)
+                                encounter.options)
         self.inputs.show_spec(spec)
         actor = self.inputs.actor()
         self.setWindowTitle(f"Action — {actor.name}" if actor else "Action")
@@ -246,7 +246,7 @@ class ActionDialog(QDialog):
         elif reading.complete and reading.roll is not None:
             try:
                 resolution = self._spec.resolve(reading.roll, reading.resistance_d6,
-                                                rules=encounter.table_rules)
+                                                rules=encounter.options)
             except (ValueError, DiceError) as problem:
                 waiting = str(problem)
         self._resolution = resolution

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung
-from m3desk.ui.table_rules.ladder_delegate import LadderDelegate
-from m3desk.ui.table_rules.ladder_model import LadderColumn, LadderModel
+from m3desk.ui.games.monsters_and_magic.table_rules.ladder_delegate import LadderDelegate
+from m3desk.ui.games.monsters_and_magic.table_rules.ladder_model import LadderColumn, LadderModel
 
 __all__ = ["LadderEditor"]
 

@@ -19,7 +19,7 @@ from m3desk.systems.monsters_and_magic.ranges import (
 )
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.encounter.scouting_panel import ScoutingPanel
+from m3desk.ui.games.monsters_and_magic.encounter.scouting_panel import ScoutingPanel
 
 __all__ = ["RangeSetupPanel"]
 

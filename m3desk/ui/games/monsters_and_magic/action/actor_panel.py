@@ -1,7 +1,8 @@
 """Step 1 of the worksheet: who acts, doing what, with which weapon, attribute and traits.
 
 The panel fills its lists from one sheet; which choices are *sensible* (defaults, memory)
-is decided by :class:`~m3desk.ui.action.check_inputs.CheckInputs`, not here.
+is decided by
+:class:`~m3desk.ui.games.monsters_and_magic.action.check_inputs.CheckInputs`, not here.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import Combatant
 from m3desk.systems.monsters_and_magic.weapon_choice import WeaponChoice, weapon_choices, weapon_for
 from m3desk.ui.action.combo_items import current_data, fill_combo, select_data
-from m3desk.ui.action.trait_picker import TraitPicker
+from m3desk.ui.games.monsters_and_magic.action.trait_picker import TraitPicker
 
 __all__ = ["ActorPanel"]
 

@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from m3desk.ui.table_rules.rule_fields import EditorKind, RuleField
+from m3desk.ui.games.monsters_and_magic.table_rules.rule_fields import EditorKind, RuleField
 
 __all__ = ["RuleEditor"]
 

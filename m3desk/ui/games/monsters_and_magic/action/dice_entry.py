@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.systems.monsters_and_magic import CheckRoll, DiceExpr, Roller
-from m3desk.ui.action.die_face_edit import DieFaceEdit
 from m3desk.ui.action.tone import tone_color
+from m3desk.ui.games.monsters_and_magic.action.die_face_edit import DieFaceEdit
 from m3desk.ui.plain_text import app_markup, tinted
 
 __all__ = ["DiceEntry", "DiceReading"]

@@ -34,8 +34,8 @@ from m3desk.systems.monsters_and_magic.ranges import shift
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.systems.monsters_and_magic.spend_offer import SpendOffer
 from m3desk.systems.monsters_and_magic.spending import Outcome
-from m3desk.ui.action.condition_spend_row import ConditionSpendRow
 from m3desk.ui.action.tone import tone_color
+from m3desk.ui.games.monsters_and_magic.action.condition_spend_row import ConditionSpendRow
 from m3desk.ui.plain_text import app_markup, fit_placeholder, tinted
 
 __all__ = ["SpendingAssistant"]

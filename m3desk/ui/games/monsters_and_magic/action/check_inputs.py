@@ -35,10 +35,10 @@ from m3desk.systems.monsters_and_magic.action_kind import ActionKind, TargetRole
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter, conditions_in_force
 from m3desk.systems.monsters_and_magic.weapon_choice import weapon_for
-from m3desk.ui.action.action_memory import ActionMemory, ActorChoices
-from m3desk.ui.action.actor_panel import ActorPanel
-from m3desk.ui.action.situation_panel import SituationPanel
-from m3desk.ui.action.target_panel import TargetPanel
+from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory, ActorChoices
+from m3desk.ui.games.monsters_and_magic.action.actor_panel import ActorPanel
+from m3desk.ui.games.monsters_and_magic.action.situation_panel import SituationPanel
+from m3desk.ui.games.monsters_and_magic.action.target_panel import TargetPanel
 
 __all__ = ["CheckInputs"]
 
@@ -72,7 +72,7 @@ class CheckInputs(QWidget):
         layout.addWidget(self.situation)
         layout.addStretch(1)
 
-        self.target_panel.resistance.set_rules(encounter.table_rules)
+        self.target_panel.resistance.set_rules(encounter.options)
         self.actor_panel.set_combatants(encounter.combatants,
                                         actor_id or default_actor_id(encounter, selected))
         self._load_actor()
@@ -97,7 +97,7 @@ class CheckInputs(QWidget):
         actor = self.actor_panel.actor_id()
         self._encounter = encounter
         ids = [c.id for c in encounter.combatants]
-        self.target_panel.resistance.set_rules(encounter.table_rules)
+        self.target_panel.resistance.set_rules(encounter.options)
         self.actor_panel.set_combatants(encounter.combatants,
                                         actor if actor in ids else
                                         default_actor_id(encounter, self._selected))
@@ -198,7 +198,7 @@ class CheckInputs(QWidget):
             remembered = self._recalled()
             action = remembered.action if remembered is not None else ActionKind.ATTACK
             self.actor_panel.set_current_action(action)
-            self.actor_panel.set_sheet(actor.sheet, action, self._encounter.table_rules)
+            self.actor_panel.set_sheet(actor.sheet, action, self._encounter.options)
             self._load_action(self._recalled(action))
         finally:
             self._loading = False
@@ -208,7 +208,7 @@ class CheckInputs(QWidget):
         if actor is None:
             return
         action = self.actor_panel.current_action()
-        self.actor_panel.set_action_lists(action, self._encounter.table_rules)
+        self.actor_panel.set_action_lists(action, self._encounter.options)
         if remembered is not None:
             self.actor_panel.select_weapon_named(remembered.weapon_name)
         self._load_weapon(remembered)

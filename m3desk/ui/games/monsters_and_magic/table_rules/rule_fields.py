@@ -17,7 +17,9 @@ from typing import Any, Literal
 from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
-from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung, HeroBump, TableRules
+from m3desk.systems.monsters_and_magic.option_words import CHOICE_WORDS, LABELS
+from m3desk.systems.monsters_and_magic.option_words import SECTIONS as SECTION_OF
+from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung, TableRules
 
 __all__ = [
     "LADDER_FIELD",
@@ -54,43 +56,9 @@ SECTIONS: dict[str, int] = {
 }
 """Section titles in the order the form shows them, and the column (0–2) each goes in."""
 
-_LABELS: dict[str, tuple[str, str]] = {
-    "minor_cost": ("Effects and consequences", "Minor cost"),
-    "major_cost": ("Effects and consequences", "Major cost"),
-    "extreme_cost": ("Effects and consequences", "Extreme cost"),
-    "minor_value": ("Effects and consequences", "Minor bonus or penalty"),
-    "major_value": ("Effects and consequences", "Major bonus or penalty"),
-    "extreme_value": ("Effects and consequences", "Extreme bonus or penalty"),
-    "one_consequence_per_tier": ("Effects and consequences", "One consequence per tier"),
-    "failure_minor_margin": ("Failures", "Minor consequence from"),
-    "failure_major_margin": ("Failures", "Major consequence from"),
-    "failure_extreme_margin": ("Failures", "Extreme consequence from"),
-    "range_band_cost": ("Range and hero points", "Range band cost"),
-    "cinematic_range_hero_points": ("Range and hero points", "Cinematic range"),
-    "hero_bump": ("Range and hero points", "Hero point bonus"),
-    "starting_hero_points": ("Range and hero points", "Starting hero points"),
-    "starting_hit_points_bonus": ("Damage", "Starting hit points: score +"),
-    "change_range_resistance": ("Range and hero points", "Changing range resisted by"),
-    "size_defence_vs_larger": ("Size", "Larger targets are easier to hit"),
-    "size_defence_vs_smaller": ("Size", "Smaller targets are harder to hit"),
-    "size_mental": ("Size", "Size counts for mental attacks"),
-    "size_vs_difficulty": ("Size", "Size counts against a difficulty"),
-    "damage_cap_adds_level": ("Damage", "Maximum damage adds the level"),
-    "enforce_damage_cap": ("Damage", "Enforce the maximum damage"),
-    "double_negative_prime": ("Prime attribute", "A negative prime doubles too"),
-    "prime_doubles_resistance": ("Prime attribute", "Prime doubles resistances"),
-    "duration_counts_first_round": ("Durations", "The first round counts"),
-    LADDER_FIELD: ("Difficulties", "Difficulties"),
-}
-
-_CHOICE_WORDS: dict[Any, str] = {
-    HeroBump.PLUS_ONE: "+1 effect point",
-    HeroBump.NEXT_TIER: "Up to the next tier",
-}
-_LITERAL_WORDS: dict[str, dict[Any, str]] = {
-    "cinematic_range_hero_points": {0: "Off", 1: "1 a band (wuxia)",
-                                    5: "5 a band (swashbuckling)"},
-}
+_LABELS: dict[str, tuple[str, str]] = {name: (SECTION_OF[name], label)
+                                       for name, label in LABELS.items()}
+"""Section and label per option, from the game's words (``option_words``)."""
 
 
 @dataclass(frozen=True)
@@ -137,11 +105,9 @@ def int_bounds(info: FieldInfo) -> tuple[int, int]:
 
 
 def _words(name: str, value: Any) -> str:
-    literal = _LITERAL_WORDS.get(name, {})
-    if value in literal:
-        return literal[value]
-    if value in _CHOICE_WORDS:
-        return _CHOICE_WORDS[value]
+    words = CHOICE_WORDS.get(name, {})
+    if value in words:
+        return words[value]
     raw = value.value if isinstance(value, Enum) else value
     return str(raw).replace("_", " ").capitalize()
 

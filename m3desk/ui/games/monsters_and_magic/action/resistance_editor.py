@@ -38,7 +38,7 @@ from m3desk.systems.monsters_and_magic import (
 from m3desk.systems.monsters_and_magic.attributes import check_modifier
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.ui.action.combo_items import current_data, fill_combo, select_data
-from m3desk.ui.action.trait_picker import TraitPicker
+from m3desk.ui.games.monsters_and_magic.action.trait_picker import TraitPicker
 from m3desk.ui.plain_text import fit_placeholder
 
 __all__ = ["ResistanceEditor"]

@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
 
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
-from m3desk.ui.table_rules.caption_label import CaptionLabel
-from m3desk.ui.table_rules.ladder_editor import LadderEditor
-from m3desk.ui.table_rules.rule_editor import RuleEditor
-from m3desk.ui.table_rules.rule_fields import (
+from m3desk.ui.games.monsters_and_magic.table_rules.caption_label import CaptionLabel
+from m3desk.ui.games.monsters_and_magic.table_rules.ladder_editor import LadderEditor
+from m3desk.ui.games.monsters_and_magic.table_rules.rule_editor import RuleEditor
+from m3desk.ui.games.monsters_and_magic.table_rules.rule_fields import (
     LADDER_FIELD,
     SECTIONS,
     EditorKind,

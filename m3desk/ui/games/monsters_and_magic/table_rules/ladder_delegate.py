@@ -11,7 +11,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.ui.table_rules.ladder_model import NAME_LIMIT, STATIC_RANGE, LadderColumn
+from m3desk.ui.games.monsters_and_magic.table_rules.ladder_model import (
+    NAME_LIMIT,
+    STATIC_RANGE,
+    LadderColumn,
+)
 
 __all__ = ["LadderDelegate"]
 

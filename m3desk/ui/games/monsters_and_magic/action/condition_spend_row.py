@@ -29,8 +29,8 @@ from m3desk.ui.action.combo_items import (
     select_data,
     set_entry_enabled,
 )
-from m3desk.ui.action.duration_editor import DurationEditor
 from m3desk.ui.action.tone import tone_color
+from m3desk.ui.games.monsters_and_magic.action.duration_editor import DurationEditor
 from m3desk.ui.plain_text import app_markup, fit_placeholder, tinted
 
 __all__ = ["ConditionSpendRow"]

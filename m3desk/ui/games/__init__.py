@@ -1,0 +1,99 @@
+"""Widgets of a game's own, where the game truly differs: one package per game, one seam.
+
+Every game is rendered by the generic widgets from what its package describes (sheet forms,
+options, :class:`~m3desk.core.system.EncounterRules`). A game that needs a widget no
+description can hold puts it in ``m3desk/ui/games/<system id>/`` and exports ``PARTS``, a
+:class:`GameParts` saying WHAT it provides: an action dialog (Monsters & Magic's effect-point
+spending), a set-up panel, tracker commands, an initiative roll with dice the GM may type,
+an options dialog, its self-test checks. The generic UI asks :func:`parts_of` for a part
+and uses it when there is one; it never names a game, and only this package imports a
+game's modules (an import-linter contract in ``pyproject.toml``, checked by
+``tests/test_architecture.py``).
+
+A game's package is found by its system id and loaded on first use, so start-up pays for
+none of them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+    from PySide6.QtCore import QObject
+    from PySide6.QtWidgets import QWidget
+
+    from m3desk.core.system import GameSystem
+    from m3desk.ui.documents.encounter_document import EncounterDocument
+    from m3desk.ui.encounter.encounter_actions import EncounterActions
+
+__all__ = ["GameParts", "game_ui_packages", "parts_of", "parts_of_encounter"]
+
+
+class GameParts(NamedTuple):
+    """What a game's own widgets provide; every part is optional (None: the generic one).
+
+    - ``action_dialog(document, parent, roller, actor_id, action_id) -> bool``: the dialog
+      that resolves one action (True when one was applied), instead of the generic
+      :class:`~m3desk.ui.action.system_action_dialog.SystemActionDialog`.
+    - ``setup_panel(document, parent) -> QWidget``: the encounter's set-up panel, instead of
+      the generic set-up steps (``EncounterRules.setup_steps``).
+    - ``tracker_commands(document, actions, host) -> QObject``: drives the tracker's
+      game commands of :meth:`EncounterActions.game_specific` (shown only then).
+    - ``roll_initiative(document, ids, host, roller) -> None``: rolls the initiative of
+      ``ids`` the game's own way (asking for dice), instead of the rules' roll.
+    - ``options_dialog(parent, system, options, title, intro) -> BaseModel | None``: the
+      table rules' editor, instead of the generic options form; ``options_form`` builds
+      the same dialog without running it (what the screenshots and tests look at).
+    - ``self_test(window) -> list[str]``: what ``m3desk --self-test`` checks of these
+      widgets (what was exercised, in words), instead of the generic fight of its samples.
+    """
+
+    action_dialog: Callable[..., bool] | None = None
+    setup_panel: Callable[[EncounterDocument, QWidget], QWidget] | None = None
+    tracker_commands: Callable[[EncounterDocument, EncounterActions, QWidget], QObject] | None \
+        = None
+    roll_initiative: Callable[[EncounterDocument, list[str], QWidget, Any], None] | None = None
+    options_dialog: Callable[[QWidget, GameSystem, BaseModel, str, str], BaseModel | None] | None \
+        = None
+    self_test: Callable[[Any], list[str]] | None = None
+    options_form: Callable[[QWidget | None, GameSystem, BaseModel, str, str], Any] | None = None
+
+
+NO_PARTS = GameParts()
+_CACHE: dict[str, GameParts] = {}
+
+
+def _module_name(system_id: str) -> str:
+    return f"{__name__}.{system_id}"
+
+
+def parts_of(system: GameSystem) -> GameParts:
+    """The parts ``system``'s own UI package provides (none when it has no package)."""
+    cached = _CACHE.get(system.id)
+    if cached is not None:
+        return cached
+    name = _module_name(system.id)
+    parts = NO_PARTS
+    if system.id.isidentifier() and importlib.util.find_spec(name) is not None:
+        found = getattr(importlib.import_module(name), "PARTS", NO_PARTS)
+        if isinstance(found, GameParts):
+            parts = found
+    _CACHE[system.id] = parts
+    return parts
+
+
+def parts_of_encounter(encounter: object) -> GameParts:
+    from m3desk.core import registry
+
+    return parts_of(registry.system_of(encounter))
+
+
+def game_ui_packages() -> tuple[str, ...]:
+    """The system ids that have a package here (packaging lists them as hidden imports)."""
+    import pkgutil
+
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg))

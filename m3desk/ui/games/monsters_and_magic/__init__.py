@@ -1,0 +1,72 @@
+"""Monsters & Magic's own widgets: where the Effect Engine truly differs from a description.
+
+- the action dialog with its effect-point spending assistant (``action/``): spends, range
+  shifts and consequences chosen after the roll, a step no "roll, then apply" can hold;
+- the encounter set-up panel (``encounter/range_setup.py``): surroundings, the maximum range
+  and Scouting;
+- the tracker commands on its two pools and its effects and consequences, and casting this
+  round (``encounter/tracker_commands.py``);
+- its initiative check with dice the GM may type (``encounter/initiative_dialog.py``);
+- its table-rules dialog with the difficulty ladder (``table_rules/``).
+
+Everything loads on first use; this module only says what is provided.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from m3desk.ui.games import GameParts
+
+__all__ = ["PARTS"]
+
+
+def _action_dialog(document: Any, parent: Any, roller: Any = None, actor_id: str | None = None,
+                   action_id: str | None = None) -> bool:
+    from m3desk.systems.monsters_and_magic.dice import Roller as CheckRoller
+    from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
+
+    check_roller = roller if isinstance(roller, CheckRoller) or roller is None else None
+    return ActionDialog.run_for(document, parent, roller=check_roller, actor_id=actor_id)
+
+
+def _setup_panel(document: Any, parent: Any) -> Any:
+    from m3desk.ui.games.monsters_and_magic.encounter.range_setup import RangeSetupPanel
+
+    return RangeSetupPanel(document, parent)
+
+
+def _tracker_commands(document: Any, actions: Any, host: Any) -> Any:
+    from m3desk.ui.games.monsters_and_magic.encounter.tracker_commands import TrackerCommands
+
+    return TrackerCommands(document, actions, host)
+
+
+def _roll_initiative(document: Any, ids: list[str], host: Any, roller: Any) -> None:
+    from m3desk.ui.games.monsters_and_magic.encounter.initiative_dialog import roll_initiative
+
+    roll_initiative(document, ids, host, roller)
+
+
+def _options_dialog(parent: Any, _system: Any, options: Any, title: str, intro: str) -> Any:
+    from m3desk.ui.games.monsters_and_magic.table_rules import dialog
+
+    return dialog.ask_table_rules(parent, options, title, intro)
+
+
+def _options_form(parent: Any, _system: Any, options: Any, title: str, intro: str) -> Any:
+    from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
+
+    return TableRulesDialog(options, parent, title=title, intro=intro)
+
+
+def _self_test(window: Any) -> list[str]:
+    from m3desk.ui.games.monsters_and_magic.self_test import exercise_game
+
+    return exercise_game(window)
+
+
+PARTS = GameParts(action_dialog=_action_dialog, setup_panel=_setup_panel,
+                  tracker_commands=_tracker_commands, roll_initiative=_roll_initiative,
+                  options_dialog=_options_dialog, self_test=_self_test,
+                  options_form=_options_form)
