@@ -29,8 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["FAR", "MAX_AREAS", "Area", "Place", "areas_at", "fit", "formation", "pairs_of",
-           "places_migration", "toward"]
+__all__ = ["FAR", "MAX_AREAS", "Area", "Place", "Plane", "areas_at", "fit", "formation",
+           "pairs_of", "places_migration", "toward", "toward_xyz"]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -87,14 +87,72 @@ def toward(model: PositionModel, mover: Place, anchor: Place, value: float,
     """Where ``mover`` ends up moving along the line through ``anchor`` so that the two are
     ``value`` apart by the game's metric (moving away or closer; a mover standing on the
     anchor leaves in the ``fallback`` direction)."""
-    dx, dy, dz = mover.x - anchor.x, mover.y - anchor.y, mover.z - anchor.z
+    x, y, z = toward_xyz(model, (mover.x, mover.y, mover.z), (anchor.x, anchor.y, anchor.z),
+                         value, fallback)
+    return Place.at(x, y, z)
+
+
+def toward_xyz(model: PositionModel, mover: tuple[float, float, float],
+               anchor: tuple[float, float, float], value: float,
+               fallback: tuple[float, float] = (1.0, 0.0)) -> tuple[float, float, float]:
+    """:func:`toward` on plain coordinates (the forecasts' compact state)."""
+    ax, ay, az = anchor
+    dx, dy, dz = mover[0] - ax, mover[1] - ay, mover[2] - az
     norm = model.norm(dx, dy, dz)
     if norm < 1e-9:
         length = math.hypot(*fallback) or 1.0
         dx, dy, dz = fallback[0] / length, fallback[1] / length, 0.0
         norm = model.norm(dx, dy, dz)
     scale = value / norm
-    return Place.at(anchor.x + dx * scale, anchor.y + dy * scale, anchor.z + dz * scale)
+    return ax + dx * scale, ay + dy * scale, az + dz * scale
+
+
+class Plane:
+    """Where each combatant of a simulated fight stands, as plain floats (the forecasts'
+    compact state, by index): moves go along the line to another combatant, as
+    :func:`toward` moves a token, and every distance is measured from the places by the
+    game's metric (:meth:`~m3desk.core.system.PositionModel.measure`), so distances always
+    agree with each other."""
+
+    __slots__ = ("model", "x", "y", "z")
+
+    def __init__(self, model: PositionModel, places: Sequence[Place]) -> None:
+        self.model = model
+        self.x = [p.x for p in places]
+        self.y = [p.y for p in places]
+        self.z = [p.z for p in places]
+
+    def copy(self) -> Plane:
+        twin = Plane.__new__(Plane)
+        twin.model, twin.x, twin.y, twin.z = self.model, self.x[:], self.y[:], self.z[:]
+        return twin
+
+    def place(self, i: int) -> Place:
+        return Place.at(self.x[i], self.y[i], self.z[i])
+
+    def between(self, i: int, j: int) -> int:
+        """The distance of ``i`` and ``j`` as the rules read it."""
+        return self.model.measure(self.place(i), self.place(j))
+
+    def row(self, i: int) -> list[int]:
+        """Every combatant's distance from ``i`` (0 to itself)."""
+        model, xs, ys, zs = self.model, self.x, self.y, self.z
+        x, y, z = xs[i], ys[i], zs[i]
+        norm, rounded = model.norm, model.rounded
+        return [rounded(norm(xs[j] - x, ys[j] - y, zs[j] - z)) for j in range(len(xs))]
+
+    def approach(self, i: int, t: int, value: float) -> None:
+        """``i`` moves along the line through ``t`` until the two are ``value`` apart (closer
+        or farther)."""
+        x, y, z = toward_xyz(self.model, (self.x[i], self.y[i], self.z[i]),
+                             (self.x[t], self.y[t], self.z[t]), value)
+        self.x[i], self.y[i], self.z[i] = x, y, z
+
+    def retreat(self, i: int, t: int, step: float) -> None:
+        """``i`` moves ``step`` straight away from ``t``."""
+        length = self.model.norm(self.x[i] - self.x[t], self.y[i] - self.y[t],
+                                 self.z[i] - self.z[t])
+        self.approach(i, t, length + step)
 
 
 # -- starting places -------------------------------------------------------------------------

@@ -179,7 +179,11 @@ class PositionModel(NamedTuple):
     def measure(self, a: "Place", b: "Place") -> int:
         """The distance between two places as the rules read it: rounded by the metric and
         at most ``maximum`` (the board's farthest)."""
-        length = self.norm(a.x - b.x, a.y - b.y, a.z - b.z)
+        return self.rounded(self.norm(a.x - b.x, a.y - b.y, a.z - b.z))
+
+    def rounded(self, length: float) -> int:
+        """A length by :meth:`norm` as the rules read it: whole squares down on a grid, the
+        nearest whole unit on a straight line, at most ``maximum``."""
         if self.metric == "squares":
             value = self.step * math.floor(length / self.step + 1e-3)
         else:

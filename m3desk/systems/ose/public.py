@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from m3desk.core.encounter import group_counts
 from m3desk.systems.ose import combat, tables
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.movement import encounter_rate
@@ -101,11 +102,9 @@ def encounter_movement(base_feet: int) -> int:
 
 def side_initiative_order(rolls: Mapping[str, int]) -> list[list[str]]:
     """Sides by their d6, highest first; sides that rolled the same share a group (they
-    re-roll or act at once, as the table decides)."""
-    groups: dict[int, list[str]] = {}
-    for side, roll in rolls.items():
-        groups.setdefault(roll, []).append(side)
-    return [groups[roll] for roll in sorted(groups, reverse=True)]
+    re-roll or act at once, as the table decides): the tracker's counts
+    (:func:`~m3desk.core.encounter.group_counts`), which the forecast orders its rounds by."""
+    return group_counts(((side, roll, 0) for side, roll in rolls.items()), lower_first=False)
 
 
 def morale_holds(roll: int, morale: int) -> bool:
