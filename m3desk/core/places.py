@@ -142,11 +142,30 @@ class Plane:
         return [rounded(norm(xs[j] - x, ys[j] - y, zs[j] - z)) for j in range(len(xs))]
 
     def approach(self, i: int, t: int, value: float) -> None:
-        """``i`` moves along the line through ``t`` until the two are ``value`` apart (closer
-        or farther)."""
-        x, y, z = toward_xyz(self.model, (self.x[i], self.y[i], self.z[i]),
-                             (self.x[t], self.y[t], self.z[t]), value)
-        self.x[i], self.y[i], self.z[i] = x, y, z
+        """``i`` moves on its own level along the line toward (or away from) ``t`` until the
+        two are ``value`` apart, or as near to that as its level allows (it walks: a foe on
+        a ledge is approached from below)."""
+        model = self.model
+        xs, ys, zs = self.x, self.y, self.z
+        dz = zs[i] - zs[t]
+        if abs(dz) < 1e-9:
+            x, y, _z = toward_xyz(model, (xs[i], ys[i], 0.0), (xs[t], ys[t], 0.0), value)
+            xs[i], ys[i] = x, y
+            return
+        dx, dy = xs[i] - xs[t], ys[i] - ys[t]
+        across = math.hypot(dx, dy)
+        ux, uy = (dx / across, dy / across) if across > 1e-9 else (1.0, 0.0)
+        # the ground distance s whose length with the height between is ``value``: the
+        # metric grows with s, so halving the interval finds it
+        low, high = 0.0, max(across, value) + abs(dz)
+        if model.norm(0.0, 0.0, dz) < value:
+            for _ in range(40):
+                middle = (low + high) / 2
+                if model.norm(ux * middle, uy * middle, dz) < value:
+                    low = middle
+                else:
+                    high = middle
+        xs[i], ys[i] = xs[t] + ux * low, ys[t] + uy * low
 
     def retreat(self, i: int, t: int, step: float) -> None:
         """``i`` moves ``step`` straight away from ``t``."""
