@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from m3desk.core.encounter import pair_key, turn_order
+from m3desk.core.encounter import group_counts, pair_key, turn_order
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.systems.monsters_and_magic.action import CheckSpec
 from m3desk.systems.monsters_and_magic.action_defaults import (
@@ -374,11 +374,10 @@ def _roll_3d6(dice: random.Random) -> int:
 
 
 def _counts(initiative: Sequence[int], who: Sequence[int]) -> list[list[int]]:
-    """``who`` grouped by initiative count, highest first (a group acts together)."""
-    by_count: dict[int, list[int]] = {}
-    for index in who:
-        by_count.setdefault(initiative[index], []).append(index)
-    return [by_count[count] for count in sorted(by_count, reverse=True)]
+    """``who`` grouped by initiative count, highest first (a group acts together): the
+    tracker's counts (:func:`~m3desk.core.encounter.group_counts`)."""
+    return group_counts(((index, initiative[index], index) for index in who),
+                        lower_first=Encounter.scheme.lower_first)
 
 
 def _draw(table: Table, dice: random.Random) -> int:
