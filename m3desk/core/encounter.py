@@ -333,16 +333,16 @@ def group_counts(keyed: Iterable[tuple[T, int, int]], *, lower_first: bool) -> l
     """Items ``(item, count, tie)`` in initiative order: by count (lowest or highest first),
     then by ``tie``; items on one count form one group, acting simultaneously. The tracker's
     turn order and the forecasts' rounds are ordered by it."""
-    sign = 1 if lower_first else -1
-    ready = sorted(keyed, key=lambda entry: (sign * entry[1], entry[2]))
+    items = list(keyed)
+    by_count: dict[int, list[tuple[int, int]]] = {}
+    for index, (_item, count, tie) in enumerate(items):
+        by_count.setdefault(count, []).append((tie, index))
     counts: list[list[T]] = []
-    last: int | None = None
-    for item, count, _tie in ready:
-        if counts and count == last:
-            counts[-1].append(item)
-        else:
-            counts.append([item])
-            last = count
+    for count in sorted(by_count, reverse=not lower_first):
+        members = by_count[count]
+        if len(members) > 1:
+            members.sort()
+        counts.append([items[index][0] for _tie, index in members])
     return counts
 
 

@@ -136,10 +136,8 @@ class Plane:
 
     def row(self, i: int) -> list[int]:
         """Every combatant's distance from ``i`` (0 to itself)."""
-        model, xs, ys, zs = self.model, self.x, self.y, self.z
-        x, y, z = xs[i], ys[i], zs[i]
-        norm, rounded = model.norm, model.rounded
-        return [rounded(norm(xs[j] - x, ys[j] - y, zs[j] - z)) for j in range(len(xs))]
+        xs, ys, zs = self.x, self.y, self.z
+        return self.model.measure_all(xs[i], ys[i], zs[i], xs, ys, zs)
 
     def approach(self, i: int, t: int, value: float) -> None:
         """``i`` moves on its own level along the line toward (or away from) ``t`` until the

@@ -163,6 +163,8 @@ class Prepared(NamedTuple):
     have run out, as the tracker's round end counts them down."""
     plane: Plane
     """Where everyone stands (the fight moves copies)."""
+    orders: dict[tuple[tuple[int, int], ...], list[list[int]]]
+    """Round orders already worked out (:func:`combat.initiative_order`), by the counts."""
     partial: tuple[tuple[int, ...], ...]
     """The rest of the current round when the encounter stands mid-round: counts of indices."""
     surprise: int | None
@@ -384,6 +386,7 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         critical=options.critical_hits,
         later=_countdown(encounter, base),
         plane=plane,
+        orders={},
         partial=partial,
         surprise=surprise,
     )
@@ -522,6 +525,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                  policy.max_rounds)
 
 
+_ORDERS = 4096
+"""Round orders remembered per encounter (the same counts give the same order)."""
 _WEIGHT = {"nearest": 0, "weakest": 4096, "strongest": -4096}
 """The target's key is feet + weight × hit points left (feet ≤ 1000 < 4096): lowest wins."""
 _FAR = 1 << 40
@@ -537,6 +542,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
     dist = [list(row) for row in v.distance]
     plane = v.plane.copy()
     critical = v.critical
+    crits = critical != "off"
     credit = list(v.credit)
     sides, foes, melee, fire, rear, bound = v.sides, v.foes, v.melee, v.fire, v.rear, v.bound
     reach = v.ranged_stay if stay else v.ranged_only
@@ -605,13 +611,13 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
             natural = int(rnd() * 20) + 1
             if natural < row[0]:
                 return
-            number = row[1] * 2 if doubles_dice(natural, critical) else row[1]
+            number = row[1] * 2 if crits and doubles_dice(natural, critical) else row[1]
             total = 0
             for _ in range(number):
                 total += int(rnd() * row[2]) + 1
             left = hp[t] - hit_damage(total, row[3])
             hp[t] = left if left > -99 else -99
-            if hp[t] <= 0 or not extra_attack(natural, critical):
+            if not crits or hp[t] <= 0 or not extra_attack(natural, critical):
                 return
 
     def moved(a: int) -> None:
@@ -680,6 +686,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
     individual, initiative = v.individual, v.initiative
     close_feet, move_feet = v.close, v.move
     kinds = [MOVE] * n  # this round's declarations, read only for those who declared
+    orders = v.orders
     targets = [-1] * n
     while not over and rounds < max_rounds:
         rounds += 1
@@ -710,7 +717,12 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
                         roll = rolls[side] = int(rnd() * 10) + 1
                 order[i] = roll + initiative[i][kind]
             acting = None
-            groups = initiative_order(order)
+            known = orders.get(key := tuple(order.items()))
+            if known is None:
+                known = initiative_order(order)
+                if len(orders) < _ORDERS:
+                    orders[key] = known
+            groups = known
         for group in groups:
             for a in group:
                 if out[a]:
@@ -747,7 +759,15 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
                         assert rows is not None
                         if index >= len(rows):
                             break
-                    strike(rows[index], t)
+                    attack = rows[index]
+                    if crits:
+                        strike(attack, t)
+                    elif int(rnd() * 20) + 1 >= attack[0]:  # strike() without criticals
+                        total = 0
+                        for _ in range(attack[1]):
+                            total += int(rnd() * attack[2]) + 1
+                        left = hp[t] - hit_damage(total, attack[3])
+                        hp[t] = left if left > -99 else -99
             shaken = 0
             for a in range(n):
                 if hp[a] <= 0 and not out[a]:

@@ -200,6 +200,8 @@ class _Plan:
         self.surprise_groups = [] if self.surprise is None else core.group_counts(
             [(i, rnd.order_key(0, self.slow[i]), i) for i in range(n)
              if self.side[i] == self.surprise], lower_first=False)
+        self.orders: dict[tuple[int, ...], list[list[int]]] = {}
+        """Round orders already worked out, by the rolls."""
         self.acted = [c.acted and phase != "setup" for c in combatants]
         self.declared = [c.declared if c.declared != "none" else "" for c in combatants]
         self.away = [withdrawal_feet(self.rate[i], self.declared[i]) for i in range(n)]
@@ -266,17 +268,25 @@ def _order(plan: _Plan, r: Callable[[], float], left: list[int],
     n, slow = plan.n, plan.slow
     if plan.individual:
         rolls = kept or [int(r() * 6) + 1 + plan.init[i] for i in range(n)]
-        keys = [(i, rnd.order_key(rolls[i], slow[i]), i) for i in range(n)]
+    elif kept:
+        rolls = kept
     else:
-        if kept:
-            rolls = kept
-        else:
-            found = roll_sides([s for s in range(len(left)) if left[s]],
-                               lambda: int(r() * 6) + 1, reroll=plan.reroll)
-            rolls = [found.get(s, 0) for s in range(len(left))]
+        found = roll_sides([s for s in range(len(left)) if left[s]],
+                           lambda: int(r() * 6) + 1, reroll=plan.reroll)
+        rolls = [found.get(s, 0) for s in range(len(left))]
+    known = plan.orders.get(key := tuple(rolls))
+    if known is None:
         side = plan.side
-        keys = [(i, rnd.order_key(rolls[side[i]], slow[i]), i) for i in range(n)]
-    return core.group_counts(keys, lower_first=False), rolls
+        known = core.group_counts(
+            [(i, rnd.order_key(rolls[i if plan.individual else side[i]], slow[i]), i)
+             for i in range(n)], lower_first=False)
+        if len(plan.orders) < _ORDERS:
+            plan.orders[key] = known
+    return known, rolls
+
+
+_ORDERS = 4096
+"""Round orders remembered per encounter (the same rolls give the same order)."""
 
 
 class _Fight:

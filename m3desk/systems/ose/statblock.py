@@ -138,12 +138,12 @@ def _hit_dice(hd: str, values: dict[str, object], problems: list[str]) -> None:
     if read is None:
         problems.append(f"could not read the Hit Dice {quoted(hd)}")
         return
-    dice, modifier, asterisks, points, end = read
+    dice, modifier, asterisks, bracketed, end = read
     values["hit_dice"] = dice
     values["hit_dice_modifier"] = modifier
     values["hit_dice_asterisks"] = min(asterisks, 6)
-    if points is not None:
-        values["hit_points"] = values["max_hit_points"] = max(points, 1)
+    if bracketed is not None:
+        values["hit_points"] = values["max_hit_points"] = max(bracketed, 1)
     if rest := hd[end:].strip(" ,;."):
         problems.append(f"could not read {quoted(rest)} after the Hit Dice")
 
