@@ -243,6 +243,12 @@ def _arms(base: AdndEncounter) -> Arms:
     melee_rows: list[tuple[tuple[Row, ...] | None, ...]] = []
     fire_rows: list[tuple[tuple[Segment, ...], ...]] = []
     rear_rows: list[tuple[tuple[Row, ...] | None, ...]] = []
+    # Two orcs with one stat block and the same conditions attack alike: each kind of pair
+    # is priced once (a big encounter is mostly copies).
+    kinds = {c.id: (c.sheet.model_dump_json(), tuple(sorted(k.condition for k in c.conditions)))
+             for c in people}
+    priced: dict[tuple[object, ...], tuple[tuple[Row, ...] | None, tuple[Segment, ...],
+                                           tuple[Row, ...] | None]] = {}
     for attacker in people:
         attacks = attacks_of(attacker.sheet, options)
         monster = isinstance(attacker.sheet, MonsterSheet)
@@ -254,6 +260,13 @@ def _arms(base: AdndEncounter) -> Arms:
                 melee_line.append(None)
                 fire_line.append(())
                 rear_line.append(None)
+                continue
+            kind = (kinds[attacker.id], kinds[target.id])
+            known = priced.get(kind)
+            if known is not None:
+                melee_line.append(known[0])
+                fire_line.append(known[1])
+                rear_line.append(known[2])
                 continue
             close = _at(base, attacker.id, target.id, MELEE_FEET)
             fleeing = core.update_combatant(close, target.id, free_attacks=(attacker.id,))
@@ -273,9 +286,11 @@ def _arms(base: AdndEncounter) -> Arms:
             if not monster:  # a character strikes once a round, with its best weapon
                 melee = [best] if (best := _best(melee)) else []
                 rear = [best] if (best := _best(rear)) else []
-            melee_line.append(tuple(melee) or None)
-            fire_line.append(_segments(base, attacker, target, attacks))
-            rear_line.append(tuple(rear) or None)
+            priced[kind] = (tuple(melee) or None, _segments(base, attacker, target, attacks),
+                            tuple(rear) or None)
+            melee_line.append(priced[kind][0])
+            fire_line.append(priced[kind][1])
+            rear_line.append(priced[kind][2])
         melee_rows.append(tuple(melee_line))
         fire_rows.append(tuple(fire_line))
         rear_rows.append(tuple(rear_line))

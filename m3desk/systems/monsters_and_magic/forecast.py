@@ -302,8 +302,23 @@ def _expiry(encounter: Encounter) -> dict[int, list[tuple[int, int]]]:
 
 
 def _context(encounter: Encounter, ids: list[str], foes: list[list[int]]) -> _Context:
-    plans = [[attack_plans(encounter, ids[a], ids[t]) if t in foes[a] else []
-              for t in range(len(ids))] for a in range(len(ids))]
+    """Every attacker's plans on every foe. Two goblins with one sheet (conditions are on the
+    sheet) attack alike: each kind of pair is planned once (a big encounter is mostly
+    copies)."""
+    kinds = [c.sheet.model_dump_json() for c in encounter.combatants]
+    planned: dict[tuple[str, str], list[AttackPlan]] = {}
+    plans: list[list[list[AttackPlan]]] = []
+    for a in range(len(ids)):
+        row: list[list[AttackPlan]] = []
+        for t in range(len(ids)):
+            if t not in foes[a]:
+                row.append([])
+                continue
+            kind = (kinds[a], kinds[t])
+            if kind not in planned:
+                planned[kind] = attack_plans(encounter, ids[a], ids[t])
+            row.append(planned[kind])
+        plans.append(row)
     return _Context(plans)
 
 
