@@ -17,6 +17,7 @@ A big encounter's 10,000 fights take minutes: the probe then runs ``--seconds`` 
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import os
 import sys
@@ -64,6 +65,16 @@ def _probe(app: Any, game: str, size: int, seconds: float) -> str:
     probe.timeout.connect(lambda: ticks.append(time.perf_counter()))
     probe.start()
     _spin(app, 0.1)
+    pauses: list[tuple[float, int]] = []
+    collecting: list[float] = []
+
+    def collected(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collecting[:] = [time.perf_counter()]
+        elif collecting:
+            pauses.append((time.perf_counter() - collecting[0], info["generation"]))
+
+    gc.callbacks.append(collected)
     began = time.perf_counter()
     dialog.start()
     marks.append((time.perf_counter(), "start returned"))
@@ -83,6 +94,8 @@ def _probe(app: Any, game: str, size: int, seconds: float) -> str:
         stop_ms = (time.perf_counter() - clicked) * 1000
     _spin(app, 0.05)
     probe.stop()
+    gc.callbacks.remove(collected)
+    longest_gc = max(pauses, default=(0.0, 0))
     gaps = [(b - a, a) for a, b in itertools.pairwise(ticks)]
     worst, at = max(gaps)
     near = min(marks, key=lambda mark: abs(mark[0] - at), default=(at, "?"))
@@ -91,7 +104,8 @@ def _probe(app: Any, game: str, size: int, seconds: float) -> str:
     return (f"{game:<19} {size:>4}: longest stall {worst * 1000:5.0f} ms at {at - began:5.2f} s "
             f"(nearest event: {near[1]} at {near[0] - began:.2f} s); idle loop {idle:4.0f} ms; "
             f"{played:,} fights in {min(seconds, time.perf_counter() - began):.1f} s"
-            f"{'' if finished else f'; Stop {stop_ms:.1f} ms'}")
+            f"{'' if finished else f'; Stop {stop_ms:.1f} ms'}; longest garbage collection "
+            f"{longest_gc[0] * 1000:.0f} ms (generation {longest_gc[1]})")
 
 
 def _spin(app: Any, seconds: float) -> None:

@@ -42,6 +42,8 @@ class BarChart(QWidget):
         self.bars: list[Bar] = []
         self.scale = 1.0
         self._widths = (0, 0)
+        self._advance: dict[str, int] = {}
+        """Texts measured in the current font (names and values repeat at every update)."""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def set_bars(self, bars: Sequence[Bar], scale: float = 1.0) -> None:
@@ -52,17 +54,22 @@ class BarChart(QWidget):
         resized = len(bars) != len(self.bars)
         self.bars = list(bars)
         self.scale = max(scale, 1e-9)
-        metrics = self.fontMetrics()
-        self._widths = (max((metrics.horizontalAdvance(bar.label) for bar in self.bars),
-                            default=0),
-                        max((metrics.horizontalAdvance(bar.text) for bar in self.bars),
-                            default=0))
+        advance = self._advance
+        if len(advance) > 4096:
+            advance.clear()
+        measure = self.fontMetrics().horizontalAdvance
+        for text in {part for bar in self.bars for part in (bar.label, bar.text)}:
+            if text not in advance:
+                advance[text] = measure(text)
+        self._widths = (max((advance[bar.label] for bar in self.bars), default=0),
+                        max((advance[bar.text] for bar in self.bars), default=0))
         if resized:
             self.updateGeometry()
         self.update()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
+            self._advance.clear()
             self.set_bars(self.bars, self.scale)  # the columns measured in the new font
         super().changeEvent(event)
 
