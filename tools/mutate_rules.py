@@ -49,10 +49,12 @@ GAME_TESTS = {
 }
 """The game's rules, forecast and acceptance-style tests (``--tests`` to widen)."""
 
-CORE_TESTS = ["tests/core", "tests/systems/ose", "tests/systems/adnd2e",
+CORE_TESTS = ["tests/core", "tests/systems/ose/test_round.py",
+              "tests/systems/ose/test_forecast.py", "tests/systems/ose/test_forecast_ties.py",
+              "tests/systems/adnd2e/test_rules_once.py",
+              "tests/systems/adnd2e/test_forecast_ties.py",
               "tests/systems/apparatus/test_forecast.py",
-              "tests/systems/apparatus/test_forecast_ties.py",
-              "tests/systems/apparatus/test_state.py"]
+              "tests/systems/apparatus/test_forecast_ties.py"]
 """A core rule's tests: the core's and the tracker/forecast tests of the games that use it."""
 
 PRESETS = {
@@ -84,17 +86,15 @@ PRESETS = {
         "m3desk/systems/monsters_and_magic/encounter.py::Encounter.out_of_fight",
     ],
     # Issue 22's second part, as the rules stood (c61053b): the forecasts' own copies of the
-    # turn order, condition countdowns, what Apparatus conditions mean, and their moves.
+    # turn order, condition countdowns and what Apparatus conditions mean.
     "before-2": [
         "m3desk/core/encounter.py::turn_order",
         "m3desk/core/encounter.py::Encounter.round_ended",
         "m3desk/systems/ose/forecast.py::_order",
-        "m3desk/systems/ose/forecast.py::_move",
         "m3desk/systems/adnd2e/combat.py::initiative_order",
         "m3desk/systems/apparatus/forecast.py::_order",
         "m3desk/systems/apparatus/forecast.py::_Fight.round_ended",
         "m3desk/systems/apparatus/forecast.py::_Derived.refresh",
-        "m3desk/systems/apparatus/forecast.py::_move",
         "m3desk/systems/apparatus/state.py::conditions_of",
         "m3desk/systems/apparatus/state.py::speed_now",
     ],
@@ -103,7 +103,6 @@ PRESETS = {
         "m3desk/core/encounter.py::group_counts",
         "m3desk/core/encounter.py::counted_down",
         "m3desk/core/initiative.py::roll_sides",
-        "m3desk/core/places.py::Plane.approach",
         "m3desk/systems/ose/round.py::order_key",
         "m3desk/systems/adnd2e/combat.py::doubles_dice",
         "m3desk/systems/adnd2e/combat.py::extra_attack",
