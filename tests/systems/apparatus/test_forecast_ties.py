@@ -150,3 +150,45 @@ def test_running_ends_where_the_map_puts_it(metres: int, height: float) -> None:
                                  for c in encounter.combatants[1:])]
     assert plane.z[0] == 0.0
     assert all(dist[j * n] == dist[j] for j in range(n))
+
+
+# -- the public surface is the dialog's arithmetic --------------------------------------------
+
+@pytest.mark.parametrize(("size", "score"), list(itertools.product(
+    ("tiny", "small", "medium", "large", "huge", "gargantuan"), (1, 2, 4, 6, 7))))
+def test_the_public_jumps_are_the_dialog_s(size: str, score: int) -> None:
+    """``high_jump``/``long_jump`` give what the action dialog's jump plan gives a creature of
+    that size with that Might and Agility (standing and with each run-up)."""
+    from m3desk.systems.apparatus import high_jump, long_jump
+
+    sheet = KESTREL.model_copy(update={
+        "size": size, "abilities": KESTREL.abilities.model_copy(
+            update={"might": score, "agility": score})})
+    encounter = ApparatusEncounter()
+    encounter = core.join(encounter, RULES.make_combatant(sheet, "Party"))
+    actor = encounter.combatants[0].id
+    for run in (0, 2):
+        _plan, _cost, height, across = actions._jump_plan(encounter, actor, "high", run)
+        assert high_jump(size, score, bool(run)) == (height, across)
+    for run in (0, 2, 4):
+        _plan, _cost, _height, across = actions._jump_plan(encounter, actor, "long", run)
+        assert long_jump(size, score, run) == across
+
+
+@pytest.mark.parametrize("roll", range(1, 21))
+def test_the_public_grapple_check_is_the_dialog_s(roll: int) -> None:
+    """``grapple_succeeds`` with Kestrel's numbers against the brute's Physique says what the
+    dialog's Grapple does with the same d20: a grapple or none."""
+    from m3desk.systems.apparatus import grapple_succeeds
+    from m3desk.systems.apparatus.derive import derive
+
+    encounter = _fight()
+    kestrel, _wren, brute, _bear = (c.id for c in encounter.combatants)
+    encounter = core.move_to(encounter, brute, Place.at(1, 0))
+    encounter = core.start(core.set_initiative(encounter, {kestrel: 20}))
+    outcome = RULES.resolve(encounter, kestrel, f"grapple:{brute}", brute, (roll,))
+    assert isinstance(outcome.encounter, ApparatusEncounter)
+    size_modifier = derive(KESTREL, encounter.options)["size_modifier"].value
+    physique = derive(BRUTE, encounter.options)["physique"].value
+    assert grapple_succeeds(roll, KESTREL.combat_proficiency, KESTREL.abilities.might,
+                            size_modifier, physique) == bool(outcome.encounter.grapples)

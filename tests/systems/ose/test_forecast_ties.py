@@ -140,3 +140,28 @@ def test_a_withdrawal_steps_away_from_the_nearest_foe_by_the_rule_s_feet(declare
                               log=False)
     assert fight.dist[0][nearest] == core.position_between(moved, morgan.id,
                                                            plan.ids[nearest])
+
+
+@pytest.mark.parametrize(("party", "goblins", "rats"),
+                         list(itertools.product((2, 5), (2, 5), (1, 5))))
+def test_the_public_side_order_is_the_tracker_s(party: int, goblins: int, rats: int) -> None:
+    """``side_initiative_order`` groups sides as the tracker's turn order does for the same
+    typed d6s (nobody with a slow weapon: a side is one count)."""
+    from m3desk.systems.ose import side_initiative_order
+
+    encounter = _party(third_side=True)
+    morgan = encounter.combatants[0]
+    encounter = core.replace_sheet(encounter, morgan.id, characters()["Morgan Ironwolf"])
+    encounter = core.start(encounter)
+    assert isinstance(encounter, OseEncounter)
+    rolls = {"Party": party, "Goblins": goblins, "Rats": rats}
+    for side, roll in rolls.items():
+        encounter = rnd.set_side_roll(encounter, side, roll)
+    tracked = [sorted({c.side for c in count}) for count in core.turn_order(encounter)]
+    merged: list[list[str]] = []
+    for sides in tracked:  # a side's missiles and melee are two counts of one roll
+        if merged and rolls[sides[0]] == rolls[merged[-1][0]]:
+            merged[-1] = sorted({*merged[-1], *sides})
+        else:
+            merged.append(sides)
+    assert merged == [sorted(group) for group in side_initiative_order(rolls)]
