@@ -99,8 +99,10 @@ class Row(NamedTuple):
 
 def _row(plan: _Plan, nat20_auto: bool) -> Row:
     """The plan's odds as a natural-d20 threshold: exactly the dialog's chance."""
-    need = plan.need - _modifier(plan)
-    threshold = min(max(need, 2), 20) if nat20_auto else min(max(need, 1), 21)
+    modifier = _modifier(plan)
+    # the lowest natural d20 the dialog's own test (combat.hits) calls a hit; 21: none
+    threshold = next((natural for natural in range(1, 21) if combat.hits(
+        natural, modifier, plan.need, nat20_auto=nat20_auto)), 21)
     dice: DiceExpr = plan.dice
     bonus = dice.bonus + plan.bonus
     chance = float(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
