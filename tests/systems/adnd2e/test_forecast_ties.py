@@ -11,7 +11,7 @@ import pytest
 from m3desk.core import encounter as core
 from m3desk.core.forecast import Policy, run_fights
 from m3desk.core.places import Place
-from m3desk.systems.adnd2e import forecast
+from m3desk.systems.adnd2e import combat, forecast
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.samples import ORC, RATH
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
@@ -149,3 +149,29 @@ def test_the_forecast_walks_in_the_plane() -> None:
                          policy=Policy(max_rounds=3))
     assert {r.rounds for r in results} <= {1, 2, 3}
     assert any(r.winner == "Party" for r in results)
+
+
+def test_the_critical_and_damage_rules_at_their_edges() -> None:
+    """What the dialog and the forecast share, pinned: only a natural 20 under double-dice
+    criticals doubles the dice, only under extra-attack ones earns another, and a hit deals
+    at least 1."""
+    assert [combat.doubles_dice(n, "double_dice") for n in (19, 20)] == [False, True]
+    assert not combat.doubles_dice(20, "off") and not combat.doubles_dice(20, "extra_attack")
+    assert [combat.extra_attack(n, "extra_attack") for n in (19, 20)] == [False, True]
+    assert not combat.extra_attack(20, "off") and not combat.extra_attack(20, "double_dice")
+    assert [combat.hit_damage(rolled, bonus) for rolled, bonus in (
+        (1, -3), (0, 1), (1, 0), (2, 0), (1, 1), (6, 2))] == [1, 1, 1, 2, 2, 8]
+
+
+@pytest.mark.parametrize("critical", ["off", "double_dice", "extra_attack"])
+def test_a_natural_20_doubles_the_dice_only_under_double_dice(critical: str) -> None:
+    encounter = _duel(critical)
+    named = ids(encounter)
+    rath, orc = named["Rath"], named["Orc"]
+    plain = 40 - RULES.resolve(encounter, rath, "attack:0:any", orc,
+                               (19, 3, 7)).encounter.combatant(orc).sheet.hit_points
+    twenty = 40 - RULES.resolve(encounter, rath, "attack:0:any", orc,
+                                (20, 3, 7)).encounter.combatant(orc).sheet.hit_points
+    assert twenty == plain + (7 if critical == "double_dice" else 0)
+    played = forecast.play_attack(encounter, rath, orc, Scripted([(20, 20), (3, 8), (7, 8)]))
+    assert played == twenty

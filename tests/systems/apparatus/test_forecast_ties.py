@@ -192,3 +192,20 @@ def test_the_public_grapple_check_is_the_dialog_s(roll: int) -> None:
     physique = derive(BRUTE, encounter.options)["physique"].value
     assert grapple_succeeds(roll, KESTREL.combat_proficiency, KESTREL.abilities.might,
                             size_modifier, physique) == bool(outcome.encounter.grapples)
+
+
+def test_speed_evade_and_exhaustion_at_their_edges() -> None:
+    """What the tracker, the dialog and the forecast share, pinned."""
+    from m3desk.systems.apparatus.state import evade_counts, exhaustion_level, speed_rule
+
+    options = ApparatusOptions()
+    for held in ({"grappled"}, {"restrained"}, {"incapacitated"}, {"grappled", "prone"}):
+        assert speed_rule(6, held, False, options)[0] == 0
+    assert speed_rule(6, {"prone"}, False, options) == (6, "")
+    assert speed_rule(6, set(), True, options)[0] == 3
+    assert speed_rule(5, set(), True, ApparatusOptions(grapple_halving="floor"))[0] == 2
+    assert [evade_counts(True, s) for s in (0, 1, 6)] == [False, True, True]
+    assert not evade_counts(False, 6)
+    assert exhaustion_level([]) == 0
+    assert exhaustion_level([("prone", 5), ("exhaustion", 2), ("exhaustion", 4)]) == 4
+    assert exhaustion_level([("exhaustion", 1)]) == 1
