@@ -196,7 +196,17 @@ def test_the_public_grapple_check_is_the_dialog_s(roll: int) -> None:
 
 def test_speed_evade_and_exhaustion_at_their_edges() -> None:
     """What the tracker, the dialog and the forecast share, pinned."""
-    from m3desk.systems.apparatus.state import evade_counts, exhaustion_level, speed_rule
+    from m3desk.systems.apparatus.state import (
+        evade_counts,
+        exhaustion_level,
+        held_conditions,
+        speed_rule,
+    )
+
+    assert held_conditions(["prone"], []) == {"prone"}
+    assert held_conditions(["prone"], ["basic"]) == {"prone", "grappled"}
+    assert held_conditions([], ["advanced"]) == {"grappled", "restrained"}
+    assert held_conditions([], ["basic", "complete"]) == {"grappled", "restrained"}
 
     options = ApparatusOptions()
     for held in ({"grappled"}, {"restrained"}, {"incapacitated"}, {"grappled", "prone"}):
