@@ -18,7 +18,7 @@ from m3desk.core.forecast import Policy, Simulate, play_and_send
 
 __all__ = ["WORKER_NICENESS", "play_in_worker"]
 
-WORKER_NICENESS = 5
+WORKER_NICENESS = 10
 """How much the worker yields the processor to the window (on a busy 2-core machine the
 window otherwise waited for it up to 65 ms at a time)."""
 

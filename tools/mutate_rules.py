@@ -11,6 +11,8 @@ happens. A mutant the tests pass is a survivor: a rule the tests would let drift
     .venv/bin/python tools/mutate_rules.py --tests tests/systems/ose \\
         m3desk/systems/ose/round.py::morale_holds m3desk/systems/ose/round.py::morale_moments
     .venv/bin/python tools/mutate_rules.py --preset after      (the sets of issue 22)
+    .venv/bin/python tools/mutate_rules.py --preset after-2    (its second part; before-2
+                                                                on the code as it stood)
 
 It edits files of this worktree while it runs (and restores them): run it on a clean tree.
 """
@@ -47,6 +49,14 @@ GAME_TESTS = {
 }
 """The game's rules, forecast and acceptance-style tests (``--tests`` to widen)."""
 
+CORE_TESTS = ["tests/core", "tests/systems/ose/test_round.py",
+              "tests/systems/ose/test_forecast.py", "tests/systems/ose/test_forecast_ties.py",
+              "tests/systems/adnd2e/test_rules_once.py",
+              "tests/systems/adnd2e/test_forecast_ties.py",
+              "tests/systems/apparatus/test_forecast.py",
+              "tests/systems/apparatus/test_forecast_ties.py"]
+"""A core rule's tests: the core's and the tracker/forecast tests of the games that use it."""
+
 PRESETS = {
     # The rule bodies issue 22 found written twice, as they stood (55febc2): each copy.
     "before": [
@@ -74,6 +84,33 @@ PRESETS = {
         "m3desk/systems/adnd2e/combat.py::morale_trigger",
         "m3desk/systems/adnd2e/table.py::morale_due",
         "m3desk/systems/monsters_and_magic/encounter.py::Encounter.out_of_fight",
+    ],
+    # Issue 22's second part, as the rules stood (c61053b): the forecasts' own copies of the
+    # turn order, condition countdowns and what Apparatus conditions mean.
+    "before-2": [
+        "m3desk/core/encounter.py::turn_order",
+        "m3desk/core/encounter.py::Encounter.round_ended",
+        "m3desk/systems/ose/forecast.py::_order",
+        "m3desk/systems/adnd2e/combat.py::initiative_order",
+        "m3desk/systems/apparatus/forecast.py::_order",
+        "m3desk/systems/apparatus/forecast.py::_Fight.round_ended",
+        "m3desk/systems/apparatus/forecast.py::_Derived.refresh",
+        "m3desk/systems/apparatus/state.py::conditions_of",
+        "m3desk/systems/apparatus/state.py::speed_now",
+    ],
+    # The same rules after: one function each, for the tracker, the dialog and the forecast.
+    "after-2": [
+        "m3desk/core/encounter.py::group_counts",
+        "m3desk/core/encounter.py::counted_down",
+        "m3desk/core/initiative.py::roll_sides",
+        "m3desk/systems/ose/round.py::order_key",
+        "m3desk/systems/adnd2e/combat.py::doubles_dice",
+        "m3desk/systems/adnd2e/combat.py::extra_attack",
+        "m3desk/systems/adnd2e/combat.py::hit_damage",
+        "m3desk/systems/apparatus/state.py::held_conditions",
+        "m3desk/systems/apparatus/state.py::speed_rule",
+        "m3desk/systems/apparatus/state.py::evade_counts",
+        "m3desk/systems/apparatus/state.py::exhaustion_level",
     ],
 }
 
@@ -157,6 +194,8 @@ def _tests_for(target: str) -> list[str]:
     for game, tests in GAME_TESTS.items():
         if f"/{game}/" in target:
             return tests
+    if target.startswith("m3desk/core/"):
+        return [path for path in CORE_TESTS if (ROOT / path).exists()]
     return ["tests/systems", "tests/acceptance"]
 
 

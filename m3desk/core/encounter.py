@@ -44,11 +44,13 @@ __all__ = [
     "add_condition",
     "add_log",
     "arrange",
+    "counted_down",
     "current_count",
     "delay",
     "effective_initiative",
     "first_turn_follows",
     "foes_within",
+    "group_counts",
     "join",
     "move_to",
     "next_turn",
@@ -305,14 +307,14 @@ class Encounter(BaseModel):
             kept: list[ConditionState] = []
             for condition in combatant.conditions:
                 placed = self.applied_at.get(condition.id)
-                if placed is not None and placed.round == ending:
-                    kept.append(condition)  # placed this round: its first round is the next
-                elif condition.rounds is None:
-                    kept.append(condition)
-                elif condition.rounds > 1:
-                    kept.append(condition.model_copy(update={"rounds": condition.rounds - 1}))
-                else:
+                left = counted_down(condition.rounds,
+                                    placed is not None and placed.round == ending)
+                if left == 0:
                     expired.append(f"{condition.name} on {combatant.name}")
+                elif left == condition.rounds:
+                    kept.append(condition)
+                else:
+                    kept.append(condition.model_copy(update={"rounds": left}))
             changes: dict[str, object] = {"conditions": tuple(kept), "delayed": False}
             if self.scheme.reroll_each_round and self.scheme.roller != "ranked_check":
                 changes["initiative"] = None
@@ -328,6 +330,35 @@ class Encounter(BaseModel):
         """What a combatant's turn starting does (a system resets its turn budget here, e.g.
         movement left); called whenever the turn pointer moves onto a combatant."""
         return self
+
+
+def counted_down(rounds: int | None, fresh: bool) -> int | None:
+    """A condition's rounds left after a round ends: unchanged when it has no limit (None)
+    or was placed in the round now ending (``fresh``: its first round is the next), else one
+    fewer; 0 means it has run out. The tracker's round end and every forecast count with it."""
+    if rounds is None or fresh:
+        return rounds
+    return rounds - 1 if rounds > 1 else 0
+
+
+T = TypeVar("T")
+
+
+def group_counts(keyed: Iterable[tuple[T, int, int]], *, lower_first: bool) -> list[list[T]]:
+    """Items ``(item, count, tie)`` in initiative order: by count (lowest or highest first),
+    then by ``tie``; items on one count form one group, acting simultaneously. The tracker's
+    turn order and the forecasts' rounds are ordered by it."""
+    items = list(keyed)
+    by_count: dict[int, list[tuple[int, int]]] = {}
+    for index, (_item, count, tie) in enumerate(items):
+        by_count.setdefault(count, []).append((tie, index))
+    counts: list[list[T]] = []
+    for count in sorted(by_count, reverse=not lower_first):
+        members = by_count[count]
+        if len(members) > 1:
+            members.sort()
+        counts.append([items[index][0] for _tie, index in members])
+    return counts
 
 
 def phase_title(phase: Phase, round_number: int) -> str:
@@ -708,16 +739,9 @@ def acting(encounter: E) -> list[Combatant]:
 def turn_order(encounter: Encounter) -> list[list[Combatant]]:
     """Initiative counts in the system's order (highest or lowest first); combatants on one
     count act simultaneously. Delayed combatants and those without initiative wait."""
-    sign = 1 if encounter.scheme.lower_first else -1
-    ready = [c for c in acting(encounter) if c.initiative is not None and not c.delayed]
-    ready.sort(key=lambda c: (sign * (c.initiative or 0), c.tie_order))
-    counts: list[list[Combatant]] = []
-    for combatant in ready:
-        if counts and counts[-1][0].initiative == combatant.initiative:
-            counts[-1].append(combatant)
-        else:
-            counts.append([combatant])
-    return counts
+    return group_counts(((c, c.initiative, c.tie_order) for c in acting(encounter)
+                         if c.initiative is not None and not c.delayed),
+                        lower_first=encounter.scheme.lower_first)
 
 
 def who_acts_next(encounter: Encounter) -> list[str]:

@@ -7,15 +7,16 @@ this covers the plain dice every other scheme uses, with typed dice as the equal
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import Encounter, add_log, set_initiative, set_side_initiative
 
-__all__ = ["roll_by_scheme"]
+__all__ = ["MAX_REROLLS", "roll_by_scheme", "roll_sides"]
 
 E = TypeVar("E", bound=Encounter)
+S = TypeVar("S")
 MAX_REROLLS = 20
 """Ties re-rolled at most this often; then the sides act together (never an endless loop)."""
 
@@ -26,12 +27,8 @@ def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:
     wanted = list(ids)
     if scheme.roller == "side_die":
         sides = list(dict.fromkeys(encounter.combatant(i).side for i in wanted))
-        rolls = {side: roller.d(scheme.die) for side in sides}
-        tries = 0
-        while (scheme.ties == "reroll" and len(set(rolls.values())) < len(rolls)
-               and tries < MAX_REROLLS):
-            rolls = {side: roller.d(scheme.die) for side in sides}
-            tries += 1
+        rolls = roll_sides(sides, lambda: roller.d(scheme.die),
+                           reroll=scheme.ties == "reroll")
         return set_side_initiative(encounter, rolls)
     if scheme.roller == "individual_die":
         rolled: dict[str, int | None] = {i: roller.d(scheme.die) for i in wanted}
@@ -42,3 +39,16 @@ def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:
                             actor=combatant_id)
         return after
     raise ValueError("this game's initiative is a check of its own, not a plain die")
+
+
+def roll_sides(sides: Iterable[S], roll: Callable[[], int], *, reroll: bool) -> dict[S, int]:
+    """One die per side (``roll`` rolls it); where ties are rolled again, every side rolls
+    again while two share a number, at most :data:`MAX_REROLLS` times (then they act
+    together). The tracker's side initiative and the forecasts roll with it."""
+    present = list(sides)
+    rolls = {side: roll() for side in present}
+    tries = 0
+    while reroll and len(set(rolls.values())) < len(rolls) and tries < MAX_REROLLS:
+        rolls = {side: roll() for side in present}
+        tries += 1
+    return rolls

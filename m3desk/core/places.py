@@ -29,8 +29,9 @@ from pydantic import BaseModel, ConfigDict, Field
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["FAR", "MAX_AREAS", "Area", "Ground", "Place", "areas_at", "between", "fit",
-           "formation", "ground_along", "ground_at", "pairs_of", "places_migration", "toward"]
+__all__ = ["FAR", "MAX_AREAS", "Area", "Ground", "Place", "Plane", "areas_at", "between", "fit",
+           "formation", "ground_along", "ground_at", "pairs_of", "places_migration", "toward",
+           "toward_xyz"]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -133,14 +134,89 @@ def toward(model: PositionModel, mover: Place, anchor: Place, value: float,
     """Where ``mover`` ends up moving along the line through ``anchor`` so that the two are
     ``value`` apart by the game's metric (moving away or closer; a mover standing on the
     anchor leaves in the ``fallback`` direction)."""
-    dx, dy, dz = mover.x - anchor.x, mover.y - anchor.y, mover.z - anchor.z
+    x, y, z = toward_xyz(model, (mover.x, mover.y, mover.z), (anchor.x, anchor.y, anchor.z),
+                         value, fallback)
+    return Place.at(x, y, z)
+
+
+def toward_xyz(model: PositionModel, mover: tuple[float, float, float],
+               anchor: tuple[float, float, float], value: float,
+               fallback: tuple[float, float] = (1.0, 0.0)) -> tuple[float, float, float]:
+    """:func:`toward` on plain coordinates (the forecasts' compact state)."""
+    ax, ay, az = anchor
+    dx, dy, dz = mover[0] - ax, mover[1] - ay, mover[2] - az
     norm = model.norm(dx, dy, dz)
     if norm < 1e-9:
         length = math.hypot(*fallback) or 1.0
         dx, dy, dz = fallback[0] / length, fallback[1] / length, 0.0
         norm = model.norm(dx, dy, dz)
     scale = value / norm
-    return Place.at(anchor.x + dx * scale, anchor.y + dy * scale, anchor.z + dz * scale)
+    return ax + dx * scale, ay + dy * scale, az + dz * scale
+
+
+class Plane:
+    """Where each combatant of a simulated fight stands, as plain floats (the forecasts'
+    compact state, by index): moves go along the line to another combatant, as
+    :func:`toward` moves a token, and every distance is measured from the places by the
+    game's metric (:meth:`~m3desk.core.system.PositionModel.measure`), so distances always
+    agree with each other."""
+
+    __slots__ = ("model", "x", "y", "z")
+
+    def __init__(self, model: PositionModel, places: Sequence[Place]) -> None:
+        self.model = model
+        self.x = [p.x for p in places]
+        self.y = [p.y for p in places]
+        self.z = [p.z for p in places]
+
+    def copy(self) -> Plane:
+        twin = Plane.__new__(Plane)
+        twin.model, twin.x, twin.y, twin.z = self.model, self.x[:], self.y[:], self.z[:]
+        return twin
+
+    def place(self, i: int) -> Place:
+        return Place.at(self.x[i], self.y[i], self.z[i])
+
+    def between(self, i: int, j: int) -> int:
+        """The distance of ``i`` and ``j`` as the rules read it."""
+        return self.model.measure(self.place(i), self.place(j))
+
+    def row(self, i: int) -> list[int]:
+        """Every combatant's distance from ``i`` (0 to itself)."""
+        xs, ys, zs = self.x, self.y, self.z
+        return self.model.measure_all(xs[i], ys[i], zs[i], xs, ys, zs)
+
+    def approach(self, i: int, t: int, value: float) -> None:
+        """``i`` moves on its own level along the line toward (or away from) ``t`` until the
+        two are ``value`` apart, or as near to that as its level allows (it walks: a foe on
+        a ledge is approached from below)."""
+        model = self.model
+        xs, ys, zs = self.x, self.y, self.z
+        dz = zs[i] - zs[t]
+        if abs(dz) < 1e-9:
+            x, y, _z = toward_xyz(model, (xs[i], ys[i], 0.0), (xs[t], ys[t], 0.0), value)
+            xs[i], ys[i] = x, y
+            return
+        dx, dy = xs[i] - xs[t], ys[i] - ys[t]
+        across = math.hypot(dx, dy)
+        ux, uy = (dx / across, dy / across) if across > 1e-9 else (1.0, 0.0)
+        # the ground distance s whose length with the height between is ``value``: the
+        # metric grows with s, so halving the interval finds it
+        low, high = 0.0, max(across, value) + abs(dz)
+        if model.norm(0.0, 0.0, dz) < value:
+            for _ in range(40):
+                middle = (low + high) / 2
+                if model.norm(ux * middle, uy * middle, dz) < value:
+                    low = middle
+                else:
+                    high = middle
+        xs[i], ys[i] = xs[t] + ux * low, ys[t] + uy * low
+
+    def retreat(self, i: int, t: int, step: float) -> None:
+        """``i`` moves ``step`` straight away from ``t``."""
+        length = self.model.norm(self.x[i] - self.x[t], self.y[i] - self.y[t],
+                                 self.z[i] - self.z[t])
+        self.approach(i, t, length + step)
 
 
 # -- starting places -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ of one combatant relative to another. Nothing here names a game.
 """
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
@@ -187,12 +187,34 @@ class PositionModel(NamedTuple):
     def measure(self, a: "Place", b: "Place") -> int:
         """The distance between two places as the rules read it: rounded by the metric and
         at most ``maximum`` (the board's farthest)."""
-        length = self.norm(a.x - b.x, a.y - b.y, a.z - b.z)
+        return self.measure_all(a.x, a.y, a.z, (b.x,), (b.y,), (b.z,))[0]
+
+    def measure_all(self, x: float, y: float, z: float, xs: Sequence[float],
+                    ys: Sequence[float], zs: Sequence[float]) -> list[int]:
+        """The distance from (x, y, z) to each of the places (xs, ys, zs), as
+        :meth:`measure` reads it (the forecasts measure a whole row at once): by the
+        metric's :meth:`norm`, whole squares down on a grid, the nearest whole unit on a
+        straight line, at most ``maximum``."""
+        largest, floor = self.maximum, math.floor
+        found: list[int] = []
         if self.metric == "squares":
-            value = self.step * math.floor(length / self.step + 1e-3)
-        else:
-            value = math.floor(length + 0.5)
-        return min(int(value), self.maximum)
+            step = self.step
+            for ox, oy, oz in zip(xs, ys, zs, strict=True):
+                # the longest axis whole, the two others at half (as :meth:`norm`)
+                a, b, c = ox - x, oy - y, oz - z
+                a, b, c = (a if a > 0 else -a), (b if b > 0 else -b), (c if c > 0 else -c)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                value = step * floor((high + (a + b + c - high) / 2) / step + 1e-3)
+                found.append(value if value < largest else largest)
+            return found
+        sqrt = math.sqrt
+        for ox, oy, oz in zip(xs, ys, zs, strict=True):
+            dx, dy, dz = ox - x, oy - y, oz - z
+            value = floor(sqrt(dx * dx + dy * dy + dz * dz) + 0.5)
+            found.append(value if value < largest else largest)
+        return found
 
     def snap(self, value: float) -> int:
         """A distance this model can hold: within 0..``largest``; on a grid, whole squares."""

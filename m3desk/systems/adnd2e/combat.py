@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
 from m3desk.core.dice import DiceExpr, sum_of_dice
+from m3desk.core.encounter import group_counts
 from m3desk.systems.adnd2e.tables import Group, group_thac0
 
 K = TypeVar("K")
@@ -25,7 +26,9 @@ __all__ = [
     "bleeds",
     "charging_armour_class",
     "damage_distribution",
+    "extra_attack",
     "hit_chance",
+    "hit_damage",
     "hit_probability",
     "initiative_odds",
     "initiative_order",
@@ -153,7 +156,7 @@ def roll_damage(dice: DiceExpr, faces: tuple[int, ...], bonus: int = 0, *,
     rolled = dice.total(faces) - dice.bonus
     factor = 2 if double else 1
     added = (dice.bonus + bonus) * (factor if double_bonus else 1)
-    return max(1, rolled * factor + added)
+    return hit_damage(rolled * factor, added)
 
 
 def critical_dice(dice: DiceExpr) -> DiceExpr:
@@ -165,6 +168,19 @@ def doubles_dice(natural: int, critical_hits: str) -> bool:
     """Whether this hit rolls its damage dice twice: a natural 20 where the table uses the
     DMG's double-dice critical hits."""
     return natural == 20 and critical_hits == "double_dice"
+
+
+def extra_attack(natural: int, critical_hits: str) -> bool:
+    """Whether this hit earns an extra attack at once: a natural 20 where the table uses the
+    extra-attack critical hits (and again on each further 20)."""
+    return natural == 20 and critical_hits == "extra_attack"
+
+
+def hit_damage(rolled: int, bonus: int) -> int:
+    """A hit's damage from the dice's total and the bonuses: at least 1 (the DMG). The
+    dialog's :func:`roll_damage` and the forecast's strikes both end with it."""
+    total = rolled + bonus
+    return total if total > 1 else 1
 
 
 def attack_outcomes(modifier: int, thac0: int, target_ac: int, dice: DiceExpr,
@@ -187,12 +203,10 @@ def attack_outcomes(modifier: int, thac0: int, target_ac: int, dice: DiceExpr,
 
 
 def initiative_order(rolls: Mapping[K, int]) -> list[list[K]]:
-    """Who acts when: lowest roll first, equal rolls share a group (they act together). The
-    forecast orders each round with it."""
-    groups: dict[int, list[K]] = {}
-    for name, roll in rolls.items():
-        groups.setdefault(roll, []).append(name)
-    return [groups[roll] for roll in sorted(groups)]
+    """Who acts when: lowest roll first, equal rolls share a group (they act together): the
+    tracker's counts (:func:`~m3desk.core.encounter.group_counts`, which orders the turn
+    order under AD&D's lower-first scheme). The forecast orders each round with it."""
+    return group_counts(((name, roll, 0) for name, roll in rolls.items()), lower_first=True)
 
 
 def bleeds(hit_points: int, deaths_door: bool, bound: bool) -> int:

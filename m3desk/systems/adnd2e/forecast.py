@@ -17,10 +17,16 @@ monsters are down and at each loss after that; one that breaks flees, and every 
 gets its free attacks at its back first. Down is the encounter's own ``out_of_fight`` (0 hit
 points or fewer); at death's door the fallen keep bleeding 1 a round.
 
+A natural 20 that hits doubles the damage dice or earns an extra attack as the table's
+critical hits say (:func:`combat.doubles_dice`, :func:`combat.extra_attack`). Timed
+conditions run out at the rounds' ends as the tracker counts them down
+(:func:`core.counted_down`); the attacks are priced again for the rounds after. Everyone
+moves in the plane from the encounter's places (:class:`core.places.Plane`): closing and
+walking go along the line to the foe and every distance is measured from the places.
+
 Mid-round (the turn pointer on someone), only those yet to act in this round act in it, on
 the initiative already typed; a surprise round still to come is played first. Not played:
-spells, charges and set spears, withdrawing, special defences (a troll's regeneration), and
-conditions wearing off (those on the tracker hold for the whole fight).
+spells, charges and set spears, withdrawing, special defences (a troll's regeneration).
 """
 
 from __future__ import annotations
@@ -34,9 +40,13 @@ from typing import NamedTuple
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
 from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.places import Place, Plane
 from m3desk.systems.adnd2e import combat
 from m3desk.systems.adnd2e.combat import (
     bleeds,
+    doubles_dice,
+    extra_attack,
+    hit_damage,
     initiative_order,
     morale_holds,
     morale_loss,
@@ -89,8 +99,10 @@ class Row(NamedTuple):
 
 def _row(plan: _Plan, nat20_auto: bool) -> Row:
     """The plan's odds as a natural-d20 threshold: exactly the dialog's chance."""
-    need = plan.need - _modifier(plan)
-    threshold = min(max(need, 2), 20) if nat20_auto else min(max(need, 1), 21)
+    modifier = _modifier(plan)
+    # the lowest natural d20 the dialog's own test (combat.hits) calls a hit; 21: none
+    threshold = next((natural for natural in range(1, 21) if combat.hits(
+        natural, modifier, plan.need, nat20_auto=nat20_auto)), 21)
     dice: DiceExpr = plan.dice
     bonus = dice.bonus + plan.bonus
     chance = float(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
@@ -146,6 +158,15 @@ class Prepared(NamedTuple):
     """Each one's missile count, by its small id."""
     individual: bool
     deaths_door: bool
+    critical: str
+    """The table's critical hits (:func:`combat.doubles_dice`, :func:`combat.extra_attack`)."""
+    later: tuple[tuple[int, Arms], ...]
+    """The attacks again from the round (1 = the fight's first) in which timed conditions
+    have run out, as the tracker's round end counts them down."""
+    plane: Plane
+    """Where everyone stands (the fight moves copies)."""
+    orders: dict[tuple[tuple[int, int], ...], list[list[int]]]
+    """Round orders already worked out (:func:`combat.initiative_order`), by the counts."""
     partial: tuple[tuple[int, ...], ...]
     """The rest of the current round when the encounter stands mid-round: counts of indices."""
     surprise: int | None
@@ -204,19 +225,32 @@ def _segments(encounter: AdndEncounter, attacker: AdndCombatant, target: AdndCom
     return tuple(segments)
 
 
-def prepare(encounter: AdndEncounter) -> Prepared:
-    """Read the encounter once: every to-hit number and damage die the fight can need."""
-    base = _cleared(encounter)
+class Arms(NamedTuple):
+    """Every attack the fight can make, by attacker and target, under a set of conditions."""
+
+    melee: tuple[tuple[tuple[Row, ...] | None, ...], ...]
+    fire: tuple[tuple[tuple[Segment, ...], ...], ...]
+    rear: tuple[tuple[tuple[Row, ...] | None, ...], ...]
+    ranged_stay: tuple[tuple[int, ...], ...]
+    ranged_only: tuple[tuple[int, ...], ...]
+    bound: tuple[bool, ...]
+
+
+def _arms(base: AdndEncounter) -> Arms:
+    """The dialog's plan for every attack of everyone on everyone, at the conditions
+    ``base`` holds."""
     options = base.options
     nat20 = options.nat20_auto
     people: tuple[AdndCombatant, ...] = base.combatants
-    sides = list(encounter.sides)
-    for c in people:
-        if c.side not in sides:
-            sides.append(c.side)
     melee_rows: list[tuple[tuple[Row, ...] | None, ...]] = []
     fire_rows: list[tuple[tuple[Segment, ...], ...]] = []
     rear_rows: list[tuple[tuple[Row, ...] | None, ...]] = []
+    # Two orcs with one stat block and the same conditions attack alike: each kind of pair
+    # is priced once (a big encounter is mostly copies).
+    kinds = {c.id: (c.sheet.model_dump_json(), tuple(sorted(k.condition for k in c.conditions)))
+             for c in people}
+    priced: dict[tuple[object, ...], tuple[tuple[Row, ...] | None, tuple[Segment, ...],
+                                           tuple[Row, ...] | None]] = {}
     for attacker in people:
         attacks = attacks_of(attacker.sheet, options)
         monster = isinstance(attacker.sheet, MonsterSheet)
@@ -228,6 +262,13 @@ def prepare(encounter: AdndEncounter) -> Prepared:
                 melee_line.append(None)
                 fire_line.append(())
                 rear_line.append(None)
+                continue
+            kind = (kinds[attacker.id], kinds[target.id])
+            known = priced.get(kind)
+            if known is not None:
+                melee_line.append(known[0])
+                fire_line.append(known[1])
+                rear_line.append(known[2])
                 continue
             close = _at(base, attacker.id, target.id, MELEE_FEET)
             fleeing = core.update_combatant(close, target.id, free_attacks=(attacker.id,))
@@ -247,13 +288,62 @@ def prepare(encounter: AdndEncounter) -> Prepared:
             if not monster:  # a character strikes once a round, with its best weapon
                 melee = [best] if (best := _best(melee)) else []
                 rear = [best] if (best := _best(rear)) else []
-            melee_line.append(tuple(melee) or None)
-            fire_line.append(_segments(base, attacker, target, attacks))
-            rear_line.append(tuple(rear) or None)
+            priced[kind] = (tuple(melee) or None, _segments(base, attacker, target, attacks),
+                            tuple(rear) or None)
+            melee_line.append(priced[kind][0])
+            fire_line.append(priced[kind][1])
+            rear_line.append(priced[kind][2])
         melee_rows.append(tuple(melee_line))
         fire_rows.append(tuple(fire_line))
         rear_rows.append(tuple(rear_line))
-    reach = [tuple(line[-1][0] if line else 0 for line in fire_line) for fire_line in fire_rows]
+    reach = [tuple(line[-1][0] if line else 0 for line in fire_line)
+             for fire_line in fire_rows]
+    return Arms(
+        melee=tuple(melee_rows), fire=tuple(fire_rows), rear=tuple(rear_rows),
+        ranged_stay=tuple(reach),
+        ranged_only=tuple(line if not any(melee_rows[a]) else (0,) * len(line)
+                          for a, line in enumerate(reach)),
+        bound=tuple(any(s.condition == "bound" for s in c.conditions) for c in people))
+
+
+def _countdown(encounter: AdndEncounter, base: AdndEncounter) -> tuple[tuple[int, Arms], ...]:
+    """The attacks again for each round from which a timed condition is gone: each counts
+    down at the rounds' ends as the tracker's (:func:`core.counted_down`); one placed in the
+    round the fight starts in first counts at the end of the next."""
+    first = (encounter.round if encounter.phase != "setup"
+             else 0 if encounter.surprise_side else 1)
+    gone: dict[str, int] = {}
+    for combatant in base.combatants:
+        for condition in combatant.conditions:
+            if condition.rounds is None:
+                continue
+            stamp = encounter.applied_at.get(condition.id)
+            left = core.counted_down(condition.rounds,
+                                     stamp is not None and stamp.round == first)
+            ended = 1
+            while left:
+                ended += 1
+                left = core.counted_down(left, False)
+            gone[condition.id] = ended + 1  # absent from the round after its last
+    found: list[tuple[int, Arms]] = []
+    for start in sorted(set(gone.values())):
+        combatants = tuple(c.model_copy(update={"conditions": tuple(
+            k for k in c.conditions if gone.get(k.id, start + 1) > start)})
+            for c in base.combatants)
+        found.append((start, _arms(base.model_copy(update={"combatants": combatants}))))
+    return tuple(found)
+
+
+def prepare(encounter: AdndEncounter) -> Prepared:
+    """Read the encounter once: every to-hit number and damage die the fight can need."""
+    base = _cleared(encounter)
+    options = base.options
+    people: tuple[AdndCombatant, ...] = base.combatants
+    sides = list(encounter.sides)
+    for c in people:
+        if c.side not in sides:
+            sides.append(c.side)
+    arms = _arms(base)
     initiative = []
     for c in people:
         mods = [sum(t.value for t in initiative_terms(base, c.model_copy(update={"declared": k})))
@@ -278,6 +368,8 @@ def prepare(encounter: AdndEncounter) -> Prepared:
     by_side = tuple(tuple(i for i in range(len(people)) if side_of[i] == side and monsters[i])
                     for side in range(len(sides)))
     morale_start = [side_morale_trigger(encounter, side) for side in sides]
+    plane = Plane(encounter.position_model,
+                  [encounter.places.get(c.id, Place()) for c in people])
     return Prepared(
         ids=tuple(c.id for c in people),
         sides=side_of,
@@ -288,28 +380,30 @@ def prepare(encounter: AdndEncounter) -> Prepared:
         monster=monsters,
         morale=tuple(c.sheet.morale if isinstance(c.sheet, MonsterSheet) else 0
                      for c in people),
-        bound=tuple(any(s.condition == "bound" for s in c.conditions) for c in people),
+        bound=arms.bound,
         foes=tuple(tuple(t for t, other in enumerate(people) if other.side != c.side)
                    for c in people),
-        distance=tuple(tuple(0 if a == b else core.position_between(encounter, a.id, b.id)
-                             for b in people) for a in people),
+        distance=tuple(tuple(plane.row(i)) for i in range(len(people))),
         close=tuple(allowance(base, c, "close") for c in people),
         move=tuple(allowance(base, c, "move") for c in people),
         moved=tuple(c.moved if partial else 0 for c in encounter.combatants),
-        melee=tuple(melee_rows),
-        fire=tuple(fire_rows),
-        ranged_stay=tuple(reach),
-        ranged_only=tuple(line if not any(melee_rows[a]) else (0,) * len(line)
-                          for a, line in enumerate(reach)),
+        melee=arms.melee,
+        fire=arms.fire,
+        ranged_stay=arms.ranged_stay,
+        ranged_only=arms.ranged_only,
         monsters=by_side,
         alive=tuple(sum(1 for i in range(len(people)) if side_of[i] == side and not out[i])
                     for side in range(len(sides))),
         stage=tuple(morale_start),
-        rear=tuple(rear_rows),
+        rear=arms.rear,
         initiative=tuple(initiative),
         credit=tuple(_state(c.fire_credit) for c in people),
         individual=options.initiative == "individual",
         deaths_door=options.deaths_door,
+        critical=options.critical_hits,
+        later=_countdown(encounter, base),
+        plane=plane,
+        orders={},
         partial=partial,
         surprise=surprise,
     )
@@ -338,10 +432,10 @@ def _damage(row: Row, draw: random.Random) -> int:
     """A hit's damage: the dice + the bonus, at least 1."""
     rnd = draw.random
     sides = row.sides
-    total = row.bonus
+    total = 0
     for _ in range(row.number):
         total += int(rnd() * sides) + 1
-    return total if total > 1 else 1
+    return hit_damage(total, row.bonus)
 
 
 def play_attack(encounter: AdndEncounter, actor: str, target: str, dice: random.Random, *,
@@ -354,8 +448,11 @@ def play_attack(encounter: AdndEncounter, actor: str, target: str, dice: random.
     row = _row_at(values, a, t, values.distance[a][t], rear=rear)
     if row is None:
         raise ValueError("that attack cannot be made from where they stand")
-    if int(dice.random() * 20) + 1 < row.threshold:
+    natural = int(dice.random() * 20) + 1
+    if natural < row.threshold:
         return 0
+    if doubles_dice(natural, values.critical):
+        row = row._replace(number=row.number * 2)
     return _damage(row, dice)
 
 
@@ -441,25 +538,32 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     """Play one whole fight from where the encounter stands (see the module's text)."""
     assert isinstance(encounter, AdndEncounter)
     v = prepared(encounter)
-    return _play(v, dice.random, _WEIGHT.get(policy.target, 0),
-                 v.ranged_stay if policy.ranged_stay else v.ranged_only, policy.max_rounds)
+    return _play(v, dice.random, _WEIGHT.get(policy.target, 0), policy.ranged_stay,
+                 policy.max_rounds)
 
 
+_ORDERS = 4096
+"""Round orders remembered per encounter (the same counts give the same order)."""
 _WEIGHT = {"nearest": 0, "weakest": 4096, "strongest": -4096}
 """The target's key is feet + weight × hit points left (feet ≤ 1000 < 4096): lowest wins."""
 _FAR = 1 << 40
 
 
-def _play(v: Prepared, rnd: Callable[[], float], weight: int,
-          reach: tuple[tuple[int, ...], ...], max_rounds: int) -> FightResult:
+def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
+          max_rounds: int) -> FightResult:
     """The round loop on lists of ints (one function: local names are Python's fastest)."""
     n = len(v.hp)
     hp = list(v.hp)
     out = list(v.out)
     fled = [False] * n
     dist = [list(row) for row in v.distance]
+    plane = v.plane.copy()
+    critical = v.critical
+    crits = critical != "off"
     credit = list(v.credit)
-    sides, foes, melee, fire = v.sides, v.foes, v.melee, v.fire
+    sides, foes, melee, fire, rear, bound = v.sides, v.foes, v.melee, v.fire, v.rear, v.bound
+    reach = v.ranged_stay if stay else v.ranged_only
+    later = list(v.later)
     monster, monsters = v.monster, v.monsters
     side_count = len(v.side_names)
     alive = list(v.alive)
@@ -518,12 +622,32 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
         return (kind, best) if best >= 0 else (MOVE, far)
 
     def strike(row: Row, t: int) -> None:
-        if int(rnd() * 20) + 1 >= row[0]:
-            total = row[3]
-            for _ in range(row[1]):
+        """One attack roll and its damage; a natural 20 doubles the dice or earns another
+        attack at once as the table's critical hits say (the dialog's own tests)."""
+        while True:
+            natural = int(rnd() * 20) + 1
+            if natural < row[0]:
+                return
+            number = row[1] * 2 if crits and doubles_dice(natural, critical) else row[1]
+            total = 0
+            for _ in range(number):
                 total += int(rnd() * row[2]) + 1
-            left = hp[t] - (total if total > 1 else 1)
+            left = hp[t] - hit_damage(total, row[3])
             hp[t] = left if left > -99 else -99
+            if not crits or hp[t] <= 0 or not extra_attack(natural, critical):
+                return
+
+    def moved(a: int) -> None:
+        """``a`` stands somewhere new: its distances, measured again from the places."""
+        row = plane.row(a)
+        dist[a] = row
+        for c, value in enumerate(row):
+            dist[c][a] = value
+
+    def close_to(a: int, t: int, feet: int) -> None:
+        """``a`` walks along the line toward ``t`` until ``feet`` apart."""
+        plane.approach(a, t, feet)
+        moved(a)
 
     def shoot(a: int, t: int) -> None:
         """A standing round of fire at the weapon's rate, the count kept across rounds."""
@@ -551,7 +675,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
             if t < 0:
                 return
         feet = dist[a][t] - budget
-        dist[a][t] = dist[t][a] = feet if feet > MELEE_FEET else MELEE_FEET
+        close_to(a, t, feet if feet > MELEE_FEET else MELEE_FEET)
 
     def morale(side: int) -> None:
         """Each monster of the side standing rolls 2d10 against its rating (−2 for a quarter
@@ -565,7 +689,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                 continue
             for f in foes[m]:
                 if not out[f] and hp[f] > 0 and dist[f][m] <= MELEE_FEET:
-                    for row in v.rear[f][m] or ():
+                    for row in rear[f][m] or ():
                         strike(row, m)
             out[m] = True
             alive[side] -= 1
@@ -579,6 +703,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
     individual, initiative = v.individual, v.initiative
     close_feet, move_feet = v.close, v.move
     kinds = [MOVE] * n  # this round's declarations, read only for those who declared
+    orders = v.orders
     targets = [-1] * n
     while not over and rounds < max_rounds:
         rounds += 1
@@ -609,7 +734,12 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                         roll = rolls[side] = int(rnd() * 10) + 1
                 order[i] = roll + initiative[i][kind]
             acting = None
-            groups = initiative_order(order)
+            known = orders.get(key := tuple(order.items()))
+            if known is None:
+                known = initiative_order(order)
+                if len(orders) < _ORDERS:
+                    orders[key] = known
+            groups = known
         for group in groups:
             for a in group:
                 if out[a]:
@@ -633,7 +763,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                             walk(a, -1, close_feet[a])
                         continue
                 if row[t] > MELEE_FEET:
-                    row[t] = dist[t][a] = MELEE_FEET
+                    close_to(a, t, MELEE_FEET)
                 attacks = melee[a]
                 rows = attacks[t]
                 assert rows is not None
@@ -647,11 +777,13 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                         if index >= len(rows):
                             break
                     attack = rows[index]
-                    if int(rnd() * 20) + 1 >= attack[0]:
-                        total = attack[3]
+                    if crits:
+                        strike(attack, t)
+                    elif int(rnd() * 20) + 1 >= attack[0]:  # strike() without criticals
+                        total = 0
                         for _ in range(attack[1]):
                             total += int(rnd() * attack[2]) + 1
-                        left = hp[t] - (total if total > 1 else 1)
+                        left = hp[t] - hit_damage(total, attack[3])
                         hp[t] = left if left > -99 else -99
             shaken = 0
             for a in range(n):
@@ -672,10 +804,16 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int,
                 if alive.count(0) >= beaten:
                     over = True
                     break
+        if later and later[0][0] <= rounds + 1:
+            # timed conditions run out at this round's end (before the bleeding, as the
+            # tracker's round end counts them down first)
+            now = later.pop(0)[1]
+            melee, fire, rear, bound = now.melee, now.fire, now.rear, now.bound
+            reach = now.ranged_stay if stay else now.ranged_only
         if not over and v.deaths_door:
             for i in range(n):
                 if hp[i] <= 0:
-                    hp[i] = bleeds(hp[i], True, v.bound[i])
+                    hp[i] = bleeds(hp[i], True, bound[i])
     winner = None
     if over:
         left_standing = [side for side, count in enumerate(alive) if count]

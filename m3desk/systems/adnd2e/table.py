@@ -1003,7 +1003,7 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
                f"{damage}")
     if critical:
         summary += " (natural 20: a critical hit, the damage dice rolled twice)"
-    elif natural == 20 and options.critical_hits == "extra_attack":
+    elif combat.extra_attack(natural, options.critical_hits):
         summary += " (natural 20: a critical hit)"
         notices.append(f"Natural 20: {combatant.name} makes an extra attack at once, and "
                        "again on each further 20.")

@@ -38,6 +38,7 @@ from m3desk.systems.apparatus.state import (
     TurnState,
     base_speed,
     conditions_of,
+    evade_counts,
     exhaustion_of,
     options_of,
     sheet_of,
@@ -159,9 +160,8 @@ def _net(encounter: core.Encounter, actor: str, target: str, melee: bool,
     sheet = sheet_of(encounter, actor)
     options = options_of(encounter)
     adjacent = bool(core.foes_within(encounter, actor, ADJACENT))
-    evading = isinstance(encounter, ApparatusEncounter) and target in encounter.evading \
-        and speed_now(encounter, target)[0] > 0 \
-        and "incapacitated" not in conditions_of(encounter, target)
+    evading = evade_counts(isinstance(encounter, ApparatusEncounter)
+                           and target in encounter.evading, speed_now(encounter, target)[0])
     return combat.advantage_sources(
         attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
         exhaustion=exhaustion_of(encounter, actor), melee=melee,
@@ -197,8 +197,8 @@ def _automatic_miss(encounter: core.Encounter, target: str, net: int) -> bool:
 
 
 def _defender_net(encounter: core.Encounter, target: str) -> int:
-    evading = isinstance(encounter, ApparatusEncounter) and target in encounter.evading \
-        and speed_now(encounter, target)[0] > 0
+    evading = evade_counts(isinstance(encounter, ApparatusEncounter)
+                           and target in encounter.evading, speed_now(encounter, target)[0])
     return 1 if evading else 0
 
 

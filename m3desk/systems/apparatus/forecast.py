@@ -13,9 +13,9 @@ morale. A creature is down at 0 hit points or fewer, as :meth:`.ApparatusEncount
 says; a foe that is down no longer counts as a hostile next to an archer (the dialog still
 counts it). Timed conditions run out at the ends of rounds as the tracker counts them down.
 
-Positions are distances between pairs. A creature running ``m`` metres towards another ends
-``m`` metres nearer to it; its distance to every third creature changes as little as it can
-while staying consistent with the triangle inequality through the one approached.
+Everyone moves in the plane from the encounter's places (:class:`core.places.Plane`): a
+creature running ``m`` metres towards another goes along the line to it on its own level and
+ends ``m`` metres nearer; every distance is measured from the places by the game's metric.
 
 Speed: the encounter is read once into plain lists (cached by the encounter object, which is
 frozen), the exact odds are worked out once per (attacker, weapon, target, net Advantage) and
@@ -31,18 +31,27 @@ from dataclasses import dataclass
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr, convolve, sum_of_dice
 from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.places import Place, Plane
 from m3desk.systems.apparatus import combat, grapple
 from m3desk.systems.apparatus.actions import ADJACENT, weapons_of
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.movement import (
-    grappler_speed,
     stand_cost_halves,
     step_cost,
     terrain_impassable,
 )
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import Sheet, Weapon
-from m3desk.systems.apparatus.state import ApparatusEncounter, options_of, sheet_of
+from m3desk.systems.apparatus.state import (
+    INITIATIVE,
+    ApparatusEncounter,
+    evade_counts,
+    exhaustion_level,
+    held_conditions,
+    options_of,
+    sheet_of,
+    speed_rule,
+)
 from m3desk.systems.apparatus.tables import Size
 
 __all__ = ["FORECAST_POLICY", "simulate"]
@@ -131,7 +140,8 @@ class _Prep:
     check: list[int]
     threshold: list[int]
     foes: list[list[int]]
-    others: list[list[int]]
+    plane: Plane
+    """Where everyone stands (each fight moves a copy)."""
     distance: list[int]
     placed: list[list[tuple[str, int, int]]]
     """Conditions placed on each creature: (id, value, source index or −1)."""
@@ -197,17 +207,9 @@ def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int,
 
 def _order(initiative: list[int | None], tie: list[int], who: list[int]) -> list[list[int]]:
     """Counts highest first, creatures on one count together (the tracker's turn order)."""
-    ready = sorted([(-value, tie[i], i) for i in who
-                    if (value := initiative[i]) is not None])
-    counts: list[list[int]] = []
-    last = None
-    for value, _tie, i in ready:
-        if value == last:
-            counts[-1].append(i)
-        else:
-            counts.append([i])
-            last = value
-    return counts
+    return core.group_counts([(i, value, tie[i]) for i in who
+                              if (value := initiative[i]) is not None],
+                             lower_first=INITIATIVE.lower_first)
 
 
 def _prepare(encounter: ApparatusEncounter) -> _Prep:
@@ -243,6 +245,7 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
                                     stamp is not None and stamp.round == first_round))
         placed.append(mine)
     side = [sides.index(c.side) for c in combatants]
+    plane = Plane(encounter.position_model, [encounter.places.get(c, Place()) for c in ids])
     initiative = [c.initiative for c in combatants]
     tie = [c.tie_order for c in combatants]
     standing = [0] * len(sides)
@@ -269,9 +272,8 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         check=[d["grapple"].value for d in derived],
         threshold=[d["critical_threshold"].value for d in derived],
         foes=[[j for j in range(n) if side[j] != side[i]] for i in range(n)],
-        others=[[j for j in range(n) if j != i] for i in range(n)],
-        distance=[0 if i == j else core.position_between(encounter, ids[i], ids[j])
-                  for i in range(n) for j in range(n)],
+        plane=plane,
+        distance=[value for i in range(n) for value in plane.row(i)],
         placed=placed, timed=timed,
         grapples=[_Grapple(index[g.grappler], index[g.target], g.tier)
                   for g in encounter.grapples if g.grappler in index and g.target in index],
@@ -362,23 +364,15 @@ class _Derived:
                 grapples: list[_Grapple], evading: list[bool]) -> None:
         """Work creature ``i`` out again after its conditions or grapples changed, as
         ``state.conditions_of``, ``state.speed_now`` and the dialog's Advantage do."""
-        conds = {c for c, _value, _source in placed[i]}
-        exhaustion = max((v for c, v, _s in placed[i] if c == "exhaustion"), default=0)
-        halved = False
-        for g in grapples:
-            if g.target == i:
-                conds.add("grappled")
-                if g.tier != "basic":
-                    conds.add("restrained")
-            if g.grappler == i and grapple.halves_grappler(prep.size[i], prep.size[g.target]):
-                halved = True
-        speed = prep.base_speed[i]
-        if conds & {"grappled", "restrained", "incapacitated"}:
-            speed = 0
-        elif halved:
-            speed = grappler_speed(speed, prep.options)
+        conds = held_conditions((c for c, _value, _source in placed[i]),
+                                (g.tier for g in grapples if g.target == i))
+        exhaustion = exhaustion_level((c, v) for c, v, _s in placed[i])
+        grappling = any(g.grappler == i and grapple.halves_grappler(prep.size[i],
+                                                                    prep.size[g.target])
+                        for g in grapples)
+        speed, _why = speed_rule(prep.base_speed[i], conds, grappling, prep.options)
         static = prep.options.defense == "static"
-        evades = evading[i] and speed > 0 and "incapacitated" not in conds
+        evades = evade_counts(evading[i], speed)
         self.conds[i] = conds
         self.charmed[i] = {s for c, _v, s in placed[i] if c == "charmed" and s >= 0}
         self.own[i] = combat.net_advantage(combat.advantage_sources(
@@ -389,7 +383,7 @@ class _Derived:
                 static_defense=static))
         self.speed[i] = speed
         self.incap[i] = 1 if "incapacitated" in conds else 0
-        self.defnet[i] = 1 if (not static and evading[i] and speed > 0) else 0
+        self.defnet[i] = 1 if (not static and evades) else 0
         self.unseen[i] = "unseen" in conds
         self.prone[i] = "prone" in conds
 
@@ -510,11 +504,10 @@ class _Fight:
         round the forecast starts in first counts at the end of the next)."""
         kept, gone = [], []
         for t in self.timed:
-            if t.fresh:
-                t.fresh = False
-                kept.append(t)
-            elif t.rounds > 1:
-                t.rounds -= 1
+            left = core.counted_down(t.rounds, t.fresh)
+            t.fresh = False
+            if left:
+                t.rounds = left
                 kept.append(t)
             else:
                 gone.append(t)
@@ -548,24 +541,13 @@ class _Fight:
             self.refresh(g, a)
 
 
-def _move(dist: list[int], hp: list[int], n: int, others: list[int], a: int, t: int,
-          metres: int) -> None:
-    """``a`` runs ``metres`` towards ``t``; the distances from ``a`` to the ``others``
-    (everyone but ``a``) change as little as the triangle inequality through ``t`` allows."""
-    row = a * n
-    now = dist[row + t] - metres
-    dist[row + t] = dist[t * n + a] = now
-    trow = t * n
-    for c in others:
-        if c == t or hp[c] <= 0:
-            continue
-        via = dist[trow + c]
-        low = via - now if via > now else now - via
-        old = dist[row + c]
-        if old < low:
-            dist[row + c] = dist[c * n + a] = low
-        elif old > via + now:
-            dist[row + c] = dist[c * n + a] = via + now
+def _move(dist: list[int], plane: Plane, n: int, a: int, t: int, metres: int) -> None:
+    """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`); every distance from
+    ``a`` is measured again from the places."""
+    plane.approach(a, t, dist[a * n + t] - metres)
+    base = a * n
+    for c, value in enumerate(plane.row(a)):
+        dist[base + c] = dist[c * n + a] = value
 
 
 def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
@@ -579,6 +561,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     n, side, foes = prep.n, prep.side, prep.foes
     hp = prep.hp[:]
     dist = prep.distance[:]
+    plane = prep.plane.copy()
     standing = prep.standing[:]
     sides_left = prep.sides_left
     order = prep.order
@@ -591,7 +574,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     max_reach, max_far = prep.max_reach, prep.max_far
     prefer_melee, prefer_ranged = prep.prefer_melee, prep.prefer_ranged
     assert prefer_melee is not None and prefer_ranged is not None
-    run_halves, stand_halves, others = prep.run_halves, prep.stand_halves, prep.others
+    run_halves, stand_halves = prep.run_halves, prep.stand_halves
     incap, speed_now, prone, unseen = d.incap, d.speed, d.prone, d.unseen
     charmed, conds = d.charmed, d.conds
     grapples, evading = fight.grapples, fight.evading
@@ -674,7 +657,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     if w >= 0:
                         near = weapons[a][w].near
                         if mobile and distance > near and halves >= per * (distance - near):
-                            _move(dist, hp, n, others[a], a, t, distance - near)
+                            _move(dist, plane, n, a, t, distance - near)
                             distance = near
                     elif not mobile:
                         continue
@@ -691,7 +674,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                             action = False  # Dash: Movement + Speed again, no attack
                             metres = min((halves + speed + speed) // per, need)
                         if metres > 0:
-                            _move(dist, hp, n, others[a], a, t, metres)
+                            _move(dist, plane, n, a, t, metres)
                             distance -= metres
                 if w < 0 or not action:
                     continue

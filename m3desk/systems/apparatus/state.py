@@ -9,6 +9,7 @@ Speed) and the last one's unspent Movement is lost with it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,7 +18,7 @@ from m3desk.core import encounter as core
 from m3desk.core.bounds import Id
 from m3desk.core.system import InitiativeScheme, PositionModel
 from m3desk.systems.apparatus.derive import derive
-from m3desk.systems.apparatus.grapple import Grapple, halves_grappler
+from m3desk.systems.apparatus.grapple import Grapple, Tier, halves_grappler
 from m3desk.systems.apparatus.movement import grappler_speed
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet, Sheet
@@ -30,11 +31,15 @@ __all__ = [
     "TurnState",
     "base_speed",
     "conditions_of",
+    "evade_counts",
+    "exhaustion_level",
     "exhaustion_of",
     "fresh_turn",
+    "held_conditions",
     "options_of",
     "sheet_of",
     "speed_now",
+    "speed_rule",
     "turn_state",
     "with_turn",
 ]
@@ -130,18 +135,31 @@ def _grapples(encounter: core.Encounter) -> tuple[Grapple, ...]:
 def conditions_of(encounter: core.Encounter, combatant_id: str) -> set[str]:
     """The condition ids a combatant is under now: those placed on it, and Restrained from
     an Advanced or Complete grapple it is held in."""
-    found = {c.condition for c in encounter.combatant(combatant_id).conditions}
-    for grapple in _grapples(encounter):
-        if grapple.target == combatant_id:
-            found.add("grappled")
-            if grapple.tier != "basic":
-                found.add("restrained")
+    return held_conditions((c.condition for c in encounter.combatant(combatant_id).conditions),
+                           (g.tier for g in _grapples(encounter) if g.target == combatant_id))
+
+
+def held_conditions(placed: Iterable[str], held: Iterable[Tier]) -> set[str]:
+    """The condition ids placed on a creature, with Grappled for each grapple it is held in
+    (``held``: their tiers) and Restrained when one is Advanced or Complete. The tracker,
+    the dialog and the forecast read conditions with it."""
+    found = set(placed)
+    for tier in held:
+        found.add("grappled")
+        if tier != "basic":
+            found.add("restrained")
     return found
 
 
 def exhaustion_of(encounter: core.Encounter, combatant_id: str) -> int:
-    return max((c.value for c in encounter.combatant(combatant_id).conditions
-                if c.condition == "exhaustion"), default=0)
+    return exhaustion_level((c.condition, c.value)
+                            for c in encounter.combatant(combatant_id).conditions)
+
+
+def exhaustion_level(placed: Iterable[tuple[str, int]]) -> int:
+    """A creature's Exhaustion: the highest level placed on it (condition id, value), 0 for
+    none."""
+    return max((value for condition, value in placed if condition == "exhaustion"), default=0)
 
 
 def base_speed(encounter: core.Encounter, combatant_id: str) -> int:
@@ -153,21 +171,36 @@ def speed_now(encounter: core.Encounter, combatant_id: str) -> tuple[int, str]:
     """This turn's Speed and why it differs from the sheet's: 0 while held in a grapple,
     Restrained or Incapacitated; halved while holding a creature less than two sizes
     smaller."""
-    speed = base_speed(encounter, combatant_id)
-    held = conditions_of(encounter, combatant_id)
-    if "grappled" in held:
-        return 0, "held in a grapple: Speed 0"
-    if "restrained" in held:
-        return 0, "Restrained: Speed 0"
-    if "incapacitated" in held:
-        return 0, "Incapacitated: Speed 0"
     mine = sheet_of(encounter, combatant_id)
-    for grapple in _grapples(encounter):
-        if grapple.grappler == combatant_id and halves_grappler(
-                mine.size, sheet_of(encounter, grapple.target).size):
-            halved = grappler_speed(speed, options_of(encounter))
-            return halved, f"grappling: Speed {speed} halved to {halved}"
+    grappling = any(grapple.grappler == combatant_id and halves_grappler(
+        mine.size, sheet_of(encounter, grapple.target).size)
+        for grapple in _grapples(encounter))
+    return speed_rule(base_speed(encounter, combatant_id),
+                      conditions_of(encounter, combatant_id), grappling, options_of(encounter))
+
+
+def speed_rule(speed: int, conditions: set[str], grappling: bool,
+               options: ApparatusOptions) -> tuple[int, str]:
+    """This turn's Speed from the sheet's ``speed``: 0 while held in a grapple, Restrained
+    or Incapacitated; halved while ``grappling`` a creature less than two sizes smaller
+    (:func:`~.movement.grappler_speed`); and why. The tracker's budget, the dialog and the
+    forecast all take Speed from it."""
+    if "grappled" in conditions:
+        return 0, "held in a grapple: Speed 0"
+    if "restrained" in conditions:
+        return 0, "Restrained: Speed 0"
+    if "incapacitated" in conditions:
+        return 0, "Incapacitated: Speed 0"
+    if grappling:
+        halved = grappler_speed(speed, options)
+        return halved, f"grappling: Speed {speed} halved to {halved}"
     return speed, ""
+
+
+def evade_counts(evading: bool, speed: int) -> bool:
+    """Whether a creature's Evade counts against an attack: it took the action and can move
+    now (Speed above 0; an Incapacitated, held or Restrained creature cannot)."""
+    return evading and speed > 0
 
 
 def fresh_turn(encounter: core.Encounter, combatant_id: str) -> TurnState:

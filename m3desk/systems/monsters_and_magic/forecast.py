@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from m3desk.core.encounter import pair_key, turn_order
+from m3desk.core.encounter import group_counts, pair_key, turn_order
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.systems.monsters_and_magic.action import CheckSpec
 from m3desk.systems.monsters_and_magic.action_defaults import (
@@ -302,8 +302,23 @@ def _expiry(encounter: Encounter) -> dict[int, list[tuple[int, int]]]:
 
 
 def _context(encounter: Encounter, ids: list[str], foes: list[list[int]]) -> _Context:
-    plans = [[attack_plans(encounter, ids[a], ids[t]) if t in foes[a] else []
-              for t in range(len(ids))] for a in range(len(ids))]
+    """Every attacker's plans on every foe. Two goblins with one sheet (conditions are on the
+    sheet) attack alike: each kind of pair is planned once (a big encounter is mostly
+    copies)."""
+    kinds = [c.sheet.model_dump_json() for c in encounter.combatants]
+    planned: dict[tuple[str, str], list[AttackPlan]] = {}
+    plans: list[list[list[AttackPlan]]] = []
+    for a in range(len(ids)):
+        row: list[list[AttackPlan]] = []
+        for t in range(len(ids)):
+            if t not in foes[a]:
+                row.append([])
+                continue
+            kind = (kinds[a], kinds[t])
+            if kind not in planned:
+                planned[kind] = attack_plans(encounter, ids[a], ids[t])
+            row.append(planned[kind])
+        plans.append(row)
     return _Context(plans)
 
 
@@ -374,11 +389,10 @@ def _roll_3d6(dice: random.Random) -> int:
 
 
 def _counts(initiative: Sequence[int], who: Sequence[int]) -> list[list[int]]:
-    """``who`` grouped by initiative count, highest first (a group acts together)."""
-    by_count: dict[int, list[int]] = {}
-    for index in who:
-        by_count.setdefault(initiative[index], []).append(index)
-    return [by_count[count] for count in sorted(by_count, reverse=True)]
+    """``who`` grouped by initiative count, highest first (a group acts together): the
+    tracker's counts (:func:`~m3desk.core.encounter.group_counts`)."""
+    return group_counts(((index, initiative[index], index) for index in who),
+                        lower_first=Encounter.scheme.lower_first)
 
 
 def _draw(table: Table, dice: random.Random) -> int:

@@ -16,8 +16,10 @@ attack hits exactly as often as the dialog says. Then the rounds run on plain va
 * monsters check morale (2d6 against ML) on their side's turn after its first death and once
   half of it is down; a side that breaks flees (it counts as fled); two held checks end them.
 
-Distances are kept per pair: moving toward a target shortens that pair by the move and
-changes the mover's other distances as little as the triangle through the target allows.
+Everyone moves in the plane from the encounter's places (:class:`core.places.Plane`): a
+combatant closing on a foe walks along the line to it, one withdrawing or retreating steps
+straight away from the nearest foe, and every distance is measured from the places by the
+game's metric, as the tracker measures them.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from collections.abc import Callable
 
 from m3desk.core import encounter as core
 from m3desk.core.forecast import FightResult, Policy
-from m3desk.core.initiative import MAX_REROLLS
+from m3desk.core.initiative import roll_sides
+from m3desk.core.places import Place, Plane
 from m3desk.systems.ose import combat
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.combat import damage_dealt
@@ -167,8 +170,9 @@ class _Plan:
         self.left = [sum(1 for i in range(n) if self.side[i] == s and not self.out[i])
                      for s in range(len(sides))]
         self.sides = sum(1 for count in self.left if count)
-        self.dist = [[0 if a is b else core.position_between(encounter, a.id, b.id)
-                      for b in combatants] for a in combatants]
+        self.plane = Plane(encounter.position_model,
+                           [encounter.places.get(c.id, Place()) for c in combatants])
+        self.dist = [self.plane.row(i) for i in range(n)]
         values = [derive(c.sheet, options) for c in combatants]
         self.rate = [v["movement.encounter"].value for v in values]
         self.init = [v["initiative"].value for v in values]
@@ -187,15 +191,17 @@ class _Plan:
         self.monsters_of = [[i for i in range(n) if self.side[i] == s and self.monster[i]]
                             for s in range(len(sides))]
         self.foes_of = [[j for j in range(n) if self.side[j] != self.side[i]] for i in range(n)]
-        self.quick = [[i for i in range(n) if self.side[i] == s and not self.slow[i]]
-                      for s in range(len(sides))]
-        self.slowly = [[i for i in range(n) if self.side[i] == s and self.slow[i]]
-                       for s in range(len(sides))]
         # the round as it stands: a surprise round, or a round some have acted in
         phase = encounter.phase
         self.surprise = (sides.index(encounter.surprise_side)
                          if encounter.surprise_side in sides and phase in ("setup", "surprise")
                          else None)
+        # the free round: the surprising side alone, on the tracker's count (round._base)
+        self.surprise_groups = [] if self.surprise is None else core.group_counts(
+            [(i, rnd.order_key(0, self.slow[i]), i) for i in range(n)
+             if self.side[i] == self.surprise], lower_first=False)
+        self.orders: dict[tuple[int, ...], list[list[int]]] = {}
+        """Round orders already worked out, by the rolls."""
         self.acted = [c.acted and phase != "setup" for c in combatants]
         self.declared = [c.declared if c.declared != "none" else "" for c in combatants]
         self.away = [withdrawal_feet(self.rate[i], self.declared[i]) for i in range(n)]
@@ -252,83 +258,41 @@ def _pick(candidates: list[int], how: str, hp: list[int], dist: list[int]) -> in
     return best
 
 
-def _move(dist: list[list[int]], i: int, t: int, step: int) -> None:
-    """``i`` moves ``step`` feet toward ``t``; its other distances change as little as the
-    triangle through ``t`` allows."""
-    row, trow = dist[i], dist[t]
-    near = row[t] - step
-    for c in range(len(row)):
-        if c in (i, t):
-            continue
-        old, far = row[c], trow[c]
-        low = old - step
-        if abs(far - near) > low:
-            low = abs(far - near)
-        high = old + step
-        if far + near < high:
-            high = far + near
-        value = low if old < low else high if old > high else old
-        row[c] = dist[c][i] = value
-    row[t] = trow[i] = near
-
-
 def _order(plan: _Plan, r: Callable[[], float], left: list[int],
            kept: list[int] | None) -> tuple[list[list[int]], list[int]]:
     """This round's groups in order (the members of a group act at once) and the rolls made:
-    by side, highest d6 first, then the slow weapons in the same order (round.with_order);
-    under individual initiative each by its own d6 + modifier."""
+    a d6 per side standing (ties as the table rules say: :func:`core.initiative.roll_sides`)
+    or, under individual initiative, a d6 + modifier each; each combatant's place is the
+    tracker's :func:`round.order_key` (slow weapons last) and the groups are the tracker's
+    counts (:func:`core.encounter.group_counts`)."""
+    n, slow = plan.n, plan.slow
     if plan.individual:
-        return _individual_order(plan, r, kept)
-    if kept:
+        rolls = kept or [int(r() * 6) + 1 + plan.init[i] for i in range(n)]
+    elif kept:
         rolls = kept
     else:
-        rolls = [0] * len(left)
-        present = [s for s in range(len(left)) if left[s]]
-        for _ in range(MAX_REROLLS + 1):
-            for s in present:
-                rolls[s] = int(r() * 6) + 1
-            if not plan.reroll or len({rolls[s] for s in present}) == len(present):
-                break
-    ranked = [s for s in range(len(left)) if left[s]]
-    if len(ranked) == 2:
-        if rolls[ranked[1]] > rolls[ranked[0]]:
-            ranked.reverse()
-    else:
-        ranked.sort(key=lambda s: -rolls[s])
-    groups: list[list[int]] = []
-    for members in (plan.quick, plan.slowly):
-        last = None
-        for s in ranked:
-            if not members[s]:
-                continue
-            if rolls[s] == last:  # tied sides acting at once (simultaneous ties)
-                groups[-1] = groups[-1] + members[s]
-            else:
-                groups.append(members[s])
-                last = rolls[s]
-    return groups, rolls
+        found = roll_sides([s for s in range(len(left)) if left[s]],
+                           lambda: int(r() * 6) + 1, reroll=plan.reroll)
+        rolls = [found.get(s, 0) for s in range(len(left))]
+    known = plan.orders.get(key := tuple(rolls))
+    if known is None:
+        side = plan.side
+        known = core.group_counts(
+            [(i, rnd.order_key(rolls[i if plan.individual else side[i]], slow[i]), i)
+             for i in range(n)], lower_first=False)
+        if len(plan.orders) < _ORDERS:
+            plan.orders[key] = known
+    return known, rolls
 
 
-def _individual_order(plan: _Plan, r: Callable[[], float],
-                      kept: list[int] | None) -> tuple[list[list[int]], list[int]]:
-    rolls = kept or [int(r() * 6) + 1 + plan.init[i] for i in range(plan.n)]
-    ranked = sorted((rnd.order_key(rolls[i], plan.slow[i]), i) for i in range(plan.n))
-    groups: list[list[int]] = []
-    last = None
-    for key, i in reversed(ranked):
-        if key != last:
-            groups.append([])
-            last = key
-        groups[-1].append(i)
-    for group in groups:
-        group.sort()
-    return groups, rolls
+_ORDERS = 4096
+"""Round orders remembered per encounter (the same rolls give the same order)."""
 
 
 class _Fight:
     """The state of one fight as plain lists, and its steps."""
 
-    __slots__ = ("dist", "fled", "hp", "left", "out", "plan", "r", "sides", "state")
+    __slots__ = ("dist", "fled", "hp", "left", "out", "plan", "plane", "r", "sides", "state")
 
     def __init__(self, plan: _Plan, r: Callable[[], float]) -> None:
         self.plan, self.r = plan, r
@@ -339,7 +303,26 @@ class _Fight:
         self.sides = plan.sides
         """How many sides still have someone standing."""
         self.dist = [row[:] for row in plan.dist]
+        self.plane = plan.plane.copy()
         self.state = [list(m) for m in plan.morale]
+
+    def moved(self, i: int) -> None:
+        """``i`` stands somewhere new: its distances, measured again."""
+        dist = self.dist
+        row = self.plane.row(i)
+        dist[i] = row
+        for c, value in enumerate(row):
+            dist[c][i] = value
+
+    def close(self, i: int, t: int, step: int) -> None:
+        """``i`` walks ``step`` feet along the line toward ``t``."""
+        self.plane.approach(i, t, self.dist[i][t] - step)
+        self.moved(i)
+
+    def back_off(self, i: int, t: int, step: int) -> None:
+        """``i`` steps ``step`` feet straight away from ``t``."""
+        self.plane.retreat(i, t, step)
+        self.moved(i)
 
     def hurt(self, t: int, strike: Strike) -> None:
         """One attack on ``t`` (see :func:`_roll`, inlined: this is the innermost step)."""
@@ -400,7 +383,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
         rounds += 1
         arms = plan.arms if first else plan.later
         if first and plan.surprise is not None:
-            groups = [plan.quick[plan.surprise], plan.slowly[plan.surprise]]
+            groups = plan.surprise_groups
         else:
             given = (plan.own_rolls if plan.individual else plan.side_rolls) if first else None
             groups, rolls = _order(plan, r, fight.left, given or kept)
@@ -433,10 +416,10 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     continue
                 declared = plan.declared[i] if first else ""
                 if declared:
-                    if declared != "cast a spell":  # a spell is its only action, unmoving
-                        away = plan.away[i]
-                        for j in foes:
-                            row[j] = dist[j][i] = row[j] + away
+                    if declared != "cast a spell" and plan.away[i]:
+                        # a spell is its only action, unmoving; a withdrawal or a retreat
+                        # steps away from the nearest foe
+                        fight.back_off(i, _pick(foes, "nearest", hp, row), plan.away[i])
                     modes.append(_SHOOT if declared == "fighting withdrawal" else 0)
                     continue
                 if near <= MELEE_FEET:
@@ -453,7 +436,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     t = _pick(aims, how, hp, row)
                     step = min(rate[i], row[t] - ranges[0])
                     if step > 0:
-                        _move(dist, i, t, step)
+                        fight.close(i, t, step)
                     modes.append(_SHOOT)
                     continue
                 strikes = a.melee[0][1] if a.melee else None
@@ -461,7 +444,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                 t = _pick(aims or foes, how, hp, row)
                 step = min(rate[i], row[t] - MELEE_FEET)
                 if step > 0:
-                    _move(dist, i, t, step)
+                    fight.close(i, t, step)
+                    row = dist[i]
                 modes.append(_MELEE if row[t] <= MELEE_FEET else
                              _SHOOT if ranges is not None else 0)
             # c. missiles

@@ -6,12 +6,13 @@ a d6 per side, 2d6 morale. Exact chances are computed with fractions and returne
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
+from m3desk.core.encounter import group_counts
 from m3desk.systems.ose import combat, tables
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.movement import encounter_rate
+from m3desk.systems.ose.statblock import read_hit_dice
 
 __all__ = [
     "ability_modifier",
@@ -50,18 +51,14 @@ def thac0(character_class: str, level: int) -> int:
     return tables.class_thac0(cls, level)
 
 
-# Possessive spaces: no space run is ever given back, so a padded text is read in one pass.
-_HD = re.compile(r"^\s*+(\d{1,2}|½|1/2)\s*+(?:([+\-−])\s*+(\d{1,2}))?\s*+\**+\s*+$")
-
-
 def parse_hit_dice(hit_dice: str) -> tuple[int, int]:
-    """Hit Dice as printed ("1-1", "½", "3+2", "4+1*") → (dice, modifier); ½ is 0 dice."""
-    match = _HD.match(hit_dice)
-    if not match:
+    """Hit Dice as printed ("1-1", "½", "3+2", "4+1*") → (dice, modifier); ½ is 0 dice. The
+    stat-block reader's own reading (:func:`~m3desk.systems.ose.statblock.read_hit_dice`),
+    the whole text and no hit points in brackets."""
+    read = read_hit_dice(hit_dice)
+    if read is None or read[3] is not None or hit_dice[read[4]:].strip():
         raise ValueError(f"“{hit_dice}” is not a monster's Hit Dice (like 1-1, 2, 3+2, ½)")
-    dice = 0 if match.group(1) in ("½", "1/2") else int(match.group(1))
-    modifier = int(match.group(3) or 0) * (-1 if match.group(2) in ("-", "−") else 1)
-    return dice, modifier
+    return read[0], read[1]
 
 
 def monster_thac0(hit_dice: str) -> int:
@@ -101,11 +98,9 @@ def encounter_movement(base_feet: int) -> int:
 
 def side_initiative_order(rolls: Mapping[str, int]) -> list[list[str]]:
     """Sides by their d6, highest first; sides that rolled the same share a group (they
-    re-roll or act at once, as the table decides)."""
-    groups: dict[int, list[str]] = {}
-    for side, roll in rolls.items():
-        groups.setdefault(roll, []).append(side)
-    return [groups[roll] for roll in sorted(groups, reverse=True)]
+    re-roll or act at once, as the table decides): the tracker's counts
+    (:func:`~m3desk.core.encounter.group_counts`), which the forecast orders its rounds by."""
+    return group_counts(((side, roll, 0) for side, roll in rolls.items()), lower_first=False)
 
 
 def morale_holds(roll: int, morale: int) -> bool:

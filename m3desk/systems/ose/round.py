@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import Roller
-from m3desk.core.initiative import MAX_REROLLS
+from m3desk.core.initiative import roll_sides
 from m3desk.core.numbers import percent, signed
 from m3desk.core.terms import Term, rolled
 from m3desk.systems.ose import combat, movement
@@ -162,12 +162,7 @@ def roll_initiative(encounter: OseEncounter, roller: Roller) -> OseEncounter:
             encounter = set_individual_roll(encounter, combatant.id, roller.d(6))
         return encounter
     sides = list(dict.fromkeys(c.side for c in encounter.combatants))
-    rolls = {side: roller.d(6) for side in sides}
-    tries = 0
-    while (encounter.options.ties == "reroll" and len(set(rolls.values())) < len(rolls)
-           and tries < MAX_REROLLS):
-        rolls = {side: roller.d(6) for side in sides}
-        tries += 1
+    rolls = roll_sides(sides, lambda: roller.d(6), reroll=encounter.options.ties == "reroll")
     after = with_order(encounter.model_copy(update={"side_rolls": rolls}), restart=True)
     return core.add_log(after, "Initiative d6: " + ", ".join(f"{s} {r}" for s, r in rolls.items()))
 

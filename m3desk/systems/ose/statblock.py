@@ -108,6 +108,25 @@ def _leftover(label: str, rest: str, notes: list[str]) -> None:
         notes.append(f"{label} {rest}")
 
 
+# Possessive spaces: no space run is ever given back, so a padded text is read in one pass.
+_HIT_DICE = re.compile(r"\s*+(\d{1,2}|½|1/2)\s*+(?:([+\-−])\s*+(\d{1,2}))?\s*+(\**+)\s*+"
+                       r"(?:\(\s*+(\d{1,3})\s*+hp\s*+\))?", re.IGNORECASE)
+
+
+def read_hit_dice(text: str) -> tuple[int, int, int, int | None, int] | None:
+    """Hit Dice as printed at the start of ``text`` ("1-1", "½", "3+2*", "4 (18hp)"): the
+    dice (½ is 0), the modifier, the asterisks, the hit points in brackets (or None) and
+    where the reading ended; None when no Hit Dice start the text. The stat-block reader
+    and the public ``parse_hit_dice`` read with it."""
+    match = _HIT_DICE.match(text)
+    if not match or not match.group(0).strip():
+        return None
+    dice = 0 if match.group(1) in ("½", "1/2") else int(match.group(1))
+    modifier = int(match.group(3) or 0) * (-1 if match.group(2) in ("-", "−") else 1)
+    points = int(match.group(5)) if match.group(5) else None
+    return dice, modifier, len(match.group(4)), points, match.end()
+
+
 def _hit_dice(hd: str, values: dict[str, object], problems: list[str]) -> None:
     if fixed := re.fullmatch(r"\s*(\d{1,3})\s*(?:hp|hit\s+points?)\s*", hd, re.IGNORECASE):
         points = max(1, int(fixed.group(1)))
@@ -115,18 +134,17 @@ def _hit_dice(hd: str, values: dict[str, object], problems: list[str]) -> None:
         problems.append(f"HD {quoted(hd)} is a fixed number of hit points: the sheet keeps it "
                         f"as ½ HD with {points} hp")
         return
-    match = re.match(r"\s*(\d{1,2}|½|1/2)\s*(?:([+-])\s*(\d{1,2}))?\s*(\**)\s*"
-                     r"(?:\(\s*(\d{1,3})\s*hp\s*\))?", hd, re.IGNORECASE)
-    if not match or not match.group(0).strip():
+    read = read_hit_dice(hd)
+    if read is None:
         problems.append(f"could not read the Hit Dice {quoted(hd)}")
         return
-    values["hit_dice"] = 0 if match.group(1) in ("½", "1/2") else int(match.group(1))
-    sign = -1 if match.group(2) == "-" else 1
-    values["hit_dice_modifier"] = sign * int(match.group(3) or 0)
-    values["hit_dice_asterisks"] = min(len(match.group(4)), 6)
-    if match.group(5):
-        values["hit_points"] = values["max_hit_points"] = max(int(match.group(5)), 1)
-    if rest := hd[match.end():].strip(" ,;."):
+    dice, modifier, asterisks, bracketed, end = read
+    values["hit_dice"] = dice
+    values["hit_dice_modifier"] = modifier
+    values["hit_dice_asterisks"] = min(asterisks, 6)
+    if bracketed is not None:
+        values["hit_points"] = values["max_hit_points"] = max(bracketed, 1)
+    if rest := hd[end:].strip(" ,;."):
         problems.append(f"could not read {quoted(rest)} after the Hit Dice")
 
 

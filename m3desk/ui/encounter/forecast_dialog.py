@@ -80,27 +80,43 @@ class ForecastRun(QObject):
         self._receive, results = context.Pipe(duplex=False)
         self._process = context.Process(target=play_in_worker, args=(jobs, results),
                                         daemon=True, name="m3desk forecast")
-        self._process.start()
-        jobs.close()
-        results.close()
-        # The job goes down the pipe from a thread: the write waits until the new process
-        # reads it (a big encounter is more than a pipe holds), and the window must not.
-        job = ForkingPickler.dumps((type(encounter), encounter.model_dump_json(exclude={"log"}),
-                                    simulate, fights, seed, policy, REDRAW_SECONDS))
-        threading.Thread(target=_send_job, args=(job_send, bytes(job)), daemon=True,
-                         name="m3desk forecast job").start()
+        self._stopped = False
+        # The process is started and the job written from a thread: starting a process,
+        # writing 200 combatants out and the write itself (it waits until the new process
+        # reads: a big encounter is more than a pipe holds) took the window 40–60 ms.
+        threading.Thread(target=self._launch, daemon=True, name="m3desk forecast job",
+                         args=(jobs, results, job_send, encounter,
+                               (simulate, fights, seed, policy, REDRAW_SECONDS))).start()
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._read)
         self._poll.start()
 
+    def _launch(self, jobs: Any, results: Any, job_send: Any, encounter: Encounter,
+                rest: tuple[object, ...]) -> None:
+        """The launcher thread: start the process, then write its job."""
+        if self._stopped:
+            job_send.close()
+            return
+        self._process.start()
+        _REAPING.append(self._process)  # reaped once it has ended, never waited for
+        jobs.close()
+        results.close()
+        if self._stopped:  # Stop came while the process started
+            self._process.terminate()
+            job_send.close()
+            return
+        job = ForkingPickler.dumps((type(encounter), encounter.model_dump_json(exclude={"log"}),
+                                    *rest))
+        _send_job(job_send, bytes(job))
+
     def stop(self) -> None:
         """End the process now; nothing more arrives."""
         self._poll.stop()
-        if self._process.is_alive():
+        self._stopped = True
+        if self._process.pid is not None and self._process.is_alive():
             self._process.terminate()
         self._receive.close()
-        _REAPING.append(self._process)
         _reap()
 
     def wait(self, timeout_s: float = 60.0) -> None:
@@ -117,8 +133,7 @@ class ForecastRun(QObject):
                 if kind == "progress":
                     self.progressed.emit(value)
                     continue
-                self._poll.stop()
-                _REAPING.append(self._process)  # it exits on its own; never wait for it here
+                self._poll.stop()  # the process exits on its own; never waited for here
                 (self.done if kind == "done" else self.failed).emit(value)
         except (EOFError, OSError):
             if self._poll.isActive():
@@ -140,7 +155,7 @@ _REAPING: list[Any] = []
 
 
 def _reap() -> None:
-    _REAPING[:] = [p for p in _REAPING if p.is_alive() or p.join(0) is not None]
+    _REAPING[:] = [p for p in list(_REAPING) if p.is_alive() or p.join(0) is not None]
 
 
 class ForecastDialog(QDialog):
@@ -160,6 +175,7 @@ class ForecastDialog(QDialog):
         self._run: ForecastRun | None = None
         self._wanted = 0
         self._began = 0.0
+        self._pools: dict[str, tuple[int, int]] | None = None
 
         limit = fight_limit(encounter)
         self.fights = QSpinBox()
@@ -392,7 +408,9 @@ class ForecastDialog(QDialog):
         self.down.set_bars([Bar(names[i], share.value, share.error,
                                 f"{share.value * 100:.1f} %")
                             for i, share in result.down.items()])
-        pools = {c.id: _pool(encounter, c.id) for c in encounter.combatants}
+        if self._pools is None:  # the encounter the fights start from does not change
+            self._pools = {c.id: _pool(encounter, c) for c in encounter.combatants}
+        pools = self._pools
         top = max((pool[1] for pool in pools.values()), default=1)
         self.hit_points.set_bars([Bar(names[i], max(value, 0.0), 0.0,
                                       f"{value:.1f} of {pools[i][0]}",
@@ -400,9 +418,8 @@ class ForecastDialog(QDialog):
                                   for i, value in result.hit_points.items()], scale=top)
 
 
-def _pool(encounter: object, combatant_id: str) -> tuple[int, int]:
+def _pool(encounter: object, combatant: Any) -> tuple[int, int]:
     rules = registry.system_of(encounter).encounter
-    combatant = encounter.combatant(combatant_id)  # type: ignore[attr-defined]
     pool = rules.pool(combatant) if rules is not None else None
     return pool if pool is not None else (0, 1)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -41,13 +41,37 @@ class BarChart(QWidget):
         self.title = title
         self.bars: list[Bar] = []
         self.scale = 1.0
+        self._widths = (0, 0)
+        self._advance: dict[str, int] = {}
+        """Texts measured in the current font (names and values repeat at every update)."""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def set_bars(self, bars: Sequence[Bar], scale: float = 1.0) -> None:
+        """New values (the running forecast sends them a few times a second): the layout is
+        asked again only when the number of rows changes, and the label and value columns are
+        measured here, not at every paint (200 combatants' rows relaid and measured at each
+        update stalled the window)."""
+        resized = len(bars) != len(self.bars)
         self.bars = list(bars)
         self.scale = max(scale, 1e-9)
-        self.updateGeometry()
+        advance = self._advance
+        if len(advance) > 4096:
+            advance.clear()
+        measure = self.fontMetrics().horizontalAdvance
+        for text in {part for bar in self.bars for part in (bar.label, bar.text)}:
+            if text not in advance:
+                advance[text] = measure(text)
+        self._widths = (max((advance[bar.label] for bar in self.bars), default=0),
+                        max((advance[bar.text] for bar in self.bars), default=0))
+        if resized:
+            self.updateGeometry()
         self.update()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._advance.clear()
+            self.set_bars(self.bars, self.scale)  # the columns measured in the new font
+        super().changeEvent(event)
 
     def _row(self) -> int:
         return self.fontMetrics().height() + 8
@@ -76,10 +100,9 @@ class BarChart(QWidget):
         painter.drawText(QRectF(0, 0, self.width(), row), Qt.AlignmentFlag.AlignVCenter,
                          self.title)
         painter.setFont(self.font())
-        label_w = max((metrics.horizontalAdvance(bar.label) for bar in self.bars), default=0)
+        label_w, value_w = self._widths
         label_w = min(label_w + 10, self.width() // 3)
-        value_w = max((metrics.horizontalAdvance(bar.text) for bar in self.bars),
-                      default=0) + 10
+        value_w += 10
         plot_w = max(self.width() - label_w - value_w, 20)
         fill = _accent(palette)
         for index in range(first, last):
