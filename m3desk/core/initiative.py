@@ -32,7 +32,7 @@ def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:
                and tries < MAX_REROLLS):
             rolls = {side: roller.d(scheme.die) for side in sides}
             tries += 1
-        return set_side_initiative(encounter, rolls)
+        return set_side_initiative(encounter, rolls, die=f"d{scheme.die}")
     if scheme.roller == "individual_die":
         rolled: dict[str, int | None] = {i: roller.d(scheme.die) for i in wanted}
         after = set_initiative(encounter, rolled)
