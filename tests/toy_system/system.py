@@ -369,6 +369,7 @@ TOY = GameSystem(
                  "crit_range": "The lowest natural roll that is a critical hit."},
     option_labels={"natural_20_hits": "Natural 20 hits", "initiative_die": "Initiative die",
                    "crit_range": "Critical hits from"},
+    option_choices={"initiative_die": {6: "d6 (a side of six)", 10: "d10 (a wider spread)"}},
     encounter=EncounterRules(
         encounter_type=ToyEncounter, make_combatant=_make_combatant, pool=_pool,
         columns=(TrackerColumn("hp", "HP", "Hit points", kind="pool", sample="999/999"),

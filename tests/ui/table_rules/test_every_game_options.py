@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
 
 from m3desk.core import registry
-from m3desk.systems import INSTALLED
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.table_rules.dialog import TableRulesDialog
 from m3desk.ui.table_rules.options_dialog import OptionsDialog
@@ -28,7 +27,7 @@ def _shown(dialog: QWidget, qtbot: Any) -> None:
     qtbot.waitExposed(dialog)
 
 
-@pytest.mark.parametrize("game", sorted(INSTALLED))
+@pytest.mark.parametrize("game", sorted(registry.ids()))
 def test_every_option_shows_a_label_its_choices_and_its_reason(game: str, qtbot: Any) -> None:
     system = registry.get(game)
     names = list(system.options_model.model_fields)
