@@ -40,7 +40,7 @@ def exec_then_quit(*_args):
     return exec_()
 QApplication.exec = staticmethod(exec_then_quit)
 app.run([])
-print(json.dumps(sorted(m for m in sys.modules if m.startswith(("m3desk", "PySide6")))))
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(("m3desk", "PySide6", "html")))))
 """
 
 LOADED_ON_USE = (
@@ -54,6 +54,7 @@ LOADED_ON_USE = (
     "m3desk.ui.window.new_character", "m3desk.ui.window.new_encounter",
     "m3desk.ui.window.help_dialogs", "m3desk.ui.window.table_rules_command",
     "PySide6.QtNetwork",  # the single-instance server listens once the window has shown
+    "html",  # Python's entity table: the window escapes markup itself (plain_text.escaped)
 )
 
 
