@@ -30,9 +30,16 @@ def sample_files(system: str = "*") -> list[Path]:
     """The bundled sample characters and monsters of every game (or of one game, by its
     system id), in a stable order.
 
-    Each game keeps its samples in a folder of its own (``samples/<system id>/``)."""
+    Each game keeps its samples in a folder of its own (``samples/<system id>/``); a game
+    registered from outside m3desk names its own folder (:func:`registry.register`)."""
+    from m3desk.core.registry import sample_folders
+
     folder = resource_path("samples")
-    return sorted([*folder.glob(f"{system}/*.m3c"), *folder.glob(f"{system}/*.m3m")])
+    found = [*folder.glob(f"{system}/*.m3c"), *folder.glob(f"{system}/*.m3m")]
+    for system_id, extra in sample_folders().items():
+        if system in ("*", system_id):
+            found += [*Path(extra).glob("*.m3c"), *Path(extra).glob("*.m3m")]
+    return sorted(found)
 
 
 @cache

@@ -10,6 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from tests import toy_system
+
+# The toy game is installed for the whole run before any test module is collected, so every
+# loop over ``registry.systems()`` / ``registry.ids()`` plays it as a fifth game: a new game
+# gets the whole looped suite without a test of its own.
+toy_system.install()
+
 _BENCHMARKS = Path(__file__).parent / "benchmarks"
 
 
@@ -35,3 +42,9 @@ def _isolated_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     for name in ("M3DESK_DATA_DIR", "M3DESK_CONFIG_DIR", "M3DESK_STATE_DIR"):
         monkeypatch.delenv(name, raising=False)
     return home
+
+
+@pytest.fixture(autouse=True)
+def _toy_game_installed() -> None:
+    """A test that took the toy away (to show what a fresh process sees) gets it back here."""
+    toy_system.install()

@@ -11,7 +11,6 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,20 +35,13 @@ from tests import toy_system
 from tests.toy_system import TOY, ToyEncounter, ToySheet
 
 
-@pytest.fixture(autouse=True)
-def _toy() -> Iterator[None]:
-    toy_system.install()
-    yield
-    toy_system.uninstall()
-
-
 def _fight(party: int = 1, monsters: int = 1, *, down: bool = False) -> ToyEncounter:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Bridge")
     for count, side in ((party, "Party"), (monsters, "Monsters")):
         for number in range(count):
-            sheet = ToySheet(name=f"{side} {number}", attack=6, hp=0 if down else 12,
-                             hp_max=12)
+            sheet = ToySheet(name=f"{side} {number}", attack=6, hit_points=0 if down else 12,
+                             max_hit_points=12)
             encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     return encounter
 
@@ -140,7 +132,7 @@ def test_everyone_down_is_no_fight_to_forecast(tmp_path: Path, capsys) -> None:
                             "to forecast.\n")
     assert TOY.encounter is not None
     one_side = core.join(_fight(down=True), TOY.encounter.make_combatant(
-        ToySheet(name="Last", hp=3, hp_max=12), "Monsters"))
+        ToySheet(name="Last", hit_points=3, max_hit_points=12), "Monsters"))
     assert no_fight(one_side) == "Only Monsters left standing: there is no fight to forecast."
     assert no_fight(_fight()) is None
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,19 +15,13 @@ from tests import toy_system
 from tests.toy_system import TOY, ToyEncounter, ToySheet
 
 
-@pytest.fixture(autouse=True)
-def _toy() -> Iterator[None]:
-    toy_system.install()
-    yield
-    toy_system.uninstall()
-
-
 @pytest.fixture
 def fight(tmp_path: Path) -> Path:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Bridge")
-    for sheet, side in ((ToySheet(name="Aldo", attack=6, hp=12, hp_max=12), "Party"),
-                        (ToySheet(name="Goblin", hp=5, hp_max=5), "Monsters")):
+    for sheet, side in ((ToySheet(name="Aldo", attack=6, hit_points=12, max_hit_points=12),
+                         "Party"),
+                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5), "Monsters")):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     path = tmp_path / "bridge.m3e"
     save_document(path, catalog.document_type(ToyEncounter), encounter)

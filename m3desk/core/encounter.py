@@ -716,12 +716,14 @@ def first_turn_follows(before: E, after: E) -> E:
     return after.model_copy(update={"turn": order[0]}).turn_begins(order[0])
 
 
-def set_side_initiative(encounter: E, rolls: dict[str, int]) -> E:
-    """One roll per side: every member of the side acts on it (side-die schemes)."""
+def set_side_initiative(encounter: E, rolls: dict[str, int], *, die: str = "") -> E:
+    """One roll per side: every member of the side acts on it (side-die schemes). ``die``
+    ("d6") names the die in the log when the app rolled it."""
     values: dict[str, int | None] = {c.id: rolls[c.side] for c in encounter.combatants
                                      if c.side in rolls}
     after = set_initiative(encounter, values)
-    text = "Initiative: " + ", ".join(f"{side} {roll}" for side, roll in rolls.items())
+    text = (f"Initiative {die}: " if die else "Initiative: ") + ", ".join(
+        f"{side} {roll}" for side, roll in rolls.items())
     return add_log(after, text)
 
 

@@ -29,7 +29,7 @@ def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:
         sides = list(dict.fromkeys(encounter.combatant(i).side for i in wanted))
         rolls = roll_sides(sides, lambda: roller.d(scheme.die),
                            reroll=scheme.ties == "reroll")
-        return set_side_initiative(encounter, rolls)
+        return set_side_initiative(encounter, rolls, die=f"d{scheme.die}")
     if scheme.roller == "individual_die":
         rolled: dict[str, int | None] = {i: roller.d(scheme.die) for i in wanted}
         after = set_initiative(encounter, rolled)

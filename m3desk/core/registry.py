@@ -13,19 +13,28 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # loaded with the first system, not with the registry (start-up needs none)
     from m3desk.core.system import GameSystem
 
-__all__ = ["UnknownSystemError", "get", "ids", "register", "system_of", "systems",
-           "unregister"]
+__all__ = ["UnknownSystemError", "get", "ids", "register", "sample_folders", "system_of",
+           "systems", "unregister"]
 
 _MODULES: dict[str, str] = {}
 _LOADED: dict[str, GameSystem] = {}
+_SAMPLES: dict[str, str] = {}
 
 
 class UnknownSystemError(KeyError):
     """A file or setting names a game system this m3desk does not have."""
 
 
-def register(system_id: str, module: str | GameSystem) -> None:
-    """Make a system available: a module path exporting ``SYSTEM``, or the system itself."""
+def register(system_id: str, module: str | GameSystem, *, samples: str | None = None) -> None:
+    """Make a system available: a module path exporting ``SYSTEM``, or the system itself.
+
+    A game that does not ship inside m3desk (the tests' toy) names the folder of its sample
+    sheets in ``samples``; the shipped games keep theirs in ``resources/samples/<id>/``. The
+    shipped games are registered first, so an added game comes after them in every list."""
+    _ensure_installed()
+    _SAMPLES.pop(system_id, None)
+    if samples is not None:
+        _SAMPLES[system_id] = samples
     if isinstance(module, str):
         _MODULES[system_id] = module
         _LOADED.pop(system_id, None)
@@ -39,6 +48,12 @@ def register(system_id: str, module: str | GameSystem) -> None:
 def unregister(system_id: str) -> None:
     _MODULES.pop(system_id, None)
     _LOADED.pop(system_id, None)
+    _SAMPLES.pop(system_id, None)
+
+
+def sample_folders() -> dict[str, str]:
+    """The sample folders of registered games that keep their samples outside m3desk, by id."""
+    return dict(_SAMPLES)
 
 
 def ids() -> tuple[str, ...]:

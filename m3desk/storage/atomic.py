@@ -67,13 +67,17 @@ def _fsync_directory(folder: Path) -> None:
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
-                       mode: int | None = None) -> None:
+                       mode: int | None = None, durable: bool = True) -> None:
     """Replace the file at ``path`` with ``data``, all or nothing.
 
     A symlink is followed so that saving through a link updates the linked
     file instead of replacing the link with a plain file. The permission bits
     of an existing file are kept (a private sheet stays private); ``mode`` sets
     them instead (``0o600`` for the app's private recovery copies and locks).
+
+    ``durable=False`` skips waiting for the disk (``fsync``): for files that mean nothing
+    after a power cut (a session's lock), whose write then costs no disk round trip at
+    start-up. The replacement is still all or nothing for every reader.
 
     Raises :class:`SaveError` naming the file and the cause in plain words; in
     that case the original file is byte-identical and no temp file remains.
@@ -91,7 +95,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
                 os.chmod(temp, mode)
             stream.write(data)
             stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                os.fsync(stream.fileno())
         os.replace(temp, target)
         replaced = True
     except OSError as exc:
@@ -100,7 +105,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
         if temp is not None and not replaced:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
-    _fsync_directory(target.parent)
+    if durable:
+        _fsync_directory(target.parent)
 
 
 _TEMP_NAME = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")

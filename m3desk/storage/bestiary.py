@@ -48,6 +48,11 @@ class BestiaryEntry:
     """One line as the book prints it ("HD 4*   AC 5 [14]   THAC0 16 …")."""
     appearing: str = ""
 
+    @property
+    def name(self) -> str:
+        """The monster's name, as its sheet gives it."""
+        return str(getattr(self.sheet, "name", ""))
+
 
 @dataclass(frozen=True)
 class Bestiary:

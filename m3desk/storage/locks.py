@@ -64,8 +64,10 @@ def _sessions_dir(state_dir: Path) -> Path:
 
 def _write_json(path: Path, record: dict[str, object]) -> None:
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    # A lock names the user's files: private to the user. It means nothing after a power cut
+    # (a missing or damaged lock is a stale one), so its write does not wait for the disk.
     atomic_write_bytes(path, (json.dumps(record, indent=2) + "\n").encode("utf-8"),
-                       mode=0o600)  # a lock names the user's files: private to the user
+                       mode=0o600, durable=False)
 
 
 def session_is_stale(state_dir: Path, session_id: str) -> bool:

@@ -153,13 +153,18 @@ def run(argv: list[str]) -> int:
     files = [Path(name) for name in args.files]
 
     def start() -> None:
-        from m3desk.ui.single_instance import InstanceServer
-
         if settings_warning:
             from m3desk.ui import dialogs
 
             dialogs.show_warning(window, "Settings", settings_warning)
         window.startup(files)
+        # The window shows first; then it listens for later launches (Qt's network module
+        # loads then). A launch meanwhile waits: the data folder's lock says one is starting.
+        QTimer.singleShot(0, listen)
+
+    def listen() -> None:
+        from m3desk.ui.single_instance import InstanceServer
+
         server = InstanceServer(paths.state_dir, window)
         server.files_received.connect(window.open_handed_over)
 

@@ -6,7 +6,7 @@ and ``<b>…</b>`` would spoof emphasis. Rather than trusting every call site, t
 :class:`PlainTextGuard` once: labels that have not opted into rich text explicitly
 (:func:`app_markup`) become plain before they are first shown, and every tooltip is shown
 escaped. Widgets that do want rich text escape what they embed (:func:`tinted`,
-``html.escape``).
+:func:`escaped`).
 
 Tooltips are always plain text where they are set (``setToolTip``, a model's ToolTipRole):
 the guard turns each into the app's one tooltip markup (:func:`safe_tooltip`: the text
@@ -21,8 +21,6 @@ underlined).
 """
 
 from __future__ import annotations
-
-import html
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QColor, QHelpEvent
@@ -59,9 +57,15 @@ def mnemonic_safe(text: str) -> str:
     return text.replace("&", "&&")
 
 
+def escaped(text: str) -> str:
+    """``text`` with the three characters markup reads (``&``, ``<``, ``>``) as entities, for
+    embedding in markup (Python's ``html`` module would load its entity table at start-up)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def safe_tooltip(text: str) -> str:
     """``text`` as a tooltip that shows exactly these characters, line breaks kept."""
-    return ("<p style='white-space:pre-wrap'>" + html.escape(text, quote=False)
+    return ("<p style='white-space:pre-wrap'>" + escaped(text)
             .replace("\n", "<br>") + "</p>")
 
 
@@ -88,7 +92,7 @@ def app_markup(label: QLabel) -> QLabel:
 def tinted(text: str, colour: QColor | str) -> str:
     """The plain ``text``, escaped, in ``colour``: markup for an :func:`app_markup` label."""
     name = colour.name() if isinstance(colour, QColor) else colour
-    return f"<span style='color:{name}'>{html.escape(text, quote=False)}</span>"
+    return f"<span style='color:{name}'>{escaped(text)}</span>"
 
 
 def _tooltip_text(target: QObject, event: QHelpEvent) -> str | None:

@@ -28,8 +28,12 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
+
+if TYPE_CHECKING:  # the network module loads once the window shows
+    from PySide6.QtNetwork import QLocalSocket
 
 __all__ = ["InstanceBusyError", "InstanceClaim", "InstanceServer", "hand_over", "server_name",
            "wait_to_hand_over"]
@@ -215,7 +219,7 @@ class InstanceServer(QObject):
             connection = self._server.nextPendingConnection()
             buffer = bytearray()
 
-            def read(conn=connection, data=buffer) -> None:
+            def read(conn: QLocalSocket = connection, data: bytearray = buffer) -> None:
                 data.extend(bytes(conn.readAll().data()))
                 if len(data) > _MAX_MESSAGE:
                     conn.abort()

@@ -192,12 +192,12 @@ class ThemeStyle(QProxyStyle):
         super().drawPrimitive(element, option, painter, widget)
         if element not in self._CHECKS:
             return
-        palette = option.palette  # type: ignore[attr-defined]
+        palette = option.palette
         if palette.color(QPalette.ColorRole.Window).lightness() >= 128:
             return
         frame = QColor(palette.color(QPalette.ColorRole.Text))
         frame.setAlpha(150)
-        rect = option.rect.adjusted(0, 0, -1, -1)  # type: ignore[attr-defined]
+        rect = option.rect.adjusted(0, 0, -1, -1)
         side = min(rect.width(), rect.height())
         box = rect.adjusted((rect.width() - side) // 2, (rect.height() - side) // 2, 0, 0)
         box.setWidth(side)

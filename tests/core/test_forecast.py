@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
-
-import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core.forecast import FightResult, Policy, forecast, run_fights, stream, summarise
-from tests import toy_system
 from tests.toy_system import TOY, ToyEncounter, ToySheet
-
-
-@pytest.fixture(autouse=True)
-def _toy() -> Iterator[None]:
-    toy_system.install()
-    yield
-    toy_system.uninstall()
 
 
 def _fight(party: list[ToySheet], monsters: list[ToySheet]) -> ToyEncounter:
@@ -48,8 +37,10 @@ def test_the_same_seed_gives_the_same_forecast_and_another_seed_another() -> Non
 
 
 def test_a_lopsided_fight_is_forecast_lopsided() -> None:
-    heroes = [ToySheet(name=f"Hero {n}", attack=8, hp=30, hp_max=30) for n in range(4)]
-    result = forecast(_fight(heroes, [ToySheet(name="Rat", hp=3, hp_max=3, ac=10)]),
+    heroes = [ToySheet(name=f"Hero {n}", attack=8, hit_points=30, max_hit_points=30)
+              for n in range(4)]
+    rat = ToySheet(name="Rat", hit_points=3, max_hit_points=3, ac=10)
+    result = forecast(_fight(heroes, [rat]),
                       _simulate(), fights=500, seed=1)  # type: ignore[arg-type]
     assert result.wins["Party"].value > 0.99
     assert result.down[next(iter(result.down))].value == 0.0  # Hero 1 never falls
@@ -69,7 +60,8 @@ def test_one_simulated_attack_agrees_with_the_dialog_s_exact_odds() -> None:
     """The first blow's hit rate over 4000 fights is within 4 standard errors of the exact
     chance the action dialog shows (tolerance stated: |observed − exact| < 4·SE)."""
     assert TOY.encounter is not None
-    aldo, goblin = ToySheet(name="Aldo", attack=4), ToySheet(name="Goblin", hp=99, hp_max=99)
+    aldo = ToySheet(name="Aldo", attack=4)
+    goblin = ToySheet(name="Goblin", hit_points=99, max_hit_points=99)
     encounter = _fight([aldo], [goblin])
     a, g = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, a, g, 5)
@@ -89,8 +81,8 @@ def test_one_simulated_attack_agrees_with_the_dialog_s_exact_odds() -> None:
 
 
 def test_the_policy_changes_whom_they_hit() -> None:
-    weak, strong = ToySheet(name="Weak", hp=4, hp_max=20), ToySheet(name="Strong", hp=20,
-                                                                         hp_max=20)
+    weak = ToySheet(name="Weak", hit_points=4, max_hit_points=20)
+    strong = ToySheet(name="Strong", hit_points=20, max_hit_points=20)
     encounter = _fight([ToySheet(name="Aldo", attack=10)], [strong, weak])
     strong_id, weak_id = (c.id for c in encounter.combatants[1:])
     weakest = forecast(encounter, _simulate(), fights=300, seed=2,  # type: ignore[arg-type]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from pydantic import BaseModel
@@ -57,3 +58,23 @@ def test_a_toy_system_registers_and_leaves() -> None:
 def test_a_system_registered_under_another_id_is_refused() -> None:
     with pytest.raises(ValueError, match="registered as"):
         registry.register("other", _toy("toy"))
+
+
+def test_a_game_added_from_outside_comes_last_with_its_samples(tmp_path: Path) -> None:
+    """One registry line adds a game: its module and the folder of its sample sheets."""
+    from m3desk.assets import sample_files
+
+    folder = tmp_path / "other"
+    folder.mkdir()
+    (folder / "hero.m3c").write_text("{}", encoding="utf-8")
+    (folder / "notes.txt").write_text("", encoding="utf-8")
+    registry.register("other", _toy("other"), samples=str(folder))
+    try:
+        assert registry.ids()[-1] == "other"
+        assert registry.ids()[:4] == ("monsters_and_magic", "ose", "adnd2e", "apparatus")
+        assert sample_files("other") == [folder / "hero.m3c"]
+        assert folder / "hero.m3c" in sample_files()
+    finally:
+        registry.unregister("other")
+    assert sample_files("other") == []
+    assert registry.sample_folders().get("other") is None

@@ -208,3 +208,21 @@ def test_failure_to_record_a_claim_never_blocks_opening(
     result = FileLocks(state_dir).claim(tmp_path / "a.m3h")
 
     assert result.held_elsewhere  # the warning still works
+
+
+def test_a_lock_is_written_without_waiting_for_the_disk_and_a_save_still_waits(
+        state_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up writes the session's lock: a power cut makes any lock stale anyway, so no
+    fsync (a disk round trip, tens of ms on a slow disk). A document's save still syncs."""
+    from m3desk.storage.atomic import atomic_write_bytes
+
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    lock = SessionLock(state_dir)
+    lock.acquire()
+    assert lock.lock_path.exists() and json.loads(lock.lock_path.read_text())["pid"]
+    assert synced == []
+    atomic_write_bytes(tmp_path / "sheet.m3c", b"{}")
+    assert len(synced) == 2  # the file, then its folder
+    lock.release()

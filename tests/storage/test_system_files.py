@@ -77,9 +77,9 @@ def test_a_system_name_that_is_not_text_is_refused(tmp_path: Path) -> None:
 def test_the_bundled_samples_are_in_the_current_format() -> None:
     from m3desk.assets import sample_files
 
-    samples = sample_files()
+    samples = sample_files()  # the shipped games' and the tests' toy's
     assert {path.parent.name for path in samples} == {"monsters_and_magic", "ose", "adnd2e",
-                                                      "apparatus"}
+                                                      "apparatus", "toy"}
     for path in samples:
         loaded = load_sheet(path)
         assert loaded.doc_type.system == path.parent.name, path.name

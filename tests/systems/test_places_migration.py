@@ -16,7 +16,11 @@ from m3desk.storage import catalog
 from m3desk.storage.documents import dump_document_bytes, load_document_bytes
 from m3desk.storage.sheet_files import load_sheet
 
-DISTANCE_GAMES = [s.id for s in registry.systems() if s.positions.kind == "distance"]
+DISTANCE_GAMES = [s.id for s in registry.systems() if s.positions.kind == "distance"
+                  and any(spec.kind == "encounter" and 1 in spec.migrations
+                          for spec in s.documents)]
+"""The games that measure distance and wrote encounter files before places (schema 1: a
+distance per pair); a game made since (the tests' toy) has no such files to migrate."""
 
 
 def test_the_games_that_measure_distance_are_the_three() -> None:

@@ -6,13 +6,17 @@ it: ``install()`` registers it like any shipped system.
 """
 
 from tests.toy_system.system import (
+    FRESH_PROCESS,
     TOY,
+    ToyBody,
     ToyCombatant,
     ToyEncounter,
     ToyItem,
+    ToyMonster,
     ToySheet,
     install,
     uninstall,
 )
 
-__all__ = ["TOY", "ToyCombatant", "ToyEncounter", "ToyItem", "ToySheet", "install", "uninstall"]
+__all__ = ["FRESH_PROCESS", "TOY", "ToyBody", "ToyCombatant", "ToyEncounter", "ToyItem",
+           "ToyMonster", "ToySheet", "install", "uninstall"]

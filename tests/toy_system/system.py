@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import ClassVar, Literal
+from pathlib import Path
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
+from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue
+from m3desk.core.copies import with_hit_points
 from m3desk.core.derived import Derived
 from m3desk.core.dice import Dice, DiceExpr
 from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.numbers import signed
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.system import (
     ActionOption,
@@ -42,26 +46,37 @@ class ToyOptions(BaseModel):
     crit_range: int = Field(20, ge=15, le=20)
 
 
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+Feet = Annotated[int, Field(ge=0, le=1000)]
+
+
 class ToyItem(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    name: str = Field("item", min_length=1, max_length=80)
+    name: Name = "item"
     damage: Dice | None = None
     hands: Literal["one", "two"] = "one"
     magic: bool = False
-    ranges: tuple[int, int, int] | None = None
+    ranges: tuple[Feet, Feet, Feet] | None = None
+
+
+Score = Annotated[int, Field(ge=3, le=18)]
+ABILITIES = ("STR", "DEX", "CON")
 
 
 class ToyScores(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    STR: int = Field(10, ge=3, le=18)
+    STR: Score = 10
+    DEX: Score = 10
+    CON: Score = 10
 
 
-class ToySheet(BaseModel):
+class ToyBody(BaseModel):
+    """What a toy character and a toy monster both have."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
-    kind: Literal["character"] = "character"
-    name: str = Field(min_length=1, max_length=80)
-    hp: int = Field(8, ge=-99, le=999)
-    hp_max: int = Field(8, ge=1, le=999)
+    name: Name
+    hit_points: int = Field(8, ge=-99, le=999)
+    max_hit_points: int = Field(8, ge=1, le=999)
     ac: int = Field(12, ge=0, le=40)
     attack: int = Field(2, ge=-10, le=20)
     damage: Dice = DiceExpr.parse("1d6")
@@ -70,40 +85,48 @@ class ToySheet(BaseModel):
     scores: ToyScores = Field(default_factory=ToyScores)
     style: Literal["brawler", "fencer"] = "brawler"
     shield: bool = False
-    spells: tuple[str, ...] = Field((), max_length=20)
+    spells: tuple[Name, ...] = Field((), max_length=20)
     gear: tuple[ToyItem, ...] = Field((), max_length=20)
-    notes: str = Field("", max_length=10_000)
-    overrides: dict[str, int] = Field(default_factory=dict, max_length=50)
+    notes: Annotated[str, Field(max_length=MAX_NOTES)] = ""
+    overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=50)
+
+
+class ToySheet(ToyBody):
+    kind: Literal["character"] = "character"
+
+
+class ToyMonster(ToyBody):
+    kind: Literal["monster"] = "monster"
 
 
 class ToyCombatant(core.Combatant):
-    sheet: ToySheet
+    sheet: Annotated[ToySheet | ToyMonster, Field(discriminator="kind")]
 
 
 class ToyEncounter(core.Encounter):
     scheme: ClassVar[InitiativeScheme] = SCHEME
     position_model: ClassVar[PositionModel] = FEET
-    combatants: tuple[ToyCombatant, ...] = ()
-    declared: dict[str, str] = Field(default_factory=dict)
+    combatants: tuple[ToyCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
+    declared: dict[Name, Name] = Field(default_factory=dict, max_length=1000)
     """What each combatant declared this round, by id."""
     options: ToyOptions = Field(default_factory=ToyOptions)
 
 
     def out_of_fight(self, combatant: core.Combatant) -> bool:
-        return bool(combatant.sheet.hp <= 0)
+        return bool(combatant.sheet.hit_points <= 0)
 
 
 DECLARATIONS = ("—", "attack", "move", "flee")
 
 
-def _sheet(encounter: core.Encounter, combatant_id: str) -> ToySheet:
+def _sheet(encounter: core.Encounter, combatant_id: str) -> ToyBody:
     sheet = encounter.combatant(combatant_id).sheet
-    assert isinstance(sheet, ToySheet)
+    assert isinstance(sheet, ToyBody)
     return sheet
 
 
 def _pool(combatant: core.Combatant) -> tuple[int, int]:
-    return (combatant.sheet.hp, combatant.sheet.hp_max)
+    return (combatant.sheet.hit_points, combatant.sheet.max_hit_points)
 
 
 def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
@@ -112,8 +135,9 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
         return Cell(text=encounter.declared.get(combatant.id, "—"), editable=True,
                     choices=DECLARATIONS)
     if column == "hp":
-        return Cell(text=f"{combatant.sheet.hp}/{combatant.sheet.hp_max}", pool=_pool(combatant),
-                    editable=True, edit_text=str(combatant.sheet.hp))
+        sheet = combatant.sheet
+        return Cell(text=f"{sheet.hit_points}/{sheet.max_hit_points}", pool=_pool(combatant),
+                    editable=True, edit_text=str(sheet.hit_points))
     return Cell(text=f"AC {combatant.sheet.ac}", tip=f"Armour class {combatant.sheet.ac}")
 
 
@@ -131,7 +155,8 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
     sheet = _sheet(encounter, combatant_id)
     value = int(text)
     after = core.replace_sheet(encounter, combatant_id,
-                               sheet.model_copy(update={"hp": min(value, sheet.hp_max)}))
+                               sheet.model_copy(update={"hit_points": min(value,
+                                                                          sheet.max_hit_points)}))
     return after, f"Set HP of {sheet.name}"
 
 
@@ -149,7 +174,21 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     damage = _sheet(encounter, actor).damage
     return (ActionOption("attack", "Attack", dice=(DiceSpec(1, 20, "attack"),
                                                    DiceSpec(damage.count, damage.sides,
-                                                            "damage"))),)
+                                                            "damage")),
+                         help="A d20 plus your attack against the target's armour; a hit "
+                              "rolls damage.", group="attack"),
+            ActionOption("stand_firm", "Stand Firm", needs_target=False,
+                         dice=(DiceSpec(1, 20, "nerve"),),
+                         help=f"A d20 plus your CON modifier: {FIRM} or more holds your "
+                              "ground."))
+
+
+FIRM = 12
+"""What Stand Firm needs on d20 + CON modifier."""
+
+
+def _con(sheet: ToyBody) -> int:
+    return (sheet.scores.CON - 10) // 2
 
 
 def _chance(attack: int, ac: int) -> Fraction:
@@ -159,6 +198,11 @@ def _chance(attack: int, ac: int) -> Fraction:
 
 def _preview(encounter: core.Encounter, actor: str, action: str,
              target: str | None) -> ActionPreview:
+    if action == "stand_firm":
+        bonus = _con(_sheet(encounter, actor))
+        return ActionPreview(lines=(f"d20 {signed(bonus)} vs {FIRM}",),
+                             success=Fraction(sum(1 for face in range(1, 21)
+                                                  if face + bonus >= FIRM), 20))
     if target is None:
         return ActionPreview(problem="Choose a target.")
     if not _reach(encounter, actor, target).in_reach:
@@ -170,6 +214,11 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
 
 def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
              faces: tuple[int, ...]) -> ActionOutcome:
+    if action == "stand_firm":
+        name, bonus = encounter.combatant(actor).name, _con(_sheet(encounter, actor))
+        held = "stands firm" if faces[0] + bonus >= FIRM else "wavers"
+        summary = f"{name} {held} ({faces[0]} {signed(bonus)} vs {FIRM})"
+        return ActionOutcome(core.add_log(encounter, summary, actor=actor), summary)
     assert target is not None
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
     d20, damage_faces = faces[0], faces[1:]
@@ -181,9 +230,10 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
                              summary)
     damage = attacker.damage.total(damage_faces)
     after = core.replace_sheet(encounter, target,
-                               defender.model_copy(update={"hp": defender.hp - damage}))
+                               defender.model_copy(update={"hit_points":
+                                                           defender.hit_points - damage}))
     summary = f"{name} hits {foe} for {damage}"
-    notices = (f"{foe} is down.",) if defender.hp - damage <= 0 else ()
+    notices = (f"{foe} is down.",) if defender.hit_points - damage <= 0 else ()
     return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary,
                          notices=notices)
 
@@ -197,19 +247,22 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
 
 
 def _make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
-    assert isinstance(sheet, ToySheet)
+    assert isinstance(sheet, ToySheet | ToyMonster)
     return ToyCombatant(name=sheet.name, side=side, sheet=sheet)
 
 
 def _derive(sheet: BaseModel, _options: BaseModel | None) -> dict[str, Derived]:
-    assert isinstance(sheet, ToySheet)
-    strength = (sheet.scores.STR - 10) // 2
+    assert isinstance(sheet, ToyBody)
+    scores = {name: getattr(sheet.scores, name) for name in ABILITIES}
+    modifier = {name: (score - 10) // 2 for name, score in scores.items()}
+    strength = modifier["STR"]
     defence = [Term(label="armour", value=sheet.ac)]
     if sheet.shield:
         defence.append(Term(label="shield", value=1))
     values = [
-        Derived("mod.STR", "STR modifier", strength, (Term(label=f"STR {sheet.scores.STR}",
-                                                             value=strength),)),
+        *(Derived(f"mod.{name}", f"{name} modifier", modifier[name],
+                  (Term(label=f"{name} {scores[name]}", value=modifier[name]),))
+          for name in ABILITIES),
         Derived("defence", "Defence", total(defence), tuple(defence)),
         Derived("to_hit", "To hit", sheet.attack + strength,
                 (Term(label="attack", value=sheet.attack), Term(label="STR", value=strength))),
@@ -218,8 +271,9 @@ def _derive(sheet: BaseModel, _options: BaseModel | None) -> dict[str, Derived]:
                                sheet.overrides.get(value.key)) for value in values}
 
 
-def _parse(text: str, name: str, variant: int = 0) -> tuple[BaseModel, list[str]]:
-    """"AC 14, HP 9": what a toy stat block says."""
+def _parse(text: str, name: str, variant: int = 0, *,
+           kind: type[ToyBody] = ToyMonster) -> tuple[BaseModel, list[str]]:
+    """"AC 14, HP 9": what a toy stat block says (read as the form's kind of sheet)."""
     values: dict[str, int] = {}
     problems = []
     for part in text.split(","):
@@ -228,13 +282,14 @@ def _parse(text: str, name: str, variant: int = 0) -> tuple[BaseModel, list[str]
             values[words[0]] = int(words[1])
         elif part.strip():
             problems.append(f"could not read “{part.strip()}”")
-    hp = values.get("HP", 8)
-    return ToySheet(name=name, ac=values.get("AC", 12), hp=hp, hp_max=max(hp, 1)), problems
+    points = values.get("HP", 8)
+    return kind(name=name, ac=values.get("AC", 12), hit_points=points,
+                      max_hit_points=max(points, 1)), problems
 
 
 def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
     """The toy's fight: every round each side in initiative order attacks its target."""
-    hp = {c.id: c.sheet.hp for c in encounter.combatants}
+    hp = {c.id: c.sheet.hit_points for c in encounter.combatants}
     sheets = {c.id: c.sheet for c in encounter.combatants}
     side_of = {c.id: c.side for c in encounter.combatants}
     rounds = 0
@@ -263,15 +318,19 @@ def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) ->
                        hit_points=hp)
 
 
-TOY_FORM = SheetForm(
+_CHARACTER_FORM = SheetForm(
     sections=(
         SectionSpec("Identity", (FieldSpec("name", "Name"),
-                                 FieldSpec("style", "Style", "choice", ("brawler", "fencer")),
-                                 FieldSpec("scores.STR", "STR", "int", minimum=3, maximum=18,
-                                           derived="mod.STR"))),
+                                 FieldSpec("style", "Style", "choice", ("brawler", "fencer")))),
+        SectionSpec("Abilities", tuple(FieldSpec(f"scores.{name}", name, "int", minimum=3,
+                                                 maximum=18, derived=f"mod.{name}")
+                                       for name in ABILITIES)),
         SectionSpec("Defence", (FieldSpec("ac", "Armour", "int", minimum=0, maximum=40),
                                 FieldSpec("shield", "Shield", "bool"),
-                                FieldSpec("hp", "Hit points", "int", minimum=-99, maximum=999)),
+                                FieldSpec("hit_points", "Hit points", "int", minimum=-99,
+                                          maximum=999),
+                                FieldSpec("max_hit_points", "Max hit points", "int", minimum=1,
+                                          maximum=999)),
                     derived=("defence", "to_hit")),
         SectionSpec("Gear", table=TableSpec("gear", "Gear", (
             FieldSpec("name", "Name"), FieldSpec("damage", "Damage", "dice"),
@@ -284,25 +343,33 @@ TOY_FORM = SheetForm(
     derive=_derive,
     new_sheet=lambda name, _options=None: ToySheet(name=name),
     summary=lambda sheet: f"Toy hero, AC {getattr(sheet, 'ac', 0)}",
-    parse=_parse,
-    parse_help="Like: AC 14, HP 9",
 )
+TOY_FORM = _CHARACTER_FORM._replace(
+    parse=lambda text, name, variant=0: _parse(text, name, variant, kind=ToySheet),
+    parse_help="Like: AC 14, HP 9", bonus_keys=("mod.",))
+MONSTER_FORM = _CHARACTER_FORM._replace(
+    new_sheet=lambda name, _options=None: ToyMonster(name=name),
+    summary=lambda sheet: f"Toy monster, AC {getattr(sheet, 'ac', 0)}",
+    parse=_parse, parse_help="Like: AC 14, HP 9", bonus_keys=("mod.",))
 
 
 TOY = GameSystem(
     id="toy",
     name="Toy",
     documents=(DocumentSpec("character", "m3desk.character", ".m3c", ToySheet, 1, "character"),
+               DocumentSpec("monster", "m3desk.monster", ".m3m", ToyMonster, 1, "monster"),
                DocumentSpec("encounter", "m3desk.encounter", ".m3e", ToyEncounter, 1,
                             "encounter")),
     options_model=ToyOptions,
     initiative=SCHEME,
     positions=FEET,
-    sheet_forms={"character": TOY_FORM},
+    sheet_forms={"character": TOY_FORM, "monster": MONSTER_FORM},
     option_help={"natural_20_hits": "A natural 20 hits whatever the target's AC.",
                  "initiative_die": "The die each side rolls for initiative.",
                  "crit_range": "The lowest natural roll that is a critical hit."},
-    option_labels={"natural_20_hits": "Natural 20 hits"},
+    option_labels={"natural_20_hits": "Natural 20 hits", "initiative_die": "Initiative die",
+                   "crit_range": "Critical hits from"},
+    option_choices={"initiative_die": {6: "d6 (a side of six)", 10: "d10 (a wider spread)"}},
     encounter=EncounterRules(
         encounter_type=ToyEncounter, make_combatant=_make_combatant, pool=_pool,
         columns=(TrackerColumn("hp", "HP", "Hit points", kind="pool", sample="999/999"),
@@ -312,16 +379,30 @@ TOY = GameSystem(
         cell=_cell, status=_status, simulate=_simulate,
         forecast_policy="Each combatant attacks the first foe standing (or the weakest or "
                         "strongest, as chosen); one d6 per side each round.",
+        with_hit_points=with_hit_points,
         edit=_edit, rings=_rings, reach=_reach, actions=_actions,
         preview=_preview, resolve=_resolve),
 )
 
 
+SYSTEM = TOY
+SAMPLES = Path(__file__).resolve().parent / "samples" / "toy"
+"""Its sample sheets, in a folder named by its id like the shipped games' samples/<id>/."""
+
+
+FRESH_PROCESS = "from tests import toy_system; toy_system.install(); "
+"""What a ``python -c`` child runs first to know the toy too (a fresh process has only the
+shipped games; the tests' games are registered by tests/conftest.py)."""
+
+
 def install() -> None:
-    """Register the toy like a shipped system, and let storage see its files."""
+    """Register the toy like a shipped system (one registry line: its module and its samples),
+    and let storage see its files. Done once for the whole test run (tests/conftest.py)."""
     from m3desk.storage import catalog
 
-    registry.register("toy", TOY)
+    if "toy" in registry.ids() and registry.sample_folders().get("toy") == str(SAMPLES):
+        return
+    registry.register("toy", "tests.toy_system.system", samples=str(SAMPLES))
     catalog.reset()
 
 

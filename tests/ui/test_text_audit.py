@@ -52,9 +52,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core import registry
+from tests import toy_system
 from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
-GAMES = ("monsters_and_magic", "ose", "adnd2e", "apparatus")
+GAMES = tuple(registry.ids())
 CHARACTER, MONSTER, ENCOUNTER = "Bob & Sue", "Fang & Claw", "Fight & Flight"
 WINDOW_DIALOGS = ("new_character", "new_monster", "new_encounter", "table_rules", "shortcuts",
                   "user_guide", "about")
@@ -536,7 +538,7 @@ def test_the_audit_finds_what_it_is_for() -> None:
     assert [offences(text, names) for text in right] == [[]] * len(right)
 
 
-SCREEN_SCRIPT = r"""
+SCREEN_SCRIPT = toy_system.FRESH_PROCESS + r"""
 import json
 from PySide6.QtWidgets import QApplication
 app = QApplication([])

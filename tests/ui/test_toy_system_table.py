@@ -19,7 +19,6 @@ from m3desk.systems.monsters_and_magic.dice import Roller
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.widget import EncounterWidget
-from tests import toy_system
 from tests.toy_system import TOY, ToyEncounter, ToySheet
 from tests.ui.board.helpers import drag_token
 
@@ -28,11 +27,11 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 @pytest.fixture
 def widget(qtbot: Any) -> Iterator[EncounterWidget]:
-    toy_system.install()
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Toy fight")
     for sheet, side in ((ToySheet(name="Aldo", attack=4), "Party"),
-                        (ToySheet(name="Goblin", hp=5, hp_max=5, ac=12), "Monsters")):
+                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5, ac=12),
+                         "Monsters")):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     shown = EncounterWidget(EncounterDocument(encounter), roller=Roller(11))
     qtbot.addWidget(shown)
@@ -40,7 +39,6 @@ def widget(qtbot: Any) -> Iterator[EncounterWidget]:
     shown.show()
     qtbot.waitExposed(shown)
     yield shown
-    toy_system.uninstall()
 
 
 def _names(widget: EncounterWidget) -> list[str]:

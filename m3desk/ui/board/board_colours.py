@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import cast
 
 from PySide6.QtGui import QColor, QPalette
 
@@ -27,6 +28,10 @@ _Rgb = tuple[float, float, float, float]
 """QColor.getRgbF(): red, green, blue, alpha."""
 
 
+def _rgb(colour: QColor) -> _Rgb:
+    return cast(_Rgb, colour.getRgbF())  # PySide's stubs call the tuple "object"
+
+
 def _luminance(colour: _Rgb) -> float:
     def channel(value: float) -> float:
         return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
@@ -41,7 +46,7 @@ def _ratio(a: _Rgb, b: _Rgb) -> float:
 
 def contrast(a: QColor, b: QColor) -> float:
     """WCAG contrast ratio, 1 (none) to 21 (black on white)."""
-    return _ratio(a.getRgbF(), b.getRgbF())
+    return _ratio(_rgb(a), _rgb(b))
 
 
 @dataclass(frozen=True)

@@ -88,9 +88,9 @@ class _Slots:
 
     def _coefficients(self, radius: float) -> tuple[float, float, float, float, float]:
         half_step, inverse = _STEP / 2, 1 / radius
-        return (half_step * radius,
-                *(half_step * c * inverse ** p for c, p in zip(_SERIES, (1, 3, 5, 7),
-                                                                strict=True)))
+        c1, c3, c5, c7 = _SERIES
+        return (half_step * radius, half_step * c1 * inverse, half_step * c3 * inverse ** 3,
+                half_step * c5 * inverse ** 5, half_step * c7 * inverse ** 7)
 
     def total(self, radius: float, first: int, last: int) -> float:
         """Slots along samples ``first`` to ``last`` (exclusive) at ``radius``."""

@@ -62,7 +62,8 @@ def _is_player_character(combatant: core.Combatant) -> bool:
 class _PlayersDocument(EncounterDocument):
     """A read-only document over the players' copy: views may look, never change it."""
 
-    def apply(self, new_encounter: core.Encounter, text: str) -> bool:
+    def apply(self, new_encounter: core.Encounter, text: str, *,
+              run: str | None = None) -> bool:
         return False
 
     def show(self, encounter: core.Encounter) -> None:

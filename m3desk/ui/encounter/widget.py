@@ -12,7 +12,7 @@ as wide as it is tall so its rings keep a square, and both splitters can be drag
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
@@ -320,7 +320,7 @@ class EncounterWidget(QWidget):
         """Encounter → Update from Sheet (see :meth:`FileController.pull_sheet`)."""
         return self.files.pull_sheet()
 
-    def _other_screen(self, screens: list[object]) -> int:
+    def _other_screen(self, screens: Sequence[object]) -> int:
         """The first screen the GM's window is not on (the players' screen, most likely)."""
         mine = self.window().screen()
         for number, screen in enumerate(screens):

@@ -73,7 +73,7 @@ class BestiaryModel(QAbstractTableModel):
     # -- contents ---------------------------------------------------------------------------
 
     def set_entries(self, entries: Sequence[BestiaryEntry]) -> None:
-        self._all = sorted(entries, key=lambda entry: str(entry.sheet.name).casefold())
+        self._all = sorted(entries, key=lambda entry: entry.name.casefold())
         self._refilter()
 
     def entries(self) -> list[BestiaryEntry]:
@@ -111,7 +111,7 @@ class BestiaryModel(QAbstractTableModel):
         self._refilter()
 
     def _accepts(self, entry: BestiaryEntry) -> bool:
-        if self._text and self._text not in str(entry.sheet.name).casefold():
+        if self._text and self._text not in entry.name.casefold():
             return False
         low, high = self._levels
         if not low <= entry.level <= high:
@@ -140,7 +140,7 @@ class BestiaryModel(QAbstractTableModel):
         column = BestiaryColumn(index.column())
         if role == Qt.ItemDataRole.DisplayRole:
             if column is BestiaryColumn.NAME:
-                return str(entry.sheet.name)
+                return entry.name
             if column is BestiaryColumn.LEVEL:
                 return level_text(entry)
             if column is BestiaryColumn.ALIGNMENT:
@@ -151,7 +151,7 @@ class BestiaryModel(QAbstractTableModel):
             return ", ".join(other)
         if role == Qt.ItemDataRole.ToolTipRole:
             appearing = f"\nNumber appearing {entry.appearing}" if entry.appearing else ""
-            return f"{entry.sheet.name}\n{entry.summary}{appearing}"
+            return f"{entry.name}\n{entry.summary}{appearing}"
         if role == Qt.ItemDataRole.TextAlignmentRole and column is BestiaryColumn.LEVEL:
             return int(Qt.AlignmentFlag.AlignCenter)
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -246,7 +246,7 @@ class BestiaryPanel(QDockWidget):
             self.detail.setText("")
             return
         appearing = f"\nNumber appearing {entry.appearing}" if entry.appearing else ""
-        self.detail.setText(f"{entry.sheet.name}\n{entry.summary}{appearing}")
+        self.detail.setText(f"{entry.name}\n{entry.summary}{appearing}")
 
     def _after_filter(self) -> None:
         total = len(self.model.entries())
@@ -268,10 +268,10 @@ class BestiaryPanel(QDockWidget):
 
     # -- actions ----------------------------------------------------------------------------
 
-    def _emit(self, signal: Signal) -> None:  # type: ignore[type-arg]
+    def _emit(self, signal: SignalInstance) -> None:
         entry = self.current_entry()
         if entry is not None:
-            signal.emit(entry)  # type: ignore[attr-defined]
+            signal.emit(entry)
 
     def _open_index(self, index: QModelIndex) -> None:
         entry = self.model.entry(index.row()) if index.isValid() else None

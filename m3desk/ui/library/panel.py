@@ -185,18 +185,23 @@ class LibraryPanel(QDockWidget):
         name = self._name_width()
         columns = sum(width for column, width in self._column_widths().items()
                       if column is not Column.GAME)  # shown when the dock is widened
-        body = self.widget()
-        margins = body.layout().contentsMargins() if body is not None and body.layout() else None
-        sides = margins.left() + margins.right() if margins is not None else 0
+        sides = self._body_margins()
         return name + columns + 2 * self.view.frameWidth() + sides
+
+    def _body_margins(self) -> int:
+        """The left and right margins of the panel's layout."""
+        body = self.widget()
+        layout = body.layout() if body is not None else None
+        if layout is None:
+            return 0
+        margins = layout.contentsMargins()
+        return margins.left() + margins.right()
 
     def narrow_width(self) -> int:
         """The width beside an encounter: Name, Level and the marks, no more (Race and
         Class give way; the encounter needs the room)."""
         widths = self._column_widths()
-        body = self.widget()
-        margins = body.layout().contentsMargins() if body is not None and body.layout() else None
-        sides = margins.left() + margins.right() if margins is not None else 0
+        sides = self._body_margins()
         marks = sum(widths.get(column, 0) for column in (Column.KIND, Column.LEVEL,
                                                            Column.SOURCE))
         scroll = self.view.verticalScrollBar().sizeHint().width()

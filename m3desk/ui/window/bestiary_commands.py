@@ -64,7 +64,7 @@ class BestiaryCommands(QObject):
             from m3desk.ui import dialogs
 
             dialogs.show_error(self._window, "Another Game",
-                               f"{entry.sheet.name} is a monster of "
+                               f"{entry.name} is a monster of "
                                f"{registry.system_of(entry.sheet).name}; this encounter is "
                                f"{game.name}.")
             return 0

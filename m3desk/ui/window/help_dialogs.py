@@ -70,12 +70,17 @@ def _typed_key(combination: QKeyCombination) -> bool:
     return combination.key().value < 0x0100_0000
 
 
+def _combinations(key: QKeySequence) -> list[QKeyCombination]:
+    """The key combinations of ``key`` in order (PySide's stubs lack QKeySequence[n])."""
+    return [key[n] for n in range(key.count())]  # type: ignore[index]
+
+
 def pressable_keys(action: QAction) -> str:
     """The keys a user presses for ``action``, readable: "Ctrl+Z", "Ctrl+Y or Ctrl+Shift+Z";
     "" when it has none a usual keyboard has."""
     pressable = [key for key in action.shortcuts()
-                 if key.count() > 0 and all(_on_a_keyboard(key[n]) for n in range(key.count()))]
-    typed = [key for key in pressable if all(_typed_key(key[n]) for n in range(key.count()))]
+                 if key.count() > 0 and all(map(_on_a_keyboard, _combinations(key)))]
+    typed = [key for key in pressable if all(map(_typed_key, _combinations(key)))]
     chosen = (typed or pressable)[:_MOST_KEYS]
     return " or ".join(key.toString(QKeySequence.SequenceFormat.NativeText) for key in chosen)
 

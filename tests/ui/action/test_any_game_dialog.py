@@ -14,19 +14,18 @@ from m3desk.core.dice import Roller
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import action_launcher
-from tests import toy_system
 from tests.toy_system import TOY, ToyEncounter, ToySheet
 from tests.ui.action.sample_fights import open_dialog
 
 
 @pytest.fixture
 def document() -> Iterator[EncounterDocument]:
-    toy_system.install()
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Toy fight")
     for sheet, side in ((ToySheet(name="Aldo", attack=2), "Party"),
-                        (ToySheet(name="Rat", hp=2, hp_max=2, ac=10), "Monsters"),
-                        (ToySheet(name="Goblin", hp=5, hp_max=5, ac=12), "Monsters")):
+                        (ToySheet(name="Rat", hit_points=2, max_hit_points=2, ac=10), "Monsters"),
+                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5, ac=12),
+                         "Monsters")):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     aldo, rat, goblin = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, aldo, goblin, 5)
@@ -34,7 +33,6 @@ def document() -> Iterator[EncounterDocument]:
     document = EncounterDocument(encounter)
     document.select(aldo)
     yield document
-    toy_system.uninstall()
 
 
 def _dialog(qtbot: Any, document: EncounterDocument, **options: Any) -> SystemActionDialog:
@@ -44,7 +42,7 @@ def _dialog(qtbot: Any, document: EncounterDocument, **options: Any) -> SystemAc
 
 
 def _hp(document: EncounterDocument, name: str) -> int:
-    return next(c.sheet.hp for c in document.encounter.combatants if c.name == name)
+    return next(c.sheet.hit_points for c in document.encounter.combatants if c.name == name)
 
 
 def test_targets_show_distance_and_reach_and_default_to_one_in_reach(

@@ -12,19 +12,17 @@ from m3desk.core import encounter as core
 from m3desk.ui.board import RangeBoard, RangeBoardWidget
 from m3desk.ui.board.token_item import caption_for
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from tests import toy_system
 from tests.toy_system import TOY, ToyEncounter, ToySheet
 from tests.ui.board.helpers import drag_token, token_named
 
 
 @pytest.fixture
 def toy_board(qtbot: Any) -> Iterator[RangeBoardWidget]:
-    toy_system.install()
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Toy fight")
     for sheet, side in ((ToySheet(name="Aldo", move_ft=30), "Party"),
-                        (ToySheet(name="Goblin", hp=5, hp_max=5), "Monsters"),
-                        (ToySheet(name="Rat", hp=2, hp_max=2), "Monsters")):
+                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5), "Monsters"),
+                        (ToySheet(name="Rat", hit_points=2, max_hit_points=2), "Monsters")):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     aldo, goblin, rat = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, aldo, goblin, 20)
@@ -37,7 +35,6 @@ def toy_board(qtbot: Any) -> Iterator[RangeBoardWidget]:
     board.show()
     qtbot.waitExposed(board)
     yield board
-    toy_system.uninstall()
 
 
 def _distance(board: RangeBoardWidget, name: str) -> int:

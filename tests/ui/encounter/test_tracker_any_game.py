@@ -11,22 +11,20 @@ from m3desk.core import encounter as core
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.tracker_columns import TrackerRole
 from m3desk.ui.encounter.tracker_view import TrackerView
-from tests import toy_system
 from tests.toy_system import TOY, ToyEncounter, ToySheet
 
 
 @pytest.fixture
 def toy() -> Iterator[None]:
-    toy_system.install()
     yield
-    toy_system.uninstall()
 
 
 def _document(qtbot) -> EncounterDocument:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Toy fight")
     for sheet, side in ((ToySheet(name="Aldo"), "Party"),
-                        (ToySheet(name="Goblin", hp=5, hp_max=5, ac=11), "Monsters")):
+                        (ToySheet(name="Goblin", hit_points=5, max_hit_points=5, ac=11),
+                         "Monsters")):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     encounter = core.set_side_initiative(encounter, {"Party": 2, "Monsters": 5})
     return EncounterDocument(encounter)

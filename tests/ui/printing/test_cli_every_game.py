@@ -12,6 +12,7 @@ import pytest
 from m3desk.assets import sample_files
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.printing.cli import export_pdf_main
+from tests import toy_system
 from tests.ui.printing.conftest import pdfinfo, pdftotext
 from tests.ui.printing.every_game import (
     GAMES,
@@ -42,7 +43,8 @@ def test_every_games_encounter_and_party_print_in_a_fresh_process(
     path, encounter = encounter_file(tmp_path, game)
     out = tmp_path / "fight.pdf"
     env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
-    code = ("import sys; from m3desk.ui.printing.cli import export_pdf_main; "
+    code = (f"{toy_system.FRESH_PROCESS}import sys; "
+            "from m3desk.ui.printing.cli import export_pdf_main; "
             "sys.exit(export_pdf_main(sys.argv[1:]))")
     files = [str(path), *map(str, sample_files(game))]
     result = subprocess.run([sys.executable, "-c", code, *files, "-o", str(out),

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core.sheet_form import set_override
 from m3desk.ui.printing.export import export_documents_pdf, export_pdf
-from tests import toy_system
 from tests.toy_system import TOY, ToyEncounter, ToyItem, ToySheet
 from tests.ui.printing.conftest import pdfinfo, pdftotext
-
-
-@pytest.fixture(autouse=True)
-def _toy() -> Iterator[None]:
-    toy_system.install()
-    yield
-    toy_system.uninstall()
 
 
 def _words(text: str) -> str:
@@ -37,7 +26,8 @@ def test_a_form_sheet_prints_its_sections_derived_values_and_tables(
     assert export_pdf([sheet], out) == 1
     text = _words(pdftotext(out))
     assert "Aldo" in text and "Toy · Toy hero, AC 13 · character sheet" in text
-    assert "STR 16 (+3)" in text  # the modifier beside its score
+    # the abilities as boxes, each modifier under its label
+    assert "STR DEX CON 16 10 10" in text and "STR modifier +3" in text
     assert "Defence 14" in text and "Shield yes" in text
     assert "To hit GM 9" in text and "set by the GM" in text  # the override shows
     # a tick is a mark (a blank to pencil one in), not "yes"/"no" in every row
@@ -50,8 +40,8 @@ def test_an_encounter_of_another_game_prints_its_order_columns_and_distances(
         qapp: object, tmp_path: Path) -> None:
     assert TOY.encounter is not None
     encounter = ToyEncounter(name="Bridge")
-    for sheet, side in ((ToySheet(name="Aldo"), "Party"), (ToySheet(name="Goblin", hp=3,
-                                                                   hp_max=5), "Monsters")):
+    for sheet, side in ((ToySheet(name="Aldo"), "Party"), (ToySheet(name="Goblin", hit_points=3,
+                                                                   max_hit_points=5), "Monsters")):
         encounter = core.join(encounter, TOY.encounter.make_combatant(sheet, side))
     aldo, goblin = encounter.combatants
     encounter = core.set_position(encounter, aldo.id, goblin.id, 25)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from m3desk.assets import sample_files
+from tests import toy_system
 from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
 SCRIPT = r"""
@@ -102,7 +103,7 @@ def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
         assert board["name_px"] >= 0.8 * board["text_px"] - 0.01, (key, board)
 
 
-SHEETS_SCRIPT = r"""
+SHEETS_SCRIPT = toy_system.FRESH_PROCESS + r"""
 import json
 from PySide6.QtWidgets import QApplication
 app = QApplication([])

@@ -25,13 +25,11 @@ from m3desk.ui.documents.form_sheet_document import FormSheetDocument, form_of
 from m3desk.ui.sheet import make_sheet_editor
 from m3desk.ui.sheet.form_editor import FormRowsModel, FormSheetEditor
 from m3desk.ui.sheet.override_prompt import OverridePrompt
-from tests import toy_system
 from tests.toy_system import TOY, ToySheet
 
 
 @pytest.fixture
 def editor(qtbot: Any) -> Iterator[FormSheetEditor]:
-    toy_system.install()
     found = form_of(ToySheet(name="Aldo"))
     assert found is not None
     system, form = found
@@ -45,7 +43,6 @@ def editor(qtbot: Any) -> Iterator[FormSheetEditor]:
     shown.show()
     qtbot.waitExposed(shown)
     yield shown
-    toy_system.uninstall()
 
 
 def _committed(qtbot: Any, view: QAbstractItemView) -> None:
@@ -194,7 +191,7 @@ def test_a_pasted_stat_block_fills_the_sheet_and_says_what_it_could_not_read(
     document = editor.form_document
     assert editor.read_button is not None and editor.read_button.isVisible()
     problems = editor.read_stat_block("AC 14, HP 9, Att 2 claws")
-    assert (document.sheet.ac, document.sheet.hp, document.sheet.name) == (14, 9, "Aldo")
+    assert (document.sheet.ac, document.sheet.hit_points, document.sheet.name) == (14, 9, "Aldo")
     assert problems == ["could not read “Att 2 claws”"]
     assert "Att 2 claws" in editor.message_bar.text()
     assert editor.summary.text() == "Toy hero, AC 14"

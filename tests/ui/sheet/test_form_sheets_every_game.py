@@ -11,21 +11,21 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
-from m3desk.assets import resource_path
+from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.documents.form_sheet_document import FormSheetDocument
 from m3desk.ui.sheet.form_editor import FormSheetEditor
 
-GAMES = ("ose", "adnd2e", "apparatus")
-SAMPLES = [(game, path.name) for game in GAMES
-           for path in sorted(resource_path("samples", game).iterdir())]
+GAMES = tuple(system.id for system in registry.systems() if system.sheet_forms)
+"""The games whose sheets the generic form editor shows."""
+SAMPLES = [(game, path.name) for game in GAMES for path in sample_files(game)]
 REPEATED = re.compile(r"^(.*) (−?\d+) = [^=+−]*\d (\2)$")
 """"THAC0 19 = mage 5 19": one part whose label ends in a number, then the value again."""
 
 
 def editor_of(game: str, name: str, qtbot: Any) -> FormSheetEditor:
-    sheet = load_sheet(resource_path("samples", game, name)).model
+    sheet = load_sheet(next(p for p in sample_files(game) if p.name == name)).model
     system = registry.get(game)
     document = FormSheetDocument(sheet, system=system, form=system.sheet_forms[sheet.kind])
     editor = FormSheetEditor(document)

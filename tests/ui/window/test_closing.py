@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from m3desk.core import registry
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.systems import INSTALLED
 from m3desk.ui.dialogs import SaveChoice
 from m3desk.ui.main_window import MainWindow
 from tests.ui.window.conftest import ScriptedDialogs, edit
@@ -88,7 +88,7 @@ def _new_sheet(window: MainWindow, fake_dialogs: ScriptedDialogs, game: str, qtb
     return window.session.records[-1]
 
 
-@pytest.mark.parametrize("game", sorted(INSTALLED))
+@pytest.mark.parametrize("game", sorted(registry.ids()))
 def test_ctrl_w_on_a_brand_new_sheet_asks_before_it_is_lost(
     game: str, window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot
 ) -> None:
@@ -108,7 +108,7 @@ def test_quit_with_several_unsaved_documents_offers_discard_all(
 ) -> None:
     first = window.open_path(sample("gramfive"))
     edit(first)
-    for game in sorted(INSTALLED):
+    for game in sorted(registry.ids()):
         _new_sheet(window, fake_dialogs, game, qtbot)
     unsaved = len(window.session.records)
     fake_dialogs.answer("ask_save_changes", SaveChoice.DISCARD_ALL)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +14,7 @@ from m3desk.storage.sheet_files import load_sheet, save_sheet
 from m3desk.ui.library.scan import read_entry
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.sheet.form_editor import FormSheetEditor
-from tests import toy_system
 from tests.toy_system import ToySheet
-
-
-@pytest.fixture(autouse=True)
-def _toy() -> Iterator[None]:
-    toy_system.install()
-    yield
-    toy_system.uninstall()
 
 
 def test_a_toy_sheet_opens_in_the_form_editor_edits_and_saves(
@@ -65,7 +56,7 @@ def test_new_character_of_another_game_starts_its_own_sheet(
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     [record] = window.session.records
     assert isinstance(record.document.sheet, ToySheet)
-    assert (record.document.sheet.name, record.document.sheet.hp) == ("Aldo", 8)
+    assert (record.document.sheet.name, record.document.sheet.hit_points) == ("Aldo", 8)
     assert isinstance(window.tabs.current(), FormSheetEditor)
 
 
@@ -97,7 +88,7 @@ def test_new_encounter_from_another_game_s_sheets_is_that_game_s_fight(
 
     aldo, goblin = tmp_path / "aldo.m3c", tmp_path / "goblin.m3c"
     save_sheet(aldo, ToySheet(name="Aldo"))
-    save_sheet(goblin, ToySheet(name="Goblin", hp=4, hp_max=4))
+    save_sheet(goblin, ToySheet(name="Goblin", hit_points=4, max_hit_points=4))
     fake_dialogs.answer("ask_new_encounter", NewEncounterChoice("Bridge", (aldo, goblin)))
     record = window.new_encounter()
     assert record is not None

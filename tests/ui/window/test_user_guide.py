@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QWidget
 
 from m3desk.core import registry
+from m3desk.systems import INSTALLED
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.window.help_dialogs import UserGuideDialog, pressable_keys
@@ -54,7 +55,7 @@ def test_f1_opens_a_guide_to_the_forecast_player_view_and_theme(
     assert f"({pressable_keys(actions.forecast)})" in forecast
     for words in ("who wins", "Seed", "Attackers pick", "Stop"):
         assert words in forecast, words
-    for system in registry.systems():  # every game's forecast is described
+    for system in map(registry.get, INSTALLED):  # every shipped game's forecast is described
         assert system.name in forecast, system.name
     themes = [window.menu_actions.themes[key].text().replace("&", "")
               for key in ("light", "dark", "system")]
