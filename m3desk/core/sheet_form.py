@@ -23,9 +23,9 @@ from m3desk.core.derived import Derived
 __all__ = [
     "AbilityTable",
     "FieldKind",
-    "Headline",
     "FieldSpec",
     "FormError",
+    "Headline",
     "RowPreset",
     "SectionSpec",
     "SheetForm",
@@ -37,13 +37,13 @@ __all__ = [
     "get_path",
     "override_keys",
     "pool_after",
-    "text_problem",
     "remove_row",
     "remove_rows",
-    "set_pool",
     "set_override",
     "set_path",
+    "set_pool",
     "set_row_field",
+    "text_problem",
 ]
 
 FieldKind = Literal["text", "long_text", "int", "choice", "bool", "dice", "list", "ints",
@@ -100,6 +100,8 @@ class FieldSpec(NamedTuple):
     hidden: Callable[[BaseModel], bool] | None = None
     """For a table column: True when the row has nothing to show in it (the range of a
     shield)."""
+    placeholder: str = ""
+    """Greyed example text in an empty one-line field ("human, elf…")."""
 
 
 class RowPreset(NamedTuple):
@@ -222,6 +224,8 @@ class SheetForm(NamedTuple):
     bonus_keys: tuple[str, ...] = ()
     """Derived keys (or key prefixes ending in ".") that are bonuses, shown signed (+1, −2)
     rather than as amounts (AC 14)."""
+    column_stretch: tuple[int, int] = (1, 1)
+    """How the two columns of sections share the width."""
 
 
 # -- reading and writing paths -------------------------------------------------------------
@@ -311,6 +315,8 @@ def _coerce(spec: FieldSpec, value: Any) -> Any:
         except ValueError as error:
             raise FormError(str(error)) from None
     text = value.strip()
+    if spec.kind == "dice" and not text:
+        return None
     if spec.kind == "bands":
         return _read_bands(spec, text)
     if spec.kind == "choice" and spec.values:
@@ -353,6 +359,13 @@ def _check_range(spec: FieldSpec, value: Any) -> None:
 
 def _sentence(label: str, error: ValidationError) -> str:
     first = error.errors(include_url=False)[0]
+    context = first.get("ctx") or {}
+    if first["type"] == "less_than_equal":
+        return f"{label} is at most {context['le']}."
+    if first["type"] == "greater_than_equal":
+        return f"{label} is at least {context['ge']}."
+    if first["type"] == "string_too_short":
+        return f"{label} cannot be empty."
     return f"{label}: {str(first['msg']).removeprefix('Value error, ').rstrip('.')}."
 
 

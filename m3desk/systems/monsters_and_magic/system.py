@@ -12,6 +12,7 @@ from m3desk.core.system import (
 )
 from m3desk.systems.monsters_and_magic.encounter import INITIATIVE, POSITIONS, Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.sheet_form import SHEET_FORMS
 from m3desk.systems.monsters_and_magic.table import ENCOUNTER_RULES
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.systems.monsters_and_magic.write_back import describe_changes, merged_into
@@ -85,4 +86,5 @@ SYSTEM = GameSystem(
     encounter=ENCOUNTER_RULES,
     write_back=WriteBack(merged_into, describe_changes),  # type: ignore[arg-type]
     accepts_unnamed_files=True,
+    sheet_forms=SHEET_FORMS,
 )

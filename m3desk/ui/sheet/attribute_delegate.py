@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QKeyEvent, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from m3desk.systems.monsters_and_magic.attributes import MAX_SCORE, MIN_SCORE
 from m3desk.ui.sheet.attribute_reading import AttributeReading
 from m3desk.ui.sheet.attribute_score_painter import AttributeScorePainter
 from m3desk.ui.sheet.cell_painting import draw_background
@@ -60,7 +61,8 @@ class AttributeDelegate(QStyledItemDelegate):
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         reading = _reading(index)
-        editor = ScoreSpinBox(str(reading.attribute) if reading else "Score", parent)
+        editor = ScoreSpinBox(str(reading.attribute) if reading else "Score", MIN_SCORE,
+                              MAX_SCORE, parent)
         editor.setFrame(False)
         editor.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         live = LiveCommit(self, editor)

@@ -19,7 +19,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from m3desk.ui.sheet.band_text import BANDS_HINT, parse_bands
+from m3desk.systems.monsters_and_magic.band_text import BANDS_HINT, parse_bands
 from m3desk.ui.sheet.checked_text import refuse_enter
 
 __all__ = ["BandsDelegate"]

@@ -7,8 +7,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from m3desk.systems.monsters_and_magic.conditions import TIERS, Condition, ConditionKind, Tier
+from m3desk.systems.monsters_and_magic.duration_text import (
+    DURATION_HINT,
+    duration_text,
+    parse_duration,
+)
 from m3desk.ui.sheet.columns import Column, ColumnKind
-from m3desk.ui.sheet.duration_text import DURATION_HINT, duration_text, parse_duration
 from m3desk.ui.sheet.row_table_model import RowTableModel
 from m3desk.ui.sheet.sheet_edits import with_fields
 

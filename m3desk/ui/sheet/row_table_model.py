@@ -24,10 +24,10 @@ from PySide6.QtGui import QFont
 
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import minus, signed
+from m3desk.systems.monsters_and_magic.band_text import bands_label, parse_bands
 from m3desk.systems.monsters_and_magic.dice import DiceExpr
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet.band_text import bands_label, parse_bands
 from m3desk.ui.sheet.columns import Column, ColumnKind
 from m3desk.ui.sheet.roles import ChoicesRole, DerivedKeyRole, DerivedRole, OverriddenRole
 from m3desk.ui.sheet.row_diff import RowChangeKind, row_change

@@ -15,7 +15,7 @@ from m3desk.systems.monsters_and_magic import (
     DurationKind,
     Item,
 )
-from m3desk.ui.sheet.duration_text import duration_text, parse_duration
+from m3desk.systems.monsters_and_magic.duration_text import duration_text, parse_duration
 from m3desk.ui.sheet.row_diff import RowChangeKind, row_change
 from m3desk.ui.sheet.sheet_edits import (
     error_text,
