@@ -352,21 +352,31 @@ def _check_range(spec: FieldSpec, value: Any) -> None:
     if spec.kind != "int" or not isinstance(value, int):
         return
     if spec.minimum is not None and value < spec.minimum:
-        raise FormError(f"{spec.label} is at least {spec.minimum}.")
+        raise FormError(f"{spec.label} must be at least {spec.minimum}")
     if spec.maximum is not None and value > spec.maximum:
-        raise FormError(f"{spec.label} is at most {spec.maximum}.")
+        raise FormError(f"{spec.label} must be at most {spec.maximum}")
 
 
 def _sentence(label: str, error: ValidationError) -> str:
+    """One sentence a player understands: "STR must be at most 30", "Name cannot be empty",
+    or the rules' own words when a value of the game refuses the text (a damage die)."""
     first = error.errors(include_url=False)[0]
     context = first.get("ctx") or {}
-    if first["type"] == "less_than_equal":
-        return f"{label} is at most {context['le']}."
-    if first["type"] == "greater_than_equal":
-        return f"{label} is at least {context['ge']}."
-    if first["type"] == "string_too_short":
-        return f"{label} cannot be empty."
-    return f"{label}: {str(first['msg']).removeprefix('Value error, ').rstrip('.')}."
+    kind = first["type"]
+    if kind == "less_than_equal":
+        return f"{label} must be at most {context['le']}"
+    if kind == "greater_than_equal":
+        return f"{label} must be at least {context['ge']}"
+    if kind == "string_too_short":
+        return f"{label} cannot be empty"
+    if kind == "string_too_long":
+        return f"{label} is too long (at most {context['max_length']} characters)"
+    if kind == "too_long":
+        return f"too many entries in {label} (at most {context.get('max_length')})"
+    message = str(first["msg"]).removeprefix("Value error, ")
+    if kind == "value_error":
+        return message  # the rules' own words, unchanged
+    return f"{label}: {message.rstrip('.')}."
 
 
 def _validated(model: BaseModel, data: dict[str, Any], label: str) -> BaseModel:
@@ -482,8 +492,10 @@ def set_row_field(sheet: BaseModel, table: TableSpec, row: int, spec: FieldSpec,
         coerced = _coerce(spec, value)
     _check_range(spec, coerced)
     _assign(rows[row], spec.path.split("."), coerced)
+    old = get_path(sheet, table.path)[row]
+    if isinstance(old, BaseModel):  # the cell's own words before the table's
+        rows[row] = _validated(old, rows[row], spec.label).model_dump(mode="python")
     if table.row_rule is not None:
-        old = get_path(sheet, table.path)[row]
         try:
             edited = type(old).model_validate(rows[row])
             rows[row] = table.row_rule(old, edited, options).model_dump(mode="python")

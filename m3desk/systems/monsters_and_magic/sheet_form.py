@@ -36,6 +36,7 @@ from m3desk.systems.monsters_and_magic.duration_text import DURATION_HINT, parse
 from m3desk.systems.monsters_and_magic.movement import ArmourWeight, Encumbrance
 from m3desk.systems.monsters_and_magic.sheet import (
     ITEM_KINDS,
+    MAX_HIT_POINTS,
     CharacterSheet,
     Item,
     MonsterAttack,
@@ -234,8 +235,10 @@ _AC = Headline(("ac", "ac.rolled"), ac_text)
 
 def _pools(*, hero_points: bool) -> SectionSpec:
     fields = (
-        FieldSpec("php", "PHP", "pool", help="Physical hit points"),
-        FieldSpec("mhp", "MHP", "pool", help="Mental hit points"),
+        FieldSpec("php", "PHP", "pool", minimum=-MAX_HIT_POINTS, maximum=MAX_HIT_POINTS,
+                  help="Physical hit points"),
+        FieldSpec("mhp", "MHP", "pool", minimum=-MAX_HIT_POINTS, maximum=MAX_HIT_POINTS,
+                  help="Mental hit points"),
     )
     if hero_points:
         fields += (FieldSpec("hero_points", "Hero points", "int", minimum=0, maximum=99,

@@ -102,7 +102,10 @@ class FieldEditor(QObject):
             combo = QComboBox(parent)
             combo.addItems(list(spec.choices))
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-            combo.activated.connect(lambda index: self.commit(combo.itemText(index)))
+            # Any change of the choice (a click, the keys on the closed box) is an edit; the
+            # echo of refresh() is blocked.
+            combo.currentIndexChanged.connect(
+                lambda index: index >= 0 and self.commit(combo.itemText(index)))
             return combo
         if spec.kind == "bool":
             check = QCheckBox(parent)
@@ -118,8 +121,19 @@ class FieldEditor(QObject):
         line.setPlaceholderText(spec.placeholder)
         if spec.width:
             line.setMinimumWidth(line.fontMetrics().horizontalAdvance(spec.width) + 16)
-        line.editingFinished.connect(lambda: self.commit(line.text()))
+        if spec.kind == "text" and spec.read is None:
+            # Live as the user types, one undo step per burst: textChanged, not textEdited,
+            # so the line edit's own Ctrl+Z keeps the sheet in step. A refused text (an empty
+            # name) is said and left in the box until editing finishes.
+            line.textChanged.connect(lambda text: self.commit(text, merge=True, live=True))
+            line.editingFinished.connect(self._finished)
+        else:
+            line.editingFinished.connect(lambda: self.commit(line.text()))
         return line
+
+    def _finished(self) -> None:
+        self.refresh()
+        self.document.break_merge()
 
     def _make_pool(self, parent: QWidget) -> QWidget:
         """Current / maximum: a raised maximum raises the current as much, a current typed
@@ -128,10 +142,13 @@ class FieldEditor(QObject):
         layout = QHBoxLayout(holder)
         layout.setContentsMargins(0, 0, 0, 0)
         current, maximum = QSpinBox(holder), QSpinBox(holder)
+        most = self.spec.maximum if self.spec.maximum is not None else _INT_RANGE[1]
+        least = self.spec.minimum if self.spec.minimum is not None else -most
+        current.setRange(least, most)
+        maximum.setRange(0, most)
         for box, part in ((current, "current"), (maximum, "maximum")):
             box.setObjectName(f"field:{self.spec.path}.{part}")
             box.setAccessibleName(f"{self.spec.label} {part}")
-            box.setRange(-_INT_RANGE[1], _INT_RANGE[1])
             box.setKeyboardTracking(False)
             box.setAccelerated(True)
             box.editingFinished.connect(self.document.break_merge)
@@ -170,7 +187,7 @@ class FieldEditor(QObject):
         layout.addWidget(self.derived_label, 1)  # the rest of the row: it wraps only if short
         return holder
 
-    def commit(self, value: Any, *, merge: bool = False) -> bool:
+    def commit(self, value: Any, *, merge: bool = False, live: bool = False) -> bool:
         sheet = self.document.sheet
         if self._shown_value() == value:
             return False
@@ -178,7 +195,8 @@ class FieldEditor(QObject):
             after = set_path(sheet, self.spec, value)
         except FormError as error:
             self._report(str(error))
-            self.refresh()
+            if not live:
+                self.refresh()
             return False
         return self.document.replace_sheet(
             after, f"Set {self.spec.label}",  # type: ignore[arg-type]
@@ -220,6 +238,8 @@ class FieldEditor(QObject):
                     widget.setPlainText(str(value))
             elif isinstance(widget, QLineEdit) and widget.text() != value:
                 widget.setText(str(value))
+                if not widget.hasFocus():  # a text too long for the box shows its start
+                    widget.setCursorPosition(0)
         finally:
             widget.blockSignals(False)
         if self.derived_label is not None:
@@ -388,8 +408,12 @@ class FormSheetEditor(SheetEditorBase):
         elif section.fields:
             form = QFormLayout()
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-            if any(spec.kind == "pool" for spec in section.fields):
-                form.addRow(QLabel("", group), self._pool_header(group))
+            # A row too long for the section's width puts its field under its label, so a
+            # narrow sheet (150 % beside the library) never scrolls sideways.
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+            pools = [spec for spec in section.fields if spec.kind == "pool"]
+            if pools:
+                form.addRow(QLabel("", group), self._pool_header(group, pools[0]))
             for spec in section.fields:
                 editor = FieldEditor(self.form_document, spec, self.report, group)
                 self.fields[spec.path] = editor
@@ -427,13 +451,14 @@ class FormSheetEditor(SheetEditorBase):
             layout.addStretch(1)  # a box taller than its contents keeps them at its top
         return group
 
-    def _pool_header(self, parent: QWidget) -> QWidget:
+    def _pool_header(self, parent: QWidget, spec: FieldSpec) -> QWidget:
         """ "Current" and "Maximum" over the pools' two boxes."""
         holder = QWidget(parent)
         row = QHBoxLayout(holder)
         row.setContentsMargins(0, 0, 0, 0)
         probe = QSpinBox()
-        probe.setRange(-_INT_RANGE[1], _INT_RANGE[1])
+        most = spec.maximum if spec.maximum is not None else _INT_RANGE[1]
+        probe.setRange(spec.minimum if spec.minimum is not None else -most, most)
         width = probe.sizeHint().width()
         probe.deleteLater()
         slash = QLabel("/")

@@ -47,7 +47,6 @@ from m3desk.core.sheet_form import (
     get_path,
     remove_rows,
     set_row_field,
-    text_problem,
 )
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
@@ -184,16 +183,18 @@ class FormRowsModel(QAbstractTableModel):
             return bold_font()
         return None
 
-    def problem(self, column: int, text: str) -> str | None:
-        """Why typed ``text`` is no value of the column (None when it reads)."""
-        spec = self.table.columns[column]
-        if spec.read is not None:
-            try:
-                spec.read(text, None)
-            except ValueError as error:
-                return str(error)
+    def problem(self, index: Index, text: str) -> str | None:
+        """Why typed ``text`` cannot go in the cell (None when it can): the very edit is
+        tried on the sheet, so the answer is the rules' own."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
-        return text_problem(spec, text)
+        spec = self.table.columns[index.column()]
+        try:
+            set_row_field(self.document.sheet, self.table, index.row(), spec, text.strip(),
+                          self.document.table_options())
+        except FormError as error:
+            return str(error)
+        return None
 
     def setData(self, index: Index, value: Any, role: int = _ROLE.EditRole) -> bool:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
@@ -249,7 +250,7 @@ class FormRowsModel(QAbstractTableModel):
     def removeRows(self, row: int, count: int, parent: Index = QModelIndex()) -> bool:  # noqa: B008
         if parent.isValid() or count < 1 or row < 0 or row + count > len(self._rows):
             return False
-        return self.remove(list(range(row, row + count)))
+        return self.remove_rows(range(row, row + count))
 
     def fill(self, row: int, preset: RowPreset) -> bool:
         """Row ``row`` takes a preset's values (a weapon of the list), one undo step."""
@@ -261,7 +262,7 @@ class FormRowsModel(QAbstractTableModel):
         return self.document.replace_sheet(
             after, f"Fill {preset.name} from the list")  # type: ignore[arg-type]
 
-    def remove(self, rows: Iterable[int]) -> bool:
+    def remove_rows(self, rows: Iterable[int]) -> bool:
         """Remove any set of rows as one undo step (a selection and Delete)."""
         doomed = sorted({row for row in rows if 0 <= row < len(self._rows)})
         if not doomed:
@@ -306,7 +307,7 @@ class CheckedTextDelegate(QStyledItemDelegate):
 
     message = Signal(str)
 
-    def __init__(self, problem: Callable[[str], str | None], placeholder: str = "",
+    def __init__(self, problem: Callable[[Index, str], str | None], placeholder: str = "",
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._problem = problem
@@ -320,11 +321,13 @@ class CheckedTextDelegate(QStyledItemDelegate):
         if tip:
             editor.setToolTip(str(tip))
         live = LiveCommit(self, editor)
-        editor.textEdited.connect(lambda text: self._typed(text, live))
+        editor.textEdited.connect(lambda text: self._typed(QPersistentModelIndex(index), text,
+                                                           live))
+        editor.setProperty("index", QPersistentModelIndex(index))
         return editor
 
-    def _typed(self, text: str, live: LiveCommit) -> None:
-        problem = self._problem(text)
+    def _typed(self, index: Index, text: str, live: LiveCommit) -> None:
+        problem = self._problem(index, text)
         if problem is None:
             live.schedule()
         else:
@@ -334,7 +337,7 @@ class CheckedTextDelegate(QStyledItemDelegate):
     def setEditorData(self, editor: QWidget, index: Index) -> None:
         text = str(index.data(Qt.ItemDataRole.EditRole) or "")
         # Leave a half-typed value alone: the user is still fixing it.
-        if isinstance(editor, QLineEdit) and self._problem(editor.text()) is None \
+        if isinstance(editor, QLineEdit) and self._problem(index, editor.text()) is None \
                 and editor.text().strip() != text:
             editor.setText(text)
 
@@ -344,14 +347,16 @@ class CheckedTextDelegate(QStyledItemDelegate):
         live = LiveCommit.of(editor)
         if live is not None:
             live.cancel()
-        problem = self._problem(editor.text())
+        problem = self._problem(index, editor.text())
         if problem is not None:
             self.message.emit(problem)
             return
         model.setData(index, editor.text().strip(), Qt.ItemDataRole.EditRole)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if refuse_enter(watched, event, self._problem, self.message.emit):
+        index = watched.property("index") if isinstance(watched, QLineEdit) else None
+        if isinstance(index, QPersistentModelIndex) and refuse_enter(
+                watched, event, lambda text: self._problem(index, text), self.message.emit):
             return True
         return super().eventFilter(watched, event)
 
@@ -379,11 +384,10 @@ class RowsPanel(QWidget):
                     number, PresetDelegate(table, self.model.fill, self.view))
             elif spec.kind in ("dice", "bands") or spec.read is not None:
                 delegate = CheckedTextDelegate(
-                    lambda text, column=number: self.model.problem(column, text),
-                    "1d8+1" if spec.kind == "dice" else "", self.view)
+                    self.model.problem, "1d8+1" if spec.kind == "dice" else "", self.view)
                 delegate.message.connect(report)
                 self.view.setItemDelegateForColumn(number, delegate)
-        self.view.delete_requested.connect(self.model.remove)
+        self.view.delete_requested.connect(self.model.remove_rows)
         if any(spec.kind == "derived" for spec in table.columns):
             self.override_menu = OverrideMenu(document, self.view, keys_under_cursor(self.view))
         if table.help:
@@ -440,7 +444,7 @@ class RowsPanel(QWidget):
 
     def _remove(self) -> None:
         rows = sorted({index.row() for index in self.view.selectionModel().selectedRows()})
-        self.model.remove(rows)
+        self.model.remove_rows(rows)
 
     def detach(self) -> None:
         self.model.detach()
