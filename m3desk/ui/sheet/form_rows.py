@@ -383,8 +383,7 @@ class RowsPanel(QWidget):
                 self.view.setItemDelegateForColumn(
                     number, PresetDelegate(table, self.model.fill, self.view))
             elif spec.kind in ("dice", "bands") or spec.read is not None:
-                delegate = CheckedTextDelegate(
-                    self.model.problem, "1d8+1" if spec.kind == "dice" else "", self.view)
+                delegate = CheckedTextDelegate(self.model.problem, parent=self.view)
                 delegate.message.connect(report)
                 self.view.setItemDelegateForColumn(number, delegate)
         self.view.delete_requested.connect(self.model.remove_rows)

@@ -13,25 +13,25 @@ from PySide6.QtWidgets import QComboBox, QWidget
 from m3desk.systems.monsters_and_magic import Derived
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet import make_sheet_editor
-from m3desk.ui.sheet.form_editor import FormSheetEditor
 from m3desk.ui.sheet.ability_table import SCORE
-MODIFIER, CHECK = 1, 2
 from m3desk.ui.sheet.derived_values_model import VALUE
+from m3desk.ui.sheet.form_editor import FormSheetEditor
 from m3desk.ui.sheet.live_commit import LIVE_COMMIT_DELAY_MS
 from m3desk.ui.sheet.override_prompt import OverridePrompt
 from m3desk.ui.sheet.portrait_widget import PortraitWidget
 from m3desk.ui.sheet.roles import OverriddenRole
-from tests.ui.sheet.helpers import with_fields
 from tests.ui.sheet.helpers import (
-    on_screen,
     action,
     context_menu,
+    on_screen,
     open_cell_editor,
     press_enter,
     type_into_cell,
+    with_fields,
 )
 
 DEX = 1
+MODIFIER, CHECK = 1, 2  # the ability table's columns after the score
 DICE_ERROR = "'1d' is not a damage die; write it like 1d8+1, d12 or 2d6-1"
 POPUP = pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")
 """Menus pop up for real; the offscreen platform only warns that it cannot grab the keyboard."""
@@ -197,7 +197,8 @@ def test_max_damage_override_marks_the_item_cell(qtbot, editor, document, monkey
     )
     action(menu, "Override…").trigger()
     assert cell.data() == "12" and cell.data(OverriddenRole)
-    no_damage = editor.tables["items"].model.index(0, 8)  # scale mail deals no damage: nothing to override
+    # Scale mail deals no damage: nothing to override.
+    no_damage = editor.tables["items"].model.index(0, 8)
     assert no_damage.data() is None
     assert editor.tables["items"].override_menu.menu_for([]) is None
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import QAbstractItemModel, Qt
 
+from m3desk.core.sheet_form import set_override as with_override
 from m3desk.systems.monsters_and_magic import CharacterSheet, DiceExpr, MonsterSheet
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.core.sheet_form import set_override as with_override
 from m3desk.ui.sheet.ability_table import SCORE, AbilityTableModel
 from m3desk.ui.sheet.derived_values_model import (
     CHARACTER_KEYS,
@@ -37,7 +37,7 @@ def _rows_of(path: str) -> Callable[[SheetDocument], FormRowsModel]:
     return make
 
 
-def AttributesModel(document: SheetDocument) -> AbilityTableModel:  # noqa: N802 - a factory
+def AttributesModel(document: SheetDocument) -> AbilityTableModel:
     form = document.sheet_form()
     assert form is not None
     return AbilityTableModel(document, next(s.abilities for s in form.sections if s.abilities))

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet.form_editor import FormSheetEditor
 from m3desk.ui.sheet.derived_values_model import VALUE
+from m3desk.ui.sheet.form_editor import FormSheetEditor
 from tests.ui.sheet.helpers import type_into_cell
 
 DAMAGE, MAX_DAMAGE = 3, 6

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QLineEdit
 from m3desk.systems.monsters_and_magic import RangeBand
 from m3desk.systems.monsters_and_magic.reach import attacks_reaching
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet.form_editor import FormSheetEditor
 from m3desk.ui.sheet.derived_values_model import VALUE
+from m3desk.ui.sheet.form_editor import FormSheetEditor
 from tests.ui.sheet.helpers import press_enter, type_as_user
 
 CUTTER, MAGIC_MISSILE, CLAW = 2, 0, 0
@@ -132,9 +132,11 @@ def test_a_monsters_armour_bonus_builds_its_ac(qtbot, monster, monster_document)
 
     assert monster_document.sheet.armour_bonus == 3
     assert monster.headlines[0].plain_text() == "AC 11 (+2)"  # 8 + 3; DEX modifier −1 + 3
-    assert not monster.fields["armour_class"].widget.isEnabled() and not monster.fields["rolled_defence"].widget.isEnabled()
+    assert not monster.fields["armour_class"].widget.isEnabled()
+    assert not monster.fields["rolled_defence"].widget.isEnabled()
 
-    qtbot.keyClick(monster.fields["armour_bonus"].widget, Qt.Key.Key_PageDown)  # down to "none (as written)"
+    # PageDown: down to "none (as written)".
+    qtbot.keyClick(monster.fields["armour_bonus"].widget, Qt.Key.Key_PageDown)
     assert monster.fields["armour_bonus"].widget.text() == "none (AC as written)"
     assert monster_document.sheet.armour_bonus is None
     assert monster.headlines[0].plain_text() == "AC 17 (+7)"

@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import ValidationError
 
+from m3desk.core.sheet_form import (
+    FieldSpec,
+    FormError,
+    add_row,
+    remove_rows,
+    set_override,
+    set_path,
+    set_row_field,
+)
 from m3desk.systems.monsters_and_magic import (
     CharacterSheet,
     DiceError,
@@ -16,17 +24,8 @@ from m3desk.systems.monsters_and_magic import (
     Item,
 )
 from m3desk.systems.monsters_and_magic.duration_text import duration_text, parse_duration
-from m3desk.ui.sheet.row_diff import RowChangeKind, row_change
-from m3desk.core.sheet_form import (
-    FieldSpec,
-    FormError,
-    add_row,
-    remove_rows,
-    set_path,
-    set_override,
-    set_row_field,
-)
 from m3desk.systems.monsters_and_magic.sheet_form import CHARACTER_FORM, trait_bonus_text
+from m3desk.ui.sheet.row_diff import RowChangeKind, row_change
 
 
 @given(st.lists(st.integers(0, 5), max_size=8), st.data())
@@ -53,9 +52,9 @@ def _table(path: str):
 def test_error_text_speaks_the_players_language() -> None:
     sheet = CharacterSheet(name="A")
     strength = next(s.abilities for s in CHARACTER_FORM.sections if s.abilities).rows[0]
-    with pytest.raises(FormError, match="^STR must be at most 30$"):
+    with pytest.raises(FormError, match=r"^STR must be at most 30$"):
         set_path(sheet, strength, 31)
-    with pytest.raises(FormError, match="^Name cannot be empty$"):
+    with pytest.raises(FormError, match=r"^Name cannot be empty$"):
         set_path(sheet, FieldSpec("name", "Name"), "")
     items = _table("items")
     sheet = add_row(sheet, items)

@@ -11,6 +11,7 @@ from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.form_editor import FormSheetEditor
 from tests.ui.sheet.helpers import open_cell_editor, press_enter, type_as_user
 
+
 class ColumnKind:
     """The kinds of the sheet form's table columns."""
 
