@@ -19,6 +19,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 from pydantic import BaseModel, ValidationError
 
 from m3desk.core.derived import Derived
+from m3desk.core.numbers import signed
 
 __all__ = [
     "AbilityTable",
@@ -255,7 +256,7 @@ def display_value(spec: FieldSpec, value: Any) -> str:
     if spec.kind == "choice" and spec.values:
         return _label_of(spec, value)
     if spec.kind == "int" and spec.signed:
-        return f"{value:+d}".replace("-", "−")
+        return signed(value)
     if spec.kind == "pool":
         return f"{value.current}/{value.maximum}"
     if hasattr(value, "value") and spec.kind == "choice":

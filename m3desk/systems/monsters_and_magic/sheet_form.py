@@ -234,7 +234,7 @@ _AC = Headline(("ac", "ac.rolled"), ac_text)
 
 
 def _pools(*, hero_points: bool) -> SectionSpec:
-    fields = (
+    fields: tuple[FieldSpec, ...] = (
         FieldSpec("php", "PHP", "pool", minimum=-MAX_HIT_POINTS, maximum=MAX_HIT_POINTS,
                   help="Physical hit points"),
         FieldSpec("mhp", "MHP", "pool", minimum=-MAX_HIT_POINTS, maximum=MAX_HIT_POINTS,
