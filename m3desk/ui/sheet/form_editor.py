@@ -314,6 +314,26 @@ class StatBlockDialog(QDialog):
         return max(0, self.variant.currentIndex())
 
 
+def with_mnemonics(labels: list[str], used: set[str] | None = None) -> list[str]:
+    """The labels with an Alt+letter each, none of them in ``used`` (which grows): a word's
+    first letter first ("&Name", "Armour &bonus"), else any letter; a label left without a
+    free letter gets none. A label's own "&" is kept as text."""
+    used = set() if used is None else used
+    marked: list[str] = []
+    for label in labels:
+        starts = [i for i, ch in enumerate(label) if ch.isalnum() and (i == 0 or label[i - 1]
+                                                                       == " ")]
+        rest = [i for i, ch in enumerate(label) if ch.isalnum() and i not in starts]
+        place = next((i for i in starts + rest if label[i].casefold() not in used), None)
+        if place is None:
+            marked.append(label.replace("&", "&&"))
+            continue
+        used.add(label[place].casefold())
+        marked.append(label[:place].replace("&", "&&") + "&"
+                      + label[place:].replace("&", "&&"))
+    return marked
+
+
 def headline_font(base: QFont) -> QFont:
     font = QFont(base)
     font.setBold(True)
@@ -340,6 +360,8 @@ class FormSheetEditor(SheetEditorBase):
         self.abilities: AbilityGroup | None = None
         self.pictures: dict[str, PortraitWidget] = {}
         self.groups: dict[str, QGroupBox] = {}
+        self._alt_keys: set[str] = set()
+        """Letters taken by Alt+letter on this sheet, so none is ambiguous."""
         self.summary = QLabel(self.content)
         self.summary.setObjectName("sheet_summary")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
@@ -414,10 +436,11 @@ class FormSheetEditor(SheetEditorBase):
             pools = [spec for spec in section.fields if spec.kind == "pool"]
             if pools:
                 form.addRow(QLabel("", group), self._pool_header(group, pools[0]))
-            for spec in section.fields:
+            texts = with_mnemonics([spec.label for spec in section.fields], self._alt_keys)
+            for spec, text in zip(section.fields, texts, strict=True):
                 editor = FieldEditor(self.form_document, spec, self.report, group)
                 self.fields[spec.path] = editor
-                label = QLabel(spec.label, group)
+                label = QLabel(text, group)
                 label.setTextFormat(Qt.TextFormat.PlainText)
                 label.setBuddy(editor.pool[0] if editor.pool else editor.widget)
                 if spec.help and spec.kind == "pool":
