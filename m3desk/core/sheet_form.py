@@ -226,7 +226,7 @@ class SheetForm(NamedTuple):
     """Derived keys (or key prefixes ending in ".") that are bonuses, shown signed (+1, −2)
     rather than as amounts (AC 14)."""
     column_stretch: tuple[int, int] = (1, 1)
-    """How the two columns of sections share the width."""
+    """How the two columns of sections share the width ((0, 0): as their contents ask)."""
 
 
 # -- reading and writing paths -------------------------------------------------------------

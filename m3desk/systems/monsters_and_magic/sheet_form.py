@@ -350,5 +350,5 @@ CHARACTER_FORM = SheetForm(
 MONSTER_FORM = SheetForm(
     sections=_MONSTER_SECTIONS, derive=_derive,
     new_sheet=lambda name, _options: MonsterSheet(name=name),
-    summary=_monster_summary, bonus_keys=BONUS_KEYS)
+    summary=_monster_summary, bonus_keys=BONUS_KEYS, column_stretch=(0, 0))
 SHEET_FORMS = {"character": CHARACTER_FORM, "monster": MONSTER_FORM}
