@@ -19,12 +19,15 @@ from typing import Any, Literal, NamedTuple, Protocol
 from pydantic import BaseModel, ValidationError
 
 from m3desk.core.derived import Derived
+from m3desk.core.numbers import signed
 from m3desk.core.sheet_print import PrintSpec
 
 __all__ = [
+    "AbilityTable",
     "FieldKind",
     "FieldSpec",
     "FormError",
+    "Headline",
     "RowPreset",
     "SectionSpec",
     "SheetForm",
@@ -34,17 +37,27 @@ __all__ = [
     "fill_row",
     "find_preset",
     "get_path",
+    "override_keys",
+    "pool_after",
     "remove_row",
+    "remove_rows",
     "set_override",
     "set_path",
+    "set_pool",
     "set_row_field",
+    "text_problem",
 ]
 
-FieldKind = Literal["text", "long_text", "int", "choice", "bool", "dice", "list", "ints"]
+FieldKind = Literal["text", "long_text", "int", "choice", "bool", "dice", "list", "ints",
+                    "pool", "bands", "derived", "picture"]
 """``text`` one line; ``long_text`` notes; ``int`` a whole number (``minimum``/``maximum``);
 ``choice`` one of ``choices``; ``bool`` a tick; ``dice`` an expression like "1d8+1"; ``list``
 comma-separated words (a tuple of strings); ``ints`` slash-separated whole numbers
-("50/100/150", a tuple of ints) or empty for none."""
+("50/100/150", a tuple of ints) or empty for none; ``pool`` a current / maximum pair (hit
+points: the path names a model with ``current`` and ``maximum``, see :func:`pool_after`);
+``bands`` a set of neighbouring steps of ``choices`` in order, written "Close–Short" (range
+bands); ``derived`` (a table column) the row's derived value ``derived + row number``, read
+only and overridable; ``picture`` an image stored in the sheet as base64 PNG text."""
 
 
 class FormError(ValueError):
@@ -67,6 +80,30 @@ class FieldSpec(NamedTuple):
     blank: str = ""
     """For an ``int`` that may be left empty (None: the rules decide it), what the empty
     field shows ("by size"); empty text clears it."""
+    values: tuple[Any, ...] = ()
+    """For ``choice`` and ``bands``: the stored value of each of ``choices`` (which are then
+    only labels, "STR (Strength)" for ``"STR"``); empty: the choices are stored as written."""
+    signed: bool = False
+    """An ``int`` that is a bonus, shown +1 / −2."""
+    prefix: str = ""
+    """Text shown before an ``int`` ("3d6 + " before a rolled defence's bonus)."""
+    apply: Callable[[BaseModel, Any], BaseModel] | None = None
+    """The rules' own edit of this field, given the sheet and the value read from the text
+    (raising ValueError with a sentence): an attribute that moves the pools built on it.
+    None: the value is set at ``path`` and nothing else changes."""
+    read: Callable[[str, Any], Any] | None = None
+    """A ``text`` field's own written form: the value ``read(text, old value)``, raising
+    ValueError with a sentence ("3 rounds", "scene"); ``show`` writes it back."""
+    show: Callable[[Any], str] | None = None
+    """The value as the cell shows it (``read``'s inverse), or how a row's value reads."""
+    locked: Callable[[BaseModel], str] | None = None
+    """Why the field cannot be edited on this sheet right now ("" when it can): the rules
+    work it out from other fields."""
+    hidden: Callable[[BaseModel], bool] | None = None
+    """For a table column: True when the row has nothing to show in it (the range of a
+    shield)."""
+    placeholder: str = ""
+    """Greyed example text in an empty one-line field ("human, elf…")."""
 
 
 class RowPreset(NamedTuple):
@@ -89,6 +126,57 @@ class TableSpec(NamedTuple):
     help: str = ""
     presets: tuple[RowPreset, ...] = ()
     """Rows the name column offers as the user types; choosing one fills the row."""
+    noun: str = ""
+    """One row in words for undo texts ("item"); empty: the table's label."""
+    min_rows: int = 2
+    """Rows the table keeps room for when it is short."""
+    new_row_under: Callable[[BaseModel | None], BaseModel] | None = None
+    """A new row under the table's options (an effect worth what the table says); when
+    given it is used instead of ``new_row``."""
+    row_rule: Callable[[BaseModel, BaseModel, BaseModel | None], BaseModel] | None = None
+    """The rules' say on an edited row (before, after, options): a consequence of another
+    tier takes that tier's value. None: the edited row stands."""
+    selection_note: Callable[[BaseModel, int], str] | None = None
+    """A line under the table for the rows selected (sheet, count): the trait bonus."""
+    selection_help: str = ""
+    choice_labels: Callable[[FieldSpec, BaseModel | None], tuple[str, ...]] | None = None
+    """Longer labels for a choice column's list under the table's options ("minor: 5 EP,
+    ±2"), one per choice; None or () to list the choices as they are."""
+
+
+class Headline(NamedTuple):
+    """A section's first line, large: derived values written as the book writes them
+    ("AC 19 (+7)"); its tooltip explains them and the referee may override them."""
+
+    keys: tuple[str, ...]
+    text: Callable[[tuple[Derived, ...]], str]
+
+
+class AbilityTable(NamedTuple):
+    """Abilities as rows: the score (editable) and derived columns (modifiers), each
+    explained and overridable; one row may be marked (a prime attribute) by a field."""
+
+    rows: tuple[FieldSpec, ...]
+    """One ``int`` field per ability (its label is the row's name, its help the full name)."""
+    columns: tuple[FieldSpec, ...]
+    """``derived`` columns: ``derived`` is a key pattern with ``{}`` for the row's label
+    ("mod.{}")."""
+    score_label: str = "Score"
+    score_help: str = ""
+    marked: str = ""
+    """The sheet field whose value names the marked row; empty: no row is marked."""
+    mark: str = "★"
+    mark_word: str = ""
+    """Written after the last column's value in the marked row ("+6 prime")."""
+    mark_help: str = ""
+    """Added to the marked row's tooltip."""
+    note: str = ""
+    """A line under the table."""
+    mark_note: str = ""
+    """Put before ``note`` on sheets that mark a row."""
+
+    def key(self, column: FieldSpec, row: FieldSpec) -> str:
+        return column.derived.format(row.label)
 
 
 class SectionSpec(NamedTuple):
@@ -99,6 +187,14 @@ class SectionSpec(NamedTuple):
     table: TableSpec | None = None
     wide: bool = False
     """Takes the whole width (tables, notes) instead of one column of two."""
+    headline: Headline | None = None
+    abilities: AbilityTable | None = None
+    picture: FieldSpec | None = None
+    """A ``picture`` field shown beside the fields (a portrait)."""
+    tall: bool = False
+    """Spans two rows of the two-column grid (its neighbour column holds two sections)."""
+    stretch: bool = False
+    """Takes the height left over (notes at the end of the sheet)."""
 
 
 class StatBlockReader(Protocol):
@@ -132,6 +228,8 @@ class SheetForm(NamedTuple):
     rather than as amounts (AC 14)."""
     printed: PrintSpec = PrintSpec()
     """The printed sheet's combat box, table columns and write-in boxes."""
+    column_stretch: tuple[int, int] = (1, 1)
+    """How the two columns of sections share the width ((0, 0): as their contents ask)."""
 
 
 # -- reading and writing paths -------------------------------------------------------------
@@ -146,6 +244,8 @@ def get_path(model: BaseModel, path: str) -> Any:
 
 def display_value(spec: FieldSpec, value: Any) -> str:
     """The field's value as the editor and the printed sheet show it."""
+    if spec.show is not None:
+        return spec.show(value)
     if value is None:
         return spec.blank
     if spec.kind == "bool":
@@ -154,9 +254,57 @@ def display_value(spec: FieldSpec, value: Any) -> str:
         return ", ".join(str(item) for item in value)
     if spec.kind == "ints":
         return "/".join(str(item) for item in value)
+    if spec.kind == "bands":
+        return _bands_text(spec, value)
+    if spec.kind == "choice" and spec.values:
+        return _label_of(spec, value)
+    if spec.kind == "int" and spec.signed:
+        return signed(value)
+    if spec.kind == "pool":
+        return f"{value.current}/{value.maximum}"
     if hasattr(value, "value") and spec.kind == "choice":
         return str(value.value)
     return str(value)
+
+
+def _label_of(spec: FieldSpec, value: Any) -> str:
+    for label, stored in zip(spec.choices, spec.values, strict=False):
+        if stored == value:
+            return label
+    return str(getattr(value, "value", value))
+
+
+def _bands_text(spec: FieldSpec, value: Any) -> str:
+    """Runs of neighbouring steps as "first–last", separate runs with a comma."""
+    order = spec.values or spec.choices
+    steps = sorted(order.index(item) for item in value if item in order)
+    runs: list[list[int]] = []
+    for step in steps:
+        if runs and step == runs[-1][-1] + 1:
+            runs[-1].append(step)
+        else:
+            runs.append([step])
+    names = spec.choices
+    return ", ".join(names[run[0]] if len(run) == 1 else f"{names[run[0]]}–{names[run[-1]]}"
+                     for run in runs)
+
+
+def _read_bands(spec: FieldSpec, text: str) -> tuple[Any, ...]:
+    order = spec.values or spec.choices
+    found: list[int] = []
+    for part in text.split(","):
+        ends = [end.strip() for end in part.replace("—", "–").replace("-", "–").split("–")]
+        try:
+            first, last = (spec.choices.index(next(c for c in spec.choices
+                                                   if c.casefold() == end.casefold()))
+                           for end in (ends[0], ends[-1]))
+        except StopIteration:
+            raise FormError(f"{spec.label} takes steps of: {', '.join(spec.choices)}.") \
+                from None
+        found += [step for step in range(first, last + 1) if step not in found]
+    if not found:
+        raise FormError(f"{spec.label} needs at least one of: {', '.join(spec.choices)}.")
+    return tuple(order[step] for step in sorted(found))
 
 
 def _coerce(spec: FieldSpec, value: Any) -> Any:
@@ -165,7 +313,21 @@ def _coerce(spec: FieldSpec, value: Any) -> Any:
         if spec.kind == "int" and isinstance(value, bool):
             raise FormError(f"{spec.label} takes a whole number.")
         return value
+    if spec.read is not None:
+        try:
+            return spec.read(value, None)
+        except ValueError as error:
+            raise FormError(str(error)) from None
     text = value.strip()
+    if spec.kind == "dice" and not text:
+        return None
+    if spec.kind == "bands":
+        return _read_bands(spec, text)
+    if spec.kind == "choice" and spec.values:
+        for label, stored in zip(spec.choices, spec.values, strict=False):
+            if text in (label, str(getattr(stored, "value", stored))):
+                return stored
+        raise FormError(f"{spec.label} is one of: {', '.join(spec.choices)}.")
     if spec.kind == "int" and spec.blank and text in ("", spec.blank):
         return None
     if spec.kind == "int":
@@ -194,17 +356,38 @@ def _check_range(spec: FieldSpec, value: Any) -> None:
     if spec.kind != "int" or not isinstance(value, int):
         return
     if spec.minimum is not None and value < spec.minimum:
-        raise FormError(f"{spec.label} is at least {spec.minimum}.")
+        raise FormError(f"{spec.label} must be at least {spec.minimum}")
     if spec.maximum is not None and value > spec.maximum:
-        raise FormError(f"{spec.label} is at most {spec.maximum}.")
+        raise FormError(f"{spec.label} must be at most {spec.maximum}")
+
+
+def _sentence(label: str, error: ValidationError) -> str:
+    """One sentence a player understands: "STR must be at most 30", "Name cannot be empty",
+    or the rules' own words when a value of the game refuses the text (a damage die)."""
+    first = error.errors(include_url=False)[0]
+    context = first.get("ctx") or {}
+    kind = first["type"]
+    if kind == "less_than_equal":
+        return f"{label} must be at most {context['le']}"
+    if kind == "greater_than_equal":
+        return f"{label} must be at least {context['ge']}"
+    if kind == "string_too_short":
+        return f"{label} cannot be empty"
+    if kind == "string_too_long":
+        return f"{label} is too long (at most {context['max_length']} characters)"
+    if kind == "too_long":
+        return f"too many entries in {label} (at most {context.get('max_length')})"
+    message = str(first["msg"]).removeprefix("Value error, ")
+    if kind == "value_error":
+        return message  # the rules' own words, unchanged
+    return f"{label}: {message.rstrip('.')}."
 
 
 def _validated(model: BaseModel, data: dict[str, Any], label: str) -> BaseModel:
     try:
         return type(model).model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        raise FormError(f"{label}: {first['msg'].rstrip('.')}.") from None
+        raise FormError(_sentence(label, error)) from None
 
 
 def _assign(data: dict[str, Any], parts: list[str], value: Any) -> None:
@@ -217,30 +400,113 @@ def set_path(sheet: BaseModel, spec: FieldSpec, value: Any) -> BaseModel:
     """The sheet with ``spec.path`` set to ``value`` (typed text or a value), validated."""
     coerced = _coerce(spec, value)
     _check_range(spec, coerced)
+    if spec.apply is not None:
+        try:
+            return spec.apply(sheet, coerced)
+        except ValidationError as error:
+            raise FormError(_sentence(spec.label, error)) from None
+        except ValueError as error:
+            raise FormError(str(error)) from None
     data = sheet.model_dump(mode="python")
     _assign(data, spec.path.split("."), coerced)
     return _validated(sheet, data, spec.label)
+
+
+def pool_after(pool: BaseModel, *, current: int | None = None,
+               maximum: int | None = None) -> BaseModel:
+    """A current / maximum pool after one of its numbers is typed: a raised maximum raises
+    the current as much (18/18 → 20/20, a wounded 9/18 → 11/20), a lowered one never leaves
+    the current above it, and a current typed above the maximum raises the maximum to it."""
+    now, most = int(getattr(pool, "current")), int(getattr(pool, "maximum"))  # noqa: B009
+    if maximum is not None:
+        now, most = min(maximum, now + maximum - most), maximum
+    if current is not None:
+        now, most = current, max(most, current)
+    return type(pool).model_validate({"current": now, "maximum": most})
+
+
+def set_pool(sheet: BaseModel, spec: FieldSpec, *, current: int | None = None,
+             maximum: int | None = None) -> BaseModel:
+    """The sheet with the pool at ``spec.path`` after :func:`pool_after`, validated."""
+    try:
+        pool = pool_after(get_path(sheet, spec.path), current=current, maximum=maximum)
+    except ValidationError as error:
+        raise FormError(_sentence(spec.label, error)) from None
+    return set_path(sheet, spec._replace(kind="text", apply=None, read=None), pool)
+
+
+def text_problem(spec: FieldSpec, text: str) -> str | None:
+    """Why typed ``text`` is no value of the field (None when it reads), without the sheet:
+    what a cell editor says while the user types."""
+    try:
+        _coerce(spec, text)
+    except FormError as error:
+        return str(error)
+    return None
 
 
 def _rows(sheet: BaseModel, table: TableSpec) -> list[Any]:
     return list(sheet.model_dump(mode="python")[table.path])
 
 
-def _with_rows(sheet: BaseModel, table: TableSpec, rows: list[Any]) -> BaseModel:
+def _with_rows(sheet: BaseModel, table: TableSpec, rows: list[Any],
+               moved: Mapping[int, int | None] | None = None) -> BaseModel:
     data = sheet.model_dump(mode="python")
     data[table.path] = rows
+    if moved and "overrides" in data:
+        data["overrides"] = _shifted(data["overrides"], override_keys(table), moved)
     return _validated(sheet, data, table.label)
 
 
+def override_keys(table: TableSpec) -> tuple[str, ...]:
+    """The key prefixes of the table's derived columns ("max_damage.item.")."""
+    return tuple(spec.derived for spec in table.columns if spec.kind == "derived")
+
+
+def _shifted(overrides: Mapping[str, int], prefixes: tuple[str, ...],
+             moved: Mapping[int, int | None]) -> dict[str, int]:
+    """Overrides of a row's derived values follow the row when rows come and go."""
+    shifted: dict[str, int] = {}
+    for key, value in overrides.items():
+        prefix = next((p for p in prefixes if key.startswith(p)
+                       and key.removeprefix(p).isdigit()), None)
+        if prefix is None:
+            shifted[key] = value
+            continue
+        target = moved.get(int(key.removeprefix(prefix)), int(key.removeprefix(prefix)))
+        if target is not None:
+            shifted[f"{prefix}{target}"] = value
+    return shifted
+
+
 def set_row_field(sheet: BaseModel, table: TableSpec, row: int, spec: FieldSpec,
-                  value: Any) -> BaseModel:
-    """The sheet with one cell of one table row set, validated."""
+                  value: Any, options: BaseModel | None = None) -> BaseModel:
+    """The sheet with one cell of one table row set (and what the rules make of the row
+    under the table's ``options``), validated."""
     rows = _rows(sheet, table)
     if not 0 <= row < len(rows):
         raise FormError(f"{table.label} has no row {row + 1}.")
-    coerced = _coerce(spec, value)
+    if spec.read is not None and isinstance(value, str):
+        before = get_path(get_path(sheet, table.path)[row], spec.path)
+        try:
+            coerced = spec.read(value, before)
+        except ValueError as error:
+            raise FormError(str(error)) from None
+    else:
+        coerced = _coerce(spec, value)
     _check_range(spec, coerced)
     _assign(rows[row], spec.path.split("."), coerced)
+    old = get_path(sheet, table.path)[row]
+    if isinstance(old, BaseModel):  # the cell's own words before the table's
+        rows[row] = _validated(old, rows[row], spec.label).model_dump(mode="python")
+    if table.row_rule is not None:
+        try:
+            edited = type(old).model_validate(rows[row])
+            rows[row] = table.row_rule(old, edited, options).model_dump(mode="python")
+        except ValidationError as error:
+            raise FormError(_sentence(spec.label, error)) from None
+        except ValueError as error:
+            raise FormError(str(error)) from None
     return _with_rows(sheet, table, rows)
 
 
@@ -259,18 +525,38 @@ def fill_row(sheet: BaseModel, table: TableSpec, row: int, preset: RowPreset) ->
     return _with_rows(sheet, table, rows)
 
 
-def add_row(sheet: BaseModel, table: TableSpec, row: BaseModel | None = None) -> BaseModel:
+def add_row(sheet: BaseModel, table: TableSpec, row: BaseModel | None = None,
+            options: BaseModel | None = None, at: int | None = None) -> BaseModel:
+    """The sheet with a new row (``row`` or the table's new one) at ``at`` (None: last)."""
     rows = _rows(sheet, table)
-    rows.append((row or table.new_row()).model_dump(mode="python"))
-    return _with_rows(sheet, table, rows)
+    if row is None:
+        row = table.new_row_under(options) if table.new_row_under else table.new_row()
+    place = len(rows) if at is None else max(0, min(at, len(rows)))
+    rows.insert(place, row.model_dump(mode="python"))
+    moved = {old: old + 1 for old in range(place, len(rows) - 1)}
+    return _with_rows(sheet, table, rows, moved)
 
 
 def remove_row(sheet: BaseModel, table: TableSpec, row: int) -> BaseModel:
+    return remove_rows(sheet, table, (row,))
+
+
+def remove_rows(sheet: BaseModel, table: TableSpec, doomed: tuple[int, ...] | list[int]
+                ) -> BaseModel:
+    """The sheet without the rows ``doomed`` (one validated edit); overrides of the rows
+    that stay follow them."""
     rows = _rows(sheet, table)
-    if not 0 <= row < len(rows):
-        raise FormError(f"{table.label} has no row {row + 1}.")
-    del rows[row]
-    return _with_rows(sheet, table, rows)
+    for row in doomed:
+        if not 0 <= row < len(rows):
+            raise FormError(f"{table.label} has no row {row + 1}.")
+    gone = set(doomed)
+    moved: dict[int, int | None] = {}
+    kept: list[Any] = []
+    for index, row_data in enumerate(rows):
+        moved[index] = None if index in gone else len(kept)
+        if index not in gone:
+            kept.append(row_data)
+    return _with_rows(sheet, table, kept, moved)
 
 
 def set_override(sheet: BaseModel, key: str, value: int | None) -> BaseModel:

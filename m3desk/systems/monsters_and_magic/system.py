@@ -16,6 +16,7 @@ from m3desk.systems.monsters_and_magic.generation import GENERATION
 from m3desk.systems.monsters_and_magic.identity import sheet_identity
 from m3desk.systems.monsters_and_magic.option_words import CHOICE_WORDS, LABELS
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.sheet_form import SHEET_FORMS
 from m3desk.systems.monsters_and_magic.table import ENCOUNTER_RULES
 from m3desk.systems.monsters_and_magic.table_rules import EXPLANATIONS, TableRules
 from m3desk.systems.monsters_and_magic.write_back import describe_changes, merged_into
@@ -104,4 +105,5 @@ SYSTEM = GameSystem(
     generation=GENERATION,
     write_back=WriteBack(merged_into, describe_changes),  # type: ignore[arg-type]
     accepts_unnamed_files=True,
+    sheet_forms=SHEET_FORMS,
 )

@@ -49,6 +49,12 @@ class FormSheetDocument(SheetDocument):
             self._derived = dict(self.form.derive(self._sheet, self.options))
         return self._derived
 
+    def sheet_form(self) -> SheetForm:
+        return self.form
+
+    def table_options(self) -> BaseModel:
+        return self.options
+
     def set_rules(self, rules: Any) -> bool:
         """Monsters & Magic's table rules do not apply to another game's sheet."""
         return False

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 
+from m3desk.core.sheet_form import SheetForm
 from m3desk.systems.monsters_and_magic.derive import Derived, derive
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
@@ -75,6 +77,18 @@ class SheetDocument(SnapshotDocument):
         if self._derived is None:
             self._derived = derive(self._sheet, self.rules)
         return self._derived
+
+    def sheet_form(self) -> SheetForm | None:
+        """How the sheet's game describes this kind of sheet (the editor renders it)."""
+        from m3desk.core import registry
+
+        kind = getattr(self._sheet, "kind", None)
+        return registry.system_of(self._sheet).sheet_forms.get(kind) if isinstance(
+            kind, str) else None
+
+    def table_options(self) -> BaseModel:
+        """The table's options the sheet's values follow (its game's table rules)."""
+        return self.rules
 
     def set_rules(self, rules: TableRules) -> bool:
         """Use other table rules (Edit → Table Rules…); False when they are the same.

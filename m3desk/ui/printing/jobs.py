@@ -87,7 +87,7 @@ def document_job(document: BaseModel, options_for: OptionsFor | None = None) -> 
 
         return system_encounter_job(document)  # type: ignore[arg-type]
     options = options_for(system) if options_for is not None else None
-    if form is not None:
+    if form is not None and not has_own_widgets(system.id):  # its own page comes first
         from m3desk.ui.printing.form_print import form_sheet_job
 
         return form_sheet_job(document, options)

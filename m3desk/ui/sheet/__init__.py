@@ -1,32 +1,24 @@
-"""Character and monster sheet editors: item models, delegates and the editor widgets.
+"""Sheet editors: every game's sheets rendered from the :class:`~m3desk.core.sheet_form.SheetForm`
+its package describes (fields, ability tables, pools, derived values, tables of rows).
 
 Everything here edits a :class:`~m3desk.ui.documents.sheet_document.SheetDocument` through its undo
-stack;
-nothing computes game values (``m3desk.systems.monsters_and_magic.derive`` does).
+stack; nothing computes game values (each game's ``derive`` does), and no module here names a
+game.
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet.character_sheet_editor import CharacterSheetEditor
-from m3desk.ui.sheet.monster_sheet_editor import MonsterSheetEditor
 
-__all__ = ["CharacterSheetEditor", "MonsterSheetEditor", "make_sheet_editor"]
+__all__ = ["make_sheet_editor"]
 
 
 def make_sheet_editor(
     document: SheetDocument, parent: QWidget | None = None
 ) -> QWidget:
-    """The editor widget for the document's kind of sheet."""
-    from m3desk.ui.documents.form_sheet_document import FormSheetDocument
+    """The editor widget for the document's sheet, as its game's form describes it."""
+    from m3desk.ui.sheet.form_editor import FormSheetEditor
 
-    if isinstance(document, FormSheetDocument):
-        from m3desk.ui.sheet.form_editor import FormSheetEditor
-
-        return FormSheetEditor(document, parent)
-    if isinstance(document.sheet, CharacterSheet):
-        return CharacterSheetEditor(document, parent)
-    return MonsterSheetEditor(document, parent)
+    return FormSheetEditor(document, parent)

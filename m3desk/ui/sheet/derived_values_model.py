@@ -15,8 +15,8 @@ from m3desk.core.derived import Derived
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.derived_format import derived_text
+from m3desk.ui.sheet.form_rows import bold_font
 from m3desk.ui.sheet.roles import DerivedKeyRole, DerivedRole, OverriddenRole
-from m3desk.ui.sheet.row_table_model import bold_font
 
 __all__ = ["CHARACTER_KEYS", "MONSTER_KEYS", "DerivedValuesModel"]
 

@@ -12,15 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,7 +27,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -42,44 +34,39 @@ from PySide6.QtWidgets import (
 from m3desk.core.sheet_form import (
     FieldSpec,
     FormError,
-    RowPreset,
     SectionSpec,
-    TableSpec,
-    add_row,
+    SheetForm,
     display_value,
-    fill_row,
     get_path,
-    remove_row,
     set_path,
-    set_row_field,
+    set_pool,
 )
 from m3desk.ui import dialogs
 from m3desk.ui.documents.document_link import DocumentLink
-from m3desk.ui.documents.form_sheet_document import FormSheetDocument
-from m3desk.ui.sheet.choice_delegate import ChoiceDelegate
+from m3desk.ui.documents.sheet_document import SheetDocument
+from m3desk.ui.sheet.ability_table import AbilityGroup
 from m3desk.ui.sheet.derived_format import derived_text
+from m3desk.ui.sheet.derived_label import DerivedLabel
 from m3desk.ui.sheet.derived_values_table import DerivedValuesTable
-from m3desk.ui.sheet.preset_delegate import PresetDelegate
-from m3desk.ui.sheet.roles import ChoicesRole
+from m3desk.ui.sheet.form_rows import FormRowsModel, RowsPanel
+from m3desk.ui.sheet.portrait_widget import PortraitWidget
 from m3desk.ui.sheet.sheet_editor_base import SheetEditorBase
-from m3desk.ui.sheet.sheet_table_view import SheetTableView
 
 __all__ = ["FieldEditor", "FormRowsModel", "FormSheetEditor", "StatBlockDialog"]
 
-Index = QModelIndex | QPersistentModelIndex
-_ROLE = Qt.ItemDataRole
 _INT_RANGE = (-999_999, 9_999_999)
 
 
 class FieldEditor(QObject):
     """One field of the sheet: its widget, kept in step with the document both ways."""
 
-    def __init__(self, document: FormSheetDocument, spec: FieldSpec,
+    def __init__(self, document: SheetDocument, spec: FieldSpec,
                  report: Callable[[str], None], parent: QWidget) -> None:
         super().__init__(parent)
         self.document = document
         self.spec = spec
         self._report = report
+        self.pool: tuple[QSpinBox, QSpinBox] | None = None
         self.widget = self._make_widget(parent)
         self.widget.setObjectName(f"field:{spec.path}")
         if spec.help:
@@ -95,8 +82,11 @@ class FieldEditor(QObject):
 
     def _make_widget(self, parent: QWidget) -> QWidget:
         spec = self.spec
+        if spec.kind == "pool":
+            return self._make_pool(parent)
         if spec.kind == "int":
             box = QSpinBox(parent)
+            box.setPrefix(spec.prefix)
             low = spec.minimum if spec.minimum is not None else _INT_RANGE[0]
             high = spec.maximum if spec.maximum is not None else _INT_RANGE[1]
             if spec.blank:  # one step below the minimum reads "by size" and means None
@@ -112,7 +102,10 @@ class FieldEditor(QObject):
             combo = QComboBox(parent)
             combo.addItems(list(spec.choices))
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-            combo.activated.connect(lambda index: self.commit(combo.itemText(index)))
+            # Any change of the choice (a click, the keys on the closed box) is an edit; the
+            # echo of refresh() is blocked.
+            combo.currentIndexChanged.connect(
+                lambda index: index >= 0 and self.commit(combo.itemText(index)))
             return combo
         if spec.kind == "bool":
             check = QCheckBox(parent)
@@ -125,10 +118,63 @@ class FieldEditor(QObject):
             notes.textChanged.connect(lambda: self.commit(notes.toPlainText(), merge=True))
             return notes
         line = QLineEdit(parent)
+        line.setPlaceholderText(spec.placeholder)
         if spec.width:
             line.setMinimumWidth(line.fontMetrics().horizontalAdvance(spec.width) + 16)
-        line.editingFinished.connect(lambda: self.commit(line.text()))
+        if spec.kind == "text" and spec.read is None:
+            # Live as the user types, one undo step per burst: textChanged, not textEdited,
+            # so the line edit's own Ctrl+Z keeps the sheet in step. A refused text (an empty
+            # name) is said and left in the box until editing finishes.
+            line.textChanged.connect(lambda text: self.commit(text, merge=True, live=True))
+            line.editingFinished.connect(self._finished)
+        else:
+            line.editingFinished.connect(lambda: self.commit(line.text()))
         return line
+
+    def _finished(self) -> None:
+        self.refresh()
+        self.document.break_merge()
+
+    def _make_pool(self, parent: QWidget) -> QWidget:
+        """Current / maximum: a raised maximum raises the current as much, a current typed
+        above the maximum raises it (:func:`~m3desk.core.sheet_form.pool_after`)."""
+        holder = QWidget(parent)
+        layout = QHBoxLayout(holder)
+        layout.setContentsMargins(0, 0, 0, 0)
+        current, maximum = QSpinBox(holder), QSpinBox(holder)
+        most = self.spec.maximum if self.spec.maximum is not None else _INT_RANGE[1]
+        least = self.spec.minimum if self.spec.minimum is not None else -most
+        current.setRange(least, most)
+        maximum.setRange(0, most)
+        for box, part in ((current, "current"), (maximum, "maximum")):
+            box.setObjectName(f"field:{self.spec.path}.{part}")
+            box.setAccessibleName(f"{self.spec.label} {part}")
+            box.setKeyboardTracking(False)
+            box.setAccelerated(True)
+            box.editingFinished.connect(self.document.break_merge)
+        current.valueChanged.connect(lambda value: self.commit_pool(current=value))
+        maximum.valueChanged.connect(lambda value: self.commit_pool(maximum=value))
+        slash = QLabel("/", holder)
+        layout.addWidget(current)
+        layout.addWidget(slash)
+        layout.addWidget(maximum)
+        layout.addStretch(1)
+        self.pool = (current, maximum)
+        return holder
+
+    def commit_pool(self, *, current: int | None = None, maximum: int | None = None) -> bool:
+        try:
+            after = set_pool(self.document.sheet, self.spec, current=current, maximum=maximum)
+        except FormError as error:
+            self._report(str(error))
+            self.refresh()
+            return False
+        if after == self.document.sheet:
+            self.refresh()
+            return False
+        return self.document.replace_sheet(
+            after, f"Change {self.spec.label}",  # type: ignore[arg-type]
+            merge_key=f"field:{self.spec.path}")
 
     def row_widget(self) -> QWidget:
         """The widget to put in a form row (with its derived value beside it, if any)."""
@@ -141,7 +187,7 @@ class FieldEditor(QObject):
         layout.addWidget(self.derived_label, 1)  # the rest of the row: it wraps only if short
         return holder
 
-    def commit(self, value: Any, *, merge: bool = False) -> bool:
+    def commit(self, value: Any, *, merge: bool = False, live: bool = False) -> bool:
         sheet = self.document.sheet
         if self._shown_value() == value:
             return False
@@ -149,7 +195,8 @@ class FieldEditor(QObject):
             after = set_path(sheet, self.spec, value)
         except FormError as error:
             self._report(str(error))
-            self.refresh()
+            if not live:
+                self.refresh()
             return False
         return self.document.replace_sheet(
             after, f"Set {self.spec.label}",  # type: ignore[arg-type]
@@ -157,16 +204,26 @@ class FieldEditor(QObject):
 
     def _shown_value(self) -> Any:
         value = get_path(self.document.sheet, self.spec.path)
-        if self.spec.kind in ("int", "bool", "long_text"):
+        if self.spec.kind in ("int", "bool", "long_text", "pool"):
             return value
         return display_value(self.spec, value)
 
     def refresh(self) -> None:
         value = self._shown_value()
         widget = self.widget
+        if self.spec.locked is not None:
+            reason = self.spec.locked(self.document.sheet)
+            widget.setEnabled(not reason)
+            widget.setToolTip(reason or self.spec.help)
         widget.blockSignals(True)
         try:
-            if isinstance(widget, QSpinBox):
+            if self.pool is not None:
+                for box, number in zip(self.pool, (value.current, value.maximum), strict=True):
+                    box.blockSignals(True)
+                    if box.value() != number:
+                        box.setValue(number)
+                    box.blockSignals(False)
+            elif isinstance(widget, QSpinBox):
                 widget.setValue(widget.minimum() if value is None else int(value))
             elif isinstance(widget, QComboBox):
                 index = widget.findText(str(value))
@@ -181,13 +238,16 @@ class FieldEditor(QObject):
                     widget.setPlainText(str(value))
             elif isinstance(widget, QLineEdit) and widget.text() != value:
                 widget.setText(str(value))
+                if not widget.hasFocus():  # a text too long for the box shows its start
+                    widget.setCursorPosition(0)
         finally:
             widget.blockSignals(False)
         if self.derived_label is not None:
             derived = self.document.derived().get(self.spec.derived)
+            form = self.document.sheet_form()
             if derived is not None:
                 text = f"{self._derived_name(derived.label)} " \
-                    f"{derived_text(derived, self.document.form.bonus_keys)}"
+                    f"{derived_text(derived, form.bonus_keys if form else ())}"
                 self.derived_label.setText(f"{text} GM" if derived.overridden else text)
                 self.derived_label.setToolTip(derived.explanation())
 
@@ -198,194 +258,6 @@ class FieldEditor(QObject):
         if label.startswith(own + " ") and len(label) > len(own) + 1:
             return label[len(own) + 1:]
         return label
-
-
-class FormRowsModel(QAbstractTableModel):
-    """The rows of one table of the sheet (weapons, attacks, spells), edited in place."""
-
-    edit_refused = Signal(str)
-
-    def __init__(self, document: FormSheetDocument, table: TableSpec,
-                 parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
-        self.table = table
-        self._rows: tuple[BaseModel, ...] = self._current()
-        self.document_link = DocumentLink.on(document, "sheet_changed", self._on_changed)
-
-    def _current(self) -> tuple[BaseModel, ...]:
-        return tuple(get_path(self.document.sheet, self.table.path))
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.table.columns)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = _ROLE.DisplayRole) -> Any:
-        if orientation is Qt.Orientation.Horizontal and 0 <= section < len(self.table.columns):
-            spec = self.table.columns[section]
-            if role == _ROLE.DisplayRole:
-                return spec.label
-            if role == _ROLE.ToolTipRole:
-                return spec.help or None
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if self.table.columns[index.column()].kind == "bool":
-            return base | Qt.ItemFlag.ItemIsUserCheckable
-        return base | Qt.ItemFlag.ItemIsEditable
-
-    def data(self, index: Index, role: int = _ROLE.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        spec = self.table.columns[index.column()]
-        value = get_path(self._rows[index.row()], spec.path)
-        if spec.kind == "bool":
-            if role == _ROLE.CheckStateRole:
-                return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
-            if role == _ROLE.ToolTipRole:
-                return spec.help or spec.label
-            return None
-        if role in (_ROLE.DisplayRole, _ROLE.EditRole):
-            return display_value(spec, value).replace("-", "−") if (
-                role == _ROLE.DisplayRole and spec.kind == "int") else display_value(spec, value)
-        if role == _ROLE.ToolTipRole:
-            return spec.help or None
-        if role == ChoicesRole and spec.kind == "choice":
-            return tuple((choice, choice) for choice in spec.choices)
-        if role == _ROLE.TextAlignmentRole and spec.kind == "int":
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        return None
-
-    def setData(self, index: Index, value: Any, role: int = _ROLE.EditRole) -> bool:
-        if not index.isValid():
-            return False
-        spec = self.table.columns[index.column()]
-        if spec.kind == "bool":
-            if role != _ROLE.CheckStateRole:
-                return False
-            state = value if isinstance(value, Qt.CheckState) else Qt.CheckState(int(value))
-            value = state == Qt.CheckState.Checked
-        elif role != _ROLE.EditRole:
-            return False
-        row = index.row()
-        if get_path(self._rows[row], spec.path) == value or (
-                spec.kind != "bool" and display_value(
-                    spec, get_path(self._rows[row], spec.path)) == value):
-            return False
-        try:
-            after = set_row_field(self.document.sheet, self.table, row, spec, value)
-        except FormError as error:
-            self.edit_refused.emit(str(error))
-            return False
-        return self.document.replace_sheet(
-            after, f"Set {spec.label} of {self._row_name(row)}")  # type: ignore[arg-type]
-
-    def _row_name(self, row: int) -> str:
-        name = getattr(self._rows[row], "name", None)
-        return str(name) if name else f"{self.table.label.lower()} row {row + 1}"
-
-    def add(self) -> int:
-        try:
-            after = add_row(self.document.sheet, self.table)
-        except FormError as error:
-            self.edit_refused.emit(str(error))
-            return -1
-        self.document.replace_sheet(after, f"Add to {self.table.label}")  # type: ignore[arg-type]
-        return len(self._rows) - 1
-
-    def fill(self, row: int, preset: RowPreset) -> bool:
-        """Row ``row`` takes a preset's values (a weapon of the list), one undo step."""
-        try:
-            after = fill_row(self.document.sheet, self.table, row, preset)
-        except FormError as error:
-            self.edit_refused.emit(str(error))
-            return False
-        return self.document.replace_sheet(
-            after, f"Fill {preset.name} from the list")  # type: ignore[arg-type]
-
-    def remove(self, rows: list[int]) -> None:
-        if not rows:
-            return
-        sheet = self.document.sheet
-        for row in sorted(set(rows), reverse=True):
-            sheet = remove_row(sheet, self.table, row)
-        count = len(set(rows))
-        self.document.replace_sheet(  # type: ignore[arg-type]
-            sheet, f"Remove {self._row_name(rows[0])}" if count == 1
-            else f"Remove {count} rows of {self.table.label}")
-
-    def _on_changed(self, _changed: frozenset[str]) -> None:
-        rows = self._current()
-        if rows == self._rows:
-            return
-        if len(rows) == len(self._rows):
-            self._rows = rows
-            self.dataChanged.emit(self.index(0, 0),
-                                  self.index(len(rows) - 1, len(self.table.columns) - 1))
-            return
-        self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
-
-    def detach(self) -> None:
-        self.document_link.detach()
-
-
-class _RowsPanel(QWidget):
-    def __init__(self, document: FormSheetDocument, table: TableSpec,
-                 report: Callable[[str], None], parent: QWidget) -> None:
-        super().__init__(parent)
-        self.model = FormRowsModel(document, table, self)
-        self.model.edit_refused.connect(report)
-        self.view = SheetTableView(self, min_rows=2)
-        self.view.setObjectName(f"table:{table.path}")
-        self.view.setModel(self.model)
-        for number, spec in enumerate(table.columns):
-            if spec.kind == "choice":  # the sheet's own combo delegate, as wide as its choices
-                self.view.setItemDelegateForColumn(number, ChoiceDelegate(self.view))
-            elif spec.path == "name" and table.presets:
-                self.view.setItemDelegateForColumn(
-                    number, PresetDelegate(table, self.model.fill, self.view))
-        self.view.delete_requested.connect(self.model.remove)
-        if table.help:
-            self.view.setToolTip(table.help)
-        noun = table.label.lower()
-        self.add_button = QToolButton(self)
-        self.add_button.setText("+")
-        self.add_button.setObjectName(f"add:{table.path}")
-        self.add_button.setToolTip(f"Add a row to {noun}")
-        self.add_button.clicked.connect(self._add)
-        self.remove_button = QToolButton(self)
-        self.remove_button.setText("−")
-        self.remove_button.setObjectName(f"remove:{table.path}")
-        self.remove_button.setToolTip(f"Remove the selected rows of {noun} (Delete)")
-        self.remove_button.clicked.connect(self._remove)
-        buttons = QVBoxLayout()
-        buttons.setContentsMargins(0, 0, 0, 0)
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.view, 1)
-        layout.addLayout(buttons)
-
-    def _add(self) -> None:
-        row = self.model.add()
-        if row >= 0:
-            index = self.model.index(row, 0)
-            self.view.setCurrentIndex(index)
-            self.view.edit(index)
-
-    def _remove(self) -> None:
-        rows = sorted({index.row() for index in self.view.selectionModel().selectedRows()})
-        self.model.remove(rows)
 
 
 class StatBlockDialog(QDialog):
@@ -442,16 +314,54 @@ class StatBlockDialog(QDialog):
         return max(0, self.variant.currentIndex())
 
 
-class FormSheetEditor(SheetEditorBase):
-    """The sheet of a form-described game, section by section."""
+def with_mnemonics(labels: list[str], used: set[str] | None = None) -> list[str]:
+    """The labels with an Alt+letter each, none of them in ``used`` (which grows): a word's
+    first letter first ("&Name", "Armour &bonus"), else any letter; a label left without a
+    free letter gets none. A label's own "&" is kept as text."""
+    used = set() if used is None else used
+    marked: list[str] = []
+    for label in labels:
+        starts = [i for i, ch in enumerate(label) if ch.isalnum() and (i == 0 or label[i - 1]
+                                                                       == " ")]
+        rest = [i for i, ch in enumerate(label) if ch.isalnum() and i not in starts]
+        place = next((i for i in starts + rest if label[i].casefold() not in used), None)
+        if place is None:
+            marked.append(label.replace("&", "&&"))
+            continue
+        used.add(label[place].casefold())
+        marked.append(label[:place].replace("&", "&&") + "&"
+                      + label[place:].replace("&", "&&"))
+    return marked
 
-    def __init__(self, document: FormSheetDocument, parent: QWidget | None = None) -> None:
+
+def headline_font(base: QFont) -> QFont:
+    font = QFont(base)
+    font.setBold(True)
+    if base.pointSizeF() > 0:
+        font.setPointSizeF(base.pointSizeF() * 1.4)
+    return font
+
+
+class FormSheetEditor(SheetEditorBase):
+    """The sheet of any game, section by section, as its :class:`SheetForm` describes it."""
+
+    def __init__(self, document: SheetDocument, parent: QWidget | None = None) -> None:
         super().__init__(document, parent)
+        form = document.sheet_form()
+        if form is None:
+            raise TypeError(f"no game describes a {type(document.sheet).__name__} with a form")
         self.setObjectName("form_sheet_editor")
         self.form_document = document
+        self.form: SheetForm = form
         self.fields: dict[str, FieldEditor] = {}
-        self.tables: dict[str, _RowsPanel] = {}
+        self.tables: dict[str, RowsPanel] = {}
         self.derived_tables: list[DerivedValuesTable] = []
+        self.headlines: list[DerivedLabel] = []
+        self.abilities: AbilityGroup | None = None
+        self.pictures: dict[str, PortraitWidget] = {}
+        self.groups: dict[str, QGroupBox] = {}
+        self._alt_keys: set[str] = set()
+        """Letters taken by Alt+letter on this sheet, so none is ambiguous."""
         self.summary = QLabel(self.content)
         self.summary.setObjectName("sheet_summary")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
@@ -463,7 +373,7 @@ class FormSheetEditor(SheetEditorBase):
         top.addWidget(self.summary, 1)
         self.read_button: QPushButton | None = None
         self.stat_block_dialog: StatBlockDialog | None = None
-        if document.form.parse is not None:
+        if form.parse is not None:
             self.read_button = QPushButton("Read Stat Block…", self.content)
             self.read_button.setObjectName("read_stat_block")
             self.read_button.setToolTip("Paste a stat block as a module prints it to fill the "
@@ -471,51 +381,120 @@ class FormSheetEditor(SheetEditorBase):
             self.read_button.clicked.connect(self.ask_stat_block)
             top.addWidget(self.read_button)
         self.grid.addLayout(top, 0, 0, 1, 2)
-        row, column = 1, 0
-        for section in document.form.sections:
-            group = self._section(section)
-            if section.wide:
-                if column:
-                    row += 1
-                self.add_group(group, row, 0, 1, 2)
-                row, column = row + 1, 0
-            else:
-                self.add_group(group, row, column)
-                column = 1 - column
-                row += 1 if column == 0 else 0
-        self.grid.setRowStretch(row + 1, 1)
-        self.grid.setColumnStretch(0, 1)
-        self.grid.setColumnStretch(1, 1)
+        self._lay_out(form.sections)
         self.document_link = DocumentLink.on(document, "sheet_changed", self._on_changed)
         self._show_summary()
+
+    def _lay_out(self, sections: tuple[SectionSpec, ...]) -> None:
+        """Two columns: each section goes to the shorter one (the left on a tie); a tall one
+        takes two rows of its column; a wide one the whole width below both."""
+        free = [1, 1]
+        stretch_row = -1
+        for section in sections:
+            group = self._section(section)
+            if section.wide:
+                row = max(free)
+                self.add_group(group, row, 0, 1, 2)
+                free = [row + 1, row + 1]
+            else:
+                column = 0 if free[0] <= free[1] else 1
+                row = free[column]
+                span = 2 if section.tall else 1
+                self.add_group(group, row, column, span, 1)
+                free[column] = row + span
+            if section.stretch:
+                stretch_row = row
+        self.grid.setRowStretch(stretch_row if stretch_row >= 0 else max(free), 1)
+        self.grid.setColumnStretch(0, self.form.column_stretch[0])
+        self.grid.setColumnStretch(1, self.form.column_stretch[1])
 
     def _section(self, section: SectionSpec) -> QGroupBox:
         group = QGroupBox(section.title, self.content)
         group.setObjectName(f"section:{section.title}")
+        self.groups[section.title] = group
         layout = QVBoxLayout(group)
-        if section.fields:
+        if section.headline is not None:
+            headline = section.headline
+            label = DerivedLabel(self.form_document, headline.keys,
+                                 lambda values, text=headline.text: text(tuple(values)), group)
+            label.setObjectName("headline:" + ",".join(headline.keys))
+            label.setFont(headline_font(group.font()))
+            self.headlines.append(label)
+            layout.addWidget(label)
+        if len(section.fields) == 1 and section.fields[0].kind == "long_text" \
+                and section.fields[0].label == section.title:
+            editor = FieldEditor(self.form_document, section.fields[0], self.report, group)
+            self.fields[section.fields[0].path] = editor
+            editor.widget.setAccessibleName(section.title)
+            layout.addWidget(editor.widget)
+        elif section.fields:
             form = QFormLayout()
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-            for spec in section.fields:
+            # A row too long for the section's width puts its field under its label, so a
+            # narrow sheet (150 % beside the library) never scrolls sideways.
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+            pools = [spec for spec in section.fields if spec.kind == "pool"]
+            if pools:
+                form.addRow(QLabel("", group), self._pool_header(group, pools[0]))
+            texts = with_mnemonics([spec.label for spec in section.fields], self._alt_keys)
+            for spec, text in zip(section.fields, texts, strict=True):
                 editor = FieldEditor(self.form_document, spec, self.report, group)
                 self.fields[spec.path] = editor
-                label = QLabel(spec.label, group)
+                label = QLabel(text, group)
                 label.setTextFormat(Qt.TextFormat.PlainText)
-                label.setBuddy(editor.widget)
+                label.setBuddy(editor.pool[0] if editor.pool else editor.widget)
+                if spec.help and spec.kind == "pool":
+                    label.setToolTip(spec.help)
                 form.addRow(label, editor.row_widget())
-            layout.addLayout(form)
+            if section.picture is not None:
+                picture = PortraitWidget(self.form_document, self.report, group,
+                                         field=section.picture.path)
+                self.pictures[section.picture.path] = picture
+                beside = QHBoxLayout()
+                beside.addLayout(form, 1)
+                beside.addWidget(picture)
+                layout.addLayout(beside)
+            else:
+                layout.addLayout(form)
+        if section.abilities is not None:
+            self.abilities = AbilityGroup(self.form_document, section.abilities, self.report,
+                                          group)
+            layout.addWidget(self.abilities)
         if section.derived:
             table = DerivedValuesTable(self.form_document, section.derived, group)
             table.setObjectName(f"derived_values:{section.title}")
             self.derived_tables.append(table)
             layout.addWidget(table)
         if section.table is not None:
-            panel = _RowsPanel(self.form_document, section.table, self.report, group)
+            panel = RowsPanel(self.form_document, section.table, self.report, group)
             self.tables[section.table.path] = panel
             layout.addWidget(panel)
-        else:
+        if not section.stretch and not (len(section.fields) == 1
+                                         and section.fields[0].kind == "long_text"):
             layout.addStretch(1)  # a box taller than its contents keeps them at its top
         return group
+
+    def _pool_header(self, parent: QWidget, spec: FieldSpec) -> QWidget:
+        """ "Current" and "Maximum" over the pools' two boxes."""
+        holder = QWidget(parent)
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        probe = QSpinBox()
+        most = spec.maximum if spec.maximum is not None else _INT_RANGE[1]
+        probe.setRange(spec.minimum if spec.minimum is not None else -most, most)
+        width = probe.sizeHint().width()
+        probe.deleteLater()
+        slash = QLabel("/")
+        gap = slash.sizeHint().width()
+        slash.deleteLater()
+        for text in ("Current", "Maximum"):
+            label = QLabel(text, holder)
+            label.setFixedWidth(width)
+            row.addWidget(label)
+            if text == "Current":
+                row.addSpacing(gap + row.spacing())
+        row.addStretch(1)
+        return holder
 
     def _on_changed(self, _changed: frozenset[str]) -> None:
         for editor in self.fields.values():
@@ -523,15 +502,15 @@ class FormSheetEditor(SheetEditorBase):
         self._show_summary()
 
     def _show_summary(self) -> None:
-        text = self.form_document.form.summary(self.form_document.sheet)
+        text = self.form.summary(self.form_document.sheet)
         self.summary.setText(text)
         self.summary.setVisible(bool(text))
 
     def ask_stat_block(self) -> None:
-        parse = self.form_document.form.parse
+        parse = self.form.parse
         if parse is None or dialogs.is_non_interactive():
             return
-        form = self.form_document.form
+        form = self.form
         dialog = StatBlockDialog(form.parse_help, self, form.stat_block_variants)
         self.stat_block_dialog = dialog
         try:
@@ -543,7 +522,7 @@ class FormSheetEditor(SheetEditorBase):
 
     def read_stat_block(self, text: str, variant: int = 0) -> list[str]:
         """Fill the sheet from a stat block (one undo step); returns what could not be read."""
-        parse = self.form_document.form.parse
+        parse = self.form.parse
         assert parse is not None
         current = self.form_document.sheet
         sheet, problems = parse(text, current.name, variant)

@@ -13,10 +13,10 @@ from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractItemView, QAbstractScrollArea, QMenu, QWidget
 
+from m3desk.core.sheet_form import set_override
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet.override_prompt import OverridePrompt
 from m3desk.ui.sheet.roles import DerivedKeyRole
-from m3desk.ui.sheet.sheet_edits import with_override
 
 __all__ = ["OverrideMenu", "keys_under_cursor"]
 
@@ -82,10 +82,10 @@ class OverrideMenu(QObject):
         value = OverridePrompt.ask(self._widget, derived)
         if value is None:
             return False
-        sheet = with_override(self._document.sheet, key, value)
+        sheet = set_override(self._document.sheet, key, value)
         return self._document.replace_sheet(sheet, f"Override {derived.label}")
 
     def clear(self, key: str) -> bool:
         derived = self._document.derived()[key]
-        sheet = with_override(self._document.sheet, key, None)
+        sheet = set_override(self._document.sheet, key, None)
         return self._document.replace_sheet(sheet, f"Clear override of {derived.label}")

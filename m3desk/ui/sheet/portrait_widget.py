@@ -6,8 +6,10 @@ The file dialog sits behind a classmethod tests replace; the image is stored in 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from pydantic import BaseModel
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
@@ -19,12 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.sheet_form import FieldSpec, FormError, get_path, set_path
 from m3desk.ui import dialogs
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.portrait_codec import decode_portrait, encode_portrait
-from m3desk.ui.sheet.field_binding import Report
-from m3desk.ui.sheet.sheet_edits import error_text, with_fields
 
 __all__ = ["PortraitWidget"]
 
@@ -34,9 +35,11 @@ _FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)"
 
 class PortraitWidget(QWidget):
     def __init__(
-        self, document: SheetDocument, report: Report, parent: QWidget | None = None
+        self, document: SheetDocument, report: Callable[[str], None],
+        parent: QWidget | None = None, *, field: str = "portrait_png",
     ) -> None:
         super().__init__(parent)
+        self._field = field
         self._document = document
         self._report = report
         self.button = QToolButton(self)
@@ -67,22 +70,28 @@ class PortraitWidget(QWidget):
             return False
         try:
             encoded = encode_portrait(path)
-            sheet = with_fields(self._document.sheet, portrait_png=encoded)
-        except ValueError as exc:
-            self._report(error_text(exc, "Portrait"))
+            sheet = self._with(encoded)
+        except FormError as exc:
+            self._report(str(exc))
             return False
-        return self._document.replace_sheet(sheet, "Choose portrait")
+        except ValueError as exc:
+            self._report(str(exc))
+            return False
+        return self._document.replace_sheet(sheet, "Choose portrait")  # type: ignore[arg-type]
+
+    def _with(self, encoded: str) -> BaseModel:
+        return set_path(self._document.sheet, FieldSpec(self._field, "Portrait"), encoded)
 
     def clear(self) -> bool:
-        sheet = with_fields(self._document.sheet, portrait_png="")
-        return self._document.replace_sheet(sheet, "Clear portrait")
+        return self._document.replace_sheet(self._with(""),  # type: ignore[arg-type]
+                                            "Clear portrait")
 
     def _on_sheet_changed(self, changed: frozenset[str]) -> None:
-        if "portrait_png" in changed:
+        if self._field.split(".")[0] in changed:
             self.refresh()
 
     def refresh(self) -> None:
-        pixmap = decode_portrait(str(getattr(self._document.sheet, "portrait_png", "")))
+        pixmap = decode_portrait(str(get_path(self._document.sheet, self._field)))
         if pixmap is None:
             self.button.setIcon(
                 self.style().standardIcon(self.style().StandardPixmap.SP_FileDialogContentsView)
@@ -100,7 +109,7 @@ class PortraitWidget(QWidget):
         self.clear_button.setEnabled(pixmap is not None)
 
     def has_portrait(self) -> bool:
-        return bool(getattr(self._document.sheet, "portrait_png", ""))
+        return bool(get_path(self._document.sheet, self._field))
 
     def detach(self) -> None:
         self.document_link.detach()

@@ -1,4 +1,4 @@
-"""A spin box for attribute scores that lets an out-of-range number be typed, to explain it.
+"""A spin box for ability scores that lets an out-of-range number be typed, to explain it.
 
 A plain QSpinBox silently swallows the "5" of "35"; this one accepts the keystroke as
 *intermediate* so the delegate can say "STR must be between 1 and 30" instead.
@@ -10,8 +10,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QSpinBox, QWidget
 
-from m3desk.systems.monsters_and_magic.attributes import MAX_SCORE, MIN_SCORE
-
 __all__ = ["ScoreSpinBox"]
 
 _MAX_DIGITS = 4
@@ -21,10 +19,10 @@ class ScoreSpinBox(QSpinBox):
     edited = Signal(str)
     """Every keystroke's text, acceptable or not (``textChanged`` skips intermediate text)."""
 
-    def __init__(self, label: str, parent: QWidget | None = None) -> None:
+    def __init__(self, label: str, low: int, high: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.label = label
-        self.setRange(MIN_SCORE, MAX_SCORE)
+        self.setRange(low, high)
         self.setAccelerated(True)
         self.lineEdit().textEdited.connect(self.edited)
 

@@ -33,8 +33,8 @@ def derived_numbers(sheet: BaseModel) -> list[tuple[str, str]]:
     """(label, value) of every derived value the game's form shows, as the screen shows it."""
     system = registry.system_of(sheet)
     form = system.sheet_forms.get(str(getattr(sheet, "kind", "")))
-    if form is None:
-        return []
+    if form is None or has_own_widgets(system.id):
+        return []  # a game that prints its own page ("AC 19 (+7)") has tests of its own
     derived = form.derive(sheet, None)
     keys = [key for section in form.sections for key in section.derived
             # a section of nothing but zeros (a fighter's thief skills) is left off the paper

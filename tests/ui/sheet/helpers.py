@@ -70,3 +70,25 @@ def type_as_user(qtbot, view: QAbstractItemView, index: QModelIndex, text: str,
     if enter:
         press_enter(qtbot, target)
     return editor
+
+
+def on_screen(editor: QWidget, name: str) -> QWidget:
+    """The widget of the sheet named ``name`` as the generic editor names its parts:
+    ``field:<path>`` (``field:php.current``), ``table:<path>``, ``abilities_view``,
+    ``headline:ac,ac.rolled``, ``derived_values:<section title>``, ``note:<table path>``."""
+    found = editor.findChild(QWidget, name)
+    assert found is not None, f"no {name!r} on the sheet"
+    return found
+
+
+def with_fields(model, **changes):
+    """A re-validated copy of a sheet (or row) with ``changes`` (a test builds states)."""
+    return type(model).model_validate({**dict(model), **changes})
+
+
+def with_path(model, path: tuple[str, ...], value):
+    """A re-validated copy with the value at ``path`` replaced."""
+    head, *rest = path
+    if not rest:
+        return with_fields(model, **{head: value})
+    return with_fields(model, **{head: with_path(getattr(model, head), tuple(rest), value)})

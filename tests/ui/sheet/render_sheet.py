@@ -26,11 +26,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.sheet_form import set_override as with_override
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.ui.documents.sheet_document import SheetDocument
 from m3desk.ui.sheet import make_sheet_editor
 from m3desk.ui.sheet.sheet_editor_base import SheetEditorBase
-from m3desk.ui.sheet.sheet_edits import with_override
 from m3desk.ui.sheet.sheet_table_view import SheetTableView
 from tests.ui.sheet.conftest import make_gramfive, make_mummy
 

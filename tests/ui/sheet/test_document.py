@@ -11,7 +11,7 @@ from m3desk.systems.monsters_and_magic import CharacterSheet, MonsterSheet
 from m3desk.ui.documents import commands
 from m3desk.ui.documents.commands import ReplaceStateCommand as EditSheetCommand
 from m3desk.ui.documents.sheet_document import SheetDocument, changed_fields
-from m3desk.ui.sheet.sheet_edits import with_fields, with_path
+from tests.ui.sheet.helpers import with_fields, with_path
 
 
 def test_replace_sheet_pushes_one_command_and_reports_changed_fields(

@@ -50,13 +50,18 @@ def _committed(qtbot: Any, view: QAbstractItemView) -> None:
     qtbot.waitUntil(lambda: view.state() != QAbstractItemView.State.EditingState)
 
 
-def _type_into_cell(qtbot: Any, view: QAbstractItemView, text: str) -> None:
-    """Type into the current cell as a user does: the first key opens its editor."""
+def _type_into_cell(qtbot: Any, view: QAbstractItemView, text: str, *,
+                    refused: bool = False) -> None:
+    """Type into the current cell as a user does: the first key opens its editor. A text
+    the cell refuses keeps the editor open on Return (to fix it); Escape then leaves it."""
     qtbot.keyClick(view, text[0])
     editor = view.indexWidget(view.currentIndex())
     assert isinstance(editor, QLineEdit)
     qtbot.keyClicks(editor, text[1:])
     qtbot.keyClick(editor, Qt.Key.Key_Return)
+    if refused:
+        assert view.indexWidget(view.currentIndex()) is editor, "the editor stays open"
+        qtbot.keyClick(editor, Qt.Key.Key_Escape)
     _committed(qtbot, view)
 
 
@@ -146,9 +151,9 @@ def test_the_gear_table_adds_edits_and_removes_rows(qtbot: Any, qtmodeltester: A
     _type_into_cell(qtbot, view, "20/40/60")
     assert document.sheet.gear[0].ranges == (20, 40, 60)
     view.setCurrentIndex(model.index(0, 1))
-    _type_into_cell(qtbot, view, "banana")
+    _type_into_cell(qtbot, view, "banana", refused=True)
     assert str(document.sheet.gear[0].damage) == "1d8"
-    assert "Gear" in editor.message_bar.text()
+    assert "is not a damage die" in editor.message_bar.text()  # the reason, in the rules' words
     hands = model.index(0, 2)
     view.setCurrentIndex(hands)
     view.edit(hands)

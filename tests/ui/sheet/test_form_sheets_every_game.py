@@ -14,8 +14,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.ui.documents.form_sheet_document import FormSheetDocument
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.sheet.form_editor import FormSheetEditor
+from m3desk.ui.window.documents import create_document
 
 GAMES = tuple(system.id for system in registry.systems() if system.sheet_forms)
 """The games whose sheets the generic form editor shows."""
@@ -26,9 +27,7 @@ REPEATED = re.compile(r"^(.*) (−?\d+) = [^=+−]*\d (\2)$")
 
 def editor_of(game: str, name: str, qtbot: Any) -> FormSheetEditor:
     sheet = load_sheet(next(p for p in sample_files(game) if p.name == name)).model
-    system = registry.get(game)
-    document = FormSheetDocument(sheet, system=system, form=system.sheet_forms[sheet.kind])
-    editor = FormSheetEditor(document)
+    editor = FormSheetEditor(create_document(sheet, None, TableRules()))
     qtbot.addWidget(editor)
     editor.resize(1366, 728)
     editor.show()
@@ -145,3 +144,21 @@ def test_a_list_weapon_typed_in_full_fills_the_row_and_another_name_stays_a_name
         qtbot.waitUntil(lambda r=row: panel.model.index(r, 0).data() != "weapon")
         shown = panel.model.index(row, 0).data()
         assert shown == ("dagger" if typed_name == "DAGGER" else typed_name)
+
+
+@pytest.mark.parametrize(("game", "name"), SAMPLES)
+def test_every_field_has_its_own_alt_key(game: str, name: str, qtbot: Any) -> None:
+    """The labels underline letters of their own (no Alt key is ambiguous on the sheet; the
+    first fields all have one), and Alt with that letter puts the cursor in its field."""
+    editor = editor_of(game, name, qtbot)
+    editor.activateWindow()
+    labels = [label for label in editor.findChildren(QLabel) if label.buddy() is not None]
+    keys = [label.text().replace("&&", "").split("&")[1][:1].casefold()
+            for label in labels if "&" in label.text().replace("&&", "")]
+    assert len(set(keys)) == len(keys), f"one Alt key twice: {sorted(keys)}"
+    assert len(keys) >= min(len(labels), 10), "the first fields have an Alt key each"
+    first = next(label for label in editor.findChildren(QLabel) if label.buddy() is not None
+                 and label.buddy().isEnabled())
+    key = first.text().split("&")[1][0].upper()
+    qtbot.keyClick(editor, key, Qt.KeyboardModifier.AltModifier)
+    assert QApplication.focusWidget() is first.buddy(), f"Alt+{key} to {first.text()}"

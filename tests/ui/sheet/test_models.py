@@ -7,23 +7,44 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import QAbstractItemModel, Qt
 
+from m3desk.core.sheet_form import set_override as with_override
 from m3desk.systems.monsters_and_magic import CharacterSheet, DiceExpr, MonsterSheet
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet.attributes_model import CHECK, MODIFIER, SCORE, AttributesModel
-from m3desk.ui.sheet.conditions_model import ConditionsModel
+from m3desk.ui.sheet.ability_table import SCORE, AbilityTableModel
 from m3desk.ui.sheet.derived_values_model import (
     CHARACTER_KEYS,
     MONSTER_KEYS,
     VALUE,
     DerivedValuesModel,
 )
-from m3desk.ui.sheet.items_model import ItemsModel
-from m3desk.ui.sheet.monster_attacks_model import MonsterAttacksModel
-from m3desk.ui.sheet.roles import DerivedKeyRole, OverriddenRole, ReadingRole
-from m3desk.ui.sheet.sheet_edits import with_fields, with_override
-from m3desk.ui.sheet.spells_model import SpellsModel
-from m3desk.ui.sheet.traits_model import TraitsModel
+from m3desk.ui.sheet.form_rows import FormRowsModel
+from m3desk.ui.sheet.roles import DerivedKeyRole, OverriddenRole
 from tests.ui.sheet.conftest import make_gramfive, make_mummy
+from tests.ui.sheet.helpers import with_fields
+
+MODIFIER, CHECK = 1, 2
+
+
+def _rows_of(path: str) -> Callable[[SheetDocument], FormRowsModel]:
+    """The generic table model for the sheet's ``path`` table, as its game describes it."""
+
+    def make(document: SheetDocument) -> FormRowsModel:
+        form = document.sheet_form()
+        assert form is not None
+        table = next(s.table for s in form.sections if s.table and s.table.path == path)
+        return FormRowsModel(document, table)
+
+    return make
+
+
+def AttributesModel(document: SheetDocument) -> AbilityTableModel:
+    form = document.sheet_form()
+    assert form is not None
+    return AbilityTableModel(document, next(s.abilities for s in form.sections if s.abilities))
+
+
+TraitsModel, ItemsModel, SpellsModel = _rows_of("traits"), _rows_of("items"), _rows_of("spells")
+ConditionsModel, MonsterAttacksModel = _rows_of("conditions"), _rows_of("attacks")
 
 ModelFactory = Callable[[SheetDocument], QAbstractItemModel]
 
@@ -50,11 +71,8 @@ ROW_MODELS = {
 }
 
 
-def col(
-    model: ItemsModel | SpellsModel | ConditionsModel | MonsterAttacksModel | TraitsModel,
-    title: str,
-) -> int:
-    return [column.title for column in model.columns].index(title)
+def col(model: FormRowsModel, title: str) -> int:
+    return [column.label for column in model.table.columns].index(title)
 
 
 @pytest.mark.parametrize("name", sorted(CHARACTER_MODELS))
@@ -116,7 +134,7 @@ def test_attributes_show_score_modifier_and_doubled_prime(document: SheetDocumen
     assert model.headerData(0, Qt.Orientation.Vertical) == "STR ★"
     assert model.index(1, SCORE).data(Qt.ItemDataRole.EditRole) == 13
     assert model.index(1, CHECK).data(DerivedKeyRole) == "check.DEX"
-    assert model.index(1, SCORE).data(ReadingRole).score == 13
+    assert model.index(1, SCORE).data() == "13"  # the score as the cell shows it
 
 
 def test_attribute_out_of_range_is_refused_with_a_message(qtbot, document: SheetDocument) -> None:

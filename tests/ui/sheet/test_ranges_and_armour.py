@@ -10,9 +10,8 @@ from PySide6.QtWidgets import QLineEdit
 from m3desk.systems.monsters_and_magic import RangeBand
 from m3desk.systems.monsters_and_magic.reach import attacks_reaching
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet import CharacterSheetEditor, MonsterSheetEditor
-from m3desk.ui.sheet.columns import ColumnKind
 from m3desk.ui.sheet.derived_values_model import VALUE
+from m3desk.ui.sheet.form_editor import FormSheetEditor
 from tests.ui.sheet.helpers import press_enter, type_as_user
 
 CUTTER, MAGIC_MISSILE, CLAW = 2, 0, 0
@@ -20,14 +19,20 @@ C, R, S, M, L, H = (RangeBand.CLOSE, RangeBand.REACH, RangeBand.SHORT, RangeBand
                     RangeBand.LONG, RangeBand.HAND)
 
 
+class ColumnKind:
+    """The kinds of the sheet form's table columns."""
+
+    TEXT, INT, DICE, BANDS, CHOICE = "text", "int", "dice", "bands", "choice"
+
+
 def range_column(model) -> int:
-    [column] = [i for i, c in enumerate(model.columns) if c.kind is ColumnKind.BANDS]
+    [column] = [i for i, c in enumerate(model.table.columns) if c.kind == ColumnKind.BANDS]
     return column
 
 
 @pytest.fixture
-def character(qtbot, document: SheetDocument) -> CharacterSheetEditor:
-    widget = CharacterSheetEditor(document)
+def character(qtbot, document: SheetDocument) -> FormSheetEditor:
+    widget = FormSheetEditor(document)
     qtbot.addWidget(widget)
     widget.resize(1366, 728)
     widget.show()
@@ -36,8 +41,8 @@ def character(qtbot, document: SheetDocument) -> CharacterSheetEditor:
 
 
 @pytest.fixture
-def monster(qtbot, monster_document: SheetDocument) -> MonsterSheetEditor:
-    widget = MonsterSheetEditor(monster_document)
+def monster(qtbot, monster_document: SheetDocument) -> FormSheetEditor:
+    widget = FormSheetEditor(monster_document)
     qtbot.addWidget(widget)
     widget.resize(1366, 728)
     widget.show()
@@ -46,7 +51,7 @@ def monster(qtbot, monster_document: SheetDocument) -> MonsterSheetEditor:
 
 
 def test_a_weapons_range_bands_are_typed_on_the_sheet(qtbot, character, document) -> None:
-    items = character.items
+    items = character.tables["items"]
     cell = items.model.index(CUTTER, range_column(items.model))
     assert items.model.headerData(cell.column(), Qt.Orientation.Horizontal) == "Range"
     assert cell.data() == "Close"
@@ -63,7 +68,7 @@ def test_a_weapons_range_bands_are_typed_on_the_sheet(qtbot, character, document
 def test_impossible_range_bands_are_refused_in_the_message_bar(
     qtbot, character, document
 ) -> None:
-    items = character.items
+    items = character.tables["items"]
     cell = items.model.index(CUTTER, range_column(items.model))
     editor = type_as_user(qtbot, items.view, cell, "Clse")
     assert character.message_bar.text() == (
@@ -93,7 +98,7 @@ def test_impossible_range_bands_are_refused_in_the_message_bar(
 
 
 def test_a_spells_range_bands_are_typed_on_the_sheet(qtbot, character, document) -> None:
-    spells = character.spells
+    spells = character.tables["spells"]
     cell = spells.model.index(MAGIC_MISSILE, range_column(spells.model))
     assert cell.data() == "Close–Short"  # a spell's usual reach until told otherwise
     type_as_user(qtbot, spells.view, cell, "Reach or Long")
@@ -104,7 +109,7 @@ def test_a_spells_range_bands_are_typed_on_the_sheet(qtbot, character, document)
 def test_a_monster_attacks_range_is_typed_and_the_board_follows(
     qtbot, monster, monster_document
 ) -> None:
-    attacks = monster.attacks
+    attacks = monster.tables["attacks"]
     cell = attacks.model.index(CLAW, range_column(attacks.model))
     assert cell.data() == "Close"
     assert attacks_reaching(monster_document.sheet, S) == []
@@ -117,41 +122,41 @@ def test_a_monster_attacks_range_is_typed_and_the_board_follows(
 
 def test_a_monsters_armour_bonus_builds_its_ac(qtbot, monster, monster_document) -> None:
     """Seed 001's orc: AC = DEX + armour bonus (+ trait); the mummy here has DEX 8."""
-    defence = monster.defence
-    assert defence.ac_label.plain_text() == "AC 17 (+7)"
-    assert defence.ac_spin.isEnabled()
+    assert monster.headlines[0].plain_text() == "AC 17 (+7)"
+    assert monster.fields["armour_class"].widget.isEnabled()
 
-    defence.armour_spin.setFocus()
-    defence.armour_spin.selectAll()
-    qtbot.keyClicks(defence.armour_spin, "3")
-    qtbot.keyClick(defence.armour_spin, Qt.Key.Key_Return)
+    monster.fields["armour_bonus"].widget.setFocus()
+    monster.fields["armour_bonus"].widget.selectAll()
+    qtbot.keyClicks(monster.fields["armour_bonus"].widget, "3")
+    qtbot.keyClick(monster.fields["armour_bonus"].widget, Qt.Key.Key_Return)
 
     assert monster_document.sheet.armour_bonus == 3
-    assert defence.ac_label.plain_text() == "AC 11 (+2)"  # 8 + 3; DEX modifier −1 + 3
-    assert not defence.ac_spin.isEnabled() and not defence.rolled_spin.isEnabled()
+    assert monster.headlines[0].plain_text() == "AC 11 (+2)"  # 8 + 3; DEX modifier −1 + 3
+    assert not monster.fields["armour_class"].widget.isEnabled()
+    assert not monster.fields["rolled_defence"].widget.isEnabled()
 
-    qtbot.keyClick(defence.armour_spin, Qt.Key.Key_PageDown)  # down to "none (as written)"
-    assert defence.armour_spin.text() == "none (AC as written)"
+    # PageDown: down to "none (as written)".
+    qtbot.keyClick(monster.fields["armour_bonus"].widget, Qt.Key.Key_PageDown)
+    assert monster.fields["armour_bonus"].widget.text() == "none (AC as written)"
     assert monster_document.sheet.armour_bonus is None
-    assert defence.ac_label.plain_text() == "AC 17 (+7)"
-    assert defence.ac_spin.isEnabled()
+    assert monster.headlines[0].plain_text() == "AC 17 (+7)"
+    assert monster.fields["armour_class"].widget.isEnabled()
 
 
 def test_a_monsters_mental_armour_is_editable(qtbot, monster, monster_document) -> None:
-    defence = monster.defence
-    defence.mental_spin.setFocus()
-    defence.mental_spin.selectAll()
-    qtbot.keyClicks(defence.mental_spin, "4")
-    qtbot.keyClick(defence.mental_spin, Qt.Key.Key_Return)
+    monster.fields["mental_armour"].widget.setFocus()
+    monster.fields["mental_armour"].widget.selectAll()
+    qtbot.keyClicks(monster.fields["mental_armour"].widget, "4")
+    qtbot.keyClick(monster.fields["mental_armour"].widget, Qt.Key.Key_Return)
     assert monster_document.sheet.mental_armour == 4
-    model = defence.derived_model
+    model = monster.derived_tables[0].derived_model
     [row] = [r for r in range(model.rowCount())
              if model.index(r, 0).data() == "Mental armour"]
     assert model.index(row, VALUE).data() == "4"
 
 
 def test_only_weapons_show_range_bands(character) -> None:
-    items = character.items
+    items = character.tables["items"]
     column = range_column(items.model)
     shown = {items.model.row_at(row).name: items.model.index(row, column).data()
              for row in range(items.model.rowCount())}

@@ -72,7 +72,7 @@ def test_editor_fits_beside_the_library_in_a_1400_px_window(qtbot, kind: str) ->
     show_at_width(editor, SHEET_TAB_WIDTH)
     assert clipped_widgets(editor) == []
     assert editor.scroll_area.horizontalScrollBar().maximum() == 0
-    view = editor.findChild(SheetTableView, "attributes_view")
+    view = editor.findChild(SheetTableView, "abilities_view")
     assert view.width() >= view.sizeHint().width()
     assert [view.model().headerData(c, Qt.Orientation.Horizontal)
             for c in range(3)] == ["Score", "Modifier", "Check"]

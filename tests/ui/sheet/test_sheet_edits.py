@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import ValidationError
 
+from m3desk.core.sheet_form import (
+    FieldSpec,
+    FormError,
+    add_row,
+    remove_rows,
+    set_override,
+    set_path,
+    set_row_field,
+)
 from m3desk.systems.monsters_and_magic import (
     CharacterSheet,
     DiceError,
@@ -15,16 +23,9 @@ from m3desk.systems.monsters_and_magic import (
     DurationKind,
     Item,
 )
-from m3desk.ui.sheet.duration_text import duration_text, parse_duration
+from m3desk.systems.monsters_and_magic.duration_text import duration_text, parse_duration
+from m3desk.systems.monsters_and_magic.sheet_form import CHARACTER_FORM, trait_bonus_text
 from m3desk.ui.sheet.row_diff import RowChangeKind, row_change
-from m3desk.ui.sheet.sheet_edits import (
-    error_text,
-    with_override,
-    with_path,
-    with_row_inserted,
-    without_rows,
-)
-from m3desk.ui.sheet.trait_bonus_label import trait_bonus_text
 
 
 @given(st.lists(st.integers(0, 5), max_size=8), st.data())
@@ -44,31 +45,35 @@ def test_scattered_changes_reset_and_same_length_is_a_data_change() -> None:
     assert row_change([1, 2], [3, 4]).kind is RowChangeKind.SAME_COUNT
 
 
+def _table(path: str):
+    return next(s.table for s in CHARACTER_FORM.sections if s.table and s.table.path == path)
+
+
 def test_error_text_speaks_the_players_language() -> None:
     sheet = CharacterSheet(name="A")
-    with pytest.raises(ValidationError) as too_high:
-        with_path(sheet, ("attributes", "STR"), 31)
-    assert error_text(too_high.value, "STR") == "STR must be at most 30"
-    with pytest.raises(ValidationError) as empty:
-        with_path(sheet, ("name",), "")
-    assert error_text(empty.value) == "Name cannot be empty"
-    with pytest.raises(ValidationError) as dice:
-        Item.model_validate({"name": "x", "damage": "1d"})
-    assert error_text(dice.value) == "'1d' is not a damage die; write it like 1d8+1, d12 or 2d6-1"
-    with pytest.raises(DiceError) as bare:
+    strength = next(s.abilities for s in CHARACTER_FORM.sections if s.abilities).rows[0]
+    with pytest.raises(FormError, match=r"^STR must be at most 30$"):
+        set_path(sheet, strength, 31)
+    with pytest.raises(FormError, match=r"^Name cannot be empty$"):
+        set_path(sheet, FieldSpec("name", "Name"), "")
+    items = _table("items")
+    sheet = add_row(sheet, items)
+    with pytest.raises(FormError) as dice:
+        set_row_field(sheet, items, 0, items.columns[2], "1d")
+    assert str(dice.value) == "'1d' is not a damage die; write it like 1d8+1, d12 or 2d6-1"
+    with pytest.raises(DiceError):
         DiceExpr.parse("1d1")
-    assert error_text(bare.value) == str(bare.value)
 
 
 def test_overrides_follow_rows_that_move() -> None:
+    items = _table("items")
     sheet = CharacterSheet(name="A", items=(Item(name="a"), Item(name="b", damage="1d6")))
-    sheet = with_override(sheet, "max_damage.item.1", 9)
-    inserted = with_row_inserted(
-        sheet, "items", 0, Item(name="z"), override_prefix="max_damage.item."
-    )
+    sheet = set_override(sheet, "max_damage.item.1", 9)
+    inserted = add_row(sheet, items, Item(name="z"), at=0)
     assert inserted.overrides == {"max_damage.item.2": 9}
-    assert without_rows(inserted, "items", [2], override_prefix="max_damage.item.").overrides == {}
-    assert with_override(sheet, "max_damage.item.1", None).overrides == {}
+    assert remove_rows(inserted, items, [2]).overrides == {}
+    assert remove_rows(inserted, items, [0]).overrides == {"max_damage.item.1": 9}
+    assert set_override(sheet, "max_damage.item.1", None).overrides == {}
 
 
 @pytest.mark.parametrize(

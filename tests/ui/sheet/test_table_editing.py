@@ -8,9 +8,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QSpinBox
 
 from m3desk.ui.documents.sheet_document import SheetDocument
-from m3desk.ui.sheet import CharacterSheetEditor, MonsterSheetEditor
-from m3desk.ui.sheet.columns import ColumnKind
+from m3desk.ui.sheet.form_editor import FormSheetEditor
 from tests.ui.sheet.helpers import open_cell_editor, press_enter, type_as_user
+
+
+class ColumnKind:
+    """The kinds of the sheet form's table columns."""
+
+    TEXT, INT, DICE, BANDS, CHOICE = "text", "int", "dice", "bands", "choice"
+
 
 TYPED_FIRST = {ColumnKind.TEXT: "x", ColumnKind.INT: "3", ColumnKind.DICE: "d",
                ColumnKind.BANDS: "S"}
@@ -25,21 +31,22 @@ def shown(qtbot, widget):
 
 
 @pytest.fixture
-def character(qtbot, document: SheetDocument) -> CharacterSheetEditor:
-    return shown(qtbot, CharacterSheetEditor(document))
+def character(qtbot, document: SheetDocument) -> FormSheetEditor:
+    return shown(qtbot, FormSheetEditor(document))
 
 
 @pytest.fixture
-def monster(qtbot, monster_document: SheetDocument) -> MonsterSheetEditor:
-    return shown(qtbot, MonsterSheetEditor(monster_document))
+def monster(qtbot, monster_document: SheetDocument) -> FormSheetEditor:
+    return shown(qtbot, FormSheetEditor(monster_document))
 
 
 def groups(editor):
     """The editor's row tables that have a row to edit."""
-    if isinstance(editor, CharacterSheetEditor):
-        tables = (editor.items, editor.spells, editor.traits, editor.conditions)
+    if "items" in editor.tables:  # a character
+        tables = (editor.tables["items"], editor.tables["spells"], editor.tables["traits"],
+                  editor.tables["conditions"])
     else:
-        tables = (editor.attacks, editor.traits, editor.conditions)
+        tables = (editor.tables["attacks"], editor.tables["traits"], editor.tables["conditions"])
     return tuple(table for table in tables if table.model.rowCount())
 
 
@@ -49,14 +56,14 @@ def test_the_first_key_typed_starts_editing_every_cell(qtbot, request, which) ->
     kinds_seen = set()
     for group in groups(editor):
         model, view = group.model, group.view
-        for column, spec in enumerate(model.columns):
+        for column, spec in enumerate(model.table.columns):
             key = TYPED_FIRST.get(spec.kind)
             if key is None:
                 continue
             cell = model.index(0, column)
             cell_editor = type_as_user(qtbot, view, cell, key, enter=False)
             text = cell_editor.text() if isinstance(cell_editor, QLineEdit | QSpinBox) else ""
-            assert text == key, f"{model.field}.{spec.title}: the key typed is kept"
+            assert text == key, f"{model.table.path}.{spec.label}: the key typed is kept"
             view.closeEditor(cell_editor, view.itemDelegate().EndEditHint.RevertModelCache)
             QApplication.processEvents()
             kinds_seen.add(spec.kind)
@@ -65,7 +72,7 @@ def test_the_first_key_typed_starts_editing_every_cell(qtbot, request, which) ->
 
 def test_a_letter_typed_on_a_choice_cell_steps_to_it_and_return_picks_it(
         qtbot, character, document) -> None:
-    items = character.items
+    items = character.tables["items"]
     view = items.view
     view.setFocus()
     view.setCurrentIndex(items.model.index(2, 1))  # Cutter: weapon
@@ -85,8 +92,8 @@ def test_combo_editors_are_wide_enough_to_read_their_longest_choice(
     checked = 0
     for group in groups(editor):
         model, view = group.model, group.view
-        for column, spec in enumerate(model.columns):
-            if spec.kind is not ColumnKind.CHOICE:
+        for column, spec in enumerate(model.table.columns):
+            if spec.kind != ColumnKind.CHOICE:
                 continue
             combo = open_cell_editor(view, model.index(0, column))
             assert isinstance(combo, QComboBox)
@@ -94,9 +101,9 @@ def test_combo_editors_are_wide_enough_to_read_their_longest_choice(
                           for i in range(combo.count()))
             needed = combo.sizeHint().width()
             assert needed > longest
-            assert combo.width() >= needed, f"{model.field}.{spec.title}: choices cut"
+            assert combo.width() >= needed, f"{model.table.path}.{spec.label}: choices cut"
             assert view.columnWidth(column) >= needed, (
-                f"{model.field}.{spec.title}: the cell is narrower than its editor")
+                f"{model.table.path}.{spec.label}: the cell is narrower than its editor")
             view.closeEditor(combo, view.itemDelegate().EndEditHint.RevertModelCache)
             checked += 1
     assert checked >= 2
@@ -127,10 +134,10 @@ def test_nothing_moves_under_the_pointer_after_an_edit(qtbot, request, which) ->
     cell = type_as_user(qtbot, view, model.index(0, 0), "x", enter=False)
     press_enter(qtbot, cell)
     settle(qtbot, editor)
-    assert getattr(editor.document.sheet, model.field)[0].name == "x"
+    assert getattr(editor.document.sheet, model.table.path)[0].name == "x"
     assert column_edges(view) == before
 
-    choice = next(i for i, c in enumerate(model.columns) if c.kind is ColumnKind.CHOICE)
+    choice = next(i for i, c in enumerate(model.table.columns) if c.kind == ColumnKind.CHOICE)
     combo = open_cell_editor(view, model.index(0, choice))
     combo.setCurrentIndex(combo.count() - 1)
     combo.activated.emit(combo.count() - 1)

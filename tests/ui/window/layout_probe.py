@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QToolBar, QToolButton, QWidg
 
 from m3desk.assets import sample_files
 from m3desk.ui.main_window import MainWindow
-from m3desk.ui.sheet.attributes_group import AttributesGroup
+from m3desk.ui.sheet.ability_table import AbilityGroup
 from m3desk.ui.theme import TOOLBAR_EXTENSION
 
 WINDOW_SIZE = (1400, 880)
@@ -39,7 +39,7 @@ def _library_problems(window: MainWindow) -> list[str]:
 
 def _attributes_problems(window: MainWindow, name: str) -> list[str]:
     page = window.session.current().page  # type: ignore[union-attr]
-    group = page.findChild(AttributesGroup)
+    group = page.findChild(AbilityGroup)
     if group is None:
         return [f"{name}: no attributes group"]
     view = group.view

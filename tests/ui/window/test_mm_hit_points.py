@@ -10,10 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractSpinBox
 
 from m3desk.ui.main_window import MainWindow
-from m3desk.ui.sheet.attributes_model import SCORE
-from m3desk.ui.sheet.character_sheet_editor import CharacterSheetEditor
-from m3desk.ui.sheet.monster_sheet_editor import MonsterSheetEditor
-from tests.ui.sheet.helpers import type_into_cell
+from m3desk.ui.sheet.ability_table import SCORE
+from m3desk.ui.sheet.form_editor import FormSheetEditor
+from tests.ui.sheet.helpers import on_screen, type_into_cell
 
 
 def typed(qtbot: Any, spin: QAbstractSpinBox, text: str) -> None:
@@ -23,47 +22,48 @@ def typed(qtbot: Any, spin: QAbstractSpinBox, text: str) -> None:
     qtbot.keyClick(spin, Qt.Key.Key_Return)
 
 
-def new_monster_editor(window: MainWindow, fake_dialogs: Any, qtbot: Any) -> MonsterSheetEditor:
+def new_monster_editor(window: MainWindow, fake_dialogs: Any, qtbot: Any) -> FormSheetEditor:
     from m3desk.ui.window import new_character as new_character_dialog
 
     fake_dialogs.answer("ask_game", lambda *_a, **_k: new_character_dialog.OWN_SHEETS)
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier
                    | Qt.KeyboardModifier.ShiftModifier)
     editor = window.tabs.current()
-    assert isinstance(editor, MonsterSheetEditor)
+    assert isinstance(editor, FormSheetEditor)
     return editor
 
 
 def test_a_new_monster_stands_and_its_pools_follow_the_maximum(
         window: MainWindow, fake_dialogs: Any, qtbot: Any) -> None:
     editor = new_monster_editor(window, fake_dialogs, qtbot)
-    pools = editor.pools
-    shown = (pools.php_current.text(), pools.php_maximum.text())
+    php_current, php_maximum = on_screen(editor, "field:php.current"), \
+        on_screen(editor, "field:php.maximum")
+    shown = (php_current.text(), php_maximum.text())
     assert shown == ("18", "18"), "a new monster starts with CON 10 + 8, not 0/0 (down)"
     document = editor.document
-    typed(qtbot, pools.php_maximum, "25")
-    assert (pools.php_current.text(), pools.php_maximum.text()) == ("25", "25")
-    typed(qtbot, pools.php_current, "30")  # above the maximum: the maximum follows
-    assert (pools.php_current.text(), pools.php_maximum.text()) == ("30", "30")
+    typed(qtbot, php_maximum, "25")
+    assert (php_current.text(), php_maximum.text()) == ("25", "25")
+    typed(qtbot, php_current, "30")  # above the maximum: the maximum follows
+    assert (php_current.text(), php_maximum.text()) == ("30", "30")
     assert document.sheet.php.current == document.sheet.php.maximum == 30
     document.undo_stack.undo()
-    assert (pools.php_current.text(), pools.php_maximum.text()) == ("25", "25")
-    typed(qtbot, pools.php_maximum, "10")
-    assert (pools.php_current.text(), pools.php_maximum.text()) == ("10", "10")
+    assert (php_current.text(), php_maximum.text()) == ("25", "25")
+    typed(qtbot, php_maximum, "10")
+    assert (php_current.text(), php_maximum.text()) == ("10", "10")
 
 
 def test_a_character_s_php_follows_a_changed_con(window: MainWindow, sample: Any,
                                                  qtbot: Any) -> None:
     record = window.open_path(sample("gramfive"))
     editor = record.page
-    assert isinstance(editor, CharacterSheetEditor)
+    assert isinstance(editor, FormSheetEditor)
     document = record.document
     before = document.sheet.php
     con = document.sheet.attributes.CON
-    view = editor.attributes.view
+    view = on_screen(editor, "abilities_view")
     row = list(type(document.sheet.attributes).model_fields).index("CON")
     type_into_cell(qtbot, view, view.model().index(row, SCORE), str(con + 2))
     after = document.sheet.php
     assert con + 2 == document.sheet.attributes.CON
     assert (after.current, after.maximum) == (before.current + 2, before.maximum + 2)
-    assert editor.pools.php_maximum.text() == str(before.maximum + 2)
+    assert on_screen(editor, "field:php.maximum").text() == str(before.maximum + 2)
