@@ -102,7 +102,7 @@ def with_copies(encounter: core.Encounter, sheet: BaseModel, count: int, side: s
         if dice is not None and rules is not None:
             points.append(copy_hit_points(dice, method, roller))
             copy = rules.with_hit_points(sheet, points[-1])
-        after = add_sheets(after, [OpenSheet(copy, None)], side)  # type: ignore[arg-type]
+        after = add_sheets(after, [OpenSheet(copy, None)], side)
     names = [c.name for c in after.combatants[before:]]
     verb = "joins" if count == 1 else "join"
     if dice is None:
