@@ -1,0 +1,537 @@
+"""The one routine that paints a map: the interactive map, the player view and the printed
+encounter sheet all call :func:`paint_map` with a :class:`MapFrame` (where the map's units
+land on the surface) and a :class:`MapStyle` (colours and fonts of the surface).
+
+Layers, bottom to top: the background picture, the grid, terrain areas, the selected
+combatant's rings, the tokens, a ruler while a token is dragged, the scale bar and the
+legend. Token names are drawn at the surface's text size whatever the zoom, so a zoomed-out
+map still reads; markers grow with the zoom down to a floor.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QPolygonF,
+)
+
+from m3desk.core.places import Area
+from m3desk.core.system import PositionModel, Ring
+from m3desk.ui.board.board_colours import BoardColours, mix
+from m3desk.ui.board.token_metrics import initials
+from m3desk.ui.board.token_shapes import shape_name, shape_path
+from m3desk.ui.map.backdrop import file_pixel_size
+from m3desk.ui.map.picture import MapPicture, MapToken
+
+__all__ = ["MapFrame", "MapStyle", "Ruler", "paint_map", "paint_token", "ring_path"]
+
+NICE = (1, 2, 5)
+MIN_GRID_PX = 9.0
+"""Grid lines closer than this on screen are thinned to every 2nd, 5th, 10th step…"""
+SCALE_BAR_PX = 90.0
+
+
+@dataclass(frozen=True, slots=True)
+class MapFrame:
+    """Where the map's units land on a surface: ``scale`` pixels per unit, the unit point
+    (``cx``, ``cy``) at the centre of a ``width`` × ``height`` surface; y grows downward."""
+
+    scale: float
+    cx: float
+    cy: float
+    width: float
+    height: float
+
+    def to_screen(self, x: float, y: float) -> QPointF:
+        return QPointF((x - self.cx) * self.scale + self.width / 2,
+                       (y - self.cy) * self.scale + self.height / 2)
+
+    def to_units(self, point: QPointF) -> tuple[float, float]:
+        return ((point.x() - self.width / 2) / self.scale + self.cx,
+                (point.y() - self.height / 2) / self.scale + self.cy)
+
+    def visible(self) -> tuple[float, float, float, float]:
+        left, top = self.to_units(QPointF(0, 0))
+        right, bottom = self.to_units(QPointF(self.width, self.height))
+        return left, top, right, bottom
+
+    @classmethod
+    def fitted(cls, bounds: tuple[float, float, float, float], width: float, height: float,
+               *, most: float = 40.0, margin: float = 24.0) -> MapFrame:
+        """The frame showing ``bounds`` whole on the surface (at most ``most`` px a unit)."""
+        left, top, right, bottom = bounds
+        room_w, room_h = max(width - 2 * margin, 1.0), max(height - 2 * margin, 1.0)
+        scale = min(room_w / max(right - left, 1e-6), room_h / max(bottom - top, 1e-6), most)
+        return cls(scale, (left + right) / 2, (top + bottom) / 2, width, height)
+
+    def zoomed(self, factor: float, anchor: QPointF | None = None) -> MapFrame:
+        """Zoomed by ``factor`` keeping the unit point under ``anchor`` (default: centre)."""
+        anchor = anchor if anchor is not None else QPointF(self.width / 2, self.height / 2)
+        ux, uy = self.to_units(anchor)
+        scale = self.scale * factor
+        cx = ux - (anchor.x() - self.width / 2) / scale
+        cy = uy - (anchor.y() - self.height / 2) / scale
+        return MapFrame(scale, cx, cy, self.width, self.height)
+
+    def panned(self, dx_px: float, dy_px: float) -> MapFrame:
+        return MapFrame(self.scale, self.cx - dx_px / self.scale, self.cy - dy_px / self.scale,
+                        self.width, self.height)
+
+    def resized(self, width: float, height: float) -> MapFrame:
+        return MapFrame(self.scale, self.cx, self.cy, width, height)
+
+
+@dataclass
+class MapStyle:
+    """The colours and fonts of one surface (a widget's palette and font, or paper)."""
+
+    colours: BoardColours
+    font: QFont
+    within: QColor
+    over: QColor
+    paper: bool = False
+    """Printing: no background fill, thinner lines."""
+    _widths: dict[str, float] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.metrics = QFontMetricsF(self.font)
+        self.bold = QFont(self.font)
+        self.bold.setBold(True)
+        self.bold_metrics = QFontMetricsF(self.bold)
+        self.small = QFont(self.font)
+        self.small.setPointSizeF(max(self.font.pointSizeF() * 0.85, 1.0))
+        self.small_metrics = QFontMetricsF(self.small)
+        self.line = self.metrics.height()
+        self.struck = QFont(self.font)
+        self.struck.setStrikeOut(True)
+
+    @classmethod
+    def of(cls, palette: QPalette, font: QFont, *, paper: bool = False) -> MapStyle:
+        colours = BoardColours.from_palette(palette)
+        lightness = 0.62 if colours.dark else 0.36
+        return cls(colours, QFont(font), QColor.fromHslF(0.36, 0.75, lightness),
+                   QColor.fromHslF(0.0, 0.8, 0.64 if colours.dark else 0.45), paper=paper)
+
+    def width(self, text: str) -> float:
+        """The text's width in the name font (cached: names repeat at every paint)."""
+        known = self._widths.get(text)
+        if known is None:
+            known = self._widths[text] = self.metrics.horizontalAdvance(text)
+        return known
+
+    def radius(self, frame: MapFrame, model: PositionModel) -> float:
+        """A token's radius on the surface: nearly half a grid step, never smaller than
+        a little under half a line of text (the marker stays a target for the mouse)."""
+        return max(0.42 * model.step * frame.scale, self.line * 0.55)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruler:
+    """A dragged token's path: where it started, where it would land, what it says."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    lines: tuple[str, ...]
+    over: bool
+
+
+def ring_path(model: PositionModel, radius: float) -> QPainterPath:
+    """The ring ``radius`` surface units around the origin: a circle, or on a grid of
+    squares the shape of everything that far by its count (a diagonal step costs 1½: an
+    octagon), so the ring shows exactly what the rules measure."""
+    path = QPainterPath()
+    if model.metric == "squares":
+        d = radius * 2 / 3
+        corners = [QPointF(radius, 0), QPointF(d, d), QPointF(0, radius), QPointF(-d, d),
+                   QPointF(-radius, 0), QPointF(-d, -d), QPointF(0, -radius),
+                   QPointF(d, -d)]
+        path.addPolygon(QPolygonF([*corners, corners[0]]))
+        path.closeSubpath()
+    else:
+        path.addEllipse(QPointF(0, 0), radius, radius)
+    return path
+
+
+def _nice(least: float, step: float) -> float:
+    """The smallest of step × 1, 2, 5, 10, 20, 50… not below ``least``."""
+    magnitude = 1
+    while True:
+        for factor in NICE:
+            value = step * factor * magnitude
+            if value >= least:
+                return value
+        magnitude *= 10
+        if magnitude > 1e9:
+            return step * magnitude
+
+
+def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
+                style: MapStyle) -> None:
+    spacing = _nice(MIN_GRID_PX / frame.scale, model.step)
+    major = spacing * 5
+    left, top, right, bottom = frame.visible()
+    colours = style.colours
+    minor_pen = QPen(mix(colours.base, colours.text, 0.10), 0)
+    major_pen = QPen(mix(colours.base, colours.text, 0.22), 0)
+    first_x = math.floor(left / spacing) * spacing
+    first_y = math.floor(top / spacing) * spacing
+    count_x = int((right - first_x) / spacing) + 2
+    count_y = int((bottom - first_y) / spacing) + 2
+    for pen, is_major in ((minor_pen, False), (major_pen, True)):
+        painter.setPen(pen)
+        for i in range(count_x):
+            x = first_x + i * spacing
+            if _on(x, major) == is_major:
+                sx = (x - frame.cx) * frame.scale + frame.width / 2
+                painter.drawLine(QPointF(sx, 0), QPointF(sx, frame.height))
+        for i in range(count_y):
+            y = first_y + i * spacing
+            if _on(y, major) == is_major:
+                sy = (y - frame.cy) * frame.scale + frame.height / 2
+                painter.drawLine(QPointF(0, sy), QPointF(frame.width, sy))
+
+
+def _on(value: float, spacing: float) -> bool:
+    ratio = value / spacing
+    return abs(ratio - round(ratio)) < 1e-6
+
+
+def area_colour(area: Area, style: MapStyle) -> QColor:
+    colours = style.colours
+    if area.wall:
+        return mix(colours.base, colours.text, 0.62)
+    amount = min(0.15 + 0.07 * area.rating, 0.55)
+    return mix(colours.base, QColor.fromHslF(0.08, 0.7, 0.5), amount)
+
+
+def area_label(area: Area) -> str:
+    if area.wall:
+        return area.label or "wall"
+    return f"DR {area.rating}" + (f" · {area.label}" if area.label else "")
+
+
+def _paint_areas(painter: QPainter, frame: MapFrame, picture: MapPicture,
+                 style: MapStyle) -> None:
+    painter.setFont(style.small)
+    for area in picture.areas:
+        corner = frame.to_screen(area.x, area.y)
+        rect = QRectF(corner.x(), corner.y(), area.width * frame.scale,
+                      area.height * frame.scale)
+        colour = area_colour(area, style)
+        painter.setPen(QPen(mix(colour, style.colours.text, 0.3), 1))
+        painter.setBrush(colour)
+        painter.drawRect(rect)
+        if not area.wall:
+            painter.setBrush(QBrush(mix(colour, style.colours.text, 0.25),
+                                    Qt.BrushStyle.BDiagPattern))
+            painter.drawRect(rect)
+        label = area_label(area)
+        if rect.width() > style.small_metrics.horizontalAdvance(label) + 6 \
+                and rect.height() > style.small_metrics.height() + 4:
+            painter.setPen(style.colours.ink_on(colour))
+            painter.drawText(rect.adjusted(3, 2, -3, -2),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop), label)
+
+
+def _ring_colour(ring: Ring, style: MapStyle) -> QColor:
+    colours = style.colours
+    if ring.kind == "reach":
+        return mix(colours.text, colours.base, 0.15)
+    if ring.kind == "move":
+        return colours.highlight if not style.paper else colours.text
+    return mix(colours.text, colours.base, 0.4)
+
+
+def _paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture,
+                 style: MapStyle) -> None:
+    centre = picture.token(picture.selected)
+    if centre is None or not picture.rings:
+        return
+    middle = frame.to_screen(centre.x, centre.y)
+    unit = picture.model.unit
+    painter.setFont(style.small)
+    labelled: list[QRectF] = []
+    for number, ring in enumerate(sorted(picture.rings, key=lambda r: r.value)):
+        radius = ring.value * frame.scale
+        if radius < 2:
+            continue
+        colour = _ring_colour(ring, style)
+        pen = QPen(colour, 2 if ring.kind == "move" else 1.4)
+        if ring.kind == "range":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(ring_path(picture.model, radius).translated(middle))
+        # The label sits on the ring, turned a little further round for each ring so that
+        # neighbouring rings' labels do not cover each other.
+        text = f"{ring.label} {ring.value} {unit}"
+        angle = math.radians(-60 - 22 * (number % 6))
+        spot = _on_ring(picture.model, radius, angle)
+        width = style.small_metrics.horizontalAdvance(text) + 6
+        height = style.small_metrics.height() + 2
+        box = QRectF(middle.x() + spot.x() - width / 2, middle.y() + spot.y() - height / 2,
+                     width, height)
+        if any(box.intersects(other) for other in labelled):
+            box.moveTop(box.top() - height)
+        labelled.append(box)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(_chip(style))
+        painter.drawRoundedRect(box, 3, 3)
+        painter.setPen(colour if ring.kind != "range" else style.colours.text)
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), text)
+
+
+def _on_ring(model: PositionModel, radius: float, angle: float) -> QPointF:
+    dx, dy = math.cos(angle), math.sin(angle)
+    length = model.norm(dx, dy) if model.metric == "squares" else 1.0
+    return QPointF(dx * radius / length, dy * radius / length)
+
+
+def _chip(style: MapStyle) -> QColor:
+    chip = QColor(style.colours.base)
+    chip.setAlphaF(0.85)
+    return chip
+
+
+def token_label(token: MapToken, unit: str) -> str:
+    """The name under a token, with what the marker cannot show in shape or colour."""
+    text = token.name
+    if token.z:
+        text += f" ↑{token.z:g} {unit}"
+    if token.hidden:
+        text += " (hidden)"
+    if token.down:
+        text += " (down)"
+    return text
+
+
+def paint_token(painter: QPainter, frame: MapFrame, token: MapToken, style: MapStyle,
+                model: PositionModel, *, selected: bool = False, at: QPointF | None = None
+                ) -> None:
+    """One token: its side's marker (shape and colour), initials inside, the name below."""
+    colours = style.colours
+    centre = at if at is not None else frame.to_screen(token.x, token.y)
+    radius = style.radius(frame, model)
+    fill = colours.side_colour(token.side_index)
+    if token.down:
+        fill = mix(fill, colours.base, 0.6)
+    if token.hidden:
+        fill = mix(fill, colours.base, 0.45)
+    marker = shape_path(token.side_index, round(radius, 1)).translated(centre)
+    outline = QPen(colours.text if selected else mix(colours.text, fill, 0.4),
+                   3 if selected else 1.2)
+    if token.hidden:
+        outline.setStyle(Qt.PenStyle.DashLine)
+    if selected:
+        painter.setPen(QPen(colours.highlight, 6))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(marker)
+    painter.setPen(outline)
+    painter.setBrush(fill)
+    painter.drawPath(marker)
+    if token.down:
+        painter.setPen(QPen(colours.text, 2))
+        d = radius * 0.6
+        painter.drawLine(centre + QPointF(-d, -d), centre + QPointF(d, d))
+        painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d))
+    elif radius >= style.line * 0.55:
+        painter.setFont(style.small)
+        painter.setPen(colours.ink_on(fill))
+        box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), initials(token.name))
+    text = token_label(token, model.unit)
+    width = style.width(text) + 6
+    box = QRectF(centre.x() - width / 2, centre.y() + radius + 1, width, style.line)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(_chip(style))
+    painter.drawRoundedRect(box, 3, 3)
+    painter.setFont(style.struck if token.down else (style.bold if selected else style.font))
+    painter.setPen(colours.text if not token.hidden else colours.muted_text)
+    painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), text)
+
+
+def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyle) -> None:
+    """The line from where the token stood to where it would land, coloured within (green)
+    or over (red) the allowance, and what the move means beside its end."""
+    start = frame.to_screen(*ruler.start)
+    end = frame.to_screen(*ruler.end)
+    colour = style.over if ruler.over else style.within
+    pen = QPen(colour, 3)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.drawLine(start, end)
+    painter.setBrush(colour)
+    painter.drawEllipse(start, 3, 3)
+    metrics = style.bold_metrics
+    width = max((metrics.horizontalAdvance(line) for line in ruler.lines), default=0) + 12
+    height = metrics.height() * len(ruler.lines) + 8
+    x = end.x() + 18
+    y = end.y() - height - 8
+    if x + width > frame.width:
+        x = end.x() - width - 18
+    if y < 0:
+        y = end.y() + 18
+    box = QRectF(x, y, width, height)
+    painter.setPen(QPen(colour, 2))
+    painter.setBrush(style.colours.base)
+    painter.drawRoundedRect(box, 4, 4)
+    painter.setFont(style.bold)
+    painter.setPen(style.colours.text)
+    for number, line in enumerate(ruler.lines):
+        painter.setPen(colour if number == 1 and ruler.over else style.colours.text)
+        painter.drawText(QPointF(x + 6, y + 4 + metrics.ascent() + number * metrics.height()),
+                         line)
+
+
+def _paint_scale_bar(painter: QPainter, frame: MapFrame, model: PositionModel,
+                     style: MapStyle) -> None:
+    length = _nice(SCALE_BAR_PX / frame.scale, model.step)
+    px = length * frame.scale
+    x, y = 12.0, frame.height - 12.0
+    text = f"{length:g} {model.unit}"
+    painter.setFont(style.small)
+    box = QRectF(x - 4, y - style.small_metrics.height() - 12, px + 8 +
+                 style.small_metrics.horizontalAdvance(text) + 8, style.small_metrics.height()
+                 + 14)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(_chip(style))
+    painter.drawRoundedRect(box, 3, 3)
+    painter.setPen(QPen(style.colours.text, 2))
+    painter.drawLine(QPointF(x, y - 3), QPointF(x + px, y - 3))
+    painter.drawLine(QPointF(x, y - 8), QPointF(x, y))
+    painter.drawLine(QPointF(x + px, y - 8), QPointF(x + px, y))
+    painter.drawText(QPointF(x + px + 6, y), text)
+
+
+def legend_entries(picture: MapPicture) -> list[tuple[str, str]]:
+    """What the legend lists: (kind, text) per side, mark and terrain present."""
+    entries = [("side", side) for side in picture.sides
+               if any(t.side == side for t in picture.tokens)]
+    if any(t.hidden for t in picture.tokens):
+        entries.append(("hidden", "hidden from the players"))
+    if any(t.down for t in picture.tokens):
+        entries.append(("down", "down (out of the fight)"))
+    kinds = sorted({("wall" if a.wall else "rating", a.rating if not a.wall else -1)
+                    for a in picture.areas}, key=lambda k: k[1])
+    entries += [("wall", "wall (impassable)") if kind == "wall"
+                else ("rating", f"difficult ground DR {rating}") for kind, rating in kinds]
+    return entries
+
+
+def _paint_legend(painter: QPainter, frame: MapFrame, picture: MapPicture,
+                  style: MapStyle) -> None:
+    entries = legend_entries(picture)
+    if not entries:
+        return
+    metrics = style.small_metrics
+    row = metrics.height() + 2
+    swatch = metrics.height() * 0.8
+    width = max(metrics.horizontalAdvance(_legend_text(picture, kind, text))
+                for kind, text in entries) + swatch + 16
+    box = QRectF(frame.width - width - 8, 8, width, row * len(entries) + 8)
+    painter.setPen(QPen(mix(style.colours.base, style.colours.text, 0.3), 1))
+    painter.setBrush(_chip(style))
+    painter.drawRoundedRect(box, 4, 4)
+    painter.setFont(style.small)
+    colours = style.colours
+    for number, (kind, text) in enumerate(entries):
+        top = box.top() + 4 + number * row
+        middle = QPointF(box.left() + 6 + swatch / 2, top + row / 2)
+        if kind == "side":
+            index = picture.sides.index(text)
+            painter.setPen(QPen(colours.text, 1))
+            painter.setBrush(colours.side_colour(index))
+            painter.drawPath(shape_path(index, swatch / 2.4).translated(middle))
+        elif kind in ("hidden", "down"):
+            pen = QPen(colours.text, 1.2)
+            pen.setStyle(Qt.PenStyle.DashLine if kind == "hidden" else Qt.PenStyle.SolidLine)
+            painter.setPen(pen)
+            painter.setBrush(mix(colours.text, colours.base, 0.6))
+            painter.drawEllipse(middle, swatch / 2.4, swatch / 2.4)
+            if kind == "down":
+                d = swatch / 3.5
+                painter.drawLine(middle + QPointF(-d, -d), middle + QPointF(d, d))
+                painter.drawLine(middle + QPointF(-d, d), middle + QPointF(d, -d))
+        else:
+            rating = int(text.rsplit(" ", 1)[-1]) if kind == "rating" else 0
+            sample = Area(rating=rating, wall=kind == "wall")
+            painter.setPen(QPen(colours.text, 1))
+            painter.setBrush(area_colour(sample, style))
+            painter.drawRect(QRectF(middle.x() - swatch / 2, middle.y() - swatch / 2,
+                                    swatch, swatch))
+        painter.setPen(colours.text)
+        painter.drawText(QPointF(box.left() + 12 + swatch, top + metrics.ascent() + 1),
+                         _legend_text(picture, kind, text))
+
+
+def _legend_text(picture: MapPicture, kind: str, text: str) -> str:
+    if kind == "side":
+        return f"{text} ({shape_name(picture.sides.index(text))})"
+    return text
+
+
+def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle, *,
+              backdrop: QImage | None = None, skip: str = "", ruler: Ruler | None = None,
+              rubber: QRectF | None = None, legend: bool = True, scale_bar: bool = True
+              ) -> None:
+    """Paint the whole map on ``painter`` (a widget, a pixmap or a page) inside
+    (0, 0, frame.width, frame.height); ``skip`` leaves out one token (the one being
+    dragged, painted on top by the caller), ``ruler`` and ``rubber`` (a terrain rectangle
+    being drawn, in surface pixels) are the interaction's overlays."""
+    painter.save()
+    painter.setClipRect(QRectF(0, 0, frame.width, frame.height))
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    if not style.paper:
+        painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.colours.base)
+    model = picture.model
+    if backdrop is not None and picture.backdrop is not None and not backdrop.isNull():
+        spec = picture.backdrop
+        corner = frame.to_screen(spec.x, spec.y)
+        width, height = file_pixel_size(backdrop)
+        target = QRectF(corner.x(), corner.y(), width * spec.per_pixel * frame.scale,
+                        height * spec.per_pixel * frame.scale)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.setOpacity(0.75)
+        painter.drawImage(target, backdrop)
+        painter.setOpacity(1.0)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    _paint_grid(painter, frame, model, style)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    _paint_areas(painter, frame, picture, style)
+    _paint_rings(painter, frame, picture, style)
+    selected = None
+    for token in picture.tokens:
+        if token.combatant_id == skip:
+            continue
+        if token.combatant_id == picture.selected:
+            selected = token
+            continue
+        paint_token(painter, frame, token, style, model)
+    if selected is not None:
+        paint_token(painter, frame, selected, style, model, selected=True)
+    if rubber is not None:
+        painter.setPen(QPen(style.colours.highlight, 2, Qt.PenStyle.DashLine))
+        fill = QColor(style.colours.highlight)
+        fill.setAlphaF(0.2)
+        painter.setBrush(fill)
+        painter.drawRect(rubber)
+    if ruler is not None:
+        paint_ruler(painter, frame, ruler, style)
+    if scale_bar:
+        _paint_scale_bar(painter, frame, model, style)
+    if legend:
+        _paint_legend(painter, frame, picture, style)
+    painter.restore()
