@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -37,6 +38,7 @@ from m3desk.core.log_entries import LogEntries
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.health import perceived
+from m3desk.ui.map.view import MapView
 
 __all__ = ["PlayerView", "perceived", "players_copy"]
 
@@ -138,7 +140,20 @@ class PlayerView(QWidget):
         side.addLayout(controls)
         layout = QHBoxLayout(self)
         layout.addLayout(side, 2)
-        layout.addWidget(self.board, 3)
+        # A game of distances: the map (drawn from the players' copy, so without hidden
+        # combatants), the board's distances a tab away.
+        self.map: MapView | None = None
+        if document.encounter.position_model.kind == "distance":
+            self.map = MapView(self.players, self, read_only=True)
+            self.map.setFont(board_font)
+            tabs = QTabWidget(self)
+            tabs.setObjectName("player_map_tabs")
+            tabs.setDocumentMode(True)
+            tabs.addTab(self.map, "Map")
+            tabs.addTab(self.board, "Distances")
+            layout.addWidget(tabs, 3)
+        else:
+            layout.addWidget(self.board, 3)
         self.setWindowTitle(f"Players — {document.name()}")
         QShortcut(QKeySequence("F11"), self).activated.connect(self.toggle_full_screen)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self).activated.connect(self.leave_full_screen)
@@ -247,6 +262,8 @@ class PlayerView(QWidget):
         for token in self.board.scene.tokens():
             facts = token.facts
             shown += [facts.name, facts.position_label, token.toolTip()]
+        if self.map is not None:
+            shown += [self.map.tooltip_for(token) for token in self.map.picture.tokens]
         return shown
 
     def toggle_full_screen(self) -> None:
@@ -269,4 +286,6 @@ class PlayerView(QWidget):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
         self.board.detach()
+        if self.map is not None:
+            self.map.document_link.detach()
         super().closeEvent(event)

@@ -81,5 +81,5 @@ class MoveDialog(QDialog):
     def accept(self) -> None:
         if self.typed is None:
             return
-        self.view.move(self.combatant_id, self.typed.place)
+        self.view.move_token(self.combatant_id, self.typed.place)
         super().accept()

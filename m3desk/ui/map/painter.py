@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
     QImage,
+    QPaintDevice,
     QPainter,
     QPainterPath,
     QPalette,
@@ -102,27 +103,35 @@ class MapStyle:
     within: QColor
     over: QColor
     paper: bool = False
-    """Printing: no background fill, thinner lines."""
+    """Printing: no background fill."""
+    device: QPaintDevice | None = None
+    """The surface the fonts are measured on (a printer's page), if not the screen."""
     _widths: dict[str, float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        self.metrics = QFontMetricsF(self.font)
+        self.metrics = self._measure(self.font)
         self.bold = QFont(self.font)
         self.bold.setBold(True)
-        self.bold_metrics = QFontMetricsF(self.bold)
+        self.bold_metrics = self._measure(self.bold)
         self.small = QFont(self.font)
-        self.small.setPointSizeF(max(self.font.pointSizeF() * 0.85, 1.0))
-        self.small_metrics = QFontMetricsF(self.small)
+        self.small.setPointSizeF(self.font.pointSizeF() * 0.85)
+        self.small_metrics = self._measure(self.small)
         self.line = self.metrics.height()
         self.struck = QFont(self.font)
         self.struck.setStrikeOut(True)
 
+    def _measure(self, font: QFont) -> QFontMetricsF:
+        return QFontMetricsF(font, self.device) if self.device is not None \
+            else QFontMetricsF(font)
+
     @classmethod
-    def of(cls, palette: QPalette, font: QFont, *, paper: bool = False) -> MapStyle:
+    def of(cls, palette: QPalette, font: QFont, *, paper: bool = False,
+           device: QPaintDevice | None = None) -> MapStyle:
         colours = BoardColours.from_palette(palette)
         lightness = 0.62 if colours.dark else 0.36
         return cls(colours, QFont(font), QColor.fromHslF(0.36, 0.75, lightness),
-                   QColor.fromHslF(0.0, 0.8, 0.64 if colours.dark else 0.45), paper=paper)
+                   QColor.fromHslF(0.0, 0.8, 0.64 if colours.dark else 0.45), paper=paper,
+                   device=device)
 
     def width(self, text: str) -> float:
         """The text's width in the name font (cached: names repeat at every paint)."""

@@ -49,9 +49,9 @@ class MapPicture:
     def token(self, combatant_id: str) -> MapToken | None:
         return next((t for t in self.tokens if t.combatant_id == combatant_id), None)
 
-    def bounds(self) -> tuple[float, float, float, float]:
+    def bounds(self, *, rings: bool = True) -> tuple[float, float, float, float]:
         """The smallest rectangle (left, top, right, bottom) holding every token, area and
-        the selected combatant's largest ring; at least a few grid steps wide."""
+        (with ``rings``) the selected combatant's nearer rings; a few grid steps at least."""
         xs: list[float] = []
         ys: list[float] = []
         for token in self.tokens:
@@ -61,7 +61,7 @@ class MapPicture:
             xs += [area.x, area.x + area.width]
             ys += [area.y, area.y + area.height]
         centre = self.token(self.selected)
-        if centre is not None and self.rings:
+        if rings and centre is not None and self.rings:
             # The nearest rings matter; a long bow's 210 ft need not shrink every token.
             reach = sorted(r.value for r in self.rings)[: max(1, len(self.rings) - 2)][-1]
             xs += [centre.x - reach, centre.x + reach]

@@ -18,6 +18,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
     QHelpEvent,
+    QImage,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -56,12 +57,13 @@ def ruler_lines(check: MoveCheck, unit: str) -> tuple[str, ...]:
     if check.cost != check.distance:
         first += f" · costs {check.cost}"
     if check.allowance is not None:
-        first += f" · allowance {check.allowance}"
+        first += f" · allowance {check.allowance} {unit}"
     lines = [first]
     if check.blocked:
         lines.append("Blocked by the rules: you may still drop it here")
     elif check.over:
-        lines.append(f"Over the allowance ({check.allowance}): you may still drop it here")
+        lines.append(f"Over the allowance ({check.allowance} {unit}): you may still drop "
+                     "it here")
     elif check.allowance is not None:
         lines.append("Within the allowance")
     lines += list(check.notes)
@@ -94,19 +96,20 @@ class MapView(QWidget):
     backdrop_requested = Signal()
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
-                 read_only: bool = False) -> None:
+                 read_only: bool = False, rings: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("map_view")
         self.setAccessibleName("Map")
         self.document = document
         self.read_only = read_only
+        self.rings = rings
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus if read_only else Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(240, 200)
         self.setMouseTracking(False)
         self.style_ = MapStyle.of(self.palette(), self.font())
         self.picture: MapPicture = picture_of(document.encounter, document.selected,
-                                              rings=not read_only)
+                                              rings=rings)
         self.frame = MapFrame.fitted(self.picture.bounds(), 640, 480)
         self.auto_fit = True
         self.paint_mode = False
@@ -139,7 +142,7 @@ class MapView(QWidget):
     def refresh(self) -> None:
         """Read the document again and repaint (refitting if something left the view)."""
         self.picture = picture_of(self.document.encounter, self.document.selected,
-                                  rings=not self.read_only)
+                                  rings=self.rings)
         self.redraws += 1
         if self.auto_fit and self._drag is None and not self._holds_everything():
             self.fit()
@@ -147,7 +150,7 @@ class MapView(QWidget):
 
     def _holds_everything(self) -> bool:
         left, top, right, bottom = self.frame.visible()
-        b_left, b_top, b_right, b_bottom = self.picture.bounds()
+        b_left, b_top, b_right, b_bottom = self.picture.bounds(rings=False)
         return left <= b_left and top <= b_top and right >= b_right and bottom >= b_bottom
 
     def fit(self) -> None:
@@ -196,7 +199,7 @@ class MapView(QWidget):
     def preview(self, combatant_id: str, place: Place) -> MoveCheck:
         return self.rules.check_move(self.document.encounter, combatant_id, place)
 
-    def move(self, combatant_id: str, place: Place, *, run: str | None = None) -> bool:
+    def move_token(self, combatant_id: str, place: Place, *, run: str | None = None) -> bool:
         """Move through the game's ``make_move``: one undo step (or one run) and its log line."""
         encounter = self.document.encounter
         start = self.document.run_start(run) if run is not None else None
@@ -214,7 +217,7 @@ class MapView(QWidget):
         here = self.document.encounter.places.get(selected)
         if self.read_only or here is None:
             return False
-        return self.move(selected, stepped(self.picture.model, here, dx, dy),
+        return self.move_token(selected, stepped(self.picture.model, here, dx, dy),
                          run=f"map-step:{selected}")
 
     def add_area(self, area: Area) -> bool:
@@ -224,7 +227,7 @@ class MapView(QWidget):
 
     # -- painting --------------------------------------------------------------------------
 
-    def backdrop(self) -> tuple[object, str]:
+    def backdrop(self) -> tuple[QImage | None, str]:
         spec = self.picture.backdrop
         if spec is None:
             return None, ""
@@ -239,8 +242,7 @@ class MapView(QWidget):
         if overlays and self._rubber is not None:
             rubber = QRectF(self._rubber[0], self._rubber[1]).normalized()
         paint_map(painter, self.frame, self.picture, self.style_,
-                  backdrop=image if image is not None else None,  # type: ignore[arg-type]
-                  skip=skip, rubber=rubber)
+                  backdrop=image, skip=skip, rubber=rubber)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -370,7 +372,7 @@ class MapView(QWidget):
             self.drag_to(event.position())
         self._end_drag()
         if drag.dragging and drag.target is not None and drag.target != drag.origin:
-            self.move(drag.combatant_id, drag.target)
+            self.move_token(drag.combatant_id, drag.target)
 
     def _end_drag(self) -> None:
         self._drag = None
