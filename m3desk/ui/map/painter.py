@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPalette,
     QPen,
+    QPixmap,
     QPolygonF,
 )
 
@@ -36,12 +37,14 @@ from m3desk.ui.board.token_shapes import shape_name, shape_path
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.picture import MapPicture, MapToken
 
-__all__ = ["MapFrame", "MapStyle", "Ruler", "paint_map", "paint_token", "ring_path"]
+__all__ = ["GroundCache", "MapFrame", "MapStyle", "Ruler", "paint_map", "paint_token", "ring_path"]
 
 NICE = (1, 2, 5)
 MIN_GRID_PX = 9.0
 """Grid lines closer than this on screen are thinned to every 2nd, 5th, 10th step…"""
 SCALE_BAR_PX = 90.0
+MAX_SPRITES = 4000
+"""Token pictures kept (a few zoom levels of 200 combatants); then drawn afresh."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +110,8 @@ class MapStyle:
     device: QPaintDevice | None = None
     """The surface the fonts are measured on (a printer's page), if not the screen."""
     _widths: dict[str, float] = field(default_factory=dict, repr=False)
+    _sprites: dict[tuple[object, ...], tuple[QPixmap, QPointF]] = field(
+        default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.metrics = self._measure(self.font)
@@ -139,6 +144,19 @@ class MapStyle:
         if known is None:
             known = self._widths[text] = self.metrics.horizontalAdvance(text)
         return known
+
+    def sprite(self, token: MapToken, unit: str, radius: float, selected: bool,
+               ratio: float) -> tuple[QPixmap, QPointF]:
+        """The token's picture, drawn once per look (name, side, marks, height, size)."""
+        key = (token.name, token.side_index, token.hidden, token.down, token.z, radius,
+               selected, ratio)
+        found = self._sprites.get(key)
+        if found is None:
+            if len(self._sprites) > MAX_SPRITES:
+                self._sprites.clear()
+            found = self._sprites[key] = token_sprite(token, token_label(token, unit),
+                                                      radius, selected, ratio, self)
+        return found
 
     def radius(self, frame: MapFrame, model: PositionModel) -> float:
         """A token's radius on the surface: nearly half a grid step, never smaller than
@@ -198,18 +216,20 @@ def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
     first_y = math.floor(top / spacing) * spacing
     count_x = int((right - first_x) / spacing) + 2
     count_y = int((bottom - first_y) / spacing) + 2
-    for pen, is_major in ((minor_pen, False), (major_pen, True)):
-        painter.setPen(pen)
-        for i in range(count_x):
-            x = first_x + i * spacing
-            if _on(x, major) == is_major:
-                sx = (x - frame.cx) * frame.scale + frame.width / 2
-                painter.drawLine(QPointF(sx, 0), QPointF(sx, frame.height))
-        for i in range(count_y):
-            y = first_y + i * spacing
-            if _on(y, major) == is_major:
-                sy = (y - frame.cy) * frame.scale + frame.height / 2
-                painter.drawLine(QPointF(0, sy), QPointF(frame.width, sy))
+    minor: list[QLineF] = []
+    major_lines: list[QLineF] = []
+    for i in range(count_x):
+        x = first_x + i * spacing
+        sx = (x - frame.cx) * frame.scale + frame.width / 2
+        (major_lines if _on(x, major) else minor).append(QLineF(sx, 0, sx, frame.height))
+    for i in range(count_y):
+        y = first_y + i * spacing
+        sy = (y - frame.cy) * frame.scale + frame.height / 2
+        (major_lines if _on(y, major) else minor).append(QLineF(0, sy, frame.width, sy))
+    painter.setPen(minor_pen)
+    painter.drawLines(minor)
+    painter.setPen(major_pen)
+    painter.drawLines(major_lines)
 
 
 def _on(value: float, spacing: float) -> bool:
@@ -329,16 +349,49 @@ def token_label(token: MapToken, unit: str) -> str:
 def paint_token(painter: QPainter, frame: MapFrame, token: MapToken, style: MapStyle,
                 model: PositionModel, *, selected: bool = False, at: QPointF | None = None
                 ) -> None:
-    """One token: its side's marker (shape and colour), initials inside, the name below."""
-    colours = style.colours
+    """One token: its side's marker (shape and colour), initials inside, the name below.
+
+    On screen a token is a picture drawn once and reused (a map of 200 redraws in a few
+    milliseconds); on paper it is drawn as paths and text, so the names stay text."""
     centre = at if at is not None else frame.to_screen(token.x, token.y)
-    radius = style.radius(frame, model)
+    radius = round(style.radius(frame, model), 1)
+    if style.paper:
+        _draw_token(painter, centre, token, token_label(token, model.unit), radius, style,
+                    selected)
+        return
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    sprite, anchor = style.sprite(token, model.unit, radius, selected, ratio)
+    painter.drawPixmap(QPointF(centre.x() - anchor.x(), centre.y() - anchor.y()), sprite)
+
+
+def token_sprite(token: MapToken, text: str, radius: float, selected: bool, ratio: float,
+                 style: MapStyle) -> tuple[QPixmap, QPointF]:
+    """A token drawn on a transparent picture, and where its marker's centre lies on it."""
+    width = max(2 * radius + 8, style.width(text) + 8,
+                style.bold_metrics.horizontalAdvance(text) + 8 if selected else 0)
+    height = 2 * radius + 8 + style.line + 2
+    anchor = QPointF(math.ceil(width / 2), math.ceil(radius + 4))
+    pixmap = QPixmap(math.ceil(width * ratio) + 2, math.ceil(height * ratio) + 2)
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    _draw_token(painter, anchor, token, text, radius, style, selected)
+    painter.end()
+    return pixmap, anchor
+
+
+def _draw_token(painter: QPainter, centre: QPointF, token: MapToken, text: str,
+                radius: float, style: MapStyle, selected: bool) -> None:
+    colours = style.colours
     fill = colours.side_colour(token.side_index)
     if token.down:
         fill = mix(fill, colours.base, 0.6)
     if token.hidden:
         fill = mix(fill, colours.base, 0.45)
-    marker = shape_path(token.side_index, round(radius, 1)).translated(centre)
+    marker = shape_path(token.side_index, radius).translated(centre)
     outline = QPen(colours.text if selected else mix(colours.text, fill, 0.4),
                    3 if selected else 1.2)
     if token.hidden:
@@ -360,13 +413,14 @@ def paint_token(painter: QPainter, frame: MapFrame, token: MapToken, style: MapS
         painter.setPen(colours.ink_on(fill))
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
         painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), initials(token.name))
-    text = token_label(token, model.unit)
-    width = style.width(text) + 6
+    font = style.struck if token.down else (style.bold if selected else style.font)
+    metrics = style.bold_metrics if selected else style.metrics
+    width = metrics.horizontalAdvance(text) + 6
     box = QRectF(centre.x() - width / 2, centre.y() + radius + 1, width, style.line)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(_chip(style))
     painter.drawRoundedRect(box, 3, 3)
-    painter.setFont(style.struck if token.down else (style.bold if selected else style.font))
+    painter.setFont(font)
     painter.setPen(colours.text if not token.hidden else colours.muted_text)
     painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), text)
 
@@ -491,21 +545,12 @@ def _legend_text(picture: MapPicture, kind: str, text: str) -> str:
     return text
 
 
-def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle, *,
-              backdrop: QImage | None = None, skip: str = "", ruler: Ruler | None = None,
-              rubber: QRectF | None = None, legend: bool = True, scale_bar: bool = True
-              ) -> None:
-    """Paint the whole map on ``painter`` (a widget, a pixmap or a page) inside
-    (0, 0, frame.width, frame.height); ``skip`` leaves out one token (the one being
-    dragged, painted on top by the caller), ``ruler`` and ``rubber`` (a terrain rectangle
-    being drawn, in surface pixels) are the interaction's overlays."""
-    painter.save()
-    painter.setClipRect(QRectF(0, 0, frame.width, frame.height))
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+def _paint_ground(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
+                  backdrop: QImage | None) -> None:
+    """What lies under the tokens and changes only with the view or the terrain: the
+    background, its picture, the grid and the terrain areas."""
     if not style.paper:
         painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.colours.base)
-    model = picture.model
     if backdrop is not None and picture.backdrop is not None and not backdrop.isNull():
         spec = picture.backdrop
         corner = frame.to_screen(spec.x, spec.y)
@@ -517,18 +562,72 @@ def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: Ma
         painter.drawImage(target, backdrop)
         painter.setOpacity(1.0)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-    _paint_grid(painter, frame, model, style)
+    _paint_grid(painter, frame, picture.model, style)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     _paint_areas(painter, frame, picture, style)
+
+
+class GroundCache:
+    """The ground (:func:`_paint_ground`) of a screen map as one picture, painted again
+    only when the view, the terrain, the picture or the style change: a move or a new
+    selection then costs one copy of it."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._pixmap = QPixmap()
+
+    def paint(self, painter: QPainter, frame: MapFrame, picture: MapPicture,
+              style: MapStyle, backdrop: QImage | None) -> None:
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        key = (frame, picture.model, picture.areas, picture.backdrop,
+               backdrop.cacheKey() if backdrop is not None else 0, id(style), ratio)
+        if key != self._key:
+            pixmap = QPixmap(math.ceil(frame.width * ratio), math.ceil(frame.height * ratio))
+            pixmap.setDevicePixelRatio(ratio)
+            ground = QPainter(pixmap)
+            _paint_ground(ground, frame, picture, style, backdrop)
+            ground.end()
+            self._key, self._pixmap = key, pixmap
+        painter.drawPixmap(0, 0, self._pixmap)
+
+
+def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle, *,
+              backdrop: QImage | None = None, skip: str = "", ruler: Ruler | None = None,
+              rubber: QRectF | None = None, legend: bool = True, scale_bar: bool = True,
+              ground: GroundCache | None = None) -> None:
+    """Paint the whole map on ``painter`` (a widget, a pixmap or a page) inside
+    (0, 0, frame.width, frame.height); ``skip`` leaves out one token (the one being
+    dragged, painted on top by the caller), ``ruler`` and ``rubber`` (a terrain rectangle
+    being drawn, in surface pixels) are the interaction's overlays; ``ground`` keeps the
+    ground between paints of the same view."""
+    painter.save()
+    painter.setClipRect(QRectF(0, 0, frame.width, frame.height))
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    if ground is not None and not style.paper:
+        ground.paint(painter, frame, picture, style, backdrop)
+    else:
+        _paint_ground(painter, frame, picture, style, backdrop)
+    model = picture.model
     _paint_rings(painter, frame, picture, style)
     selected = None
+    radius = round(style.radius(frame, model), 1)
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    scale, half_w, half_h = frame.scale, frame.width / 2, frame.height / 2
     for token in picture.tokens:
         if token.combatant_id == skip:
             continue
         if token.combatant_id == picture.selected:
             selected = token
             continue
-        paint_token(painter, frame, token, style, model)
+        if style.paper:
+            paint_token(painter, frame, token, style, model)
+            continue
+        sprite, anchor = style.sprite(token, model.unit, radius, False, ratio)
+        painter.drawPixmap(round((token.x - frame.cx) * scale + half_w - anchor.x()),
+                           round((token.y - frame.cy) * scale + half_h - anchor.y()), sprite)
     if selected is not None:
         paint_token(painter, frame, selected, style, model, selected=True)
     if rubber is not None:

@@ -37,7 +37,15 @@ from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map.backdrop import BackdropCache
 from m3desk.ui.map.moves import area_between, snapped, stepped, with_area
-from m3desk.ui.map.painter import MapFrame, MapStyle, Ruler, paint_map, paint_ruler, paint_token
+from m3desk.ui.map.painter import (
+    GroundCache,
+    MapFrame,
+    MapStyle,
+    Ruler,
+    paint_map,
+    paint_ruler,
+    paint_token,
+)
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
 
 __all__ = ["MapView", "ruler_lines"]
@@ -122,6 +130,9 @@ class MapView(QWidget):
         self._rubber: tuple[QPointF, QPointF] | None = None
         self._static: QPixmap | None = None
         self._backdrops = BackdropCache()
+        self._ground = GroundCache()
+        # Every pixel is painted by the map itself: no background fill before each paint.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._told = ""
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
@@ -242,7 +253,7 @@ class MapView(QWidget):
         if overlays and self._rubber is not None:
             rubber = QRectF(self._rubber[0], self._rubber[1]).normalized()
         paint_map(painter, self.frame, self.picture, self.style_,
-                  backdrop=image, skip=skip, rubber=rubber)
+                  backdrop=image, skip=skip, rubber=rubber, ground=self._ground)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
