@@ -11,6 +11,7 @@ map still reads; markers grow with the zoom down to a floor.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -145,18 +146,48 @@ class MapStyle:
             known = self._widths[text] = self.metrics.horizontalAdvance(text)
         return known
 
-    def sprite(self, token: MapToken, unit: str, radius: float, selected: bool,
-               ratio: float) -> tuple[QPixmap, QPointF]:
-        """The token's picture, drawn once per look (name, side, marks, height, size)."""
-        key = (token.name, token.side_index, token.hidden, token.down, token.z, radius,
-               selected, ratio)
+    def _cached(self, key: tuple[object, ...], draw: Callable[[QPainter], None],
+                width: float, height: float, anchor: QPointF, ratio: float
+                ) -> tuple[QPixmap, QPointF]:
         found = self._sprites.get(key)
         if found is None:
             if len(self._sprites) > MAX_SPRITES:
                 self._sprites.clear()
-            found = self._sprites[key] = token_sprite(token, token_label(token, unit),
-                                                      radius, selected, ratio, self)
+            pixmap = QPixmap(math.ceil(width * ratio) + 2, math.ceil(height * ratio) + 2)
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(pixmap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+            draw(painter)
+            painter.end()
+            found = self._sprites[key] = (pixmap, anchor)
         return found
+
+    def marker_sprite(self, token: MapToken, radius: float, selected: bool, ratio: float
+                      ) -> tuple[QPixmap, QPointF]:
+        """The token's marker as a picture drawn once per look, and its centre on it."""
+        key = ("marker", initials(token.name), token.side_index, token.hidden, token.down,
+               radius, selected, ratio)
+        room = radius + 5
+        anchor = QPointF(math.ceil(room * 1.35), math.ceil(room * 1.35))
+        return self._cached(key, lambda p: _draw_marker(p, anchor, token, radius, self,
+                                                        selected),
+                            2 * anchor.x(), 2 * anchor.y(), anchor, ratio)
+
+    def label_sprite(self, token: MapToken, text: str, selected: bool, ratio: float
+                     ) -> tuple[QPixmap, QPointF]:
+        """The name's chip as a picture, and its top centre on it."""
+        key = ("label", text, token.hidden, token.down, selected, ratio)
+        width = self.label_width(text, selected)
+        anchor = QPointF(math.ceil(width / 2) + 1, 0)
+        return self._cached(key, lambda p: _draw_label(p, anchor, text, self, selected,
+                                                       token.hidden, token.down),
+                            width + 2, self.line + 1, anchor, ratio)
+
+    def label_width(self, text: str, selected: bool) -> float:
+        metrics = self.bold_metrics if selected else self.metrics
+        return metrics.horizontalAdvance(text) + 6 if selected else self.width(text) + 6
 
     def radius(self, frame: MapFrame, model: PositionModel) -> float:
         """A token's radius on the surface: nearly half a grid step, never smaller than
@@ -283,38 +314,61 @@ def _ring_colour(ring: Ring, style: MapStyle) -> QColor:
     return mix(colours.text, colours.base, 0.4)
 
 
+RING_LABEL_ANGLES = (-60, -120, -30, -150, -90, 0, 180, 60, 120, 30, 150, 90)
+"""Where round a ring its label is tried, in degrees (0: east, -90: north)."""
+
+
+def _sorted_rings(picture: MapPicture) -> list[Ring]:
+    return sorted(picture.rings, key=lambda r: r.value)
+
+
 def _paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture,
                  style: MapStyle) -> None:
+    """The selected combatant's rings (their labels come later, over the tokens)."""
+    centre = picture.token(picture.selected)
+    if centre is None or not picture.rings:
+        return
+    middle = frame.to_screen(centre.x, centre.y)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for ring in _sorted_rings(picture):
+        radius = ring.value * frame.scale
+        if radius < 2:
+            continue
+        pen = QPen(_ring_colour(ring, style), 2 if ring.kind == "move" else 1.4)
+        if ring.kind == "range":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawPath(ring_path(picture.model, radius).translated(middle))
+
+
+def _paint_ring_labels(painter: QPainter, frame: MapFrame, picture: MapPicture,
+                       style: MapStyle, taken: _Taken) -> None:
+    """Each ring's label on the ring, where it covers no token, name or other label
+    (the first free place of :data:`RING_LABEL_ANGLES`; left out if there is none)."""
     centre = picture.token(picture.selected)
     if centre is None or not picture.rings:
         return
     middle = frame.to_screen(centre.x, centre.y)
     unit = picture.model.unit
     painter.setFont(style.small)
-    labelled: list[QRectF] = []
-    for number, ring in enumerate(sorted(picture.rings, key=lambda r: r.value)):
+    height = style.small_metrics.height() + 2
+    surface = QRectF(0, 0, frame.width, frame.height)
+    for ring in _sorted_rings(picture):
         radius = ring.value * frame.scale
         if radius < 2:
             continue
-        colour = _ring_colour(ring, style)
-        pen = QPen(colour, 2 if ring.kind == "move" else 1.4)
-        if ring.kind == "range":
-            pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(ring_path(picture.model, radius).translated(middle))
-        # The label sits on the ring, turned a little further round for each ring so that
-        # neighbouring rings' labels do not cover each other.
         text = f"{ring.label} {ring.value} {unit}"
-        angle = math.radians(-60 - 22 * (number % 6))
-        spot = _on_ring(picture.model, radius, angle)
         width = style.small_metrics.horizontalAdvance(text) + 6
-        height = style.small_metrics.height() + 2
-        box = QRectF(middle.x() + spot.x() - width / 2, middle.y() + spot.y() - height / 2,
-                     width, height)
-        if any(box.intersects(other) for other in labelled):
-            box.moveTop(box.top() - height)
-        labelled.append(box)
+        for degrees in RING_LABEL_ANGLES:
+            spot = _on_ring(picture.model, radius, math.radians(degrees))
+            box = QRectF(middle.x() + spot.x() - width / 2,
+                         middle.y() + spot.y() - height / 2, width, height)
+            if surface.contains(box) and not taken.hits(box):
+                break
+        else:
+            continue
+        taken.add(box)
+        colour = _ring_colour(ring, style)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(_chip(style))
         painter.drawRoundedRect(box, 3, 3)
@@ -351,40 +405,27 @@ def paint_token(painter: QPainter, frame: MapFrame, token: MapToken, style: MapS
                 ) -> None:
     """One token: its side's marker (shape and colour), initials inside, the name below.
 
-    On screen a token is a picture drawn once and reused (a map of 200 redraws in a few
-    milliseconds); on paper it is drawn as paths and text, so the names stay text."""
+    On screen the marker and the name are pictures drawn once and reused (a map of 200
+    redraws in a few milliseconds); on paper they are paths and text, so the names stay
+    text in the PDF."""
     centre = at if at is not None else frame.to_screen(token.x, token.y)
     radius = round(style.radius(frame, model), 1)
+    text = token_label(token, model.unit)
+    label_top = QPointF(centre.x(), centre.y() + radius + 1)
     if style.paper:
-        _draw_token(painter, centre, token, token_label(token, model.unit), radius, style,
-                    selected)
+        _draw_marker(painter, centre, token, radius, style, selected)
+        _draw_label(painter, label_top, text, style, selected, token.hidden, token.down)
         return
     device = painter.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
-    sprite, anchor = style.sprite(token, model.unit, radius, selected, ratio)
-    painter.drawPixmap(QPointF(centre.x() - anchor.x(), centre.y() - anchor.y()), sprite)
+    for sprite, anchor, spot in (
+            (*style.marker_sprite(token, radius, selected, ratio), centre),
+            (*style.label_sprite(token, text, selected, ratio), label_top)):
+        painter.drawPixmap(QPointF(spot.x() - anchor.x(), spot.y() - anchor.y()), sprite)
 
 
-def token_sprite(token: MapToken, text: str, radius: float, selected: bool, ratio: float,
-                 style: MapStyle) -> tuple[QPixmap, QPointF]:
-    """A token drawn on a transparent picture, and where its marker's centre lies on it."""
-    width = max(2 * radius + 8, style.width(text) + 8,
-                style.bold_metrics.horizontalAdvance(text) + 8 if selected else 0)
-    height = 2 * radius + 8 + style.line + 2
-    anchor = QPointF(math.ceil(width / 2), math.ceil(radius + 4))
-    pixmap = QPixmap(math.ceil(width * ratio) + 2, math.ceil(height * ratio) + 2)
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-    _draw_token(painter, anchor, token, text, radius, style, selected)
-    painter.end()
-    return pixmap, anchor
-
-
-def _draw_token(painter: QPainter, centre: QPointF, token: MapToken, text: str,
-                radius: float, style: MapStyle, selected: bool) -> None:
+def _draw_marker(painter: QPainter, centre: QPointF, token: MapToken, radius: float,
+                 style: MapStyle, selected: bool) -> None:
     colours = style.colours
     fill = colours.side_colour(token.side_index)
     if token.down:
@@ -413,16 +454,81 @@ def _draw_token(painter: QPainter, centre: QPointF, token: MapToken, text: str,
         painter.setPen(colours.ink_on(fill))
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
         painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), initials(token.name))
-    font = style.struck if token.down else (style.bold if selected else style.font)
-    metrics = style.bold_metrics if selected else style.metrics
-    width = metrics.horizontalAdvance(text) + 6
-    box = QRectF(centre.x() - width / 2, centre.y() + radius + 1, width, style.line)
+
+
+def _draw_label(painter: QPainter, top: QPointF, text: str, style: MapStyle,
+                selected: bool, hidden: bool, down: bool) -> None:
+    """The name's chip, centred under ``top``."""
+    colours = style.colours
+    width = style.label_width(text, selected)
+    box = QRectF(top.x() - width / 2, top.y(), width, style.line)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(_chip(style))
     painter.drawRoundedRect(box, 3, 3)
-    painter.setFont(font)
-    painter.setPen(colours.text if not token.hidden else colours.muted_text)
+    painter.setFont(style.struck if down else (style.bold if selected else style.font))
+    painter.setPen(colours.text if not hidden else colours.muted_text)
     painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), text)
+
+
+class _Taken:
+    """Rectangles already covered on the surface, bucketed so a test costs a few looks."""
+
+    CELL = 64.0
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], list[QRectF]] = {}
+
+    def _keys(self, rect: QRectF) -> list[tuple[int, int]]:
+        cell = self.CELL
+        return [(i, j) for i in range(int(rect.left() // cell), int(rect.right() // cell) + 1)
+                for j in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1)]
+
+    def hits(self, rect: QRectF) -> bool:
+        return any(rect.intersects(other) for key in self._keys(rect)
+                   for other in self._cells.get(key, ()))
+
+    def add(self, rect: QRectF) -> None:
+        for key in self._keys(rect):
+            self._cells.setdefault(key, []).append(rect)
+
+
+def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
+                  skip: str) -> _Taken:
+    """Every token but ``skip``, the selected one on top. On screen a name that would
+    cover another token or name is left out (the marker keeps its initials, the tooltip
+    the name; zooming in brings it back); the selected one's name is always shown."""
+    model = picture.model
+    shown = [t for t in picture.tokens if t.combatant_id != skip]
+    shown.sort(key=lambda t: t.combatant_id == picture.selected)
+    taken = _Taken()
+    if style.paper:
+        for token in shown:
+            paint_token(painter, frame, token, style, model,
+                        selected=token.combatant_id == picture.selected)
+        return taken
+    radius = round(style.radius(frame, model), 1)
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    scale, half_w, half_h = frame.scale, frame.width / 2, frame.height / 2
+    centres = []
+    for token in shown:
+        selected = token.combatant_id == picture.selected
+        x = (token.x - frame.cx) * scale + half_w
+        y = (token.y - frame.cy) * scale + half_h
+        centres.append((x, y, token, selected))
+        sprite, anchor = style.marker_sprite(token, radius, selected, ratio)
+        painter.drawPixmap(round(x - anchor.x()), round(y - anchor.y()), sprite)
+        taken.add(QRectF(x - radius, y - radius, 2 * radius, 2 * radius))
+    for x, y, token, selected in reversed(centres):  # the selected one's name first
+        text = token_label(token, model.unit)
+        width = style.label_width(text, selected)
+        box = QRectF(x - width / 2, y + radius + 1.5, width, style.line - 1)
+        if not selected and taken.hits(box):
+            continue
+        taken.add(box)
+        sprite, anchor = style.label_sprite(token, text, selected, ratio)
+        painter.drawPixmap(round(x - anchor.x()), round(y + radius + 1), sprite)
+    return taken
 
 
 def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyle) -> None:
@@ -493,6 +599,19 @@ def legend_entries(picture: MapPicture) -> list[tuple[str, str]]:
     return entries
 
 
+def _legend_box(frame: MapFrame, picture: MapPicture, style: MapStyle) -> QRectF:
+    """Where the legend goes: the top right corner (empty when there is nothing to say)."""
+    entries = legend_entries(picture)
+    if not entries:
+        return QRectF()
+    metrics = style.small_metrics
+    row = metrics.height() + 2
+    swatch = metrics.height() * 0.8
+    width = max(metrics.horizontalAdvance(_legend_text(picture, kind, text))
+                for kind, text in entries) + swatch + 16
+    return QRectF(frame.width - width - 8, 8, width, row * len(entries) + 8)
+
+
 def _paint_legend(painter: QPainter, frame: MapFrame, picture: MapPicture,
                   style: MapStyle) -> None:
     entries = legend_entries(picture)
@@ -501,9 +620,7 @@ def _paint_legend(painter: QPainter, frame: MapFrame, picture: MapPicture,
     metrics = style.small_metrics
     row = metrics.height() + 2
     swatch = metrics.height() * 0.8
-    width = max(metrics.horizontalAdvance(_legend_text(picture, kind, text))
-                for kind, text in entries) + swatch + 16
-    box = QRectF(frame.width - width - 8, 8, width, row * len(entries) + 8)
+    box = _legend_box(frame, picture, style)
     painter.setPen(QPen(mix(style.colours.base, style.colours.text, 0.3), 1))
     painter.setBrush(_chip(style))
     painter.drawRoundedRect(box, 4, 4)
@@ -611,25 +728,10 @@ def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: Ma
         _paint_ground(painter, frame, picture, style, backdrop)
     model = picture.model
     _paint_rings(painter, frame, picture, style)
-    selected = None
-    radius = round(style.radius(frame, model), 1)
-    device = painter.device()
-    ratio = device.devicePixelRatioF() if device is not None else 1.0
-    scale, half_w, half_h = frame.scale, frame.width / 2, frame.height / 2
-    for token in picture.tokens:
-        if token.combatant_id == skip:
-            continue
-        if token.combatant_id == picture.selected:
-            selected = token
-            continue
-        if style.paper:
-            paint_token(painter, frame, token, style, model)
-            continue
-        sprite, anchor = style.sprite(token, model.unit, radius, False, ratio)
-        painter.drawPixmap(round((token.x - frame.cx) * scale + half_w - anchor.x()),
-                           round((token.y - frame.cy) * scale + half_h - anchor.y()), sprite)
-    if selected is not None:
-        paint_token(painter, frame, selected, style, model, selected=True)
+    taken = _paint_tokens(painter, frame, picture, style, skip)
+    if legend:
+        taken.add(_legend_box(frame, picture, style))
+    _paint_ring_labels(painter, frame, picture, style, taken)
     if rubber is not None:
         painter.setPen(QPen(style.colours.highlight, 2, Qt.PenStyle.DashLine))
         fill = QColor(style.colours.highlight)

@@ -49,9 +49,9 @@ class MapPicture:
     def token(self, combatant_id: str) -> MapToken | None:
         return next((t for t in self.tokens if t.combatant_id == combatant_id), None)
 
-    def bounds(self, *, rings: bool = True) -> tuple[float, float, float, float]:
-        """The smallest rectangle (left, top, right, bottom) holding every token, area and
-        (with ``rings``) the selected combatant's nearer rings; a few grid steps at least."""
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The smallest rectangle (left, top, right, bottom) holding every token and area
+        (not the rings: a bow's long range would shrink every name), a few steps at least."""
         xs: list[float] = []
         ys: list[float] = []
         for token in self.tokens:
@@ -60,12 +60,6 @@ class MapPicture:
         for area in self.areas:
             xs += [area.x, area.x + area.width]
             ys += [area.y, area.y + area.height]
-        centre = self.token(self.selected)
-        if rings and centre is not None and self.rings:
-            # The nearest rings matter; a long bow's 210 ft need not shrink every token.
-            reach = sorted(r.value for r in self.rings)[: max(1, len(self.rings) - 2)][-1]
-            xs += [centre.x - reach, centre.x + reach]
-            ys += [centre.y - reach, centre.y + reach]
         if not xs:
             xs, ys = [0.0], [0.0]
         margin = 2 * self.model.step

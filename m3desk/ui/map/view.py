@@ -161,14 +161,15 @@ class MapView(QWidget):
 
     def _holds_everything(self) -> bool:
         left, top, right, bottom = self.frame.visible()
-        b_left, b_top, b_right, b_bottom = self.picture.bounds(rings=False)
+        b_left, b_top, b_right, b_bottom = self.picture.bounds()
         return left <= b_left and top <= b_top and right >= b_right and bottom >= b_bottom
 
     def fit(self) -> None:
-        """Show every token, area and the nearest rings; follow the window size again."""
+        """Show every token and area; follow the window size again."""
         self.auto_fit = True
-        self.frame = MapFrame.fitted(self.picture.bounds(), self.width(), self.height(),
-                                     most=self._most_scale())
+        # Tokens and terrain, not the rings: a bow's long range would shrink every name.
+        self.frame = MapFrame.fitted(self.picture.bounds(), self.width(),
+                                     self.height(), most=self._most_scale())
         self.update()
 
     def _most_scale(self) -> float:
