@@ -87,7 +87,7 @@ class Backdrop(BaseModel):
     path: str = Field(min_length=1, max_length=4096)
     x: float = Field(0.0, ge=-FAR, le=FAR)
     y: float = Field(0.0, ge=-FAR, le=FAR)
-    per_pixel: float = Field(1.0, gt=0, le=1000)
+    per_pixel: float = Field(1.0, ge=1e-4, le=1000)
 
 
 def areas_at(areas: Sequence[Area], x: float, y: float) -> list[Area]:

@@ -109,3 +109,19 @@ def test_a_picture_gone_since_is_said_under_the_map_and_kept_in_the_file(
     map_panel.view.grab()
     assert "moved-away.png could not be opened" in map_panel.status.text()
     assert document.encounter.backdrop is not None  # nothing lost: found again once back
+
+
+def test_a_file_whose_picture_scale_is_absurd_is_refused_with_a_sentence(
+        map_panel: MapPanel, tmp_path: Path) -> None:
+    import json
+
+    from m3desk.storage.documents import DocumentLoadError
+
+    saved = tmp_path / "fight.m3e"
+    save_encounter(saved, map_panel.document.encounter)
+    record = json.loads(saved.read_text())
+    record["document"]["backdrop"] = {"path": "/dev/zero", "per_pixel": 1e-300}
+    saved.write_text(json.dumps(record))
+    with pytest.raises(DocumentLoadError) as refused:
+        load_encounter(saved)
+    assert "per_pixel" in str(refused.value)
