@@ -37,7 +37,9 @@ class MoveDialog(QDialog):
         self.field.setPlaceholderText(f"e.g. withdraw 10 {unit} away from {example}")
         prompt = QLabel(f"How far and which way {name} moves: an amount in {unit} (or "
                         f"squares) and \"toward NAME\", \"away from NAME\" or a compass "
-                        "direction (north, north-east, …; north is up on the map).", self)
+                        "direction (north, north-east, …; north is up on the map)"
+                        + (", or up or down (a climb)" if encounter.position_model.height
+                           else "") + ".", self)
         prompt.setTextFormat(Qt.TextFormat.PlainText)
         prompt.setWordWrap(True)
         self.preview = QLabel(self)

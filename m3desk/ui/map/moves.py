@@ -43,10 +43,12 @@ def snapped(model: PositionModel, x: float, y: float, z: float = 0.0) -> Place:
     return Place.at(step * round(x / step), step * round(y / step), z)
 
 
-def stepped(model: PositionModel, place: Place, dx: int, dy: int) -> Place:
-    """One grid step from ``place`` (dx, dy in -1..1), landing on the grid."""
+def stepped(model: PositionModel, place: Place, dx: int, dy: int, dz: int = 0) -> Place:
+    """One grid step from ``place`` (dx, dy, dz in -1..1), landing on the grid; never below
+    the ground."""
     step = model.step or 1
-    return snapped(model, place.x + dx * step, place.y + dy * step, place.z)
+    return snapped(model, place.x + dx * step, place.y + dy * step,
+                   max(0.0, place.z + dz * step))
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,11 @@ def parse_move(encounter: Encounter, mover: str, text: str) -> TypedMove:
     direction = found["direction"].strip()
     lowered = direction.lower()
     label = f"{amount:g} {model.unit}"
+    if lowered in ("up", "down"):
+        if not model.height:
+            raise ValueError("This game keeps no heights: move across the map.")
+        rise = amount if lowered == "up" else -min(amount, here.z)
+        return TypedMove(Place.at(here.x, here.y, here.z + rise), f"{label} {lowered}")
     compass = _direction(lowered)
     if compass is not None:
         dx, dy = COMPASS[compass]

@@ -7,6 +7,7 @@ Mouse: a press on a token selects it; dragging it shows a ruler coloured against
 undo step, one log line). A drag on empty ground pans (or, in paint mode, draws a terrain
 rectangle); the wheel zooms under the pointer; a double click on empty ground fits.
 Keys: arrows move the selected token one grid step (a run of presses is one undo step),
+Page Up / Page Down climb or descend one step where the game keeps heights,
 Ctrl+= / Ctrl+- zoom, Ctrl+0 fits, Escape cancels a drag.
 """
 
@@ -223,14 +224,15 @@ class MapView(QWidget):
         moved, text = self.rules.make_move(base, combatant_id, place)
         return self.document.apply(moved, text, run=run)
 
-    def step_selected(self, dx: int, dy: int) -> bool:
-        """One grid step of the selected combatant (a run of steps is one undo step)."""
+    def step_selected(self, dx: int, dy: int, dz: int = 0) -> bool:
+        """One grid step of the selected combatant, across or (``dz``) up or down (a run
+        of steps is one undo step)."""
         selected = self.document.selected
         here = self.document.encounter.places.get(selected)
-        if self.read_only or here is None:
+        if self.read_only or here is None or (dz and not self.picture.model.height):
             return False
-        return self.move_token(selected, stepped(self.picture.model, here, dx, dy),
-                         run=f"map-step:{selected}")
+        return self.move_token(selected, stepped(self.picture.model, here, dx, dy, dz),
+                               run=f"map-step:{selected}")
 
     def add_area(self, area: Area) -> bool:
         kind = "a wall" if area.wall else f"difficult ground (DR {area.rating})"
@@ -415,6 +417,9 @@ class MapView(QWidget):
             self._end_drag()
         elif key in ARROWS and not control and not self.read_only:
             self.step_selected(*ARROWS[Qt.Key(key)])
+        elif key in (Qt.Key.Key_PageUp, Qt.Key.Key_PageDown) and self.picture.model.height \
+                and not self.read_only:
+            self.step_selected(0, 0, 1 if key == Qt.Key.Key_PageUp else -1)
         else:
             super().keyPressEvent(event)
             return
@@ -466,8 +471,9 @@ class MapView(QWidget):
         if token.conditions:
             lines.append("Conditions: " + ", ".join(token.conditions))
         if not self.read_only:
-            lines.append("Drag to move; arrow keys move one square; double-click for an "
-                         "exact move.")
+            lines.append("Drag to move; arrow keys move one square"
+                         + ("; Page Up/Down climb" if self.picture.model.height else "")
+                         + "; double-click for an exact move.")
         return "\n".join(lines)
 
 

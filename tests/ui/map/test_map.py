@@ -220,3 +220,31 @@ def test_tokens_say_their_distance_from_the_selected_combatant(map_panel: MapPan
     assert tip.splitlines()[0].startswith(names[1])
     assert f"{distance(document, names[0], names[1])} {view.picture.model.unit} from " \
            f"{names[0]}" in tip
+
+
+def test_page_keys_and_typed_up_climb_where_the_game_keeps_heights(
+        qtbot: Any, map_panel: MapPanel) -> None:
+    document = map_panel.document
+    model = document.encounter.position_model
+    selected = document.selected
+    here = document.encounter.places[selected]
+    map_panel.view.setFocus()
+    qtbot.keyClick(map_panel.view, Qt.Key.Key_PageUp)
+    qtbot.keyClick(map_panel.view, Qt.Key.Key_PageUp)
+    if not model.height:
+        assert document.encounter.places[selected] == here
+        assert document.undo_stack.count() == 0
+        return
+    assert document.encounter.places[selected].z == here.z + 2 * model.step
+    assert document.undo_stack.count() == 1
+    token = map_panel.view.picture.token(selected)
+    assert token is not None
+    assert f"{2 * model.step:g} {model.unit} above the ground" in map_panel.view.tooltip_for(
+        token)
+    map_panel.move_button.click()
+    dialog = map_panel.findChild(MoveDialog)
+    assert dialog is not None
+    qtbot.keyClicks(dialog.field, f"climb 5 {model.unit} down")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
+                     Qt.MouseButton.LeftButton)
+    assert document.encounter.places[selected].z == 0  # never below the ground
