@@ -60,23 +60,31 @@ MAP_ASPECTS = frozenset({"roster", "sheets", "positions", "setup", "turn"})
 
 
 def ruler_lines(check: MoveCheck, unit: str) -> tuple[str, ...]:
-    """What the ruler says: the move's length (and its cost and allowance where the game
-    has them), whether it is over the allowance, and the rules' notes."""
+    """What the ruler says: the move's length (its cost against the allowance where the
+    game prices moves), whether it is within or over the allowance (the GM may still drop
+    it), and the rules' notes."""
     first = f"{check.verb} {check.distance} {unit}"
-    if check.cost != check.distance:
-        first += f" · costs {check.cost}"
-    if check.allowance is not None:
+    if check.allowance is None:
+        if check.cost != check.distance:
+            first += f" · costs {check.cost}"
+    elif check.cost != check.distance:
+        first += f" · costs {check.cost} of {check.allowance}"
+    else:
         first += f" · allowance {check.allowance} {unit}"
+    notes = list(check.notes)
     lines = [first]
     if check.blocked:
         lines.append("Blocked by the rules: you may still drop it here")
     elif check.over:
-        lines.append(f"Over the allowance ({check.allowance} {unit}): you may still drop "
-                     "it here")
+        # The game's own words for it when it gives them ("over the allowance (90 ft)").
+        said = next((n for n in notes if n.casefold().startswith("over the allowance")),
+                    f"over the allowance ({check.allowance} {unit})")
+        if said in notes:
+            notes.remove(said)
+        lines.append(f"{said[:1].upper()}{said[1:]}: you may still drop it here")
     elif check.allowance is not None:
         lines.append("Within the allowance")
-    lines += list(check.notes)
-    return tuple(lines)
+    return (*lines, *notes)
 
 
 @dataclass

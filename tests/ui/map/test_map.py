@@ -248,3 +248,18 @@ def test_page_keys_and_typed_up_climb_where_the_game_keeps_heights(
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
                      Qt.MouseButton.LeftButton)
     assert document.encounter.places[selected].z == 0  # never below the ground
+
+
+def test_the_ruler_words_take_the_games_own_over_note_once() -> None:
+    from m3desk.ui.map.view import ruler_lines
+
+    lines = ruler_lines(MoveCheck(150, 150, 90, "charges",
+                                  ("over the allowance (90 ft)", "leaves Orc A's reach")),
+                        "ft")
+    assert lines == ("charges 150 ft · allowance 90 ft",
+                     "Over the allowance (90 ft): you may still drop it here",
+                     "leaves Orc A's reach")
+    assert ruler_lines(MoveCheck(6, 9, 10, "runs"), "m") == ("runs 6 m · costs 9 of 10",
+                                                             "Within the allowance")
+    assert ruler_lines(MoveCheck(3, 3, None, "moves", ("through a wall",), blocked=True),
+                       "ft")[1] == "Blocked by the rules: you may still drop it here"
