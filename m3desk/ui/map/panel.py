@@ -31,6 +31,12 @@ class MapPanel(QWidget):
         self.view = MapView(document, self)
         model = document.encounter.position_model
         self.fit_button = self._button("Fit", "Show every combatant (Ctrl+0)", self.view.fit)
+        self.zoom_in_button = self._button("+", "Zoom in (Ctrl+=, or the wheel)",
+                                           lambda: self.view.zoom_by(1.25))
+        self.zoom_in_button.setAccessibleName("Zoom in")
+        self.zoom_out_button = self._button("−", "Zoom out (Ctrl+-, or the wheel)",
+                                            lambda: self.view.zoom_by(0.8))
+        self.zoom_out_button.setAccessibleName("Zoom out")
         self.move_button = self._button("Move…", "Move the selected combatant an exact "
                                         "distance and direction", self.move_selected)
         self.paint_button = self._button("Paint Terrain", "Drag rectangles on the map to "
@@ -62,7 +68,8 @@ class MapPanel(QWidget):
         tools = QHBoxLayout()
         tools.setContentsMargins(0, 0, 0, 0)
         tools.setSpacing(2)
-        for widget in (self.fit_button, self.move_button, self.paint_button,
+        for widget in (self.fit_button, self.zoom_in_button, self.zoom_out_button,
+                       self.move_button, self.paint_button,
                        self.paint_kind, self.backdrop_button):
             tools.addWidget(widget)
         tools.addStretch(1)

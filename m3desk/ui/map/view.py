@@ -7,7 +7,8 @@ Mouse: a press on a token selects it; dragging it shows a ruler coloured against
 undo step, one log line). A drag on empty ground pans (or, in paint mode, draws a terrain
 rectangle); the wheel zooms under the pointer; a double click on empty ground fits.
 Keys: arrows move the selected token one grid step (a run of presses is one undo step),
-Page Up / Page Down climb or descend one step where the game keeps heights,
+Page Up / Page Down climb or descend one step where the game keeps heights, Tab and
+Shift+Tab select the next or previous combatant,
 Ctrl+= / Ctrl+- zoom, Ctrl+0 fits, Escape cancels a drag.
 """
 
@@ -432,6 +433,19 @@ class MapView(QWidget):
             super().keyPressEvent(event)
             return
         event.accept()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab and Shift+Tab select the next or previous combatant on the map; past the
+        last (or first) they leave the map as usual."""
+        if self.hasFocus() and not self.read_only:
+            ids = [t.combatant_id for t in self.picture.tokens]
+            selected = self.document.selected
+            index = ids.index(selected) if selected in ids else -1
+            following = index + (1 if next else -1)
+            if index >= 0 and 0 <= following < len(ids):
+                self.document.select(ids[following])
+                return True
+        return super().focusNextPrevChild(next)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         if self.read_only:
