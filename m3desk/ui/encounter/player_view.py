@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QTabWidget,
+    QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -141,17 +142,27 @@ class PlayerView(QWidget):
         layout = QHBoxLayout(self)
         layout.addLayout(side, 2)
         # A game of distances: the map (drawn from the players' copy, so without hidden
-        # combatants), the board's distances a tab away.
+        # combatants) under the board's header, the rings or lanes a click away.
         self.map: MapView | None = None
         if document.encounter.position_model.kind == "distance":
             self.map = MapView(self.players, self, read_only=True)
             self.map.setFont(board_font)
-            tabs = QTabWidget(self)
-            tabs.setObjectName("player_map_tabs")
-            tabs.setDocumentMode(True)
-            tabs.addTab(self.map, "Map")
-            tabs.addTab(self.board, "Distances")
-            layout.addWidget(tabs, 3)
+            stack = QStackedWidget(self)
+            stack.addWidget(self.map)
+            stack.addWidget(self.board)
+            self.map_button = QToolButton(self)
+            self.map_button.setText("Map")
+            self.map_button.setCheckable(True)
+            self.map_button.setChecked(True)
+            self.map_button.setToolTip("Show where everyone stands")
+            self.map_button.toggled.connect(lambda on: stack.setCurrentIndex(0 if on else 1))
+            for button in (self.board.rings_button, self.board.lanes_button):
+                button.clicked.connect(lambda: self.map_button.setChecked(False))
+            controls.addWidget(self.map_button)
+            column = QVBoxLayout()
+            column.addWidget(self.board.take_header())
+            column.addWidget(stack, 1)
+            layout.addLayout(column, 3)
         else:
             layout.addWidget(self.board, 3)
         self.setWindowTitle(f"Players — {document.name()}")

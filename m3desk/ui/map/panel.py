@@ -1,4 +1,4 @@
-"""The map with its tools: Fit, Move…, Paint Terrain (with what to paint), Background…,
+"""The map with its tools: Fit, Move…, Terrain (paint it, with what to paint), Picture…,
 and a status line under it that says what a drag means while it lasts."""
 
 from __future__ import annotations
@@ -30,19 +30,15 @@ class MapPanel(QWidget):
         self.document = document
         self.view = MapView(document, self)
         model = document.encounter.position_model
-        self.fit_button = self._button("Fit", "Show every combatant (Ctrl+0)", self.view.fit)
-        self.zoom_in_button = self._button("+", "Zoom in (Ctrl+=, or the wheel)",
-                                           lambda: self.view.zoom_by(1.25))
-        self.zoom_in_button.setAccessibleName("Zoom in")
-        self.zoom_out_button = self._button("−", "Zoom out (Ctrl+-, or the wheel)",
-                                            lambda: self.view.zoom_by(0.8))
-        self.zoom_out_button.setAccessibleName("Zoom out")
+        self.fit_button = self._button("Fit", "Show every combatant (Ctrl+0); the wheel or "
+                                       "Ctrl+= and Ctrl+- zoom, a drag on open ground pans",
+                                       self.view.fit)
         self.move_button = self._button("Move…", "Move the selected combatant an exact "
                                         "distance and direction", self.move_selected)
-        self.paint_button = self._button("Paint Terrain", "Drag rectangles on the map to "
-                                         "paint walls" + (" or difficult ground"
-                                                          if model.prices_terrain else "")
-                                         + "; right-click one to remove it", None)
+        paints = "walls or difficult ground" if model.prices_terrain else "walls"
+        self.paint_button = self._button("Terrain", f"Paint terrain: drag rectangles on the "
+                                         f"map to paint {paints}; right-click one to remove "
+                                         "it", None)
         self.paint_button.setCheckable(True)
         self.paint_button.toggled.connect(self._paint_toggled)
         self.paint_kind = QComboBox(self)
@@ -54,30 +50,37 @@ class MapPanel(QWidget):
                 self.paint_kind.addItem(f"Difficult ground DR {rating}", (rating, False))
         self.paint_kind.currentIndexChanged.connect(self._kind_chosen)
         self.paint_kind.setVisible(False)
-        self.backdrop_button = self._button("Background…", "Place a picture (a drawn or "
-                                            "scanned map) under the grid",
+        self.backdrop_button = self._button("Picture…", "Background picture: place a picture "
+                                            "(a drawn or scanned map) under the grid",
                                             self.choose_backdrop)
         self.status = QLabel(self)
         self.status.setObjectName("map_status")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.status.setWordWrap(True)
+        # Beside the tools, not on a line of its own: the map keeps the height (a short
+        # pane under the tracker), the ruler by the pointer says it all in full anyway.
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.view.said.connect(self.status.setText)
+        self.status.setAccessibleName("What the move means")
+        self.view.said.connect(self._say)
         self.view.move_requested.connect(self.move_combatant)
         self.view.backdrop_requested.connect(self.choose_backdrop)
-        tools = QHBoxLayout()
+        tools = self._tools = QHBoxLayout()
         tools.setContentsMargins(0, 0, 0, 0)
         tools.setSpacing(2)
-        for widget in (self.fit_button, self.zoom_in_button, self.zoom_out_button,
-                       self.move_button, self.paint_button,
+        for widget in (self.fit_button, self.move_button, self.paint_button,
                        self.paint_kind, self.backdrop_button):
             tools.addWidget(widget)
-        tools.addStretch(1)
+        tools.addWidget(self.status, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(2)
         layout.addLayout(tools)
         layout.addWidget(self.view, 1)
-        layout.addWidget(self.status)
+
+    def add_tool(self, text: str, tip: str, slot: object) -> QToolButton:
+        """A host's button at the start of the tools row (the "Distances" button)."""
+        button = self._button(text, tip, slot)
+        self._tools.insertWidget(0, button)
+        return button
 
     def _button(self, text: str, tip: str, slot: object) -> QToolButton:
         button = QToolButton(self)
@@ -89,11 +92,14 @@ class MapPanel(QWidget):
             button.clicked.connect(slot)
         return button
 
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setToolTip(text)
+
     def _paint_toggled(self, on: bool) -> None:
         self.view.paint_mode = on
         self.paint_kind.setVisible(on)
-        self.status.setText("Drag on the map to paint; right-click terrain to remove it."
-                            if on else "")
+        self._say("Drag on the map to paint; right-click terrain to remove it." if on else "")
         self._kind_chosen(self.paint_kind.currentIndex())
 
     def _kind_chosen(self, _index: int) -> None:

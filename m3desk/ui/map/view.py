@@ -123,7 +123,7 @@ class MapView(QWidget):
         self.rings = rings
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus if read_only else Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(240, 200)
+        self.setMinimumSize(160, 80)
         self.setMouseTracking(False)
         self.style_ = MapStyle.of(self.palette(), self.font())
         self.picture: MapPicture = picture_of(document.encounter, document.selected,

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from m3desk.core import encounter as core
 from m3desk.ui.documents.encounter_document import EncounterDocument
@@ -32,7 +33,11 @@ def test_the_encounter_tab_and_the_board_window_open_on_the_map(qtbot: Any, game
     assert isinstance(widget.board_area, MapTabs)
     assert widget.board_area.currentWidget() is widget.map
     assert widget.map is not None and widget.map.view.isVisible()
-    assert [widget.board_area.tabText(i) for i in range(2)] == ["Map", "Distances"]
+    # The distances from the selected combatant, a click away, and back.
+    qtbot.mouseClick(widget.board_area.distances_button, Qt.MouseButton.LeftButton)
+    assert widget.board_area.currentWidget() is widget.board and widget.board.isVisible()
+    qtbot.mouseClick(widget.board_area.map_button, Qt.MouseButton.LeftButton)
+    assert widget.board_area.currentWidget() is widget.map
     names = {t.name for t in widget.map.view.picture.tokens}
     assert names == {c.name for c in document.encounter.combatants}
     window = widget.show_board_window()
@@ -61,6 +66,7 @@ def test_the_player_view_shows_the_map_without_hidden_combatants(qtbot: Any,
     view.show()
     qtbot.waitExposed(view)
     assert view.map is not None and view.map.isVisible()
+    assert view.board.header.isVisible()  # which combatant the rings are drawn around
     shown = {t.name for t in view.map.picture.tokens}
     assert shown == {c.name for c in document.encounter.combatants if not c.hidden}
     assert not any(hidden.name in text for text in view.texts())
