@@ -23,7 +23,6 @@ from PySide6.QtGui import (
     QImage,
     QPaintDevice,
     QPainter,
-    QPainterPath,
     QPalette,
     QPen,
     QPixmap,
@@ -38,7 +37,8 @@ from m3desk.ui.board.token_shapes import shape_name, shape_path
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.picture import MapPicture, MapToken
 
-__all__ = ["GroundCache", "MapFrame", "MapStyle", "Ruler", "paint_map", "paint_token", "ring_path"]
+__all__ = ["GroundCache", "MapFrame", "MapStyle", "Ruler", "paint_map", "paint_token",
+           "ring_polygon"]
 
 NICE = (1, 2, 5)
 MIN_GRID_PX = 9.0
@@ -205,21 +205,24 @@ class Ruler:
     over: bool
 
 
-def ring_path(model: PositionModel, radius: float) -> QPainterPath:
-    """The ring ``radius`` surface units around the origin: a circle, or on a grid of
-    squares the shape of everything that far by its count (a diagonal step costs 1½: an
+def ring_polygon(model: PositionModel, radius: float) -> QPolygonF:
+    """On a grid of squares, the ring ``radius`` surface units around the origin: the
+    shape of everything that far by the grid's count (a diagonal step costs 1½: an
     octagon), so the ring shows exactly what the rules measure."""
-    path = QPainterPath()
+    d = radius * 2 / 3
+    corners = [QPointF(radius, 0), QPointF(d, d), QPointF(0, radius), QPointF(-d, d),
+               QPointF(-radius, 0), QPointF(-d, -d), QPointF(0, -radius), QPointF(d, -d)]
+    return QPolygonF([*corners, corners[0]])
+
+
+def _draw_ring(painter: QPainter, model: PositionModel, middle: QPointF,
+               radius: float) -> None:
+    """A ring by the cheapest call that draws it (a dashed path of a large ring costs
+    milliseconds; an ellipse or a polygon a fraction of that)."""
     if model.metric == "squares":
-        d = radius * 2 / 3
-        corners = [QPointF(radius, 0), QPointF(d, d), QPointF(0, radius), QPointF(-d, d),
-                   QPointF(-radius, 0), QPointF(-d, -d), QPointF(0, -radius),
-                   QPointF(d, -d)]
-        path.addPolygon(QPolygonF([*corners, corners[0]]))
-        path.closeSubpath()
+        painter.drawPolyline(ring_polygon(model, radius).translated(middle))
     else:
-        path.addEllipse(QPointF(0, 0), radius, radius)
-    return path
+        painter.drawEllipse(middle, radius, radius)
 
 
 def _nice(least: float, step: float) -> float:
@@ -330,15 +333,29 @@ def _paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture,
         return
     middle = frame.to_screen(centre.x, centre.y)
     painter.setBrush(Qt.BrushStyle.NoBrush)
+    farthest = _farthest_corner(frame, middle)
     for ring in _sorted_rings(picture):
         radius = ring.value * frame.scale
-        if radius < 2:
-            continue
-        pen = QPen(_ring_colour(ring, style), 2 if ring.kind == "move" else 1.4)
-        if ring.kind == "range":
-            pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.drawPath(ring_path(picture.model, radius).translated(middle))
+        if radius < 2 or radius * _INNER > farthest:
+            continue  # a ring round the whole view shows nothing (and dashing it is slow)
+        # Smooth lines of one pixel, or a move's two pixels unsmoothed: a smooth wide line
+        # round a ring a few hundred pixels across costs over a millisecond (measured).
+        colour = _ring_colour(ring, style)
+        wide = ring.kind == "move" and not style.paper
+        painter.setPen(QPen(colour, 2 if wide else 0, Qt.PenStyle.DashLine
+                            if ring.kind == "range" else Qt.PenStyle.SolidLine))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, not wide)
+        _draw_ring(painter, picture.model, middle, radius)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+
+
+_INNER = 2 / 3
+"""The octagon of a grid's ring reaches in to ⅔ of its radius on the diagonals."""
+
+
+def _farthest_corner(frame: MapFrame, point: QPointF) -> float:
+    return max(math.hypot(x - point.x(), y - point.y())
+               for x in (0.0, frame.width) for y in (0.0, frame.height))
 
 
 def _paint_ring_labels(painter: QPainter, frame: MapFrame, picture: MapPicture,
