@@ -74,8 +74,11 @@ class MapFrame:
 
     @classmethod
     def fitted(cls, bounds: tuple[float, float, float, float], width: float, height: float,
-               *, most: float = 40.0, margin: float = 24.0) -> MapFrame:
-        """The frame showing ``bounds`` whole on the surface (at most ``most`` px a unit)."""
+               *, most: float = 40.0, margin: float | None = None) -> MapFrame:
+        """The frame showing ``bounds`` whole on the surface (at most ``most`` px a unit),
+        ``margin`` pixels from its edges (by default less on a small surface)."""
+        if margin is None:
+            margin = min(24.0, 0.06 * min(width, height))
         left, top, right, bottom = bounds
         room_w, room_h = max(width - 2 * margin, 1.0), max(height - 2 * margin, 1.0)
         scale = min(room_w / max(right - left, 1e-6), room_h / max(bottom - top, 1e-6), most)
