@@ -240,8 +240,10 @@ class MapView(QWidget):
         here = self.document.encounter.places.get(selected)
         if self.read_only or here is None or (dz and not self.picture.model.height):
             return False
+        # Steps across and climbs are runs of their own: a climb then a walk is two moves.
+        kind = "climb" if dz else "walk"
         return self.move_token(selected, stepped(self.picture.model, here, dx, dy, dz),
-                               run=f"map-step:{selected}")
+                               run=f"map-step:{selected}:{kind}")
 
     def add_area(self, area: Area) -> bool:
         kind = "a wall" if area.wall else f"difficult ground (DR {area.rating})"
