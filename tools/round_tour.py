@@ -93,6 +93,7 @@ def _tour(output: Path, theme_name: str) -> list[Path]:
         grab(window, f"{game}-encounter")
         actions.act.trigger()
         grab(window, f"{game}-after-attack")
+        _movement_dialog(document, window, grab, game)
         window.print_commands.preview_current()
         view = page.show_player_view()
         view.resize(int(SIZES[scale][0] * 0.8), int(SIZES[scale][1] * 0.8))
@@ -101,6 +102,46 @@ def _tour(output: Path, theme_name: str) -> list[Path]:
         window.session.close(record, ask=False)
     window.shutdown(remember_layout=False)
     return written
+
+
+DECLARED = {"ose": "retreat", "adnd2e": "Withdraw"}
+"""What the actor declares before its movement action is shown (a move in melee is declared)."""
+
+
+def _movement_dialog(document: object, window: object, grab: object, game: str) -> None:
+    """The action dialog on the acting character's first movement action its turn allows
+    (declared first where the game asks), grabbed before and after Apply."""
+    from m3desk.core import encounter as core
+    from m3desk.core import registry
+    from m3desk.core.system import ActionOption
+    from m3desk.ui.action.system_action_dialog import SystemActionDialog
+
+    encounter = document.encounter  # type: ignore[attr-defined]
+    rules = registry.system_of(encounter).encounter
+    actor = encounter.turn or (encounter.combatants[0].id if encounter.combatants else None)
+    if rules is None or actor is None or encounter.position_model.kind != "distance":
+        return
+    foe = next((c.id for c in encounter.combatants
+                if c.side != encounter.combatant(actor).side), None)
+    if foe is not None:  # in melee with its first foe
+        encounter = core.set_position(encounter, actor, foe, encounter.position_model.step,
+                                      log=False)
+    if game in DECLARED and rules.edit is not None:
+        encounter, _text = rules.edit(encounter, actor, "declared", DECLARED[game])
+    document.apply(encounter, "Set the scene")  # type: ignore[attr-defined]
+    dialog = SystemActionDialog(document, window, actor_id=actor)  # type: ignore[arg-type]
+    for index in range(dialog.action.count()):
+        option = dialog.action.itemData(index)
+        if isinstance(option, ActionOption) and option.id.startswith("move:"):
+            dialog.action.setCurrentIndex(index)
+            if dialog.apply_button.isEnabled():
+                break
+    dialog.show()
+    grab(dialog, f"{game}-movement-action")  # type: ignore[operator]
+    if dialog.apply_button.isEnabled():
+        dialog.apply_button.click()
+        grab(window, f"{game}-after-move")  # type: ignore[operator]
+    dialog.deleteLater()
 
 
 def main(argv: list[str]) -> int:

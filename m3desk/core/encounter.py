@@ -47,6 +47,7 @@ __all__ = [
     "delay",
     "effective_initiative",
     "first_turn_follows",
+    "foes_within",
     "join",
     "move_to",
     "next_turn",
@@ -63,7 +64,10 @@ __all__ = [
     "set_initiative",
     "set_position",
     "set_side_initiative",
+    "sides_apart",
+    "sides_apart_text",
     "start",
+    "start_apart",
     "turn_order",
     "update_combatant",
     "who_acts_next",
@@ -356,6 +360,32 @@ def place_of(encounter: Encounter, combatant_id: str) -> Place | None:
     return encounter.places.get(combatant_id)
 
 
+def foes_within(encounter: Encounter, combatant_id: str, reach: float, *,
+                at: Place | None = None) -> list[str]:
+    """Who the combatant is in melee with: the ids of those of other sides, still in the
+    fight, at most ``reach`` from it by the game's metric (from ``at`` where it would stand,
+    if given), nearest first. A game of bands has no places: nobody."""
+    here = at if at is not None else encounter.places.get(combatant_id)
+    if here is None:
+        return []
+    side = encounter.combatant(combatant_id).side
+    model = encounter.position_model
+    # Every metric is at least the largest of |dx|, |dy|, |dz|: most are rejected by that.
+    near = reach + model.step
+    places = encounter.places
+    found: list[tuple[int, str]] = []
+    for other in encounter.combatants:
+        there = places.get(other.id)
+        if (there is None or other.side == side or abs(there.x - here.x) > near
+                or abs(there.y - here.y) > near or abs(there.z - here.z) > near
+                or other.id == combatant_id):
+            continue
+        distance = model.measure(here, there)
+        if distance <= reach and not encounter.out_of_fight(other):
+            found.append((distance, other.id))
+    return [other_id for _distance, other_id in sorted(found)]
+
+
 def move_to(encounter: E, combatant_id: str, place: Place) -> E:
     """Put a combatant at a place (a game of distances); every distance to it follows."""
     encounter.combatant(combatant_id)
@@ -404,6 +434,34 @@ def arrange(encounter: E, apart: int) -> E:
         slots[combatant.side] = slot + 1
         places[combatant.id] = slot_place(index, count, slot, apart, gap)
     return encounter.model_copy(update={"places": places})
+
+
+def sides_apart(encounter: Encounter) -> int | None:
+    """How far apart the sides stand: the distance between the nearest two combatants of
+    different sides (None while fewer than two sides have a place)."""
+    model = encounter.position_model
+    placed = [(c.side, encounter.places[c.id]) for c in encounter.combatants
+              if c.id in encounter.places]
+    found = [model.measure(a, b) for i, (side_a, a) in enumerate(placed)
+             for side_b, b in placed[i + 1:] if side_a != side_b]
+    return min(found) if found else None
+
+
+def sides_apart_text(encounter: Encounter) -> str:
+    """"the sides are 35 ft apart" (what a starting-distance step shows), or ""."""
+    apart = sides_apart(encounter)
+    return "" if apart is None else \
+        f"the sides are {encounter.position_model.label(apart)} apart"
+
+
+def start_apart(encounter: E, apart: int, text: str) -> E:
+    """A set-up step's starting distance: everyone back in their side's group, the sides
+    ``apart`` (at most the board's farthest), and ``text`` logged, with the distance the
+    board shows when it is shorter than the one rolled."""
+    shown = min(apart, encounter.position_model.maximum)
+    if shown < apart:
+        text += f"; the board shows its farthest, {encounter.position_model.label(shown)}"
+    return add_log(arrange(encounter, shown), text)
 
 
 def _fitted(encounter: Encounter) -> dict[str, Place]:

@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["FAR", "MAX_AREAS", "Area", "Backdrop", "Place", "areas_at", "fit", "formation",
-           "pairs_of", "places_migration", "toward"]
+__all__ = ["FAR", "MAX_AREAS", "Area", "Backdrop", "Ground", "Place", "areas_at", "between",
+           "fit", "formation", "ground_along", "ground_at", "pairs_of", "places_migration",
+           "toward"]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -94,6 +95,52 @@ def areas_at(areas: Sequence[Area], x: float, y: float) -> list[Area]:
     """The areas holding the point (x, y), in the order they were drawn (a later one lies on
     top)."""
     return [area for area in areas if area.holds(x, y)]
+
+
+class Ground(NamedTuple):
+    """The ground one unit of a move crosses: its Difficulty Rating, whether it is a wall, and
+    whether any area is painted there at all (open ground is not)."""
+
+    rating: int = 0
+    wall: bool = False
+    painted: bool = False
+
+
+def ground_at(areas: Sequence[Area], x: float, y: float) -> Ground:
+    """The ground at one point: the topmost area's rating, a wall if any area there is one."""
+    here = areas_at(areas, x, y)
+    return Ground(here[-1].rating if here else 0, any(a.wall for a in here), bool(here))
+
+
+def ground_along(areas: Sequence[Area], start: Place, end: Place, unit: float = 1.0
+                 ) -> list[Ground]:
+    """The ground under each unit of a straight move from ``start`` to ``end`` on the map,
+    the move cut into as many whole units as its length rounds to (as the straight metric
+    rounds), each sampled at its middle: the rating of the topmost area there (0 on open
+    ground), a wall if any area there is one. A move shorter than half a unit crosses
+    nothing."""
+    length = math.hypot(end.x - start.x, end.y - start.y)
+    count = math.floor(length / unit + 0.5)
+    found: list[Ground] = []
+    for k in range(count):
+        share = (k + 0.5) / count
+        x = start.x + (end.x - start.x) * share
+        y = start.y + (end.y - start.y) * share
+        found.append(ground_at(areas, x, y))
+    return found
+
+
+def between(a: Place, b: Place, c: Place, width: float) -> bool:
+    """Whether ``c`` stands between ``a`` and ``b`` on the map: the foot of ``c`` on the line
+    a–b falls on the segment (ends included), and ``c`` is at most ``width`` from it."""
+    dx, dy = b.x - a.x, b.y - a.y
+    length2 = dx * dx + dy * dy
+    if length2 < 1e-9:
+        return False
+    share = ((c.x - a.x) * dx + (c.y - a.y) * dy) / length2
+    if not -1e-9 <= share <= 1.0 + 1e-9:
+        return False
+    return math.hypot(a.x + dx * share - c.x, a.y + dy * share - c.y) <= width + 1e-9
 
 
 def toward(model: PositionModel, mover: Place, anchor: Place, value: float,

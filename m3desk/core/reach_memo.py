@@ -13,11 +13,14 @@ encounter until the next question.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Generic, TypeVar
 
 from m3desk.core.encounter import Encounter, position_between
 from m3desk.core.system import Reach
 
-__all__ = ["ReachByDistance"]
+__all__ = ["ByCombatant", "ReachByDistance"]
+
+T = TypeVar("T")
 
 
 class ReachByDistance:
@@ -37,3 +40,22 @@ class ReachByDistance:
         if answer is None:
             answer = self._answers[key] = self._reach_at(encounter, a, position)
         return answer
+
+
+class ByCombatant(Generic[T]):
+    """``answer(encounter, combatant_id)`` remembered for the latest encounter object: what a
+    drag asks on every mouse move about the one combatant it moves (what its declaration
+    allows, its Speed, who is near it where it stands) is worked out once per encounter."""
+
+    def __init__(self, answer: Callable[[Encounter, str], T]) -> None:
+        self._answer = answer
+        self._encounter: Encounter | None = None
+        self._answers: dict[str, T] = {}
+        self.__doc__ = answer.__doc__
+
+    def __call__(self, encounter: Encounter, combatant_id: str) -> T:
+        if encounter is not self._encounter:
+            self._encounter, self._answers = encounter, {}
+        if combatant_id not in self._answers:
+            self._answers[combatant_id] = self._answer(encounter, combatant_id)
+        return self._answers[combatant_id]

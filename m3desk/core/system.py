@@ -43,6 +43,7 @@ __all__ = [
     "InitiativeScheme",
     "Maneuver",
     "Migration",
+    "MoveAllowance",
     "MoveCheck",
     "PhaseSpec",
     "PositionModel",
@@ -51,6 +52,11 @@ __all__ = [
     "SetupStep",
     "TrackerColumn",
     "WriteBack",
+    "move_text",
+    "note_lines",
+    "plain_move",
+    "plain_move_check",
+    "with_allowance_note",
 ]
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -425,6 +431,39 @@ def plain_move(encounter: "Encounter", combatant_id: str, place: "Place"
     if check.over:
         text += " (over the allowance)"
     return add_log(move_to(encounter, combatant_id, place), text, actor=combatant_id), text
+
+
+class MoveAllowance(NamedTuple):
+    """What a combatant's declared action still allows it to move now, in the game's unit:
+    the amount, the verb its move takes in the log ("withdraws"), the label of its ring on
+    the map ("fighting withdrawal") and why it is what it is ("casting a spell: no
+    movement")."""
+
+    amount: int
+    verb: str
+    label: str
+    why: str = ""
+
+
+def with_allowance_note(check: MoveCheck, allowed: str) -> MoveCheck:
+    """The check with "over the allowance (90 ft)" first among its notes when the move spends
+    more than it allows (``allowed`` says the allowance in the game's words: "90 ft",
+    "3 Movement")."""
+    if check.allowance is None or check.cost <= check.allowance:
+        return check
+    return check._replace(notes=(f"over the allowance ({allowed})", *check.notes))
+
+
+def note_lines(check: MoveCheck) -> tuple[str, ...]:
+    """A move's notes as a preview's lines, each begun with a capital."""
+    return tuple(note[:1].upper() + note[1:] for note in check.notes)
+
+
+def move_text(name: str, check: MoveCheck, unit: str) -> str:
+    """A move as the log reads it: "Hal charges 150 ft" and what the rules saw in it
+    ("…: over the allowance (90 ft); leaves Orc A's reach: free attack")."""
+    text = f"{name} {check.verb} {check.distance} {unit}"
+    return text + (f": {'; '.join(check.notes)}" if check.notes else "")
 
 
 class EncounterRules(NamedTuple):

@@ -76,6 +76,20 @@ def _declared(party: str, monsters: str, **extra: Any) -> EncounterTweak:
     return apply
 
 
+def _one_withdraws(encounter: core.Encounter) -> core.Encounter:
+    """The party's first member withdraws west from the first monster; the second fights that
+    monster from its far side (engaging it, not between it and the withdrawer's way)."""
+    from m3desk.core.places import Place
+
+    party = [c.id for c in encounter.combatants if c.side == "party"]
+    foe = next(c.id for c in encounter.combatants if c.side != "party")
+    for number, combatant_id in enumerate(party):
+        encounter = core.update_combatant(encounter, combatant_id,
+                                          declared="withdraw" if number == 0 else "attack")
+    spots = {party[0]: Place.at(-5, 0), foe: Place.at(0, 0), party[1]: Place.at(5, 0)}
+    return encounter.model_copy(update={"places": {**encounter.places, **spots}})
+
+
 def _ose_crossbow(sheet: BaseModel) -> BaseModel:
     if getattr(sheet, "kind", "") != "character":
         return sheet
@@ -121,6 +135,8 @@ SITUATIONS: dict[str, tuple[Situation, ...]] = {
             "cast", "attack", casting_time=3)),
         Situation("the monsters charge the party's set spears",
                   encounter=_declared("set", "charge")),
+        Situation("one of the party withdraws, the others fight on",
+                  encounter=_one_withdraws),
     ),
     "apparatus": (
         Situation("helpless monsters, unseen heroes (Speed 7)", lambda sheet: sheet.model_copy(

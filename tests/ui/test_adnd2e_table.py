@@ -129,7 +129,8 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     act = Act(widget, monkeypatch)
     # 4. The kobold flees Ilse at once, whatever the order; her free attack at its back.
     act("Kobold", "Flee")
-    assert document.encounter.log[-1].text == "Kobold flees 60'; free attacks at the back: Ilse"
+    assert document.encounter.log[-1].text == (
+        "Kobold flees 60 ft: leaves Ilse's reach: free attack")
     seen = act("Ilse", "Free attack at Kobold's back", None, (14, 5))
     assert seen["preview"].startswith("d20 rear attack +2 needs 11 (THAC0 18 − AC 7)")
     assert seen["chance"].startswith("Chance of success: 60.0 %")
@@ -155,7 +156,7 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
 
     # 6. Delsenora withdraws 40' from the orc; Ilse, engaging it, blocks the pursuit.
     act("Delsenora", "Withdraw from the target", "Orc")
-    assert document.encounter.log[-1].text == "Delsenora withdraws 40' from the Orc (45' apart)"
+    assert document.encounter.log[-1].text == "Delsenora withdraws 40 ft: Ilse blocks Orc"
     assert core.position_between(document.encounter, ids(document.encounter)["Delsenora"],
                                  ids(document.encounter)["Orc"]) == 45
 

@@ -272,10 +272,11 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     ref.type_d6("Goblin 3", 5)
     assert ref.last_log() == "Monsters surprise: d6 5 (alert)"
     assert len(ref.status()) == 1  # nobody surprised: no free round
-    # Silverleaf's rings (§9): melee 5', a fighting withdrawal is half of her 20' encounter
-    # move (chain mail is heavy: 60' (20'), §7), the short bow's 50/100/150 bands (§6).
+    # Silverleaf's rings (§9): melee 5', her 20' encounter move (chain mail is heavy:
+    # 60' (20'), §7; nothing declared and out of melee, so no withdrawal ring), the short
+    # bow's 50/100/150 bands (§6).
     assert ref.centre("Silverleaf") == [
-        "melee 5 ft", "withdraw 10 ft", "move 20 ft", "short bow short 50 ft",
+        "melee 5 ft", "move 20 ft", "short bow short 50 ft",
         "short bow medium 100 ft", "short bow long 150 ft", "beyond 150 ft"]
     assert ref.drag("Goblin 1", "short bow short 50 ft") == 50
     assert ref.last_log() == "Silverleaf ↔ Goblin 1: 50 ft"
@@ -283,9 +284,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.drag("Goblin 2", "move, dagger medium 20 ft") == 20
     ref.centre("Sister Rebecca")
     assert ref.drag("Goblin 4", "move 20 ft") == 20
-    # Lirra in leather moves 90' (30'), §7: her withdrawal is 15'; the sling 40/80/160.
+    # Lirra in leather moves 90' (30'), §7; the sling 40/80/160.
     assert ref.centre("Lirra") == [
-        "melee 5 ft", "dagger short 10 ft", "withdraw 15 ft", "dagger medium 20 ft",
+        "melee 5 ft", "dagger short 10 ft", "dagger medium 20 ft",
         "move, dagger long 30 ft", "sling short 40 ft", "sling medium 80 ft",
         "sling long 160 ft", "beyond 160 ft"]
     assert ref.drag("Goblin 3", "sling short 40 ft") == 40
@@ -411,7 +412,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # Goblin 3 runs 20' at Silverleaf (its whole encounter move, 60' (20'), §5) and misses.
     ref.next_turn()
     assert ref.turn() == "Goblin 3"
-    assert ref.centre("Goblin 3")[:3] == ["melee 5 ft", "withdraw 10 ft", "move 20 ft"]
+    assert ref.centre("Goblin 3")[:2] == ["melee 5 ft", "move 20 ft"]
     assert ref.drag("Silverleaf", "melee 5 ft") == 5
     seen = ref.act("Attack with weapon", "Silverleaf", (3, 6))
     assert seen.chance == odds(hit(19, 4, 0), "Silverleaf", at_least(4))  # needs 15: 6 in 20
@@ -496,8 +497,8 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
                                "this round.")
     seen = ref.act("Attack with mace", "Goblin 4")
     assert seen.problem == "Sister Rebecca declared a retreat: no attack this round."
-    ref.centre("Sister Rebecca")
-    assert ref.drag("Goblin 4", "move 20 ft") == 20
+    ref.centre("Sister Rebecca")  # her ring is the retreat's now
+    assert ref.drag("Goblin 4", "retreat 20 ft") == 20
     assert ref.last_log() == "Sister Rebecca ↔ Goblin 4: 20 ft"
     # Silverleaf has no spell left and a goblin at 5': no bow in melee (§9); the sword.
     ref.next_turn()

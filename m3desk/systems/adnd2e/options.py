@@ -28,6 +28,7 @@ class AdndOptions(BaseModel):
     encumbrance_slows: bool = True
     missile_ranges: Literal["outdoors", "indoors"] = "outdoors"
     scale: Literal["phb_10ft", "ct_5ft_squares"] = "phb_10ft"
+    block_between: bool = True
 
 
 EXPLANATIONS: dict[str, str] = {
@@ -57,6 +58,9 @@ EXPLANATIONS: dict[str, str] = {
                       "indoors (×10 feet).",
     "scale": "10 feet per movement point in a round (PHB); the Combat & Tactics grid gives "
              "one 5-foot square per point.",
+    "block_between": "The seed lets an ally engaging the foe block it from following a "
+                     "withdrawal without saying where the ally stands: on, it must stand "
+                     "between the foe and where the withdrawer goes; off, anywhere in reach.",
 }
 
 LABELS: dict[str, str] = {
@@ -73,6 +77,7 @@ LABELS: dict[str, str] = {
     "encumbrance_slows": "Encumbrance slows movement",
     "missile_ranges": "Missile ranges",
     "scale": "Movement scale",
+    "block_between": "A blocker stands between",
 }
 """The label each option shows in the Table Rules dialog."""
 

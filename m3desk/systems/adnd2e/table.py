@@ -23,6 +23,7 @@ from m3desk.core.bounds import Id
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
+from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import (
     ActionOption,
@@ -33,6 +34,7 @@ from m3desk.core.system import (
     DueAction,
     EncounterRules,
     InitiativeScheme,
+    MoveCheck,
     PositionModel,
     Reach,
     Ring,
@@ -41,6 +43,7 @@ from m3desk.core.system import (
 from m3desk.core.terms import Term, explain, rolled
 from m3desk.systems.adnd2e import combat, experience
 from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
+from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
 from m3desk.systems.adnd2e.movement import (
     BY_ID,
     BY_LABEL,
@@ -265,12 +268,19 @@ def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
     return tuple(found)
 
 
-def _ranges_feet(attack: Attack, options: AdndOptions) -> tuple[int, int, int] | None:
+def ranges_feet(attack: Attack, options: AdndOptions | None) -> tuple[int, int, int] | None:
+    """A missile's short, medium and long range in feet (tens of yards outdoors, of feet
+    indoors, as the table rule says)."""
+    options = options or AdndOptions()
     if attack.ranges is None:
         return None
     scale = 30 if options.missile_ranges == "outdoors" else 10
     short, medium, long = attack.ranges
     return short * scale, medium * scale, long * scale
+
+
+_ranges_feet = ranges_feet
+"""The old private name (the forecast reads it)."""
 
 
 def _hp(sheet: Sheet) -> tuple[int, int]:
@@ -509,17 +519,22 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
     options = _options(encounter)
     rings = [Ring(MELEE_FEET, "melee", "reach")]
     declaration = _declaration(combatant)
-    shown = ((declaration.id,) if declaration is not None and declaration.share
-             else () if declaration is not None else ("close", "withdraw", "move", "charge"))
-    names = {"close": "close", "missile": "move and fire", "charge": "charge",
-             "withdraw": "withdraw", "flee": "flee", "move": "full move"}
-    rate = _rate(combatant.sheet, options)  # derived once, not once per ring
-    for action in shown:
-        feet = combat_movement_feet(rate, action, feet_per_point=_feet_per_point(options))
-        if feet:
-            rings.append(Ring(feet, names[action], "move"))
+    if declaration is not None:
+        from m3desk.systems.adnd2e import moves
+
+        left = moves.allowance_left(encounter, centre)  # what the declaration still allows
+        if left.amount:
+            rings.append(Ring(left.amount, left.label, "move"))
+    else:
+        names = {"close": "close", "charge": "charge", "withdraw": "withdraw",
+                 "move": "full move"}
+        rate = _rate(combatant.sheet, options)  # derived once, not once per ring
+        for action in ("close", "withdraw", "move", "charge"):
+            feet = combat_movement_feet(rate, action, feet_per_point=_feet_per_point(options))
+            if feet:
+                rings.append(Ring(feet, names[action], "move"))
     for attack in attacks_of(combatant.sheet, options):
-        ranges = _ranges_feet(attack, options) if attack.missile else None
+        ranges = ranges_feet(attack, options) if attack.missile else None
         if ranges:
             rings += [Ring(feet, f"{attack.name} {band}", "range")
                       for feet, band in zip(ranges, ("short", "medium", "long"), strict=True)]
@@ -538,7 +553,7 @@ def _mode(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
     """"melee", "missile", or None when the attack cannot reach."""
     if attack.melee and feet <= MELEE_FEET:
         return "melee"
-    ranges = _ranges_feet(attack, _options(encounter))
+    ranges = ranges_feet(attack, _options(encounter))
     if attack.missile and feet > MELEE_FEET and ranges and feet <= ranges[2]:
         return "missile"
     if attack.melee and feet <= MELEE_FEET + _approach(encounter, combatant):
@@ -574,7 +589,7 @@ def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
     options = _options(encounter)
     lines = []
     for attack in attacks_of(combatant.sheet, options):
-        ranges = _ranges_feet(attack, options) if attack.missile else None
+        ranges = ranges_feet(attack, options) if attack.missile else None
         where = (f"{'melee, ' if attack.melee else ''}{ranges[0]}/{ranges[1]}/{ranges[2]} ft"
                  if ranges else "melee")
         lines.append(f"{attack.name}: {where}")
@@ -740,7 +755,7 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
         bonus_terms = _missile_bonus(combatant.sheet, index, options)
     counted = False
     if mode == "missile":
-        ranges = _ranges_feet(attack, options)
+        ranges = ranges_feet(attack, options)
         assert ranges is not None
         modifier = combat.missile_range_modifier(feet, ranges)
         assert modifier is not None
@@ -849,7 +864,9 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     enc = _enc(encounter)
     combatant = _combatant(enc, actor)
     if kind == "move":
-        return _move_preview(enc, combatant, action, target)
+        from m3desk.systems.adnd2e import moves
+
+        return moves.preview_move(enc, actor, action, target)
     if kind == "save":
         save = Save(action.split(":")[1])
         need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
@@ -890,62 +907,14 @@ def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
     return sheet.morale + loss, terms
 
 
-def _move_preview(encounter: AdndEncounter, combatant: AdndCombatant, action: str,
-                  target: str | None) -> ActionPreview:
-    kind = action.split(":")[1]
-    declared = combatant.declared or "move"
-    budget = allowance(encounter, combatant, declared) - combatant.moved
-    if budget <= 0:
-        return ActionPreview(problem=f"{combatant.name} has used this round's movement.")
-    if kind == "flee":
-        foes = [f.name for f in _foes(encounter, combatant)
-                if core.position_between(encounter, combatant.id, f.id) <= MELEE_FEET]
-        lines = [f"Runs {budget}' away"]
-        lines.append("Free attacks at the back now: " + (", ".join(foes) if foes else "none"))
-        return ActionPreview(lines=tuple(lines))
-    if target is None:
-        return ActionPreview(problem="Choose a target.")
-    feet = core.position_between(encounter, combatant.id, target)
-    name = encounter.combatant(target).name
-    if kind == "toward":
-        after = max(MELEE_FEET, feet - budget)
-        return ActionPreview(lines=(f"{feet}' → {after}' from {name}",))
-    if kind == "withdraw" and feet > MELEE_FEET:
-        return ActionPreview(problem=f"{combatant.name} is not engaged with {name}: withdraw "
-                                     f"from a foe within {MELEE_FEET}'.")
-    after = min(FEET.maximum, feet + budget)
-    lines = [f"{feet}' → {after}' from {name}"]
-    if kind == "withdraw":
-        lines.append(_pursuit(encounter, combatant, target))
-    return ActionPreview(lines=tuple(lines))
-
-
-def _blocker(encounter: AdndEncounter, withdrawer: AdndCombatant,
-             foe_id: str) -> AdndCombatant | None:
-    """An ally engaging the same foe, standing its ground, blocks the foe's pursuit."""
-    for ally in encounter.combatants:
-        if (ally.side == withdrawer.side and ally.id != withdrawer.id
-                and ally.declared not in ("withdraw", "flee", "move")
-                and not encounter.out_of_fight(ally)
-                and core.position_between(encounter, ally.id, foe_id) <= MELEE_FEET):
-            return ally
-    return None
-
-
-def _pursuit(encounter: AdndEncounter, withdrawer: AdndCombatant, foe_id: str) -> str:
-    foe = encounter.combatant(foe_id).name
-    blocker = _blocker(encounter, withdrawer, foe_id)
-    if blocker is not None:
-        return f"{blocker.name} blocks the {foe}: it cannot follow {withdrawer.name}."
-    return f"The {foe} may follow {withdrawer.name}."
-
-
 def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
              faces: tuple[int, ...]) -> ActionOutcome:
     enc = _enc(encounter)
     kind = action.split(":")[0]
     if kind == "move":
-        return _resolve_move(enc, actor, action, target)
+        from m3desk.systems.adnd2e import moves
+
+        return moves.resolve_move(enc, actor, action, target)
     combatant = _combatant(enc, actor)
     if kind == "save":
         save = Save(action.split(":")[1])
@@ -1085,64 +1054,16 @@ def _damage_text(plan: _Plan, rolled_dice: DiceExpr, faces: tuple[int, ...], dam
     return f"{', '.join(parts)} = {damage}{floor}"
 
 
-def _owed(encounter: AdndEncounter, foe: AdndCombatant) -> list[str]:
+def owed_attacks(encounter: AdndEncounter, foe: AdndCombatant) -> list[str]:
     """A foe's free attack(s): all of its attacks, not one."""
     count = sum(a.times for a in attacks_of(foe.sheet, encounter.options)) \
         if isinstance(foe.sheet, MonsterSheet) else 1
     return [foe.id] * count
 
 
-def _resolve_move(encounter: AdndEncounter, actor: str, action: str,
-                  target: str | None) -> ActionOutcome:
-    preview = _move_preview(encounter, _combatant(encounter, actor), action, target)
-    if preview.problem:
-        raise ValueError(preview.problem)
-    combatant = _combatant(encounter, actor)
-    kind = action.split(":")[1]
-    budget = allowance(encounter, combatant, combatant.declared or "move") - combatant.moved
-    after = encounter
-    notices: list[str] = []
-    if kind == "flee":
-        engaged = [f for f in _foes(encounter, combatant)
-                   if core.position_between(encounter, actor, f.id) <= MELEE_FEET]
-        owed: list[str] = []
-        for foe in engaged:
-            owed += _owed(encounter, foe)
-            feet = core.position_between(encounter, actor, foe.id)
-            after = core.set_position(after, actor, foe.id, min(FEET.maximum, feet + budget),
-                                      log=False)
-        after = core.update_combatant(after, actor, moved=combatant.moved + budget,
-                                      free_attacks=(*combatant.free_attacks, *owed))
-        notices += [_free_attack_notice(after, foe, combatant) for foe in engaged]
-        if engaged:
-            notices.append(f"{combatant.name} can be pursued unless someone blocks.")
-        summary = f"{combatant.name} flees {budget}'" + (
-            f"; free attacks at the back: {', '.join(f.name for f in engaged)}" if engaged
-            else "")
-        return ActionOutcome(core.add_log(after, summary, actor=actor), summary,
-                             notices=tuple(notices))
-    assert target is not None
-    feet = core.position_between(encounter, actor, target)
-    name = encounter.combatant(target).name
-    if kind == "toward":
-        new = max(MELEE_FEET, feet - budget)
-        moved = feet - new
-    else:
-        new = min(FEET.maximum, feet + budget)
-        moved = new - feet
-    after = core.set_position(after, actor, target, new, log=False)
-    after = core.update_combatant(after, actor, moved=combatant.moved + moved)
-    if kind == "withdraw":
-        notices.append(_pursuit(encounter, combatant, target))
-        summary = f"{combatant.name} withdraws {moved}' from the {name} ({new}' apart)"
-    else:
-        summary = f"{combatant.name} moves {moved}' ({new}' from {name})"
-    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary,
-                         notices=tuple(notices))
-
-
-def _free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant,
-                        fleer: AdndCombatant) -> str:
+def free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant,
+                       fleer: AdndCombatant) -> str:
+    """What the table must hear when a flight owes a foe its free attack: the odds to hit."""
     attacks = attacks_of(foe.sheet, encounter.options)
     plan = _plan(encounter, foe.id, f"free:{fleer.id}:0:any", None) \
         if foe.id in _combatant(encounter, fleer.id).free_attacks else None
@@ -1203,10 +1124,16 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
 
 
 def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
-    """A morale check the notice bar offers per side that owes one, rolled by the first of
-    its monsters still owing it (the same count the status line gives)."""
+    """A free attack owed at a fleeing back (each foe's, at once), and a morale check per
+    side that owes one, rolled by the first of its monsters still owing it (the same count
+    the status line gives): what the notice bar offers."""
     enc = _enc(encounter)
     found = []
+    for fleer in enc.combatants:
+        for foe_id in dict.fromkeys(fleer.free_attacks):
+            foe = enc.combatant(foe_id).name
+            found.append(DueAction(f"Free attack: {foe} at {fleer.name}'s back", foe_id,
+                                   f"free:{fleer.id}:0:any"))
     for side in enc.sides:
         due = morale_due(enc, side)
         if due:
@@ -1268,10 +1195,24 @@ def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
     return d8_hit_dice(sheet.hit_dice, sheet.hit_dice_modifier)
 
 
+def _check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> MoveCheck:
+    from m3desk.systems.adnd2e import moves  # it reads this module's encounter
+
+    return moves.check_move(encounter, combatant_id, place)
+
+
+def _make_move(encounter: core.Encounter, combatant_id: str, place: Place
+               ) -> tuple[core.Encounter, str]:
+    from m3desk.systems.adnd2e import moves
+
+    return moves.make_move(encounter, combatant_id, place)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=AdndEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
     centre_summary=_centre_summary, roll_initiative=_roll_initiative, actions=_actions,
     preview=_preview, resolve=_resolve, status=_status, due=_due, hit_dice=_hit_dice,
     with_hit_points=with_hit_points, experience=experience.experience,
-    award_experience=experience.award)
+    award_experience=experience.award, check_move=_check_move, make_move=_make_move,
+    setup_steps=SETUP_STEPS)

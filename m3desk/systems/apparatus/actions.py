@@ -18,9 +18,10 @@ from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
 from m3desk.core.encounter import ConditionState
 from m3desk.core.numbers import signed
+from m3desk.core.places import Place
 from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview, DiceSpec
 from m3desk.core.terms import rolled
-from m3desk.systems.apparatus import combat, grapple
+from m3desk.systems.apparatus import combat, grapple, moves
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.movement import (
     HIGH_JUMP_COST,
@@ -30,7 +31,6 @@ from m3desk.systems.apparatus.movement import (
     movement_text,
     run_up_metres,
     stand_cost_halves,
-    step_cost,
 )
 from m3desk.systems.apparatus.sheet import Sheet, Weapon
 from m3desk.systems.apparatus.state import (
@@ -76,8 +76,12 @@ def _name(encounter: core.Encounter, combatant_id: str) -> str:
 
 
 def _terrain(encounter: core.Encounter, combatant_id: str) -> int:
-    return encounter.terrain.get(combatant_id, 0) if isinstance(
-        encounter, ApparatusEncounter) else 0
+    """The Difficulty Rating where the creature stands (the map's, else the Terrain
+    column's)."""
+    here = encounter.places.get(combatant_id)
+    if here is None:
+        return 0
+    return moves.rating_at(encounter, combatant_id, here)
 
 
 def _own_turn(encounter: core.Encounter, actor: str) -> str:
@@ -103,16 +107,22 @@ def _standard_action_problem(encounter: core.Encounter, actor: str) -> str:
 # -- offering ------------------------------------------------------------------------------
 
 
-def _natural(sheet: Sheet, kind: str) -> bool:
-    return (kind == "climb" and sheet.feats.natural_climber) or (
-        kind == "swim" and sheet.feats.natural_swimmer)
+def dialog_place(encounter: core.Encounter, actor: str, kind: str, metres: int) -> Place:
+    """Where a dialog move of ``metres`` takes the creature: a climb straight up, any other
+    movement on along its heading (its last move this turn, else toward the nearest
+    hostile)."""
+    here = encounter.places.get(actor) or Place.at(0, 0)
+    if kind == "climb":
+        return Place.at(here.x, here.y, here.z + metres)
+    dx, dy = moves.heading(encounter, actor)
+    return Place.at(here.x + dx * metres, here.y + dy * metres, here.z)
 
 
 def _step(encounter: core.Encounter, actor: str, kind: str, metres: int) -> int:
-    sheet = sheet_of(encounter, actor)
-    return step_cost(kind, metres, sheet.size, difficulty=_terrain(encounter, actor),
-                     natural=_natural(sheet, kind),
-                     scaled=options_of(encounter).size_scaled_movement)
+    """The Movement of a dialog move: the map's price of the same move."""
+    here = encounter.places.get(actor) or Place.at(0, 0)
+    return moves.price(encounter, actor, here, dialog_place(encounter, actor, kind, metres),
+                       kind).cost
 
 
 def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOption]:
@@ -148,9 +158,7 @@ def _net(encounter: core.Encounter, actor: str, target: str, melee: bool,
          far: bool = False) -> tuple[combat.Source, ...]:
     sheet = sheet_of(encounter, actor)
     options = options_of(encounter)
-    adjacent = any(other.side != encounter.combatant(actor).side
-                   and core.position_between(encounter, actor, other.id) <= ADJACENT
-                   for other in encounter.combatants if other.id != actor)
+    adjacent = bool(core.foes_within(encounter, actor, ADJACENT))
     evading = isinstance(encounter, ApparatusEncounter) and target in encounter.evading \
         and speed_now(encounter, target)[0] > 0 \
         and "incapacitated" not in conditions_of(encounter, target)
@@ -277,16 +285,17 @@ def _left_line(state: TurnState | None, cost_halves: int) -> str:
 
 def _move_plan(encounter: core.Encounter, actor: str, kind: str, metres: int) -> Plan:
     sheet = sheet_of(encounter, actor)
-    difficulty = _terrain(encounter, actor)
-    natural = _natural(sheet, kind)
+    here = encounter.places.get(actor) or Place.at(0, 0)
+    priced = moves.price(encounter, actor, here, dialog_place(encounter, actor, kind, metres),
+                         kind)
+    difficulty = priced.worst
+    natural = moves.natural(sheet, kind)
     per = (1 if natural else BASE_COST[kind]) + difficulty  # type: ignore[index]
-    speed = base_speed(encounter, actor)
-    if per > speed:
-        return Plan(problem=f"Impassable: {_VERBS[kind][2]} through Difficulty {difficulty} "
-                            f"costs {per} Movement per metre, more than the Speed of {speed}.")
+    if priced.impassable:
+        return Plan(problem=f"Impassable: {priced.impassable}.")
     if kind != "crawl" and "prone" in conditions_of(encounter, actor):
         return Plan(problem="Prone: crawl, or stand up first.")
-    cost = _step(encounter, actor, kind, metres)
+    cost = priced.cost
     parts = [f"{BASE_COST[kind]} per m" if not natural  # type: ignore[index]
              else f"1 per m ({'Natural Climber' if kind == 'climb' else 'Natural Swimmer'})"]
     if difficulty:
@@ -645,25 +654,33 @@ class _Done(NamedTuple):
     """The log's line when it says more than the summary (every die and modifier)."""
 
 
+def _jumped(e: ApparatusEncounter, actor: str, up: int, across: int) -> ApparatusEncounter:
+    """The jumper (and whom it holds) where the jump lands: ``across`` metres on along its
+    heading and ``up`` metres higher."""
+    here = e.places.get(actor)
+    if here is None or not (up or across):
+        return e
+    dx, dy = moves.heading(e, actor)
+    after = moves.carry(e, actor, Place.at(here.x + dx * across, here.y + dy * across,
+                                           here.z + up))
+    assert isinstance(after, ApparatusEncounter)
+    return after
+
+
 def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
     parts = _parts(action)
     name = _name(e, actor)
     head = parts[0]
     if head == "move":
         kind, metres = parts[1], int(parts[2])
-        cost = _step(e, actor, kind, metres)
-        difficulty = _terrain(e, actor)
-        where = f" through difficulty {difficulty}" if difficulty else ""
-        ran = _state(e, actor).ran + metres if kind == "run" else 0
-        after = _spend(e, actor, 2 * cost, ran=ran)
-        left = movement_text(_state(after, actor).halves)
-        dragged = tuple(f"Moving while grappling drags {_name(e, g.target)} along."
-                        for g in e.grapples if g.grappler == actor)
-        return _Done(after, f"{name} {_VERBS[kind][1]} {metres} m{where}: {cost} Movement, "
-                            f"{left} left", dragged)
+        after, text = moves.moved(e, actor, dialog_place(e, actor, kind, metres), kind)
+        assert isinstance(after, ApparatusEncounter)
+        return _Done(after, text)
     if head in ("high", "long"):
         run = int(parts[1])
         _, cost, height, across = _jump_plan(e, actor, head, run)
+        e = _jumped(e, actor, height if head == "high" else 0, across if run or head == "long"
+                    else 0)
         if head == "long" and run:
             after = _spend(e, actor, _state(e, actor).halves, long_jumped=True, ran=0)
             notices = [f"{name}'s running long jump ends their movement this turn."]
@@ -835,11 +852,9 @@ def _resolve_grapple(e: ApparatusEncounter, actor: str, head: str, target: str,
     if head == "shove_prone":
         return done(_add(after, target, "prone"), f"{name} shoves {foe} prone")
     if head == "shove_push":
-        metres = core.position_between(after, actor, target) + 1
-        after = core.set_position(after, actor, target, metres, log=False, mover=target)
-        return done(after, f"{name} pushes {foe} 1 m away", (
-            f"Forced movement: a grapple holding {foe} ends if this takes it out of reach "
-            "(Advanced and Complete grapples move both).",))
+        after, moved_too = moves.forced_move(after, target,
+                                             moves.pushed_place(after, actor, target))
+        return done(after, f"{name} pushes {foe} 1 m away", moved_too)
     if head == "grapple":
         first: grapple.Tier = "advanced" if result == "critical" else "basic"
         after = _set_grapple(after, actor, target, first)

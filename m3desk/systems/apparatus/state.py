@@ -63,6 +63,10 @@ class TurnState(BaseModel):
     ran: int = Field(0, ge=0, le=100_000)
     """Metres run in the run this turn's movement last made (0 after anything else): a jump
     that follows takes it as its run-up (seed 004) instead of paying for a second run."""
+    heading_x: float = Field(0.0, ge=-1.0, le=1.0)
+    heading_y: float = Field(0.0, ge=-1.0, le=1.0)
+    """Which way this turn's last move went on the map (0, 0: none yet): a jump or a run
+    from the action dialog goes on that way."""
 
 
 class ApparatusCombatant(core.Combatant):

@@ -18,6 +18,8 @@ from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.core.terms import Term, rolled
 from m3desk.systems.apparatus import actions as acts
+from m3desk.systems.apparatus import moves
+from m3desk.systems.apparatus.encounter_setup import SETUP_STEPS
 from m3desk.systems.apparatus.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.apparatus.grapple import TIER_EFFECTS
 from m3desk.systems.apparatus.movement import movement_text
@@ -44,8 +46,9 @@ COLUMNS = (
                   kind="pool", sample="12½/24"),
     TrackerColumn("action", "Action", "The turn's one Standard Action: ticked once spent",
                   kind="check", sample="spent", centred=True),
-    TrackerColumn("terrain", "Terrain", "Difficulty Rating of the ground being crossed: each "
-                  "metre of run, climb, swim or crawl costs +1 per rating",
+    TrackerColumn("terrain", "Terrain", "Difficulty Rating of the ground being crossed where "
+                  "the map has none painted: each metre of run, climb, swim or crawl costs "
+                  "+1 per rating",
                   sample="20", centred=True, number_range=(0, MAX_DIFFICULTY)),
     TrackerColumn("conditions", "Conditions", "Type conditions separated by commas: prone, "
                   "restrained, unseen, obscured, frightened, poisoned, incapacitated, "
@@ -210,10 +213,11 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
     reach = max((w.reach for w in weapons if not w.ranged), default=1)
     rings = [Ring(reach, "melee reach", "reach")]
     state = turn_state(encounter, centre)
-    rating = encounter.terrain.get(centre, 0) if isinstance(encounter,
-                                                            ApparatusEncounter) else 0
+    here = encounter.places.get(centre)
+    rating = moves.rating_at(encounter, centre, here) if here is not None else 0
+    # How far a run on the ground it stands on reaches (terrain elsewhere may cost more).
     if state is not None:
-        run = state.halves // 2 // (1 + rating)
+        run = 0 if state.long_jumped else state.halves // 2 // (1 + rating)
         if run:
             rings.append(Ring(run, "Movement left", "move"))
     else:
@@ -316,5 +320,6 @@ ENCOUNTER_RULES = EncounterRules(
     columns=COLUMNS, cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings,
     reach=_reach, centre_summary=_centre_summary, condition_names=_condition_names,
     roll_initiative=_roll_initiative, actions=acts.actions, preview=acts.preview,
-    resolve=acts.resolve, status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY)
+    resolve=acts.resolve, status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY,
+    check_move=moves.check_move, make_move=moves.make_move, setup_steps=SETUP_STEPS)
 

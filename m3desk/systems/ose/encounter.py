@@ -40,6 +40,8 @@ class OseCombatant(core.Combatant):
     rolled: int | None = Field(None, ge=-9, le=20)
     """Its own initiative roll, d6 + modifier (individual initiative only)."""
     acted: bool = False
+    moved: int = Field(0, ge=0, le=100_000)
+    """Feet moved this round (counted against what its declaration allows)."""
     fleeing: bool = False
     """Broke on a morale check (or routed): it flees or surrenders."""
     cover: int = Field(0, ge=0, le=5)
@@ -85,7 +87,7 @@ class OseEncounter(core.Encounter):
         ticked, expired = super().round_ended()
         keep = self.options.keep_initiative and self.phase == "rounds"
         combatants = tuple(c.model_copy(update={
-            "declared": "none", "spell": "", "acted": False,
+            "declared": "none", "spell": "", "acted": False, "moved": 0,
             "rolled": c.rolled if keep else None}) for c in ticked.combatants)
         after = ticked.model_copy(update={"combatants": combatants,
                                           "side_rolls": self.side_rolls if keep else {}})

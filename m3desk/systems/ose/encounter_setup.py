@@ -105,15 +105,10 @@ def set_distance(encounter: core.Encounter, terrain: str, _who: str | None,
     feet = tens * (YARD if terrain == "wilderness" else 1)
     unit = "yd" if terrain == "wilderness" else "ft"
     shown = f"{tens} {unit}" + (f" ({feet} ft)" if unit == "yd" else "")
-    board = min(feet, ose.position_model.maximum)
-    ose = core.arrange(ose, board)
     rolled = " + ".join(str(face) for face in faces)
     place = "wilderness" if terrain == "wilderness" else "dungeon"
     text = f"Encounter distance: {shown}, {place} ({dice} × 10 {unit}: {rolled})"
-    if board < feet:
-        text += f"; the board shows its farthest, {board} ft"
-    ose = _noted(ose, "distance", f"{shown}, {place}")
-    return core.add_log(ose, text)
+    return _noted(core.start_apart(ose, feet, text), "distance", f"{shown}, {place}")
 
 
 def _distance_shown(encounter: core.Encounter) -> str:

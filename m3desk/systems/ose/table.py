@@ -35,7 +35,7 @@ from m3desk.core.system import (
     TrackerColumn,
 )
 from m3desk.core.terms import Term, total
-from m3desk.systems.ose import combat, experience
+from m3desk.systems.ose import combat, experience, moves
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.derive import derive, weapon_damage
 from m3desk.systems.ose.encounter import (
@@ -47,6 +47,7 @@ from m3desk.systems.ose.encounter import (
 )
 from m3desk.systems.ose.encounter_setup import SETUP_STEPS
 from m3desk.systems.ose.forecast import FORECAST_POLICY, simulate
+from m3desk.systems.ose.movement import withdrawal_feet
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
 from m3desk.systems.ose.tables import UNARMED_DAMAGE, WEAPONS, OseClass, Save
@@ -199,11 +200,17 @@ def _damage_die(sheet: Sheet, weapon: Weapon, options: OseOptions) -> DiceExpr:
 
 
 def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
+    """Melee reach, what the declaration still allows (in melee with nothing declared, the
+    two moves melee allows), and each missile's short, medium and long range."""
     sheet = _c(encounter, centre).sheet
     rate = derive(sheet, _options(encounter))["movement.encounter"].value
     rings = [Ring(MELEE_FEET, "melee", "reach")]
-    if rate:
-        rings += [Ring(rate // 2, "withdraw", "move"), Ring(rate, "move", "move")]
+    left = moves.allowance_left(encounter, centre)
+    if left.amount:
+        rings.append(Ring(left.amount, left.label, "move"))
+    elif left.label == "move" and core.foes_within(encounter, centre, MELEE_FEET) and rate:
+        rings += [Ring(withdrawal_feet(rate, "fighting withdrawal"), "fighting withdrawal",
+                       "move"), Ring(rate, "retreat", "move")]
     for weapon in _weapons(sheet):
         if weapon.missile and weapon.ranges:
             rings += [Ring(feet, f"{weapon.name} {band}", "range")
@@ -261,6 +268,7 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
                                       dice=dice, group="manoeuvre",
                                       help="An unaware foe, from behind: +4 to hit, damage "
                                            "doubled."))
+    found += moves.movement_actions(encounter, actor)
     if isinstance(sheet, CharacterSheet):
         for index, spell in enumerate(sheet.spells):
             if not spell.cast:
@@ -358,6 +366,8 @@ def _weapon_of(encounter: core.Encounter, actor: str, action: str) -> Weapon:
 def _preview(encounter: core.Encounter, actor: str, action: str,
              target: str | None) -> ActionPreview:
     kind = action.split(":")[0]
+    if kind == "move":
+        return moves.preview_move(encounter, actor, action, target)
     if kind in ("attack", "backstab"):
         return _attack_preview(encounter, actor, action, target)
     if kind == "cast":
@@ -463,6 +473,8 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         raise ValueError(preview.problem)
     kind = action.split(":")[0]
     ose = _e(encounter)
+    if kind == "move":
+        return moves.resolve_move(ose, actor, action, target)
     if kind in ("attack", "backstab"):
         assert target is not None
         return _resolve_attack(ose, actor, action, target, faces)
@@ -639,4 +651,5 @@ ENCOUNTER_RULES = EncounterRules(
     status=_status, due=_due, hit_dice=_hit_dice,
     with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY,
     setup_steps=SETUP_STEPS, experience=experience.experience,
-    award_experience=experience.award)
+    award_experience=experience.award, check_move=moves.check_move,
+    make_move=moves.make_move)

@@ -130,6 +130,11 @@ class SetupStepsPanel(QWidget):
 
     def _refresh_row(self, row: _StepRow) -> None:
         dice = row.step.dice(self._document.encounter, self._choice(row))
+        if not dice.count:  # nothing to roll: the choice (or what is typed) decides
+            row.roll.setText("Set")
+            row.roll.setToolTip(f"Set the {row.step.label.lower()} as chosen")
+            row.faces.setPlaceholderText("")
+            return
         shown = f"1d{dice.sides} a {row.step.each}" if row.step.each else str(dice)
         row.roll.setText(f"Roll {shown}")
         row.roll.setToolTip(f"Roll {shown} for {row.step.label.lower()}, or type the faces "

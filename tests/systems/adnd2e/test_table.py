@@ -158,8 +158,8 @@ def test_a_withdrawal_with_an_ally_blocking() -> None:
     assert "move:withdraw" in [o.id for o in RULES.actions(encounter, delsenora)]
     outcome = RESOLVE(encounter, delsenora, "move:withdraw", orc, ())
     assert core.position_between(outcome.encounter, delsenora, orc) == 45
-    assert outcome.notices == ("Ilse blocks the Orc: it cannot follow Delsenora.",)
-    assert outcome.summary == "Delsenora withdraws 40' from the Orc (45' apart)"
+    assert outcome.notices == ("Ilse blocks Orc: it cannot follow Delsenora.",)
+    assert outcome.summary == "Delsenora withdraws 40 ft: Ilse blocks Orc"
     # Withdrawing is no attack, and the movement is spent.
     attack = _option(outcome.encounter, "Delsenora", "Attack with dagger")
     assert RULES.preview(outcome.encounter, delsenora, attack, orc).problem == (
@@ -172,7 +172,7 @@ def test_a_withdrawal_alone_may_be_followed() -> None:
     encounter = _declare(seed_fight(), Delsenora="Withdraw", Ilse="Withdraw")
     outcome = RESOLVE(encounter, ids(encounter)["Delsenora"], "move:withdraw",
                       ids(encounter)["Orc"], ())
-    assert outcome.notices == ("The Orc may follow Delsenora.",)
+    assert outcome.notices == ("Orc may follow Delsenora.",)
 
 
 def test_a_flight_owes_the_free_attack_at_once() -> None:
@@ -181,7 +181,7 @@ def test_a_flight_owes_the_free_attack_at_once() -> None:
     encounter = _round_one()
     kobold, ilse = ids(encounter)["Kobold"], ids(encounter)["Ilse"]
     outcome = RESOLVE(encounter, kobold, "move:flee", None, ())
-    assert outcome.summary == "Kobold flees 60'; free attacks at the back: Ilse"
+    assert outcome.summary == "Kobold flees 60 ft: leaves Ilse's reach: free attack"
     assert outcome.notices == (
         "Ilse gets a free attack at Kobold's back now (rear +2, no shield or DEX): 60.0 % to "
         "hit with the footman's mace.",

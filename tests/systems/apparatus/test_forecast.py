@@ -307,6 +307,8 @@ def test_the_turn_under_way_keeps_what_it_has_spent(metres: int, attacks: bool) 
     encounter, (k,), (b,) = _setup([SPEAR_ONLY], [BRUTE], metres=metres)
     encounter = _last_in_round(encounter, k)
     ran = RULES.resolve(encounter, k, "move:run:4", None, ()).encounter
+    # The run moved her token 4 m toward the Brute; she ran elsewhere: back to her distance.
+    ran = core.set_position(ran, k, b, metres, log=False)
     assert isinstance(ran, ApparatusEncounter)
     results = _one_round(ran, 300, seed=8)
     assert any(result.hit_points[b] < 24 for result in results) is attacks

@@ -158,18 +158,26 @@ def test_a_retreating_target_gives_plus_two_and_loses_its_shield() -> None:
     assert "retreating target +2 its shield ignored needs 14" in preview.lines[0]
     assert RULES.preview(retreating, morgan, "attack:0", goblin).problem == (
         "Morgan Ironwolf declared a retreat: no attack this round.")
-    assert [r.value for r in RULES.rings(retreating, morgan)[:3]] == [5, 10, 20]  # chain, basic
+    # The rings follow the declaration: melee, then the retreat's full 20' (chain, basic).
+    assert [(r.value, r.label) for r in RULES.rings(retreating, morgan)[:2]] == [
+        (5, "melee"), (20, "retreat")]
 
 
 def test_fighting_withdrawal_ring_is_half_the_encounter_move() -> None:
+    """Out of melee with nothing declared the ring is the encounter move; in melee, the two
+    moves melee allows (a fighting withdrawal at half, a retreat at all of it)."""
     encounter, ids = _fight()
     rings = RULES.rings(encounter, ids["Silverleaf"])  # chain: 60' (20') — withdrawal 10'
-    assert [(r.value, r.label) for r in rings[:3]] == [(5, "melee"), (10, "withdraw"),
-                                                       (20, "move")]
+    assert [(r.value, r.label) for r in rings[:2]] == [(5, "melee"), (20, "move")]
+    engaged = _at(encounter, ids["Silverleaf"], ids["Goblin 1"], 5)
+    assert [(r.value, r.label) for r in RULES.rings(engaged, ids["Silverleaf"])[:3]] == [
+        (5, "melee"), (10, "fighting withdrawal"), (20, "retreat")]
     unarmoured = CharacterSheet(name="Runner")
     runner = RULES.make_combatant(unarmoured, "Party")
     with_runner = core.join(encounter, runner)
-    assert [r.value for r in RULES.rings(with_runner, runner.id)[:3]] == [5, 20, 40]  # §14.16
+    assert [r.value for r in RULES.rings(with_runner, runner.id)[:2]] == [5, 40]  # §14.16
+    withdrawing, _ = EDIT(with_runner, runner.id, "declared", "fighting withdrawal")
+    assert [r.value for r in RULES.rings(withdrawing, runner.id)[:2]] == [5, 20]
 
 
 def test_damage_at_least_one_and_zero_hit_points_is_dead_with_a_morale_prompt() -> None:

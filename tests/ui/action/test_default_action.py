@@ -164,7 +164,9 @@ def test_apparatus_a_run_already_made_is_the_long_jumps_run_up(qtbot: Any) -> No
     dialog = _dialog(qtbot, document)
     _pick(dialog, "Run 2 m — 2 Movement")
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert document.encounter.log[-1].text.endswith("runs 2 m: 2 Movement, 4 left")
+    # Running from a hostile's reach: the log says the opportunity it gives, and the cost.
+    assert " runs 2 m: " in document.encounter.log[-1].text
+    assert document.encounter.log[-1].text.endswith("2 Movement, 4 left")
     dialog = _dialog(qtbot, document)
     _pick(dialog, "Long jump after a 2 m run")
     assert dialog.problem.isHidden(), dialog.problem.text()

@@ -48,7 +48,9 @@ def test_each_game_shows_the_steps_its_rules_describe(qtbot, game: str) -> None:
     assert [row.label.text() for row in panel.rows] == [step.label for step in steps]
     for row, step in zip(panel.rows, steps, strict=True):
         assert row.label.toolTip() == step.help
-        assert row.roll.text().startswith("Roll ")
+        # A rolled step names its dice; one the GM decides (nothing to roll) says "Set".
+        dice = step.dice(widget.document.encounter, str(row.choice.currentData() or ""))
+        assert row.roll.text() == "Set" if not dice.count else row.roll.text().startswith("Roll ")
 
 
 def test_ose_surprise_distance_and_reaction_typed_rolled_and_undone(qtbot) -> None:
@@ -90,3 +92,53 @@ def test_ose_surprise_distance_and_reaction_typed_rolled_and_undone(qtbot) -> No
     qtbot.keyClick(distance.faces, Qt.Key.Key_Return)
     assert panel.note.isVisible() and "1–6" in panel.note.text()
     assert distance.result.text() == "70 ft, dungeon"  # nothing changed
+
+
+def test_adnd_rolls_its_encounter_distance_by_the_situation(qtbot) -> None:
+    """Combat & Tactics' table in 5-foot squares: light forest is 4d6 squares; the sides are
+    placed that far apart (nearest to nearest), one log line; no cover is the longest
+    missile's long range."""
+    from m3desk.core import encounter as core
+
+    widget = _tab(qtbot, "adnd2e")
+    document: EncounterDocument = widget.document
+    panel = widget.findChild(SetupStepsPanel)
+    distance = panel.row("distance")
+    distance.choice.setCurrentIndex(distance.choice.findText("Light forest"))
+    assert distance.roll.text() == "Roll 4d6"
+    qtbot.keyClicks(distance.faces, "1 2 3 1")
+    qtbot.keyClick(distance.faces, Qt.Key.Key_Return)
+    assert core.sides_apart(document.encounter) == 35
+    assert distance.result.text() == "the sides are 35 ft apart"
+    assert _log_texts(widget)[-1] == ("Encounter distance: 7 squares, 35 ft, light forest "
+                                      "(4d6: 1 + 2 + 3 + 1)")
+    distance.choice.setCurrentIndex(distance.choice.findText("Both surprised"))
+    panel.roller = Roller(seed=3)
+    qtbot.mouseClick(distance.roll, Qt.MouseButton.LeftButton)
+    assert 5 <= core.sides_apart(document.encounter) <= 20  # 1d4 squares
+
+
+def test_apparatus_starting_distance_is_the_gms(qtbot) -> None:
+    """The wiki has no encounter distance: the GM sets one (Far range of the longest ranged
+    weapon here, or typed metres); never everyone at the board's farthest."""
+    from m3desk.core import encounter as core
+
+    widget = _tab(qtbot, "apparatus")
+    document: EncounterDocument = widget.document
+    panel = widget.findChild(SetupStepsPanel)
+    distance = panel.row("distance")
+    assert core.sides_apart(document.encounter) < document.encounter.position_model.maximum
+    distance.choice.setCurrentIndex(distance.choice.findText("Far range"))
+    assert distance.roll.text() == "Set"
+    qtbot.mouseClick(distance.roll, Qt.MouseButton.LeftButton)
+    far = max([w.ranges(document.encounter.options)[1] for c in document.encounter.combatants
+               for w in c.sheet.weapons if w.ranged] or [document.encounter.options.far_range])
+    assert core.sides_apart(document.encounter) == far
+    assert distance.result.text() == f"the sides are {far} m apart"
+    distance.choice.setCurrentIndex(distance.choice.findText("Typed (m)"))
+    qtbot.mouseClick(distance.roll, Qt.MouseButton.LeftButton)  # nothing typed
+    assert panel.note.isVisible() and "Type how many metres" in panel.note.text()
+    qtbot.keyClicks(distance.faces, "12")
+    qtbot.keyClick(distance.faces, Qt.Key.Key_Return)
+    assert core.sides_apart(document.encounter) == 12
+    assert _log_texts(widget)[-1] == "Starting distance: 12 m (the GM's)"

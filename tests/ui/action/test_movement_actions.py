@@ -1,0 +1,55 @@
+"""The action dialog's movement actions move the token, through the same move the map drops
+(each game's ``make_move``): the token stands elsewhere, every distance follows, and the log
+line is the map's. For every game whose position is a distance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.core.system import ActionOption
+from tests.ui.action.sample_fights import GAMES, open_dialog, sample_fight
+
+DECLARED = {"ose": "retreat", "adnd2e": "Flee"}
+"""What the acting character declares first where a move in melee must be declared."""
+MOVING = [game for game in GAMES if registry.get(game).positions.kind == "distance"]
+
+
+@pytest.mark.parametrize("game", MOVING)
+def test_a_movement_action_moves_the_token_as_the_map_would(qtbot: Any, game: str) -> None:
+    document = sample_fight(game)
+    rules = registry.system_of(document.encounter).encounter
+    assert rules is not None and rules.edit is not None
+    actor = document.encounter.turn
+    assert actor is not None
+    if game in DECLARED:
+        declared, text = rules.edit(document.encounter, actor, "declared", DECLARED[game])
+        document.apply(declared, text)
+    before = document.encounter
+    dialog = open_dialog(qtbot, document)
+    moves = [index for index in range(dialog.action.count())
+             if isinstance(option := dialog.action.itemData(index), ActionOption)
+             and option.id.startswith("move:")]
+    assert moves, f"{game} offers no movement action"
+    for index in moves:  # the first move the turn can make, as a user picks it
+        dialog.action.setCurrentIndex(index)
+        if dialog.apply_button.isEnabled():
+            break
+    assert dialog.apply_button.isEnabled(), dialog.problem.text()
+    option, target = dialog.option, dialog.target_id
+    assert option is not None
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    after = document.encounter
+    place = after.places[actor]
+    assert place != before.places[actor], f"{option.label} left the token where it stood"
+    for other in after.combatants:
+        if other.id != actor:
+            assert core.position_between(after, actor, other.id) == \
+                after.position_model.measure(place, after.places[other.id])
+    dropped, text = rules.make_move(before, actor, place)
+    assert after.log[-1].text == text, (option.label, target)
+    assert dropped.places[actor] == place
