@@ -34,9 +34,12 @@ def test_a_drag_shows_the_ruler_and_drops_as_one_undo_step_with_one_log_line(
     logged = len(before.log)
     drag(qtbot, map_panel, mover, 0, 4 * model.step, release=False)
     # While dragging: the ruler and its words under the map.
-    assert map_panel.view.ruler is not None
-    status = map_panel.status.text()
-    assert f" {model.unit}" in status and status.startswith("moves ")
+    ruler = map_panel.view.ruler
+    assert ruler is not None
+    origin = before.places[id_of(document, mover)]
+    check = map_panel.view.preview(id_of(document, mover), Place.at(*ruler.end, origin.z))
+    assert check.distance > 0
+    assert map_panel.status.text().startswith(f"{check.verb} {check.distance} {model.unit}")
     end = map_panel.view.screen_of(id_of(document, mover)) + QPointF(0, 4 * model.step
                                                                     * map_panel.view.frame.scale)
     qtbot.mouseRelease(map_panel.view, Qt.MouseButton.LeftButton, pos=end.toPoint())
