@@ -572,6 +572,9 @@ def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyl
         x = end.x() - width - 18
     if y < 0:
         y = end.y() + 18
+    # Always whole on the surface, even when the pointer is near (or past) an edge.
+    x = max(4.0, min(x, frame.width - width - 4))
+    y = max(4.0, min(y, frame.height - height - 4))
     box = QRectF(x, y, width, height)
     painter.setPen(QPen(colour, 2))
     painter.setBrush(style.colours.base)
