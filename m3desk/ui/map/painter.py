@@ -563,6 +563,22 @@ def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyl
     painter.drawLine(start, end)
     painter.setBrush(colour)
     painter.drawEllipse(start, 3, 3)
+    box = ruler_box(frame, ruler, style)
+    x, y = box.x(), box.y()
+    metrics = style.bold_metrics
+    painter.setPen(QPen(colour, 2))
+    painter.setBrush(style.colours.base)
+    painter.drawRoundedRect(box, 4, 4)
+    painter.setFont(style.bold)
+    for number, line in enumerate(ruler.lines):
+        painter.setPen(colour if number == 1 and ruler.over else style.colours.text)
+        painter.drawText(QPointF(x + 6, y + 4 + metrics.ascent() + number * metrics.height()),
+                         line)
+
+
+def ruler_box(frame: MapFrame, ruler: Ruler, style: MapStyle) -> QRectF:
+    """Where the ruler's words go: beside the pointer, whole on the surface."""
+    end = frame.to_screen(*ruler.end)
     metrics = style.bold_metrics
     width = max((metrics.horizontalAdvance(line) for line in ruler.lines), default=0) + 12
     height = metrics.height() * len(ruler.lines) + 8
@@ -575,16 +591,7 @@ def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyl
     # Always whole on the surface, even when the pointer is near (or past) an edge.
     x = max(4.0, min(x, frame.width - width - 4))
     y = max(4.0, min(y, frame.height - height - 4))
-    box = QRectF(x, y, width, height)
-    painter.setPen(QPen(colour, 2))
-    painter.setBrush(style.colours.base)
-    painter.drawRoundedRect(box, 4, 4)
-    painter.setFont(style.bold)
-    painter.setPen(style.colours.text)
-    for number, line in enumerate(ruler.lines):
-        painter.setPen(colour if number == 1 and ruler.over else style.colours.text)
-        painter.drawText(QPointF(x + 6, y + 4 + metrics.ascent() + number * metrics.height()),
-                         line)
+    return QRectF(x, y, width, height)
 
 
 def _paint_scale_bar(painter: QPainter, frame: MapFrame, model: PositionModel,

@@ -279,3 +279,17 @@ def test_tab_walks_the_combatants(qtbot: Any, map_panel: MapPanel) -> None:
     assert view.picture.selected == ids[1]  # the rings follow
     qtbot.keyClick(view, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
     assert document.selected == ids[0]
+
+
+@pytest.mark.parametrize("end", [(-500.0, 0.0), (500.0, 400.0), (0.0, -300.0)])
+def test_the_ruler_words_stay_whole_on_the_map_past_its_edges(
+        map_panel: MapPanel, end: tuple[float, float]) -> None:
+    from m3desk.ui.map.painter import Ruler, ruler_box
+
+    view = map_panel.view
+    ruler = Ruler((0.0, 0.0), end, ("charges 190 ft · allowance 180 ft",
+                                    "Over the allowance (180 ft): you may still drop it here"),
+                  True)
+    box = ruler_box(view.frame, ruler, view.style_)
+    assert box.left() >= 0 and box.right() <= view.width()
+    assert box.top() >= 0 and box.bottom() <= view.height()
