@@ -132,6 +132,23 @@ def _negative_terrain(body: Any) -> Any:
     return _walk(body, visit)
 
 
+def _hostile_backdrop(body: Any) -> Any:
+    """A map of distance whose background picture is a device that never ends, with a
+    scale far too small: opening must say so, not hang or allocate."""
+    if isinstance(body, dict) and "places" in body:
+        body = dict(body, backdrop={"path": "/dev/zero", "x": 0.0, "y": 0.0,
+                                    "per_pixel": 1e-300})
+    return body
+
+
+def _backdrop_device(body: Any) -> Any:
+    """A background picture at a path that is not a picture file (a device)."""
+    if isinstance(body, dict) and "places" in body:
+        body = dict(body, backdrop={"path": "/dev/zero", "x": 0.0, "y": 0.0,
+                                    "per_pixel": 0.5})
+    return body
+
+
 MUTATIONS: dict[str, Callable[[Any], Any]] = {
     "seed": lambda b: b,
     "huge-numbers": lambda b: _walk(b, _numbers(10**100)),
@@ -141,6 +158,8 @@ MUTATIONS: dict[str, Callable[[Any], Any]] = {
     "broken-references": _broken_references,
     "many-sides": _side_names,
     "negative-terrain": _negative_terrain,
+    "hostile-backdrop": _hostile_backdrop,
+    "backdrop-device": _backdrop_device,
 }
 
 

@@ -37,6 +37,7 @@ FIELD_ASPECTS: dict[str, Aspect] = {
     "positions": Aspect.POSITIONS,
     "places": Aspect.POSITIONS,
     "areas": Aspect.POSITIONS,
+    "backdrop": Aspect.POSITIONS,
     "phase": Aspect.TURN,
     "round": Aspect.TURN,
     "turn": Aspect.TURN,

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from m3desk.core.bounds import Id
 from m3desk.core.log_entries import MAX_ENTRIES, LogEntries
 from m3desk.core.names import SideName
-from m3desk.core.places import MAX_AREAS, Area, Place, fit, pairs_of, slot_place, toward
+from m3desk.core.places import MAX_AREAS, Area, Backdrop, Place, fit, pairs_of, slot_place, toward
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [
@@ -179,6 +179,8 @@ class Encounter(BaseModel):
                                     exclude_if=lambda areas: not areas)
     """The map's terrain areas, for a game that measures distance (difficult ground, walls);
     left out of a file when empty."""
+    backdrop: Backdrop | None = Field(None, exclude_if=lambda backdrop: backdrop is None)
+    """A picture under the map's grid (its file's path and scale), if the GM placed one."""
     phase: Phase = "setup"
     round: int = Field(0, ge=0, le=100_000)
     """0 in set-up and the surprise round; 1 from round one."""

@@ -29,9 +29,9 @@ from pydantic import BaseModel, ConfigDict, Field
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["FAR", "MAX_AREAS", "Area", "Ground", "Place", "Plane", "areas_at", "between", "fit",
-           "formation", "ground_along", "ground_at", "pairs_of", "places_migration", "toward",
-           "toward_xyz"]
+__all__ = ["FAR", "MAX_AREAS", "Area", "Backdrop", "Ground", "Place", "Plane", "areas_at",
+           "between", "fit", "formation", "ground_along", "ground_at", "pairs_of",
+           "places_migration", "toward", "toward_xyz"]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -75,6 +75,20 @@ class Area(BaseModel):
     def holds(self, x: float, y: float) -> bool:
         """Whether the point (x, y) lies in this area (edges included)."""
         return (self.x <= x <= self.x + self.width) and (self.y <= y <= self.y + self.height)
+
+
+class Backdrop(BaseModel):
+    """A picture under the map's grid (a scanned or drawn dungeon map), kept as the path of
+    the image file, not its bytes: the encounter file stays small and quick to autosave at
+    every step, and the bounded file reader needs no exception for megabytes of text. ``x``
+    and ``y`` are where the picture's top-left corner lies on the map and ``per_pixel`` how
+    many of the game's units one of its pixels spans (0.5 ft: 10 pixels per 5-ft square)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    path: str = Field(min_length=1, max_length=4096)
+    x: float = Field(0.0, ge=-FAR, le=FAR)
+    y: float = Field(0.0, ge=-FAR, le=FAR)
+    per_pixel: float = Field(1.0, ge=1e-4, le=1000)
 
 
 def areas_at(areas: Sequence[Area], x: float, y: float) -> list[Area]:

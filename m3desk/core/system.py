@@ -162,6 +162,9 @@ class PositionModel(NamedTuple):
     height: bool = False
     start: int = 0
     """0: twelve steps (60 ft in five-foot steps)."""
+    prices_terrain: bool = False
+    """The game's movement cost counts a Difficulty Rating per terrain area (the map then
+    offers difficult ground besides walls when painting terrain)."""
 
     def label(self, value: int) -> str:
         if self.kind == "bands":

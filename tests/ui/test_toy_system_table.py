@@ -217,6 +217,8 @@ def test_the_board_opens_in_a_window_of_its_own_that_follows_the_fight(
     assert window.board.font().pointSizeF() > widget.board.font().pointSizeF()
     # The window has the room for rings; the tab beside the log shows lanes.
     assert not window.board.lanes and widget.board.lanes
+    if window.map is not None:  # a game of distances opens on its map: the board a tab away
+        window.content.setCurrentWidget(window.board)
     drag_token(qtbot, window.board, "Goblin", 0)
     assert core.position_between(document.encounter, aldo.id, goblin.id) == 5
     assert widget.board.scene.snapshot is not None  # the tab's board follows as well

@@ -46,7 +46,8 @@ __all__ = [
 
 INITIATIVE = InitiativeScheme(roller="individual_die", die=20, lower_first=False,
                               ties="simultaneous", reroll_each_round=False)
-METRES = PositionModel(kind="distance", unit="m", maximum=300, step=1, height=True, start=20)
+METRES = PositionModel(kind="distance", unit="m", maximum=300, step=1, height=True, start=20,
+                       prices_terrain=True)
 MAX_DIFFICULTY = 20
 """The highest Difficulty Rating of terrain the tracker takes (0: clear ground)."""
 

@@ -105,6 +105,16 @@ class RangeBoardWidget(QWidget):
             self._top.removeWidget(button)
         return self.rings_button, self.lanes_button
 
+    def add_header_button(self, button: QToolButton) -> None:
+        """Put a host's button at the end of the header's row (the map's "Map" button)."""
+        self._top.addWidget(button)
+
+    def take_header(self) -> QLabel:
+        """Lift the header ("Ranges from …") out of the board for a host to place above
+        something else that measures from the same combatant (the player view's map)."""
+        self._top.removeWidget(self.header)
+        return self.header
+
     @property
     def lanes(self) -> bool:
         return self.scene.lanes

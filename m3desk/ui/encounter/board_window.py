@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.map.tabs import map_or_board
 
 __all__ = ["BoardWindow"]
 
@@ -27,13 +28,15 @@ class BoardWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.document = document
         self.board = RangeBoard(document, self)
+        # A game of distances: its map first, the board's distances a tab away.
+        self.content, self.map = map_or_board(document, self.board, self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.board)
+        layout.addWidget(self.content)
         # Board labels read across the table: a larger font than the tab's board.
-        font = self.board.font()
+        font = self.content.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
-        self.board.setFont(font)
+        self.content.setFont(font)
         close = QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self)
         close.activated.connect(self.close)
         full = QShortcut(QKeySequence("F11"), self)
@@ -53,6 +56,8 @@ class BoardWindow(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.board.detach()
+        if self.map is not None:
+            self.map.detach()
         with contextlib.suppress(RuntimeError, TypeError):
             self.document.title_changed.disconnect(self._update_title)
         super().closeEvent(event)

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -37,6 +39,7 @@ from m3desk.core.log_entries import LogEntries
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.health import perceived
+from m3desk.ui.map.view import MapView
 
 __all__ = ["PlayerView", "perceived", "players_copy"]
 
@@ -139,7 +142,30 @@ class PlayerView(QWidget):
         side.addLayout(controls)
         layout = QHBoxLayout(self)
         layout.addLayout(side, 2)
-        layout.addWidget(self.board, 3)
+        # A game of distances: the map (drawn from the players' copy, so without hidden
+        # combatants) under the board's header, the rings or lanes a click away.
+        self.map: MapView | None = None
+        if document.encounter.position_model.kind == "distance":
+            self.map = MapView(self.players, self, read_only=True)
+            self.map.setFont(board_font)
+            stack = QStackedWidget(self)
+            stack.addWidget(self.map)
+            stack.addWidget(self.board)
+            self.map_button = QToolButton(self)
+            self.map_button.setText("Map")
+            self.map_button.setCheckable(True)
+            self.map_button.setChecked(True)
+            self.map_button.setToolTip("Show where everyone stands")
+            self.map_button.toggled.connect(lambda on: stack.setCurrentIndex(0 if on else 1))
+            for button in (self.board.rings_button, self.board.lanes_button):
+                button.clicked.connect(lambda: self.map_button.setChecked(False))
+            controls.addWidget(self.map_button)
+            column = QVBoxLayout()
+            column.addWidget(self.board.take_header())
+            column.addWidget(stack, 1)
+            layout.addLayout(column, 3)
+        else:
+            layout.addWidget(self.board, 3)
         self.setWindowTitle(f"Players — {document.name()}")
         QShortcut(QKeySequence("F11"), self).activated.connect(self.toggle_full_screen)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self).activated.connect(self.leave_full_screen)
@@ -248,6 +274,8 @@ class PlayerView(QWidget):
         for token in self.board.scene.tokens():
             facts = token.facts
             shown += [facts.name, facts.position_label, token.toolTip()]
+        if self.map is not None:
+            shown += [self.map.tooltip_for(token) for token in self.map.picture.tokens]
         return shown
 
     def toggle_full_screen(self) -> None:
@@ -270,4 +298,6 @@ class PlayerView(QWidget):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
         self.board.detach()
+        if self.map is not None:
+            self.map.document_link.detach()
         super().closeEvent(event)

@@ -53,6 +53,7 @@ from m3desk.ui.encounter.tracker_rows import turn_summary
 from m3desk.ui.encounter.tracker_view import TrackerView
 from m3desk.ui.encounter.turn_controller import TurnController
 from m3desk.ui.games import parts_of_encounter
+from m3desk.ui.map.tabs import map_or_board
 
 __all__ = ["EncounterWidget"]
 
@@ -193,7 +194,9 @@ class EncounterWidget(QWidget):
         self.board_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.board_splitter.setObjectName("log_board_splitter")
         self.board_splitter.addWidget(self.log_panel)
-        self.board_splitter.addWidget(self.board)
+        # A game of distances shows its map here, the board's distance list a tab away.
+        self.board_area, self.map = map_or_board(self.document, self.board)
+        self.board_splitter.addWidget(self.board_area)
         self.board.setMinimumWidth(MIN_LANES_WIDTH if self.board.lanes else MIN_BOARD_WIDTH)
         self.board.lanes_changed.connect(lambda lanes: self.board.setMinimumWidth(
             MIN_LANES_WIDTH if lanes else MIN_BOARD_WIDTH))

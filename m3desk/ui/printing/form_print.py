@@ -479,6 +479,10 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
                                    blank_rows=2, hint="pencil hit points and notes in")))
     if len(order) > 1:
         blocks += _distance_tables(encounter, system, order, width)
+    if system.positions.kind == "distance" and encounter.places:
+        from m3desk.ui.printing.map_block import MapBlock  # the map: only games of distance
+
+        blocks.append(MapBlock(encounter))
     blocks += _numbers_table(encounter, system, order)
     blocks.append(LogAndNotes([entry.text for entry in encounter.log]))
     return blocks

@@ -1,0 +1,777 @@
+"""The one routine that paints a map: the interactive map, the player view and the printed
+encounter sheet all call :func:`paint_map` with a :class:`MapFrame` (where the map's units
+land on the surface) and a :class:`MapStyle` (colours and fonts of the surface).
+
+Layers, bottom to top: the background picture, the grid, terrain areas, the selected
+combatant's rings, the tokens, a ruler while a token is dragged, the scale bar and the
+legend. Token names are drawn at the surface's text size whatever the zoom, so a zoomed-out
+map still reads; markers grow with the zoom down to a floor.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPaintDevice,
+    QPainter,
+    QPalette,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
+
+from m3desk.core.places import Area
+from m3desk.core.system import PositionModel, Ring
+from m3desk.ui.board.board_colours import BoardColours, mix
+from m3desk.ui.board.token_metrics import initials
+from m3desk.ui.board.token_shapes import shape_name, shape_path
+from m3desk.ui.map.backdrop import file_pixel_size
+from m3desk.ui.map.picture import MapPicture, MapToken
+
+__all__ = ["GroundCache", "MapFrame", "MapStyle", "Ruler", "paint_map", "paint_token",
+           "ring_polygon"]
+
+NICE = (1, 2, 5)
+MIN_GRID_PX = 9.0
+"""Grid lines closer than this on screen are thinned to every 2nd, 5th, 10th step…"""
+SCALE_BAR_PX = 90.0
+MAX_SPRITES = 4000
+"""Token pictures kept (a few zoom levels of 200 combatants); then drawn afresh."""
+
+
+@dataclass(frozen=True, slots=True)
+class MapFrame:
+    """Where the map's units land on a surface: ``scale`` pixels per unit, the unit point
+    (``cx``, ``cy``) at the centre of a ``width`` × ``height`` surface; y grows downward."""
+
+    scale: float
+    cx: float
+    cy: float
+    width: float
+    height: float
+
+    def to_screen(self, x: float, y: float) -> QPointF:
+        return QPointF((x - self.cx) * self.scale + self.width / 2,
+                       (y - self.cy) * self.scale + self.height / 2)
+
+    def to_units(self, point: QPointF) -> tuple[float, float]:
+        return ((point.x() - self.width / 2) / self.scale + self.cx,
+                (point.y() - self.height / 2) / self.scale + self.cy)
+
+    def visible(self) -> tuple[float, float, float, float]:
+        left, top = self.to_units(QPointF(0, 0))
+        right, bottom = self.to_units(QPointF(self.width, self.height))
+        return left, top, right, bottom
+
+    @classmethod
+    def fitted(cls, bounds: tuple[float, float, float, float], width: float, height: float,
+               *, most: float = 40.0, margin: float | None = None) -> MapFrame:
+        """The frame showing ``bounds`` whole on the surface (at most ``most`` px a unit),
+        ``margin`` pixels from its edges (by default less on a small surface)."""
+        if margin is None:
+            margin = min(24.0, 0.06 * min(width, height))
+        left, top, right, bottom = bounds
+        room_w, room_h = max(width - 2 * margin, 1.0), max(height - 2 * margin, 1.0)
+        scale = min(room_w / max(right - left, 1e-6), room_h / max(bottom - top, 1e-6), most)
+        return cls(scale, (left + right) / 2, (top + bottom) / 2, width, height)
+
+    def zoomed(self, factor: float, anchor: QPointF | None = None) -> MapFrame:
+        """Zoomed by ``factor`` keeping the unit point under ``anchor`` (default: centre)."""
+        anchor = anchor if anchor is not None else QPointF(self.width / 2, self.height / 2)
+        ux, uy = self.to_units(anchor)
+        scale = self.scale * factor
+        cx = ux - (anchor.x() - self.width / 2) / scale
+        cy = uy - (anchor.y() - self.height / 2) / scale
+        return MapFrame(scale, cx, cy, self.width, self.height)
+
+    def panned(self, dx_px: float, dy_px: float) -> MapFrame:
+        return MapFrame(self.scale, self.cx - dx_px / self.scale, self.cy - dy_px / self.scale,
+                        self.width, self.height)
+
+    def resized(self, width: float, height: float) -> MapFrame:
+        return MapFrame(self.scale, self.cx, self.cy, width, height)
+
+
+@dataclass
+class MapStyle:
+    """The colours and fonts of one surface (a widget's palette and font, or paper)."""
+
+    colours: BoardColours
+    font: QFont
+    within: QColor
+    over: QColor
+    paper: bool = False
+    """Printing: no background fill."""
+    device: QPaintDevice | None = None
+    """The surface the fonts are measured on (a printer's page), if not the screen."""
+    _widths: dict[str, float] = field(default_factory=dict, repr=False)
+    _sprites: dict[tuple[object, ...], tuple[QPixmap, QPointF]] = field(
+        default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.metrics = self._measure(self.font)
+        self.bold = QFont(self.font)
+        self.bold.setBold(True)
+        self.bold_metrics = self._measure(self.bold)
+        self.small = QFont(self.font)
+        self.small.setPointSizeF(self.font.pointSizeF() * 0.85)
+        self.small_metrics = self._measure(self.small)
+        self.line = self.metrics.height()
+        self.struck = QFont(self.font)
+        self.struck.setStrikeOut(True)
+
+    def _measure(self, font: QFont) -> QFontMetricsF:
+        return QFontMetricsF(font, self.device) if self.device is not None \
+            else QFontMetricsF(font)
+
+    @classmethod
+    def of(cls, palette: QPalette, font: QFont, *, paper: bool = False,
+           device: QPaintDevice | None = None) -> MapStyle:
+        colours = BoardColours.from_palette(palette)
+        lightness = 0.62 if colours.dark else 0.36
+        return cls(colours, QFont(font), QColor.fromHslF(0.36, 0.75, lightness),
+                   QColor.fromHslF(0.0, 0.8, 0.64 if colours.dark else 0.45), paper=paper,
+                   device=device)
+
+    def width(self, text: str) -> float:
+        """The text's width in the name font (cached: names repeat at every paint)."""
+        known = self._widths.get(text)
+        if known is None:
+            known = self._widths[text] = self.metrics.horizontalAdvance(text)
+        return known
+
+    def _cached(self, key: tuple[object, ...], draw: Callable[[QPainter], None],
+                width: float, height: float, anchor: QPointF, ratio: float
+                ) -> tuple[QPixmap, QPointF]:
+        found = self._sprites.get(key)
+        if found is None:
+            if len(self._sprites) > MAX_SPRITES:
+                self._sprites.clear()
+            pixmap = QPixmap(math.ceil(width * ratio) + 2, math.ceil(height * ratio) + 2)
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(pixmap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+            draw(painter)
+            painter.end()
+            found = self._sprites[key] = (pixmap, anchor)
+        return found
+
+    def marker_sprite(self, token: MapToken, radius: float, selected: bool, ratio: float
+                      ) -> tuple[QPixmap, QPointF]:
+        """The token's marker as a picture drawn once per look, and its centre on it."""
+        key = ("marker", initials(token.name), token.side_index, token.hidden, token.down,
+               radius, selected, ratio)
+        room = radius + 5
+        anchor = QPointF(math.ceil(room * 1.35), math.ceil(room * 1.35))
+        return self._cached(key, lambda p: _draw_marker(p, anchor, token, radius, self,
+                                                        selected),
+                            2 * anchor.x(), 2 * anchor.y(), anchor, ratio)
+
+    def label_sprite(self, token: MapToken, text: str, selected: bool, ratio: float
+                     ) -> tuple[QPixmap, QPointF]:
+        """The name's chip as a picture, and its top centre on it."""
+        key = ("label", text, token.hidden, token.down, selected, ratio)
+        width = self.label_width(text, selected)
+        anchor = QPointF(math.ceil(width / 2) + 1, 0)
+        return self._cached(key, lambda p: _draw_label(p, anchor, text, self, selected,
+                                                       token.hidden, token.down),
+                            width + 2, self.line + 1, anchor, ratio)
+
+    def label_width(self, text: str, selected: bool) -> float:
+        metrics = self.bold_metrics if selected else self.metrics
+        return metrics.horizontalAdvance(text) + 6 if selected else self.width(text) + 6
+
+    def radius(self, frame: MapFrame, model: PositionModel) -> float:
+        """A token's radius on the surface: nearly half a grid step, never smaller than
+        a little under half a line of text (the marker stays a target for the mouse)."""
+        return max(0.42 * model.step * frame.scale, self.line * 0.55)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruler:
+    """A dragged token's path: where it started, where it would land, what it says."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    lines: tuple[str, ...]
+    over: bool
+
+
+def ring_polygon(model: PositionModel, radius: float) -> QPolygonF:
+    """On a grid of squares, the ring ``radius`` surface units around the origin: the
+    shape of everything that far by the grid's count (a diagonal step costs 1½: an
+    octagon), so the ring shows exactly what the rules measure."""
+    d = radius * 2 / 3
+    corners = [QPointF(radius, 0), QPointF(d, d), QPointF(0, radius), QPointF(-d, d),
+               QPointF(-radius, 0), QPointF(-d, -d), QPointF(0, -radius), QPointF(d, -d)]
+    return QPolygonF([*corners, corners[0]])
+
+
+def _draw_ring(painter: QPainter, model: PositionModel, middle: QPointF,
+               radius: float) -> None:
+    """A ring by the cheapest call that draws it (a dashed path of a large ring costs
+    milliseconds; an ellipse or a polygon a fraction of that)."""
+    if model.metric == "squares":
+        painter.drawPolyline(ring_polygon(model, radius).translated(middle))
+    else:
+        painter.drawEllipse(middle, radius, radius)
+
+
+def _nice(least: float, step: float) -> float:
+    """The smallest of step × 1, 2, 5, 10, 20, 50… not below ``least``."""
+    magnitude = 1
+    while True:
+        for factor in NICE:
+            value = step * factor * magnitude
+            if value >= least:
+                return value
+        magnitude *= 10
+        if magnitude > 1e9:
+            return step * magnitude
+
+
+def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
+                style: MapStyle) -> None:
+    spacing = _nice(MIN_GRID_PX / frame.scale, model.step)
+    major = spacing * 5
+    left, top, right, bottom = frame.visible()
+    colours = style.colours
+    minor_pen = QPen(mix(colours.base, colours.text, 0.10), 0)
+    major_pen = QPen(mix(colours.base, colours.text, 0.22), 0)
+    first_x = math.floor(left / spacing) * spacing
+    first_y = math.floor(top / spacing) * spacing
+    count_x = int((right - first_x) / spacing) + 2
+    count_y = int((bottom - first_y) / spacing) + 2
+    minor: list[QLineF] = []
+    major_lines: list[QLineF] = []
+    for i in range(count_x):
+        x = first_x + i * spacing
+        sx = (x - frame.cx) * frame.scale + frame.width / 2
+        (major_lines if _on(x, major) else minor).append(QLineF(sx, 0, sx, frame.height))
+    for i in range(count_y):
+        y = first_y + i * spacing
+        sy = (y - frame.cy) * frame.scale + frame.height / 2
+        (major_lines if _on(y, major) else minor).append(QLineF(0, sy, frame.width, sy))
+    painter.setPen(minor_pen)
+    painter.drawLines(minor)
+    painter.setPen(major_pen)
+    painter.drawLines(major_lines)
+
+
+def _on(value: float, spacing: float) -> bool:
+    ratio = value / spacing
+    return abs(ratio - round(ratio)) < 1e-6
+
+
+def area_colour(area: Area, style: MapStyle) -> QColor:
+    colours = style.colours
+    if area.wall:
+        return mix(colours.base, colours.text, 0.62)
+    amount = min(0.15 + 0.07 * area.rating, 0.55)
+    return mix(colours.base, QColor.fromHslF(0.08, 0.7, 0.5), amount)
+
+
+def area_label(area: Area) -> str:
+    if area.wall:
+        return area.label or "wall"
+    return f"DR {area.rating}" + (f" · {area.label}" if area.label else "")
+
+
+def _paint_areas(painter: QPainter, frame: MapFrame, picture: MapPicture,
+                 style: MapStyle) -> None:
+    painter.setFont(style.small)
+    for area in picture.areas:
+        corner = frame.to_screen(area.x, area.y)
+        rect = QRectF(corner.x(), corner.y(), area.width * frame.scale,
+                      area.height * frame.scale)
+        colour = area_colour(area, style)
+        painter.setPen(QPen(mix(colour, style.colours.text, 0.3), 1))
+        painter.setBrush(colour)
+        painter.drawRect(rect)
+        if not area.wall:
+            painter.setBrush(QBrush(mix(colour, style.colours.text, 0.25),
+                                    Qt.BrushStyle.BDiagPattern))
+            painter.drawRect(rect)
+        label = area_label(area)
+        if rect.width() > style.small_metrics.horizontalAdvance(label) + 6 \
+                and rect.height() > style.small_metrics.height() + 4:
+            painter.setPen(style.colours.ink_on(colour))
+            painter.drawText(rect.adjusted(3, 2, -3, -2),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop), label)
+
+
+def _ring_colour(ring: Ring, style: MapStyle) -> QColor:
+    colours = style.colours
+    if ring.kind == "reach":
+        return mix(colours.text, colours.base, 0.15)
+    if ring.kind == "move":
+        return colours.highlight if not style.paper else colours.text
+    return mix(colours.text, colours.base, 0.4)
+
+
+RING_LABEL_ANGLES = (-60, -120, -30, -150, -90, 0, 180, 60, 120, 30, 150, 90)
+"""Where round a ring its label is tried, in degrees (0: east, -90: north)."""
+
+
+def _sorted_rings(picture: MapPicture) -> list[Ring]:
+    return sorted(picture.rings, key=lambda r: r.value)
+
+
+def _paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture,
+                 style: MapStyle) -> None:
+    """The selected combatant's rings (their labels come later, over the tokens)."""
+    centre = picture.token(picture.selected)
+    if centre is None or not picture.rings:
+        return
+    middle = frame.to_screen(centre.x, centre.y)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    farthest = _farthest_corner(frame, middle)
+    for ring in _sorted_rings(picture):
+        radius = ring.value * frame.scale
+        if radius < 2 or radius * _INNER > farthest:
+            continue  # a ring round the whole view shows nothing (and dashing it is slow)
+        # Smooth lines of one pixel, or a move's two pixels unsmoothed: a smooth wide line
+        # round a ring a few hundred pixels across costs over a millisecond (measured).
+        colour = _ring_colour(ring, style)
+        wide = ring.kind == "move" and not style.paper
+        painter.setPen(QPen(colour, 2 if wide else 0, Qt.PenStyle.DashLine
+                            if ring.kind == "range" else Qt.PenStyle.SolidLine))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, not wide)
+        _draw_ring(painter, picture.model, middle, radius)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+
+
+_INNER = 2 / 3
+"""The octagon of a grid's ring reaches in to ⅔ of its radius on the diagonals."""
+
+
+def _farthest_corner(frame: MapFrame, point: QPointF) -> float:
+    return max(math.hypot(x - point.x(), y - point.y())
+               for x in (0.0, frame.width) for y in (0.0, frame.height))
+
+
+def _paint_ring_labels(painter: QPainter, frame: MapFrame, picture: MapPicture,
+                       style: MapStyle, taken: _Taken) -> None:
+    """Each ring's label on the ring, where it covers no token, name or other label
+    (the first free place of :data:`RING_LABEL_ANGLES`; left out if there is none)."""
+    centre = picture.token(picture.selected)
+    if centre is None or not picture.rings:
+        return
+    middle = frame.to_screen(centre.x, centre.y)
+    unit = picture.model.unit
+    painter.setFont(style.small)
+    height = style.small_metrics.height() + 2
+    surface = QRectF(0, 0, frame.width, frame.height)
+    for ring in _sorted_rings(picture):
+        radius = ring.value * frame.scale
+        if radius < 2:
+            continue
+        text = f"{ring.label} {ring.value} {unit}"
+        width = style.small_metrics.horizontalAdvance(text) + 6
+        for degrees in RING_LABEL_ANGLES:
+            spot = _on_ring(picture.model, radius, math.radians(degrees))
+            box = QRectF(middle.x() + spot.x() - width / 2,
+                         middle.y() + spot.y() - height / 2, width, height)
+            if surface.contains(box) and not taken.hits(box):
+                break
+        else:
+            continue
+        taken.add(box)
+        colour = _ring_colour(ring, style)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(_chip(style))
+        painter.drawRoundedRect(box, 3, 3)
+        painter.setPen(colour if ring.kind != "range" else style.colours.text)
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), text)
+
+
+def _on_ring(model: PositionModel, radius: float, angle: float) -> QPointF:
+    dx, dy = math.cos(angle), math.sin(angle)
+    length = model.norm(dx, dy) if model.metric == "squares" else 1.0
+    return QPointF(dx * radius / length, dy * radius / length)
+
+
+def _chip(style: MapStyle) -> QColor:
+    chip = QColor(style.colours.base)
+    chip.setAlphaF(0.85)
+    return chip
+
+
+def token_label(token: MapToken, unit: str) -> str:
+    """The name under a token, with what the marker cannot show in shape or colour."""
+    text = token.name
+    if token.z:
+        text += f" ↑{token.z:g} {unit}"
+    if token.hidden:
+        text += " (hidden)"
+    if token.down:
+        text += " (down)"
+    return text
+
+
+def paint_token(painter: QPainter, frame: MapFrame, token: MapToken, style: MapStyle,
+                model: PositionModel, *, selected: bool = False, at: QPointF | None = None
+                ) -> None:
+    """One token: its side's marker (shape and colour), initials inside, the name below.
+
+    On screen the marker and the name are pictures drawn once and reused (a map of 200
+    redraws in a few milliseconds); on paper they are paths and text, so the names stay
+    text in the PDF."""
+    centre = at if at is not None else frame.to_screen(token.x, token.y)
+    radius = round(style.radius(frame, model), 1)
+    text = token_label(token, model.unit)
+    label_top = QPointF(centre.x(), centre.y() + radius + 1)
+    if style.paper:
+        _draw_marker(painter, centre, token, radius, style, selected)
+        _draw_label(painter, label_top, text, style, selected, token.hidden, token.down)
+        return
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    for sprite, anchor, spot in (
+            (*style.marker_sprite(token, radius, selected, ratio), centre),
+            (*style.label_sprite(token, text, selected, ratio), label_top)):
+        painter.drawPixmap(QPointF(spot.x() - anchor.x(), spot.y() - anchor.y()), sprite)
+
+
+def _draw_marker(painter: QPainter, centre: QPointF, token: MapToken, radius: float,
+                 style: MapStyle, selected: bool) -> None:
+    colours = style.colours
+    fill = colours.side_colour(token.side_index)
+    if token.down:
+        fill = mix(fill, colours.base, 0.6)
+    if token.hidden:
+        fill = mix(fill, colours.base, 0.45)
+    marker = shape_path(token.side_index, radius).translated(centre)
+    outline = QPen(colours.text if selected else mix(colours.text, fill, 0.4),
+                   3 if selected else 1.2)
+    if token.hidden:
+        outline.setStyle(Qt.PenStyle.DashLine)
+    if selected:
+        painter.setPen(QPen(colours.highlight, 6))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(marker)
+    painter.setPen(outline)
+    painter.setBrush(fill)
+    painter.drawPath(marker)
+    if token.down:
+        painter.setPen(QPen(colours.text, 2))
+        d = radius * 0.6
+        painter.drawLine(centre + QPointF(-d, -d), centre + QPointF(d, d))
+        painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d))
+    elif radius >= style.line * 0.55:
+        painter.setFont(style.small)
+        painter.setPen(colours.ink_on(fill))
+        box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), initials(token.name))
+
+
+def _draw_label(painter: QPainter, top: QPointF, text: str, style: MapStyle,
+                selected: bool, hidden: bool, down: bool) -> None:
+    """The name's chip, centred under ``top``."""
+    colours = style.colours
+    width = style.label_width(text, selected)
+    box = QRectF(top.x() - width / 2, top.y(), width, style.line)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(_chip(style))
+    painter.drawRoundedRect(box, 3, 3)
+    painter.setFont(style.struck if down else (style.bold if selected else style.font))
+    painter.setPen(colours.text if not hidden else colours.muted_text)
+    painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), text)
+
+
+class _Taken:
+    """Rectangles already covered on the surface, bucketed so a test costs a few looks."""
+
+    CELL = 64.0
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], list[QRectF]] = {}
+
+    def _keys(self, rect: QRectF) -> list[tuple[int, int]]:
+        cell = self.CELL
+        return [(i, j) for i in range(int(rect.left() // cell), int(rect.right() // cell) + 1)
+                for j in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1)]
+
+    def hits(self, rect: QRectF) -> bool:
+        return any(rect.intersects(other) for key in self._keys(rect)
+                   for other in self._cells.get(key, ()))
+
+    def add(self, rect: QRectF) -> None:
+        for key in self._keys(rect):
+            self._cells.setdefault(key, []).append(rect)
+
+
+def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
+                  skip: str) -> _Taken:
+    """Every token but ``skip``, the selected one on top. On screen a name that would
+    cover another token or name is left out (the marker keeps its initials, the tooltip
+    the name; zooming in brings it back); the selected one's name is always shown."""
+    model = picture.model
+    shown = [t for t in picture.tokens if t.combatant_id != skip]
+    shown.sort(key=lambda t: t.combatant_id == picture.selected)
+    taken = _Taken()
+    if style.paper:
+        for token in shown:
+            paint_token(painter, frame, token, style, model,
+                        selected=token.combatant_id == picture.selected)
+        return taken
+    radius = round(style.radius(frame, model), 1)
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    scale, half_w, half_h = frame.scale, frame.width / 2, frame.height / 2
+    centres = []
+    for token in shown:
+        selected = token.combatant_id == picture.selected
+        x = (token.x - frame.cx) * scale + half_w
+        y = (token.y - frame.cy) * scale + half_h
+        centres.append((x, y, token, selected))
+        sprite, anchor = style.marker_sprite(token, radius, selected, ratio)
+        painter.drawPixmap(round(x - anchor.x()), round(y - anchor.y()), sprite)
+        taken.add(QRectF(x - radius, y - radius, 2 * radius, 2 * radius))
+    for x, y, token, selected in reversed(centres):  # the selected one's name first
+        text = token_label(token, model.unit)
+        width = style.label_width(text, selected)
+        box = QRectF(x - width / 2, y + radius + 1.5, width, style.line - 1)
+        if not selected and taken.hits(box):
+            continue
+        taken.add(box)
+        sprite, anchor = style.label_sprite(token, text, selected, ratio)
+        painter.drawPixmap(round(x - anchor.x()), round(y + radius + 1), sprite)
+    return taken
+
+
+def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyle) -> None:
+    """The line from where the token stood to where it would land, coloured within (green)
+    or over (red) the allowance, and what the move means beside its end."""
+    start = frame.to_screen(*ruler.start)
+    end = frame.to_screen(*ruler.end)
+    colour = style.over if ruler.over else style.within
+    pen = QPen(colour, 3)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.drawLine(start, end)
+    painter.setBrush(colour)
+    painter.drawEllipse(start, 3, 3)
+    box = ruler_box(frame, ruler, style)
+    x, y = box.x(), box.y()
+    metrics = style.bold_metrics
+    painter.setPen(QPen(colour, 2))
+    painter.setBrush(style.colours.base)
+    painter.drawRoundedRect(box, 4, 4)
+    painter.setFont(style.bold)
+    for number, line in enumerate(ruler.lines):
+        painter.setPen(colour if number == 1 and ruler.over else style.colours.text)
+        painter.drawText(QPointF(x + 6, y + 4 + metrics.ascent() + number * metrics.height()),
+                         line)
+
+
+def ruler_box(frame: MapFrame, ruler: Ruler, style: MapStyle) -> QRectF:
+    """Where the ruler's words go: beside the pointer, whole on the surface."""
+    end = frame.to_screen(*ruler.end)
+    metrics = style.bold_metrics
+    width = max((metrics.horizontalAdvance(line) for line in ruler.lines), default=0) + 12
+    height = metrics.height() * len(ruler.lines) + 8
+    x = end.x() + 18
+    y = end.y() - height - 8
+    if x + width > frame.width:
+        x = end.x() - width - 18
+    if y < 0:
+        y = end.y() + 18
+    # Always whole on the surface, even when the pointer is near (or past) an edge.
+    x = max(4.0, min(x, frame.width - width - 4))
+    y = max(4.0, min(y, frame.height - height - 4))
+    return QRectF(x, y, width, height)
+
+
+def _paint_scale_bar(painter: QPainter, frame: MapFrame, model: PositionModel,
+                     style: MapStyle) -> None:
+    length = _nice(SCALE_BAR_PX / frame.scale, model.step)
+    px = length * frame.scale
+    x, y = 12.0, frame.height - 12.0
+    text = f"{length:g} {model.unit}"
+    painter.setFont(style.small)
+    box = QRectF(x - 4, y - style.small_metrics.height() - 12, px + 8 +
+                 style.small_metrics.horizontalAdvance(text) + 8, style.small_metrics.height()
+                 + 14)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(_chip(style))
+    painter.drawRoundedRect(box, 3, 3)
+    painter.setPen(QPen(style.colours.text, 2))
+    painter.drawLine(QPointF(x, y - 3), QPointF(x + px, y - 3))
+    painter.drawLine(QPointF(x, y - 8), QPointF(x, y))
+    painter.drawLine(QPointF(x + px, y - 8), QPointF(x + px, y))
+    painter.drawText(QPointF(x + px + 6, y), text)
+
+
+def legend_entries(picture: MapPicture) -> list[tuple[str, str]]:
+    """What the legend lists: (kind, text) per side, mark and terrain present."""
+    entries = [("side", side) for side in picture.sides
+               if any(t.side == side for t in picture.tokens)]
+    if any(t.hidden for t in picture.tokens):
+        entries.append(("hidden", "hidden from the players"))
+    if any(t.down for t in picture.tokens):
+        entries.append(("down", "down (out of the fight)"))
+    kinds = sorted({("wall" if a.wall else "rating", a.rating if not a.wall else -1)
+                    for a in picture.areas}, key=lambda k: k[1])
+    entries += [("wall", "wall (impassable)") if kind == "wall"
+                else ("rating", f"difficult ground DR {rating}") for kind, rating in kinds]
+    return entries
+
+
+def _legend_box(frame: MapFrame, picture: MapPicture, style: MapStyle) -> QRectF:
+    """Where the legend goes: the top right corner (empty when there is nothing to say)."""
+    entries = legend_entries(picture)
+    if not entries:
+        return QRectF()
+    metrics = style.small_metrics
+    row = metrics.height() + 2
+    swatch = metrics.height() * 0.8
+    width = max(metrics.horizontalAdvance(_legend_text(picture, kind, text))
+                for kind, text in entries) + swatch + 16
+    return QRectF(frame.width - width - 8, 8, width, row * len(entries) + 8)
+
+
+def _paint_legend(painter: QPainter, frame: MapFrame, picture: MapPicture,
+                  style: MapStyle) -> None:
+    entries = legend_entries(picture)
+    if not entries:
+        return
+    metrics = style.small_metrics
+    row = metrics.height() + 2
+    swatch = metrics.height() * 0.8
+    box = _legend_box(frame, picture, style)
+    painter.setPen(QPen(mix(style.colours.base, style.colours.text, 0.3), 1))
+    painter.setBrush(_chip(style))
+    painter.drawRoundedRect(box, 4, 4)
+    painter.setFont(style.small)
+    colours = style.colours
+    for number, (kind, text) in enumerate(entries):
+        top = box.top() + 4 + number * row
+        middle = QPointF(box.left() + 6 + swatch / 2, top + row / 2)
+        if kind == "side":
+            index = picture.sides.index(text)
+            painter.setPen(QPen(colours.text, 1))
+            painter.setBrush(colours.side_colour(index))
+            painter.drawPath(shape_path(index, swatch / 2.4).translated(middle))
+        elif kind in ("hidden", "down"):
+            pen = QPen(colours.text, 1.2)
+            pen.setStyle(Qt.PenStyle.DashLine if kind == "hidden" else Qt.PenStyle.SolidLine)
+            painter.setPen(pen)
+            painter.setBrush(mix(colours.text, colours.base, 0.6))
+            painter.drawEllipse(middle, swatch / 2.4, swatch / 2.4)
+            if kind == "down":
+                d = swatch / 3.5
+                painter.drawLine(middle + QPointF(-d, -d), middle + QPointF(d, d))
+                painter.drawLine(middle + QPointF(-d, d), middle + QPointF(d, -d))
+        else:
+            rating = int(text.rsplit(" ", 1)[-1]) if kind == "rating" else 0
+            sample = Area(rating=rating, wall=kind == "wall")
+            painter.setPen(QPen(colours.text, 1))
+            painter.setBrush(area_colour(sample, style))
+            painter.drawRect(QRectF(middle.x() - swatch / 2, middle.y() - swatch / 2,
+                                    swatch, swatch))
+        painter.setPen(colours.text)
+        painter.drawText(QPointF(box.left() + 12 + swatch, top + metrics.ascent() + 1),
+                         _legend_text(picture, kind, text))
+
+
+def _legend_text(picture: MapPicture, kind: str, text: str) -> str:
+    if kind == "side":
+        return f"{text} ({shape_name(picture.sides.index(text))})"
+    return text
+
+
+def _paint_ground(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
+                  backdrop: QImage | None) -> None:
+    """What lies under the tokens and changes only with the view or the terrain: the
+    background, its picture, the grid and the terrain areas."""
+    if not style.paper:
+        painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.colours.base)
+    if backdrop is not None and picture.backdrop is not None and not backdrop.isNull():
+        spec = picture.backdrop
+        corner = frame.to_screen(spec.x, spec.y)
+        width, height = file_pixel_size(backdrop)
+        target = QRectF(corner.x(), corner.y(), width * spec.per_pixel * frame.scale,
+                        height * spec.per_pixel * frame.scale)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.setOpacity(0.75)
+        painter.drawImage(target, backdrop)
+        painter.setOpacity(1.0)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    _paint_grid(painter, frame, picture.model, style)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    _paint_areas(painter, frame, picture, style)
+
+
+class GroundCache:
+    """The ground (:func:`_paint_ground`) of a screen map as one picture, painted again
+    only when the view, the terrain, the picture or the style change: a move or a new
+    selection then costs one copy of it."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] = ()
+        self._pixmap = QPixmap()
+
+    def paint(self, painter: QPainter, frame: MapFrame, picture: MapPicture,
+              style: MapStyle, backdrop: QImage | None) -> None:
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        key = (frame, picture.model, picture.areas, picture.backdrop,
+               backdrop.cacheKey() if backdrop is not None else 0, id(style), ratio)
+        if key != self._key:
+            pixmap = QPixmap(math.ceil(frame.width * ratio), math.ceil(frame.height * ratio))
+            pixmap.setDevicePixelRatio(ratio)
+            ground = QPainter(pixmap)
+            _paint_ground(ground, frame, picture, style, backdrop)
+            ground.end()
+            self._key, self._pixmap = key, pixmap
+        painter.drawPixmap(0, 0, self._pixmap)
+
+
+def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle, *,
+              backdrop: QImage | None = None, skip: str = "", ruler: Ruler | None = None,
+              rubber: QRectF | None = None, legend: bool = True, scale_bar: bool = True,
+              ground: GroundCache | None = None) -> None:
+    """Paint the whole map on ``painter`` (a widget, a pixmap or a page) inside
+    (0, 0, frame.width, frame.height); ``skip`` leaves out one token (the one being
+    dragged, painted on top by the caller), ``ruler`` and ``rubber`` (a terrain rectangle
+    being drawn, in surface pixels) are the interaction's overlays; ``ground`` keeps the
+    ground between paints of the same view."""
+    painter.save()
+    painter.setClipRect(QRectF(0, 0, frame.width, frame.height))
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    if ground is not None and not style.paper:
+        ground.paint(painter, frame, picture, style, backdrop)
+    else:
+        _paint_ground(painter, frame, picture, style, backdrop)
+    model = picture.model
+    _paint_rings(painter, frame, picture, style)
+    taken = _paint_tokens(painter, frame, picture, style, skip)
+    if legend:
+        taken.add(_legend_box(frame, picture, style))
+    _paint_ring_labels(painter, frame, picture, style, taken)
+    if rubber is not None:
+        painter.setPen(QPen(style.colours.highlight, 2, Qt.PenStyle.DashLine))
+        fill = QColor(style.colours.highlight)
+        fill.setAlphaF(0.2)
+        painter.setBrush(fill)
+        painter.drawRect(rubber)
+    if ruler is not None:
+        paint_ruler(painter, frame, ruler, style)
+    if scale_bar:
+        _paint_scale_bar(painter, frame, model, style)
+    if legend:
+        _paint_legend(painter, frame, picture, style)
+    painter.restore()

@@ -1,0 +1,131 @@
+"""The map with its tools: Fit, Move…, Terrain (paint it, with what to paint), Picture…,
+and a status line under it that says what a drag means while it lasts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.map.view import MapView
+
+__all__ = ["MapPanel"]
+
+DIFFICULTIES = range(1, 6)
+"""The Difficulty Ratings the paint tool offers (the tracker takes more by hand)."""
+
+
+class MapPanel(QWidget):
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("map_panel")
+        self.document = document
+        self.view = MapView(document, self)
+        model = document.encounter.position_model
+        self.fit_button = self._button("Fit", "Show every combatant (Ctrl+0); the wheel or "
+                                       "Ctrl+= and Ctrl+- zoom, a drag on open ground pans",
+                                       self.view.fit)
+        self.move_button = self._button("Move…", "Move the selected combatant an exact "
+                                        "distance and direction", self.move_selected)
+        paints = "walls or difficult ground" if model.prices_terrain else "walls"
+        self.paint_button = self._button("Terrain", f"Paint terrain: drag rectangles on the "
+                                         f"map to paint {paints}; right-click one to remove "
+                                         "it", None)
+        self.paint_button.setCheckable(True)
+        self.paint_button.toggled.connect(self._paint_toggled)
+        self.paint_kind = QComboBox(self)
+        self.paint_kind.setObjectName("map_paint_kind")
+        self.paint_kind.setAccessibleName("What to paint")
+        self.paint_kind.addItem("Wall (impassable)", (0, True))
+        if model.prices_terrain:
+            for rating in DIFFICULTIES:
+                self.paint_kind.addItem(f"Difficult ground DR {rating}", (rating, False))
+        self.paint_kind.currentIndexChanged.connect(self._kind_chosen)
+        self.paint_kind.setVisible(False)
+        self.backdrop_button = self._button("Picture…", "Background picture: place a picture "
+                                            "(a drawn or scanned map) under the grid",
+                                            self.choose_backdrop)
+        self.status = QLabel(self)
+        self.status.setObjectName("map_status")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        # Beside the tools, not on a line of its own: the map keeps the height (a short
+        # pane under the tracker), the ruler by the pointer says it all in full anyway.
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status.setAccessibleName("What the move means")
+        self.view.said.connect(self._say)
+        self.view.move_requested.connect(self.move_combatant)
+        self.view.backdrop_requested.connect(self.choose_backdrop)
+        tools = self._tools = QHBoxLayout()
+        tools.setContentsMargins(0, 0, 0, 0)
+        tools.setSpacing(2)
+        for widget in (self.fit_button, self.move_button, self.paint_button,
+                       self.paint_kind, self.backdrop_button):
+            tools.addWidget(widget)
+        tools.addWidget(self.status, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(2)
+        layout.addLayout(tools)
+        layout.addWidget(self.view, 1)
+
+    def add_tool(self, text: str, tip: str, slot: object) -> QToolButton:
+        """A host's button at the start of the tools row (the "Distances" button)."""
+        button = self._button(text, tip, slot)
+        self._tools.insertWidget(0, button)
+        return button
+
+    def _button(self, text: str, tip: str, slot: object) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setAutoRaise(True)
+        button.setAccessibleName(text.rstrip("…"))
+        if callable(slot):
+            button.clicked.connect(slot)
+        return button
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setToolTip(text)
+
+    def _paint_toggled(self, on: bool) -> None:
+        self.view.paint_mode = on
+        self.paint_kind.setVisible(on)
+        self._say("Drag on the map to paint; right-click terrain to remove it." if on else "")
+        self._kind_chosen(self.paint_kind.currentIndex())
+
+    def _kind_chosen(self, _index: int) -> None:
+        rating, wall = self.paint_kind.currentData() or (0, True)
+        self.view.paint_rating, self.view.paint_wall = int(rating), bool(wall)
+
+    def move_selected(self) -> None:
+        selected = self.document.selected
+        if selected and selected in self.document.encounter.places:
+            self.move_combatant(selected)
+
+    def move_combatant(self, combatant_id: str) -> None:
+        from m3desk.ui.map.move_dialog import MoveDialog
+
+        dialog = MoveDialog(self.view, combatant_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.move_dialog = dialog
+        dialog.open()
+
+    def choose_backdrop(self) -> None:
+        from m3desk.ui.map.backdrop_dialog import BackdropDialog
+
+        dialog = BackdropDialog(self.document, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.backdrop_dialog = dialog
+        dialog.open()
+
+    def detach(self) -> None:
+        self.view.document_link.detach()

@@ -1,0 +1,75 @@
+"""A small map on the printed encounter sheet of a game that measures distance: where
+everyone stands, drawn by the map's own painting routine (:func:`m3desk.ui.map.paint_map`)
+in black on white, names as text (they search and copy in the PDF)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont, QPalette
+
+from m3desk.core.encounter import Encounter
+from m3desk.ui.map.painter import MapFrame, MapStyle, paint_map
+from m3desk.ui.map.picture import picture_of
+from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
+from m3desk.ui.printing.flow_blocks import TITLE_H, section_title
+
+__all__ = ["MapBlock"]
+
+MAP_H = 180.0
+"""Points: about a quarter of a landscape page, at most: the log and notes keep their room."""
+MIN_MAP_H = 110.0
+"""Less room than this at the foot of a page: the map goes to the next."""
+NAME_SIZE = 7.0
+
+
+def paper_palette() -> QPalette:
+    palette = QPalette()
+    for role, colour in ((QPalette.ColorRole.Base, QColor(255, 255, 255)),
+                         (QPalette.ColorRole.Window, QColor(255, 255, 255)),
+                         (QPalette.ColorRole.Text, QColor(0, 0, 0)),
+                         (QPalette.ColorRole.Highlight, QColor(30, 80, 150))):
+        palette.setColor(role, colour)
+    return palette
+
+
+class MapBlock:
+    """The map of every combatant's place (hidden ones too: the sheet is the GM's)."""
+
+    fills = False
+
+    def __init__(self, encounter: Encounter, map_height: float = MAP_H) -> None:
+        self.encounter = encounter
+        self.picture = picture_of(encounter, "", rings=False)
+        self.unit = encounter.position_model.unit
+        self.map_height = map_height
+
+    def height(self, canvas: Canvas, width: float) -> float:
+        return TITLE_H + self.map_height
+
+    def split(self, canvas: Canvas, width: float, available: float,
+              *, force: bool) -> tuple[MapBlock | None, MapBlock | None]:
+        """Smaller rather than on a page of its own: whatever room is left down to
+        :data:`MIN_MAP_H`."""
+        if available >= self.height(canvas, width):
+            return self, None
+        if available - TITLE_H >= MIN_MAP_H or force:
+            return MapBlock(self.encounter, max(available - TITLE_H, MIN_MAP_H)), None
+        return None, self
+
+    def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+        section_title(canvas, x, y, width, "Map", f"where each stands; grid in {self.unit}")
+        painter = canvas.painter
+        device = painter.device()
+        # Paint in points (the painter scaled to the page): fonts then are sized in
+        # points divided by the device's scale, or the transform would scale them twice.
+        font = QFont()
+        font.setFamilies(FONT_FAMILIES)
+        font.setPointSizeF(NAME_SIZE / canvas.ky)
+        style = MapStyle.of(paper_palette(), font, paper=True, device=device)
+        frame = MapFrame.fitted(self.picture.bounds(), width, self.map_height - 4,
+                                 margin=16)
+        painter.save()
+        canvas.box(x, y + TITLE_H, width, self.map_height - 2, line=0.5)
+        painter.translate(x * canvas.kx, (y + TITLE_H) * canvas.ky)
+        painter.scale(canvas.kx, canvas.ky)
+        paint_map(painter, frame, self.picture, style)
+        painter.restore()
