@@ -17,7 +17,9 @@ from m3desk.core.derived import Derived
 from m3desk.core.dice import Dice, DiceExpr
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.numbers import signed
+from m3desk.core.places import Place, toward
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
+from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -31,7 +33,10 @@ from m3desk.core.system import (
     PositionModel,
     Reach,
     Ring,
+    SheetIdentity,
     TrackerColumn,
+    plain_move,
+    plain_move_check,
 )
 from m3desk.core.terms import Term, total
 
@@ -180,7 +185,18 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
             ActionOption("stand_firm", "Stand Firm", needs_target=False,
                          dice=(DiceSpec(1, 20, "nerve"),),
                          help=f"A d20 plus your CON modifier: {FIRM} or more holds your "
-                              "ground."))
+                              "ground."),
+            ActionOption("move:toward", "Step toward", help="Move your move straight at the "
+                         "target, stopping at arm's length.", group="movement"))
+
+
+def _step_toward(encounter: core.Encounter, actor: str, target: str) -> Place:
+    """Where a step toward the target ends: the move's length along the line, at most to
+    reach."""
+    here, there = encounter.places[actor], encounter.places[target]
+    gap = FEET.norm(there.x - here.x, there.y - here.y)
+    stop = max(_sheet(encounter, actor).reach_ft, gap - _sheet(encounter, actor).move_ft)
+    return toward(FEET, here, there, stop)
 
 
 FIRM = 12
@@ -205,6 +221,11 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
                                                   if face + bonus >= FIRM), 20))
     if target is None:
         return ActionPreview(problem="Choose a target.")
+    if action == "move:toward":
+        check = plain_move_check(encounter, actor, _step_toward(encounter, actor, target))
+        if check.distance == 0:
+            return ActionPreview(problem="Already within reach.")
+        return ActionPreview(lines=(f"Moves {check.distance} ft toward the target",))
     if not _reach(encounter, actor, target).in_reach:
         return ActionPreview(problem="The target is out of reach.")
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
@@ -220,6 +241,9 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         summary = f"{name} {held} ({faces[0]} {signed(bonus)} vs {FIRM})"
         return ActionOutcome(core.add_log(encounter, summary, actor=actor), summary)
     assert target is not None
+    if action == "move:toward":
+        moved, text = plain_move(encounter, actor, _step_toward(encounter, actor, target))
+        return ActionOutcome(moved, text)
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
     d20, damage_faces = faces[0], faces[1:]
     hit = d20 == 20 or d20 + attacker.attack >= defender.ac
@@ -343,7 +367,18 @@ _CHARACTER_FORM = SheetForm(
     derive=_derive,
     new_sheet=lambda name, _options=None: ToySheet(name=name),
     summary=lambda sheet: f"Toy hero, AC {getattr(sheet, 'ac', 0)}",
+    printed=PrintSpec(combat=CombatBox((PrintedStat("defence"), PrintedStat("to_hit")),
+                                       replaces=("ac", "hit_points", "max_hit_points"))),
 )
+
+
+def _identity(sheet: BaseModel) -> SheetIdentity:
+    """Toy folk of a fighting style, all of level 1; a monster by its hit points and AC."""
+    if isinstance(sheet, ToySheet):
+        return SheetIdentity(ancestry="toy folk", calling=sheet.style, level="1")
+    if isinstance(sheet, ToyMonster):
+        return SheetIdentity(level=f"HP {sheet.max_hit_points}", armour_class=f"AC {sheet.ac}")
+    return SheetIdentity()
 TOY_FORM = _CHARACTER_FORM._replace(
     parse=lambda text, name, variant=0: _parse(text, name, variant, kind=ToySheet),
     parse_help="Like: AC 14, HP 9", bonus_keys=("mod.",))
@@ -364,6 +399,7 @@ TOY = GameSystem(
     initiative=SCHEME,
     positions=FEET,
     sheet_forms={"character": TOY_FORM, "monster": MONSTER_FORM},
+    sheet_identity=_identity,
     option_help={"natural_20_hits": "A natural 20 hits whatever the target's AC.",
                  "initiative_die": "The die each side rolls for initiative.",
                  "crit_range": "The lowest natural roll that is a critical hit."},

@@ -18,7 +18,7 @@ def sheet_identity(sheet: BaseModel) -> SheetIdentity:
                              level=str(sheet.level))
     if isinstance(sheet, MonsterSheet):
         hd = "½" if sheet.hit_dice == 0 else str(sheet.hit_dice)
-        if sheet.hit_dice_modifier:
-            hd += signed(sheet.hit_dice_modifier)
+        if sheet.hit_dice_modifier:  # as the books and OSE's rows write it: "1-1", "4+1"
+            hd += signed(sheet.hit_dice_modifier).replace("\u2212", "-")
         return SheetIdentity(level=f"HD {hd}", armour_class=f"AC {derive(sheet)['ac'].value}")
     return SheetIdentity()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QStyle,
     QToolButton,
     QVBoxLayout,
@@ -51,6 +52,9 @@ class NoticeBar(QFrame):
         self.label.setObjectName("notice_text")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setWordWrap(True)
+        # Expanding: a wrapped label otherwise takes its narrow size hint and a short notice
+        # was drawn as a column of words at the far right of an empty bar.
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = self.label.font()
         font.setBold(True)

@@ -142,6 +142,20 @@ class MapStyle:
                    QColor.fromHslF(0.0, 0.8, 0.64 if colours.dark else 0.45), paper=paper,
                    device=device)
 
+    def side_fill(self, index: int) -> QColor:
+        """A side's marker colour; on paper a grey of its lightness (the shapes tell the sides
+        apart, and a black-and-white printer loses nothing)."""
+        colour = self.colours.side_colour(index)
+        if not self.paper:
+            return colour
+        grey = round(255 * (0.55 + 0.35 * colour.lightnessF()))
+        return QColor(grey, grey, grey)
+
+    @property
+    def mark(self) -> QColor:
+        """The selection's colour: the highlight on screen, ink on paper."""
+        return self.colours.text if self.paper else self.colours.highlight
+
     def width(self, text: str) -> float:
         """The text's width in the name font (cached: names repeat at every paint)."""
         known = self._widths.get(text)
@@ -447,7 +461,7 @@ def paint_token(painter: QPainter, frame: MapFrame, token: MapToken, style: MapS
 def _draw_marker(painter: QPainter, centre: QPointF, token: MapToken, radius: float,
                  style: MapStyle, selected: bool) -> None:
     colours = style.colours
-    fill = colours.side_colour(token.side_index)
+    fill = style.side_fill(token.side_index)
     if token.down:
         fill = mix(fill, colours.base, 0.6)
     if token.hidden:
@@ -458,7 +472,7 @@ def _draw_marker(painter: QPainter, centre: QPointF, token: MapToken, radius: fl
     if token.hidden:
         outline.setStyle(Qt.PenStyle.DashLine)
     if selected:
-        painter.setPen(QPen(colours.highlight, 6))
+        painter.setPen(QPen(style.mark, 6))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(marker)
     painter.setPen(outline)
@@ -662,7 +676,7 @@ def _paint_legend(painter: QPainter, frame: MapFrame, picture: MapPicture,
         if kind == "side":
             index = picture.sides.index(text)
             painter.setPen(QPen(colours.text, 1))
-            painter.setBrush(colours.side_colour(index))
+            painter.setBrush(style.side_fill(index))
             painter.drawPath(shape_path(index, swatch / 2.4).translated(middle))
         elif kind in ("hidden", "down"):
             pen = QPen(colours.text, 1.2)

@@ -16,8 +16,15 @@ __all__ = ["MapBlock"]
 
 MAP_H = 180.0
 """Points: about a quarter of a landscape page, at most: the log and notes keep their room."""
-MIN_MAP_H = 110.0
-"""Less room than this at the foot of a page: the map goes to the next."""
+MIN_MAP_H = 72.0
+"""Less room than this at the foot of a page: the map goes to the next (and the least a
+map of a single line of tokens gets: their marks, names, legend and scale)."""
+MARGIN = 16.0
+"""Points between the outermost token and the map's edge."""
+LABEL_ROOM = 14.0
+"""Points under the lowest token for its name."""
+MOST = 40.0
+"""At most this many points a unit (the map's own limit)."""
 NAME_SIZE = 7.0
 
 
@@ -36,14 +43,40 @@ class MapBlock:
 
     fills = False
 
-    def __init__(self, encounter: Encounter, map_height: float = MAP_H) -> None:
+    def __init__(self, encounter: Encounter, map_height: float | None = None) -> None:
         self.encounter = encounter
         self.picture = picture_of(encounter, "", rings=False)
         self.unit = encounter.position_model.unit
-        self.map_height = map_height
+        self.fixed = map_height
+
+    def _tight(self) -> tuple[float, float, float, float]:
+        """The map's bounds across, and down only as far as tokens and areas reach (a line
+        of tokens is a strip, not a square)."""
+        left, top, right, bottom = self.picture.bounds()
+        ys = [t.y for t in self.picture.tokens]
+        for area in self.picture.areas:
+            ys += [area.y, area.y + area.height]
+        return (left, min(ys), right, max(ys)) if ys else (left, top, right, bottom)
+
+    def _scale(self, width: float) -> float:
+        """Points a unit: as the whole map at its full height would draw it (tokens and
+        names keep their size however little of the height a strip needs)."""
+        left, top, right, bottom = self.picture.bounds()
+        return min((width - 2 * MARGIN) / max(right - left, 1e-6),
+                   (MAP_H - 4 - 2 * MARGIN) / max(bottom - top, 1e-6), MOST)
+
+    def natural(self, width: float) -> float:
+        """As tall as the places need at that scale (a line of tokens needs a strip, a
+        crowd the full height), between :data:`MIN_MAP_H` and :data:`MAP_H`."""
+        _left, top, _right, bottom = self._tight()
+        height = (bottom - top) * self._scale(width) + 2 * MARGIN + LABEL_ROOM + 4
+        return max(MIN_MAP_H, min(MAP_H, height))
+
+    def map_height_for(self, width: float) -> float:
+        return self.fixed if self.fixed is not None else self.natural(width)
 
     def height(self, canvas: Canvas, width: float) -> float:
-        return TITLE_H + self.map_height
+        return TITLE_H + self.map_height_for(width)
 
     def split(self, canvas: Canvas, width: float, available: float,
               *, force: bool) -> tuple[MapBlock | None, MapBlock | None]:
@@ -65,10 +98,11 @@ class MapBlock:
         font.setFamilies(FONT_FAMILIES)
         font.setPointSizeF(NAME_SIZE / canvas.ky)
         style = MapStyle.of(paper_palette(), font, paper=True, device=device)
-        frame = MapFrame.fitted(self.picture.bounds(), width, self.map_height - 4,
-                                 margin=16)
+        map_height = self.map_height_for(width)
+        frame = MapFrame.fitted(self._tight(), width, map_height - 4,
+                                 most=self._scale(width), margin=MARGIN + LABEL_ROOM / 2)
         painter.save()
-        canvas.box(x, y + TITLE_H, width, self.map_height - 2, line=0.5)
+        canvas.box(x, y + TITLE_H, width, map_height - 2, line=0.5)
         painter.translate(x * canvas.kx, (y + TITLE_H) * canvas.ky)
         painter.scale(canvas.kx, canvas.ky)
         paint_map(painter, frame, self.picture, style)

@@ -29,7 +29,7 @@ def test_a_form_sheet_prints_its_sections_derived_values_and_tables(
     # the abilities as boxes, each modifier under its label
     assert "STR DEX CON 16 10 10" in text and "STR modifier +3" in text
     assert "Defence 14" in text and "Shield yes" in text
-    assert "To hit GM 9" in text and "set by the GM" in text  # the override shows
+    assert "To hit 9 GM" in text and "set by the GM" in text  # the override shows
     # a tick is a mark (a blank to pencil one in), not "yes"/"no" in every row
     assert "Spear 1d6 one 10/20/30" in text and "Wand one \u2713" in text
     assert "Owes the goblins a goat." in text

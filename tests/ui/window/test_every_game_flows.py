@@ -146,7 +146,7 @@ def test_new_encounter_initiative_by_keys_player_view(
 
     # Initiative: Ctrl+I in the tracker rolls by the game's scheme (with dice offered when
     # the game asks which to roll), Ctrl+Enter starts the round; both are undo steps.
-    from m3desk.ui.encounter import prompts
+    from m3desk.ui.games.monsters_and_magic.encounter import prompts  # the game that asks
 
     def offered(_parent: Any, requests: Any) -> dict[str, tuple[int, str]]:
         """A game that asks for each combatant's dice: the GM takes what the roller offers."""

@@ -93,16 +93,16 @@ def _type_scores(qtbot: Any, panel: GenerationPanel, values: dict[str, int]) -> 
 
 def _shown(page: QWidget, keys: tuple[str, ...]) -> tuple[dict[str, int], int, str]:
     """The abilities, current hit points and class the new sheet's page shows."""
-    view = page.findChild(QTableView, "attributes_view")
-    if view is not None:  # the app's own sheet editor (Monsters & Magic)
-        model = view.model()
-        scores = {key: int(model.data(model.index(n, 0))) for n, key in enumerate(keys)}
-        from m3desk.ui.sheet.pools_group import PoolsGroup
+    view = page.findChild(QTableView, "abilities_view")
+    if view is not None:  # a game whose abilities are a table (Monsters & Magic)
+        from m3desk.ui.sheet.ability_table import SCORE
 
-        pools = page.findChild(PoolsGroup)
-        klass = page.findChild(QLineEdit, "char_class_edit")
-        assert pools is not None and klass is not None
-        return scores, pools.php_current.value(), klass.text()
+        model = view.model()
+        scores = {key: int(model.data(model.index(n, SCORE))) for n, key in enumerate(keys)}
+        current = page.findChild(QSpinBox, "field:php.current")
+        klass = page.findChild(QLineEdit, "field:char_class")
+        assert current is not None and klass is not None
+        return scores, current.value(), klass.text()
     scores = {}
     for key in keys:
         spin = page.findChild(QSpinBox, f"field:abilities.{key}")
