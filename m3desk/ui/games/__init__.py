@@ -5,9 +5,9 @@ options, :class:`~m3desk.core.system.EncounterRules`). A game that needs a widge
 description can hold puts it in ``m3desk/ui/games/<system id>/`` and exports ``PARTS``, a
 :class:`GameParts` saying WHAT it provides: an action dialog (Monsters & Magic's effect-point
 spending), a set-up panel, tracker commands, an initiative roll with dice the GM may type,
-an options dialog, its self-test checks. The generic UI asks :func:`parts_of` for a part
-and uses it when there is one; it never names a game, and only this package imports a
-game's modules (an import-linter contract in ``pyproject.toml``, checked by
+an options dialog, its self-test checks, its own printed pages. The generic UI asks
+:func:`parts_of` for a part and uses it when there is one; it never names a game, and only
+this package imports a game's modules (an import-linter contract in ``pyproject.toml``, checked by
 ``tests/test_architecture.py``).
 
 A game's package is found by its system id and loaded on first use, so start-up pays for
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from m3desk.core.system import GameSystem
     from m3desk.ui.documents.encounter_document import EncounterDocument
     from m3desk.ui.encounter.encounter_actions import EncounterActions
+    from m3desk.ui.printing.pages import PrintJob
 
 __all__ = ["GameParts", "game_ui_packages", "parts_of", "parts_of_encounter"]
 
@@ -50,6 +51,10 @@ class GameParts(NamedTuple):
       the same dialog without running it (what the screenshots and tests look at).
     - ``self_test(window) -> list[str]``: what ``m3desk --self-test`` checks of these
       widgets (what was exercised, in words), instead of the generic fight of its samples.
+    - ``printed_pages(document, options) -> PrintJob``: the game's own printed sheet or
+      encounter sheet (``options``: the table's rules for a sheet, None for an encounter
+      or the game's defaults), instead of the pages printed from its ``SheetForm`` and
+      ``EncounterRules``.
     """
 
     action_dialog: Callable[..., bool] | None = None
@@ -61,6 +66,7 @@ class GameParts(NamedTuple):
         = None
     self_test: Callable[[Any], list[str]] | None = None
     options_form: Callable[[QWidget | None, GameSystem, BaseModel, str, str], Any] | None = None
+    printed_pages: Callable[[BaseModel, BaseModel | None], PrintJob] | None = None
 
 
 NO_PARTS = GameParts()

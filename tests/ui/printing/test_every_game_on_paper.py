@@ -108,7 +108,7 @@ def _form_expectations(sheet: BaseModel, form: SheetForm) -> tuple[str, list[str
 def _own_layout_expectations(sheet: BaseModel) -> tuple[str, list[str]]:
     """The game with a printed sheet of its own (Monsters & Magic): the same checks, from
     its sheet's numbers as its derive gives them."""
-    from m3desk.ui.printing.sheet_content import sheet_content
+    from m3desk.ui.games.monsters_and_magic.printing.sheet_content import sheet_content
 
     content = sheet_content(sheet)  # type: ignore[arg-type]
     patterns = []

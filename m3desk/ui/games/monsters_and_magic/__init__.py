@@ -7,7 +7,8 @@
 - the tracker commands on its two pools and its effects and consequences, and casting this
   round (``encounter/tracker_commands.py``);
 - its initiative check with dice the GM may type (``encounter/initiative_dialog.py``);
-- its table-rules dialog with the difficulty ladder (``table_rules/``).
+- its table-rules dialog with the difficulty ladder (``table_rules/``);
+- its own printed character, monster and encounter sheets (``printing/``).
 
 Everything loads on first use; this module only says what is provided.
 """
@@ -66,7 +67,19 @@ def _self_test(window: Any) -> list[str]:
     return exercise_game(window)
 
 
+def _printed_pages(document: Any, options: Any) -> Any:
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+
+    if isinstance(document, Encounter):
+        from m3desk.ui.games.monsters_and_magic.printing.encounter_layout import encounter_job
+
+        return encounter_job(document)
+    from m3desk.ui.games.monsters_and_magic.printing.sheet_layout import sheet_job
+
+    return sheet_job(document, options)
+
+
 PARTS = GameParts(action_dialog=_action_dialog, setup_panel=_setup_panel,
                   tracker_commands=_tracker_commands, roll_initiative=_roll_initiative,
                   options_dialog=_options_dialog, self_test=_self_test,
-                  options_form=_options_form)
+                  options_form=_options_form, printed_pages=_printed_pages)
