@@ -22,12 +22,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from pydantic import BaseModel
     from PySide6.QtCore import QObject
     from PySide6.QtWidgets import QWidget
 
     from m3desk.core.system import GameSystem
     from m3desk.ui.documents.encounter_document import EncounterDocument
+    from m3desk.ui.documents.sheet_document import SheetDocument
     from m3desk.ui.encounter.encounter_actions import EncounterActions
     from m3desk.ui.printing.pages import PrintJob
 
@@ -55,6 +58,13 @@ class GameParts(NamedTuple):
       encounter sheet (``options``: the table's rules for a sheet, None for an encounter
       or the game's defaults), instead of the pages printed from its ``SheetForm`` and
       ``EncounterRules``.
+    - ``sheet_document(sheet, path, rules, parent) -> SheetDocument``: the document of one
+      of its sheets, following the default table rules ``rules`` (Edit → Table Rules…),
+      instead of a :class:`~m3desk.ui.documents.form_sheet_document.FormSheetDocument`
+      that follows the game's own options.
+    - ``new_sheet(kind, name, rules, choice) -> BaseModel``: a new ``kind`` sheet made the
+      game's own way (``choice``: what File → New Character chose, None for a monster),
+      instead of its form's ``new_sheet``.
     """
 
     action_dialog: Callable[..., bool] | None = None
@@ -67,6 +77,9 @@ class GameParts(NamedTuple):
     self_test: Callable[[Any], list[str]] | None = None
     options_form: Callable[[QWidget | None, GameSystem, BaseModel, str, str], Any] | None = None
     printed_pages: Callable[[BaseModel, BaseModel | None], PrintJob] | None = None
+    sheet_document: Callable[[BaseModel, Path | None, BaseModel, QObject | None],
+                             SheetDocument] | None = None
+    new_sheet: Callable[[str, str, BaseModel, Any], BaseModel] | None = None
 
 
 NO_PARTS = GameParts()

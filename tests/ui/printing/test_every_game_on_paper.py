@@ -24,6 +24,7 @@ from m3desk.core import registry
 from m3desk.core.numbers import MINUS
 from m3desk.core.sheet_form import SheetForm, display_value, get_path
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.games import parts_of
 from m3desk.ui.printing.export import export_documents_pdf
 from tests.ui.printing.conftest import pdftotext
 from tests.ui.printing.every_game import assert_encounter_text, encounter_file, words
@@ -127,8 +128,10 @@ def _own_layout_expectations(sheet: BaseModel) -> tuple[str, list[str]]:
 
 
 def _expectations(sheet: BaseModel) -> tuple[str, list[str]]:
-    form = registry.system_of(sheet).sheet_forms.get(str(getattr(sheet, "kind", "")))
-    return _form_expectations(sheet, form) if form is not None \
+    system = registry.system_of(sheet)
+    form = system.sheet_forms.get(str(getattr(sheet, "kind", "")))
+    return _form_expectations(sheet, form) \
+        if form is not None and parts_of(system).printed_pages is None \
         else _own_layout_expectations(sheet)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import m3desk.ui.printing as printing
 
+
 def _imports(source: Path) -> set[str]:
     tree = ast.parse(source.read_text(encoding="utf-8"))
     found = set()
