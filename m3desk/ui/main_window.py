@@ -275,16 +275,9 @@ class MainWindow(QMainWindow):
         system_id = choice.system or registry.ids()[0]
         if choice.sheet is not None:
             record = self.session.add_new(choice.sheet)
-        elif system_id != new_character_dialog.OWN_SHEETS:
-            record = self.session.add_new(self._form_sheet(system_id, "character",
-                                                           choice.name))
         else:
-            from m3desk.assets import classes, races
-            from m3desk.ui.window.new_sheets import new_character
-
-            record = self.session.add_new(new_character(
-                choice.name, choice.race, choice.char_class, choice.level, races=races(),
-                classes=classes(), rules=self.settings_store.table_rules()))
+            record = self.session.add_new(self._new_sheet(system_id, "character",
+                                                          choice.name, choice))
         new_character_dialog.focus_name(record.page)
         return record
 
@@ -294,11 +287,7 @@ class MainWindow(QMainWindow):
         game = new_character_dialog.ask_game(self, "monster")
         if game is None:
             return None
-        if game != new_character_dialog.OWN_SHEETS:
-            return self.session.add_new(self._form_sheet(game, "monster", "New monster"))
-        from m3desk.ui.window.new_sheets import new_monster
-
-        return self.session.add_new(new_monster(rules=self.settings_store.table_rules()))
+        return self.session.add_new(self._new_sheet(game, "monster", "New monster"))
 
     def new_encounter(self) -> OpenDocument | None:
         """File → New Encounter: the library's selected sheets and/or the open sheet tabs."""
@@ -524,12 +513,18 @@ class MainWindow(QMainWindow):
         self.settings_store.set_theme(choice)
         self.menu_actions.themes[choice].setChecked(True)
 
-    def _form_sheet(self, system_id: str, kind: str, name: str) -> BaseModel:
-        """A new sheet of a game that describes its sheets with a form, as the table rules
-        (Edit → Table Rules of Other Games) start it."""
+    def _new_sheet(self, system_id: str, kind: str, name: str, choice: object = None
+                   ) -> BaseModel:
+        """A new ``kind`` sheet of a game: made the game's own way when its widgets provide
+        one (with the default table rules, Edit → Table Rules…), else from its form as the
+        table rules of other games (Edit → Table Rules of Other Games) start it."""
         from m3desk.core import registry
+        from m3desk.ui.games import parts_of
 
         system = registry.get(system_id)
+        own = parts_of(system).new_sheet
+        if own is not None:
+            return own(kind, name, self.settings_store.table_rules(), choice)
         return system.sheet_forms[kind].new_sheet(name, self.settings_store.options_for(system))
 
     # -- leaving ----------------------------------------------------------------------------

@@ -39,7 +39,7 @@ class FormSheetDocument(SheetDocument):
     def __init__(self, sheet: BaseModel, *, system: GameSystem, form: SheetForm,
                  options: BaseModel | None = None, path: Path | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(sheet, path=path, parent=parent)  # type: ignore[arg-type]
+        super().__init__(sheet, path=path, parent=parent)
         self.system = system
         self.form = form
         self.options: BaseModel = options if options is not None else system.default_options()

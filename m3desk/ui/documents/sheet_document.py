@@ -1,5 +1,9 @@
 """One open sheet: its current state, its undo stack, its file, and the table's rules.
 
+Any game's sheet: its derived values come from the form its game describes it with
+(:attr:`GameSystem.sheet_forms`), its table rules default to the game's
+(:meth:`GameSystem.default_options`).
+
 The document is the single mutation path for sheets (style.md, Anki's operations): views
 call :meth:`SheetDocument.replace_sheet`, which pushes one
 :class:`~m3desk.ui.documents.commands.ReplaceStateCommand`; the
@@ -14,15 +18,15 @@ from pathlib import Path
 from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 
+from m3desk.core import registry
+from m3desk.core.derived import Derived
 from m3desk.core.sheet_form import SheetForm
-from m3desk.systems.monsters_and_magic.derive import Derived, derive
-from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.documents.base import SnapshotDocument
 
 __all__ = ["Sheet", "SheetDocument", "changed_fields"]
 
-Sheet = CharacterSheet | MonsterSheet
+Sheet = BaseModel
+"""A character or monster sheet of any installed game."""
 
 
 def changed_fields(before: Sheet, after: Sheet) -> frozenset[str]:
@@ -49,14 +53,15 @@ class SheetDocument(SnapshotDocument):
         self,
         sheet: Sheet,
         *,
-        rules: TableRules | None = None,
+        rules: BaseModel | None = None,
         path: Path | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(path, parent)
         self._sheet: Sheet = sheet
         self._derived: dict[str, Derived] | None = None
-        self.rules: TableRules = rules if rules is not None else TableRules()
+        self.rules: BaseModel = rules if rules is not None \
+            else registry.system_of(sheet).default_options()
         self._shown_title = self.title()
 
     # -- state -------------------------------------------------------------------------------
@@ -70,18 +75,18 @@ class SheetDocument(SnapshotDocument):
         return self._sheet
 
     def name(self) -> str:
-        return self._sheet.name
+        return str(getattr(self._sheet, "name", ""))
 
     def derived(self) -> dict[str, Derived]:
         """Every derived value of the current sheet (computed once per sheet state)."""
         if self._derived is None:
-            self._derived = derive(self._sheet, self.rules)
+            form = self.sheet_form()
+            self._derived = dict(form.derive(self._sheet, self.rules)) if form is not None \
+                else {}
         return self._derived
 
     def sheet_form(self) -> SheetForm | None:
         """How the sheet's game describes this kind of sheet (the editor renders it)."""
-        from m3desk.core import registry
-
         kind = getattr(self._sheet, "kind", None)
         return registry.system_of(self._sheet).sheet_forms.get(kind) if isinstance(
             kind, str) else None
@@ -90,7 +95,7 @@ class SheetDocument(SnapshotDocument):
         """The table's options the sheet's values follow (its game's table rules)."""
         return self.rules
 
-    def set_rules(self, rules: TableRules) -> bool:
+    def set_rules(self, rules: BaseModel) -> bool:
         """Use other table rules (Edit → Table Rules…); False when they are the same.
 
         Not an edit of the sheet, so nothing goes on the undo stack and the sheet stays

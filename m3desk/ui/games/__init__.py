@@ -5,9 +5,9 @@ options, :class:`~m3desk.core.system.EncounterRules`). A game that needs a widge
 description can hold puts it in ``m3desk/ui/games/<system id>/`` and exports ``PARTS``, a
 :class:`GameParts` saying WHAT it provides: an action dialog (Monsters & Magic's effect-point
 spending), a set-up panel, tracker commands, an initiative roll with dice the GM may type,
-an options dialog, its self-test checks. The generic UI asks :func:`parts_of` for a part
-and uses it when there is one; it never names a game, and only this package imports a
-game's modules (an import-linter contract in ``pyproject.toml``, checked by
+an options dialog, its self-test checks, its own printed pages. The generic UI asks
+:func:`parts_of` for a part and uses it when there is one; it never names a game, and only
+this package imports a game's modules (an import-linter contract in ``pyproject.toml``, checked by
 ``tests/test_architecture.py``).
 
 A game's package is found by its system id and loaded on first use, so start-up pays for
@@ -22,13 +22,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from pydantic import BaseModel
     from PySide6.QtCore import QObject
     from PySide6.QtWidgets import QWidget
 
     from m3desk.core.system import GameSystem
     from m3desk.ui.documents.encounter_document import EncounterDocument
+    from m3desk.ui.documents.sheet_document import SheetDocument
     from m3desk.ui.encounter.encounter_actions import EncounterActions
+    from m3desk.ui.printing.pages import PrintJob
 
 __all__ = ["GameParts", "game_ui_packages", "parts_of", "parts_of_encounter"]
 
@@ -50,6 +54,17 @@ class GameParts(NamedTuple):
       the same dialog without running it (what the screenshots and tests look at).
     - ``self_test(window) -> list[str]``: what ``m3desk --self-test`` checks of these
       widgets (what was exercised, in words), instead of the generic fight of its samples.
+    - ``printed_pages(document, options) -> PrintJob``: the game's own printed sheet or
+      encounter sheet (``options``: the table's rules for a sheet, None for an encounter
+      or the game's defaults), instead of the pages printed from its ``SheetForm`` and
+      ``EncounterRules``.
+    - ``sheet_document(sheet, path, rules, parent) -> SheetDocument``: the document of one
+      of its sheets, following the default table rules ``rules`` (Edit → Table Rules…),
+      instead of a :class:`~m3desk.ui.documents.form_sheet_document.FormSheetDocument`
+      that follows the game's own options.
+    - ``new_sheet(kind, name, rules, choice) -> BaseModel``: a new ``kind`` sheet made the
+      game's own way (``choice``: what File → New Character chose, None for a monster),
+      instead of its form's ``new_sheet``.
     """
 
     action_dialog: Callable[..., bool] | None = None
@@ -61,6 +76,10 @@ class GameParts(NamedTuple):
         = None
     self_test: Callable[[Any], list[str]] | None = None
     options_form: Callable[[QWidget | None, GameSystem, BaseModel, str, str], Any] | None = None
+    printed_pages: Callable[[BaseModel, BaseModel | None], PrintJob] | None = None
+    sheet_document: Callable[[BaseModel, Path | None, BaseModel, QObject | None],
+                             SheetDocument] | None = None
+    new_sheet: Callable[[str, str, BaseModel, Any], BaseModel] | None = None
 
 
 NO_PARTS = GameParts()

@@ -4,8 +4,8 @@ Every print command (PDF, paper, preview, the window's and ``m3desk export-pdf``
 document into a :class:`~m3desk.ui.printing.pages.PrintJob` here. The game is found by the
 document's class (:func:`m3desk.core.registry.system_of`) and asked what it describes: a sheet
 prints from its game's ``SheetForm``, an encounter from its game's ``EncounterRules``. The one
-game with widgets of its own (:mod:`m3desk.ui.own_game`) also has its own printed sheets,
-used when it describes no form. A document no installed game describes raises
+game whose own widgets provide printed pages (``GameParts.printed_pages``, :mod:`m3desk.ui.games`)
+prints those instead. A document no installed game describes raises
 :class:`NotPrintableError` with a sentence for the user, never a traceback.
 """
 
@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from m3desk.core import registry
 from m3desk.core.encounter import Encounter
 from m3desk.core.system import GameSystem
-from m3desk.ui.own_game import has_own_widgets
+from m3desk.ui.games import parts_of
 from m3desk.ui.printing.pages import PrintError, PrintJob
 
 __all__ = ["NotPrintableError", "OptionsFor", "by_game", "check_printable", "document_job",
@@ -57,12 +57,13 @@ def check_printable(document: object) -> GameSystem:
     Cheap (nothing is laid out), so callers ask before opening a file or printer dialog.
     """
     system = game_of(document)
+    own_pages = parts_of(system).printed_pages is not None
     if is_encounter(document):
-        if system.encounter is None and not has_own_widgets(system.id):
+        if system.encounter is None and not own_pages:
             raise NotPrintableError(f"{_title_of(document)}: {system.name} has no encounter "
                                     "sheet to print.")
     elif (str(getattr(document, "kind", "")) not in system.sheet_forms
-          and not has_own_widgets(system.id)):
+          and not own_pages):
         raise NotPrintableError(f"{_title_of(document)} is not a character or monster sheet "
                                 f"or an encounter of {system.name}.")
     return system
@@ -73,27 +74,22 @@ def document_job(document: BaseModel, options_for: OptionsFor | None = None) -> 
 
     An encounter prints with its own table rules; a sheet with its game's table rules from
     ``options_for`` (None: the game's defaults). The game's own description (a sheet form,
-    encounter rules) comes first; the game with widgets of its own prints its own layout
-    for what it does not describe.
+    encounter rules) is printed unless the game's own widgets provide printed pages.
     """
     system = check_printable(document)
-    form = system.sheet_forms.get(str(getattr(document, "kind", "")))
+    own_pages = parts_of(system).printed_pages
     if is_encounter(document):
-        if has_own_widgets(system.id):
-            from m3desk.ui.printing.encounter_layout import encounter_job
-
-            return encounter_job(document)  # type: ignore[arg-type]
+        if own_pages is not None:
+            return own_pages(document, None)
         from m3desk.ui.printing.form_print import system_encounter_job
 
         return system_encounter_job(document)  # type: ignore[arg-type]
     options = options_for(system) if options_for is not None else None
-    if form is not None and not has_own_widgets(system.id):  # its own page comes first
-        from m3desk.ui.printing.form_print import form_sheet_job
+    if own_pages is not None:  # its own page comes first
+        return own_pages(document, options)
+    from m3desk.ui.printing.form_print import form_sheet_job
 
-        return form_sheet_job(document, options)
-    from m3desk.ui.printing.sheet_layout import sheet_job
-
-    return sheet_job(document, options)  # type: ignore[arg-type]
+    return form_sheet_job(document, options)
 
 
 def by_game(documents: Sequence[BaseModel]) -> list[BaseModel]:

@@ -11,7 +11,6 @@ from typing import Protocol
 
 from PySide6.QtGui import QImage
 
-from m3desk.ui.own_game import OWN_GAME_NAME
 from m3desk.ui.portrait_codec import decode_portrait_image
 from m3desk.ui.printing.canvas import INK, RULE, SOFT_INK, Canvas
 from m3desk.ui.printing.content import Cell, HeaderField, PoolLine, Stat
@@ -96,7 +95,7 @@ class HeaderBlock(_Fixed):
     PORTRAIT_W = 66.0
     PORTRAIT_H = 82.0
 
-    def __init__(self, content: HeaderContent, game: str = OWN_GAME_NAME) -> None:
+    def __init__(self, content: HeaderContent, game: str) -> None:
         """``game`` is named above the sheet's kind, top right."""
         self.content = content
         self.game = game

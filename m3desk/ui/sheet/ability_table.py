@@ -176,7 +176,7 @@ class AbilityTableModel(QAbstractTableModel):
             self.edit_refused.emit(str(error))
             return False
         return self.document.replace_sheet(
-            sheet, f"Change {spec.label}", merge_key=spec.path)  # type: ignore[arg-type]
+            sheet, f"Change {spec.label}", merge_key=spec.path)
 
     def _on_changed(self, _changed: frozenset[str]) -> None:
         last = len(self.table.rows) - 1

@@ -220,7 +220,7 @@ class FormRowsModel(QAbstractTableModel):
             self.edit_refused.emit(str(error))
             return False
         return self.document.replace_sheet(
-            after, f"Change {spec.label.lower()} of {self._row_name(row)}",  # type: ignore[arg-type]
+            after, f"Change {spec.label.lower()} of {self._row_name(row)}",
             merge_key=f"{self.table.path}.{row}.{spec.path}")
 
     def _row_name(self, row: int) -> str:
@@ -239,7 +239,7 @@ class FormRowsModel(QAbstractTableModel):
         except FormError as error:
             self.edit_refused.emit(str(error))
             return -1
-        self.document.replace_sheet(after, f"Add {self._noun()}")  # type: ignore[arg-type]
+        self.document.replace_sheet(after, f"Add {self._noun()}")
         return len(self._rows) - 1 if at is None else at
 
     def insertRows(self, row: int, count: int, parent: Index = QModelIndex()) -> bool:  # noqa: B008
@@ -260,7 +260,7 @@ class FormRowsModel(QAbstractTableModel):
             self.edit_refused.emit(str(error))
             return False
         return self.document.replace_sheet(
-            after, f"Fill {preset.name} from the list")  # type: ignore[arg-type]
+            after, f"Fill {preset.name} from the list")
 
     def remove_rows(self, rows: Iterable[int]) -> bool:
         """Remove any set of rows as one undo step (a selection and Delete)."""
@@ -270,7 +270,7 @@ class FormRowsModel(QAbstractTableModel):
         sheet = remove_rows(self.document.sheet, self.table, doomed)
         text = f"Remove {self._noun()} {self._row_name(doomed[0])}" if len(doomed) == 1 \
             else f"Remove {self._noun(len(doomed))}"
-        return self.document.replace_sheet(sheet, text)  # type: ignore[arg-type]
+        return self.document.replace_sheet(sheet, text)
 
     def _on_changed(self, _changed: frozenset[str]) -> None:
         rows = self._current()

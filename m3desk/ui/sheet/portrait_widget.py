@@ -77,13 +77,13 @@ class PortraitWidget(QWidget):
         except ValueError as exc:
             self._report(str(exc))
             return False
-        return self._document.replace_sheet(sheet, "Choose portrait")  # type: ignore[arg-type]
+        return self._document.replace_sheet(sheet, "Choose portrait")
 
     def _with(self, encoded: str) -> BaseModel:
         return set_path(self._document.sheet, FieldSpec(self._field, "Portrait"), encoded)
 
     def clear(self) -> bool:
-        return self._document.replace_sheet(self._with(""),  # type: ignore[arg-type]
+        return self._document.replace_sheet(self._with(""),
                                             "Clear portrait")
 
     def _on_sheet_changed(self, changed: frozenset[str]) -> None:

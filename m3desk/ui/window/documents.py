@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QWidget
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from m3desk.systems.monsters_and_magic.table_rules import TableRules
     from m3desk.ui.documents.sheet_document import SheetDocument
 
 __all__ = ["create_document", "create_editor", "form_of", "options_provider"]
@@ -33,22 +32,25 @@ def form_of(model: BaseModel) -> object | None:
     return found(model)
 
 
-def create_document(sheet: BaseModel, path: Path | None, rules: TableRules,
+def create_document(sheet: BaseModel, path: Path | None, rules: BaseModel,
                     parent: QObject | None = None) -> SheetDocument:
-    """A document for ``sheet``, saved at ``path`` (None: never saved)."""
-    from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+    """A document for ``sheet``, saved at ``path`` (None: never saved).
 
-    if isinstance(sheet, CharacterSheet | MonsterSheet):
-        from m3desk.ui.documents.sheet_document import SheetDocument
-
-        return SheetDocument(sheet, path=path, rules=rules, parent=parent)
+    ``rules`` are the default table rules (Edit → Table Rules…), which a game's own sheet
+    document follows (``GameParts.sheet_document``); any other game's sheet follows its own
+    options (:data:`options_provider`).
+    """
     from m3desk.ui.documents.form_sheet_document import FormSheetDocument
     from m3desk.ui.documents.form_sheet_document import form_of as found
+    from m3desk.ui.games import parts_of
 
     described = found(sheet)
     if described is None:
         raise TypeError(f"m3desk has no sheet editor for a {type(sheet).__name__}")
     system, form = described
+    own_document = parts_of(system).sheet_document
+    if own_document is not None:
+        return own_document(sheet, path, rules, parent)
     options = options_provider(system) if options_provider is not None else None
     return FormSheetDocument(sheet, system=system, form=form, options=options, path=path,
                              parent=parent)

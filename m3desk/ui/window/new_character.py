@@ -12,24 +12,17 @@ from m3desk.core.dice import Roller
 from m3desk.core.system import GameSystem
 from m3desk.ui import dialogs
 from m3desk.ui.dialogs import NewCharacterChoice
-from m3desk.ui.own_game import OWN_GAME_ID
 
 __all__ = ["ask_game", "ask_new_character", "focus_name", "games_that_generate",
            "games_with_forms"]
 
-OWN_SHEETS = OWN_GAME_ID
-"""The game listed first (its sheets are the app's own)."""
-
-
 def games_with_forms(kind: str) -> list[tuple[str, str]]:
-    """(id, name) of every installed game that can start a ``kind`` sheet, ours first."""
+    """(id, name) of every installed game that can start a ``kind`` sheet, in the registry's
+    order (the first installed first)."""
     from m3desk.core import registry
 
-    games = [(OWN_SHEETS, registry.get(OWN_SHEETS).name)] if OWN_SHEETS in registry.ids() \
-        else []
-    games += [(system.id, system.name) for system in registry.systems()
-              if system.id != OWN_SHEETS and kind in system.sheet_forms]
-    return games
+    return [(system.id, system.name) for system in registry.systems()
+            if kind in system.sheet_forms]
 
 
 def ask_game(parent: QWidget | None, kind: str) -> str | None:
@@ -45,8 +38,8 @@ def ask_game(parent: QWidget | None, kind: str) -> str | None:
 
 
 def games_that_generate() -> list[GameSystem]:
-    """Every installed game that can start a character, ours first (a game that describes
-    no generation starts its form's blank sheet)."""
+    """Every installed game that can start a character, the first installed first (a game
+    that describes no generation starts its form's blank sheet)."""
     from m3desk.core import registry
 
     return [registry.get(game_id) for game_id, _name in games_with_forms("character")]

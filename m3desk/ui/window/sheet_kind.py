@@ -30,10 +30,6 @@ class SheetKind(DocumentKind["SheetDocument"]):
     file_filter = FILE_FILTER
 
     def accepts(self, model: BaseModel) -> bool:
-        from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
-
-        if isinstance(model, CharacterSheet | MonsterSheet):
-            return True
         return getattr(model, "kind", None) in ("character", "monster") \
             and documents.form_of(model) is not None
 

@@ -13,7 +13,7 @@ from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.storage.encounter_files import save_encounter
 from m3desk.ui.encounter.new_document import new_encounter_document
-from m3desk.ui.own_game import has_own_widgets
+from m3desk.ui.games import parts_of
 
 GAMES = sorted(registry.ids())
 SAMPLES = [(game, path) for game in GAMES for path in sample_files(game)]
@@ -33,7 +33,7 @@ def derived_numbers(sheet: BaseModel) -> list[tuple[str, str]]:
     """(label, value) of every derived value the game's form shows, as the screen shows it."""
     system = registry.system_of(sheet)
     form = system.sheet_forms.get(str(getattr(sheet, "kind", "")))
-    if form is None or has_own_widgets(system.id):
+    if form is None or parts_of(system).printed_pages is not None:
         return []  # a game that prints its own page ("AC 19 (+7)") has tests of its own
     derived = form.derive(sheet, None)
     keys = [key for section in form.sections for key in section.derived
@@ -81,7 +81,7 @@ def assert_encounter_text(text: str, encounter: core.Encounter) -> None:
     assert words(system.positions.label(core.position_between(encounter, a.id, b.id))) in flat
     assert LOG_LINE in flat
     assert system.encounter is not None
-    if has_own_widgets(system.id):  # its own sheet: its own words for the same things
+    if parts_of(system).printed_pages is not None:  # its own page: its own words for them
         assert all(title in flat for title in ("INITIATIVE ORDER", "RANGES", "COMBATANTS"))
         return
     numbers = [column for column in system.encounter.columns if column.kind != "check"]

@@ -14,8 +14,8 @@ from m3desk.systems.monsters_and_magic.encounter import (
 )
 from m3desk.systems.monsters_and_magic.ranges import EncounterConditions, RangeBand
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterAttack, MonsterSheet
-from m3desk.ui.printing.encounter_content import encounter_content
-from m3desk.ui.printing.encounter_layout import layout_encounter
+from m3desk.ui.games.monsters_and_magic.printing.encounter_content import encounter_content
+from m3desk.ui.games.monsters_and_magic.printing.encounter_layout import layout_encounter
 from m3desk.ui.printing.export import documents_pdf_bytes
 from m3desk.ui.printing.pages import FOOTER_H
 from tests.ui.printing.canvas_probe import assert_clean, page_canvas, paint_page

@@ -15,9 +15,9 @@ from m3desk.systems.monsters_and_magic.sheet import (
     Spell,
 )
 from m3desk.systems.monsters_and_magic.traits import Trait
+from m3desk.ui.games.monsters_and_magic.printing.sheet_content import sheet_content
+from m3desk.ui.games.monsters_and_magic.printing.sheet_layout import FOOTER_H, layout_sheet
 from m3desk.ui.printing.export import pdf_bytes
-from m3desk.ui.printing.sheet_content import sheet_content
-from m3desk.ui.printing.sheet_layout import FOOTER_H, layout_sheet
 from tests.ui.printing.test_layout import pdf_canvas
 
 LETTERS = st.characters(blacklist_categories=("Cs", "Cc", "Co", "Cn"))

@@ -6,7 +6,10 @@ import pytest
 
 from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant, start
 from m3desk.systems.monsters_and_magic.sheet import MonsterAttack, MonsterSheet
-from m3desk.ui.printing.encounter_content import EncounterContent, encounter_content
+from m3desk.ui.games.monsters_and_magic.printing.encounter_content import (
+    EncounterContent,
+    encounter_content,
+)
 from tests.ui.printing.encounters import crowded_encounter, fane_encounter
 
 

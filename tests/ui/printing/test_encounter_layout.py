@@ -10,15 +10,15 @@ from PySide6.QtGui import QPageLayout, QPageSize
 from m3desk.systems.monsters_and_magic.conditions import Condition, ConditionKind, Tier
 from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant, update_combatant
 from m3desk.systems.monsters_and_magic.sheet import MonsterAttack, MonsterSheet
-from m3desk.ui.printing.combatant_block import CombatantsBlock
-from m3desk.ui.printing.encounter_blocks import (
+from m3desk.ui.games.monsters_and_magic.printing.combatant_block import CombatantsBlock
+from m3desk.ui.games.monsters_and_magic.printing.encounter_blocks import (
     MIN_LABEL_W,
     InitiativeBlock,
     RangeTableBlock,
     SideBySide,
 )
-from m3desk.ui.printing.encounter_content import encounter_content
-from m3desk.ui.printing.encounter_layout import layout_encounter
+from m3desk.ui.games.monsters_and_magic.printing.encounter_content import encounter_content
+from m3desk.ui.games.monsters_and_magic.printing.encounter_layout import layout_encounter
 from m3desk.ui.printing.flow_blocks import Block, LogAndNotes
 from m3desk.ui.printing.pages import FOOTER_H, Placed
 from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock

@@ -10,9 +10,13 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewW
 
 from m3desk.storage.errors import SaveError
 from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.ui.printing.encounter_blocks import InitiativeBlock, RangeTableBlock, SideBySide
-from m3desk.ui.printing.encounter_content import encounter_content
-from m3desk.ui.printing.encounter_layout import layout_encounter
+from m3desk.ui.games.monsters_and_magic.printing.encounter_blocks import (
+    InitiativeBlock,
+    RangeTableBlock,
+    SideBySide,
+)
+from m3desk.ui.games.monsters_and_magic.printing.encounter_content import encounter_content
+from m3desk.ui.games.monsters_and_magic.printing.encounter_layout import layout_encounter
 from m3desk.ui.printing.export import (
     MARGIN_MM,
     documents_pdf_bytes,

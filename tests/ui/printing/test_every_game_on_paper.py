@@ -24,6 +24,7 @@ from m3desk.core import registry
 from m3desk.core.numbers import MINUS
 from m3desk.core.sheet_form import SheetForm, display_value, get_path
 from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.games import parts_of
 from m3desk.ui.printing.export import export_documents_pdf
 from tests.ui.printing.conftest import pdftotext
 from tests.ui.printing.every_game import assert_encounter_text, encounter_file, words
@@ -108,7 +109,7 @@ def _form_expectations(sheet: BaseModel, form: SheetForm) -> tuple[str, list[str
 def _own_layout_expectations(sheet: BaseModel) -> tuple[str, list[str]]:
     """The game with a printed sheet of its own (Monsters & Magic): the same checks, from
     its sheet's numbers as its derive gives them."""
-    from m3desk.ui.printing.sheet_content import sheet_content
+    from m3desk.ui.games.monsters_and_magic.printing.sheet_content import sheet_content
 
     content = sheet_content(sheet)  # type: ignore[arg-type]
     patterns = []
@@ -127,10 +128,11 @@ def _own_layout_expectations(sheet: BaseModel) -> tuple[str, list[str]]:
 
 
 def _expectations(sheet: BaseModel) -> tuple[str, list[str]]:
-    form = registry.system_of(sheet).sheet_forms.get(str(getattr(sheet, "kind", "")))
-    printed_by_form = form is not None and form.printed.combat is not None
-    return _form_expectations(sheet, form) if printed_by_form \
-        else _own_layout_expectations(sheet)  # a game whose page is its own (M&M's)
+    system = registry.system_of(sheet)
+    form = system.sheet_forms.get(str(getattr(sheet, "kind", "")))
+    return _form_expectations(sheet, form) \
+        if form is not None and parts_of(system).printed_pages is None \
+        else _own_layout_expectations(sheet)
 
 
 def _export(documents: list[BaseModel], out: Path, size: str) -> tuple[str, int]:

@@ -18,7 +18,7 @@ from m3desk.core import registry
 from m3desk.core.sheet_form import get_path
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.encounter.new_document import new_encounter_document
-from m3desk.ui.own_game import has_own_widgets
+from m3desk.ui.games import parts_of
 from m3desk.ui.printing.form_blocks import BoxGrid, ScoreBoxes
 from m3desk.ui.printing.jobs import document_job
 from m3desk.ui.printing.pages import FOOTER_H, paginate
@@ -48,7 +48,7 @@ def test_every_sample_sheet_lays_out_cleanly_on_one_page(qapp: object, source: P
 
 
 FORM_SAMPLES = [path for path in SAMPLES  # a game printing its own page is tested apart
-                if not has_own_widgets(path.parent.name)
+                if parts_of(registry.get(path.parent.name)).printed_pages is None
                 and registry.get(path.parent.name).sheet_forms.get(
                     str(getattr(load_sheet(path).model, "kind", "")))]
 

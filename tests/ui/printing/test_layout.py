@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
+from m3desk.ui.games.monsters_and_magic.printing.sheet_content import sheet_content
+from m3desk.ui.games.monsters_and_magic.printing.sheet_layout import FOOTER_H, layout_sheet
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.flow_blocks import RuledLines, TableBlock, TextBlock
 from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock
-from m3desk.ui.printing.sheet_content import sheet_content
-from m3desk.ui.printing.sheet_layout import FOOTER_H, layout_sheet
 
 
 @contextmanager

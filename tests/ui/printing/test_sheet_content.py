@@ -6,8 +6,12 @@ from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.attributes import Attribute
 from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
+from m3desk.ui.games.monsters_and_magic.printing.sheet_content import (
+    Table,
+    TextSection,
+    sheet_content,
+)
 from m3desk.ui.printing.formatting import amount, bands_text
-from m3desk.ui.printing.sheet_content import Table, TextSection, sheet_content
 
 
 def _table(content, title: str) -> Table:

@@ -26,7 +26,6 @@ from m3desk.systems import INSTALLED
 from m3desk.ui.library.file_types import DOCUMENT_SUFFIXES
 from m3desk.ui.library.sample_index import build_index, index_path, scan_samples
 from m3desk.ui.library.scan import SHEET_SUFFIXES, read_entry
-from m3desk.ui.own_game import OWN_GAME_ID
 
 FIRST_WINDOW = """
 import json
@@ -84,9 +83,9 @@ def test_the_first_window_loads_only_the_game_its_settings_need(tmp_path: Path) 
     settings.parent.mkdir(parents=True, exist_ok=True)
     settings.write_text(json.dumps({
         "schema_version": SETTINGS_SCHEMA_VERSION,
-        "table_rules": {OWN_GAME_ID: {"not_a_rule": True}},
+        "table_rules": {registry.ids()[0]: {"not_a_rule": True}},
     }), encoding="utf-8")
-    assert _games(_first_window_modules(tmp_path)) == ["m3desk.systems.monsters_and_magic"]
+    assert _games(_first_window_modules(tmp_path)) == [f"m3desk.systems.{registry.ids()[0]}"]
 
 
 def test_the_sample_index_matches_the_samples() -> None:

@@ -15,8 +15,8 @@ from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.systems.monsters_and_magic.traits import TraitKind
 from m3desk.ui import theme
 from m3desk.ui.dialogs import NewCharacterChoice
+from m3desk.ui.games.monsters_and_magic.new_sheets import new_character
 from m3desk.ui.main_window import MainWindow
-from m3desk.ui.window.new_sheets import new_character
 from tests.ui.window.conftest import ScriptedDialogs, edit
 
 

@@ -23,9 +23,8 @@ def typed(qtbot: Any, spin: QAbstractSpinBox, text: str) -> None:
 
 
 def new_monster_editor(window: MainWindow, fake_dialogs: Any, qtbot: Any) -> FormSheetEditor:
-    from m3desk.ui.window import new_character as new_character_dialog
 
-    fake_dialogs.answer("ask_game", lambda *_a, **_k: new_character_dialog.OWN_SHEETS)
+    fake_dialogs.answer("ask_game", lambda *_a, **_k: "monsters_and_magic")
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier
                    | Qt.KeyboardModifier.ShiftModifier)
     editor = window.tabs.current()

@@ -7,7 +7,11 @@
 - the tracker commands on its two pools and its effects and consequences, and casting this
   round (``encounter/tracker_commands.py``);
 - its initiative check with dice the GM may type (``encounter/initiative_dialog.py``);
-- its table-rules dialog with the difficulty ladder (``table_rules/``).
+- its table-rules dialog with the difficulty ladder (``table_rules/``);
+- its own printed character, monster and encounter sheets (``printing/``);
+- its sheets' document, which follows the default table rules, and its new sheets: a
+  character from race and class data, a monster standing with its starting hit points
+  (``new_sheets.py``).
 
 Everything loads on first use; this module only says what is provided.
 """
@@ -66,7 +70,37 @@ def _self_test(window: Any) -> list[str]:
     return exercise_game(window)
 
 
+def _printed_pages(document: Any, options: Any) -> Any:
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+
+    if isinstance(document, Encounter):
+        from m3desk.ui.games.monsters_and_magic.printing.encounter_layout import encounter_job
+
+        return encounter_job(document)
+    from m3desk.ui.games.monsters_and_magic.printing.sheet_layout import sheet_job
+
+    return sheet_job(document, options)
+
+
+def _sheet_document(sheet: Any, path: Any, rules: Any, parent: Any) -> Any:
+    from m3desk.ui.documents.sheet_document import SheetDocument
+
+    return SheetDocument(sheet, path=path, rules=rules, parent=parent)
+
+
+def _new_sheet(kind: str, name: str, rules: Any, choice: Any) -> Any:
+    from m3desk.ui.games.monsters_and_magic import new_sheets
+
+    if kind == "monster":
+        return new_sheets.new_monster(name, rules=rules)
+    from m3desk.assets import classes, races
+
+    return new_sheets.new_character(name, choice.race, choice.char_class, choice.level,
+                                    races=races(), classes=classes(), rules=rules)
+
+
 PARTS = GameParts(action_dialog=_action_dialog, setup_panel=_setup_panel,
                   tracker_commands=_tracker_commands, roll_initiative=_roll_initiative,
                   options_dialog=_options_dialog, self_test=_self_test,
-                  options_form=_options_form)
+                  options_form=_options_form, printed_pages=_printed_pages,
+                  sheet_document=_sheet_document, new_sheet=_new_sheet)

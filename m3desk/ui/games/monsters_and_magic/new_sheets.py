@@ -1,4 +1,5 @@
-"""Blank sheets for File → New: a character built from race and class data, a monster.
+"""Monsters & Magic's new sheets for File → New (its ``PARTS.new_sheet``): a character built
+from race and class data, a monster standing with its starting hit points.
 
 Plain functions (no Qt) so the rules a new character starts with are tested
 without a dialog.

@@ -26,14 +26,14 @@ from m3desk.systems.monsters_and_magic.encounter import (
 )
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
-from m3desk.ui.printing.formatting import amount
-from m3desk.ui.printing.sheet_content import (
+from m3desk.ui.games.monsters_and_magic.printing.sheet_content import (
     Cell,
     HeaderField,
     PoolLine,
     defence_cell,
     derived_cell,
 )
+from m3desk.ui.printing.formatting import amount
 
 __all__ = [
     "BAND_ABBREVIATIONS",

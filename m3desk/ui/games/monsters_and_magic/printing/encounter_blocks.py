@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from m3desk.ui.games.monsters_and_magic.printing.encounter_content import (
+    InitiativeGroup,
+    InitiativeMember,
+    RangeMatrix,
+)
 from m3desk.ui.printing.canvas import FILL, INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
-from m3desk.ui.printing.encounter_content import InitiativeGroup, InitiativeMember, RangeMatrix
 from m3desk.ui.printing.flow_blocks import HEAD_H, HEAD_SIZE, PAD_X, Block
 from m3desk.ui.printing.row_blocks import RowsBlock
 

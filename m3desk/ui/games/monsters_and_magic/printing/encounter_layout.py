@@ -14,16 +14,20 @@ import math
 from PySide6.QtGui import QPagedPaintDevice
 
 from m3desk.systems.monsters_and_magic.encounter import Encounter
-from m3desk.ui.printing.canvas import Canvas
-from m3desk.ui.printing.combatant_block import CombatantsBlock
-from m3desk.ui.printing.content import HeaderField
-from m3desk.ui.printing.encounter_blocks import (
+from m3desk.ui.games.monsters_and_magic.printing.combatant_block import CombatantsBlock
+from m3desk.ui.games.monsters_and_magic.printing.encounter_blocks import (
     MIN_LABEL_W,
     InitiativeBlock,
     RangeTableBlock,
     SideBySide,
 )
-from m3desk.ui.printing.encounter_content import EncounterContent, encounter_content
+from m3desk.ui.games.monsters_and_magic.printing.encounter_content import (
+    EncounterContent,
+    encounter_content,
+)
+from m3desk.ui.games.monsters_and_magic.printing.sheet_content import GAME_NAME
+from m3desk.ui.printing.canvas import Canvas
+from m3desk.ui.printing.content import HeaderField
 from m3desk.ui.printing.flow_blocks import Block, LogAndNotes, RuledLines, TextBlock
 from m3desk.ui.printing.pages import (
     FOOTER_H,
@@ -113,7 +117,7 @@ def _lists(canvas: Canvas, content: EncounterContent, room: float) -> tuple[list
 
 def _blocks(canvas: Canvas, content: EncounterContent) -> list[Block]:
     header = HeaderBlock(PlainHeader(content.name, content.kind_label,
-                                 _header_rows(canvas, content.header_fields)))
+                                     _header_rows(canvas, content.header_fields)), GAME_NAME)
     if not content.combatants:
         return [header, TextBlock("Combatants", NO_COMBATANTS), RuledLines("Notes")]
     room = canvas.height - FOOTER_H - header.height(canvas, canvas.width) - GAP

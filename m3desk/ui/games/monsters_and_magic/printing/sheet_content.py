@@ -31,6 +31,7 @@ from m3desk.ui.printing.content import (
 from m3desk.ui.printing.formatting import amount, bands_text
 
 __all__ = [
+    "GAME_NAME",
     "AttributeBox",
     "Cell",
     "Column",
@@ -46,6 +47,8 @@ __all__ = [
 ]
 
 Sheet = CharacterSheet | MonsterSheet
+GAME_NAME = "Monsters & Magic"
+"""Named above the kind of every page of this game, top right."""
 CHECK = "\u2713"
 DASH = "\u2014"
 

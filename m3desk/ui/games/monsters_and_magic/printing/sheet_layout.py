@@ -17,6 +17,13 @@ from PySide6.QtGui import QPagedPaintDevice
 
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
+from m3desk.ui.games.monsters_and_magic.printing.sheet_content import (
+    GAME_NAME,
+    AttributeBox,
+    SheetContent,
+    Table,
+    sheet_content,
+)
 from m3desk.ui.printing.canvas import LIGHT_FILL, SOFT_INK, Canvas
 from m3desk.ui.printing.content import Cell
 from m3desk.ui.printing.flow_blocks import (
@@ -47,7 +54,6 @@ from m3desk.ui.printing.sheet_blocks import (
     _Fixed,
     _value,
 )
-from m3desk.ui.printing.sheet_content import AttributeBox, SheetContent, Table, sheet_content
 
 __all__ = ["FOOTER_H", "GAP", "AttributesBlock", "Placed", "PrintError", "layout_sheet",
            "render_sheets", "sheet_job"]
@@ -123,7 +129,7 @@ class AttributesBlock(_Fixed):
 
 
 def _blocks(content: SheetContent) -> list[Block]:
-    blocks: list[Block] = [HeaderBlock(content), AttributesBlock(content.attributes),
+    blocks: list[Block] = [HeaderBlock(content, GAME_NAME), AttributesBlock(content.attributes),
                            CombatBlock(content.stats, content.pools, content.hero_points,
                                        "Defence and movement"
                                        if content.kind_label.startswith("char")

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from PySide6.QtGui import QColor
 
+from m3desk.ui.games.monsters_and_magic.printing.encounter_content import AttackLine, CombatantRow
 from m3desk.ui.printing.canvas import INK, LIGHT_FILL, RULE, SOFT_INK, Canvas
 from m3desk.ui.printing.content import Cell
-from m3desk.ui.printing.encounter_content import AttackLine, CombatantRow
 from m3desk.ui.printing.flow_blocks import HEAD_H, HEAD_SIZE, PAD_X, gm_tag, gm_tag_width
 from m3desk.ui.printing.formatting import amount
 from m3desk.ui.printing.row_blocks import RowsBlock
