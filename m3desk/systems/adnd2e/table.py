@@ -23,7 +23,7 @@ from m3desk.core.bounds import Id
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
-from m3desk.core.places import Place
+from m3desk.core.places import Place, toward
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import (
     ActionOption,
@@ -951,6 +951,18 @@ def _yet_to_act(encounter: AdndEncounter, combatant: AdndCombatant) -> bool:
             and combatant.initiative > current)
 
 
+def _close_in(encounter: AdndEncounter, mover: str, target: str) -> AdndEncounter:
+    """``mover`` walks in to 5' of ``target`` before a blow (a close or a charge, or a charger
+    meeting a set weapon) as a map drop there moves it (:func:`_make_move`): the same place
+    along the line, the feet counted against its allowance, and the same log line."""
+    here, there = encounter.places.get(mover), encounter.places.get(target)
+    if here is None or there is None:  # no places yet: put the pair 5' apart, unlogged
+        return core.set_position(encounter, mover, target, MELEE_FEET, log=False)
+    after, _text = _make_move(encounter, mover, toward(FEET, here, there, MELEE_FEET))
+    assert isinstance(after, AdndEncounter)
+    return after
+
+
 def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _Plan,
                     faces: tuple[int, ...]) -> ActionOutcome:
     actor = combatant.id
@@ -958,12 +970,9 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     notices: list[str] = []
     after = encounter
     if plan.approach:
-        after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False)
-        after = core.update_combatant(after, actor, moved=combatant.moved + plan.approach)
+        after = _close_in(after, actor, plan.target)
     if plan.met:
-        after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False,
-                                  mover=plan.target)
-        after = core.update_combatant(after, plan.target, moved=defender.moved + plan.met)
+        after = _close_in(after, plan.target, actor)
     if plan.counted:
         after = _accrued(after, actor)
         credit = _combatant(after, actor).fire_credit or Fraction(0)
