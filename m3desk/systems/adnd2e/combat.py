@@ -213,7 +213,7 @@ def bleeds(hit_points: int, deaths_door: bool, bound: bool) -> int:
     """Hit points after a round's end at death's door (DMG): between 0 and −9 an unbound
     combatant loses 1; otherwise nothing changes. The tracker's round end and the forecast
     both bleed with it."""
-    if deaths_door and -10 < hit_points <= 0 and not bound:
+    if deaths_door and down(hit_points) and not dead(hit_points, True) and not bound:
         return hit_points - 1
     return hit_points
 
@@ -278,3 +278,17 @@ def morale_trigger(down: int, members: int) -> int:
 def surprise_chance() -> Fraction:
     """d10: 1–3 is surprised."""
     return Fraction(3, 10)
+
+
+def down(hit_points: int) -> bool:
+    """Out of the fight: at 0 hit points or fewer a combatant is dead, or unconscious
+    under the death's door option (dead at −10, :func:`bleeds`): either way it takes no more
+    turns, so the option does not change the answer. The encounter's ``out_of_fight`` and the
+    forecast both ask this one rule."""
+    return hit_points <= 0
+
+
+def dead(hit_points: int, deaths_door: bool) -> bool:
+    """Dead, not just down: at 0 hit points or fewer (PHB), or at −10 or fewer under the
+    death's door option (DMG; between 0 and −9 unconscious and bleeding, :func:`bleeds`)."""
+    return down(hit_points) and (not deaths_door or hit_points <= -10)

@@ -552,8 +552,10 @@ _FAR = 1 << 40
 def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
           max_rounds: int) -> FightResult:
     """The round loop on lists of ints (one function: local names are Python's fastest)."""
+    down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
     n = len(v.hp)
     hp = list(v.hp)
+    fallen = [down(h) for h in hp]  # asked again only where hit points change
     out = list(v.out)
     fled = [False] * n
     dist = [list(row) for row in v.distance]
@@ -575,7 +577,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
         row, rows, shots = dist[a], melee[a], fire[a]
         best, best_key = -1, _FAR
         for t in foes[a]:
-            if out[t] or hp[t] <= 0:
+            if out[t] or fallen[t]:
                 continue
             feet = row[t]
             if not beyond < feet <= within:
@@ -599,9 +601,9 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
         for t in foes[a]:
             if out[t]:
                 continue
-            left = hp[t]
-            if left <= 0:
+            if fallen[t]:
                 continue
+            left = hp[t]
             feet = row[t]
             key = feet + weight * left
             if feet <= MELEE_FEET:
@@ -634,7 +636,8 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
                 total += int(rnd() * row[2]) + 1
             left = hp[t] - hit_damage(total, row[3])
             hp[t] = left if left > -99 else -99
-            if not crits or hp[t] <= 0 or not extra_attack(natural, critical):
+            fallen[t] = down(hp[t])
+            if not crits or fallen[t] or not extra_attack(natural, critical):
                 return
 
     def moved(a: int) -> None:
@@ -659,7 +662,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
         volley, _count = _volley(state, rate)
         taken = 0
         while taken < volley:
-            if hp[t] <= 0:
+            if fallen[t]:
                 t = pick(a, _FAR, MELEE_FEET, 2)
                 if t < 0:
                     break
@@ -670,7 +673,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
         credit[a] = _after(state, rate, taken)
 
     def walk(a: int, t: int, budget: int) -> None:
-        if t < 0 or out[t] or hp[t] <= 0:
+        if t < 0 or out[t] or fallen[t]:
             t = pick(a, _FAR, -1, 0)
             if t < 0:
                 return
@@ -682,18 +685,18 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
         of its own hit points lost, −4 for half); one that breaks flees, every foe beside it
         striking at its back first (all its attacks)."""
         for m in monsters[side]:
-            if out[m] or hp[m] <= 0:
+            if out[m] or fallen[m]:
                 continue
             rating = v.morale[m] + morale_loss(hp[m], v.max_hp[m])
             if morale_holds(int(rnd() * 10) + int(rnd() * 10) + 2, rating):
                 continue
             for f in foes[m]:
-                if not out[f] and hp[f] > 0 and dist[f][m] <= MELEE_FEET:
+                if not out[f] and not fallen[f] and dist[f][m] <= MELEE_FEET:
                     for row in rear[f][m] or ():
                         strike(row, m)
             out[m] = True
             alive[side] -= 1
-            fled[m] = hp[m] > 0
+            fled[m] = not fallen[m]
 
     beaten = side_count - 1
     rounds = 0
@@ -756,7 +759,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
                     walk(a, t, move_feet[a])
                     continue
                 row = dist[a]
-                if out[t] or hp[t] <= 0 or row[t] > within:
+                if out[t] or fallen[t] or row[t] > within:
                     t = pick(a, within, -1, 1)
                     if t < 0:
                         if kind == CLOSE:
@@ -768,7 +771,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
                 rows = attacks[t]
                 assert rows is not None
                 for index in range(len(rows)):
-                    if hp[t] <= 0:  # a monster turns its next attack on a foe beside it
+                    if fallen[t]:  # a monster turns its next attack on a foe beside it
                         t = pick(a, MELEE_FEET, -1, 1)
                         if t < 0:
                             break
@@ -785,9 +788,10 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
                             total += int(rnd() * attack[2]) + 1
                         left = hp[t] - hit_damage(total, attack[3])
                         hp[t] = left if left > -99 else -99
+                        fallen[t] = down(hp[t])
             shaken = 0
             for a in range(n):
-                if hp[a] <= 0 and not out[a]:
+                if fallen[a] and not out[a]:
                     out[a] = True
                     alive[sides[a]] -= 1
                     shaken |= 1 << sides[a] if monster[a] else 0
@@ -796,7 +800,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
                 for side in range(side_count):
                     if shaken >> side & 1:
                         members = monsters[side]
-                        trigger = morale_trigger(sum(1 for m in members if hp[m] <= 0),
+                        trigger = morale_trigger(sum(1 for m in members if fallen[m]),
                                                  len(members))
                         if trigger > stage[side]:
                             stage[side] = trigger
@@ -812,8 +816,9 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
             reach = now.ranged_stay if stay else now.ranged_only
         if not over and v.deaths_door:
             for i in range(n):
-                if hp[i] <= 0:
+                if fallen[i]:
                     hp[i] = bleeds(hp[i], True, bound[i])
+                    fallen[i] = down(hp[i])
     winner = None
     if over:
         left_standing = [side for side, count in enumerate(alive) if count]
@@ -822,6 +827,6 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
     ids = v.ids
     return FightResult(
         winner=winner, rounds=rounds,
-        down=frozenset([ids[i] for i in range(n) if hp[i] <= 0]),
+        down=frozenset([ids[i] for i in range(n) if down(hp[i])]),
         fled=frozenset([ids[i] for i in range(n) if fled[i]]),
         hit_points=dict(zip(ids, hp, strict=True)))

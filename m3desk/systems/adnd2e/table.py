@@ -23,7 +23,7 @@ from m3desk.core.bounds import Id
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
-from m3desk.core.places import Place
+from m3desk.core.places import Place, toward
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import (
     ActionOption,
@@ -116,7 +116,7 @@ class AdndEncounter(core.Encounter):
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         """At 0 hit points or fewer a combatant is dead, or unconscious under the death's
         door option: either way it takes no more turns."""
-        return bool(combatant.sheet.hit_points <= 0)
+        return combat.down(combatant.sheet.hit_points)
 
     scheme: ClassVar[InitiativeScheme] = INITIATIVE
     position_model: ClassVar[PositionModel] = FEET
@@ -164,7 +164,7 @@ class AdndEncounter(core.Encounter):
                                  any(c.condition == "bound" for c in combatant.conditions))
             if left != sheet.hit_points:
                 changes["sheet"] = sheet.model_copy(update={"hit_points": left})
-                if left <= -10:
+                if combat.dead(left, True):
                     expired.append(f"{combatant.name}'s life (bled to −10)")
             combatants.append(combatant.model_copy(update=changes))
         return ended.model_copy(update={"combatants": tuple(combatants)}), expired
@@ -889,11 +889,12 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
                                       plan.bonus, double=plan.double,
                                       nat20_auto=enc.options.nat20_auto,
                                       critical_hits=enc.options.critical_hits)
-    down = sum((p for damage, p in outcomes.items() if damage and damage >= threshold),
-               Fraction(0))
+    hp = defender.hit_points
+    kills = sum((p for damage, p in outcomes.items()
+                 if damage and combat.dead(hp - damage, enc.options.deaths_door)), Fraction(0))
     return ActionPreview(lines=_describe(enc, actor, plan), success=chance,
                          outcomes=(("Kills" if not enc.options.deaths_door or threshold <= 0
-                                    else "Kills outright", down),))
+                                    else "Kills outright", kills),))
 
 
 def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
@@ -950,6 +951,18 @@ def _yet_to_act(encounter: AdndEncounter, combatant: AdndCombatant) -> bool:
             and combatant.initiative > current)
 
 
+def _close_in(encounter: AdndEncounter, mover: str, target: str) -> AdndEncounter:
+    """``mover`` walks in to 5' of ``target`` before a blow (a close or a charge, or a charger
+    meeting a set weapon) as a map drop there moves it (:func:`_make_move`): the same place
+    along the line, the feet counted against its allowance, and the same log line."""
+    here, there = encounter.places.get(mover), encounter.places.get(target)
+    if here is None or there is None:  # no places yet: put the pair 5' apart, unlogged
+        return core.set_position(encounter, mover, target, MELEE_FEET, log=False)
+    after, _text = _make_move(encounter, mover, toward(FEET, here, there, MELEE_FEET))
+    assert isinstance(after, AdndEncounter)
+    return after
+
+
 def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _Plan,
                     faces: tuple[int, ...]) -> ActionOutcome:
     actor = combatant.id
@@ -957,12 +970,9 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     notices: list[str] = []
     after = encounter
     if plan.approach:
-        after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False)
-        after = core.update_combatant(after, actor, moved=combatant.moved + plan.approach)
+        after = _close_in(after, actor, plan.target)
     if plan.met:
-        after = core.set_position(after, actor, plan.target, MELEE_FEET, log=False,
-                                  mover=plan.target)
-        after = core.update_combatant(after, plan.target, moved=defender.moved + plan.met)
+        after = _close_in(after, plan.target, actor)
     if plan.counted:
         after = _accrued(after, actor)
         credit = _combatant(after, actor).fire_credit or Fraction(0)
@@ -1014,9 +1024,9 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
                                options.doubling_includes_bonuses)
     record = f"{summary}: {roll}; damage {damage_text}"
     tail = ""
-    if hp <= 0 and (not options.deaths_door or hp <= -10):
+    if combat.dead(hp, options.deaths_door):
         tail = f"; {foe} is dead"
-    elif hp <= 0:
+    elif combat.down(hp):
         tail = f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
     summary += tail
     if defender.declared == "cast" and _yet_to_act(encounter, defender):

@@ -223,3 +223,10 @@ def attack_damage_distribution(odds: AttackOdds, dice: tuple[DiceExpr, ...]
             if chance:
                 result[amount] = result.get(amount, Fraction(0)) + chance
     return result
+
+
+def down(hit_points: int) -> bool:
+    """Out of the fight: at 0 hit points or fewer a creature takes no more turns (the
+    wiki pages we have do not say more). The encounter's ``out_of_fight`` and the forecast
+    both ask this one rule."""
+    return hit_points <= 0

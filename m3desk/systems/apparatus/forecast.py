@@ -559,7 +559,9 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     fight = _Fight(prep, _start(prep))
     d = fight.derived
     n, side, foes = prep.n, prep.side, prep.foes
+    down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
     hp = prep.hp[:]
+    fallen = [down(h) for h in hp]  # asked again only where hit points change
     dist = prep.distance[:]
     plane = prep.plane.copy()
     standing = prep.standing[:]
@@ -613,7 +615,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
             # Creatures on one count act simultaneously: one downed by another of the same
             # count still takes its turn.
             single = len(count) == 1
-            for a in count if single else [i for i in count if hp[i] > 0]:
+            for a in count if single else [i for i in count if not fallen[i]]:
                 # -- one turn: Movement = Speed and one Standard Action --
                 if resuming:
                     resuming = False  # the turn under way began before the forecast
@@ -621,7 +623,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     halves, action = -1, True
                     if evading[a]:
                         fight.stop_evading(a)  # Evade lasts until the start of its turn
-                if incap[a] or (single and hp[a] <= 0):
+                if incap[a] or (single and fallen[a]):
                     continue
                 speed = speed_now[a]
                 if halves < 0:
@@ -635,14 +637,13 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                 charm = charmed[a]
                 t, best_key = -1, 1 << 62
                 for foe in foes[a]:
-                    left = hp[foe]
-                    if left <= 0 or unseen[foe] or (charm and foe in charm):
+                    if fallen[foe] or unseen[foe] or (charm and foe in charm):
                         continue
                     distance = dist[row + foe]
                     if not mobile and reach_of(a, foe, distance) < 0 \
                             and shot_of(a, foe, distance) < 0:
                         continue
-                    key = distance + left * by_hp
+                    key = distance + hp[foe] * by_hp
                     if key < best_key:
                         t, best_key = foe, key
                 if t < 0:
@@ -682,7 +683,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                 if weapon.ranged:
                     adjacent = False
                     for c in foes[a]:
-                        if hp[c] > 0 and dist[row + c] <= ADJACENT:
+                        if not fallen[c] and dist[row + c] <= ADJACENT:
                             adjacent = True
                             break
                     net = own[a] + vs_ranged[t] + situation[(adjacent, distance > weapon.near)]
@@ -705,7 +706,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     damage += weapon.extra
                 if damage > 0:
                     hp[t] -= damage
-                    if hp[t] <= 0:
+                    if down(hp[t]):
+                        fallen[t] = True
                         standing[side[t]] -= 1
                         if not standing[side[t]]:
                             sides_left -= 1
@@ -719,5 +721,5 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     alive = [s for s, count in enumerate(standing) if count]
     return FightResult(
         winner=prep.sides[alive[0]] if len(alive) == 1 else None, rounds=rounds,
-        down=frozenset([prep.ids[i] for i in range(n) if hp[i] <= 0]),
+        down=frozenset([prep.ids[i] for i in range(n) if down(hp[i])]),
         hit_points=dict(zip(prep.ids, hp, strict=True)))

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from m3desk.core import encounter as core
 from m3desk.core.bounds import Id
 from m3desk.core.system import InitiativeScheme, PositionModel
+from m3desk.systems.apparatus import combat
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.grapple import Grapple, Tier, halves_grappler
 from m3desk.systems.apparatus.movement import grappler_speed
@@ -94,7 +95,7 @@ class ApparatusEncounter(core.Encounter):
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         """At 0 hit points or fewer a creature takes no more turns (the wiki pages we have do
         not say more; the referee can raise its hit points to bring it back)."""
-        return bool(combatant.sheet.hit_points <= 0)
+        return combat.down(combatant.sheet.hit_points)
 
     def turn_begins(self, combatant_id: str) -> ApparatusEncounter:
         """Movement = Speed and one Standard Action; the last turn's leftovers are lost and

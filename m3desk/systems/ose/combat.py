@@ -123,3 +123,9 @@ def morale_pass_chance(morale: int) -> Fraction | None:
         return None
     counts = sum_of_dice(2, 6)
     return Fraction(sum(w for total, w in counts.items() if total <= morale), 36)
+
+
+def down(hit_points: int) -> bool:
+    """Out of the fight: 0 hit points or fewer is dead (seed 003), no more turns. The
+    encounter's ``out_of_fight`` and the forecast both ask this one rule."""
+    return hit_points <= 0

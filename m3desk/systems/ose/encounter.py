@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from m3desk.core import encounter as core
 from m3desk.core.names import SideName
 from m3desk.core.system import InitiativeScheme, PositionModel
+from m3desk.systems.ose import combat
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 
@@ -78,7 +79,7 @@ class OseEncounter(core.Encounter):
 
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         """0 hit points or fewer is dead (seed 003): no more turns."""
-        return bool(combatant.sheet.hit_points <= 0)
+        return combat.down(combatant.sheet.hit_points)
 
     def round_ended(self) -> tuple[OseEncounter, list[str]]:
         """Declarations, acted marks and (unless kept) initiative end with the round."""

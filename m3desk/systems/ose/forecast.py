@@ -37,7 +37,13 @@ from m3desk.systems.ose.combat import damage_dealt
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
 from m3desk.systems.ose.movement import withdrawal_feet
-from m3desk.systems.ose.round import morale_closed, morale_holds, morale_moments, never_checks
+from m3desk.systems.ose.round import (
+    morale_closed,
+    morale_holds,
+    morale_moments,
+    never_checks,
+    passes_after,
+)
 from m3desk.systems.ose.sheet import MonsterSheet, Weapon
 
 __all__ = ["FORECAST_POLICY", "play_attack", "simulate"]
@@ -292,10 +298,13 @@ _ORDERS = 4096
 class _Fight:
     """The state of one fight as plain lists, and its steps."""
 
-    __slots__ = ("dist", "fled", "hp", "left", "out", "plan", "plane", "r", "sides", "state")
+    __slots__ = ("dist", "down", "fled", "hp", "left", "out", "plan", "plane", "r", "sides",
+                 "state")
 
     def __init__(self, plan: _Plan, r: Callable[[], float]) -> None:
         self.plan, self.r = plan, r
+        self.down = combat.down
+        """The encounter's out_of_fight rule on hit points (one lookup per fight)."""
         self.hp = plan.hp[:]
         self.fled = plan.fled[:]
         self.out = plan.out[:]
@@ -334,7 +343,7 @@ class _Fight:
             bonus += int(r() * sides) + 1
         hp = self.hp
         hp[t] -= damage_dealt(bonus, multiplier)
-        if hp[t] <= 0 and not self.out[t]:
+        if self.down(hp[t]) and not self.out[t]:
             self.out[t] = True
             self._gone(self.plan.side[t])
 
@@ -351,16 +360,17 @@ class _Fight:
         monsters = plan.monsters_of[s]
         if morale_closed(passes, bool(broken)) or not monsters:
             return
-        met = morale_moments(sum(1 for i in monsters if hp[i] <= 0), len(monsters))
+        down = self.down
+        met = morale_moments(sum(1 for i in monsters if down(hp[i])), len(monsters))
         if not met & ~checked:
             return
-        living = [i for i in monsters if hp[i] > 0 and not fled[i]]
+        living = [i for i in monsters if not down(hp[i]) and not fled[i]]
         if not living or all(never_checks(plan.ml[i]) for i in living):
             return
         ml = plan.ml[living[0]]
         r = self.r
         holds = morale_holds(int(r() * 6) + int(r() * 6) + 2, ml)
-        self.state[s] = [checked | met, min(2, passes + holds), not holds]
+        self.state[s] = [checked | met, passes_after(passes, holds), not holds]
         if not holds:
             for i in living:
                 fled[i] = self.out[i] = True
@@ -490,8 +500,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     return FightResult(
         winner=plan.side_names[standing[0]] if len(standing) == 1 else None,
         rounds=rounds,
-        down=frozenset(ids[i] for i in range(n) if hp[i] <= 0),
-        fled=frozenset(ids[i] for i in range(n) if fled[i] and hp[i] > 0),
+        down=frozenset(ids[i] for i in range(n) if fight.down(hp[i])),
+        fled=frozenset(ids[i] for i in range(n) if fled[i] and not fight.down(hp[i])),
         hit_points=dict(zip(ids, hp, strict=True)))
 
 

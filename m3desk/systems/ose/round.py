@@ -33,7 +33,7 @@ from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
 __all__ = ["MOMENTS", "SLOW_PENALTY", "STEPS", "adjusted_morale", "declare", "disrupt",
            "is_dead", "is_slow", "lost_initiative", "morale_check", "morale_closed",
            "morale_due", "morale_holds", "morale_moments", "morale_of", "morale_owed",
-           "never_checks", "order_key", "readied",
+           "never_checks", "order_key", "passes_after", "readied",
            "roll_initiative", "set_individual_roll", "set_side_roll", "set_surprise_roll",
            "status", "step_of", "surprised_sides", "with_order"]
 
@@ -53,8 +53,8 @@ def _combatants(encounter: OseEncounter) -> tuple[OseCombatant, ...]:
 
 
 def is_dead(combatant: OseCombatant) -> bool:
-    """0 hit points or less is dead (seed 003)."""
-    return combatant.sheet.hit_points <= 0
+    """0 hit points or less is dead (seed 003): :func:`combat.down`."""
+    return combat.down(combatant.sheet.hit_points)
 
 
 def readied(combatant: OseCombatant) -> Weapon | None:
@@ -280,6 +280,11 @@ def morale_closed(passes: int, broken: bool) -> bool:
     return broken or passes >= 2
 
 
+def passes_after(passes: int, holds: bool) -> int:
+    """A side's held checks after one more check (counted up to the two that end them)."""
+    return min(2, passes + holds)
+
+
 def never_checks(ml: int) -> bool:
     """ML 2 never fights and ML 12 never flees: neither rolls."""
     return ml in (2, 12)
@@ -344,7 +349,7 @@ def morale_check(encounter: OseEncounter, actor_id: str, roll: int, adjustment: 
         state = encounter.morale.get(actor.side, SideMorale())
         met = tuple(dict.fromkeys((*state.checked, *_triggers(encounter, actor.side))))
         state = state.model_copy(update={
-            "checked": met, "passes": min(2, state.passes + (1 if holds else 0)),
+            "checked": met, "passes": passes_after(state.passes, holds),
             "broken": not holds})
         encounter = encounter.model_copy(update={"morale": {**encounter.morale,
                                                             actor.side: state}})

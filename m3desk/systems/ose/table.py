@@ -407,8 +407,9 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
     outcomes: tuple[tuple[str, Fraction], ...] = ()
     hit = combat.hit_chance(thac0, ac, modifier, table=combat.attack_procedure(options))
     target_c = _c(encounter, target)
-    if target_c.sheet.hit_points > 0:
-        kill = sum(p for value, p in damage.items() if value >= target_c.sheet.hit_points)
+    left = target_c.sheet.hit_points
+    if not combat.down(left):
+        kill = sum(p for value, p in damage.items() if combat.down(left - value))
         outcomes = (*outcomes, (f"{target_c.name} killed", hit * kill))
     return ActionPreview(lines=lines, success=hit, outcomes=outcomes)
 
@@ -529,7 +530,7 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
     hurt = sheet.model_copy(update={"hit_points": sheet.hit_points - damage})
     summary = f"{name} hits {foe} with the {weapon.name} for {damage}"
     record = f"{summary}: {roll}"
-    died = hurt.hit_points <= 0 < sheet.hit_points
+    died = combat.down(hurt.hit_points) and not combat.down(sheet.hit_points)
     if died:
         summary += f"; {foe} is dead"
         record += f"; {foe} is dead"

@@ -16,6 +16,7 @@ from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.samples import ORC, RATH
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
 from tests.systems.adnd2e.fight import ids
+from tests.systems.down_ties import check_edges, check_one_rule
 
 RULES = ENCOUNTER_RULES
 
@@ -175,3 +176,26 @@ def test_a_natural_20_doubles_the_dice_only_under_double_dice(critical: str) -> 
     assert twenty == plain + (7 if critical == "double_dice" else 0)
     played = forecast.play_attack(encounter, rath, orc, Scripted([(20, 20), (3, 8), (7, 8)]))
     assert played == twenty
+
+
+def _melee(deaths_door: bool) -> AdndEncounter:
+    """Rath and a second orc beside the first, death's door as asked."""
+    encounter = _duel(feet=5, orc_points=6)
+    encounter = core.join(encounter, RULES.make_combatant(ORC, "Monsters"))
+    encounter = core.move_to(encounter, encounter.combatants[-1].id, Place.at(5, 5))
+    encounter = encounter.model_copy(update={"options": AdndOptions(deaths_door=deaths_door)})
+    assert isinstance(encounter, AdndEncounter)
+    return encounter
+
+
+@pytest.mark.parametrize("deaths_door", [False, True])
+def test_down_is_the_encounter_s_out_of_fight_at_its_edges(deaths_door: bool) -> None:
+    """At 0, −1, −9 and −10 (death's door on: unconscious, bleeding, dead) and at 1, whom
+    the simulator counts down is out of the fight in the tracker at its final hit points."""
+    check_edges(_melee(deaths_door), forecast.simulate, (1, 0, -1, -9, -10))
+
+
+@pytest.mark.parametrize("deaths_door", [False, True])
+def test_the_simulator_asks_the_one_down_rule(monkeypatch: pytest.MonkeyPatch,
+                                              deaths_door: bool) -> None:
+    check_one_rule(monkeypatch, combat, lambda: _melee(deaths_door), forecast.simulate)

@@ -5,6 +5,8 @@ blocked by an ally standing between the foe and where the withdrawer goes."""
 
 from __future__ import annotations
 
+import pytest
+
 from m3desk.core import encounter as core
 from m3desk.core.places import Place
 from m3desk.systems.adnd2e.options import AdndOptions
@@ -114,3 +116,45 @@ def test_the_dialog_s_flight_is_the_map_s_move() -> None:
     assert outcome.summary == text == "Kobold flees 60 ft: leaves Ilse's reach: free attack"
     assert dragged.combatant(kobold).free_attacks == \
         outcome.encounter.combatant(kobold).free_attacks
+
+
+def _move_line(before: core.Encounter, after: core.Encounter) -> list[str]:
+    return [entry.text for entry in after.log[len(before.log):]]
+
+
+@pytest.mark.parametrize(("target", "action"), [("Kobold", "attack:0:sm"),
+                                                ("Orc", "attack:0:sm"),
+                                                ("Ogre", "attack:0:l")])
+def test_a_charge_through_the_dialog_is_the_map_s_move_then_the_blow(target: str,
+                                                                     action: str) -> None:
+    """Rath charges through the dialog's attack (a miss: natural 1): he ends where the
+    dialog's "move toward" (a drop 5' from the foe) puts him, the log says the move as the
+    map's drop there says it, then the blow, and the feet count against the charge as the
+    drop counts them."""
+    fight = _declared(seed_fight(), Rath="Charge")
+    rath, foe = ids(fight)["Rath"], ids(fight)[target]
+    outcome = RESOLVE(fight, rath, action, foe, (1, 1))
+    place = outcome.encounter.places[rath]
+    assert place == RESOLVE(fight, rath, "move:toward", foe, ()).encounter.places[rath]
+    assert core.position_between(outcome.encounter, rath, foe) == 5
+    dropped, text = RULES.make_move(fight, rath, place)
+    assert text.startswith("Rath charges ")
+    lines = _move_line(fight, outcome.encounter)
+    assert lines[0] == text and lines[1].startswith(f"Rath charges {target} with the")
+    assert len(lines) == 2
+    assert outcome.encounter.combatant(rath).moved == dropped.combatant(rath).moved > 0
+
+
+def test_a_charger_meeting_a_set_spear_moves_as_the_map_moves_it() -> None:
+    """The ogre charges Rath, who set his spear: Rath's blow brings the ogre in to 5' as a
+    drop of the ogre there would, logged the same way, before the blow's line."""
+    fight = _declared(seed_fight(), Ogre="Charge", Rath="Set against a charge")
+    rath, ogre = ids(fight)["Rath"], ids(fight)["Ogre"]
+    outcome = RESOLVE(fight, rath, "attack:1:l", ogre, (1, 1))
+    place = outcome.encounter.places[ogre]
+    assert outcome.encounter.places[rath] == fight.places[rath]
+    assert core.position_between(outcome.encounter, rath, ogre) == 5
+    dropped, text = RULES.make_move(fight, ogre, place)
+    lines = _move_line(fight, outcome.encounter)
+    assert lines[0] == text == "Ogre charges 35 ft"
+    assert outcome.encounter.combatant(ogre).moved == dropped.combatant(ogre).moved == 35

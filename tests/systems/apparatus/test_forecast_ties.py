@@ -19,6 +19,7 @@ from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.samples import BRUTE, CAVE_BEAR, KESTREL, WREN
 from m3desk.systems.apparatus.state import ApparatusEncounter, conditions_of, speed_now
 from m3desk.systems.apparatus.system import SYSTEM
+from tests.systems.down_ties import check_edges, check_one_rule
 
 RULES = SYSTEM.encounter
 assert isinstance(RULES, EncounterRules)
@@ -219,3 +220,13 @@ def test_speed_evade_and_exhaustion_at_their_edges() -> None:
     assert exhaustion_level([]) == 0
     assert exhaustion_level([("prone", 5), ("exhaustion", 2), ("exhaustion", 4)]) == 4
     assert exhaustion_level([("exhaustion", 1)]) == 1
+
+
+def test_down_is_the_encounter_s_out_of_fight_at_its_edges() -> None:
+    """Whoever the simulator counts down is out of the fight in the tracker at the hit
+    points the fight left them, a cave bear starting at 1, 0 or −1 included."""
+    check_edges(_fight(), fc.simulate, (1, 0, -1, -9))
+
+
+def test_the_simulator_asks_the_one_down_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    check_one_rule(monkeypatch, combat, _fight, fc.simulate)

@@ -10,7 +10,7 @@ import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core.places import Place
-from m3desk.systems.ose import forecast
+from m3desk.systems.ose import combat, forecast
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.encounter import OseEncounter
 from m3desk.systems.ose.movement import withdrawal_feet
@@ -18,6 +18,7 @@ from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.samples import characters, monsters
 from m3desk.systems.ose.sheet import Weapon
 from m3desk.systems.ose.system import SYSTEM
+from tests.systems.down_ties import check_edges, check_one_rule
 
 RULES = SYSTEM.encounter
 assert RULES is not None
@@ -165,3 +166,13 @@ def test_the_public_side_order_is_the_tracker_s(party: int, goblins: int, rats: 
         else:
             merged.append(sides)
     assert merged == [sorted(group) for group in side_initiative_order(rolls)]
+
+
+def test_down_is_the_encounter_s_out_of_fight_at_its_edges() -> None:
+    """Whoever the simulator counts down is out of the fight in the tracker at the hit
+    points the fight left them, a goblin starting at 1, 0 or −1 included."""
+    check_edges(_party(), forecast.simulate, (1, 0, -1, -9))
+
+
+def test_the_simulator_asks_the_one_down_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    check_one_rule(monkeypatch, combat, _party, forecast.simulate)
