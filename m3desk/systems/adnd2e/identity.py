@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from m3desk.core.numbers import signed
 from m3desk.core.system import SheetIdentity
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
@@ -18,7 +17,8 @@ def sheet_identity(sheet: BaseModel) -> SheetIdentity:
                              level=str(sheet.level))
     if isinstance(sheet, MonsterSheet):
         hd = "½" if sheet.hit_dice == 0 else str(sheet.hit_dice)
-        if sheet.hit_dice_modifier:  # as the books and OSE's rows write it: "1-1", "4+1"
-            hd += signed(sheet.hit_dice_modifier).replace("\u2212", "-")
+        modifier = sheet.hit_dice_modifier
+        if modifier:  # as the books and OSE's rows write it: "1-1", "4+1"
+            hd += f"{'+' if modifier > 0 else '-'}{abs(modifier)}"
         return SheetIdentity(level=f"HD {hd}", armour_class=f"AC {derive(sheet)['ac'].value}")
     return SheetIdentity()
