@@ -233,19 +233,27 @@ TOOLBAR_EXTENSION = "qt_toolbar_ext_button"
 
 def _refresh_dock_buttons(app: QApplication) -> None:
     """Docks fetch their button icons only when their features change, and a toolbar's
-    overflow button only when it is made; give them the new palette's icons."""
+    overflow button only when it is made; give them the new palette's icons.
+
+    The walk goes from the open windows down (``findChildren``), not over
+    ``allWidgets()``: that list also holds every hidden widget waiting for deletion, and
+    wrapping thousands of those for Python once crashed the interpreter in CI.
+    """
     floatable = QDockWidget.DockWidgetFeature.DockWidgetFloatable
-    for widget in app.allWidgets():
-        if isinstance(widget, QDockWidget):
-            features = widget.features()
-            widget.setFeatures(features ^ floatable)
-            widget.setFeatures(features)
-        elif isinstance(widget, QToolButton) and widget.objectName() == TOOLBAR_EXTENSION:
-            bar = widget.parentWidget()
+    for top in app.topLevelWidgets():
+        docks = top.findChildren(QDockWidget)
+        if isinstance(top, QDockWidget) and top.parentWidget() is None:
+            docks.append(top)  # a floating dock is found under its window already
+        for dock in docks:
+            features = dock.features()
+            dock.setFeatures(features ^ floatable)
+            dock.setFeatures(features)
+        for button in top.findChildren(QToolButton, TOOLBAR_EXTENSION):
+            bar = button.parentWidget()
             vertical = isinstance(bar, QToolBar) and bar.orientation() == Qt.Orientation.Vertical
             which = (QStyle.StandardPixmap.SP_ToolBarVerticalExtensionButton if vertical
                      else QStyle.StandardPixmap.SP_ToolBarHorizontalExtensionButton)
-            widget.setIcon(widget.style().standardIcon(which, None, widget))
+            button.setIcon(button.style().standardIcon(which, None, button))
 
 
 def _platform_scheme(app: QGuiApplication) -> Qt.ColorScheme:
