@@ -122,10 +122,10 @@ def _exercise_forecast(page: EncounterWidget) -> str:
     dialog.fights.setValue(20)
     dialog.start()
     deadline = time.monotonic() + 60
-    while dialog.result is None and time.monotonic() < deadline:
+    while dialog.forecast is None and time.monotonic() < deadline:
         QApplication.processEvents()
         time.sleep(0.01)
-    played = dialog.result is not None
+    played = dialog.forecast is not None
     dialog.close()
     check(played, "the forecast's worker played no fight in 60 s")
     return "forecast (20 fights in its worker process)"
