@@ -33,7 +33,7 @@ Sheet = BaseModel
 @runtime_checkable
 class GameSheet(Protocol):
     """What every game's character and monster sheet has, whatever else it holds (each
-    installed game's sheets are held to it by tests/ui/test_game_sheet.py)."""
+    installed game's sheets are held to it by tests/ui/sheet/test_game_sheet.py)."""
 
     @property
     def name(self) -> str: ...
