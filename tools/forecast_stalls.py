@@ -81,11 +81,11 @@ def _probe(app: Any, game: str, size: int, seconds: float) -> str:
     assert dialog._run is not None
     dialog._run.progressed.connect(lambda _f: marks.append((time.perf_counter(), "progress")))
     deadline = began + seconds
-    while dialog.result is None and time.perf_counter() < deadline:
+    while dialog.forecast is None and time.perf_counter() < deadline:
         app.processEvents()
         time.sleep(0.001)
-    finished = dialog.result is not None
-    played = dialog.result.fights if finished else (dialog.latest.fights if dialog.latest
+    finished = dialog.forecast is not None
+    played = dialog.forecast.fights if finished else (dialog.latest.fights if dialog.latest
                                                     else 0)
     stop_ms = 0.0
     if not finished:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication
 from m3desk import __version__
 from m3desk.core.encounter import Encounter
 from m3desk.ui import dialogs
-from m3desk.ui.documents.sheet_document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument, game_sheet
 from m3desk.ui.games import parts_of
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def _exercise_sheets(window: MainWindow) -> list[str]:
     check(isinstance(document, SheetDocument), "a sample did not open as a sheet")
     assert isinstance(document, SheetDocument)
     before = document.sheet
-    edited = before.model_copy(update={"notes": before.notes + " (self-test)"})
+    edited = before.model_copy(update={"notes": game_sheet(before).notes + " (self-test)"})
     document.replace_sheet(edited, "Self-test edit")
     check(first.modified, "an edit did not mark the sheet modified")
     window.undo_group.undo()
@@ -86,27 +86,27 @@ def _exercise_other_games(window: MainWindow) -> list[str]:
 
     from m3desk.core import encounter as core
     from m3desk.core import registry
-    from m3desk.ui.encounter.new_document import new_encounter_document
+    from m3desk.ui.encounter.new_document import SheetSource, new_encounter_document
     from m3desk.ui.encounter.widget import EncounterWidget
 
-    by_game: dict[str, list[object]] = defaultdict(list)
+    by_game: dict[str, list[SheetSource]] = defaultdict(list)
     for source in window.session.open_sheet_documents():
         game = registry.system_of(source.sheet)
         if parts_of(game).self_test is None and game.encounter is not None:
             by_game[game.id].append(source)
     done = []
     for game_id, sources in sorted(by_game.items()):
-        record = window.session.adopt(new_encounter_document(sources, name=f"Self-test "
-                                                             f"{game_id}"))
+        document = new_encounter_document(sources, name=f"Self-test {game_id}")
+        record = window.session.adopt(document)
         page = record.page
         check(isinstance(page, EncounterWidget), f"the {game_id} encounter tab is wrong")
         assert isinstance(page, EncounterWidget)
-        fight = record.document.encounter
+        fight = document.encounter
         rolls = {side: 3 + index for index, side in enumerate(fight.sides)}
-        record.document.apply(core.set_side_initiative(fight, rolls), "Self-test initiative")
+        document.apply(core.set_side_initiative(fight, rolls), "Self-test initiative")
         page.encounter_actions.next_turn.trigger()
         QApplication.processEvents()
-        check(record.document.encounter.phase != "setup",
+        check(document.encounter.phase != "setup",
                f"Next Turn did not start the {game_id} encounter")
         page.board.grab()
         done.append(f"{registry.get(game_id).name} encounter "
@@ -122,10 +122,10 @@ def _exercise_forecast(page: EncounterWidget) -> str:
     dialog.fights.setValue(20)
     dialog.start()
     deadline = time.monotonic() + 60
-    while dialog.result is None and time.monotonic() < deadline:
+    while dialog.forecast is None and time.monotonic() < deadline:
         QApplication.processEvents()
         time.sleep(0.01)
-    played = dialog.result is not None
+    played = dialog.forecast is not None
     dialog.close()
     check(played, "the forecast's worker played no fight in 60 s")
     return "forecast (20 fights in its worker process)"

@@ -73,7 +73,7 @@ def test_the_window_stays_live_while_ten_thousand_fights_play(qtbot: Any, game: 
     began = time.perf_counter()
     dialog.start()
     start_ms = (time.perf_counter() - began) * 1000
-    qtbot.waitUntil(lambda: dialog.result is not None, timeout=120_000)
+    qtbot.waitUntil(lambda: dialog.forecast is not None, timeout=120_000)
     worker_s = time.perf_counter() - began
     qtbot.wait(20)
     probe.stop()

@@ -255,8 +255,8 @@ def test_the_forecast_plays_the_fight_many_times_and_plots_it(
     dialog.seed.setValue(4)
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
     assert dialog.cancel_button.isEnabled()  # runs in batches: the window stays live
-    qtbot.waitUntil(lambda: dialog.result is not None, timeout=10_000)
-    result = dialog.result
+    qtbot.waitUntil(lambda: dialog.forecast is not None, timeout=10_000)
+    result = dialog.forecast
     assert result is not None and result.fights == 2000
     assert dialog.progress.value() == 2000
     assert [bar.label for bar in dialog.wins.bars][-1] == "no winner"
@@ -289,10 +289,10 @@ def test_the_forecast_can_be_stopped_and_shows_what_was_played(
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
     assert not dialog.running and dialog.run_button.isEnabled()
     played = dialog.latest.fights
-    assert dialog.result is not None and dialog.result.fights == played < 1_000_000
+    assert dialog.forecast is not None and dialog.forecast.fights == played < 1_000_000
     assert f"stopped after {played:,} fights" in dialog.summary.text()
     qtbot.wait(200)  # whatever the worker still had in hand is dropped
-    assert dialog.result.fights == played
+    assert dialog.forecast.fights == played
 
 
 def test_a_sheet_edited_after_the_fight_began_is_pulled_in_and_write_back_says_why_not(

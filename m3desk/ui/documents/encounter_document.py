@@ -12,8 +12,10 @@ view refreshes only what it shows.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Generic
 
 from PySide6.QtCore import QObject, Signal
+from typing_extensions import TypeVar
 
 from m3desk.core.changes import Aspect, changed_aspects
 from m3desk.core.encounter import Encounter
@@ -22,8 +24,12 @@ from m3desk.ui.documents.base import SnapshotDocument
 ASPECTS = tuple(Aspect)
 """What ``encounter_changed`` can name (see :class:`m3desk.core.changes.Aspect`)."""
 
+E = TypeVar("E", bound=Encounter, default=Encounter)
+"""The game's encounter model: a game's own widgets hold ``EncounterDocument[its Encounter]``
+and read its fields typed; the generic views hold any game's (the default, the core's)."""
 
-class EncounterDocument(SnapshotDocument):
+
+class EncounterDocument(SnapshotDocument, Generic[E]):
     """An encounter being run.
 
     Signals:
@@ -39,7 +45,7 @@ class EncounterDocument(SnapshotDocument):
     """tuple[str, ...]: what the table must hear now (a spell lost, morale due); the views
     that show the fight say it where the referee is looking, without stopping play."""
 
-    def __init__(self, encounter: Encounter, *, path: Path | None = None,
+    def __init__(self, encounter: E, *, path: Path | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(path, parent)
         self._encounter = encounter
@@ -52,11 +58,11 @@ class EncounterDocument(SnapshotDocument):
             self.announced.emit(tuple(notices))
 
     @property
-    def encounter(self) -> Encounter:
+    def encounter(self) -> E:
         return self._encounter
 
     @property
-    def state(self) -> Encounter:
+    def state(self) -> E:
         return self._encounter
 
     def name(self) -> str:
@@ -72,7 +78,7 @@ class EncounterDocument(SnapshotDocument):
             self._selected = combatant_id
             self.selection_changed.emit(combatant_id)
 
-    def apply(self, new_encounter: Encounter, text: str, *, run: str | None = None) -> bool:
+    def apply(self, new_encounter: E, text: str, *, run: str | None = None) -> bool:
         """Push one undoable change to ``new_encounter``; False (nothing pushed) if equal.
 
         ``run`` names a run of edits that are one undo step however slowly they come (a
@@ -81,7 +87,7 @@ class EncounterDocument(SnapshotDocument):
             return self.push_state(new_encounter, text)
         return self.push_state(new_encounter, text, merge_key=run, merge_window=None)
 
-    def apply_command_state(self, encounter: Encounter) -> None:
+    def apply_command_state(self, encounter: E) -> None:
         before = self._encounter
         self._encounter = encounter
         ids = {c.id for c in encounter.combatants}

@@ -14,6 +14,7 @@ changed so that each view refreshes only what it shows.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
@@ -23,10 +24,34 @@ from m3desk.core.derived import Derived
 from m3desk.core.sheet_form import SheetForm
 from m3desk.ui.documents.base import SnapshotDocument
 
-__all__ = ["Sheet", "SheetDocument", "changed_fields"]
+__all__ = ["GameSheet", "Sheet", "SheetDocument", "changed_fields", "game_sheet"]
 
 Sheet = BaseModel
 """A character or monster sheet of any installed game."""
+
+
+@runtime_checkable
+class GameSheet(Protocol):
+    """What every game's character and monster sheet has, whatever else it holds (each
+    installed game's sheets are held to it by tests/ui/sheet/test_game_sheet.py)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def kind(self) -> str:
+        """"character" or "monster"."""
+        ...
+
+    @property
+    def notes(self) -> str: ...
+
+
+def game_sheet(sheet: Sheet) -> GameSheet:
+    """``sheet`` read as what every game's sheet has (TypeError for any other model)."""
+    if not isinstance(sheet, GameSheet):
+        raise TypeError(f"a {type(sheet).__name__} is not a character or monster sheet")
+    return sheet
 
 
 def changed_fields(before: Sheet, after: Sheet) -> frozenset[str]:

@@ -169,7 +169,9 @@ class ForecastDialog(QDialog):
         rules = system.encounter
         self.simulate = rules.simulate if rules is not None else None
         self.setWindowTitle(f"Forecast — {encounter.name}")
-        self.result: Forecast | None = None
+        self.forecast: Forecast | None = None
+        """The forecast of the fights played (None until they end or are stopped); not
+        ``result``, which would hide QDialog.result()."""
         self.latest: Forecast | None = None
         """The running forecast of the fights played so far (shown while they play)."""
         self._run: ForecastRun | None = None
@@ -294,7 +296,7 @@ class ForecastDialog(QDialog):
         """Play the fights on the worker thread; the plots fill in as they come."""
         if self.simulate is None or self.problem is not None or self._run is not None:
             return
-        self.result = self.latest = None
+        self.forecast = self.latest = None
         self._wanted = self.fights.value()
         self.progress.setRange(0, self._wanted)
         self.progress.setValue(0)
@@ -355,7 +357,7 @@ class ForecastDialog(QDialog):
         """Block until the worker has played every fight (tests and scripts)."""
         if self._run is not None:
             self._run.wait(timeout_s)
-        return self.result
+        return self.forecast
 
     def run_to_end(self) -> Forecast | None:
         """Play every fight now on this thread (tests and scripts), in the same batches."""
@@ -370,7 +372,7 @@ class ForecastDialog(QDialog):
             pass
         self.progress.setValue(tally.fights)
         self._finish(tally.forecast(), cancelled=False)
-        return self.result
+        return self.forecast
 
     def done(self, code: int) -> None:
         """Closing stops the fights (the worker ends within one fight)."""
@@ -384,7 +386,7 @@ class ForecastDialog(QDialog):
         if result is None or not result.fights:
             self.summary.setText("Stopped before any fight was played.")
             return
-        self.result = result
+        self.forecast = result
         self._show(result, cancelled)
 
     def _show(self, result: Forecast, cancelled: bool, playing: bool = False) -> None:

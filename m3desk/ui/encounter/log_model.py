@@ -7,11 +7,13 @@ inserted, so a view scrolled to the bottom stays there.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from m3desk.core.encounter import LogEntry
+from m3desk.core.log_entries import LogEntries
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.log_export import actor_name, entry_concerns, round_cell, round_text
@@ -29,7 +31,7 @@ class LogModel(QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._filter: str | None = None
-        self._log: tuple[LogEntry, ...] = document.encounter.log
+        self._log: LogEntries[LogEntry] = document.encounter.log
         self._entries: list[LogEntry] = self._filtered(self._log)
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
@@ -50,7 +52,7 @@ class LogModel(QAbstractTableModel):
     def entry(self, row: int) -> LogEntry | None:
         return self._entries[row] if 0 <= row < len(self._entries) else None
 
-    def _filtered(self, log: tuple[LogEntry, ...]) -> list[LogEntry]:
+    def _filtered(self, log: Iterable[LogEntry]) -> list[LogEntry]:
         return [entry for entry in log if entry_concerns(entry, self._filter)]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008

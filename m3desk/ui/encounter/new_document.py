@@ -16,6 +16,7 @@ from m3desk.core import registry
 from m3desk.core.system import GameSystem
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.sheet_document import game_sheet
 
 __all__ = [
     "OpenSheet",
@@ -95,8 +96,8 @@ def add_sheets(encounter: core.Encounter, sources: Iterable[SourceLike],
         sheet, path = _resolve(source)
         sheet_game = registry.system_of(sheet)
         if sheet_game.id != game.id:
-            raise OtherGameError(f"{sheet.name} is a sheet of {sheet_game.name}; this encounter "
-                                 f"is {game.name}.")
+            raise OtherGameError(f"{game_sheet(sheet).name} is a sheet of {sheet_game.name}; "
+                                 f"this encounter is {game.name}.")
         chosen = side or default_side(sheet)
         assert game.encounter is not None
         combatant = game.encounter.make_combatant(sheet, chosen)

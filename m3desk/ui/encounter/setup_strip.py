@@ -25,6 +25,7 @@ from m3desk.core.edits import set_encounter_name
 from m3desk.core.encounter import remove_combatant, start
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.documents.sheet_document import game_sheet
 from m3desk.ui.encounter.game_setup import make_game_setup
 from m3desk.ui.encounter.roster_adder import RosterAdder
 from m3desk.ui.plain_text import mnemonic_safe
@@ -146,7 +147,7 @@ class SetupStrip(QWidget):
             return
         self.add_menu.addSection("Open sheets")
         for source in sources:
-            action = self.add_menu.addAction(mnemonic_safe(source.sheet.name))
+            action = self.add_menu.addAction(mnemonic_safe(game_sheet(source.sheet).name))
             action.triggered.connect(
                 lambda _checked=False, s=source: self._adder.add([s], self.chosen_side()))
         every = self.add_menu.addAction("All &Open Sheets")

@@ -103,11 +103,11 @@ class TrackerDelegate(QStyledItemDelegate):
             spin.setAccessibleName(spec.tip or spec.title)
             return spin
         if column == Column.SIDE:
-            combo = QComboBox(parent)
-            combo.setEditable(True)
-            combo.addItems(list(getattr(model, "sides", ())))
-            combo.setAccessibleName("Side")
-            return combo
+            side_combo = QComboBox(parent)
+            side_combo.setEditable(True)
+            side_combo.addItems(list(getattr(model, "sides", ())))
+            side_combo.setAccessibleName("Side")
+            return side_combo
         if column in (Column.NAME, Column.NOTES) or spec is not None:
             edit = QLineEdit(parent)
             edit.setMaxLength(80 if column == Column.NAME else 10_000)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
@@ -54,6 +55,9 @@ from m3desk.ui.encounter.tracker_view import TrackerView
 from m3desk.ui.encounter.turn_controller import TurnController
 from m3desk.ui.games import parts_of_encounter
 from m3desk.ui.map.tabs import map_or_board
+
+if TYPE_CHECKING:
+    from m3desk.ui.encounter.forecast_dialog import ForecastDialog
 
 __all__ = ["EncounterWidget"]
 
@@ -132,7 +136,7 @@ class EncounterWidget(QWidget):
         self.encounter_actions.player_view.triggered.connect(self.show_player_view)
         self.encounter_actions.hidden.triggered.connect(self.set_hidden)
 
-        self.forecast_dialog: QWidget | None = None
+        self.forecast_dialog: ForecastDialog | None = None
 
         self.round_label = QLabel()
         self.round_label.setAccessibleName("Round and turn")
@@ -350,7 +354,7 @@ class EncounterWidget(QWidget):
         hidden = selected in ids and self.document.encounter.combatant(selected).hidden
         self.encounter_actions.hidden.setChecked(bool(hidden))
 
-    def show_forecast(self) -> QWidget:
+    def show_forecast(self) -> ForecastDialog:
         """Encounter → Forecast…: non-modal, from the encounter as it stands now."""
         from m3desk.ui.encounter.forecast_dialog import ForecastDialog
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from pydantic import BaseModel
     from PySide6.QtCore import QObject
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QDialog, QWidget
 
     from m3desk.core.system import GameSystem
     from m3desk.ui.documents.encounter_document import EncounterDocument
@@ -72,10 +72,11 @@ class GameParts(NamedTuple):
     tracker_commands: Callable[[EncounterDocument, EncounterActions, QWidget], QObject] | None \
         = None
     roll_initiative: Callable[[EncounterDocument, list[str], QWidget, Any], None] | None = None
-    options_dialog: Callable[[QWidget, GameSystem, BaseModel, str, str], BaseModel | None] | None \
-        = None
+    options_dialog: Callable[[QWidget | None, GameSystem, BaseModel, str, str],
+                             BaseModel | None] | None = None
     self_test: Callable[[Any], list[str]] | None = None
-    options_form: Callable[[QWidget | None, GameSystem, BaseModel, str, str], Any] | None = None
+    options_form: Callable[[QWidget | None, GameSystem, BaseModel, str, str], QDialog] | None \
+        = None
     printed_pages: Callable[[BaseModel, BaseModel | None], PrintJob] | None = None
     sheet_document: Callable[[BaseModel, Path | None, BaseModel, QObject | None],
                              SheetDocument] | None = None

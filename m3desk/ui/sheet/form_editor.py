@@ -43,7 +43,7 @@ from m3desk.core.sheet_form import (
 )
 from m3desk.ui import dialogs
 from m3desk.ui.documents.document_link import DocumentLink
-from m3desk.ui.documents.sheet_document import SheetDocument
+from m3desk.ui.documents.sheet_document import SheetDocument, game_sheet
 from m3desk.ui.sheet.ability_table import AbilityGroup
 from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.derived_label import DerivedLabel
@@ -173,7 +173,7 @@ class FieldEditor(QObject):
             self.refresh()
             return False
         return self.document.replace_sheet(
-            after, f"Change {self.spec.label}",  # type: ignore[arg-type]
+            after, f"Change {self.spec.label}",
             merge_key=f"field:{self.spec.path}")
 
     def row_widget(self) -> QWidget:
@@ -199,7 +199,7 @@ class FieldEditor(QObject):
                 self.refresh()
             return False
         return self.document.replace_sheet(
-            after, f"Set {self.spec.label}",  # type: ignore[arg-type]
+            after, f"Set {self.spec.label}",
             merge_key=f"field:{self.spec.path}" if merge else None)
 
     def _shown_value(self) -> Any:
@@ -415,12 +415,12 @@ class FormSheetEditor(SheetEditorBase):
         layout = QVBoxLayout(group)
         if section.headline is not None:
             headline = section.headline
-            label = DerivedLabel(self.form_document, headline.keys,
-                                 lambda values, text=headline.text: text(tuple(values)), group)
-            label.setObjectName("headline:" + ",".join(headline.keys))
-            label.setFont(headline_font(group.font()))
-            self.headlines.append(label)
-            layout.addWidget(label)
+            headline_label = DerivedLabel(self.form_document, headline.keys,
+                                          lambda values: headline.text(tuple(values)), group)
+            headline_label.setObjectName("headline:" + ",".join(headline.keys))
+            headline_label.setFont(headline_font(group.font()))
+            self.headlines.append(headline_label)
+            layout.addWidget(headline_label)
         if len(section.fields) == 1 and section.fields[0].kind == "long_text" \
                 and section.fields[0].label == section.title:
             editor = FieldEditor(self.form_document, section.fields[0], self.report, group)
@@ -525,9 +525,10 @@ class FormSheetEditor(SheetEditorBase):
         parse = self.form.parse
         assert parse is not None
         current = self.form_document.sheet
-        sheet, problems = parse(text, current.name, variant)
-        sheet = sheet.model_copy(update={"name": current.name})
-        self.form_document.replace_sheet(sheet, "Read stat block")  # type: ignore[arg-type]
+        name = game_sheet(current).name
+        sheet, problems = parse(text, name, variant)
+        sheet = sheet.model_copy(update={"name": name})
+        self.form_document.replace_sheet(sheet, "Read stat block")
         if problems:
             self.report("Read the stat block, except: " + "; ".join(problems) + ".")
         return problems

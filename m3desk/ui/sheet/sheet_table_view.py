@@ -137,11 +137,11 @@ class SheetTableView(QTableView):
         self._ensure_fitted()
         super().showEvent(event)
 
-    def setItemDelegate(self, delegate: QAbstractItemDelegate) -> None:  # type: ignore[override]
+    def setItemDelegate(self, delegate: QAbstractItemDelegate) -> None:
         super().setItemDelegate(delegate)
         self._content_changed()
 
-    def setItemDelegateForColumn(self, column: int, delegate: QAbstractItemDelegate) -> None:  # type: ignore[override]
+    def setItemDelegateForColumn(self, column: int, delegate: QAbstractItemDelegate) -> None:
         super().setItemDelegateForColumn(column, delegate)
         self._content_changed()
 

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
@@ -54,12 +55,15 @@ def _choices(annotation: Any) -> list[Any] | None:
     return None
 
 
-def _bounds(info: Any) -> tuple[int, int]:
+def _bounds(info: FieldInfo) -> tuple[int, int]:
     low, high = -999, 9999
     for item in info.metadata:
-        low = getattr(item, "ge", None) if getattr(item, "ge", None) is not None else low
-        high = getattr(item, "le", None) if getattr(item, "le", None) is not None else high
-    return int(low), int(high)
+        ge, le = getattr(item, "ge", None), getattr(item, "le", None)
+        if ge is not None:
+            low = int(ge)
+        if le is not None:
+            high = int(le)
+    return low, high
 
 
 def _whole_number(item: Any) -> bool:
@@ -170,7 +174,7 @@ class OptionsDialog(QDialog):
         self.resize(width, height)
         self._model = type(current)
 
-    def _editor(self, name: str, annotation: Any, info: Any, value: Any) -> QWidget | None:
+    def _editor(self, name: str, annotation: Any, info: FieldInfo, value: Any) -> QWidget | None:
         choices = _choices(annotation)
         if annotation is bool:
             check = QCheckBox()

@@ -154,12 +154,15 @@ class NewEncounterDialog(QDialog):
         self.sheets.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.sheets.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.side_boxes: list[QComboBox] = []
+        self._checks: list[QTableWidgetItem] = []
+        """Each row's first cell, whose check box says the sheet joins."""
         for row, candidate in enumerate(self._candidates):
             item = QTableWidgetItem(candidate.name)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if candidate.checked
                                else Qt.CheckState.Unchecked)
             self.sheets.setItem(row, 0, item)
+            self._checks.append(item)
             where = QTableWidgetItem(candidate.where)
             where.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.sheets.setItem(row, 1, where)
@@ -214,15 +217,15 @@ class NewEncounterDialog(QDialog):
             other = bool(game) and bool(candidate.game) and candidate.game != game
             self.sheets.setRowHidden(row, other)
             if other:
-                self.sheets.item(row, 0).setCheckState(Qt.CheckState.Unchecked)
+                self._checks[row].setCheckState(Qt.CheckState.Unchecked)
 
     def set_checked(self, row: int, checked: bool) -> None:
-        self.sheets.item(row, 0).setCheckState(Qt.CheckState.Checked if checked
-                                               else Qt.CheckState.Unchecked)
+        self._checks[row].setCheckState(Qt.CheckState.Checked if checked
+                                        else Qt.CheckState.Unchecked)
 
     def choice(self) -> dialogs.NewEncounterChoice:
         rows = [row for row in range(len(self._candidates))
-                if self.sheets.item(row, 0).checkState() == Qt.CheckState.Checked]
+                if self._checks[row].checkState() == Qt.CheckState.Checked]
         sources = tuple(self._candidates[row].source for row in rows)
         sides = tuple(self.side_boxes[row].currentText().strip() or self.SIDES[0]
                       for row in rows)

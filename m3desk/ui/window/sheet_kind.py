@@ -55,10 +55,14 @@ class SheetKind(DocumentKind["SheetDocument"]):
         return sheet_bytes(document.sheet)
 
     def recovery_kind(self, document: SheetDocument) -> str:
-        return document.sheet.kind
+        from m3desk.ui.documents.sheet_document import game_sheet  # loaded with the document
+
+        return game_sheet(document.sheet).kind
 
     def extension(self, document: SheetDocument) -> str:
         return doc_type_for(document.sheet).extension
 
     def library_folder(self, document: SheetDocument) -> LibraryKind:
-        return "characters" if document.sheet.kind == "character" else "monsters"
+        from m3desk.ui.documents.sheet_document import game_sheet
+
+        return "characters" if game_sheet(document.sheet).kind == "character" else "monsters"

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
@@ -34,14 +35,14 @@ def test_the_forecast_plays_off_the_gui_thread(qtbot: Any, game: str) -> None:
     dialog.fights.setValue(400)
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
     assert dialog.running and dialog.cancel_button.isEnabled()
-    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: dialog.forecast is not None, timeout=60_000)
     assert not dialog.running
-    assert dialog.result is not None and dialog.result.fights == 400
+    assert dialog.forecast is not None and dialog.forecast.fights == 400
     assert dialog.progress.value() == 400
     assert " win " in dialog.summary.text() and " of 400 fights " in dialog.summary.text()
     assert sum(dialog.rounds.counts.values()) == 400
     assert dialog.simulate is not None
-    assert dialog.result == forecast(encounter, dialog.simulate, fights=400, seed=1)
+    assert dialog.forecast == forecast(encounter, dialog.simulate, fights=400, seed=1)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -52,4 +53,19 @@ def test_everyone_down_is_no_fight_to_forecast(qtbot: Any, game: str) -> None:
     assert not dialog.run_button.isEnabled()
     assert dialog.summary.text() == "Everyone is already down: there is no fight to forecast."
     qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
-    assert dialog.result is None and "win" not in dialog.summary.text()
+    assert dialog.forecast is None and "win" not in dialog.summary.text()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_closing_after_a_forecast_reports_the_dialog_result(qtbot: Any, game: str) -> None:
+    """The played forecast has its own name: it no longer hides QDialog.result(), which a
+    caller reads after exec() (it was replaced by the Forecast, so calling it raised)."""
+    dialog = ForecastDialog(EncounterDocument(_encounter(game)))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.fights.setValue(100)
+    assert dialog.run_to_end() is not None
+    close = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+    assert dialog.result() == QDialog.DialogCode.Rejected

@@ -81,13 +81,14 @@ for system in registry.systems():
     # The fights run in a worker process: wait for them by the clock, not by a count of
     # event-loop turns (starting the process alone takes a second on a loaded machine).
     deadline = time.monotonic() + 90
-    while dialog.result is None and time.monotonic() < deadline:
+    while dialog.forecast is None and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.01)
     settle()
     scroll = dialog.findChild(QScrollArea)
     frame = dialog.frameGeometry()
-    game["forecast"] = {"done": dialog.result is not None, "size": [frame.width(), frame.height()],
+    game["forecast"] = {"done": dialog.forecast is not None,
+                        "size": [frame.width(), frame.height()],
                         "plots_scroll": scroll.verticalScrollBar().maximum(),
                         "plots_height": scroll.widget().sizeHint().height(),
                         "viewport": scroll.viewport().height()}

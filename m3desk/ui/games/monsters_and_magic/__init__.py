@@ -18,11 +18,32 @@ Everything loads on first use; this module only says what is provided.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from m3desk.ui.games import GameParts
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QObject
+    from PySide6.QtWidgets import QWidget
+
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+    from m3desk.ui.documents.encounter_document import EncounterDocument
+    from m3desk.ui.encounter.encounter_actions import EncounterActions
+
 __all__ = ["PARTS"]
+
+
+def _fight(document: EncounterDocument) -> EncounterDocument[Encounter]:
+    """The document of a Monsters & Magic fight, typed as one for the widgets below.
+
+    They are chosen by the fight's game (``parts_of_encounter``), so its encounter is this
+    game's: checked here, once, and the cast states it; every later state is again this
+    game's (its edits and the core's return the encounter's own class)."""
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+
+    if not isinstance(document.encounter, Encounter):
+        raise TypeError(f"not a Monsters & Magic fight: {type(document.encounter).__name__}")
+    return cast("EncounterDocument[Encounter]", document)
 
 
 def _action_dialog(document: Any, parent: Any, roller: Any = None, actor_id: str | None = None,
@@ -34,22 +55,24 @@ def _action_dialog(document: Any, parent: Any, roller: Any = None, actor_id: str
     return ActionDialog.run_for(document, parent, roller=check_roller, actor_id=actor_id)
 
 
-def _setup_panel(document: Any, parent: Any) -> Any:
+def _setup_panel(document: EncounterDocument, parent: QWidget) -> QWidget:
     from m3desk.ui.games.monsters_and_magic.encounter.range_setup import RangeSetupPanel
 
-    return RangeSetupPanel(document, parent)
+    return RangeSetupPanel(_fight(document), parent)
 
 
-def _tracker_commands(document: Any, actions: Any, host: Any) -> Any:
+def _tracker_commands(document: EncounterDocument, actions: EncounterActions,
+                      host: QWidget) -> QObject:
     from m3desk.ui.games.monsters_and_magic.encounter.tracker_commands import TrackerCommands
 
-    return TrackerCommands(document, actions, host)
+    return TrackerCommands(_fight(document), actions, host)
 
 
-def _roll_initiative(document: Any, ids: list[str], host: Any, roller: Any) -> None:
+def _roll_initiative(document: EncounterDocument, ids: list[str], host: QWidget,
+                     roller: Any) -> None:
     from m3desk.ui.games.monsters_and_magic.encounter.initiative_dialog import roll_initiative
 
-    roll_initiative(document, ids, host, roller)
+    roll_initiative(_fight(document), ids, host, roller)
 
 
 def _options_dialog(parent: Any, _system: Any, options: Any, title: str, intro: str) -> Any:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 from m3desk.systems.monsters_and_magic.checks import Failure
 from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui.self_test import check, export_pdf
 
 if TYPE_CHECKING:
@@ -51,9 +52,13 @@ def _state(record: OpenDocument) -> Encounter:
 def exercise(window: MainWindow) -> list[str]:
     """Set-up, typed initiative, turns, the board redraw and the log, as the GM uses them."""
     from m3desk.ui.encounter.tracker_columns import Column
+    from m3desk.ui.games.monsters_and_magic.encounter.range_setup import RangeSetupPanel
 
     record, page = _encounter_page(window)
-    scouting = page.setup_strip.game_panel.scouting
+    panel = page.setup_strip.game_panel
+    check(isinstance(panel, RangeSetupPanel), "the set-up strip shows no Monsters & Magic panel")
+    assert isinstance(panel, RangeSetupPanel)
+    scouting = panel.scouting
     scouting.set_result("Party", None)
     scouting.set_result("Monsters", Failure.SIMPLE)
     scouting.apply_button.click()
@@ -89,11 +94,13 @@ def _exercise_table_rules(window: MainWindow) -> str:
     from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
 
     rules = window.settings_store.table_rules()
+    check(isinstance(rules, TableRules), "the table's rules are not Monsters & Magic's")
+    assert isinstance(rules, TableRules)
     dialog = TableRulesDialog(rules, window)
     dialog.book_button.click()
-    check(dialog.rules() == type(rules).book_example(),
+    check(dialog.rules() == TableRules.book_example(),
            "the table rules dialog did not load the book example")
     dialog.strict_button.click()
-    check(dialog.rules() == type(rules)(), "the table rules dialog did not load the defaults")
+    check(dialog.rules() == TableRules(), "the table rules dialog did not load the defaults")
     dialog.deleteLater()
     return "table-rules dialog"

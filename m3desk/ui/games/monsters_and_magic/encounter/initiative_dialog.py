@@ -4,7 +4,7 @@ rolled real dice. One Enter accepts the offered rolls."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -21,6 +21,10 @@ from PySide6.QtWidgets import (
 from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.dice import DiceError
 from m3desk.systems.monsters_and_magic.initiative_roll import InitiativeRequest, read_dice
+
+if TYPE_CHECKING:
+    from m3desk.systems.monsters_and_magic.encounter import Encounter
+    from m3desk.ui.documents.encounter_document import EncounterDocument
 
 __all__ = ["InitiativeDialog", "roll_initiative"]
 
@@ -111,7 +115,8 @@ class InitiativeDialog(QDialog):
         return answers
 
 
-def roll_initiative(document: Any, ids: list[str], host: QWidget, roller: Any) -> None:
+def roll_initiative(document: EncounterDocument[Encounter], ids: list[str], host: QWidget,
+                    roller: Any) -> None:
     """Monsters & Magic's initiative check for ``ids``: 3d6 + modifier rolled and shown,
     the table's dice typed over them, the accepted ones applied as one undo step."""
     from m3desk.systems.monsters_and_magic import encounter_edits as edits

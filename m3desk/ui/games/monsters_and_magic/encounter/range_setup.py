@@ -25,7 +25,8 @@ __all__ = ["RangeSetupPanel"]
 
 
 class RangeSetupPanel(QWidget):
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: EncounterDocument[Encounter],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self.conditions_combo = QComboBox()
@@ -59,9 +60,7 @@ class RangeSetupPanel(QWidget):
 
     @property
     def _encounter(self) -> Encounter:
-        encounter = self._document.encounter
-        assert isinstance(encounter, Encounter)
-        return encounter
+        return self._document.encounter
 
     def _refresh(self) -> None:
         encounter = self._encounter

@@ -38,7 +38,8 @@ _FAILURES = {failure.value: failure for failure in Failure}
 
 
 class ScoutingPanel(QWidget):
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: EncounterDocument[Encounter],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self.side_combos: dict[str, QComboBox] = {}

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.condition_text import condition_short
-from m3desk.systems.monsters_and_magic.encounter import Combatant
+from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.encounter_actions import EncounterActions
@@ -22,7 +22,7 @@ __all__ = ["TrackerCommands"]
 
 
 class TrackerCommands(QObject):
-    def __init__(self, document: EncounterDocument, actions: EncounterActions,
+    def __init__(self, document: EncounterDocument[Encounter], actions: EncounterActions,
                  host: QWidget) -> None:
         super().__init__(host)
         self._document = document

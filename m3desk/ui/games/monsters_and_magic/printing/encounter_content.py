@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from m3desk.core import encounter as core
+from m3desk.core.derived import Derived
 from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.conditions import Condition
-from m3desk.systems.monsters_and_magic.derive import Derived, derive
+from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.encounter import (
     Combatant,
     Encounter,
@@ -204,7 +206,8 @@ def _initiative(encounter: Encounter, numbers: dict[str, int],
                 derived: dict[str, dict[str, Derived]]) -> tuple[InitiativeGroup, ...]:
     current = encounter.turn if encounter.phase != "setup" else None
 
-    def member(c: Combatant) -> InitiativeMember:
+    # turn_order is the core's and gives core combatants: a member reads only what they have.
+    def member(c: core.Combatant) -> InitiativeMember:
         return InitiativeMember(numbers[c.id], c.name, c.side, c.id == current)
 
     groups = [

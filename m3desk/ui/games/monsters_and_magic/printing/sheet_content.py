@@ -12,9 +12,10 @@ import base64
 import binascii
 from dataclasses import dataclass
 
+from m3desk.core.derived import Derived
 from m3desk.core.numbers import signed
 from m3desk.systems.monsters_and_magic.attributes import Attribute
-from m3desk.systems.monsters_and_magic.derive import Derived, derive
+from m3desk.systems.monsters_and_magic.derive import derive
 from m3desk.systems.monsters_and_magic.movement import ArmourWeight
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
