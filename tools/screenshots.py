@@ -145,8 +145,9 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     """Child process: build the real window and grab it in a few states."""
     from PySide6.QtWidgets import QApplication
 
-    from m3desk.assets import classes, races, sample_files
-    from m3desk.ui.window.new_character import NewCharacterDialog
+    from m3desk.assets import game_data, sample_files
+    from m3desk.ui.window.generation_dialog import GenerationDialog
+    from m3desk.ui.window.new_character import games_that_generate
 
     _app, window = _start_window(theme_name)
     percent = f"{round(float(scale) * 100)}"
@@ -167,7 +168,8 @@ def _render(output: Path, theme_name: str, scale: str) -> list[Path]:
     grab(window, "main-mummy")
     window.library.search.clear()
 
-    dialog = NewCharacterDialog(races(), classes(), window)
+    dialog = GenerationDialog(games_that_generate(), window.settings_store.options_for,
+                              game_data, window)
     dialog.name.setText("Aria")
     dialog.show()
     grab(dialog, "new-character")
