@@ -73,6 +73,23 @@ class BarChart(QWidget):
             self.set_bars(self.bars, self.scale)  # the columns measured in the new font
         super().changeEvent(event)
 
+    BAR_ROOM = 80
+    """The least width the bars keep: names take the rest (a third at the very least)."""
+
+    def columns(self) -> tuple[int, int]:
+        """The name and value columns' widths: names are shown whole while the bars keep
+        :attr:`BAR_ROOM` ("First One Mummy" was cut at a third of the chart at 150 %)."""
+        label_w, value_w = self._widths
+        value_w += 10
+        room = max(self.width() - value_w - self.BAR_ROOM, self.width() // 3)
+        return min(label_w + 10, room), value_w
+
+    def label_shown(self, index: int) -> str:
+        """Bar ``index``'s name as painted (elided only where the chart is too narrow)."""
+        return self.fontMetrics().elidedText(self.bars[index].label,
+                                             Qt.TextElideMode.ElideRight,
+                                             self.columns()[0] - 6)
+
     def _row(self) -> int:
         return self.fontMetrics().height() + 8
 
@@ -87,7 +104,6 @@ class BarChart(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
         text = palette.color(QPalette.ColorRole.WindowText)
-        metrics = self.fontMetrics()
         row = self._row()
         # Only the rows in sight: 200 combatants' bars painted whole took ~100 ms a redraw.
         shown = event.rect()
@@ -100,15 +116,13 @@ class BarChart(QWidget):
         painter.drawText(QRectF(0, 0, self.width(), row), Qt.AlignmentFlag.AlignVCenter,
                          self.title)
         painter.setFont(self.font())
-        label_w, value_w = self._widths
-        label_w = min(label_w + 10, self.width() // 3)
-        value_w += 10
+        label_w, value_w = self.columns()
         plot_w = max(self.width() - label_w - value_w, 20)
         fill = _accent(palette)
         for index in range(first, last):
             bar = self.bars[index]
             top = row * (index + 1) + 2
-            label = metrics.elidedText(bar.label, Qt.TextElideMode.ElideRight, label_w - 6)
+            label = self.label_shown(index)
             painter.setPen(text)
             painter.drawText(QRectF(0, top, label_w - 6, row - 4),
                              Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, label)
