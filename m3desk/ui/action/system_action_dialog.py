@@ -63,7 +63,8 @@ def _plain(label: QLabel) -> QLabel:
 
 
 class SystemActionDialog(QDialog):
-    """One action of one combatant, resolved through the game's own functions."""
+    """One action of one combatant, resolved through the game's own functions; an
+    :class:`~m3desk.ui.action.action_view.ActionView`."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
                  roller: Roller | None = None, actor_id: str | None = None) -> None:
@@ -161,6 +162,13 @@ class SystemActionDialog(QDialog):
     def target_id(self) -> str | None:
         data = self.target.currentData()
         return str(data) if data else None
+
+    @property
+    def aimed_at(self) -> str | None:
+        """The target in the list, or the one the action carries."""
+        option = self.option
+        return option.target if option is not None and option.target is not None \
+            else self.target_id
 
     def _is_foe(self, other_id: str | None) -> bool:
         encounter = self._document.encounter
@@ -354,6 +362,9 @@ class SystemActionDialog(QDialog):
 
     def faces(self) -> tuple[int, ...]:
         return tuple(spin.value() for spin in self.dice)
+
+    def die_sides(self) -> tuple[int, ...]:
+        return tuple(spin.maximum() for spin in self.dice)
 
     def _refresh_buttons(self) -> None:
         barred = bool(self.current_preview().problem) or self.option is None

@@ -20,6 +20,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
+    QComboBox,
     QDialog,
     QFrame,
     QGroupBox,
@@ -32,7 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.systems.monsters_and_magic import CheckSpec, DiceError, Roller
+from m3desk.core.dice import Roller
+from m3desk.systems.monsters_and_magic import CheckSpec, DiceError
 from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.systems.monsters_and_magic.action_outcome import AppliedAction, apply_action
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
@@ -42,7 +44,8 @@ from m3desk.ui.action.tone import tone_color
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory
 from m3desk.ui.games.monsters_and_magic.action.check_inputs import CheckInputs
-from m3desk.ui.games.monsters_and_magic.action.dice_entry import DiceEntry
+from m3desk.ui.games.monsters_and_magic.action.dice_entry import DiceEntry, check_roller
+from m3desk.ui.games.monsters_and_magic.action.die_face_edit import DieFaceEdit
 from m3desk.ui.games.monsters_and_magic.action.modifier_view import ModifierView
 from m3desk.ui.games.monsters_and_magic.action.odds_view import OddsView
 from m3desk.ui.games.monsters_and_magic.action.roll_result_view import RollResultView
@@ -63,7 +66,11 @@ def _scrolling(widget: QWidget, parent: QWidget) -> QScrollArea:
 
 
 class ActionDialog(QDialog):
-    """Resolve one action of one combatant and apply it to the encounter."""
+    """Resolve one action of one combatant and apply it to the encounter.
+
+    It is an :class:`~m3desk.ui.action.action_view.ActionView`: the action list, target,
+    dice, Roll, result line and Apply under the names every game's dialog uses.
+    """
 
     applied = Signal(str)
     """Emitted with the log line once the action is applied."""
@@ -74,7 +81,7 @@ class ActionDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("ActionDialog")
         self._document = document
-        self._roller = roller or Roller()
+        self._roller = check_roller(roller)
         self._memory = memory if memory is not None else ActionMemory.for_document(document)
         self._request: CheckRequest | None = None
         self._spec: CheckSpec | None = None
@@ -112,6 +119,16 @@ class ActionDialog(QDialog):
         for button in (self.apply_button, self.cancel_button):
             button.setAutoDefault(False)
         self.hint = app_markup(QLabel(self))
+        self._result_line = QLabel(self)
+        self._result_line.setObjectName("action_result")
+        self._result_line.setAccessibleName("Result")
+        self._result_line.setTextFormat(Qt.TextFormat.PlainText)
+        self._result_line.setWordWrap(True)
+        self._result_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bold = self._result_line.font()
+        bold.setBold(True)
+        self._result_line.setFont(bold)
+        self._result_line.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.hint, 1)
         buttons.addWidget(self.apply_button)
@@ -125,6 +142,7 @@ class ActionDialog(QDialog):
         columns.addWidget(self._right_area, 11)
         layout = QVBoxLayout(self)
         layout.addLayout(columns, 1)
+        layout.addWidget(self._result_line)
         layout.addLayout(buttons)
         self._layout = layout
         self._right_content = right
@@ -200,6 +218,39 @@ class ActionDialog(QDialog):
     @property
     def applied_action(self) -> AppliedAction | None:
         return self._applied
+
+    # -- the parts every game's dialog has (ActionView) -----------------------------------
+
+    @property
+    def action(self) -> QComboBox:
+        return self.inputs.actor_panel.action
+
+    @property
+    def target(self) -> QComboBox:
+        return self.inputs.target_panel.target
+
+    @property
+    def dice(self) -> list[DieFaceEdit]:
+        return self.dice_entry.fields()
+
+    def die_sides(self) -> tuple[int, ...]:
+        return tuple(field.sides for field in self.dice_entry.fields())
+
+    @property
+    def roll_button(self) -> QPushButton:
+        return self.dice_entry.roll_button
+
+    @property
+    def result_line(self) -> QLabel:
+        return self._result_line
+
+    @property
+    def actor_id(self) -> str:
+        return self.inputs.actor_panel.actor_id() or ""
+
+    @property
+    def aimed_at(self) -> str | None:
+        return self._request.target_id if self._request is not None else None
 
     # -- the flow --------------------------------------------------------------------
 
@@ -293,6 +344,7 @@ class ActionDialog(QDialog):
     def _update_buttons(self) -> None:
         ready = self._ready()
         self.apply_button.setEnabled(ready)
+        self._show_result(ready)
         if self._resolution is None:
             text = "Enter rolls the dice (or type them) · Esc cancels"
         elif self._resolution.succeeded and not self._in_assistant() \
@@ -303,6 +355,19 @@ class ActionDialog(QDialog):
         else:
             text = "Fix the spending problems to apply"
         self.hint.setText(tinted(text, tone_color(self, "muted")))
+
+    def _show_result(self, ready: bool) -> None:
+        """The line Apply will log, with the spending as it stands (hidden until then)."""
+        text = ""
+        if ready and self._resolution is not None and self._request is not None:
+            try:
+                text = "Result: " + apply_action(self._document.encounter, self._request,
+                                                 self._resolution,
+                                                 self.assistant.draft()).log_text
+            except (ValueError, ValidationError):
+                text = ""  # the spending's own problems say why
+        self._result_line.setText(text)
+        self._result_line.setVisible(bool(text))
 
     def _in_assistant(self) -> bool:
         focus = QApplication.focusWidget()
