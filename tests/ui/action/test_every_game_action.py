@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtCore import Qt
 
 from m3desk.core.dice import Roller
 from m3desk.storage.encounter_files import save_encounter
@@ -26,6 +25,7 @@ from m3desk.ui.action.action_view import ActionView
 from m3desk.ui.encounter.tracker_columns import TrackerRole
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.main_window import MainWindow
+from tests.ui.action.any_dialog import outcome, type_face, when_the_dialog_opens
 from tests.ui.action.sample_fights import GAMES, sample_fight
 from tests.ui.window.conftest import fake_dialogs, make_window, paths  # noqa: F401
 from tests.ui.window.encounter_helpers import focus_tracker
@@ -52,36 +52,6 @@ def _log_lines(page: EncounterWidget) -> list[str]:
     log = page.log_panel.log_model
     return [str(log.index(row, log.columnCount() - 1).data() or "")
             for row in range(log.rowCount())]
-
-
-def _type_face(qtbot: Any, field: Any, face: int) -> None:
-    """Put the caret in a die field and type what the table rolled."""
-    field.setFocus(Qt.FocusReason.MouseFocusReason)
-    qtbot.keyClick(field, Qt.Key.Key_A, CTRL)
-    qtbot.keyClicks(field, str(face))
-
-
-def _when_the_dialog_opens(qtbot: Any, act: Callable[[ActionView], None]) -> list[Any]:
-    """Run ``act`` on the modal action dialog once Ctrl+E has opened it."""
-    seen: list[Any] = []
-
-    def drive(tries: int = 50) -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, QDialog):
-            if tries:
-                QTimer.singleShot(20, lambda: drive(tries - 1))
-            return
-        seen.append(dialog)
-        try:
-            qtbot.waitExposed(dialog)
-            assert isinstance(dialog, ActionView), type(dialog)
-            act(dialog)
-        finally:
-            if dialog.isVisible():  # a failed step must not leave the test waiting
-                dialog.done(0)
-
-    QTimer.singleShot(0, drive)
-    return seen
 
 
 @pytest.fixture
@@ -116,7 +86,7 @@ def test_one_action_through_the_dialog_and_undone(
         assert not dialog.apply_button.isEnabled()  # no dice yet
         if how == "typed":  # the highest face of every die: a hit in every game
             for field, sides in zip(dialog.dice, dialog.die_sides(), strict=True):
-                _type_face(qtbot, field, sides)
+                type_face(qtbot, field, sides)
         else:
             qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(dialog.result_line.isVisible, timeout=2000)
@@ -126,10 +96,9 @@ def test_one_action_through_the_dialog_and_undone(
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
         assert dialog.was_applied
 
-    opened = _when_the_dialog_opens(qtbot, act)
+    opened = when_the_dialog_opens(qtbot, act)
     qtbot.keyClick(page.tracker, Qt.Key.Key_E, CTRL)
-    assert len(opened) == 1, "Ctrl+E opened no action dialog"
-    assert shown, "the dialog was not driven to Apply"
+    outcome(opened)  # Ctrl+E opened the dialog, and it was driven to Apply
     logged = document.encounter.log[-1].text
     # What the dialog said before Apply is what the log says after it.
     assert shown["text"] == f"Result: {logged}"
@@ -176,9 +145,9 @@ def test_a_roll_in_the_dialog_comes_from_the_encounter_s_roller(
                 qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
                 rolled.setdefault(game, []).append([field.text() for field in dialog.dice])
 
-            opened = _when_the_dialog_opens(qtbot, roll)
+            opened = when_the_dialog_opens(qtbot, roll)
             qtbot.keyClick(page.tracker, Qt.Key.Key_E, CTRL)
-            assert len(opened) == 1, game
+            outcome(opened)
     for game, (first, second) in rolled.items():
         assert first == second and all(first), (game, first, second)
     assert sorted(rolled) == sorted(GAMES)
