@@ -38,6 +38,7 @@ from m3desk.systems.monsters_and_magic import CheckSpec, DiceError
 from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.systems.monsters_and_magic.action_outcome import AppliedAction, apply_action
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
+from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.ui.action import prompts
 from m3desk.ui.action.tone import tone_color
@@ -90,7 +91,7 @@ class ActionDialog(QDialog):
         self._refreshing = False
         self._resolution_shown: Resolution | None = None
 
-        self.inputs = CheckInputs(document.encounter, self._memory, selected=document.selected,
+        self.inputs = CheckInputs(self._encounter, self._memory, selected=document.selected,
                                   actor_id=actor_id, parent=self)
         right = QWidget(self)
         self.modifier_view = ModifierView(right)
@@ -191,6 +192,15 @@ class ActionDialog(QDialog):
     # -- state -----------------------------------------------------------------------
 
     @property
+    def _encounter(self) -> Encounter:
+        """The document's encounter, a Monsters & Magic one (the only kind this dialog is
+        opened for, through the game's parts)."""
+        encounter = self._document.encounter
+        if not isinstance(encounter, Encounter):
+            raise TypeError(f"not a Monsters & Magic encounter: {type(encounter).__name__}")
+        return encounter
+
+    @property
     def memory(self) -> ActionMemory:
         """The per-combatant memory of last choices (the encounter window may keep it)."""
         return self._memory
@@ -256,7 +266,7 @@ class ActionDialog(QDialog):
 
     def _refresh_check(self) -> None:
         """Inputs changed: rebuild the check, its odds and modifiers (and the result)."""
-        encounter = self._document.encounter
+        encounter = self._encounter
         request = self.inputs.request()
         spec: CheckSpec | None = None
         error = ""
@@ -288,7 +298,7 @@ class ActionDialog(QDialog):
 
     def _resolve(self) -> None:
         """Dice or check changed: resolve with the dice on the table, re-offer the spends."""
-        encounter = self._document.encounter
+        encounter = self._encounter
         reading = self.dice_entry.reading()
         resolution: Resolution | None = None
         waiting = ""
@@ -322,7 +332,7 @@ class ActionDialog(QDialog):
         if self._resolution is None or self._request is None or not self._ready():
             return False
         try:
-            applied = apply_action(self._document.encounter, self._request, self._resolution,
+            applied = apply_action(self._encounter, self._request, self._resolution,
                                    self.assistant.draft())
         except (ValueError, ValidationError) as problem:
             self.assistant.problems.setText(str(problem))
@@ -361,7 +371,7 @@ class ActionDialog(QDialog):
         text = ""
         if ready and self._resolution is not None and self._request is not None:
             try:
-                text = "Result: " + apply_action(self._document.encounter, self._request,
+                text = "Result: " + apply_action(self._encounter, self._request,
                                                  self._resolution,
                                                  self.assistant.draft()).log_text
             except (ValueError, ValidationError):
@@ -441,7 +451,7 @@ class ActionDialog(QDialog):
             self.scroll_to(widget)
 
     def _on_encounter_changed(self, _aspects: object) -> None:
-        self.inputs.set_encounter(self._document.encounter)
+        self.inputs.set_encounter(self._encounter)
 
     def _set_tab_order(self) -> None:
         """Left column top to bottom, then dice, Roll, spending, Apply, Cancel."""
