@@ -10,6 +10,7 @@ own dialog instead; :mod:`m3desk.ui.action.dialog_choice` picks.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from PySide6.QtCore import Qt
@@ -54,6 +55,16 @@ def mean_damage(option: ActionOption) -> Fraction:
     """The average of the damage dice an action rolls (to rank attacks, not a rule)."""
     return sum((Fraction(spec.number * (spec.sides + 1), 2) for spec in option.dice
                 if "damage" in spec.label), Fraction(0))
+
+
+_UNIT_GAP = re.compile(r"(?<=\d) (?=%)|(?<=[<>≤≥]) (?=\d)")
+"""The space in "16.7 %" and "< 0.1": where a wrapped line must not break."""
+
+
+def kept_together(text: str) -> str:
+    """``text`` with each percentage (and its "<" or ">") unbreakable: a wrapped line never
+    starts with a lone "%"."""
+    return _UNIT_GAP.sub("\u00a0", text)
 
 
 def _plain(label: QLabel) -> QLabel:
@@ -340,7 +351,7 @@ class SystemActionDialog(QDialog):
 
     def _refresh(self) -> None:
         preview = self.current_preview()
-        self.preview.setText("\n".join(preview.lines))
+        self.preview.setText(kept_together("\n".join(preview.lines)))
         parts = []
         if preview.success is not None:
             parts.append(f"Chance of success: {percent(preview.success)}")

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QTextLayout, QTextOption
 from PySide6.QtWidgets import QLabel
 
 from m3desk.core import encounter as core
@@ -28,8 +29,10 @@ from m3desk.ui.action.action_view import ActionView
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.games import parts_of
+from m3desk.ui.plain_text import install_plain_text_guard
 from tests.ui.action.any_dialog import in_action_dialog, type_face
 from tests.ui.action.sample_fights import GAMES, open_dialog, sample_fight
+from tests.ui.rendered_text import rendered
 
 GENERIC = [game for game in GAMES
            if parts_of(registry.get(game)).action_dialog is None]
@@ -169,6 +172,50 @@ def test_no_text_of_the_dialog_is_clipped(qtbot: Any, game: str) -> None:
         return looked
 
     assert in_action_dialog(qtbot, document, every_action) > 1
+
+
+def _wrapped(text: str, font: QFont, width: int) -> list[str]:
+    """The lines a word-wrapped label breaks ``text`` into at ``width`` pixels."""
+    lines = []
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    for paragraph in text.split("\n"):
+        layout = QTextLayout(paragraph, font)
+        layout.setTextOption(option)
+        layout.beginLayout()
+        while (line := layout.createLine()).isValid():
+            line.setLineWidth(width)
+            lines.append(paragraph[line.textStart():line.textStart() + line.textLength()])
+        layout.endLayout()
+    return lines
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_percentage_never_breaks_from_its_number(qtbot: Any, qapp: Any, game: str) -> None:
+    """However wide the GM makes the dialog, no wrapped line starts with a lone "%"."""
+    install_plain_text_guard(qapp)  # as the app does at start: labels say their format
+    document = sample_fight(game)
+
+    def every_action(dialog: ActionView) -> int:
+        seen = 0
+        for index in range(dialog.action.count()):
+            if dialog.action.itemData(index) is None:
+                continue
+            dialog.action.setCurrentIndex(index)
+            for label in dialog.findChildren(QLabel):
+                text = rendered(label)
+                if not (label.isVisibleTo(dialog) and "%" in text):
+                    continue
+                seen += 1
+                if not label.wordWrap():
+                    continue  # one line, whole (the clipping test): nothing to break
+                least = label.contentsRect().width()
+                for width in range(least, 2 * least, 3):
+                    for line in _wrapped(text, label.font(), width):
+                        assert not line.lstrip().startswith("%"), (width, line, text)
+        return seen
+
+    assert in_action_dialog(qtbot, document, every_action), "no percentage shown"
 
 
 def _apparatus_turn(qtbot: Any) -> tuple[EncounterDocument, str]:
