@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
@@ -42,6 +43,9 @@ from m3desk.core.system import (
     EncounterRules,
 )
 from m3desk.ui.documents.encounter_document import EncounterDocument
+
+if TYPE_CHECKING:
+    from m3desk.ui.action.action_view import ActionView
 
 __all__ = ["SystemActionDialog"]
 
@@ -453,3 +457,9 @@ class SystemActionDialog(QDialog):
     def show_modal(dialog: SystemActionDialog) -> int:
         """Run the dialog modally; tests replace this to drive the dialog instead."""
         return dialog.exec()
+
+
+if TYPE_CHECKING:  # mypy holds the dialog to the names every game's dialog has
+
+    def _is_a_view(dialog: SystemActionDialog) -> ActionView:
+        return dialog

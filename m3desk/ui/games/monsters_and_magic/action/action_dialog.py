@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+from typing import TYPE_CHECKING
 
 import shiboken6
 from pydantic import ValidationError
@@ -52,6 +53,9 @@ from m3desk.ui.games.monsters_and_magic.action.odds_view import OddsView
 from m3desk.ui.games.monsters_and_magic.action.roll_result_view import RollResultView
 from m3desk.ui.games.monsters_and_magic.action.spending_assistant import SpendingAssistant
 from m3desk.ui.plain_text import app_markup, tinted
+
+if TYPE_CHECKING:
+    from m3desk.ui.action.action_view import ActionView
 
 __all__ = ["ActionDialog"]
 
@@ -532,3 +536,9 @@ class ActionDialog(QDialog):
             width = min(width, screen.width())
             height = min(height, int(screen.height() * 0.9))
         self.resize(width, height)
+
+
+if TYPE_CHECKING:  # mypy holds the dialog to the names every game's dialog has
+
+    def _is_a_view(dialog: ActionDialog) -> ActionView:
+        return dialog
