@@ -40,6 +40,7 @@ from m3desk.systems.monsters_and_magic.action import Resolution
 from m3desk.systems.monsters_and_magic.action_outcome import AppliedAction, apply_action
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
 from m3desk.systems.monsters_and_magic.encounter import Encounter
+from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.ui.action import prompts
 from m3desk.ui.action.tone import tone_color
@@ -94,6 +95,9 @@ class ActionDialog(QDialog):
         self._applied: AppliedAction | None = None
         self._refreshing = False
         self._resolution_shown: Resolution | None = None
+        self._result_for: tuple[Encounter, tuple[CheckRequest, Resolution, SpendDraft]] | None \
+            = None
+        """What the result line was worked out for: the encounter and the action."""
 
         self.inputs = CheckInputs(self._encounter, self._memory, selected=document.selected,
                                   actor_id=actor_id, parent=self)
@@ -374,12 +378,19 @@ class ActionDialog(QDialog):
         """The line Apply will log, with the spending as it stands (hidden until then)."""
         text = ""
         if ready and self._resolution is not None and self._request is not None:
+            encounter, draft = self._encounter, self.assistant.draft()
+            asked = (self._request, self._resolution, draft)
+            if self._result_for is not None and self._result_for[0] is encounter \
+                    and self._result_for[1] == asked:
+                return  # the same action as the line shows (a change that led nowhere)
             try:
-                text = "Result: " + apply_action(self._encounter, self._request,
-                                                 self._resolution,
-                                                 self.assistant.draft()).log_text
+                text = "Result: " + apply_action(encounter, self._request, self._resolution,
+                                                 draft).log_text
             except (ValueError, ValidationError):
                 text = ""  # the spending's own problems say why
+            self._result_for = (encounter, asked)
+        else:
+            self._result_for = None
         self._result_line.setText(text)
         self._result_line.setVisible(bool(text))
 
