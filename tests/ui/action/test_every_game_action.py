@@ -82,6 +82,9 @@ def test_one_action_through_the_dialog_and_undone(
         target = dialog.aimed_at
         assert target is not None, dialog.action.currentText()
         assert encounter.combatant(target).side != actor.side  # the default: a foe
+        if dialog.target.isVisibleTo(dialog):  # in reach (else the action carries it)
+            assert "in reach" in dialog.target.currentText(), dialog.target.currentText()
+            assert "out of reach" not in dialog.target.currentText()
         assert dialog.result_line.isHidden()
         assert not dialog.apply_button.isEnabled()  # no dice yet
         if how == "typed":  # the highest face of every die: a hit in every game
