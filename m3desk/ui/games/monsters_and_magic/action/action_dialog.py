@@ -134,10 +134,7 @@ class ActionDialog(QDialog):
         self._result_line.setTextFormat(Qt.TextFormat.PlainText)
         self._result_line.setWordWrap(True)
         self._result_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        bold = self._result_line.font()
-        bold.setBold(True)
-        self._result_line.setFont(bold)
-        self._result_line.hide()
+        self._result_line.hide()  # plain weight: the verdict is 6 · Result's bold headline
         buttons = QHBoxLayout()
         buttons.addWidget(self.hint, 1)
         buttons.addWidget(self.apply_button)
