@@ -192,7 +192,9 @@ class Referee:
         dialog.action.setCurrentIndex(offered.index(action))
         if target is not None:
             dialog.target.setCurrentIndex(dialog.target.findData(self.id(target)))
-        self.seen = Seen(offered, dialog.preview.text(), dialog.chance.text(),
+        # A percentage keeps its "%" with a no-break space, which reads as a space.
+        self.seen = Seen(offered, dialog.preview.text().replace("\u00a0", " "),
+                         dialog.chance.text(),
                          dialog.problem.text() if not dialog.problem.isHidden() else "")
         if faces is None:
             return 0

@@ -10,7 +10,9 @@ own dialog instead; :mod:`m3desk.ui.action.dialog_choice` picks.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
@@ -42,6 +44,9 @@ from m3desk.core.system import (
 )
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
+if TYPE_CHECKING:
+    from m3desk.ui.action.action_view import ActionView
+
 __all__ = ["SystemActionDialog"]
 
 NO_FACE = 0
@@ -56,6 +61,16 @@ def mean_damage(option: ActionOption) -> Fraction:
                 if "damage" in spec.label), Fraction(0))
 
 
+_UNIT_GAP = re.compile(r"(?<=\d) (?=%)|(?<=[<>≤≥]) (?=\d)")
+"""The space in "16.7 %" and "< 0.1": where a wrapped line must not break."""
+
+
+def kept_together(text: str) -> str:
+    """``text`` with each percentage (and its "<" or ">") unbreakable: a wrapped line never
+    starts with a lone "%"."""
+    return _UNIT_GAP.sub("\u00a0", text)
+
+
 def _plain(label: QLabel) -> QLabel:
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(True)
@@ -63,7 +78,8 @@ def _plain(label: QLabel) -> QLabel:
 
 
 class SystemActionDialog(QDialog):
-    """One action of one combatant, resolved through the game's own functions."""
+    """One action of one combatant, resolved through the game's own functions; an
+    :class:`~m3desk.ui.action.action_view.ActionView`."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
                  roller: Roller | None = None, actor_id: str | None = None) -> None:
@@ -161,6 +177,13 @@ class SystemActionDialog(QDialog):
     def target_id(self) -> str | None:
         data = self.target.currentData()
         return str(data) if data else None
+
+    @property
+    def aimed_at(self) -> str | None:
+        """The target in the list, or the one the action carries."""
+        option = self.option
+        return option.target if option is not None and option.target is not None \
+            else self.target_id
 
     def _is_foe(self, other_id: str | None) -> bool:
         encounter = self._document.encounter
@@ -332,7 +355,7 @@ class SystemActionDialog(QDialog):
 
     def _refresh(self) -> None:
         preview = self.current_preview()
-        self.preview.setText("\n".join(preview.lines))
+        self.preview.setText(kept_together("\n".join(preview.lines)))
         parts = []
         if preview.success is not None:
             parts.append(f"Chance of success: {percent(preview.success)}")
@@ -354,6 +377,9 @@ class SystemActionDialog(QDialog):
 
     def faces(self) -> tuple[int, ...]:
         return tuple(spin.value() for spin in self.dice)
+
+    def die_sides(self) -> tuple[int, ...]:
+        return tuple(spin.maximum() for spin in self.dice)
 
     def _refresh_buttons(self) -> None:
         barred = bool(self.current_preview().problem) or self.option is None
@@ -431,3 +457,9 @@ class SystemActionDialog(QDialog):
     def show_modal(dialog: SystemActionDialog) -> int:
         """Run the dialog modally; tests replace this to drive the dialog instead."""
         return dialog.exec()
+
+
+if TYPE_CHECKING:  # mypy holds the dialog to the names every game's dialog has
+
+    def _is_a_view(dialog: SystemActionDialog) -> ActionView:
+        return dialog

@@ -3,18 +3,27 @@
     QT_QPA_PLATFORM=offscreen [QT_SCALE_FACTOR=1.5] python -m tests.ui.action.render_screens \
         light|dark TAG gramfive|bash|felix|help
 
-writes ``/tmp/action_<scenario>_<TAG>_<theme>_{before,after}.png``. Give the offscreen
-platform a realistic screen (``offscreen:configfile=screen.json`` with 1920×1080), or the
-dialog is sized for its default 800×800 one.
+writes ``/tmp/action_<scenario>_<TAG>_<theme>_{before,after}.png``;
+
+    QT_QPA_PLATFORM=offscreen:configfile=screen.json python -m tests.ui.action.render_screens \
+        light|dark TAG every [OUT_DIR]
+
+writes every installed game's dialog (the tests' toy included), opened as the Act command
+opens it on a fight of the game's samples, before the dice and after the highest face of
+every die: ``OUT_DIR/<game>_<TAG>_<theme>_{before,after}.png`` (OUT_DIR: /tmp). Give the
+offscreen platform a realistic screen (``offscreen:configfile=screen.json``, see
+``tests/ui/screens/offscreen.py``), or the dialog is sized for its default 800×800 one.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from m3desk.systems.monsters_and_magic import Condition, ConditionKind, Roller, TableRules, Tier
 from m3desk.systems.monsters_and_magic.encounter import Encounter
@@ -109,5 +118,90 @@ def main(theme: str, tag: str, name: str) -> None:
           dialog.result_view.breakdown_text(), "|", dialog.assistant.status.text())
 
 
+class _Hands:
+    """The little of pytest-qt's ``qtbot`` the dialog helpers use, outside a test."""
+
+    def __init__(self) -> None:
+        self.kept: list[QWidget] = []
+
+    def addWidget(self, widget: QWidget) -> None:
+        self.kept.append(widget)
+
+    @staticmethod
+    def waitExposed(widget: QWidget) -> None:
+        QTest.qWaitForWindowExposed(widget)
+
+    @staticmethod
+    def keyClick(widget: QWidget, key: Qt.Key,
+                 modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        QTest.keyClick(widget, key, modifier)
+
+    @staticmethod
+    def keyClicks(widget: QWidget, text: str) -> None:
+        QTest.keyClicks(widget, text)
+
+
+def _in_view(dialog: QWidget, widget: QWidget) -> bool:
+    """Whether ``widget`` is shown whole inside the dialog's frame."""
+    corner = widget.mapTo(dialog, QPoint(0, 0))
+    return dialog.rect().contains(QRect(corner, widget.size()))
+
+
+def _whole(label: QLabel) -> bool:
+    """Whether a label has the room its text needs (every wrapped line, or its width)."""
+    if label.wordWrap():
+        return label.height() >= label.heightForWidth(label.width())
+    return label.width() >= label.sizeHint().width()
+
+
+def every_game(theme: str, tag: str, out_dir: str | None = "/tmp") -> dict[str, Any]:
+    """Each installed game's dialog as the Act command opens it, the highest face typed in
+    every die; its pictures saved to ``out_dir`` (none when None). What the GM can see, per
+    game: the dialog's size against the screen's, and whether Apply, the result line and
+    every label are whole and in view."""
+    from tests import toy_system
+
+    toy_system.install()  # before the game list is read: the toy is a fifth game
+    from tests.ui.action.any_dialog import in_action_dialog, type_face
+    from tests.ui.action.sample_fights import GAMES, sample_fight
+
+    app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)
+    apply_theme(app, theme)
+    folder = Path(out_dir) if out_dir else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    hands = _Hands()
+    screen = app.primaryScreen().availableGeometry()
+    report: dict[str, Any] = {"screen": [screen.width(), screen.height()]}
+
+    def shoot(dialog: Any, game: str) -> dict[str, Any]:
+        _settle(app)
+        if folder is not None:
+            dialog.grab().save(str(folder / f"{game}_{tag}_{theme}_before.png"))
+        for field, sides in zip(dialog.dice, dialog.die_sides(), strict=True):
+            type_face(hands, field, sides)
+        _settle(app)
+        if folder is not None:
+            dialog.grab().save(str(folder / f"{game}_{tag}_{theme}_after.png"))
+        cut = [label.text() for label in dialog.findChildren(QLabel)
+               if label.isVisibleTo(dialog) and label.text() and not _whole(label)]
+        return {"size": [dialog.width(), dialog.height()],
+                "apply_in_view": _in_view(dialog, dialog.apply_button),
+                "result": dialog.result_line.text(),
+                "result_in_view": dialog.result_line.isVisible()
+                and _in_view(dialog, dialog.result_line) and _whole(dialog.result_line),
+                "cut": cut}
+
+    for game in GAMES:
+        report[game] = in_action_dialog(hands, sample_fight(game),
+                                        lambda dialog, game=game: shoot(dialog, game))
+    return report
+
+
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    if sys.argv[3:4] == ["every"]:
+        for name, seen in every_game(sys.argv[1], sys.argv[2], *sys.argv[4:5]).items():
+            print(name, seen)
+    else:
+        main(*sys.argv[1:4])

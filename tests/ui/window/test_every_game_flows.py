@@ -5,6 +5,7 @@ sheets, initiative by the keyboard, the players' screen and the encounter's tabl
 Every game comes from ``registry.systems()``, so a new game gets these flows without a test
 of its own. The other flows are looped where they live: printing (window/
 test_print_every_game.py, printing/test_cli_every_game.py), the action dialog (action/
+test_every_game_action.py: Ctrl+E, dice, Apply, Ctrl+Z in this window; action/
 test_default_action.py, action/test_dialog_labels.py), the forecast (encounter/
 test_forecast_every_game.py), rolled initiative in the log (test_log_record.py), the board
 (encounter/test_player_view_centre.py, board/test_board_places.py) and every game's options

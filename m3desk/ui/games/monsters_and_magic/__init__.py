@@ -48,11 +48,10 @@ def _fight(document: EncounterDocument) -> EncounterDocument[Encounter]:
 
 def _action_dialog(document: Any, parent: Any, roller: Any = None, actor_id: str | None = None,
                    action_id: str | None = None) -> bool:
-    from m3desk.systems.monsters_and_magic.dice import Roller as CheckRoller
     from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 
-    check_roller = roller if isinstance(roller, CheckRoller) or roller is None else None
-    return ActionDialog.run_for(document, parent, roller=check_roller, actor_id=actor_id)
+    # The encounter's roller (seeded in tests, replayed by the self-test) rolls the check.
+    return ActionDialog.run_for(document, parent, roller=roller, actor_id=actor_id)
 
 
 def _setup_panel(document: EncounterDocument, parent: QWidget) -> QWidget:

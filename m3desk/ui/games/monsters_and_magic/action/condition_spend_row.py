@@ -52,7 +52,7 @@ def merged_reasons(reasons: list[str]) -> list[str]:
         else:
             groups.append(([head], tail if sep else None))
     merged = []
-    for heads, tail in groups:
+    for heads, ending in groups:
         first = heads[0].split(" ")
         sentence = heads[0]
         for head in heads[1:]:
@@ -63,7 +63,7 @@ def merged_reasons(reasons: list[str]) -> list[str]:
             if common and words[common - 1] in ("a", "an", "the"):
                 common -= 1  # "… a minor consequence and a major one", not "and major"
             sentence += " and " + " ".join(words[common:])
-        merged.append(sentence if tail is None else f"{sentence}; {tail}")
+        merged.append(sentence if ending is None else f"{sentence}; {ending}")
     return merged
 
 

@@ -21,12 +21,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.dice import Roller as CoreRoller
 from m3desk.systems.monsters_and_magic import CheckRoll, DiceExpr, Roller
 from m3desk.ui.action.tone import tone_color
 from m3desk.ui.games.monsters_and_magic.action.die_face_edit import DieFaceEdit
 from m3desk.ui.plain_text import app_markup, tinted
 
-__all__ = ["DiceEntry", "DiceReading"]
+__all__ = ["DiceEntry", "DiceReading", "check_roller"]
+
+
+class _Drawing(Roller):
+    """The Effect Engine's rolls, each die drawn from the encounter's own roller."""
+
+    def __init__(self, source: CoreRoller) -> None:  # no state of its own
+        self._source = source
+
+    def d(self, sides: int) -> int:
+        return self._source.d(sides)
+
+
+def check_roller(roller: CoreRoller | None) -> Roller:
+    """A check roller that rolls with ``roller`` (the encounter's, which a test seeds);
+    a fresh one when there is none."""
+    if isinstance(roller, Roller):
+        return roller
+    return Roller() if roller is None else _Drawing(roller)
 
 
 @dataclass(frozen=True, slots=True)

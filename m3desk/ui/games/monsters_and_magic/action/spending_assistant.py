@@ -239,7 +239,7 @@ class SpendingAssistant(QGroupBox):
     def problems_list(self) -> list[str]:
         if self._offer is None:
             return ["roll first"]
-        return self._offer.problems(self.draft())
+        return list[str](self._offer.problems(self.draft()))
 
     def ready(self) -> bool:
         return self._offer is not None and not self.problems_list()
