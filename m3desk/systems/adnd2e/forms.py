@@ -13,9 +13,11 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import signed
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
+from m3desk.core.spell_range import TOUCH, range_words
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import (
+    SPELL_RANGE_MAX,
     Armour,
     CharacterSheet,
     CharClass,
@@ -23,6 +25,7 @@ from m3desk.systems.adnd2e.sheet import (
     MonsterSheet,
     Race,
     Size,
+    Spell,
     Weapon,
 )
 from m3desk.systems.adnd2e.statblock import (
@@ -84,7 +87,7 @@ def _unused(sheet: BaseModel) -> frozenset[str]:
     if typed is None or typed.spells or CLASS_GROUP[typed.char_class] in ("priest", "wizard") \
             or typed.char_class == "bard":
         return frozenset()
-    return frozenset({"spells"})
+    return frozenset({"Spells"})
 
 
 def _character_summary(sheet: BaseModel) -> str:
@@ -156,6 +159,18 @@ WEAPONS = TableSpec("weapons", "Weapons", (
 ), lambda: Weapon(name="weapon"), help="Type a weapon of PHB Tables 44/45 to fill its numbers.",
     presets=tuple(RowPreset(name, list_weapon(name), _weapon_note(name)) for name in WEAPON_STATS))
 
+_read_range, _show_range = range_words("ft", SPELL_RANGE_MAX)
+
+SPELLS = TableSpec("spells", "Spells", (
+    FieldSpec("name", "Spell", width="Melf's acid arrow"),
+    FieldSpec("range", "Range (ft)", width=TOUCH, read=_read_range, show=_show_range,
+              placeholder="90",
+              help="In feet as the map measures; the book's yards: type “30 yd” (90 ft). "
+                   "“touch” or “self” for 0; empty when not known."),
+    FieldSpec("cast", "Cast", "bool", help="Gone off (or lost) since it was memorised."),
+), lambda: Spell(name="spell"), help="Spells memorised. The map rings the caster at each "
+                                     "range of the spells not yet cast.")
+
 CHARACTER_FORM = SheetForm(
     bonus_keys=("str.hit", "str.damage", "dex.", "encumbrance.to_hit", "weapon_to_hit",
                 "weapon_damage_bonus"),
@@ -196,9 +211,9 @@ CHARACTER_FORM = SheetForm(
                     "movement.base", "movement", "initiative")),
         SectionSpec("Saving throws", derived=SAVES),
         SectionSpec("Weapons", table=WEAPONS, wide=True),
-        SectionSpec("Proficiencies, spells and notes", fields=(
+        SectionSpec("Spells", table=SPELLS, wide=True),
+        SectionSpec("Proficiencies and notes", fields=(
             FieldSpec("proficiencies", "Proficiencies", "list"),
-            FieldSpec("spells", "Spells", "list"),
             FieldSpec("notes", "Notes", "long_text"),
         ), wide=True),
     ),
