@@ -13,10 +13,11 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from m3desk.core.sheet_form import FieldSpec
 from m3desk.core.system import Ring
 
-__all__ = ["TOUCH", "out_of_range", "range_text", "range_words", "spell_label",
-           "spell_rings", "spells_within"]
+__all__ = ["TOUCH", "out_of_range", "range_column", "range_text", "range_words",
+           "spell_label", "spell_rings", "spells_within"]
 
 TOUCH = "touch/self"
 """How a range of 0 reads: the caster, or a creature touched."""
@@ -26,6 +27,7 @@ _TOUCH_WORDS = frozenset({"0", "touch", "self", "caster", "the caster", "touch/s
 _UNITS = {"ft": ("", "'", "′", "ft", "ft.", "foot", "feet"),
           "m": ("", "m", "metre", "metres", "meter", "meters")}
 _YARDS = ("yd", "yds", "yard", "yards")
+_UNIT_WORDS = {"ft": "feet", "m": "metres"}
 _NUMBER = re.compile(r"^(\d{1,5})\s*(.*)$")
 MAX_LABEL_NAMES = 2
 """A ring names at most two spells, then "+N"."""
@@ -53,10 +55,21 @@ def range_words(unit: str, maximum: int) -> tuple[Callable[[str, Any], int | Non
                 if number > maximum:
                     raise ValueError(f"A spell's range is at most {maximum} {unit}.")
                 return number
-        raise ValueError(f"Type a spell's range in {unit} (“120”), or “touch” or “self”; "
-                         "leave it empty when it is not known.")
+        raise ValueError(f"Type a spell's range in {_UNIT_WORDS.get(unit, unit)} (“120”), "
+                         "or “touch” or “self”; leave it empty when it is not known.")
 
     return read, range_text
+
+
+def range_column(unit: str, maximum: int, example: str, more_help: str = "") -> FieldSpec:
+    """A spell table's range column (the row's ``range``), typed in ``unit``."""
+    read, show = range_words(unit, maximum)
+    return FieldSpec("range", f"Range ({unit})", width=TOUCH, read=read, show=show,
+                     placeholder=example,
+                     help=f"In {_UNIT_WORDS.get(unit, unit)}; “touch” or “self” for 0; "
+                          "empty when not known. The map rings the caster at each range of "
+                          "the spells not yet cast."
+                          f"{' ' + more_help if more_help else ''}")
 
 
 def range_text(value: Any) -> str:

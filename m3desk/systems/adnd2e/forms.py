@@ -13,7 +13,7 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import signed
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
-from m3desk.core.spell_range import TOUCH, range_words
+from m3desk.core.spell_range import range_column
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import (
@@ -159,17 +159,13 @@ WEAPONS = TableSpec("weapons", "Weapons", (
 ), lambda: Weapon(name="weapon"), help="Type a weapon of PHB Tables 44/45 to fill its numbers.",
     presets=tuple(RowPreset(name, list_weapon(name), _weapon_note(name)) for name in WEAPON_STATS))
 
-_read_range, _show_range = range_words("ft", SPELL_RANGE_MAX)
-
 SPELLS = TableSpec("spells", "Spells", (
     FieldSpec("name", "Spell", width="Melf's acid arrow"),
-    FieldSpec("range", "Range (ft)", width=TOUCH, read=_read_range, show=_show_range,
-              placeholder="90",
-              help="In feet as the map measures; the book's yards: type “30 yd” (90 ft). "
-                   "“touch” or “self” for 0; empty when not known."),
+    range_column("ft", SPELL_RANGE_MAX, "90",
+                 "The book gives yards: type “30 yd” for 90 ft."),
     FieldSpec("cast", "Cast", "bool", help="Gone off (or lost) since it was memorised."),
-), lambda: Spell(name="spell"), help="Spells memorised. The map rings the caster at each "
-                                     "range of the spells not yet cast.")
+), lambda: Spell(name="spell"), help="Spells memorised, each with its range where it is "
+                                     "known.")
 
 CHARACTER_FORM = SheetForm(
     bonus_keys=("str.hit", "str.damage", "dex.", "encumbrance.to_hit", "weapon_to_hit",

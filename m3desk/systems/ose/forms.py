@@ -17,7 +17,7 @@ from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
-from m3desk.core.spell_range import TOUCH, range_words
+from m3desk.core.spell_range import TOUCH, range_column
 from m3desk.systems.ose.derive import derive, hit_dice_text
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import (
@@ -177,15 +177,10 @@ def spell_presets(data: Mapping[str, Any]) -> tuple[RowPreset, ...]:
     return tuple(presets)
 
 
-_read_range, _show_range = range_words("ft", SPELL_RANGE_MAX)
-
 SPELL_TABLE = TableSpec("spells", "Spells memorised", (
     FieldSpec("name", "Spell", width="Protection from evil"),
     FieldSpec("level", "Level", "int", minimum=1, maximum=6),
-    FieldSpec("range", "Range (ft)", width=TOUCH, read=_read_range, show=_show_range,
-              placeholder="120",
-              help="In feet; “touch” or “self” for 0; empty when not known. The map rings "
-                   "the caster at each range of the spells not yet cast."),
+    range_column("ft", SPELL_RANGE_MAX, "120"),
     FieldSpec("cast", "Cast", "bool", help="Used (or lost) since it was memorised."),
 ), lambda: Spell(name="spell"), help="Type or pick a spell of the SRD to fill its level and "
                                      "range (elves cast from the magic-user list).",
