@@ -197,6 +197,9 @@ CHARACTER_FORM = SheetForm(
             FieldSpec("abilities.CHA", "CHA", "int", minimum=3, maximum=25),
         ), derived=("str.hit", "str.damage", "dex.reaction", "dex.missile", "dex.defensive",
                     "wis.magic")),
+        SectionSpec("Proficiencies", fields=(
+            FieldSpec("proficiencies", "Known", "list",
+                      help="Weapon and non-weapon proficiencies, comma-separated."),)),
         SectionSpec("Armour and movement", fields=(
             FieldSpec("armour", "Armour", "choice", choices=get_args(Armour)),
             FieldSpec("shield", "Shield", "bool"),
@@ -208,10 +211,7 @@ CHARACTER_FORM = SheetForm(
         SectionSpec("Saving throws", derived=SAVES),
         SectionSpec("Weapons", table=WEAPONS, wide=True),
         SectionSpec("Spells", table=SPELLS, wide=True),
-        SectionSpec("Proficiencies and notes", fields=(
-            FieldSpec("proficiencies", "Proficiencies", "list"),
-            FieldSpec("notes", "Notes", "long_text"),
-        ), wide=True),
+        SectionSpec("Notes", fields=(FieldSpec("notes", "Notes", "long_text"),), wide=True),
     ),
     derive=_derive, new_sheet=new_character, summary=_character_summary,
     printed=PrintSpec(
@@ -224,7 +224,7 @@ CHARACTER_FORM = SheetForm(
         columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.to_hit"),
                  PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage"),
                  PrintedColumn("weapons", "THAC0", "weapon.{index}.thac0", bonus=False)),
-        write_in=("Equipment", "Money and treasure"), unused=_unused))
+        write_in=("Equipment, money and treasure",), unused=_unused))
 
 ATTACKS = TableSpec("attacks", "Attacks", (
     FieldSpec("name", "Attack", width="claw"),
