@@ -126,6 +126,11 @@ class TableSpec(NamedTuple):
     help: str = ""
     presets: tuple[RowPreset, ...] = ()
     """Rows the name column offers as the user types; choosing one fills the row."""
+    preset_file: str = ""
+    """A reference data file in ``resources/data`` with more of them (the SRD's spells): the
+    game names it and never reads it; the app reads it and hands it to ``presets_from``."""
+    presets_from: Callable[[Any], tuple[RowPreset, ...]] | None = None
+    """The presets the parsed ``preset_file`` holds."""
     noun: str = ""
     """One row in words for undo texts ("item"); empty: the table's label."""
     min_rows: int = 2

@@ -227,11 +227,12 @@ class PositionModel(NamedTuple):
 
 
 class Ring(NamedTuple):
-    """A circle the board draws around the selected combatant: reach, a move, a weapon range."""
+    """A circle the board draws around the selected combatant: reach, a move, a weapon range,
+    a spell's range (``"spell"``, named after the spells that reach that far)."""
 
     value: int
     label: str
-    kind: Literal["reach", "move", "range", "band"] = "range"
+    kind: Literal["reach", "move", "range", "band", "spell"] = "range"
 
 
 class Reach(NamedTuple):

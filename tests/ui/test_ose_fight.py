@@ -276,10 +276,10 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert len(ref.status()) == 1  # nobody surprised: no free round
     # Silverleaf's rings (§9): melee 5', her 20' encounter move (chain mail is heavy:
     # 60' (20'), §7; nothing declared and out of melee, so no withdrawal ring), the short
-    # bow's 50/100/150 bands (§6).
+    # bow's 50/100/150 bands (§6), and Sleep's range, 240' (the SRD).
     assert ref.centre("Silverleaf") == [
         "melee 5 ft", "move 20 ft", "short bow short 50 ft",
-        "short bow medium 100 ft", "short bow long 150 ft", "beyond 150 ft"]
+        "short bow medium 100 ft", "short bow long 150 ft", "Sleep 240 ft", "beyond 240 ft"]
     assert ref.drag("Goblin 1", "short bow short 50 ft") == 50
     assert ref.last_log() == "Silverleaf ↔ Goblin 1: 50 ft"
     ref.centre("Morgan Ironwolf")

@@ -13,9 +13,11 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import signed
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
+from m3desk.core.spell_range import range_column
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import (
+    SPELL_RANGE_MAX,
     Armour,
     CharacterSheet,
     CharClass,
@@ -23,6 +25,7 @@ from m3desk.systems.adnd2e.sheet import (
     MonsterSheet,
     Race,
     Size,
+    Spell,
     Weapon,
 )
 from m3desk.systems.adnd2e.statblock import (
@@ -84,7 +87,7 @@ def _unused(sheet: BaseModel) -> frozenset[str]:
     if typed is None or typed.spells or CLASS_GROUP[typed.char_class] in ("priest", "wizard") \
             or typed.char_class == "bard":
         return frozenset()
-    return frozenset({"spells"})
+    return frozenset({"Spells"})
 
 
 def _character_summary(sheet: BaseModel) -> str:
@@ -156,6 +159,14 @@ WEAPONS = TableSpec("weapons", "Weapons", (
 ), lambda: Weapon(name="weapon"), help="Type a weapon of PHB Tables 44/45 to fill its numbers.",
     presets=tuple(RowPreset(name, list_weapon(name), _weapon_note(name)) for name in WEAPON_STATS))
 
+SPELLS = TableSpec("spells", "Spells", (
+    FieldSpec("name", "Spell", width="Melf's acid arrow"),
+    range_column("ft", SPELL_RANGE_MAX, "90",
+                 "The book gives yards: type “30 yd” for 90 ft."),
+    FieldSpec("cast", "Cast", "bool", help="Gone off (or lost) since it was memorised."),
+), lambda: Spell(name="spell"), help="Spells memorised, each with its range where it is "
+                                     "known.")
+
 CHARACTER_FORM = SheetForm(
     bonus_keys=("str.hit", "str.damage", "dex.", "encumbrance.to_hit", "weapon_to_hit",
                 "weapon_damage_bonus"),
@@ -186,6 +197,9 @@ CHARACTER_FORM = SheetForm(
             FieldSpec("abilities.CHA", "CHA", "int", minimum=3, maximum=25),
         ), derived=("str.hit", "str.damage", "dex.reaction", "dex.missile", "dex.defensive",
                     "wis.magic")),
+        SectionSpec("Proficiencies", fields=(
+            FieldSpec("proficiencies", "Known", "list",
+                      help="Weapon and non-weapon proficiencies, comma-separated."),)),
         SectionSpec("Armour and movement", fields=(
             FieldSpec("armour", "Armour", "choice", choices=get_args(Armour)),
             FieldSpec("shield", "Shield", "bool"),
@@ -196,11 +210,8 @@ CHARACTER_FORM = SheetForm(
                     "movement.base", "movement", "initiative")),
         SectionSpec("Saving throws", derived=SAVES),
         SectionSpec("Weapons", table=WEAPONS, wide=True),
-        SectionSpec("Proficiencies, spells and notes", fields=(
-            FieldSpec("proficiencies", "Proficiencies", "list"),
-            FieldSpec("spells", "Spells", "list"),
-            FieldSpec("notes", "Notes", "long_text"),
-        ), wide=True),
+        SectionSpec("Spells", table=SPELLS, wide=True),
+        SectionSpec("Notes", fields=(FieldSpec("notes", "Notes", "long_text"),), wide=True),
     ),
     derive=_derive, new_sheet=new_character, summary=_character_summary,
     printed=PrintSpec(
@@ -213,7 +224,7 @@ CHARACTER_FORM = SheetForm(
         columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.to_hit"),
                  PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage"),
                  PrintedColumn("weapons", "THAC0", "weapon.{index}.thac0", bonus=False)),
-        write_in=("Equipment", "Money and treasure"), unused=_unused))
+        write_in=("Equipment, money and treasure",), unused=_unused))
 
 ATTACKS = TableSpec("attacks", "Attacks", (
     FieldSpec("name", "Attack", width="claw"),

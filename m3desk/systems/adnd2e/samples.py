@@ -17,6 +17,7 @@ from m3desk.systems.adnd2e.sheet import (
     CharacterSheet,
     MonsterAttack,
     MonsterSheet,
+    Spell,
     Weapon,
 )
 from m3desk.systems.adnd2e.tables import WEAPONS
@@ -54,7 +55,8 @@ DELSENORA = CharacterSheet(
     hit_points=14, max_hit_points=14, carried=20,
     weapons=(weapon("dagger", thrown=True), weapon("dart")),
     proficiencies=("dagger",),
-    spells=("magic missile", "sleep", "Melf's acid arrow", "web", "lightning bolt"))
+    spells=tuple(Spell(name=name) for name in ("magic missile", "sleep", "Melf's acid arrow",
+                                                "web", "lightning bolt")))
 
 RUPERT = CharacterSheet(
     name="Rupert", race="half-elf", char_class="ranger", level=5,
@@ -69,7 +71,8 @@ ILSE = CharacterSheet(
     hit_points=24, max_hit_points=24, armour="chain mail", shield=True, carried=75,
     weapons=(weapon("footman's mace"),),
     proficiencies=("footman's mace", "flail"),
-    spells=("cure light wounds", "bless", "command", "hold person", "spiritual hammer"))
+    spells=tuple(Spell(name=name) for name in ("cure light wounds", "bless", "command",
+                                                "hold person", "spiritual hammer")))
 
 CHARACTERS: tuple[CharacterSheet, ...] = (RATH, DELSENORA, RUPERT, ILSE)
 

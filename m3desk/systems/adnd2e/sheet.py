@@ -16,8 +16,8 @@ from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue, SaveTarget
 from m3desk.core.dice import Dice, DiceExpr
 from m3desk.systems.adnd2e.tables import ARMOUR_AC, CLASS_GROUP, RACE_MOVEMENT, SIZES
 
-__all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "RateOfFire",
-           "Weapon", "parse_rate"]
+__all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "RateOfFire", "Spell",
+           "Weapon", "character_v1_to_v2", "parse_rate"]
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
@@ -99,6 +99,38 @@ class Weapon(BaseModel):
     specialised: bool = False
 
 
+SPELL_RANGE_MAX = 5000
+"""The longest spell range a sheet takes, in feet."""
+
+
+class Spell(BaseModel):
+    """A spell memorised; ``cast`` once it has gone off (or been lost) today."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: Name
+    range: int | None = Field(None, ge=0, le=SPELL_RANGE_MAX)
+    """In feet, as the map measures (the book's yards ×3); 0 for touch or the caster alone;
+    None when not known."""
+    cast: bool = False
+
+
+def _bare_names_as_rows(value: Any) -> Any:
+    """A list of bare spell names (files before ranges) as spells; anything else as it is,
+    for the model to check."""
+    if isinstance(value, list | tuple):
+        return tuple(Spell(name=item) if isinstance(item, str) else item for item in value)
+    return value
+
+
+def character_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A character file of format 1 (spells as bare names) as format 2 (spells as rows)."""
+    upgraded = dict(data)
+    spells = upgraded.get("spells")
+    if isinstance(spells, list):
+        upgraded["spells"] = [{"name": s} if isinstance(s, str) else s for s in spells]
+    return upgraded
+
+
 class CharacterSheet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     kind: Literal["character"] = "character"
@@ -117,7 +149,9 @@ class CharacterSheet(BaseModel):
     """Pounds carried, clothing included."""
     weapons: tuple[Weapon, ...] = Field((), max_length=50)
     proficiencies: tuple[ShortText, ...] = Field((), max_length=100)
-    spells: tuple[Name, ...] = Field((), max_length=200)
+    spells: Annotated[tuple[Spell, ...], BeforeValidator(_bare_names_as_rows)] = Field(
+        (), max_length=200)
+    """Read from bare names too: an encounter saved before ranges holds its sheets so."""
     notes: LongText = ""
     overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=200)
 

@@ -22,7 +22,7 @@ from m3desk.systems.adnd2e.generation import GENERATION
 from m3desk.systems.adnd2e.identity import sheet_identity
 from m3desk.systems.adnd2e.movement import DECLARATIONS
 from m3desk.systems.adnd2e.options import CHOICE_WORDS, EXPLANATIONS, LABELS, AdndOptions
-from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet, character_v1_to_v2
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, FEET, INITIATIVE, AdndEncounter
 
 __all__ = ["SYSTEM"]
@@ -37,7 +37,8 @@ SYSTEM = GameSystem(
     summary="THAC0 and descending AC, a d10 per side (lower first), declared actions with "
             "their movement: close, charge, withdraw, flee, move and fire.",
     documents=(
-        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
+        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 2, "character",
+                     MappingProxyType({1: character_v1_to_v2})),
         DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 1, "monster"),
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 2, "encounter",
                      MappingProxyType({1: places_migration(FEET)})),

@@ -25,6 +25,7 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
 from m3desk.core.places import Place, toward
 from m3desk.core.reach_memo import ReachByDistance
+from m3desk.core.spell_range import spell_rings, spells_within
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -538,7 +539,14 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
         if ranges:
             rings += [Ring(feet, f"{attack.name} {band}", "range")
                       for feet, band in zip(ranges, ("short", "medium", "long"), strict=True)]
-    return tuple(rings)
+    return (*rings, *spell_rings(_spell_ranges(combatant.sheet)))
+
+
+def _spell_ranges(sheet: BaseModel) -> tuple[tuple[str, int | None], ...]:
+    """The spells not yet cast, each with its range in feet (0 touch, None unknown)."""
+    if not isinstance(sheet, CharacterSheet):
+        return ()
+    return tuple((spell.name, spell.range) for spell in sheet.spells if not spell.cast)
 
 
 def _approach(encounter: core.Encounter, combatant: AdndCombatant) -> int:
@@ -565,6 +573,7 @@ def _reach_at(encounter: core.Encounter, a: str, feet: int) -> Reach:
     combatant = _combatant(encounter, a)
     usable = [x.name for x in attacks_of(combatant.sheet, _options(encounter))
               if _mode(encounter, combatant, x, feet)]
+    usable += spells_within(_spell_ranges(combatant.sheet), feet, MELEE_FEET)
     return Reach(options=tuple(usable), in_reach=bool(usable))
 
 

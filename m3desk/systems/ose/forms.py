@@ -7,7 +7,9 @@ the referee. A new sheet starts from the rules (hit points from the class die), 
 
 from __future__ import annotations
 
-from typing import cast
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -15,9 +17,17 @@ from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
+from m3desk.core.spell_range import TOUCH, range_column
 from m3desk.systems.ose.derive import derive, hit_dice_text
 from m3desk.systems.ose.options import OseOptions
-from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Spell, Weapon
+from m3desk.systems.ose.sheet import (
+    SPELL_RANGE_MAX,
+    CharacterSheet,
+    MonsterAttack,
+    MonsterSheet,
+    Spell,
+    Weapon,
+)
 from m3desk.systems.ose.statblock import parse_stat_block, stat_block_variants
 from m3desk.systems.ose.tables import (
     ARMOUR_AC,
@@ -132,11 +142,49 @@ WEAPON_TABLE = TableSpec("weapons", "Weapons", (
                                        "equipment list to fill its numbers.",
     presets=WEAPON_PRESETS)
 
+SPELL_LIST = "ose_srd_spells.json"
+"""The SRD's spells by name, level, class and range (``tools/build_ose_spells.py``)."""
+
+
+def _spell_note(entry: Mapping[str, Any]) -> str:
+    """"magic-user 1, 240'", "cleric 1, magic-user 1, touch/self" or, for a range that grows
+    with the caster, "magic-user 2, 60' + 10' a level (type it)"."""
+    classes = ", ".join(f"{cls} {entry['level']}" for cls in entry["classes"])
+    reach = entry.get("range")
+    if reach is None:
+        base = f"{entry['base']}' + " if entry.get("base") else ""
+        where = f"{base}{entry['per_level']}' a level (type it)"
+    else:
+        where = TOUCH if reach == 0 else f"{reach}'"
+    return f"{classes}, {where}"
+
+
+def spell_presets(data: Mapping[str, Any]) -> tuple[RowPreset, ...]:
+    """The SRD's spells as rows to fill a spell from by name. A name on both lists at other
+    levels or ranges ("Hold Person": cleric 2, 180'; magic-user 3, 120') is offered once per
+    list, as "Hold Person (cleric)"; either fills the name "Hold Person"."""
+    entries = list(data["spells"])
+    counts = Counter(str(entry["name"]).casefold() for entry in entries)
+    presets = []
+    for entry in entries:
+        name = str(entry["name"])
+        fields: dict[str, Any] = {"name": name, "level": int(entry["level"])}
+        if entry.get("range") is not None:
+            fields["range"] = int(entry["range"])
+        listed = name if counts[name.casefold()] == 1 else \
+            f"{name} ({'/'.join(entry['classes'])})"
+        presets.append(RowPreset(listed, Spell(**fields), _spell_note(entry)))
+    return tuple(presets)
+
+
 SPELL_TABLE = TableSpec("spells", "Spells memorised", (
     FieldSpec("name", "Spell", width="Protection from evil"),
     FieldSpec("level", "Level", "int", minimum=1, maximum=6),
+    range_column("ft", SPELL_RANGE_MAX, "120"),
     FieldSpec("cast", "Cast", "bool", help="Used (or lost) since it was memorised."),
-), lambda: Spell(name="spell"))
+), lambda: Spell(name="spell"), help="Type or pick a spell of the SRD to fill its level and "
+                                     "range (elves cast from the magic-user list).",
+    preset_file=SPELL_LIST, presets_from=spell_presets)
 
 CHARACTER_FORM = SheetForm(
     bonus_keys=("attack_bonus", "melee.", "missile.", "reaction", "xp.prime"),

@@ -22,9 +22,11 @@ from pydantic import BaseModel
 
 from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.core.numbers import signed
+from m3desk.core.spell_range import range_words
 from m3desk.core.system import ExchangeFormat, ExchangeRead
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.sheet import (
+    SPELL_RANGE_MAX,
     Abilities,
     CharacterSheet,
     MonsterAttack,
@@ -297,6 +299,18 @@ def _weapon(item: Mapping[str, Any], problems: list[str]) -> Weapon | None:
                   magic=bonus)
 
 
+_READ_RANGE, _ = range_words("ft", SPELL_RANGE_MAX)
+
+
+def _spell_range(value: object) -> int | None:
+    """A Foundry spell's range ("120'", "Touch", "The caster") in feet; None for words a
+    number cannot say ("The caster or a creature touched")."""
+    try:
+        return _READ_RANGE(str(value or "").replace("′", "'"), None)
+    except ValueError:
+        return None
+
+
 def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str]]:
     """An OSE character from a Foundry actor's JSON (``type`` "character"); never raises."""
     problems: list[str] = []
@@ -354,7 +368,8 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str]]:
             memorised = _int(_get(item, "system", "memorized")) or 0
             cast = _int(_get(item, "system", "cast")) or 0
             spells.append(Spell(name=spell_name, level=spell_level,
-                                cast=memorised > 0 and cast >= memorised))
+                                cast=memorised > 0 and cast >= memorised,
+                                range=_spell_range(_get(item, "system", "range"))))
     sheet = CharacterSheet(
         name=name, char_class=char_class, level=_clamp(level, 1, 14),
         experience=_clamp(_int(_get(details, "xp", "value")) or 0, 0, 10_000_000),
@@ -464,7 +479,9 @@ def character_to_foundry(sheet: CharacterSheet) -> tuple[dict[str, Any], list[st
             "ac": {"value": 8}, "aac": {"value": 11}, "equipped": True, "type": "shield"}})
     items += [{"name": s.name, "type": "spell", "system": {
         "lvl": s.level, "class": sheet.char_class.value.title(), "memorized": 1,
-        "cast": 1 if s.cast else 0}} for s in sheet.spells]
+        "cast": 1 if s.cast else 0,
+        "range": "" if s.range is None else "Touch" if s.range == 0 else f"{s.range}'"}}
+        for s in sheet.spells]
     saves = {save.value: numbers[f"save.{save.value}"] for save in Save}
     actor = {"name": sheet.name, "type": "character", "system": {
         "hp": {"hd": "", "value": sheet.hit_points, "max": sheet.max_hit_points},

@@ -72,7 +72,7 @@ def characters() -> dict[str, CharacterSheet]:
             abilities=Abilities(STR=13, INT=14, WIS=10, DEX=15, CON=10, CHA=11),
             **_hp(OseClass.ELF, 10), armour="chainmail",
             weapons=(weapon("short bow"), weapon("sword")),
-            spells=(Spell(name="Sleep"),)),
+            spells=(Spell(name="Sleep", range=240),)),
         "Sister Rebecca": CharacterSheet(
             name="Sister Rebecca", char_class=OseClass.CLERIC, alignment="Lawful",
             abilities=Abilities(STR=12, INT=10, WIS=15, DEX=9, CON=13, CHA=11),

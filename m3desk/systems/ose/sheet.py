@@ -49,6 +49,10 @@ class Weapon(BaseModel):
     """A magic weapon's +n, to hit and to damage."""
 
 
+SPELL_RANGE_MAX = 2000
+"""The longest spell range a sheet takes, in feet (the SRD's longest is 480')."""
+
+
 class Spell(BaseModel):
     """A spell memorised in a slot; ``cast`` once it has been used (or lost) today."""
 
@@ -56,6 +60,8 @@ class Spell(BaseModel):
     name: Name
     level: int = Field(1, ge=1, le=6)
     cast: bool = False
+    range: int | None = Field(None, ge=0, le=SPELL_RANGE_MAX)
+    """In feet; 0 for touch or the caster alone; None when not known (files before it)."""
 
 
 class CharacterSheet(BaseModel):

@@ -22,6 +22,7 @@ from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
 from m3desk.core.reach_memo import ReachByDistance
+from m3desk.core.spell_range import out_of_range, spell_rings, spells_within
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -216,7 +217,14 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
             rings += [Ring(feet, f"{weapon.name} {band}", "range")
                       for feet, band in zip(weapon.ranges, ("short", "medium", "long"),
                                             strict=True)]
-    return tuple(rings)
+    return (*rings, *spell_rings(_spell_ranges(sheet)))
+
+
+def _spell_ranges(sheet: Sheet) -> tuple[tuple[str, int | None], ...]:
+    """The spells still to cast today, each with its range (feet, 0 touch, None unknown)."""
+    if not isinstance(sheet, CharacterSheet):
+        return ()
+    return tuple((spell.name, spell.range) for spell in sheet.spells if not spell.cast)
 
 
 def _usable(sheet: Sheet, feet: int) -> list[Weapon]:
@@ -230,8 +238,11 @@ def _usable(sheet: Sheet, feet: int) -> list[Weapon]:
 
 
 def _reach_at(encounter: core.Encounter, a: str, feet: int) -> Reach:
-    usable = _usable(_c(encounter, a).sheet, feet)
-    return Reach(options=tuple(w.name for w in usable), in_reach=bool(usable))
+    """The weapons that reach ``feet`` away, and the spells still to cast whose range does."""
+    sheet = _c(encounter, a).sheet
+    usable = (*(w.name for w in _usable(sheet, feet)),
+              *spells_within(_spell_ranges(sheet), feet, MELEE_FEET))
+    return Reach(options=usable, in_reach=bool(usable))
 
 
 _reach = ReachByDistance(_reach_at)
@@ -272,11 +283,12 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     if isinstance(sheet, CharacterSheet):
         for index, spell in enumerate(sheet.spells):
             if not spell.cast:
+                reach = "" if not spell.range else f" Range {spell.range}'."
                 found.append(ActionOption(f"cast:{index}", f"Cast {spell.name}",
-                                          needs_target=False, group="spell",
+                                          needs_target=bool(spell.range), group="spell",
                                           help="Declared before initiative; the caster's "
                                                "only action, no movement, voice, hands and "
-                                               "line of sight."))
+                                               f"line of sight.{reach}"))
     for save in Save:
         found.append(ActionOption(f"save:{save.value}", f"Save vs {_SAVE_TITLES[save]}",
                                   needs_target=False, dice=(DiceSpec(1, 20, "save"),)))
@@ -371,7 +383,7 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     if kind in ("attack", "backstab"):
         return _attack_preview(encounter, actor, action, target)
     if kind == "cast":
-        problem = _cast_problem(encounter, actor, int(action.split(":")[1]))
+        problem = _cast_problem(encounter, actor, int(action.split(":")[1]), target)
         return ActionPreview(lines=("The spell takes effect; its target must be in sight.",),
                              problem=problem)
     if kind == "save":
@@ -435,7 +447,8 @@ def _damage_terms(encounter: core.Encounter, actor: str, target: str,
     return found.terms if not found.overridden else (Term(label="set", value=found.value),)
 
 
-def _cast_problem(encounter: core.Encounter, actor: str, index: int) -> str:
+def _cast_problem(encounter: core.Encounter, actor: str, index: int,
+                  target: str | None = None) -> str:
     combatant = _c(encounter, actor)
     sheet = combatant.sheet
     assert isinstance(sheet, CharacterSheet)
@@ -446,6 +459,10 @@ def _cast_problem(encounter: core.Encounter, actor: str, index: int) -> str:
         return f"{combatant.name} did not declare {spell.name} before initiative."
     if combatant.acted:
         return f"{combatant.name} has acted: a spell is the caster's only action."
+    if target is not None:  # the creature aimed at (or at the heart of an area)
+        return out_of_range(spell.name, spell.range,
+                            core.position_between(encounter, actor, target), MELEE_FEET,
+                            FEET.unit, _c(encounter, target).name)
     return ""
 
 
@@ -480,7 +497,7 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         assert target is not None
         return _resolve_attack(ose, actor, action, target, faces)
     if kind == "cast":
-        return _resolve_cast(ose, actor, int(action.split(":")[1]))
+        return _resolve_cast(ose, actor, int(action.split(":")[1]), target)
     if kind == "save":
         return _resolve_save(ose, actor, action, faces[0])
     _kind, scope, adjust = action.split(":")
@@ -558,7 +575,8 @@ def _morale_notices(before: OseEncounter, after: OseEncounter, side: str) -> lis
     return notices
 
 
-def _resolve_cast(encounter: OseEncounter, actor: str, index: int) -> ActionOutcome:
+def _resolve_cast(encounter: OseEncounter, actor: str, index: int,
+                  target: str | None = None) -> ActionOutcome:
     combatant = _c(encounter, actor)
     sheet = combatant.sheet
     assert isinstance(sheet, CharacterSheet)
@@ -569,7 +587,9 @@ def _resolve_cast(encounter: OseEncounter, actor: str, index: int) -> ActionOutc
     after = core.update_combatant(after, actor, declared="none", spell="")
     after = _acted(_e(after), actor)
     summary = f"{combatant.name} casts {spells[index].name}"
-    return ActionOutcome(core.add_log(after, summary, actor=actor), summary)
+    if target is not None:
+        summary += f" at {_c(encounter, target).name}"
+    return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary)
 
 
 def _resolve_save(encounter: OseEncounter, actor: str, action: str,

@@ -331,6 +331,8 @@ def _ring_colour(ring: Ring, style: MapStyle) -> QColor:
         return mix(colours.text, colours.base, 0.15)
     if ring.kind == "move":
         return colours.highlight if not style.paper else colours.text
+    if ring.kind == "spell":
+        return mix(colours.highlight, colours.text, 0.5)
     return mix(colours.text, colours.base, 0.4)
 
 
@@ -359,12 +361,15 @@ def _paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture,
         # round a ring a few hundred pixels across costs over a millisecond (measured).
         colour = _ring_colour(ring, style)
         wide = ring.kind == "move" and not style.paper
-        painter.setPen(QPen(colour, 2 if wide else 0, Qt.PenStyle.DashLine
-                            if ring.kind == "range" else Qt.PenStyle.SolidLine))
+        painter.setPen(QPen(colour, 2 if wide else 0, _RING_LINES.get(
+            ring.kind, Qt.PenStyle.SolidLine)))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, not wide)
         _draw_ring(painter, picture.model, middle, radius)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
+
+_RING_LINES = {"range": Qt.PenStyle.DashLine, "spell": Qt.PenStyle.DashDotLine}
+"""A weapon's range dashed, a spell's dash-dotted; reach and moves solid."""
 
 _INNER = 2 / 3
 """The octagon of a grid's ring reaches in to ⅔ of its radius on the diagonals."""

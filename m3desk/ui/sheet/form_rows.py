@@ -56,7 +56,7 @@ from m3desk.ui.sheet.derived_delegate import DerivedDelegate
 from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.live_commit import LiveCommit
 from m3desk.ui.sheet.override_menu import OverrideMenu, keys_under_cursor
-from m3desk.ui.sheet.preset_delegate import PresetDelegate
+from m3desk.ui.sheet.preset_delegate import PresetDelegate, with_listed_presets
 from m3desk.ui.sheet.roles import ChoicesRole, DerivedKeyRole, DerivedRole, OverriddenRole
 from m3desk.ui.sheet.row_diff import RowChangeKind, row_change
 from m3desk.ui.sheet.sheet_table_view import SheetTableView
@@ -367,6 +367,7 @@ class RowsPanel(QWidget):
     def __init__(self, document: SheetDocument, table: TableSpec,
                  report: Callable[[str], None], parent: QWidget) -> None:
         super().__init__(parent)
+        table = with_listed_presets(table)
         self.document = document
         self.table = table
         self.model = FormRowsModel(document, table, self)

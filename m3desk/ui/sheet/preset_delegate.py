@@ -26,11 +26,25 @@ from PySide6.QtWidgets import (
 
 from m3desk.core.sheet_form import RowPreset, TableSpec, find_preset
 
-__all__ = ["NAME_ROLE", "PresetDelegate"]
+__all__ = ["NAME_ROLE", "PresetDelegate", "with_listed_presets"]
 
 Index = QModelIndex | QPersistentModelIndex
 NAME_ROLE = Qt.ItemDataRole.UserRole + 1
 """The entry's bare name: what is matched against the typing and put into the cell."""
+
+
+def with_listed_presets(table: TableSpec) -> TableSpec:
+    """The table with the presets of its game's data file too (the SRD's spells), read once;
+    a file that cannot be read leaves the table's own list (typing still works)."""
+    if not table.preset_file or table.presets_from is None:
+        return table
+    from m3desk.assets import game_data
+
+    try:
+        listed = table.presets_from(game_data(table.preset_file))
+    except (OSError, ValueError, KeyError, TypeError):
+        return table
+    return table._replace(presets=(*table.presets, *listed))
 
 
 def preset_model(table: TableSpec, parent: QWidget) -> QStandardItemModel:

@@ -29,6 +29,8 @@ def test_the_system_offers_both_forms() -> None:
 
 
 def _sample_value(spec: FieldSpec, current: object) -> object:
+    if spec.read is not None:  # its own written form (a spell's range), as its example
+        return spec.placeholder
     if spec.kind == "int":
         return str(spec.minimum if spec.minimum is not None and current != spec.minimum
                    else (spec.maximum if spec.maximum is not None else 1))
