@@ -23,8 +23,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPixmap
+from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPixmap, QRegion
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -373,9 +373,14 @@ class BackdropTool:
             rect = backdrop_rect(view.frame, drag.origin, image)
             wanted = QSize(max(1, min(math.ceil(rect.width() * ratio), MOST_DRAG_PX)),
                            max(1, min(math.ceil(rect.height() * ratio), MOST_DRAG_PX)))
-            drag.picture = QPixmap.fromImage(image.scaled(
-                wanted, Qt.AspectRatioMode.IgnoreAspectRatio,
-                Qt.TransformationMode.SmoothTransformation))
+            # Faded onto the map's background once, so a frame copies it opaque.
+            picture = QPixmap(wanted)
+            picture.setDevicePixelRatio(ratio)
+            picture.fill(view.style_.colours.base)
+            painter = QPainter(picture)
+            paint_backdrop(painter, QRectF(QPointF(0, 0), QSizeF(wanted) / ratio), image)
+            painter.end()
+            drag.picture = picture
 
     def paint_drag(self, painter: QPainter) -> bool:
         """A frame of a drag under way (False: none; the map paints as usual)."""
@@ -383,11 +388,23 @@ class BackdropTool:
         if drag is None or not drag.dragging or drag.layer is None:
             return False
         view = self.view
-        painter.fillRect(QRectF(0, 0, view.width(), view.height()), view.style_.colours.base)
         image, _error = view.backdrop()
+        target = backdrop_rect(view.frame, drag.current, image) if image is not None \
+            else QRectF()
+        # The background only around the picture (it is opaque, faded onto it already).
+        around = QRegion(view.rect()).subtracted(QRegion(target.toAlignedRect().adjusted(
+            1, 1, -1, -1)))
+        for rect in around:
+            painter.fillRect(rect, view.style_.colours.base)
         if drag.picture is not None and image is not None:
-            paint_backdrop(painter, backdrop_rect(view.frame, drag.current, image),
-                           drag.picture, smooth=False)
+            ratio = drag.picture.devicePixelRatio()
+            size = QSizeF(drag.picture.size()) / ratio
+            if abs(target.width() - size.width()) < 1 and abs(target.height()
+                                                            - size.height()) < 1:
+                # Moved, not scaled: a plain copy at a whole pixel, the quickest there is.
+                painter.drawPixmap(target.topLeft().toPoint(), drag.picture)
+            else:
+                painter.drawPixmap(target, drag.picture, QRectF(drag.picture.rect()))
         painter.drawPixmap(0, 0, drag.layer)
         self.paint_marks(painter)
         return True
@@ -419,7 +436,9 @@ def paint_handles(painter: QPainter, frame: MapFrame, style: MapStyle,
     (a wide halo, then the highlight) so they read on a light or a dark picture."""
     ink, halo = _ink_and_paper(style)
     painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    # Square to the screen: crisp and quick without antialiasing (a drag paints it at
+    # every frame).
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     outline = [*points, points[0]]
     painter.setPen(QPen(halo, 4))
