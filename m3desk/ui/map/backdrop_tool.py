@@ -394,7 +394,7 @@ class BackdropTool:
         # The background only around the picture (it is opaque, faded onto it already).
         around = QRegion(view.rect()).subtracted(QRegion(target.toAlignedRect().adjusted(
             1, 1, -1, -1)))
-        for rect in around:
+        for rect in around.rects():
             painter.fillRect(rect, view.style_.colours.base)
         if drag.picture is not None and image is not None:
             ratio = drag.picture.devicePixelRatio()
