@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPixmap, QRegion
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -392,9 +392,7 @@ class BackdropTool:
         target = backdrop_rect(view.frame, drag.current, image) if image is not None \
             else QRectF()
         # The background only around the picture (it is opaque, faded onto it already).
-        around = QRegion(view.rect()).subtracted(QRegion(target.toAlignedRect().adjusted(
-            1, 1, -1, -1)))
-        for rect in around.rects():
+        for rect in _around(QRectF(view.rect()), target.adjusted(1, 1, -1, -1)):
             painter.fillRect(rect, view.style_.colours.base)
         if drag.picture is not None and image is not None:
             ratio = drag.picture.devicePixelRatio()
@@ -422,6 +420,19 @@ class BackdropTool:
             if len(marks) == 1 and self.pointer is not None:
                 marks.append(self.pointer)
             paint_calibration(painter, self.view.style_, marks)
+
+
+def _around(whole: QRectF, hole: QRectF) -> list[QRectF]:
+    """The parts of ``whole`` outside ``hole``: at most four bands."""
+    hole = hole.intersected(whole)
+    if hole.isEmpty():
+        return [whole]
+    return [r for r in (
+        QRectF(whole.left(), whole.top(), whole.width(), hole.top() - whole.top()),
+        QRectF(whole.left(), hole.bottom(), whole.width(), whole.bottom() - hole.bottom()),
+        QRectF(whole.left(), hole.top(), hole.left() - whole.left(), hole.height()),
+        QRectF(hole.right(), hole.top(), whole.right() - hole.right(), hole.height()),
+    ) if r.width() > 0 and r.height() > 0]
 
 
 def _ink_and_paper(style: MapStyle) -> tuple[QColor, QColor]:

@@ -232,6 +232,22 @@ def test_escape_cancels_a_drag_and_a_calibration(qtbot: Any, panel: MapPanel) ->
     _drag(qtbot, panel, start, start + QPoint(80, 40), release=False)
     assert view.backdrop_tool.drag is not None  # the picture follows the pointer
     assert view.backdrop_tool.shown() != before
+    # A frame of the drag draws the picture where the pointer has it, the tokens over it.
+    frame = view.grab().toImage()
+    shown = view.backdrop_tool.shown()
+    assert shown is not None
+    box = _coloured_box(frame)
+    ratio = frame.devicePixelRatioF()
+    assert box is not None
+    expected = (*view.frame.to_screen(shown.x, shown.y).toTuple(),
+                *view.frame.to_screen(*corners(shown, (WIDTH_PX, HEIGHT_PX))[2]).toTuple())
+    # (the outline and the handles lie over its edges)
+    assert [v / ratio for v in box] == pytest.approx(expected, abs=6)
+    for token in view.picture.tokens:
+        at = view.frame.to_screen(token.x, token.y)
+        colour = frame.pixelColor(int(at.x() * ratio), int(at.y() * ratio))
+        assert not (colour.red() > 200 and 120 < colour.green() < 190
+                    and colour.blue() < 110), f"{token.name} is under the picture"
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=start + QPoint(80, 40))
     assert _spec(panel) == before and document.undo_stack.count() == 0
