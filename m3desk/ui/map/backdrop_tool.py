@@ -40,6 +40,7 @@ from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.backdrop_edit import (
     calibrated,
     corners,
+    extent,
     moved,
     pixels_between,
     scaled,
@@ -102,6 +103,11 @@ class BackdropTool:
             return None
         return file_pixel_size(image)
 
+    def extent(self) -> tuple[float, float, float, float] | None:
+        """The picture's (left, top, right, bottom) on the map, if it can be read."""
+        spec, size = self.shown(), self.size()
+        return extent(spec, size) if spec is not None and size is not None else None
+
     def shown(self) -> Backdrop | None:
         """The picture as it lies now: where a drag has it, else where the encounter has it."""
         return self.drag.current if self.drag is not None else self.spec()
@@ -117,6 +123,18 @@ class BackdropTool:
         return ("Picture: drag to move, a corner to scale (Shift: free); arrows nudge; "
                 "C calibrates; Esc ends.")
 
+    def banner(self) -> str:
+        """The mode in a few words on the map itself (the status beside the tools may
+        have no room in a short pane)."""
+        if self.points is not None:
+            which = "first" if not self.points else "second"
+            return f"Calibrate: click the {which} point · Esc cancels"
+        return "Adjusting the picture · Esc ends"
+
+    def banner_room(self) -> float:
+        """The height the banner takes at the map's top."""
+        return _banner_box(self.view.style_, "").bottom()
+
     def say(self) -> None:
         self.view.said.emit(self.status() if self.active else "")
 
@@ -127,6 +145,12 @@ class BackdropTool:
             self.points = None
         view = self.view
         view.setMouseTracking(on)
+        whole = self.extent()
+        # All four handles in sight on the way in; the tokens alone again on the way out
+        # (if the map was following them).
+        if (on and whole is not None and not _holds(view.frame.visible(), whole)) or (
+                not on and view.auto_fit):
+            view.fit()
         if on:
             view.setCursor(Qt.CursorShape.SizeAllCursor)
             view.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -412,6 +436,8 @@ class BackdropTool:
         spec, size = self.shown(), self.size()
         if not self.active or spec is None or size is None:
             return
+        # The handles over the banner: a corner under it stays a target.
+        paint_banner(painter, self.view.style_, self.banner())
         paint_handles(painter, self.view.frame, self.view.style_,
                       [self.view.frame.to_screen(*c) for c in corners(spec, size)],
                       self.handle_size())
@@ -420,6 +446,12 @@ class BackdropTool:
             if len(marks) == 1 and self.pointer is not None:
                 marks.append(self.pointer)
             paint_calibration(painter, self.view.style_, marks)
+
+
+def _holds(outer: tuple[float, float, float, float],
+           inner: tuple[float, float, float, float]) -> bool:
+    return (outer[0] <= inner[0] and outer[1] <= inner[1] and outer[2] >= inner[2]
+            and outer[3] >= inner[3])
 
 
 def _around(whole: QRectF, hole: QRectF) -> list[QRectF]:
@@ -462,6 +494,28 @@ def paint_handles(painter: QPainter, frame: MapFrame, style: MapStyle,
         painter.setPen(QPen(halo, 2))
         painter.setBrush(ink)
         painter.drawRect(box)
+    painter.restore()
+
+
+def _banner_box(style: MapStyle, text: str) -> QRectF:
+    pad = max(4.0, style.line * 0.3)
+    return QRectF(pad, pad, style.bold_metrics.horizontalAdvance(text) + 2 * pad,
+                  style.line + pad)
+
+
+def paint_banner(painter: QPainter, style: MapStyle, text: str) -> None:
+    """A chip at the map's top-left corner saying which mode is on (the legend keeps the
+    top-right)."""
+    box = _banner_box(style, text)
+    pad = box.top()
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setPen(QPen(style.colours.highlight, 2))
+    painter.setBrush(style.colours.base)
+    painter.drawRoundedRect(box, pad, pad)
+    painter.setFont(style.bold)
+    painter.setPen(style.colours.text)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()
 
 

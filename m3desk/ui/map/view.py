@@ -208,11 +208,24 @@ class MapView(QWidget):
         return left <= b_left and top <= b_top and right >= b_right and bottom >= b_bottom
 
     def fit(self) -> None:
-        """Show every token and area; follow the window size again."""
+        """Show every token and area (and, while the picture is adjusted, the whole
+        picture: its four handles); follow the window size again."""
         self.auto_fit = True
         # Tokens and terrain, not the rings: a bow's long range would shrink every name.
-        self.frame = MapFrame.fitted(self.picture.bounds(), self.width(),
-                                     self.height(), most=self._most_scale())
+        bounds = self.picture.bounds()
+        picture = self.backdrop_tool.extent() if self.backdrop_tool.active else None
+        above = below = 0.0
+        if picture is not None:
+            bounds = (min(bounds[0], picture[0]), min(bounds[1], picture[1]),
+                      max(bounds[2], picture[2]), max(bounds[3], picture[3]))
+            # Between the mode's banner and the scale bar: the corner handles clear of both.
+            above = self.backdrop_tool.banner_room()
+            below = self.style_.small_metrics.height() + 12
+        frame = MapFrame.fitted(bounds, self.width(), self.height() - above - below,
+                                most=self._most_scale())
+        self.frame = MapFrame(frame.scale, frame.cx,
+                              frame.cy - (above - below) / 2 / frame.scale,
+                              self.width(), self.height())
         self.update()
 
     def _most_scale(self) -> float:

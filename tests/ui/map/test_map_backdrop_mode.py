@@ -347,3 +347,19 @@ def test_the_printed_map_shows_the_picture_where_it_lies(qapp: Any, tmp_path: Pa
         moved[2] - moved[0], abs=3)
     assert doubled[0] == pytest.approx(placed[0], abs=3)
     assert doubled[2] - doubled[0] > 1.5 * (placed[2] - placed[0])
+
+
+def test_the_mode_brings_all_four_handles_into_sight(qtbot: Any, panel: MapPanel) -> None:
+    document, view = panel.document, panel.view
+    spec = _spec(panel)
+    # A picture running far off the right and the bottom of the map.
+    bigger = spec.model_copy(update={"per_pixel": spec.per_pixel * 4})
+    document.apply_command_state(document.encounter.model_copy(update={"backdrop": bigger}))
+    _mode_on(qtbot, panel)
+    seen = view.frame.visible()
+    for x, y in corners(_spec(panel), (WIDTH_PX, HEIGHT_PX)):
+        assert seen[0] <= x <= seen[2] and seen[1] <= y <= seen[3]
+    # The banner says so on the map itself, clear of the picture's top edge.
+    assert view.backdrop_tool.banner() == "Adjusting the picture · Esc ends"
+    assert view.frame.to_screen(_spec(panel).x, _spec(panel).y).y() >= \
+        view.backdrop_tool.banner_room() - 1
