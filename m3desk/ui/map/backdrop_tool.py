@@ -445,7 +445,11 @@ class BackdropTool:
             marks = [self.view.frame.to_screen(*p) for p in self.points]
             if len(marks) == 1 and self.pointer is not None:
                 marks.append(self.pointer)
-            paint_calibration(painter, self.view.style_, marks)
+            label = ""
+            if len(marks) == 2:
+                ends = [self.view.frame.to_units(m) for m in marks]
+                label = f"{math.dist(*ends):.1f} {self.view.picture.model.unit} now"
+            paint_calibration(painter, self.view.style_, marks, label)
 
 
 def _holds(outer: tuple[float, float, float, float],
@@ -519,8 +523,9 @@ def paint_banner(painter: QPainter, style: MapStyle, text: str) -> None:
     painter.restore()
 
 
-def paint_calibration(painter: QPainter, style: MapStyle, marks: list[QPointF]) -> None:
-    """The calibration's points and the line between them."""
+def paint_calibration(painter: QPainter, style: MapStyle, marks: list[QPointF],
+                      label: str = "") -> None:
+    """The calibration's points, the line between them and how long it is now."""
     ink, halo = _ink_and_paper(style)
     reach = max(6.0, style.line * 0.45)
     painter.save()
@@ -532,6 +537,16 @@ def paint_calibration(painter: QPainter, style: MapStyle, marks: list[QPointF]) 
         for mark in marks:
             painter.drawLine(mark + QPointF(-reach, 0), mark + QPointF(reach, 0))
             painter.drawLine(mark + QPointF(0, -reach), mark + QPointF(0, reach))
+    if label and len(marks) == 2:
+        width = style.metrics.horizontalAdvance(label) + 8
+        box = QRectF(marks[1].x() + reach, marks[1].y() - reach - style.line, width,
+                     style.line)
+        painter.setPen(QPen(ink, 1))
+        painter.setBrush(style.colours.base)
+        painter.drawRect(box)
+        painter.setFont(style.font)
+        painter.setPen(style.colours.text)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
     painter.restore()
 
 

@@ -185,6 +185,19 @@ def test_a_corner_drag_scales_keeping_the_proportions_and_shift_frees_them(
     assert free.per_pixel == pytest.approx(2 * before.per_pixel, rel=0.02)
     assert free.down_per_pixel == pytest.approx(before.per_pixel, rel=0.02)
     assert document.undo_stack.count() == 1
+    # A scale typed in the dialog afterwards keeps the stretch the Shift drag made.
+    panel.backdrop_button.click()
+    dialog = panel.findChild(BackdropDialog)
+    assert dialog is not None
+    dialog.per_square.setValue(40)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
+                     Qt.MouseButton.LeftButton)
+    typed = _spec(panel)
+    step = document.encounter.position_model.step
+    assert typed.per_pixel == pytest.approx(step / 40)
+    assert typed.down_per_pixel / typed.per_pixel == pytest.approx(
+        free.down_per_pixel / free.per_pixel)
+    assert document.undo_stack.count() == 2
 
 
 def test_a_calibration_sets_the_scale_to_the_typed_distance(qtbot: Any,
@@ -363,3 +376,16 @@ def test_the_mode_brings_all_four_handles_into_sight(qtbot: Any, panel: MapPanel
     assert view.backdrop_tool.banner() == "Adjusting the picture · Esc ends"
     assert view.frame.to_screen(_spec(panel).x, _spec(panel).y).y() >= \
         view.backdrop_tool.banner_room() - 1
+
+
+def test_the_map_menu_offers_the_mode_and_the_calibration_with_their_keys(
+        qtbot: Any, panel: MapPanel) -> None:
+    from m3desk.ui.map.menu import map_menu
+
+    menu = map_menu(panel.view, QPointF(5, 5))
+    qtbot.addWidget(menu)
+    found = {a.text(): a.shortcut().toString() for a in menu.actions() if a.text()}
+    assert found["Adjust Picture"] == "B"
+    assert found["Calibrate Picture…"] == "C"
+    next(a for a in menu.actions() if a.text() == "Adjust Picture").trigger()
+    assert panel.view.backdrop_action.isChecked() and panel.calibrate_button.isVisible()
