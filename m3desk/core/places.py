@@ -82,13 +82,22 @@ class Backdrop(BaseModel):
     the image file, not its bytes: the encounter file stays small and quick to autosave at
     every step, and the bounded file reader needs no exception for megabytes of text. ``x``
     and ``y`` are where the picture's top-left corner lies on the map and ``per_pixel`` how
-    many of the game's units one of its pixels spans (0.5 ft: 10 pixels per 5-ft square)."""
+    many of the game's units one of its pixels spans (0.5 ft: 10 pixels per 5-ft square).
+    ``per_pixel_y`` is the same down the picture when a scan was stretched apart from across
+    (a corner dragged with Shift on the map); None, as files before it say: the same."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     path: str = Field(min_length=1, max_length=4096)
     x: float = Field(0.0, ge=-FAR, le=FAR)
     y: float = Field(0.0, ge=-FAR, le=FAR)
     per_pixel: float = Field(1.0, ge=1e-4, le=1000)
+    per_pixel_y: float | None = Field(None, ge=1e-4, le=1000,
+                                      exclude_if=lambda value: value is None)
+
+    @property
+    def down_per_pixel(self) -> float:
+        """The units one pixel spans down the picture."""
+        return self.per_pixel if self.per_pixel_y is None else self.per_pixel_y
 
 
 def areas_at(areas: Sequence[Area], x: float, y: float) -> list[Area]:

@@ -1,7 +1,10 @@
 """Background Picture…: choose an image to lie under the grid, and its scale and place.
 
 The scale is typed as the pixels of the picture one grid square spans (a battle map drawn
-at 70 px a square); the picture's top-left corner can be moved in the game's unit. The
+at 70 px a square); the picture's top-left corner can be moved in the game's unit. (On the
+map itself, Adjust Picture drags, scales and calibrates it: the same edit, one undo step.)
+A picture stretched down apart from across (a corner dragged with Shift) keeps its stretch
+when the scale is typed. The
 encounter keeps the path and the scale; the picture is read (with budgets) before anything
 changes, so a bad file gives a sentence here and the encounter stays as it was.
 """
@@ -26,16 +29,11 @@ from PySide6.QtWidgets import (
 from m3desk.core.places import FAR, Backdrop
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map.backdrop import read_backdrop
+from m3desk.ui.map.backdrop_edit import set_backdrop
 
 __all__ = ["BackdropDialog", "set_backdrop"]
 
 IMAGE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif);;All files (*)"
-
-
-def set_backdrop(document: EncounterDocument, backdrop: Backdrop | None) -> bool:
-    text = "Place a background picture under the map" if backdrop is not None \
-        else "Remove the map's background picture"
-    return document.apply(document.encounter.model_copy(update={"backdrop": backdrop}), text)
 
 
 class BackdropDialog(QDialog):
@@ -110,8 +108,13 @@ class BackdropDialog(QDialog):
             raise ValueError("Choose a picture file first.")
         read_backdrop(path)
         step = self.document.encounter.position_model.step
+        per_pixel = step / self.per_square.value()
+        current = self.document.encounter.backdrop
+        down = None
+        if current is not None and current.per_pixel_y is not None:
+            down = per_pixel * current.per_pixel_y / current.per_pixel
         return Backdrop(path=path, x=self.left.value(), y=self.top.value(),
-                        per_pixel=step / self.per_square.value())
+                        per_pixel=per_pixel, per_pixel_y=down)
 
     def accept(self) -> None:
         try:

@@ -1,4 +1,5 @@
-"""The map's context menu: an exact move, removing terrain, the background picture, fit."""
+"""The map's context menu: an exact move, removing terrain, the background picture (its
+dialog, and adjusting or calibrating it on the map), fit."""
 
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ def map_menu(view: MapView, point: QPointF) -> QMenu:
                        lambda: remove_area(view, index))
     menu.addSeparator()
     menu.addAction("Background Picture…", view.backdrop_requested.emit)
+    if view.backdrop_action.isEnabled():
+        menu.addAction(view.backdrop_action)
+        menu.addAction(view.calibrate_action)
     menu.addAction("Fit the Map", view.fit)
     return menu
 

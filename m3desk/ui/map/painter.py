@@ -29,7 +29,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
-from m3desk.core.places import Area
+from m3desk.core.places import Area, Backdrop
 from m3desk.core.system import PositionModel, Ring
 from m3desk.ui.board.board_colours import BoardColours, mix
 from m3desk.ui.board.token_metrics import initials
@@ -37,8 +37,8 @@ from m3desk.ui.board.token_shapes import shape_name, shape_path
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.picture import MapPicture, MapToken
 
-__all__ = ["GroundCache", "MapFrame", "MapStyle", "Ruler", "paint_map", "paint_token",
-           "ring_polygon"]
+__all__ = ["GroundCache", "MapFrame", "MapStyle", "Ruler", "backdrop_rect", "paint_backdrop",
+           "paint_map", "paint_token", "ring_polygon"]
 
 NICE = (1, 2, 5)
 MIN_GRID_PX = 9.0
@@ -711,22 +711,41 @@ def _legend_text(picture: MapPicture, kind: str, text: str) -> str:
     return text
 
 
+BACKDROP_OPACITY = 0.75
+"""The picture lies a little faded under the grid, so the grid and the tokens read on it."""
+
+
+def backdrop_rect(frame: MapFrame, spec: Backdrop, image: QImage | QPixmap) -> QRectF:
+    """Where the picture ``spec`` lies on the surface (``image`` as the backdrop cache
+    read it: its size in the file's pixels is kept in it)."""
+    corner = frame.to_screen(spec.x, spec.y)
+    width, height = file_pixel_size(image) if isinstance(image, QImage) else (
+        image.width(), image.height())
+    return QRectF(corner.x(), corner.y(), width * spec.per_pixel * frame.scale,
+                  height * spec.down_per_pixel * frame.scale)
+
+
+def paint_backdrop(painter: QPainter, target: QRectF, image: QImage | QPixmap, *,
+                   smooth: bool = True) -> None:
+    """The picture, faded, into ``target`` (surface pixels)."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
+    painter.setOpacity(BACKDROP_OPACITY)
+    if isinstance(image, QImage):
+        painter.drawImage(target, image)
+    else:
+        painter.drawPixmap(target, image, QRectF(image.rect()))
+    painter.restore()
+
+
 def _paint_ground(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
-                  backdrop: QImage | None) -> None:
+                  backdrop: QImage | None, *, fill: bool = True) -> None:
     """What lies under the tokens and changes only with the view or the terrain: the
     background, its picture, the grid and the terrain areas."""
-    if not style.paper:
+    if fill and not style.paper:
         painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.colours.base)
     if backdrop is not None and picture.backdrop is not None and not backdrop.isNull():
-        spec = picture.backdrop
-        corner = frame.to_screen(spec.x, spec.y)
-        width, height = file_pixel_size(backdrop)
-        target = QRectF(corner.x(), corner.y(), width * spec.per_pixel * frame.scale,
-                        height * spec.per_pixel * frame.scale)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.setOpacity(0.75)
-        painter.drawImage(target, backdrop)
-        painter.setOpacity(1.0)
+        paint_backdrop(painter, backdrop_rect(frame, picture.backdrop, backdrop), backdrop)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
     _paint_grid(painter, frame, picture.model, style)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -761,20 +780,21 @@ class GroundCache:
 def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle, *,
               backdrop: QImage | None = None, skip: str = "", ruler: Ruler | None = None,
               rubber: QRectF | None = None, legend: bool = True, scale_bar: bool = True,
-              ground: GroundCache | None = None) -> None:
+              ground: GroundCache | None = None, fill: bool = True) -> None:
     """Paint the whole map on ``painter`` (a widget, a pixmap or a page) inside
     (0, 0, frame.width, frame.height); ``skip`` leaves out one token (the one being
     dragged, painted on top by the caller), ``ruler`` and ``rubber`` (a terrain rectangle
     being drawn, in surface pixels) are the interaction's overlays; ``ground`` keeps the
-    ground between paints of the same view."""
+    ground between paints of the same view; without ``fill`` the surface's background is
+    left as it is (the layer over a picture being dragged)."""
     painter.save()
     painter.setClipRect(QRectF(0, 0, frame.width, frame.height))
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-    if ground is not None and not style.paper:
+    if ground is not None and not style.paper and fill:
         ground.paint(painter, frame, picture, style, backdrop)
     else:
-        _paint_ground(painter, frame, picture, style, backdrop)
+        _paint_ground(painter, frame, picture, style, backdrop, fill=fill)
     model = picture.model
     _paint_rings(painter, frame, picture, style)
     taken = _paint_tokens(painter, frame, picture, style, skip)
@@ -783,9 +803,9 @@ def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: Ma
     _paint_ring_labels(painter, frame, picture, style, taken)
     if rubber is not None:
         painter.setPen(QPen(style.colours.highlight, 2, Qt.PenStyle.DashLine))
-        fill = QColor(style.colours.highlight)
-        fill.setAlphaF(0.2)
-        painter.setBrush(fill)
+        tint = QColor(style.colours.highlight)
+        tint.setAlphaF(0.2)
+        painter.setBrush(tint)
         painter.drawRect(rubber)
     if ruler is not None:
         paint_ruler(painter, frame, ruler, style)

@@ -1,5 +1,7 @@
-"""The map with its tools: Fit, Move…, Terrain (paint it, with what to paint), Picture…,
-and a status line under it that says what a drag means while it lasts."""
+"""The map with its tools: Fit, Move…, Terrain (paint it, with what to paint), Adjust
+Picture (drag, scale and calibrate the background picture on the map, with Calibrate…
+beside it while on), Picture… (the typed numbers), and a status line that says what a drag
+means while it lasts."""
 
 from __future__ import annotations
 
@@ -50,6 +52,17 @@ class MapPanel(QWidget):
                 self.paint_kind.addItem(f"Difficult ground DR {rating}", (rating, False))
         self.paint_kind.currentIndexChanged.connect(self._kind_chosen)
         self.paint_kind.setVisible(False)
+        self.adjust_button = QToolButton(self)
+        self.adjust_button.setDefaultAction(self.view.backdrop_action)
+        self.adjust_button.setAutoRaise(True)
+        self.adjust_button.setAccessibleName("Adjust Picture")
+        self.view.backdrop_action.toggled.connect(self._adjust_toggled)
+        self.calibrate_button = QToolButton(self)
+        self.calibrate_button.setDefaultAction(self.view.calibrate_action)
+        self.calibrate_button.setText("Calibrate…")
+        self.calibrate_button.setAutoRaise(True)
+        self.calibrate_button.setAccessibleName("Calibrate Picture")
+        self.calibrate_button.setVisible(False)
         self.backdrop_button = self._button("Picture…", "Background picture: place a picture "
                                             "(a drawn or scanned map) under the grid",
                                             self.choose_backdrop)
@@ -67,7 +80,8 @@ class MapPanel(QWidget):
         tools.setContentsMargins(0, 0, 0, 0)
         tools.setSpacing(2)
         for widget in (self.fit_button, self.move_button, self.paint_button,
-                       self.paint_kind, self.backdrop_button):
+                       self.paint_kind, self.adjust_button, self.calibrate_button,
+                       self.backdrop_button):
             tools.addWidget(widget)
         tools.addWidget(self.status, 1)
         layout = QVBoxLayout(self)
@@ -97,10 +111,19 @@ class MapPanel(QWidget):
         self.status.setToolTip(text)
 
     def _paint_toggled(self, on: bool) -> None:
+        if on:
+            self.view.backdrop_action.setChecked(False)
         self.view.paint_mode = on
         self.paint_kind.setVisible(on)
         self._say("Drag on the map to paint; right-click terrain to remove it." if on else "")
         self._kind_chosen(self.paint_kind.currentIndex())
+
+    def _adjust_toggled(self, on: bool) -> None:
+        """The picture's mode and the paint tool take the same drags: one at a time."""
+        if on and self.paint_button.isChecked():
+            self.paint_button.setChecked(False)
+            self.view.backdrop_tool.say()
+        self.calibrate_button.setVisible(on)
 
     def _kind_chosen(self, _index: int) -> None:
         rating, wall = self.paint_kind.currentData() or (0, True)

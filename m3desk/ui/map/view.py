@@ -10,6 +10,8 @@ Keys: arrows move the selected token one grid step (a run of presses is one undo
 Page Up / Page Down climb or descend one step where the game keeps heights, Tab and
 Shift+Tab select the next or previous combatant,
 Ctrl+= / Ctrl+- zoom, Ctrl+0 fits, Escape cancels a drag.
+Adjust Picture (B; :mod:`~m3desk.ui.map.backdrop_tool`) drags, scales and calibrates the
+background picture instead, and C starts its calibration.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
+    QAction,
     QContextMenuEvent,
     QHelpEvent,
     QImage,
     QKeyEvent,
+    QKeySequence,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -38,6 +42,7 @@ from m3desk.core.system import EncounterRules, MoveCheck
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map.backdrop import BackdropCache
+from m3desk.ui.map.backdrop_tool import BackdropTool
 from m3desk.ui.map.moves import area_between, snapped, stepped, with_area
 from m3desk.ui.map.painter import (
     GroundCache,
@@ -144,9 +149,36 @@ class MapView(QWidget):
         # Every pixel is painted by the map itself: no background fill before each paint.
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._told = ""
+        self.backdrop_action = self._action(
+            "Adjust Picture", "B", "Adjust the background picture on the map: drag it, drag "
+            "a corner to scale it, calibrate it by two points (B)")
+        self.backdrop_action.setCheckable(True)
+        self.calibrate_action = self._action(
+            "Calibrate Picture…", "C", "Click two points on the picture and type how far "
+            "apart they are: the picture is scaled to match (C)")
+        self.backdrop_tool = BackdropTool(self)
+        self.backdrop_action.toggled.connect(self.backdrop_tool.changed)
+        self.calibrate_action.triggered.connect(self.backdrop_tool.start_calibration)
+        self._enable_backdrop_actions()
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
         self.document_link.connect("selection_changed", lambda _id: self.refresh())
+
+    def _action(self, text: str, key: str, tip: str) -> QAction:
+        """An action of the map's own, its key working while the map has the focus."""
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(key))
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        action.setToolTip(tip)
+        self.addAction(action)
+        return action
+
+    def _enable_backdrop_actions(self) -> None:
+        usable = not self.read_only and self.picture.backdrop is not None
+        for action in (self.backdrop_action, self.calibrate_action):
+            action.setEnabled(usable)
+        if not usable and self.backdrop_action.isChecked():
+            self.backdrop_action.setChecked(False)
 
     # -- state -----------------------------------------------------------------------------
 
@@ -165,6 +197,7 @@ class MapView(QWidget):
         self.picture = picture_of(self.document.encounter, self.document.selected,
                                   rings=self.rings)
         self.redraws += 1
+        self._enable_backdrop_actions()
         if self.auto_fit and self._drag is None and not self._holds_everything():
             self.fit()
         self.update()
@@ -175,11 +208,24 @@ class MapView(QWidget):
         return left <= b_left and top <= b_top and right >= b_right and bottom >= b_bottom
 
     def fit(self) -> None:
-        """Show every token and area; follow the window size again."""
+        """Show every token and area (and, while the picture is adjusted, the whole
+        picture: its four handles); follow the window size again."""
         self.auto_fit = True
         # Tokens and terrain, not the rings: a bow's long range would shrink every name.
-        self.frame = MapFrame.fitted(self.picture.bounds(), self.width(),
-                                     self.height(), most=self._most_scale())
+        bounds = self.picture.bounds()
+        picture = self.backdrop_tool.extent() if self.backdrop_tool.active else None
+        above = below = 0.0
+        if picture is not None:
+            bounds = (min(bounds[0], picture[0]), min(bounds[1], picture[1]),
+                      max(bounds[2], picture[2]), max(bounds[3], picture[3]))
+            # Between the mode's banner and the scale bar: the corner handles clear of both.
+            above = self.backdrop_tool.banner_room()
+            below = self.style_.small_metrics.height() + 12
+        frame = MapFrame.fitted(bounds, self.width(), self.height() - above - below,
+                                most=self._most_scale())
+        self.frame = MapFrame(frame.scale, frame.cx,
+                              frame.cy - (above - below) / 2 / frame.scale,
+                              self.width(), self.height())
         self.update()
 
     def _most_scale(self) -> float:
@@ -271,6 +317,9 @@ class MapView(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
+        if self.backdrop_tool.paint_drag(painter):
+            painter.end()
+            return
         drag = self._drag
         if drag is not None and drag.dragging and self._static is not None:
             painter.drawPixmap(0, 0, self._static)
@@ -284,6 +333,7 @@ class MapView(QWidget):
                             at=self.frame.to_screen(drag.target.x, drag.target.y))
         else:
             self.paint_onto(painter)
+            self.backdrop_tool.paint_marks(painter)
         painter.end()
 
     def _cache_static(self, skip: str) -> None:
@@ -324,6 +374,8 @@ class MapView(QWidget):
             super().mousePressEvent(event)
             return
         self.setFocus(Qt.FocusReason.MouseFocusReason)
+        if self.backdrop_tool.active and self.backdrop_tool.press(event):
+            return
         token = self.token_at(point)
         if token is not None:
             self.document.select(token.combatant_id)
@@ -344,6 +396,8 @@ class MapView(QWidget):
             self.frame = self.frame.panned(delta.x(), delta.y())
             self.auto_fit = False
             self.update()
+            return
+        if self.backdrop_tool.active and self.backdrop_tool.move(event):
             return
         if self._rubber is not None:
             self._rubber = (self._rubber[0], point)
@@ -380,6 +434,8 @@ class MapView(QWidget):
         if self._pan is not None:
             self._pan = None
             return
+        if self.backdrop_tool.active and self.backdrop_tool.release(event):
+            return
         if self._rubber is not None:
             start, end = self._rubber
             self._rubber = None
@@ -403,10 +459,14 @@ class MapView(QWidget):
         self._drag = None
         self._static = None
         self.ruler = None
-        self.said.emit("")
+        self.backdrop_tool.say()
         self.update()
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        # In the picture's mode a quick second click is a click (a calibration's second
+        # point, a drag begun at once), never a fit.
+        if self.backdrop_tool.active and not self.read_only and self.backdrop_tool.press(event):
+            return
         if self.token_at(event.position()) is None:
             self.fit()
             return
@@ -418,6 +478,9 @@ class MapView(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         control = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if self._drag is None and self.backdrop_tool.active and self.backdrop_tool.key(event):
+            event.accept()
+            return
         if control and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_by(1.25)
         elif control and key == Qt.Key.Key_Minus:

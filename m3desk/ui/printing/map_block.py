@@ -1,12 +1,14 @@
 """A small map on the printed encounter sheet of a game that measures distance: where
 everyone stands, drawn by the map's own painting routine (:func:`m3desk.ui.map.paint_map`)
-in black on white, names as text (they search and copy in the PDF)."""
+in black on white, names as text (they search and copy in the PDF), over the background
+picture where the encounter has one."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QImage, QPalette
 
 from m3desk.core.encounter import Encounter
+from m3desk.ui.map.backdrop import BackdropCache
 from m3desk.ui.map.painter import MapFrame, MapStyle, paint_map
 from m3desk.ui.map.picture import picture_of
 from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
@@ -105,5 +107,13 @@ class MapBlock:
         canvas.box(x, y + TITLE_H, width, map_height - 2, line=0.5)
         painter.translate(x * canvas.kx, (y + TITLE_H) * canvas.ky)
         painter.scale(canvas.kx, canvas.ky)
-        paint_map(painter, frame, self.picture, style)
+        paint_map(painter, frame, self.picture, style, backdrop=self._backdrop())
         painter.restore()
+
+    def _backdrop(self) -> QImage | None:
+        """The background picture where the encounter has one and it can be read (with the
+        screen's budgets); a picture gone since prints the map without it."""
+        if self.picture.backdrop is None:
+            return None
+        image, _error = BackdropCache().get(self.picture.backdrop.path)
+        return image
