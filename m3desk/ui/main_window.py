@@ -340,7 +340,11 @@ class MainWindow(QMainWindow):
         for action in encounter.all():
             action.setProperty("shortcut_area", "Encounter")
         window_actions = [a for a in vars(self.menu_actions).values() if isinstance(a, QAction)]
-        dialog = ShortcutsDialog(shortcut_rows(window_actions + encounter.all()), self)
+        from m3desk.ui.map.view import MAP_KEYS
+
+        rows = shortcut_rows(window_actions + encounter.all())
+        rows += [("Map", what, keys) for what, keys in MAP_KEYS]
+        dialog = ShortcutsDialog(rows, self)
         holder.deleteLater()
         dialog.show()
         self._shortcuts = dialog

@@ -55,13 +55,31 @@ from m3desk.ui.map.painter import (
 )
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
 
-__all__ = ["MapView", "ruler_lines"]
+__all__ = ["MAP_KEYS", "MapView", "ruler_lines"]
 
 WHEEL_STEP = 1.0015
 """Zoom per eighth of a degree: a wheel notch (120) zooms by about 20 %."""
 MIN_SCALE, MAX_SCALE = 0.02, 400.0
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1),
           Qt.Key.Key_Down: (0, 1)}
+ADJUST_PICTURE = ("Adjust Picture", "B", "Adjust the background picture on the map: drag "
+                  "it, drag a corner to scale it, calibrate it by two points (B)")
+CALIBRATE_PICTURE = ("Calibrate Picture…", "C", "Click two points on the picture and type how "
+                     "far apart they are: the picture is scaled to match (C)")
+MAP_KEYS: tuple[tuple[str, str], ...] = (
+    ("Move the selected one a grid step", "Arrow keys"),
+    ("Raise or lower the selected one", "PgUp or PgDown"),
+    ("Select the next or the previous", "Tab or Shift+Tab"),
+    ("Zoom in", "Ctrl++"),
+    ("Zoom out", "Ctrl+-"),
+    ("Fit the whole map", "Ctrl+0"),
+    ("Cancel a drag", "Esc"),
+    (ADJUST_PICTURE[0], ADJUST_PICTURE[1]),
+    ("Nudge the picture (Adjust Picture on)", "Arrow keys"),
+    (CALIBRATE_PICTURE[0].rstrip("…"), CALIBRATE_PICTURE[1]),
+)
+"""What the map answers while it has the focus, for Help → Keyboard Shortcuts (keyPressEvent
+and the map's own actions below)."""
 MAP_ASPECTS = frozenset({"roster", "sheets", "positions", "setup", "turn"})
 
 
@@ -149,13 +167,9 @@ class MapView(QWidget):
         # Every pixel is painted by the map itself: no background fill before each paint.
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._told = ""
-        self.backdrop_action = self._action(
-            "Adjust Picture", "B", "Adjust the background picture on the map: drag it, drag "
-            "a corner to scale it, calibrate it by two points (B)")
+        self.backdrop_action = self._action(*ADJUST_PICTURE)
         self.backdrop_action.setCheckable(True)
-        self.calibrate_action = self._action(
-            "Calibrate Picture…", "C", "Click two points on the picture and type how far "
-            "apart they are: the picture is scaled to match (C)")
+        self.calibrate_action = self._action(*CALIBRATE_PICTURE)
         self.backdrop_tool = BackdropTool(self)
         self.backdrop_action.toggled.connect(self.backdrop_tool.changed)
         self.calibrate_action.triggered.connect(self.backdrop_tool.start_calibration)

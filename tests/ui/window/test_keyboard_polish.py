@@ -38,11 +38,15 @@ def test_the_shortcuts_list_each_command_once_with_keys_a_user_presses(
     assert by_name["Undo"] == "Ctrl+Z"
     assert by_name["Redo"] == "Ctrl+Y or Ctrl+Shift+Z"
     assert by_name["Close"] == "Ctrl+W"
+    # The map's own keys (they work while the map has the focus): its picture tools too.
+    on_map = {what: keys for where, what, keys in rows if where == "Map"}
+    assert on_map["Adjust Picture"] == "B" and on_map["Calibrate Picture"] == "C"
+    assert on_map["Move the selected one a grid step"] == "Arrow keys"
     for where, what, keys in rows:
         assert "&" not in what and not what.endswith("…"), what
         assert keys and not QT_KEY_NAMES.search(keys), (what, keys)
         assert "," not in keys, (what, keys)
-        assert where in ("Window", "Encounter")
+        assert where in ("Window", "Encounter", "Map")
     # Every text shows whole: no column is narrower than what it holds.
     header = table.horizontalHeader()
     metrics = table.fontMetrics()
