@@ -90,7 +90,7 @@ class ColumnFitter(QObject):
     def fit(self) -> None:
         view = self._view
         header = view.horizontalHeader()
-        for column, width in self.widths(view.viewport().width()).items():
+        for column, width in self.widths(header.width()).items():
             if header.isSectionHidden(column) != (width == 0):
                 header.setSectionHidden(column, width == 0)
             if width and header.sectionSize(column) != width:
