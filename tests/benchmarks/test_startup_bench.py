@@ -31,7 +31,8 @@ from pathlib import Path
 import pytest
 
 HELLO = Path(__file__).resolve().parents[3] / "shared" / "bench" / "hello_pyd.py"
-RUNS = 9
+RUNS = 15
+"""Pairs measured after two warm-up rounds: a shared machine needs that many for a steady median."""
 FIRST_WINDOW = """
 import sys
 from PySide6.QtCore import QTimer
