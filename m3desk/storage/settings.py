@@ -253,9 +253,13 @@ def save_settings(paths: AppPaths, settings: AppSettings) -> None:
             f"Could not save “{target}”: a setting holds a value that cannot be written ({exc}).",
             target,
         ) from exc
+    data = text.encode("ascii")
+    with contextlib.suppress(DocumentLoadError):
+        if read_file_capped(target, _MAX_SETTINGS_BYTES) == data:
+            return  # unchanged (closing a window left where it was): no write, no disk wait
     with contextlib.suppress(OSError):  # if this fails, the write below says why
         paths.config_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(target, text.encode("ascii"))
+    atomic_write_bytes(target, data)
 
 
 def options_of(settings: AppSettings, system: GameSystem) -> tuple[BaseModel, str | None]:

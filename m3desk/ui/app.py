@@ -147,19 +147,32 @@ def run(argv: list[str]) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from m3desk.ui.plain_text import install_plain_text_guard
+
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    app.installEventFilter(_file_open_filter(window))
+    if sys.platform == "darwin":
+        # Only macOS sends QFileOpenEvent. An application-wide Python event filter has
+        # PySide wrap every Qt-private object it sees (building all of Qt's classes once),
+        # which the other platforms need not pay for.
+        app.installEventFilter(_file_open_filter(window))
     files = [Path(name) for name in args.files]
 
     def start() -> None:
+        # The first turn of the event loop fills the first window: the library.
+        window.fill_library()
+        QTimer.singleShot(0, open_documents)
+
+    def open_documents() -> None:
+        # Then the plain-text guard, messages, recovered work and the files asked for;
+        # then it listens for later launches (Qt's network module loads then). A launch
+        # meanwhile waits: the data folder's lock says one is starting.
+        install_plain_text_guard(app)  # before the warning: its text may name a file
         if settings_warning:
             from m3desk.ui import dialogs
 
             dialogs.show_warning(window, "Settings", settings_warning)
-        window.startup(files)
-        # The window shows first; then it listens for later launches (Qt's network module
-        # loads then). A launch meanwhile waits: the data folder's lock says one is starting.
+        window.open_startup_documents(files)
         QTimer.singleShot(0, listen)
 
     def listen() -> None:

@@ -58,9 +58,6 @@ class MainWindow(QMainWindow):
     def __init__(self, paths: AppPaths | None = None, settings: AppSettings | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            install_plain_text_guard(app)  # file text is never markup, in every view
         self.setObjectName("main_window")
         self.paths = paths or AppPaths.from_environment()
         if settings is None:
@@ -210,15 +207,32 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Horizontal)
 
     def startup(self, files: Iterable[str | Path] = (), *, recover: bool = True) -> None:
-        """Work that waits until the window is on screen: library, recovery, files to open.
+        """Work that waits until the window is on screen: library, recovery, files to open."""
+        self.fill_library()
+        self.open_startup_documents(files, recover=recover)
 
-        Recovery comes before the command-line files so a restored document is
-        not opened a second time from disk.
-        """
+    def fill_library(self) -> None:
+        """The first window's own content: the library scanned (and a broken table rule
+        reported in the status bar)."""
         self.library.refresh()
         problem = self.settings_store.table_rules_problem()
         if problem:
             self._status(problem)
+
+    def open_startup_documents(self, files: Iterable[str | Path] = (), *,
+                               recover: bool = True) -> None:
+        """The plain-text guard, then unsaved work to recover and the files to open.
+
+        The guard is installed here, before the first text from a file can reach a label or
+        a tooltip, and not with the window: an application-wide Python event filter makes
+        PySide wrap Qt's private objects, which builds every Qt class it has not built yet
+        (some 20 ms), and the first window needs none of it (its labels set their format).
+        Recovery comes before the command-line files so a restored document is not opened a
+        second time from disk.
+        """
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            install_plain_text_guard(app)  # file text is never markup, in every view
         if recover:
             from m3desk.ui.window.recovery import offer_recovery
 

@@ -27,7 +27,6 @@ from PySide6.QtGui import QColor, QHelpEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QGraphicsView,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -97,6 +96,10 @@ def tinted(text: str, colour: QColor | str) -> str:
 
 def _tooltip_text(target: QObject, event: QHelpEvent) -> str | None:
     """The tooltip Qt would show for ``event`` on ``target``; None to let Qt handle it."""
+    # Imported here: PySide builds a Qt class (and its enums) when it is first imported,
+    # and the first window has no graphics view.
+    from PySide6.QtWidgets import QGraphicsView
+
     parent = target.parent() if isinstance(target, QWidget) else None
     if isinstance(parent, QHeaderView) and target is parent.viewport():
         target = parent

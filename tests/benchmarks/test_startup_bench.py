@@ -6,6 +6,9 @@ machine, minutes apart, so machine speed cancels out. Two are reported:
 - *first window*: m3desk's real start path (settings, theme, main window shown, library
   scanned, the first event-loop turn) and then quit — the same work hello_pyd.py does with
   its one label;
+- *first window and what follows*: the same, quitting only after the start-up work queued
+  behind the first window (the plain-text guard, recovery, listening for later launches), so
+  nothing moved out of the first turn goes unmeasured;
 - *self-test*: ``m3desk --self-test``, which also opens every sample sheet, runs an
   encounter and exports a PDF, so it measures start-up plus a tour of every view.
 
@@ -28,7 +31,8 @@ from pathlib import Path
 import pytest
 
 HELLO = Path(__file__).resolve().parents[3] / "shared" / "bench" / "hello_pyd.py"
-RUNS = 9
+RUNS = 15
+"""Pairs measured after two warm-up rounds: a shared machine needs that many for a steady median."""
 FIRST_WINDOW = """
 import sys
 from PySide6.QtCore import QTimer
@@ -43,8 +47,15 @@ QApplication.exec = staticmethod(exec_then_quit)
 sys.exit(app.run([]))
 """
 
-TARGET = 1.5
-"""Issue 13: start-up to the first shown window at most 1.5x hello_pyd."""
+SETTLED = FIRST_WINDOW.replace(
+    "QTimer.singleShot(0, QApplication.quit)",
+    # Three turns: the first window's, the guard's and recovery's, the listening's.
+    "QTimer.singleShot(0, lambda: QTimer.singleShot(0, lambda: QTimer.singleShot(\n"
+    "        0, QApplication.quit)))")
+
+TARGET = 1.48
+"""Issue 21: start-up to the first shown window no slower than the 1.48x hello_pyd of
+issue 13's end (the aim is 1.2x)."""
 pytestmark = pytest.mark.skipif(not HELLO.exists(), reason="shared/bench/hello_pyd.py missing")
 
 
@@ -88,6 +99,13 @@ def test_first_window_ratio_against_hello_pyd(benchmark, tmp_path) -> None:
     ratio = _ratio(benchmark, "first window", [sys.executable, "-c", FIRST_WINDOW], tmp_path,
                    TARGET)
     assert ratio <= TARGET
+
+
+def test_first_window_and_what_follows_against_hello_pyd(benchmark, tmp_path) -> None:
+    # A figure: the first window plus the start-up work queued behind it.
+    assert SETTLED != FIRST_WINDOW
+    _ratio(benchmark, "first window and what follows", [sys.executable, "-c", SETTLED],
+           tmp_path, None)
 
 
 def test_first_window_compiled_from_source_against_hello_pyd(benchmark, tmp_path) -> None:

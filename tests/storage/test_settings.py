@@ -210,3 +210,18 @@ def test_each_game_keeps_its_own_table_rules(paths: AppPaths) -> None:
     loaded, _ = load_settings(paths)
     assert options_of(loaded, system) == (TableRules.book_example(), None)
     assert loaded.table_rules["toy"] == {"natural_20_hits": False}
+
+
+def test_saving_unchanged_settings_leaves_the_file_alone(paths: AppPaths) -> None:
+    """Closing a window that was not moved saves the same settings: no rewrite, and so no
+    wait for the disk at every exit; a change is written as before."""
+    settings = AppSettings(theme="dark")
+    save_settings(paths, settings)
+    written = os.stat(paths.settings_file)
+
+    save_settings(paths, settings)
+    assert os.stat(paths.settings_file).st_ino == written.st_ino  # not replaced
+
+    settings.theme = "light"
+    save_settings(paths, settings)
+    assert load_settings(paths)[0].theme == "light"

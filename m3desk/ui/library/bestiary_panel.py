@@ -15,15 +15,12 @@ from PySide6.QtCore import QModelIndex, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QDockWidget,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -293,6 +290,10 @@ class BestiaryPanel(QDockWidget):
 
     def show_licence(self) -> None:
         """The licence text, as plain text, in a dialog of its own."""
+        # Imported when asked for: PySide builds each Qt class (and its enums) at its first
+        # import, and the first window shows no dialog.
+        from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit
+
         texts = [b.licence.read_text(encoding="utf-8", errors="replace")
                  for b in self.bestiaries if b.licence is not None]
         dialog = QDialog(self)

@@ -90,7 +90,9 @@ class ColumnFitter(QObject):
     def fit(self) -> None:
         view = self._view
         header = view.horizontalHeader()
-        for column, width in self.widths(view.viewport().width()).items():
+        # The header is as wide as the viewport (QTableView lays it out so); asking for the
+        # viewport, a widget Qt made, would have PySide build every widget class first.
+        for column, width in self.widths(header.width()).items():
             if header.isSectionHidden(column) != (width == 0):
                 header.setSectionHidden(column, width == 0)
             if width and header.sectionSize(column) != width:

@@ -92,6 +92,7 @@ class LibraryPanel(QDockWidget):
 
         self.summary = QLabel()
         self.summary.setObjectName("library_summary")
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # shown before the text guard is
         self.summary.setWordWrap(True)
         self.model.modelReset.connect(self._update_summary)
 

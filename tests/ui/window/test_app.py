@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel
 
 from m3desk.ui import app as app_module
 from m3desk.ui.main_window import MainWindow
@@ -70,3 +71,45 @@ def test_a_command_line_of_files_means_what_argparse_makes_of_it(argv: list[str]
 
 def test_a_file_named_like_an_option_still_goes_through_argparse() -> None:
     assert app_module.parse_args(["--", "-odd.m3c"]).files == ["-odd.m3c"]
+
+
+def test_files_from_the_command_line_open_after_the_plain_text_guard(
+    monkeypatch: pytest.MonkeyPatch, qapp: QApplication, qtbot, sample,
+    fake_dialogs: ScriptedDialogs, restore_app_look: None,
+) -> None:
+    """The first window comes up without the guard (it costs start-up ~20 ms); the files of
+    the command line open only once it is in place: no label of theirs is left for Qt to
+    guess rich text from (a sheet's labels rely on the guard for that)."""
+    from m3desk.ui import plain_text
+
+    earlier = plain_text._guard  # another test's start installed it: start afresh
+    if earlier is not None:
+        qapp.removeEventFilter(earlier)
+        monkeypatch.setattr(plain_text, "_guard", None)
+    seen: dict[str, object] = {}
+
+    def event_loop(_app: QApplication) -> int:
+        window = next(w for w in QApplication.topLevelWidgets()
+                      if isinstance(w, MainWindow) and w.isVisible())
+        seen["guard_at_first_window"] = plain_text._guard is not None
+        qtbot.waitUntil(lambda: len(window.session.records) == 1)
+        seen["labels"] = len(window.findChildren(QLabel))
+        seen["guessed"] = [label.text() for label in window.findChildren(QLabel)
+                           if label.isVisible()
+                           and label.textFormat() == Qt.TextFormat.AutoText]
+        window.session.close_all(ask=False)
+        window.close()
+        window.deleteLater()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", event_loop)
+    try:
+        assert app_module.run([str(sample("gramfive"))]) == 0
+    finally:
+        if plain_text._guard is not None and plain_text._guard is not earlier:
+            qapp.removeEventFilter(plain_text._guard)
+        if earlier is not None:
+            qapp.installEventFilter(earlier)
+    assert seen["guard_at_first_window"] is False
+    assert seen["labels"] > 10  # the sheet is open
+    assert seen["guessed"] == []

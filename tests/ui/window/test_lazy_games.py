@@ -39,8 +39,22 @@ def exec_then_quit(*_args):
     return exec_()
 QApplication.exec = staticmethod(exec_then_quit)
 app.run([])
+import PySide6.QtCore, PySide6.QtWidgets
+from m3desk.ui import plain_text
+print(json.dumps({"built": sorted(name for module in (PySide6.QtCore, PySide6.QtWidgets)
+                                  for name in vars(module) if name.startswith("Q")),
+                  "guard": plain_text._guard is not None}))
 print(json.dumps(sorted(m for m in sys.modules if m.startswith(("m3desk", "PySide6", "html")))))
 """
+
+BUILT_ON_USE = ("QGraphicsView", "QDialogButtonBox", "QPlainTextEdit", "QMdiArea",
+                "QSharedMemory")
+"""Qt classes the first window does not use. PySide builds a class, enums and all, when it is
+first imported or first met; these would be built by an import the first window does not
+need (the graphics view of a tooltip check, the bestiary's licence dialog), by asking a view
+for its viewport (a widget Qt made: PySide then builds every widget class to find its type),
+or by an application-wide Python event filter (it meets Qt's private objects: PySide builds
+every Qt class), which together cost the start-up some 30 ms."""
 
 LOADED_ON_USE = (
     "m3desk.systems.",  # every game, its rules and models
@@ -57,11 +71,16 @@ LOADED_ON_USE = (
 )
 
 
-def _first_window_modules(home: Path) -> list[str]:
+def _first_window(home: Path) -> list[str]:
+    """The probe's output lines: what Qt built (and the guard), then the modules loaded."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(home)}
     result = subprocess.run([sys.executable, "-c", FIRST_WINDOW], env=env,
                             capture_output=True, text=True, timeout=120, check=True)
-    loaded: list[str] = json.loads(result.stdout.strip().splitlines()[-1])
+    return result.stdout.strip().splitlines()[-2:]
+
+
+def _first_window_modules(home: Path) -> list[str]:
+    loaded: list[str] = json.loads(_first_window(home)[1])
     return loaded
 
 
@@ -74,6 +93,14 @@ def test_the_first_window_loads_no_document_machinery_and_no_game(tmp_path: Path
     assert "m3desk.ui.library.panel" in loaded  # the probe did see the first window
     early = [m for m in loaded if m.startswith(LOADED_ON_USE)]
     assert early == []
+
+
+def test_the_first_window_builds_no_qt_class_it_does_not_show(tmp_path: Path) -> None:
+    probe = json.loads(_first_window(tmp_path)[0])
+    assert "QTableView" in probe["built"]  # the probe did see the library
+    assert [name for name in BUILT_ON_USE if name in probe["built"]] == []
+    # The plain-text guard (an application-wide filter) comes with the first file's text.
+    assert probe["guard"] is False
 
 
 def test_the_first_window_loads_only_the_game_its_settings_need(tmp_path: Path) -> None:
