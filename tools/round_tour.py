@@ -18,6 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from screenshots import screen_environment  # tools/ is this script's folder
+
 SIZES = {"1": (1366, 728), "1.5": (1067, 627)}
 
 
@@ -156,8 +158,7 @@ def main(argv: list[str]) -> int:
     for scale in SIZES:
         for theme_name in ("light", "dark"):
             with tempfile.TemporaryDirectory(prefix="m3desk-tour-") as home:
-                env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": scale,
-                       "M3DESK_HOME": home}
+                env = screen_environment(scale, home)
                 result = subprocess.run([sys.executable, __file__, "--render", theme_name,
                                          str(output.resolve())], env=env, capture_output=True,
                                         text=True, timeout=600)

@@ -23,6 +23,7 @@ samples and the user's own profile is never read or written.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -303,11 +304,29 @@ def _render_bestiary(window: MainWindow, grab: Callable[[object, str], None]) ->
     window.library.raise_()
 
 
+SCREENS = {"1": (1366, 768), "1.5": (1600, 1000)}
+"""The screens in device pixels: a dialog sized to its screen sees a real one, not the
+offscreen platform's default 800×600 (which at 150 % left 533 logical pixels)."""
+
+
+def screen_environment(scale: str, folder: str) -> dict[str, str]:
+    """The environment of a child process that sees the real screen of ``scale`` offscreen,
+    with ``folder`` as its fresh profile (and the screen's configuration file)."""
+    width, height = SCREENS[scale]
+    config = Path(folder) / "screen.json"
+    config.write_text(json.dumps({"screens": [{
+        "name": "Screen", "x": 0, "y": 0, "width": width, "height": height,
+        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
+    home = Path(folder) / "home"
+    home.mkdir(exist_ok=True)
+    return {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+            "QT_SCALE_FACTOR": scale, "M3DESK_HOME": str(home)}
+
+
 def _child(arguments: list[str], scale: str) -> subprocess.CompletedProcess[str]:
     """Run this script again offscreen, at ``scale``, with a fresh empty profile."""
     with tempfile.TemporaryDirectory(prefix="m3desk-shots-") as home:
-        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": scale,
-               "M3DESK_HOME": home}
+        env = screen_environment(scale, home)
         return subprocess.run([sys.executable, __file__, *arguments], env=env,
                               capture_output=True, text=True, timeout=300)
 

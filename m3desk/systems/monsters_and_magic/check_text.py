@@ -67,11 +67,14 @@ def record_text(resolution: Resolution) -> str:
         against = [f"{resistance.label} 3d6 "
                    f"({', '.join(str(face) for face in resolution.resistance_d6)})",
                    *(t.signed() for t in resistance.terms if t.value)]
+    elif resistance.terms:
+        terms = ", ".join(f"{t.label} {t.value if index == 0 else signed(t.value)}"
+                          for index, t in enumerate(resistance.terms))
+        # "AC 17, backstabbed! −4", not "AC: AC 17, …" when the first term names it already.
+        named = resistance.terms[0].label == resistance.label
+        against = [terms if named else f"{resistance.label}: {terms}"]
     else:
-        against = [f"{resistance.label}: " + ", ".join(
-            f"{t.label} {t.value if index == 0 else signed(t.value)}"
-            for index, t in enumerate(resistance.terms))] if resistance.terms else \
-            [resistance.describe()]
+        against = [resistance.describe()]
     return f"{', '.join(parts)} against {', '.join(against)}"
 
 

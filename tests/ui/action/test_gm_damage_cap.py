@@ -72,6 +72,9 @@ def test_the_gm_raises_gramfives_maximum_damage_to_12_as_the_book_does(
     entry = document.encounter.log[-1]
     assert "Maximum damage: 12 (GM; computed 10)" in entry.details
     assert "Resistance: AC 11\n  AC 17\n  backstabbed! −4\n  catching fire −2\n" in entry.details
+    # The roll's record names the armour once: "against AC 17, …", never "against AC: AC 17".
+    assert "against AC 17, backstabbed! −4, catching fire −2" in entry.text
+    assert "AC: AC" not in entry.text
     assert entry.text.endswith("→ 12 EP. 12 PHP damage")
 
 
