@@ -96,6 +96,9 @@ class AppSettings(BaseModel):
     encounter_library_width: int = Field(default=0, ge=0, le=10_000)
     """The library's width beside an encounter tab (0: narrow, names only); the GM's drag
     sticks. Beside a sheet the library keeps its own width."""
+    encounter_map_share: float = Field(default=0.0, ge=0.0, le=1.0)
+    """The share of a distance game's encounter tab the map takes beside the tracker and
+    log (0: the default share); the GM's drag of the splitter sticks."""
     player_view_centre: Literal["party", "acting", "fixed"] = "party"
     """What the player view's board centres on: the party (a player character, never a
     monster), whoever acts, or one combatant the GM fixed."""

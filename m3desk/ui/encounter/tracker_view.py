@@ -110,20 +110,39 @@ class TrackerView(QTableView):
 
     def _squeeze(self) -> None:
         """Give back width when the columns are wider than the view (a narrow window, 150 %
-        scaling), least needed first: Notes; the game's long text columns (a declaration,
-        a condition list) down to their title; then Side and Name to a few characters;
-        last the short values ("AC 7 [12]"), which would lose the number that matters.
-        Cut text is elided and whole in the tooltip. Names go after the long columns: a
-        GM reads the tracker by name."""
+        scaling, the map beside), least needed first: Notes; the game's long text columns
+        (a declaration, a condition list) down to their title; then Side and Name to a few
+        characters; last the short values ("AC 7 [12]"), which would lose the number that
+        matters. Cut text is elided and whole in the tooltip. Names go after the long
+        columns: a GM reads the tracker by name, and when the columns must scroll anyway
+        names stay whole (cutting them would only cost the reading)."""
+        header = self.horizontalHeader()
+        stretch, floor, cuts = self._cuts()
+        fixed = sum(header.sectionSize(n) for n in range(header.count())
+                    if n not in stretch and not header.isSectionHidden(n))
+        over = fixed + floor * len(stretch) - self.viewport().width() + 4
+        name = self.tracker_model.column_of(Column.NAME)
+        if over > sum(max(header.sectionSize(n) - least, 0)
+                      for n, least in cuts if n != name):
+            cuts = [(n, least) for n, least in cuts if n != name]
+        for number, least in cuts:
+            if over <= 0:
+                break
+            size = header.sectionSize(number)
+            if size > least:
+                cut = min(size - least, over)
+                header.resizeSection(number, size - cut)
+                over -= cut
+
+    def _cuts(self) -> tuple[list[int], int, list[tuple[int, int]]]:
+        """The stretching columns, the width each keeps, and the columns :meth:`_squeeze`
+        narrows, in order, each with the width it keeps."""
         header = self.horizontalHeader()
         model = self.tracker_model
         average = self.fontMetrics().averageCharWidth()
         stretch = [n for n, spec in enumerate(model.columns)
                    if header.sectionResizeMode(n) == QHeaderView.ResizeMode.Stretch]
         floor = average * 8 + 16  # what a stretching column keeps
-        fixed = sum(header.sectionSize(n) for n in range(header.count())
-                    if n not in stretch and not header.isSectionHidden(n))
-        over = fixed + floor * len(stretch) - self.viewport().width() + 4
         metrics = header.fontMetrics()
         texts = sorted((n for n, spec in enumerate(model.columns)
                         if spec.kind == "text" and n not in stretch
@@ -138,14 +157,22 @@ class TrackerView(QTableView):
         cuts += [(model.column_of(Column.SIDE), average * 6 + 16),
                  (model.column_of(Column.NAME), average * 9 + 16)]
         cuts += [(n, self._least_text_width(n, metrics, average)) for n in short_values]
-        for number, least in cuts:
-            if over <= 0:
-                break
-            size = header.sectionSize(number)
-            if size > least:
-                cut = min(size - least, over)
-                header.resizeSection(number, size - cut)
-                over -= cut
+        return stretch, floor, cuts
+
+    def least_width(self) -> int:
+        """How narrow the tracker can be with every column in view (squeezed as far as
+        :meth:`_squeeze` goes, names whole): what a pane beside it may leave it."""
+        self._fit_columns()
+        header = self.horizontalHeader()
+        stretch, floor, cuts = self._cuts()
+        name = self.tracker_model.column_of(Column.NAME)
+        least = {n: width for n, width in cuts if n != name}
+        columns = sum(min(header.sectionSize(n), least.get(n, header.sectionSize(n)))
+                      for n in range(header.count())
+                      if n not in stretch and not header.isSectionHidden(n))
+        self._squeeze()
+        return (columns + floor * len(stretch) + self.verticalHeader().width()
+                + 2 * self.frameWidth() + self.verticalScrollBar().sizeHint().width() + 4)
 
     def _least_text_width(self, number: int, metrics: QFontMetrics, average: int) -> int:
         """How narrow a game's text column may get: its title; a short value stays whole."""

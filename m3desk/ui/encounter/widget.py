@@ -4,9 +4,16 @@ The widget only arranges parts and wires them; each part reads the shared
 :class:`EncounterDocument` and changes it through ``apply`` (one undo step per command).
 The window adds the document's undo stack to its undo group and the widget to a tab.
 
-Layout: the tracker, the GM's at-a-glance view, takes the full width on top (every column
-in view); below it the range board and the log share the height side by side, the board
-as wide as it is tall so its rings keep a square, and both splitters can be dragged.
+Layout of a game of bands (Monsters & Magic): the tracker, the GM's at-a-glance view,
+takes the full width on top (every column in view); below it the range board and the log
+share the height side by side, the board as wide as it is tall so its rings keep a square.
+
+Layout of a game of distances: the map beside the tracker and the log, over their whole
+height. A top-down grid needs height the most, and the screens GMs have are short: under
+an eight-row tracker at 1366x768 a bottom pane keeps about 200 px, where tokens and names
+crowd; beside, the map keeps the tab's height and a fair share of its width, the tracker
+(sized to its rows) over the log on the left squeezes its long text columns first. The
+map's share is the GM's to drag, and remembered for the next encounter.
 """
 
 from __future__ import annotations
@@ -67,6 +74,18 @@ MIN_LANES_WIDTH = 340
 """Lanes reflow to any width (a chip a row at the narrowest), so the log can keep more."""
 MIN_LOG_WIDTH = 260
 MIN_BOTTOM_HEIGHT = 300
+MAP_SHARE = (0.35, 0.45)
+"""The map's default share of a distance game's tab width, least and most: what the
+tracker (every column in view, squeezed, names whole) leaves, but never under about a
+third (at 1366x768 with the library beside, 390 px: two groups of four with their names
+side by side); below that a tracker with many columns (OSE's, or any at 150 %) scrolls
+sideways, its names whole, rather than leave a map too narrow to use."""
+MIN_MAP_WIDTH = 200
+MIN_TRACKER_WIDTH = 300
+"""Least widths the GM can drag to (small: the tab's least width bounds the library's
+width beside a sheet in the same window)."""
+MIN_LOG_HEIGHT = 120
+"""Five log lines or so under the tracker: what just happened stays in view."""
 
 
 class EncounterWidget(QWidget):
@@ -82,11 +101,14 @@ class EncounterWidget(QWidget):
     """
 
     sheets_written = Signal(list)
+    map_share_changed = Signal(float)
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
                  open_sheets: OpenSheetsProvider | None = None,
-                 roller: Roller | None = None, board_lanes: bool = True) -> None:
+                 roller: Roller | None = None, board_lanes: bool = True,
+                 map_share: float = 0.0) -> None:
         super().__init__(parent)
+        self._map_share = map_share if 0.1 <= map_share <= 0.9 else 0.0
         self.document = document
         self.setObjectName("encounter_widget")
         self.tracker = TrackerView(document, self)
@@ -194,25 +216,40 @@ class EncounterWidget(QWidget):
         top.addWidget(self.round_label)
         top.addSpacing(12)
         top.addWidget(self.message_label, 1)
-        # Below the tracker: the log, and the board beside it (the rings want a square).
-        self.board_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.board_splitter.setObjectName("log_board_splitter")
-        self.board_splitter.addWidget(self.log_panel)
         # A game of distances shows its map here, the board's distance list a tab away.
         self.board_area, self.map = map_or_board(self.document, self.board)
-        self.board_splitter.addWidget(self.board_area)
         self.board.setMinimumWidth(MIN_LANES_WIDTH if self.board.lanes else MIN_BOARD_WIDTH)
         self.board.lanes_changed.connect(lambda lanes: self.board.setMinimumWidth(
             MIN_LANES_WIDTH if lanes else MIN_BOARD_WIDTH))
         self.log_panel.setMinimumWidth(MIN_LOG_WIDTH)
-        self.board_splitter.setStretchFactor(0, 1)
-        self.board_splitter.setStretchFactor(1, 1)
-        self.board_splitter.setChildrenCollapsible(False)
-        # The tracker on top, across the whole tab; extra height goes to the board and log.
         self.tracker_splitter = QSplitter(Qt.Orientation.Vertical)
         self.tracker_splitter.setObjectName("tracker_splitter")
         self.tracker_splitter.addWidget(self.tracker)
-        self.tracker_splitter.addWidget(self.board_splitter)
+        self.board_splitter = QSplitter(Qt.Orientation.Horizontal)
+        if self.map is None:
+            # Below the tracker: the log, and the board beside it (the rings want a square).
+            self.board_splitter.setObjectName("log_board_splitter")
+            self.board_splitter.addWidget(self.log_panel)
+            self.board_splitter.addWidget(self.board_area)
+            # The tracker on top, across the whole tab; extra height goes to board and log.
+            self.tracker_splitter.addWidget(self.board_splitter)
+            content: QSplitter = self.tracker_splitter
+        else:
+            # The tracker over the log on the left, the map beside both, all the height.
+            self.board_splitter.setObjectName("map_splitter")
+            self.tracker_splitter.addWidget(self.log_panel)
+            self.board_splitter.addWidget(self.tracker_splitter)
+            self.board_splitter.addWidget(self.board_area)
+            self.board.setMinimumWidth(0)
+            self.board.lanes_changed.connect(lambda _lanes: self.board.setMinimumWidth(0))
+            self.board_area.setMinimumWidth(MIN_MAP_WIDTH)
+            self.tracker.setMinimumWidth(MIN_TRACKER_WIDTH)
+            self.log_panel.setMinimumHeight(MIN_LOG_HEIGHT)
+            self.board_splitter.splitterMoved.connect(self._map_moved)
+            content = self.board_splitter
+        self.board_splitter.setStretchFactor(0, 1)
+        self.board_splitter.setStretchFactor(1, 1)
+        self.board_splitter.setChildrenCollapsible(False)
         self.tracker_splitter.setStretchFactor(0, 0)
         self.tracker_splitter.setStretchFactor(1, 1)
         self.tracker_splitter.setChildrenCollapsible(False)
@@ -223,7 +260,7 @@ class EncounterWidget(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.status_label)
         layout.addWidget(self.notice_bar)
-        layout.addWidget(self.tracker_splitter, 1)
+        layout.addWidget(content, 1)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -234,7 +271,20 @@ class EncounterWidget(QWidget):
             self.tracker.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _initial_split(self) -> None:
-        """Tracker rows plus a little; below, a board about as wide as it is tall."""
+        """Tracker rows plus a little; below, a board about as wide as it is tall. In a game
+        of distances: the map its share of the width, then the tracker its rows exactly."""
+        if self.map is not None:
+            width = sum(self.board_splitter.sizes())
+            if width <= 0:
+                return
+            share = self._map_share or min(max((width - self.tracker.least_width()) / width,
+                                               MAP_SHARE[0]), MAP_SHARE[1])
+            map_width = max(MIN_MAP_WIDTH, min(round(width * share), width - MIN_TRACKER_WIDTH))
+            self.board_splitter.setSizes([width - map_width, map_width])
+            # The tracker's columns squeeze to the new width first: then its scroll bar
+            # shows or not, and its rows can be counted.
+            QTimer.singleShot(0, self._fit_tracker_rows)
+            return
         height = sum(self.tracker_splitter.sizes())
         if height <= 0:
             return
@@ -251,6 +301,24 @@ class EncounterWidget(QWidget):
             square = (height - top) - max(chrome, 0)
             board = max(MIN_BOARD_WIDTH, min(square, width - MIN_LOG_WIDTH, width * 3 // 5))
         self.board_splitter.setSizes([width - board, board])
+
+    def _fit_tracker_rows(self) -> None:
+        """The tracker as tall as its rows (no blank band under them), the log the rest."""
+        height = sum(self.tracker_splitter.sizes())
+        if height <= 0:
+            return
+        rows = self.tracker.preferred_height(spare_rows=0)
+        if not self.tracker.horizontalScrollBar().isVisible():
+            rows -= self.tracker.horizontalScrollBar().sizeHint().height()
+        top = max(min(rows, height - MIN_LOG_HEIGHT), height // 3)
+        self.tracker_splitter.setSizes([top, height - top])
+
+    def _map_moved(self, _position: int, _index: int) -> None:
+        """The GM dragged the map's splitter: the new share holds for the next encounter."""
+        sizes = self.board_splitter.sizes()
+        if sum(sizes) > 0:
+            self._map_share = sizes[1] / sum(sizes)
+            self.map_share_changed.emit(self._map_share)
 
     def _show_setup(self, shown: bool) -> None:
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown

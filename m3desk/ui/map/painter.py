@@ -531,20 +531,30 @@ class _Taken:
             self._cells.setdefault(key, []).append(rect)
 
 
+@dataclass
+class Painted:
+    """Where :func:`paint_map` put things on the surface: each token's marker and each
+    name it drew (in surface pixels), and the legend's box (empty when left out)."""
+
+    markers: list[QRectF] = field(default_factory=list)
+    labels: list[QRectF] = field(default_factory=list)
+    legend: QRectF = field(default_factory=QRectF)
+
+
 def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
-                  skip: str) -> _Taken:
+                  skip: str, taken: _Taken, painted: Painted) -> None:
     """Every token but ``skip``, the selected one on top. On screen a name that would
-    cover another token or name is left out (the marker keeps its initials, the tooltip
-    the name; zooming in brings it back); the selected one's name is always shown."""
+    cover another token or name (or what ``taken`` holds already: the scale bar) is left
+    out (the marker keeps its initials, the tooltip the name; zooming in brings it back);
+    the selected one's name is always shown."""
     model = picture.model
     shown = [t for t in picture.tokens if t.combatant_id != skip]
     shown.sort(key=lambda t: t.combatant_id == picture.selected)
-    taken = _Taken()
     if style.paper:
         for token in shown:
             paint_token(painter, frame, token, style, model,
                         selected=token.combatant_id == picture.selected)
-        return taken
+        return
     radius = round(style.radius(frame, model), 1)
     device = painter.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
@@ -557,17 +567,24 @@ def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style
         centres.append((x, y, token, selected))
         sprite, anchor = style.marker_sprite(token, radius, selected, ratio)
         painter.drawPixmap(round(x - anchor.x()), round(y - anchor.y()), sprite)
-        taken.add(QRectF(x - radius, y - radius, 2 * radius, 2 * radius))
+        marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
+        taken.add(marker)
+        painted.markers.append(marker)
     for x, y, token, selected in reversed(centres):  # the selected one's name first
         text = token_label(token, model.unit)
         width = style.label_width(text, selected)
         box = QRectF(x - width / 2, y + radius + 1.5, width, style.line - 1)
+        top = y + radius + 1
         if not selected and taken.hits(box):
-            continue
+            # Below is taken (a neighbour in the next row): above, if that is free.
+            top = y - radius - 1 - style.line
+            box.moveTop(top + 0.5)
+            if box.top() < 0 or taken.hits(box):
+                continue
         taken.add(box)
+        painted.labels.append(box)
         sprite, anchor = style.label_sprite(token, text, selected, ratio)
-        painter.drawPixmap(round(x - anchor.x()), round(y + radius + 1), sprite)
-    return taken
+        painter.drawPixmap(round(x - anchor.x()), round(top), sprite)
 
 
 def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyle) -> None:
@@ -613,16 +630,24 @@ def ruler_box(frame: MapFrame, ruler: Ruler, style: MapStyle) -> QRectF:
     return QRectF(x, y, width, height)
 
 
-def _paint_scale_bar(painter: QPainter, frame: MapFrame, model: PositionModel,
-                     style: MapStyle) -> None:
+def _scale_bar(frame: MapFrame, model: PositionModel, style: MapStyle
+               ) -> tuple[QRectF, float, str]:
+    """The scale bar's chip (bottom left), its length in pixels and its text."""
     length = _nice(SCALE_BAR_PX / frame.scale, model.step)
     px = length * frame.scale
-    x, y = 12.0, frame.height - 12.0
     text = f"{length:g} {model.unit}"
-    painter.setFont(style.small)
+    x, y = 12.0, frame.height - 12.0
     box = QRectF(x - 4, y - style.small_metrics.height() - 12, px + 8 +
                  style.small_metrics.horizontalAdvance(text) + 8, style.small_metrics.height()
                  + 14)
+    return box, px, text
+
+
+def _paint_scale_bar(painter: QPainter, frame: MapFrame, model: PositionModel,
+                     style: MapStyle) -> None:
+    box, px, text = _scale_bar(frame, model, style)
+    x, y = 12.0, frame.height - 12.0
+    painter.setFont(style.small)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(_chip(style))
     painter.drawRoundedRect(box, 3, 3)
@@ -648,8 +673,12 @@ def legend_entries(picture: MapPicture) -> list[tuple[str, str]]:
     return entries
 
 
-def _legend_box(frame: MapFrame, picture: MapPicture, style: MapStyle) -> QRectF:
-    """Where the legend goes: the top right corner (empty when there is nothing to say)."""
+def _legend_box(frame: MapFrame, picture: MapPicture, style: MapStyle,
+                taken: _Taken | None = None) -> QRectF:
+    """Where the legend goes: the first corner (top right, top left, bottom right) where
+    it covers no token, name or the scale bar; on screen, when every corner is taken, it
+    is left out (empty) until a zoom or a pan frees one; on paper the top right. Empty
+    when there is nothing to say."""
     entries = legend_entries(picture)
     if not entries:
         return QRectF()
@@ -658,18 +687,27 @@ def _legend_box(frame: MapFrame, picture: MapPicture, style: MapStyle) -> QRectF
     swatch = metrics.height() * 0.8
     width = max(metrics.horizontalAdvance(_legend_text(picture, kind, text))
                 for kind, text in entries) + swatch + 16
-    return QRectF(frame.width - width - 8, 8, width, row * len(entries) + 8)
+    height = row * len(entries) + 8
+    corners = [QRectF(frame.width - width - 8, 8, width, height),
+               QRectF(8, 8, width, height),
+               QRectF(frame.width - width - 8, frame.height - height - 8, width, height)]
+    if taken is None:
+        return corners[0]
+    surface = QRectF(0, 0, frame.width, frame.height)
+    for box in corners:
+        if surface.contains(box) and not taken.hits(box):
+            return box
+    return corners[0] if style.paper else QRectF()
 
 
-def _paint_legend(painter: QPainter, frame: MapFrame, picture: MapPicture,
-                  style: MapStyle) -> None:
+def _paint_legend(painter: QPainter, picture: MapPicture, style: MapStyle,
+                  box: QRectF) -> None:
     entries = legend_entries(picture)
-    if not entries:
+    if not entries or box.isEmpty():
         return
     metrics = style.small_metrics
     row = metrics.height() + 2
     swatch = metrics.height() * 0.8
-    box = _legend_box(frame, picture, style)
     painter.setPen(QPen(mix(style.colours.base, style.colours.text, 0.3), 1))
     painter.setBrush(_chip(style))
     painter.drawRoundedRect(box, 4, 4)
@@ -780,13 +818,14 @@ class GroundCache:
 def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle, *,
               backdrop: QImage | None = None, skip: str = "", ruler: Ruler | None = None,
               rubber: QRectF | None = None, legend: bool = True, scale_bar: bool = True,
-              ground: GroundCache | None = None, fill: bool = True) -> None:
+              ground: GroundCache | None = None, fill: bool = True) -> Painted:
     """Paint the whole map on ``painter`` (a widget, a pixmap or a page) inside
     (0, 0, frame.width, frame.height); ``skip`` leaves out one token (the one being
     dragged, painted on top by the caller), ``ruler`` and ``rubber`` (a terrain rectangle
     being drawn, in surface pixels) are the interaction's overlays; ``ground`` keeps the
     ground between paints of the same view; without ``fill`` the surface's background is
-    left as it is (the layer over a picture being dragged)."""
+    left as it is (the layer over a picture being dragged). Returns where the tokens,
+    their names and the legend went."""
     painter.save()
     painter.setClipRect(QRectF(0, 0, frame.width, frame.height))
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -797,9 +836,14 @@ def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: Ma
         _paint_ground(painter, frame, picture, style, backdrop, fill=fill)
     model = picture.model
     _paint_rings(painter, frame, picture, style)
-    taken = _paint_tokens(painter, frame, picture, style, skip)
+    taken, painted = _Taken(), Painted()
+    if scale_bar:  # names stay clear of the scale bar (drawn over them otherwise)
+        taken.add(_scale_bar(frame, model, style)[0])
+    _paint_tokens(painter, frame, picture, style, skip, taken, painted)
     if legend:
-        taken.add(_legend_box(frame, picture, style))
+        painted.legend = _legend_box(frame, picture, style, taken)
+        if not painted.legend.isEmpty():
+            taken.add(painted.legend)
     _paint_ring_labels(painter, frame, picture, style, taken)
     if rubber is not None:
         painter.setPen(QPen(style.colours.highlight, 2, Qt.PenStyle.DashLine))
@@ -812,5 +856,6 @@ def paint_map(painter: QPainter, frame: MapFrame, picture: MapPicture, style: Ma
     if scale_bar:
         _paint_scale_bar(painter, frame, model, style)
     if legend:
-        _paint_legend(painter, frame, picture, style)
+        _paint_legend(painter, picture, style, painted.legend)
     painter.restore()
+    return painted

@@ -6,6 +6,7 @@ means while it lasts."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -80,21 +81,55 @@ class MapPanel(QWidget):
         tools.setContentsMargins(0, 0, 0, 0)
         tools.setSpacing(2)
         for widget in (self.fit_button, self.move_button, self.paint_button,
-                       self.paint_kind, self.adjust_button, self.calibrate_button,
-                       self.backdrop_button):
+                       self.paint_kind):
             tools.addWidget(widget)
-        tools.addWidget(self.status, 1)
+        # The picture's tools and the status: on the same row when the pane is wide, on a
+        # second row when it is narrow (the map beside the tracker at 150 %), never cut.
+        self._picture_tools = (self.adjust_button, self.calibrate_button,
+                               self.backdrop_button)
+        self._second = QHBoxLayout()
+        self._second.setContentsMargins(0, 0, 0, 0)
+        self._second.setSpacing(2)
+        self._wrapped = True
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
         layout.addLayout(tools)
+        layout.addLayout(self._second)
         layout.addWidget(self.view, 1)
+        self._wrap(False)
 
     def add_tool(self, text: str, tip: str, slot: object) -> QToolButton:
         """A host's button at the start of the tools row (the "Distances" button)."""
         button = self._button(text, tip, slot)
         self._tools.insertWidget(0, button)
         return button
+
+    def _wrap(self, wrapped: bool) -> None:
+        """The picture's tools and the status on a second row (``wrapped``) or beside the
+        others."""
+        if wrapped == self._wrapped:
+            return
+        self._wrapped = wrapped
+        row = self._second if wrapped else self._tools
+        for widget in self._picture_tools:
+            row.addWidget(widget)
+        row.addWidget(self.status, 1)
+
+    def _one_row_width(self) -> int:
+        shown = [self._tools.itemAt(n).widget() for n in range(self._tools.count())]
+        shown += list(self._picture_tools)
+        widths = [w.sizeHint().width() for w in dict.fromkeys(shown)
+                  if w is not None and w is not self.status and not w.isHidden()]
+        margins = self.layout().contentsMargins()
+        return sum(widths) + 2 * len(widths) + margins.left() + margins.right()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._rewrap()
+
+    def _rewrap(self) -> None:
+        self._wrap(self._one_row_width() > self.width())
 
     def _button(self, text: str, tip: str, slot: object) -> QToolButton:
         button = QToolButton(self)
@@ -117,6 +152,7 @@ class MapPanel(QWidget):
         self.paint_kind.setVisible(on)
         self._say("Drag on the map to paint; right-click terrain to remove it." if on else "")
         self._kind_chosen(self.paint_kind.currentIndex())
+        self._rewrap()
 
     def _adjust_toggled(self, on: bool) -> None:
         """The picture's mode and the paint tool take the same drags: one at a time."""
@@ -124,6 +160,7 @@ class MapPanel(QWidget):
             self.paint_button.setChecked(False)
             self.view.backdrop_tool.say()
         self.calibrate_button.setVisible(on)
+        self._rewrap()
 
     def _kind_chosen(self, _index: int) -> None:
         rating, wall = self.paint_kind.currentData() or (0, True)

@@ -48,6 +48,7 @@ from m3desk.ui.map.painter import (
     GroundCache,
     MapFrame,
     MapStyle,
+    Painted,
     Ruler,
     paint_map,
     paint_ruler,
@@ -164,6 +165,8 @@ class MapView(QWidget):
         self._static: QPixmap | None = None
         self._backdrops = BackdropCache()
         self._ground = GroundCache()
+        self.painted = Painted()
+        """Where the last paint put the tokens, their names and the legend."""
         # Every pixel is painted by the map itself: no background fill before each paint.
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._told = ""
@@ -228,13 +231,14 @@ class MapView(QWidget):
         # Tokens and terrain, not the rings: a bow's long range would shrink every name.
         bounds = self.picture.bounds()
         picture = self.backdrop_tool.extent() if self.backdrop_tool.active else None
-        above = below = 0.0
+        # The lowest names hang under their tokens, and clear of the scale bar's chip.
+        above, below = 0.0, self.style_.line + 8
         if picture is not None:
             bounds = (min(bounds[0], picture[0]), min(bounds[1], picture[1]),
                       max(bounds[2], picture[2]), max(bounds[3], picture[3]))
             # Between the mode's banner and the scale bar: the corner handles clear of both.
             above = self.backdrop_tool.banner_room()
-            below = self.style_.small_metrics.height() + 12
+            below = max(below, self.style_.small_metrics.height() + 12)
         frame = MapFrame.fitted(bounds, self.width(), self.height() - above - below,
                                 most=self._most_scale())
         self.frame = MapFrame(frame.scale, frame.cx,
@@ -326,8 +330,9 @@ class MapView(QWidget):
         rubber = None
         if overlays and self._rubber is not None:
             rubber = QRectF(self._rubber[0], self._rubber[1]).normalized()
-        paint_map(painter, self.frame, self.picture, self.style_,
-                  backdrop=image, skip=skip, rubber=rubber, ground=self._ground)
+        self.painted = paint_map(painter, self.frame, self.picture, self.style_,
+                                 backdrop=image, skip=skip, rubber=rubber,
+                                 ground=self._ground)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

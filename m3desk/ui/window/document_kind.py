@@ -44,7 +44,9 @@ class PageHooks:
     see an encounter's board (lanes or rings), and ``remember_board_lanes`` keeps a new
     choice for the next encounter. ``player_centre`` says what the player view centres
     on (the party, whoever acts, or a fixed combatant by name) and
-    ``remember_player_centre`` keeps the GM's new choice.
+    ``remember_player_centre`` keeps the GM's new choice. ``map_share`` is the share of
+    an encounter tab the GM last gave the map (0: the default), ``remember_map_share``
+    keeps a new drag.
     """
 
     open_sheets: Callable[[], Sequence[Any]]
@@ -53,6 +55,8 @@ class PageHooks:
     remember_board_lanes: Callable[[bool], None] = lambda _lanes: None
     player_centre: Callable[[], tuple[str, str]] = lambda: ("party", "")
     remember_player_centre: Callable[[str, str], None] = lambda _mode, _fixed: None
+    map_share: Callable[[], float] = lambda: 0.0
+    remember_map_share: Callable[[float], None] = lambda _share: None
 
 
 class DocumentKind(ABC, Generic[DocumentT]):

@@ -76,6 +76,13 @@ class SettingsStore(QObject):
             self.settings.encounter_library_width = width
             self.save()
 
+    def set_encounter_map_share(self, share: float) -> None:
+        """Remember the share of an encounter tab the GM gives the map (distance games)."""
+        share = round(max(0.0, min(float(share), 1.0)), 3)
+        if self.settings.encounter_map_share != share:
+            self.settings.encounter_map_share = share
+            self.save()
+
     def player_centre(self) -> tuple[str, str]:
         """What the player view centres on ("party", "acting" or "fixed") and, when fixed,
         on whom (a combatant's name)."""
