@@ -4,8 +4,9 @@ land on the surface) and a :class:`MapStyle` (colours and fonts of the surface).
 
 Layers, bottom to top: the background picture, the grid, terrain areas, the selected
 combatant's rings, the tokens, a ruler while a token is dragged, the scale bar and the
-legend. Token names are drawn at the surface's text size whatever the zoom, so a zoomed-out
-map still reads; markers grow with the zoom down to a floor.
+legend (in a corner that covers no token or name). Token names are drawn at the surface's
+text size whatever the zoom, so a zoomed-out map still reads; markers grow with the zoom
+down to a floor.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The map beside the distance list: for a game of distances the board's place holds the
 map, and the board ("distance from the selected combatant", lanes or rings) one click
-away. A stack with a button in each page's own header row, not a tab bar: the pane under
-the tracker is short, and a tab bar would take a row of it."""
+away. A stack with a button in each page's own header row, not a tab bar: every row of
+the pane beside the tracker is the map's."""
 
 from __future__ import annotations
 

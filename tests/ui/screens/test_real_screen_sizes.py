@@ -3,7 +3,8 @@
 Qt's offscreen platform is told the real screen (its size in logical pixels and its scale)
 through a configuration file, in a fresh process per screen (``offscreen.py``): the action
 dialog must fit with Apply and Cancel in view, the encounter tab's tracker must not
-scroll sideways (unless a game of distances' map beside it is at its least share), and neither must any sample sheet's tab in the main window beside the library.
+scroll sideways (unless a game of distances' map beside it is at its least share), and
+neither must any sample sheet's tab in the main window beside the library.
 """
 
 from __future__ import annotations
