@@ -576,11 +576,13 @@ def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style
         width = style.label_width(text, selected)
         box = QRectF(x - width / 2, y + radius + 1.5, width, style.line - 1)
         top = y + radius + 1
-        if not selected and taken.hits(box):
-            # Below is taken (a neighbour in the next row): above, if that is free.
-            top = y - radius - 1 - style.line
-            box.moveTop(top + 0.5)
-            if box.top() < 0 or taken.hits(box):
+        if taken.hits(box):
+            # Below is taken (a neighbour in the next row): above, if that is free; the
+            # selected one's name is shown below all the same when neither is.
+            above = QRectF(box.translated(0, -(2 * radius + 2 + style.line)))
+            if above.top() >= 0 and not taken.hits(above):
+                box, top = above, top - (2 * radius + 2 + style.line)
+            elif not selected:
                 continue
         taken.add(box)
         painted.labels.append(box)

@@ -87,6 +87,10 @@ class MapPanel(QWidget):
         # second row when it is narrow (the map beside the tracker at 150 %), never cut.
         self._picture_tools = (self.adjust_button, self.calibrate_button,
                                self.backdrop_button)
+        # Keeps the first row's buttons together at its left when the status moves down.
+        self._spacer = QWidget(self)
+        self._spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        tools.addWidget(self._spacer, 1)
         self._second = QHBoxLayout()
         self._second.setContentsMargins(0, 0, 0, 0)
         self._second.setSpacing(2)
@@ -111,6 +115,7 @@ class MapPanel(QWidget):
         if wrapped == self._wrapped:
             return
         self._wrapped = wrapped
+        self._spacer.setVisible(wrapped)
         row = self._second if wrapped else self._tools
         for widget in self._picture_tools:
             row.addWidget(widget)
@@ -120,7 +125,8 @@ class MapPanel(QWidget):
         shown = [self._tools.itemAt(n).widget() for n in range(self._tools.count())]
         shown += list(self._picture_tools)
         widths = [w.sizeHint().width() for w in dict.fromkeys(shown)
-                  if w is not None and w is not self.status and not w.isHidden()]
+                  if w is not None and w not in (self.status, self._spacer)
+                  and not w.isHidden()]
         margins = self.layout().contentsMargins()
         return sum(widths) + 2 * len(widths) + margins.left() + margins.right()
 
