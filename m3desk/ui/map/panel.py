@@ -122,13 +122,13 @@ class MapPanel(QWidget):
         row.addWidget(self.status, 1)
 
     def _one_row_width(self) -> int:
-        shown = [self._tools.itemAt(n).widget() for n in range(self._tools.count())]
+        items = (self._tools.itemAt(n) for n in range(self._tools.count()))
+        shown = [item.widget() for item in items if item is not None]
         shown += list(self._picture_tools)
         widths = [w.sizeHint().width() for w in dict.fromkeys(shown)
                   if w is not None and w not in (self.status, self._spacer)
                   and not w.isHidden()]
-        margins = self.layout().contentsMargins()
-        return sum(widths) + 2 * len(widths) + margins.left() + margins.right()
+        return sum(widths) + 2 * len(widths) + 8  # the spacing and the panel's margins
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
