@@ -23,8 +23,8 @@ from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
 SCRIPT = r"""
 import json
-from PySide6.QtCore import QRect
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QApplication, QToolButton
 app = QApplication([])
 from m3desk.assets import sample_files
 from m3desk.core import encounter as core
@@ -84,6 +84,10 @@ for system in registry.systems():
         painted = view.painted
         game["map"] = [pane.width(), pane.height()]
         game["least"] = [pane.minimumSizeHint().width(), page.minimumSizeHint().width()]
+        inside = QRect(0, 0, pane.width(), pane.height())
+        game["tools_cut"] = [b.text() for b in pane.findChildren(QToolButton)
+                             if b.isVisibleTo(pane) and not inside.contains(
+                                 QRect(b.mapTo(pane, QPoint(0, 0)), b.sizeHint()))]
         game["view"] = [view.width(), view.height()]
         game["legend"] = box(painted.legend)
         game["legend_on"] = [box(r) for r in painted.markers + painted.labels
@@ -142,6 +146,7 @@ def test_the_map_gets_a_real_share_of_the_encounter_tab(tmp_path: Path, screen: 
         assert width >= MAP_SHARE_OF_WIDTH * seen["tab"][0], (game, seen)
         assert seen["view"][1] >= MAP_HEIGHT, (game, seen)
         assert seen["tokens"] == 8, (game, seen)
+        assert seen["tools_cut"] == [], (game, seen)  # the map's tools wrap, never cut
         assert seen["legend_on"] == [], (game, seen)
         assert seen["names_over_names"] == [], (game, seen)
     dragged, again, remembered = report["dragged"]
