@@ -24,7 +24,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from m3desk.core.bounds import Id
 from m3desk.core.log_entries import MAX_ENTRIES, LogEntries
 from m3desk.core.names import SideName
-from m3desk.core.places import MAX_AREAS, Area, Backdrop, Place, fit, pairs_of, slot_place, toward
+from m3desk.core.places import (
+    MAX_AREAS,
+    Area,
+    Backdrop,
+    Place,
+    fit,
+    free_spot,
+    pairs_of,
+    slot_place,
+    toward,
+)
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [
@@ -44,6 +54,7 @@ __all__ = [
     "add_condition",
     "add_log",
     "arrange",
+    "closing_place",
     "counted_down",
     "current_count",
     "delay",
@@ -651,6 +662,24 @@ def _moved_to_distance(encounter: E, moving: str, anchor: str, value: int) -> E:
     place = toward(model, here, there, value, fallback=fallback)
     places = {**encounter.places, anchor: there, moving: place}
     return encounter.model_copy(update={"places": places})
+
+
+def closing_place(encounter: Encounter, mover: str, target: str, value: float,
+                  budget: float | None = None) -> Place:
+    """Where ``mover`` stops closing on ``target`` until ``value`` apart (the action dialog's
+    "move toward", a charge's walk in before the blow): the spot on the line, or, when
+    someone still in the fight stands there, the free spot around ``target`` that
+    :func:`~m3desk.core.places.free_spot` gives the forecasts too (within ``budget`` of the
+    mover)."""
+    model = encounter.position_model
+    here, there = encounter.places[mover], encounter.places[target]
+    first = toward(model, here, there, value)
+    others = [(p.x, p.y, p.z) for c in encounter.combatants
+              if c.id not in (mover, target) and not encounter.out_of_fight(c)
+              and (p := encounter.places.get(c.id)) is not None]
+    x, y, z = free_spot(model, (here.x, here.y, here.z), (there.x, there.y, there.z),
+                        (first.x, first.y, first.z), others, budget)
+    return Place.at(x, y, z)
 
 
 def nudge_position(run_start: E, a: str, b: str, value: int, *, mover: str | None = None

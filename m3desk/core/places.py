@@ -8,6 +8,9 @@ other. This module holds the geometry that needs no encounter:
 
 - :func:`toward` — the place on the line through two places at a given distance from one of
   them (a move that sets one pair's distance);
+- :func:`free_spot` — where a combatant closing on another stops: on the line, or, when
+  someone already stands there, the nearest free spot around the one it closes on (every
+  closer on a place of its own);
 - :func:`formation` — where each side stands at the start: each side a loose group, the
   sides a given distance apart;
 - :func:`fit` — places that honour distances stored per pair as well as possible (files
@@ -29,9 +32,9 @@ from pydantic import BaseModel, ConfigDict, Field
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["FAR", "MAX_AREAS", "Area", "Backdrop", "Ground", "Place", "Plane", "areas_at",
-           "between", "fit", "formation", "ground_along", "ground_at", "pairs_of",
-           "places_migration", "toward", "toward_xyz"]
+__all__ = ["FAR", "MAX_AREAS", "SPOT", "Area", "Backdrop", "Ground", "Place", "Plane", "areas_at",
+           "between", "fit", "formation", "free_spot", "ground_along", "ground_at",
+           "pairs_of", "places_migration", "toward", "toward_xyz"]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -168,6 +171,103 @@ def toward_xyz(model: PositionModel, mover: tuple[float, float, float],
     return ax + dx * scale, ay + dy * scale, az + dz * scale
 
 
+XYZ = tuple[float, float, float]
+SPOT = 0.99
+"""Two combatants nearer than this share of a grid step stand on one spot (a hundredth
+spared for places kept to a thousandth of the unit)."""
+
+
+def _crowded(model: PositionModel, x: float, y: float, z: float, others: Sequence[XYZ]
+             ) -> bool:
+    """Whether one of ``others`` stands nearer (x, y, z) than :data:`SPOT` of a grid step
+    (``model.step``): the two would share a spot."""
+    near = model.step * SPOT
+    if model.metric == "squares":
+        for ox, oy, oz in others:
+            a, b, c = abs(ox - x), abs(oy - y), abs(oz - z)
+            high = a if a > b else b
+            if c > high:
+                high = c
+            if high + (a + b + c - high) / 2 < near:
+                return True
+        return False
+    near *= near
+    for ox, oy, oz in others:
+        dx, dy, dz = ox - x, oy - y, oz - z
+        if dx * dx + dy * dy + dz * dz < near:
+            return True
+    return False
+
+
+def _ring(model: PositionModel, anchor: XYZ, through: XYZ, outward: float) -> list[XYZ]:
+    """The spots around ``anchor`` on the ring through ``through`` pushed ``outward``
+    farther, on ``through``'s level, one grid step apart, the one straight through
+    ``through`` first and then the others in the order of their distance from it: on a grid
+    of squares whole squares around the anchor (the squares as far as ``through``), on a
+    straight line points on a circle whose neighbours are one step apart."""
+    ax, ay, _az = anchor
+    tx, ty, tz = through
+    dx, dy = tx - ax, ty - ay
+    step = float(model.step)
+    if model.metric == "squares":
+        wanted = step * max(1, math.floor(model.norm(dx, dy) / step + 0.5)) + outward
+        reach = math.ceil(wanted / step)
+        cells = []
+        for i in range(-reach, reach + 1):
+            for j in range(-reach, reach + 1):
+                ox, oy = i * step, j * step
+                if step * math.floor(model.norm(ox, oy) / step + 1e-3) == wanted:
+                    cells.append((model.norm(ax + ox - tx, ay + oy - ty), i, j))
+        cells.sort()
+        return [(ax + i * step, ay + j * step, tz) for _d, i, j in cells]
+    radius = math.hypot(dx, dy)
+    angle = math.atan2(dy, dx) if radius > 1e-9 else 0.0
+    radius += outward
+    if radius < 1e-9:
+        return [(ax, ay, tz)]
+    turn = 2 * math.asin(min(1.0, step / (2 * radius)))
+    count = max(1, math.floor(2 * math.pi / turn + 1e-9))
+    spots = []
+    for k in range(count):
+        side = (k + 1) // 2 * (1 if k % 2 else -1)  # 0, +1, -1, +2, -2 …
+        spots.append((ax + radius * math.cos(angle + side * turn),
+                      ay + radius * math.sin(angle + side * turn), tz))
+    return spots
+
+
+def free_spot(model: PositionModel, mover: XYZ, anchor: XYZ, first: XYZ,
+              others: Sequence[XYZ], budget: float | None = None) -> XYZ:
+    """Where ``mover`` stops closing on ``anchor``: ``first`` (its spot on the line, as
+    :func:`toward` or :meth:`Plane.approach` find it) unless one of ``others`` (the
+    combatants standing, the two themselves left out) already stands within one grid step
+    of it; then the free spot on the same ring around ``anchor`` nearest to ``first``, else
+    on the rings one step farther out, never farther from ``anchor`` than the mover already
+    is (it then stays where it stands). A spot farther from the mover than ``budget`` (its
+    movement, measured as the rules measure) is out of its reach.
+
+    The one placement of closing in: the forecasts' moves, the action dialog's "move toward"
+    and a charge's walk in before the blow all stop here, so attackers closing on one foe
+    surround it rather than stand on one another."""
+    if not others or not _crowded(model, *first, others):
+        return first
+    mx, my, mz = mover
+    ax, ay, az = anchor
+    limit = model.norm(mx - ax, my - ay, mz - az)
+    step = float(model.step)
+    outward = 0.0
+    while model.norm(first[0] - ax, first[1] - ay, first[2] - az) + outward < limit - 1e-6:
+        for x, y, z in _ring(model, anchor, first, outward):
+            if model.norm(x - ax, y - ay, z - az) > limit - 1e-6:
+                continue
+            if budget is not None and model.measure_all(mx, my, mz, (x,), (y,), (z,))[0] \
+                    > budget:
+                continue
+            if not _crowded(model, x, y, z, others):
+                return x, y, z
+        outward += step
+    return mover
+
+
 class Plane:
     """Where each combatant of a simulated fight stands, as plain floats (the forecasts'
     compact state, by index): moves go along the line to another combatant, as
@@ -200,31 +300,40 @@ class Plane:
         xs, ys, zs = self.x, self.y, self.z
         return self.model.measure_all(xs[i], ys[i], zs[i], xs, ys, zs)
 
-    def approach(self, i: int, t: int, value: float) -> None:
+    def approach(self, i: int, t: int, value: float, standing: Sequence[bool] | None = None,
+                 budget: float | None = None) -> None:
         """``i`` moves on its own level along the line toward (or away from) ``t`` until the
         two are ``value`` apart, or as near to that as its level allows (it walks: a foe on
-        a ledge is approached from below)."""
+        a ledge is approached from below). Closing in with ``standing`` (who still holds a
+        place, by index) it stops at :func:`free_spot`: never on another's spot, and never
+        farther than ``budget`` from where it was."""
         model = self.model
         xs, ys, zs = self.x, self.y, self.z
         dz = zs[i] - zs[t]
         if abs(dz) < 1e-9:
             x, y, _z = toward_xyz(model, (xs[i], ys[i], 0.0), (xs[t], ys[t], 0.0), value)
-            xs[i], ys[i] = x, y
-            return
-        dx, dy = xs[i] - xs[t], ys[i] - ys[t]
-        across = math.hypot(dx, dy)
-        ux, uy = (dx / across, dy / across) if across > 1e-9 else (1.0, 0.0)
-        # the ground distance s whose length with the height between is ``value``: the
-        # metric grows with s, so halving the interval finds it
-        low, high = 0.0, max(across, value) + abs(dz)
-        if model.norm(0.0, 0.0, dz) < value:
-            for _ in range(40):
-                middle = (low + high) / 2
-                if model.norm(ux * middle, uy * middle, dz) < value:
-                    low = middle
-                else:
-                    high = middle
-        xs[i], ys[i] = xs[t] + ux * low, ys[t] + uy * low
+        else:
+            dx, dy = xs[i] - xs[t], ys[i] - ys[t]
+            across = math.hypot(dx, dy)
+            ux, uy = (dx / across, dy / across) if across > 1e-9 else (1.0, 0.0)
+            # the ground distance s whose length with the height between is ``value``: the
+            # metric grows with s, so halving the interval finds it
+            low, high = 0.0, max(across, value) + abs(dz)
+            if model.norm(0.0, 0.0, dz) < value:
+                for _ in range(40):
+                    middle = (low + high) / 2
+                    if model.norm(ux * middle, uy * middle, dz) < value:
+                        low = middle
+                    else:
+                        high = middle
+            x, y = xs[t] + ux * low, ys[t] + uy * low
+        if standing is not None:
+            others = [(xs[j], ys[j], zs[j]) for j, up in enumerate(standing)
+                      if up and j != i and j != t]
+            if others:
+                x, y, _z = free_spot(model, (xs[i], ys[i], zs[i]), (xs[t], ys[t], zs[t]),
+                                     (x, y, zs[i]), others, budget)
+        xs[i], ys[i] = x, y
 
     def retreat(self, i: int, t: int, step: float) -> None:
         """``i`` moves ``step`` straight away from ``t``."""

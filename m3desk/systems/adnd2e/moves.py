@@ -189,7 +189,8 @@ def dialog_move(encounter: core.Encounter, actor: str, action: str,
     feet = FEET.measure(here, there)
     name = encounter.combatant(target).name
     if kind == "toward":
-        return toward(FEET, here, there, max(MELEE_FEET, feet - budget)), ""
+        return core.closing_place(encounter, actor, target, max(MELEE_FEET, feet - budget),
+                                  budget), ""
     if kind == "withdraw" and feet > MELEE_FEET:
         return None, (f"{combatant.name} is not engaged with {name}: withdraw from a foe "
                       f"within {MELEE_FEET}'.")

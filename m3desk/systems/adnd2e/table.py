@@ -23,7 +23,7 @@ from m3desk.core.bounds import Id
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
-from m3desk.core.places import Place, toward
+from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import (
     ActionOption,
@@ -953,12 +953,15 @@ def _yet_to_act(encounter: AdndEncounter, combatant: AdndCombatant) -> bool:
 
 def _close_in(encounter: AdndEncounter, mover: str, target: str) -> AdndEncounter:
     """``mover`` walks in to 5' of ``target`` before a blow (a close or a charge, or a charger
-    meeting a set weapon) as a map drop there moves it (:func:`_make_move`): the same place
-    along the line, the feet counted against its allowance, and the same log line."""
+    meeting a set weapon) as a map drop there moves it (:func:`_make_move`): the place along
+    the line, or the nearest free one beside the target when another stands there
+    (:func:`core.closing_place`, as the forecast closes in), the feet counted against its
+    allowance, and the same log line."""
     here, there = encounter.places.get(mover), encounter.places.get(target)
     if here is None or there is None:  # no places yet: put the pair 5' apart, unlogged
         return core.set_position(encounter, mover, target, MELEE_FEET, log=False)
-    after, _text = _make_move(encounter, mover, toward(FEET, here, there, MELEE_FEET))
+    after, _text = _make_move(encounter, mover,
+                              core.closing_place(encounter, mover, target, MELEE_FEET))
     assert isinstance(after, AdndEncounter)
     return after
 

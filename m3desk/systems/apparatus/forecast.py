@@ -541,13 +541,16 @@ class _Fight:
             self.refresh(g, a)
 
 
-def _move(dist: list[int], plane: Plane, n: int, a: int, t: int, metres: int) -> None:
-    """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`); every distance from
-    ``a`` is measured again from the places."""
-    plane.approach(a, t, dist[a * n + t] - metres)
+def _move(dist: list[int], plane: Plane, n: int, a: int, t: int, metres: int,
+          fallen: list[bool], budget: int) -> int:
+    """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`), to a spot no creature
+    standing holds within ``budget`` metres (:func:`core.places.free_spot`); every distance
+    from ``a`` is measured again from the places. Returns the distance to ``t`` now."""
+    plane.approach(a, t, dist[a * n + t] - metres, [not f for f in fallen], budget)
     base = a * n
     for c, value in enumerate(plane.row(a)):
         dist[base + c] = dist[c * n + a] = value
+    return dist[base + t]
 
 
 def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
@@ -658,8 +661,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     if w >= 0:
                         near = weapons[a][w].near
                         if mobile and distance > near and halves >= per * (distance - near):
-                            _move(dist, plane, n, a, t, distance - near)
-                            distance = near
+                            distance = _move(dist, plane, n, a, t, distance - near, fallen,
+                                             halves // per)
                     elif not mobile:
                         continue
                     else:
@@ -671,12 +674,16 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                         w = reach_of(a, t, distance - metres)
                         if w < 0 and (shooter or not melee_of[a]):
                             w = shot_of(a, t, distance - metres)
+                        budget = halves // per
                         if w < 0 and action:
                             action = False  # Dash: Movement + Speed again, no attack
-                            metres = min((halves + speed + speed) // per, need)
+                            budget = (halves + speed + speed) // per
+                            metres = min(budget, need)
                         if metres > 0:
-                            _move(dist, plane, n, a, t, metres)
-                            distance -= metres
+                            distance = _move(dist, plane, n, a, t, metres, fallen, budget)
+                            w = reach_of(a, t, distance)
+                            if w < 0 and (shooter or not melee_of[a]):
+                                w = shot_of(a, t, distance)
                 if w < 0 or not action:
                     continue
                 weapon = weapons[a][w]
