@@ -21,10 +21,13 @@ from hypothesis import strategies as st
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.forecast import Policy, stream
-from m3desk.core.places import SPOT, Place, Plane
+from m3desk.core.places import Place, Plane
 from m3desk.core.system import PositionModel
 from tests.systems.option_probe import sample_sheets
 from tests.systems.test_moves_keep_places import GAMES
+
+SPOT = 0.99
+"""Nearer than this share of a grid step is one spot (places are kept to a thousandth)."""
 
 
 def _model(game: str) -> PositionModel:
