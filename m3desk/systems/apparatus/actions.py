@@ -308,6 +308,15 @@ def _move_plan(encounter: core.Encounter, actor: str, kind: str, metres: int) ->
                 lines=(line, _left_line(state, 2 * cost)))
 
 
+def _run_up(encounter: core.Encounter, actor: str, run: int) -> tuple[int, int, int]:
+    """A jump's run-up in metres (scaled by size), how much of it the creature already ran
+    this turn, and how much it still runs before it jumps."""
+    run_metres = run_up_metres(run, sheet_of(encounter, actor).size, options_of(encounter))
+    state = turn_state(encounter, actor)
+    already = min(run_metres, state.ran) if state is not None else 0
+    return run_metres, already, run_metres - already
+
+
 def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
                ) -> tuple[Plan, int, int, int]:
     """The plan, its cost in whole Movement, the height and the distance across."""
@@ -315,17 +324,15 @@ def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
     options = options_of(encounter)
     band = jump_band(sheet.abilities.might, sheet.abilities.agility, options)
     jumps = jump_distances(sheet.size, band, options)
-    run_metres = run_up_metres(run, sheet.size, options)
+    run_metres, already, still = _run_up(encounter, actor, run)
     state = turn_state(encounter, actor)
-    already = min(run_metres, state.ran) if state is not None else 0
-    still = run_metres - already
     run_cost = _step(encounter, actor, "run", still) if still else 0
     flat = HIGH_JUMP_COST if kind == "high" else LONG_JUMP_COST
     cost = run_cost + flat
     if kind == "high":
         height = jumps["high"]
         across = height if run else 0
-        result = f"up {height} m" + (f" and {across} m across" if run else "")
+        result = f"up {height} m and down again" + (f", landing {across} m on" if run else "")
     else:
         across = jumps[f"long.{run}"]
         height = across // 4
@@ -654,15 +661,17 @@ class _Done(NamedTuple):
     """The log's line when it says more than the summary (every die and modifier)."""
 
 
-def _jumped(e: ApparatusEncounter, actor: str, up: int, across: int) -> ApparatusEncounter:
+def _landed(e: ApparatusEncounter, actor: str, across: int) -> ApparatusEncounter:
     """The jumper (and whom it holds) where the jump lands: ``across`` metres on along its
-    heading and ``up`` metres higher."""
+    heading (the run-up still to run and the jump), back on the level it took off from
+    (the ground, or the ledge it stood on: the map knows no other surface). A high jump
+    rises and comes down again: the height it reached is said in the log, not kept on the
+    token."""
     here = e.places.get(actor)
-    if here is None or not (up or across):
+    if here is None or not across:
         return e
     dx, dy = moves.heading(e, actor)
-    after = moves.carry(e, actor, Place.at(here.x + dx * across, here.y + dy * across,
-                                           here.z + up))
+    after = moves.carry(e, actor, Place.at(here.x + dx * across, here.y + dy * across, here.z))
     assert isinstance(after, ApparatusEncounter)
     return after
 
@@ -679,8 +688,7 @@ def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
     if head in ("high", "long"):
         run = int(parts[1])
         _, cost, height, across = _jump_plan(e, actor, head, run)
-        e = _jumped(e, actor, height if head == "high" else 0, across if run or head == "long"
-                    else 0)
+        e = _landed(e, actor, _run_up(e, actor, run)[2] + across)
         if head == "long" and run:
             after = _spend(e, actor, _state(e, actor).halves, long_jumped=True, ran=0)
             notices = [f"{name}'s running long jump ends their movement this turn."]
@@ -691,7 +699,8 @@ def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
                                 "0 left", tuple(notices))
         after = _spend(e, actor, 2 * cost, ran=0)
         left = movement_text(_state(after, actor).halves)
-        what = (f"jumps {height} m up" + (f" and {across} m across" if across else "")
+        what = (f"jumps {height} m up" + (f" after a run and lands {across} m on" if run
+                                           else " and lands")
                 if head == "high" else f"long-jumps {across} m")
         return _Done(after, f"{name} {what}: {cost} Movement, {left} left")
     if head == "prone":
