@@ -674,11 +674,12 @@ def closing_place(encounter: Encounter, mover: str, target: str, value: float,
     model = encounter.position_model
     here, there = encounter.places[mover], encounter.places[target]
     first = toward(model, here, there, value)
-    others = [(p.x, p.y, p.z) for c in encounter.combatants
-              if c.id not in (mover, target) and not encounter.out_of_fight(c)
-              and (p := encounter.places.get(c.id)) is not None]
-    x, y, z = free_spot(model, (here.x, here.y, here.z), (there.x, there.y, there.z),
-                        (first.x, first.y, first.z), others, budget)
+    ids = [c.id for c in encounter.combatants if c.id in encounter.places]
+    spots = [encounter.places[i] for i in ids]
+    gone = [encounter.out_of_fight(encounter.combatant(i)) for i in ids]
+    x, y, z = free_spot(model, ids.index(mover), ids.index(target), (first.x, first.y, first.z),
+                        [p.x for p in spots], [p.y for p in spots], [p.z for p in spots], gone,
+                        budget)
     return Place.at(x, y, z)
 
 

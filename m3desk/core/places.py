@@ -24,7 +24,7 @@ Pure Python: at most :data:`~m3desk.core.encounter.MAX_COMBATANTS` places, no nu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -177,14 +177,18 @@ SPOT = 0.99
 spared for places kept to a thousandth of the unit)."""
 
 
-def _crowded(model: PositionModel, x: float, y: float, z: float, others: Sequence[XYZ]
-             ) -> bool:
-    """Whether one of ``others`` stands nearer (x, y, z) than :data:`SPOT` of a grid step
-    (``model.step``): the two would share a spot."""
+def _crowded(model: PositionModel, x: float, y: float, z: float, xs: Sequence[float],
+             ys: Sequence[float], zs: Sequence[float], gone: Sequence[bool],
+             skip: tuple[int, ...]) -> bool:
+    """Whether someone (index ``j`` of ``xs``/``ys``/``zs``, not ``gone[j]`` and not in
+    ``skip``) stands nearer (x, y, z) than :data:`SPOT` of a grid step: the two would share
+    a spot."""
     near = model.step * SPOT
     if model.metric == "squares":
-        for ox, oy, oz in others:
-            a, b, c = abs(ox - x), abs(oy - y), abs(oz - z)
+        for j in range(len(xs)):
+            if gone[j] or j in skip:
+                continue
+            a, b, c = abs(xs[j] - x), abs(ys[j] - y), abs(zs[j] - z)
             high = a if a > b else b
             if c > high:
                 high = c
@@ -192,80 +196,100 @@ def _crowded(model: PositionModel, x: float, y: float, z: float, others: Sequenc
                 return True
         return False
     near *= near
-    for ox, oy, oz in others:
-        dx, dy, dz = ox - x, oy - y, oz - z
+    for j in range(len(xs)):
+        if gone[j] or j in skip:
+            continue
+        dx, dy, dz = xs[j] - x, ys[j] - y, zs[j] - z
         if dx * dx + dy * dy + dz * dz < near:
             return True
     return False
 
 
-def _ring(model: PositionModel, anchor: XYZ, through: XYZ, outward: float) -> list[XYZ]:
+_CELLS: dict[tuple[int, float], list[tuple[int, int]]] = {}
+
+
+def _cells(model: PositionModel, wanted: float) -> list[tuple[int, int]]:
+    """The squares (i, j steps from a square) whose distance on the grid is ``wanted``."""
+    key = (model.step, wanted)
+    found = _CELLS.get(key)
+    if found is None:
+        step = model.step
+        reach = math.ceil(wanted / step)
+        found = [(i, j) for i in range(-reach, reach + 1) for j in range(-reach, reach + 1)
+                 if step * math.floor(model.norm(i * step, j * step) / step + 1e-3) == wanted]
+        if len(_CELLS) < 256:
+            _CELLS[key] = found
+    return found
+
+
+def _ring(model: PositionModel, anchor: XYZ, through: XYZ, outward: float) -> Iterator[XYZ]:
     """The spots around ``anchor`` on the ring through ``through`` pushed ``outward``
-    farther, on ``through``'s level, one grid step apart, the one straight through
-    ``through`` first and then the others in the order of their distance from it: on a grid
-    of squares whole squares around the anchor (the squares as far as ``through``), on a
-    straight line points on a circle whose neighbours are one step apart."""
+    farther, on ``through``'s level, one grid step apart, nearest to ``through`` first: on a
+    grid of squares whole squares around the anchor (the squares as far as ``through``), on
+    a straight line points on a circle whose neighbours are one step apart, the one
+    straight through ``through`` first."""
     ax, ay, _az = anchor
     tx, ty, tz = through
     dx, dy = tx - ax, ty - ay
     step = float(model.step)
     if model.metric == "squares":
         wanted = step * max(1, math.floor(model.norm(dx, dy) / step + 0.5)) + outward
-        reach = math.ceil(wanted / step)
-        cells = []
-        for i in range(-reach, reach + 1):
-            for j in range(-reach, reach + 1):
-                ox, oy = i * step, j * step
-                if step * math.floor(model.norm(ox, oy) / step + 1e-3) == wanted:
-                    cells.append((model.norm(ax + ox - tx, ay + oy - ty), i, j))
-        cells.sort()
-        return [(ax + i * step, ay + j * step, tz) for _d, i, j in cells]
+        norm = model.norm
+        for _d, i, j in sorted((norm(ax + i * step - tx, ay + j * step - ty), i, j)
+                               for i, j in _cells(model, wanted)):
+            yield ax + i * step, ay + j * step, tz
+        return
     radius = math.hypot(dx, dy)
     angle = math.atan2(dy, dx) if radius > 1e-9 else 0.0
     radius += outward
     if radius < 1e-9:
-        return [(ax, ay, tz)]
+        yield ax, ay, tz
+        return
     turn = 2 * math.asin(min(1.0, step / (2 * radius)))
-    count = max(1, math.floor(2 * math.pi / turn + 1e-9))
-    spots = []
-    for k in range(count):
+    cos, sin = math.cos, math.sin
+    for k in range(max(1, math.floor(2 * math.pi / turn + 1e-9))):
         side = (k + 1) // 2 * (1 if k % 2 else -1)  # 0, +1, -1, +2, -2 …
-        spots.append((ax + radius * math.cos(angle + side * turn),
-                      ay + radius * math.sin(angle + side * turn), tz))
-    return spots
+        yield (ax + radius * cos(angle + side * turn), ay + radius * sin(angle + side * turn),
+               tz)
 
 
-def free_spot(model: PositionModel, mover: XYZ, anchor: XYZ, first: XYZ,
-              others: Sequence[XYZ], budget: float | None = None) -> XYZ:
-    """Where ``mover`` stops closing on ``anchor``: ``first`` (its spot on the line, as
-    :func:`toward` or :meth:`Plane.approach` find it) unless one of ``others`` (the
-    combatants standing, the two themselves left out) already stands within one grid step
-    of it; then the free spot on the same ring around ``anchor`` nearest to ``first``, else
-    on the rings one step farther out, never farther from ``anchor`` than the mover already
-    is (it then stays where it stands). A spot farther from the mover than ``budget`` (its
-    movement, measured as the rules measure) is out of its reach.
+def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
+              xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
+              gone: Sequence[bool], budget: float | None = None) -> XYZ:
+    """Where combatant ``mover`` (an index of ``xs``/``ys``/``zs``, everyone's places)
+    stops closing on ``anchor``: ``first`` (its spot on the line, as :func:`toward` or
+    :meth:`Plane.approach` find it) unless another combatant still standing (not
+    ``gone``) stands within one grid step of it; then the free spot on the same ring around
+    ``anchor`` nearest to ``first``, else on the rings one step farther out, never farther
+    from ``anchor`` than the mover already is (it then stays where it stands). A spot
+    farther from the mover than ``budget`` (its movement, measured as the rules measure) is
+    out of its reach.
 
-    The one placement of closing in: the forecasts' moves, the action dialog's "move toward"
-    and a charge's walk in before the blow all stop here, so attackers closing on one foe
-    surround it rather than stand on one another."""
-    if not others or not _crowded(model, *first, others):
+    The one placement of closing in: the forecasts' moves, the action dialog's "move
+    toward" and a charge's walk in before the blow all stop here, so attackers closing on
+    one foe surround it rather than stand on one another."""
+    skip = (mover, anchor)
+    if not _crowded(model, *first, xs, ys, zs, gone, skip):
         return first
-    mx, my, mz = mover
-    ax, ay, az = anchor
-    limit = model.norm(mx - ax, my - ay, mz - az)
-    step = float(model.step)
+    mx, my, mz = xs[mover], ys[mover], zs[mover]
+    ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
+    norm = model.norm
+    limit = norm(mx - ax, my - ay, mz - az) - 1e-6
     outward = 0.0
-    while model.norm(first[0] - ax, first[1] - ay, first[2] - az) + outward < limit - 1e-6:
-        for x, y, z in _ring(model, anchor, first, outward):
-            if model.norm(x - ax, y - ay, z - az) > limit - 1e-6:
+    start = norm(first[0] - ax, first[1] - ay, first[2] - az)
+    while start + outward < limit:
+        for x, y, z in _ring(model, (ax, ay, az), first, outward):
+            # every spot of a ring is as far from the anchor as the rules measure it, and
+            # the ring nearer than the mover already is
+            if (x, y, z) == first or _crowded(model, x, y, z, xs, ys, zs, gone, skip):
                 continue
-            if budget is not None and model.measure_all(mx, my, mz, (x,), (y,), (z,))[0] \
-                    > budget:
-                continue
-            if not _crowded(model, x, y, z, others):
+            # within the budget: surely when half a unit short of it (no metric rounds a
+            # length up by more), else as the rules measure it
+            if budget is None or norm(x - mx, y - my, z - mz) <= budget - 0.5 \
+                    or model.measure_all(mx, my, mz, (x,), (y,), (z,))[0] <= budget:
                 return x, y, z
-        outward += step
-    return mover
+        outward += model.step
+    return mx, my, mz
 
 
 class Plane:
@@ -300,13 +324,13 @@ class Plane:
         xs, ys, zs = self.x, self.y, self.z
         return self.model.measure_all(xs[i], ys[i], zs[i], xs, ys, zs)
 
-    def approach(self, i: int, t: int, value: float, standing: Sequence[bool] | None = None,
+    def approach(self, i: int, t: int, value: float, gone: Sequence[bool] | None = None,
                  budget: float | None = None) -> None:
         """``i`` moves on its own level along the line toward (or away from) ``t`` until the
         two are ``value`` apart, or as near to that as its level allows (it walks: a foe on
-        a ledge is approached from below). Closing in with ``standing`` (who still holds a
-        place, by index) it stops at :func:`free_spot`: never on another's spot, and never
-        farther than ``budget`` from where it was."""
+        a ledge is approached from below). Closing in with ``gone`` (by index, who no longer
+        holds a place: down, fled) it stops at :func:`free_spot`: never on another's spot,
+        and never farther than ``budget`` from where it was."""
         model = self.model
         xs, ys, zs = self.x, self.y, self.z
         dz = zs[i] - zs[t]
@@ -327,12 +351,8 @@ class Plane:
                     else:
                         high = middle
             x, y = xs[t] + ux * low, ys[t] + uy * low
-        if standing is not None:
-            others = [(xs[j], ys[j], zs[j]) for j, up in enumerate(standing)
-                      if up and j != i and j != t]
-            if others:
-                x, y, _z = free_spot(model, (xs[i], ys[i], zs[i]), (xs[t], ys[t], zs[t]),
-                                     (x, y, zs[i]), others, budget)
+        if gone is not None:
+            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget)
         xs[i], ys[i] = x, y
 
     def retreat(self, i: int, t: int, step: float) -> None:

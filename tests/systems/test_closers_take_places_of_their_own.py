@@ -59,11 +59,11 @@ def test_closers_on_one_foe_never_share_a_spot(game: str, data: Any,
         return
     places = [Place.at(0, 0), *(Place.at(x, y) for x, y in kept)]
     plane = Plane(model, places)
-    standing = [True] * len(places)
+    gone = [False] * len(places)
     start = [plane.row(i)[0] for i in range(len(places))]
     order = data.draw(st.permutations(list(range(1, len(places)))))
     for i in order:
-        plane.approach(i, 0, step, standing)
+        plane.approach(i, 0, step, gone)
     spots = [(plane.x[i], plane.y[i], plane.z[i]) for i in range(len(places))]
     for a, b in combinations(range(len(places)), 2):
         assert _apart(model, spots[a], spots[b]) >= step * SPOT, (a, b, spots)
@@ -108,13 +108,13 @@ def test_the_forecast_never_closes_two_onto_one_spot(game: str,
     def watched(plane: Plane, i: int, t: int, value: float, *rest: Any) -> None:
         before = plane.model.norm(plane.x[i] - plane.x[t], plane.y[i] - plane.y[t])
         original(plane, i, t, value, *rest)
-        standing = rest[0] if rest else [True] * len(plane.x)
+        gone = rest[0] if rest else [False] * len(plane.x)
         if value >= before:  # stepping back is not closing in
             return
         here = (plane.x[i], plane.y[i], plane.z[i])
         beside = 0
         for j in range(len(plane.x)):
-            if j in (i, t) or not standing[j]:
+            if j in (i, t) or gone[j]:
                 continue
             there = (plane.x[j], plane.y[j], plane.z[j])
             assert _apart(plane.model, here, there) >= step * SPOT, (game, i, j, here, there)

@@ -649,8 +649,9 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
 
     def close_to(a: int, t: int, feet: int, budget: int | None = None) -> None:
         """``a`` walks along the line toward ``t`` until ``feet`` apart, to a spot nobody
-        standing holds (:func:`core.places.free_spot`, as the dialog's walk in)."""
-        plane.approach(a, t, feet, [not out[c] and not fallen[c] for c in range(n)], budget)
+        standing holds (:func:`core.places.free_spot`, as the dialog's walk in: the fallen
+        hold none, as the tracker's ``out_of_fight``)."""
+        plane.approach(a, t, feet, fallen, budget)
         moved(a)
 
     def shoot(a: int, t: int) -> None:

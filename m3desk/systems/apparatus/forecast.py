@@ -546,7 +546,7 @@ def _move(dist: list[int], plane: Plane, n: int, a: int, t: int, metres: int,
     """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`), to a spot no creature
     standing holds within ``budget`` metres (:func:`core.places.free_spot`); every distance
     from ``a`` is measured again from the places. Returns the distance to ``t`` now."""
-    plane.approach(a, t, dist[a * n + t] - metres, [not f for f in fallen], budget)
+    plane.approach(a, t, dist[a * n + t] - metres, fallen, budget)
     base = a * n
     for c, value in enumerate(plane.row(a)):
         dist[base + c] = dist[c * n + a] = value

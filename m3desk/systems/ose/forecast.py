@@ -326,8 +326,7 @@ class _Fight:
     def close(self, i: int, t: int, step: int, budget: int) -> None:
         """``i`` walks ``step`` feet along the line toward ``t``, to a spot nobody standing
         holds within ``budget`` feet (:func:`core.places.free_spot`, as the dialog's move)."""
-        out = self.out
-        self.plane.approach(i, t, self.dist[i][t] - step, [not o for o in out], budget)
+        self.plane.approach(i, t, self.dist[i][t] - step, self.out, budget)
         self.moved(i)
 
     def back_off(self, i: int, t: int, step: int) -> None:
