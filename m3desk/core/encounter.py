@@ -137,6 +137,10 @@ class Combatant(BaseModel):
     """Unseen by the players: the player view leaves it out until the GM reveals it."""
     notes: str = Field("", max_length=10_000)
     conditions: tuple[ConditionState, ...] = Field((), max_length=MAX_CONDITIONS)
+    free_attacks: tuple[Id, ...] = Field((), max_length=200,
+                                         exclude_if=lambda owed: not owed)
+    """Ids of foes owed a free attack at this combatant (one entry per attack), until made
+    or the round ends (:mod:`m3desk.core.free_attacks`); left out of a file when none."""
 
 
 class AppliedAt(BaseModel):
@@ -284,6 +288,16 @@ class Encounter(BaseModel):
                 changes["places"] = places  # places of no one: harmless
         if self.resume is not None and self.resume not in ids:
             changes["resume"] = None
+        dropped = 0
+        combatants = []
+        for combatant in self.combatants:
+            owed = tuple(i for i in combatant.free_attacks if i in ids and i != combatant.id)
+            dropped += len(combatant.free_attacks) - len(owed)
+            combatants.append(combatant if owed == combatant.free_attacks
+                              else combatant.model_copy(update={"free_attacks": owed}))
+        if dropped:
+            changes["combatants"] = tuple(combatants)
+            notes.append(f"{dropped} free attack(s) owed to no combatant here were dropped.")
         known = self.condition_ids()
         stamps = {k: v for k, v in self.applied_at.items() if k in known}
         if len(stamps) != len(self.applied_at):
@@ -328,7 +342,8 @@ class Encounter(BaseModel):
                     kept.append(condition)
                 else:
                     kept.append(condition.model_copy(update={"rounds": left}))
-            changes: dict[str, object] = {"conditions": tuple(kept), "delayed": False}
+            changes: dict[str, object] = {"conditions": tuple(kept), "delayed": False,
+                                          "free_attacks": ()}
             if self.scheme.reroll_each_round and self.scheme.roller != "ranked_check":
                 changes["initiative"] = None
             combatants.append(combatant.model_copy(update=changes))

@@ -209,14 +209,23 @@ _CELLS: dict[tuple[int, float], list[tuple[int, int]]] = {}
 
 
 def _cells(model: PositionModel, wanted: float) -> list[tuple[int, int]]:
-    """The squares (i, j steps from a square) whose distance on the grid is ``wanted``."""
+    """The squares (i, j steps from a square) whose distance on the grid is ``wanted``: with
+    the longer side ``i`` and the shorter ``j``, ``i + ⌊j / 2⌋`` steps (the metric's every
+    second diagonal counting two), so the ring is walked, not searched."""
     key = (model.step, wanted)
     found = _CELLS.get(key)
     if found is None:
-        step = model.step
-        reach = math.ceil(wanted / step)
-        found = [(i, j) for i in range(-reach, reach + 1) for j in range(-reach, reach + 1)
-                 if step * math.floor(model.norm(i * step, j * step) / step + 1e-3) == wanted]
+        steps = math.floor(wanted / model.step + 1e-6)
+        cells: dict[tuple[int, int], None] = {}
+        j = 0
+        while j <= steps - j // 2:
+            i = steps - j // 2
+            for a, b in ((i, j), (j, i)):
+                for sa in (1, -1):
+                    for sb in (1, -1):
+                        cells[(a * sa, b * sb)] = None
+            j += 1
+        found = list(cells)
         if len(_CELLS) < 256:
             _CELLS[key] = found
     return found

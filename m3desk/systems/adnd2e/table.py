@@ -19,7 +19,7 @@ from typing import Annotated, Any, ClassVar, NamedTuple
 from pydantic import BaseModel, BeforeValidator, Field, PlainSerializer
 
 from m3desk.core import encounter as core
-from m3desk.core.bounds import Id
+from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
@@ -108,8 +108,6 @@ class AdndCombatant(core.Combatant):
     morale_checked: int = Field(0, ge=0, le=core.MAX_COMBATANTS)
     """The side's morale trigger (its fallen, :func:`side_morale_trigger`) at this monster's
     last morale check: no new check is due until the side reaches a later one."""
-    free_attacks: tuple[Id, ...] = Field((), max_length=200)
-    """Ids of foes owed a free attack at this combatant's back (one entry per attack)."""
 
 
 class AdndEncounter(core.Encounter):
@@ -125,23 +123,6 @@ class AdndEncounter(core.Encounter):
     experience_awarded: bool = False
     """The fight's experience was added to the survivors' sheets."""
 
-    def repaired(self) -> tuple[AdndEncounter, tuple[str, ...]]:
-        """The core's mending, and free attacks owed to combatants no longer here dropped
-        (a hand-edited file could name one; the turn would then look up nobody)."""
-        mended, notes = super().repaired()
-        ids = {c.id for c in mended.combatants}
-        dropped = 0
-        combatants = []
-        for combatant in mended.combatants:
-            owed = tuple(i for i in combatant.free_attacks if i in ids and i != combatant.id)
-            dropped += len(combatant.free_attacks) - len(owed)
-            combatants.append(combatant.model_copy(update={"free_attacks": owed})
-                              if dropped and owed != combatant.free_attacks else combatant)
-        if not dropped:
-            return mended, notes
-        return (mended.model_copy(update={"combatants": tuple(combatants)}),
-                (*notes, f"{dropped} free attack(s) owed to no combatant here were dropped."))
-
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
         accrued = self
         for combatant in self.combatants:
@@ -153,8 +134,7 @@ class AdndEncounter(core.Encounter):
         combatants = []
         for combatant in ended.combatants:
             changes: dict[str, object] = {"declared": "", "casting_time": 0,
-                                          "initiative_roll": None, "moved": 0,
-                                          "free_attacks": ()}
+                                          "initiative_roll": None, "moved": 0}
             if (combatant.fire_round == ending and combatant.fire_credit is not None
                     and combatant.fire_rate is not None):
                 changes["fire_credit"] = end_round_credit(combatant.fire_credit,
@@ -981,9 +961,7 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         credit = _combatant(after, actor).fire_credit or Fraction(0)
         after = core.update_combatant(after, actor, fire_credit=credit - 1)
     if plan.free:
-        owed = list(defender.free_attacks)
-        owed.remove(actor)
-        after = core.update_combatant(after, plan.target, free_attacks=tuple(owed))
+        after = free_attacks.settled(after, plan.target, actor)
     natural, damage_faces = faces[0], tuple(faces[1:])
     modifier = _modifier(plan)
     options = encounter.options
@@ -1141,12 +1119,8 @@ def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
     side that owes one, rolled by the first of its monsters still owing it (the same count
     the status line gives): what the notice bar offers."""
     enc = _enc(encounter)
-    found = []
-    for fleer in enc.combatants:
-        for foe_id in dict.fromkeys(fleer.free_attacks):
-            foe = enc.combatant(foe_id).name
-            found.append(DueAction(f"Free attack: {foe} at {fleer.name}'s back", foe_id,
-                                   f"free:{fleer.id}:0:any"))
+    found = list(free_attacks.due(enc, lambda fleer, foe: (
+        f"Free attack: {foe.name} at {fleer.name}'s back", f"free:{fleer.id}:0:any")))
     for side in enc.sides:
         due = morale_due(enc, side)
         if due:

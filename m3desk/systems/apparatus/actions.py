@@ -15,11 +15,18 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from m3desk.core import encounter as core
+from m3desk.core import free_attacks
 from m3desk.core.dice import DiceExpr
 from m3desk.core.encounter import ConditionState
 from m3desk.core.numbers import signed
 from m3desk.core.places import Place
-from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview, DiceSpec
+from m3desk.core.system import (
+    ActionOption,
+    ActionOutcome,
+    ActionPreview,
+    DiceSpec,
+    DueAction,
+)
 from m3desk.core.terms import rolled
 from m3desk.systems.apparatus import combat, grapple, moves
 from m3desk.systems.apparatus.derive import derive
@@ -48,7 +55,7 @@ from m3desk.systems.apparatus.state import (
 )
 from m3desk.systems.apparatus.tables import BAND_NAMES, BASE_COST, MOVE_KINDS
 
-__all__ = ["actions", "preview", "resolve", "weapons_of"]
+__all__ = ["actions", "due", "preview", "resolve", "weapons_of"]
 
 MAX_STEPS = 40
 """At most this many metre counts are offered per kind of movement."""
@@ -155,6 +162,17 @@ def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOptio
     return options
 
 
+def due(encounter: core.Encounter) -> tuple[DueAction, ...]:
+    """The opportunity attacks owed (the table rules make them due): one button per hostile,
+    its first melee weapon at the creature that left its reach."""
+    def offer(mover: core.Combatant, foe: core.Combatant) -> tuple[str, str]:
+        index = next((k for k, w in enumerate(weapons_of(sheet_of(encounter, foe.id)))
+                      if not w.ranged), 0)
+        return f"Opportunity attack: {foe.name} at {mover.name}", f"free:{index}:{mover.id}"
+
+    return free_attacks.due(encounter, offer)
+
+
 def _net(encounter: core.Encounter, actor: str, target: str, melee: bool,
          far: bool = False) -> tuple[combat.Source, ...]:
     sheet = sheet_of(encounter, actor)
@@ -219,6 +237,13 @@ def _grapple_between(encounter: core.Encounter, grappler: str,
 def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     sheet = sheet_of(encounter, actor)
     found = _movement_options(encounter, actor)
+    for other in encounter.combatants:
+        if actor in other.free_attacks:
+            found += [ActionOption(f"free:{index}:{other.id}",
+                                   f"Opportunity attack: {weapon.name} → {other.name}",
+                                   needs_target=False, group="attack", target=other.id,
+                                   dice=_attack_dice(encounter, actor, other.id, weapon))
+                      for index, weapon in enumerate(weapons_of(sheet)) if not weapon.ranged]
     for other in encounter.combatants:
         if other.id == actor:
             continue
@@ -401,7 +426,20 @@ class AttackPlan(NamedTuple):
     defense_label: str = "Defense"
 
 
-def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str) -> AttackPlan:
+def _free_problem(encounter: core.Encounter, actor: str, target: str, weapon: Weapon) -> str:
+    """Why ``actor`` cannot make an opportunity attack at ``target`` now ("" if it can): one
+    must be owed (the table rules make them due), and it is a melee attack."""
+    if actor not in encounter.combatant(target).free_attacks:
+        return f"{_name(encounter, actor)} has no opportunity attack at {_name(encounter, target)}."
+    if weapon.ranged:
+        return f"An opportunity attack is a melee attack: not with the {weapon.name}."
+    return ""
+
+
+def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str,
+                 free: bool = False) -> AttackPlan:
+    """An attack (``free``: an opportunity attack owed at ``target``, made at once outside
+    the turn, as it leaves the reach: no Standard Action spent, no reach measured)."""
     sheet, foe = sheet_of(encounter, actor), sheet_of(encounter, target)
     options = options_of(encounter)
     weapons = weapons_of(sheet)
@@ -418,11 +456,12 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str)
              ("Size Modifier", -mine["size_modifier"].value)]
     bonus = sum(value for _label, value in terms)
     defense = values["defense.guard"]
-    problem = _standard_action_problem(encounter, actor) or combat.barred(
+    problem = (_free_problem(encounter, actor, target, weapon) if free
+               else _standard_action_problem(encounter, actor)) or combat.barred(
         attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
         charmed_by_target=_charmed_by(encounter, actor, target), ranged=weapon.ranged,
-        beyond_far=metres > far_range)
-    if not problem and not weapon.ranged and metres > weapon.reach:
+        beyond_far=metres > far_range and not free)
+    if not problem and not free and not weapon.ranged and metres > weapon.reach:
         problem = (f"{_name(encounter, target)} is {metres} m away; the {weapon.name} reaches "
                    f"{weapon.reach} m.")
     incapacitated = "incapacitated" in conditions_of(encounter, target)
@@ -549,8 +588,8 @@ def _plan(encounter: core.Encounter, actor: str, action: str) -> Plan:
             "the evader have −1 Advantage with static Defense); lost if Incapacitated or "
             "Speed drops to 0.",))
     target = parts[-1]
-    if head == "attack":
-        return _attack_plan(encounter, actor, int(parts[1]), target).plan
+    if head in ("attack", "free"):
+        return _attack_plan(encounter, actor, int(parts[1]), target, head == "free").plan
     if head == "grapple":
         return _grapple_plan(encounter, actor, target)
     if head == "raise":
@@ -730,8 +769,10 @@ def _resolve_turn_action(e: ApparatusEncounter, actor: str, head: str) -> _Done:
 
 
 def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
-                    faces: tuple[int, ...]) -> _Done:
-    found = _attack_plan(e, actor, index, target)
+                    faces: tuple[int, ...], free: bool = False) -> _Done:
+    found = _attack_plan(e, actor, index, target, free)
+    spent = (free_attacks.settled(e, target, actor) if free
+             else _spend(e, actor, action=True))
     options = options_of(e)
     weapon = found.weapon
     if _automatic_miss(e, target, found.net):
@@ -739,7 +780,7 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
         summary = (f"{_name(e, actor)} misses {_name(e, target)} with the {weapon.name} "
                    f"automatically")
         sources = _advantage_note(found.sources, found.net, e)
-        return _Done(_spend(e, actor, action=True),
+        return _Done(spent,
                      f"{summary} (net Advantage {signed(found.net)}: automatic failure)",
                      record=f"{summary}, no die rolled{sources}")
     kept, rest = _kept(faces, combat.dice_count(found.net, options), found.net)
@@ -752,7 +793,7 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
                            incapacitated_target="incapacitated" in conditions_of(e, target),
                            threshold=_threshold(e, actor))
     name, foe = _name(e, actor), _name(e, target)
-    after = _spend(e, actor, action=True)
+    after = spent
     roll = f"{kept} {signed(found.bonus)} against {defense}"
     count = combat.dice_count(found.net, options)
     record = _roll_record(faces[:count], kept, found.net, found.terms, e) + (
@@ -913,6 +954,8 @@ def resolve(encounter: core.Encounter, actor: str, action: str, target: str | No
     head = parts[0]
     handlers: dict[str, Callable[[], _Done]] = {
         "attack": lambda: _resolve_attack(encounter, actor, int(parts[1]), parts[-1], faces),
+        "free": lambda: _resolve_attack(encounter, actor, int(parts[1]), parts[-1], faces,
+                                        free=True),
         "dash": lambda: _resolve_turn_action(encounter, actor, head),
         "disengage": lambda: _resolve_turn_action(encounter, actor, head),
         "evade": lambda: _resolve_turn_action(encounter, actor, head),
@@ -923,6 +966,9 @@ def resolve(encounter: core.Encounter, actor: str, action: str, target: str | No
         handlers[grappling] = lambda: _resolve_grapple(encounter, actor, head, parts[-1],
                                                        faces)
     done = handlers[head]() if head in handlers else _resolve_move(encounter, actor, action)
+    if head == "free":
+        done = done._replace(summary=f"{done.summary} (opportunity attack)",
+                             record=f"Opportunity attack: {done.record or done.summary}")
     target_id = parts[-1] if head in handlers and head not in (
         "dash", "disengage", "evade") else None
     logged = core.add_log(done.encounter, done.record or done.summary, actor=actor,
