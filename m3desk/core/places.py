@@ -231,12 +231,13 @@ def _cells(model: PositionModel, wanted: float) -> list[tuple[int, int]]:
     return found
 
 
-def _ring(model: PositionModel, anchor: XYZ, through: XYZ, outward: float) -> Iterator[XYZ]:
-    """The spots around ``anchor`` on the ring through ``through`` pushed ``outward``
-    farther, on ``through``'s level, one grid step apart, nearest to ``through`` first: on a
-    grid of squares whole squares around the anchor (the squares as far as ``through``), on
-    a straight line points on a circle whose neighbours are one step apart, the one
-    straight through ``through`` first."""
+def _ring(model: PositionModel, anchor: XYZ, through: XYZ, outward: float,
+          mover: tuple[float, float]) -> Iterator[XYZ]:
+    """The spots around ``anchor`` on the ring through ``through`` (on the line from the
+    anchor to ``mover``) pushed ``outward`` farther, on ``through``'s level, one grid step
+    apart, nearest to the mover first: on a grid of squares whole squares around the anchor
+    (the squares as far as ``through``), on a straight line points on a circle whose
+    neighbours are one step apart, the one straight through ``through`` first."""
     ax, ay, _az = anchor
     tx, ty, tz = through
     dx, dy = tx - ax, ty - ay
@@ -244,7 +245,8 @@ def _ring(model: PositionModel, anchor: XYZ, through: XYZ, outward: float) -> It
     if model.metric == "squares":
         wanted = step * max(1, math.floor(model.norm(dx, dy) / step + 0.5)) + outward
         norm = model.norm
-        for _d, i, j in sorted((norm(ax + i * step - tx, ay + j * step - ty), i, j)
+        mx, my = mover
+        for _d, i, j in sorted((norm(ax + i * step - mx, ay + j * step - my), i, j)
                                for i, j in _cells(model, wanted)):
             yield ax + i * step, ay + j * step, tz
         return
@@ -287,16 +289,18 @@ def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
     outward = 0.0
     start = norm(first[0] - ax, first[1] - ay, first[2] - az)
     while start + outward < limit:
-        for x, y, z in _ring(model, (ax, ay, az), first, outward):
+        for x, y, z in _ring(model, (ax, ay, az), first, outward, (mx, my)):
             # every spot of a ring is as far from the anchor as the rules measure it, and
             # the ring nearer than the mover already is
             if (x, y, z) == first or _crowded(model, x, y, z, xs, ys, zs, gone, skip):
                 continue
             # within the budget: surely when half a unit short of it (no metric rounds a
-            # length up by more), else as the rules measure it
+            # length up by more), else as the rules measure it; the ring's next spots lie
+            # farther from the mover still
             if budget is None or norm(x - mx, y - my, z - mz) <= budget - 0.5 \
                     or model.measure_all(mx, my, mz, (x,), (y,), (z,))[0] <= budget:
                 return x, y, z
+            break
         outward += model.step
     return mx, my, mz
 
