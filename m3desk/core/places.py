@@ -177,32 +177,33 @@ SPOT = 0.99
 spared for places kept to a thousandth of the unit)."""
 
 
-def _crowded(model: PositionModel, x: float, y: float, z: float, xs: Sequence[float],
-             ys: Sequence[float], zs: Sequence[float], gone: Sequence[bool],
-             skip: tuple[int, ...]) -> bool:
-    """Whether someone (index ``j`` of ``xs``/``ys``/``zs``, not ``gone[j]`` and not in
-    ``skip``) stands nearer (x, y, z) than :data:`SPOT` of a grid step: the two would share
-    a spot."""
+def _taken(model: PositionModel, others: Sequence[XYZ]) -> Callable[[float, float, float],
+                                                                   bool]:
+    """Whether a spot is taken: one of ``others`` stands nearer it than :data:`SPOT` of a
+    grid step (``model.step``), by the game's metric (the two would share a spot)."""
     near = model.step * SPOT
     if model.metric == "squares":
-        for j in range(len(xs)):
-            if gone[j] or j in skip:
-                continue
-            a, b, c = abs(xs[j] - x), abs(ys[j] - y), abs(zs[j] - z)
-            high = a if a > b else b
-            if c > high:
-                high = c
-            if high + (a + b + c - high) / 2 < near:
+        def on_grid(x: float, y: float, z: float) -> bool:
+            for ox, oy, oz in others:
+                a, b, c = abs(ox - x), abs(oy - y), abs(oz - z)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                if high + (a + b + c - high) / 2 < near:
+                    return True
+            return False
+
+        return on_grid
+    near2 = near * near
+
+    def straight(x: float, y: float, z: float) -> bool:
+        for ox, oy, oz in others:
+            dx, dy, dz = ox - x, oy - y, oz - z
+            if dx * dx + dy * dy + dz * dz < near2:
                 return True
         return False
-    near *= near
-    for j in range(len(xs)):
-        if gone[j] or j in skip:
-            continue
-        dx, dy, dz = xs[j] - x, ys[j] - y, zs[j] - z
-        if dx * dx + dy * dy + dz * dz < near:
-            return True
-    return False
+
+    return straight
 
 
 _CELLS: dict[tuple[int, float], list[tuple[int, int]]] = {}
@@ -279,8 +280,12 @@ def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
     The one placement of closing in: the forecasts' moves, the action dialog's "move
     toward" and a charge's walk in before the blow all stop here, so attackers closing on
     one foe surround it rather than stand on one another."""
-    skip = (mover, anchor)
-    if not _crowded(model, *first, xs, ys, zs, gone, skip):
+    others = [(xs[j], ys[j], zs[j]) for j in range(len(xs))
+              if not gone[j] and j != mover and j != anchor]
+    if not others:
+        return first
+    taken = _taken(model, others)
+    if not taken(*first):
         return first
     mx, my, mz = xs[mover], ys[mover], zs[mover]
     ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
@@ -292,7 +297,7 @@ def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
         for x, y, z in _ring(model, (ax, ay, az), first, outward, (mx, my)):
             # every spot of a ring is as far from the anchor as the rules measure it, and
             # the ring nearer than the mover already is
-            if (x, y, z) == first or _crowded(model, x, y, z, xs, ys, zs, gone, skip):
+            if (x, y, z) == first or taken(x, y, z):
                 continue
             # within the budget: surely when half a unit short of it (no metric rounds a
             # length up by more), else as the rules measure it; the ring's next spots lie
