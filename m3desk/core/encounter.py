@@ -24,7 +24,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from m3desk.core.bounds import Id
 from m3desk.core.log_entries import MAX_ENTRIES, LogEntries
 from m3desk.core.names import SideName
-from m3desk.core.places import MAX_AREAS, Area, Backdrop, Place, fit, pairs_of, slot_place, toward
+from m3desk.core.places import (
+    MAX_AREAS,
+    Area,
+    Backdrop,
+    Place,
+    fit,
+    free_spot,
+    pairs_of,
+    slot_place,
+    toward,
+)
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [
@@ -44,6 +54,7 @@ __all__ = [
     "add_condition",
     "add_log",
     "arrange",
+    "closing_place",
     "counted_down",
     "current_count",
     "delay",
@@ -126,6 +137,10 @@ class Combatant(BaseModel):
     """Unseen by the players: the player view leaves it out until the GM reveals it."""
     notes: str = Field("", max_length=10_000)
     conditions: tuple[ConditionState, ...] = Field((), max_length=MAX_CONDITIONS)
+    free_attacks: tuple[Id, ...] = Field((), max_length=200,
+                                         exclude_if=lambda owed: not owed)
+    """Ids of foes owed a free attack at this combatant (one entry per attack), until made
+    or the round ends (:mod:`m3desk.core.free_attacks`); left out of a file when none."""
 
 
 class AppliedAt(BaseModel):
@@ -273,6 +288,16 @@ class Encounter(BaseModel):
                 changes["places"] = places  # places of no one: harmless
         if self.resume is not None and self.resume not in ids:
             changes["resume"] = None
+        dropped = 0
+        combatants = []
+        for combatant in self.combatants:
+            owed = tuple(i for i in combatant.free_attacks if i in ids and i != combatant.id)
+            dropped += len(combatant.free_attacks) - len(owed)
+            combatants.append(combatant if owed == combatant.free_attacks
+                              else combatant.model_copy(update={"free_attacks": owed}))
+        if dropped:
+            changes["combatants"] = tuple(combatants)
+            notes.append(f"{dropped} free attack(s) owed to no combatant here were dropped.")
         known = self.condition_ids()
         stamps = {k: v for k, v in self.applied_at.items() if k in known}
         if len(stamps) != len(self.applied_at):
@@ -317,7 +342,8 @@ class Encounter(BaseModel):
                     kept.append(condition)
                 else:
                     kept.append(condition.model_copy(update={"rounds": left}))
-            changes: dict[str, object] = {"conditions": tuple(kept), "delayed": False}
+            changes: dict[str, object] = {"conditions": tuple(kept), "delayed": False,
+                                          "free_attacks": ()}
             if self.scheme.reroll_each_round and self.scheme.roller != "ranked_check":
                 changes["initiative"] = None
             combatants.append(combatant.model_copy(update=changes))
@@ -651,6 +677,25 @@ def _moved_to_distance(encounter: E, moving: str, anchor: str, value: int) -> E:
     place = toward(model, here, there, value, fallback=fallback)
     places = {**encounter.places, anchor: there, moving: place}
     return encounter.model_copy(update={"places": places})
+
+
+def closing_place(encounter: Encounter, mover: str, target: str, value: float,
+                  budget: float | None = None) -> Place:
+    """Where ``mover`` stops closing on ``target`` until ``value`` apart (the action dialog's
+    "move toward", a charge's walk in before the blow): the spot on the line, or, when
+    someone still in the fight stands there, the free spot around ``target`` that
+    :func:`~m3desk.core.places.free_spot` gives the forecasts too (within ``budget`` of the
+    mover)."""
+    model = encounter.position_model
+    here, there = encounter.places[mover], encounter.places[target]
+    first = toward(model, here, there, value)
+    ids = [c.id for c in encounter.combatants if c.id in encounter.places]
+    spots = [encounter.places[i] for i in ids]
+    gone = [encounter.out_of_fight(encounter.combatant(i)) for i in ids]
+    x, y, z = free_spot(model, ids.index(mover), ids.index(target), (first.x, first.y, first.z),
+                        [p.x for p in spots], [p.y for p in spots], [p.z for p in spots], gone,
+                        budget)
+    return Place.at(x, y, z)
 
 
 def nudge_position(run_start: E, a: str, b: str, value: int, *, mover: str | None = None

@@ -8,6 +8,9 @@ other. This module holds the geometry that needs no encounter:
 
 - :func:`toward` — the place on the line through two places at a given distance from one of
   them (a move that sets one pair's distance);
+- :func:`free_spot` — where a combatant closing on another stops: on the line, or, when
+  someone already stands there, the nearest free spot around the one it closes on (every
+  closer on a place of its own);
 - :func:`formation` — where each side stands at the start: each side a loose group, the
   sides a given distance apart;
 - :func:`fit` — places that honour distances stored per pair as well as possible (files
@@ -21,7 +24,7 @@ Pure Python: at most :data:`~m3desk.core.encounter.MAX_COMBATANTS` places, no nu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -29,9 +32,9 @@ from pydantic import BaseModel, ConfigDict, Field
 if TYPE_CHECKING:
     from m3desk.core.system import PositionModel
 
-__all__ = ["FAR", "MAX_AREAS", "Area", "Backdrop", "Ground", "Place", "Plane", "areas_at",
-           "between", "fit", "formation", "ground_along", "ground_at", "pairs_of",
-           "places_migration", "toward", "toward_xyz"]
+__all__ = ["FAR", "MAX_AREAS", "SPOT", "Area", "Backdrop", "Ground", "Place", "Plane", "areas_at",
+           "between", "fit", "formation", "free_spot", "ground_along", "ground_at",
+           "pairs_of", "places_migration", "toward", "toward_xyz"]
 
 FAR = 1_000_000.0
 """No coordinate goes farther from the origin than this (a hand-edited file is refused)."""
@@ -177,6 +180,145 @@ def toward_xyz(model: PositionModel, mover: tuple[float, float, float],
     return ax + dx * scale, ay + dy * scale, az + dz * scale
 
 
+XYZ = tuple[float, float, float]
+SPOT = 0.99
+"""Two combatants nearer than this share of a grid step stand on one spot (a hundredth
+spared for places kept to a thousandth of the unit)."""
+
+
+def _taken(model: PositionModel, others: Sequence[XYZ]) -> Callable[[float, float, float],
+                                                                   bool]:
+    """Whether a spot is taken: one of ``others`` stands nearer it than :data:`SPOT` of a
+    grid step (``model.step``), by the game's metric (the two would share a spot)."""
+    near = model.step * SPOT
+    if model.metric == "squares":
+        def on_grid(x: float, y: float, z: float) -> bool:
+            for ox, oy, oz in others:
+                a, b, c = abs(ox - x), abs(oy - y), abs(oz - z)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                if high + (a + b + c - high) / 2 < near:
+                    return True
+            return False
+
+        return on_grid
+    near2 = near * near
+
+    def straight(x: float, y: float, z: float) -> bool:
+        for ox, oy, oz in others:
+            dx, dy, dz = ox - x, oy - y, oz - z
+            if dx * dx + dy * dy + dz * dz < near2:
+                return True
+        return False
+
+    return straight
+
+
+_CELLS: dict[tuple[int, float], list[tuple[int, int]]] = {}
+
+
+def _cells(model: PositionModel, wanted: float) -> list[tuple[int, int]]:
+    """The squares (i, j steps from a square) whose distance on the grid is ``wanted``: with
+    the longer side ``i`` and the shorter ``j``, ``i + ⌊j / 2⌋`` steps (the metric's every
+    second diagonal counting two), so the ring is walked, not searched."""
+    key = (model.step, wanted)
+    found = _CELLS.get(key)
+    if found is None:
+        steps = math.floor(wanted / model.step + 1e-6)
+        cells: dict[tuple[int, int], None] = {}
+        j = 0
+        while j <= steps - j // 2:
+            i = steps - j // 2
+            for a, b in ((i, j), (j, i)):
+                for sa in (1, -1):
+                    for sb in (1, -1):
+                        cells[(a * sa, b * sb)] = None
+            j += 1
+        found = list(cells)
+        if len(_CELLS) < 256:
+            _CELLS[key] = found
+    return found
+
+
+def _ring(model: PositionModel, anchor: XYZ, through: XYZ, outward: float,
+          mover: tuple[float, float]) -> Iterator[XYZ]:
+    """The spots around ``anchor`` on the ring through ``through`` (on the line from the
+    anchor to ``mover``) pushed ``outward`` farther, on ``through``'s level, one grid step
+    apart, nearest to the mover first: on a grid of squares whole squares around the anchor
+    (the squares as far as ``through``), on a straight line points on a circle whose
+    neighbours are one step apart, the one straight through ``through`` first."""
+    ax, ay, _az = anchor
+    tx, ty, tz = through
+    dx, dy = tx - ax, ty - ay
+    step = float(model.step)
+    if model.metric == "squares":
+        wanted = step * max(1, math.floor(model.norm(dx, dy) / step + 0.5)) + outward
+        norm = model.norm
+        mx, my = mover
+        for _d, i, j in sorted((norm(ax + i * step - mx, ay + j * step - my), i, j)
+                               for i, j in _cells(model, wanted)):
+            yield ax + i * step, ay + j * step, tz
+        return
+    radius = math.hypot(dx, dy)
+    angle = math.atan2(dy, dx) if radius > 1e-9 else 0.0
+    radius += outward
+    if radius < 1e-9:
+        yield ax, ay, tz
+        return
+    turn = 2 * math.asin(min(1.0, step / (2 * radius)))
+    cos, sin = math.cos, math.sin
+    for k in range(max(1, math.floor(2 * math.pi / turn + 1e-9))):
+        side = (k + 1) // 2 * (1 if k % 2 else -1)  # 0, +1, -1, +2, -2 …
+        yield (ax + radius * cos(angle + side * turn), ay + radius * sin(angle + side * turn),
+               tz)
+
+
+def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
+              xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
+              gone: Sequence[bool], budget: float | None = None) -> XYZ:
+    """Where combatant ``mover`` (an index of ``xs``/``ys``/``zs``, everyone's places)
+    stops closing on ``anchor``: ``first`` (its spot on the line, as :func:`toward` or
+    :meth:`Plane.approach` find it) unless another combatant still standing (not
+    ``gone``) stands within one grid step of it; then the free spot on the same ring around
+    ``anchor`` nearest to ``first``, else on the rings one step farther out, never farther
+    from ``anchor`` than the mover already is (it then stays where it stands). A spot
+    farther from the mover than ``budget`` (its movement, measured as the rules measure) is
+    out of its reach.
+
+    The one placement of closing in: the forecasts' moves, the action dialog's "move
+    toward" and a charge's walk in before the blow all stop here, so attackers closing on
+    one foe surround it rather than stand on one another."""
+    others = [(xs[j], ys[j], zs[j]) for j in range(len(xs))
+              if not gone[j] and j != mover and j != anchor]
+    if not others:
+        return first
+    taken = _taken(model, others)
+    if not taken(*first):
+        return first
+    mx, my, mz = xs[mover], ys[mover], zs[mover]
+    ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
+    norm = model.norm
+    limit = norm(mx - ax, my - ay, mz - az) - 1e-6
+    outward = 0.0
+    start = norm(first[0] - ax, first[1] - ay, first[2] - az)
+    while start + outward < limit:
+        for x, y, z in _ring(model, (ax, ay, az), first, outward, (mx, my)):
+            # every spot of a ring is as far from the anchor as the rules measure it, and
+            # the ring nearer than the mover already is
+            if (x, y, z) == first or taken(x, y, z):
+                continue
+            # within the budget: surely when half a unit short of it (no metric rounds a
+            # length up by more), else as the rules measure it; the ring's next spots lie
+            # farther from the mover still
+            if budget is None or norm(x - mx, y - my, z - mz) <= budget - 0.5 \
+                    or model.measure_all(mx, my, mz, (x,), (y,), (z,))[0] <= budget:
+                return x, y, z
+            break
+        outward += model.step
+    return mx, my, mz
+
+
 class Plane:
     """Where each combatant of a simulated fight stands, as plain floats (the forecasts'
     compact state, by index): moves go along the line to another combatant, as
@@ -209,31 +351,36 @@ class Plane:
         xs, ys, zs = self.x, self.y, self.z
         return self.model.measure_all(xs[i], ys[i], zs[i], xs, ys, zs)
 
-    def approach(self, i: int, t: int, value: float) -> None:
+    def approach(self, i: int, t: int, value: float, gone: Sequence[bool] | None = None,
+                 budget: float | None = None) -> None:
         """``i`` moves on its own level along the line toward (or away from) ``t`` until the
         two are ``value`` apart, or as near to that as its level allows (it walks: a foe on
-        a ledge is approached from below)."""
+        a ledge is approached from below). Closing in with ``gone`` (by index, who no longer
+        holds a place: down, fled) it stops at :func:`free_spot`: never on another's spot,
+        and never farther than ``budget`` from where it was."""
         model = self.model
         xs, ys, zs = self.x, self.y, self.z
         dz = zs[i] - zs[t]
         if abs(dz) < 1e-9:
             x, y, _z = toward_xyz(model, (xs[i], ys[i], 0.0), (xs[t], ys[t], 0.0), value)
-            xs[i], ys[i] = x, y
-            return
-        dx, dy = xs[i] - xs[t], ys[i] - ys[t]
-        across = math.hypot(dx, dy)
-        ux, uy = (dx / across, dy / across) if across > 1e-9 else (1.0, 0.0)
-        # the ground distance s whose length with the height between is ``value``: the
-        # metric grows with s, so halving the interval finds it
-        low, high = 0.0, max(across, value) + abs(dz)
-        if model.norm(0.0, 0.0, dz) < value:
-            for _ in range(40):
-                middle = (low + high) / 2
-                if model.norm(ux * middle, uy * middle, dz) < value:
-                    low = middle
-                else:
-                    high = middle
-        xs[i], ys[i] = xs[t] + ux * low, ys[t] + uy * low
+        else:
+            dx, dy = xs[i] - xs[t], ys[i] - ys[t]
+            across = math.hypot(dx, dy)
+            ux, uy = (dx / across, dy / across) if across > 1e-9 else (1.0, 0.0)
+            # the ground distance s whose length with the height between is ``value``: the
+            # metric grows with s, so halving the interval finds it
+            low, high = 0.0, max(across, value) + abs(dz)
+            if model.norm(0.0, 0.0, dz) < value:
+                for _ in range(40):
+                    middle = (low + high) / 2
+                    if model.norm(ux * middle, uy * middle, dz) < value:
+                        low = middle
+                    else:
+                        high = middle
+            x, y = xs[t] + ux * low, ys[t] + uy * low
+        if gone is not None:
+            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget)
+        xs[i], ys[i] = x, y
 
     def retreat(self, i: int, t: int, step: float) -> None:
         """``i`` moves ``step`` straight away from ``t``."""

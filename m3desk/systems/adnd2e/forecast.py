@@ -647,9 +647,11 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
         for c, value in enumerate(row):
             dist[c][a] = value
 
-    def close_to(a: int, t: int, feet: int) -> None:
-        """``a`` walks along the line toward ``t`` until ``feet`` apart."""
-        plane.approach(a, t, feet)
+    def close_to(a: int, t: int, feet: int, budget: int | None = None) -> None:
+        """``a`` walks along the line toward ``t`` until ``feet`` apart, to a spot nobody
+        standing holds (:func:`core.places.free_spot`, as the dialog's walk in: the fallen
+        hold none, as the tracker's ``out_of_fight``)."""
+        plane.approach(a, t, feet, fallen, budget)
         moved(a)
 
     def shoot(a: int, t: int) -> None:
@@ -678,7 +680,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
             if t < 0:
                 return
         feet = dist[a][t] - budget
-        close_to(a, t, feet if feet > MELEE_FEET else MELEE_FEET)
+        close_to(a, t, feet if feet > MELEE_FEET else MELEE_FEET, budget)
 
     def morale(side: int) -> None:
         """Each monster of the side standing rolls 2d10 against its rating (−2 for a quarter
@@ -767,6 +769,8 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
                         continue
                 if row[t] > MELEE_FEET:
                     close_to(a, t, MELEE_FEET)
+                    if dist[a][t] > MELEE_FEET:  # no free spot beside it
+                        continue
                 attacks = melee[a]
                 rows = attacks[t]
                 assert rows is not None

@@ -13,6 +13,7 @@ dialog: :func:`allowance_left`, :func:`blocker`, :func:`check_move`, :func:`make
 from __future__ import annotations
 
 from m3desk.core import encounter as core
+from m3desk.core import free_attacks
 from m3desk.core.places import Place, between, ground_along, toward
 from m3desk.core.reach_memo import ByCombatant
 from m3desk.core.system import (
@@ -148,13 +149,16 @@ def make_move(encounter: core.Encounter, combatant_id: str, place: Place
     after: AdndEncounter = core.move_to(enc, combatant_id, place)
     owed: list[str] = []
     if combatant.declared == "flee":
-        left = set(core.foes_within(enc, combatant_id, MELEE_FEET, at=place))
-        for foe_id in core.foes_within(enc, combatant_id, MELEE_FEET):
-            if foe_id not in left:
-                owed += owed_attacks(enc, _combatant(enc, foe_id))
+        here = enc.places[combatant_id]
+        engaged = core.foes_within(enc, combatant_id, MELEE_FEET)
+        spots = [enc.places[i] for i in engaged]
+        for index in free_attacks.reach_left([FEET.measure(here, p) for p in spots],
+                                             [FEET.measure(place, p) for p in spots],
+                                             [MELEE_FEET] * len(engaged)):
+            owed += owed_attacks(enc, _combatant(enc, engaged[index]))
     moved = combatant.moved + (check.distance if enc.phase != "setup" else 0)
-    after = core.update_combatant(after, combatant_id, moved=min(10_000, moved),
-                                  free_attacks=(*combatant.free_attacks, *owed)[:200])
+    after = core.update_combatant(after, combatant_id, moved=min(10_000, moved))
+    after = free_attacks.owe(after, combatant_id, owed)
     text = move_text(combatant.name, check, FEET.unit)
     return core.add_log(after, text, actor=combatant_id), text
 
@@ -189,7 +193,8 @@ def dialog_move(encounter: core.Encounter, actor: str, action: str,
     feet = FEET.measure(here, there)
     name = encounter.combatant(target).name
     if kind == "toward":
-        return toward(FEET, here, there, max(MELEE_FEET, feet - budget)), ""
+        return core.closing_place(encounter, actor, target, max(MELEE_FEET, feet - budget),
+                                  budget), ""
     if kind == "withdraw" and feet > MELEE_FEET:
         return None, (f"{combatant.name} is not engaged with {name}: withdraw from a foe "
                       f"within {MELEE_FEET}'.")

@@ -19,11 +19,11 @@ from typing import Annotated, Any, ClassVar, NamedTuple
 from pydantic import BaseModel, BeforeValidator, Field, PlainSerializer
 
 from m3desk.core import encounter as core
-from m3desk.core.bounds import Id
+from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
-from m3desk.core.places import Place, toward
+from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.spell_range import spell_rings, spells_within
 from m3desk.core.system import (
@@ -109,8 +109,6 @@ class AdndCombatant(core.Combatant):
     morale_checked: int = Field(0, ge=0, le=core.MAX_COMBATANTS)
     """The side's morale trigger (its fallen, :func:`side_morale_trigger`) at this monster's
     last morale check: no new check is due until the side reaches a later one."""
-    free_attacks: tuple[Id, ...] = Field((), max_length=200)
-    """Ids of foes owed a free attack at this combatant's back (one entry per attack)."""
 
 
 class AdndEncounter(core.Encounter):
@@ -126,23 +124,6 @@ class AdndEncounter(core.Encounter):
     experience_awarded: bool = False
     """The fight's experience was added to the survivors' sheets."""
 
-    def repaired(self) -> tuple[AdndEncounter, tuple[str, ...]]:
-        """The core's mending, and free attacks owed to combatants no longer here dropped
-        (a hand-edited file could name one; the turn would then look up nobody)."""
-        mended, notes = super().repaired()
-        ids = {c.id for c in mended.combatants}
-        dropped = 0
-        combatants = []
-        for combatant in mended.combatants:
-            owed = tuple(i for i in combatant.free_attacks if i in ids and i != combatant.id)
-            dropped += len(combatant.free_attacks) - len(owed)
-            combatants.append(combatant.model_copy(update={"free_attacks": owed})
-                              if dropped and owed != combatant.free_attacks else combatant)
-        if not dropped:
-            return mended, notes
-        return (mended.model_copy(update={"combatants": tuple(combatants)}),
-                (*notes, f"{dropped} free attack(s) owed to no combatant here were dropped."))
-
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
         accrued = self
         for combatant in self.combatants:
@@ -154,8 +135,7 @@ class AdndEncounter(core.Encounter):
         combatants = []
         for combatant in ended.combatants:
             changes: dict[str, object] = {"declared": "", "casting_time": 0,
-                                          "initiative_roll": None, "moved": 0,
-                                          "free_attacks": ()}
+                                          "initiative_roll": None, "moved": 0}
             if (combatant.fire_round == ending and combatant.fire_credit is not None
                     and combatant.fire_rate is not None):
                 changes["fire_credit"] = end_round_credit(combatant.fire_credit,
@@ -962,12 +942,15 @@ def _yet_to_act(encounter: AdndEncounter, combatant: AdndCombatant) -> bool:
 
 def _close_in(encounter: AdndEncounter, mover: str, target: str) -> AdndEncounter:
     """``mover`` walks in to 5' of ``target`` before a blow (a close or a charge, or a charger
-    meeting a set weapon) as a map drop there moves it (:func:`_make_move`): the same place
-    along the line, the feet counted against its allowance, and the same log line."""
+    meeting a set weapon) as a map drop there moves it (:func:`_make_move`): the place along
+    the line, or the nearest free one beside the target when another stands there
+    (:func:`core.closing_place`, as the forecast closes in), the feet counted against its
+    allowance, and the same log line."""
     here, there = encounter.places.get(mover), encounter.places.get(target)
     if here is None or there is None:  # no places yet: put the pair 5' apart, unlogged
         return core.set_position(encounter, mover, target, MELEE_FEET, log=False)
-    after, _text = _make_move(encounter, mover, toward(FEET, here, there, MELEE_FEET))
+    after, _text = _make_move(encounter, mover,
+                              core.closing_place(encounter, mover, target, MELEE_FEET))
     assert isinstance(after, AdndEncounter)
     return after
 
@@ -987,9 +970,7 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         credit = _combatant(after, actor).fire_credit or Fraction(0)
         after = core.update_combatant(after, actor, fire_credit=credit - 1)
     if plan.free:
-        owed = list(defender.free_attacks)
-        owed.remove(actor)
-        after = core.update_combatant(after, plan.target, free_attacks=tuple(owed))
+        after = free_attacks.settled(after, plan.target, actor)
     natural, damage_faces = faces[0], tuple(faces[1:])
     modifier = _modifier(plan)
     options = encounter.options
@@ -1147,12 +1128,8 @@ def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
     side that owes one, rolled by the first of its monsters still owing it (the same count
     the status line gives): what the notice bar offers."""
     enc = _enc(encounter)
-    found = []
-    for fleer in enc.combatants:
-        for foe_id in dict.fromkeys(fleer.free_attacks):
-            foe = enc.combatant(foe_id).name
-            found.append(DueAction(f"Free attack: {foe} at {fleer.name}'s back", foe_id,
-                                   f"free:{fleer.id}:0:any"))
+    found = list(free_attacks.due(enc, lambda fleer, foe: (
+        f"Free attack: {foe.name} at {fleer.name}'s back", f"free:{fleer.id}:0:any")))
     for side in enc.sides:
         due = morale_due(enc, side)
         if due:

@@ -15,11 +15,18 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from m3desk.core import encounter as core
+from m3desk.core import free_attacks
 from m3desk.core.dice import DiceExpr
 from m3desk.core.encounter import ConditionState
 from m3desk.core.numbers import signed
 from m3desk.core.places import Place
-from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview, DiceSpec
+from m3desk.core.system import (
+    ActionOption,
+    ActionOutcome,
+    ActionPreview,
+    DiceSpec,
+    DueAction,
+)
 from m3desk.core.terms import rolled
 from m3desk.systems.apparatus import combat, grapple, moves
 from m3desk.systems.apparatus.derive import derive
@@ -48,7 +55,7 @@ from m3desk.systems.apparatus.state import (
 )
 from m3desk.systems.apparatus.tables import BAND_NAMES, BASE_COST, MOVE_KINDS
 
-__all__ = ["actions", "preview", "resolve", "weapons_of"]
+__all__ = ["actions", "due", "preview", "resolve", "weapons_of"]
 
 MAX_STEPS = 40
 """At most this many metre counts are offered per kind of movement."""
@@ -155,6 +162,17 @@ def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOptio
     return options
 
 
+def due(encounter: core.Encounter) -> tuple[DueAction, ...]:
+    """The opportunity attacks owed (the table rules make them due): one button per hostile,
+    its first melee weapon at the creature that left its reach."""
+    def offer(mover: core.Combatant, foe: core.Combatant) -> tuple[str, str]:
+        index = next((k for k, w in enumerate(weapons_of(sheet_of(encounter, foe.id)))
+                      if not w.ranged), 0)
+        return f"Opportunity attack: {foe.name} at {mover.name}", f"free:{index}:{mover.id}"
+
+    return free_attacks.due(encounter, offer)
+
+
 def _net(encounter: core.Encounter, actor: str, target: str, melee: bool,
          far: bool = False) -> tuple[combat.Source, ...]:
     sheet = sheet_of(encounter, actor)
@@ -219,6 +237,13 @@ def _grapple_between(encounter: core.Encounter, grappler: str,
 def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     sheet = sheet_of(encounter, actor)
     found = _movement_options(encounter, actor)
+    for other in encounter.combatants:
+        if actor in other.free_attacks:
+            found += [ActionOption(f"free:{index}:{other.id}",
+                                   f"Opportunity attack: {weapon.name} → {other.name}",
+                                   needs_target=False, group="attack", target=other.id,
+                                   dice=_attack_dice(encounter, actor, other.id, weapon))
+                      for index, weapon in enumerate(weapons_of(sheet)) if not weapon.ranged]
     for other in encounter.combatants:
         if other.id == actor:
             continue
@@ -308,6 +333,15 @@ def _move_plan(encounter: core.Encounter, actor: str, kind: str, metres: int) ->
                 lines=(line, _left_line(state, 2 * cost)))
 
 
+def _run_up(encounter: core.Encounter, actor: str, run: int) -> tuple[int, int, int]:
+    """A jump's run-up in metres (scaled by size), how much of it the creature already ran
+    this turn, and how much it still runs before it jumps."""
+    run_metres = run_up_metres(run, sheet_of(encounter, actor).size, options_of(encounter))
+    state = turn_state(encounter, actor)
+    already = min(run_metres, state.ran) if state is not None else 0
+    return run_metres, already, run_metres - already
+
+
 def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
                ) -> tuple[Plan, int, int, int]:
     """The plan, its cost in whole Movement, the height and the distance across."""
@@ -315,17 +349,15 @@ def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
     options = options_of(encounter)
     band = jump_band(sheet.abilities.might, sheet.abilities.agility, options)
     jumps = jump_distances(sheet.size, band, options)
-    run_metres = run_up_metres(run, sheet.size, options)
+    run_metres, already, still = _run_up(encounter, actor, run)
     state = turn_state(encounter, actor)
-    already = min(run_metres, state.ran) if state is not None else 0
-    still = run_metres - already
     run_cost = _step(encounter, actor, "run", still) if still else 0
     flat = HIGH_JUMP_COST if kind == "high" else LONG_JUMP_COST
     cost = run_cost + flat
     if kind == "high":
         height = jumps["high"]
         across = height if run else 0
-        result = f"up {height} m" + (f" and {across} m across" if run else "")
+        result = f"up {height} m and down again" + (f", landing {across} m on" if run else "")
     else:
         across = jumps[f"long.{run}"]
         height = across // 4
@@ -394,7 +426,20 @@ class AttackPlan(NamedTuple):
     defense_label: str = "Defense"
 
 
-def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str) -> AttackPlan:
+def _free_problem(encounter: core.Encounter, actor: str, target: str, weapon: Weapon) -> str:
+    """Why ``actor`` cannot make an opportunity attack at ``target`` now ("" if it can): one
+    must be owed (the table rules make them due), and it is a melee attack."""
+    if actor not in encounter.combatant(target).free_attacks:
+        return f"{_name(encounter, actor)} has no opportunity attack at {_name(encounter, target)}."
+    if weapon.ranged:
+        return f"An opportunity attack is a melee attack: not with the {weapon.name}."
+    return ""
+
+
+def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str,
+                 free: bool = False) -> AttackPlan:
+    """An attack (``free``: an opportunity attack owed at ``target``, made at once outside
+    the turn, as it leaves the reach: no Standard Action spent, no reach measured)."""
     sheet, foe = sheet_of(encounter, actor), sheet_of(encounter, target)
     options = options_of(encounter)
     weapons = weapons_of(sheet)
@@ -411,11 +456,12 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str)
              ("Size Modifier", -mine["size_modifier"].value)]
     bonus = sum(value for _label, value in terms)
     defense = values["defense.guard"]
-    problem = _standard_action_problem(encounter, actor) or combat.barred(
+    problem = (_free_problem(encounter, actor, target, weapon) if free
+               else _standard_action_problem(encounter, actor)) or combat.barred(
         attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
         charmed_by_target=_charmed_by(encounter, actor, target), ranged=weapon.ranged,
-        beyond_far=metres > far_range)
-    if not problem and not weapon.ranged and metres > weapon.reach:
+        beyond_far=metres > far_range and not free)
+    if not problem and not free and not weapon.ranged and metres > weapon.reach:
         problem = (f"{_name(encounter, target)} is {metres} m away; the {weapon.name} reaches "
                    f"{weapon.reach} m.")
     incapacitated = "incapacitated" in conditions_of(encounter, target)
@@ -542,8 +588,8 @@ def _plan(encounter: core.Encounter, actor: str, action: str) -> Plan:
             "the evader have −1 Advantage with static Defense); lost if Incapacitated or "
             "Speed drops to 0.",))
     target = parts[-1]
-    if head == "attack":
-        return _attack_plan(encounter, actor, int(parts[1]), target).plan
+    if head in ("attack", "free"):
+        return _attack_plan(encounter, actor, int(parts[1]), target, head == "free").plan
     if head == "grapple":
         return _grapple_plan(encounter, actor, target)
     if head == "raise":
@@ -654,15 +700,17 @@ class _Done(NamedTuple):
     """The log's line when it says more than the summary (every die and modifier)."""
 
 
-def _jumped(e: ApparatusEncounter, actor: str, up: int, across: int) -> ApparatusEncounter:
+def _landed(e: ApparatusEncounter, actor: str, across: int) -> ApparatusEncounter:
     """The jumper (and whom it holds) where the jump lands: ``across`` metres on along its
-    heading and ``up`` metres higher."""
+    heading (the run-up still to run and the jump), back on the level it took off from
+    (the ground, or the ledge it stood on: the map knows no other surface). A high jump
+    rises and comes down again: the height it reached is said in the log, not kept on the
+    token."""
     here = e.places.get(actor)
-    if here is None or not (up or across):
+    if here is None or not across:
         return e
     dx, dy = moves.heading(e, actor)
-    after = moves.carry(e, actor, Place.at(here.x + dx * across, here.y + dy * across,
-                                           here.z + up))
+    after = moves.carry(e, actor, Place.at(here.x + dx * across, here.y + dy * across, here.z))
     assert isinstance(after, ApparatusEncounter)
     return after
 
@@ -679,8 +727,7 @@ def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
     if head in ("high", "long"):
         run = int(parts[1])
         _, cost, height, across = _jump_plan(e, actor, head, run)
-        e = _jumped(e, actor, height if head == "high" else 0, across if run or head == "long"
-                    else 0)
+        e = _landed(e, actor, _run_up(e, actor, run)[2] + across)
         if head == "long" and run:
             after = _spend(e, actor, _state(e, actor).halves, long_jumped=True, ran=0)
             notices = [f"{name}'s running long jump ends their movement this turn."]
@@ -691,7 +738,8 @@ def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
                                 "0 left", tuple(notices))
         after = _spend(e, actor, 2 * cost, ran=0)
         left = movement_text(_state(after, actor).halves)
-        what = (f"jumps {height} m up" + (f" and {across} m across" if across else "")
+        what = (f"jumps {height} m up" + (f" after a run and lands {across} m on" if run
+                                           else " and lands")
                 if head == "high" else f"long-jumps {across} m")
         return _Done(after, f"{name} {what}: {cost} Movement, {left} left")
     if head == "prone":
@@ -721,8 +769,10 @@ def _resolve_turn_action(e: ApparatusEncounter, actor: str, head: str) -> _Done:
 
 
 def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
-                    faces: tuple[int, ...]) -> _Done:
-    found = _attack_plan(e, actor, index, target)
+                    faces: tuple[int, ...], free: bool = False) -> _Done:
+    found = _attack_plan(e, actor, index, target, free)
+    spent = (free_attacks.settled(e, target, actor) if free
+             else _spend(e, actor, action=True))
     options = options_of(e)
     weapon = found.weapon
     if _automatic_miss(e, target, found.net):
@@ -730,7 +780,7 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
         summary = (f"{_name(e, actor)} misses {_name(e, target)} with the {weapon.name} "
                    f"automatically")
         sources = _advantage_note(found.sources, found.net, e)
-        return _Done(_spend(e, actor, action=True),
+        return _Done(spent,
                      f"{summary} (net Advantage {signed(found.net)}: automatic failure)",
                      record=f"{summary}, no die rolled{sources}")
     kept, rest = _kept(faces, combat.dice_count(found.net, options), found.net)
@@ -743,7 +793,7 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
                            incapacitated_target="incapacitated" in conditions_of(e, target),
                            threshold=_threshold(e, actor))
     name, foe = _name(e, actor), _name(e, target)
-    after = _spend(e, actor, action=True)
+    after = spent
     roll = f"{kept} {signed(found.bonus)} against {defense}"
     count = combat.dice_count(found.net, options)
     record = _roll_record(faces[:count], kept, found.net, found.terms, e) + (
@@ -904,6 +954,8 @@ def resolve(encounter: core.Encounter, actor: str, action: str, target: str | No
     head = parts[0]
     handlers: dict[str, Callable[[], _Done]] = {
         "attack": lambda: _resolve_attack(encounter, actor, int(parts[1]), parts[-1], faces),
+        "free": lambda: _resolve_attack(encounter, actor, int(parts[1]), parts[-1], faces,
+                                        free=True),
         "dash": lambda: _resolve_turn_action(encounter, actor, head),
         "disengage": lambda: _resolve_turn_action(encounter, actor, head),
         "evade": lambda: _resolve_turn_action(encounter, actor, head),
@@ -914,6 +966,9 @@ def resolve(encounter: core.Encounter, actor: str, action: str, target: str | No
         handlers[grappling] = lambda: _resolve_grapple(encounter, actor, head, parts[-1],
                                                        faces)
     done = handlers[head]() if head in handlers else _resolve_move(encounter, actor, action)
+    if head == "free":
+        done = done._replace(summary=f"{done.summary} (opportunity attack)",
+                             record=f"Opportunity attack: {done.record or done.summary}")
     target_id = parts[-1] if head in handlers and head not in (
         "dash", "disengage", "evade") else None
     logged = core.add_log(done.encounter, done.record or done.summary, actor=actor,

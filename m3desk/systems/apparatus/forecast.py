@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr, convolve, sum_of_dice
 from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.free_attacks import reach_left
 from m3desk.core.places import Place, Plane
 from m3desk.systems.apparatus import combat, grapple
 from m3desk.systems.apparatus.actions import ADJACENT, weapons_of
@@ -63,7 +64,8 @@ FORECAST_POLICY = (
     "creature with a missile weapon that can hit from where it stands shoots, stepping into "
     "Near range first if its Movement gets it there. A prone creature stands up first, one "
     "held in a grapple tries to escape when nothing is in reach, and a grappler keeps its "
-    "hold and stays put; nobody Evades, grapples, shoves or makes opportunity attacks, and "
+    "hold and stays put; nobody Evades, grapples or shoves; a hostile whose reach a runner "
+    "leaves strikes at it first only when the table rules make opportunity attacks due; "
     "there is no morale.")
 
 TABLE_LIMIT = 4096
@@ -541,13 +543,16 @@ class _Fight:
             self.refresh(g, a)
 
 
-def _move(dist: list[int], plane: Plane, n: int, a: int, t: int, metres: int) -> None:
-    """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`); every distance from
-    ``a`` is measured again from the places."""
-    plane.approach(a, t, dist[a * n + t] - metres)
+def _move(dist: list[int], plane: Plane, n: int, a: int, t: int, metres: int,
+          fallen: list[bool], budget: int) -> int:
+    """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`), to a spot no creature
+    standing holds within ``budget`` metres (:func:`core.places.free_spot`); every distance
+    from ``a`` is measured again from the places. Returns the distance to ``t`` now."""
+    plane.approach(a, t, dist[a * n + t] - metres, fallen, budget)
     base = a * n
     for c, value in enumerate(plane.row(a)):
         dist[base + c] = dist[c * n + a] = value
+    return dist[base + t]
 
 
 def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
@@ -603,6 +608,64 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     return k
         return -1
 
+    def strike(a: int, t: int, w: int, distance: int) -> None:
+        """``a``'s attack on ``t`` with weapon ``w`` from ``distance`` (the dialog's odds)."""
+        nonlocal sides_left
+        weapon = weapons[a][w]
+        if weapon.ranged:
+            row = a * n
+            adjacent = False
+            for c in foes[a]:
+                if not fallen[c] and dist[row + c] <= ADJACENT:
+                    adjacent = True
+                    break
+            net = own[a] + vs_ranged[t] + situation[(adjacent, distance > weapon.near)]
+        else:
+            net = own[a] + vs_melee[t] + dual[a]
+        key = (((a * n + t) * 32 + w) * 64 + net + 32) * 4 + incap[t] * 2 + defnet[t]
+        found = odds.get(key)
+        if found is None:
+            found = odds[key] = _thresholds(prep, a, w, t, net, incap[t], defnet[t])
+        roll = draw()
+        if roll < found[0]:
+            return
+        table = weapon.table
+        if table is not None:
+            damage = table[int(draw() * len(table))]
+        else:
+            damage = sum(sum(randint(1, e.sides) for _ in range(e.count)) + e.bonus
+                         for e in weapon.dice)
+        if roll < found[1]:
+            damage += weapon.extra
+        if damage > 0:
+            hp[t] -= damage
+            if down(hp[t]):
+                fallen[t] = True
+                standing[side[t]] -= 1
+                if not standing[side[t]]:
+                    sides_left -= 1
+                if grapples:
+                    fight.release(t)
+
+    def run(a: int, t: int, metres: int, budget: int) -> int:
+        """``a`` runs toward ``t`` (:func:`_move`); under the table rule that makes them due,
+        each hostile whose reach it leaves strikes at it first (:func:`core.free_attacks.
+        reach_left`, as the map's move owes them), with its best melee weapon that reached."""
+        row = a * n
+        before = dist[row:row + n] if opportunity else None
+        distance = _move(dist, plane, n, a, t, metres, fallen, budget)
+        if before is not None:
+            threat = [max_reach[f] if side[f] != side[a] and not fallen[f] and not incap[f]
+                      else -1 for f in range(n)]
+            for f in reach_left(before, dist[row:row + n], threat):
+                w = reach_of(f, a, before[f])
+                if w >= 0:
+                    strike(f, a, w, before[f])
+                if fallen[a]:
+                    break
+        return distance
+
+    opportunity = prep.options.opportunity_attacks == "due"
     rounds = 0
     counts = prep.current or order
     halves, action = (prep.turn_halves, prep.turn_action) if prep.current else (-1, True)
@@ -658,8 +721,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     if w >= 0:
                         near = weapons[a][w].near
                         if mobile and distance > near and halves >= per * (distance - near):
-                            _move(dist, plane, n, a, t, distance - near)
-                            distance = near
+                            distance = run(a, t, distance - near, halves // per)
                     elif not mobile:
                         continue
                     else:
@@ -671,48 +733,21 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                         w = reach_of(a, t, distance - metres)
                         if w < 0 and (shooter or not melee_of[a]):
                             w = shot_of(a, t, distance - metres)
+                        budget = halves // per
                         if w < 0 and action:
                             action = False  # Dash: Movement + Speed again, no attack
-                            metres = min((halves + speed + speed) // per, need)
+                            budget = (halves + speed + speed) // per
+                            metres = min(budget, need)
                         if metres > 0:
-                            _move(dist, plane, n, a, t, metres)
-                            distance -= metres
+                            distance = run(a, t, metres, budget)
+                            w = reach_of(a, t, distance)
+                            if w < 0 and (shooter or not melee_of[a]):
+                                w = shot_of(a, t, distance)
+                if opportunity and fallen[a]:
+                    continue  # struck down leaving a hostile's reach
                 if w < 0 or not action:
                     continue
-                weapon = weapons[a][w]
-                if weapon.ranged:
-                    adjacent = False
-                    for c in foes[a]:
-                        if not fallen[c] and dist[row + c] <= ADJACENT:
-                            adjacent = True
-                            break
-                    net = own[a] + vs_ranged[t] + situation[(adjacent, distance > weapon.near)]
-                else:
-                    net = own[a] + vs_melee[t] + dual[a]
-                key = (((a * n + t) * 32 + w) * 64 + net + 32) * 4 + incap[t] * 2 + defnet[t]
-                found = odds.get(key)
-                if found is None:
-                    found = odds[key] = _thresholds(prep, a, w, t, net, incap[t], defnet[t])
-                roll = draw()
-                if roll < found[0]:
-                    continue
-                table = weapon.table
-                if table is not None:
-                    damage = table[int(draw() * len(table))]
-                else:
-                    damage = sum(sum(randint(1, e.sides) for _ in range(e.count)) + e.bonus
-                                 for e in weapon.dice)
-                if roll < found[1]:
-                    damage += weapon.extra
-                if damage > 0:
-                    hp[t] -= damage
-                    if down(hp[t]):
-                        fallen[t] = True
-                        standing[side[t]] -= 1
-                        if not standing[side[t]]:
-                            sides_left -= 1
-                        if grapples:
-                            fight.release(t)
+                strike(a, t, w, distance)
             if sides_left <= 1:
                 break
         if fight.timed:

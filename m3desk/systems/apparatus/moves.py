@@ -9,8 +9,8 @@ is the GM's word for what the creature crosses. A wall, or a metre costing more 
 base Speed, is impassable (the GM may still place the token: the log says so). A grappler
 drags whom it holds; forced movement (a shove) moves an Advanced or Complete grapple's pair
 together and ends a Basic grapple that it carries out of reach. Leaving a hostile's melee
-reach without Disengage draws an opportunity attack (the digest's default; the wiki gives
-no rule).
+reach without Disengage draws an opportunity attack: noted on the move by default, owed as a
+free attack the notice bar offers when the table rules say so (the wiki gives no rule).
 
 One function per rule, called by the map's ruler and drop, the board's rings and the action
 dialog: :func:`price`, :func:`check_move`, :func:`moved` (:func:`make_move` logs it),
@@ -23,6 +23,7 @@ import math
 from typing import NamedTuple
 
 from m3desk.core import encounter as core
+from m3desk.core import free_attacks
 from m3desk.core.places import Place, ground_along, ground_at, toward
 from m3desk.core.reach_memo import ByCombatant
 from m3desk.core.system import MoveCheck, move_text, with_allowance_note
@@ -40,7 +41,8 @@ from m3desk.systems.apparatus.state import (
 )
 
 __all__ = ["Price", "carry", "check_move", "forced_move", "heading", "make_move",
-           "melee_reach", "moved", "natural", "price", "pushed_place", "rating_at"]
+           "melee_reach", "moved", "natural", "opportunity_attacks", "price", "pushed_place",
+           "rating_at", "threat"]
 
 MAX_REACH = 20
 """The longest melee reach a weapon may have (metres)."""
@@ -137,19 +139,31 @@ def price(encounter: core.Encounter, combatant_id: str, start: Place, end: Place
     return Price(kind, len(grounds), climbed, cost, worst, problem)
 
 
+def threat(encounter: core.Encounter, combatant_id: str) -> int:
+    """How far the creature can make a melee attack (its longest melee weapon; 1 m for an
+    unarmed strike when it carries no weapon), or −1 when it cannot strike in melee
+    (Incapacitated, or missile weapons only): the reach whose leaving draws its
+    opportunity attack."""
+    if "incapacitated" in conditions_of(encounter, combatant_id):
+        return -1
+    weapons = sheet_of(encounter, combatant_id).weapons
+    if not weapons:
+        return 1
+    return max((w.reach for w in weapons if not w.ranged), default=-1)
+
+
 def _opportunities(encounter: core.Encounter, combatant_id: str, place: Place) -> list[str]:
-    """Hostiles whose melee reach the move leaves (each may make an opportunity attack)."""
+    """Ids of the hostiles whose melee reach the move leaves (:func:`core.free_attacks.
+    reach_left`): each may make an opportunity attack."""
     here = encounter.places.get(combatant_id)
     if here is None:
         return []
-    found = []
-    for other in _near(encounter, combatant_id):
-        there = encounter.places[other]
-        reach = melee_reach(sheet_of(encounter, other))
-        if (METRES.measure(here, there) <= reach < METRES.measure(place, there)
-                and "incapacitated" not in conditions_of(encounter, other)):
-            found.append(encounter.combatant(other).name)
-    return found
+    near = _near(encounter, combatant_id)
+    spots = [encounter.places[other] for other in near]
+    left = free_attacks.reach_left([METRES.measure(here, there) for there in spots],
+                                   [METRES.measure(place, there) for there in spots],
+                                   [threat(encounter, other) for other in near])
+    return [near[index] for index in left]
 
 
 def _held_by(encounter: core.Encounter, combatant_id: str) -> list[str]:
@@ -179,8 +193,8 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place,
     if found.impassable:
         notes.append(f"impassable: {found.impassable}")
     if state is None or not state.disengaged:
-        notes += [f"leaves {name}'s reach: opportunity attack"
-                  for name in _opportunities(encounter, combatant_id, place)]
+        notes += [f"leaves {encounter.combatant(other).name}'s reach: opportunity attack"
+                  for other in _opportunities(encounter, combatant_id, place)]
     if distance:
         notes += [f"drags {encounter.combatant(i).name} along"
                   for i in _held_by(encounter, combatant_id)]
@@ -190,6 +204,17 @@ def check_move(encounter: core.Encounter, combatant_id: str, place: Place,
     left = "no Movement" if state is None else f"{movement_text(state.halves)} Movement"
     return with_allowance_note(check, "a running long jump ended the movement"
                                if state is not None and state.long_jumped else left)
+
+
+def opportunity_attacks(encounter: core.Encounter, combatant_id: str, place: Place
+                        ) -> list[str]:
+    """The hostiles owed an opportunity attack when the creature moves to ``place`` on its
+    turn without having disengaged, if the table rules make it due (by default the move
+    only notes it: the wiki gives no rule)."""
+    state = turn_state(encounter, combatant_id)
+    if options_of(encounter).opportunity_attacks != "due" or state is None or state.disengaged:
+        return []
+    return _opportunities(encounter, combatant_id, place)
 
 
 def carry(encounter: core.Encounter, combatant_id: str, place: Place) -> core.Encounter:
@@ -236,6 +261,8 @@ def moved(encounter: core.Encounter, combatant_id: str, place: Place,
     here = encounter.places.get(combatant_id)
     check = check_move(encounter, combatant_id, place, kind)
     after = carry(encounter, combatant_id, place)
+    after = free_attacks.owe(after, combatant_id, opportunity_attacks(encounter, combatant_id,
+                                                                      place))
     name = encounter.combatant(combatant_id).name
     text = move_text(name, check, METRES.unit)
     state = turn_state(encounter, combatant_id)

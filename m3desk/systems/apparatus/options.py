@@ -44,6 +44,7 @@ class ApparatusOptions(BaseModel):
     ability_scores: Literal["point_buy", "typed"] = "point_buy"
     ability_points: int = Field(12, ge=0, le=80)
     ability_cap: int = Field(6, ge=1, le=20)
+    opportunity_attacks: Literal["note", "due"] = "note"
 
 
 EXPLANATIONS: dict[str, str] = {
@@ -86,6 +87,8 @@ EXPLANATIONS: dict[str, str] = {
                       "three in each (Might 3 is a strong adult).",
     "ability_cap": "The highest score points may buy: 6 is where the jump rules call a "
                    "score strong.",
+    "opportunity_attacks": "The wiki names opportunity attacks but gives no rule for them: by "
+                           "default leaving a hostile's reach is only noted.",
 }
 
 LABELS: dict[str, str] = {
@@ -113,6 +116,7 @@ LABELS: dict[str, str] = {
     "ability_scores": "New characters' abilities",
     "ability_points": "Ability points to spend",
     "ability_cap": "Highest bought ability",
+    "opportunity_attacks": "Leaving an enemy's reach",
 }
 """The label each option shows in the Table Rules dialog."""
 
@@ -127,5 +131,6 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
     "stand_cost": {"ceil": "Up", "floor": "Down", "exact": "Exact (half points)"},
     "grapple_halving": {"floor": "Down", "ceil": "Up"},
     "ability_scores": {"point_buy": "Points spent", "typed": "Typed from the table"},
+    "opportunity_attacks": {"note": "A note only", "due": "The enemy gets a free attack"},
 }
 """Each choice in words, as the dialog's lists show it."""

@@ -321,5 +321,6 @@ ENCOUNTER_RULES = EncounterRules(
     reach=_reach, centre_summary=_centre_summary, condition_names=_condition_names,
     roll_initiative=_roll_initiative, actions=acts.actions, preview=acts.preview,
     resolve=acts.resolve, status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY,
-    check_move=moves.check_move, make_move=moves.make_move, setup_steps=SETUP_STEPS)
+    check_move=moves.check_move, make_move=moves.make_move, setup_steps=SETUP_STEPS,
+    due=acts.due)
 

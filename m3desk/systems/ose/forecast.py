@@ -323,9 +323,10 @@ class _Fight:
         for c, value in enumerate(row):
             dist[c][i] = value
 
-    def close(self, i: int, t: int, step: int) -> None:
-        """``i`` walks ``step`` feet along the line toward ``t``."""
-        self.plane.approach(i, t, self.dist[i][t] - step)
+    def close(self, i: int, t: int, step: int, budget: int) -> None:
+        """``i`` walks ``step`` feet along the line toward ``t``, to a spot nobody standing
+        holds within ``budget`` feet (:func:`core.places.free_spot`, as the dialog's move)."""
+        self.plane.approach(i, t, self.dist[i][t] - step, self.out, budget)
         self.moved(i)
 
     def back_off(self, i: int, t: int, step: int) -> None:
@@ -446,7 +447,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     t = _pick(aims, how, hp, row)
                     step = min(rate[i], row[t] - ranges[0])
                     if step > 0:
-                        fight.close(i, t, step)
+                        fight.close(i, t, step, rate[i])
                     modes.append(_SHOOT)
                     continue
                 strikes = a.melee[0][1] if a.melee else None
@@ -454,7 +455,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                 t = _pick(aims or foes, how, hp, row)
                 step = min(rate[i], row[t] - MELEE_FEET)
                 if step > 0:
-                    fight.close(i, t, step)
+                    fight.close(i, t, step, rate[i])
                     row = dist[i]
                 modes.append(_MELEE if row[t] <= MELEE_FEET else
                              _SHOOT if ranges is not None else 0)

@@ -175,7 +175,8 @@ def dialog_destination(encounter: core.Encounter, actor: str, action: str,
     if action == "move:toward":
         if feet <= MELEE_FEET:
             return None, f"Already in melee with {encounter.combatant(target).name}."
-        return toward(model, here, there, max(MELEE_FEET, feet - budget)), ""
+        return core.closing_place(encounter, actor, target, max(MELEE_FEET, feet - budget),
+                                  budget), ""
     return toward(model, here, there, min(model.maximum, feet + budget)), ""
 
 

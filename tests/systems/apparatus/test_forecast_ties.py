@@ -143,7 +143,7 @@ def test_running_ends_where_the_map_puts_it(metres: int, height: float) -> None:
     dist = prep.distance[:]
     plane = prep.plane.copy()
     before = dist[2]
-    fc._move(dist, plane, n, 0, 2, metres)
+    fc._move(dist, plane, n, 0, 2, metres, [False] * n, metres)
     assert dist[2] == before - metres
     if not height:
         moved = core.set_position(encounter, kestrel, brute, before - metres, log=False)

@@ -48,12 +48,17 @@ def test_a_climb_a_run_and_a_running_long_jump_spend_the_seed_s_movement() -> No
     assert "a running long jump ended this turn's movement" in after_jump.notes
 
 
-def test_a_high_jump_raises_the_token() -> None:
-    """Table 1, Medium normal, standing: 1 m up, for 2 Movement."""
+def test_a_high_jump_lands_where_it_took_off() -> None:
+    """Table 1, Medium normal, standing: 1 m up, for 2 Movement, and down again: the token
+    is back on the ground; from a ledge 2 m up it lands on the ledge."""
     fight, k, _b = _kestrel_and_brute()
     fight = _do(fight, k, "high:0")
-    assert fight.places[k] == Place.at(0, 0, 1)
+    assert fight.places[k] == Place.at(0, 0, 0)
     assert _cell(fight, k, "move") == "4/6"
+    assert fight.log[-1].text == "Kestrel jumps 1 m up and lands: 2 Movement, 4 left"
+    ledge, _text = RULES.make_move(fight, k, Place.at(0, 0, 1))
+    assert isinstance(ledge, ApparatusEncounter)
+    assert _do(ledge, k, "high:0").places[k] == Place.at(0, 0, 1)
 
 
 def test_painted_difficult_ground_costs_more_and_a_wall_or_a_costly_metre_is_impassable(

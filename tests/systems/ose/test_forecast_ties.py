@@ -116,7 +116,7 @@ def test_closing_ends_where_the_map_puts_it(step: int) -> None:
     fight = forecast._Fight(plan, lambda: 0.5)
     walker, goblin = 1, 2
     before = fight.dist[walker][goblin]
-    fight.close(walker, goblin, step)
+    fight.close(walker, goblin, step, step)
     moved = core.set_position(encounter, plan.ids[walker], plan.ids[goblin], before - step,
                               log=False)
     assert fight.dist[walker] == [0 if j == walker else core.position_between(
