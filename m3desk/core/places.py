@@ -24,7 +24,7 @@ Pure Python: at most :data:`~m3desk.core.encounter.MAX_COMBATANTS` places, no nu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -186,35 +186,6 @@ SPOT = 0.99
 spared for places kept to a thousandth of the unit)."""
 
 
-def _taken(model: PositionModel, others: Sequence[XYZ]) -> Callable[[float, float, float],
-                                                                   bool]:
-    """Whether a spot is taken: one of ``others`` stands nearer it than :data:`SPOT` of a
-    grid step (``model.step``), by the game's metric (the two would share a spot)."""
-    near = model.step * SPOT
-    if model.metric == "squares":
-        def on_grid(x: float, y: float, z: float) -> bool:
-            for ox, oy, oz in others:
-                a, b, c = abs(ox - x), abs(oy - y), abs(oz - z)
-                high = a if a > b else b
-                if c > high:
-                    high = c
-                if high + (a + b + c - high) / 2 < near:
-                    return True
-            return False
-
-        return on_grid
-    near2 = near * near
-
-    def straight(x: float, y: float, z: float) -> bool:
-        for ox, oy, oz in others:
-            dx, dy, dz = ox - x, oy - y, oz - z
-            if dx * dx + dy * dy + dz * dz < near2:
-                return True
-        return False
-
-    return straight
-
-
 _CELLS: dict[tuple[int, float], list[tuple[int, int]]] = {}
 
 
@@ -241,39 +212,6 @@ def _cells(model: PositionModel, wanted: float) -> list[tuple[int, int]]:
     return found
 
 
-def _ring(model: PositionModel, anchor: XYZ, through: XYZ, outward: float,
-          mover: tuple[float, float]) -> Iterator[XYZ]:
-    """The spots around ``anchor`` on the ring through ``through`` (on the line from the
-    anchor to ``mover``) pushed ``outward`` farther, on ``through``'s level, one grid step
-    apart, nearest to the mover first: on a grid of squares whole squares around the anchor
-    (the squares as far as ``through``), on a straight line points on a circle whose
-    neighbours are one step apart, the one straight through ``through`` first."""
-    ax, ay, _az = anchor
-    tx, ty, tz = through
-    dx, dy = tx - ax, ty - ay
-    step = float(model.step)
-    if model.metric == "squares":
-        wanted = step * max(1, math.floor(model.norm(dx, dy) / step + 0.5)) + outward
-        norm = model.norm
-        mx, my = mover
-        for _d, i, j in sorted((norm(ax + i * step - mx, ay + j * step - my), i, j)
-                               for i, j in _cells(model, wanted)):
-            yield ax + i * step, ay + j * step, tz
-        return
-    radius = math.hypot(dx, dy)
-    angle = math.atan2(dy, dx) if radius > 1e-9 else 0.0
-    radius += outward
-    if radius < 1e-9:
-        yield ax, ay, tz
-        return
-    turn = 2 * math.asin(min(1.0, step / (2 * radius)))
-    cos, sin = math.cos, math.sin
-    for k in range(max(1, math.floor(2 * math.pi / turn + 1e-9))):
-        side = (k + 1) // 2 * (1 if k % 2 else -1)  # 0, +1, -1, +2, -2 …
-        yield (ax + radius * cos(angle + side * turn), ay + radius * sin(angle + side * turn),
-               tz)
-
-
 def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
               xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
               gone: Sequence[bool], budget: float | None = None) -> XYZ:
@@ -289,33 +227,153 @@ def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
     The one placement of closing in: the forecasts' moves, the action dialog's "move
     toward" and a charge's walk in before the blow all stop here, so attackers closing on
     one foe surround it rather than stand on one another."""
-    others = [(xs[j], ys[j], zs[j]) for j in range(len(xs))
-              if not gone[j] and j != mover and j != anchor]
-    if not others:
-        return first
-    taken = _taken(model, others)
-    if not taken(*first):
-        return first
+    # The common case first, without building anything: the spot on the line is free.
+    near = model.step * SPOT
+    fx, fy, fz = first
+    if model.metric == "squares":
+        for j in range(len(xs)):
+            a = xs[j] - fx
+            # nobody a step or more away along x stands on the spot: most are skipped here
+            if -near < a < near and j != mover and j != anchor and not gone[j]:
+                a, b, c = abs(a), abs(ys[j] - fy), abs(zs[j] - fz)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                if high + (a + b + c - high) / 2 < near:
+                    break
+        else:
+            return first
+    else:
+        near2 = near * near
+        for j in range(len(xs)):
+            a = xs[j] - fx
+            if a * a < near2 and j != mover and j != anchor and not gone[j]:
+                b, c = ys[j] - fy, zs[j] - fz
+                if a * a + b * b + c * c < near2:
+                    break
+        else:
+            return first
+        return _free_on_circles(model, mover, anchor, first, xs, ys, zs, gone, budget)
+    return _free_on_squares(model, mover, anchor, first, xs, ys, zs, gone, budget)
+
+
+def _others(mover: int, anchor: int, xs: Sequence[float], ys: Sequence[float],
+            zs: Sequence[float], gone: Sequence[bool]) -> tuple[list[float], list[float],
+                                                                 list[float]]:
+    """The places of everyone still standing but the mover and the one it closes on."""
+    ox: list[float] = []
+    oy: list[float] = []
+    oz: list[float] = []
+    for j in range(len(xs)):
+        if j != mover and j != anchor and not gone[j]:
+            ox.append(xs[j])
+            oy.append(ys[j])
+            oz.append(zs[j])
+    return ox, oy, oz
+
+
+def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
+                     xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
+                     gone: Sequence[bool], budget: float | None) -> XYZ:
+    """:func:`free_spot`'s search on a grid of squares: whole squares around the anchor as
+    far from it as ``first`` (then a step farther, ring by ring, while nearer than the
+    mover already is), nearest the mover first; the first one nobody stands on within
+    :data:`SPOT` of a step, unless it lies beyond ``budget`` as the rules measure it (the
+    ring's next squares lie farther still)."""
+    ox, oy, oz = _others(mover, anchor, xs, ys, zs, gone)
+    count = len(ox)
+    near = model.step * SPOT
+    norm = model.norm
     mx, my, mz = xs[mover], ys[mover], zs[mover]
     ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
-    norm = model.norm
+    fx, fy, fz = first
     limit = norm(mx - ax, my - ay, mz - az) - 1e-6
+    start = norm(fx - ax, fy - ay, fz - az)
+    step = float(model.step)
+    largest, floor = model.maximum, math.floor
+    through = step * max(1, floor(norm(fx - ax, fy - ay) / step + 0.5))
     outward = 0.0
-    start = norm(first[0] - ax, first[1] - ay, first[2] - az)
     while start + outward < limit:
-        for x, y, z in _ring(model, (ax, ay, az), first, outward, (mx, my)):
-            # every spot of a ring is as far from the anchor as the rules measure it, and
-            # the ring nearer than the mover already is
-            if (x, y, z) == first or taken(x, y, z):
+        spots = sorted((norm(ax + i * step - mx, ay + j * step - my), ax + i * step,
+                        ay + j * step) for i, j in _cells(model, through + outward))
+        for _d, x, y in spots:
+            if x == fx and y == fy:
                 continue
-            # within the budget: surely when half a unit short of it (no metric rounds a
-            # length up by more), else as the rules measure it; the ring's next spots lie
-            # farther from the mover still
-            if budget is None or norm(x - mx, y - my, z - mz) <= budget - 0.5 \
-                    or model.measure_all(mx, my, mz, (x,), (y,), (z,))[0] <= budget:
-                return x, y, z
-            break
-        outward += model.step
+            for k in range(count):
+                a, b, c = abs(ox[k] - x), abs(oy[k] - y), abs(oz[k] - fz)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                if high + (a + b + c - high) / 2 < near:
+                    break
+            else:
+                if budget is None:
+                    return x, y, fz
+                # as the rules measure it (PositionModel.measure_all on a grid)
+                a, b, c = abs(x - mx), abs(y - my), abs(fz - mz)
+                high = a if a > b else b
+                if c > high:
+                    high = c
+                length = step * floor((high + (a + b + c - high) / 2) / step + 1e-3)
+                if min(length, largest) <= budget:
+                    return x, y, fz
+                break
+        outward += step
+    return mx, my, mz
+
+
+def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
+                     xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
+                     gone: Sequence[bool], budget: float | None) -> XYZ:
+    """:func:`free_spot`'s search on a straight line: points on the circle around the anchor
+    through ``first`` (then a step farther out, circle by circle, while nearer than the
+    mover already is), one step apart, the one through ``first`` first, then alternately
+    either side of it; the first one nobody stands on within :data:`SPOT` of a step,
+    unless it lies beyond ``budget`` as the rules measure it (the circle's next points lie
+    farther still)."""
+    near = model.step * SPOT
+    near2 = near * near
+    ox, oy, oz = _others(mover, anchor, xs, ys, zs, gone)
+    count = len(ox)
+    mx, my, mz = xs[mover], ys[mover], zs[mover]
+    ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
+    sqrt, cos, sin = math.sqrt, math.cos, math.sin
+    limit = sqrt((mx - ax) ** 2 + (my - ay) ** 2 + (mz - az) ** 2) - 1e-6
+    fx, fy, fz = first
+    start = sqrt((fx - ax) ** 2 + (fy - ay) ** 2 + (fz - az) ** 2)
+    dx, dy = fx - ax, fy - ay
+    across = math.hypot(dx, dy)
+    angle = math.atan2(dy, dx) if across > 1e-9 else 0.0
+    step = float(model.step)
+    largest = model.maximum  # as measure_all caps a distance
+    outward = 0.0
+    while start + outward < limit:
+        radius = across + outward
+        turn = 2 * math.asin(min(1.0, step / (2 * radius))) if radius >= 1e-9 else 0.0
+        for k in range(max(1, math.floor(2 * math.pi / turn + 1e-9)) if turn else 1):
+            if turn:
+                side = (k + 1) // 2 * (1 if k % 2 else -1)  # 0, +1, -1, +2, -2 …
+                x = ax + radius * cos(angle + side * turn)
+                y = ay + radius * sin(angle + side * turn)
+            else:
+                x, y = ax, ay
+            if x == fx and y == fy:
+                continue
+            for j in range(count):
+                a, b, c = ox[j] - x, oy[j] - y, oz[j] - fz
+                if a * a + b * b + c * c < near2:
+                    break
+            else:
+                # within the budget: surely when half a unit short of it, else as the
+                # rules measure it; the ring's next spots lie farther from the mover still
+                if budget is None:
+                    return x, y, fz
+                # as the rules measure it (PositionModel.measure_all on a straight line)
+                length = math.floor(sqrt((x - mx) ** 2 + (y - my) ** 2 + (fz - mz) ** 2) + 0.5)
+                if min(length, largest) <= budget:
+                    return x, y, fz
+                break
+        outward += step
     return mx, my, mz
 
 
