@@ -96,6 +96,8 @@ def summary(sheet: BaseModel) -> str:
 
 
 _SECTIONS = (ABILITIES, BODY, COMBAT, CONDITION, WEAPONS, NOTES)
+BONUS_KEYS = ("initiative",)
+"""Added to a d20: shown signed (+3) on the sheet and on paper."""
 _COMBAT_BOX = CombatBox((
     PrintedStat("defense.guard", ("physique",)),
     PrintedStat("defense.might", ("defense.agility", "defense.wits", "defense.resolve")),
@@ -105,6 +107,7 @@ _COMBAT_BOX = CombatBox((
     PrintedStat("speed"),
 ), title="Defenses and attack", attacks="weapons", replaces=("speed",))
 CHARACTER_FORM = SheetForm(
+    bonus_keys=BONUS_KEYS,
     sections=(SectionSpec("Character", fields=(
         FieldSpec("name", "Name"), FieldSpec("ancestry", "Ancestry"),
         FieldSpec("calling", "Calling"),
@@ -112,6 +115,7 @@ CHARACTER_FORM = SheetForm(
     derive=derive, new_sheet=new_character, summary=summary,
     printed=PrintSpec(combat=_COMBAT_BOX, write_in=("Equipment", "Treasure")))
 CREATURE_FORM = SheetForm(
+    bonus_keys=BONUS_KEYS,
     sections=(SectionSpec("Creature", fields=(
         FieldSpec("name", "Name"), FieldSpec("description", "Description"))), *_SECTIONS),
     derive=derive, new_sheet=new_creature, summary=summary,

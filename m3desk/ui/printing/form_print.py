@@ -35,6 +35,7 @@ from m3desk.ui.printing.sheet_blocks import (
     HeaderBlock,
     PlainHeader,
 )
+from m3desk.ui.sheet.derived_format import is_bonus
 
 __all__ = ["form_sheet_job", "system_encounter_job"]
 
@@ -71,7 +72,7 @@ def amount(value: int) -> str:
 
 
 def _is_bonus(form: SheetForm, key: str) -> bool:
-    return any(key == b or (b.endswith(".") and key.startswith(b)) for b in form.bonus_keys)
+    return is_bonus(key, form.bonus_keys)
 
 
 def _derived_cell(form: SheetForm, value: Derived) -> Cell:
