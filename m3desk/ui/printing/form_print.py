@@ -199,7 +199,7 @@ class _Reader:
             scores.append(Score(
                 spec.label, _field_cell(spec, get_path(self.sheet, spec.path)),
                 beside.label if beside is not None else "",
-                Cell(beside.signed(), gm=beside.overridden) if beside is not None else None))
+                _derived_cell(self.form, beside) if beside is not None else None))
         return ScoreBoxes(tuple(scores))
 
     def box(self, section: SectionSpec, fields: tuple[FieldSpec, ...]) -> Box | None:

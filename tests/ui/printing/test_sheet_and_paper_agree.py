@@ -60,3 +60,39 @@ def test_initiative_reads_the_same_on_screen_and_on_paper(qtbot: object, tmp_pat
     found = re.search(re.escape(label) + r"\s+(\S+)", text)
     assert found is not None, (label, text)
     assert found.group(1) == on_screen, (label, on_screen, found.group(1))
+
+
+FORM_CHARACTERS = [path for system in registry.systems() for path in sample_files(system.id)
+                   if path.suffix == ".m3c"]
+
+
+@pytest.mark.parametrize("source", FORM_CHARACTERS,
+                         ids=[f"{p.parent.name}-{p.stem}" for p in FORM_CHARACTERS])
+def test_what_an_ability_gives_reads_the_same_beside_it_and_under_its_box(
+        qtbot: object, source: Path) -> None:
+    """OSE's "modifier +2" beside DEX on screen and "DEX modifier +2" under its box on paper;
+    AD&D's magical defence adjustment was 0 on screen and +0 on paper."""
+    from PySide6.QtGui import QPageLayout, QPageSize
+    from PySide6.QtWidgets import QLabel
+
+    from m3desk.ui.printing.form_blocks import ScoreBoxes
+    from m3desk.ui.printing.jobs import document_job
+    from tests.ui.printing.canvas_probe import page_canvas
+
+    sheet = load_sheet(source).model
+    system = registry.system_of(sheet)
+    form = system.sheet_forms.get(str(getattr(sheet, "kind", "")))
+    document = create_document(sheet, None, system.default_options())
+    editor = create_editor(document)
+    qtbot.addWidget(editor)  # type: ignore[attr-defined]
+    with page_canvas(QPageSize.PageSizeId.A4, QPageLayout.Orientation.Portrait) as canvas:
+        printed = {score.label: score.note.text
+                   for page in document_job(sheet).layout(canvas) for placed in page
+                   if isinstance(placed.block, ScoreBoxes)
+                   for score in placed.block.scores if score.note is not None}
+    fields = [spec for section in (form.sections if form else ()) for spec in section.fields
+              if spec.label in printed and spec.derived]
+    for spec in fields:
+        label = editor.findChild(QLabel, f"derived:{spec.derived}")
+        assert label is not None, spec.derived
+        assert label.text().split()[-1] == printed[spec.label], (label.text(), printed)
