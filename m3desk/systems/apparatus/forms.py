@@ -20,7 +20,7 @@ ABILITIES = SectionSpec("Abilities", fields=tuple(
     derived=("might.sized", "initiative"))
 BODY = SectionSpec("Size and movement", fields=(
     FieldSpec("size", "Size", "choice", choices=SIZES),
-    FieldSpec("speed", "Speed m", "int", minimum=0, maximum=100, blank="by size",
+    FieldSpec("speed", "Speed (m)", "int", minimum=0, maximum=100, blank="by size",
               derived="speed",
               help="Metres of Movement a turn. Left at “by size”, the table rule's Medium "
                    "Speed scaled by the Size Multiplier (at least 1)."),

@@ -96,3 +96,4 @@ def test_what_an_ability_gives_reads_the_same_beside_it_and_under_its_box(
         label = editor.findChild(QLabel, f"derived:{spec.derived}")
         assert label is not None, spec.derived
         assert label.text().split()[-1] == printed[spec.label], (label.text(), printed)
+
