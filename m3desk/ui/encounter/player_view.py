@@ -38,7 +38,7 @@ from m3desk.core import registry
 from m3desk.core.log_entries import LogEntries
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.encounter.health import perceived
+from m3desk.ui.encounter.health import perceived, pool_text
 from m3desk.ui.map.view import MapView
 
 __all__ = ["PlayerView", "perceived", "players_copy"]
@@ -256,7 +256,7 @@ class PlayerView(QWidget):
             if pool is None:
                 health = "down" if down else ""
             elif _is_player_character(combatant):
-                health = f"{pool_name} {pool[0]}/{pool[1]}" + (", down" if down else "")
+                health = f"{pool_name} {pool_text(*pool)}" + (", down" if down else "")
             else:
                 health = perceived(*pool, down=down)
             conditions = ", ".join(c.name for c in combatant.conditions)
