@@ -69,3 +69,26 @@ def test_a_hit_point_bar_below_zero_reads_with_the_true_minus(
     assert _painted_text(widget, 0, column, monkeypatch) == shown
     assert "\u22125/" in index.data(Qt.ItemDataRole.ToolTipRole)
     assert "-" not in shown
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hit_points_typed_past_the_maximum_are_reported_as_set(qtbot: Any, game: str) -> None:
+    """99999 typed into a hit-point cell: the game keeps the maximum, and the undo step (and
+    so Edit → Undo) names what was set ("to 2"), not "to 99999"; or it refuses, saying why."""
+    sheets = [load_sheet(path).model for path in sample_files(game)][:2]
+    widget = EncounterWidget(new_encounter_document(sheets, name="Past the top"))
+    qtbot.addWidget(widget)
+    model = widget.tracker.model()
+    column = next(c for c in range(model.columnCount())
+                  if model.index(0, c).data(TrackerRole.POOL) is not None
+                  and model.flags(model.index(0, c)) & Qt.ItemFlag.ItemIsEditable)
+    assert model.setData(model.index(0, column), "1", Qt.ItemDataRole.EditRole)  # hurt first
+    refused: list[str] = []
+    model.edit_rejected.connect(refused.append)
+    if model.setData(model.index(0, column), "99999", Qt.ItemDataRole.EditRole):
+        current = model.index(0, column).data(TrackerRole.POOL)[0]
+        said = widget.document.undo_stack.undoText()
+        assert "99999" not in said and current != 99999, said
+        assert said.endswith(f"to {current}") or not said[-1].isdigit(), said
+    else:
+        assert refused and refused[-1], "refused without a word"
