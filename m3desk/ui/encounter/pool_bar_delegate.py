@@ -38,8 +38,9 @@ class PoolBarDelegate(TrackerDelegate):
         # The cell's own words: the bar and the model (and so its tooltip, a screen reader)
         # say the same ("2½/3", not "2/3").
         label = index.data(Qt.ItemDataRole.DisplayRole)
-        PoolBarPainter(*pool, label=label if isinstance(label, str) and label else None).paint(
-            painter, bar, opt.palette, group, selected)
+        current, maximum = pool
+        PoolBarPainter(current, maximum, label if isinstance(label, str) and label else None
+                       ).paint(painter, bar, opt.palette, group, selected)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
