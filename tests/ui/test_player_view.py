@@ -45,8 +45,7 @@ def _id(widget: EncounterWidget, name: str) -> str:
 
 def _numbers_of(widget: EncounterWidget, name: str) -> set[str]:
     sheet = widget.document.encounter.combatant(_id(widget, name)).sheet
-    return {f"{sheet.hit_points}/{sheet.max_hit_points}", f"{sheet.hit_points} hp",
-            f"{sheet.max_hit_points} hp"}
+    return {f"{sheet.hit_points}/{sheet.max_hit_points}"}
 
 
 def test_the_players_see_what_they_know_and_nothing_hidden(
@@ -85,10 +84,10 @@ def test_the_players_see_what_they_know_and_nothing_hidden(
     assert boss not in {token.facts.combatant_id for token in view.board.scene.tokens()}
     # Monsters' hit points only as words; the party's own as numbers.
     for name in ("Goblin 1", "Goblin 2"):
-        assert not (_numbers_of(widget, name) & set(re.findall(r"\d+/\d+|\d+ hp", joined)))
+        assert not (_numbers_of(widget, name) & set(re.findall(r"\d+/\d+", joined)))
     assert "Goblin 1 · wounded" in joined and "Goblin 2 · badly wounded" in joined
     morgan_sheet = document.encounter.combatant(morgan).sheet
-    assert f"Morgan Ironwolf · {morgan_sheet.hit_points}/{morgan_sheet.max_hit_points} hp" \
+    assert f"Morgan Ironwolf · HP {morgan_sheet.hit_points}/{morgan_sheet.max_hit_points}" \
         in joined
     assert view.round_label.text() == "Round 1 — Morgan Ironwolf"
     assert "30 ft" in joined  # distances between what they can see

@@ -66,6 +66,16 @@ def _exceptional(sheet: CharacterSheet) -> int:
     return sheet.abilities.STR_exceptional if group_of(sheet) is Group.WARRIOR else 0
 
 
+def _adjustment(sheet: CharacterSheet, key: str, label: str, computed: int) -> Term:
+    """An ability adjustment as a term of what it feeds (a weapon's to hit, AC): the
+    referee's override of it where there is one, so "STR hit adjustment +3 GM" is what the
+    weapons' to hit add, not the table's +0."""
+    set_by_gm = sheet.overrides.get(key)
+    if set_by_gm is None:
+        return Term(label=label, value=computed)
+    return Term(label=f"{label} (set by the GM)", value=set_by_gm)
+
+
 def weapon_to_hit(sheet: CharacterSheet, weapon: Weapon, *, missile: bool) -> list[Term]:
     """The attack modifiers a weapon carries: STR (melee, thrown) or DEX (missiles), magic,
     specialisation, non-proficiency."""
@@ -73,9 +83,11 @@ def weapon_to_hit(sheet: CharacterSheet, weapon: Weapon, *, missile: bool) -> li
     terms: list[Term] = []
     str_hit, _ = str_adjustments(scores.STR, _exceptional(sheet))
     if not missile or weapon.thrown:
-        terms.append(Term(label=strength_label(scores.STR, _exceptional(sheet)), value=str_hit))
+        terms.append(_adjustment(sheet, "str.hit", strength_label(scores.STR, _exceptional(sheet)),
+                                 str_hit))
     if missile:
-        terms.append(Term(label=f"DEX {scores.DEX} missile", value=dex_adjustments(scores.DEX)[0]))
+        terms.append(_adjustment(sheet, "dex.missile", f"DEX {scores.DEX} missile",
+                                 dex_adjustments(scores.DEX)[0]))
     if weapon.magic:
         terms.append(Term(label="magic", value=weapon.magic))
     if weapon.specialised:
@@ -90,7 +102,8 @@ def weapon_damage_bonus(sheet: CharacterSheet, weapon: Weapon, *, missile: bool)
     terms: list[Term] = []
     if not missile or weapon.thrown:
         _, damage = str_adjustments(scores.STR, _exceptional(sheet))
-        terms.append(Term(label=strength_label(scores.STR, _exceptional(sheet)), value=damage))
+        terms.append(_adjustment(sheet, "str.damage",
+                                 strength_label(scores.STR, _exceptional(sheet)), damage))
     if weapon.magic:
         terms.append(Term(label="magic", value=weapon.magic))
     if weapon.specialised:
@@ -117,6 +130,7 @@ def _derive_character(sheet: CharacterSheet, options: AdndOptions) -> dict[str, 
                          [Term(label=dex, value=reaction)], o))
     values.append(_value("dex.defensive", "Defensive adjustment",
                          [Term(label=dex, value=defensive)], o))
+    defensive = values[-1].value  # the referee's, where set: AC follows it
     warrior = group is Group.WARRIOR
     values.append(_value("con.hp", "Hit points per die from CON", [Term(
         label=f"CON {scores.CON}" + (" (warrior)" if warrior else ""),

@@ -169,7 +169,7 @@ SPELLS = TableSpec("spells", "Spells", (
 
 CHARACTER_FORM = SheetForm(
     bonus_keys=("str.hit", "str.damage", "dex.", "encumbrance.to_hit", "weapon_to_hit",
-                "weapon_damage_bonus"),
+                "weapon_damage_bonus", "initiative", "con.hp", "wis.magic"),
     sections=(
         SectionSpec("Character", fields=(
             FieldSpec("name", "Name"),

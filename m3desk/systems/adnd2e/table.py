@@ -489,7 +489,7 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
     sheet = combatant.sheet
     after = sheet.model_copy(update={"hit_points": max(-99, min(value, sheet.max_hit_points))})
     return (core.replace_sheet(encounter, combatant_id, after),
-            f"Set {combatant.name}'s hit points to {value}")
+            f"Set {combatant.name}'s hit points to {minus(after.hit_points)}")
 
 
 # -- the board ------------------------------------------------------------------------------

@@ -94,7 +94,7 @@ def derive(sheet: BaseModel, options: BaseModel | None = None) -> dict[str, Deri
         Term(label="Size Modifier", value=size_mod)])
     add("critical_threshold", "Critical Threshold", [Term(label="natural roll",
                                                           value=rules.critical_threshold)])
-    add("initiative", "Initiative (1d20 +)", [Term(label="Agility", value=a.agility)])
+    add("initiative", "Initiative bonus", [Term(label="Agility", value=a.agility)])
     for kind, feat in (("climb", sheet.feats.natural_climber),
                        ("swim", sheet.feats.natural_swimmer)):
         label = f"Natural {'Climber' if kind == 'climb' else 'Swimmer'}" if feat else kind

@@ -20,7 +20,7 @@ ABILITIES = SectionSpec("Abilities", fields=tuple(
     derived=("might.sized", "initiative"))
 BODY = SectionSpec("Size and movement", fields=(
     FieldSpec("size", "Size", "choice", choices=SIZES),
-    FieldSpec("speed", "Speed m", "int", minimum=0, maximum=100, blank="by size",
+    FieldSpec("speed", "Speed (m)", "int", minimum=0, maximum=100, blank="by size",
               derived="speed",
               help="Metres of Movement a turn. Left at “by size”, the table rule's Medium "
                    "Speed scaled by the Size Multiplier (at least 1)."),
@@ -96,6 +96,8 @@ def summary(sheet: BaseModel) -> str:
 
 
 _SECTIONS = (ABILITIES, BODY, COMBAT, CONDITION, WEAPONS, NOTES)
+BONUS_KEYS = ("initiative",)
+"""Added to a d20: shown signed (+3) on the sheet and on paper."""
 _COMBAT_BOX = CombatBox((
     PrintedStat("defense.guard", ("physique",)),
     PrintedStat("defense.might", ("defense.agility", "defense.wits", "defense.resolve")),
@@ -105,6 +107,7 @@ _COMBAT_BOX = CombatBox((
     PrintedStat("speed"),
 ), title="Defenses and attack", attacks="weapons", replaces=("speed",))
 CHARACTER_FORM = SheetForm(
+    bonus_keys=BONUS_KEYS,
     sections=(SectionSpec("Character", fields=(
         FieldSpec("name", "Name"), FieldSpec("ancestry", "Ancestry"),
         FieldSpec("calling", "Calling"),
@@ -112,6 +115,7 @@ CHARACTER_FORM = SheetForm(
     derive=derive, new_sheet=new_character, summary=summary,
     printed=PrintSpec(combat=_COMBAT_BOX, write_in=("Equipment", "Treasure")))
 CREATURE_FORM = SheetForm(
+    bonus_keys=BONUS_KEYS,
     sections=(SectionSpec("Creature", fields=(
         FieldSpec("name", "Name"), FieldSpec("description", "Description"))), *_SECTIONS),
     derive=derive, new_sheet=new_creature, summary=summary,

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import ConditionState
+from m3desk.core.numbers import minus
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.core.terms import Term, rolled
@@ -171,7 +172,7 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
         value = int(text.replace("−", "-"))
         healed = sheet.model_copy(update={"hit_points": min(value, sheet.max_hit_points)})
         return (core.replace_sheet(encounter, combatant_id, healed),
-                f"Set {name}'s hit points to {value}")
+                f"Set {name}'s hit points to {minus(healed.hit_points)}")
     if column == "terrain":
         rating = int(text)
         if not 0 <= rating <= MAX_DIFFICULTY:

@@ -83,6 +83,17 @@ def derive(sheet: CharacterSheet | MonsterSheet,
     return {value.key: value for value in values}
 
 
+def _modifier(sheet: CharacterSheet, name: str) -> Term:
+    """An ability's modifier as a term of what it feeds (melee to hit, AC, saves): the
+    referee's override of it where there is one, so the sheet never says "STR modifier +3
+    (GM)" beside "Melee to hit +0"."""
+    score = getattr(sheet.abilities, name)
+    set_by_gm = sheet.overrides.get(f"mod.{name}")
+    if set_by_gm is None:
+        return Term(label=f"{name} {score}", value=standard_modifier(score))
+    return Term(label=f"{name} modifier (set by the GM)", value=set_by_gm)
+
+
 def _abilities(sheet: CharacterSheet) -> list[Derived]:
     o, scores = sheet.overrides, sheet.abilities
     values = [_value(f"mod.{name}", f"{name} modifier",
@@ -122,14 +133,15 @@ def _abilities(sheet: CharacterSheet) -> list[Derived]:
 
 def _armour(sheet: CharacterSheet) -> list[Derived]:
     o = sheet.overrides
-    dex = standard_modifier(sheet.abilities.DEX)
+    dex = _modifier(sheet, "DEX")
     terms = [Term(label=sheet.armour, value=ARMOUR_AC[sheet.armour])]
     if sheet.shield:
         terms.append(Term(label="shield", value=-1))
     if sheet.magic_armour:
         terms.append(Term(label="magic armour", value=-sheet.magic_armour))
-    if dex:
-        terms.append(Term(label="DEX", value=-dex))
+    if dex.value:
+        terms.append(Term(label=dex.label if "mod.DEX" in sheet.overrides else "DEX",
+                          value=-dex.value))
     ac = _value("ac", "AC", terms, o)
     small = [Term(label="AC", value=ac.value)]
     if sheet.char_class == OseClass.HALFLING:
@@ -141,12 +153,12 @@ def _armour(sheet: CharacterSheet) -> list[Derived]:
 
 
 def _attacks(sheet: CharacterSheet) -> list[Derived]:
-    o, scores = sheet.overrides, sheet.abilities
+    o = sheet.overrides
     thac0 = _value("thac0", "THAC0", (Term(
         label=f"{sheet.char_class.value} level {sheet.level}",
         value=class_thac0(sheet.char_class, sheet.level)),), o)
-    strength = Term(label=f"STR {scores.STR}", value=standard_modifier(scores.STR))
-    missile = [Term(label=f"DEX {scores.DEX}", value=standard_modifier(scores.DEX))]
+    strength = _modifier(sheet, "STR")
+    missile = [_modifier(sheet, "DEX")]
     if sheet.char_class == OseClass.HALFLING:
         missile.append(Term(label="halfling", value=1))
     values = [thac0,
@@ -173,7 +185,7 @@ def _attacks(sheet: CharacterSheet) -> list[Derived]:
 
 def _saves(sheet: CharacterSheet) -> list[Derived]:
     o = sheet.overrides
-    wis = standard_modifier(sheet.abilities.WIS)
+    wis = _modifier(sheet, "WIS").value
     values = []
     for save, target in class_saves(sheet.char_class, sheet.level).items():
         terms = [Term(label=f"{sheet.char_class.value} level {sheet.level}", value=target)]

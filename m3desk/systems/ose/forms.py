@@ -187,7 +187,8 @@ SPELL_TABLE = TableSpec("spells", "Spells memorised", (
     preset_file=SPELL_LIST, presets_from=spell_presets)
 
 CHARACTER_FORM = SheetForm(
-    bonus_keys=("attack_bonus", "melee.", "missile.", "reaction", "xp.prime"),
+    bonus_keys=("attack_bonus", "melee.", "missile.", "reaction", "xp.prime", "initiative",
+                "mod."),
     sections=(
         SectionSpec("Character", (
             FieldSpec("name", "Name"),

@@ -162,7 +162,7 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
         value = int(text.replace("−", "-"))
         after = sheet.model_copy(update={"hit_points": min(value, sheet.max_hit_points)})
         return (core.replace_sheet(encounter, combatant_id, after),
-                f"Set {combatant.name}'s hit points to {value}")
+                f"Set {combatant.name}'s hit points to {minus(after.hit_points)}")
     if column == "d6":
         roll = int(text) if text and text not in ("—", "-") else None
         if ose.phase == "setup":

@@ -47,6 +47,7 @@ from m3desk.core.forecast import (
     fight_limit,
     no_fight,
 )
+from m3desk.core.numbers import MINUS
 from m3desk.forecast_worker import play_in_worker
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.forecast_plots import Bar, BarChart, Histogram
@@ -415,7 +416,7 @@ class ForecastDialog(QDialog):
         pools = self._pools
         top = max((pool[1] for pool in pools.values()), default=1)
         self.hit_points.set_bars([Bar(names[i], max(value, 0.0), 0.0,
-                                      f"{value:.1f} of {pools[i][0]}",
+                                      f"{value:.1f} of {pools[i][0]}".replace("-", MINUS),
                                       reference=float(pools[i][0]))
                                   for i, value in result.hit_points.items()], scale=top)
 

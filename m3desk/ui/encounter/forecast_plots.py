@@ -171,6 +171,13 @@ class Histogram(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(220, self.sizeHint().height())
 
+    def share(self, rounds: int) -> str:
+        """What the column of ``rounds`` says above its bar, as every other share in the
+        app is written ("13 %", "< 1 %")."""
+        total = sum(self.counts.values())
+        percent = self.counts.get(rounds, 0) / total * 100 if total else 0.0
+        return f"{percent:.0f} %" if percent >= 0.5 else "< 1 %"
+
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         palette = self.palette()
@@ -189,7 +196,6 @@ class Histogram(QWidget):
             return
         first, last = min(self.counts), max(self.counts)
         columns = list(range(first, last + 1))
-        total = sum(self.counts.values())
         peak = max(self.counts.values())
         top, bottom = line * 2 + 8, self.height() - line - 4
         width = self.width() / len(columns)
@@ -200,8 +206,7 @@ class Histogram(QWidget):
             x = index * width
             painter.setPen(QPen(text, 1))
             painter.drawRect(QRectF(x + 2, bottom - height, max(width - 4, 1), height))
-            percent = count / total * 100
-            share = f"{percent:.0f}%" if percent >= 0.5 else "<1%"
+            share = self.share(rounds)
             if width >= metrics.horizontalAdvance(share) + 2 and count:
                 painter.drawText(QRectF(x, bottom - height - line, width, line),
                                  Qt.AlignmentFlag.AlignCenter, share)

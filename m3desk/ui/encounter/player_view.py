@@ -38,7 +38,7 @@ from m3desk.core import registry
 from m3desk.core.log_entries import LogEntries
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.encounter.health import perceived
+from m3desk.ui.encounter.health import perceived, pool_text
 from m3desk.ui.map.view import MapView
 
 __all__ = ["PlayerView", "perceived", "players_copy"]
@@ -246,13 +246,17 @@ class PlayerView(QWidget):
         placed = {c.id for c in listed}
         listed += [c for c in encounter.combatants if c.id not in placed]
         self.order.clear()
+        # The pool by the tracker's word for it ("HP", Monsters & Magic's "PHP"), as the
+        # sheet's headline writes it ("HP 14/14").
+        pool_name = next((column.title for column in (rules.columns if rules else ())
+                          if column.kind == "pool"), "HP")
         for combatant in listed:
             pool = rules.pool(combatant) if rules is not None else None
             down = encounter.out_of_fight(combatant)
             if pool is None:
                 health = "down" if down else ""
             elif _is_player_character(combatant):
-                health = f"{pool[0]}/{pool[1]} hp" + (", down" if down else "")
+                health = f"{pool_name} {pool_text(*pool)}" + (", down" if down else "")
             else:
                 health = perceived(*pool, down=down)
             conditions = ", ".join(c.name for c in combatant.conditions)

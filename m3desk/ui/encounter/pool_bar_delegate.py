@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
@@ -35,7 +35,12 @@ class PoolBarDelegate(TrackerDelegate):
         bar = QRectF(opt.rect).adjusted(_MARGIN_X, _MARGIN_Y, -_MARGIN_X, -_MARGIN_Y)
         painter.save()
         painter.setFont(opt.font)
-        PoolBarPainter(*pool).paint(painter, bar, opt.palette, group, selected)
+        # The cell's own words: the bar and the model (and so its tooltip, a screen reader)
+        # say the same ("2½/3", not "2/3").
+        label = index.data(Qt.ItemDataRole.DisplayRole)
+        current, maximum = pool
+        PoolBarPainter(current, maximum, label if isinstance(label, str) and label else None
+                       ).paint(painter, bar, opt.palette, group, selected)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:

@@ -23,7 +23,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
 
 from m3desk.ui.contrast import contrast_ratio, readable_on
-from m3desk.ui.encounter.health import health_fill, perceived
+from m3desk.ui.encounter.health import health_fill, perceived, pool_text
 
 __all__ = ["BarColours", "PoolBarPainter", "bar_colours"]
 
@@ -84,6 +84,9 @@ def bar_colours(palette: QPalette, group: QPalette.ColorGroup, selected: bool,
 class PoolBarPainter:
     current: int
     maximum: int
+    label: str | None = None
+    """The words on the bar, as the cell says them ("2½/3" metres of Movement left); None:
+    the two numbers."""
 
     @property
     def fraction(self) -> float:
@@ -93,7 +96,7 @@ class PoolBarPainter:
 
     @property
     def text(self) -> str:
-        return f"{self.current}/{self.maximum}"
+        return pool_text(self.current, self.maximum) if self.label is None else self.label
 
     @property
     def health(self) -> str:

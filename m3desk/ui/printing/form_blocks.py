@@ -94,9 +94,35 @@ class ScoreBoxes:
         rows = -(-len(self.scores) // fit)
         return -(-len(self.scores) // rows)  # even rows: 4 + 3, not 6 + 1
 
+    def _box_w(self, width: float) -> float:
+        per_row = self._per_row(width)
+        return (width - self.GAP * (per_row - 1)) / per_row
+
+    def _note_lines(self, canvas: Canvas, score: Score, w: float) -> list[str]:
+        """The note's label on the lines above the strip, when it does not fit beside the
+        value: whole, on two lines if need be ("Hit points per die / from CON"), cut only
+        past two."""
+        note, label = score.note, score.note_label
+        if note is None or not label:
+            return []
+        value_w = canvas.text_width(note.text, 10, bold=True) + 2
+        tag_w = gm_tag_width(canvas) + 2 if note.gm else 0.0
+        if canvas.text_width(label, SMALL) + 3 + value_w + tag_w <= w - 6:
+            return []
+        lines = canvas.wrap(label, SMALL, w - 6)
+        if len(lines) > 2:
+            lines = [lines[0], canvas.elide(" ".join(lines[1:]), SMALL, w - 6)]
+        return lines
+
+    def _height_of_box(self, canvas: Canvas, width: float) -> float:
+        """A box's height: one line more when a note's label needs two."""
+        w = self._box_w(width)
+        two = any(len(self._note_lines(canvas, score, w)) > 1 for score in self.scores)
+        return self.box_h + (canvas.line_height(SMALL) if two else 0.0)
+
     def height(self, canvas: Canvas, width: float) -> float:
         rows = -(-len(self.scores) // self._per_row(width))
-        return rows * self.box_h + (rows - 1) * self.GAP
+        return rows * self._height_of_box(canvas, width) + (rows - 1) * self.GAP
 
     def split(self, canvas: Canvas, width: float, available: float,
               *, force: bool) -> tuple[ScoreBoxes | None, ScoreBoxes | None]:
@@ -104,14 +130,16 @@ class ScoreBoxes:
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
         per_row = self._per_row(width)
-        box_w = (width - self.GAP * (per_row - 1)) / per_row
+        box_w = self._box_w(width)
+        box_h = self._height_of_box(canvas, width)
         for index, score in enumerate(self.scores):
             row, column = divmod(index, per_row)
             self._box(canvas, x + column * (box_w + self.GAP),
-                      y + row * (self.box_h + self.GAP), box_w, score)
+                      y + row * (box_h + self.GAP), box_w, box_h, score)
 
-    def _box(self, canvas: Canvas, x: float, y: float, w: float, score: Score) -> None:
-        h = self.box_h
+    def _box(self, canvas: Canvas, x: float, y: float, w: float, h: float,
+             score: Score) -> None:
+        extra = h - self.box_h
         strip = 15.0 if self.strip else 0.0
         if self.strip:
             canvas.box(x, y + h - strip, w, strip, line=0, fill=LIGHT_FILL)
@@ -122,8 +150,8 @@ class ScoreBoxes:
         value = score.value.text
         size = next((s for s in (20.0, 16.0, 13.0, 11.0)
                      if canvas.text_width(value, s, bold=True) <= w - 8), 9.0)
-        canvas.text(x, y + 11, w, h - strip - (20 if self.strip else 12), value, size,
-                    bold=True, align="center")
+        canvas.text(x, y + 11, w, h - extra - strip - (20 if self.strip else 12), value,
+                    size, bold=True, align="center")
         if score.value.gm:
             gm_tag(canvas, x + w - 4 - gm_tag_width(canvas), y + 2, 12)
         if score.note is None:
@@ -134,11 +162,13 @@ class ScoreBoxes:
         tag_w = gm_tag_width(canvas) + 2 if note.gm else 0.0
         label = score.note_label
         label_w = canvas.text_width(label, SMALL) + 3 if label else 0.0
-        if label_w + value_w + tag_w > w - 6:
-            # no room beside the value: the label goes on the line above the strip, whole
-            # where it fits, else cut ("Defensive adj…"): the value is what is read
-            canvas.text(x + 3, strip_y - 10, w - 6, 10, canvas.elide(label, SMALL, w - 6),
-                        SMALL, align="center", color=SOFT_INK)
+        above = self._note_lines(canvas, score, w)
+        if above:  # no room beside the value: the label goes on the lines above the strip
+            line_h = canvas.line_height(SMALL)
+            top = strip_y - 1 - len(above) * line_h
+            for number, line in enumerate(above):
+                canvas.text(x + 3, top + number * line_h, w - 6, line_h, line, SMALL,
+                            align="center", color=SOFT_INK)
             label, label_w = "", 0.0
         left = x + max((w - label_w - value_w - tag_w) / 2, 3.0)
         if label:

@@ -35,6 +35,7 @@ from m3desk.ui.printing.sheet_blocks import (
     HeaderBlock,
     PlainHeader,
 )
+from m3desk.ui.sheet.derived_format import is_bonus
 
 __all__ = ["form_sheet_job", "system_encounter_job"]
 
@@ -71,7 +72,7 @@ def amount(value: int) -> str:
 
 
 def _is_bonus(form: SheetForm, key: str) -> bool:
-    return any(key == b or (b.endswith(".") and key.startswith(b)) for b in form.bonus_keys)
+    return is_bonus(key, form.bonus_keys)
 
 
 def _derived_cell(form: SheetForm, value: Derived) -> Cell:
@@ -198,7 +199,7 @@ class _Reader:
             scores.append(Score(
                 spec.label, _field_cell(spec, get_path(self.sheet, spec.path)),
                 beside.label if beside is not None else "",
-                Cell(beside.signed(), gm=beside.overridden) if beside is not None else None))
+                _derived_cell(self.form, beside) if beside is not None else None))
         return ScoreBoxes(tuple(scores))
 
     def box(self, section: SectionSpec, fields: tuple[FieldSpec, ...]) -> Box | None:

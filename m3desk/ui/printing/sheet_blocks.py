@@ -119,9 +119,14 @@ class HeaderBlock(_Fixed):
         name_room = canvas.text_width(content.name, 16.0, bold=True) + 8
         kicker_w = min(canvas.text_width(kicker, LABEL_SIZE) + 2,
                        max(text_w * 0.45, text_w - name_room))
-        kicker = canvas.elide(kicker, LABEL_SIZE, kicker_w - 2)  # the name comes first
-        canvas.text(x + text_w - kicker_w, y, kicker_w, 11, kicker, LABEL_SIZE,
-                    align="right", color=SOFT_INK)
+        # The name comes first; the kicker takes a second line beside it rather than lose
+        # its numbers ("HP 1…" was HP 14/14), and is cut only past two.
+        lines = canvas.wrap(kicker, LABEL_SIZE, kicker_w)
+        if len(lines) > 2:
+            lines = [lines[0], canvas.elide(" ".join(lines[1:]), LABEL_SIZE, kicker_w - 2)]
+        for number, line in enumerate(lines):
+            canvas.text(x + text_w - kicker_w, y + number * 11, kicker_w, 11, line,
+                        LABEL_SIZE, align="right", color=SOFT_INK)
         name_w = text_w - kicker_w - 8
         size = next((s for s in (20.0, 18.0, 16.0, 14.0, 12.0, 11.0)
                      if canvas.text_width(content.name, s, bold=True) <= name_w), 10.0)

@@ -7,14 +7,9 @@ from m3desk.core.numbers import signed
 
 __all__ = ["derived_text", "is_bonus"]
 
-_BONUS_KEYS = ("ac.rolled", "mov", "initiative", "initiative.casting")
-_BONUS_PREFIXES = ("mod.", "check.")
-
-
 def is_bonus(key: str, bonuses: tuple[str, ...] = ()) -> bool:
-    """Monsters & Magic's bonuses, or the keys a game's sheet form names as bonuses."""
-    if key in _BONUS_KEYS or key.startswith(_BONUS_PREFIXES):
-        return True
+    """Whether ``key`` is one of the bonuses a game's sheet form names (``bonus_keys``: a
+    key, or a prefix ending in "."): the one rule the editor and the printed sheet follow."""
     return any(key == b or (b.endswith(".") and key.startswith(b)) for b in bonuses)
 
 

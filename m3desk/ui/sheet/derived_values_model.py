@@ -85,7 +85,7 @@ class DerivedValuesModel(QAbstractTableModel):
         if role == _ROLE.DisplayRole:
             if index.column() == NAME:
                 return derived.label
-            form = getattr(self._document, "form", None)
+            form = self._document.sheet_form()
             return derived_text(derived, form.bonus_keys if form is not None else ())
         if role == _ROLE.ToolTipRole:
             return derived.explanation()

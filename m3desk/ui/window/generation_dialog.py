@@ -379,8 +379,19 @@ class GenerationPanel(QWidget):
             pick = draft.picks.get(group.id, "")
             why = self.generation.unavailable(draft, group.id, pick) if pick else ""
             if why:
-                return f"{group.label}: {self.picks[group.id].currentText()} {why}."
+                return f"{group.label}: {self._shown_pick(group.id)} {why}."
         return ""
+
+    def _shown_pick(self, group: str) -> str:
+        """The current pick's name as the list shows it, without the reason the list adds
+        to a barred pick ("Fighter", not "Fighter — needs STR 9, has 7")."""
+        combo = self.picks[group]
+        model = combo.model()
+        current = combo.currentIndex()
+        if isinstance(model, QStandardItemModel) and current >= 0 \
+                and model.item(current).text() == combo.currentText():
+            return str(model.item(current).data(_SHOWN))
+        return combo.currentText()
 
     def _refresh(self) -> None:
         self._refresh_shifts()

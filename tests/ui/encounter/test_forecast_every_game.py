@@ -69,3 +69,19 @@ def test_closing_after_a_forecast_reports_the_dialog_result(qtbot: Any, game: st
     qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
     assert dialog.result() == QDialog.DialogCode.Rejected
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_plots_write_numbers_as_the_rest_of_the_app(qtbot: Any, game: str) -> None:
+    """A share is "51 %", as in the other charts and the headline, not "51%"; hit points
+    below zero are "−1.8 of 2" with the true minus sign, not a hyphen."""
+    dialog = ForecastDialog(EncounterDocument(_encounter(game)))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.fights.setValue(200)
+    assert dialog.run_to_end() is not None
+    shares = [dialog.rounds.share(rounds) for rounds in dialog.rounds.counts]
+    assert shares and all(share.endswith(" %") for share in shares), shares
+    bars = [*dialog.wins.bars, *dialog.down.bars, *dialog.hit_points.bars]
+    assert all(bar.text.endswith(" %") for bar in (*dialog.wins.bars, *dialog.down.bars))
+    assert not [bar.text for bar in bars if "-" in bar.text]

@@ -95,3 +95,25 @@ def test_the_choice_is_kept_in_the_settings(qtbot: Any, tmp_path: Any) -> None:
     settings, _warning = load_settings(paths)
     assert (settings.player_view_centre, settings.player_view_fixed) == ("fixed", "Lirra")
     assert SettingsStore(paths, settings).player_centre() == ("fixed", "Lirra")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_party_s_hit_points_are_named_as_the_tracker_names_them(
+        qtbot: Any, game: str) -> None:
+    """"Lirra · HP 3/3" as the tracker's column and the sheet's headline say it (Monsters &
+    Magic: "PHP 18/18"), not "3/3 hp" — a Monsters & Magic hero has two kinds of hit
+    points, and "hp" did not say which."""
+    widget = _widget(qtbot, game)
+    view = widget.show_player_view()
+    qtbot.waitExposed(view)
+    rules = registry.get(game).encounter
+    assert rules is not None
+    [pool_name] = [column.title for column in rules.columns if column.kind == "pool"][:1]
+    shown = [view.order.item(row).text() for row in range(view.order.count())]
+    for combatant in widget.document.encounter.combatants:
+        pool = rules.pool(combatant)
+        if getattr(combatant.sheet, "kind", "") != "character" or pool is None:
+            continue
+        line = next(text for text in shown if combatant.name in text)
+        assert f"{combatant.name} · {pool_name} {pool[0]}/{pool[1]}" in line, line
+        assert " hp" not in line

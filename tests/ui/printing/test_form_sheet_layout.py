@@ -5,6 +5,7 @@ A4 and Letter."""
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +203,27 @@ def test_a_combat_box_prints_a_pool_field_and_a_tally_of_ticks(qapp: object) -> 
         assert_clean(canvas, drawn, "pool sheet")
     texts = [item.text for item in drawn]  # (its help is left off where it has no room)
     assert "Luck" in texts and "Body points" in texts and "current" in texts
+
+
+@pytest.mark.parametrize("source", FORM_SAMPLES,
+                         ids=[f"{p.parent.name}-{p.stem}" for p in FORM_SAMPLES])
+def test_what_an_ability_gives_is_printed_whole_under_its_box(qapp: object, tmp_path: Path,
+                                                              source: Path) -> None:
+    """AD&D's "Hit points per die from CON" under CON, not "Hit points per di…": a label
+    too long to sit beside its value takes two lines above the strip, and the box grows."""
+    from m3desk.ui.printing.export import export_pdf
+    from tests.ui.printing.conftest import pdftotext
+
+    sheet = load_sheet(source).model
+    with page_canvas(SIZES["A4"], PORTRAIT) as canvas:
+        strips = [placed.block for page in document_job(sheet).layout(canvas)
+                  for placed in page if isinstance(placed.block, ScoreBoxes)]
+    labels = [score.note_label for strip in strips for score in strip.scores
+              if score.note_label]
+    out = tmp_path / "sheet.pdf"
+    export_pdf([sheet], out)
+    text = pdftotext(out)
+    cut = [cell[:-1] for line in text.splitlines() for cell in re.split(r"\s{2,}", line)
+           if cell.endswith("\u2026")]
+    for label in labels:
+        assert not [part for part in cut if part and label.startswith(part)], (label, cut)

@@ -256,6 +256,38 @@ def test_a_barred_choice_is_disabled_with_its_reason(game: str, qtbot: Any) -> N
     assert barred is not None and pick.title() in barred.text()
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_problem_line_gives_a_barred_picks_reason_once(game: str, qtbot: Any) -> None:
+    """A barred pick chosen anyway: the line under the panel says why, once ("Class: Fighter
+    needs STR 9, has 7.", not "Fighter — needs STR 9, has 7 needs STR 9, has 7.")."""
+    dialog = _dialog(qtbot, game)
+    panel = dialog.panel
+    assert isinstance(panel, GenerationPanel)
+    if any(method.id == "typed" for method in panel.generation.methods):
+        panel.method.setCurrentIndex(panel.method.findData("typed"))
+        low = panel.generation.score_range[0]
+        _type_scores(qtbot, panel, {key: low for key in panel.generation.abilities})
+    qtbot.keyClicks(dialog.name, "Aldo")
+    barred = []
+    for group in panel.generation.groups:
+        combo = panel.picks[group.id]
+        model = combo.model()
+        assert isinstance(model, QStandardItemModel)
+        for index in range(model.rowCount()):
+            if not model.item(index).isEnabled():
+                combo.setCurrentIndex(index)
+                barred.append((group.label, model.item(index).toolTip(),
+                               model.item(index).text().split(" — ")[0]))
+                break
+    text = dialog.problem.text()
+    if not barred:  # every pick is open even at the lowest scores
+        assert text == ""
+        return
+    label, why, shown = barred[0]
+    assert text == f"{label}: {shown} {why}.", text
+    assert text.count(why) == 1
+
+
 def test_ose_hit_points_rolled_by_the_rule_are_shown_and_kept(qtbot: Any) -> None:
     from m3desk.systems.ose.options import OseOptions
 
