@@ -184,7 +184,7 @@ def test_a_spear_set_against_a_charge_strikes_at_the_spearmans_count(
     seen = Act(widget, monkeypatch)("Rath", "Attack with spear", "Raider", (15, 4))
     assert seen["problem"] == ""
     assert "Damage 1d6 ×2 (set against the charge)" in seen["preview"]
-    assert "Meets the Raider's charge: it comes 55' in onto the point" in seen["preview"]
+    assert "Meets the Raider's charge: it comes 55 ft in onto the point" in seen["preview"]
     encounter = document.encounter
     rath, raider = ids(encounter)["Rath"], ids(encounter)["Raider"]
     assert core.position_between(encounter, rath, raider) == 5

@@ -494,7 +494,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # The party: Sister Rebecca retreats her full 20' and cannot attack (§9).
     ref.next_turn()
     assert ref.turn() == "Sister Rebecca"
-    assert ref.status()[2] == ("Sister Rebecca retreats: up to 20' (the full encounter "
+    assert ref.status()[2] == ("Sister Rebecca retreats: up to 20 ft (the full encounter "
                                "movement), no attack; attackers get +2 and ignore its shield "
                                "this round.")
     seen = ref.act("Attack with mace", "Goblin 4")
@@ -507,7 +507,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.turn() == "Silverleaf"
     seen = ref.act("Attack with short bow", "Goblin 3")
     assert "Cast Sleep" not in seen.actions
-    assert seen.problem == "The short bow is a missile weapon: it needs more than 5' to " \
+    assert seen.problem == "The short bow is a missile weapon: it needs more than 5 ft to " \
                            "the target."
     seen = ref.act("Attack with sword", "Goblin 3", (2, 6))
     # STR 13 +1 (§1): naturals 12–20, 9 in 20; 1d6+1 kills a 3 hp goblin on 2+ (5 of 6).

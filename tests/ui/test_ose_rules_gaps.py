@@ -101,7 +101,7 @@ def test_a_missile_beyond_its_long_range_is_barred_with_the_distance(qtbot: Any)
     goblin, _ = parse_stat_block("AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6)", "Goblin")
     dialog = _fight(qtbot, _sample("silverleaf"), goblin, 480)
     _choose(dialog, "Attack with short bow")
-    assert dialog.problem.text() == "The target is 480' away: out of reach of the short bow."
+    assert dialog.problem.text() == "The target is 480 ft away: out of reach of the short bow."
     dialog = _fight(qtbot, _sample("silverleaf"), goblin, 150)
     _choose(dialog, "Attack with short bow")
     assert dialog.problem.isHidden()

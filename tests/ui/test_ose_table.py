@@ -81,7 +81,7 @@ def test_an_ose_round_from_side_initiative_to_a_sword_blow(
     monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(bow_then_apply))
     document.apply(document.encounter.model_copy(update={"turn": morgan.id}), "Morgan")
     widget.encounter_actions.act.trigger()
-    assert seen[0][0] == "The target is 40' away: out of reach of the sword."
+    assert seen[0][0] == "The target is 40 ft away: out of reach of the sword."
     # THAC0 19 against AC 6 needs 13; DEX +0, short range +1: naturals 12–20 hit, 9 of 20.
     # The goblin has 3 hp: a 1d6 blow of 3 or more kills it, 4 of 6 of the 9 in 20 hits.
     assert seen[1] == ("", "Chance of success: 45.0 %\nGoblin killed: 30.0 %")

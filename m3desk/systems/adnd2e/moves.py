@@ -197,7 +197,7 @@ def dialog_move(encounter: core.Encounter, actor: str, action: str,
                                   budget), ""
     if kind == "withdraw" and feet > MELEE_FEET:
         return None, (f"{combatant.name} is not engaged with {name}: withdraw from a foe "
-                      f"within {MELEE_FEET}'.")
+                      f"within {MELEE_FEET} ft.")
     return toward(FEET, here, there, min(FEET.maximum, feet + budget)), ""
 
 
@@ -207,10 +207,10 @@ def preview_move(encounter: core.Encounter, actor: str, action: str,
     if place is None:
         return ActionPreview(problem=problem)
     check = check_move(encounter, actor, place)
-    lines = [f"{check.verb.capitalize()} {check.distance}'"]
+    lines = [f"{check.verb.capitalize()} {check.distance} ft"]
     if target is not None and action.split(":")[1] != "flee":
         before = core.position_between(encounter, actor, target)
-        lines[0] += (f": {before}' → {FEET.measure(place, encounter.places[target])}' from "
+        lines[0] += (f": {before} → {FEET.measure(place, encounter.places[target])} ft from "
                      f"{encounter.combatant(target).name}")
     if action == "move:flee":
         enc = encounter

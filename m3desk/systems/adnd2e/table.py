@@ -396,8 +396,8 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
         tip = f"{declaration.label}: {declaration.category}. {declaration.help}"
         if declaration.share:
             feet = allowance(encounter, combatant, declaration.id)
-            text += f" {feet}'"
-            tip += f" Up to {feet}' this round ({combatant.moved}' moved)."
+            text += f" {feet} ft"
+            tip += f" Up to {feet} ft this round ({combatant.moved} ft moved)."
         return Cell(text=text, tip=tip, editable=True, edit_text=declaration.label,
                     choices=CHOICES)
     roll = combatant.initiative_roll
@@ -623,21 +623,21 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     declaration = _declaration(combatant)
     if declaration is not None and declaration.id == "withdraw":
         feet = allowance(enc, combatant, "withdraw")
-        options.append(ActionOption("move:withdraw", f"Withdraw from the target ({feet}')",
+        options.append(ActionOption("move:withdraw", f"Withdraw from the target ({feet} ft)",
                                     group="movement",
                                     help="Back away a third of the movement; the foe may "
                                          "follow unless an ally engaging it blocks."))
     if declaration is not None and declaration.id == "flee":
         feet = allowance(enc, combatant, "flee")
-        options.append(ActionOption("move:flee", f"Flee ({feet}')", needs_target=False,
+        options.append(ActionOption("move:flee", f"Flee ({feet} ft)", needs_target=False,
                                     group="movement",
                                     help="Every foe in reach gets a free attack at the back "
                                          "now, outside initiative."))
     if declaration is not None and declaration.id in ("missile", "move", "close", "charge"):
         feet = allowance(enc, combatant, declaration.id)
-        options.append(ActionOption("move:toward", f"Move toward the target (up to {feet}')",
+        options.append(ActionOption("move:toward", f"Move toward the target (up to {feet} ft)",
                                     group="movement"))
-        options.append(ActionOption("move:away", f"Move away from the target (up to {feet}')",
+        options.append(ActionOption("move:away", f"Move away from the target (up to {feet} ft)",
                                     group="movement"))
     values = derive(combatant.sheet, enc.options)
     for save in Save:
@@ -736,7 +736,7 @@ def _plan(encounter: core.Encounter, actor: str, action: str,
         if declaration is not None and not declaration.may_attack:
             return f"{combatant.name} declared {declaration.label}: no attack this round."
         if mode is None:
-            return f"{defender.name} is {feet}' away: out of reach of the {attack.name}."
+            return f"{defender.name} is {feet} ft away: out of reach of the {attack.name}."
     terms = list(attack.to_hit)
     bonus_terms = attack.damage_bonus
     if mode == "missile" and isinstance(combatant.sheet, CharacterSheet):
@@ -840,10 +840,10 @@ def _describe(encounter: core.Encounter, actor: str, plan: _Plan) -> tuple[str, 
     bonus = f" {signed(plan.bonus)}" if plan.bonus else ""
     lines.append(f"Damage {dice}{bonus}")
     if plan.approach:
-        lines.append(f"Moves {plan.approach}' in before the blow")
+        lines.append(f"Moves {plan.approach} ft in before the blow")
     if plan.met:
         charger = encounter.combatant(plan.target).name
-        lines.append(f"Meets the {charger}'s charge: it comes {plan.met}' in onto the point")
+        lines.append(f"Meets the {charger}'s charge: it comes {plan.met} ft in onto the point")
     return tuple(lines)
 
 

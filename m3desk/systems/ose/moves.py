@@ -150,9 +150,9 @@ def movement_actions(encounter: core.Encounter, actor: str) -> tuple[ActionOptio
     feet = allowed.amount
     found = []
     if allowed.label == "move":
-        found.append(ActionOption("move:toward", f"Move toward the target (up to {feet}')",
-                                  group="movement", help="Close in, stopping at 5'."))
-    found.append(ActionOption("move:away", f"{_AWAY[allowed.label]} ({feet}')",
+        found.append(ActionOption("move:toward", f"Move toward the target (up to {feet} ft)",
+                                  group="movement", help="Close in, stopping at 5 ft."))
+    found.append(ActionOption("move:away", f"{_AWAY[allowed.label]} ({feet} ft)",
                               group="movement", help="Straight away from the target."))
     return tuple(found)
 
@@ -190,7 +190,7 @@ def preview_move(encounter: core.Encounter, actor: str, action: str,
     name = encounter.combatant(target).name
     before = core.position_between(encounter, actor, target)
     after = model.measure(place, encounter.places[target])
-    lines = (f"{check.verb.capitalize()} {check.distance}': {before}' → {after}' from {name}",
+    lines = (f"{check.verb.capitalize()} {check.distance} ft: {before} → {after} ft from {name}",
              *note_lines(check))
     return ActionPreview(lines=lines)
 

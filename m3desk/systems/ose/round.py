@@ -459,12 +459,12 @@ def _turn_lines(encounter: OseEncounter) -> list[str]:
             lines.append(f"{now.name} casts {now.spell or 'a spell'}: its only action, no "
                          "movement; needs voice, free hands and the target in sight.")
         elif now.declared == "retreat":
-            lines.append(f"{now.name} retreats: up to {_back(encounter, now)}' (the full encounter "
-                         "movement), no attack; attackers get +2 and ignore its shield this "
-                         "round.")
+            lines.append(f"{now.name} retreats: up to {_back(encounter, now)} ft (the full "
+                         "encounter movement), no attack; attackers get +2 and ignore its "
+                         "shield this round.")
         elif now.declared == "fighting withdrawal":
             back = _back(encounter, now)
-            lines.append(f"{now.name} withdraws: backwards up to {back}' (half the encounter "
+            lines.append(f"{now.name} withdraws: backwards up to {back} ft (half the encounter "
                          "movement), with a clear path; may still attack.")
     slow = [c for c in _combatants(encounter) if is_slow(c) and not is_dead(c)]
     if slow and encounter.phase != "setup":

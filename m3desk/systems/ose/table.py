@@ -253,10 +253,10 @@ def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
     sheet = _c(encounter, centre).sheet
     lines = []
     for weapon in _weapons(sheet):
-        where = ["melee 5'"] if weapon.melee else []
+        where = ["melee 5 ft"] if weapon.melee else []
         if weapon.missile and weapon.ranges:
             short, medium, far = weapon.ranges
-            where.append(f"short ≤{short}' +1, medium ≤{medium}', long ≤{far}' −1")
+            where.append(f"short ≤ {short} ft +1, medium ≤ {medium} ft, long ≤ {far} ft −1")
         lines.append(f"{weapon.name}: {', '.join(where) or 'no reach'}")
     return tuple(lines)
 
@@ -283,7 +283,7 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     if isinstance(sheet, CharacterSheet):
         for index, spell in enumerate(sheet.spells):
             if not spell.cast:
-                reach = "" if not spell.range else f" Range {spell.range}'."
+                reach = "" if not spell.range else f" Range {spell.range} ft."
                 found.append(ActionOption(f"cast:{index}", f"Cast {spell.name}",
                                           needs_target=bool(spell.range), group="spell",
                                           help="Declared before initiative; the caster's "
@@ -323,8 +323,8 @@ def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Wea
     feet = core.position_between(encounter, actor, target)
     if weapon not in _usable(sheet, feet):
         if feet <= MELEE_FEET:
-            return f"The {weapon.name} is a missile weapon: it needs more than 5' to the target."
-        return f"The target is {feet}' away: out of reach of the {weapon.name}."
+            return f"The {weapon.name} is a missile weapon: it needs more than 5 ft to the target."
+        return f"The target is {feet} ft away: out of reach of the {weapon.name}."
     if attacker.declared == "retreat":
         return f"{attacker.name} declared a retreat: no attack this round."
     if attacker.declared == "cast a spell":

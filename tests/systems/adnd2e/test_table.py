@@ -59,7 +59,7 @@ def test_the_declared_cell_offers_every_action_and_stores_the_pick() -> None:
     encounter = _declare(encounter, Ogre="Charge")
     assert _who(encounter, "Ogre").declared == "charge"
     cell = RULES.cell(encounter, _who(encounter, "Ogre"), "declared")
-    assert cell.text == "Charge 135'"  # MV 9 × 10 × 1½
+    assert cell.text == "Charge 135 ft"  # MV 9 × 10 × 1½
     assert "full-move" in cell.tip
     assert encounter.log[-1].text == "Ogre declares: Charge"
 
@@ -120,7 +120,7 @@ def test_the_charge_meets_a_set_spear() -> None:
     # THAC0 17 against Rath's AC 2: need 15; +2 charging: naturals 13–20.
     assert preview.lines[0] == "d20 charging +2 needs 15 (THAC0 17 − AC 2)"
     assert preview.success == Fraction(8, 20)
-    assert "Moves 35' in before the blow" in preview.lines
+    assert "Moves 35 ft in before the blow" in preview.lines
     outcome = RESOLVE(encounter, ogre, charge, rath, (9, 6))
     assert outcome.summary == "Ogre charges Rath with the club and misses (9 +2 against 15)"
     assert outcome.notices == ("Rath has set a weapon against the charge: a hit on Ogre "
@@ -148,7 +148,7 @@ def test_a_charge_beyond_its_reach_is_barred() -> None:
     charge = _option(encounter, "Ogre", "Attack with club")
     assert RULES.preview(encounter, ids(encounter)["Ogre"], charge,
                          ids(encounter)["Rath"]).problem == (
-        "Rath is 150' away: out of reach of the club.")
+        "Rath is 150 ft away: out of reach of the club.")
 
 
 def test_a_withdrawal_with_an_ally_blocking() -> None:

@@ -104,9 +104,9 @@ def test_the_dialog_s_retreat_moves_the_token_through_the_same_move() -> None:
     fight, runner, _elf, goblin = _melee()
     fight = _declare(fight, runner, "retreat")
     offered = {a.id: a.label for a in RULES.actions(fight, runner) if a.group == "movement"}
-    assert offered == {"move:away": "Retreat from the target (40')"}
+    assert offered == {"move:away": "Retreat from the target (40 ft)"}
     preview = RULES.preview(fight, runner, "move:away", goblin)
-    assert preview.lines == ("Retreats 40': 5' → 45' from Goblin", "Leaves Goblin's reach")
+    assert preview.lines == ("Retreats 40 ft: 5 → 45 ft from Goblin", "Leaves Goblin's reach")
     outcome = RESOLVE(fight, runner, "move:away", goblin, ())
     assert outcome.summary == "Runner retreats 40 ft: leaves Goblin's reach"
     assert outcome.encounter.places[runner] == Place.at(-40, 0)

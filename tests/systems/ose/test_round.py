@@ -136,7 +136,7 @@ def test_missile_range_and_cover() -> None:
         Fraction(11, 20)  # long range −1
     assert "out of reach" in RULES.preview(_at(encounter, elf, goblin, 160), elf, bow,
                                            goblin).problem
-    assert "needs more than 5'" in RULES.preview(_at(encounter, elf, goblin, 5), elf, bow,
+    assert "needs more than 5 ft" in RULES.preview(_at(encounter, elf, goblin, 5), elf, bow,
                                                  goblin).problem
     covered, _ = EDIT(_at(encounter, elf, goblin, 80), goblin, "cover", "−2")
     assert RULES.preview(covered, elf, bow, goblin).success == Fraction(10, 20)

@@ -89,7 +89,7 @@ def test_reach_and_the_cast_action_share_the_spells_range() -> None:
     encounter, elf, goblin = _fight(_elf(Spell(name="Sleep", range=240)), 240)
     declared, _ = RULES.edit(encounter, elf, "declared", "cast: Sleep")
     [cast] = [a for a in RULES.actions(declared, elf) if a.id == "cast:0"]
-    assert cast.needs_target and "Range 240'" in cast.help
+    assert cast.needs_target and "Range 240 ft" in cast.help
     assert "Sleep" in RULES.reach(declared, elf, goblin).options
     assert RULES.reach(declared, elf, goblin).in_reach
     assert RULES.preview(declared, elf, "cast:0", goblin).problem == ""

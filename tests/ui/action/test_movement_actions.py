@@ -4,6 +4,7 @@ line is the map's. For every game whose position is a distance."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -40,6 +41,13 @@ def test_a_movement_action_moves_the_token_as_the_map_would(qtbot: Any, game: st
         if dialog.apply_button.isEnabled():
             break
     assert dialog.apply_button.isEnabled(), dialog.problem.text()
+    # One way of writing a distance in the dialog: the unit the target list, the map and the
+    # log use ("20 ft", "5 m"), never the books' 20' beside it.
+    unit = registry.get(game).positions.unit
+    shown = [dialog.action.currentText(), dialog.target.currentText(), dialog.preview.text(),
+             dialog.result_line.text()]
+    assert not [text for text in shown if re.search(r"\d'", text)], shown
+    assert any(f" {unit}" in text for text in shown), (unit, shown)
     option, target = dialog.option, dialog.target_id
     assert option is not None
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
