@@ -326,6 +326,21 @@ def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
     return mx, my, mz
 
 
+_RINGS: dict[tuple[float, float], tuple[float, tuple[int, ...]]] = {}
+
+
+def _ring(step: float, radius: float) -> tuple[float, tuple[int, ...]]:
+    """The spots :func:`_free_on_circles` tries on a circle of ``radius``: the turn between
+    neighbours one ``step`` apart, and how many turns each is from the one through the
+    line, in the order tried (0, +1, −1, +2, −2 …); kept for the radii met again."""
+    turn = 2 * math.asin(min(1.0, step / (2 * radius))) if radius >= 1e-9 else 0.0
+    count = max(1, math.floor(2 * math.pi / turn + 1e-9)) if turn else 1
+    found = (turn, tuple((k + 1) // 2 * (1 if k % 2 else -1) for k in range(count)))
+    if len(_RINGS) < 4096:
+        _RINGS[(step, radius)] = found
+    return found
+
+
 def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
                      xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
                      gone: Sequence[bool], budget: float | None) -> XYZ:
@@ -352,10 +367,12 @@ def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
     outward = 0.0
     while start + outward < limit:
         radius = across + outward
-        turn = 2 * math.asin(min(1.0, step / (2 * radius))) if radius >= 1e-9 else 0.0
-        for k in range(max(1, math.floor(2 * math.pi / turn + 1e-9)) if turn else 1):
+        ring = _RINGS.get((step, radius))
+        if ring is None:
+            ring = _ring(step, radius)
+        turn, sides = ring
+        for side in sides:
             if turn:
-                side = (k + 1) // 2 * (1 if k % 2 else -1)  # 0, +1, -1, +2, -2 …
                 toward_spot = angle + side * turn
                 x = ax + radius * cos(toward_spot)
                 y = ay + radius * sin(toward_spot)
