@@ -258,18 +258,17 @@ def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
 
 
 def _others(mover: int, anchor: int, xs: Sequence[float], ys: Sequence[float],
-            zs: Sequence[float], gone: Sequence[bool]) -> tuple[list[float], list[float],
-                                                                 list[float]]:
-    """The places of everyone still standing but the mover and the one it closes on."""
-    ox: list[float] = []
-    oy: list[float] = []
-    oz: list[float] = []
+            zs: Sequence[float], gone: Sequence[bool], fz: float, squares: bool
+            ) -> list[tuple[float, float, float]]:
+    """Everyone still standing but the mover and the one it closes on: x, y and the height
+    part of its distance from a spot on level ``fz``, the same for every spot searched (on
+    a grid the height apart, on a straight line its square), taken once."""
+    found: list[tuple[float, float, float]] = []
     for j in range(len(xs)):
         if j != mover and j != anchor and not gone[j]:
-            ox.append(xs[j])
-            oy.append(ys[j])
-            oz.append(zs[j])
-    return ox, oy, oz
+            c = zs[j] - fz
+            found.append((xs[j], ys[j], abs(c) if squares else c * c))
+    return found
 
 
 def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
@@ -280,13 +279,12 @@ def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
     mover already is), nearest the mover first; the first one nobody stands on within
     :data:`SPOT` of a step, unless it lies beyond ``budget`` as the rules measure it (the
     ring's next squares lie farther still)."""
-    ox, oy, oz = _others(mover, anchor, xs, ys, zs, gone)
-    count = len(ox)
+    fx, fy, fz = first
+    others = _others(mover, anchor, xs, ys, zs, gone, fz, True)
     near = model.step * SPOT
     norm = model.norm
     mx, my, mz = xs[mover], ys[mover], zs[mover]
     ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
-    fx, fy, fz = first
     limit = norm(mx - ax, my - ay, mz - az) - 1e-6
     start = norm(fx - ax, fy - ay, fz - az)
     step = float(model.step)
@@ -294,13 +292,19 @@ def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
     through = step * max(1, floor(norm(fx - ax, fy - ay) / step + 0.5))
     outward = 0.0
     while start + outward < limit:
-        spots = sorted((norm(ax + i * step - mx, ay + j * step - my), ax + i * step,
-                        ay + j * step) for i, j in _cells(model, through + outward))
+        # each square with its distance from the mover on the ground (the metric's norm:
+        # the longer side whole, the shorter at half), nearest first
+        spots: list[tuple[float, float, float]] = []
+        for i, j in _cells(model, through + outward):
+            x, y = ax + i * step, ay + j * step
+            a, b = abs(x - mx), abs(y - my)
+            spots.append((a + b / 2 if a > b else b + a / 2, x, y))
+        spots.sort()
         for _d, x, y in spots:
             if x == fx and y == fy:
                 continue
-            for k in range(count):
-                a, b, c = abs(ox[k] - x), abs(oy[k] - y), abs(oz[k] - fz)
+            for ox, oy, c in others:
+                a, b = abs(ox - x), abs(oy - y)
                 high = a if a > b else b
                 if c > high:
                     high = c
@@ -322,6 +326,21 @@ def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
     return mx, my, mz
 
 
+_RINGS: dict[tuple[float, float], tuple[float, tuple[int, ...]]] = {}
+
+
+def _ring(step: float, radius: float) -> tuple[float, tuple[int, ...]]:
+    """The spots :func:`_free_on_circles` tries on a circle of ``radius``: the turn between
+    neighbours one ``step`` apart, and how many turns each is from the one through the
+    line, in the order tried (0, +1, −1, +2, −2 …); kept for the radii met again."""
+    turn = 2 * math.asin(min(1.0, step / (2 * radius))) if radius >= 1e-9 else 0.0
+    count = max(1, math.floor(2 * math.pi / turn + 1e-9)) if turn else 1
+    found = (turn, tuple((k + 1) // 2 * (1 if k % 2 else -1) for k in range(count)))
+    if len(_RINGS) < 4096:
+        _RINGS[(step, radius)] = found
+    return found
+
+
 def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
                      xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
                      gone: Sequence[bool], budget: float | None) -> XYZ:
@@ -333,13 +352,12 @@ def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
     farther still)."""
     near = model.step * SPOT
     near2 = near * near
-    ox, oy, oz = _others(mover, anchor, xs, ys, zs, gone)
-    count = len(ox)
+    fx, fy, fz = first
+    others = _others(mover, anchor, xs, ys, zs, gone, fz, False)
     mx, my, mz = xs[mover], ys[mover], zs[mover]
     ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
     sqrt, cos, sin = math.sqrt, math.cos, math.sin
     limit = sqrt((mx - ax) ** 2 + (my - ay) ** 2 + (mz - az) ** 2) - 1e-6
-    fx, fy, fz = first
     start = sqrt((fx - ax) ** 2 + (fy - ay) ** 2 + (fz - az) ** 2)
     dx, dy = fx - ax, fy - ay
     across = math.hypot(dx, dy)
@@ -349,19 +367,22 @@ def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
     outward = 0.0
     while start + outward < limit:
         radius = across + outward
-        turn = 2 * math.asin(min(1.0, step / (2 * radius))) if radius >= 1e-9 else 0.0
-        for k in range(max(1, math.floor(2 * math.pi / turn + 1e-9)) if turn else 1):
+        ring = _RINGS.get((step, radius))
+        if ring is None:
+            ring = _ring(step, radius)
+        turn, sides = ring
+        for side in sides:
             if turn:
-                side = (k + 1) // 2 * (1 if k % 2 else -1)  # 0, +1, -1, +2, -2 …
-                x = ax + radius * cos(angle + side * turn)
-                y = ay + radius * sin(angle + side * turn)
+                toward_spot = angle + side * turn
+                x = ax + radius * cos(toward_spot)
+                y = ay + radius * sin(toward_spot)
             else:
                 x, y = ax, ay
             if x == fx and y == fy:
                 continue
-            for j in range(count):
-                a, b, c = ox[j] - x, oy[j] - y, oz[j] - fz
-                if a * a + b * b + c * c < near2:
+            for ox, oy, c in others:
+                a, b = ox - x, oy - y
+                if a * a + b * b + c < near2:
                     break
             else:
                 # within the budget: surely when half a unit short of it, else as the

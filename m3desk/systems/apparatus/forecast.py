@@ -549,10 +549,10 @@ def _move(dist: list[int], plane: Plane, n: int, a: int, t: int, metres: int,
     standing holds within ``budget`` metres (:func:`core.places.free_spot`); every distance
     from ``a`` is measured again from the places. Returns the distance to ``t`` now."""
     plane.approach(a, t, dist[a * n + t] - metres, fallen, budget)
-    base = a * n
-    for c, value in enumerate(plane.row(a)):
-        dist[base + c] = dist[c * n + a] = value
-    return dist[base + t]
+    row = plane.row(a)
+    dist[a * n:a * n + n] = row  # a's row and a's column of the n × n table
+    dist[a::n] = row
+    return row[t]
 
 
 def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
