@@ -703,7 +703,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     if fallen[foe] or unseen[foe] or (charm and foe in charm):
                         continue
                     distance = dist[row + foe]
-                    if not mobile and reach_of(a, foe, distance) < 0 \
+                    if not mobile and (distance > max_reach[a] or reach_of(a, foe, distance) < 0) \
                             and shot_of(a, foe, distance) < 0:
                         continue
                     key = distance + hp[foe] * by_hp
@@ -714,14 +714,16 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                         fight.escape(dice, a)
                     continue
                 distance = dist[row + t]
-                w = reach_of(a, t, distance)
+                w = reach_of(a, t, distance) if distance <= max_reach[a] else -1
                 if w < 0:
                     shooter = ranged_of[a] and (ranged_stay or not melee_of[a] or not mobile)
                     w = shot_of(a, t, distance) if shooter else -1
                     if w >= 0:
                         near = weapons[a][w].near
                         if mobile and distance > near and halves >= per * (distance - near):
-                            distance = run(a, t, distance - near, halves // per)
+                            distance = run(a, t, distance - near, halves // per) \
+                                if opportunity else _move(dist, plane, n, a, t, distance - near,
+                                                          fallen, halves // per)
                     elif not mobile:
                         continue
                     else:
@@ -730,7 +732,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                                 else weapons[a][prefer_ranged[a][t][0]].near)
                         need = distance - goal
                         metres = min(halves // per, need)
-                        w = reach_of(a, t, distance - metres)
+                        w = reach_of(a, t, distance - metres) \
+                            if distance - metres <= max_reach[a] else -1
                         if w < 0 and (shooter or not melee_of[a]):
                             w = shot_of(a, t, distance - metres)
                         budget = halves // per
@@ -739,8 +742,9 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                             budget = (halves + speed + speed) // per
                             metres = min(budget, need)
                         if metres > 0:
-                            distance = run(a, t, metres, budget)
-                            w = reach_of(a, t, distance)
+                            distance = run(a, t, metres, budget) if opportunity else \
+                                _move(dist, plane, n, a, t, metres, fallen, budget)
+                            w = reach_of(a, t, distance) if distance <= max_reach[a] else -1
                             if w < 0 and (shooter or not melee_of[a]):
                                 w = shot_of(a, t, distance)
                 if opportunity and fallen[a]:
