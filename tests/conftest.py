@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Iterator
@@ -18,6 +19,12 @@ from tests import toy_system
 # loop over ``registry.systems()`` / ``registry.ids()`` plays it as a fifth game: a new game
 # gets the whole looped suite without a test of its own.
 toy_system.install()
+
+# Python's cycle collector runs whenever allocations pass a threshold, which may be in the
+# middle of a Qt call: it then destroys a Qt object while Qt holds the lock that destructor
+# needs (a run hung in QObject::disconnect, and one crashed, that way). During a test it is
+# off; it runs between tests, where no Qt call is under way (see pytest_runtest_teardown).
+gc.disable()
 
 _BENCHMARKS = Path(__file__).parent / "benchmarks"
 
@@ -38,7 +45,8 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
-    """Delete the windows a test leaves behind, once pytest-qt has closed them.
+    """Delete the windows a test leaves behind, once pytest-qt has closed them, and collect
+    the test's garbage cycles while no Qt call is under way.
 
     pytest-qt closes every widget given to ``qtbot.addWidget`` and calls ``deleteLater``, but
     outside an event loop Qt 6 never delivers that deferred deletion: a whole run used to end
@@ -51,6 +59,7 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
         from PySide6.QtCore import QCoreApplication, QEvent
 
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
     return result
 
 
