@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import os
-import sys
 from collections.abc import Iterator
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -45,20 +44,14 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
-    """Delete the windows a test leaves behind, once pytest-qt has closed them, and collect
-    the test's garbage cycles while no Qt call is under way.
+    """Collect the test's garbage cycles once it is over, while no Qt call is under way.
 
-    pytest-qt closes every widget given to ``qtbot.addWidget`` and calls ``deleteLater``, but
-    outside an event loop Qt 6 never delivers that deferred deletion: a whole run used to end
-    with 1,419 top-level windows and their children alive (14,103 widgets after one printing
-    test file), and a long-lived widget list is what crashed the interpreter in CI.
+    The windows pytest-qt closes are left to Qt (their ``deleteLater`` is not delivered
+    outside an event loop): delivering those deletions between tests made a later test
+    crash in its event loop in two full runs, so the theme switch no longer walks every
+    widget instead (``theme._refresh_dock_buttons``).
     """
     result = yield
-    widgets = sys.modules.get("PySide6.QtWidgets")
-    if widgets is not None and widgets.QApplication.instance() is not None:
-        from PySide6.QtCore import QCoreApplication, QEvent
-
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
     return result
 
