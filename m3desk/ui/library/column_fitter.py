@@ -1,11 +1,12 @@
 """The library's column widths when the dock is narrow: the Name column gives way last.
 
 Name stretches over whatever the other columns leave. When the dock is too narrow for
-every column at its preferred width, Game, Ancestry and Class shrink first (their text
-elides; the name's tooltip still says ancestry, class, level and game), then Game is
-hidden, then Ancestry, then Class (a GM picks combatants by class more than by race), so a
-name stays readable ("Gramfive the…") rather than collapsing to "F…". The Game column is
-shown only while the library lists every game (``hidden``). The small
+every column at its preferred width, Ancestry, Game and Class shrink first (their text
+elides; the name's tooltip still says ancestry, class, level and game), then Ancestry is
+hidden, then Game, then Class (a GM picks combatants by class more than by race, and in
+"All games" two Goblins are told apart by their game), so a name stays readable
+("Gramfive the…") rather than collapsing to "F…". The Game column is shown only while the
+library lists every game (``hidden``). The small
 columns (kind and source marks, level) keep their width: they are narrower than a word.
 """
 
@@ -20,7 +21,7 @@ from m3desk.ui.library.model import Column
 
 __all__ = ["ColumnFitter"]
 
-_GIVING_WAY = (Column.GAME, Column.RACE, Column.CLASS)
+_GIVING_WAY = (Column.RACE, Column.GAME, Column.CLASS)
 """Columns that shrink and hide before Name does, the first to hide first."""
 
 
@@ -77,7 +78,7 @@ class ColumnFitter(QObject):
             return {**widths, **wanted}
         shown = [column for column in reversed(_GIVING_WAY) if column not in self.hidden]
         while shown and room < self.shrunk_minimum * len(shown):
-            shown.pop()  # Game hides first, then Ancestry, then Class
+            shown.pop()  # Ancestry hides first, then Game, then Class
         if not shown:
             return widths
         total = sum(wanted[column] for column in shown)

@@ -78,3 +78,23 @@ def test_the_game_column_shows_in_all_games_only(window: MainWindow) -> None:
     assert header.isSectionHidden(Column.GAME)
     library.show_game(None)
     assert not header.isSectionHidden(Column.GAME)
+
+
+def test_all_games_at_the_default_width_name_each_row_s_game(window: MainWindow) -> None:
+    """Two Goblins of two games stand in "All games": at the dock's default width the Game
+    column gives way after Race, not before it (it was the first to go)."""
+    library = window.library
+    header = library.view.horizontalHeader()
+    assert library.model.game is None
+    library.column_fitter.fit()
+    QApplication.processEvents()
+    assert not header.isSectionHidden(Column.GAME)
+    assert not header.isSectionHidden(Column.CLASS)
+    goblins = [row for row in range(library.model.rowCount())
+               if library.model.index(row, Column.NAME).data() == "Goblin"]
+    games = {library.model.index(row, Column.GAME).data() for row in goblins}
+    assert len(goblins) >= 2 and len(games) == len(goblins)
+    # The narrowest room still gives the names their width: Race went first.
+    widths = library.column_fitter.widths(header.width())
+    assert widths[Column.RACE] == 0 or widths[Column.GAME] > 0
+
