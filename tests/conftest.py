@@ -33,6 +33,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="also collect tests/benchmarks (pytest-benchmark; slow)")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Benchmarks time one process against a baseline in the same process: they never run in
+    the suite's worker processes (pytest-benchmark would switch itself off there)."""
+    if config.getoption("--benchmarks") and getattr(config.option, "numprocesses", None):
+        config.option.numprocesses = 0
+        config.option.dist = "no"
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """Benchmarks are not part of the default run; ``--benchmarks`` brings them in."""
     if config.getoption("--benchmarks"):
