@@ -343,6 +343,8 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
             not_given.append(label)
     values["larger_than_human"] = spec["size"] == SIZES[0]
     notes = [f"Not given in the SRD: {'; '.join(not_given)}."] if not_given else []
+    if not values["attacks"]:
+        notes.append(f"Attacks: none (the SRD prints “{attacks_line}”).")
     if spec.get("note"):
         notes.append(str(spec["note"]))
     if notes:

@@ -79,7 +79,7 @@ def test_the_data_holds_numbers_and_names_only() -> None:
     for entry in json.loads(text)["monsters"]:
         for line in entry["sheet"]["notes"].splitlines():
             assert line.startswith(("Not given in the SRD: ", "AC: the SRD gives",
-                                    "XP: the SRD gives none")), line
+                                    "XP: the SRD gives none", "Attacks: none")), line
 
 
 def test_the_open_game_licence_ships_with_the_data(bestiary) -> None:

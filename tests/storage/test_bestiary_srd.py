@@ -187,6 +187,8 @@ def test_every_sheet_holds_the_numbers_its_srd_fields_print(shipped) -> None:
                              ("treasure type", srd["treasure"])):
             assert given or label in notes, (name, label)
         line = srd["attacks"].replace("**", "")
+        if not sheet.attacks:  # "None": the sheet says so rather than look forgotten
+            assert f"Attacks: none (the SRD prints “{srd['attacks']}”)" in notes, name
         bonus = srd.get("damage_bonus", 0)
         for attack in sheet.attacks:
             if f"{attack.count} × {attack.name.lower()}" not in line.lower():
