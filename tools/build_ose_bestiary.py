@@ -14,8 +14,8 @@ What it does, in order:
 1. Reads every stat block of the SRD: the table of each monster file under
    ``7_Monsters/Monster_Stats`` and the one-line blocks of the spells that conjure a creature
    (``INLINE_BLOCKS``). Only the eleven stat fields are kept, as printed (names and numbers;
-   no description text), in ``srd-extract.json``, which the tests read instead of the SRD.
-2. Cuts the bestiary's entries from those blocks as ``errata.json`` says (``entries``): a
+   no description text), in ``srd/extract.json``, which the tests read instead of the SRD.
+2. Cuts the bestiary's entries from those blocks as ``srd/errata.json`` says (``entries``): a
    block of several variants ("HD 8 / 12 / 16", "AC 6 [13], 4 [15], or 3 [16]") gives one
    entry per variant, and the leaders, kings and bodyguards the SRD describes in a sentence
    ("A 3HD (15hp) king") are the base block with the numbers of that sentence, which must
@@ -26,7 +26,7 @@ What it does, in order:
    compares every field. Each difference must be listed in ``errata.json`` (``differences``)
    with its reason; the SRD's value is the one shipped. An unlisted difference, or a listed
    one that no longer occurs, stops the build (``--draft-errata`` writes the list found to
-   ``errata-draft.json`` for a maintainer to give reasons).
+   ``srd/errata-draft.json``, not to be committed, for a maintainer to give reasons).
 5. With ``--previous``, counts what changed from an earlier bestiary file.
 """
 
@@ -49,7 +49,9 @@ from m3desk.systems.ose.statblock import read_hit_dice
 from m3desk.systems.ose.tables import Save, monster_thac0
 
 HERE = Path(__file__).resolve().parent.parent / "resources" / "bestiary" / "ose"
-ERRATA = HERE / "errata.json"
+ERRATA = HERE / "srd" / "errata.json"
+"""How the entries are cut, the sizes, and every difference explained (kept in a folder of its
+own, so the bestiary panel, which reads ``*/*.json``, never mistakes it for a bestiary)."""
 
 FIELDS = {"Armor Class": "ac", "Hit Dice": "hd", "Attacks": "attacks", "THAC0": "thac0",
           "Movement": "movement", "Saving Throws": "saves", "Morale": "morale",
@@ -586,8 +588,8 @@ def main(argv: list[str]) -> int:
         count, fields = changes_from(args.previous, monsters)
         print(f"against {args.previous}: {count} monsters changed, {fields} values")
     if args.draft_errata:
-        args.out.mkdir(parents=True, exist_ok=True)
-        draft = args.out / "errata-draft.json"
+        (args.out / "srd").mkdir(parents=True, exist_ok=True)
+        draft = args.out / "srd" / "errata-draft.json"
         draft.write_text(json.dumps(found, ensure_ascii=False, indent=1) + "\n", "utf-8")
         print(f"differences found -> {draft}")
     if problems:
@@ -601,7 +603,8 @@ def main(argv: list[str]) -> int:
                        "(Open Game Content, see OGL-1.0a.txt); made by "
                        "tools/build_ose_bestiary.py",
                "blocks": blocks}
-    (args.out / "srd-extract.json").write_text(
+    (args.out / "srd").mkdir(exist_ok=True)
+    (args.out / "srd" / "extract.json").write_text(
         json.dumps(extract, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     data = {"format": "m3desk.bestiary", "system": "ose", "schema_version": 1,
             "title": "Old-School Essentials SRD monsters", "licence": "OGL-1.0a.txt",

@@ -93,7 +93,10 @@ def test_the_open_game_licence_ships_with_the_data(bestiary) -> None:
 
 
 def test_the_bundled_bestiaries_are_found() -> None:
-    assert OSE_BESTIARY in bundled_bestiaries(resource_path("bestiary"))
+    found = bundled_bestiaries(resource_path("bestiary"))
+    assert OSE_BESTIARY in found
+    # the build's errata and SRD extract sit in a folder of their own, never read as one
+    assert [path.name for path in found if path.parent.name == "ose"] == ["srd-monsters.json"]
 
 
 def test_a_bad_monster_is_left_out_and_reported(tmp_path: Path) -> None:

@@ -1,8 +1,8 @@
 """The bundled OSE bestiary held to the SRD's own stat blocks, field by field, for every monster.
 
 The SRD itself is not needed: ``tools/build_ose_bestiary.py`` commits the eleven stat fields
-of each of its blocks, as printed, in ``srd-extract.json``. This test reads that extract and
-``errata.json`` and checks, independently of the tool's code, that every shipped monster
+of each of its blocks, as printed, in ``srd/extract.json``. This test reads that extract and
+``srd/errata.json`` and checks, independently of the tool's code, that every shipped monster
 holds what its block prints (its variant's share where the block has several, the sentence's
 numbers for a leader or king), that every difference from the second source has a reason,
 and that XP, THAC0 and size agree with the rules' tables for all of them.
@@ -35,13 +35,13 @@ def shipped() -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def blocks() -> dict[tuple[str, str], dict[str, str]]:
-    extract = json.loads((HERE / "srd-extract.json").read_text(encoding="utf-8"))
+    extract = json.loads((HERE / "srd" / "extract.json").read_text(encoding="utf-8"))
     return {(block["source"], block["name"]): block["fields"] for block in extract["blocks"]}
 
 
 @pytest.fixture(scope="module")
 def errata() -> dict[str, Any]:
-    return json.loads((HERE / "errata.json").read_text(encoding="utf-8"))
+    return json.loads((HERE / "srd" / "errata.json").read_text(encoding="utf-8"))
 
 
 def _variants(hd: str) -> int:
