@@ -463,8 +463,12 @@ def _facets(sheet: MonsterSheet, printed: Mapping[str, Any]) -> dict[str, Any]:
     if sheet.movement == 0:
         modes = [m for m in modes if m != "walk"]
     ac = sheet.armour_class
-    summary = (f"HD {hd_text}   AC {ac} [{19 - ac}]   THAC0 {printed['thac0']}   "
-               f"ML {sheet.morale}   XP {sheet.xp}")
+    # what the book prints where it gives no number ("No hit roll required", "Varies")
+    armour = f"AC {ac} [{19 - ac}]" if first_int(printed["ac"]) is not None \
+        else f"AC: {printed['ac']}"
+    morale = sheet.morale if first_int(printed["morale"]) is not None else printed["morale"]
+    summary = (f"HD {hd_text}   {armour}   THAC0 {printed['thac0']}   ML {morale}   "
+               f"XP {sheet.xp}")
     return {"level": level, "alignment": sheet.alignment, "modes": modes, "summary": summary,
             "appearing": sheet.number_appearing}
 
