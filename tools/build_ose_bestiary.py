@@ -468,7 +468,7 @@ def _facets(sheet: MonsterSheet, printed: Mapping[str, Any]) -> dict[str, Any]:
         else f"AC: {printed['ac']}"
     morale = sheet.morale if first_int(printed["morale"]) is not None else printed["morale"]
     summary = (f"HD {hd_text}   {armour}   THAC0 {printed['thac0']}   ML {morale}   "
-               f"XP {sheet.xp}")
+               f"XP {sheet.xp}   {printed['size']}")
     return {"level": level, "alignment": sheet.alignment, "modes": modes, "summary": summary,
             "appearing": sheet.number_appearing}
 
