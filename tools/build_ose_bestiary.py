@@ -296,9 +296,13 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
         values.update(hit_points=points, max_hit_points=points)
     attacks_line = fields["attacks"]
     if spec.get("derived"):
-        saves_given = "By" not in fields["saves"]
-        not_given.append("THAC0" + ("" if saves_given else " and saving throws")
-                         + " (the sheet's follow from its Hit Dice)")
+        if "By" in fields["saves"]:
+            not_given.append("THAC0 and saving throws (the sheet's come from its Hit Dice)")
+        elif re.search(r"\bD\d+ W\d+", fields["saves"]):
+            not_given.append("THAC0 (the sheet's comes from its Hit Dice)")
+        else:
+            not_given.append("THAC0 (the sheet's comes from its Hit Dice) and saving throws "
+                             "(its kind's class, at its Hit Dice)")
     values["attacks"] = attack_list(attacks_line, int(spec.get("damage_bonus", 0)),
                                     values["hit_dice"])
     modes = movement_modes(fields["movement"])
@@ -326,6 +330,8 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
             values["saves_as"] = as_code
     elif re.search(r"By \*\*HD\*\*|See main entry", saves_text):
         values["saves_as"] = ""
+    elif re.fullmatch(r"(MU|[FCDEHT])\d+", code):
+        values["saves_as"] = code  # a leader saving as its kind's class, at its own level
     else:
         raise ValueError(f"{name}: could not read the saves “{saves_text}”")
     morale = first_int(fields["morale"])
