@@ -228,6 +228,10 @@ class SheetForm(NamedTuple):
     stat_block_variants: Callable[[str], tuple[str, ...]] = lambda _text: ()
     """The variants a pasted block offers ("HD 8", "HD 12", "HD 16") for the user to pick;
     empty when it describes one creature."""
+    warnings: Callable[[BaseModel], tuple[str, ...]] = lambda _sheet: ()
+    """Where the sheet's printed numbers disagree with the game's own tables (a monster's XP
+    or THAC0 against what its Hit Dice give): one sentence each, shown as a warning on the
+    sheet and beside the monster in the bestiary. Empty: nothing to check, or all agree."""
     bonus_keys: tuple[str, ...] = ()
     """Derived keys (or key prefixes ending in ".") that are bonuses, shown signed (+1, −2)
     rather than as amounts (AC 14)."""

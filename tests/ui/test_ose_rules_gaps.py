@@ -176,3 +176,22 @@ def test_a_monster_saves_as_the_hit_dice_it_is_told(qtbot: Any) -> None:
     assert editor.form_document.sheet.saves_as == "2"
     assert _shown(editor, "save.D")[1] == "12"
     assert _shown(editor, "save.S")[1] == "16"
+
+
+def test_the_bestiarys_ogre_and_goblin_meet_a_halfling_as_their_sizes_say(qtbot: Any) -> None:
+    """The bundled bestiary's ogre is larger than human (the SRD: “8–10’ tall”): the halfling's
+    AC counts as 1 against it; its goblin is small: no bonus."""
+    from m3desk.assets import resource_path
+    from m3desk.storage.bestiary import load_bestiary
+
+    book = {e.name: e.sheet for e in load_bestiary(
+        resource_path("bestiary", "ose", "srd-monsters.json")).entries}
+    halfling = _sample("morgan-ironwolf").model_copy(update={"char_class": OseClass.HALFLING,
+                                                             "name": "Bilba"})
+    dialog = _fight(qtbot, book["Ogre"], halfling, 5)
+    _choose(dialog, "Attack with Club")
+    assert "(halfling: AC 1 against a larger foe)" in dialog.preview.text()
+    assert _chance(dialog) == "Chance of success: 35.0 %"  # THAC0 15 needs 14
+    dialog = _fight(qtbot, book["Goblin"], halfling, 5)
+    _choose(dialog, "Attack with Weapon")
+    assert "larger foe" not in dialog.preview.text()

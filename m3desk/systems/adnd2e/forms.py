@@ -14,6 +14,7 @@ from m3desk.core.numbers import signed
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.core.spell_range import range_column
+from m3desk.systems.adnd2e.checks import sheet_warnings
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import (
@@ -236,6 +237,7 @@ ATTACKS = TableSpec("attacks", "Attacks", (
 ), lambda: MonsterAttack(name="attack"))
 
 MONSTER_FORM = SheetForm(
+    warnings=sheet_warnings,
     sections=(
         SectionSpec("Stat block", fields=(
             FieldSpec("name", "Name"),

@@ -18,6 +18,7 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.core.spell_range import TOUCH, range_column
+from m3desk.systems.ose.checks import sheet_warnings
 from m3desk.systems.ose.derive import derive, hit_dice_text
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import (
@@ -254,6 +255,7 @@ ATTACK_TABLE = TableSpec("attacks", "Attacks", (
                                               "them (“2 × claw (1d3), 1 × bite (1d6)”).")
 
 MONSTER_FORM = SheetForm(
+    warnings=sheet_warnings,
     bonus_keys=("attack_bonus", "initiative"),
     sections=(
         SectionSpec("Monster", (

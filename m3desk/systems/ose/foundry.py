@@ -8,8 +8,9 @@ routine (``counter.max`` attacks of ``damage`` each). This module maps what m3de
 sheet holds and reports, in plain words, whatever it could not keep; it never raises on odd
 input, and it takes numbers and names only (never description text).
 
-The bundled bestiary (``resources/bestiary/ose/``) is made by this same function
-(``tools/build_ose_bestiary.py``), so an import and the bestiary read a monster alike.
+The bundled bestiary (``resources/bestiary/ose/``) is built from the OSE SRD's own text
+(``tools/build_ose_bestiary.py``); this function reads the compendium as the second source
+the build compares every field with.
 """
 
 from __future__ import annotations

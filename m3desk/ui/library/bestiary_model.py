@@ -12,11 +12,15 @@ from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QStyle
+
+from m3desk.core import registry
 
 if TYPE_CHECKING:
     from m3desk.storage.bestiary import BestiaryEntry
 
-__all__ = ["LEVEL_BANDS", "BestiaryColumn", "BestiaryModel", "level_text"]
+__all__ = ["LEVEL_BANDS", "BestiaryColumn", "BestiaryModel", "level_text", "table_warnings"]
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -58,6 +62,16 @@ def level_text(entry: BestiaryEntry) -> str:
     return f"{entry.level:g}"
 
 
+def table_warnings(entry: BestiaryEntry) -> tuple[str, ...]:
+    """Where the monster's printed XP or THAC0 disagrees with its game's own tables (the
+    game's monster form says; a game without such tables has none)."""
+    try:
+        form = registry.system_of(entry.sheet).sheet_forms.get("monster")
+    except registry.UnknownSystemError:
+        return ()
+    return form.warnings(entry.sheet) if form is not None else ()
+
+
 class BestiaryModel(QAbstractTableModel):
     """Rows of book monsters, narrowed by a search text and the panel's filters."""
 
@@ -69,11 +83,14 @@ class BestiaryModel(QAbstractTableModel):
         self._levels = (0.0, 1000.0)
         self._alignment = ""
         self._mode = ""
+        self._warnings: dict[int, tuple[str, ...]] = {}
+        self._warning_icon: QIcon | None = None
 
     # -- contents ---------------------------------------------------------------------------
 
     def set_entries(self, entries: Sequence[BestiaryEntry]) -> None:
         self._all = sorted(entries, key=lambda entry: entry.name.casefold())
+        self._warnings = {}
         self._refilter()
 
     def entries(self) -> list[BestiaryEntry]:
@@ -81,6 +98,19 @@ class BestiaryModel(QAbstractTableModel):
 
     def entry(self, row: int) -> BestiaryEntry | None:
         return self._shown[row] if 0 <= row < len(self._shown) else None
+
+    def warnings(self, entry: BestiaryEntry) -> tuple[str, ...]:
+        """The entry's table warnings, worked out once (a derive per monster)."""
+        key = id(entry)
+        if key not in self._warnings:
+            self._warnings[key] = table_warnings(entry)
+        return self._warnings[key]
+
+    def _icon(self) -> QIcon:
+        if self._warning_icon is None:
+            self._warning_icon = QApplication.style().standardIcon(
+                QStyle.StandardPixmap.SP_MessageBoxWarning)
+        return self._warning_icon
 
     def alignments(self) -> list[str]:
         """The alignments the bestiary holds, the book's three first."""
@@ -151,7 +181,11 @@ class BestiaryModel(QAbstractTableModel):
             return ", ".join(other)
         if role == Qt.ItemDataRole.ToolTipRole:
             appearing = f"\nNumber appearing {entry.appearing}" if entry.appearing else ""
-            return f"{entry.name}\n{entry.summary}{appearing}"
+            warnings = "".join(f"\nWarning: {w}" for w in self.warnings(entry))
+            return f"{entry.name}\n{entry.summary}{appearing}{warnings}"
+        if role == Qt.ItemDataRole.DecorationRole and column is BestiaryColumn.NAME \
+                and self.warnings(entry):
+            return self._icon()
         if role == Qt.ItemDataRole.TextAlignmentRole and column is BestiaryColumn.LEVEL:
             return int(Qt.AlignmentFlag.AlignCenter)
         return None

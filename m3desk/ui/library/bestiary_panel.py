@@ -243,7 +243,8 @@ class BestiaryPanel(QDockWidget):
             self.detail.setText("")
             return
         appearing = f"\nNumber appearing {entry.appearing}" if entry.appearing else ""
-        self.detail.setText(f"{entry.name}\n{entry.summary}{appearing}")
+        warnings = "".join(f"\n⚠ {w}" for w in self.model.warnings(entry))
+        self.detail.setText(f"{entry.name}\n{entry.summary}{appearing}{warnings}")
 
     def _after_filter(self) -> None:
         total = len(self.model.entries())

@@ -51,6 +51,7 @@ from m3desk.ui.sheet.derived_values_table import DerivedValuesTable
 from m3desk.ui.sheet.form_rows import FormRowsModel, RowsPanel
 from m3desk.ui.sheet.portrait_widget import PortraitWidget
 from m3desk.ui.sheet.sheet_editor_base import SheetEditorBase
+from m3desk.ui.sheet.table_checks import TableChecks
 
 __all__ = ["FieldEditor", "FormRowsModel", "FormSheetEditor", "StatBlockDialog"]
 
@@ -380,7 +381,11 @@ class FormSheetEditor(SheetEditorBase):
                                         "sheet")
             self.read_button.clicked.connect(self.ask_stat_block)
             top.addWidget(self.read_button)
-        self.grid.addLayout(top, 0, 0, 1, 2)
+        header = QVBoxLayout()
+        header.addLayout(top)
+        self.table_checks = TableChecks(form.warnings, self.content)
+        header.addWidget(self.table_checks)
+        self.grid.addLayout(header, 0, 0, 1, 2)
         self._lay_out(form.sections)
         self.document_link = DocumentLink.on(document, "sheet_changed", self._on_changed)
         self._show_summary()
@@ -505,6 +510,7 @@ class FormSheetEditor(SheetEditorBase):
         text = self.form.summary(self.form_document.sheet)
         self.summary.setText(text)
         self.summary.setVisible(bool(text))
+        self.table_checks.show_for(self.form_document.sheet)
 
     def ask_stat_block(self) -> None:
         parse = self.form.parse

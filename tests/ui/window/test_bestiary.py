@@ -181,3 +181,36 @@ def test_down_in_the_search_box_moves_into_the_list(qtbot, window: MainWindow) -
     qtbot.keyClick(panel.search, Qt.Key.Key_Down)
     assert panel.view.hasFocus()
     assert panel.current_entry() is not None and "Orc" in panel.current_entry().sheet.name
+
+
+def test_a_misprinted_monster_carries_a_warning_mark_and_says_why(
+        qtbot, window: MainWindow, tmp_path: Path) -> None:
+    """A bestiary monster whose XP is not its Hit Dice's shows the warning icon beside its
+    name, the sentence in its tooltip and under the list; the SRD's own monsters show none."""
+    import json
+
+    from m3desk.assets import resource_path
+    from m3desk.storage.bestiary import load_bestiary
+
+    panel = _open_panel(qtbot, window)
+    model = panel.model
+    decorated = [model.entry(row).name for row in range(model.rowCount())
+                 if model.data(model.index(row, BestiaryColumn.NAME),
+                               Qt.ItemDataRole.DecorationRole) is not None]
+    assert decorated == []
+    data = json.loads(resource_path("bestiary", "ose", "srd-monsters.json")
+                      .read_text(encoding="utf-8"))
+    for monster in data["monsters"]:
+        if monster["sheet"]["name"] == "Mastodon":
+            monster["sheet"]["xp"] = 1  # the compendium's slip
+    path = tmp_path / "misprinted.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    model.set_entries(load_bestiary(path).entries)
+    qtbot.keyClicks(panel.search, "mastodon")
+    index = model.index(0, BestiaryColumn.NAME)
+    assert model.data(index) == "Mastodon"
+    assert model.data(index, Qt.ItemDataRole.DecorationRole) is not None
+    assert "Warning: XP 1 is not the XP table's 1,350 for HD 15" in \
+        model.data(index, Qt.ItemDataRole.ToolTipRole)
+    panel.view.setCurrentIndex(index)
+    assert "⚠ XP 1 is not the XP table's 1,350" in panel.detail.text()
