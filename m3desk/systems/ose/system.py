@@ -6,6 +6,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from m3desk.core.places import places_migration
+from m3desk.core.routines import one_routine_migration
 from m3desk.core.system import (
     ConditionSpec,
     DocumentSpec,
@@ -30,7 +31,8 @@ SYSTEM = GameSystem(
     summary="B/X: one d6 per side, THAC0 or ascending AC, morale, feet between combatants.",
     documents=(
         DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
-        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 1, "monster"),
+        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 2, "monster",
+                     MappingProxyType({1: one_routine_migration()})),
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 2, "encounter",
                      MappingProxyType({1: places_migration(FEET)})),
     ),
