@@ -27,10 +27,9 @@ from pydantic import BeforeValidator, PlainSerializer
 
 from m3desk.core.dice import MAX_DICE_COUNT, MAX_DIE_SIDES, DiceError, convolve, sum_of_dice
 
-__all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "Damage", "DamageError", "DamageText", "Effect",
-           "RoutineRow", "attack_words", "best_routine", "effect_in", "one_routine_migration",
-           "routine_words", "routines_of",
-           "split_alternatives"]
+__all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "Damage", "DamageError", "DamageText",
+           "Effect", "RoutineRow", "attack_words", "best_routine", "effect_in",
+           "one_routine_migration", "routine_words", "routines_of", "split_alternatives"]
 
 MAX_ROUTINES = 9
 """Alternatives a stat block offers in one round; the SRD's most is three."""
@@ -175,7 +174,8 @@ class Damage:
 
     @property
     def mean(self) -> Fraction:
-        return (sum(Fraction(c * (s + 1), 2) for c, s in self.dice) + self.bonus) * self.times
+        dice = sum((Fraction(c * (s + 1), 2) for c, s in self.dice), Fraction(0))
+        return (dice + self.bonus) * self.times
 
     def distribution(self) -> Mapping[int, int]:
         """Exact outcome counts: value → equally likely face combinations."""

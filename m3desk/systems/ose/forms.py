@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
+from m3desk.core.routines import MAX_ROUTINES, Damage, DamageError
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.core.spell_range import TOUCH, range_column
@@ -246,12 +247,38 @@ CHARACTER_FORM = SheetForm(
         write_in=("Equipment", "Treasure and coins"), unused=_unused),
 )
 
+def _read_damage(text: str, _old: object) -> Damage | None:
+    """Damage as the book prints it ("1d6 × 10", "3d10 + 1d10"); empty: none."""
+    text = text.strip()
+    if not text or text in ("—", "-"):
+        return None
+    try:
+        return Damage.parse(text)
+    except DamageError as error:
+        raise ValueError(str(error)) from None
+
+
+def _show_damage(value: object) -> str:
+    return "" if value is None else str(value)
+
+
 ATTACK_TABLE = TableSpec("attacks", "Attacks", (
+    FieldSpec("routine", "Routine", "int", minimum=1, maximum=MAX_ROUTINES, width="Routine",
+              help="Attacks with the same number happen together; the monster uses one "
+                   "routine a round (“2 × claw, 1 × bite” is 1, “or breath” is 2)."),
     FieldSpec("count", "×", "int", minimum=1, maximum=20, width="20"),
     FieldSpec("name", "Attack", width="weapon"),
-    FieldSpec("damage", "Damage", "dice", width="2d6+2"),
-), lambda: MonsterAttack(name="weapon"), help="Attacks each round, as the stat block prints "
-                                              "them (“2 × claw (1d3), 1 × bite (1d6)”).")
+    FieldSpec("damage", "Damage", read=_read_damage, show=_show_damage, width="3d10 + 1d10",
+              help="As printed: 1d8+1, 1d6 × 10, 3d10 + 1d10; empty when it deals none (a "
+                   "gaze, a paralysing touch)."),
+    FieldSpec("effect", "Effect", width="petrification",
+              help="What a hit causes: paralysis, petrification, charm, poison or energy "
+                   "drain have a save and a condition; other words are shown as written."),
+    FieldSpec("uses", "Uses a day", "int", minimum=0, maximum=20, width="Uses a day",
+              help="0: every round; a breath weapon's 3."),
+), lambda: MonsterAttack(name="weapon"), help="Attacks as the stat block prints them, one "
+                                              "routine a round (“2 × claw (1d3), 1 × bite "
+                                              "(1d6) or breath”).")
 
 MONSTER_FORM = SheetForm(
     bonus_keys=("attack_bonus", "initiative"),

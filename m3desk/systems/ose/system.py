@@ -15,6 +15,7 @@ from m3desk.core.system import (
     PhaseSpec,
     WriteBack,
 )
+from m3desk.systems.ose.attacks import CONDITIONS as EFFECT_CONDITIONS
 from m3desk.systems.ose.experience import describe_changes, merged_into
 from m3desk.systems.ose.forms import SHEET_FORMS
 from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
@@ -66,6 +67,7 @@ SYSTEM = GameSystem(
         ConditionSpec("surprised", "Surprised", "Does not act in the free round."),
         ConditionSpec("retreating", "Retreating", "Attackers +2, shield ignored.", 1),
         ConditionSpec("casting", "Casting", "The spell is lost if hit before acting.", 1),
+        *EFFECT_CONDITIONS,
     ),
     encounter=ENCOUNTER_RULES,
     sheet_forms=SHEET_FORMS,
