@@ -112,6 +112,8 @@ class Damage:
             body, times = text[:found.start()], int(found.group(1))
         dice: list[tuple[int, int]] = []
         bonus, position, sign = 0, 0, 1
+        if lead := _SIGN.match(body):  # a flat "+2", as plain dice write a bonus alone
+            sign, position = (1 if lead.group(1) == "+" else -1), lead.end()
         while True:
             term = _TERM.match(body, position)
             if term is None:

@@ -228,6 +228,10 @@ class SheetForm(NamedTuple):
     stat_block_variants: Callable[[str], tuple[str, ...]] = lambda _text: ()
     """The variants a pasted block offers ("HD 8", "HD 12", "HD 16") for the user to pick;
     empty when it describes one creature."""
+    read_attacks: Callable[[BaseModel, str], tuple[BaseModel, list[str]]] | None = None
+    """A monster with the attack routines an attack line as the book prints it gives
+    ("2 × claw (1d3), 1 × bite (1d6) or breath"), and what could not be read; the bestiary
+    builds routines with it (:mod:`m3desk.core.routines`)."""
     bonus_keys: tuple[str, ...] = ()
     """Derived keys (or key prefixes ending in ".") that are bonuses, shown signed (+1, −2)
     rather than as amounts (AC 14)."""

@@ -29,7 +29,11 @@ from m3desk.systems.ose.sheet import (
     Spell,
     Weapon,
 )
-from m3desk.systems.ose.statblock import parse_stat_block, stat_block_variants
+from m3desk.systems.ose.statblock import (
+    parse_stat_block,
+    stat_block_variants,
+    with_attack_line,
+)
 from m3desk.systems.ose.tables import (
     ARMOUR_AC,
     CLASS_HIT_DIE,
@@ -330,6 +334,8 @@ MONSTER_FORM = SheetForm(
                "Hit Dice 1-1 (3hp) …, one a line). A block with variants (HD 8 / 12 / 16) "
                "offers a choice.",
     stat_block_variants=stat_block_variants,
+    read_attacks=lambda sheet, line: cast(tuple[BaseModel, list[str]],
+                                          with_attack_line(cast(MonsterSheet, sheet), line)),
     printed=PrintSpec(combat=CombatBox((
         PrintedStat("ac", ("aac",)),
         PrintedStat("thac0", ("attack_bonus",)),

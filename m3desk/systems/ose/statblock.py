@@ -11,7 +11,7 @@ is said in plain words. Bad input never raises, and the work grows with the text
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from m3desk.core.routines import MAX_ROUTINES, Damage, DamageError, effect_in, split_alternatives
 from m3desk.core.stat_block_text import (
@@ -26,7 +26,8 @@ from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
 from m3desk.systems.ose.tables import Save
 
-__all__ = ["PrintedAttack", "parse_stat_block", "read_attack_line", "stat_block_variants"]
+__all__ = ["PrintedAttack", "parse_stat_block", "read_attack_line", "stat_block_variants",
+           "with_attack_line"]
 
 _SHORT = {"AC": "AC", "HD": "HD", "Att": "ATT", "THAC0": "THAC0", "MV": "MV", "SV": "SV",
           "ML": "ML", "AL": "AL", "XP": "XP", "NA": "NA", "TT": "TT"}
@@ -68,6 +69,8 @@ _PIECE = re.compile(r"(?:([^\d()×\[\],][^()×\[\],]{0,39}?)\s{1,3})?(\d{1,3})(?
 _BARE = re.compile(r"([^\d()\s][^()]{0,79}?)\s{0,3}(?:\(([^()]{0,200})\))?")
 _PER_HD = re.compile(r"(\d{1,2})?\s{0,3}d\s{0,3}(\d{1,3})\s{0,3}per\s{0,3}(?:hit\s{0,3}dice|hd)",
                      re.IGNORECASE)
+_PLAIN_DAMAGE = re.compile(r"\s{0,3}(?:\d{0,2}\s{0,3}d\s{0,3})?\d{1,3}"
+                           r"(?:\s{0,3}[+-]\s{0,3}\d{1,3})?\s{0,3}(?:hp)?\s{0,3}", re.IGNORECASE)
 _DAMAGE_START = re.compile(r"\s{0,3}\d")
 _MAX_LINE = 600
 
@@ -94,9 +97,12 @@ def _inside(piece: str, inside: str, hit_dice: int | None,
     alternatives = split_alternatives(inside)
     by_weapon = any(re.match(r"by\s+weapon", a, re.IGNORECASE) for a in alternatives[1:])
     first = alternatives[0] if alternatives else ""
+    variants = [v.strip() for v in first.split("/")]
+    # "2 or 4hp": the alternatives are damage too (not "or by weapon", "or 1d10 hull damage")
+    variants += [a for a in alternatives[1:] if _PLAIN_DAMAGE.fullmatch(a)]
     damages: list[Damage] = []
     effects: list[str] = []
-    for variant in [v.strip() for v in first.split("/")]:
+    for variant in variants:
         dice_parts, words = [], []
         for term in re.split(r"\s{0,3}\+\s{0,3}", variant):
             term = term.strip()
@@ -190,10 +196,38 @@ def _one_attack(part: str, hit_dice: int | None, problems: list[str]) -> Printed
     return PrintedAttack(name, count, count_high, damage, effect, by_weapon)
 
 
+def with_attack_line(sheet: MonsterSheet, line: str) -> tuple[MonsterSheet, list[str]]:
+    """``sheet`` with the routines of an attack line as the SRD prints it. Where the line
+    prints a range or variants ("5 to 12 × bite", "1d8 / 2d8 / 3d8") and the sheet already
+    has that attack with a count or damage among them (a 7-headed hydra, a greater
+    elemental), the sheet's own stands."""
+    routines, problems = read_attack_line(line, sheet.hit_dice)
+    known = {a.name.lower(): a for a in sheet.attacks}
+    chosen: list[list[PrintedAttack]] = []
+    for routine in routines:
+        kept = []
+        for printed in routine:
+            old = known.get(printed.name.lower())
+            if old is not None and printed.count <= old.count <= printed.count_high:
+                printed = replace(printed, count=old.count, count_high=old.count)
+            if old is not None and old.damage in printed.damage:
+                printed = replace(printed, damage=(old.damage,))
+            kept.append(printed)
+        chosen.append(kept)
+    notes: list[str] = []
+    attacks = _rows(chosen, notes, [])
+    return sheet.model_copy(update={"attacks": attacks}), problems
+
+
 def _attacks(text: str, notes: list[str], problems: list[str],
              hit_dice: int | None = None) -> tuple[MonsterAttack, ...]:
     routines, found = read_attack_line(text, hit_dice)
     problems += found
+    return _rows(routines, notes, problems)
+
+
+def _rows(routines: list[list[PrintedAttack]], notes: list[str],
+          problems: list[str]) -> tuple[MonsterAttack, ...]:
     attacks: list[MonsterAttack] = []
     for number, routine in enumerate(routines, start=1):
         for printed in routine:
