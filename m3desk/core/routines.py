@@ -299,11 +299,12 @@ def split_alternatives(text: str) -> list[str]:
     return cleaned
 
 
-def one_routine_migration(field: str = "attacks") -> Callable[[dict[str, Any]], dict[str, Any]]:
+def one_routine_migration(field: str = "attacks", *, effects: bool = True
+                          ) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The file step from sheets that kept one list of attacks, all made every round: that
     list becomes routine 1, and an attack without damage whose name names an effect ("gaze
-    (petrification)") causes it. An attack without damage was priced as 1d6 before; now it
-    deals none, as the book has it."""
+    (petrification)") causes it, where the game's attacks have ``effects``. An attack without
+    damage was priced as 1d6 before; now it deals none, as the book has it."""
 
     def migrate(data: dict[str, Any]) -> dict[str, Any]:
         attacks = data.get(field)
@@ -314,8 +315,8 @@ def one_routine_migration(field: str = "attacks") -> Callable[[dict[str, Any]], 
             if isinstance(attack, dict):
                 attack = {**attack, "routine": attack.get("routine", 1)}
                 name = attack.get("name")
-                if attack.get("damage") is None and isinstance(name, str) and \
-                        "effect" not in attack:
+                if effects and "damage" in attack and attack["damage"] is None and \
+                        isinstance(name, str) and "effect" not in attack:
                     attack["effect"] = effect_in(name)
             upgraded.append(attack)
         return {**data, field: upgraded}
