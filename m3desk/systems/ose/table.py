@@ -255,12 +255,20 @@ def _attack_label(sheet: Sheet, index: int, weapon: Weapon) -> str:
 
 def _routine_dice(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...],
                   options: OseOptions) -> tuple[DiceSpec, ...]:
+    """Each attack's dice in turn, named short enough to sit beside their fields: the
+    attack's number in the routine, with the last word of its name on its d20 ("#3 gore",
+    "#3 dmg", "#3 save")."""
     dice: list[DiceSpec] = []
+    number = 0
     for attack in routine:
         index = sheet.attacks.index(attack)
-        for number in range(attack.count):
-            label = attack.name if attack.count == 1 else f"{attack.name} {number + 1}"
-            dice += _attack_dice(sheet, index, Weapon(name=attack.name), options, label)
+        word = (attack.name.split() or ["attack"])[-1][:12]
+        for _ in range(attack.count):
+            number += 1
+            found = _attack_dice(sheet, index, Weapon(name=attack.name), options,
+                                 f"#{number}")
+            dice += [spec._replace(label=spec.label.replace(" attack", f" {word}").replace(
+                " damage", " dmg")) for spec in found]
     return tuple(dice)
 
 
@@ -336,8 +344,10 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
         routines = monster_routines(sheet)
         for number, routine in enumerate(routines, start=1):
             if len(routines) > 1 or sum(a.count for a in routine) > 1:
+                uses = min((a.uses for a in routine if a.uses), default=0)
+                daily = f" ({uses} a day)" if uses else ""
                 found.append(ActionOption(
-                    f"routine:{number}", f"Routine {number}: {routine_words(routine)}",
+                    f"routine:{number}", f"Routine {number}: {routine_words(routine)}{daily}",
                     dice=_routine_dice(sheet, routine, options), group="attack",
                     help="Every attack of the routine, at one target; a monster uses one "
                          "routine a round."))
@@ -516,8 +526,10 @@ def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: W
     die = _damage_die(sheet, index, weapon, options)
     left = _c(encounter, target).sheet.hit_points
     kill, mean = Fraction(0), Fraction(0)
+    attack = _monster_attack(sheet, index)
     if die is None:
-        lines.append("No damage (the book gives none)")
+        lines.append("No damage" if attack is not None and attack.effect else
+                     "No damage given: its description says what it does")
     else:
         bonus, multiplier = _damage_bonus(encounter, actor, target, weapon,
                                           "backstab" if backstab else "attack")
@@ -556,8 +568,10 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
     target_c = _c(encounter, target)
     outcomes: tuple[tuple[str, Fraction], ...] = ()
     if not combat.down(target_c.sheet.hit_points):
-        outcomes = ((f"{target_c.name} killed", hit * kill),)
-        attack = _monster_attack(_c(encounter, actor).sheet, index)
+        sheet = _c(encounter, actor).sheet
+        if _damage_die(sheet, index, weapon, _options(encounter)) is not None:
+            outcomes = ((f"{target_c.name} killed", hit * kill),)
+        attack = _monster_attack(sheet, index)
         effect = effect_of(attack) if attack is not None else None
         if effect is not None:
             outcomes += ((f"{target_c.name} {effect.condition.lower()}", hit * takes),)
@@ -575,17 +589,31 @@ def _routine_preview(encounter: core.Encounter, actor: str, number: int,
     assert isinstance(sheet, MonsterSheet)
     lines: list[str] = []
     average = Fraction(0)
+    spared: dict[str, Fraction] = {}
+    """Per condition, the chance no attack of the routine inflicts it."""
     for attack in _routine_attacks(sheet, number):
         index = sheet.attacks.index(attack)
         found = _strike_preview(encounter, actor, index, Weapon(name=attack.name), target)
         if isinstance(found, str):
             return ActionPreview(problem=found)
-        parts, hit, _kill, mean, _takes = found
-        lines.append(f"{attack.count} × {attack.name}: hits {percent(hit)}; "
-                     + "; ".join(parts[1:]))
+        parts, hit, _kill, mean, takes = found
+        die = _damage_die(sheet, index, Weapon(name=attack.name), _options(encounter))
+        words = [f"{attack.count} × {attack.name}: hits {percent(hit)}",
+                 f"{die} (average {float(mean):.1f})" if die is not None else
+                 "no damage" if attack.effect else "no damage given (see its description)"]
+        words += [part.removeprefix("On a hit: ") for part in parts[2:]]
+        lines.append("; ".join(words))
         average += attack.count * hit * mean
-    lines.append(f"Average damage of the routine: {float(average):.1f}")
-    return ActionPreview(lines=tuple(lines))
+        effect = effect_of(attack)
+        if effect is not None and takes:
+            spared[effect.condition] = spared.get(effect.condition, Fraction(1)) * \
+                (1 - hit * takes) ** attack.count
+    if average:
+        lines.append(f"Average damage of the routine: {float(average):.1f}")
+    foe = _c(encounter, target).name
+    outcomes = tuple((f"{foe} {condition.lower()} (at least once)", 1 - left)
+                     for condition, left in spared.items())
+    return ActionPreview(lines=tuple(lines), outcomes=outcomes)
 
 
 def _damage_bonus(encounter: core.Encounter, actor: str, target: str, weapon: Weapon,
@@ -693,11 +721,15 @@ class _Struck(NamedTuple):
     notices: tuple[str, ...]
     used: int
     """Faces read."""
+    brief: str = ""
+    """The attack in a few words for a routine's one log line ("claw 14 hits for 3")."""
+    need: str = ""
+    """What every attack of a routine needs ("11 (THAC0 16 against AC 5)")."""
 
 
 def _strike(before: OseEncounter, encounter: OseEncounter, actor: str, index: int,
             weapon: Weapon, target: str, faces: tuple[int, ...], *,
-            backstab: bool = False) -> _Struck:
+            backstab: bool = False, log: bool = True) -> _Struck:
     """One attack from ``faces`` (the d20, the damage dice, the target's save d20 where its
     effect allows one) on ``encounter``; ``before`` is the encounter the action started from
     (for morale's and spells' moments)."""
@@ -722,11 +754,14 @@ def _strike(before: OseEncounter, encounter: OseEncounter, actor: str, index: in
     roll += f" against {need} (THAC0 {thac0} against AC {minus(ac)})"
     if natural in (1, 20) and (natural == 20) != (natural + modifier >= need):
         roll += f", a natural {natural} always {'hits' if natural == 20 else 'misses'}"
+    needs = f"{need} (THAC0 {thac0} against AC {minus(ac)})"
+    brief = f"{weapon.name} {natural}"
     if not hit:
         summary = f"{name} misses {foe} ({natural} {signed(modifier)} against {need})"
         record = f"{name} misses {foe} with the {weapon.name}: {roll}"
-        return _Struck(core.add_log(encounter, record, actor=actor, target=target), summary,
-                       (), used)
+        logged = core.add_log(encounter, record, actor=actor, target=target) if log \
+            else encounter
+        return _Struck(logged, summary, (), used, f"{brief} misses", needs)
     sheet = defender.sheet
     after = encounter
     summary = f"{name} hits {foe} with the {weapon.name}"
@@ -743,20 +778,26 @@ def _strike(before: OseEncounter, encounter: OseEncounter, actor: str, index: in
                  f" = {damage}")
         hurt = sheet.model_copy(update={"hit_points": sheet.hit_points - damage})
         summary += f" for {damage}"
+        brief += f" hits for {damage} ({die}: {', '.join(str(f) for f in damage_faces)})"
         after = core.replace_sheet(after, target, hurt)
     elif attack is not None and not attack.effect:
         summary += " (no damage given: as its description says)"
+        brief += " hits (no damage given)"
+    else:
+        brief += " hits"
     record = f"{summary}: {roll}"
     if effect is not None and not combat.down(hurt.hit_points):
         need_save = save_target(hurt, effect, options)
         if need_save is not None and save_face is not None and save_face >= need_save:
             words = f"{foe} saves against the {effect.key} (d20 {save_face} against {need_save})"
+            brief += f", saved ({save_face} against {need_save})"
         else:
             after = apply_effect(after, target, effect)
             hurt = _c(after, target).sheet
             against = f" (d20 {save_face} against {need_save})" if save_face is not None \
                 else ""
             words = f"{foe} is {effect.condition.lower()}{against}"
+            brief += f", {effect.condition.lower()}{against}"
         summary += f"; {words}"
         record += f"; {words}"
     elif attack is not None and attack.effect and effect is None:
@@ -765,7 +806,9 @@ def _strike(before: OseEncounter, encounter: OseEncounter, actor: str, index: in
     if died:
         summary += f"; {foe} is dead"
         record += f"; {foe} is dead"
-    after = core.add_log(after, record, actor=actor, target=target)
+        brief += f"; {foe} is dead"
+    if log:
+        after = core.add_log(after, record, actor=actor, target=target)
     notices: list[str] = []
     if defender.declared == "cast a spell" and not died and rnd.lost_initiative(
             before, target, actor):
@@ -774,16 +817,20 @@ def _strike(before: OseEncounter, encounter: OseEncounter, actor: str, index: in
     if died or (not combat.down(hurt.hit_points) and afflicted(_c(after, target))
                 and not afflicted(defender)):
         notices += _morale_notices(before, after, defender.side)
-    return _Struck(after, summary, tuple(notices), used)
+    return _Struck(after, summary, tuple(notices), used, brief, needs)
 
 
 def _resolve_routine(encounter: OseEncounter, actor: str, number: int, target: str,
                      faces: tuple[int, ...]) -> ActionOutcome:
+    """Every attack of the routine at one target, in one log line: what each needs once,
+    then each attack's d20 and what it did."""
     sheet = _c(encounter, actor).sheet
     assert isinstance(sheet, MonsterSheet)
     after, at = encounter, 0
-    summaries: list[str] = []
+    briefs: list[str] = []
     notices: list[str] = []
+    need = ""
+    idle = 0
     for attack in _routine_attacks(sheet, number):
         index = sheet.attacks.index(attack)
         weapon = Weapon(name=attack.name)
@@ -791,15 +838,26 @@ def _resolve_routine(encounter: OseEncounter, actor: str, number: int, target: s
             width = len(_attack_dice(sheet, index, weapon, encounter.options))
             if combat.down(_c(after, target).sheet.hit_points) or afflicted(_c(after, target)):
                 at += width
+                idle += 1
                 continue
             struck = _strike(encounter, after, actor, index, weapon, target,
-                             faces[at:at + width])
+                             faces[at:at + width], log=False)
             at += width
             after = struck.after
-            summaries.append(struck.summary.removeprefix(f"{sheet.name} "))
+            need = need or struck.need
+            briefs.append(struck.brief)
             notices += [n for n in struck.notices if n not in notices]
-    summary = f"{_c(encounter, actor).name}: " + "; ".join(summaries)
-    return ActionOutcome(_acted(after, actor), summary, notices=tuple(notices))
+    name, foe = _c(encounter, actor).name, _c(encounter, target).name
+    if idle:
+        briefs.append(f"{idle} more with {foe} out of the fight")
+    record = f"{name} attacks {foe}, needing {need}: " + "; ".join(briefs)
+    # the routine's line first, then the conditions it placed (each logged as placed)
+    placed = [after.log[n] for n in range(len(encounter.log), len(after.log))]
+    log = core.add_log(encounter, record, actor=actor, target=target).log
+    for entry in placed:
+        log = log.appended(entry, core.MAX_LOG)
+    after = after.model_copy(update={"log": log})
+    return ActionOutcome(_acted(after, actor), record, notices=tuple(notices))
 
 
 def _morale_notices(before: OseEncounter, after: OseEncounter, side: str) -> list[str]:

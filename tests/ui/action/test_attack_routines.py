@@ -102,7 +102,7 @@ def test_a_gaze_charms_through_the_dialog_as_the_forecast_prices_it(
     document, vampire, hero = _fight(VAMPIRE)
     seen = _play(qtbot, document, vampire, "Routine 2: 1 × gaze (charm)", faces)
     # No damage die for a gaze: the attack, then the target's save.
-    assert seen["labels"] == ["gaze attack d20", "gaze save d20"]
+    assert seen["labels"] == ["#1 gaze d20", "#1 save d20"]
     # The odds the dialog shows are the forecast's, from the same rules.
     plan = forecast._Plan(document.encounter)
     strike = plan.arms[plan.ids.index(vampire)].routines[1][0][1][plan.ids.index(hero)]
@@ -112,7 +112,7 @@ def test_a_gaze_charms_through_the_dialog_as_the_forecast_prices_it(
     assert after.sheet.hit_points == 30  # a gaze deals no damage
     assert ([c.name for c in after.conditions] == ["Charmed"]) is charmed
     assert document.encounter.out_of_fight(after) is charmed
-    assert ("is charmed" in seen["result"]) is charmed, seen["result"]
+    assert ("charmed (d20" in seen["result"]) is charmed, seen["result"]
 
 
 def test_a_routine_rolls_every_attack_and_paralyses_through_the_dialog(qtbot: Any) -> None:
@@ -121,9 +121,13 @@ def test_a_routine_rolls_every_attack_and_paralyses_through_the_dialog(qtbot: An
     document, ghoul, hero = _fight(GHOUL)
     entry = "Routine 1: 2 × claw (1d3 + paralysis), 1 × bite (1d3 + paralysis)"
     seen = _play(qtbot, document, ghoul, entry, [20, 2, 1, 20, 3, 20, 20, 3, 20])
-    assert seen["labels"] == ["claw 1 attack d20", "claw 1 damage d3", "claw 1 save d20",
-                              "claw 2 attack d20", "claw 2 damage d3", "claw 2 save d20",
-                              "bite attack d20", "bite damage d3", "bite save d20"]
+    assert seen["labels"] == ["#1 claw d20", "#1 dmg d3", "#1 save d20",
+                              "#2 claw d20", "#2 dmg d3", "#2 save d20",
+                              "#3 bite d20", "#3 dmg d3", "#3 save d20"]
+    assert seen["result"] == (
+        "Result: Ghoul attacks Morgan Ironwolf, needing 15 (THAC0 18 against AC 3): claw 20 "
+        "hits for 2 (1d3: 2), paralysed (d20 1 against 14); 2 more with Morgan Ironwolf out "
+        "of the fight\nMorgan Ironwolf: Paralysed")
     after = document.encounter.combatant(hero)
     assert after.sheet.hit_points == 28 and [c.name for c in after.conditions] == ["Paralysed"]
     assert document.encounter.out_of_fight(after)
