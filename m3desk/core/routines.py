@@ -29,7 +29,8 @@ from m3desk.core.dice import MAX_DICE_COUNT, MAX_DIE_SIDES, DiceError, convolve,
 
 __all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "Damage", "DamageError", "DamageText",
            "Effect", "RoutineRow", "attack_words", "best_routine", "effect_in",
-           "one_routine_migration", "routine_words", "routines_of", "split_alternatives"]
+           "one_routine_migration", "routine_words", "routines_of", "sheets_routine_migration",
+           "split_alternatives"]
 
 MAX_ROUTINES = 9
 """Alternatives a stat block offers in one round; the SRD's most is three."""
@@ -320,5 +321,27 @@ def one_routine_migration(field: str = "attacks", *, effects: bool = True
                     attack["effect"] = effect_in(name)
             upgraded.append(attack)
         return {**data, field: upgraded}
+
+    return migrate
+
+
+def sheets_routine_migration(kind: str = "monster", field: str = "attacks", *,
+                             effects: bool = True
+                             ) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The same step for an encounter file: each combatant's sheet of ``kind`` gets its
+    attack list as one routine (:func:`one_routine_migration`)."""
+    step = one_routine_migration(field, effects=effects)
+
+    def migrate(data: dict[str, Any]) -> dict[str, Any]:
+        combatants = data.get("combatants")
+        if not isinstance(combatants, list):
+            return data
+        upgraded = []
+        for combatant in combatants:
+            sheet = combatant.get("sheet") if isinstance(combatant, dict) else None
+            if isinstance(sheet, dict) and sheet.get("kind") == kind:
+                combatant = {**combatant, "sheet": step(sheet)}
+            upgraded.append(combatant)
+        return {**data, "combatants": upgraded}
 
     return migrate

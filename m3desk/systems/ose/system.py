@@ -6,7 +6,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from m3desk.core.places import places_migration
-from m3desk.core.routines import one_routine_migration
+from m3desk.core.routines import one_routine_migration, sheets_routine_migration
 from m3desk.core.system import (
     ConditionSpec,
     DocumentSpec,
@@ -34,8 +34,9 @@ SYSTEM = GameSystem(
         DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
         DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 2, "monster",
                      MappingProxyType({1: one_routine_migration()})),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 2, "encounter",
-                     MappingProxyType({1: places_migration(FEET)})),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 3, "encounter",
+                     MappingProxyType({1: places_migration(FEET),
+                                       2: sheets_routine_migration()})),
     ),
     options_model=OseOptions,
     option_help=MappingProxyType(EXPLANATIONS),

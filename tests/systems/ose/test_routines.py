@@ -288,3 +288,15 @@ def test_a_breath_weapon_is_used_by_its_uses() -> None:
         if fight.uses[i][pick] > 0:
             fight.uses[i][pick] = fight.uses[i][pick] - 1 or -1
     assert picks == [1, 1, 1, 0, 0]
+
+
+def test_an_encounter_of_one_attack_list_opens_with_its_monsters_as_one_routine() -> None:
+    from m3desk.storage.encounter_files import load_encounter
+
+    loaded = load_encounter(FIXTURES / "ose_encounter_v2" / "crypt.m3e")
+    encounter = loaded.model
+    assert loaded.migrated_from == 2 and isinstance(encounter, OseEncounter)
+    crawler = next(c for c in encounter.combatants if c.name == "Carcass Crawler")
+    assert isinstance(crawler.sheet, MonsterSheet)
+    assert [(a.routine, a.count, a.damage, a.effect) for a in crawler.sheet.attacks] == [
+        (1, 8, None, "paralysis")]
