@@ -250,7 +250,7 @@ def _attack_label(sheet: Sheet, index: int, weapon: Weapon) -> str:
     if attack.effect:
         inside.append(attack.effect)
     shown = f" ({' + '.join(inside)})" if inside else " (no damage given)"
-    return f"{attack.name[:1].upper()}{attack.name[1:]}{shown}"
+    return f"Attack with {attack.name}{shown}"
 
 
 def _routine_dice(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...],

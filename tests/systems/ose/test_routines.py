@@ -189,7 +189,7 @@ def test_the_dialog_offers_each_routine_and_each_attack_with_its_effect() -> Non
     labels = {o.id: o.label for o in RULES.actions(encounter, vampire)}
     assert labels["routine:1"] == "Routine 1: 1 × touch (1d10 + energy drain)"
     assert labels["routine:2"] == "Routine 2: 1 × gaze (charm)"
-    assert labels["attack:1"] == "Gaze (charm)"
+    assert labels["attack:1"] == "Attack with gaze (charm)"
     gaze = {o.id: o for o in RULES.actions(encounter, vampire)}["attack:1"]
     assert [d.label for d in gaze.dice] == ["attack", "save"]  # no damage die for a gaze
     preview = RULES.preview(encounter, vampire, "attack:1", hero)

@@ -92,8 +92,8 @@ def test_the_dialog_lists_each_routine_and_each_attack_with_its_effect(qtbot: An
 
     entries = in_action_dialog(qtbot, document, look, actor_id=vampire)
     assert entries[:5] == ["Attacks", "Routine 1: 1 × touch (1d10 + energy drain)",
-                           "Routine 2: 1 × gaze (charm)", "Touch (1d10 + energy drain)",
-                           "Gaze (charm)"]
+                           "Routine 2: 1 × gaze (charm)",
+                           "Attack with touch (1d10 + energy drain)", "Attack with gaze (charm)"]
 
 
 @pytest.mark.parametrize(("faces", "charmed"), [([20, 15], True), ([20, 16], False)])
