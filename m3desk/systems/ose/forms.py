@@ -272,14 +272,15 @@ ATTACK_TABLE = TableSpec("attacks", "Attacks", (
                    "routine a round (“2 × claw, 1 × bite” is 1, “or breath” is 2)."),
     FieldSpec("count", "×", "int", minimum=1, maximum=20, width="20"),
     FieldSpec("name", "Attack", width="weapon"),
-    FieldSpec("damage", "Damage", read=_read_damage, show=_show_damage, width="3d10 + 1d10",
+    FieldSpec("damage", "Damage", "dice", read=_read_damage, show=_show_damage,
+              width="3d10 + 1d10",
               help="As printed: 1d8+1, 1d6 × 10, 3d10 + 1d10; empty when it deals none (a "
                    "gaze, a paralysing touch)."),
+    FieldSpec("uses", "Per day", "int", minimum=0, maximum=20, width="Per day",
+              help="Uses a day: 0, every round; a breath weapon's 3."),
     FieldSpec("effect", "Effect", width="petrification",
               help="What a hit causes: paralysis, petrification, charm, poison or energy "
                    "drain have a save and a condition; other words are shown as written."),
-    FieldSpec("uses", "Uses a day", "int", minimum=0, maximum=20, width="Uses a day",
-              help="0: every round; a breath weapon's 3."),
 ), lambda: MonsterAttack(name="weapon"), help="Attacks as the stat block prints them, one "
                                               "routine a round (“2 × claw (1d3), 1 × bite "
                                               "(1d6) or breath”).")
