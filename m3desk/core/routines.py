@@ -187,8 +187,9 @@ class Damage:
     def __str__(self) -> str:
         parts = [f"{c}d{s}" for c, s in self.dice]
         text = " + ".join(parts)
-        if self.bonus or not parts:
-            text = f"{text}{self.bonus:+d}" if parts else str(self.bonus)
+        if self.bonus or not parts:  # dice notation: "2d4+1", "1d6-1", as DiceExpr writes
+            sign = "+" if self.bonus >= 0 else "-"
+            text = f"{text}{sign}{abs(self.bonus)}" if parts else str(self.bonus)
         return f"{text} × {self.times}" if self.times != 1 else text
 
 
