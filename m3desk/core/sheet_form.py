@@ -232,6 +232,10 @@ class SheetForm(NamedTuple):
     """Where the sheet's printed numbers disagree with the game's own tables (a monster's XP
     or THAC0 against what its Hit Dice give): one sentence each, shown as a warning on the
     sheet and beside the monster in the bestiary. Empty: nothing to check, or all agree."""
+    read_attacks: Callable[[BaseModel, str], tuple[BaseModel, list[str]]] | None = None
+    """A monster with the attack routines an attack line as the book prints it gives
+    ("2 × claw (1d3), 1 × bite (1d6) or breath"), and what could not be read; the bestiary
+    builds routines with it (:mod:`m3desk.core.routines`)."""
     bonus_keys: tuple[str, ...] = ()
     """Derived keys (or key prefixes ending in ".") that are bonuses, shown signed (+1, −2)
     rather than as amounts (AC 14)."""

@@ -8,18 +8,23 @@ A bestiary file (``resources/bestiary/<system id>/*.json``) is plain JSON::
 
 Each ``sheet`` is validated with the game's own monster model, exactly as a ``.m3m`` file's
 document is; ``srd`` keeps what the book prints for the numbers m3desk derives, so a test can
-hold every monster to the book. The file is read like any other: size-capped, nesting-checked,
-and an entry that does not validate is left out and reported, never raised.
+hold every monster to the book. Where ``srd`` keeps the attack line as printed
+(``"attacks": "2 × claw (1d3), 1 × bite (1d6) or breath"``), the game's form reads the
+monster's routines from it (``SheetForm.read_attacks``). The file is read like any other:
+size-capped, nesting-checked, and an entry that does not validate is left out and reported,
+never raised.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from m3desk.core import registry
 from m3desk.storage.catalog import sheets
 from m3desk.storage.errors import DocumentLoadError
 from m3desk.storage.safejson import decode_json_bytes, load_error, read_file_capped
@@ -86,6 +91,7 @@ def load_bestiary(path: Path) -> Bestiary:
                                        f"hold {MAX_MONSTERS}")
     entries: list[BestiaryEntry] = []
     skipped: list[str] = []
+    read_attacks = _attack_reader(system)
     for number, item in enumerate(monsters, start=1):
         body = item.get("sheet") if isinstance(item, dict) else None
         printed = item.get("srd") if isinstance(item, dict) else None
@@ -94,6 +100,9 @@ def load_bestiary(path: Path) -> Bestiary:
         except ValidationError as exc:
             skipped.append(f"monster {number}: " + "; ".join(summarize_validation_error(exc)))
             continue
+        line = printed.get("attacks") if isinstance(printed, dict) else None
+        if isinstance(line, str) and line.strip() and read_attacks is not None:
+            sheet, _unread = read_attacks(sheet, line[:600])  # the book's routines
         facets = item.get("facets") if isinstance(item.get("facets"), dict) else {}
         level = facets.get("level", 0)
         modes = facets.get("modes", ())
@@ -109,6 +118,17 @@ def load_bestiary(path: Path) -> Bestiary:
     return Bestiary(system=system, title=str(raw.get("title", system))[:120], path=path,
                     licence=licence if licence is not None and licence.is_file() else None,
                     entries=tuple(entries), skipped=tuple(skipped))
+
+
+def _attack_reader(system: str
+                   ) -> Callable[[BaseModel, str], tuple[BaseModel, list[str]]] | None:
+    """The game's reader of an attack line as its book prints it (``srd.attacks`` of an
+    entry), which turns it into the monster's routines; None when the game has none."""
+    try:
+        form = registry.get(system).sheet_forms.get("monster")
+    except registry.UnknownSystemError:
+        return None
+    return form.read_attacks if form is not None else None
 
 
 def bundled_bestiaries(folder: Path) -> list[Path]:

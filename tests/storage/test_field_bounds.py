@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from m3desk.core import registry
 from m3desk.core.dice import DiceExpr
 from m3desk.core.log_entries import LogEntries
+from m3desk.core.routines import Damage
 
 
 def _bounds(metadata: list[Any]) -> set[str]:
@@ -66,8 +67,10 @@ def _unbounded(tp: Any, where: str, metadata: list[Any], seen: set[type]) -> lis
         for number, item in enumerate(a for a in args if a is not Ellipsis):
             problems += _unbounded(item, f"{where}[{number}]", [], seen)
         return problems
-    if tp is DiceExpr or tp is Fraction:
-        return []  # dice: at most MAX_DICE_TEXT characters; a rate: parse_rate's 1/10 to 10
+    if tp is DiceExpr or tp is Fraction or tp is Damage:
+        # dice: at most MAX_DICE_TEXT characters (special damage MAX_DAMAGE_TEXT, its dice
+        # and multiplier bounded); a rate: parse_rate's 1/10 to 10
+        return []
     if origin is LogEntries:  # its schema has MAX_ENTRIES; the entries are models
         return _unbounded(args[0], f"{where}[0]", [], seen)
     return [f"{where}: {tp!r} is not checked"]

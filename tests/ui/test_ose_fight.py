@@ -403,7 +403,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.notice() == ""
     # Goblin 2 strikes back at Morgan: THAC0 19 − AC 3 needs 16, naturals 16–20, 5 in 20
     # (§4; a monster adds no STR). Morgan has 6 hp: only a 6 on the 1d6 (§5) kills him.
-    seen = ref.act("Attack with weapon", "Morgan Ironwolf", (16, 3))
+    seen = ref.act("Attack with weapon (1d6)", "Morgan Ironwolf", (16, 3))
     assert seen.preview.splitlines()[0] == "d20 needs 16 (THAC0 19 against AC 3)"
     assert seen.chance == odds(hit(19, 3, 0), "Morgan Ironwolf", at_least(6))
     assert seen.chance == "Chance of success: 25.0 %\nMorgan Ironwolf killed: 4.2 %"
@@ -416,12 +416,12 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     assert ref.turn() == "Goblin 3"
     assert ref.centre("Goblin 3")[:2] == ["melee 5 ft", "move 20 ft"]
     assert ref.drag("Silverleaf", "melee 5 ft") == 5
-    seen = ref.act("Attack with weapon", "Silverleaf", (3, 6))
+    seen = ref.act("Attack with weapon (1d6)", "Silverleaf", (3, 6))
     assert seen.chance == odds(hit(19, 4, 0), "Silverleaf", at_least(4))  # needs 15: 6 in 20
     assert ref.last_log() == ("Goblin 3 misses Silverleaf with the weapon: d20 3 against 15 "
                               "(THAC0 19 against AC 4)")
     ref.next_turn()
-    seen = ref.act("Attack with weapon", "Sister Rebecca", (14, 6))
+    seen = ref.act("Attack with weapon (1d6)", "Sister Rebecca", (14, 6))
     assert seen.chance == odds(hit(19, 2, 0), "Sister Rebecca", at_least(5))  # needs 17
     assert seen.chance == "Chance of success: 20.0 %\nSister Rebecca killed: 6.7 %"
     assert ref.last_log() == (
@@ -448,14 +448,14 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
         "Sister Rebecca", "Silverleaf", "Morgan Ironwolf", "Lirra"]
     ref.next_turn()  # past the dead goblin
     assert ref.turn() == "Goblin 2"
-    ref.act("Attack with weapon", "Morgan Ironwolf", (4, 6))
+    ref.act("Attack with weapon (1d6)", "Morgan Ironwolf", (4, 6))
     assert ref.last_log() == (
         "Goblin 2 misses Morgan Ironwolf with the weapon: d20 4 against 16 (THAC0 19 "
         "against AC 3)")
     # Goblin 3 hits Silverleaf before she casts, her side having lost the initiative: the
     # spell is lost (§10, §14.18), and the app says so as it happens.
     ref.next_turn()
-    seen = ref.act("Attack with weapon", "Silverleaf", (17, 2))
+    seen = ref.act("Attack with weapon (1d6)", "Silverleaf", (17, 2))
     assert seen.chance == odds(hit(19, 4, 0), "Silverleaf", at_least(4))
     assert seen.chance == "Chance of success: 30.0 %\nSilverleaf killed: 15.0 %"
     lost = ("Silverleaf loses Sleep: hit before casting, and its side lost the initiative. "
@@ -481,7 +481,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # Goblin 4 at the retreating cleric: +2, and her shield does not count (§9): AC 2
     # becomes 3, needs 16 − 2: naturals 14–20, 7 in 20 (§14.5's rule), not 4 in 20.
     ref.next_turn()
-    seen = ref.act("Attack with weapon", "Sister Rebecca", (14, 2))
+    seen = ref.act("Attack with weapon (1d6)", "Sister Rebecca", (14, 2))
     assert seen.preview.splitlines()[0] == \
         "d20 retreating target +2 its shield ignored needs 16 (THAC0 19 against AC 3)"
     assert seen.chance == odds(hit(19, 3, 2), "Sister Rebecca", at_least(5))

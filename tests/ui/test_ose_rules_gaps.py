@@ -116,11 +116,11 @@ def test_a_halfling_is_harder_to_hit_for_a_larger_than_human_foe(qtbot: Any) -> 
     ogre, _ = parse_stat_block("AC 5 [14], HD 4+1 (19hp), Att 1 × club (1d10), THAC0 15 [+4]",
                                "Ogre")
     dialog = _fight(qtbot, ogre, halfling, 5)
-    _choose(dialog, "Attack with club")
+    _choose(dialog, "Attack with club (1d10)")
     assert _chance(dialog) == "Chance of success: 45.0 %"
     large = ogre.model_copy(update={"larger_than_human": True})
     dialog = _fight(qtbot, large, halfling, 5)
-    _choose(dialog, "Attack with club")
+    _choose(dialog, "Attack with club (1d10)")
     assert _chance(dialog) == "Chance of success: 35.0 %"
     assert "(halfling: AC 1 against a larger foe)" in dialog.preview.text()
     # The halfling's sheet shows it, explained.
@@ -128,7 +128,7 @@ def test_a_halfling_is_harder_to_hit_for_a_larger_than_human_foe(qtbot: Any) -> 
     assert _shown(editor, "ac.larger_foes") == ("AC against larger-than-human foes", "1")
     # A human-sized fighter gets no such bonus.
     dialog = _fight(qtbot, large, _sample("morgan-ironwolf"), 5)
-    _choose(dialog, "Attack with club")
+    _choose(dialog, "Attack with club (1d10)")
     assert _chance(dialog) == "Chance of success: 45.0 %"
 
 

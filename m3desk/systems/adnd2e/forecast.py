@@ -66,6 +66,7 @@ from m3desk.systems.adnd2e.table import (
     allowance,
     attacks_of,
     initiative_terms,
+    routine_of,
     side_morale_trigger,
 )
 
@@ -274,6 +275,7 @@ def _arms(base: AdndEncounter) -> Arms:
             fleeing = core.update_combatant(close, target.id, free_attacks=(attacker.id,))
             melee: list[Row] = []
             rear: list[Row] = []
+            routines: dict[int, tuple[list[Row], list[Row]]] = {}
             for index, attack in enumerate(attacks):
                 if not attack.melee:
                     continue
@@ -281,10 +283,13 @@ def _arms(base: AdndEncounter) -> Arms:
                 back = _plan_row(fleeing, attacker.id, f"free:{target.id}:{index}:any", None,
                                  nat20)
                 times = attack.times if monster else 1
+                melee, rear = routines.setdefault(routine_of(attacker.sheet, index), ([], []))
                 if row is not None:
                     melee += [row] * times
                 if back is not None:
                     rear += [back] * times
+            if routines:  # a monster makes one routine a round: the best against this foe
+                melee, rear = max(routines.values(), key=lambda pair: sum(r.mean for r in pair[0]))
             if not monster:  # a character strikes once a round, with its best weapon
                 melee = [best] if (best := _best(melee)) else []
                 rear = [best] if (best := _best(rear)) else []

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import signed
+from m3desk.core.routines import MAX_ROUTINES
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.core.spell_range import range_column
@@ -228,6 +229,9 @@ CHARACTER_FORM = SheetForm(
         write_in=("Equipment, money and treasure",), unused=_unused))
 
 ATTACKS = TableSpec("attacks", "Attacks", (
+    FieldSpec("routine", "Routine", "int", minimum=1, maximum=MAX_ROUTINES, width="Routine",
+              help="Attacks with the same number are made together (claw/claw/bite); the "
+                   "monster makes one routine a round (“or by weapon” is a second)."),
     FieldSpec("name", "Attack", width="claw"),
     FieldSpec("count", "×", "int", minimum=1, maximum=20, width="20"),
     FieldSpec("damage", "Damage", "dice", width="1d10+10"),

@@ -14,6 +14,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSeriali
 
 from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue, SaveTarget
 from m3desk.core.dice import Dice, DiceExpr
+from m3desk.core.routines import MAX_ROUTINES
 from m3desk.systems.adnd2e.tables import ARMOUR_AC, CLASS_GROUP, RACE_MOVEMENT, SIZES
 
 __all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "RateOfFire", "Spell",
@@ -163,6 +164,9 @@ class MonsterAttack(BaseModel):
     damage: Dice = DiceExpr.parse("1d6")
     set_vs_charge: bool = False
     double_on_charge: bool = False
+    routine: int = Field(1, ge=1, le=MAX_ROUTINES)
+    """Attacks with the same number are made together in a round ("claw/claw/bite"); the
+    monster makes one routine a round ("… or by weapon" is a second)."""
 
 
 class MonsterSheet(BaseModel):

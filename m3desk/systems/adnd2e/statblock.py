@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from m3desk.core.dice import DiceError, DiceExpr
+from m3desk.core.routines import MAX_ROUTINES, split_alternatives
 from m3desk.core.stat_block_text import (
     MAX_STAT_BLOCK,
     at_most,
@@ -117,12 +118,36 @@ def _int(text: str) -> int | None:
 
 
 def _attacks(count_text: str, damage_text: str, problems: list[str]) -> tuple[MonsterAttack, ...]:
+    """The routines of "#AT 3 or 1, Dmg 1d4/1d4/1d8 or by weapon": each "or" another routine,
+    each "/" another attack of the routine."""
+    counts = split_alternatives(count_text) if count_text else []
+    damages = split_alternatives(damage_text) if damage_text else []
+    if len(damages) == 1 and len(counts) > 1:  # "#AT 1 or 2, Dmg 1d6": a choice of counts
+        damages = damages * len(counts)
+    attacks: list[MonsterAttack] = []
+    for number, damage in enumerate(damages[:MAX_ROUTINES], start=1):
+        count = counts[number - 1] if number - 1 < len(counts) else \
+            (counts[0] if len(damages) == 1 and counts else "")
+        for attack in _routine(count, damage, problems):
+            if len(attacks) == 20:
+                problems.append("kept the first 20 attacks")
+                return tuple(attacks)
+            attacks.append(attack.model_copy(update={"routine": number}))
+    if len(damages) > MAX_ROUTINES:
+        problems.append(f"kept the first {MAX_ROUTINES} of {len(damages)} routines")
+    return tuple(attacks)
+
+
+def _routine(count_text: str, damage_text: str, problems: list[str]) -> list[MonsterAttack]:
     count = _int(count_text) if count_text else None
     if count_text and (count is None or re.match(r"\s*\d+\s*/\s*\d", count_text)):
         problems.append(f"could not read the number of attacks {quoted(count_text)}")
         count = None
     elif count_text and re.sub(r"\([^)]*\)", "", count_text).strip(" \t\n,;.0123456789"):
         problems.append(f"read the number of attacks {quoted(count_text)} as {count}")
+    if re.fullmatch(r"\s*by\s+weapon(?:\s+type)?\s*", damage_text, re.IGNORECASE):
+        problems.append("“by weapon”: a weapon attack of 1d6 until its own die is typed")
+        return [MonsterAttack(name="weapon", count=count if count and 1 <= count <= 20 else 1)]
     pieces = [p.strip() for p in damage_text.split("/") if p.strip()] if damage_text else []
     attacks: list[MonsterAttack] = []
     if len(pieces) > 20:
@@ -154,7 +179,7 @@ def _attacks(count_text: str, damage_text: str, problems: list[str]) -> tuple[Mo
         problems.append(f"could not read the number of attacks {quoted(count_text)}")
     elif count is not None and attacks and count != len(attacks) and len(attacks) > 1:
         problems.append(f"#AT {count} but {len(attacks)} damages were given")
-    return tuple(attacks)
+    return attacks
 
 
 def _morale(text: str) -> int | None:

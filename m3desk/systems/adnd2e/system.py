@@ -6,6 +6,7 @@ from types import MappingProxyType
 
 from m3desk.core.numbers import signed
 from m3desk.core.places import places_migration
+from m3desk.core.routines import one_routine_migration
 from m3desk.core.system import (
     ConditionSpec,
     DocumentSpec,
@@ -39,7 +40,8 @@ SYSTEM = GameSystem(
     documents=(
         DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 2, "character",
                      MappingProxyType({1: character_v1_to_v2})),
-        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 1, "monster"),
+        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 2, "monster",
+                     MappingProxyType({1: one_routine_migration(effects=False)})),
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 2, "encounter",
                      MappingProxyType({1: places_migration(FEET)})),
     ),

@@ -60,7 +60,7 @@ from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.tables import SAVE_NAMES, Save
 
 __all__ = ["ENCOUNTER_RULES", "FEET", "INITIATIVE", "AdndCombatant", "AdndEncounter", "Attack",
-           "attacks_of", "morale_due", "side_morale_trigger"]
+           "attacks_of", "morale_due", "routine_of", "side_morale_trigger"]
 
 MELEE_FEET = 5
 INITIATIVE = InitiativeScheme(roller="side_die", die=10, lower_first=True, ties="simultaneous",
@@ -223,6 +223,13 @@ def attacks_of(sheet: Sheet, options: AdndOptions | None = None) -> tuple[Attack
         _ATTACKS.clear()
     _ATTACKS[id(sheet)] = (sheet, options, found)
     return found
+
+
+def routine_of(sheet: Sheet, index: int) -> int:
+    """The routine the ``index``-th attack belongs to (a character's weapons: all 1)."""
+    if isinstance(sheet, MonsterSheet) and 0 <= index < len(sheet.attacks):
+        return sheet.attacks[index].routine
+    return 1
 
 
 def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:

@@ -78,8 +78,11 @@ class OseEncounter(core.Encounter):
     """The fight's experience was added to the survivors' sheets."""
 
     def out_of_fight(self, combatant: core.Combatant) -> bool:
-        """0 hit points or fewer is dead (seed 003): no more turns."""
-        return combat.down(combatant.sheet.hit_points)
+        """0 hit points or fewer is dead (seed 003), and a paralysed, petrified or charmed
+        combatant is out of the fight (:func:`attacks.afflicted`): no more turns."""
+        from m3desk.systems.ose.attacks import afflicted
+
+        return combat.down(combatant.sheet.hit_points) or afflicted(combatant)
 
     def round_ended(self) -> tuple[OseEncounter, list[str]]:
         """Declarations, acted marks and (unless kept) initiative end with the round."""

@@ -33,6 +33,13 @@ from m3desk.core.initiative import roll_sides
 from m3desk.core.places import Place, Plane
 from m3desk.systems.ose import combat
 from m3desk.systems.ose import round as rnd
+from m3desk.systems.ose.attacks import (
+    afflicted,
+    effect_of,
+    fail_chance,
+    monster_routines,
+    save_target,
+)
 from m3desk.systems.ose.combat import damage_dealt
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
@@ -58,9 +65,11 @@ FORECAST_POLICY = (
     "half of it is down, and flee when the check fails."
 )
 
-Strike = tuple[int, int, int, int, int]
+Strike = tuple[int, int, int, int, int, tuple[tuple[int, int], ...], float, int]
 """An attack on one target: the lowest natural d20 that hits, then the damage as dice count,
-sides, bonus and multiplier (at least 1 on a hit)."""
+sides, bonus and multiplier (at least 1 on a hit; a multiplier of 0: no damage), further
+groups of dice (3d10 + 1d10), and its effect: the chance the target fails its save and what
+a failure does (0 nothing, 1 out of the fight, 2 dead)."""
 
 _MELEE, _SHOOT = 1, 2
 _FAR = 1 << 30
@@ -82,19 +91,65 @@ def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon
     need = combat.needed(derive(sheet, options)["thac0"].value, ac,
                          table=combat.attack_procedure(options))
     lowest = combat.lowest_natural(need, modifier)
-    die = table._damage_die(sheet, weapon, options)
+    die = table._damage_die(sheet, index, weapon, options)
     bonus, multiplier = table._damage_bonus(placed, actor, target, weapon, f"attack:{index}")
-    return (lowest, die.count, die.sides, die.bonus + bonus, multiplier)
+    attack = table._monster_attack(sheet, index)
+    effect = effect_of(attack) if attack is not None else None
+    fail, kind = 0.0, 0
+    if effect is not None and (effect.out_of_fight or effect.lethal):
+        fail = float(fail_chance(save_target(placed.combatant(target).sheet, effect, options)))
+        kind = 2 if effect.lethal else 1
+    if die is None:
+        return (lowest, 0, 1, 0, 0, (), fail, kind)
+    (count, sides), *more = die.dice or ((0, 1),)
+    return (lowest, count, sides, die.bonus + bonus, multiplier * die.times, tuple(more), fail,
+            kind)
+
+
+def _worth(strike: Strike) -> tuple[float, float]:
+    """An attack's average damage and chance of its effect taking hold, times its chance to
+    hit (the forecast's policy weighs routines with them)."""
+    lowest, count, sides, bonus, multiplier, more, fail, kind = strike
+    hit = (21 - lowest) / 20
+    mean = 0.0
+    if multiplier:
+        dice = count * (sides + 1) / 2 + sum(c * (s + 1) / 2 for c, s in more)
+        mean = max(1.0, (dice + bonus) * multiplier)
+    return hit * mean, hit * fail if kind else 0.0
+
+
+def choose_routine(worth: list[list[tuple[int, list[tuple[float, float] | None]]]],
+                   uses_left: list[int], target: int, target_hp: int) -> int:
+    """The routine a referee would use on ``target``: the best expected effect (the average
+    damage, and an effect's chance of ending the fight for the target counted as its hit
+    points), among those with uses left (-1: none left; 0: every round)."""
+    best, best_value = 0, -1.0
+    for index, routine in enumerate(worth):
+        if uses_left[index] < 0:
+            continue
+        value = 0.0
+        for count, row in routine:
+            pair = row[target]
+            if pair is not None:
+                value += count * (pair[0] + pair[1] * max(target_hp, 0))
+        if value > best_value:
+            best, best_value = index, value
+    return best
 
 
 def _roll(strike: Strike, r: Callable[[], float]) -> int:
     """Damage of one attack (0 on a miss), from ``random()`` draws like d20 and damage dice."""
-    lowest, count, sides, bonus, multiplier = strike
+    lowest, count, sides, bonus, multiplier, more, _fail, _kind = strike
     if r() * 20.0 < lowest - 1:  # the same as a d20 below ``lowest``
+        return 0
+    if not multiplier:
         return 0
     total = bonus
     for _ in range(count):
         total += int(r() * sides) + 1
+    for extra, extra_sides in more:
+        for _ in range(extra):
+            total += int(r() * extra_sides) + 1
     return damage_dealt(total, multiplier)
 
 
@@ -127,20 +182,36 @@ class _Arms:
         n = len(others)
         sheet = actor.sheet
         # melee: a PC strikes once with its readied weapon (else its first melee weapon);
-        # a monster makes every attack of its routine, each as often as printed.
-        self.melee: list[tuple[int, list[Strike | None]]] = []
-        if isinstance(sheet, MonsterSheet):
-            counts = [a.count for a in sheet.attacks] or [1]
-            chosen = list(enumerate(weapons))
+        # a monster makes every attack of one routine, each as often as printed.
+        groups: list[list[tuple[int, int, Weapon]]]
+        self.uses: list[int] = []
+        """Uses a day of each routine (its fewest-used attack's; 0: every round)."""
+        if isinstance(sheet, MonsterSheet) and sheet.attacks:
+            groups = [[(sheet.attacks.index(a), a.count, weapons[sheet.attacks.index(a)])
+                       for a in routine] for routine in monster_routines(sheet)]
+            self.uses = [min((a.uses for a in routine if a.uses), default=0)
+                         for routine in monster_routines(sheet)]
         else:
-            counts = [1]
-            ready = [(i, w) for i, w in enumerate(weapons) if w.melee]
-            chosen = ready[:1]
-        for (index, weapon), count in zip(chosen, counts, strict=False):
-            row = [None if other.side == actor.side else
-                   price(actor, other, index, weapon, MELEE_FEET)
-                   for other in others]
-            self.melee.append((count, row))
+            ready = [(i, 1, w) for i, w in enumerate(weapons) if w.melee]
+            groups = [ready[:1]]
+            self.uses = [0]
+        self.routines: list[list[tuple[int, list[Strike | None]]]] = []
+        self.worth: list[list[tuple[int, list[tuple[float, float] | None]]]] = []
+        """Per routine and attack: its count and, per target, the average damage and the
+        chance of its effect taking hold, each times the chance to hit."""
+        for group in groups:
+            routine, worth = [], []
+            for index, count, weapon in group:
+                row = [None if other.side == actor.side else
+                       price(actor, other, index, weapon, MELEE_FEET)
+                       for other in others]
+                routine.append((count, row))
+                worth.append((count, [None if strike is None else _worth(strike)
+                                      for strike in row]))
+            self.routines.append(routine)
+            self.worth.append(worth)
+        self.melee = self.routines[0]
+        """The first routine: whom it can strike decides whom a mover closes on."""
         # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
         # a thrown melee weapon (a dagger, a spear) is kept in hand for melee.
         missiles = [(i, w) for i, w in enumerate(weapons)
@@ -171,6 +242,7 @@ class _Plan:
         self.side = [sides.index(c.side) for c in combatants]
         self.hp = [c.sheet.hit_points for c in combatants]
         self.dead = [encounter.out_of_fight(c) for c in combatants]
+        self.held = [afflicted(c) for c in combatants]
         self.fled = [c.fleeing and not self.dead[i] for i, c in enumerate(combatants)]
         self.out = [self.dead[i] or self.fled[i] for i in range(n)]
         self.left = [sum(1 for i in range(n) if self.side[i] == s and not self.out[i])
@@ -298,8 +370,8 @@ _ORDERS = 4096
 class _Fight:
     """The state of one fight as plain lists, and its steps."""
 
-    __slots__ = ("dist", "down", "fled", "hp", "left", "out", "plan", "plane", "r", "sides",
-                 "state")
+    __slots__ = ("dist", "down", "fled", "held", "hp", "left", "out", "plan", "plane", "r",
+                 "sides", "state", "uses")
 
     def __init__(self, plan: _Plan, r: Callable[[], float]) -> None:
         self.plan, self.r = plan, r
@@ -314,6 +386,10 @@ class _Fight:
         self.dist = [row[:] for row in plan.dist]
         self.plane = plan.plane.copy()
         self.state = [list(m) for m in plan.morale]
+        self.held = plan.held[:]
+        """Out of the fight by an effect (paralysed, petrified, charmed)."""
+        self.uses = [a.uses[:] for a in plan.later]
+        """Uses left of each combatant's routines (0: every round; -1: none left)."""
 
     def moved(self, i: int) -> None:
         """``i`` stands somewhere new: its distances, measured again."""
@@ -335,16 +411,26 @@ class _Fight:
         self.moved(i)
 
     def hurt(self, t: int, strike: Strike) -> None:
-        """One attack on ``t`` (see :func:`_roll`, inlined: this is the innermost step)."""
-        lowest, count, sides, bonus, multiplier = strike
+        """One attack on ``t`` (see :func:`_roll`, inlined: this is the innermost step); an
+        effect's save is rolled only where the attack has one."""
+        lowest, count, sides, bonus, multiplier, more, fail, kind = strike
         r = self.r
         if r() * 20.0 < lowest - 1:
             return
-        for _ in range(count):
-            bonus += int(r() * sides) + 1
         hp = self.hp
-        hp[t] -= damage_dealt(bonus, multiplier)
-        if self.down(hp[t]) and not self.out[t]:
+        if multiplier:
+            for _ in range(count):
+                bonus += int(r() * sides) + 1
+            for extra, extra_sides in more:
+                for _ in range(extra):
+                    bonus += int(r() * extra_sides) + 1
+            hp[t] -= damage_dealt(bonus, multiplier)
+        if kind and not self.down(hp[t]) and r() < fail:
+            if kind == 2:
+                hp[t] = min(hp[t], 0)  # attacks.apply_effect: poison kills
+            else:
+                self.held[t] = True  # attacks.afflicted: out of the fight
+        if (self.held[t] or self.down(hp[t])) and not self.out[t]:
             self.out[t] = True
             self._gone(self.plan.side[t])
 
@@ -482,7 +568,20 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                 if mode != _MELEE:
                     continue
                 row = dist[i]
-                for count, strikes in arms[i].melee:
+                a = arms[i]
+                routine = a.melee
+                if len(a.routines) > 1:
+                    # one routine a round: the best against the foe it would strike first
+                    close = [j for j in plan.foes_of[i] if not out[j] and row[j] <= MELEE_FEET]
+                    if not close:
+                        continue
+                    first_foe = _pick(close, how, hp, row)
+                    uses_left = fight.uses[i]
+                    pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
+                    routine = a.routines[pick]
+                    if uses_left[pick] > 0:
+                        uses_left[pick] = uses_left[pick] - 1 or -1
+                for count, strikes in routine:
                     for _ in range(count):
                         aims = [j for j in plan.foes_of[i] if not out[j]
                                 and row[j] <= MELEE_FEET and strikes[j] is not None]
@@ -501,7 +600,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     return FightResult(
         winner=plan.side_names[standing[0]] if len(standing) == 1 else None,
         rounds=rounds,
-        down=frozenset(ids[i] for i in range(n) if fight.down(hp[i])),
+        down=frozenset(ids[i] for i in range(n) if fight.down(hp[i]) or fight.held[i]),
         fled=frozenset(ids[i] for i in range(n) if fled[i] and not fight.down(hp[i])),
         hit_points=dict(zip(ids, hp, strict=True)))
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
+from m3desk.core.routines import MAX_ROUTINES, Damage, DamageError
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.core.spell_range import TOUCH, range_column
@@ -29,7 +30,11 @@ from m3desk.systems.ose.sheet import (
     Spell,
     Weapon,
 )
-from m3desk.systems.ose.statblock import parse_stat_block, stat_block_variants
+from m3desk.systems.ose.statblock import (
+    parse_stat_block,
+    stat_block_variants,
+    with_attack_line,
+)
 from m3desk.systems.ose.tables import (
     ARMOUR_AC,
     CLASS_HIT_DIE,
@@ -247,12 +252,39 @@ CHARACTER_FORM = SheetForm(
         write_in=("Equipment", "Treasure and coins"), unused=_unused),
 )
 
+def _read_damage(text: str, _old: object) -> Damage | None:
+    """Damage as the book prints it ("1d6 × 10", "3d10 + 1d10"); empty: none."""
+    text = text.strip()
+    if not text or text in ("—", "-"):
+        return None
+    try:
+        return Damage.parse(text)
+    except DamageError as error:
+        raise ValueError(str(error)) from None
+
+
+def _show_damage(value: object) -> str:
+    return "" if value is None else str(value)
+
+
 ATTACK_TABLE = TableSpec("attacks", "Attacks", (
+    FieldSpec("routine", "Routine", "int", minimum=1, maximum=MAX_ROUTINES, width="Routine",
+              help="Attacks with the same number happen together; the monster uses one "
+                   "routine a round (“2 × claw, 1 × bite” is 1, “or breath” is 2)."),
     FieldSpec("count", "×", "int", minimum=1, maximum=20, width="20"),
     FieldSpec("name", "Attack", width="weapon"),
-    FieldSpec("damage", "Damage", "dice", width="2d6+2"),
-), lambda: MonsterAttack(name="weapon"), help="Attacks each round, as the stat block prints "
-                                              "them (“2 × claw (1d3), 1 × bite (1d6)”).")
+    FieldSpec("damage", "Damage", "dice", read=_read_damage, show=_show_damage,
+              width="3d10 + 1d10",
+              help="As printed: 1d8+1, 1d6 × 10, 3d10 + 1d10; empty when it deals none (a "
+                   "gaze, a paralysing touch)."),
+    FieldSpec("uses", "Per day", "int", minimum=0, maximum=20, width="Per day",
+              help="Uses a day: 0, every round; a breath weapon's 3."),
+    FieldSpec("effect", "Effect", width="petrification",
+              help="What a hit causes: paralysis, petrification, charm, poison or energy "
+                   "drain have a save and a condition; other words are shown as written."),
+), lambda: MonsterAttack(name="weapon"), help="Attacks as the stat block prints them, one "
+                                              "routine a round (“2 × claw (1d3), 1 × bite "
+                                              "(1d6) or breath”).")
 
 MONSTER_FORM = SheetForm(
     warnings=sheet_warnings,
@@ -305,6 +337,8 @@ MONSTER_FORM = SheetForm(
                "Hit Dice 1-1 (3hp) …, one a line). A block with variants (HD 8 / 12 / 16) "
                "offers a choice.",
     stat_block_variants=stat_block_variants,
+    read_attacks=lambda sheet, line: cast(tuple[BaseModel, list[str]],
+                                          with_attack_line(cast(MonsterSheet, sheet), line)),
     printed=PrintSpec(combat=CombatBox((
         PrintedStat("ac", ("aac",)),
         PrintedStat("thac0", ("attack_bonus",)),

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.core.numbers import signed
+from m3desk.core.routines import Damage
 from m3desk.core.spell_range import range_words
 from m3desk.core.system import ExchangeFormat, ExchangeRead
 from m3desk.systems.ose.derive import derive
@@ -137,12 +138,12 @@ def _attacks(items: Any, problems: list[str]) -> tuple[MonsterAttack, ...]:
         name = str(item.get("name") or "attack").strip()[:80] or "attack"
         count = _int(_get(item, "system", "counter", "max")) or 1
         damage_text = str(_get(item, "system", "damage") or "").strip()
-        damage: DiceExpr | None
+        damage: Damage | None
         if damage_text in ("", "0"):
             damage = None
         else:
             try:
-                damage = DiceExpr.parse(damage_text.replace("*", "×"))
+                damage = Damage.parse(damage_text)
             except DiceError:
                 damage = None
                 problems.append(f"could not read the damage “{damage_text[:40]}” of {name}")
@@ -398,12 +399,13 @@ def _derived_numbers(sheet: CharacterSheet | MonsterSheet) -> dict[str, int]:
     return {key: value.value for key, value in derive(sheet).items()}
 
 
-def _weapon_item(name: str, damage: DiceExpr | None, *, count: int = 1, melee: bool = True,
+def _weapon_item(name: str, damage: DiceExpr | Damage | None, *, count: int = 1, melee: bool = True,
                  missile: bool = False, slow: bool = False,
                  ranges: tuple[int, int, int] | None = None, bonus: int = 0) -> dict[str, Any]:
     short, medium, long = ranges or (0, 0, 0)
     return {"name": name, "type": "weapon", "system": {
-        "damage": str(damage) if damage is not None else "0", "bonus": bonus,
+        "damage": str(damage).replace(" × ", "*").replace(" ", "") if damage is not None
+        else "0", "bonus": bonus,
         "melee": melee, "missile": missile, "slow": slow, "equipped": True,
         "range": {"short": short, "medium": medium, "long": long},
         "counter": {"value": count, "max": count}, "quantity": {"value": 1, "max": 0}}}
@@ -448,6 +450,8 @@ def monster_to_foundry(sheet: MonsterSheet) -> tuple[dict[str, Any], list[str]]:
                  for attack in sheet.attacks]}
     if sheet.notes:
         problems.append("the notes are not written (Foundry keeps them as formatted text)")
+    if len({a.routine for a in sheet.attacks}) > 1:
+        problems.append("the routines are not written: Foundry lists every attack as one")
     return actor, problems
 
 

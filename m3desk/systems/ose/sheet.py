@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue, SaveTarget
 from m3desk.core.dice import Dice, DiceExpr
+from m3desk.core.routines import MAX_ROUTINES, Damage, DamageText
 from m3desk.systems.ose.tables import OseClass, Save
 
 __all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "Spell", "Weapon"]
@@ -87,10 +88,20 @@ class CharacterSheet(BaseModel):
 
 
 class MonsterAttack(BaseModel):
+    """One attack of a routine: "2 × claw (1d3 + paralysis)". Attacks with the same
+    ``routine`` number happen together in a round; a monster uses one routine a round."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
     name: Name
     count: int = Field(1, ge=1, le=20)
-    damage: Dice | None = DiceExpr.parse("1d6")
+    damage: DamageText | None = Damage.parse("1d6")
+    """None: the attack deals no hit-point damage (a gaze, a paralysing touch)."""
+    effect: Annotated[str, Field(max_length=80)] = ""
+    """What it causes besides damage, as printed ("paralysis", "charm", "blindness"); the
+    effects of :data:`m3desk.core.routines.EFFECTS` carry a save and a condition."""
+    routine: int = Field(1, ge=1, le=MAX_ROUTINES)
+    uses: int = Field(0, ge=0, le=20)
+    """Times a day it may be used (a breath weapon's 3); 0: every round."""
 
 
 class MonsterSheet(BaseModel):

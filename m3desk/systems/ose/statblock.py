@@ -11,8 +11,9 @@ is said in plain words. Bad input never raises, and the work grows with the text
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
-from m3desk.core.dice import DiceError, DiceExpr
+from m3desk.core.routines import MAX_ROUTINES, Damage, DamageError, effect_in, split_alternatives
 from m3desk.core.stat_block_text import (
     at_most,
     pick_variant,
@@ -25,7 +26,8 @@ from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
 from m3desk.systems.ose.tables import Save
 
-__all__ = ["parse_stat_block", "stat_block_variants"]
+__all__ = ["PrintedAttack", "parse_stat_block", "read_attack_line", "stat_block_variants",
+           "with_attack_line"]
 
 _SHORT = {"AC": "AC", "HD": "HD", "Att": "ATT", "THAC0": "THAC0", "MV": "MV", "SV": "SV",
           "ML": "ML", "AL": "AL", "XP": "XP", "NA": "NA", "TT": "TT"}
@@ -39,12 +41,6 @@ _LABELS = {"armour_class": "AC", "hit_dice": "Hit Dice", "hit_dice_modifier": "H
            "hit_points": "hit points", "max_hit_points": "hit points", "xp": "XP",
            "morale": "morale", "movement": "movement"}
 _MAX_ATTACKS = 20
-# Every repeat is bounded and the name starts with a visible character, so no text makes
-# the pattern backtrack more than a few hundred steps at a position.
-_ATTACK = re.compile(r"(\d{1,3})\s{0,3}[×xX*]\s{0,3}([^()\[\],\s][^()\[\],]{0,79}?)\s{0,3}"
-                     r"\(([^()]{0,200})\)")
-_DICE = re.compile(r"\s{0,3}(\d{0,2}\s?d\s?\d{1,3}(?:\s{0,3}[+-]\s{0,3}\d{1,3}(?!\s{0,3}d))?)")
-_SEPARATORS = re.compile(r"(?:[\s,;\[\]]|\band\b|\bor\b)*", re.IGNORECASE)
 
 
 def stat_block_variants(text: str) -> tuple[str, ...]:
@@ -52,52 +48,201 @@ def stat_block_variants(text: str) -> tuple[str, ...]:
     return variant_names(read_fields(text, _SHORT, _LONG).values)
 
 
-def _damage(piece: str, text: str, notes: list[str], problems: list[str]) -> DiceExpr | None:
-    """The damage of one attack, or None with the reason said."""
-    dice = _DICE.match(text)
-    if dice is None:
-        problems.append(f"could not read the damage of “{piece}”")
-        return None
-    rest = text[dice.end():].strip()
-    if re.match(r"[×xX*]\s*\d", rest):
-        problems.append(f"the damage {quoted(text)} is multiplied, which a sheet's dice "
-                        "cannot hold: left empty, roll it by hand")
-        return None
-    try:
-        damage = DiceExpr.parse(dice.group(1).replace(" ", ""))
-    except DiceError as error:
-        problems.append(f"could not read the damage of “{piece}” ({error})")
-        return None
-    if rest and not re.match(r"or\b", rest, re.IGNORECASE):
-        # "1d3 + disease": the dice are the damage, the rest is kept in the notes.
-        notes.append(f"Att {piece}")
-        if re.match(r"[+-]\s*\d", rest):
-            problems.append(f"kept {damage} of the damage {quoted(text)}")
-    return damage
+@dataclass(frozen=True)
+class PrintedAttack:
+    """One attack as an attack line prints it, before it becomes a sheet's row."""
+
+    name: str
+    count: int
+    count_high: int
+    """The top of a range ("5 to 12 × bite"); ``count`` otherwise."""
+    damage: tuple[Damage, ...]
+    """The damage, one per variant ("1d8 / 2d8 / 3d8"); empty when none is printed."""
+    effect: str = ""
+    by_weapon: bool = False
+    """"or by weapon": a weapon in hand deals its own damage."""
 
 
-def _attacks(text: str, notes: list[str], problems: list[str]) -> tuple[MonsterAttack, ...]:
+_PIECE = re.compile(r"(?:([^\d()×\[\],][^()×\[\],]{0,39}?)\s{1,3})?(\d{1,3})(?:\s{0,3}to\s{0,3}"
+                    r"(\d{1,3}))?\s{0,3}[×xX*]\s{0,3}([^()\s][^()]{0,79}?)\s{0,3}"
+                    r"(?:\(([^()]{0,200})\))?", re.IGNORECASE)
+_BARE = re.compile(r"([^\d()\s][^()]{0,79}?)\s{0,3}(?:\(([^()]{0,200})\))?")
+_PER_HD = re.compile(r"(\d{1,2})?\s{0,3}d\s{0,3}(\d{1,3})\s{0,3}per\s{0,3}(?:hit\s{0,3}dice|hd)",
+                     re.IGNORECASE)
+_PLAIN_DAMAGE = re.compile(r"\s{0,3}(?:\d{0,2}\s{0,3}d\s{0,3})?\d{1,3}"
+                           r"(?:\s{0,3}[+-]\s{0,3}\d{1,3})?\s{0,3}(?:hp)?\s{0,3}", re.IGNORECASE)
+_DAMAGE_START = re.compile(r"\s{0,3}\d")
+_MAX_LINE = 600
+
+
+def _top_level(text: str, mark: str) -> list[str]:
+    """``text`` cut at each ``mark`` outside parentheses and brackets."""
+    pieces, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif char == mark and depth == 0:
+            pieces.append(text[start:at])
+            start = at + 1
+    pieces.append(text[start:])
+    return [p.strip() for p in pieces if p.strip()]
+
+
+def _inside(piece: str, inside: str, hit_dice: int | None,
+            problems: list[str]) -> tuple[tuple[Damage, ...], str, bool]:
+    """What an attack's brackets say: its damage (one per variant), its effect and whether
+    a weapon's own damage may replace it."""
+    alternatives = split_alternatives(inside)
+    by_weapon = any(re.match(r"by\s+weapon", a, re.IGNORECASE) for a in alternatives[1:])
+    first = alternatives[0] if alternatives else ""
+    variants = [v.strip() for v in first.split("/")]
+    # "2 or 4hp": the alternatives are damage too (not "or by weapon", "or 1d10 hull damage")
+    variants += [a for a in alternatives[1:] if _PLAIN_DAMAGE.fullmatch(a)]
+    damages: list[Damage] = []
+    effects: list[str] = []
+    for variant in variants:
+        dice_parts, words = [], []
+        for term in re.split(r"\s{0,3}\+\s{0,3}", variant):
+            term = term.strip()
+            if per := _PER_HD.fullmatch(term):
+                if hit_dice is None:
+                    problems.append(f"“{piece}”: the damage grows with the Hit Dice, which "
+                                    "the block does not give: left empty")
+                    continue
+                dice_parts.append(f"{min(20, max(1, hit_dice)) * int(per.group(1) or 1)}"
+                                  f"d{per.group(2)}")
+            elif dice := re.fullmatch(r"(\d{0,2}\s{0,3}d\s{0,3}\d{1,3}(?:\s{0,3}[×xX*]\s{0,3}"
+                                      r"\d{1,3})?|\d{1,3})\s{0,3}(?:hp)?\s{0,3}([^\d].*)?",
+                                      term, re.IGNORECASE):
+                dice_parts.append(dice.group(1))
+                if dice.group(2):
+                    words.append(dice.group(2).strip())
+            elif term:
+                words.append(term)
+        if dice_parts:
+            try:
+                damages.append(Damage.parse(" + ".join(dice_parts)))
+            except DamageError as error:
+                problems.append(f"could not read the damage of “{piece}” ({error})")
+        effects += words
+    effect_words = ", ".join(dict.fromkeys(effects))
+    return tuple(damages), effect_in(effect_words) or effect_words[:80], by_weapon
+
+
+def read_attack_line(text: str, hit_dice: int | None = None
+                     ) -> tuple[list[list[PrintedAttack]], list[str]]:
+    """An attack line as the SRD prints it, as routines: "[2 × claw (1d4), 1 × bite (2d8)] or
+    breath" is two; each routine's attacks happen together. What cannot be read is said."""
+    problems: list[str] = []
+    text = " ".join(text[:_MAX_LINE].replace("**", "").split())
+    text = re.sub(r"^(?:(?:Att|Attacks)\b\s*)+", "", text, flags=re.IGNORECASE).strip(" ,;.")
+    if not text or text.lower() in ("none", "—", "-", "nil"):
+        return [], problems
+    pieces = split_alternatives(text)
+    merged: list[str] = []
+    for piece in pieces:
+        if merged and re.fullmatch(r"\d{1,3}", merged[-1]) and _PIECE.match(piece):
+            merged.append(merged.pop() + " or " + piece)  # "2 or 4 × weapon": a choice of counts
+        elif merged and "(" not in merged[-1] and "×" in merged[-1] and "," not in piece \
+                and "×" not in piece and not _DAMAGE_START.match(piece):
+            merged.append(merged.pop() + " or " + piece)  # "1 × talons or beak (1d6)"
+        else:
+            merged.append(piece)
+    routines: list[list[PrintedAttack]] = []
+    for alternative in merged:
+        counts = re.fullmatch(r"(\d{1,3}) or (\d{1,3})(\s{0,3}[×xX*].*)", alternative)
+        variants = [counts.group(1) + counts.group(3), counts.group(2) + counts.group(3)] \
+            if counts else [alternative]
+        for variant in variants:
+            attacks = [a for part in _top_level(variant, ",")
+                       if (a := _one_attack(part, hit_dice, problems)) is not None]
+            if attacks:
+                routines.append(attacks)
+    if len(routines) > MAX_ROUTINES:
+        problems.append(f"kept the first {MAX_ROUTINES} of {len(routines)} routines")
+        routines = routines[:MAX_ROUTINES]
+    return routines, problems
+
+
+def _one_attack(part: str, hit_dice: int | None, problems: list[str]) -> PrintedAttack | None:
+    part = part.strip(" ,;[]")
+    if not part:
+        return None
+    if (match := _PIECE.fullmatch(part)) is not None:
+        label, low, high, name, inside = match.groups()
+        count = int(low)
+        count_high = max(count, int(high)) if high else count
+        if high:
+            problems.append(f"“{part}”: kept {count} attacks of {count} to {count_high}; set "
+                            "the count the fight has by hand")
+        name = f"{label.strip(' :')} {name}" if label else name
+    elif (bare := _BARE.fullmatch(part)) is not None:
+        name, inside = bare.groups()
+        count = count_high = 1
+    else:
+        problems.append(f"could not read the attack {quoted(part)}")
+        return None
+    if not 1 <= count <= 20:
+        problems.append(f"could not read the attack “{part}”: 1 to 20 a round, please")
+        return None
+    name = " ".join(name.split())[:80] or "attack"
+    damage, effect, by_weapon = _inside(part, inside, hit_dice, problems) if inside \
+        else ((), "", False)
+    if len(damage) > 1:
+        problems.append(f"“{part}” prints {len(damage)} variants of its damage: kept "
+                        f"{damage[0]}, the first")
+    return PrintedAttack(name, count, count_high, damage, effect, by_weapon)
+
+
+def with_attack_line(sheet: MonsterSheet, line: str) -> tuple[MonsterSheet, list[str]]:
+    """``sheet`` with the routines of an attack line as the SRD prints it. Where the line
+    prints a range or variants ("5 to 12 × bite", "1d8 / 2d8 / 3d8") and the sheet already
+    has that attack with a count or damage among them (a 7-headed hydra, a greater
+    elemental), the sheet's own stands."""
+    routines, problems = read_attack_line(line, sheet.hit_dice)
+    known = {a.name.lower(): a for a in sheet.attacks}
+    chosen: list[list[PrintedAttack]] = []
+    for routine in routines:
+        kept = []
+        for printed in routine:
+            old = known.get(printed.name.lower())
+            if old is not None and printed.count <= old.count <= printed.count_high:
+                printed = replace(printed, count=old.count, count_high=old.count)
+            if old is not None and old.damage in printed.damage:
+                printed = replace(printed, damage=(old.damage,))
+            kept.append(printed)
+        chosen.append(kept)
+    notes: list[str] = []
+    attacks = _rows(chosen, notes, [])
+    return sheet.model_copy(update={"attacks": attacks}), problems
+
+
+def _attacks(text: str, notes: list[str], problems: list[str],
+             hit_dice: int | None = None) -> tuple[MonsterAttack, ...]:
+    routines, found = read_attack_line(text, hit_dice)
+    problems += found
+    return _rows(routines, notes, problems)
+
+
+def _rows(routines: list[list[PrintedAttack]], notes: list[str],
+          problems: list[str]) -> tuple[MonsterAttack, ...]:
     attacks: list[MonsterAttack] = []
-    position = 0
-    for match in _ATTACK.finditer(text):
-        gap = text[position:match.start()]
-        if _SEPARATORS.fullmatch(gap) is None:
-            problems.append(f"could not read the attack {quoted(gap.strip(' ,;[]'))}")
-        position = match.end()
-        piece = " ".join(match.group(0).split())
-        count = int(match.group(1))
-        if not 1 <= count <= 20:
-            problems.append(f"could not read the attack “{piece}”: 1 to 20 a round, please")
-            continue
-        damage = _damage(piece, match.group(3), notes, problems)
-        if len(attacks) < _MAX_ATTACKS:
-            attacks.append(MonsterAttack(name=" ".join(match.group(2).split()) or "attack",
-                                         count=count, damage=damage))
-        elif len(attacks) == _MAX_ATTACKS:
-            problems.append(f"kept the first {_MAX_ATTACKS} attacks")
-    rest = text[position:]
-    if _SEPARATORS.fullmatch(rest) is None:
-        problems.append(f"could not read the attack {quoted(rest.strip(' ,;[]'))}")
+    for number, routine in enumerate(routines, start=1):
+        for printed in routine:
+            if len(attacks) == _MAX_ATTACKS:
+                problems.append(f"kept the first {_MAX_ATTACKS} attacks")
+                return tuple(attacks)
+            uses = 3 if "breath" in printed.name.lower() else 0
+            attacks.append(MonsterAttack(
+                name=printed.name, count=printed.count, routine=number, uses=uses,
+                damage=printed.damage[0] if printed.damage else None, effect=printed.effect))
+            if printed.by_weapon:
+                notes.append(f"Att {printed.name}: or by weapon (a weapon's own damage)")
+            if not printed.damage and not printed.effect:
+                problems.append(f"the block gives no damage for “{printed.name}”: left "
+                                "empty (its description says what it does)")
     return tuple(attacks)
 
 
@@ -191,7 +336,9 @@ def parse_stat_block(text: str, name: str = "Monster",
     if "HD" in parts:
         _hit_dice(parts["HD"], values, problems)
     if "ATT" in parts:
-        values["attacks"] = _attacks(parts["ATT"], notes, problems)
+        hit_dice = values.get("hit_dice")
+        values["attacks"] = _attacks(parts["ATT"], notes, problems,
+                                     hit_dice if isinstance(hit_dice, int) else None)
     printed_thac0: int | None = None
     if match := _whole("THAC0", "THAC0", parts, problems, r"(\d{1,2})"):
         printed_thac0 = int(match.group(1))

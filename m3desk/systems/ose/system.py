@@ -6,6 +6,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from m3desk.core.places import places_migration
+from m3desk.core.routines import one_routine_migration, sheets_routine_migration
 from m3desk.core.system import (
     ConditionSpec,
     DocumentSpec,
@@ -14,6 +15,7 @@ from m3desk.core.system import (
     PhaseSpec,
     WriteBack,
 )
+from m3desk.systems.ose.attacks import CONDITIONS as EFFECT_CONDITIONS
 from m3desk.systems.ose.experience import describe_changes, merged_into
 from m3desk.systems.ose.forms import SHEET_FORMS
 from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
@@ -30,9 +32,11 @@ SYSTEM = GameSystem(
     summary="B/X: one d6 per side, THAC0 or ascending AC, morale, feet between combatants.",
     documents=(
         DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
-        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 1, "monster"),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 2, "encounter",
-                     MappingProxyType({1: places_migration(FEET)})),
+        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 2, "monster",
+                     MappingProxyType({1: one_routine_migration()})),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 3, "encounter",
+                     MappingProxyType({1: places_migration(FEET),
+                                       2: sheets_routine_migration()})),
     ),
     options_model=OseOptions,
     option_help=MappingProxyType(EXPLANATIONS),
@@ -64,6 +68,7 @@ SYSTEM = GameSystem(
         ConditionSpec("surprised", "Surprised", "Does not act in the free round."),
         ConditionSpec("retreating", "Retreating", "Attackers +2, shield ignored.", 1),
         ConditionSpec("casting", "Casting", "The spell is lost if hit before acting.", 1),
+        *EFFECT_CONDITIONS,
     ),
     encounter=ENCOUNTER_RULES,
     sheet_forms=SHEET_FORMS,

@@ -14,6 +14,7 @@ and whether it has acted this round.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 from pydantic import BaseModel
 
@@ -22,6 +23,7 @@ from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
 from m3desk.core.reach_memo import ReachByDistance
+from m3desk.core.routines import Damage, routine_words
 from m3desk.core.spell_range import out_of_range, spell_rings, spells_within
 from m3desk.core.system import (
     ActionOption,
@@ -38,6 +40,17 @@ from m3desk.core.system import (
 from m3desk.core.terms import Term, total
 from m3desk.systems.ose import combat, experience, moves
 from m3desk.systems.ose import round as rnd
+from m3desk.systems.ose.attacks import (
+    EFFECT_SAVES,
+    afflicted,
+    apply_effect,
+    attack_damage,
+    effect_of,
+    fail_chance,
+    monster_routines,
+    save_target,
+    weapon_damage_of,
+)
 from m3desk.systems.ose.derive import derive, weapon_damage
 from m3desk.systems.ose.encounter import (
     FEET,
@@ -50,7 +63,7 @@ from m3desk.systems.ose.encounter_setup import SETUP_STEPS
 from m3desk.systems.ose.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.ose.movement import withdrawal_feet
 from m3desk.systems.ose.options import OseOptions
-from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
+from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Weapon
 from m3desk.systems.ose.tables import UNARMED_DAMAGE, WEAPONS, OseClass, Save
 
 __all__ = ["COVER_CHOICES", "ENCOUNTER_RULES", "FEET", "INITIATIVE", "OseCombatant",
@@ -191,13 +204,72 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
 def _weapons(sheet: Sheet) -> tuple[Weapon, ...]:
     if isinstance(sheet, CharacterSheet):
         return sheet.weapons or (Weapon(name="unarmed", damage=DiceExpr.parse(UNARMED_DAMAGE)),)
-    return tuple(Weapon(name=a.name, damage=a.damage or DiceExpr.parse("1d6"))
-                 for a in sheet.attacks) or (Weapon(name="attack"),)
+    # a monster's attacks reach as melee weapons; their damage is the stat block's own
+    return tuple(Weapon(name=a.name) for a in sheet.attacks) or (Weapon(name="attack"),)
 
 
-def _damage_die(sheet: Sheet, weapon: Weapon, options: OseOptions) -> DiceExpr:
-    """Monsters deal their stat block's damage; PCs 1d6 or the weapon's own (a table rule)."""
-    return weapon_damage(weapon, options) if isinstance(sheet, CharacterSheet) else weapon.damage
+def _damage_die(sheet: Sheet, index: int, weapon: Weapon, options: OseOptions) -> Damage | None:
+    """Monsters deal their stat block's damage (None: the attack deals none); PCs 1d6 or the
+    weapon's own (a table rule)."""
+    if isinstance(sheet, CharacterSheet):
+        return weapon_damage_of(weapon.model_copy(update={"damage": weapon_damage(weapon,
+                                                                                  options)}))
+    if not sheet.attacks:
+        return Damage.parse("1d6")  # a monster with no attacks typed strikes for 1d6
+    return attack_damage(sheet, index, weapon)
+
+
+def _damage_dice(damage: Damage | None, label: str = "damage") -> tuple[DiceSpec, ...]:
+    return tuple(DiceSpec(count, sides, label) for count, sides in damage.dice) \
+        if damage is not None else ()
+
+
+def _monster_attack(sheet: Sheet, index: int) -> MonsterAttack | None:
+    return sheet.attacks[index] if isinstance(sheet, MonsterSheet) and \
+        0 <= index < len(sheet.attacks) else None
+
+
+def _attack_dice(sheet: Sheet, index: int, weapon: Weapon, options: OseOptions,
+                 label: str = "") -> tuple[DiceSpec, ...]:
+    """The d20, the damage dice and, for an effect with a save, the target's save d20."""
+    damage = _damage_die(sheet, index, weapon, options)
+    attack = _monster_attack(sheet, index)
+    effect = effect_of(attack) if attack is not None else None
+    prefix = f"{label} " if label else ""
+    dice = (DiceSpec(1, 20, f"{prefix}attack"), *_damage_dice(damage, f"{prefix}damage"))
+    if effect is not None and EFFECT_SAVES.get(effect.key) is not None:
+        dice += (DiceSpec(1, 20, f"{prefix}save"),)
+    return dice
+
+
+def _attack_label(sheet: Sheet, index: int, weapon: Weapon) -> str:
+    attack = _monster_attack(sheet, index)
+    if attack is None:
+        return f"Attack with {weapon.name}"
+    inside = [str(attack.damage)] if attack.damage is not None else []
+    if attack.effect:
+        inside.append(attack.effect)
+    shown = f" ({' + '.join(inside)})" if inside else " (no damage given)"
+    return f"Attack with {attack.name}{shown}"
+
+
+def _routine_dice(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...],
+                  options: OseOptions) -> tuple[DiceSpec, ...]:
+    """Each attack's dice in turn, named short enough to sit beside their fields: the
+    attack's number in the routine, with the last word of its name on its d20 ("#3 gore",
+    "#3 dmg", "#3 save")."""
+    dice: list[DiceSpec] = []
+    number = 0
+    for attack in routine:
+        index = sheet.attacks.index(attack)
+        word = (attack.name.split() or ["attack"])[-1][:12]
+        for _ in range(attack.count):
+            number += 1
+            found = _attack_dice(sheet, index, Weapon(name=attack.name), options,
+                                 f"#{number}")
+            dice += [spec._replace(label=spec.label.replace(" attack", f" {word}").replace(
+                " damage", " dmg")) for spec in found]
+    return tuple(dice)
 
 
 def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
@@ -268,11 +340,21 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     combatant = _c(encounter, actor)
     sheet, options = combatant.sheet, _options(encounter)
     found = []
+    if isinstance(sheet, MonsterSheet):
+        routines = monster_routines(sheet)
+        for number, routine in enumerate(routines, start=1):
+            if len(routines) > 1 or sum(a.count for a in routine) > 1:
+                uses = min((a.uses for a in routine if a.uses), default=0)
+                daily = f" ({uses} a day)" if uses else ""
+                found.append(ActionOption(
+                    f"routine:{number}", f"Routine {number}: {routine_words(routine)}{daily}",
+                    dice=_routine_dice(sheet, routine, options), group="attack",
+                    help="Every attack of the routine, at one target; a monster uses one "
+                         "routine a round."))
     for index, weapon in enumerate(_weapons(sheet)):
-        die = _damage_die(sheet, weapon, options)
-        dice = (DiceSpec(1, 20, "attack"), DiceSpec(die.count, die.sides, "damage"))
-        found.append(ActionOption(f"attack:{index}", f"Attack with {weapon.name}", dice=dice,
-                                  group="attack"))
+        dice = _attack_dice(sheet, index, weapon, options)
+        found.append(ActionOption(f"attack:{index}", _attack_label(sheet, index, weapon),
+                                  dice=dice, group="attack"))
         if (isinstance(sheet, CharacterSheet) and sheet.char_class == OseClass.THIEF
                 and weapon.melee):
             found.append(ActionOption(f"backstab:{index}", f"Back-stab with {weapon.name}",
@@ -380,7 +462,7 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     kind = action.split(":")[0]
     if kind == "move":
         return moves.preview_move(encounter, actor, action, target)
-    if kind in ("attack", "backstab"):
+    if kind in ("attack", "backstab", "routine"):
         return _attack_preview(encounter, actor, action, target)
     if kind == "cast":
         problem = _cast_problem(encounter, actor, int(action.split(":")[1]), target)
@@ -394,36 +476,144 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     return _morale_preview(encounter, actor, action)
 
 
-def _attack_preview(encounter: core.Encounter, actor: str, action: str,
-                    target: str | None) -> ActionPreview:
-    if target is None:
-        return ActionPreview(problem="Choose a target.")
-    weapon = _weapon_of(encounter, actor, action)
-    found = attack_terms(encounter, actor, target, weapon,
-                         backstab=action.startswith("backstab"))
+def _spread(damage: Damage, bonus: int, multiplier: int) -> dict[int, Fraction]:
+    """A hit's damage: the dice (times what special damage multiplies) plus the bonus,
+    doubled by a back-stab, at least 1."""
+    counts = damage.distribution()
+    ways = sum(counts.values())
+    result: dict[int, Fraction] = {}
+    for rolled, count in counts.items():
+        dealt = combat.damage_dealt(rolled + bonus, multiplier)
+        result[dealt] = result.get(dealt, Fraction(0)) + Fraction(count, ways)
+    return result
+
+
+def _effect_words(encounter: core.Encounter, target: str, attack: MonsterAttack | None
+                  ) -> tuple[str, Fraction] | None:
+    """What a hit's effect does to ``target`` in words, and the chance it takes hold."""
+    if attack is None or not attack.effect:
+        return None
+    effect = effect_of(attack)
+    foe = _c(encounter, target)
+    if effect is None:
+        return (f"On a hit: {attack.effect} (as its description says; not applied)",
+                Fraction(0))
+    need = save_target(foe.sheet, effect, _options(encounter))
+    fails = fail_chance(need)
+    save = EFFECT_SAVES.get(effect.key)
+    what = effect.condition + (", out of the fight" if effect.out_of_fight else "") + \
+        (", dead" if effect.lethal else "")
+    if need is None or save is None:
+        return f"On a hit: {effect.key}, no save: {foe.name} {what}", fails
+    return (f"On a hit: {foe.name} saves vs {_SAVE_TITLES[save]} on {need}+ or is {what} "
+            f"(fails {percent(fails)})", fails)
+
+
+def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: Weapon,
+                    target: str, backstab: bool = False
+                    ) -> tuple[list[str], Fraction, Fraction, Fraction, Fraction] | str:
+    """One attack's lines, its hit chance, the chance it kills the target as it stands, its
+    average damage on a hit and the chance its effect takes hold on a hit."""
+    found = attack_terms(encounter, actor, target, weapon, backstab=backstab)
     if isinstance(found, str):
-        return ActionPreview(problem=found)
+        return found
     modifier, ac, terms = found
     sheet, options = _c(encounter, actor).sheet, _options(encounter)
     thac0 = derive(sheet, options)["thac0"].value
     need = combat.needed(thac0, ac, table=combat.attack_procedure(options))
-    line = " ".join(["d20", *terms, f"needs {need} ({combat.need_text(thac0, ac, options)})"])
-    die = _damage_die(sheet, weapon, options)
-    bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, action)
-    damage = combat.damage_distribution(die, bonus, multiplier=multiplier)
-    mean = sum(value * chance for value, chance in damage.items())
-    spread = ", ".join(f"{value}: {percent(chance)}" for value, chance in sorted(damage.items()))
-    lines = (line, f"Damage {die}{signed(bonus) if bonus else ''}"
-             f"{' ×2' if multiplier == 2 else ''}, at least 1 (average {float(mean):.1f}): "
-             f"{spread}")
-    outcomes: tuple[tuple[str, Fraction], ...] = ()
+    lines = [" ".join(["d20", *terms, f"needs {need} ({combat.need_text(thac0, ac, options)})"])]
     hit = combat.hit_chance(thac0, ac, modifier, table=combat.attack_procedure(options))
+    die = _damage_die(sheet, index, weapon, options)
+    left = _c(encounter, target).sheet.hit_points
+    kill, mean = Fraction(0), Fraction(0)
+    attack = _monster_attack(sheet, index)
+    if die is None:
+        lines.append("No damage" if attack is not None and attack.effect else
+                     "No damage given: its description says what it does")
+    else:
+        bonus, multiplier = _damage_bonus(encounter, actor, target, weapon,
+                                          "backstab" if backstab else "attack")
+        damage = _spread(die, bonus, multiplier)
+        mean = sum((value * chance for value, chance in damage.items()), Fraction(0))
+        spread = ", ".join(f"{value}: {percent(chance)}"
+                           for value, chance in sorted(damage.items())) \
+            if len(damage) <= 12 else f"{min(damage)} to {max(damage)}"
+        lines.append(f"Damage {die}{signed(bonus) if bonus else ''}"
+                     f"{' ×2' if multiplier == 2 else ''}, at least 1 (average "
+                     f"{float(mean):.1f}): {spread}")
+        if not combat.down(left):
+            kill = sum((p for value, p in damage.items() if combat.down(left - value)),
+                       Fraction(0))
+    effect = _effect_words(encounter, target, _monster_attack(sheet, index))
+    takes = Fraction(0)
+    if effect is not None:
+        lines.append(effect[0])
+        takes = effect[1]
+    return lines, hit, kill, mean, takes
+
+
+def _attack_preview(encounter: core.Encounter, actor: str, action: str,
+                    target: str | None) -> ActionPreview:
+    if target is None:
+        return ActionPreview(problem="Choose a target.")
+    kind, index = action.split(":")[0], int(action.split(":")[1])
+    if kind == "routine":
+        return _routine_preview(encounter, actor, index, target)
+    weapon = _weapon_of(encounter, actor, action)
+    found = _strike_preview(encounter, actor, index, weapon, target,
+                            backstab=kind == "backstab")
+    if isinstance(found, str):
+        return ActionPreview(problem=found)
+    lines, hit, kill, _mean, takes = found
     target_c = _c(encounter, target)
-    left = target_c.sheet.hit_points
-    if not combat.down(left):
-        kill = sum(p for value, p in damage.items() if combat.down(left - value))
-        outcomes = (*outcomes, (f"{target_c.name} killed", hit * kill))
-    return ActionPreview(lines=lines, success=hit, outcomes=outcomes)
+    outcomes: tuple[tuple[str, Fraction], ...] = ()
+    if not combat.down(target_c.sheet.hit_points):
+        sheet = _c(encounter, actor).sheet
+        if _damage_die(sheet, index, weapon, _options(encounter)) is not None:
+            outcomes = ((f"{target_c.name} killed", hit * kill),)
+        attack = _monster_attack(sheet, index)
+        effect = effect_of(attack) if attack is not None else None
+        if effect is not None:
+            outcomes += ((f"{target_c.name} {effect.condition.lower()}", hit * takes),)
+    return ActionPreview(lines=tuple(lines), success=hit, outcomes=outcomes)
+
+
+def _routine_attacks(sheet: MonsterSheet, number: int) -> tuple[MonsterAttack, ...]:
+    routines = monster_routines(sheet)
+    return routines[number - 1] if 1 <= number <= len(routines) else ()
+
+
+def _routine_preview(encounter: core.Encounter, actor: str, number: int,
+                     target: str) -> ActionPreview:
+    sheet = _c(encounter, actor).sheet
+    assert isinstance(sheet, MonsterSheet)
+    lines: list[str] = []
+    average = Fraction(0)
+    spared: dict[str, Fraction] = {}
+    """Per condition, the chance no attack of the routine inflicts it."""
+    for attack in _routine_attacks(sheet, number):
+        index = sheet.attacks.index(attack)
+        found = _strike_preview(encounter, actor, index, Weapon(name=attack.name), target)
+        if isinstance(found, str):
+            return ActionPreview(problem=found)
+        parts, hit, _kill, mean, takes = found
+        die = _damage_die(sheet, index, Weapon(name=attack.name), _options(encounter))
+        words = [f"{attack.count} × {attack.name}: hits {percent(hit)}",
+                 f"{die} (average {float(mean):.1f})" if die is not None else
+                 "no damage" if attack.effect else "no damage given (see its description)"]
+        words += [part.removeprefix("On a hit: ") for part in parts[2:]]
+        lines.append("; ".join(words))
+        average += attack.count * hit * mean
+        effect = effect_of(attack)
+        if effect is not None and takes:
+            spared[effect.condition] = spared.get(effect.condition, Fraction(1)) * \
+                (1 - hit * takes) ** attack.count
+    if average:
+        lines.append(f"Average damage of the routine: {float(average):.1f}")
+    foe = _c(encounter, target).name
+    outcomes = tuple((f"{foe} {condition.lower()} (at least once)", 1 - left)
+                     for condition, left in spared.items())
+    return ActionPreview(lines=tuple(lines), outcomes=outcomes)
 
 
 def _damage_bonus(encounter: core.Encounter, actor: str, target: str, weapon: Weapon,
@@ -496,6 +686,9 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
     if kind in ("attack", "backstab"):
         assert target is not None
         return _resolve_attack(ose, actor, action, target, faces)
+    if kind == "routine":
+        assert target is not None
+        return _resolve_routine(ose, actor, int(action.split(":")[1]), target, faces)
     if kind == "cast":
         return _resolve_cast(ose, actor, int(action.split(":")[1]), target)
     if kind == "save":
@@ -512,55 +705,159 @@ def _acted(encounter: OseEncounter, actor: str) -> OseEncounter:
 
 def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: str,
                     faces: tuple[int, ...]) -> ActionOutcome:
+    index = int(action.split(":")[1])
     weapon = _weapon_of(encounter, actor, action)
-    found = attack_terms(encounter, actor, target, weapon,
-                         backstab=action.startswith("backstab"))
+    struck = _strike(encounter, encounter, actor, index, weapon, target, faces,
+                     backstab=action.startswith("backstab"))
+    after = _acted(struck.after, actor)
+    if encounter.options.reload and reloads(weapon):
+        after = core.update_combatant(after, actor, reload_shot=encounter.round)
+    return ActionOutcome(after, struck.summary, notices=struck.notices)
+
+
+class _Struck(NamedTuple):
+    after: OseEncounter
+    summary: str
+    notices: tuple[str, ...]
+    used: int
+    """Faces read."""
+    brief: str = ""
+    """The attack in a few words for a routine's one log line ("claw 14 hits for 3")."""
+    need: str = ""
+    """What every attack of a routine needs ("11 (THAC0 16 against AC 5)")."""
+
+
+def _strike(before: OseEncounter, encounter: OseEncounter, actor: str, index: int,
+            weapon: Weapon, target: str, faces: tuple[int, ...], *,
+            backstab: bool = False, log: bool = True) -> _Struck:
+    """One attack from ``faces`` (the d20, the damage dice, the target's save d20 where its
+    effect allows one) on ``encounter``; ``before`` is the encounter the action started from
+    (for morale's and spells' moments)."""
+    found = attack_terms(encounter, actor, target, weapon, backstab=backstab)
     assert not isinstance(found, str)
     modifier, ac, terms = found
     attacker, defender = _c(encounter, actor), _c(encounter, target)
     options = encounter.options
-    natural, damage_faces = faces[0], faces[1:]
-    need = combat.needed(derive(attacker.sheet, options)["thac0"].value, ac,
-                         table=combat.attack_procedure(options))
+    die = _damage_die(attacker.sheet, index, weapon, options)
+    attack = _monster_attack(attacker.sheet, index)
+    effect = effect_of(attack) if attack is not None else None
+    saves = effect is not None and EFFECT_SAVES.get(effect.key) is not None
+    count = len(die.faces) if die is not None else 0
+    used = 1 + count + (1 if saves else 0)
+    natural, damage_faces = faces[0], faces[1:1 + count]
+    save_face = faces[1 + count] if saves else None
+    thac0 = derive(attacker.sheet, options)["thac0"].value
+    need = combat.needed(thac0, ac, table=combat.attack_procedure(options))
     hit = natural >= combat.lowest_natural(need, modifier)
     name, foe = attacker.name, defender.name
-    after = _acted(encounter, actor)
-    thac0 = derive(attacker.sheet, options)["thac0"].value
     roll = ", ".join([f"d20 {natural}", *terms]) + (f" = {natural + modifier}" if terms else "")
     roll += f" against {need} (THAC0 {thac0} against AC {minus(ac)})"
     if natural in (1, 20) and (natural == 20) != (natural + modifier >= need):
         roll += f", a natural {natural} always {'hits' if natural == 20 else 'misses'}"
-    if options.reload and reloads(weapon):
-        after = core.update_combatant(after, actor, reload_shot=encounter.round)
+    needs = f"{need} (THAC0 {thac0} against AC {minus(ac)})"
+    brief = f"{weapon.name} {natural}"
     if not hit:
         summary = f"{name} misses {foe} ({natural} {signed(modifier)} against {need})"
         record = f"{name} misses {foe} with the {weapon.name}: {roll}"
-        return ActionOutcome(core.add_log(after, record, actor=actor, target=target), summary)
-    die = _damage_die(attacker.sheet, weapon, options)
-    bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, action)
-    damage = combat.damage_dealt(die.total(damage_faces) + bonus, multiplier)
-    shown = [f"{die} ({', '.join(str(f) for f in damage_faces)})",
-             *(t.signed() for t in _damage_terms(encounter, actor, target, weapon) if t.value)]
-    roll += (f"; damage {', '.join(shown)}{' ×2 back-stab' if multiplier == 2 else ''}"
-             f" = {damage}")
+        logged = core.add_log(encounter, record, actor=actor, target=target) if log \
+            else encounter
+        return _Struck(logged, summary, (), used, f"{brief} misses", needs)
     sheet = defender.sheet
-    hurt = sheet.model_copy(update={"hit_points": sheet.hit_points - damage})
-    summary = f"{name} hits {foe} with the {weapon.name} for {damage}"
+    after = encounter
+    summary = f"{name} hits {foe} with the {weapon.name}"
+    record = ""
+    hurt = sheet
+    if die is not None:
+        bonus, multiplier = _damage_bonus(encounter, actor, target, weapon,
+                                          "backstab" if backstab else "attack")
+        damage = combat.damage_dealt(die.total(damage_faces) + bonus, multiplier)
+        shown = [f"{die} ({', '.join(str(f) for f in damage_faces)})",
+                 *(t.signed() for t in _damage_terms(encounter, actor, target, weapon)
+                   if t.value)]
+        roll += (f"; damage {', '.join(shown)}{' ×2 back-stab' if multiplier == 2 else ''}"
+                 f" = {damage}")
+        hurt = sheet.model_copy(update={"hit_points": sheet.hit_points - damage})
+        summary += f" for {damage}"
+        brief += f" hits for {damage} ({die}: {', '.join(str(f) for f in damage_faces)})"
+        after = core.replace_sheet(after, target, hurt)
+    elif attack is not None and not attack.effect:
+        summary += " (no damage given: as its description says)"
+        brief += " hits (no damage given)"
+    else:
+        brief += " hits"
     record = f"{summary}: {roll}"
+    if effect is not None and not combat.down(hurt.hit_points):
+        need_save = save_target(hurt, effect, options)
+        if need_save is not None and save_face is not None and save_face >= need_save:
+            words = f"{foe} saves against the {effect.key} (d20 {save_face} against {need_save})"
+            brief += f", saved ({save_face} against {need_save})"
+        else:
+            after = apply_effect(after, target, effect)
+            hurt = _c(after, target).sheet
+            against = f" (d20 {save_face} against {need_save})" if save_face is not None \
+                else ""
+            words = f"{foe} is {effect.condition.lower()}{against}"
+            brief += f", {effect.condition.lower()}{against}"
+        summary += f"; {words}"
+        record += f"; {words}"
+    elif attack is not None and attack.effect and effect is None:
+        record += f"; {attack.effect}: as its description says"
     died = combat.down(hurt.hit_points) and not combat.down(sheet.hit_points)
     if died:
         summary += f"; {foe} is dead"
         record += f"; {foe} is dead"
-    after = core.add_log(core.replace_sheet(after, target, hurt), record, actor=actor,
-                         target=target)
+        brief += f"; {foe} is dead"
+    if log:
+        after = core.add_log(after, record, actor=actor, target=target)
     notices: list[str] = []
     if defender.declared == "cast a spell" and not died and rnd.lost_initiative(
-            encounter, target, actor):
+            before, target, actor):
         after, notice = rnd.disrupt(after, target, "hit")
         notices.append(notice)
-    if died:
-        notices += _morale_notices(encounter, after, defender.side)
-    return ActionOutcome(after, summary, notices=tuple(notices))
+    if died or (not combat.down(hurt.hit_points) and afflicted(_c(after, target))
+                and not afflicted(defender)):
+        notices += _morale_notices(before, after, defender.side)
+    return _Struck(after, summary, tuple(notices), used, brief, needs)
+
+
+def _resolve_routine(encounter: OseEncounter, actor: str, number: int, target: str,
+                     faces: tuple[int, ...]) -> ActionOutcome:
+    """Every attack of the routine at one target, in one log line: what each needs once,
+    then each attack's d20 and what it did."""
+    sheet = _c(encounter, actor).sheet
+    assert isinstance(sheet, MonsterSheet)
+    after, at = encounter, 0
+    briefs: list[str] = []
+    notices: list[str] = []
+    need = ""
+    idle = 0
+    for attack in _routine_attacks(sheet, number):
+        index = sheet.attacks.index(attack)
+        weapon = Weapon(name=attack.name)
+        for _ in range(attack.count):
+            width = len(_attack_dice(sheet, index, weapon, encounter.options))
+            if combat.down(_c(after, target).sheet.hit_points) or afflicted(_c(after, target)):
+                at += width
+                idle += 1
+                continue
+            struck = _strike(encounter, after, actor, index, weapon, target,
+                             faces[at:at + width], log=False)
+            at += width
+            after = struck.after
+            need = need or struck.need
+            briefs.append(struck.brief)
+            notices += [n for n in struck.notices if n not in notices]
+    name, foe = _c(encounter, actor).name, _c(encounter, target).name
+    if idle:
+        briefs.append(f"{idle} more with {foe} out of the fight")
+    record = f"{name} attacks {foe}, needing {need}: " + "; ".join(briefs)
+    # the routine's line first, then the conditions it placed (each logged as placed)
+    placed = [after.log[n] for n in range(len(encounter.log), len(after.log))]
+    log = core.add_log(encounter, record, actor=actor, target=target).log
+    for entry in placed:
+        log = log.appended(entry, core.MAX_LOG)
+    after = after.model_copy(update={"log": log})
+    return ActionOutcome(_acted(after, actor), record, notices=tuple(notices))
 
 
 def _morale_notices(before: OseEncounter, after: OseEncounter, side: str) -> list[str]:

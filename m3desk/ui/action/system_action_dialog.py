@@ -366,14 +366,22 @@ class SystemActionDialog(QDialog):
         self._refresh_buttons()
 
     def _fit(self) -> None:
-        """Grow to show every wrapped line (a dialog does not follow its labels' height)."""
+        """Grow to show every wrapped line (a dialog does not follow its labels' height) and
+        every die's whole label."""
         layout = self.layout()
         if layout is None:
             return
         layout.activate()
-        needed = layout.totalHeightForWidth(self.width())
-        if needed > self.height():
-            self.resize(self.width(), needed)
+        width = self.width()
+        if self.dice_box.isVisible():  # every die keeps its whole label (a routine has many)
+            margins = layout.contentsMargins()
+            wide = (self.dice_box.sizeHint().width() + layout.spacing()
+                    + self.roll_button.sizeHint().width() + margins.left() + margins.right())
+            screen = self.screen().availableGeometry().width() if self.screen() else wide
+            width = max(width, min(wide, screen))
+        needed = layout.totalHeightForWidth(width)
+        if needed > self.height() or width > self.width():
+            self.resize(width, max(needed, self.height()))
 
     def faces(self) -> tuple[int, ...]:
         return tuple(spin.value() for spin in self.dice)

@@ -93,10 +93,10 @@ def test_what_the_sheet_cannot_hold_is_said() -> None:
     assert "could not read the number of attacks “0”" in problems
 
 
-def test_a_number_of_attacks_with_a_choice_is_said() -> None:
+def test_a_number_of_attacks_with_a_choice_is_two_routines() -> None:
     monster, problems = parse_stat_block("NO. OF ATTACKS: 1 or 2\nDAMAGE/ATTACK: 1d6", "Odd")
-    assert monster.attacks[0].count == 1
-    assert problems == ["read the number of attacks “1 or 2” as 1"]
+    assert [(a.routine, a.count) for a in monster.attacks] == [(1, 1), (2, 2)]
+    assert problems == []
 
 
 FAMILY = """GOBLINOIDS

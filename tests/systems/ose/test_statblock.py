@@ -78,10 +78,11 @@ def test_a_printed_thac0_that_differs_from_the_hit_dice_is_a_visible_override() 
 def test_several_attacks_alternatives_and_specials() -> None:
     text = "AC 5 [14], HD 3** (13hp), Att 2 × claw (1d3), 1 × bite (1d6) or 1 × gaze (petrify)"
     monster, problems = parse_stat_block(text, "Beast")
-    assert [(a.count, a.name, str(a.damage)) for a in monster.attacks] == [
-        (2, "claw", "1d3"), (1, "bite", "1d6"), (1, "gaze", "None")]
+    assert [(a.routine, a.count, a.name, str(a.damage), a.effect) for a in monster.attacks] == [
+        (1, 2, "claw", "1d3", ""), (1, 1, "bite", "1d6", ""),
+        (2, 1, "gaze", "None", "petrification")]
     assert monster.hit_dice_asterisks == 2 and monster.max_hit_points == 13
-    assert problems == ["could not read the damage of “1 × gaze (petrify)”"]
+    assert problems == []
 
 
 def test_saves_as_a_class_when_no_saves_are_printed() -> None:

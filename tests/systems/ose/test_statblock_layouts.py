@@ -105,9 +105,10 @@ def test_table_rows_copied_as_label_and_value_on_separate_lines() -> None:
         6, 1, -1, 3, 60, "NH", 7, 5, "R (C)")
 
 
-def test_an_extra_effect_of_an_attack_goes_to_the_notes() -> None:
+def test_an_extra_effect_of_an_attack_is_the_attacks_effect() -> None:
     cube, problems = parse_stat_block(SRD_LINES["Gelatinous Cube"][0], "Cube")
-    assert problems == [] and "Att 1 × touch (2d4 + paralysis)" in cube.notes
+    assert problems == [] and cube.notes == ""
+    assert [(str(a.damage), a.effect) for a in cube.attacks] == [("2d4", "paralysis")]
 
 
 def test_a_heading_line_is_the_name_even_when_it_starts_like_a_label() -> None:
@@ -124,15 +125,17 @@ def test_the_ogre_without_hit_points_gets_the_sheets_own_average() -> None:
     assert ogre.max_hit_points == derive(ogre)["hp.average"].value == 19
 
 
-def test_damage_with_a_spaced_bonus_is_read_whole_and_a_multiplier_is_said() -> None:
+def test_damage_with_a_spaced_bonus_is_read_whole_and_a_multiplier_is_kept() -> None:
     dragon, problems = parse_stat_block("HD 7** (31hp), Att 2 × claw (1d6 + 1)", "Dragon")
     assert str(dragon.attacks[0].damage) == "1d6+1" and problems == []
     turtle, problems = parse_stat_block(
         "AC -2 [21], HD 30*** (135hp), Att [2 × claw (1d8), 1 × bite (1d6 × 10)] or breath, "
         "THAC0 5 [+14]", "Dragon turtle")
-    assert [(a.name, a.damage) for a in turtle.attacks][1] == ("bite", None)
-    assert any("“1d6 × 10” is multiplied" in p for p in problems)
-    assert "could not read the attack “or breath”" in problems
+    assert [(a.routine, a.name, str(a.damage)) for a in turtle.attacks] == [
+        (1, "claw", "1d8"), (1, "bite", "1d6 × 10"), (2, "breath", "None")]
+    assert turtle.attacks[2].uses == 3
+    assert problems == ["the block gives no damage for “breath”: left empty (its description "
+                        "says what it does)"]
 
 
 def test_hit_points_instead_of_hit_dice_are_kept_and_said() -> None:
@@ -143,7 +146,8 @@ def test_hit_points_instead_of_hit_dice_are_kept_and_said() -> None:
     assert (bat.hit_dice, bat.hit_points, bat.max_hit_points) == (0, 1, 1)
     assert derive(bat)["thac0"].value == 20 and bat.movement_other == "120’ (40’) flying"
     assert any("“1hp” is a fixed number of hit points" in p for p in problems)
-    assert "could not read the damage of “1 × swarm (confusion)”" in problems
+    assert [(a.name, a.damage, a.effect) for a in bat.attacks] == [("swarm", None,
+                                                                       "confusion")]
 
 
 def test_a_zero_count_attack_is_said_and_never_raises() -> None:
@@ -196,7 +200,7 @@ def test_a_numeric_save_as_uses_that_row_not_the_hit_dice() -> None:
 def test_a_label_given_many_times_is_said_once_and_the_list_stays_short() -> None:
     _, problems = parse_stat_block("AC 5, " * 500 + "HD 2", "Many")
     assert problems == ["“ac” is given 499 more times (“5” …): kept the first"]
-    _, problems = parse_stat_block("Att " + ", ".join(f"1 × x{n} (q)" for n in range(100)),
+    _, problems = parse_stat_block("Att " + ", ".join(f"1 × x{n} (1d6 × 999)" for n in range(100)),
                                    "Many")
     assert len(problems) <= 13 and problems[-1].endswith("more things could not be read")
 
