@@ -189,9 +189,9 @@ def test_the_bestiarys_ogre_and_goblin_meet_a_halfling_as_their_sizes_say(qtbot:
     halfling = _sample("morgan-ironwolf").model_copy(update={"char_class": OseClass.HALFLING,
                                                              "name": "Bilba"})
     dialog = _fight(qtbot, book["Ogre"], halfling, 5)
-    _choose(dialog, "Attack with Club")
+    _choose(dialog, "Attack with club (1d10)")
     assert "(halfling: AC 1 against a larger foe)" in dialog.preview.text()
     assert _chance(dialog) == "Chance of success: 35.0 %"  # THAC0 15 needs 14
     dialog = _fight(qtbot, book["Goblin"], halfling, 5)
-    _choose(dialog, "Attack with Weapon")
+    _choose(dialog, "Attack with weapon (1d6)")
     assert "larger foe" not in dialog.preview.text()

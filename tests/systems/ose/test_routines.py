@@ -34,7 +34,7 @@ SPELLING = {"Eefreeti (Lesser)": "Efreeti (Lesser)"}
 NOT_IN_THE_TABLES = {
     "Conjured Snake", "Gnoll Leader", "Gnome Bodyguard", "Gnome Chieftain", "Gnome Leader",
     "Goblin Bodyguard", "Goblin King", "Hobgoblin Bodyguard", "Hobgoblin King",
-    "Killer Bee Guard", "Killer Bee Queen", "Kobold Bodyguard", "Kobold Chieftan",
+    "Killer Bee Guard", "Killer Bee Queen", "Kobold Bodyguard", "Kobold Chieftain",
     "Merman Leader (2hd)", "Merman Leader (4hd)", "Neanderthal Leader (Caveman)",
     "Orc Chieftain", "Orc Leader", "Tornado", "Werewolf Leader"}
 """Bestiary monsters whose numbers the SRD gives in a description, not a stat table."""
