@@ -123,6 +123,6 @@ def test_foundry_spell_ranges_go_both_ways() -> None:
     actor, _notes = character_to_foundry(sheet)
     ranges = [i["system"]["range"] for i in actor["items"] if i["type"] == "spell"]
     assert ranges == ["240'", "Touch", ""]
-    back, _problems = character_from_foundry(actor)
+    back, _problems, _kept = character_from_foundry(actor)
     assert isinstance(back, CharacterSheet)
     assert [s.range for s in back.spells] == [240, 0, None]
