@@ -32,16 +32,24 @@ ERRATA: dict[str, tuple[dict[str, Any], dict[str, Any], str]] = {
     "Insect Swarm (3HD)": ({"hit_dice": 3}, {"hd": "3"},
                            "the SRD's middle swarm is 3 HD (13hp), THAC0 17; the compendium "
                            "has 2d8"),
-    "Hobgoblin Bodyguard": ({"hit_dice": 4}, {"hd": "4"},
+    "Hobgoblin Bodyguard": ({"hit_dice": 4, "hit_point_dice": "3d6"}, {"hd": "4"},
                             "the SRD: 4HD bodyguards with 3d6hp; the compendium has 3d6 as HD"),
-    "Goblin Bodyguard": ({"hit_dice": 2}, {"hd": "2"},
+    "Goblin Bodyguard": ({"hit_dice": 2, "hit_point_dice": "2d6"}, {"hd": "2"},
                          "the SRD: 2HD bodyguards with 2d6hp; the compendium has 2d6 as HD"),
     "Neanderthal Leader (Caveman)": ({}, {"thac0": 14},
                                      "the SRD: 6HD leaders, and 6 HD attacks with THAC0 14 "
                                      "on the SRD's table; the compendium prints 13"),
-    "Gnome Bodyguard": ({"hit_dice": 3, "hit_dice_modifier": 0}, {"hd": "3"},
+    "Gnome Bodyguard": ({"hit_dice": 3, "hit_dice_modifier": 0, "hit_point_dice": "1d4+9"},
+                        {"hd": "3"},
                         "bodyguards fight as 3 HD monsters (THAC0 17) with 1d4+9hp; the "
                         "compendium keeps the hit points as HD"),
+    "Dragon Turtle": ({"movement": 30, "movement_other": "90’ (30’) swimming"},
+                      {"movement": "30’ (10’) / 90’ (30’) swimming"},
+                      "the SRD: Movement 30’ (10’) / 90’ (30’) swimming; the compendium's "
+                      "text has lost the swimming and its rate 90’ is the swimming one"),
+    "Normal Bat": ({"movement": 9, "movement_other": "120’ (40’) flying"}, {},
+                   "the SRD: Movement 9’ (3’) / 120’ (40’) flying; the compendium's rate "
+                   "120’ is the flying one"),
 }
 
 # Monsters whose hit points the SRD fixes rather than averaging their Hit Dice (leaders,
@@ -95,7 +103,7 @@ def build(source: Path) -> dict[str, Any]:
         actor = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(actor, dict) or actor.get("type") != "monster":
             continue
-        read = monster_from_foundry(actor, treasure_types)
+        read = monster_from_foundry(actor, treasure_types, biography=False)
         sheet = read.sheet.model_dump(mode="json")
         printed = dict(read.printed)
         fix = ERRATA.get(read.sheet.name)

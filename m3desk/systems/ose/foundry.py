@@ -49,7 +49,7 @@ from m3desk.systems.ose.foundry_common import as_int as _int
 from m3desk.systems.ose.foundry_common import clamp as _clamp
 from m3desk.systems.ose.foundry_common import get as _get
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet
-from m3desk.systems.ose.tables import OseClass, Save, class_saves, monster_saves
+from m3desk.systems.ose.tables import OseClass, Save, class_saves, monster_saves, monster_thac0
 
 __all__ = ["FOUNDRY_ACTOR", "FoundryMonster", "character_from_foundry", "character_to_foundry",
            "monster_from_foundry", "monster_to_foundry", "printed_saves_as"]
@@ -93,11 +93,12 @@ def printed_saves_as(saves: Mapping[Save, int], hit_dice: int) -> str | None:
     return None
 
 
-def _hit_dice(text: str, hp: int | None, problems: list[str]
+def _hit_dice(text: str, hp: int | None, thac0: int | None, report: Report
               ) -> tuple[int, int, str, DiceExpr | None]:
     """(Hit Dice, modifier, HD as printed, the hit-point dice when they are not the Hit
-    Dice's) from Foundry's "4d8+1"; "1d4" is HD ½, "1d1" or "0" a monster of 1 hit point,
-    "2d6" a bodyguard's hit points (kept as its dice, the count as its Hit Dice)."""
+    Dice's) from Foundry's "4d8+1"; "1d4" is HD ½, "1d1" or "0" a monster of 1 hit point.
+    Other dice ("2d6", "1d4+9": bodyguards) are the hit points only: Foundry keeps no other
+    Hit Dice, so the HD are the ones its THAC0 attacks as (else the number of dice)."""
     cleaned = text.strip()
     if cleaned in ("0", "1d1"):
         return 0, 0, "1hp", DiceExpr(0, 1, 1)
@@ -106,26 +107,28 @@ def _hit_dice(text: str, hp: int | None, problems: list[str]
         number = _int(cleaned)
         if number is not None and 0 < number <= 40 and cleaned.isdigit():
             return number, 0, str(number), None
-        problems.append(f"could not read the Hit Dice “{cleaned[:40]}”; kept HD 1")
+        report.add(f"could not read the Hit Dice “{cleaned[:40]}”; kept HD 1")
         return 1, 0, "1", None
     count, die = int(match.group(1)), int(match.group(2))
     modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
-    if die == 4 and count == 1:
+    if die == 4 and count == 1 and abs(modifier) <= 1:
         return 0, modifier, "½" if not modifier else f"½{match.group(3)}{match.group(4)}", None
-    rolled = None
-    if die != 8:
-        # Bodyguards' hit points are d6s ("2d6"): the sheet keeps those dice to roll and
-        # the number of dice as its Hit Dice.
-        try:
-            rolled = DiceExpr(_clamp(count, 1, 40), _clamp(die, 2, 100), modifier)
+    if die == 8:
+        shown = str(count) + (f"{match.group(3)}{match.group(4)}" if modifier else "")
+        return _clamp(count, 0, 40), _clamp(modifier, -10, 40), shown, None
+    try:
+        rolled: DiceExpr | None = DiceExpr(_clamp(count, 1, 40), _clamp(die, 2, 100),
+                                           _clamp(modifier, -99, 99))
+        if rolled is not None:
             rolled.check()
-        except DiceError:
-            rolled = None
-        problems.append(f"Hit Dice “{cleaned}” are not d8s: kept {count} HD, hit points "
-                        f"{hp if hp is not None else 'as printed'} rolled on {cleaned}")
-        modifier = 0
-    shown = str(count) + (f"{match.group(3)}{match.group(4)}" if modifier else "")
-    return _clamp(count, 0, 40), _clamp(modifier, -10, 40), shown, rolled
+    except DiceError:
+        rolled = None
+    hit_dice = next((hd for hd in range(1, 41) if thac0 is not None
+                     and monster_thac0(hd) == thac0), _clamp(count, 1, 40))
+    report.keep(f"hit points {hp if hp is not None else ''} rolled on {cleaned}, not the Hit "
+                f"Dice's d8s: kept as the hit-point dice, with {hit_dice} HD "
+                + ("(THAC0 " + str(thac0) + ")" if thac0 is not None else "(the dice's count)"))
+    return hit_dice, 0, str(hit_dice), rolled
 
 
 def _attacks(items: Any, problems: list[str]) -> tuple[MonsterAttack, ...]:
@@ -230,12 +233,14 @@ def _item_names(items: Any, report: Report) -> dict[str, list[str]]:
     return kept
 
 
-def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = None
-                         ) -> FoundryMonster:
+def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = None, *,
+                         biography: bool = True) -> FoundryMonster:
     """An OSE monster sheet from a Foundry actor's JSON (already parsed); never raises.
 
     ``treasure_types`` maps the ids of treasure roll tables to their letters, beside the
-    compendium's own (a monster names its treasure by a link to such a table)."""
+    compendium's own (a monster names its treasure by a link to such a table). The
+    bestiary's build passes ``biography=False``: a compendium's biography is the book's
+    description, which m3desk never copies (a user's own actor keeps it in the notes)."""
     report = Report()
     problems = report.lines
     system = _get(actor, "system")
@@ -245,7 +250,8 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     name = report.name(_get(actor, "name"), "Monster", "the name")
     hp_max = _int(_get(system, "hp", "max"))
     hd_text = report.text(_get(system, "hp", "hd"), 40, "the Hit Dice")
-    hit_dice, modifier, hd_shown, rolled = _hit_dice(hd_text, hp_max, problems)
+    thac0 = _int(_get(system, "thac0", "value"))
+    hit_dice, modifier, hd_shown, rolled = _hit_dice(hd_text, hp_max, thac0, report)
     ac = _int(_get(system, "ac", "value"))
     aac = _int(_get(system, "aac", "value"))
     if ac is None:
@@ -254,7 +260,6 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
             problems.append("no armour class; kept AC 9")
     elif aac is not None and aac != 19 - ac:
         problems.append(f"AC {ac} and ascending AC {aac} disagree: kept AC {ac} [{19 - ac}]")
-    thac0 = _int(_get(system, "thac0", "value"))
     saves: dict[Save, int] = {}
     for key, save in SAVE_KEYS.items():
         value = _int(_get(system, "saves", key, "value"))
@@ -294,13 +299,14 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
         kept["Languages"] = [report.name(language, "?", "a language")
                              for language in languages[:40] if language]
     kept["Effects (not applied)"] = effect_names(actor, report)
-    biography = report.text(_get(details, "biography"), MAX_NOTES, "the biography", html=True)
+    story = report.text(_get(details, "biography"), MAX_NOTES, "the biography",
+                        html=True) if biography else ""
     listed = note_lines(kept)
-    notes = "\n\n".join(part for part in (listed, biography) if part)
+    notes = "\n\n".join(part for part in (listed, story) if part)
     if len(notes) > MAX_NOTES:
         problems.append(f"the notes are longer than {MAX_NOTES:,} characters: cut there")
     in_notes = [label.lower() for label in kept if kept[label]]
-    if biography:
+    if story:
         in_notes.append("the biography (as plain text)")
     if in_notes:
         report.keep("kept in the notes, as the sheet has no field for them: "
