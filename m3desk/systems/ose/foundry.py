@@ -27,6 +27,7 @@ from m3desk.core.bounds import MAX_NOTES
 from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.core.numbers import signed
 from m3desk.core.system import ExchangeFormat, ExchangeRead
+from m3desk.core.text import clean_text
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.foundry_character import character_from_foundry, character_to_foundry
 from m3desk.systems.ose.foundry_common import (
@@ -248,7 +249,7 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
         system = {}
         problems.append("the file has no monster data (no “system” block)")
     name = report.name(_get(actor, "name"), "Monster", "the name")
-    hp_max = _int(_get(system, "hp", "max"))
+    hp_max = report.number(_get(system, "hp", "max"), "the hit points")
     hd_text = report.text(_get(system, "hp", "hd"), 40, "the Hit Dice")
     thac0 = _int(_get(system, "thac0", "value"))
     hit_dice, modifier, hd_shown, rolled = _hit_dice(hd_text, hp_max, thac0, report)
@@ -271,12 +272,13 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     movement, movement_other = _movement(system, printed_move, problems)
     alignment_text = report.text(_get(details, "alignment"), 200, "the alignment")
     alignment = _ALIGNMENTS.get(alignment_text.lower(), alignment_text)[:80]
-    morale = _int(_get(details, "morale"))
+    morale = report.number(_get(details, "morale"), "the morale")
     if morale is None or not 2 <= morale <= 12:
         problems.append(f"morale “{str(_get(details, 'morale'))[:20]}” is not 2–12; kept 7")
         morale = 7
-    xp = _int(_get(details, "xp")) or 0
-    asterisks = _int(_get(details, "specialAbilities")) or 0
+    xp = report.number(_get(details, "xp"), "the XP") or 0
+    asterisks = report.number(_get(details, "specialAbilities"),
+                              "the number of special abilities") or 0
     appearing = _get(details, "appearing") or {}
     dungeon = report.text(_get(appearing, "d"), 40, "the number appearing")
     wild = report.text(_get(appearing, "w"), 40, "the number appearing in the wild")
@@ -350,7 +352,8 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
         sheet = sheet.model_copy(update={"overrides": {"thac0": thac0}})
         report.keep(f"THAC0 {thac0} in the file, where HD {hd_shown} gives "
                     f"{derived_thac0}: kept {thac0} as the referee's override")
-    return FoundryMonster(sheet, printed, problems, report.kept)
+    said = [clean_text(line, 2_000, lines=True)[0] for line in problems]  # quotes the file
+    return FoundryMonster(sheet, printed, said, report.kept)
 
 
 # -- writing Foundry actors ----------------------------------------------------------------
@@ -438,7 +441,8 @@ def _read_actor(actor: Any) -> ExchangeRead:
     read = monster_from_foundry(actor)
     problems = read.problems
     if kind != "monster":
-        problems = [f"the file says it is a “{str(kind)[:20]}”, not a character or monster; "
+        said = clean_text(str(kind), 20)[0]
+        problems = [f"the file says it is a “{said}”, not a character or monster; "
                     "read as a monster", *problems]
     return ExchangeRead(read.sheet, tuple(problems), tuple(read.kept))
 

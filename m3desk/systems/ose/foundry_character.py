@@ -19,6 +19,7 @@ from m3desk.core.bounds import MAX_NOTES
 from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.core.numbers import signed
 from m3desk.core.spell_range import range_words
+from m3desk.core.text import clean_text
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.foundry_common import (
     SAVE_KEYS,
@@ -326,7 +327,7 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
     details = _get(system, "details") or {}
     scores: dict[str, int] = {}
     for key, ability in _SCORES.items():
-        value = _int(_get(system, "scores", key, "value"))
+        value = report.number(_get(system, "scores", key, "value"), ability)
         if value is None or not 3 <= value <= 18:
             report.add(f"{ability} “{value}” is not 3–18; kept 10")
             value = 10
@@ -337,11 +338,11 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
     except ValueError:
         report.add(f"“{class_text[:40]}” is not one of OSE's seven classes; kept fighter")
         char_class = OseClass.FIGHTER
-    level = _int(_get(details, "level")) or 1
+    level = report.number(_get(details, "level"), "the level") or 1
     if not 1 <= level <= 14:
         report.add(f"level {level} is outside 1–14; kept {_clamp(level, 1, 14)}")
-    hp_max = _int(_get(system, "hp", "max")) or 1
-    hp = _int(_get(system, "hp", "value"))
+    hp_max = report.number(_get(system, "hp", "max"), "the maximum hit points") or 1
+    hp = report.number(_get(system, "hp", "value"), "the hit points")
     items = _Items(report)
     items.read(_get(actor, "items"))
     kept = items.kept
@@ -375,7 +376,8 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
     foundry_only(actor, report)
     sheet = CharacterSheet(
         name=name, char_class=char_class, level=_clamp(level, 1, 14),
-        experience=_clamp(_int(_get(details, "xp", "value")) or 0, 0, 10_000_000),
+        experience=_clamp(report.number(_get(details, "xp", "value"), "the experience")
+                          or 0, 0, 10_000_000),
         abilities=Abilities(**scores),
         hit_points=_clamp(hp if hp is not None else hp_max, -99, 999),
         max_hit_points=_clamp(hp_max, 1, 999),
@@ -386,7 +388,7 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
     )
     sheet = _kept_numbers(sheet, system, report)
     derive(sheet)
-    return sheet, report.lines, report.kept
+    return sheet, [clean_text(line, 2_000, lines=True)[0] for line in report.lines], report.kept
 
 
 def _coin_items(found: Mapping[str, list[tuple[str, int]]]) -> list[dict[str, Any]]:

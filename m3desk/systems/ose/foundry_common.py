@@ -62,10 +62,12 @@ class Report:
         self.kept: list[str] = []
 
     def add(self, line: str) -> None:
+        line = clean_text(line, 2_000, lines=True)[0]  # a line may quote the file's text
         if line not in self.lines:
             self.lines.append(line)
 
     def keep(self, line: str) -> None:
+        line = clean_text(line, 2_000, lines=True)[0]
         if line not in self.kept:
             self.kept.append(line)
 
@@ -83,6 +85,21 @@ class Report:
                      "not text (a lone surrogate or a control character) replaced or left "
                      "out")
         return text
+
+    def number(self, value: Any, what: str) -> int | None:
+        """A number the file gives (as a number or a text); text beside it ("5 (guard:
+        20)") or a text that is no number is said, never dropped silently."""
+        found = as_int(value)
+        if not isinstance(value, str) or not value.strip():
+            if value not in (None, "") and found is None:
+                self.add(f"{what} “{clean_text(value, 40)[0]}” is not a number: left out")
+            return found
+        text = clean_text(value, 80)[0]
+        if found is None:
+            self.add(f"{what} “{text}” is not a number: left out")
+        elif not re.fullmatch(r"\s*[+-]?\d{1,9}\s*", value):
+            self.add(f"{what} “{text}”: kept {found}, the rest is not read")
+        return found
 
     def name(self, value: Any, fallback: str, what: str) -> str:
         return self.text(value, 80, what) or fallback
