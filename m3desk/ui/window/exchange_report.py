@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -40,14 +41,22 @@ def _label(text: str, parent: QWidget, *, heading: bool = False) -> QLabel:
 def _list(lines: Sequence[str], parent: QWidget) -> QPlainTextEdit:
     box = QPlainTextEdit(parent)
     box.setReadOnly(True)
-    box.setPlainText("\n".join(f"• {line}" for line in lines))
+    box.setPlainText("\n".join(f"• {line[:1].upper()}{line[1:]}" for line in lines))
     box.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
     box.setTabChangesFocus(True)
-    metrics = box.fontMetrics()
-    rows = min(max(len(lines), 2), 12) + 1
-    box.setMinimumHeight(metrics.lineSpacing() * min(rows, 4) + 12)
-    box.setProperty("wanted_rows", rows)
+    box.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
     return box
+
+
+def _needed_height(box: QPlainTextEdit, width: int) -> int:
+    """The height that shows every wrapped line of the box at ``width`` without scrolling."""
+    metrics = box.fontMetrics()
+    margins = int(box.document().documentMargin()) * 2 + box.frameWidth() * 2 + 4
+    inner = max(width - margins - box.verticalScrollBar().sizeHint().width(), 80)
+    flags = int(Qt.TextFlag.TextWordWrap)
+    height = sum(metrics.boundingRect(QRect(0, 0, inner, 100_000), flags, line).height()
+                 for line in box.toPlainText().split("\n"))
+    return height + margins
 
 
 class ImportReport(QDialog):
@@ -92,16 +101,41 @@ class ImportReport(QDialog):
         QApplication.clipboard().setText(self._text)
 
     def _fit(self) -> None:
-        """Wide enough to read a line of the report at once, tall enough for its lines, and
-        never beyond the screen (the lists scroll)."""
+        """Wide enough to read a line of the report at once, tall enough for all its lines,
+        and never beyond the screen (then the lists scroll, each in its share)."""
         screen = (self.parentWidget().screen() if self.parentWidget() is not None
                   else QGuiApplication.primaryScreen())
         room = screen.availableGeometry() if screen is not None else None
-        em = self.fontMetrics().horizontalAdvance("m")
-        width = em * 52
-        rows = sum(int(box.property("wanted_rows")) for box in self.lists.values())
-        height = self.fontMetrics().lineSpacing() * (rows + 8) + 120
+        width = self.fontMetrics().horizontalAdvance("m") * 56
         if room is not None:
             width = min(width, room.width() - 40)
-            height = min(height, room.height() - 80)
-        self.resize(width, height)
+        self._share(width)
+        self.resize(width, self.sizeHint().height())
+        if room is not None and self.height() > room.height() - 60:
+            self.resize(width, room.height() - 60)
+
+    def _share(self, width: int) -> None:
+        """Each list as tall as its wrapped lines (so nothing scrolls while the screen has
+        room), at least four lines; taller lists get the larger share of a smaller window."""
+        layout = self.layout()
+        for box in self.lists.values():
+            needed = _needed_height(box, width - 24)
+            box.setMinimumHeight(min(needed, box.fontMetrics().lineSpacing() * 4 + 12))
+            box.setMaximumHeight(needed)
+            box.setProperty("needed", needed)
+            if isinstance(layout, QVBoxLayout):
+                layout.setStretchFactor(box, max(needed, 1))
+
+    def sizeHint(self) -> QSize:  # noqa: N802  (Qt's name)
+        hint = super().sizeHint()
+        needed = sum(int(box.property("needed") or 0) - box.sizeHint().height()
+                     for box in self.lists.values())
+        return QSize(hint.width(), hint.height() + max(needed, 0))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  (Qt's name)
+        super().resizeEvent(event)
+        for box in self.lists.values():
+            needed = _needed_height(box, box.width())
+            if needed != box.property("needed"):
+                box.setProperty("needed", needed)
+                box.setMaximumHeight(needed)
