@@ -34,7 +34,7 @@ def read_exchange_file(path: Path, exchange: ExchangeFormat) -> ExchangeRead:
     raw = decode_json_bytes(data, source=path.name, path=path, limit=MAX_EXCHANGE_BYTES)
     try:
         return exchange.read(raw)
-    except Exception as exc:  # noqa: BLE001  (a reader's bug must not become a traceback)
+    except Exception as exc:  # a reader's bug must not become a traceback
         # ``read`` never raises by contract; should one still do, the user gets a sentence
         # and nothing opens, instead of a traceback on stderr and a silent window.
         raise load_error(path.name, path, "m3desk could not make a sheet of it "

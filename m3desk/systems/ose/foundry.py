@@ -200,7 +200,8 @@ def _treasure(details: Any, tables: Mapping[str, str] | None, report: Report) ->
         letter = treasure_letter(link, tables)
         if letter is None:
             report.add(f"the treasure is a link to a roll table m3desk does not know "
-                       f"(“{link[:80]}”): {'kept “' + treasure + '”' if treasure else 'left empty'}")
+                       f"(“{link[:80]}”): "
+                       + (f"kept “{treasure}”" if treasure else "left empty"))
         elif not treasure:
             treasure = letter
         elif letter not in treasure:

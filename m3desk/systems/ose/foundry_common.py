@@ -19,8 +19,9 @@ from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.tables import Save
 
 __all__ = ["NOTE_LABELS", "SAVE_KEYS", "TREASURE_TABLES", "Report", "as_int", "clamp", "counted",
-           "derived_numbers", "effect_items", "effect_names", "foundry_only", "get", "html_of", "note_lines",
-           "noted_items", "read_note_lines", "saves_block", "treasure_letter", "weapon_item"]
+           "derived_numbers", "effect_items", "effect_names", "foundry_only", "get", "html_of",
+           "note_lines", "noted_items", "read_note_lines", "saves_block", "treasure_letter",
+           "weapon_item"]
 
 SAVE_KEYS = {"death": Save.DEATH, "wand": Save.WANDS, "paralysis": Save.PARALYSIS,
              "breath": Save.BREATH, "spell": Save.SPELLS}

@@ -4,7 +4,8 @@ format on the seam (``GameSystem.exchange_formats``).
 
 An imported sheet opens as a new, unsaved tab; whatever the file held that m3desk could not
 keep, and what it kept in another place (the notes, an override), is listed in full in the
-import's report (``exchange_report.ImportReport``), which stays open beside the sheet. An export lists what the other tool has no place for. Nothing
+import's report (``exchange_report.ImportReport``), which stays open beside the sheet. An
+export lists what the other tool has no place for. Nothing
 is dropped silently.
 """
 

@@ -103,8 +103,8 @@ class ImportReport(QDialog):
     def _fit(self) -> None:
         """Wide enough to read a line of the report at once, tall enough for all its lines,
         and never beyond the screen (then the lists scroll, each in its share)."""
-        screen = (self.parentWidget().screen() if self.parentWidget() is not None
-                  else QGuiApplication.primaryScreen())
+        parent = self.parentWidget()
+        screen = parent.screen() if parent is not None else QGuiApplication.primaryScreen()
         room = screen.availableGeometry() if screen is not None else None
         width = self.fontMetrics().horizontalAdvance("m") * 56
         if room is not None:
@@ -126,13 +126,13 @@ class ImportReport(QDialog):
             if isinstance(layout, QVBoxLayout):
                 layout.setStretchFactor(box, max(needed, 1))
 
-    def sizeHint(self) -> QSize:  # noqa: N802  (Qt's name)
+    def sizeHint(self) -> QSize:
         hint = super().sizeHint()
         needed = sum(int(box.property("needed") or 0) - box.sizeHint().height()
                      for box in self.lists.values())
         return QSize(hint.width(), hint.height() + max(needed, 0))
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802  (Qt's name)
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         for box in self.lists.values():
             needed = _needed_height(box, box.width())

@@ -121,7 +121,7 @@ def test_hit_dice_movement_and_treasure_are_as_foundry_holds_them() -> None:
     guard, out = read("goblin-bodyguard")
     assert (guard.hit_dice, str(guard.hit_point_dice), out["hp"]["hd"]) == (2, "2d6", "2d6")
     assert derive(guard)["hp.average"].value == 7 and guard.treasure == "R"
-    bee, out = read("killer-bee")
+    _bee, out = read("killer-bee")
     assert (out["movement"]["base"], out["details"]["movement"]) == (150, "150’ (50’) flying")
     turtle = MonsterSheet(name="Dragon Turtle", hit_dice=30, movement=30,
                           movement_other="90’ (30’) swimming")
@@ -252,3 +252,10 @@ def test_a_bad_class_or_score_is_reported_not_raised() -> None:
     assert sheet.char_class.value == "fighter" and sheet.level == 14
     joined = " ".join(problems)
     assert "Barbarian" in joined and "STR" in joined and "level 40" in joined
+
+
+def test_a_monster_file_of_format_1_opens_without_hit_point_dice() -> None:
+    loaded = load_sheet(FIXTURES.parent / "ose_monster_v1" / "goblin.m3m")
+    assert loaded.migrated_from == 1
+    assert isinstance(loaded.model, MonsterSheet) and loaded.model.hit_point_dice is None
+    assert loaded.model.name == "Goblin"
