@@ -42,6 +42,7 @@ from m3desk.systems.ose.foundry_common import (
     note_lines,
     noted_items,
     read_note_lines,
+    retainer_and_slots,
     saves_block,
     treasure_letter,
     weapon_item,
@@ -289,6 +290,8 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     if not -3 <= initiative <= 3:
         problems.append(f"the initiative modifier {signed(initiative)} is outside −3 to +3: "
                         f"kept {signed(_clamp(initiative, -3, 3))}")
+    retainer_and_slots(system, report)
+    ac_mod = _int(_get(system, "ac", "mod")) or _int(_get(system, "aac", "mod")) or 0
     for kind in ("melee", "missile"):
         bonus = _int(_get(system, "thac0", "mod", kind)) or 0
         if bonus:
@@ -347,10 +350,13 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     printed = {"thac0": thac0, "saves": {s.value: v for s, v in saves.items()},
                "movement": printed_move[:120], "hp": hp,
                "hd": hd_shown + "*" * _clamp(asterisks, 0, 6)}
+    if ac_mod:  # Foundry adds it to a character's AC only; a monster's AC is its value
+        report.add(f"Foundry's AC modifier {signed(ac_mod)} is not kept: Foundry itself uses "
+                   f"it for characters only, and shows this monster's AC {ac}")
     derived_thac0 = derive(sheet)["thac0"].value
     if thac0 is not None and 1 <= thac0 <= 25 and thac0 != derived_thac0:
         # Keep the file's number, visibly: an override the referee can clear.
-        sheet = sheet.model_copy(update={"overrides": {"thac0": thac0}})
+        sheet = sheet.model_copy(update={"overrides": {**sheet.overrides, "thac0": thac0}})
         report.keep(f"THAC0 {thac0} in the file, where HD {hd_shown} gives "
                     f"{derived_thac0}: kept {thac0} as the referee's override")
     said = [clean_text(line, 2_000, lines=True)[0] for line in problems]  # quotes the file

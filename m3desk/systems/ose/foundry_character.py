@@ -33,6 +33,7 @@ from m3desk.systems.ose.foundry_common import (
     note_lines,
     noted_items,
     read_note_lines,
+    retainer_and_slots,
     saves_block,
     weapon_item,
 )
@@ -290,11 +291,7 @@ def _unkept(system: Mapping[str, Any], report: Report) -> None:
     if share is not None and share != 100:
         report.add(f"the share of experience ({share} %) is not kept: m3desk shares a "
                    "fight's experience equally")
-    retainer = _get(system, "retainer")
-    if _get(retainer, "enabled"):
-        wage = str(_get(retainer, "wage") or "")[:40]
-        report.add(f"a retainer (loyalty {_int(_get(retainer, 'loyalty'))}"
-                   f"{', wage ' + wage if wage else ''}): not kept, the sheet has no place")
+    retainer_and_slots(system, report)
     exploration = _get(system, "exploration")
     defaults = {"ld": 1, "od": 2, "sd": 1, "ft": 1}
     words = {"ld": "listening at doors", "od": "opening doors", "sd": "finding secret doors",
@@ -308,11 +305,6 @@ def _unkept(system: Mapping[str, Any], report: Report) -> None:
     if limit not in (None, 0, 1600):
         report.add(f"Foundry's encumbrance limit {limit} coins is not kept: m3desk uses the "
                    "SRD's 1,600")
-    slots = [f"level {level}: {_int(_get(system, 'spells', str(level), 'max'))}"
-             for level in range(1, 7) if _int(_get(system, "spells", str(level), "max"))]
-    if slots:
-        report.add("Foundry's spell slots are not kept: m3desk counts them from the class and "
-                   "level (" + ", ".join(slots) + ")")
 
 
 def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[str]]:

@@ -20,8 +20,8 @@ from m3desk.systems.ose.tables import Save
 
 __all__ = ["NOTE_LABELS", "SAVE_KEYS", "TREASURE_TABLES", "Report", "as_int", "clamp", "counted",
            "derived_numbers", "effect_items", "effect_names", "foundry_only", "get", "html_of",
-           "note_lines", "noted_items", "read_note_lines", "saves_block", "treasure_letter",
-           "weapon_item"]
+           "note_lines", "noted_items", "read_note_lines", "retainer_and_slots", "saves_block",
+           "treasure_letter", "weapon_item"]
 
 SAVE_KEYS = {"death": Save.DEATH, "wand": Save.WANDS, "paralysis": Save.PARALYSIS,
              "breath": Save.BREATH, "spell": Save.SPELLS}
@@ -222,6 +222,22 @@ def effect_items(found: Mapping[str, list[tuple[str, int]]]) -> list[dict[str, A
         effects.append({"name": name.removesuffix(" (off)") if off else name, "changes": [],
                         "disabled": off, "transfer": False, "duration": {}})
     return effects
+
+
+def retainer_and_slots(system: Any, report: Report) -> None:
+    """Foundry's retainer settings and spell slots, named when they hold anything: an m3desk
+    sheet has no place for the first and counts the second from the class and level."""
+    retainer = get(system, "retainer")
+    if get(retainer, "enabled"):
+        wage = clean_text(get(retainer, "wage"), 40)[0]
+        report.add(f"a retainer (loyalty {as_int(get(retainer, 'loyalty'))}"
+                   f"{', wage ' + wage if wage else ''}): not kept, the sheet has no place")
+    slots = [f"level {level}: {as_int(get(system, 'spells', str(level), 'max'))}"
+             for level in range(1, 7) if as_int(get(system, "spells", str(level), "max"))]
+    if slots:
+        report.add("Foundry's spell slots are not kept: m3desk counts a character's from the "
+                   "class and level, and a monster's spells are in its notes ("
+                   + ", ".join(slots) + ")")
 
 
 def foundry_only(actor: Any, report: Report) -> None:
