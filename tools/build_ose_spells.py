@@ -26,6 +26,15 @@ _CODE = re.compile(r"^(?:C|MU)\d\.\d+r?\s+")
 _FEET = r"(\d+)\s*['′]"
 _SELF_WORDS = ("caster", "touch", "self", "presence")
 CLASSES = {"Cleric": "cleric", "Magic-User": "magic-user"}
+ERRATA: dict[str, tuple[str, str]] = {
+    # name -> (the range as the OSE SRD prints it, why the compendium's is not kept)
+    "Feeblemind": ("240'", "SRD 4_Magic/Magic-User_Spells/5_Feeblemind.md: Range 240’; the "
+                           "compendium has 120'"),
+    "Cause Fear": ("120'", "SRD 4_Magic/Cleric_Spells/1_Remove_Fear.md, Reversed: a target "
+                           "within 120’; the compendium gives the forward spell's range (the "
+                           "caster or a creature touched)"),
+}
+"""Where the compendium's range differs from the SRD's text, the SRD's, with the reason."""
 
 
 def read_range(text: str) -> dict[str, int | None]:
@@ -55,7 +64,7 @@ def build(source: Path) -> dict[str, Any]:
         system = item["system"]
         name = _CODE.sub("", str(item["name"])).replace("′", "'").strip()
         level = int(system["lvl"])
-        reach = read_range(str(system["range"]))
+        reach = read_range(ERRATA[name][0] if name in ERRATA else str(system["range"]))
         key = (name.casefold(), level, reach["range"], reach.get("base") or 0,
                reach.get("per_level") or 0)
         entry = spells.setdefault(key, {"name": name, "level": level, "classes": [],

@@ -2,14 +2,15 @@
 
     .venv/bin/python tools/hostile_files.py OUT_DIR [--games ose,adnd2e] [--only NAME]
 
-For every installed game it takes the samples (one character, one monster) and an encounter
-of all its samples as seeds, writes semantic mutations of each (every number huge or
-negative, every list as long as a 32 MB file allows, every text padded with 100,000
-characters of mixed right-to-left text, every id and cross-reference broken, …), then runs
-each file in a fresh process: opened in the real main window (offscreen, shown and painted),
-``m3desk export-pdf`` and, for encounters, ``m3desk forecast --fights 50``. It prints the wall
-time and peak memory of each run and the worst of each; the budget is 2 s and 500 MB.
-"""
+For every installed game it takes the samples (one character, one monster) and an encounter of
+all its samples as seeds (and the samples written as other tools' files, e.g. Foundry actors,
+which it imports through File → Import: surrogates, wrong types, deep nesting …), writes
+semantic mutations of each (every number huge or negative, every list as long as a 32 MB file
+allows, every text padded with 100,000 characters of mixed right-to-left text, every id and
+cross-reference broken, …), then runs each file in a fresh process: opened in the real main
+window (offscreen, shown and painted), ``m3desk export-pdf`` and, for encounters, ``m3desk
+forecast --fights 50``. It prints the wall time and peak memory of each run and the worst of
+each; the budget is 2 s and 500 MB. """
 
 from __future__ import annotations
 
@@ -149,6 +150,31 @@ def _backdrop_device(body: Any) -> Any:
     return body
 
 
+def _surrogates(body: Any) -> Any:
+    """Every text with a lone surrogate and a control character (JSON's escapes carry them)."""
+    return _walk(body, lambda v: v[:1] + "\ud800\x07" + v[1:] if isinstance(v, str) else v)
+
+
+def _wrong_types(body: Any) -> Any:
+    """Every value of the other kind: numbers as lists, texts as objects (not walked again)."""
+    if isinstance(body, dict):
+        return {key: _wrong_types(item) for key, item in body.items()}
+    if isinstance(body, list):
+        return [_wrong_types(item) for item in body]
+    if isinstance(body, bool) or body is None:
+        return body
+    if isinstance(body, int | float):
+        return [body]
+    return {"value": body}
+
+
+def _deep(body: Any) -> Any:
+    nested: Any = "deep"
+    for _ in range(900):  # deeper than any file nests; json writes it (the tests go to 100,000)
+        nested = [nested]
+    return dict(body, system=nested) if isinstance(body, dict) else body
+
+
 MUTATIONS: dict[str, Callable[[Any], Any]] = {
     "seed": lambda b: b,
     "huge-numbers": lambda b: _walk(b, _numbers(10**100)),
@@ -161,6 +187,35 @@ MUTATIONS: dict[str, Callable[[Any], Any]] = {
     "hostile-backdrop": _hostile_backdrop,
     "backdrop-device": _backdrop_device,
 }
+EXCHANGE_MUTATIONS: dict[str, Callable[[Any], Any]] = {
+    "seed": lambda b: b,
+    "huge-numbers": lambda b: _walk(b, _numbers(10**100)),
+    "long-lists": _grown,
+    "padded-rtl-text": lambda b: _walk(b, _padded),
+    "surrogates": _surrogates,
+    "wrong-types": _wrong_types,
+    "deep-nesting": _deep,
+}
+"""What another tool's file (a Foundry actor) is attacked with: File → Import reads it."""
+
+
+def exchange_files(games: list[str], out: Path) -> Iterator[tuple[str, Path]]:
+    """Each game's samples written in the other tools' formats, mutated."""
+    from m3desk.assets import sample_files
+    from m3desk.core import registry
+    from m3desk.storage.sheet_files import load_sheet
+
+    for game in games:
+        for exchange in registry.get(game).exchange_formats:
+            for sample in sample_files(game)[:2]:
+                actor, _notes = exchange.write(load_sheet(sample).model)
+                for name, mutate in EXCHANGE_MUTATIONS.items():
+                    path = out / f"{game}-import-{sample.stem}-{name}{exchange.extension}"
+                    data = json.dumps(mutate(copy.deepcopy(actor)), ensure_ascii=True).encode()
+                    if len(data) > 32 << 20:
+                        continue
+                    path.write_bytes(data)
+                    yield "import", path
 
 
 def hostile_files(games: list[str], out: Path) -> Iterator[tuple[str, Path]]:
@@ -199,6 +254,32 @@ window.open_path(__import__("pathlib").Path(sys.argv[1]))
 app.processEvents()
 window.grab()
 print(f"opened in {time.perf_counter() - start:.2f} s; said {str(said)[:80]}")
+"""
+
+IMPORT = r"""
+import os, sys, tempfile, time
+from pathlib import Path
+os.environ["M3DESK_HOME"] = tempfile.mkdtemp()
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from m3desk.storage.paths import AppPaths
+from m3desk.ui import dialogs
+from m3desk.ui.main_window import MainWindow
+said = []
+for name in dir(dialogs):
+    if name.startswith(("show_", "ask_", "warn")) and callable(getattr(dialogs, name)):
+        setattr(dialogs, name, lambda *a, _n=name, **k: said.append((_n, a[1:2])))
+dialogs.import_file_name = lambda *a: (Path(sys.argv[1]), "")
+window = MainWindow(AppPaths.from_environment())
+window.resize(1366, 768)
+window.show()
+window.startup([], recover=False)
+app.processEvents()
+start = time.perf_counter()
+window.menu_actions.import_sheet.trigger()
+app.processEvents()
+window.grab()
+print(f"imported in {time.perf_counter() - start:.2f} s; said {str(said)[:80]}")
 """
 
 
@@ -253,7 +334,7 @@ def main() -> int:
     python = sys.executable
     worst: dict[str, tuple[float, float, str]] = {}
     seed_wall: dict[tuple[str, str, str], float] = {}
-    for kind, path in list(hostile_files(games, args.out)):
+    for kind, path in [*hostile_files(games, args.out), *exchange_files(games, args.out)]:
         wanted = [part for part in args.only.split(",") if part]
         if wanted and not any(w in path.name for w in wanted) and "-seed." not in path.name:
             continue
@@ -261,6 +342,8 @@ def main() -> int:
         runs = {"window": [python, "-c", WINDOW, str(path)],
                 "export-pdf": [python, "-m", "m3desk", "export-pdf", str(path), "-o",
                                str(path.with_suffix(".pdf"))]}
+        if kind == "import":
+            runs = {"import": [python, "-c", IMPORT, str(path)]}
         if kind == "encounter":
             runs["forecast"] = [python, "-m", "m3desk", "forecast", "--fights", "50", str(path)]
         for mode, argv in runs.items():

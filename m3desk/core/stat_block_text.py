@@ -93,6 +93,14 @@ def read_fields(text: str, short: Mapping[str, str], long: Mapping[str, str]) ->
         name = lookup.get(label, label)
         end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
         value = text[match.end():end].strip(" \t\n,;.")
+        if name in found.values and not found.values[name] and value:
+            # "Att Att 1 × bite (1d4)": a label written twice in a row, the first with
+            # nothing after it, is one label.
+            written = " ".join((match.group("long") or match.group("short")).split())
+            found.problems.append(f"“{written} {written}” is the label written twice: read "
+                                  f"as one ({quoted(value, 30)})")
+            found.values[name] = value[:_MAX_VALUE]
+            continue
         if name in found.values:
             again.setdefault(label, []).append(value)
             continue

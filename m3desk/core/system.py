@@ -563,10 +563,12 @@ class EncounterRules(NamedTuple):
 
 
 class ExchangeRead(NamedTuple):
-    """A sheet read from another tool's file, and what of it could not be kept."""
+    """A sheet read from another tool's file, what of it could not be kept, and what was
+    kept in another place than the other tool's (in the notes, as an override), each said."""
 
     sheet: BaseModel
     problems: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
 
 
 class ExchangeFormat(NamedTuple):

@@ -14,7 +14,12 @@ from pydantic import BaseModel
 
 from m3desk.core.system import ExchangeFormat, ExchangeRead
 from m3desk.storage.atomic import atomic_write_bytes
-from m3desk.storage.safejson import decode_json_bytes, read_file_capped
+from m3desk.storage.safejson import (
+    decode_json_bytes,
+    describe_exception,
+    load_error,
+    read_file_capped,
+)
 
 __all__ = ["MAX_EXCHANGE_BYTES", "read_exchange_file", "write_exchange_file"]
 
@@ -27,7 +32,13 @@ def read_exchange_file(path: Path, exchange: ExchangeFormat) -> ExchangeRead:
     readable JSON. Odd contents never raise: the game reports them as problems."""
     data = read_file_capped(path, MAX_EXCHANGE_BYTES)
     raw = decode_json_bytes(data, source=path.name, path=path, limit=MAX_EXCHANGE_BYTES)
-    return exchange.read(raw)
+    try:
+        return exchange.read(raw)
+    except Exception as exc:  # a reader's bug must not become a traceback
+        # ``read`` never raises by contract; should one still do, the user gets a sentence
+        # and nothing opens, instead of a traceback on stderr and a silent window.
+        raise load_error(path.name, path, "m3desk could not make a sheet of it "
+                         f"({describe_exception(exc)}).") from exc
 
 
 def write_exchange_file(path: Path, exchange: ExchangeFormat,
@@ -35,6 +46,10 @@ def write_exchange_file(path: Path, exchange: ExchangeFormat,
     """Write ``sheet`` in the other tool's format, all or nothing; returns what that tool has
     no place for. Raises SaveError (m3desk.storage.errors) with a sentence when the disk refuses."""
     data, notes = exchange.write(sheet)
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    atomic_write_bytes(path, text.encode("utf-8"))  # raises SaveError with a sentence
+    try:
+        payload = (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate cannot be UTF-8; JSON's escapes still carry it.
+        payload = (json.dumps(data, ensure_ascii=True, indent=2) + "\n").encode("ascii")
+    atomic_write_bytes(path, payload)  # raises SaveError with a sentence
     return notes

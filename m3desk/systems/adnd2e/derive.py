@@ -31,6 +31,7 @@ from m3desk.systems.adnd2e.tables import (
     dex_adjustments,
     encumbered_rate,
     encumbrance_category,
+    encumbrance_source,
     group_saves,
     group_thac0,
     monster_save_level,
@@ -150,9 +151,10 @@ def _derive_character(sheet: CharacterSheet, options: AdndOptions) -> dict[str, 
     # Encumbrance and what it leaves of movement, to hit and AC.
     category = encumbrance_category(scores.STR, _exceptional(sheet), sheet.carried)
     _kept, enc_hit, enc_ac = ENCUMBRANCE_EFFECTS[category]
+    source = encumbrance_source(scores.STR)
     values.append(_value("encumbrance", "Encumbrance", [Term(
-        label=f"{sheet.carried} lb with {strength}: {ENCUMBRANCE_NAMES[category]}",
-        value=category)], o))
+        label=f"{sheet.carried} lb with {strength}: {ENCUMBRANCE_NAMES[category]}"
+        + (f" ({source})" if source else ""), value=category)], o))
     values.append(_value("encumbrance.to_hit", "To hit from encumbrance", [Term(
         label=ENCUMBRANCE_NAMES[category], value=enc_hit)], o))
     base = RACE_MOVEMENT[sheet.race]

@@ -25,6 +25,7 @@ __all__ = [
     "con_hp_adjustment",
     "dex_adjustments",
     "encumbrance_category",
+    "encumbrance_source",
     "group_saves",
     "group_thac0",
     "monster_save_level",
@@ -220,13 +221,29 @@ _ABOVE_18: dict[int, tuple[int, int]] = {
 
 
 def _row_above_18(score: int) -> tuple[int, int, int, int, int]:
-    """Table 47 stops at 18/00. Like every printed row, light starts one pound past the
-    weight allowance and the maximum is the maximum press (PHB Table 1); the moderate, heavy
-    and severe starts are spaced as on the 18/00 row (39, 78 and 117 of its 144 lb)."""
+    """PHB Table 47 prints no row above 18/00 (the digest, /work/shared/rules/adnd2e.md §6,
+    prints 3–18/00; players of the PHB say the same: "the 2e encumbrance table does cap at
+    18/00 Str while the stat table goes to 25", pandius.com/WotC/930671.htm). The closest
+    authority is PHB Table 1's row for the score: like every printed row of Table 47, light
+    starts one pound past its weight allowance and the maximum is its maximum press. The
+    moderate, heavy and severe starts no book prints; they are spaced as on the 18/00 row
+    (39, 78 and 117 of its 144 lb), and :func:`encumbrance_source` says so on the sheet."""
     allowance, press = _ABOVE_18[min(score, 25)]
     light, span = allowance + 1, press - allowance - 1
     return (light, light + span * 39 // 144, light + span * 78 // 144,
             light + span * 117 // 144, press)
+
+
+def encumbrance_source(score: int) -> str:
+    """Where the encumbrance steps of a STR score come from, in words, when no table row
+    prints them (STR 19–25); empty for the rows Table 47 prints."""
+    if score <= 18:
+        return ""
+    light, moderate, heavy, severe, most = _row_above_18(score)
+    return (f"PHB Table 47 stops at 18/00: light from {light} lb and at most {most} lb "
+            f"(Table 1's weight allowance and maximum press for STR {min(score, 25)}); "
+            f"moderate {moderate}, heavy {heavy}, severe {severe} lb spaced as on the "
+            "18/00 row, which no book prints")
 
 
 ENCUMBRANCE_NAMES = ("unencumbered", "light", "moderate", "heavy", "severe", "overloaded")

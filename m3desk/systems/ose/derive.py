@@ -283,6 +283,14 @@ def _derive_monster(sheet: MonsterSheet) -> dict[str, Derived]:
     thac0 = _value("thac0", "THAC0", (thac0_term,), o)
     source, saves = monster_save_source(sheet)
     average = 2 if sheet.hit_dice == 0 else (sheet.hit_dice * 9) // 2
+    dice_label = "½ HD: 1d4" if sheet.hit_dice == 0 else f"{sheet.hit_dice}d8"
+    modifier = sheet.hit_dice_modifier
+    if sheet.hit_point_dice is not None:  # a bodyguard's 3d6, a creature of 1 hit point
+        rolled = sheet.hit_point_dice
+        average = rolled.count * (rolled.sides + 1) // 2
+        dice_label, modifier = f"hit points {rolled}", rolled.bonus
+        if not rolled.count:
+            dice_label, average = "fixed hit points", 0
     values = [
         ac,
         _value("aac", "AAC", (Term(label="base", value=19), Term(label="AC", value=-ac.value)),
@@ -300,8 +308,8 @@ def _derive_monster(sheet: MonsterSheet) -> dict[str, Derived]:
                o),
         _value("morale", "Morale", (Term(label="stat block", value=sheet.morale),), o),
         _value("hp.average", "Average hit points",
-               (Term(label="½ HD: 1d4" if sheet.hit_dice == 0 else f"{sheet.hit_dice}d8",
-                     value=average),
-                Term(label="HD modifier", value=sheet.hit_dice_modifier)), o),
+               (Term(label=dice_label, value=average),
+                Term(label="HD modifier" if sheet.hit_point_dice is None else "bonus",
+                     value=modifier)), o),
     ]
     return {value.key: value for value in values}

@@ -303,6 +303,9 @@ MONSTER_FORM = SheetForm(
             FieldSpec("hit_dice_asterisks", "Specials (*)", "int", minimum=0, maximum=6),
             FieldSpec("hit_points", "Hit points", "int", minimum=-99, maximum=999),
             FieldSpec("max_hit_points", "Maximum", "int", minimum=1, maximum=999),
+            FieldSpec("hit_point_dice", "Hit-point dice", "dice", placeholder="from HD",
+                      help="Only where the book fixes other dice than the Hit Dice's d8s: "
+                           "a bodyguard's 3d6, +1 for a creature of 1 hit point."),
         ), derived=("hp.average",)),
         SectionSpec("Armour and attack", (
             FieldSpec("armour_class", "AC", "int", minimum=-10, maximum=19),

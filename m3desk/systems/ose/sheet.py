@@ -8,7 +8,7 @@ prints them: a goblin (HD 1-1) saves as a normal human, which no Hit Dice table 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,7 +17,8 @@ from m3desk.core.dice import Dice, DiceExpr
 from m3desk.core.routines import MAX_ROUTINES, Damage, DamageText
 from m3desk.systems.ose.tables import OseClass, Save
 
-__all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "Spell", "Weapon"]
+__all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "Spell", "Weapon",
+           "monster_v1_to_v2"]
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
@@ -116,6 +117,9 @@ class MonsterSheet(BaseModel):
     """The "+1" of HD 4+1 or the "−1" of HD 1-1."""
     hit_points: int = Field(4, ge=-99, le=999)
     max_hit_points: int = Field(4, ge=1, le=999)
+    hit_point_dice: Dice | None = None
+    """What its hit points are rolled with when the SRD fixes other dice than its Hit Dice's
+    d8s: a bodyguard's 3d6, "+1" for a creature of one hit point. None: the Hit Dice (½: 1d4)."""
     attacks: tuple[MonsterAttack, ...] = Field((), max_length=20)
     hit_dice_asterisks: int = Field(0, ge=0, le=6)
     """Special abilities, for XP (HD 3** has two)."""
@@ -139,3 +143,9 @@ class MonsterSheet(BaseModel):
     treasure: ShortText = ""
     notes: Annotated[str, Field(max_length=MAX_NOTES)] = ""
     overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=200)
+
+
+def monster_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A monster file of format 1 as format 2: format 2 adds ``hit_point_dice`` (none in
+    format 1: hit points from the Hit Dice); nothing of format 1 changes."""
+    return dict(data)

@@ -331,6 +331,15 @@ def parse_stat_block(text: str, name: str = "Monster",
     name = name.strip()[:80] if isinstance(name, str) else ""
     values: dict[str, object] = {"name": name or "Monster"}
     parts = pick_variant(fields.values, variant, problems)
+    variants = variant_names(fields.values)
+    if variants:
+        # Which variant the sheet is, said in its notes: the block offers several ("HD 8 /
+        # 12 / 16") or a range ("HD 1 to 3"), and the sheet holds one.
+        chosen = variants[variant if 0 <= variant < len(variants) else 0]
+        printed = " ".join(fields.values["HD"].split())
+        how = "a range" if re.search(r"\bto\b", printed) else f"{len(variants)} variants"
+        notes.append(f"Read as {chosen}: the block's HD {printed[:80]} offers {how} "
+                     f"({', '.join(variants)})")
     if match := _whole("AC", "AC", parts, problems):
         values["armour_class"] = int(match.group(1))
     if "HD" in parts:

@@ -958,6 +958,8 @@ def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
     """A monster's hit points come from its Hit Dice; a character's are its own."""
     if not isinstance(sheet, MonsterSheet):
         return None
+    if sheet.hit_point_dice is not None:
+        return sheet.hit_point_dice
     return d8_hit_dice(sheet.hit_dice, sheet.hit_dice_modifier)
 
 

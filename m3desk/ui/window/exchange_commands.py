@@ -3,7 +3,9 @@ tools game masters already use (Foundry VTT's actors), for every game that descr
 format on the seam (``GameSystem.exchange_formats``).
 
 An imported sheet opens as a new, unsaved tab; whatever the file held that m3desk could not
-keep is listed in one message. An export lists what the other tool has no place for. Nothing
+keep, and what it kept in another place (the notes, an override), is listed in full in the
+import's report (``exchange_report.ImportReport``), which stays open beside the sheet. An
+export lists what the other tool has no place for. Nothing
 is dropped silently.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
 
 from m3desk.core import registry
 from m3desk.core.system import ExchangeFormat, GameSystem
@@ -64,6 +67,8 @@ class ExchangeCommands(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._window = window
+        self.report: QWidget | None = None
+        """The last import's report window, while it is open."""
 
     def import_sheet(self) -> OpenDocument | None:
         """Ask for another tool's sheet file and open it as a new, unsaved tab."""
@@ -89,11 +94,14 @@ class ExchangeCommands(QObject):
             return None
         record = window.session.add_new(read.sheet)
         name = getattr(read.sheet, "name", path.stem)
-        if read.problems:
-            dialogs.show_warning(
-                window, "Imported, With Notes",
-                f"“{path.name}” opened as {name}, unsaved. Check these before saving:\n\n"
-                + _listed(read.problems))
+        if read.problems or read.kept:
+            from m3desk.ui.window.exchange_report import ImportReport
+
+            report = ImportReport(
+                window, f"“{path.name}” ({exchange.label}) opened as {name}, unsaved. "
+                "Check these against the sheet before saving it.", read.problems, read.kept)
+            report.show()
+            self.report = report
         else:
             window.statusBar().showMessage(
                 f"Imported {name} from “{path.name}” ({exchange.label}); save to keep it.",

@@ -193,3 +193,23 @@ def test_rupert_fires_his_long_bow_with_dex() -> None:
     assert values["weapon.0.to_hit"].value == 2  # DEX 17 missile +2; no STR for a bow
     assert values["weapon.0.damage"].value == 0
     assert values["weapon.1.to_hit"].value == 0 and values["weapon.1.damage"].value == 1
+
+
+def test_strength_above_18_takes_what_table_1_prints_and_says_what_no_table_prints() -> None:
+    """PHB Table 47 stops at 18/00. For STR 19–25 the light start and the maximum are PHB
+    Table 1's weight allowance + 1 and maximum press (as on every printed row: 18/00 has
+    335 lb allowance → light from 336, press 480 → max 480); the sheet says that the steps
+    between are spaced as on the 18/00 row, which no book prints."""
+    table_1 = {19: (485, 640), 20: (535, 700), 21: (635, 810), 22: (785, 970),
+               23: (935, 1130), 24: (1235, 1440), 25: (1535, 1750)}
+    for score, (allowance, press) in table_1.items():
+        assert encumbrance_category(score, 0, allowance) == 0
+        assert encumbrance_category(score, 0, allowance + 1) == 1
+        assert encumbrance_category(score, 0, press) == 4
+        assert encumbrance_category(score, 0, press + 1) == 5
+    assert encumbrance_category(18, 100, 335) == 0 and encumbrance_category(18, 100, 336) == 1
+    giant = CharacterSheet(name="G", abilities=Abilities(STR=19), carried=500)
+    said = derive(giant)["encumbrance"].explanation()
+    assert "PHB Table 47 stops at 18/00: light from 486 lb and at most 640 lb" in said
+    assert "spaced as on the 18/00 row, which no book prints" in said
+    assert "Table 47" not in derive(CharacterSheet(name="N"))["encumbrance"].explanation()

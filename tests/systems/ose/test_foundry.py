@@ -41,10 +41,14 @@ def test_a_monster_reads_with_its_numbers_and_attack_routine() -> None:
     assert (sheet.morale, sheet.xp, sheet.alignment, sheet.treasure) == (7, 75, "Neutral", "U")
     assert sheet.hit_dice_asterisks == 1
     assert sheet.number_appearing == "1d4 (1d4)"
-    assert sheet.notes == ""  # descriptions are never copied
+    # An ability is kept by its name in the notes (its description is never copied), and
+    # the report says where it went.
+    assert sheet.notes == "Special abilities: Bear hug"
     # HD 4 gives saves 10/11/12/13/14; the printed 12… are "as HD 1–3": kept as printed.
     assert derive(sheet)["save.D"].value == 12 and derive(sheet)["thac0"].value == 16
     assert read.problems == []
+    assert read.kept == ["kept in the notes, as the sheet has no field for them: "
+                         "special abilities", "Special abilities: Bear hug"]
 
 
 def test_hit_dice_forms() -> None:

@@ -90,3 +90,27 @@ def test_saves_as_a_class_when_no_saves_are_printed() -> None:
     assert derive(monster)["save.D"].value == 12  # fighter 1–3: D12 W13 P14 B15 S16
     assert derive(monster)["save.S"].explanation() == (
         "Save vs spells, rods or staves 16: as fighter level 3")
+
+
+def test_a_block_of_variants_says_which_one_the_sheet_is() -> None:
+    block = ("AC 5 [14], HD 8 / 12 / 16 (36hp / 54hp / 72hp), Att 2 × claw (1d6), "
+             "THAC0 12 / 10 / 8, MV 90' (30'), ML 9")
+    sheet, problems = parse_stat_block(block)
+    assert sheet.hit_dice == 8 and problems == []
+    assert sheet.notes == ("Read as HD 8 (36hp): the block's HD 8 / 12 / 16 (36hp / 54hp / "
+                           "72hp) offers 3 variants (HD 8 (36hp), HD 12 (54hp), HD 16 (72hp))")
+    second, _problems = parse_stat_block(block, variant=1)
+    assert second.hit_dice == 12 and second.notes.startswith("Read as HD 12 (54hp): ")
+
+
+def test_a_range_of_hit_dice_says_it_read_the_first() -> None:
+    sheet, _problems = parse_stat_block("AC 7, HD 1 to 3, Att 1 × bite (1d6), MV 60'")
+    assert sheet.hit_dice == 1
+    assert sheet.notes == ("Read as HD 1: the block's HD 1 to 3 offers a range (HD 1, HD 2, "
+                           "HD 3)")
+
+
+def test_a_label_written_twice_in_a_row_is_read_once() -> None:
+    sheet, problems = parse_stat_block("AC 7, HD 1, Att Att 1 × bite (1d4), MV 60'")
+    assert [(a.name, a.count, str(a.damage)) for a in sheet.attacks] == [("bite", 1, "1d4")]
+    assert problems == ["“Att Att” is the label written twice: read as one (“1 × bite (1d4)”)"]

@@ -7,12 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMenu
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QMenu, QPlainTextEdit, QPushButton
 
 from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.window.exchange_commands import export_formats
+from m3desk.ui.window.exchange_report import ImportReport
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "foundry"
 GAMES_WITH_FORMATS = [game for game in registry.systems() if game.exchange_formats]
@@ -29,18 +31,91 @@ def test_the_file_menu_offers_import_and_export(window: MainWindow) -> None:
     assert not _file_action(window, "Expor&t to Another Tool…").isEnabled()
 
 
-def test_importing_a_foundry_monster_opens_it_unsaved_and_reports_nothing_silently(
-        window: MainWindow, fake_dialogs) -> None:
-    path = FIXTURES / "hobgoblin.json"
+def _report(window: MainWindow) -> ImportReport | None:
+    reports = [widget for widget in window.findChildren(ImportReport) if widget.isVisible()]
+    assert len(reports) <= 1
+    return reports[0] if reports else None
+
+
+def _shown(report: ImportReport) -> str:
+    """What the report's window shows: its labels and its lists, as rendered text."""
+    texts = [label.text() for label in report.findChildren(QLabel)]
+    texts += [box.toPlainText() for box in report.findChildren(QPlainTextEdit)]
+    return "\n".join(texts)
+
+
+def _import(window: MainWindow, fake_dialogs, path: Path) -> None:
     fake_dialogs.answer("import_file_name",
                         lambda _parent, _folder, filters: (path, filters.split(";;")[0]))
     _file_action(window, "&Import from Another Tool…").trigger()
+
+
+def test_importing_a_foundry_monster_opens_it_unsaved(
+        window: MainWindow, fake_dialogs) -> None:
+    _import(window, fake_dialogs, FIXTURES / "hobgoblin.json")
     record = window.session.current()
     assert record is not None and record.plain_title() == "Hobgoblin"
     assert record.modified or record.path is None
     sheet = record.model()
     assert (sheet.armour_class, sheet.hit_dice, sheet.hit_dice_modifier) == (6, 1, 1)
     assert fake_dialogs.messages("show_warning") == []
+
+
+def test_a_compendium_monster_keeps_its_abilities_and_treasure_and_says_so(
+        window: MainWindow, fake_dialogs) -> None:
+    _import(window, fake_dialogs, FIXTURES / "goblin-bodyguard.json")
+    sheet = window.session.current().model()
+    assert sheet.treasure == "R"  # the linked roll table's name: "Treasure Type R"
+    assert str(sheet.hit_point_dice) == "2d6"
+    shown = _shown(_report(window))
+    for name in ("Infravision", "Hate Dwarves", "Wolf Riders", "2d6"):
+        assert name in shown and (name in sheet.notes or name == "2d6"), name
+
+
+def test_a_character_with_everything_keeps_or_lists_each_thing_in_the_report_shown(
+        window: MainWindow, fake_dialogs, qtbot) -> None:
+    """Gear, coins, class abilities, languages, a biography, effects and an AC modifier:
+    each is on the sheet (notes, override) and named in the report the user sees."""
+    _import(window, fake_dialogs, FIXTURES / "wrenna-quickfingers.json")
+    sheet = window.session.current().model()
+    report = _report(window)
+    assert report is not None
+    shown = _shown(report)
+    for name in ("Rope ×50 (in Backpack)", "Torch ×6", "Thieves' tools", "Backpack",
+                 "Rations (iron, 7 days)", "Garnet ×2", "Potion of healing",
+                 "23 gp", "15 sp", "40 cp", "Back-stab", "Hide in Shadows (HS)",
+                 "Read Languages", "Common", "Thieves' cant", "Footpad", "Bless", "Mummy rot",
+                 "Healing draught", "biography", "AC 3 with Foundry's AC modifier +1",
+                 "missile modifier +1", "listening at doors 2-in-6", "Foundry's own data"):
+        assert name in shown, name
+    for name in ("Rope ×50", "23 gp", "Back-stab", "Thieves' cant", "Bless", "Footpad",
+                 "Grew up on the docks of Dolmvay & learned", "Map of the sewers"):
+        assert name in sheet.notes, name
+    assert "<" not in sheet.notes and "alert" not in sheet.notes  # words, never markup
+    assert sheet.overrides["ac"] == 3 and sheet.overrides["missile.hit"] == 3
+    assert (sheet.armour, sheet.shield, [w.name for w in sheet.weapons]) == \
+        ("leather", True, ["Dagger", "Short bow"])
+    close = next(button for button in report.findChildren(QPushButton)
+                 if button.text() == "Close")
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    assert _report(window) is None
+
+
+def test_a_lone_surrogate_or_control_character_gets_a_message_not_a_traceback(
+        window: MainWindow, fake_dialogs, tmp_path: Path) -> None:
+    actor = json.loads((FIXTURES / "wrenna-quickfingers.json").read_text(encoding="utf-8"))
+    actor["name"] = "Wren\ud800na\x07"
+    actor["system"]["details"]["biography"] = "<p>Lone \udfff half</p>"
+    actor["items"][0]["name"] = "Dag\ud83dger"
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(actor), encoding="ascii")  # escaped, as JSON carries them
+    _import(window, fake_dialogs, path)
+    sheet = window.session.current().model()
+    assert sheet.name == "Wren\ufffdna" and sheet.weapons[0].name == "Dag\ufffdger"
+    shown = _shown(_report(window))
+    assert "The name: 2 characters that are not text" in shown
+    assert "The biography: 1 character that is not text" in shown
+    assert fake_dialogs.messages("show_error") == []
 
 
 def test_an_import_that_had_to_guess_says_what(window: MainWindow, fake_dialogs,
@@ -50,8 +125,9 @@ def test_an_import_that_had_to_guess_says_what(window: MainWindow, fake_dialogs,
     path.write_text(json.dumps(actor), encoding="utf-8")
     fake_dialogs.answer("import_file_name", (path, ""))
     _file_action(window, "&Import from Another Tool…").trigger()
-    [warning] = fake_dialogs.messages("show_warning")
-    assert "THAC0 16 in the file, where HD 5 gives 15: kept 16 as an override" in warning
+    shown = _shown(_report(window))
+    assert "THAC0 16 in the file, where HD 5 gives 15: kept 16 as the referee's override" \
+        in shown
     assert window.session.current().model().overrides == {"thac0": 16}
 
 
@@ -86,7 +162,10 @@ def test_every_sample_exports_and_imports_back_with_every_number(
         _file_action(window, "&Import from Another Tool…").trigger()
         back = window.session.current().model()
         exchange = export_formats(back)[0]
-        assert exchange.read(data).problems == ()
+        read = exchange.read(data)
+        assert read.problems == ()
+        kept = {"saves", "saves_as", "weapons"}  # saves as numbers; two-handed is reported
+        assert read.sheet.model_dump(exclude=kept) == record.model().model_dump(exclude=kept)
         form = game.sheet_forms[back.kind]
         assert {k: v.value for k, v in form.derive(back, None).items()} == \
             {k: v.value for k, v in form.derive(record.model(), None).items()}

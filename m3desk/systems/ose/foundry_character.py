@@ -1,0 +1,482 @@
+"""Foundry VTT's OSE characters ("type": "character"), read into m3desk sheets and written.
+
+Every field of Foundry's character is accounted for: the sheet keeps what it holds (class,
+level, scores, hit points, armour, weapons, spells, notes); the numbers Foundry's player
+typed where m3desk works them out (THAC0, saves, an AC modifier, to-hit modifiers,
+initiative) are kept as the referee's overrides when they differ; what the sheet has no field
+for yet (gear, coins and other treasure, languages, class abilities, the biography, the
+title, Foundry's active effects) is kept in the notes, a labelled line each; everything else
+is named in the report. Foundry's notes and biography are HTML: only their words are kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from m3desk.core.bounds import MAX_NOTES
+from m3desk.core.dice import DiceError, DiceExpr
+from m3desk.core.numbers import signed
+from m3desk.core.spell_range import range_words
+from m3desk.core.text import clean_text
+from m3desk.systems.ose.derive import derive
+from m3desk.systems.ose.foundry_common import (
+    SAVE_KEYS,
+    Report,
+    counted,
+    derived_numbers,
+    effect_items,
+    effect_names,
+    foundry_only,
+    html_of,
+    note_lines,
+    noted_items,
+    read_note_lines,
+    retainer_and_slots,
+    saves_block,
+    weapon_item,
+)
+from m3desk.systems.ose.foundry_common import as_int as _int
+from m3desk.systems.ose.foundry_common import clamp as _clamp
+from m3desk.systems.ose.foundry_common import get as _get
+from m3desk.systems.ose.sheet import (
+    SPELL_RANGE_MAX,
+    Abilities,
+    CharacterSheet,
+    Spell,
+    Weapon,
+)
+from m3desk.systems.ose.tables import CLASS_HIT_DIE, OseClass, Save, class_saves, parse_class
+
+__all__ = ["character_from_foundry", "character_to_foundry"]
+
+_SCORES = {"str": "STR", "int": "INT", "wis": "WIS", "dex": "DEX", "con": "CON", "cha": "CHA"}
+_ARMOUR_BY_AC = {9: "unarmoured", 7: "leather", 5: "chainmail", 3: "plate mail"}
+_AC_BY_ARMOUR = {name: ac for ac, name in _ARMOUR_BY_AC.items()}
+_COINS = {"pp": "platinum", "gp": "gold", "ep": "electrum", "sp": "silver", "cp": "copper"}
+_COIN_NAME = re.compile(r"\((pp|gp|ep|sp|cp)\)|^\s*(platinum|gold|electrum|silver|copper)"
+                        r"(?:\s+(?:pieces?|coins?))?\s*$", re.IGNORECASE)
+_SAVE_WORDS = {Save.DEATH: "death", Save.WANDS: "wands", Save.PARALYSIS: "paralysis",
+               Save.BREATH: "breath", Save.SPELLS: "spells"}
+_READ_RANGE, _ = range_words("ft", SPELL_RANGE_MAX)
+
+
+def _weapon(item: Mapping[str, Any], report: Report) -> Weapon:
+    name = report.name(item.get("name"), "weapon", "a weapon's name")
+    system = item.get("system") if isinstance(item.get("system"), Mapping) else {}
+    damage_text = report.text(_get(system, "damage") or "1d6", 40, f"{name}'s damage")
+    try:
+        damage = DiceExpr.parse(damage_text)
+    except DiceError:
+        report.add(f"could not read the damage “{damage_text[:40]}” of {name}; kept 1d6")
+        damage = DiceExpr.parse("1d6")
+    ranges = tuple(_int(_get(system, "range", key)) or 0 for key in ("short", "medium", "long"))
+    missile = bool(_get(system, "missile"))
+    kept_ranges = None
+    if missile and all(6 <= value <= 2000 for value in ranges) and \
+            ranges[0] <= ranges[1] <= ranges[2]:
+        kept_ranges = (ranges[0], ranges[1], ranges[2])
+    elif missile and any(ranges):
+        report.add(f"the ranges of {name} ({ranges[0]}/{ranges[1]}/{ranges[2]}) are "
+                   "not short ≤ medium ≤ long feet; left out")
+    bonus = _int(_get(system, "bonus")) or 0
+    if not 0 <= bonus <= 5:
+        report.add(f"{name}'s bonus {signed(bonus)} is outside +0 to +5; kept +0")
+        bonus = 0
+    quantity = _int(_get(system, "quantity", "value")) or 1
+    if quantity > 1:
+        report.add(f"{name} ×{quantity}: the sheet keeps one weapon row for them")
+    return Weapon(name=name, damage=damage, melee=bool(_get(system, "melee")) or not missile,
+                  missile=missile, slow=bool(_get(system, "slow")), ranges=kept_ranges,
+                  magic=bonus)
+
+
+def _spell_range(value: object) -> int | None:
+    """A Foundry spell's range ("120'", "Touch", "The caster") in feet; None for words a
+    number cannot say ("The caster or a creature touched")."""
+    try:
+        return _READ_RANGE(str(value or "").replace("′", "'"), None)
+    except ValueError:
+        return None
+
+
+class _Items:
+    """A character's Foundry items, sorted into the sheet's places and the notes' lines."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.armour, self.shield, self.magic_armour = "unarmoured", False, 0
+        self.weapons: list[Weapon] = []
+        self.spells: list[Spell] = []
+        self.kept: dict[str, list[str]] = {}
+        self.coins: dict[str, int] = {}
+        self.containers: dict[str, str] = {}
+
+    def note(self, label: str, text: str) -> None:
+        self.kept.setdefault(label, []).append(text)
+
+    def read(self, items: Any) -> None:
+        if not isinstance(items, list):
+            return
+        if len(items) > 400:
+            self.report.add(f"the actor has {len(items):,} items: read the first 400")
+        listed = [item for item in items[:400] if isinstance(item, Mapping)]
+        for item in listed:
+            if item.get("type") == "container":
+                self.containers[str(item.get("_id"))[:40]] = self.report.name(
+                    item.get("name"), "container", "a container's name")
+        for item in listed:
+            self.one(item)
+
+    def one(self, item: Mapping[str, Any]) -> None:
+        report = self.report
+        kind = str(item.get("type"))[:20]
+        system = _get(item, "system")
+        name = report.name(item.get("name"), kind, f"a {kind}'s name")
+        quantity = _int(_get(system, "quantity", "value"))
+        inside = self.containers.get(str(_get(system, "containerId") or "")[:40])
+        where = f" (in {inside})" if inside else ""
+        if kind == "weapon":
+            if len(self.weapons) < 50:
+                self.weapons.append(_weapon(item, report))
+            else:
+                report.keep(f"more than 50 weapons: {name} kept in the notes as equipment")
+                self.note("Equipment", counted(name, quantity or 1, where))
+        elif kind == "armor":
+            self.armor(item, name, where)
+        elif kind == "spell":
+            self.spell(item, name)
+        elif kind == "ability":
+            self.note("Class abilities", name)
+        elif kind == "container":
+            self.note("Equipment", counted(name, max(quantity or 1, 1), where))
+        elif kind == "item":
+            coin = _COIN_NAME.search(name)
+            if coin is not None and _get(system, "treasure") is not False:
+                code = (coin.group(1) or "").lower() or next(
+                    key for key, word in _COINS.items() if word == coin.group(2).lower())
+                self.coins[code] = self.coins.get(code, 0) + max(quantity or 0, 0)
+            elif _get(system, "treasure"):
+                cost = _int(_get(system, "cost"))
+                worth = f" ({cost} gp each)" if cost else ""
+                self.note("Treasure", counted(name, max(quantity or 1, 1), worth + where))
+            else:
+                self.note("Equipment", counted(name, max(quantity or 1, 0), where))
+        else:
+            report.add(f"“{name}” is a Foundry item of a kind m3desk does not know "
+                       f"(“{kind}”): not kept")
+
+    def armor(self, item: Mapping[str, Any], name: str, where: str) -> None:
+        system = _get(item, "system")
+        if not _get(system, "equipped"):
+            self.note("Equipment", name + where + " (not worn)")
+            return
+        if str(_get(system, "type")) == "shield":
+            if self.shield:
+                self.report.keep(f"a second shield, {name}, is kept in the notes")
+                self.note("Equipment", name + where)
+            self.shield = True
+            bonus = _int(_get(system, "ac", "value"))
+            if bonus not in (None, 1):
+                self.report.add(f"the shield {name} gives {bonus} AC in Foundry; an OSE "
+                                "shield gives 1, as the sheet counts it")
+            return
+        ac = _int(_get(system, "ac", "value"))
+        base = next((value for value in sorted(_ARMOUR_BY_AC) if ac is not None
+                     and value >= ac), None)
+        if ac is None or base is None:
+            self.report.keep(f"the armour “{name}” has no readable AC: kept in the notes")
+            self.note("Equipment", name + where)
+            return
+        if self.armour != "unarmoured":
+            self.report.keep(f"a second armour worn, {name}, is kept in the notes")
+            self.note("Equipment", name + where)
+            return
+        self.armour = _ARMOUR_BY_AC[base]
+        self.magic_armour = _clamp(base - ac, 0, 5)
+
+    def spell(self, item: Mapping[str, Any], name: str) -> None:
+        if len(self.spells) >= 100:
+            self.report.keep(f"more than 100 spells: {name} kept in the notes")
+            self.note("Spells", name)
+            return
+        level = _clamp(_int(_get(item, "system", "lvl")) or 1, 1, 6)
+        memorised = _int(_get(item, "system", "memorized")) or 0
+        cast = _int(_get(item, "system", "cast")) or 0
+        self.spells.append(Spell(name=name, level=level, cast=memorised > 0 and cast >= memorised,
+                                 range=_spell_range(_get(item, "system", "range"))))
+
+
+def _coins_line(coins: Mapping[str, int]) -> list[str]:
+    return [f"{coins[code]} {code}" for code in _COINS if coins.get(code)]
+
+
+def magic_part(sheet: CharacterSheet, save: Save) -> int:
+    """What WIS adds to a save in m3desk's number (Foundry adds it only when it rolls)."""
+    if save not in (Save.WANDS, Save.SPELLS):
+        return 0
+    return -derive(sheet.model_copy(update={"overrides": {}}))["mod.WIS"].value
+
+
+def _kept_numbers(sheet: CharacterSheet, system: Mapping[str, Any], report: Report
+                  ) -> CharacterSheet:
+    """The numbers Foundry's player typed or modified where m3desk works them out, kept as
+    the referee's overrides when they differ from m3desk's (and said)."""
+    numbers = derived_numbers(sheet)
+    overrides: dict[str, int] = {}
+
+    def keep(key: str, value: int, words: str) -> None:
+        if value != numbers.get(key):
+            overrides[key] = value
+            report.keep(f"{words}: kept as the referee's override (m3desk works out "
+                        f"{numbers.get(key)})")
+
+    ac_mod = _int(_get(system, "ac", "mod")) or 0
+    aac_mod = _int(_get(system, "aac", "mod")) or 0
+    if ac_mod or aac_mod:
+        bonus = ac_mod or aac_mod
+        if ac_mod and aac_mod and ac_mod != aac_mod:
+            report.add(f"Foundry's AC modifier {signed(ac_mod)} and ascending AC modifier "
+                       f"{signed(aac_mod)} disagree: kept {signed(ac_mod)}")
+        keep("ac", numbers["ac"] - bonus, f"AC {numbers['ac'] - bonus} with Foundry's AC "
+                                          f"modifier {signed(bonus)}")
+    thac0 = _int(_get(system, "thac0", "value"))
+    if thac0 is not None and 1 <= thac0 <= 25:
+        keep("thac0", thac0, f"THAC0 {thac0} as Foundry has it")
+    bba = _int(_get(system, "thac0", "bba"))
+    if bba and bba != 19 - (thac0 if thac0 is not None else numbers["thac0"]):
+        report.add(f"Foundry's attack bonus {signed(bba)} is not 19 − THAC0: m3desk counts "
+                   "it from the THAC0")
+    for kind, key in (("melee", "melee.hit"), ("missile", "missile.hit")):
+        bonus = _int(_get(system, "thac0", "mod", kind)) or 0
+        if bonus:
+            keep(key, numbers[key] + bonus, f"{kind} to hit {signed(numbers[key] + bonus)} "
+                                            f"with Foundry's {kind} modifier {signed(bonus)}")
+    table = class_saves(sheet.char_class, sheet.level)
+    for key, save in SAVE_KEYS.items():
+        value = _int(_get(system, "saves", key, "value"))
+        if value and 2 <= value <= 20 and value != table[save]:
+            # Foundry keeps the class's number and adds WIS when it rolls; m3desk counts
+            # WIS into the save, so the override keeps WIS's part.
+            keep(f"save.{save.value}", value + magic_part(sheet, save),
+                 f"the save against {_SAVE_WORDS[save]} {value} as Foundry has it, where "
+                 f"{sheet.char_class.value} level {sheet.level} gives {table[save]}")
+    initiative = (_int(_get(system, "initiative", "value")) or 0) + \
+        (_int(_get(system, "initiative", "mod")) or 0)
+    if initiative:
+        keep("initiative", numbers["initiative"] + initiative,
+             f"initiative {signed(numbers['initiative'] + initiative)} with Foundry's "
+             f"modifier {signed(initiative)}")
+    bonus = _int(_get(system, "details", "xp", "bonus")) or 0
+    if bonus:
+        keep("xp.prime", bonus, f"an XP bonus of {bonus} %")
+    if _get(system, "config", "movementAuto") is False:
+        base = _int(_get(system, "movement", "base"))
+        if base is not None and 0 <= base <= 480:
+            keep("movement", base, f"movement {base}' typed in Foundry")
+    if not overrides:
+        return sheet
+    return sheet.model_copy(update={"overrides": {**sheet.overrides, **overrides}})
+
+
+def _unkept(system: Mapping[str, Any], report: Report) -> None:
+    """Foundry's fields the sheet has no place for, named when they hold anything."""
+    for key, score in _SCORES.items():
+        bonus = _int(_get(system, "scores", key, "bonus")) or 0
+        if bonus:
+            report.add(f"Foundry's {score} bonus {signed(bonus)} is not kept: m3desk counts "
+                       "the modifier from the score")
+    share = _int(_get(system, "details", "xp", "share"))
+    if share is not None and share != 100:
+        report.add(f"the share of experience ({share} %) is not kept: m3desk shares a "
+                   "fight's experience equally")
+    retainer_and_slots(system, report)
+    exploration = _get(system, "exploration")
+    defaults = {"ld": 1, "od": 2, "sd": 1, "ft": 1}
+    words = {"ld": "listening at doors", "od": "opening doors", "sd": "finding secret doors",
+             "ft": "finding traps"}
+    odd = [f"{words[key]} {_int(_get(exploration, key))}-in-6" for key in defaults
+           if _int(_get(exploration, key)) not in (None, defaults[key])]
+    if odd:
+        report.add("Foundry's exploration chances are not kept (m3desk works out what the "
+                   "class gives): " + ", ".join(odd))
+    limit = _int(_get(system, "encumbrance", "max"))
+    if limit not in (None, 0, 1600):
+        report.add(f"Foundry's encumbrance limit {limit} coins is not kept: m3desk uses the "
+                   "SRD's 1,600")
+
+
+def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[str]]:
+    """An OSE character from a Foundry actor's JSON (``type`` "character"), what could not
+    be kept and what was kept in another place (the notes, an override); never raises."""
+    report = Report()
+    system = _get(actor, "system")
+    if not isinstance(system, Mapping):
+        system = {}
+        report.add("the file has no character data (no “system” block)")
+    name = report.name(_get(actor, "name"), "Character", "the name")
+    details = _get(system, "details") or {}
+    scores: dict[str, int] = {}
+    for key, ability in _SCORES.items():
+        value = report.number(_get(system, "scores", key, "value"), ability)
+        if value is None or not 3 <= value <= 18:
+            report.add(f"{ability} “{value}” is not 3–18; kept 10")
+            value = 10
+        scores[ability] = value
+    class_text = report.text(_get(details, "class"), 40, "the class")
+    try:
+        char_class = parse_class(class_text) if class_text else OseClass.FIGHTER
+    except ValueError:
+        report.add(f"“{class_text[:40]}” is not one of OSE's seven classes; kept fighter")
+        char_class = OseClass.FIGHTER
+    level = report.number(_get(details, "level"), "the level") or 1
+    if not 1 <= level <= 14:
+        report.add(f"level {level} is outside 1–14; kept {_clamp(level, 1, 14)}")
+    hp_max = report.number(_get(system, "hp", "max"), "the maximum hit points") or 1
+    hp = report.number(_get(system, "hp", "value"), "the hit points")
+    items = _Items(report)
+    items.read(_get(actor, "items"))
+    kept = items.kept
+    if items.coins:
+        kept["Coins"] = _coins_line(items.coins)
+    languages = _get(system, "languages", "value")
+    if isinstance(languages, list):
+        kept["Languages"] = [report.name(language, "?", "a language")
+                             for language in languages[:40] if language]
+    title = report.text(_get(details, "title"), 80, "the title")
+    if title:
+        kept["Title"] = [title]
+    kept["Effects (not applied)"] = effect_names(actor, report)
+    own_notes = report.text(_get(details, "notes"), MAX_NOTES, "the notes", html=True)
+    biography = report.text(_get(details, "biography"), MAX_NOTES, "the biography", html=True)
+    listed = note_lines(kept)
+    parts = [own_notes, listed, f"Biography:\n{biography}" if biography else ""]
+    notes = "\n\n".join(part for part in parts if part)
+    if len(notes) > MAX_NOTES:
+        report.add(f"the notes are longer than {MAX_NOTES:,} characters: cut there")
+    in_notes = [label.lower() for label in kept if kept[label]]
+    if biography:
+        in_notes.append("the biography (as plain text)")
+    if in_notes:
+        report.keep("kept in the notes, as the sheet has no field for them: "
+                    + "; ".join(in_notes))
+    for label in ("Equipment", "Treasure", "Coins", "Languages", "Class abilities", "Title"):
+        if kept.get(label):
+            report.keep(f"{label}: " + "; ".join(kept[label]))
+    _unkept(system, report)
+    foundry_only(actor, report)
+    sheet = CharacterSheet(
+        name=name, char_class=char_class, level=_clamp(level, 1, 14),
+        experience=_clamp(report.number(_get(details, "xp", "value"), "the experience")
+                          or 0, 0, 10_000_000),
+        abilities=Abilities(**scores),
+        hit_points=_clamp(hp if hp is not None else hp_max, -99, 999),
+        max_hit_points=_clamp(hp_max, 1, 999),
+        armour=items.armour, shield=items.shield, magic_armour=items.magic_armour,
+        weapons=tuple(items.weapons), spells=tuple(items.spells),
+        alignment=report.text(_get(details, "alignment"), 200, "the alignment"),
+        notes=notes[:MAX_NOTES],
+    )
+    sheet = _kept_numbers(sheet, system, report)
+    derive(sheet)
+    return sheet, [clean_text(line, 2_000, lines=True)[0] for line in report.lines], report.kept
+
+
+def _coin_items(found: Mapping[str, list[tuple[str, int]]]) -> list[dict[str, Any]]:
+    """The notes' "Coins: 23 gp; 5 sp" as Foundry's coin items (treasure, a cost a coin)."""
+    value = {"pp": 5, "gp": 1, "ep": 0.5, "sp": 0.1, "cp": 0.01}
+    items = []
+    for text, _count in found.get("Coins", ()):
+        match = re.fullmatch(r"([\d ]{1,12})\s*(pp|gp|ep|sp|cp)", text.strip())
+        if match is None:
+            continue
+        code = match.group(2)
+        items.append({"name": f"{_COINS[code].title()} ({code})", "type": "item", "system": {
+            "quantity": {"value": int(match.group(1).replace(" ", "")), "max": 0},
+            "treasure": True, "cost": value[code], "weight": 1}})
+    return items
+
+
+def character_to_foundry(sheet: CharacterSheet) -> tuple[dict[str, Any], list[str]]:
+    """The Foundry OSE character Foundry itself would hold for the sheet: every number, the
+    armour and shield as Foundry counts them, gear, coins, abilities and languages from the
+    notes' lines as items; what Foundry has no place for is listed."""
+    numbers = derived_numbers(sheet)
+    problems: list[str] = []
+    overrides = dict(sheet.overrides)
+    ac_mod = 0
+    if "ac" in overrides:
+        ac_mod = derive(sheet.model_copy(update={"overrides": {}}))["ac"].value - \
+            overrides.pop("ac")
+    melee = numbers["melee.hit"] - derive(sheet.model_copy(update={"overrides": {}}))[
+        "melee.hit"].value if "melee.hit" in overrides else 0
+    missile = numbers["missile.hit"] - derive(sheet.model_copy(update={"overrides": {}}))[
+        "missile.hit"].value if "missile.hit" in overrides else 0
+    for key in ("melee.hit", "missile.hit", "thac0", "initiative", "xp.prime", "movement",
+                *(f"save.{save.value}" for save in Save)):
+        overrides.pop(key, None)
+    if overrides:
+        problems.append("the referee's overrides (" + ", ".join(sorted(overrides)) +
+                        ") are written as the numbers they give")
+    for weapon in sheet.weapons:
+        if weapon.two_handed or weapon.brace:
+            what = " and ".join(word for word, on in (("two-handed", weapon.two_handed),
+                                                       ("braced", weapon.brace)) if on)
+            problems.append(f"{weapon.name} is {what}: Foundry keeps that only as a tag, "
+                            "so it is not written")
+    if sheet.carrying_treasure or sheet.load_coins:
+        problems.append("the load (treasure and coins) is not written: Foundry counts it "
+                        "from its own items")
+    found, rest = read_note_lines(sheet.notes)
+    biography = ""
+    if "Biography:\n" in rest:
+        rest, _, biography = rest.partition("Biography:\n")
+    items: list[dict[str, Any]] = [
+        weapon_item(w.name, w.damage, melee=w.melee, missile=w.missile, slow=w.slow,
+                    ranges=w.ranges, bonus=w.magic) for w in sheet.weapons]
+    if sheet.armour != "unarmoured":
+        ac = _AC_BY_ARMOUR[sheet.armour] - sheet.magic_armour
+        label = sheet.armour + (f" +{sheet.magic_armour}" if sheet.magic_armour else "")
+        items.append({"name": label, "type": "armor", "system": {
+            "ac": {"value": ac}, "aac": {"value": 19 - ac}, "equipped": True,
+            "type": "heavy" if sheet.armour != "leather" else "light"}})
+    if sheet.shield:  # Foundry adds a shield's AC as a bonus: 1 for the SRD's shield
+        items.append({"name": "shield", "type": "armor", "system": {
+            "ac": {"value": 1}, "aac": {"value": 1}, "equipped": True, "type": "shield"}})
+    items += [{"name": s.name, "type": "spell", "system": {
+        "lvl": s.level, "class": sheet.char_class.value.title(), "memorized": 1,
+        "cast": 1 if s.cast else 0,
+        "range": "" if s.range is None else "Touch" if s.range == 0 else f"{s.range}'"}}
+        for s in sheet.spells]
+    items += noted_items(found, sheet.char_class.value.title()) + _coin_items(found)
+    if found.get("Effects (not applied)"):
+        problems.append("the effects in the notes are written as Foundry effects by name "
+                        "only, changing nothing: "
+                        + "; ".join(name for name, _c in found["Effects (not applied)"]))
+    saves = {save.value: numbers[f"save.{save.value}"] - magic_part(sheet, save)
+             for save in Save}
+    actor = {"name": sheet.name, "type": "character", "system": {
+        "hp": {"hd": f"1d{CLASS_HIT_DIE[sheet.char_class]}", "value": sheet.hit_points,
+               "max": sheet.max_hit_points},
+        "ac": {"value": numbers["ac"], "mod": ac_mod},
+        "aac": {"value": numbers["aac"], "mod": ac_mod},
+        "thac0": {"value": numbers["thac0"], "bba": numbers["attack_bonus"],
+                  "mod": {"missile": missile, "melee": melee}},
+        "saves": saves_block(saves),
+        "movement": {"base": numbers.get("movement", 120)},
+        "config": {"movementAuto": "movement" not in sheet.overrides},
+        "initiative": {"value": 0, "mod": sheet.overrides.get("initiative", 0) and (
+            numbers["initiative"] - derive(sheet.model_copy(update={"overrides": {}}))[
+                "initiative"].value)},
+        "languages": {"value": [name for name, _c in found.get("Languages", ())]},
+        "scores": {key: {"value": getattr(sheet.abilities, ability), "bonus": 0}
+                   for key, ability in _SCORES.items()},
+        "details": {"class": sheet.char_class.value.title(), "level": sheet.level,
+                    "alignment": sheet.alignment,
+                    "title": next((name for name, _c in found.get("Title", ())), ""),
+                    "biography": html_of(biography), "notes": html_of(rest),
+                    "xp": {"value": sheet.experience, "share": 100,
+                           "bonus": numbers["xp.prime"]}},
+    }, "items": items, "effects": effect_items(found)}
+    return actor, problems
