@@ -10,7 +10,8 @@ allows, every text padded with 100,000 characters of mixed right-to-left text, e
 cross-reference broken, …), then runs each file in a fresh process: opened in the real main
 window (offscreen, shown and painted), ``m3desk export-pdf`` and, for encounters, ``m3desk
 forecast --fights 50``. It prints the wall time and peak memory of each run and the worst of
-each; the budget is 2 s and 500 MB. """
+each; the budget is 2 s and 500 MB.
+"""
 
 from __future__ import annotations
 
