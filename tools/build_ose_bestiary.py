@@ -235,7 +235,7 @@ def attack_list(line: str, bonus: int = 0, hit_dice: int = 1) -> tuple[MonsterAt
                 damage = None
         if 1 <= count <= 20:
             attacks.append(MonsterAttack(name=name[:80] or "Attack", count=count,
-                                         damage=damage))
+                                         damage=None if damage is None else str(damage)))
     return tuple(attacks)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from html import unescape
 from typing import Any
 
 from pydantic import BaseModel
@@ -27,7 +28,7 @@ from pydantic import BaseModel
 from m3desk.core.bounds import MAX_NOTES
 from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.core.numbers import signed
-from m3desk.core.routines import Damage
+from m3desk.core.routines import MAX_ROUTINES, Damage
 from m3desk.core.system import ExchangeFormat, ExchangeRead
 from m3desk.core.text import clean_text
 from m3desk.systems.ose.derive import derive
@@ -158,9 +159,22 @@ def _attacks(items: Any, problems: list[str]) -> tuple[MonsterAttack, ...]:
         if len(attacks) >= 20:
             problems.append(f"more than 20 attacks: {name} and later ones left out")
             break
-        attacks.append(MonsterAttack(name=name, count=_clamp(count, 1, 20), damage=damage))
+        said = report.text(_get(item, "system", "description"), 400, f"{name}'s description")
+        effect, routine, uses = (_ATTACK_LINE[key].search(said) for key in _ATTACK_LINE)
+        attacks.append(MonsterAttack(
+            name=name, count=_clamp(count, 1, 20), damage=damage,
+            effect=unescape(effect.group(1)).strip()[:80] if effect else "",
+            routine=_clamp(int(routine.group(1)), 1, MAX_ROUTINES) if routine else 1,
+            uses=_clamp(int(uses.group(1)), 0, 20) if uses else 0))
     problems.extend(line for line in report.lines if line not in problems)
     return tuple(attacks)
+
+
+_ATTACK_LINE = {"effect": re.compile(r"Effect: ([^<\n]{1,80})"),
+                "routine": re.compile(r"Routine: (\d{1,2})\b"),
+                "uses": re.compile(r"Uses: (\d{1,2}) a day")}
+"""What Foundry's weapon has no field for (what an attack causes besides damage, the routine
+it belongs to, its uses a day), as export writes it in the weapon's description."""
 
 
 def _has_mode(text: str) -> bool:
@@ -286,7 +300,8 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     appearing = _get(details, "appearing") or {}
     dungeon = report.text(_get(appearing, "d"), 40, "the number appearing")
     wild = report.text(_get(appearing, "w"), 40, "the number appearing in the wild")
-    number_appearing = f"{dungeon or '0'} ({wild or '0'})" if dungeon or wild else ""
+    # "1d4 (2d6)": in a dungeon, and in a lair or the wild; a lone "1" when no lair is given.
+    number_appearing = f"{dungeon or '0'} ({wild})" if wild else dungeon
     treasure = _treasure(details, treasure_types, report)
     initiative = _int(_get(system, "initiative", "mod")) or 0
     if not -3 <= initiative <= 3:
@@ -397,6 +412,17 @@ def movement_text(sheet: MonsterSheet) -> tuple[int, str]:
     return sheet.movement, " / ".join(part for part in (walking, other) if part)
 
 
+def _attack_lines(sheet: MonsterSheet, attack: MonsterAttack) -> tuple[str, ...]:
+    """The weapon description's lines for what Foundry has no field for (read back by
+    :data:`_ATTACK_LINE`): the effect, the routine when the monster has several, the uses."""
+    lines = [f"Effect: {attack.effect}"] if attack.effect else []
+    if len({a.routine for a in sheet.attacks}) > 1:
+        lines.append(f"Routine: {attack.routine}")
+    if attack.uses:
+        lines.append(f"Uses: {attack.uses} a day")
+    return tuple(lines)
+
+
 def monster_to_foundry(sheet: MonsterSheet) -> tuple[dict[str, Any], list[str]]:
     """The Foundry OSE monster actor Foundry itself would hold for the sheet: every number,
     the hit-point dice it rolls, its movement rates, its abilities and gear as items; what
@@ -432,11 +458,10 @@ def monster_to_foundry(sheet: MonsterSheet) -> tuple[dict[str, Any], list[str]]:
             "movement": printed_move,
             "biography": html_of(biography),
         },
-    }, "items": [weapon_item(attack.name, attack.damage, count=attack.count)
+    }, "items": [weapon_item(attack.name, attack.damage, count=attack.count,
+                             said=_attack_lines(sheet, attack))
                  for attack in sheet.attacks] + noted_items(found, ""),
         "effects": effect_items(found)}
-    if len({a.routine for a in sheet.attacks}) > 1:
-        problems.append("the routines are not written: Foundry lists every attack as one")
     if found.get("Effects (not applied)"):
         problems.append("the effects in the notes are written as Foundry effects by name "
                         "only, changing nothing: "

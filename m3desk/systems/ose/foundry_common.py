@@ -259,9 +259,13 @@ def derived_numbers(sheet: CharacterSheet | MonsterSheet) -> dict[str, int]:
 
 def weapon_item(name: str, damage: DiceExpr | Damage | None, *, count: int = 1, melee: bool = True,
                 missile: bool = False, slow: bool = False,
-                ranges: tuple[int, int, int] | None = None, bonus: int = 0) -> dict[str, Any]:
+                ranges: tuple[int, int, int] | None = None, bonus: int = 0,
+                said: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A Foundry weapon item; what it has no field for (an attack's effect, its routine) is
+    ``said`` as lines of its description, where Foundry shows them and import reads them."""
     short, medium, long = ranges or (0, 0, 0)
     return {"name": name, "type": "weapon", "system": {
+        "description": "".join(f"<p>{escape(line)}</p>" for line in said),
         # Foundry writes special damage without spaces: "1d6*10".
         "damage": str(damage).replace(" × ", "*").replace(" ", "") if damage is not None
         else "0", "bonus": bonus,
