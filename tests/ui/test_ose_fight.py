@@ -261,9 +261,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # −1, DEX −mod; [AAC] = 19 − AC), §13 Morgan's 6 hp, §5 the goblin's AC 6 [13], 3 hp.
     assert [(ref.text(n, "ac"), ref.text(n, "hp"), ref.text(n, "thac0")) for n in (
         "Morgan Ironwolf", "Silverleaf", "Sister Rebecca", "Lirra", "Goblin 1")] == [
-        ("AC 3 [16]", "6/6", "19 [+0]"), ("AC 4 [15]", "4/4", "19 [+0]"),
-        ("AC 2 [17]", "5/5", "19 [+0]"), ("AC 5 [14]", "3/3", "19 [+0]"),
-        ("AC 6 [13]", "3/3", "19 [+0]")]
+        ("3 [16]", "6/6", "19 [+0]"), ("4 [15]", "4/4", "19 [+0]"),
+        ("2 [17]", "5/5", "19 [+0]"), ("5 [14]", "3/3", "19 [+0]"),
+        ("6 [13]", "3/3", "19 [+0]")]
 
     # == Set-up: surprise, then the goblins are placed on the board. ====================
     assert ref.status() == ["Set-up: each side not expecting the other rolls 1d6 for "

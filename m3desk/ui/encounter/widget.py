@@ -22,12 +22,14 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QToolButton,
@@ -74,18 +76,22 @@ MIN_LANES_WIDTH = 340
 """Lanes reflow to any width (a chip a row at the narrowest), so the log can keep more."""
 MIN_LOG_WIDTH = 260
 MIN_BOTTOM_HEIGHT = 300
-MAP_SHARE = (0.35, 0.45)
+MAP_SHARE = (0.25, 0.45)
 """The map's default share of a distance game's tab width, least and most: what the
-tracker (every column in view, squeezed, names whole) leaves, but never under about a
-third (at 1366x768 with the library beside, 390 px: two groups of four with their names
-side by side); below that a tracker with many columns (OSE's, or any at 150 %) scrolls
-sideways, its names whole, rather than leave a map too narrow to use."""
+tracker (every column in view, squeezed, names whole) leaves, but never under a quarter
+(at 1600x1000 @150 % with the library beside, 207 px; a third left OSE's Declared, Cover
+and Acted behind a scroll bar); below that a tracker with many columns scrolls sideways,
+its names whole, rather than leave a map too narrow to use."""
 MIN_MAP_WIDTH = 200
 MIN_TRACKER_WIDTH = 300
 """Least widths the GM can drag to (small: the tab's least width bounds the library's
 width beside a sheet in the same window)."""
 MIN_LOG_HEIGHT = 120
 """Five log lines or so under the tracker: what just happened stays in view."""
+STATUS_LINES = 3
+"""The game's word on the round keeps this many lines from its first line on, whether it
+says one or three (more scroll inside): a line coming or going never moves the tracker or
+the map under the GM's pointer (it moved them 14 to 60 px)."""
 
 
 class EncounterWidget(QWidget):
@@ -173,7 +179,20 @@ class EncounterWidget(QWidget):
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.notice_bar = NoticeBar(self)
+        self.status_area = QScrollArea()
+        self.status_area.setObjectName("round_status_area")
+        self.status_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.status_area.setWidgetResizable(True)
+        self.status_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.status_area.setWidget(self.status_label)
+        self.status_area.setFixedHeight(STATUS_LINES * self.status_label.fontMetrics()
+                                        .lineSpacing() + 4)
+        self.status_area.hide()
+        # Over the log's top, not above the tracker: a notice (a spell lost, morale due)
+        # shows without pushing anything down; the log keeps its words too.
+        self.notice_bar = NoticeBar(self.log_panel)
+        self.log_panel.installEventFilter(self)
+        self.notice_bar.installEventFilter(self)
         self.message_label = QLabel()
         self.message_label.setAccessibleName("Message")
         self.message_label.setSizePolicy(QSizePolicy.Policy.Ignored,
@@ -258,9 +277,25 @@ class EncounterWidget(QWidget):
         layout.addWidget(self.toolbar)
         layout.addWidget(self.setup_strip)
         layout.addLayout(top)
-        layout.addWidget(self.status_label)
-        layout.addWidget(self.notice_bar)
+        layout.addWidget(self.status_area)
         layout.addWidget(content, 1)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The notice bar follows the log's width and its own words' height."""
+        if (watched is self.log_panel and event.type() == QEvent.Type.Resize) or (
+                watched is self.notice_bar and event.type() in (
+                    QEvent.Type.Show, QEvent.Type.LayoutRequest)):
+            self._place_notice_bar()
+        return super().eventFilter(watched, event)
+
+    def _place_notice_bar(self) -> None:
+        bar = self.notice_bar
+        width = self.log_panel.width()
+        layout = bar.layout()
+        height = (layout.totalHeightForWidth(width) if layout is not None
+                  and layout.hasHeightForWidth() else bar.sizeHint().height())
+        bar.setGeometry(0, 0, width, max(min(height, self.log_panel.height()), 0))
+        bar.raise_()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -363,7 +398,9 @@ class EncounterWidget(QWidget):
         """The game's word on the round: its phase and what is due now (morale, spells)."""
         lines = rules_of(self.document).status(self.document.encounter)
         self.status_label.setText("\n".join(lines))
-        self.status_label.setVisible(bool(lines))
+        self.status_label.setToolTip("\n".join(lines))
+        if lines:  # shown from the game's first word on, and kept: nothing moves after
+            self.status_area.show()
         self.notice_bar.show_due(rules_of(self.document).due(self.document.encounter))
 
     def show_message(self, text: str) -> None:
