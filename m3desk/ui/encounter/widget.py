@@ -86,8 +86,9 @@ MIN_MAP_WIDTH = 200
 MIN_TRACKER_WIDTH = 300
 """Least widths the GM can drag to (small: the tab's least width bounds the library's
 width beside a sheet in the same window)."""
-MIN_LOG_HEIGHT = 120
-"""Five log lines or so under the tracker: what just happened stays in view."""
+MIN_LOG_HEIGHT = 90
+"""Three or four log lines under the tracker: what just happened stays in view, and the
+log gives way to the tracker first (with 120, the twelfth row scrolled at 150 %)."""
 STATUS_LINES = 3
 """The game's word on the round keeps this many lines from its first line on, whether it
 says one or three (more scroll inside): a line coming or going never moves the tracker or
