@@ -237,7 +237,7 @@ class DocumentSession(QObject):
                               claimed_path=claimed, origin=origin)
         self.records.append(record)
         self._follow(record)
-        self._tabs.add(page, record.title(), record.tooltip(), focus=focus)
+        self._tabs.add(page, record.tab_text(), record.tooltip(), focus=focus)
         self.documents_changed.emit()
         return record
 
@@ -245,11 +245,15 @@ class DocumentSession(QObject):
         """Undo, tab label and autosave follow the record's (possibly new) document."""
         self._undo_group.addStack(record.document.undo_stack)
         record.document.title_changed.connect(lambda *_: self._refresh_label(record))
+        roster = getattr(record.document, "encounter_changed", None)
+        if roster is not None:  # an encounter's tab names its foes
+            roster.connect(lambda aspects: self._refresh_label(record)
+                           if "roster" in aspects else None)
         self._autosave.watch(record)
 
     def _refresh_label(self, record: OpenDocument) -> None:
         if record in self.records:
-            self._tabs.set_label(record.page, record.title(), record.tooltip())
+            self._tabs.set_label(record.page, record.tab_text(), record.tooltip())
             self.state_changed.emit(record)
 
     # -- reloading --------------------------------------------------------------------------
@@ -280,7 +284,7 @@ class DocumentSession(QObject):
                                                       self._store.table_rules(), self)
         record.page = record.kind.create_page(record.document, self._hooks)
         self._follow(record)
-        self._tabs.replace(old_page, record.page, record.title(), record.tooltip())
+        self._tabs.replace(old_page, record.page, record.tab_text(), record.tooltip())
         if self._tabs.current() is record.page:
             self._undo_group.setActiveStack(record.document.undo_stack)
         record.kind.release_page(old_page)
