@@ -1,6 +1,11 @@
 """Rebuild the bundled OSE bestiary from the Open Game Licence compendium's monster files.
 
 Usage: python tools/build_ose_bestiary.py PACKS_SOURCE_DIR [OUT.json]
+       python tools/build_ose_bestiary.py --name-variants BESTIARY.json
+
+A block's variants, which the compendium names by letter ("Brigand a"), are named by what
+sets them apart ("Brigand (AC 6 [13])", ``m3desk.systems.ose.variant_names``);
+``--name-variants`` applies that naming to a bestiary file already built.
 
 PACKS_SOURCE_DIR is ``packs/_source`` of a checkout of the OGL 1.0a "Classic Fantasy
 Compendium" for Foundry VTT (NecroticGnome/ose-foundry-content). Each monster actor is read by
@@ -19,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from m3desk.systems.ose.foundry import monster_from_foundry
+from m3desk.systems.ose.variant_names import LETTERED, variant_names
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "resources" / "bestiary" / "ose" / \
     "srd-monsters.json"
@@ -85,6 +91,23 @@ def _facets(sheet: dict[str, Any], printed: dict[str, Any]) -> dict[str, Any]:
             "summary": summary, "appearing": sheet["number_appearing"]}
 
 
+def name_variants(monsters: list[dict[str, Any]]) -> None:
+    """Rename each group of lettered variants ("Brigand a", "Brigand b") by what sets them
+    apart, in place; the book's own block name stays first."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for entry in monsters:
+        match = LETTERED.match(entry["sheet"]["name"])
+        if match:
+            groups.setdefault(match.group("base"), []).append(entry)
+    for base, entries in groups.items():
+        if len(entries) < 2:
+            continue
+        entries.sort(key=lambda entry: entry["sheet"]["name"])
+        for entry, name in zip(entries, variant_names(base, [e["sheet"] for e in entries]),
+                               strict=True):
+            entry["sheet"]["name"] = name
+
+
 def build(source: Path) -> dict[str, Any]:
     treasure_types = _treasure_types(source)
     monsters = []
@@ -107,6 +130,7 @@ def build(source: Path) -> dict[str, Any]:
         if read.problems:
             problems[read.sheet.name] = read.problems
         monsters.append({"sheet": sheet, "srd": printed, "facets": _facets(sheet, printed)})
+    name_variants(monsters)
     monsters.sort(key=lambda entry: entry["sheet"]["name"].lower())
     return {
         "format": "m3desk.bestiary",
@@ -123,6 +147,14 @@ def main(argv: list[str]) -> int:
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
+    if argv[1] == "--name-variants" and len(argv) > 2:
+        path = Path(argv[2])
+        data = json.loads(path.read_text(encoding="utf-8"))
+        name_variants(data["monsters"])
+        data["monsters"].sort(key=lambda entry: entry["sheet"]["name"].lower())
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=0, sort_keys=False) + "\n",
+                        encoding="utf-8")
+        return 0
     out = Path(argv[2]) if len(argv) > 2 else DEFAULT_OUT
     data = build(Path(argv[1]))
     out.parent.mkdir(parents=True, exist_ok=True)
