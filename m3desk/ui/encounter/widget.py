@@ -19,7 +19,7 @@ map's share is the GM's to drag, and remembered for the next encounter.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
@@ -109,13 +109,17 @@ class EncounterWidget(QWidget):
 
     sheets_written = Signal(list)
     map_share_changed = Signal(float)
+    split_changed = Signal(str, float)
+    """A splitter the GM dragged, by name ("log", "board"), and its new share."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
                  open_sheets: OpenSheetsProvider | None = None,
                  roller: Roller | None = None, board_lanes: bool = True,
-                 map_share: float = 0.0) -> None:
+                 map_share: float = 0.0, splits: Mapping[str, float] | None = None) -> None:
         super().__init__(parent)
         self._map_share = map_share if 0.1 <= map_share <= 0.9 else 0.0
+        self._splits = {name: share for name, share in (splits or {}).items()
+                        if 0.05 <= share <= 0.95}
         self.document = document
         self.setObjectName("encounter_widget")
         self.tracker = TrackerView(document, self)
@@ -267,6 +271,11 @@ class EncounterWidget(QWidget):
             self.log_panel.setMinimumHeight(MIN_LOG_HEIGHT)
             self.board_splitter.splitterMoved.connect(self._map_moved)
             content = self.board_splitter
+        if self.map is None:
+            self.board_splitter.splitterMoved.connect(
+                lambda _p, _i: self._split_moved("board", self.board_splitter))
+        self.tracker_splitter.splitterMoved.connect(
+            lambda _p, _i: self._split_moved("log", self.tracker_splitter))
         self.board_splitter.setStretchFactor(0, 1)
         self.board_splitter.setStretchFactor(1, 1)
         self.board_splitter.setChildrenCollapsible(False)
@@ -326,9 +335,13 @@ class EncounterWidget(QWidget):
             return
         top = min(self.tracker.preferred_height(),
                   max(height - MIN_BOTTOM_HEIGHT, height * 3 // 5))
+        if "log" in self._splits:  # as the GM last dragged it
+            top = round(height * (1 - self._splits["log"]))
         self.tracker_splitter.setSizes([top, height - top])
         width = sum(self.board_splitter.sizes())
-        if self.board.lanes:
+        if "board" in self._splits:
+            board = round(width * self._splits["board"])
+        elif self.board.lanes:
             # Lanes need no square: the log keeps the room, so its lines wrap less.
             board = max(MIN_LANES_WIDTH, min(width - MIN_LOG_WIDTH, width * 21 // 50))
         else:
@@ -347,6 +360,8 @@ class EncounterWidget(QWidget):
         if not self.tracker.horizontalScrollBar().isVisible():
             rows -= self.tracker.horizontalScrollBar().sizeHint().height()
         top = max(min(rows, height - MIN_LOG_HEIGHT), height // 3)
+        if "log" in self._splits:  # as the GM last dragged it
+            top = round(height * (1 - self._splits["log"]))
         self.tracker_splitter.setSizes([top, height - top])
 
     def _map_moved(self, _position: int, _index: int) -> None:
@@ -355,6 +370,14 @@ class EncounterWidget(QWidget):
         if sum(sizes) > 0:
             self._map_share = sizes[1] / sum(sizes)
             self.map_share_changed.emit(self._map_share)
+
+    def _split_moved(self, name: str, splitter: QSplitter) -> None:
+        """The GM dragged the tracker's or the board's splitter: the second pane's share
+        holds for the next encounter."""
+        sizes = splitter.sizes()
+        if sum(sizes) > 0:
+            self._splits[name] = sizes[1] / sum(sizes)
+            self.split_changed.emit(name, self._splits[name])
 
     def _show_setup(self, shown: bool) -> None:
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown

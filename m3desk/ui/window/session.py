@@ -90,7 +90,9 @@ class DocumentSession(QObject):
                                 player_centre=store.player_centre,
                                 remember_player_centre=store.set_player_centre,
                                 map_share=lambda: store.settings.encounter_map_share,
-                                remember_map_share=store.set_encounter_map_share)
+                                remember_map_share=store.set_encounter_map_share,
+                                splits=lambda: store.settings.encounter_splits,
+                                remember_split=store.set_encounter_split)
         tabs.close_requested.connect(self._close_page)
         tabs.current_changed.connect(self._on_current_page)
         self._watcher = QFileSystemWatcher(self)
