@@ -24,7 +24,8 @@ def abbreviations(word: str) -> list[str]:
     if len(word) <= _LEAST_LETTERS + 1 or not word.isalpha() or word.isupper():
         return []
     found: list[str] = []
-    for end in range(len(word) - 2, _LEAST_LETTERS - 1, -1):
+    longest = max(_LEAST_LETTERS + 1, (len(word) + 1) // 2 + 1)  # "conseq.", not "consequenc."
+    for end in range(min(len(word) - 2, longest), _LEAST_LETTERS - 1, -1):
         # After a run of consonants, before the next vowel: "Decl|ared", "Monst|ers".
         if word[end - 1] not in _VOWELS and word[end] in _VOWELS:
             found.append(word[:end] + ".")

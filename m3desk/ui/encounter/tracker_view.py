@@ -16,7 +16,7 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.initiative_delegate import InitiativeDelegate
 from m3desk.ui.encounter.pool_bar_delegate import PoolBarDelegate
 from m3desk.ui.encounter.short_words import abbreviations, shortened
-from m3desk.ui.encounter.tracker_columns import FIXED_AFTER, Column
+from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.tracker_delegate import TrackerDelegate
 from m3desk.ui.encounter.tracker_model import TrackerModel
 
@@ -29,7 +29,7 @@ _SHORT_VALUE_CHARACTERS = 10
 _ROW_PADDING = 6
 """A row is the text's height and this much: compact, so that a fight of twelve shows
 whole beside the library at 1366x768 (with 12 px, ten rows did not fit)."""
-_CELL_PADDING = 10
+_CELL_PADDING = 8
 """A cell's room beside its text: the style's margins and a little air (compact)."""
 _NAME_CHARACTERS = (10, 30)
 """The Name column fits the longest name, within these many average characters."""
@@ -105,7 +105,7 @@ class TrackerView(QTableView):
         for number, spec in enumerate(model.columns):
             if spec.id in fixed or spec.stretch:
                 continue
-            extra = {"pool": 16, "check": 22}.get(spec.kind, 12 if spec.centred else 0)
+            extra = {"pool": 10, "check": 22}.get(spec.kind, 12 if spec.centred else 0)
             sample = spec.sample
             if spec.kind == "pool" or spec.id == Column.INITIATIVE:
                 # As wide as the values it holds ("10/10", "3"), not the widest possible.
@@ -179,8 +179,8 @@ class TrackerView(QTableView):
                       if len(model.columns[n].sample) > _SHORT_VALUE_CHARACTERS]
         short_values = [n for n in texts if n not in long_texts]
         checks = [n for n, spec in enumerate(model.columns) if spec.kind == "check"]
-        cuts: list[tuple[int, int]] = [(model.column_of(Column.NOTES), max(
-            average * 4, metrics.horizontalAdvance(FIXED_AFTER[0].title)) + _CELL_PADDING)]
+        cuts: list[tuple[int, int]] = [(model.column_of(Column.NOTES),
+                                        average * 4 + _CELL_PADDING)]
         cuts += [(n, max(self._short_title(metrics, n), average * 4) + _CELL_PADDING)
                  for n in long_texts]
         box = self.style().pixelMetric(self.style().PixelMetric.PM_IndicatorWidth)

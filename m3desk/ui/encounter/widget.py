@@ -324,7 +324,8 @@ class EncounterWidget(QWidget):
                 return
             share = self._map_share or min(max((width - self.tracker.least_width()) / width,
                                                MAP_SHARE[0]), MAP_SHARE[1])
-            map_width = max(MIN_MAP_WIDTH, min(round(width * share), width - MIN_TRACKER_WIDTH))
+            least = max(MIN_MAP_WIDTH, self._map_tools_width())
+            map_width = max(least, min(round(width * share), width - MIN_TRACKER_WIDTH))
             self.board_splitter.setSizes([width - map_width, map_width])
             # The tracker's columns squeeze to the new width first: then its scroll bar
             # shows or not, and its rows can be counted.
@@ -334,7 +335,7 @@ class EncounterWidget(QWidget):
         if height <= 0:
             return
         top = min(self.tracker.preferred_height(),
-                  max(height - MIN_BOTTOM_HEIGHT, height * 3 // 5))
+                  max(height - MIN_BOTTOM_HEIGHT, height * 2 // 3))
         if "log" in self._splits:  # as the GM last dragged it
             top = round(height * (1 - self._splits["log"]))
         self.tracker_splitter.setSizes([top, height - top])
@@ -350,6 +351,16 @@ class EncounterWidget(QWidget):
             square = (height - top) - max(chrome, 0)
             board = max(MIN_BOARD_WIDTH, min(square, width - MIN_LOG_WIDTH, width * 3 // 5))
         self.board_splitter.setSizes([width - board, board])
+
+    def _map_tools_width(self) -> int:
+        """What the map's first row of tools needs whole ("Distances", "Fit", "Move…",
+        "Terrain"): at a quarter of the tab at 150 % "Distances" read "Di…es"."""
+        if self.map is None:
+            return 0
+        buttons = [getattr(self.board_area, "distances_button", None), self.map.fit_button,
+                   self.map.move_button, self.map.paint_button]
+        shown = [b for b in buttons if b is not None and not b.isHidden()]
+        return sum(b.sizeHint().width() + 2 for b in shown) + 12
 
     def _fit_tracker_rows(self) -> None:
         """The tracker as tall as its rows (no blank band under them), the log the rest."""
