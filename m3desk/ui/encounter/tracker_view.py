@@ -87,7 +87,7 @@ class TrackerView(QTableView):
         vertical = self.verticalHeader()
         vertical.setSectionResizeMode(mode.Fixed)
         vertical.setDefaultSectionSize(self.fontMetrics().height() + _ROW_PADDING)
-        vertical.setMinimumWidth(self.fontMetrics().horizontalAdvance("\u25b6") + 14)
+        vertical.setMinimumWidth(self.fontMetrics().horizontalAdvance("\u25b6") + 8)
         vertical.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         self.tracker_model.modelReset.connect(self._fit_side_column)
         self.tracker_model.modelReset.connect(self._fit_name_column)
@@ -179,8 +179,9 @@ class TrackerView(QTableView):
                       if len(model.columns[n].sample) > _SHORT_VALUE_CHARACTERS]
         short_values = [n for n in texts if n not in long_texts]
         checks = [n for n, spec in enumerate(model.columns) if spec.kind == "check"]
+        notes = metrics.horizontalAdvance(model.columns[model.column_of(Column.NOTES)].title)
         cuts: list[tuple[int, int]] = [(model.column_of(Column.NOTES),
-                                        average * 4 + _CELL_PADDING)]
+                                        notes + _CELL_PADDING)]  # "Not." reads as a word
         cuts += [(n, max(self._short_title(metrics, n), average * 4) + _CELL_PADDING)
                  for n in long_texts]
         box = self.style().pixelMetric(self.style().PixelMetric.PM_IndicatorWidth)
@@ -208,7 +209,7 @@ class TrackerView(QTableView):
             words = side.split()
             forms = abbreviations(words[0]) if words else []
             widths.append(metrics.horizontalAdvance(forms[0] if forms else side))
-        return max(widths, default=0) + _CELL_PADDING
+        return max(widths, default=0) + _CELL_PADDING + 2  # bold, rounded up
 
     def least_width(self) -> int:
         """How narrow the tracker can be with every column in view (squeezed as far as
