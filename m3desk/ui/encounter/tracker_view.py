@@ -111,8 +111,11 @@ class TrackerView(QTableView):
                 # As wide as the values it holds ("10/10", "3"), not the widest possible.
                 shown = [model.index(row, number).data() or "" for row in range(model.rowCount())]
                 sample = max(shown, key=metrics.horizontalAdvance, default="") or "—"
+            # A check box keeps a margin right of its box when there is room: a click in the
+            # cell's middle selects it, not only ticks it.
+            room = padding + (8 if spec.kind == "check" else 0)
             width = max(metrics.horizontalAdvance(sample) + extra,
-                        header_metrics.horizontalAdvance(spec.title)) + padding
+                        header_metrics.horizontalAdvance(spec.title)) + room
             header.resizeSection(number, width)
         average = metrics.averageCharWidth()
         header.resizeSection(model.column_of(Column.NOTES), _NOTES_CHARACTERS * average + padding)
