@@ -67,6 +67,7 @@ __all__ = [
     "next_turn",
     "nudge_position",
     "pair_key",
+    "pass_over_down",
     "phase_title",
     "place_at_distances",
     "place_of",
@@ -815,6 +816,22 @@ def _following(encounter: Encounter, combatant_id: str) -> str | None:
         if not encounter.out_of_fight(combatant):
             return combatant.id
     return None
+
+
+def pass_over_down(encounter: E) -> E:
+    """The turn pointer never rests on someone out of the fight: when the one whose turn it
+    is goes down (a blow, a free attack while moving), the turn passes to the next standing
+    in the order, as Next Turn would. The one rule for every game, applied to every change
+    of an open encounter; the last in the round stays for Next Turn to start the next."""
+    if encounter.phase == "setup" or encounter.turn is None:
+        return encounter
+    current = next((c for c in encounter.combatants if c.id == encounter.turn), None)
+    if current is None or not encounter.out_of_fight(current):
+        return encounter
+    following = _following(encounter, current.id)
+    if following is None:
+        return encounter
+    return encounter.model_copy(update={"turn": following}).turn_begins(following)
 
 
 def start(encounter: E) -> E:

@@ -17,7 +17,7 @@ import json
 import logging
 import os
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -99,6 +99,12 @@ class AppSettings(BaseModel):
     encounter_map_share: float = Field(default=0.0, ge=0.0, le=1.0)
     """The share of a distance game's encounter tab the map takes beside the tracker and
     log (0: the default share); the GM's drag of the splitter sticks."""
+    encounter_splits: dict[Annotated[str, Field(max_length=40)],
+                           Annotated[float, Field(ge=0.0, le=1.0)]] = Field(
+        default_factory=dict, max_length=10)
+    """The encounter tab's other splitters as the GM last dragged them, by name: "log"
+    (the log's share of the height under the tracker), "board" (the board's share beside
+    the log, in a game of bands)."""
     player_view_centre: Literal["party", "acting", "fixed"] = "party"
     """What the player view's board centres on: the party (a player character, never a
     monster), whoever acts, or one combatant the GM fixed."""

@@ -458,8 +458,14 @@ class MainWindow(QMainWindow):
         encounter's in the settings)."""
         if encounter == self._library_beside_encounter:
             return
-        width = self.library.width()
-        if self.library.isVisible() and not self.library.isFloating():
+        # The dock area's width is the tab in front's: the library behind the bestiary
+        # keeps its old width (saved as the GM's, it widened the dock at the next fight).
+        front = self.bestiary if (self.bestiary.isVisible() and not self.bestiary.isFloating()
+                                  and self.library.visibleRegion().isEmpty()
+                                  and not self.bestiary.visibleRegion().isEmpty()) \
+            else self.library
+        width = front.width()
+        if front.isVisible() and not front.isFloating():
             if self._library_beside_encounter:
                 self.settings_store.set_encounter_library_width(width)
             else:

@@ -89,7 +89,7 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     model = widget.tracker.tracker_model
     headers = [model.headerData(n, Qt.Orientation.Horizontal) for n in range(8)]
     assert headers == ["Init", "Name", "Side", "HP", "AC", "THAC0", "Declared", "d10"]
-    assert _shown(widget, "Rath", "ac") == "AC 2" and _shown(widget, "Rath", "thac0") == "14"
+    assert _shown(widget, "Rath", "ac") == "2" and _shown(widget, "Rath", "thac0") == "14"
     assert _shown(widget, "Ogre", "thac0") == "17"  # HD 4+1
 
     # 1. Declarations, in the tracker's Declared cells.
@@ -100,7 +100,7 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     assert _type(widget, "Kobold", "declared", "Flee") == "Flee 60 ft"
     for name in ("Ilse", "Orc"):
         _type(widget, name, "declared", "Attack")
-    assert _shown(widget, "Ogre", "ac") == "AC 6"  # charging: AC 1 worse
+    assert _shown(widget, "Ogre", "ac") == "6"  # charging: AC 1 worse
     document.undo_stack.undo()  # one undo step per declaration
     assert _shown(widget, "Orc", "declared") == "—"
     document.undo_stack.redo()

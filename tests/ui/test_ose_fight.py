@@ -261,9 +261,9 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # −1, DEX −mod; [AAC] = 19 − AC), §13 Morgan's 6 hp, §5 the goblin's AC 6 [13], 3 hp.
     assert [(ref.text(n, "ac"), ref.text(n, "hp"), ref.text(n, "thac0")) for n in (
         "Morgan Ironwolf", "Silverleaf", "Sister Rebecca", "Lirra", "Goblin 1")] == [
-        ("AC 3 [16]", "6/6", "19 [+0]"), ("AC 4 [15]", "4/4", "19 [+0]"),
-        ("AC 2 [17]", "5/5", "19 [+0]"), ("AC 5 [14]", "3/3", "19 [+0]"),
-        ("AC 6 [13]", "3/3", "19 [+0]")]
+        ("3 [16]", "6/6", "19 [+0]"), ("4 [15]", "4/4", "19 [+0]"),
+        ("2 [17]", "5/5", "19 [+0]"), ("5 [14]", "3/3", "19 [+0]"),
+        ("6 [13]", "3/3", "19 [+0]")]
 
     # == Set-up: surprise, then the goblins are placed on the board. ====================
     assert ref.status() == ["Set-up: each side not expecting the other rolls 1d6 for "
@@ -446,7 +446,8 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     # The party's turn order: the retreat moves (b), the spell (d), then melee (e).
     assert [row.combatant.name for row in ref.model.rows][4:] == [
         "Sister Rebecca", "Silverleaf", "Morgan Ironwolf", "Lirra"]
-    ref.next_turn()  # past the dead goblin
+    # The pointer passes over the dead goblin by itself (it sat on Goblin 1, and "Now:" with
+    # it, until the referee pressed Next Turn).
     assert ref.turn() == "Goblin 2"
     ref.act("Attack with weapon (1d6)", "Morgan Ironwolf", (4, 6))
     assert ref.last_log() == (
@@ -538,7 +539,7 @@ def test_the_sample_party_fights_goblins_as_a_referee_runs_it(
     ref.type_d6("Lirra", 3)
     ref.type_d6("Goblin 4", 6)
     assert ref.status()[0] == "Round 3: initiative Monsters (6) → Party (3)."
-    ref.next_turn()  # the two dead goblins take no turn (0 hp is dead, seed 003)
+    # The two dead goblins take no turn (0 hp is dead, seed 003): the pointer starts past them.
     assert ref.turn() == "Goblin 3"
     # A referee may count the goblins as losing (−1, §11): ML 6 holds on 15 of 36.
     seen = ref.act("Morale check for the Monsters, losing −1")

@@ -117,7 +117,8 @@ def with_order(encounter: OseEncounter, *, restart: bool = False) -> OseEncounte
     fresh = restart and not any(c.acted for c in after.combatants)
     if after.phase != "setup" and (fresh or after.turn is None
                                    or after.combatant(after.turn).initiative is None):
-        order = [c.id for count in core.turn_order(after) for c in count]
+        order = [c.id for count in core.turn_order(after) for c in count
+                 if not after.out_of_fight(c)]  # the pointer passes over who is down
         after = after.model_copy(update={"turn": order[0] if order else None})
     return after
 

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from typing_extensions import TypeVar
 
 from m3desk.core.changes import Aspect, changed_aspects
-from m3desk.core.encounter import Encounter
+from m3desk.core.encounter import Encounter, pass_over_down
 from m3desk.ui.documents.base import SnapshotDocument
 
 ASPECTS = tuple(Aspect)
@@ -82,7 +82,10 @@ class EncounterDocument(SnapshotDocument, Generic[E]):
         """Push one undoable change to ``new_encounter``; False (nothing pushed) if equal.
 
         ``run`` names a run of edits that are one undo step however slowly they come (a
-        distance nudged with +/−): compute the new state from :meth:`run_start`."""
+        distance nudged with +/−): compute the new state from :meth:`run_start`. The turn
+        pointer passes over whoever this change puts out of the fight
+        (:func:`~m3desk.core.encounter.pass_over_down`)."""
+        new_encounter = pass_over_down(new_encounter)
         if run is None:
             return self.push_state(new_encounter, text)
         return self.push_state(new_encounter, text, merge_key=run, merge_window=None)

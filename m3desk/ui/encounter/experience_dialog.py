@@ -32,6 +32,9 @@ from m3desk.ui.documents.encounter_document import EncounterDocument
 __all__ = ["ExperienceDialog", "has_experience"]
 
 
+_BEFORE_ADDING = "Add to the Sheets puts each share into its sheet's experience (one undo step)."
+
+
 def has_experience(document: EncounterDocument) -> bool:
     rules = registry.system_of(document.encounter).encounter
     return rules is not None and rules.experience is not None
@@ -130,10 +133,10 @@ class ExperienceDialog(QDialog):
         self.total.setText(f"Total: {award.total} XP")
         _fill(self.shares, [(s.name, s.xp, s.why) for s in award.shares])
         notes = list(award.notes)
-        if award.awarded:
-            notes.insert(0, "Added to the sheets. Write Back puts it into the sheet files.")
+        # The first line is always there, so the buttons never move when Add is clicked.
+        notes.insert(0, "Added to the sheets. Write Back puts it into the sheet files."
+                     if award.awarded else _BEFORE_ADDING)
         self.notes.setText("\n".join(notes))
-        self.notes.setVisible(bool(notes))
         can_add = not award.awarded and any(s.xp for s in award.shares)
         self.add_button.setEnabled(can_add)
         self.add_button.setToolTip(
@@ -142,7 +145,10 @@ class ExperienceDialog(QDialog):
         if self._write_back is not None:
             self.write_back_button.setEnabled(self._write_back.isEnabled())
             self.write_back_button.setToolTip(self._write_back.toolTip())
-        self.adjustSize()
+        # Grow when the fight needs more room (a foe fell), never shrink under the pointer.
+        hint = self.sizeHint()
+        if hint.height() > self.height() or hint.width() > self.width():
+            self.resize(max(hint.width(), self.width()), max(hint.height(), self.height()))
 
     def add_to_sheets(self) -> bool:
         rules = registry.system_of(self._document.encounter).encounter
@@ -151,7 +157,6 @@ class ExperienceDialog(QDialog):
             after = rules.award_experience(self._document.encounter)
         except ValueError as error:
             self.notes.setText(str(error))
-            self.notes.show()
             return False
         self._document.apply(after, "Add experience to the sheets")
         self.refresh()

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.ui.encounter.short_words import shortened
 from m3desk.ui.encounter.tracker_columns import Column, TrackerRole
 from m3desk.ui.sheet.choice_delegate import ChoiceCombo
 
@@ -66,6 +67,11 @@ class TrackerDelegate(QStyledItemDelegate):
             option.state &= ~QStyle.StateFlag.State_Enabled
         elif state == "current":
             option.backgroundBrush = current_turn_brush(option.palette)
+        model = index.model()
+        spec = model.column_spec(index.column()) if hasattr(model, "column_spec") else None
+        if spec is not None and spec.id == Column.SIDE and option.text:
+            # A narrow Side reads "Monst.", never "Mons…" (its tooltip and editor keep it).
+            option.text = shortened(option.text, option.fontMetrics, option.rect.width() - 8)
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: Index) -> QWidget:

@@ -65,6 +65,7 @@ class TrackerModel(QAbstractTableModel):
                                                      *FIXED_AFTER)
         self._column_numbers = {column.id: number for number, column in enumerate(self._columns)}
         self._rows: list[TrackerRow] = tracker_rows(document.encounter, self._rules)
+        self._shown_titles: dict[int, str] = {}
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
 
@@ -80,6 +81,13 @@ class TrackerModel(QAbstractTableModel):
     def column_of(self, column_id: str) -> int:
         """The column number of a column id ("initiative", "php" …); -1 if the game has none."""
         return self._column_numbers.get(column_id, -1)
+
+    def set_shown_titles(self, shown: dict[int, str]) -> None:
+        """The titles as the view's widths allow ("Decl."), by column; the rest whole."""
+        if shown != self._shown_titles:
+            self._shown_titles = dict(shown)
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                        max(len(self._columns) - 1, 0))
 
     def column_spec(self, column: int) -> TrackerColumn | None:
         return self._columns[column] if 0 <= column < len(self._columns) else None
@@ -111,8 +119,10 @@ class TrackerModel(QAbstractTableModel):
             if spec is None:
                 return None
             if role == Role.DisplayRole:
-                return spec.title
+                return self._shown_titles.get(section, spec.title)
             if role == Role.ToolTipRole:
+                if section in self._shown_titles:  # the whole word the title shortened
+                    return f"{spec.title}: {spec.tip}" if spec.tip else spec.title
                 return spec.tip
             return None
         if not 0 <= section < len(self._rows):
@@ -201,7 +211,10 @@ class TrackerModel(QAbstractTableModel):
             return combatant.notes
         if cell is not None and cell.pool is not None:  # numbers: the true minus, every game
             return cell.text.replace("-", MINUS)
-        return cell.text if cell is not None else ""
+        if cell is None:
+            return ""
+        # The title says it once: "AC" over "7 [12]", not "AC 7 [12]" in every row.
+        return cell.text.removeprefix(f"{spec.title} ") if spec.kind == "text" else cell.text
 
     @staticmethod
     def _edit_value(row: TrackerRow, spec: TrackerColumn, cell: Cell | None) -> Any:
@@ -231,6 +244,8 @@ class TrackerModel(QAbstractTableModel):
                 tip += (f"\nActs simultaneously with {', '.join(others)} "
                         f"(resolved {row.group_index + 1} of {row.group_size})")
             return tip.strip() or spec.tip
+        if spec.id == Column.SIDE:  # whole, however narrow the column shows it
+            return f"{combatant.side}: {spec.tip}"
         if spec.id == Column.NOTES and combatant.notes:
             return combatant.notes
         if cell is not None and cell.pool is not None:

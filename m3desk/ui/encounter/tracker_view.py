@@ -15,6 +15,7 @@ from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.initiative_delegate import InitiativeDelegate
 from m3desk.ui.encounter.pool_bar_delegate import PoolBarDelegate
+from m3desk.ui.encounter.short_words import abbreviations, shortened
 from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.tracker_delegate import TrackerDelegate
 from m3desk.ui.encounter.tracker_model import TrackerModel
@@ -22,9 +23,14 @@ from m3desk.ui.encounter.tracker_model import TrackerModel
 __all__ = ["TrackerView"]
 
 _NOTES_CHARACTERS = 11
+"""The Notes column's starting width in average characters (the GM resizes it by hand)."""
 _SHORT_VALUE_CHARACTERS = 10
 """A text column whose sample is this short holds a value (an AC, a THAC0): squeezed last."""
-"""The Notes column's starting width in average characters (the GM resizes it by hand)."""
+_ROW_PADDING = 6
+"""A row is the text's height and this much: compact, so that a fight of twelve shows
+whole beside the library at 1366x768 (with 12 px, ten rows did not fit)."""
+_CELL_PADDING = 8
+"""A cell's room beside its text: the style's margins and a little air (compact)."""
 _NAME_CHARACTERS = (10, 30)
 """The Name column fits the longest name, within these many average characters."""
 
@@ -80,8 +86,8 @@ class TrackerView(QTableView):
         self._fit_columns()
         vertical = self.verticalHeader()
         vertical.setSectionResizeMode(mode.Fixed)
-        vertical.setDefaultSectionSize(self.fontMetrics().height() + 12)
-        vertical.setMinimumWidth(self.fontMetrics().horizontalAdvance("\u25b6") + 14)
+        vertical.setDefaultSectionSize(self.fontMetrics().height() + _ROW_PADDING)
+        vertical.setMinimumWidth(self.fontMetrics().horizontalAdvance("\u25b6") + 8)
         vertical.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         self.tracker_model.modelReset.connect(self._fit_side_column)
         self.tracker_model.modelReset.connect(self._fit_name_column)
@@ -92,16 +98,24 @@ class TrackerView(QTableView):
         bold.setBold(True)  # the current row is bold: size for it
         metrics = QFontMetrics(bold)
         header_metrics = self.horizontalHeader().fontMetrics()
-        padding = 16
+        padding = _CELL_PADDING
         header = self.horizontalHeader()
         model = self.tracker_model
         fixed = (Column.NAME, Column.SIDE, Column.NOTES)
         for number, spec in enumerate(model.columns):
             if spec.id in fixed or spec.stretch:
                 continue
-            extra = {"pool": 16, "check": 22}.get(spec.kind, 12 if spec.centred else 0)
-            width = max(metrics.horizontalAdvance(spec.sample) + extra,
-                        header_metrics.horizontalAdvance(spec.title)) + padding
+            extra = {"pool": 10, "check": 22}.get(spec.kind, 12 if spec.centred else 0)
+            sample = spec.sample
+            if spec.kind == "pool" or spec.id == Column.INITIATIVE:
+                # As wide as the values it holds ("10/10", "3"), not the widest possible.
+                shown = [model.index(row, number).data() or "" for row in range(model.rowCount())]
+                sample = max(shown, key=metrics.horizontalAdvance, default="") or "—"
+            # A check box keeps a margin right of its box when there is room: a click in the
+            # cell's middle selects it, not only ticks it.
+            room = padding + (8 if spec.kind == "check" else 0)
+            width = max(metrics.horizontalAdvance(sample) + extra,
+                        header_metrics.horizontalAdvance(spec.title)) + room
             header.resizeSection(number, width)
         average = metrics.averageCharWidth()
         header.resizeSection(model.column_of(Column.NOTES), _NOTES_CHARACTERS * average + padding)
@@ -111,11 +125,12 @@ class TrackerView(QTableView):
     def _squeeze(self) -> None:
         """Give back width when the columns are wider than the view (a narrow window, 150 %
         scaling, the map beside), least needed first: Notes; the game's long text columns
-        (a declaration, a condition list) down to their title; then Side and Name to a few
-        characters; last the short values ("AC 7 [12]"), which would lose the number that
-        matters. Cut text is elided and whole in the tooltip. Names go after the long
-        columns: a GM reads the tracker by name, and when the columns must scroll anyway
-        names stay whole (cutting them would only cost the reading)."""
+        (a declaration, a condition list) and its check boxes down to their titles
+        shortened ("Decl.", "Act."); then Side to a shortened word ("Monst."); then the
+        short values ("7 [12]") down to the values they show, whole; last Name to a few
+        characters. Cut text is shortened or elided and whole in the tooltip. A GM reads
+        the tracker by name: when the columns must scroll anyway names stay whole
+        (cutting them would only cost the reading)."""
         header = self.horizontalHeader()
         stretch, floor, cuts = self._cuts()
         fixed = sum(header.sectionSize(n) for n in range(header.count())
@@ -133,6 +148,19 @@ class TrackerView(QTableView):
                 cut = min(size - least, over)
                 header.resizeSection(number, size - cut)
                 over -= cut
+        self._shorten_titles()
+
+    def _shorten_titles(self) -> None:
+        """Each column's title as its width allows: "Declared" reads "Decl." when narrow."""
+        header = self.horizontalHeader()
+        metrics = header.fontMetrics()
+        shown = {}
+        for number, spec in enumerate(self.tracker_model.columns):
+            room = header.sectionSize(number) - _CELL_PADDING + 4
+            text = shortened(spec.title, metrics, room)
+            if text != spec.title:
+                shown[number] = text
+        self.tracker_model.set_shown_titles(shown)
 
     def _cuts(self) -> tuple[list[int], int, list[tuple[int, int]]]:
         """The stretching columns, the width each keeps, and the columns :meth:`_squeeze`
@@ -142,8 +170,9 @@ class TrackerView(QTableView):
         average = self.fontMetrics().averageCharWidth()
         stretch = [n for n, spec in enumerate(model.columns)
                    if header.sectionResizeMode(n) == QHeaderView.ResizeMode.Stretch]
-        floor = average * 8 + 16  # what a stretching column keeps
         metrics = header.fontMetrics()
+        floor = max(average * 5, self._short_title(metrics, stretch[0])) + _CELL_PADDING \
+            if stretch else 0  # what a stretching column keeps
         texts = sorted((n for n, spec in enumerate(model.columns)
                         if spec.kind == "text" and n not in stretch
                         and spec.id not in (Column.NOTES, Column.NAME, Column.SIDE,
@@ -152,12 +181,38 @@ class TrackerView(QTableView):
         long_texts = [n for n in texts
                       if len(model.columns[n].sample) > _SHORT_VALUE_CHARACTERS]
         short_values = [n for n in texts if n not in long_texts]
-        cuts: list[tuple[int, int]] = [(model.column_of(Column.NOTES), average * 6 + 16)]
-        cuts += [(n, self._least_text_width(n, metrics, average)) for n in long_texts]
-        cuts += [(model.column_of(Column.SIDE), average * 6 + 16),
-                 (model.column_of(Column.NAME), average * 9 + 16)]
+        checks = [n for n, spec in enumerate(model.columns) if spec.kind == "check"]
+        notes = metrics.horizontalAdvance(model.columns[model.column_of(Column.NOTES)].title)
+        cuts: list[tuple[int, int]] = [(model.column_of(Column.NOTES),
+                                        notes + _CELL_PADDING)]  # "Not." reads as a word
+        cuts += [(n, max(self._short_title(metrics, n), average * 4) + _CELL_PADDING)
+                 for n in long_texts]
+        box = self.style().pixelMetric(self.style().PixelMetric.PM_IndicatorWidth)
+        cuts += [(n, max(self._short_title(metrics, n), box + 6) + _CELL_PADDING)
+                 for n in checks]
+        cuts += [(model.column_of(Column.SIDE), self._least_side_width())]
         cuts += [(n, self._least_text_width(n, metrics, average)) for n in short_values]
+        cuts += [(model.column_of(Column.NAME), average * 9 + _CELL_PADDING)]
         return stretch, floor, cuts
+
+    def _short_title(self, metrics: QFontMetrics, number: int) -> int:
+        """The width of a column's title at its shortest ("Decl."), or whole if it has none."""
+        title = self.tracker_model.columns[number].title
+        words = title.split()
+        shortest = abbreviations(words[0])[-1:] if words else []
+        return metrics.horizontalAdvance(shortest[0] if shortest else title)
+
+    def _least_side_width(self) -> int:
+        """Side keeps each side's name shortened at most to its first syllable ("Monst.")."""
+        bold = QFont(self.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        widths = []
+        for side in self.tracker_model.sides or ("Side",):
+            words = side.split()
+            forms = abbreviations(words[0]) if words else []
+            widths.append(metrics.horizontalAdvance(forms[0] if forms else side))
+        return max(widths, default=0) + _CELL_PADDING + 2  # bold, rounded up
 
     def least_width(self) -> int:
         """How narrow the tracker can be with every column in view (squeezed as far as
@@ -178,11 +233,13 @@ class TrackerView(QTableView):
         """How narrow a game's text column may get: its title; a short value stays whole."""
         model = self.tracker_model
         spec = model.columns[number]
-        least = max(metrics.horizontalAdvance(spec.title) + 16, average * 6 + 16)
+        least = max(self._short_title(metrics, number), average * 4) + _CELL_PADDING
         if len(spec.sample) <= _SHORT_VALUE_CHARACTERS:  # keep the values shown whole
             shown = (model.index(row, number).data() or "" for row in range(model.rowCount()))
-            least = max(least, max((self.fontMetrics().horizontalAdvance(text)
-                                    for text in shown), default=0) + 16)
+            bold = QFont(self.font())
+            bold.setBold(True)  # the current row is bold: its values stay whole too
+            least = max(least, max((QFontMetrics(bold).horizontalAdvance(text)
+                                    for text in shown), default=0) + _CELL_PADDING)
         return least
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -197,8 +254,8 @@ class TrackerView(QTableView):
         bold.setBold(True)
         metrics = QFontMetrics(bold)
         names = [row.combatant.name for row in self.tracker_model.rows] or ["Name"]
-        widest = max(metrics.horizontalAdvance(name) for name in names) + 16
-        least, most = (metrics.averageCharWidth() * n + 16 for n in _NAME_CHARACTERS)
+        widest = max(metrics.horizontalAdvance(name) for name in names) + _CELL_PADDING
+        least, most = (metrics.averageCharWidth() * n + _CELL_PADDING for n in _NAME_CHARACTERS)
         self.horizontalHeader().resizeSection(self.tracker_model.column_of(Column.NAME),
                                               max(least, min(widest, most)))
 
@@ -207,7 +264,7 @@ class TrackerView(QTableView):
         bold.setBold(True)
         metrics = QFontMetrics(bold)
         sides = self.tracker_model.sides or ("Side",)
-        width = max(metrics.horizontalAdvance(side) for side in (*sides, "Side")) + 16
+        width = max(metrics.horizontalAdvance(side) for side in (*sides, "Side")) + _CELL_PADDING
         self.horizontalHeader().resizeSection(self.tracker_model.column_of(Column.SIDE),
                                               min(width, 160))
 

@@ -19,15 +19,17 @@ map's share is the GM's to drag, and remembered for the next encounter.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QToolButton,
@@ -74,18 +76,23 @@ MIN_LANES_WIDTH = 340
 """Lanes reflow to any width (a chip a row at the narrowest), so the log can keep more."""
 MIN_LOG_WIDTH = 260
 MIN_BOTTOM_HEIGHT = 300
-MAP_SHARE = (0.35, 0.45)
+MAP_SHARE = (0.25, 0.45)
 """The map's default share of a distance game's tab width, least and most: what the
-tracker (every column in view, squeezed, names whole) leaves, but never under about a
-third (at 1366x768 with the library beside, 390 px: two groups of four with their names
-side by side); below that a tracker with many columns (OSE's, or any at 150 %) scrolls
-sideways, its names whole, rather than leave a map too narrow to use."""
+tracker (every column in view, squeezed, names whole) leaves, but never under a quarter
+(at 1600x1000 @150 % with the library beside, 207 px; a third left OSE's Declared, Cover
+and Acted behind a scroll bar); below that a tracker with many columns scrolls sideways,
+its names whole, rather than leave a map too narrow to use."""
 MIN_MAP_WIDTH = 200
 MIN_TRACKER_WIDTH = 300
 """Least widths the GM can drag to (small: the tab's least width bounds the library's
 width beside a sheet in the same window)."""
-MIN_LOG_HEIGHT = 120
-"""Five log lines or so under the tracker: what just happened stays in view."""
+MIN_LOG_HEIGHT = 90
+"""Three or four log lines under the tracker: what just happened stays in view, and the
+log gives way to the tracker first (with 120, the twelfth row scrolled at 150 %)."""
+STATUS_LINES = 3
+"""The game's word on the round keeps this many lines from its first line on, whether it
+says one or three (more scroll inside): a line coming or going never moves the tracker or
+the map under the GM's pointer (it moved them 14 to 60 px)."""
 
 
 class EncounterWidget(QWidget):
@@ -102,13 +109,17 @@ class EncounterWidget(QWidget):
 
     sheets_written = Signal(list)
     map_share_changed = Signal(float)
+    split_changed = Signal(str, float)
+    """A splitter the GM dragged, by name ("log", "board"), and its new share."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
                  open_sheets: OpenSheetsProvider | None = None,
                  roller: Roller | None = None, board_lanes: bool = True,
-                 map_share: float = 0.0) -> None:
+                 map_share: float = 0.0, splits: Mapping[str, float] | None = None) -> None:
         super().__init__(parent)
         self._map_share = map_share if 0.1 <= map_share <= 0.9 else 0.0
+        self._splits = {name: share for name, share in (splits or {}).items()
+                        if 0.05 <= share <= 0.95}
         self.document = document
         self.setObjectName("encounter_widget")
         self.tracker = TrackerView(document, self)
@@ -173,7 +184,20 @@ class EncounterWidget(QWidget):
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.notice_bar = NoticeBar(self)
+        self.status_area = QScrollArea()
+        self.status_area.setObjectName("round_status_area")
+        self.status_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.status_area.setWidgetResizable(True)
+        self.status_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.status_area.setWidget(self.status_label)
+        self.status_area.setFixedHeight(STATUS_LINES * self.status_label.fontMetrics()
+                                        .lineSpacing() + 4)
+        self.status_area.hide()
+        # Over the log's top, not above the tracker: a notice (a spell lost, morale due)
+        # shows without pushing anything down; the log keeps its words too.
+        self.notice_bar = NoticeBar(self.log_panel)
+        self.log_panel.installEventFilter(self)
+        self.notice_bar.installEventFilter(self)
         self.message_label = QLabel()
         self.message_label.setAccessibleName("Message")
         self.message_label.setSizePolicy(QSizePolicy.Policy.Ignored,
@@ -247,6 +271,11 @@ class EncounterWidget(QWidget):
             self.log_panel.setMinimumHeight(MIN_LOG_HEIGHT)
             self.board_splitter.splitterMoved.connect(self._map_moved)
             content = self.board_splitter
+        if self.map is None:
+            self.board_splitter.splitterMoved.connect(
+                lambda _p, _i: self._split_moved("board", self.board_splitter))
+        self.tracker_splitter.splitterMoved.connect(
+            lambda _p, _i: self._split_moved("log", self.tracker_splitter))
         self.board_splitter.setStretchFactor(0, 1)
         self.board_splitter.setStretchFactor(1, 1)
         self.board_splitter.setChildrenCollapsible(False)
@@ -258,9 +287,25 @@ class EncounterWidget(QWidget):
         layout.addWidget(self.toolbar)
         layout.addWidget(self.setup_strip)
         layout.addLayout(top)
-        layout.addWidget(self.status_label)
-        layout.addWidget(self.notice_bar)
+        layout.addWidget(self.status_area)
         layout.addWidget(content, 1)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The notice bar follows the log's width and its own words' height."""
+        if (watched is self.log_panel and event.type() == QEvent.Type.Resize) or (
+                watched is self.notice_bar and event.type() in (
+                    QEvent.Type.Show, QEvent.Type.LayoutRequest)):
+            self._place_notice_bar()
+        return super().eventFilter(watched, event)
+
+    def _place_notice_bar(self) -> None:
+        bar = self.notice_bar
+        width = self.log_panel.width()
+        layout = bar.layout()
+        height = (layout.totalHeightForWidth(width) if layout is not None
+                  and layout.hasHeightForWidth() else bar.sizeHint().height())
+        bar.setGeometry(0, 0, width, max(min(height, self.log_panel.height()), 0))
+        bar.raise_()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -279,7 +324,8 @@ class EncounterWidget(QWidget):
                 return
             share = self._map_share or min(max((width - self.tracker.least_width()) / width,
                                                MAP_SHARE[0]), MAP_SHARE[1])
-            map_width = max(MIN_MAP_WIDTH, min(round(width * share), width - MIN_TRACKER_WIDTH))
+            least = max(MIN_MAP_WIDTH, self._map_tools_width())
+            map_width = max(least, min(round(width * share), width - MIN_TRACKER_WIDTH))
             self.board_splitter.setSizes([width - map_width, map_width])
             # The tracker's columns squeeze to the new width first: then its scroll bar
             # shows or not, and its rows can be counted.
@@ -289,10 +335,14 @@ class EncounterWidget(QWidget):
         if height <= 0:
             return
         top = min(self.tracker.preferred_height(),
-                  max(height - MIN_BOTTOM_HEIGHT, height * 3 // 5))
+                  max(height - MIN_BOTTOM_HEIGHT, height * 2 // 3))
+        if "log" in self._splits:  # as the GM last dragged it
+            top = round(height * (1 - self._splits["log"]))
         self.tracker_splitter.setSizes([top, height - top])
         width = sum(self.board_splitter.sizes())
-        if self.board.lanes:
+        if "board" in self._splits:
+            board = round(width * self._splits["board"])
+        elif self.board.lanes:
             # Lanes need no square: the log keeps the room, so its lines wrap less.
             board = max(MIN_LANES_WIDTH, min(width - MIN_LOG_WIDTH, width * 21 // 50))
         else:
@@ -301,6 +351,16 @@ class EncounterWidget(QWidget):
             square = (height - top) - max(chrome, 0)
             board = max(MIN_BOARD_WIDTH, min(square, width - MIN_LOG_WIDTH, width * 3 // 5))
         self.board_splitter.setSizes([width - board, board])
+
+    def _map_tools_width(self) -> int:
+        """What the map's first row of tools needs whole ("Distances", "Fit", "Move…",
+        "Terrain"): at a quarter of the tab at 150 % "Distances" read "Di…es"."""
+        if self.map is None:
+            return 0
+        buttons = [getattr(self.board_area, "distances_button", None), self.map.fit_button,
+                   self.map.move_button, self.map.paint_button]
+        shown = [b for b in buttons if b is not None and not b.isHidden()]
+        return sum(b.sizeHint().width() + 2 for b in shown) + 12
 
     def _fit_tracker_rows(self) -> None:
         """The tracker as tall as its rows (no blank band under them), the log the rest."""
@@ -311,6 +371,8 @@ class EncounterWidget(QWidget):
         if not self.tracker.horizontalScrollBar().isVisible():
             rows -= self.tracker.horizontalScrollBar().sizeHint().height()
         top = max(min(rows, height - MIN_LOG_HEIGHT), height // 3)
+        if "log" in self._splits:  # as the GM last dragged it
+            top = round(height * (1 - self._splits["log"]))
         self.tracker_splitter.setSizes([top, height - top])
 
     def _map_moved(self, _position: int, _index: int) -> None:
@@ -319,6 +381,14 @@ class EncounterWidget(QWidget):
         if sum(sizes) > 0:
             self._map_share = sizes[1] / sum(sizes)
             self.map_share_changed.emit(self._map_share)
+
+    def _split_moved(self, name: str, splitter: QSplitter) -> None:
+        """The GM dragged the tracker's or the board's splitter: the second pane's share
+        holds for the next encounter."""
+        sizes = splitter.sizes()
+        if sum(sizes) > 0:
+            self._splits[name] = sizes[1] / sum(sizes)
+            self.split_changed.emit(name, self._splits[name])
 
     def _show_setup(self, shown: bool) -> None:
         self.setup_toggle.setArrowType(Qt.ArrowType.DownArrow if shown
@@ -363,7 +433,9 @@ class EncounterWidget(QWidget):
         """The game's word on the round: its phase and what is due now (morale, spells)."""
         lines = rules_of(self.document).status(self.document.encounter)
         self.status_label.setText("\n".join(lines))
-        self.status_label.setVisible(bool(lines))
+        self.status_label.setToolTip("\n".join(lines))
+        if lines:  # shown from the game's first word on, and kept: nothing moves after
+            self.status_area.show()
         self.notice_bar.show_due(rules_of(self.document).due(self.document.encounter))
 
     def show_message(self, text: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, Signal, SignalInstance
+from PySide6.QtCore import QModelIndex, QRect, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -173,7 +173,9 @@ class BestiaryPanel(QDockWidget):
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.setAlternatingRowColors(True)
         view.setShowGrid(False)
-        view.setWordWrap(False)
+        # A name longer than the narrow dock ("Elemental, Earth (Intermediate)") takes a
+        # second line rather than an ellipsis: each row is as tall as its words.
+        view.setWordWrap(True)
         view.setTabKeyNavigation(False)
         view.verticalHeader().hide()
         view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
@@ -185,10 +187,59 @@ class BestiaryPanel(QDockWidget):
         header.setSectionResizeMode(BestiaryColumn.NAME, QHeaderView.ResizeMode.Stretch)
         metrics = view.fontMetrics()
         padding = 2 * metrics.horizontalAdvance("m")
+        self._preferred: dict[BestiaryColumn, int] = {}
         for column, widest in ((BestiaryColumn.LEVEL, "10**"),
                                (BestiaryColumn.ALIGNMENT, "Chaotic"),
                                (BestiaryColumn.MOVES, "flies, swims")):
-            header.resizeSection(column, metrics.horizontalAdvance(widest) + padding)
+            self._preferred[column] = metrics.horizontalAdvance(widest) + padding
+            header.resizeSection(column, self._preferred[column])
+        # Name stretches: a change of the dock's width shows as Name resized. The fit waits
+        # for the header's own layout to finish (resizing inside its signal confuses it).
+        self._fitting = QTimer(self)
+        self._fitting.setSingleShot(True)
+        self._fitting.setInterval(0)
+        self._fitting.timeout.connect(self.fit_columns)
+        header.sectionResized.connect(
+            lambda section, _old, _new: self._fitting.start()
+            if section == BestiaryColumn.NAME else None)
+
+    def fit_columns(self) -> None:
+        """The name first and whole: Moves gives way first, then Alignment, while the
+        longest name listed would be cut; Hit Dice stay (the GM picks goblins by them).
+        In a dock too narrow even for that, the name takes all the room the Hit Dice leave
+        (the library's own Name column gives way last the same way)."""
+        header = self.view.horizontalHeader()
+        metrics = self.view.fontMetrics()
+        names = (self.model.index(row, BestiaryColumn.NAME).data()
+                 for row in range(self.model.rowCount()))
+        wanted = max((metrics.horizontalAdvance(name or "") for name in names),
+                     default=0) + 2 * metrics.horizontalAdvance("m")
+        room = header.width() - self._preferred[BestiaryColumn.LEVEL]
+        for column in (BestiaryColumn.ALIGNMENT, BestiaryColumn.MOVES):
+            room -= self._preferred[column]
+        for column in (BestiaryColumn.MOVES, BestiaryColumn.ALIGNMENT):
+            hide = room < wanted
+            if hide:
+                room += self._preferred[column]
+            if header.isSectionHidden(column) != hide:
+                header.setSectionHidden(column, hide)
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """A name wider than its column gets the lines it needs (a measure per name)."""
+        view = self.view
+        metrics = view.fontMetrics()
+        room = view.horizontalHeader().sectionSize(BestiaryColumn.NAME) - 8
+        one_line = view.verticalHeader().defaultSectionSize()
+        for row in range(self.model.rowCount()):
+            name = self.model.index(row, BestiaryColumn.NAME).data() or ""
+            height = one_line
+            if metrics.horizontalAdvance(name) > room > 0:
+                lines = metrics.boundingRect(QRect(0, 0, room, 10_000),
+                                             int(Qt.TextFlag.TextWordWrap), name)
+                height = max(one_line, lines.height() + 8)
+            if view.rowHeight(row) != height:
+                view.setRowHeight(row, height)
 
     # -- contents ---------------------------------------------------------------------------
 
@@ -208,6 +259,7 @@ class BestiaryPanel(QDockWidget):
         self.title.setText(f"{titles} · {len(entries)} monsters" if entries
                            else "No bestiary is installed.")
         self.licence_button.setVisible(any(b.licence for b in self.bestiaries))
+        self._fitting.start()
         if entries:
             self.view.setCurrentIndex(self.model.index(0, BestiaryColumn.NAME))
 
@@ -250,6 +302,7 @@ class BestiaryPanel(QDockWidget):
         total = len(self.model.entries())
         shown = self.model.rowCount()
         self.shown.setText(f"{shown} of {total} shown" if shown != total else "")
+        self._fitting.start()
         if self.model.rowCount() and not self.view.currentIndex().isValid():
             self.view.setCurrentIndex(self.model.index(0, BestiaryColumn.NAME))
         self._on_current()

@@ -11,7 +11,7 @@ here, so the rest of the window needs no ``if sheet … else encounter`` (Orange
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
@@ -46,7 +46,8 @@ class PageHooks:
     on (the party, whoever acts, or a fixed combatant by name) and
     ``remember_player_centre`` keeps the GM's new choice. ``map_share`` is the share of
     an encounter tab the GM last gave the map (0: the default), ``remember_map_share``
-    keeps a new drag.
+    keeps a new drag; ``splits`` and ``remember_split`` do the same for the tab's other
+    splitters, by name.
     """
 
     open_sheets: Callable[[], Sequence[Any]]
@@ -57,6 +58,8 @@ class PageHooks:
     remember_player_centre: Callable[[str, str], None] = lambda _mode, _fixed: None
     map_share: Callable[[], float] = lambda: 0.0
     remember_map_share: Callable[[float], None] = lambda _share: None
+    splits: Callable[[], Mapping[str, float]] = lambda: {}
+    remember_split: Callable[[str, float], None] = lambda _name, _share: None
 
 
 class DocumentKind(ABC, Generic[DocumentT]):

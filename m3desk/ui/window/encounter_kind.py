@@ -58,12 +58,14 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
         from m3desk.ui.encounter.widget import EncounterWidget
 
         widget = EncounterWidget(document, open_sheets=hooks.open_sheets,
-                                 board_lanes=hooks.board_lanes(), map_share=hooks.map_share())
+                                 board_lanes=hooks.board_lanes(), map_share=hooks.map_share(),
+                                 splits=hooks.splits())
         widget.sheets_written.connect(hooks.sheets_written)
         widget.board.lanes_changed.connect(hooks.remember_board_lanes)
         widget.player_centre = hooks.player_centre
         widget.remember_player_centre = hooks.remember_player_centre
         widget.map_share_changed.connect(hooks.remember_map_share)
+        widget.split_changed.connect(hooks.remember_split)
         return widget
 
     def release_page(self, page: QWidget) -> None:

@@ -56,6 +56,17 @@ class OpenDocument:
         """The tab text: the document's own title, with " *" while unsaved."""
         return str(self.document.title())
 
+    def tab_text(self) -> str:
+        """What the tab says: an encounter its foes or name and its game ("Goblin ×4 ·
+        OSE *"), any other document its title."""
+        from m3desk.core.encounter import Encounter
+        from m3desk.ui.documents.encounter_title import encounter_tab_text
+
+        model = getattr(self.document, "encounter", None)
+        if isinstance(model, Encounter):
+            return encounter_tab_text(model, bool(self.document.modified))
+        return self.title()
+
     def plain_title(self) -> str:
         """The title without the unsaved marker (the window title uses Qt's ``[*]``)."""
         return self.title().removesuffix(" *").removesuffix("*").rstrip()

@@ -90,7 +90,9 @@ class DocumentSession(QObject):
                                 player_centre=store.player_centre,
                                 remember_player_centre=store.set_player_centre,
                                 map_share=lambda: store.settings.encounter_map_share,
-                                remember_map_share=store.set_encounter_map_share)
+                                remember_map_share=store.set_encounter_map_share,
+                                splits=lambda: store.settings.encounter_splits,
+                                remember_split=store.set_encounter_split)
         tabs.close_requested.connect(self._close_page)
         tabs.current_changed.connect(self._on_current_page)
         self._watcher = QFileSystemWatcher(self)
@@ -237,7 +239,7 @@ class DocumentSession(QObject):
                               claimed_path=claimed, origin=origin)
         self.records.append(record)
         self._follow(record)
-        self._tabs.add(page, record.title(), record.tooltip(), focus=focus)
+        self._tabs.add(page, record.tab_text(), record.tooltip(), focus=focus)
         self.documents_changed.emit()
         return record
 
@@ -245,11 +247,15 @@ class DocumentSession(QObject):
         """Undo, tab label and autosave follow the record's (possibly new) document."""
         self._undo_group.addStack(record.document.undo_stack)
         record.document.title_changed.connect(lambda *_: self._refresh_label(record))
+        roster = getattr(record.document, "encounter_changed", None)
+        if roster is not None:  # an encounter's tab names its foes
+            roster.connect(lambda aspects: self._refresh_label(record)
+                           if "roster" in aspects else None)
         self._autosave.watch(record)
 
     def _refresh_label(self, record: OpenDocument) -> None:
         if record in self.records:
-            self._tabs.set_label(record.page, record.title(), record.tooltip())
+            self._tabs.set_label(record.page, record.tab_text(), record.tooltip())
             self.state_changed.emit(record)
 
     # -- reloading --------------------------------------------------------------------------
@@ -280,7 +286,7 @@ class DocumentSession(QObject):
                                                       self._store.table_rules(), self)
         record.page = record.kind.create_page(record.document, self._hooks)
         self._follow(record)
-        self._tabs.replace(old_page, record.page, record.title(), record.tooltip())
+        self._tabs.replace(old_page, record.page, record.tab_text(), record.tooltip())
         if self._tabs.current() is record.page:
             self._undo_group.setActiveStack(record.document.undo_stack)
         record.kind.release_page(old_page)

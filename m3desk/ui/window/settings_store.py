@@ -83,6 +83,13 @@ class SettingsStore(QObject):
             self.settings.encounter_map_share = share
             self.save()
 
+    def set_encounter_split(self, name: str, share: float) -> None:
+        """Remember a splitter of the encounter tab as the GM dragged it ("log", "board")."""
+        share = round(max(0.0, min(float(share), 1.0)), 3)
+        if self.settings.encounter_splits.get(name) != share:
+            self.settings.encounter_splits = {**self.settings.encounter_splits, name: share}
+            self.save()
+
     def player_centre(self) -> tuple[str, str]:
         """What the player view centres on ("party", "acting" or "fixed") and, when fixed,
         on whom (a combatant's name)."""

@@ -55,8 +55,15 @@ def test_experience_is_offered_where_the_game_awards_it(qtbot, game: str) -> Non
         assert not dialog.add_button.isEnabled()
         return
     steps = document.undo_stack.count()
+    qtbot.wait(10)
+    buttons = [(b.text(), b.mapToGlobal(b.rect().topLeft())) for b in dialog.buttons.buttons()]
     qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    qtbot.wait(10)
     assert document.undo_stack.count() == steps + 1
+    # The buttons stay under the pointer: the line saying it was added takes no new room
+    # (it pushed them down a line).
+    assert [(b.text(), b.mapToGlobal(b.rect().topLeft())) for b in dialog.buttons.buttons()
+            ] == buttons
     assert not dialog.add_button.isEnabled()
     assert dialog.notes.text().startswith("Added to the sheets.")
     document.undo_stack.undo()

@@ -48,7 +48,7 @@ def test_the_toy_game_has_its_columns_and_its_order(qtbot, qtmodeltester) -> Non
     assert [row.combatant.name for row in model.rows] == ["Goblin", "Aldo"]
     assert _index(view, "Goblin", "hp").data() == "5/5"
     assert _index(view, "Goblin", "hp").data(TrackerRole.POOL) == (5, 5)
-    assert _index(view, "Aldo", "ac").data() == "AC 12"
+    assert _index(view, "Aldo", "ac").data() == "12"
 
 
 @pytest.mark.usefixtures("toy")

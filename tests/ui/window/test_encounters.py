@@ -129,7 +129,7 @@ def test_next_turn_marks_unsaved_save_writes_a_file_that_reloads_equal(
 
     press(qtbot, Qt.Key.Key_Return, CTRL)  # Next Turn: in set-up it starts the encounter
     assert record.document.encounter.phase != "setup"
-    assert window.tabs.title_of(record.page) == "Crypt *" and window.isWindowModified()
+    assert window.tabs.title_of(record.page) == "Crypt · M&M *" and window.isWindowModified()
 
     fake_dialogs.answer("save_file_name", paths.encounters_dir / "crypt")
     press(qtbot, Qt.Key.Key_S, CTRL)
@@ -137,7 +137,7 @@ def test_next_turn_marks_unsaved_save_writes_a_file_that_reloads_equal(
     assert suggested == paths.encounters_dir / "Crypt.m3e" and "*.m3e" in file_filter
     saved = paths.encounters_dir / "crypt.m3e"
     assert record.path == saved and not record.modified
-    assert window.tabs.title_of(record.page) == "Crypt" and not window.isWindowModified()
+    assert window.tabs.title_of(record.page) == "Crypt · M&M" and not window.isWindowModified()
     assert load_encounter(saved).model == record.document.encounter
     assert window.settings_store.recent_files()[0] == saved
     assert saved in {entry.path for entry in window.library.model.entries()}
@@ -155,7 +155,7 @@ def test_ctrl_z_in_the_encounter_tab_undoes_the_encounter_change(
     assert record.modified and window.menu_actions.undo.text() == "&Undo Start the encounter"
     press(qtbot, Qt.Key.Key_Z, CTRL)
     assert record.document.encounter == before and not record.modified
-    assert window.tabs.title_of(record.page) == "Fane of the First Ones"
+    assert window.tabs.title_of(record.page) == "Fane of the First Ones · M&M"
 
 
 def test_closing_an_unsaved_encounter_asks_and_cancel_keeps_it(
