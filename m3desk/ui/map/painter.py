@@ -38,7 +38,7 @@ from m3desk.ui.board.token_shapes import shape_name, shape_path
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.picture import MapPicture, MapToken
 
-__all__ = ["GroundCache", "MapFrame", "MapStyle", "Ruler", "backdrop_rect", "paint_backdrop",
+__all__ = ["GroundCache", "MapFrame", "Label", "MapStyle", "Painted", "Ruler", "backdrop_rect", "paint_backdrop",
            "paint_map", "paint_token", "ring_polygon"]
 
 NICE = (1, 2, 5)
@@ -540,54 +540,125 @@ class Painted:
     markers: list[QRectF] = field(default_factory=list)
     labels: list[QRectF] = field(default_factory=list)
     legend: QRectF = field(default_factory=QRectF)
+    named: dict[str, QRectF] = field(default_factory=dict)
+    """Each combatant whose name was drawn, and where."""
 
 
 def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
                   skip: str, taken: _Taken, painted: Painted) -> None:
-    """Every token but ``skip``, the selected one on top. On screen a name that would
-    cover another token or name (or what ``taken`` holds already: the scale bar) is left
-    out (the marker keeps its initials, the tooltip the name; zooming in brings it back);
-    the selected one's name is always shown."""
+    """Every token but ``skip``, the selected one on top, and every name where it covers no
+    token, no other name and nothing ``taken`` holds already (the scale bar): beside its
+    token where there is room, else a little farther out with a line to its token
+    (:func:`label_layout`). Only a name with no free place on the surface is left out (the
+    marker keeps its initials, the tooltip the name; zooming in brings it back). On paper
+    the same places, as text."""
     model = picture.model
     shown = [t for t in picture.tokens if t.combatant_id != skip]
     shown.sort(key=lambda t: t.combatant_id == picture.selected)
-    if style.paper:
-        for token in shown:
-            paint_token(painter, frame, token, style, model,
-                        selected=token.combatant_id == picture.selected)
-        return
     radius = round(style.radius(frame, model), 1)
-    device = painter.device()
-    ratio = device.devicePixelRatioF() if device is not None else 1.0
     scale, half_w, half_h = frame.scale, frame.width / 2, frame.height / 2
     centres = []
     for token in shown:
-        selected = token.combatant_id == picture.selected
         x = (token.x - frame.cx) * scale + half_w
         y = (token.y - frame.cy) * scale + half_h
-        centres.append((x, y, token, selected))
-        sprite, anchor = style.marker_sprite(token, radius, selected, ratio)
-        painter.drawPixmap(round(x - anchor.x()), round(y - anchor.y()), sprite)
+        centres.append((x, y, token, token.combatant_id == picture.selected))
         marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
         taken.add(marker)
         painted.markers.append(marker)
-    for x, y, token, selected in reversed(centres):  # the selected one's name first
-        text = token_label(token, model.unit)
+    labels = label_layout(centres, radius, frame, style, model.unit, taken)
+    leader = QPen(mix(style.colours.text, style.colours.base, 0.35), 1)
+    painter.setPen(leader)
+    for label in labels:
+        if label.leader is not None:
+            painter.drawLine(label.leader)
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None and not style.paper else 1.0
+    for x, y, token, selected in centres:
+        if style.paper:
+            _draw_marker(painter, QPointF(x, y), token, radius, style, selected)
+            continue
+        sprite, anchor = style.marker_sprite(token, radius, selected, ratio)
+        painter.drawPixmap(round(x - anchor.x()), round(y - anchor.y()), sprite)
+    for label in labels:
+        painted.labels.append(label.box)
+        painted.named[label.token.combatant_id] = label.box
+        top = QPointF(label.box.center().x(), label.box.top())
+        if style.paper:
+            _draw_label(painter, top, label.text, style, label.selected, label.token.hidden,
+                        label.token.down)
+            continue
+        sprite, anchor = style.label_sprite(label.token, label.text, label.selected, ratio)
+        painter.drawPixmap(round(top.x() - anchor.x()), round(top.y()), sprite)
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A token's name where :func:`label_layout` put it: its box on the surface and the
+    line to its token when the name stands apart from it."""
+
+    token: MapToken
+    text: str
+    box: QRectF
+    selected: bool
+    leader: QLineF | None = None
+
+
+LABEL_TIERS = 6
+"""How many lines of names a name may stand away from its token (with a line to it)."""
+
+
+def _spots(x: float, y: float, radius: float, width: float, line: float
+           ) -> list[tuple[QRectF, bool]]:
+    """Where a name may go, nearest first: (box, apart from the token)."""
+    gap = 1.5
+    below = y + radius + gap
+    above = y - radius - gap - line
+    spots = [(QRectF(x - width / 2, below, width, line), False),
+             (QRectF(x - width / 2, above, width, line), False),
+             (QRectF(x + radius + 3, y - line / 2, width, line), False),
+             (QRectF(x - radius - 3 - width, y - line / 2, width, line), False),
+             (QRectF(x + radius * 0.5, below, width, line), False),
+             (QRectF(x - radius * 0.5 - width, below, width, line), False),
+             (QRectF(x + radius * 0.5, above, width, line), False),
+             (QRectF(x - radius * 0.5 - width, above, width, line), False)]
+    for tier in range(1, LABEL_TIERS + 1):
+        shift = tier * (line + 2)
+        for top in (below + shift, above - shift):
+            for left in (x - width / 2, x - width + radius, x - radius):
+                spots.append((QRectF(left, top, width, line), True))
+    return spots
+
+
+def label_layout(centres: list[tuple[float, float, MapToken, bool]], radius: float,
+                 frame: MapFrame, style: MapStyle, unit: str, taken: _Taken
+                 ) -> list[Label]:
+    """Every token's name placed where it covers no token (``taken`` holds the markers),
+    no name placed before it, and stays whole on the surface: the selected one's first,
+    then the others in the map's reading order (top to bottom, left to right), each at the
+    first free spot of :func:`_spots`. A name with no free spot is left out."""
+    surface = QRectF(0, 0, frame.width, frame.height)
+    order = sorted(centres, key=lambda c: (not c[3], round(c[1]), c[0]))
+    labels: list[Label] = []
+    for x, y, token, selected in order:
+        text = token_label(token, unit)
         width = style.label_width(text, selected)
-        box = QRectF(x - width / 2, y + radius + 1.5, width, style.line - 1)
-        top = y + radius + 1
-        if taken.hits(box):
-            # Below is taken (a neighbour in the next row): above, if that is free; the
-            # selected one's name is shown below all the same when neither is.
-            above = QRectF(box.translated(0, -(2 * radius + 2 + style.line)))
-            if above.top() >= 0 and not taken.hits(above):
-                box, top = above, top - (2 * radius + 2 + style.line)
-            elif not selected:
-                continue
+        for box, apart in _spots(x, y, radius, width, style.line - 1):
+            # A little air round each name, so two names side by side read as two.
+            if surface.contains(box) and not taken.hits(box.adjusted(-4, -1, 4, 1)):
+                break
+        else:
+            continue
         taken.add(box)
-        painted.labels.append(box)
-        sprite, anchor = style.label_sprite(token, text, selected, ratio)
-        painter.drawPixmap(round(x - anchor.x()), round(top), sprite)
+        leader = None
+        if apart:
+            end = QPointF(min(max(x, box.left() + 3), box.right() - 3),
+                          box.top() if box.top() > y else box.bottom())
+            direction = end - QPointF(x, y)
+            length = math.hypot(direction.x(), direction.y()) or 1.0
+            start = QPointF(x, y) + direction * (radius / length)
+            leader = QLineF(start, end)
+        labels.append(Label(token, text, box, selected, leader))
+    return labels
 
 
 def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyle) -> None:

@@ -81,6 +81,9 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
 )
 """What the map answers while it has the focus, for Help → Keyboard Shortcuts (keyPressEvent
 and the map's own actions below)."""
+LEAST_STEP_LINES = 2.4
+"""A fitted map's grid step is at least this many lines of text wide (tokens clear of each
+other at melee range, about 40 px at 100 %)."""
 MAP_ASPECTS = frozenset({"roster", "sheets", "positions", "setup", "turn"})
 
 
@@ -154,6 +157,7 @@ class MapView(QWidget):
                                               rings=rings)
         self.frame = MapFrame.fitted(self.picture.bounds(), 640, 480)
         self.auto_fit = True
+        self._pressing = False
         self.paint_mode = False
         self.paint_rating = 1
         self.paint_wall = True
@@ -210,41 +214,120 @@ class MapView(QWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        """Read the document again and repaint (refitting if something left the view)."""
+        """Read the document again and repaint (following the action while the map is
+        fitted: a new selection far off, or someone leaving the view, refits)."""
         self.picture = picture_of(self.document.encounter, self.document.selected,
                                   rings=self.rings)
         self.redraws += 1
         self._enable_backdrop_actions()
-        if self.auto_fit and self._drag is None and not self._holds_everything():
+        if self.auto_fit and self._drag is None and not self._pressing \
+                and not self._holds(self._wanted_bounds()):
             self.fit()
         self.update()
 
-    def _holds_everything(self) -> bool:
+    def _holds(self, bounds: tuple[float, float, float, float]) -> bool:
         left, top, right, bottom = self.frame.visible()
-        b_left, b_top, b_right, b_bottom = self.picture.bounds()
+        b_left, b_top, b_right, b_bottom = bounds
         return left <= b_left and top <= b_top and right >= b_right and bottom >= b_bottom
 
+    def _wanted_bounds(self) -> tuple[float, float, float, float]:
+        """What a fit shows: everything when it fits at a readable size, else the action."""
+        bounds = self.picture.bounds()
+        if self._scale_for(bounds) >= self.least_scale():
+            return bounds
+        return self.action_bounds()
+
+    def action_bounds(self) -> tuple[float, float, float, float]:
+        """The selected combatant and those in its reach (a grid step more, so a foe
+        stepping in stays in view): where the fight is."""
+        picture = self.picture
+        centre = picture.token(picture.selected)
+        if centre is None:
+            placed = picture.tokens
+            centre = placed[0] if placed else None
+        if centre is None:
+            return picture.bounds()
+        model = picture.model
+        reach = max((r.value for r in picture.rings if r.kind == "reach"), default=0)
+        near = max(reach, model.step) + model.step
+        here = (centre.x, centre.y, centre.z)
+        xs, ys = [centre.x], [centre.y]
+        for token in picture.tokens:
+            if model.norm(token.x - here[0], token.y - here[1], token.z - here[2]) <= near:
+                xs.append(token.x)
+                ys.append(token.y)
+        margin = 2 * model.step
+        return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+
+    def least_scale(self) -> float:
+        """Pixels a unit below which a fit never goes: a grid step :data:`LEAST_STEP_LINES`
+        lines of text wide, so tokens a step apart stand clear of each other."""
+        return self.style_.line * LEAST_STEP_LINES / max(self.picture.model.step, 1)
+
+    def _room(self) -> tuple[float, float]:
+        """The room above and below the fitted map (the lowest names, the scale bar, the
+        picture mode's banner)."""
+        above, below = 0.0, self.style_.line + 8
+        if self.backdrop_tool.active:
+            above = self.backdrop_tool.banner_room()
+            below = max(below, self.style_.small_metrics.height() + 12)
+        return above, below
+
+    def _scale_for(self, bounds: tuple[float, float, float, float]) -> float:
+        above, below = self._room()
+        return MapFrame.fitted(bounds, self.width(), self.height() - above - below,
+                               most=self._most_scale()).scale
+
     def fit(self) -> None:
-        """Show every token and area (and, while the picture is adjusted, the whole
-        picture: its four handles); follow the window size again."""
+        """Show the fight at a readable size: every token and area when they fit with a
+        grid step :data:`LEAST_STEP_LINES` lines wide, else the selected combatant and those
+        in its reach at that size (the rest a pan or a zoom away); while the picture is
+        adjusted, the whole picture (its four handles). Follow the window size again."""
         self.auto_fit = True
         # Tokens and terrain, not the rings: a bow's long range would shrink every name.
         bounds = self.picture.bounds()
         picture = self.backdrop_tool.extent() if self.backdrop_tool.active else None
-        # The lowest names hang under their tokens, and clear of the scale bar's chip.
-        above, below = 0.0, self.style_.line + 8
+        above, below = self._room()
         if picture is not None:
             bounds = (min(bounds[0], picture[0]), min(bounds[1], picture[1]),
                       max(bounds[2], picture[2]), max(bounds[3], picture[3]))
-            # Between the mode's banner and the scale bar: the corner handles clear of both.
-            above = self.backdrop_tool.banner_room()
-            below = max(below, self.style_.small_metrics.height() + 12)
         frame = MapFrame.fitted(bounds, self.width(), self.height() - above - below,
                                 most=self._most_scale())
+        if picture is None and frame.scale < self.least_scale():
+            action = self.action_bounds()
+            frame = MapFrame.fitted(action, self.width(), self.height() - above - below,
+                                    most=self._most_scale())
+            if frame.scale < self.least_scale():
+                frame = MapFrame(self.least_scale(), frame.cx, frame.cy, frame.width,
+                                 frame.height)
+            frame = self._keep_selected(frame, above, below)
         self.frame = MapFrame(frame.scale, frame.cx,
                               frame.cy - (above - below) / 2 / frame.scale,
                               self.width(), self.height())
         self.update()
+
+    def fit_all(self) -> None:
+        """Every token and area, however small they get (the menu's Whole Map)."""
+        above, below = self._room()
+        frame = MapFrame.fitted(self.picture.bounds(), self.width(),
+                                self.height() - above - below, most=self._most_scale())
+        self.frame = MapFrame(frame.scale, frame.cx,
+                              frame.cy - (above - below) / 2 / frame.scale,
+                              self.width(), self.height())
+        self.auto_fit = False
+        self.update()
+
+    def _keep_selected(self, frame: MapFrame, above: float, below: float) -> MapFrame:
+        """``frame`` moved so the selected token stands a few steps inside it."""
+        token = self.picture.token(self.picture.selected)
+        if token is None:
+            return frame
+        room = 2 * self.picture.model.step
+        half_w = max(frame.width / 2 / frame.scale - room, 0.0)
+        half_h = max((self.height() - above - below) / 2 / frame.scale - room, 0.0)
+        cx = min(max(frame.cx, token.x - half_w), token.x + half_w)
+        cy = min(max(frame.cy, token.y - half_h), token.y + half_h)
+        return MapFrame(frame.scale, cx, cy, frame.width, frame.height)
 
     def _most_scale(self) -> float:
         """Fitting never zooms in past a grid square about three lines of text wide."""
@@ -397,7 +480,11 @@ class MapView(QWidget):
             return
         token = self.token_at(point)
         if token is not None:
-            self.document.select(token.combatant_id)
+            self._pressing = True  # the map stays put under the pointer while it selects
+            try:
+                self.document.select(token.combatant_id)
+            finally:
+                self._pressing = False
             x, y = self.frame.to_units(point)
             self._drag = _Drag(token.combatant_id, point, (token.x - x, token.y - y),
                                Place.at(token.x, token.y, token.z))
