@@ -137,16 +137,20 @@ def without_area(encounter: Encounter, index: int) -> Encounter:
     return encounter.model_copy(update={"areas": areas[:index] + areas[index + 1:]})
 
 
+TOUCH = 0.15
+"""A paint drag takes a square it reaches more than this share of a step into."""
+
+
 def area_between(model: PositionModel, a: tuple[float, float], b: tuple[float, float],
                  *, rating: int, wall: bool) -> Area | None:
-    """The rectangle dragged from ``a`` to ``b``, its edges on the grid (None: too small
-    to hold a square)."""
+    """The rectangle of every grid square the drag from ``a`` to ``b`` touches (a click
+    paints the square under it; a wall dragged as a line is a row of squares)."""
     step = model.step or 1
-    left = step * math.floor(min(a[0], b[0]) / step + 0.5)
-    right = step * math.floor(max(a[0], b[0]) / step + 0.5)
-    top = step * math.floor(min(a[1], b[1]) / step + 0.5)
-    bottom = step * math.floor(max(a[1], b[1]) / step + 0.5)
-    if right - left < step or bottom - top < step:
-        return None
+    # A corner a hair past a grid line (the pointer's pixel) does not take the next square.
+    hair = TOUCH
+    left = step * math.floor(min(a[0], b[0]) / step + hair)
+    right = max(step * math.ceil(max(a[0], b[0]) / step - hair), left + step)
+    top = step * math.floor(min(a[1], b[1]) / step + hair)
+    bottom = max(step * math.ceil(max(a[1], b[1]) / step - hair), top + step)
     return Area(x=left, y=top, width=right - left, height=bottom - top,
                 rating=0 if wall else rating, wall=wall)

@@ -221,6 +221,8 @@ class Ruler:
     end: tuple[float, float]
     lines: tuple[str, ...]
     over: bool
+    stop: tuple[float, float] | None = None
+    """Where the allowance ends on the way (a move over it): the line stops there."""
 
 
 def ring_polygon(model: PositionModel, radius: float) -> QPolygonF:
@@ -669,9 +671,26 @@ def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyl
     colour = style.over if ruler.over else style.within
     pen = QPen(colour, 3)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    painter.setPen(pen)
-    painter.drawLine(start, end)
-    painter.setBrush(colour)
+    if ruler.stop is not None:
+        # Green as far as the allowance goes, a bar across where it ends, red dashes past.
+        stop = frame.to_screen(*ruler.stop)
+        within = QPen(style.within, 3)
+        within.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(within)
+        painter.drawLine(start, stop)
+        past = QPen(colour, 3, Qt.PenStyle.DashLine)
+        painter.setPen(past)
+        painter.drawLine(stop, end)
+        along = end - stop if stop != end else end - start
+        length = math.hypot(along.x(), along.y()) or 1.0
+        across = QPointF(-along.y() / length * 9, along.x() / length * 9)
+        bar = QPen(style.colours.text, 3)
+        painter.setPen(bar)
+        painter.drawLine(stop - across, stop + across)
+    else:
+        painter.setPen(pen)
+        painter.drawLine(start, end)
+    painter.setBrush(style.within if ruler.stop is not None else colour)
     painter.drawEllipse(start, 3, 3)
     box = ruler_box(frame, ruler, style)
     x, y = box.x(), box.y()

@@ -22,6 +22,7 @@ from m3desk.ui.map.view import MapView
 
 __all__ = ["MapPanel"]
 
+PAINT_HINT = "Drag to paint every square you cross; right-click terrain to remove it."
 DIFFICULTIES = range(1, 6)
 """The Difficulty Ratings the paint tool offers (the tracker takes more by hand)."""
 
@@ -128,6 +129,8 @@ class MapPanel(QWidget):
         widths = [w.sizeHint().width() for w in dict.fromkeys(shown)
                   if w is not None and w not in (self.status, self._spacer)
                   and not w.isHidden()]
+        if self.view.paint_mode:  # the paint tool's hint is whole beside them, or below
+            widths.append(self.status.fontMetrics().horizontalAdvance(self.status.text()) + 8)
         return sum(widths) + 2 * len(widths) + 8  # the spacing and the panel's margins
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -156,7 +159,13 @@ class MapPanel(QWidget):
             self.view.backdrop_action.setChecked(False)
         self.view.paint_mode = on
         self.paint_kind.setVisible(on)
-        self._say("Drag on the map to paint; right-click terrain to remove it." if on else "")
+        # While painting the picture's tools give their room to the hint (one tool at a time).
+        for widget in self._picture_tools:
+            widget.setVisible(not on and (widget is not self.calibrate_button
+                                          or self.view.backdrop_action.isChecked()))
+        # The hint wraps where the pane is narrow (the ruler's words, one line, never do).
+        self.status.setWordWrap(on)
+        self._say(PAINT_HINT if on else "")
         self._kind_chosen(self.paint_kind.currentIndex())
         self._rewrap()
 

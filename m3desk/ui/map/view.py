@@ -36,7 +36,13 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
 from m3desk.core import registry
-from m3desk.core.encounter import Encounter, position_between
+from m3desk.core.encounter import (
+    Encounter,
+    add_log,
+    closing_place,
+    move_to,
+    position_between,
+)
 from m3desk.core.places import Area, Place, areas_at
 from m3desk.core.system import EncounterRules, MoveCheck
 from m3desk.ui.documents.document_link import DocumentLink
@@ -67,7 +73,11 @@ ADJUST_PICTURE = ("Adjust Picture", "B", "Adjust the background picture on the m
                   "it, drag a corner to scale it, calibrate it by two points (B)")
 CALIBRATE_PICTURE = ("Calibrate Picture…", "C", "Click two points on the picture and type how "
                      "far apart they are: the picture is scaled to match (C)")
+PLACE_MODIFIER = "Shift"
+"""Held while dragging a token: the GM places it (no movement spent, no move's words)."""
 MAP_KEYS: tuple[tuple[str, str], ...] = (
+    ("Move a token (its move, by the rules)", "Drag"),
+    ("Place a token (no movement)", f"{PLACE_MODIFIER}+Drag"),
     ("Move the selected one a grid step", "Arrow keys"),
     ("Raise or lower the selected one", "PgUp or PgDown"),
     ("Select the next or the previous", "Tab or Shift+Tab"),
@@ -102,14 +112,15 @@ def ruler_lines(check: MoveCheck, unit: str) -> tuple[str, ...]:
     notes = list(check.notes)
     lines = [first]
     if check.blocked:
-        lines.append("Blocked by the rules: you may still drop it here")
+        lines.append(f"Blocked by the rules: {PLACE_MODIFIER}+drag places it without a move")
     elif check.over:
         # The game's own words for it when it gives them ("over the allowance (90 ft)").
         said = next((n for n in notes if n.casefold().startswith("over the allowance")),
                     f"over the allowance ({check.allowance} {unit})")
         if said in notes:
             notes.remove(said)
-        lines.append(f"{said[:1].upper()}{said[1:]}: you may still drop it here")
+        lines.append(f"{said[:1].upper()}{said[1:]}: a drop here asks (stop at it, or "
+                     "move anyway)")
     elif check.allowance is not None:
         lines.append("Within the allowance")
     return (*lines, *notes)
@@ -124,6 +135,8 @@ class _Drag:
     dragging: bool = False
     target: Place | None = None
     check: MoveCheck | None = None
+    placing: bool = False
+    stop: Place | None = None
 
 
 class MapView(QWidget):
@@ -380,6 +393,102 @@ class MapView(QWidget):
         moved, text = self.rules.make_move(base, combatant_id, place)
         return self.document.apply(moved, text, run=run)
 
+    def place_token(self, combatant_id: str, place: Place) -> bool:
+        """The GM puts a token somewhere: no movement spent, no move's rules (one undo
+        step, its log line)."""
+        encounter = self.document.encounter
+        here = encounter.places.get(combatant_id)
+        if here is None or here == place:
+            return False
+        name = encounter.combatant(combatant_id).name
+        model = encounter.position_model
+        text = f"GM places {name} {model.label(model.measure(here, place))} away (no movement)"
+        return self.document.apply(add_log(move_to(encounter, combatant_id, place), text,
+                                           actor=combatant_id), text)
+
+    def landing(self, combatant_id: str, place: Place) -> Place:
+        """Where a drop at ``place`` lands: on or beside a foe (within a grid step of its
+        reach) it stands in reach of it, at the free spot beside it that closing in always
+        takes (:func:`~m3desk.core.encounter.closing_place`); elsewhere where dropped."""
+        encounter = self.document.encounter
+        model = encounter.position_model
+        if combatant_id not in encounter.places:
+            return place
+        mover = encounter.combatant(combatant_id)
+        reach = max((r.value for r in self.rules.rings(encounter, combatant_id)
+                     if r.kind == "reach"), default=model.step)
+        nearest: tuple[float, str] | None = None
+        for other in encounter.combatants:
+            there = encounter.places.get(other.id)
+            if there is None or other.side == mover.side or encounter.out_of_fight(other):
+                continue
+            gap = model.norm(place.x - there.x, place.y - there.y, place.z - there.z)
+            if gap <= reach + model.step and (nearest is None or gap < nearest[0]):
+                nearest = (gap, other.id)
+        if nearest is None:
+            return place
+        foe = nearest[1]
+        if model.measure(place, encounter.places[foe]) <= reach and not self._taken(
+                combatant_id, place):
+            return place
+        return closing_place(encounter, combatant_id, foe, reach)
+
+    def _taken(self, combatant_id: str, place: Place) -> bool:
+        """Someone else still in the fight stands within a grid step of ``place``."""
+        encounter = self.document.encounter
+        model = encounter.position_model
+        return any(model.norm(place.x - p.x, place.y - p.y, place.z - p.z) < model.step
+                   for other_id, p in encounter.places.items() if other_id != combatant_id
+                   and not encounter.out_of_fight(encounter.combatant(other_id)))
+
+    def stop_at_allowance(self, combatant_id: str, origin: Place, target: Place
+                          ) -> Place | None:
+        """The farthest grid point on the way from ``origin`` to ``target`` the allowance
+        still covers (the rules' own cost, terrain included); None when no step is."""
+        model = self.picture.model
+        best: Place | None = None
+        low, high = 0.0, 1.0
+        for _ in range(12):
+            middle = (low + high) / 2
+            spot = snapped(model, origin.x + (target.x - origin.x) * middle,
+                           origin.y + (target.y - origin.y) * middle,
+                           origin.z + (target.z - origin.z) * middle)
+            if not self.preview(combatant_id, spot).over:
+                low, best = middle, spot
+            else:
+                high = middle
+        return best if best is not None and best != origin else None
+
+    def drop(self, combatant_id: str, origin: Place, target: Place, check: MoveCheck | None,
+             *, placing: bool = False) -> bool:
+        """A token let go at ``target``: placed by the GM, moved by the rules, asked about
+        when over the allowance, refused where the rules forbid the move."""
+        if target == origin:
+            return False
+        if placing:
+            return self.place_token(combatant_id, target)
+        check = check or self.preview(combatant_id, target)
+        unit = self.picture.model.unit
+        if check.blocked:
+            self.said.emit(" — ".join(ruler_lines(check, unit)))
+            return False
+        if check.over:
+            from m3desk.ui.map import over_allowance
+
+            stop = self.stop_at_allowance(combatant_id, origin, target)
+            name = self.document.encounter.combatant(combatant_id).name
+            stop_words = None if stop is None else \
+                f"{self.picture.model.measure(origin, stop)} {unit}"
+            choice = over_allowance.ask_over_allowance(
+                self, name, ruler_lines(check, unit)[0], stop_words)
+            if choice is over_allowance.OverChoice.CANCEL:
+                return False
+            if choice is over_allowance.OverChoice.STOP:
+                if stop is None:
+                    return False
+                target = stop
+        return self.move_token(combatant_id, target)
+
     def step_selected(self, dx: int, dy: int, dz: int = 0) -> bool:
         """One grid step of the selected combatant, across or (``dz``) up or down (a run
         of steps is one undo step)."""
@@ -412,7 +521,12 @@ class MapView(QWidget):
             self.said.emit(error)
         rubber = None
         if overlays and self._rubber is not None:
-            rubber = QRectF(self._rubber[0], self._rubber[1]).normalized()
+            # The squares the drag will paint, not the pointer's own rectangle.
+            area = self._painted_area(*self._rubber)
+            if area is not None:
+                rubber = QRectF(self.frame.to_screen(area.x, area.y),
+                                self.frame.to_screen(area.x + area.width,
+                                                     area.y + area.height))
         self.painted = paint_map(painter, self.frame, self.picture, self.style_,
                                  backdrop=image, skip=skip, rubber=rubber,
                                  ground=self._ground)
@@ -478,6 +592,10 @@ class MapView(QWidget):
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         if self.backdrop_tool.active and self.backdrop_tool.press(event):
             return
+        if self.paint_mode:  # the terrain tool paints wherever the drag begins
+            self._rubber = (point, point)
+            self.update()
+            return
         token = self.token_at(point)
         if token is not None:
             self._pressing = True  # the map stays put under the pointer while it selects
@@ -488,9 +606,6 @@ class MapView(QWidget):
             x, y = self.frame.to_units(point)
             self._drag = _Drag(token.combatant_id, point, (token.x - x, token.y - y),
                                Place.at(token.x, token.y, token.z))
-            return
-        if self.paint_mode:
-            self._rubber = (point, point)
             return
         self._pan = point
 
@@ -517,22 +632,39 @@ class MapView(QWidget):
                 return
             drag.dragging = True
             self._cache_static(drag.combatant_id)
-        self.drag_to(point)
+        self.drag_to(point, placing=_placing(event))
 
-    def drag_to(self, point: QPointF) -> None:
-        """The dragged token follows ``point``: snapped to the grid, ruler and words updated."""
+    def drag_to(self, point: QPointF, *, placing: bool = False) -> None:
+        """The dragged token follows ``point``: snapped to the grid (in reach of a foe it is
+        dropped on or beside), ruler and words updated; ``placing``: the GM places it."""
         drag = self._drag
         if drag is None:
             return
         x, y = self.frame.to_units(point)
         target = snapped(self.picture.model, x + drag.offset[0], y + drag.offset[1],
                          drag.origin.z)
-        if target != drag.target:
-            drag.target = target
-            drag.check = self.preview(drag.combatant_id, target)
-            lines = ruler_lines(drag.check, self.picture.model.unit)
+        target = self.landing(drag.combatant_id, target)
+        if target != drag.target or placing != drag.placing:
+            drag.target, drag.placing = target, placing
+            unit = self.picture.model.unit
+            stop = None
+            if placing:
+                model = self.picture.model
+                drag.check = None
+                lines: tuple[str, ...] = (
+                    f"Place {model.label(model.measure(drag.origin, target))} away",
+                    "No movement: the GM places it (let go of Shift to move it)")
+                over = False
+            else:
+                drag.check = self.preview(drag.combatant_id, target)
+                lines = ruler_lines(drag.check, unit)
+                over = drag.check.over
+                if over and not drag.check.blocked:
+                    drag.stop = self.stop_at_allowance(drag.combatant_id, drag.origin, target)
+                    stop = (drag.stop.x, drag.stop.y) if drag.stop is not None else \
+                        (drag.origin.x, drag.origin.y)
             self.ruler = Ruler((drag.origin.x, drag.origin.y), (target.x, target.y), lines,
-                               drag.check.over)
+                               over, stop)
             self.said.emit(" — ".join(lines))
         self.update()
 
@@ -545,9 +677,7 @@ class MapView(QWidget):
         if self._rubber is not None:
             start, end = self._rubber
             self._rubber = None
-            area = area_between(self.picture.model, self.frame.to_units(start),
-                                self.frame.to_units(end), rating=self.paint_rating,
-                                wall=self.paint_wall or not self.picture.model.prices_terrain)
+            area = self._painted_area(start, end)
             if area is not None:
                 self.add_area(area)
             self.update()
@@ -555,11 +685,20 @@ class MapView(QWidget):
         drag = self._drag
         if drag is None or event.button() != Qt.MouseButton.LeftButton:
             return
+        placing = _placing(event)
         if drag.dragging:
-            self.drag_to(event.position())
+            self.drag_to(event.position(), placing=placing)
         self._end_drag()
-        if drag.dragging and drag.target is not None and drag.target != drag.origin:
-            self.move_token(drag.combatant_id, drag.target)
+        if drag.dragging and drag.target is not None:
+            self.drop(drag.combatant_id, drag.origin, drag.target,
+                      None if placing else drag.check, placing=placing)
+
+    def _painted_area(self, start: QPointF, end: QPointF) -> Area | None:
+        """The terrain a paint drag from ``start`` to ``end`` (surface pixels) lays: every
+        grid square it touches."""
+        return area_between(self.picture.model, self.frame.to_units(start),
+                            self.frame.to_units(end), rating=self.paint_rating,
+                            wall=self.paint_wall or not self.picture.model.prices_terrain)
 
     def _end_drag(self) -> None:
         self._drag = None
@@ -668,6 +807,10 @@ class MapView(QWidget):
                          + ("; Page Up/Down climb" if self.picture.model.height else "")
                          + "; double-click for an exact move.")
         return "\n".join(lines)
+
+
+def _placing(event: QMouseEvent) -> bool:
+    return bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
 
 
 def _distance(a: QPointF, b: QPointF) -> float:

@@ -260,12 +260,13 @@ def test_the_ruler_words_take_the_games_own_over_note_once() -> None:
                                   ("over the allowance (90 ft)", "leaves Orc A's reach")),
                         "ft")
     assert lines == ("charges 150 ft · allowance 90 ft",
-                     "Over the allowance (90 ft): you may still drop it here",
+                     "Over the allowance (90 ft): a drop here asks (stop at it, or move "
+                     "anyway)",
                      "leaves Orc A's reach")
     assert ruler_lines(MoveCheck(6, 9, 10, "runs"), "m") == ("runs 6 m · costs 9 of 10",
                                                              "Within the allowance")
     assert ruler_lines(MoveCheck(3, 3, None, "moves", ("through a wall",), blocked=True),
-                       "ft")[1] == "Blocked by the rules: you may still drop it here"
+                       "ft")[1] == "Blocked by the rules: Shift+drag places it without a move"
 
 
 def test_tab_walks_the_combatants(qtbot: Any, map_panel: MapPanel) -> None:
@@ -288,7 +289,8 @@ def test_the_ruler_words_stay_whole_on_the_map_past_its_edges(
 
     view = map_panel.view
     ruler = Ruler((0.0, 0.0), end, ("charges 190 ft · allowance 180 ft",
-                                    "Over the allowance (180 ft): you may still drop it here"),
+                                    "Over the allowance (180 ft): a drop here asks (stop "
+                                    "at it, or move anyway)"),
                   True)
     box = ruler_box(view.frame, ruler, view.style_)
     assert box.left() >= 0 and box.right() <= view.width()
