@@ -122,6 +122,10 @@ def parse_move(encounter: Encounter, mover: str, text: str) -> TypedMove:
     now = model.norm(here.x - there.x, here.y - there.y, here.z - there.z)
     wanted = now + amount if away else max(now - amount, 0.0)
     place = toward(model, here, there, wanted, fallback=(1.0, 0.0))
+    if place.z != here.z:
+        # Heights stay on the grid's steps (a climb is whole steps, "↑0.205 m" is none).
+        step = model.step or 1
+        place = Place.at(place.x, place.y, max(0.0, step * round(place.z / step)))
     word = "away from" if away else "toward"
     return TypedMove(place, f"{label} {word} {other.name}")
 

@@ -225,22 +225,32 @@ class Ruler:
     """Where the allowance ends on the way (a move over it): the line stops there."""
 
 
-def ring_polygon(model: PositionModel, radius: float) -> QPolygonF:
-    """On a grid of squares, the ring ``radius`` surface units around the origin: the
-    shape of everything that far by the grid's count (a diagonal step costs 1½: an
-    octagon), so the ring shows exactly what the rules measure."""
-    d = radius * 2 / 3
-    corners = [QPointF(radius, 0), QPointF(d, d), QPointF(0, radius), QPointF(-d, d),
-               QPointF(-radius, 0), QPointF(-d, -d), QPointF(0, -radius), QPointF(d, -d)]
-    return QPolygonF([*corners, corners[0]])
+def ring_polygon(model: PositionModel, radius: float, scale: float = 1.0) -> QPolygonF:
+    """On a grid of squares, the outline of every square within ``radius`` units of the
+    origin by the grid's count (a diagonal step costs 1, every second one 2), ``scale``
+    surface units a unit: a stepped edge along the squares, so the ring shows exactly what
+    the rules measure and reads as squares (an octagon read as a hex map)."""
+    step = model.step or 1
+    n = int(radius // step + 1e-9)
+    half = step * scale / 2
+    right: list[QPointF] = []
+    for j in range(-n, n + 1):
+        b = abs(j)
+        # The farthest square of row j still within n squares (b + a // 2, or a + b // 2).
+        reach = n - b // 2 if n - b // 2 >= b else min(b - 1, 2 * (n - b) + 1)
+        x = reach * step * scale + half
+        y = j * step * scale
+        right += [QPointF(x, y - half), QPointF(x, y + half)]
+    left = [QPointF(-p.x(), p.y()) for p in reversed(right)]
+    return QPolygonF([*right, *left, right[0]])
 
 
 def _draw_ring(painter: QPainter, model: PositionModel, middle: QPointF,
-               radius: float) -> None:
+               radius: float, scale: float) -> None:
     """A ring by the cheapest call that draws it (a dashed path of a large ring costs
     milliseconds; an ellipse or a polygon a fraction of that)."""
     if model.metric == "squares":
-        painter.drawPolyline(ring_polygon(model, radius).translated(middle))
+        painter.drawPolyline(ring_polygon(model, radius / scale, scale).translated(middle))
     else:
         painter.drawEllipse(middle, radius, radius)
 
@@ -367,7 +377,7 @@ def _paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture,
         painter.setPen(QPen(colour, 2 if wide else 0, _RING_LINES.get(
             ring.kind, Qt.PenStyle.SolidLine)))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, not wide)
-        _draw_ring(painter, picture.model, middle, radius)
+        _draw_ring(painter, picture.model, middle, radius, frame.scale)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
 

@@ -34,9 +34,11 @@ class MapPanel(QWidget):
         self.document = document
         self.view = MapView(document, self)
         model = document.encounter.position_model
-        self.fit_button = self._button("Fit", "Show every combatant (Ctrl+0); the wheel or "
-                                       "Ctrl+= and Ctrl+- zoom, a drag on open ground pans",
-                                       self.view.fit)
+        self.fit_button = self._button("Fit", "Show the fight (Ctrl+0): everyone when they fit "
+                                       "at a readable size, else the selected combatant and "
+                                       "those in reach; the wheel or Ctrl+= and Ctrl+- zoom, "
+                                       "a drag on open ground pans, the right-click menu "
+                                       "shows the whole map", self.view.fit)
         self.move_button = self._button("Move…", "Move the selected combatant an exact "
                                         "distance and direction", self.move_selected)
         paints = "walls or difficult ground" if model.prices_terrain else "walls"

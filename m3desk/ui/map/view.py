@@ -83,7 +83,7 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
     ("Select the next or the previous", "Tab or Shift+Tab"),
     ("Zoom in", "Ctrl++"),
     ("Zoom out", "Ctrl+-"),
-    ("Fit the whole map", "Ctrl+0"),
+    ("Fit the fight (everyone, or the selected one and those in reach)", "Ctrl+0"),
     ("Cancel a drag", "Esc"),
     (ADJUST_PICTURE[0], ADJUST_PICTURE[1]),
     ("Nudge the picture (Adjust Picture on)", "Arrow keys"),
@@ -803,7 +803,8 @@ class MapView(QWidget):
         if token.conditions:
             lines.append("Conditions: " + ", ".join(token.conditions))
         if not self.read_only:
-            lines.append("Drag to move; arrow keys move one square"
+            lines.append("Drag to move (dropped on a foe: in its reach); Shift+drag places "
+                         "it without a move; arrow keys move one square"
                          + ("; Page Up/Down climb" if self.picture.model.height else "")
                          + "; double-click for an exact move.")
         return "\n".join(lines)
