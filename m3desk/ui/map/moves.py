@@ -150,11 +150,13 @@ def area_between(model: PositionModel, a: tuple[float, float], b: tuple[float, f
     """The rectangle of every grid square the drag from ``a`` to ``b`` touches (a click
     paints the square under it; a wall dragged as a line is a row of squares)."""
     step = model.step or 1
+    # The grid's lines: half a step off on a game of squares (each token in a square).
+    o = step / 2 if model.metric == "squares" else 0.0
     # A corner a hair past a grid line (the pointer's pixel) does not take the next square.
     hair = TOUCH
-    left = step * math.floor(min(a[0], b[0]) / step + hair)
-    right = max(step * math.ceil(max(a[0], b[0]) / step - hair), left + step)
-    top = step * math.floor(min(a[1], b[1]) / step + hair)
-    bottom = max(step * math.ceil(max(a[1], b[1]) / step - hair), top + step)
+    left = o + step * math.floor((min(a[0], b[0]) - o) / step + hair)
+    right = max(o + step * math.ceil((max(a[0], b[0]) - o) / step - hair), left + step)
+    top = o + step * math.floor((min(a[1], b[1]) - o) / step + hair)
+    bottom = max(o + step * math.ceil((max(a[1], b[1]) - o) / step - hair), top + step)
     return Area(x=left, y=top, width=right - left, height=bottom - top,
                 rating=0 if wall else rating, wall=wall)

@@ -268,6 +268,12 @@ def _nice(least: float, step: float) -> float:
             return step * magnitude
 
 
+def grid_origin(model: PositionModel) -> float:
+    """Where the grid's lines fall, from 0: on a game of squares half a step off, so each
+    token (on a whole step) stands in a square; elsewhere through the whole steps."""
+    return model.step / 2 if model.metric == "squares" else 0.0
+
+
 def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
                 style: MapStyle) -> None:
     spacing = _nice(MIN_GRID_PX / frame.scale, model.step)
@@ -276,8 +282,9 @@ def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
     colours = style.colours
     minor_pen = QPen(mix(colours.base, colours.text, 0.10), 0)
     major_pen = QPen(mix(colours.base, colours.text, 0.22), 0)
-    first_x = math.floor(left / spacing) * spacing
-    first_y = math.floor(top / spacing) * spacing
+    origin = grid_origin(model)
+    first_x = origin + math.floor((left - origin) / spacing) * spacing
+    first_y = origin + math.floor((top - origin) / spacing) * spacing
     count_x = int((right - first_x) / spacing) + 2
     count_y = int((bottom - first_y) / spacing) + 2
     minor: list[QLineF] = []
@@ -285,11 +292,13 @@ def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
     for i in range(count_x):
         x = first_x + i * spacing
         sx = (x - frame.cx) * frame.scale + frame.width / 2
-        (major_lines if _on(x, major) else minor).append(QLineF(sx, 0, sx, frame.height))
+        (major_lines if _on(x - origin, major) else minor).append(
+            QLineF(sx, 0, sx, frame.height))
     for i in range(count_y):
         y = first_y + i * spacing
         sy = (y - frame.cy) * frame.scale + frame.height / 2
-        (major_lines if _on(y, major) else minor).append(QLineF(0, sy, frame.width, sy))
+        (major_lines if _on(y - origin, major) else minor).append(
+            QLineF(0, sy, frame.width, sy))
     painter.setPen(minor_pen)
     painter.drawLines(minor)
     painter.setPen(major_pen)

@@ -123,6 +123,16 @@ class MapPanel(QWidget):
         for widget in self._picture_tools:
             row.addWidget(widget)
         row.addWidget(self.status, 1)
+        self._place_paint_kind()
+
+    def _place_paint_kind(self) -> None:
+        """What to paint: beside Terrain, or on the second row with the hint when the
+        first is too narrow for it whole ("Wall (impassable)" was cut at 150 %)."""
+        if self._wrapped:
+            self._second.insertWidget(0, self.paint_kind)
+        else:
+            self._tools.insertWidget(self._tools.indexOf(self.paint_button) + 1,
+                                     self.paint_kind)
 
     def _one_row_width(self) -> int:
         items = (self._tools.itemAt(n) for n in range(self._tools.count()))

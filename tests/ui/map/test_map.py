@@ -184,7 +184,10 @@ def test_painting_terrain_is_one_undo_step_drawn_with_a_legend_and_removable(
     assert len(areas) == 1
     area = areas[0]
     assert area.wall is not model.prices_terrain
-    assert (area.width, area.height) == (4 * model.step, 2 * model.step)
+    # Every square the drag crosses: from token spot to token spot on a game of squares
+    # (a token stands in the middle of a square) one more each way.
+    more = 1 if model.metric == "squares" else 0
+    assert (area.width, area.height) == ((4 + more) * model.step, (2 + more) * model.step)
     assert document.undo_stack.count() == 1
     entry = ("rating", "difficult ground DR 5") if model.prices_terrain \
         else ("wall", "wall (impassable)")

@@ -165,15 +165,18 @@ def test_painting_a_wall_with_the_mouse(qtbot: Any, tab_map: MapPanel) -> None:
     assert tab_map.paint_kind.currentText() == "Wall (impassable)"
     walls = len(document.encounter.areas)
     # A wall drawn as a line across open ground, above the melee: a row of four squares.
-    a = view.frame.to_screen(0.4 * step, -2.5 * step)
-    b = view.frame.to_screen(4.4 * step, -2.5 * step)
+    a = view.frame.to_screen(0.7 * step, -2.8 * step)
+    b = view.frame.to_screen(4.7 * step, -2.8 * step)
     _paint(qtbot, view, a, b)
     areas = document.encounter.areas
     assert len(areas) == walls + 1 and document.undo_stack.count() == 1
     wall = areas[-1]
     assert wall.wall
-    assert (wall.x, wall.y, wall.width, wall.height) == (0, -3 * step, 5 * step, step)
-    assert view.tooltip_at(view.frame.to_screen(2 * step, -2.5 * step)) == "Terrain: wall"
+    # Every square crossed: the grid's lines through whole steps, or half a step off where
+    # the game counts squares (a token stands in a square).
+    o = step / 2 if model.metric == "squares" else 0
+    assert (wall.x, wall.y, wall.width, wall.height) == (o, -3 * step - o, 5 * step, step)
+    assert view.tooltip_at(view.frame.to_screen(2 * step, -2.8 * step)) == "Terrain: wall"
     # A drag begun on a token paints (the tool is on), and moves nobody.
     places = dict(document.encounter.places)
     first = view.screen_of(document.encounter.combatants[0].id)
@@ -184,6 +187,8 @@ def test_painting_a_wall_with_the_mouse(qtbot: Any, tab_map: MapPanel) -> None:
     status = tab_map.status
     assert status.isVisible()
     text = status.fontMetrics().horizontalAdvance(status.text())
+    kind = tab_map.paint_kind
+    qtbot.waitUntil(lambda: kind.width() >= kind.sizeHint().width(), timeout=2000)
     qtbot.waitUntil(lambda: status.width() >= text or (
         status.wordWrap() and status.height() >= status.heightForWidth(status.width())),
         timeout=2000)
