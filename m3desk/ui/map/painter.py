@@ -38,8 +38,9 @@ from m3desk.ui.board.token_shapes import shape_name, shape_path
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.picture import MapPicture, MapToken
 
-__all__ = ["GroundCache", "MapFrame", "Label", "MapStyle", "Painted", "Ruler", "backdrop_rect", "paint_backdrop",
-           "paint_map", "paint_token", "ring_polygon"]
+__all__ = ["GroundCache", "Label", "MapFrame", "MapStyle", "Painted", "Ruler", "backdrop_rect",
+           "grid_origin", "label_layout", "paint_backdrop", "paint_map", "paint_token",
+           "ring_polygon"]
 
 NICE = (1, 2, 5)
 MIN_GRID_PX = 9.0
@@ -663,12 +664,13 @@ def label_layout(centres: list[tuple[float, float, MapToken, bool]], radius: flo
     for x, y, token, selected in order:
         text = token_label(token, unit)
         width = style.label_width(text, selected)
-        for box, apart in _spots(x, y, radius, width, style.line - 1):
-            # A little air round each name, so two names side by side read as two.
-            if surface.contains(box) and not taken.hits(box.adjusted(-4, -1, 4, 1)):
-                break
-        else:
+        # A little air round each name, so two names side by side read as two.
+        found = next(((box, apart) for box, apart in _spots(x, y, radius, width, style.line - 1)
+                      if surface.contains(box) and not taken.hits(box.adjusted(-4, -1, 4, 1))),
+                     None)
+        if found is None:
             continue
+        box, apart = found
         taken.add(box)
         leader = None
         if apart:

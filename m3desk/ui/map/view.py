@@ -3,9 +3,13 @@ of :func:`~m3desk.ui.map.painter.paint_map`, and a drag repaints a cached pictur
 rest plus the dragged token and its ruler).
 
 Mouse: a press on a token selects it; dragging it shows a ruler coloured against
-``rules.check_move`` and the drop is one ``rules.make_move`` through the document (one
-undo step, one log line). A drag on empty ground pans (or, in paint mode, draws a terrain
-rectangle); the wheel zooms under the pointer; a double click on empty ground fits.
+``rules.check_move`` (green as far as the allowance goes, a bar where it ends) and the drop
+is one ``rules.make_move`` through the document (one undo step, one log line): on or beside
+a foe it lands in reach at the free spot beside it, past the allowance it asks first, where
+the rules block it it is refused; Shift+drag places the token instead (no movement, no move's
+rules). A drag on empty ground pans (in paint mode, wherever it begins, it paints the squares
+it crosses); the wheel zooms under the pointer; a double click on empty ground fits the fight
+(everyone at a readable size, else the selected combatant and those in reach).
 Keys: arrows move the selected token one grid step (a run of presses is one undo step),
 Page Up / Page Down climb or descend one step where the game keeps heights, Tab and
 Shift+Tab select the next or previous combatant,

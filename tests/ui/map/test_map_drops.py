@@ -72,7 +72,8 @@ def _stands_clear(panel: MapPanel, mover: str) -> bool:
     encounter = panel.document.encounter
     model = encounter.position_model
     here = encounter.places[mover]
-    return all(model.norm(here.x - p.x, here.y - p.y, here.z - p.z) >= model.step - 0.01  # places keep 3 decimals
+    # Places keep three decimals: a step less a hundredth is a step.
+    return all(model.norm(here.x - p.x, here.y - p.y, here.z - p.z) >= model.step - 0.01
                for other, p in encounter.places.items() if other != mover)
 
 

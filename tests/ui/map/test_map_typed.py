@@ -6,6 +6,7 @@ that keeps places, from the registry."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -37,8 +38,7 @@ def test_a_ring_on_squares_is_the_outline_of_the_squares_within_it(game: str,
     step = model.step
     polygon = ring_polygon(model, squares * step, 3.0)
     points = [polygon.at(i) for i in range(polygon.count())]
-    assert all(a.x() == b.x() or a.y() == b.y() for a, b in zip(points, points[1:],
-                                                                strict=False))
+    assert all(a.x() == b.x() or a.y() == b.y() for a, b in itertools.pairwise(points))
     for i in range(-squares - 2, squares + 3):
         for j in range(-squares - 2, squares + 3):
             within = model.measure(Place.at(0, 0), Place.at(i * step, j * step)) \
