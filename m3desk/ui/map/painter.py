@@ -631,22 +631,25 @@ LABEL_TIERS = 6
 
 def _spots(x: float, y: float, radius: float, width: float, line: float
            ) -> list[tuple[QRectF, bool]]:
-    """Where a name may go, nearest first: (box, apart from the token)."""
+    """Where a name may go, nearest first: (box, apart from the token). Beside the token,
+    then straight above or below it a line or more away, then shifted to a side."""
     gap = 1.5
     below = y + radius + gap
     above = y - radius - gap - line
     spots = [(QRectF(x - width / 2, below, width, line), False),
              (QRectF(x - width / 2, above, width, line), False),
              (QRectF(x + radius + 3, y - line / 2, width, line), False),
-             (QRectF(x - radius - 3 - width, y - line / 2, width, line), False),
-             (QRectF(x + radius * 0.5, below, width, line), False),
-             (QRectF(x - radius * 0.5 - width, below, width, line), False),
-             (QRectF(x + radius * 0.5, above, width, line), False),
-             (QRectF(x - radius * 0.5 - width, above, width, line), False)]
+             (QRectF(x - radius - 3 - width, y - line / 2, width, line), False)]
+    shifts = [(1, 0), (-1, 0)]
     for tier in range(1, LABEL_TIERS + 1):
         shift = tier * (line + 2)
+        spots += [(QRectF(x - width / 2, top, width, line), True)
+                  for top in (below + shift, above - shift)]
+    for tier in range(LABEL_TIERS + 1):
+        shift = tier * (line + 2)
         for top in (below + shift, above - shift):
-            for left in (x - width / 2, x - width + radius, x - radius):
+            for side, _ in shifts:
+                left = x - radius if side > 0 else x - width + radius
                 spots.append((QRectF(left, top, width, line), True))
     return spots
 
