@@ -580,9 +580,12 @@ def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style
     radius = round(style.radius(frame, model), 1)
     scale, half_w, half_h = frame.scale, frame.width / 2, frame.height / 2
     centres = []
+    edge = radius + 6  # the selection's outline
     for token in shown:
         x = (token.x - frame.cx) * scale + half_w
         y = (token.y - frame.cy) * scale + half_h
+        if x < -edge or y < -edge or x > frame.width + edge or y > frame.height + edge:
+            continue  # off the surface: nothing of it shows (a fit to the fight leaves many)
         centres.append((x, y, token, token.combatant_id == picture.selected))
         marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
         taken.add(marker)
