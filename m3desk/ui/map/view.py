@@ -98,6 +98,9 @@ and the map's own actions below)."""
 LEAST_STEP_LINES = 2.4
 """A fitted map's grid step is at least this many lines of text wide (tokens clear of each
 other at melee range, about 40 px at 100 %)."""
+NEAREST_COUNTED = 60
+"""Up to this many tokens a fit looks whether two foes stand at melee range (more: a crowd,
+taken to be)."""
 MAP_ASPECTS = frozenset({"roster", "sheets", "positions", "setup", "turn"})
 
 
@@ -250,7 +253,7 @@ class MapView(QWidget):
     def _wanted_bounds(self) -> tuple[float, float, float, float]:
         """What a fit shows: everything when it fits at a readable size, else the action."""
         bounds = self.picture.bounds()
-        if self._scale_for(bounds) >= self.least_scale():
+        if not self._in_melee() or self._scale_for(bounds) >= self.least_scale():
             return bounds
         return self.action_bounds()
 
@@ -269,17 +272,37 @@ class MapView(QWidget):
         near = max(reach, model.step) + model.step
         here = (centre.x, centre.y, centre.z)
         xs, ys = [centre.x], [centre.y]
+        foes: list[tuple[float, MapToken]] = []
         for token in picture.tokens:
-            if model.norm(token.x - here[0], token.y - here[1], token.z - here[2]) <= near:
+            gap = model.norm(token.x - here[0], token.y - here[1], token.z - here[2])
+            if gap <= near:
                 xs.append(token.x)
                 ys.append(token.y)
+            elif token.side != centre.side and not token.down:
+                foes.append((gap, token))
+        if len(xs) == 1 and foes:  # nobody in reach: the fight is toward the nearest foe
+            nearest = min(foes, key=lambda f: f[0])[1]
+            xs.append(nearest.x)
+            ys.append(nearest.y)
         margin = 2 * model.step
         return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
 
     def least_scale(self) -> float:
-        """Pixels a unit below which a fit never goes: a grid step :data:`LEAST_STEP_LINES`
-        lines of text wide, so tokens a step apart stand clear of each other."""
+        """Pixels a unit below which a fit at melee range never goes: a grid step
+        :data:`LEAST_STEP_LINES` lines of text wide, so tokens a step apart stand clear of
+        each other."""
         return self.style_.line * LEAST_STEP_LINES / max(self.picture.model.step, 1)
+
+    def _in_melee(self) -> bool:
+        """Two foes stand within two grid steps of each other (a crowd of more than
+        :data:`NEAREST_COUNTED` is taken to be)."""
+        model = self.picture.model
+        tokens = [t for t in self.picture.tokens if not t.down]
+        if len(tokens) > NEAREST_COUNTED:
+            return True
+        close = 2 * model.step
+        return any(a.side != b.side and model.norm(a.x - b.x, a.y - b.y) <= close
+                   for n, a in enumerate(tokens) for b in tokens[n + 1:])
 
     def _room(self) -> tuple[float, float]:
         """The room above and below the fitted map (the lowest names, the scale bar, the
@@ -310,7 +333,7 @@ class MapView(QWidget):
                       max(bounds[2], picture[2]), max(bounds[3], picture[3]))
         frame = MapFrame.fitted(bounds, self.width(), self.height() - above - below,
                                 most=self._most_scale())
-        if picture is None and frame.scale < self.least_scale():
+        if picture is None and frame.scale < self.least_scale() and self._in_melee():
             action = self.action_bounds()
             frame = MapFrame.fitted(action, self.width(), self.height() - above - below,
                                     most=self._most_scale())
