@@ -80,14 +80,14 @@ CALIBRATE_PICTURE = ("Calibrate Picture…", "C", "Click two points on the pictu
 PLACE_MODIFIER = "Shift"
 """Held while dragging a token: the GM places it (no movement spent, no move's words)."""
 MAP_KEYS: tuple[tuple[str, str], ...] = (
-    ("Move a token (its move, by the rules)", "Drag"),
+    ("Move a token by the rules", "Drag"),
     ("Place a token (no movement)", f"{PLACE_MODIFIER}+Drag"),
     ("Move the selected one a grid step", "Arrow keys"),
     ("Raise or lower the selected one", "PgUp or PgDown"),
     ("Select the next or the previous", "Tab or Shift+Tab"),
     ("Zoom in", "Ctrl++"),
     ("Zoom out", "Ctrl+-"),
-    ("Fit the fight (everyone, or the selected one and those in reach)", "Ctrl+0"),
+    ("Fit the fight", "Ctrl+0"),
     ("Cancel a drag", "Esc"),
     (ADJUST_PICTURE[0], ADJUST_PICTURE[1]),
     ("Nudge the picture (Adjust Picture on)", "Arrow keys"),
