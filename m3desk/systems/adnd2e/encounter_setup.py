@@ -62,7 +62,8 @@ def set_distance(encounter: core.Encounter, choice: str, _who: str | None,
                          f"face{'s' if dice.count != 1 else ''} of 1–{dice.sides})")
     squares = sum(faces)
     rolled = " + ".join(str(face) for face in faces)
-    text = (f"Encounter distance: {squares} squares, {squares * SQUARE} ft, {label.lower()} "
+    text = (f"Encounter distance: {squares} square{'s' if squares != 1 else ''}, "
+            f"{squares * SQUARE} ft, {label.lower()} "
             f"({dice}: {rolled})")
     return core.start_apart(encounter, squares * SQUARE, text)
 

@@ -1,5 +1,5 @@
 """The map's context menu: an exact move, removing terrain, the background picture (its
-dialog, and adjusting or calibrating it on the map), fit."""
+dialog, and adjusting or calibrating it on the map), fit the fight or show the whole map."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def map_menu(view: MapView, point: QPointF) -> QMenu:
     if view.backdrop_action.isEnabled():
         menu.addAction(view.backdrop_action)
         menu.addAction(view.calibrate_action)
-    menu.addAction("Fit the Map", view.fit)
+    menu.addAction("Fit the Fight", view.fit)
+    menu.addAction("Show the Whole Map", view.fit_all)
     return menu
 
 

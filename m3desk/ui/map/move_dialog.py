@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -42,6 +43,11 @@ class MoveDialog(QDialog):
                            else "") + ".", self)
         prompt.setTextFormat(Qt.TextFormat.PlainText)
         prompt.setWordWrap(True)
+        self.place = QCheckBox("&Place (no movement)", self)
+        self.place.setObjectName("map_move_place")
+        self.place.setToolTip("The GM puts it there: no movement spent, no move's rules "
+                              "(Shift+drag on the map does the same)")
+        self.place.toggled.connect(lambda _on: self._update(self.field.text()))
         self.preview = QLabel(self)
         self.preview.setObjectName("map_move_preview")
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
@@ -54,6 +60,7 @@ class MoveDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(prompt)
         layout.addWidget(self.field)
+        layout.addWidget(self.place)
         layout.addWidget(self.preview)
         layout.addWidget(self.buttons)
         self.field.textChanged.connect(self._update)
@@ -75,6 +82,11 @@ class MoveDialog(QDialog):
             ok.setEnabled(False)
             return
         self.typed = typed
+        ok.setText("Place" if self.place.isChecked() else "Move")
+        if self.place.isChecked():
+            self.preview.setText(f"{typed.description}\nNo movement: the GM places it")
+            ok.setEnabled(True)
+            return
         check = self.view.preview(self.combatant_id, typed.place)
         unit = self.view.picture.model.unit
         self.preview.setText("\n".join([typed.description, *ruler_lines(check, unit)]))
@@ -83,5 +95,8 @@ class MoveDialog(QDialog):
     def accept(self) -> None:
         if self.typed is None:
             return
-        self.view.move_token(self.combatant_id, self.typed.place)
+        if self.place.isChecked():
+            self.view.place_token(self.combatant_id, self.typed.place)
+        else:
+            self.view.move_token(self.combatant_id, self.typed.place)
         super().accept()

@@ -122,6 +122,10 @@ def parse_move(encounter: Encounter, mover: str, text: str) -> TypedMove:
     now = model.norm(here.x - there.x, here.y - there.y, here.z - there.z)
     wanted = now + amount if away else max(now - amount, 0.0)
     place = toward(model, here, there, wanted, fallback=(1.0, 0.0))
+    if place.z != here.z:
+        # Heights stay on the grid's steps (a climb is whole steps, "↑0.205 m" is none).
+        step = model.step or 1
+        place = Place.at(place.x, place.y, max(0.0, step * round(place.z / step)))
     word = "away from" if away else "toward"
     return TypedMove(place, f"{label} {word} {other.name}")
 
@@ -137,16 +141,22 @@ def without_area(encounter: Encounter, index: int) -> Encounter:
     return encounter.model_copy(update={"areas": areas[:index] + areas[index + 1:]})
 
 
+TOUCH = 0.15
+"""A paint drag takes a square it reaches more than this share of a step into."""
+
+
 def area_between(model: PositionModel, a: tuple[float, float], b: tuple[float, float],
                  *, rating: int, wall: bool) -> Area | None:
-    """The rectangle dragged from ``a`` to ``b``, its edges on the grid (None: too small
-    to hold a square)."""
+    """The rectangle of every grid square the drag from ``a`` to ``b`` touches (a click
+    paints the square under it; a wall dragged as a line is a row of squares)."""
     step = model.step or 1
-    left = step * math.floor(min(a[0], b[0]) / step + 0.5)
-    right = step * math.floor(max(a[0], b[0]) / step + 0.5)
-    top = step * math.floor(min(a[1], b[1]) / step + 0.5)
-    bottom = step * math.floor(max(a[1], b[1]) / step + 0.5)
-    if right - left < step or bottom - top < step:
-        return None
+    # The grid's lines: half a step off on a game of squares (each token in a square).
+    o = step / 2 if model.metric == "squares" else 0.0
+    # A corner a hair past a grid line (the pointer's pixel) does not take the next square.
+    hair = TOUCH
+    left = o + step * math.floor((min(a[0], b[0]) - o) / step + hair)
+    right = max(o + step * math.ceil((max(a[0], b[0]) - o) / step - hair), left + step)
+    top = o + step * math.floor((min(a[1], b[1]) - o) / step + hair)
+    bottom = max(o + step * math.ceil((max(a[1], b[1]) - o) / step - hair), top + step)
     return Area(x=left, y=top, width=right - left, height=bottom - top,
                 rating=0 if wall else rating, wall=wall)

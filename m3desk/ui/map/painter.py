@@ -38,8 +38,9 @@ from m3desk.ui.board.token_shapes import shape_name, shape_path
 from m3desk.ui.map.backdrop import file_pixel_size
 from m3desk.ui.map.picture import MapPicture, MapToken
 
-__all__ = ["GroundCache", "MapFrame", "MapStyle", "Ruler", "backdrop_rect", "paint_backdrop",
-           "paint_map", "paint_token", "ring_polygon"]
+__all__ = ["GroundCache", "Label", "MapFrame", "MapStyle", "Painted", "Ruler", "backdrop_rect",
+           "grid_origin", "label_layout", "paint_backdrop", "paint_map", "paint_token",
+           "ring_polygon"]
 
 NICE = (1, 2, 5)
 MIN_GRID_PX = 9.0
@@ -221,24 +222,36 @@ class Ruler:
     end: tuple[float, float]
     lines: tuple[str, ...]
     over: bool
+    stop: tuple[float, float] | None = None
+    """Where the allowance ends on the way (a move over it): the line stops there."""
 
 
-def ring_polygon(model: PositionModel, radius: float) -> QPolygonF:
-    """On a grid of squares, the ring ``radius`` surface units around the origin: the
-    shape of everything that far by the grid's count (a diagonal step costs 1½: an
-    octagon), so the ring shows exactly what the rules measure."""
-    d = radius * 2 / 3
-    corners = [QPointF(radius, 0), QPointF(d, d), QPointF(0, radius), QPointF(-d, d),
-               QPointF(-radius, 0), QPointF(-d, -d), QPointF(0, -radius), QPointF(d, -d)]
-    return QPolygonF([*corners, corners[0]])
+def ring_polygon(model: PositionModel, radius: float, scale: float = 1.0) -> QPolygonF:
+    """On a grid of squares, the outline of every square within ``radius`` units of the
+    origin by the grid's count (a diagonal step costs 1, every second one 2), ``scale``
+    surface units a unit: a stepped edge along the squares, so the ring shows exactly what
+    the rules measure and reads as squares (an octagon read as a hex map)."""
+    step = model.step or 1
+    n = int(radius // step + 1e-9)
+    half = step * scale / 2
+    right: list[QPointF] = []
+    for j in range(-n, n + 1):
+        b = abs(j)
+        # The farthest square of row j still within n squares (b + a // 2, or a + b // 2).
+        reach = n - b // 2 if n - b // 2 >= b else min(b - 1, 2 * (n - b) + 1)
+        x = reach * step * scale + half
+        y = j * step * scale
+        right += [QPointF(x, y - half), QPointF(x, y + half)]
+    left = [QPointF(-p.x(), p.y()) for p in reversed(right)]
+    return QPolygonF([*right, *left, right[0]])
 
 
 def _draw_ring(painter: QPainter, model: PositionModel, middle: QPointF,
-               radius: float) -> None:
+               radius: float, scale: float) -> None:
     """A ring by the cheapest call that draws it (a dashed path of a large ring costs
     milliseconds; an ellipse or a polygon a fraction of that)."""
     if model.metric == "squares":
-        painter.drawPolyline(ring_polygon(model, radius).translated(middle))
+        painter.drawPolyline(ring_polygon(model, radius / scale, scale).translated(middle))
     else:
         painter.drawEllipse(middle, radius, radius)
 
@@ -256,6 +269,12 @@ def _nice(least: float, step: float) -> float:
             return step * magnitude
 
 
+def grid_origin(model: PositionModel) -> float:
+    """Where the grid's lines fall, from 0: on a game of squares half a step off, so each
+    token (on a whole step) stands in a square; elsewhere through the whole steps."""
+    return model.step / 2 if model.metric == "squares" else 0.0
+
+
 def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
                 style: MapStyle) -> None:
     spacing = _nice(MIN_GRID_PX / frame.scale, model.step)
@@ -264,8 +283,9 @@ def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
     colours = style.colours
     minor_pen = QPen(mix(colours.base, colours.text, 0.10), 0)
     major_pen = QPen(mix(colours.base, colours.text, 0.22), 0)
-    first_x = math.floor(left / spacing) * spacing
-    first_y = math.floor(top / spacing) * spacing
+    origin = grid_origin(model)
+    first_x = origin + math.floor((left - origin) / spacing) * spacing
+    first_y = origin + math.floor((top - origin) / spacing) * spacing
     count_x = int((right - first_x) / spacing) + 2
     count_y = int((bottom - first_y) / spacing) + 2
     minor: list[QLineF] = []
@@ -273,11 +293,13 @@ def _paint_grid(painter: QPainter, frame: MapFrame, model: PositionModel,
     for i in range(count_x):
         x = first_x + i * spacing
         sx = (x - frame.cx) * frame.scale + frame.width / 2
-        (major_lines if _on(x, major) else minor).append(QLineF(sx, 0, sx, frame.height))
+        (major_lines if _on(x - origin, major) else minor).append(
+            QLineF(sx, 0, sx, frame.height))
     for i in range(count_y):
         y = first_y + i * spacing
         sy = (y - frame.cy) * frame.scale + frame.height / 2
-        (major_lines if _on(y, major) else minor).append(QLineF(0, sy, frame.width, sy))
+        (major_lines if _on(y - origin, major) else minor).append(
+            QLineF(0, sy, frame.width, sy))
     painter.setPen(minor_pen)
     painter.drawLines(minor)
     painter.setPen(major_pen)
@@ -365,7 +387,7 @@ def _paint_rings(painter: QPainter, frame: MapFrame, picture: MapPicture,
         painter.setPen(QPen(colour, 2 if wide else 0, _RING_LINES.get(
             ring.kind, Qt.PenStyle.SolidLine)))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, not wide)
-        _draw_ring(painter, picture.model, middle, radius)
+        _draw_ring(painter, picture.model, middle, radius, frame.scale)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
 
@@ -540,54 +562,132 @@ class Painted:
     markers: list[QRectF] = field(default_factory=list)
     labels: list[QRectF] = field(default_factory=list)
     legend: QRectF = field(default_factory=QRectF)
+    named: dict[str, QRectF] = field(default_factory=dict)
+    """Each combatant whose name was drawn, and where."""
 
 
 def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
                   skip: str, taken: _Taken, painted: Painted) -> None:
-    """Every token but ``skip``, the selected one on top. On screen a name that would
-    cover another token or name (or what ``taken`` holds already: the scale bar) is left
-    out (the marker keeps its initials, the tooltip the name; zooming in brings it back);
-    the selected one's name is always shown."""
+    """Every token but ``skip``, the selected one on top, and every name where it covers no
+    token, no other name and nothing ``taken`` holds already (the scale bar): beside its
+    token where there is room, else a little farther out with a line to its token
+    (:func:`label_layout`). Only a name with no free place on the surface is left out (the
+    marker keeps its initials, the tooltip the name; zooming in brings it back). On paper
+    the same places, as text."""
     model = picture.model
     shown = [t for t in picture.tokens if t.combatant_id != skip]
     shown.sort(key=lambda t: t.combatant_id == picture.selected)
-    if style.paper:
-        for token in shown:
-            paint_token(painter, frame, token, style, model,
-                        selected=token.combatant_id == picture.selected)
-        return
     radius = round(style.radius(frame, model), 1)
-    device = painter.device()
-    ratio = device.devicePixelRatioF() if device is not None else 1.0
     scale, half_w, half_h = frame.scale, frame.width / 2, frame.height / 2
     centres = []
+    edge = radius + 6  # the selection's outline
     for token in shown:
-        selected = token.combatant_id == picture.selected
         x = (token.x - frame.cx) * scale + half_w
         y = (token.y - frame.cy) * scale + half_h
-        centres.append((x, y, token, selected))
-        sprite, anchor = style.marker_sprite(token, radius, selected, ratio)
-        painter.drawPixmap(round(x - anchor.x()), round(y - anchor.y()), sprite)
+        if x < -edge or y < -edge or x > frame.width + edge or y > frame.height + edge:
+            continue  # off the surface: nothing of it shows (a fit to the fight leaves many)
+        centres.append((x, y, token, token.combatant_id == picture.selected))
         marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
         taken.add(marker)
         painted.markers.append(marker)
-    for x, y, token, selected in reversed(centres):  # the selected one's name first
-        text = token_label(token, model.unit)
+    labels = label_layout(centres, radius, frame, style, model.unit, taken)
+    leader = QPen(mix(style.colours.text, style.colours.base, 0.35), 1)
+    painter.setPen(leader)
+    for label in labels:
+        if label.leader is not None:
+            painter.drawLine(label.leader)
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None and not style.paper else 1.0
+    for x, y, token, selected in centres:
+        if style.paper:
+            _draw_marker(painter, QPointF(x, y), token, radius, style, selected)
+            continue
+        sprite, anchor = style.marker_sprite(token, radius, selected, ratio)
+        painter.drawPixmap(round(x - anchor.x()), round(y - anchor.y()), sprite)
+    for label in labels:
+        painted.labels.append(label.box)
+        painted.named[label.token.combatant_id] = label.box
+        top = QPointF(label.box.center().x(), label.box.top())
+        if style.paper:
+            _draw_label(painter, top, label.text, style, label.selected, label.token.hidden,
+                        label.token.down)
+            continue
+        sprite, anchor = style.label_sprite(label.token, label.text, label.selected, ratio)
+        painter.drawPixmap(round(top.x() - anchor.x()), round(top.y()), sprite)
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A token's name where :func:`label_layout` put it: its box on the surface and the
+    line to its token when the name stands apart from it."""
+
+    token: MapToken
+    text: str
+    box: QRectF
+    selected: bool
+    leader: QLineF | None = None
+
+
+LABEL_TIERS = 6
+"""How many lines of names a name may stand away from its token (with a line to it)."""
+
+
+def _spots(x: float, y: float, radius: float, width: float, line: float
+           ) -> list[tuple[QRectF, bool]]:
+    """Where a name may go, nearest first: (box, apart from the token). Beside the token,
+    then straight above or below it a line or more away, then shifted to a side."""
+    gap = 1.5
+    below = y + radius + gap
+    above = y - radius - gap - line
+    spots = [(QRectF(x - width / 2, below, width, line), False),
+             (QRectF(x - width / 2, above, width, line), False),
+             (QRectF(x + radius + 3, y - line / 2, width, line), False),
+             (QRectF(x - radius - 3 - width, y - line / 2, width, line), False)]
+    shifts = [(1, 0), (-1, 0)]
+    for tier in range(1, LABEL_TIERS + 1):
+        shift = tier * (line + 2)
+        spots += [(QRectF(x - width / 2, top, width, line), True)
+                  for top in (below + shift, above - shift)]
+    for tier in range(LABEL_TIERS + 1):
+        shift = tier * (line + 2)
+        for top in (below + shift, above - shift):
+            for side, _ in shifts:
+                left = x - radius if side > 0 else x - width + radius
+                spots.append((QRectF(left, top, width, line), True))
+    return spots
+
+
+def label_layout(centres: list[tuple[float, float, MapToken, bool]], radius: float,
+                 frame: MapFrame, style: MapStyle, unit: str, taken: _Taken
+                 ) -> list[Label]:
+    """Every token's name placed where it covers no token (``taken`` holds the markers),
+    no name placed before it, and stays whole on the surface: the selected one's first,
+    then the others in the map's reading order (top to bottom, left to right), each at the
+    first free spot of :func:`_spots`. A name with no free spot is left out."""
+    surface = QRectF(0, 0, frame.width, frame.height)
+    order = sorted(centres, key=lambda c: (not c[3], round(c[1]), c[0]))
+    labels: list[Label] = []
+    for x, y, token, selected in order:
+        text = token_label(token, unit)
         width = style.label_width(text, selected)
-        box = QRectF(x - width / 2, y + radius + 1.5, width, style.line - 1)
-        top = y + radius + 1
-        if taken.hits(box):
-            # Below is taken (a neighbour in the next row): above, if that is free; the
-            # selected one's name is shown below all the same when neither is.
-            above = QRectF(box.translated(0, -(2 * radius + 2 + style.line)))
-            if above.top() >= 0 and not taken.hits(above):
-                box, top = above, top - (2 * radius + 2 + style.line)
-            elif not selected:
-                continue
+        # A little air round each name, so two names side by side read as two.
+        found = next(((box, apart) for box, apart in _spots(x, y, radius, width, style.line - 1)
+                      if surface.contains(box) and not taken.hits(box.adjusted(-4, -1, 4, 1))),
+                     None)
+        if found is None:
+            continue
+        box, apart = found
         taken.add(box)
-        painted.labels.append(box)
-        sprite, anchor = style.label_sprite(token, text, selected, ratio)
-        painter.drawPixmap(round(x - anchor.x()), round(top), sprite)
+        leader = None
+        if apart:
+            end = QPointF(min(max(x, box.left() + 3), box.right() - 3),
+                          box.top() if box.top() > y else box.bottom())
+            direction = end - QPointF(x, y)
+            length = math.hypot(direction.x(), direction.y()) or 1.0
+            start = QPointF(x, y) + direction * (radius / length)
+            leader = QLineF(start, end)
+        labels.append(Label(token, text, box, selected, leader))
+    return labels
 
 
 def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyle) -> None:
@@ -598,9 +698,26 @@ def paint_ruler(painter: QPainter, frame: MapFrame, ruler: Ruler, style: MapStyl
     colour = style.over if ruler.over else style.within
     pen = QPen(colour, 3)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    painter.setPen(pen)
-    painter.drawLine(start, end)
-    painter.setBrush(colour)
+    if ruler.stop is not None:
+        # Green as far as the allowance goes, a bar across where it ends, red dashes past.
+        stop = frame.to_screen(*ruler.stop)
+        within = QPen(style.within, 3)
+        within.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(within)
+        painter.drawLine(start, stop)
+        past = QPen(colour, 3, Qt.PenStyle.DashLine)
+        painter.setPen(past)
+        painter.drawLine(stop, end)
+        along = end - stop if stop != end else end - start
+        length = math.hypot(along.x(), along.y()) or 1.0
+        across = QPointF(-along.y() / length * 9, along.x() / length * 9)
+        bar = QPen(style.colours.text, 3)
+        painter.setPen(bar)
+        painter.drawLine(stop - across, stop + across)
+    else:
+        painter.setPen(pen)
+        painter.drawLine(start, end)
+    painter.setBrush(style.within if ruler.stop is not None else colour)
     painter.drawEllipse(start, 3, 3)
     box = ruler_box(frame, ruler, style)
     x, y = box.x(), box.y()

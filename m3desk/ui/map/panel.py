@@ -22,6 +22,7 @@ from m3desk.ui.map.view import MapView
 
 __all__ = ["MapPanel"]
 
+PAINT_HINT = "Drag to paint every square you cross; right-click terrain to remove it."
 DIFFICULTIES = range(1, 6)
 """The Difficulty Ratings the paint tool offers (the tracker takes more by hand)."""
 
@@ -33,9 +34,11 @@ class MapPanel(QWidget):
         self.document = document
         self.view = MapView(document, self)
         model = document.encounter.position_model
-        self.fit_button = self._button("Fit", "Show every combatant (Ctrl+0); the wheel or "
-                                       "Ctrl+= and Ctrl+- zoom, a drag on open ground pans",
-                                       self.view.fit)
+        self.fit_button = self._button("Fit", "Show the fight (Ctrl+0): everyone when they fit "
+                                       "at a readable size, else the selected combatant and "
+                                       "those in reach; the wheel or Ctrl+= and Ctrl+- zoom, "
+                                       "a drag on open ground pans, the right-click menu "
+                                       "shows the whole map", self.view.fit)
         self.move_button = self._button("Move…", "Move the selected combatant an exact "
                                         "distance and direction", self.move_selected)
         paints = "walls or difficult ground" if model.prices_terrain else "walls"
@@ -120,6 +123,16 @@ class MapPanel(QWidget):
         for widget in self._picture_tools:
             row.addWidget(widget)
         row.addWidget(self.status, 1)
+        self._place_paint_kind()
+
+    def _place_paint_kind(self) -> None:
+        """What to paint: beside Terrain, or on the second row with the hint when the
+        first is too narrow for it whole ("Wall (impassable)" was cut at 150 %)."""
+        if self._wrapped:
+            self._second.insertWidget(0, self.paint_kind)
+        else:
+            self._tools.insertWidget(self._tools.indexOf(self.paint_button) + 1,
+                                     self.paint_kind)
 
     def _one_row_width(self) -> int:
         items = (self._tools.itemAt(n) for n in range(self._tools.count()))
@@ -128,6 +141,8 @@ class MapPanel(QWidget):
         widths = [w.sizeHint().width() for w in dict.fromkeys(shown)
                   if w is not None and w not in (self.status, self._spacer)
                   and not w.isHidden()]
+        if self.view.paint_mode:  # the paint tool's hint is whole beside them, or below
+            widths.append(self.status.fontMetrics().horizontalAdvance(self.status.text()) + 8)
         return sum(widths) + 2 * len(widths) + 8  # the spacing and the panel's margins
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -156,7 +171,13 @@ class MapPanel(QWidget):
             self.view.backdrop_action.setChecked(False)
         self.view.paint_mode = on
         self.paint_kind.setVisible(on)
-        self._say("Drag on the map to paint; right-click terrain to remove it." if on else "")
+        # While painting the picture's tools give their room to the hint (one tool at a time).
+        for widget in self._picture_tools:
+            widget.setVisible(not on and (widget is not self.calibrate_button
+                                          or self.view.backdrop_action.isChecked()))
+        # The hint wraps where the pane is narrow (the ruler's words, one line, never do).
+        self.status.setWordWrap(on)
+        self._say(PAINT_HINT if on else "")
         self._kind_chosen(self.paint_kind.currentIndex())
         self._rewrap()
 

@@ -3,9 +3,13 @@ of :func:`~m3desk.ui.map.painter.paint_map`, and a drag repaints a cached pictur
 rest plus the dragged token and its ruler).
 
 Mouse: a press on a token selects it; dragging it shows a ruler coloured against
-``rules.check_move`` and the drop is one ``rules.make_move`` through the document (one
-undo step, one log line). A drag on empty ground pans (or, in paint mode, draws a terrain
-rectangle); the wheel zooms under the pointer; a double click on empty ground fits.
+``rules.check_move`` (green as far as the allowance goes, a bar where it ends) and the drop
+is one ``rules.make_move`` through the document (one undo step, one log line): on or beside
+a foe it lands in reach at the free spot beside it, past the allowance it asks first, where
+the rules block it it is refused; Shift+drag places the token instead (no movement, no move's
+rules). A drag on empty ground pans (in paint mode, wherever it begins, it paints the squares
+it crosses); the wheel zooms under the pointer; a double click on empty ground fits the fight
+(everyone at a readable size, else the selected combatant and those in reach).
 Keys: arrows move the selected token one grid step (a run of presses is one undo step),
 Page Up / Page Down climb or descend one step where the game keeps heights, Tab and
 Shift+Tab select the next or previous combatant,
@@ -36,7 +40,13 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
 from m3desk.core import registry
-from m3desk.core.encounter import Encounter, position_between
+from m3desk.core.encounter import (
+    Encounter,
+    add_log,
+    closing_place,
+    move_to,
+    position_between,
+)
 from m3desk.core.places import Area, Place, areas_at
 from m3desk.core.system import EncounterRules, MoveCheck
 from m3desk.ui.documents.document_link import DocumentLink
@@ -67,13 +77,17 @@ ADJUST_PICTURE = ("Adjust Picture", "B", "Adjust the background picture on the m
                   "it, drag a corner to scale it, calibrate it by two points (B)")
 CALIBRATE_PICTURE = ("Calibrate Picture…", "C", "Click two points on the picture and type how "
                      "far apart they are: the picture is scaled to match (C)")
+PLACE_MODIFIER = "Shift"
+"""Held while dragging a token: the GM places it (no movement spent, no move's words)."""
 MAP_KEYS: tuple[tuple[str, str], ...] = (
+    ("Move a token by the rules", "Drag"),
+    ("Place a token (no movement)", f"{PLACE_MODIFIER}+Drag"),
     ("Move the selected one a grid step", "Arrow keys"),
     ("Raise or lower the selected one", "PgUp or PgDown"),
     ("Select the next or the previous", "Tab or Shift+Tab"),
     ("Zoom in", "Ctrl++"),
     ("Zoom out", "Ctrl+-"),
-    ("Fit the whole map", "Ctrl+0"),
+    ("Fit the fight", "Ctrl+0"),
     ("Cancel a drag", "Esc"),
     (ADJUST_PICTURE[0], ADJUST_PICTURE[1]),
     ("Nudge the picture (Adjust Picture on)", "Arrow keys"),
@@ -81,6 +95,12 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
 )
 """What the map answers while it has the focus, for Help → Keyboard Shortcuts (keyPressEvent
 and the map's own actions below)."""
+LEAST_STEP_LINES = 2.4
+"""A fitted map's grid step is at least this many lines of text wide (tokens clear of each
+other at melee range, about 40 px at 100 %)."""
+NEAREST_COUNTED = 60
+"""Up to this many tokens a fit looks whether two foes stand at melee range (more: a crowd,
+taken to be)."""
 MAP_ASPECTS = frozenset({"roster", "sheets", "positions", "setup", "turn"})
 
 
@@ -99,14 +119,15 @@ def ruler_lines(check: MoveCheck, unit: str) -> tuple[str, ...]:
     notes = list(check.notes)
     lines = [first]
     if check.blocked:
-        lines.append("Blocked by the rules: you may still drop it here")
+        lines.append(f"Blocked by the rules: {PLACE_MODIFIER}+drag places it without a move")
     elif check.over:
         # The game's own words for it when it gives them ("over the allowance (90 ft)").
         said = next((n for n in notes if n.casefold().startswith("over the allowance")),
                     f"over the allowance ({check.allowance} {unit})")
         if said in notes:
             notes.remove(said)
-        lines.append(f"{said[:1].upper()}{said[1:]}: you may still drop it here")
+        lines.append(f"{said[:1].upper()}{said[1:]}: a drop here asks (stop at it, or "
+                     "move anyway)")
     elif check.allowance is not None:
         lines.append("Within the allowance")
     return (*lines, *notes)
@@ -121,6 +142,8 @@ class _Drag:
     dragging: bool = False
     target: Place | None = None
     check: MoveCheck | None = None
+    placing: bool = False
+    stop: Place | None = None
 
 
 class MapView(QWidget):
@@ -154,6 +177,7 @@ class MapView(QWidget):
                                               rings=rings)
         self.frame = MapFrame.fitted(self.picture.bounds(), 640, 480)
         self.auto_fit = True
+        self._pressing = False
         self.paint_mode = False
         self.paint_rating = 1
         self.paint_wall = True
@@ -210,41 +234,140 @@ class MapView(QWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        """Read the document again and repaint (refitting if something left the view)."""
+        """Read the document again and repaint (following the action while the map is
+        fitted: a new selection far off, or someone leaving the view, refits)."""
         self.picture = picture_of(self.document.encounter, self.document.selected,
                                   rings=self.rings)
         self.redraws += 1
         self._enable_backdrop_actions()
-        if self.auto_fit and self._drag is None and not self._holds_everything():
+        if self.auto_fit and self._drag is None and not self._pressing \
+                and not self._holds(self._wanted_bounds()):
             self.fit()
         self.update()
 
-    def _holds_everything(self) -> bool:
+    def _holds(self, bounds: tuple[float, float, float, float]) -> bool:
         left, top, right, bottom = self.frame.visible()
-        b_left, b_top, b_right, b_bottom = self.picture.bounds()
+        b_left, b_top, b_right, b_bottom = bounds
         return left <= b_left and top <= b_top and right >= b_right and bottom >= b_bottom
 
+    def _wanted_bounds(self) -> tuple[float, float, float, float]:
+        """What a fit shows: everything when it fits at a readable size, else the action."""
+        bounds = self.picture.bounds()
+        if not self._in_melee() or self._scale_for(bounds) >= self.least_scale():
+            return bounds
+        return self.action_bounds()
+
+    def action_bounds(self) -> tuple[float, float, float, float]:
+        """The selected combatant and those in its reach (a grid step more, so a foe
+        stepping in stays in view): where the fight is."""
+        picture = self.picture
+        centre = picture.token(picture.selected)
+        if centre is None:
+            placed = picture.tokens
+            centre = placed[0] if placed else None
+        if centre is None:
+            return picture.bounds()
+        model = picture.model
+        reach = max((r.value for r in picture.rings if r.kind == "reach"), default=0)
+        near = max(reach, model.step) + model.step
+        here = (centre.x, centre.y, centre.z)
+        xs, ys = [centre.x], [centre.y]
+        foes: list[tuple[float, MapToken]] = []
+        for token in picture.tokens:
+            gap = model.norm(token.x - here[0], token.y - here[1], token.z - here[2])
+            if gap <= near:
+                xs.append(token.x)
+                ys.append(token.y)
+            elif token.side != centre.side and not token.down:
+                foes.append((gap, token))
+        if len(xs) == 1 and foes:  # nobody in reach: the fight is toward the nearest foe
+            nearest = min(foes, key=lambda f: f[0])[1]
+            xs.append(nearest.x)
+            ys.append(nearest.y)
+        margin = 2 * model.step
+        return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+
+    def least_scale(self) -> float:
+        """Pixels a unit below which a fit at melee range never goes: a grid step
+        :data:`LEAST_STEP_LINES` lines of text wide, so tokens a step apart stand clear of
+        each other."""
+        return self.style_.line * LEAST_STEP_LINES / max(self.picture.model.step, 1)
+
+    def _in_melee(self) -> bool:
+        """Two foes stand within two grid steps of each other (a crowd of more than
+        :data:`NEAREST_COUNTED` is taken to be)."""
+        model = self.picture.model
+        tokens = [t for t in self.picture.tokens if not t.down]
+        if len(tokens) > NEAREST_COUNTED:
+            return True
+        close = 2 * model.step
+        return any(a.side != b.side and model.norm(a.x - b.x, a.y - b.y) <= close
+                   for n, a in enumerate(tokens) for b in tokens[n + 1:])
+
+    def _room(self) -> tuple[float, float]:
+        """The room above and below the fitted map (the lowest names, the scale bar, the
+        picture mode's banner)."""
+        above, below = 0.0, self.style_.line + 8
+        if self.backdrop_tool.active:
+            above = self.backdrop_tool.banner_room()
+            below = max(below, self.style_.small_metrics.height() + 12)
+        return above, below
+
+    def _scale_for(self, bounds: tuple[float, float, float, float]) -> float:
+        above, below = self._room()
+        return MapFrame.fitted(bounds, self.width(), self.height() - above - below,
+                               most=self._most_scale()).scale
+
     def fit(self) -> None:
-        """Show every token and area (and, while the picture is adjusted, the whole
-        picture: its four handles); follow the window size again."""
+        """Show the fight at a readable size: every token and area when they fit with a
+        grid step :data:`LEAST_STEP_LINES` lines wide, else the selected combatant and those
+        in its reach at that size (the rest a pan or a zoom away); while the picture is
+        adjusted, the whole picture (its four handles). Follow the window size again."""
         self.auto_fit = True
         # Tokens and terrain, not the rings: a bow's long range would shrink every name.
         bounds = self.picture.bounds()
         picture = self.backdrop_tool.extent() if self.backdrop_tool.active else None
-        # The lowest names hang under their tokens, and clear of the scale bar's chip.
-        above, below = 0.0, self.style_.line + 8
+        above, below = self._room()
         if picture is not None:
             bounds = (min(bounds[0], picture[0]), min(bounds[1], picture[1]),
                       max(bounds[2], picture[2]), max(bounds[3], picture[3]))
-            # Between the mode's banner and the scale bar: the corner handles clear of both.
-            above = self.backdrop_tool.banner_room()
-            below = max(below, self.style_.small_metrics.height() + 12)
         frame = MapFrame.fitted(bounds, self.width(), self.height() - above - below,
                                 most=self._most_scale())
+        if picture is None and frame.scale < self.least_scale() and self._in_melee():
+            action = self.action_bounds()
+            frame = MapFrame.fitted(action, self.width(), self.height() - above - below,
+                                    most=self._most_scale())
+            if frame.scale < self.least_scale():
+                frame = MapFrame(self.least_scale(), frame.cx, frame.cy, frame.width,
+                                 frame.height)
+            frame = self._keep_selected(frame, above, below)
         self.frame = MapFrame(frame.scale, frame.cx,
                               frame.cy - (above - below) / 2 / frame.scale,
                               self.width(), self.height())
         self.update()
+
+    def fit_all(self) -> None:
+        """Every token and area, however small they get (the menu's Whole Map)."""
+        above, below = self._room()
+        frame = MapFrame.fitted(self.picture.bounds(), self.width(),
+                                self.height() - above - below, most=self._most_scale())
+        self.frame = MapFrame(frame.scale, frame.cx,
+                              frame.cy - (above - below) / 2 / frame.scale,
+                              self.width(), self.height())
+        self.auto_fit = False
+        self.update()
+
+    def _keep_selected(self, frame: MapFrame, above: float, below: float) -> MapFrame:
+        """``frame`` moved so the selected token stands a few steps inside it."""
+        token = self.picture.token(self.picture.selected)
+        if token is None:
+            return frame
+        room = 2 * self.picture.model.step
+        half_w = max(frame.width / 2 / frame.scale - room, 0.0)
+        half_h = max((self.height() - above - below) / 2 / frame.scale - room, 0.0)
+        cx = min(max(frame.cx, token.x - half_w), token.x + half_w)
+        cy = min(max(frame.cy, token.y - half_h), token.y + half_h)
+        return MapFrame(frame.scale, cx, cy, frame.width, frame.height)
 
     def _most_scale(self) -> float:
         """Fitting never zooms in past a grid square about three lines of text wide."""
@@ -297,6 +420,102 @@ class MapView(QWidget):
         moved, text = self.rules.make_move(base, combatant_id, place)
         return self.document.apply(moved, text, run=run)
 
+    def place_token(self, combatant_id: str, place: Place) -> bool:
+        """The GM puts a token somewhere: no movement spent, no move's rules (one undo
+        step, its log line)."""
+        encounter = self.document.encounter
+        here = encounter.places.get(combatant_id)
+        if here is None or here == place:
+            return False
+        name = encounter.combatant(combatant_id).name
+        model = encounter.position_model
+        text = f"GM places {name} {model.label(model.measure(here, place))} away (no movement)"
+        return self.document.apply(add_log(move_to(encounter, combatant_id, place), text,
+                                           actor=combatant_id), text)
+
+    def landing(self, combatant_id: str, place: Place) -> Place:
+        """Where a drop at ``place`` lands: on or beside a foe (within a grid step of its
+        reach) it stands in reach of it, at the free spot beside it that closing in always
+        takes (:func:`~m3desk.core.encounter.closing_place`); elsewhere where dropped."""
+        encounter = self.document.encounter
+        model = encounter.position_model
+        if combatant_id not in encounter.places:
+            return place
+        mover = encounter.combatant(combatant_id)
+        reach = max((r.value for r in self.rules.rings(encounter, combatant_id)
+                     if r.kind == "reach"), default=model.step)
+        nearest: tuple[float, str] | None = None
+        for other in encounter.combatants:
+            there = encounter.places.get(other.id)
+            if there is None or other.side == mover.side or encounter.out_of_fight(other):
+                continue
+            gap = model.norm(place.x - there.x, place.y - there.y, place.z - there.z)
+            if gap <= reach + model.step and (nearest is None or gap < nearest[0]):
+                nearest = (gap, other.id)
+        if nearest is None:
+            return place
+        foe = nearest[1]
+        if model.measure(place, encounter.places[foe]) <= reach and not self._taken(
+                combatant_id, place):
+            return place
+        return closing_place(encounter, combatant_id, foe, reach)
+
+    def _taken(self, combatant_id: str, place: Place) -> bool:
+        """Someone else still in the fight stands within a grid step of ``place``."""
+        encounter = self.document.encounter
+        model = encounter.position_model
+        return any(model.norm(place.x - p.x, place.y - p.y, place.z - p.z) < model.step
+                   for other_id, p in encounter.places.items() if other_id != combatant_id
+                   and not encounter.out_of_fight(encounter.combatant(other_id)))
+
+    def stop_at_allowance(self, combatant_id: str, origin: Place, target: Place
+                          ) -> Place | None:
+        """The farthest grid point on the way from ``origin`` to ``target`` the allowance
+        still covers (the rules' own cost, terrain included); None when no step is."""
+        model = self.picture.model
+        best: Place | None = None
+        low, high = 0.0, 1.0
+        for _ in range(12):
+            middle = (low + high) / 2
+            spot = snapped(model, origin.x + (target.x - origin.x) * middle,
+                           origin.y + (target.y - origin.y) * middle,
+                           origin.z + (target.z - origin.z) * middle)
+            if not self.preview(combatant_id, spot).over:
+                low, best = middle, spot
+            else:
+                high = middle
+        return best if best is not None and best != origin else None
+
+    def drop(self, combatant_id: str, origin: Place, target: Place, check: MoveCheck | None,
+             *, placing: bool = False) -> bool:
+        """A token let go at ``target``: placed by the GM, moved by the rules, asked about
+        when over the allowance, refused where the rules forbid the move."""
+        if target == origin:
+            return False
+        if placing:
+            return self.place_token(combatant_id, target)
+        check = check or self.preview(combatant_id, target)
+        unit = self.picture.model.unit
+        if check.blocked:
+            self.said.emit(" — ".join(ruler_lines(check, unit)))
+            return False
+        if check.over:
+            from m3desk.ui.map import over_allowance
+
+            stop = self.stop_at_allowance(combatant_id, origin, target)
+            name = self.document.encounter.combatant(combatant_id).name
+            stop_words = None if stop is None else \
+                f"{self.picture.model.measure(origin, stop)} {unit}"
+            choice = over_allowance.ask_over_allowance(
+                self, name, ruler_lines(check, unit)[0], stop_words)
+            if choice is over_allowance.OverChoice.CANCEL:
+                return False
+            if choice is over_allowance.OverChoice.STOP:
+                if stop is None:
+                    return False
+                target = stop
+        return self.move_token(combatant_id, target)
+
     def step_selected(self, dx: int, dy: int, dz: int = 0) -> bool:
         """One grid step of the selected combatant, across or (``dz``) up or down (a run
         of steps is one undo step)."""
@@ -329,7 +548,12 @@ class MapView(QWidget):
             self.said.emit(error)
         rubber = None
         if overlays and self._rubber is not None:
-            rubber = QRectF(self._rubber[0], self._rubber[1]).normalized()
+            # The squares the drag will paint, not the pointer's own rectangle.
+            area = self._painted_area(*self._rubber)
+            if area is not None:
+                rubber = QRectF(self.frame.to_screen(area.x, area.y),
+                                self.frame.to_screen(area.x + area.width,
+                                                     area.y + area.height))
         self.painted = paint_map(painter, self.frame, self.picture, self.style_,
                                  backdrop=image, skip=skip, rubber=rubber,
                                  ground=self._ground)
@@ -395,15 +619,20 @@ class MapView(QWidget):
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         if self.backdrop_tool.active and self.backdrop_tool.press(event):
             return
+        if self.paint_mode:  # the terrain tool paints wherever the drag begins
+            self._rubber = (point, point)
+            self.update()
+            return
         token = self.token_at(point)
         if token is not None:
-            self.document.select(token.combatant_id)
+            self._pressing = True  # the map stays put under the pointer while it selects
+            try:
+                self.document.select(token.combatant_id)
+            finally:
+                self._pressing = False
             x, y = self.frame.to_units(point)
             self._drag = _Drag(token.combatant_id, point, (token.x - x, token.y - y),
                                Place.at(token.x, token.y, token.z))
-            return
-        if self.paint_mode:
-            self._rubber = (point, point)
             return
         self._pan = point
 
@@ -430,22 +659,39 @@ class MapView(QWidget):
                 return
             drag.dragging = True
             self._cache_static(drag.combatant_id)
-        self.drag_to(point)
+        self.drag_to(point, placing=_placing(event))
 
-    def drag_to(self, point: QPointF) -> None:
-        """The dragged token follows ``point``: snapped to the grid, ruler and words updated."""
+    def drag_to(self, point: QPointF, *, placing: bool = False) -> None:
+        """The dragged token follows ``point``: snapped to the grid (in reach of a foe it is
+        dropped on or beside), ruler and words updated; ``placing``: the GM places it."""
         drag = self._drag
         if drag is None:
             return
         x, y = self.frame.to_units(point)
         target = snapped(self.picture.model, x + drag.offset[0], y + drag.offset[1],
                          drag.origin.z)
-        if target != drag.target:
-            drag.target = target
-            drag.check = self.preview(drag.combatant_id, target)
-            lines = ruler_lines(drag.check, self.picture.model.unit)
+        target = self.landing(drag.combatant_id, target)
+        if target != drag.target or placing != drag.placing:
+            drag.target, drag.placing = target, placing
+            unit = self.picture.model.unit
+            stop = None
+            if placing:
+                model = self.picture.model
+                drag.check = None
+                lines: tuple[str, ...] = (
+                    f"Place {model.label(model.measure(drag.origin, target))} away",
+                    "No movement: the GM places it (let go of Shift to move it)")
+                over = False
+            else:
+                drag.check = self.preview(drag.combatant_id, target)
+                lines = ruler_lines(drag.check, unit)
+                over = drag.check.over
+                if over and not drag.check.blocked:
+                    drag.stop = self.stop_at_allowance(drag.combatant_id, drag.origin, target)
+                    stop = (drag.stop.x, drag.stop.y) if drag.stop is not None else \
+                        (drag.origin.x, drag.origin.y)
             self.ruler = Ruler((drag.origin.x, drag.origin.y), (target.x, target.y), lines,
-                               drag.check.over)
+                               over, stop)
             self.said.emit(" — ".join(lines))
         self.update()
 
@@ -458,9 +704,7 @@ class MapView(QWidget):
         if self._rubber is not None:
             start, end = self._rubber
             self._rubber = None
-            area = area_between(self.picture.model, self.frame.to_units(start),
-                                self.frame.to_units(end), rating=self.paint_rating,
-                                wall=self.paint_wall or not self.picture.model.prices_terrain)
+            area = self._painted_area(start, end)
             if area is not None:
                 self.add_area(area)
             self.update()
@@ -468,11 +712,20 @@ class MapView(QWidget):
         drag = self._drag
         if drag is None or event.button() != Qt.MouseButton.LeftButton:
             return
+        placing = _placing(event)
         if drag.dragging:
-            self.drag_to(event.position())
+            self.drag_to(event.position(), placing=placing)
         self._end_drag()
-        if drag.dragging and drag.target is not None and drag.target != drag.origin:
-            self.move_token(drag.combatant_id, drag.target)
+        if drag.dragging and drag.target is not None:
+            self.drop(drag.combatant_id, drag.origin, drag.target,
+                      None if placing else drag.check, placing=placing)
+
+    def _painted_area(self, start: QPointF, end: QPointF) -> Area | None:
+        """The terrain a paint drag from ``start`` to ``end`` (surface pixels) lays: every
+        grid square it touches."""
+        return area_between(self.picture.model, self.frame.to_units(start),
+                            self.frame.to_units(end), rating=self.paint_rating,
+                            wall=self.paint_wall or not self.picture.model.prices_terrain)
 
     def _end_drag(self) -> None:
         self._drag = None
@@ -577,10 +830,15 @@ class MapView(QWidget):
         if token.conditions:
             lines.append("Conditions: " + ", ".join(token.conditions))
         if not self.read_only:
-            lines.append("Drag to move; arrow keys move one square"
+            lines.append("Drag to move (dropped on a foe: in its reach); Shift+drag places "
+                         "it without a move; arrow keys move one square"
                          + ("; Page Up/Down climb" if self.picture.model.height else "")
                          + "; double-click for an exact move.")
         return "\n".join(lines)
+
+
+def _placing(event: QMouseEvent) -> bool:
+    return bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
 
 
 def _distance(a: QPointF, b: QPointF) -> float:

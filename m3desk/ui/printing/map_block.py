@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPalette
 
 from m3desk.core.encounter import Encounter
 from m3desk.ui.map.backdrop import BackdropCache
-from m3desk.ui.map.painter import MapFrame, MapStyle, paint_map
+from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, paint_map
 from m3desk.ui.map.picture import picture_of
 from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
 from m3desk.ui.printing.flow_blocks import TITLE_H, section_title
@@ -50,6 +50,8 @@ class MapBlock:
         self.picture = picture_of(encounter, "", rings=False)
         self.unit = encounter.position_model.unit
         self.fixed = map_height
+        self.painted: Painted | None = None
+        """Where the last paint put the tokens and their names (in points)."""
 
     def _tight(self) -> tuple[float, float, float, float]:
         """The map's bounds across, and down only as far as tokens and areas reach (a line
@@ -101,14 +103,19 @@ class MapBlock:
         font.setPointSizeF(NAME_SIZE / canvas.ky)
         style = MapStyle.of(paper_palette(), font, paper=True, device=device)
         map_height = self.map_height_for(width)
-        frame = MapFrame.fitted(self._tight(), width, map_height - 4,
-                                 most=self._scale(width), margin=MARGIN + LABEL_ROOM / 2)
+        frame = self.frame_for(width)
         painter.save()
         canvas.box(x, y + TITLE_H, width, map_height - 2, line=0.5)
         painter.translate(x * canvas.kx, (y + TITLE_H) * canvas.ky)
         painter.scale(canvas.kx, canvas.ky)
-        paint_map(painter, frame, self.picture, style, backdrop=self._backdrop())
+        self.painted = paint_map(painter, frame, self.picture, style,
+                                 backdrop=self._backdrop())
         painter.restore()
+
+    def frame_for(self, width: float) -> MapFrame:
+        """Where the map lies in its box ``width`` points wide (in points)."""
+        return MapFrame.fitted(self._tight(), width, self.map_height_for(width) - 4,
+                               most=self._scale(width), margin=MARGIN + LABEL_ROOM / 2)
 
     def _backdrop(self) -> QImage | None:
         """The background picture where the encounter has one and it can be read (with the

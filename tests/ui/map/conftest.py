@@ -63,3 +63,20 @@ def map_panel(request: pytest.FixtureRequest, qtbot: Any) -> Iterator[MapPanel]:
 
 def distance(document: EncounterDocument, a: str, b: str) -> int:
     return core.position_between(document.encounter, id_of(document, a), id_of(document, b))
+
+
+@pytest.fixture(autouse=True)
+def over_allowance_moves_anyway(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A drop past the allowance asks; these tests answer "Move Anyway" (the GM's call)
+    unless they answer it themselves. Returns what was asked."""
+    from m3desk.ui.map import over_allowance
+
+    asked: list[str] = []
+
+    def answer(_parent: object, name: str, said: str, _stop: str | None
+               ) -> over_allowance.OverChoice:
+        asked.append(f"{name} {said}")
+        return over_allowance.OverChoice.ANYWAY
+
+    monkeypatch.setattr(over_allowance, "ask_over_allowance", answer)
+    return asked

@@ -184,7 +184,10 @@ def test_painting_terrain_is_one_undo_step_drawn_with_a_legend_and_removable(
     assert len(areas) == 1
     area = areas[0]
     assert area.wall is not model.prices_terrain
-    assert (area.width, area.height) == (4 * model.step, 2 * model.step)
+    # Every square the drag crosses: from token spot to token spot on a game of squares
+    # (a token stands in the middle of a square) one more each way.
+    more = 1 if model.metric == "squares" else 0
+    assert (area.width, area.height) == ((4 + more) * model.step, (2 + more) * model.step)
     assert document.undo_stack.count() == 1
     entry = ("rating", "difficult ground DR 5") if model.prices_terrain \
         else ("wall", "wall (impassable)")
@@ -260,12 +263,13 @@ def test_the_ruler_words_take_the_games_own_over_note_once() -> None:
                                   ("over the allowance (90 ft)", "leaves Orc A's reach")),
                         "ft")
     assert lines == ("charges 150 ft · allowance 90 ft",
-                     "Over the allowance (90 ft): you may still drop it here",
+                     "Over the allowance (90 ft): a drop here asks (stop at it, or move "
+                     "anyway)",
                      "leaves Orc A's reach")
     assert ruler_lines(MoveCheck(6, 9, 10, "runs"), "m") == ("runs 6 m · costs 9 of 10",
                                                              "Within the allowance")
     assert ruler_lines(MoveCheck(3, 3, None, "moves", ("through a wall",), blocked=True),
-                       "ft")[1] == "Blocked by the rules: you may still drop it here"
+                       "ft")[1] == "Blocked by the rules: Shift+drag places it without a move"
 
 
 def test_tab_walks_the_combatants(qtbot: Any, map_panel: MapPanel) -> None:
@@ -288,7 +292,8 @@ def test_the_ruler_words_stay_whole_on_the_map_past_its_edges(
 
     view = map_panel.view
     ruler = Ruler((0.0, 0.0), end, ("charges 190 ft · allowance 180 ft",
-                                    "Over the allowance (180 ft): you may still drop it here"),
+                                    "Over the allowance (180 ft): a drop here asks (stop "
+                                    "at it, or move anyway)"),
                   True)
     box = ruler_box(view.frame, ruler, view.style_)
     assert box.left() >= 0 and box.right() <= view.width()

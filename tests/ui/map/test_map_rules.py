@@ -55,7 +55,9 @@ def _to(qtbot: Any, panel: MapPanel, start: QPointF, dx: float, dy: float = 0.0)
 def _ruler_colour_is(panel: MapPanel, start: QPointF, over: bool) -> bool:
     view = panel.view
     assert view.ruler is not None
-    middle = (start + view.frame.to_screen(*view.ruler.end)) / 2
+    end = view.frame.to_screen(*view.ruler.end)
+    # Over the allowance the line is green up to where it ends, red past it: look near the end.
+    middle = start + (end - start) * (0.97 if over else 0.5)
     shot = view.grab().toImage()
     ratio = shot.devicePixelRatio()
     at = QPoint(int(middle.x() * ratio), int(middle.y() * ratio))
@@ -79,8 +81,8 @@ def test_an_adnd_charge_is_green_within_its_allowance_and_red_with_words_over_it
     assert _ruler_colour_is(panel, start, over=False)
     end = _to(qtbot, panel, start, -190)
     assert panel.status.text().startswith(
-        "charges 190 ft · allowance 180 ft — Over the allowance (180 ft): you may still "
-        "drop it here")
+        "charges 190 ft · allowance 180 ft — Over the allowance (180 ft): a drop here asks "
+        "(stop at it, or move anyway)")
     assert _ruler_colour_is(panel, start, over=True)
     qtbot.mouseRelease(panel.view, Qt.MouseButton.LeftButton, pos=end)
     document = panel.document

@@ -79,6 +79,7 @@ def test_the_selected_caster_is_ringed_at_its_spells_range(qtbot: Any, game: str
     panel.resize(1000, 760)
     panel.show()
     qtbot.waitExposed(panel)
+    panel.view.fit_all()  # both, 150 ft apart (a fit shows the caster's action)
     panel.view.zoom_by(0.5)  # as the wheel does: the whole 240 ft ring in view
     names = [s.name for s in caster.spells[:3]]
     label = spell_label(names)
