@@ -233,8 +233,8 @@ def hostile_pictures(out: Path, *, svgz_gigabytes: float = 1.0) -> dict[str, Pat
     """Every hostile picture, written under ``out``, by name (one legitimate 5000 × 5000
     scan among them, ``large-scan.png``, which must be read, scaled down)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
-    QGuiApplication.instance() or QGuiApplication([])
+    from PySide6.QtWidgets import QApplication
+    QApplication.instance() or QApplication([])
     out.mkdir(parents=True, exist_ok=True)
     whole_png = _written("png")
     whole_jpeg = _written("jpeg")
@@ -249,7 +249,7 @@ def hostile_pictures(out: Path, *, svgz_gigabytes: float = 1.0) -> dict[str, Pat
                              b'xmlns:xlink="http://www.w3.org/1999/xlink">'
                              b'<image xlink:href="file:///dev/zero" width="9" height="9"/></svg>'),
         "claims-huge.png": _png(60_000, 60_000, rows=lambda n: b"", depth=8)[:200],
-        "decompression-bomb.png": _png(7000, 7000),
+        "decompression-bomb.png": _png(6000, 6000),  # the most pixels read whole
         "too-many-pixels.png": _png(10_000, 10_000),
         "truncated.png": whole_png[: len(whole_png) // 2],
         "truncated.jpg": whole_jpeg[: len(whole_jpeg) // 2],

@@ -31,13 +31,14 @@ import bisect
 import errno
 import os
 import stat
+import time
 import xml.parsers.expat
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
 __all__ = ["MAX_FILE_BYTES", "MAX_FULL_DECODE_BYTES", "MAX_PIXELS", "MAX_SVG_BYTES",
@@ -47,9 +48,9 @@ __all__ = ["MAX_FILE_BYTES", "MAX_FULL_DECODE_BYTES", "MAX_PIXELS", "MAX_SVG_BYT
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 120_000_000
 """The most pixels a header may claim (a 12 000 × 10 000 scan); larger is refused."""
-MAX_FULL_DECODE_BYTES = 200_000_000
-"""What a PNG or WebP may take decoded at full size before it is scaled down (50
-megapixels of 8-bit colour, 25 of 16-bit): their decoders cannot shrink while decoding."""
+MAX_FULL_DECODE_BYTES = 160_000_000
+"""What a PNG or WebP may take decoded at full size before it is scaled down (40
+megapixels of 8-bit colour, 20 of 16-bit): their decoders cannot shrink while decoding."""
 MAX_SVG_BYTES = 8 * 1024 * 1024
 """An SVG's text, after decompression."""
 MAX_SVG_ELEMENTS = 40_000
@@ -231,10 +232,31 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
     if image.isNull():
         raise ValueError(f"{name} could not be read as a {shown} picture "
                          f"({reader.errorString() or 'corrupt data'}).")
-    if max(image.width(), image.height()) > max_side:
-        image = image.scaled(target, Qt.AspectRatioMode.KeepAspectRatio,
-                             Qt.TransformationMode.SmoothTransformation)
+    if image.size() != target:
+        image = _shrunk(image, target)
     return ReadPicture(image, image.width() / width, kind)
+
+
+STRIP = 256
+"""Rows of the scaled picture drawn at a time (each call holds Python's lock: the GUI
+thread gets its turn between strips, not after one 0.4 s call)."""
+
+
+def _shrunk(image: QImage, target: QSize) -> QImage:
+    """``image`` scaled smoothly to ``target``, a strip at a time."""
+    kind = (QImage.Format.Format_ARGB32_Premultiplied if image.hasAlphaChannel()
+            else QImage.Format.Format_RGB32)
+    out = QImage(target, kind)
+    out.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(out)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+    whole = QRectF(0, 0, target.width(), target.height())
+    for top in range(0, target.height(), STRIP):
+        painter.setClipRect(0, top, target.width(), STRIP)
+        painter.drawImage(whole, image)
+        time.sleep(0)  # let the GUI thread run
+    painter.end()
+    return out
 
 
 # -- SVG ------------------------------------------------------------------------------------
