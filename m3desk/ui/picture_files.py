@@ -213,8 +213,10 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
     target = QSize(claimed)
     if max(width, height) > max_side:
         target = claimed.scaled(max_side, max_side, Qt.AspectRatioMode.KeepAspectRatio)
-    natively = kind == "jpeg"  # libjpeg decodes straight to a fraction of the size
     full = width * height * _bytes_per_pixel(data, kind)
+    # libjpeg decodes straight to a half, a quarter or an eighth; for less than halving (or
+    # a JPEG too large to hold whole) that is then scaled by Qt's slower smooth scaling.
+    natively = kind == "jpeg" and (2 * target.width() <= width or full > MAX_FULL_DECODE_BYTES)
     if not natively and full > MAX_FULL_DECODE_BYTES:
         megapixels = MAX_FULL_DECODE_BYTES // _bytes_per_pixel(data, kind) // 1_000_000
         raise ValueError(f"{name} is {width} × {height} pixels; m3desk reads a {shown} up "

@@ -94,6 +94,8 @@ def with_copies(encounter: core.Encounter, sheet: BaseModel, count: int, side: s
                              f"{registry.system_of(sheet).name}; this encounter is "
                              f"{game.name}.")
     room = copies_room(encounter, side)
+    if count < 1:
+        raise ValueError("Choose how many copies join: one at least.")
     if count > room:
         raise ValueError(f"Only {room} more can join: an encounter holds at most "
                          f"{core.MAX_COMBATANTS} combatants.")
