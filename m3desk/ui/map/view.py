@@ -388,20 +388,32 @@ class MapView(QWidget):
         self.painted = paint_map(painter, self.frame, self.picture, self.style_,
                                  backdrop=image, skip=skip, rubber=rubber,
                                  ground=self._ground)
-        if overlays and self._backdrops.loading:
-            self._paint_loading(painter)
+        if overlays:
+            self._paint_notice(painter, image, error)
 
-    def _paint_loading(self, painter: QPainter) -> None:
-        """ "Loading picture…" in a chip at the top of the map while the picture is read."""
+    def _paint_notice(self, painter: QPainter, image: QImage | None, error: str) -> None:
+        """While the picture is read, "Loading picture <name>…"; when it cannot be shown,
+        why: in a chip at the map's lower right, above the scale bar's row (the status
+        line beside the tools may be too narrow for the whole sentence)."""
+        spec = self.picture.backdrop
+        if spec is None or image is not None:
+            return
+        name = spec.path.replace("\\", "/").rsplit("/", 1)[-1]
+        text = f"Loading picture {name}…" if self._backdrops.loading else error
+        if not text:
+            return
         painter.save()
         metrics = painter.fontMetrics()
-        text = "Loading picture…"
-        width, height = metrics.horizontalAdvance(text) + 16, metrics.height() + 8
-        chip = QRectF((self.width() - width) / 2, 8, width, height)
+        room = max(120, self.width() - 40)
+        flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
+        box = metrics.boundingRect(0, 0, room, 10 * metrics.height(), flags, text)
+        above = 2 * metrics.height() + 16  # the scale bar and its label stay in sight
+        chip = QRectF(self.width() - box.width() - 20, self.height() - box.height() - above,
+                      box.width() + 12, box.height() + 8)
         painter.setPen(self.style_.colours.text)
         painter.setBrush(self.style_.colours.base)
         painter.drawRoundedRect(chip, 4, 4)
-        painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, text)
+        painter.drawText(chip.adjusted(6, 4, -6, -4), flags, text)
         painter.restore()
 
     def paintEvent(self, event: QPaintEvent) -> None:
