@@ -24,6 +24,7 @@ SCRIPT = r"""
 import os, sys, tempfile, time, json
 os.environ["M3DESK_HOME"] = tempfile.mkdtemp()
 from pathlib import Path
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 from PySide6.QtGui import QImage, QColor
 app = QApplication([])
@@ -55,15 +56,16 @@ def once():
     while time.monotonic() < deadline:
         app.processEvents()
         views = window.findChildren(MapView)
-        if views and all(v.isVisible() for v in views) and any(v.backdrop()[0] is not None for v in views):
+        shown = [v for v in views if v.isVisible() and v.backdrop()[0] is not None]
+        if views and shown:
             break
         time.sleep(0.01)
     window.grab()
     loaded = any(v.backdrop()[0] is not None for v in window.findChildren(MapView))
     window.close_current()
     for _ in range(5):
-        app.processEvents(); 
-    from PySide6.QtCore import QCoreApplication, QEvent
+        app.processEvents()
+    # What the window's event loop does between events: the deferred deletions.
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     app.processEvents()
     return loaded
