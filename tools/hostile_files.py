@@ -1,6 +1,11 @@
 """Hostile files against the loader, the window, ``export-pdf`` and ``forecast`` (on demand).
 
     .venv/bin/python tools/hostile_files.py OUT_DIR [--games ose,adnd2e] [--only NAME]
+    .venv/bin/python tools/hostile_files.py OUT_DIR --pictures
+
+``--pictures`` writes the hostile pictures (:func:`hostile_pictures`: bombs, truncations,
+formats renamed ``.png``, a device, a pipe, a folder, a loop of links) and reads each as a
+map's background in a fresh process, printing its time, peak memory and sentence.
 
 For every installed game it takes the samples (one character, one monster) and an encounter of
 all its samples as seeds (and the samples written as other tools' files, e.g. Foundry actors,
@@ -175,6 +180,174 @@ def _deep(body: Any) -> Any:
         nested = [nested]
     return dict(body, system=nested) if isinstance(body, dict) else body
 
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    import struct
+    import zlib
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(
+        ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def _png(width: int, height: int, rows: Callable[[int], bytes] | None = None,
+         depth: int = 8, colour: int = 2) -> bytes:
+    """A PNG of ``width`` × ``height`` whose rows are all zero (or ``rows``' bytes):
+    compressed as it is made, so a 7000 × 7000 picture is a few hundred KB."""
+    import struct
+    import zlib
+    channels = {0: 1, 2: 3, 6: 4}[colour]
+    packer = zlib.compressobj(9)
+    row = b"\0" * (1 + width * channels * depth // 8)
+    body = [packer.compress(row if rows is None else rows(n)) for n in range(height)]
+    body.append(packer.flush())
+    header = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
+            + _png_chunk(b"IDAT", b"".join(body)) + _png_chunk(b"IEND", b""))
+
+
+def _nested_use_svg(levels: int = 9, fan: int = 10) -> bytes:
+    """A few KB whose <use> elements copy groups of copies: fan ** levels rectangles."""
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" '
+             'xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"><defs>',
+             '<g id="l0">' + '<rect width="1" height="1"/>' * fan + '</g>']
+    for level in range(1, levels + 1):
+        parts.append(f'<g id="l{level}">' + f'<use xlink:href="#l{level - 1}"/>' * fan
+                     + '</g>')
+    parts.append(f'</defs><use xlink:href="#l{levels}"/></svg>')
+    return "".join(parts).encode()
+
+
+def _many_paths_svg(count: int = 500_000) -> bytes:
+    head = b'<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000">'
+    path = b'<path d="M1 1L20 30L5 9Z" fill="#345"/>'
+    return head + path * count + b"</svg>"
+
+
+def _svgz_bomb(gigabytes: float) -> bytes:
+    """A gzip whose SVG unpacks to ``gigabytes`` of blank text."""
+    import zlib
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    out = [packer.compress(b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                           b'<desc>')]
+    block = b" " * (1 << 24)
+    for _n in range(int(gigabytes * 1024 / 16)):
+        out.append(packer.compress(block))
+    out.append(packer.compress(b"</desc></svg>"))
+    out.append(packer.flush())
+    return b"".join(out)
+
+
+def _written(kind: str) -> bytes:
+    """A small picture in ``kind`` as Qt writes it (TIFF, XPM, PBM, ICNS, JPEG, PNG)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QColor, QImage
+    image = QImage(64, 48, QImage.Format.Format_RGB32)
+    image.fill(QColor(120, 90, 40))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    assert image.save(buffer, kind), kind  # type: ignore[call-overload]
+    buffer.close()
+    return bytes(data.data())
+
+
+def _tga() -> bytes:
+    import struct
+    header = struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, 64, 48, 24, 0)
+    return header + b"\x40\x60\x80" * 64 * 48
+
+
+def hostile_pictures(out: Path, *, svgz_gigabytes: float = 1.0) -> dict[str, Path]:
+    """Every hostile picture, written under ``out``, by name (one legitimate 5000 × 5000
+    scan among them, ``large-scan.png``, which must be read, scaled down)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+    QApplication.instance() or QApplication([])
+    out.mkdir(parents=True, exist_ok=True)
+    whole_png = _written("png")
+    whole_jpeg = _written("jpeg")
+    made: dict[str, bytes] = {
+        "nested-use.svg": _nested_use_svg(),
+        "many-paths.svg": _many_paths_svg(),
+        "bomb.svgz": _svgz_bomb(svgz_gigabytes),
+        "entities.svg": (b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
+                         b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+                         b'<svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>'),
+        "device-image.svg": (b'<svg xmlns="http://www.w3.org/2000/svg" '
+                             b'xmlns:xlink="http://www.w3.org/1999/xlink">'
+                             b'<image xlink:href="file:///dev/zero" width="9" height="9"/></svg>'),
+        "claims-huge.png": _png(60_000, 60_000, rows=lambda n: b"", depth=8)[:200],
+        "decompression-bomb.png": _png(6000, 6000),  # the most pixels read whole
+        "too-many-pixels.png": _png(10_000, 10_000),
+        "truncated.png": whole_png[: len(whole_png) // 2],
+        "truncated.jpg": whole_jpeg[: len(whole_jpeg) // 2],
+        "truncated.svg": _nested_use_svg(2, 3)[:150],
+        "tiff-renamed.png": _written("tiff"),
+        "xpm-renamed.png": _written("xpm"),
+        "pbm-renamed.png": _written("pbm"),
+        "tga-renamed.png": _tga(),
+        "icns-renamed.png": _written("icns"),
+        "text-renamed.png": b"<b>not</b> a picture",
+        "empty.png": b"",
+    }
+    paths = {}
+    for name, data in made.items():
+        path = out / name
+        path.write_bytes(data)
+        paths[name] = path
+    from PySide6.QtGui import QColor, QImage
+    scan = QImage(5000, 5000, QImage.Format.Format_RGB32)
+    scan.fill(QColor(90, 120, 60))
+    scan.save(str(out / "large-scan.png"))
+    paths["large-scan.png"] = out / "large-scan.png"
+    paths["dev-zero"] = Path("/dev/zero")
+    fifo = out / "pipe.png"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    paths["fifo.png"] = fifo
+    folder = out / "folder.png"
+    folder.mkdir(exist_ok=True)
+    paths["folder.png"] = folder
+    loop = out / "loop.png"
+    if not loop.is_symlink():
+        os.symlink(out / "loop2.png", loop)
+        os.symlink(loop, out / "loop2.png")
+    paths["symlink-loop.png"] = loop
+    return paths
+
+
+READ_PICTURE = r"""
+import json, sys, time
+from PySide6.QtGui import QGuiApplication
+app = QGuiApplication([])
+from m3desk.ui.map.backdrop import read_backdrop
+def hwm():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM"):
+            return int(line.split()[1]) / 1024
+for path in sys.argv[1:]:
+    open("/proc/self/clear_refs", "w").write("5")  # the peak from here on
+    start = time.perf_counter()
+    try:
+        image, shrink = read_backdrop(path)
+        said = f"read {image.width()} x {image.height()}"
+    except ValueError as error:
+        said = str(error)
+    print(json.dumps({"path": path, "s": time.perf_counter() - start, "mb": hwm(),
+                      "said": said}), flush=True)
+"""
+
+
+def read_pictures(paths: list[Path], timeout: float = TIMEOUT_S) -> list[dict[str, Any]]:
+    """Each picture read as a map's background in one fresh process: its time, the peak
+    memory while it was read (VmHWM, reset before each) and what was said."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", READ_PICTURE, *map(str, paths)],
+                          capture_output=True, text=True, timeout=timeout, env=env)
+    found = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    if len(found) < len(paths):
+        found.append({"path": str(paths[len(found)]), "s": float("nan"),
+                      "mb": float("nan"), "said": f"crashed: {done.stderr[-300:]}"})
+    return found
+
 
 MUTATIONS: dict[str, Callable[[Any], Any]] = {
     "seed": lambda b: b,
@@ -327,8 +500,21 @@ def main() -> int:
     parser.add_argument("--games", default="")
     parser.add_argument("--only", default="",
                         help="run only files whose name holds one of these (comma-separated)")
+    parser.add_argument("--pictures", action="store_true",
+                        help="read the hostile pictures instead of the hostile documents")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.pictures:
+        pictures = hostile_pictures(args.out, svgz_gigabytes=5.0)
+        for name, path in pictures.items():
+            try:
+                (row,) = read_pictures([path])
+            except subprocess.TimeoutExpired:
+                row = {"s": TIMEOUT_S, "mb": float("nan"), "said": f"over {TIMEOUT_S:.0f} s"}
+            flag = "  OVER" if row["s"] > BUDGET_S or row["mb"] > BUDGET_MB else ""
+            print(f"{name:24} {row['s']:6.2f} s {row['mb']:6.0f} MB  {row['said'][:90]}{flag}",
+                  flush=True)
+        return 0
     from m3desk.core.registry import systems
 
     games = args.games.split(",") if args.games else [s.id for s in systems()]

@@ -16,7 +16,7 @@ in its own package; the functions here work on any such subclass.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -63,6 +63,7 @@ __all__ = [
     "foes_within",
     "group_counts",
     "join",
+    "join_all",
     "move_to",
     "next_turn",
     "nudge_position",
@@ -618,6 +619,69 @@ def join(encounter: E, combatant: Combatant) -> E:
                              joined.id: _free_slot(grown, encounter.places, side)}
     after = encounter.model_copy(update=changes)
     return add_log(after, f"{name} joins the {side}", actor=joined.id)
+
+
+def join_all(encounter: E, combatants: Sequence[Combatant]) -> E:
+    """Add several combatants at once, numbered and placed as :func:`join` would one by one
+    (Goblin 1 … Goblin 12, each on the next free spot of its side), in one pass: no log line
+    (the caller writes one for them all). Raises ValueError past the roster's size."""
+    if len(encounter.combatants) + len(combatants) > MAX_COMBATANTS:
+        raise ValueError(f"an encounter holds at most {MAX_COMBATANTS} combatants")
+    roster = list(encounter.combatants)
+    names = {c.name for c in roster}
+    sides = tuple(encounter.sides)
+    joined: list[Combatant] = []
+    for combatant in combatants:
+        base = combatant.name
+        if base in names:
+            index = next(n for n, c in enumerate(roster) if c.name == base)
+            roster[index] = roster[index].model_copy(update={"name": f"{base} 1"})
+            names.discard(base)
+            names.add(f"{base} 1")
+        if base not in names and f"{base} 1" not in names:
+            name = base
+        else:
+            number = 2
+            while f"{base} {number}" in names:
+                number += 1
+            name = f"{base} {number}"
+        names.add(name)
+        one = combatant.model_copy(update={"name": name})
+        roster.append(one)
+        joined.append(one)
+        if one.side not in sides:
+            sides = (*sides, one.side)
+    changes: dict[str, object] = {"combatants": tuple(roster), "sides": sides}
+    if encounter.position_model.kind == "distance":
+        grown = encounter.model_copy(update={"sides": sides})
+        places = dict(encounter.places)
+        for side in dict.fromkeys(c.side for c in joined):
+            unplaced = [c for c in joined if c.side == side and c.id not in places]
+            for one, spot in zip(unplaced, _free_slots(grown, places, side, len(unplaced)),
+                                 strict=True):
+                places[one.id] = spot
+        changes["places"] = places
+    return encounter.model_copy(update=changes)
+
+
+def _free_slots(encounter: Encounter, places: dict[str, Place], side: str, count: int
+                ) -> list[Place]:
+    """The first ``count`` places of ``side``'s starting group nobody stands on, as
+    :func:`_free_slot` would find them one after another (each taken in turn)."""
+    model = encounter.position_model
+    index, sides = _side_index(encounter, side)
+    gap = _gap(model)
+    taken = list(places.values())
+    found: list[Place] = []
+    spot = slot_place(index, sides, 0, model.starting_distance, gap)
+    for slot in range(MAX_COMBATANTS + 1):
+        if len(found) == count:
+            break
+        spot = slot_place(index, sides, slot, model.starting_distance, gap)
+        if all(abs(spot.x - p.x) + abs(spot.y - p.y) >= gap / 2 for p in taken):
+            taken.append(spot)
+            found.append(spot)
+    return found + [spot] * (count - len(found))
 
 
 def remove_combatant(encounter: E, combatant_id: str) -> E:

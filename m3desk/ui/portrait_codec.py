@@ -3,7 +3,9 @@
 Opaque pictures are stored as JPEG (a photo of 256 px is ~20 KB, so a party of a hundred
 with portraits still makes an encounter file of a few MB); pictures with transparency as
 PNG. Decoding has a pixel budget, read from the image header before any pixel is decoded:
-an 86 KB PNG that claims 8000 × 8000 pixels would otherwise take 256 MB to open.
+an 86 KB PNG that claims 8000 × 8000 pixels would otherwise take 256 MB to open. A file to
+import is read by :mod:`m3desk.ui.picture_files` (its kind decided by content, bounded);
+a stored portrait is decoded only as the PNG or JPEG its first bytes say it is.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QImage, QImageReader, QPixmap
+
+from m3desk.ui.picture_files import picture_kind, read_picture
 
 __all__ = ["IMPORT_MAX_PIXELS", "PORTRAIT_MAX_SIDE", "STORED_MAX_SIDE", "decode_portrait",
            "decode_portrait_image", "encode_portrait"]
@@ -29,20 +33,9 @@ def encode_portrait(path: Path, max_side: int = PORTRAIT_MAX_SIDE) -> str:
 
     Raises ValueError with a readable message when the file is not an image Qt can read.
     """
-    reader = QImageReader(str(path))
-    reader.setAutoTransform(True)
-    size = reader.size()
-    if size.isValid() and size.width() * size.height() > IMPORT_MAX_PIXELS:
-        raise ValueError(f"{path.name} is {size.width()} × {size.height()} pixels, more than "
-                         f"a portrait needs ({IMPORT_MAX_PIXELS // 1_000_000} megapixels at "
-                         "most): choose a smaller picture")
-    if size.isValid() and max(size.width(), size.height()) > max_side:
-        # Formats that can (JPEG) decode straight to the small size, sparing the memory.
-        reader.setScaledSize(size.scaled(max_side, max_side,
-                                         Qt.AspectRatioMode.KeepAspectRatio))
-    image = reader.read()
-    if image.isNull():
-        raise ValueError(f"Could not read an image from {path.name}: {reader.errorString()}")
+    # Bounded like the map's picture: kind by content, budgets before decoding, scaled.
+    image = read_picture(path, max_side, max_pixels=IMPORT_MAX_PIXELS,
+                         purpose="a portrait").image
     if max(image.width(), image.height()) > max_side:
         image = image.scaled(
             max_side,
@@ -81,7 +74,11 @@ def decode_portrait_image(raw: bytes) -> QImage:
     data = QByteArray(raw)
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buffer)
+    kind = picture_kind(raw[:16])
+    if kind not in ("png", "jpeg"):  # what m3desk stores; Qt never guesses the format
+        return QImage()
+    reader = QImageReader(buffer, kind.encode())
+    reader.setDecideFormatFromContent(False)
     size = reader.size()
     if not size.isValid() or max(size.width(), size.height()) > STORED_MAX_SIDE:
         return QImage()

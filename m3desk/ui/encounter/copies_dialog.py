@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
-from m3desk.core.copies import HIT_POINT_METHODS, HitPointMethod, copy_hit_points
+from m3desk.core.copies import HIT_POINT_METHODS, HitPointMethod, copies_line, copy_hit_points
 from m3desk.core.dice import DiceError, DiceExpr, Roller
 from m3desk.core.numbers import signed
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.encounter.new_document import OpenSheet, add_sheets, default_side, sheet_kind
+from m3desk.ui.encounter.new_document import OtherGameError, default_side, sheet_kind
 
 
 def appearing_dice(appearing: str) -> DiceExpr | None:
@@ -48,7 +48,7 @@ def appearing_dice(appearing: str) -> DiceExpr | None:
         return None
 
 
-__all__ = ["CopiesDialog", "SheetChoice", "with_copies"]
+__all__ = ["CopiesDialog", "SheetChoice", "copies_room", "with_copies"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,43 +80,60 @@ def _hit_points_of(sheet: BaseModel) -> str:
     return ", ".join(shown)
 
 
-def _names(names: Sequence[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + f" and {names[-1]}"
-
-
 def with_copies(encounter: core.Encounter, sheet: BaseModel, count: int, side: str,
                 method: HitPointMethod, roller: Roller) -> tuple[core.Encounter, str]:
     """The encounter with ``count`` numbered copies of ``sheet`` on ``side``, and the undo
-    step's text; the log gets one line for them all. Raises ValueError past the roster's
-    size."""
-    rules = registry.system_of(encounter).encounter
-    dice = rules.hit_dice(sheet) if rules is not None else None
-    log = encounter.log
-    before = len(encounter.combatants)
+    step's text; the log gets one summarised line for them all (each copy's hit points in
+    its details). All copies join in one pass. Raises ValueError past the roster's size."""
+    game = registry.system_of(encounter)
+    rules = game.encounter
+    if rules is None:
+        raise ValueError(f"{game.name} does not run encounters yet.")
+    if registry.system_of(sheet).id != game.id:
+        raise OtherGameError(f"{getattr(sheet, 'name', 'This sheet')} is a sheet of "
+                             f"{registry.system_of(sheet).name}; this encounter is "
+                             f"{game.name}.")
+    room = copies_room(encounter, side)
+    if count < 1:
+        raise ValueError("Choose how many copies join: one at least.")
+    if count > room:
+        raise ValueError(f"Only {room} more can join: an encounter holds at most "
+                         f"{core.MAX_COMBATANTS} combatants.")
+    dice = rules.hit_dice(sheet)
     points: list[int] = []
-    after = encounter
+    copies = []
     for _copy in range(count):
         copy = sheet
-        if dice is not None and rules is not None:
+        if dice is not None:
             points.append(copy_hit_points(dice, method, roller))
             copy = rules.with_hit_points(sheet, points[-1])
-        after = add_sheets(after, [OpenSheet(copy, None)], side)
-    names = [c.name for c in after.combatants[before:]]
-    verb = "joins" if count == 1 else "join"
+        copies.append(rules.make_combatant(copy, side))
+    before = len(encounter.combatants)
+    after = core.join_all(encounter, copies)
+    joined = after.combatants[before:]
+    names = [c.name for c in joined]
+    base = copies[0].name
     if dice is None:
         how = f"hit points as the sheet ({_hit_points_of(sheet)})"
     elif method == "rolled":
-        how = f"hit points rolled on {_dice_text(encounter, sheet)}: " + \
-            ", ".join(str(p) for p in points)
+        how = f"rolled on {_dice_text(encounter, sheet)}"
     else:
-        how = f"{method} hit points of {_dice_text(encounter, sheet)}: {points[0]}" + \
-            (" each" if count > 1 else "")
-    text = f"{_names(names)} {verb} the {side}; {how}"
-    after = core.add_log(after.model_copy(update={"log": log}), text)
+        how = f"{method} of {_dice_text(encounter, sheet)}"
+    details = ("; ".join(f"{name}: {p} hp" for name, p in zip(names, points, strict=True))
+               if len(set(points)) > 1 else "")
+    after = core.add_log(after, copies_line(base, names, side, points, how),
+                         details=details[:20_000])
     sheet_name = getattr(sheet, "name", "")
     return after, (f"Add {count} × {sheet_name}" if count > 1 else f"Add {names[0]}")
+
+
+def copies_room(encounter: core.Encounter, side: str = "") -> int:
+    """How many copies can still join: the roster's room (and none when the side would be
+    one too many)."""
+    room = core.MAX_COMBATANTS - len(encounter.combatants)
+    if side and side not in encounter.sides and len(encounter.sides) >= core.MAX_SIDES:
+        return 0
+    return max(0, room)
 
 
 class CopiesDialog(QDialog):
@@ -144,7 +161,7 @@ class CopiesDialog(QDialog):
             self.sheet.addItem(f"{getattr(choice.sheet, 'name', '?')} ({kind}, {choice.where})")
         self.count = QSpinBox(self)
         self.count.setAccessibleName("How many")
-        room = core.MAX_COMBATANTS - len(document.encounter.combatants)
+        room = copies_room(document.encounter)
         self.count.setRange(1, max(1, room))
         self.count.setValue(min(4, max(1, room)))
         # A book monster's number appearing ("2d4 (6d10)"): its dungeon dice can be rolled.
@@ -239,6 +256,11 @@ class CopiesDialog(QDialog):
             self.note.setText(f"No {game} sheet is open, in the library or among the samples.")
             self.add_button.setEnabled(False)
             self.method.setEnabled(False)
+            return
+        if copies_room(self._document.encounter) == 0:
+            self.note.setText(f"The encounter is full: it holds at most "
+                              f"{core.MAX_COMBATANTS} combatants.")
+            self.add_button.setEnabled(False)
             return
         self.add_button.setEnabled(True)
         dice = _dice_text(self._document.encounter, sheet)

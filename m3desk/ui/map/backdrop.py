@@ -1,69 +1,246 @@
-"""Reading the map's background picture safely.
+"""Reading the map's background picture safely, off the GUI thread.
 
 The encounter keeps the picture's path and scale (:class:`m3desk.core.places.Backdrop`),
-never its bytes. Reading it has budgets checked before any pixel is decoded: the file's
-size and the pixel count its header claims (a small PNG may claim 60 000 × 60 000
-pixels). A picture too large is scaled down as it is decoded; a missing, corrupt or hostile
-file gives a sentence and the map shows without it (nothing in the encounter changes).
+never its bytes. The picture is read by :mod:`m3desk.ui.picture_files` (kind decided by
+content, budgets checked before anything is decoded, a large scan scaled down as it is
+read); a missing, corrupt or hostile file gives a sentence and the map shows without it
+(nothing in the encounter changes).
+
+A map reads its picture through a :class:`PictureHandle`: the reading runs on a worker
+thread, the map shows "Loading picture…" meanwhile and can cancel it; views of the same
+picture (the GM's map and the player view) share one decoded copy, which is let go as soon
+as the last of them closes (a closed tab keeps nothing). A read that takes longer than
+:data:`LOAD_BUDGET_S` is given up with a sentence.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QImage, QImageReader
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QImage
 
-__all__ = ["MAX_FILE_BYTES", "MAX_PIXELS", "MAX_SIDE", "BackdropCache", "read_backdrop"]
+from m3desk.ui.picture_files import (
+    MAX_FILE_BYTES,
+    MAX_PIXELS,
+    Cancelled,
+    ReadPicture,
+    read_picture,
+)
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_PIXELS = 120_000_000
-"""The most pixels a header may claim (a 12 000 × 10 000 scan); larger is refused."""
+__all__ = ["LOAD_BUDGET_S", "MAX_FILE_BYTES", "MAX_PIXELS", "MAX_SIDE", "BackdropCache",
+           "PictureHandle", "file_pixel_size", "loaded_pictures", "read_backdrop"]
+
 MAX_SIDE = 4096
 """The picture is decoded to at most this many pixels on its long side (enough for a map
 under the grid; a 10 000-px scan would take 400 MB in memory at full size)."""
+LOAD_BUDGET_S = 20.0
+"""A picture not read by then is given up (the reading is bounded; this is the backstop)."""
 
 
-def read_backdrop(path: str) -> tuple[QImage, float]:
+def read_backdrop(path: str, cancelled: Callable[[], bool] = lambda: False
+                  ) -> tuple[QImage, float]:
     """The picture at ``path`` and how much it was shrunk on reading (1.0: full size;
     0.5: each pixel of the image stands for two of the file's). Raises ValueError with a
     sentence naming the file when it cannot be used."""
-    file = Path(path)
-    name = file.name or path
-    try:
-        size = file.stat().st_size
-    except OSError as error:
-        raise ValueError(f"The background picture {name} could not be opened "
-                         f"({error.strerror or error}).") from error
-    if not file.is_file():
-        raise ValueError(f"The background picture {name} is not a file.")
-    if size > MAX_FILE_BYTES:
-        raise ValueError(f"The background picture {name} is {size // (1024 * 1024)} MB; "
-                         f"choose one under {MAX_FILE_BYTES // (1024 * 1024)} MB.")
-    reader = QImageReader(str(file))
-    reader.setAutoTransform(True)
-    reader.setAllocationLimit(MAX_SIDE * MAX_SIDE * 4 // (1024 * 1024) + 1)
-    claimed = reader.size()
-    if not claimed.isValid():
-        raise ValueError(f"{name} is not a picture m3desk can read "
-                         f"({reader.errorString() or 'unknown format'}).")
-    if claimed.width() * claimed.height() > MAX_PIXELS:
-        raise ValueError(f"{name} claims {claimed.width()} × {claimed.height()} pixels, more "
-                         f"than a map needs ({MAX_PIXELS // 1_000_000} megapixels at most).")
-    shrink = 1.0
-    if max(claimed.width(), claimed.height()) > MAX_SIDE:
-        target = claimed.scaled(MAX_SIDE, MAX_SIDE, Qt.AspectRatioMode.KeepAspectRatio)
-        shrink = target.width() / claimed.width()
-        reader.setScaledSize(QSize(target))
-    image = reader.read()
-    if image.isNull():
-        raise ValueError(f"{name} could not be read as a picture "
-                         f"({reader.errorString() or 'corrupt data'}).")
-    return image, shrink
+    read = read_picture(path, MAX_SIDE, cancelled=cancelled)
+    return _marked(read), read.shrink
+
+
+def _marked(read: ReadPicture) -> QImage:
+    # Stretch back to the file's pixel size on paint: keep the factor in the image.
+    read.image.setText("m3desk-shrink", repr(read.shrink))
+    return read.image
+
+
+@dataclass(eq=False)
+class _Entry:
+    path: str
+    future: Future[QImage] | None
+    started: float
+    stop: threading.Event = field(default_factory=threading.Event)
+    users: set[int] = field(default_factory=set)
+    image: QImage | None = None
+    error: str = ""
+
+    @property
+    def loading(self) -> bool:
+        return self.future is not None
+
+    def settle(self) -> None:
+        """Take the worker's result once it is there (or give up past the budget)."""
+        future = self.future
+        if future is None:
+            return
+        if future.done():
+            self.future = None
+            try:
+                self.image = future.result()
+            except Cancelled:
+                self.error = f"Reading the picture {_name(self.path)} was cancelled."
+            except ValueError as error:
+                self.error = str(error)
+            except Exception as error:  # any failure is a sentence, never a crash
+                self.error = f"The picture {_name(self.path)} could not be read ({error})."
+        elif time.monotonic() - self.started > LOAD_BUDGET_S:
+            self.future = None
+            self.stop.set()
+            self.error = (f"The picture {_name(self.path)} took longer than "
+                          f"{LOAD_BUDGET_S:.0f} s to read; the map shows without it.")
+
+
+def _name(path: str) -> str:
+    return path.replace("\\", "/").rsplit("/", 1)[-1] or path
+
+
+class _Pictures:
+    """The pictures read for the open maps, by path, each with the maps that show it."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, _Entry] = {}
+        self._workers: ThreadPoolExecutor | None = None
+
+    def _submit(self, path: str, stop: threading.Event) -> Future[QImage]:
+        if self._workers is None:
+            # One worker: two large scans are never decoded at once (memory stays bounded).
+            self._workers = ThreadPoolExecutor(max_workers=1,
+                                               thread_name_prefix="m3desk-picture")
+        return self._workers.submit(lambda: read_backdrop(path, stop.is_set)[0])
+
+    def request(self, user: int, path: str, *, again: bool = False) -> _Entry:
+        """The entry of ``path``, its reading started if need be (``again``: started anew
+        when it failed or was cancelled: the user asked for it once more)."""
+        entry = self._entries.get(path)
+        if entry is None or (again and entry.error and not entry.loading):
+            users = entry.users if entry is not None else set()
+            entry = _Entry(path, None, time.monotonic(), users=users)
+            entry.future = self._submit(path, entry.stop)
+            self._entries[path] = entry
+        entry.users.add(user)
+        return entry
+
+    def release(self, user: int, path: str) -> None:
+        entry = self._entries.get(path)
+        if entry is None:
+            return
+        entry.users.discard(user)
+        if not entry.users:
+            entry.stop.set()
+            del self._entries[path]
+
+    def cancel(self, path: str) -> None:
+        entry = self._entries.get(path)
+        if entry is not None and entry.loading:
+            entry.stop.set()
+            entry.future = None
+            entry.error = f"Reading the picture {_name(path)} was cancelled."
+
+    def held(self) -> int:
+        """How many decoded pictures are kept (for the tests of what a closed tab keeps)."""
+        return sum(1 for entry in self._entries.values() if entry.image is not None)
+
+    def image(self, path: str) -> QImage | None:
+        entry = self._entries.get(path)
+        return entry.image if entry is not None else None
+
+
+_PICTURES = _Pictures()
+
+
+def loaded_pictures() -> int:
+    """The decoded background pictures the open maps keep."""
+    return _PICTURES.held()
+
+
+class PictureHandle:
+    """One map's background picture: asked for by path, read on the worker thread,
+    polled on the GUI thread (``changed`` is called when the reading ends), let go on
+    :meth:`release`."""
+
+    POLL_MS = 40
+
+    def __init__(self, owner: QObject, changed: Callable[[], None]) -> None:
+        self._user = id(self)
+        self._path = ""
+        self._entry: _Entry | None = None
+        self._closed = False
+        self._changed = changed
+        self._timer = QTimer(owner)
+        self._timer.setInterval(self.POLL_MS)
+        self._timer.timeout.connect(self._poll)
+        # A plain closure: the owner's Python wrapper may already be gone by then.
+        pictures, user = _PICTURES, self._user
+        holder: list[str] = []
+        self._holder = holder
+
+        def let_go(*_args: object) -> None:
+            if holder:
+                pictures.release(user, holder[0])
+
+        owner.destroyed.connect(let_go)
+
+    @property
+    def loading(self) -> bool:
+        return self._entry is not None and self._entry.loading
+
+    @property
+    def path(self) -> str:
+        return self._path
+
+    def get(self, path: str, *, again: bool = False) -> tuple[QImage | None, str]:
+        """The picture for ``path`` (None while it is read) and the error sentence
+        (``again``: read anew if it failed or was cancelled)."""
+        if self._closed and not again:
+            return None, ""
+        if path != self._path:
+            self.release()
+            self._path = path
+            self._holder[:] = [path]
+        self._closed = False
+        self._entry = _PICTURES.request(self._user, path, again=again) if path else None
+        entry = self._entry
+        if entry is None:
+            return None, ""
+        entry.settle()
+        if entry.loading and not self._timer.isActive():
+            self._timer.start()
+        return entry.image, entry.error
+
+    def _poll(self) -> None:
+        entry = self._entry
+        if entry is None:
+            self._timer.stop()
+            return
+        entry.settle()
+        if not entry.loading:
+            self._timer.stop()
+            self._changed()
+
+    def cancel(self) -> None:
+        """Stop reading the picture (the map shows without it, and says so)."""
+        if self._entry is not None and self._entry.loading:
+            _PICTURES.cancel(self._path)
+            self._timer.stop()
+            self._changed()
+
+    def release(self) -> None:
+        """Let the picture go (the view closes, or shows another picture)."""
+        self._timer.stop()
+        if self._path:
+            _PICTURES.release(self._user, self._path)
+        self._path = ""
+        self._holder.clear()
+        self._entry = None
+        self._closed = True
 
 
 class BackdropCache:
-    """One decoded picture per path, read once; the error sentence kept for a bad one."""
+    """One decoded picture per path, read at once on the calling thread (printing, the
+    command line); a picture an open map has read already is not read again."""
 
     def __init__(self) -> None:
         self._path = ""
@@ -75,13 +252,15 @@ class BackdropCache:
         returned image's width × ``per_pixel``/shrink) and the error sentence, if any."""
         if path != self._path:
             self._path = path
+            shown = _PICTURES.image(path)
+            if shown is not None:
+                self._image, self._error = shown, ""
+                return self._image, self._error
             try:
-                image, shrink = read_backdrop(path)
+                image, _shrink = read_backdrop(path)
             except ValueError as error:
                 self._image, self._error = None, str(error)
             else:
-                # Stretch back to the file's pixel size on paint: keep the factor in the image.
-                image.setText("m3desk-shrink", repr(shrink))
                 self._image, self._error = image, ""
         return self._image, self._error
 

@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
 
 from m3desk.core.places import FAR, Backdrop
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.map.backdrop import read_backdrop
+from m3desk.ui.map.backdrop import PictureHandle
 from m3desk.ui.map.backdrop_edit import set_backdrop
 
 __all__ = ["BackdropDialog", "set_backdrop"]
 
-IMAGE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif);;All files (*)"
+IMAGE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp *.svg *.svgz);;All files (*)"
 
 
 class BackdropDialog(QDialog):
@@ -77,6 +77,8 @@ class BackdropDialog(QDialog):
         self.remove.clicked.connect(self._remove)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self._reading = PictureHandle(self, self._read)
+        self._wanted: Backdrop | None = None
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.message)
@@ -106,7 +108,6 @@ class BackdropDialog(QDialog):
         path = self.path.text().strip()
         if not path:
             raise ValueError("Choose a picture file first.")
-        read_backdrop(path)
         step = self.document.encounter.position_model.step
         per_pixel = step / self.per_square.value()
         current = self.document.encounter.backdrop
@@ -116,11 +117,50 @@ class BackdropDialog(QDialog):
         return Backdrop(path=path, x=self.left.value(), y=self.top.value(),
                         per_pixel=per_pixel, per_pixel_y=down)
 
+    @property
+    def reading(self) -> bool:
+        """The chosen picture is being read (OK waits; Cancel stops the reading)."""
+        return self._wanted is not None
+
     def accept(self) -> None:
+        if self._wanted is not None:
+            return
         try:
             backdrop = self.backdrop()
         except ValueError as error:
             self.message.setText(str(error))
             return
-        set_backdrop(self.document, backdrop)
+        self._wanted = backdrop
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+        self.message.setText(f"Reading the picture {_name(backdrop.path)}…")
+        self._reading.get(backdrop.path, again=True)
+        if not self._reading.loading:
+            self._read()
+
+    def _read(self) -> None:
+        wanted, self._wanted = self._wanted, None
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
+        if wanted is None:
+            return
+        image, error = self._reading.get(wanted.path)
+        if image is None:
+            self.message.setText(error or f"The picture {_name(wanted.path)} could not be "
+                                 "read.")
+            return
+        set_backdrop(self.document, wanted)
         super().accept()
+
+    def reject(self) -> None:
+        if self._wanted is not None:  # Cancel while reading: stop reading, stay open
+            self._reading.cancel()
+            return
+        self._reading.release()
+        super().reject()
+
+    def done(self, result: int) -> None:
+        self._reading.release()
+        super().done(result)
+
+
+def _name(path: str) -> str:
+    return path.replace("\\", "/").rsplit("/", 1)[-1] or path

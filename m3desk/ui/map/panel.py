@@ -70,6 +70,13 @@ class MapPanel(QWidget):
         self.backdrop_button = self._button("Picture…", "Background picture: place a picture "
                                             "(a drawn or scanned map) under the grid",
                                             self.choose_backdrop)
+        self.cancel_picture_button = self._button(
+            "Cancel", "Stop reading the background picture (the map shows without it)",
+            self.view.cancel_picture)
+        self.cancel_picture_button.setObjectName("map_cancel_picture")
+        self.cancel_picture_button.setAccessibleName("Cancel reading the picture")
+        self.cancel_picture_button.setVisible(False)
+        self.view.picture_loading.connect(self._picture_loading)
         self.status = QLabel(self)
         self.status.setObjectName("map_status")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
@@ -89,7 +96,7 @@ class MapPanel(QWidget):
         # The picture's tools and the status: on the same row when the pane is wide, on a
         # second row when it is narrow (the map beside the tracker at 150 %), never cut.
         self._picture_tools = (self.adjust_button, self.calibrate_button,
-                               self.backdrop_button)
+                               self.backdrop_button, self.cancel_picture_button)
         # Keeps the first row's buttons together at its left when the status moves down.
         self._spacer = QWidget(self)
         self._spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
@@ -165,6 +172,10 @@ class MapPanel(QWidget):
     def _say(self, text: str) -> None:
         self.status.setText(text)
         self.status.setToolTip(text)
+
+    def _picture_loading(self, loading: bool) -> None:
+        self.cancel_picture_button.setVisible(loading)
+        self._rewrap()
 
     def _paint_toggled(self, on: bool) -> None:
         if on:

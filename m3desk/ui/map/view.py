@@ -20,9 +20,10 @@ background picture instead, and C starts its calibration.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QContextMenuEvent,
@@ -51,7 +52,7 @@ from m3desk.core.places import Area, Place, areas_at
 from m3desk.core.system import EncounterRules, MoveCheck
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.map.backdrop import BackdropCache
+from m3desk.ui.map.backdrop import PictureHandle
 from m3desk.ui.map.backdrop_tool import BackdropTool
 from m3desk.ui.map.moves import area_between, snapped, stepped, with_area
 from m3desk.ui.map.painter import (
@@ -67,6 +68,20 @@ from m3desk.ui.map.painter import (
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
 
 __all__ = ["MAP_KEYS", "MapView", "ruler_lines"]
+
+
+class _MapLink(DocumentLink):
+    """The map's link to its document; detaching it (the tab closes) also lets the
+    background picture go, whether or not the view itself is deleted soon."""
+
+    def __init__(self, document: QObject, owner: QObject, on_detach: Callable[[], None]
+                 ) -> None:
+        super().__init__(document, owner)
+        self._on_detach = on_detach
+
+    def detach(self) -> None:
+        super().detach()
+        self._on_detach()
 
 WHEEL_STEP = 1.0015
 """Zoom per eighth of a degree: a wheel notch (120) zooms by about 20 %."""
@@ -159,6 +174,8 @@ class MapView(QWidget):
     said = Signal(str)
     move_requested = Signal(str)
     backdrop_requested = Signal()
+    picture_loading = Signal(bool)
+    """The background picture began (True) or ended (False) being read."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None, *,
                  read_only: bool = False, rings: bool = True) -> None:
@@ -187,7 +204,8 @@ class MapView(QWidget):
         self._pan: QPointF | None = None
         self._rubber: tuple[QPointF, QPointF] | None = None
         self._static: QPixmap | None = None
-        self._backdrops = BackdropCache()
+        self._backdrops = PictureHandle(self, self._picture_read)
+        self._was_loading = False
         self._ground = GroundCache()
         self.painted = Painted()
         """Where the last paint put the tokens, their names and the legend."""
@@ -201,7 +219,7 @@ class MapView(QWidget):
         self.backdrop_action.toggled.connect(self.backdrop_tool.changed)
         self.calibrate_action.triggered.connect(self.backdrop_tool.start_calibration)
         self._enable_backdrop_actions()
-        self.document_link = DocumentLink(document, self)
+        self.document_link = _MapLink(document, self, self._backdrops.release)
         self.document_link.connect("encounter_changed", self._on_changed)
         self.document_link.connect("selection_changed", lambda _id: self.refresh())
 
@@ -240,6 +258,7 @@ class MapView(QWidget):
                                   rings=self.rings)
         self.redraws += 1
         self._enable_backdrop_actions()
+        self.backdrop()  # asks for a new picture at once (the dialog's read is shared)
         if self.auto_fit and self._drag is None and not self._pressing \
                 and not self._holds(self._wanted_bounds()):
             self.fit()
@@ -536,16 +555,52 @@ class MapView(QWidget):
     # -- painting --------------------------------------------------------------------------
 
     def backdrop(self) -> tuple[QImage | None, str]:
+        """The background picture (None while it is read on the worker) and the sentence
+        saying why it is not shown, if it cannot be."""
         spec = self.picture.backdrop
-        if spec is None:
-            return None, ""
-        return self._backdrops.get(spec.path)
+        image, error = self._backdrops.get(spec.path if spec is not None else "")
+        loading = self._backdrops.loading
+        if loading != self._was_loading:
+            self._was_loading = loading
+            self.picture_loading.emit(loading)
+        return image, error
+
+    @property
+    def picture_loading_now(self) -> bool:
+        """The background picture is being read (the map shows "Loading picture…")."""
+        return self._backdrops.loading
+
+    def cancel_picture(self) -> None:
+        """Stop reading the background picture: the map shows without it, and says so."""
+        self._backdrops.cancel()
+
+    def reload_picture(self) -> None:
+        """Read the background picture anew (after a failure or a cancel)."""
+        spec = self.picture.backdrop
+        if spec is not None:
+            self._backdrops.get(spec.path, again=True)
+            self._told = ""
+            self.update()
+
+    def _picture_read(self) -> None:
+        _image, error = self.backdrop()  # says the reading ended
+        if self._told.startswith("Loading picture "):
+            self._told = ""
+            if not error:
+                self.said.emit("")
+        self.update()
 
     def paint_onto(self, painter: QPainter, *, skip: str = "", overlays: bool = True) -> None:
         image, error = self.backdrop()
         if error and error != self._told:
             self._told = error
             self.said.emit(error)
+        elif self._backdrops.loading:
+            name = self._backdrops.path.replace("\\", "/").rsplit("/", 1)[-1]
+            text = f"Loading picture {name}…"
+            if text != self._told:
+                self._told = text
+                self.said.emit(text)
         rubber = None
         if overlays and self._rubber is not None:
             # The squares the drag will paint, not the pointer's own rectangle.
@@ -557,6 +612,33 @@ class MapView(QWidget):
         self.painted = paint_map(painter, self.frame, self.picture, self.style_,
                                  backdrop=image, skip=skip, rubber=rubber,
                                  ground=self._ground)
+        if overlays:
+            self._paint_notice(painter, image, error)
+
+    def _paint_notice(self, painter: QPainter, image: QImage | None, error: str) -> None:
+        """While the picture is read, "Loading picture <name>…"; when it cannot be shown,
+        why: in a chip at the map's lower right, above the scale bar's row (the status
+        line beside the tools may be too narrow for the whole sentence)."""
+        spec = self.picture.backdrop
+        if spec is None or image is not None:
+            return
+        name = spec.path.replace("\\", "/").rsplit("/", 1)[-1]
+        text = f"Loading picture {name}…" if self._backdrops.loading else error
+        if not text:
+            return
+        painter.save()
+        metrics = painter.fontMetrics()
+        room = max(120, self.width() - 40)
+        flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
+        box = metrics.boundingRect(0, 0, room, 10 * metrics.height(), flags, text)
+        above = 2 * metrics.height() + 16  # the scale bar and its label stay in sight
+        chip = QRectF(self.width() - box.width() - 20, self.height() - box.height() - above,
+                      box.width() + 12, box.height() + 8)
+        painter.setPen(self.style_.colours.text)
+        painter.setBrush(self.style_.colours.base)
+        painter.drawRoundedRect(chip, 4, 4)
+        painter.drawText(chip.adjusted(6, 4, -6, -4), flags, text)
+        painter.restore()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

@@ -30,7 +30,7 @@ from m3desk.ui.portrait_codec import decode_portrait, encode_portrait
 __all__ = ["PortraitWidget"]
 
 _SHOWN = 128
-_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.webp);;All files (*)"
+_FILTER = "Images (*.png *.jpg *.jpeg *.webp *.svg);;All files (*)"
 
 
 class PortraitWidget(QWidget):

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from m3desk.assets import sample_files
 from m3desk.core import registry
+from m3desk.core.copies import plural
 from m3desk.core.dice import Roller
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.encounter import prompts
@@ -98,13 +99,19 @@ def test_four_copies_of_a_monster_in_one_step(qtbot: Any, monkeypatch: pytest.Mo
     points = [int(hp.split("/")[1]) for _name, hp in copies]
     if expected is None:  # no Hit Dice: the sheet's own hit points on every copy
         assert len(set(points)) == 1
-        assert "as the sheet" in document.encounter.log[-1].text
+        assert "hit points as the sheet" in document.encounter.log[-1].text
     elif method == "rolled":
         low = _expected(game, monster, "maximum")
         assert low is not None and all(1 <= p <= low for p in points)
-        assert document.encounter.log[-1].text.endswith(
-            "rolled on " + seen[0].split("Hit Dice ")[1].split(":")[0] + ": "
-            + ", ".join(str(p) for p in points))
+        dice = seen[0].split("Hit Dice ")[1].split(":")[0]
+        entry = document.encounter.log[-1]
+        if len(set(points)) == 1:
+            assert entry.text.endswith(f", {points[0]} hp each (rolled on {dice})")
+        else:
+            assert entry.text.endswith(f", {min(points)}–{max(points)} hp (rolled on {dice})")
+            # Each copy's own roll is kept in the line's details.
+            assert entry.details == "; ".join(
+                f"{name}: {hp.split('/')[1]} hp" for name, hp in copies)
     else:
         assert points == [expected] * 4, (points, expected)
         assert f"{expected} hit points each ({method})" in seen[0]
@@ -112,8 +119,8 @@ def test_four_copies_of_a_monster_in_one_step(qtbot: Any, monkeypatch: pytest.Mo
     assert document.undo_stack.count() == 1
     assert document.undo_stack.undoText() == f"Add 4 × {monster.name}"
     line = document.encounter.log[-1].text
-    assert line.startswith(f"{monster.name} 1, {monster.name} 2, {monster.name} 3 and "
-                           f"{monster.name} 4 join the Monsters; "), line
+    assert line.startswith(f"4 {plural(monster.name)} join the Monsters: "
+                           f"{monster.name} 1–4, "), line
     assert not any(entry.text.endswith("joins the Monsters") for entry in document.encounter.log)
     document.undo_stack.undo()
     assert len(document.encounter.combatants) == 1

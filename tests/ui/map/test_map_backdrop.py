@@ -56,6 +56,7 @@ def test_a_picture_is_placed_scaled_saved_and_reopened(qtbot: Any, map_panel: Ma
     dialog.per_square.setValue(40)
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
                      Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.reading)  # read on the worker, then placed
     backdrop = document.encounter.backdrop
     assert backdrop is not None and backdrop.path == str(picture)
     assert backdrop.per_pixel == pytest.approx(model.step / 40)
@@ -73,7 +74,7 @@ def test_a_picture_is_placed_scaled_saved_and_reopened(qtbot: Any, map_panel: Ma
 @pytest.mark.parametrize("bad, says", [
     ("missing", "could not be opened"),
     ("text", "is not a picture m3desk can read"),
-    ("truncated", "could not be read as a picture"),
+    ("truncated", "could not be read as a PNG picture"),
     ("billions", "claims 60000 × 60000 pixels"),
 ])
 def test_a_bad_picture_gives_a_sentence_and_changes_nothing(
@@ -92,6 +93,7 @@ def test_a_bad_picture_gives_a_sentence_and_changes_nothing(
     dialog.path.setText(str(path))
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
                      Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.reading)
     assert says in dialog.message.text()
     assert "map.png" in dialog.message.text()
     assert dialog.isVisible()
@@ -106,6 +108,7 @@ def test_a_picture_gone_since_is_said_under_the_map_and_kept_in_the_file(
     gone = tmp_path / "moved-away.png"
     document.apply(document.encounter.model_copy(update={
         "backdrop": Backdrop(path=str(gone), per_pixel=0.5)}), "Picture")
+    qtbot.waitUntil(lambda: not map_panel.view.picture_loading_now)
     map_panel.view.grab()
     assert "moved-away.png could not be opened" in map_panel.status.text()
     assert document.encounter.backdrop is not None  # nothing lost: found again once back

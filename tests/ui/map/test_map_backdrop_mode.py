@@ -55,6 +55,7 @@ def panel(request: pytest.FixtureRequest, qtbot: Any, tmp_path: Path) -> MapPane
                     x=round(left + wide / 2, 1), y=round((top + bottom) / 2 - wide / 4, 1),
                     per_pixel=wide / WIDTH_PX)
     document.apply_command_state(document.encounter.model_copy(update={"backdrop": spec}))
+    qtbot.waitUntil(lambda: panel.view.backdrop()[0] is not None)  # read on the worker
     panel.view.auto_fit = False
     assert document.undo_stack.count() == 0
     return panel

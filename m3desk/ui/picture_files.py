@@ -1,0 +1,429 @@
+"""Reading a picture file with bounded work: the map's background and a sheet's portrait.
+
+A picture is a path the user typed or a file named it, so it may be anything: a device, a
+pipe, a folder, a loop of links, a file of another format renamed ``.png``, a header that
+claims billions of pixels, an SVG whose ``<use>`` elements copy each other a billion times,
+a gzip of gigabytes. Every check here runs before Qt decodes anything, and Qt is given
+only what passed:
+
+- the file is opened without blocking (a pipe never waits) and must be a regular file of at
+  most :data:`MAX_FILE_BYTES`, read once into memory;
+- its kind is decided by its first bytes, never by its name: PNG, JPEG and WebP (what a map
+  scan or a photo is) and SVG (plain or gzipped); anything else (TIFF, GIF, BMP, XPM, PBM,
+  TGA, ICNS, …) is refused with a sentence naming what it is, and Qt is told the format so
+  it never guesses from the content;
+- a raster picture's pixel count is read from its header; a large one is decoded scaled
+  down to ``max_side``: JPEG decodes straight to the small size, PNG and WebP are decoded
+  whole (at most :data:`MAX_FULL_DECODE_BYTES`, the allocation limit raised for that read
+  only) and then scaled;
+- an SVG is decompressed to at most :data:`MAX_SVG_BYTES`, then scanned once by expat
+  (no entity declarations, no external pictures, at most :data:`MAX_SVG_ELEMENTS`
+  elements, :data:`MAX_SVG_DEPTH` deep, and the elements its ``<use>`` copies counted
+  through every level), and only then drawn by Qt's renderer.
+
+The functions take no widget and may run on a worker thread (:mod:`m3desk.ui.map.backdrop`
+reads the map's picture that way); each failure is a ValueError whose text is a sentence.
+"""
+
+from __future__ import annotations
+
+import bisect
+import errno
+import os
+import stat
+import time
+import xml.parsers.expat
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QImageReader, QPainter
+
+__all__ = ["MAX_FILE_BYTES", "MAX_FULL_DECODE_BYTES", "MAX_PIXELS", "MAX_SVG_BYTES",
+           "MAX_SVG_ELEMENTS", "Cancelled", "ReadPicture", "picture_kind", "read_picture",
+           "read_picture_bytes"]
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_PIXELS = 120_000_000
+"""The most pixels a header may claim (a 12 000 × 10 000 scan); larger is refused."""
+MAX_FULL_DECODE_BYTES = 160_000_000
+"""What a PNG or WebP may take decoded at full size before it is scaled down (40
+megapixels of 8-bit colour, 20 of 16-bit): their decoders cannot shrink while decoding."""
+MAX_SVG_BYTES = 8 * 1024 * 1024
+"""An SVG's text, after decompression."""
+MAX_SVG_ELEMENTS = 40_000
+"""Elements an SVG may draw, counting every copy its ``<use>`` elements make."""
+MAX_SVG_DEPTH = 64
+MAX_USE_DEPTH = 8
+
+RASTER = {"png": "PNG", "jpeg": "JPEG", "webp": "WebP"}
+"""The raster kinds read, and how a sentence names them."""
+
+
+class Cancelled(Exception):
+    """The reading was cancelled (the view closed, the user pressed Cancel)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadPicture:
+    image: QImage
+    shrink: float
+    """1.0: full size; 0.5: each pixel of the image stands for two of the file's."""
+    kind: str
+
+
+def picture_kind(head: bytes) -> str:
+    """What the first bytes say the file is: ``png``, ``jpeg``, ``webp``, ``svg``, ``svgz``,
+    or a word naming another kind (``tiff``, ``gif``, …), or ``""`` when unknown."""
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if head.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "webp"
+    if head.startswith(b"\x1f\x8b"):
+        return "svgz"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith((b"<?xml", b"<svg", b"<!--", b"<!DOCTYPE svg")):
+        return "svg"
+    others = ((b"II*\0", "TIFF"), (b"MM\0*", "TIFF"), (b"GIF8", "GIF"), (b"BM", "BMP"),
+              (b"icns", "ICNS"), (b"/* XPM */", "XPM"), (b"#define", "XBM"),
+              (b"%PDF", "PDF"))
+    for magic, name in others:
+        if text.startswith(magic) or head.startswith(magic):
+            return name
+    if len(head) >= 2 and head[0:1] == b"P" and head[1:2] in b"123456" and head[1:2]:
+        return "PBM"
+    return ""
+
+
+def _read_file(path: str, name: str) -> bytes:
+    """The file's bytes: a regular file, at most :data:`MAX_FILE_BYTES`, opened without
+    blocking (a pipe or a device is refused before anything is read from it)."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise ValueError(f"The picture {name} could not be opened: its link leads round "
+                             "in a loop.") from error
+        raise ValueError(f"The picture {name} could not be opened "
+                         f"({error.strerror or error}).") from error
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise ValueError(f"{name} is a folder, not a picture.")
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"{name} is not a file (a device or a pipe), not a picture.")
+        if info.st_size > MAX_FILE_BYTES:
+            raise ValueError(f"The picture {name} is {info.st_size // (1024 * 1024)} MB; "
+                             f"choose one under {MAX_FILE_BYTES // (1024 * 1024)} MB.")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= MAX_FILE_BYTES:
+            chunk = os.read(handle, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > MAX_FILE_BYTES:
+            raise ValueError(f"The picture {name} is over "
+                             f"{MAX_FILE_BYTES // (1024 * 1024)} MB.")
+        return b"".join(chunks)
+    except OSError as error:
+        raise ValueError(f"The picture {name} could not be read "
+                         f"({error.strerror or error}).") from error
+    finally:
+        os.close(handle)
+
+
+def read_picture(path: str | Path, max_side: int, *,
+                 cancelled: Callable[[], bool] = lambda: False,
+                 max_pixels: int = MAX_PIXELS, purpose: str = "a map") -> ReadPicture:
+    """The picture at ``path``, at most ``max_side`` pixels on its long side. Raises
+    ValueError with a sentence naming the file when it cannot be used, Cancelled when
+    ``cancelled()`` turns true between the steps."""
+    text = str(path)
+    name = Path(text).name or text
+    data = _read_file(text, name)
+    if cancelled():
+        raise Cancelled
+    return read_picture_bytes(data, name, max_side, cancelled=cancelled,
+                              max_pixels=max_pixels, purpose=purpose)
+
+
+def read_picture_bytes(data: bytes, name: str, max_side: int, *,
+                       cancelled: Callable[[], bool] = lambda: False,
+                       kinds: tuple[str, ...] = ("png", "jpeg", "webp", "svg", "svgz"),
+                       max_pixels: int = MAX_PIXELS, purpose: str = "a map") -> ReadPicture:
+    """As :func:`read_picture`, from the file's bytes (``name`` for the sentences); only
+    ``kinds`` are read."""
+    kind = picture_kind(data[:64])
+    if kind not in kinds:
+        raise ValueError(_refusal(name, kind, data, kinds))
+    if kind in ("svg", "svgz"):
+        return _read_svg(data, name, kind, max_side, cancelled)
+    return _read_raster(data, name, kind, max_side, max_pixels, purpose)
+
+
+def _refusal(name: str, kind: str, data: bytes, kinds: tuple[str, ...]) -> str:
+    wanted = ", ".join(RASTER[k] for k in kinds if k in RASTER)
+    if "svg" in kinds:
+        wanted += " or SVG"
+    if not data:
+        return f"{name} is empty, not a picture."
+    if kind:
+        shown = kind.upper() if kind in ("svg", "svgz") else RASTER.get(kind, kind)
+        article = "an" if shown in ("SVG", "SVGZ", "XPM", "XBM", "ICNS") else "a"
+        return (f"{name} is {article} {shown} file; m3desk reads pictures as {wanted}: "
+                "save it as one of those.")
+    return f"{name} is not a picture m3desk can read (it reads {wanted})."
+
+
+def _buffer(data: bytes) -> QBuffer:
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    return buffer
+
+
+def _bytes_per_pixel(data: bytes, kind: str) -> int:
+    """What one pixel takes once Qt has decoded it (a 16-bit PNG decodes to 8 bytes)."""
+    if kind == "png" and len(data) > 24 and data[12:16] == b"IHDR" and data[24] == 16:
+        return 8
+    return 4
+
+
+def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: int,
+                 purpose: str) -> ReadPicture:
+    shown = RASTER[kind]
+    buffer = _buffer(data)
+    reader = QImageReader(buffer, kind.encode())
+    reader.setDecideFormatFromContent(False)
+    reader.setAutoTransform(True)
+    claimed = reader.size()
+    if not claimed.isValid() or claimed.isEmpty():
+        raise ValueError(f"{name} could not be read as a {shown} picture "
+                         f"({reader.errorString() or 'no size in its header'}).")
+    width, height = claimed.width(), claimed.height()
+    if width * height > max_pixels:
+        raise ValueError(f"{name} claims {width} × {height} pixels, more than {purpose} "
+                         f"needs ({max_pixels // 1_000_000} megapixels at most).")
+    target = QSize(claimed)
+    if max(width, height) > max_side:
+        target = claimed.scaled(max_side, max_side, Qt.AspectRatioMode.KeepAspectRatio)
+    full = width * height * _bytes_per_pixel(data, kind)
+    # libjpeg decodes straight to a half, a quarter or an eighth; for less than halving (or
+    # a JPEG too large to hold whole) that is then scaled by Qt's slower smooth scaling.
+    natively = kind == "jpeg" and (2 * target.width() <= width or full > MAX_FULL_DECODE_BYTES)
+    if not natively and full > MAX_FULL_DECODE_BYTES:
+        megapixels = MAX_FULL_DECODE_BYTES // _bytes_per_pixel(data, kind) // 1_000_000
+        raise ValueError(f"{name} is {width} × {height} pixels; m3desk reads a {shown} up "
+                         f"to {megapixels} megapixels (a JPEG up to "
+                         f"{max_pixels // 1_000_000}): save it smaller or as JPEG.")
+    # JPEG decodes at the nearest power-of-two fraction at or above the size asked, then
+    # scales: at most four times the pixels asked for, never more than the whole picture.
+    decoded = min(full, 4 * target.width() * target.height() * 4) if natively else full
+    # The allocation limit is raised for this read only, to what it needs and no more.
+    reader.setAllocationLimit(decoded // (1024 * 1024) + 2)
+    if natively and target != claimed:
+        reader.setScaledSize(target)
+    image = reader.read()
+    buffer.close()
+    if image.isNull():
+        raise ValueError(f"{name} could not be read as a {shown} picture "
+                         f"({reader.errorString() or 'corrupt data'}).")
+    if image.size() != target:
+        image = _shrunk(image, target)
+    return ReadPicture(image, image.width() / width, kind)
+
+
+STRIP = 256
+"""Rows of the scaled picture drawn at a time (each call holds Python's lock: the GUI
+thread gets its turn between strips, not after one 0.4 s call)."""
+
+
+def _shrunk(image: QImage, target: QSize) -> QImage:
+    """``image`` scaled smoothly to ``target``, a strip at a time."""
+    kind = (QImage.Format.Format_ARGB32_Premultiplied if image.hasAlphaChannel()
+            else QImage.Format.Format_RGB32)
+    out = QImage(target, kind)
+    out.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(out)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+    whole = QRectF(0, 0, target.width(), target.height())
+    for top in range(0, target.height(), STRIP):
+        painter.setClipRect(0, top, target.width(), STRIP)
+        painter.drawImage(whole, image)
+        time.sleep(0)  # let the GUI thread run
+    painter.end()
+    return out
+
+
+# -- SVG ------------------------------------------------------------------------------------
+
+
+def _inflated(data: bytes, name: str) -> bytes:
+    """A gzipped SVG's text, refused as soon as it passes :data:`MAX_SVG_BYTES`."""
+    inflater = zlib.decompressobj(wbits=31)
+    out: list[bytes] = []
+    total = 0
+    pending = data
+    try:
+        while pending:
+            piece = inflater.decompress(pending, MAX_SVG_BYTES + 1 - total)
+            out.append(piece)
+            total += len(piece)
+            if total > MAX_SVG_BYTES:
+                raise ValueError(f"{name} unpacks to more than "
+                                 f"{MAX_SVG_BYTES // (1024 * 1024)} MB of drawing; m3desk "
+                                 "reads smaller SVG maps.")
+            pending = inflater.unconsumed_tail
+            if inflater.eof:
+                break
+    except zlib.error as error:
+        raise ValueError(f"{name} could not be unpacked (a damaged gzip file).") from error
+    return b"".join(out)
+
+
+class _Scan:
+    """One pass over the SVG's elements (expat: no entity is declared or expanded)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.count = 0
+        self.depth = 0
+        self.open: list[int] = []
+        self.spans: dict[str, tuple[int, int]] = {}
+        self.open_ids: list[str | None] = []
+        self.uses: list[int] = []
+        self.use_targets: list[str] = []
+        self.root = ""
+
+    def refuse(self, why: str) -> ValueError:
+        return ValueError(f"{self.name} is an SVG m3desk does not draw: {why}.")
+
+    def start(self, tag: str, attributes: dict[str, str]) -> None:
+        local = tag.rsplit("}", 1)[-1].rsplit(":", 1)[-1]
+        if not self.root:
+            self.root = local
+        self.count += 1
+        self.depth += 1
+        if self.count > MAX_SVG_ELEMENTS:
+            raise self.refuse(f"more than {MAX_SVG_ELEMENTS:,} elements")
+        if self.depth > MAX_SVG_DEPTH:
+            raise self.refuse(f"elements nested more than {MAX_SVG_DEPTH} deep")
+        if local == "image":
+            raise self.refuse("it embeds other pictures (save the map as PNG or JPEG)")
+        if local == "filter" or local.startswith("fe"):
+            raise self.refuse("it uses filter effects (save the map as PNG or JPEG)")
+        index = self.count - 1
+        ident = attributes.get("id")
+        self.open_ids.append(ident)
+        self.open.append(index)
+        if local == "use":
+            href = next((v for k, v in attributes.items()
+                         if k.rsplit("}", 1)[-1].rsplit(":", 1)[-1] == "href"), "")
+            if href and not href.startswith("#"):
+                raise self.refuse("a <use> names another file")
+            self.uses.append(index)
+            self.use_targets.append(href[1:])
+
+    def end(self, _tag: str) -> None:
+        self.depth -= 1
+        start = self.open.pop()
+        ident = self.open_ids.pop()
+        if ident:
+            self.spans.setdefault(ident, (start, self.count))
+
+    def copies(self) -> int:
+        """Every element drawn, the copies of the copies included (a <use> of a group of
+        <use>s of a group…), refused past the budget or too deep."""
+        memo: dict[str, int] = {}
+
+        def cost(target: str, level: int) -> int:
+            if target in memo:
+                return memo[target]
+            if level > MAX_USE_DEPTH:
+                raise self.refuse(f"<use> elements copy copies more than {MAX_USE_DEPTH} "
+                                  "levels deep")
+            span = self.spans.get(target)
+            if span is None:
+                return 0
+            first, last = span
+            total = last - first
+            for n in range(bisect.bisect_left(self.uses, first),
+                           bisect.bisect_left(self.uses, last)):
+                total += cost(self.use_targets[n], level + 1)
+                if total > MAX_SVG_ELEMENTS:
+                    raise self.refuse(f"its <use> elements make more than "
+                                      f"{MAX_SVG_ELEMENTS:,} elements to draw")
+            memo[target] = total
+            return total
+
+        total = self.count
+        for target in self.use_targets:
+            total += cost(target, 1)
+            if total > MAX_SVG_ELEMENTS:
+                raise self.refuse(f"its <use> elements make more than "
+                                  f"{MAX_SVG_ELEMENTS:,} elements to draw")
+        return total
+
+
+def scan_svg(text: bytes, name: str) -> int:
+    """The elements ``text`` would draw (copies included); ValueError with a sentence when
+    it passes a budget, declares entities or is not well-formed SVG."""
+    scan = _Scan(name)
+    parser = xml.parsers.expat.ParserCreate(namespace_separator="}")
+    parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    def no_entities(*_args: object) -> None:
+        raise scan.refuse("it declares entities")
+
+    parser.EntityDeclHandler = no_entities
+    parser.UnparsedEntityDeclHandler = no_entities
+    parser.ExternalEntityRefHandler = lambda *_a: 0
+    parser.StartElementHandler = scan.start
+    parser.EndElementHandler = scan.end
+    try:
+        parser.Parse(text, True)
+    except xml.parsers.expat.ExpatError as error:
+        raise ValueError(f"{name} could not be read as SVG (line {error.lineno}: "
+                         f"{xml.parsers.expat.ErrorString(error.code)}).") from error
+    if scan.root != "svg":
+        raise ValueError(f"{name} is an XML file but not an SVG picture.")
+    return scan.copies()
+
+
+def _read_svg(data: bytes, name: str, kind: str, max_side: int,
+              cancelled: Callable[[], bool]) -> ReadPicture:
+    from PySide6.QtSvg import QSvgRenderer
+
+    text = _inflated(data, name) if kind == "svgz" else data
+    if len(text) > MAX_SVG_BYTES:
+        raise ValueError(f"{name} is more than {MAX_SVG_BYTES // (1024 * 1024)} MB of "
+                         "drawing; m3desk reads smaller SVG maps.")
+    if kind == "svgz" and picture_kind(text[:64]) != "svg":
+        raise ValueError(f"{name} is a gzip file that holds no SVG picture.")
+    scan_svg(text, name)
+    if cancelled():
+        raise Cancelled
+    renderer = QSvgRenderer(QByteArray(text))
+    if not renderer.isValid():
+        raise ValueError(f"{name} could not be drawn as an SVG picture.")
+    size = renderer.defaultSize()
+    if size.isEmpty():
+        box = renderer.viewBoxF()
+        size = QSize(max(1, round(box.width())), max(1, round(box.height())))
+    if size.isEmpty() or size.width() > 1_000_000 or size.height() > 1_000_000:
+        raise ValueError(f"{name} gives no usable size ({size.width()} × {size.height()}).")
+    long_side = max(size.width(), size.height())
+    factor = min(max_side / long_side, 2.0)
+    target = QSize(max(1, round(size.width() * factor)), max(1, round(size.height() * factor)))
+    image = QImage(target, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    return ReadPicture(image, target.width() / size.width(), kind)

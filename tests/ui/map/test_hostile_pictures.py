@@ -1,0 +1,175 @@
+"""Hostile pictures as a map's background (and as a portrait): each refused with a sentence
+that names the file, or read scaled down, within 2 s and 500 MB, the window alive and
+answering meanwhile, nothing in the encounter lost.
+
+The pictures are :func:`tools.hostile_files.hostile_pictures`: an SVG of nested ``<use>``
+(10⁹ copies in 4 KB), 500,000 paths, a gzip bomb, entities, an embedded device; PNGs that
+claim 60 000 × 60 000 pixels or hold 10 000 × 10 000 of zeros; truncated PNG, JPEG and SVG;
+TIFF, XPM, PBM, TGA and ICNS renamed ``.png``; ``/dev/zero``, a pipe, a folder, a loop of
+links; and a legitimate 5000 × 5000 scan, which is read. Time and peak memory are measured
+in a fresh process (VmHWM, reset before each picture), so other tests' state does not count.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+
+from m3desk.core.places import Backdrop
+from m3desk.ui.map import MapPanel
+from m3desk.ui.portrait_codec import encode_portrait
+from tools import hostile_files
+
+BUDGET_S, BUDGET_MB = 2.0, 500.0
+SAID = {
+    "nested-use.svg": "its <use> elements make more than",
+    "many-paths.svg": "more than 8 MB of drawing",
+    "bomb.svgz": "unpacks to more than 8 MB",
+    "entities.svg": "it declares entities",
+    "device-image.svg": "it embeds other pictures",
+    "claims-huge.png": "claims 60000 × 60000 pixels",
+    "decompression-bomb.png": "read 4096 x 4096",
+    "too-many-pixels.png": "is 10000 × 10000 pixels; m3desk reads a PNG up to 40 megapixels",
+    "truncated.png": "could not be read as a PNG picture",
+    "truncated.jpg": "could not be read as a JPEG picture",
+    "truncated.svg": "could not be read as SVG",
+    "tiff-renamed.png": "is a TIFF file; m3desk reads pictures as PNG, JPEG, WebP or SVG",
+    "xpm-renamed.png": "is an XPM file",
+    "pbm-renamed.png": "is a PBM file",
+    "tga-renamed.png": "is not a picture m3desk can read",
+    "icns-renamed.png": "is an ICNS file",
+    "text-renamed.png": "is not a picture m3desk can read",
+    "empty.png": "is empty, not a picture",
+    "large-scan.png": "read 4096 x 4096",
+    "dev-zero": "zero is not a file (a device or a pipe)",
+    "fifo.png": "pipe.png is not a file (a device or a pipe)",
+    "folder.png": "folder.png is a folder, not a picture",
+    "symlink-loop.png": "its link leads round in a loop",
+}
+
+
+@cache
+def _pictures(folder: str) -> dict[str, Path]:
+    return hostile_files.hostile_pictures(Path(folder), svgz_gigabytes=0.25)
+
+
+@pytest.fixture(scope="module")
+def pictures(qapp: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return _pictures(str(tmp_path_factory.mktemp("hostile-pictures")))
+
+
+def test_every_hostile_picture_is_said_within_2_s_and_500_mb(
+        pictures: dict[str, Path]) -> None:
+    assert set(pictures) == set(SAID)
+    rows = hostile_files.read_pictures(list(pictures.values()), timeout=120)
+    by_path = {row["path"]: row for row in rows}
+    for name, path in pictures.items():
+        row = by_path[str(path)]
+        print(f"{name:24} {row['s']:5.2f} s {row['mb']:5.0f} MB  {row['said'][:80]}")
+    for name, path in pictures.items():
+        row = by_path[str(path)]
+        assert SAID[name] in row["said"], (name, row["said"])
+        assert row["s"] <= BUDGET_S, (name, row["s"])
+        assert row["mb"] <= BUDGET_MB, (name, row["mb"])
+
+
+def _event_loop_stalls(qtbot: Any, until: Any, timeout_s: float = 10.0) -> float:
+    """The longest the GUI thread went without running a 10 ms timer while ``until()``
+    was false (the window answering, or not)."""
+    clock = QElapsedTimer()
+    clock.start()
+    worst = [0.0]
+    last = [0]
+
+    def tick() -> None:
+        now = clock.elapsed()
+        worst[0] = max(worst[0], (now - last[0]) / 1000)
+        last[0] = now
+
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(tick)
+    timer.start()
+    qtbot.waitUntil(until, timeout=int(timeout_s * 1000))
+    timer.stop()
+    return worst[0]
+
+
+@pytest.mark.qt_log_ignore("JPEG", "imageio")  # libjpeg's own word on the truncated one
+@pytest.mark.parametrize("name", sorted(set(SAID) - {"large-scan.png",
+                                                     "decompression-bomb.png"}))
+def test_a_hostile_background_is_said_under_the_map_and_kept_in_the_encounter(
+        qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], name: str) -> None:
+    document = map_panel.document
+    view = map_panel.view
+    spec = Backdrop(path=str(pictures[name]), per_pixel=0.5)
+    started = time.perf_counter()
+    document.apply(document.encounter.model_copy(update={"backdrop": spec}), "Picture")
+    stall = _event_loop_stalls(qtbot, lambda: not view.picture_loading_now)
+    view.grab()
+    assert time.perf_counter() - started < BUDGET_S
+    assert stall < 0.5
+    said = map_panel.status.text()
+    assert pictures[name].name in said and SAID[name] in said
+    assert view.backdrop()[0] is None
+    assert document.encounter.backdrop == spec  # nothing lost: the path stays in the file
+
+
+def _fresh_scan(pictures: dict[str, Path], folder: Path) -> str:
+    """The 5000 × 5000 scan at a path no other open map has read (they share a read)."""
+    path = folder / "large-scan.png"
+    shutil.copyfile(pictures["large-scan.png"], path)
+    return str(path)
+
+
+def test_a_large_scan_loads_while_the_map_answers_and_shows_it(
+        qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], tmp_path: Path) -> None:
+    document, view = map_panel.document, map_panel.view
+    spec = Backdrop(path=_fresh_scan(pictures, tmp_path), per_pixel=0.01)
+    document.apply(document.encounter.model_copy(update={"backdrop": spec}), "Picture")
+    view.grab()
+    assert view.picture_loading_now
+    assert map_panel.status.text() == "Loading picture large-scan.png…"
+    assert map_panel.cancel_picture_button.isVisibleTo(map_panel)
+    started = time.perf_counter()
+    stall = _event_loop_stalls(qtbot, lambda: not view.picture_loading_now)
+    print(f"5000 x 5000 scan read in {time.perf_counter() - started:.2f} s; the GUI thread's "
+          f"longest pause meanwhile {stall * 1000:.0f} ms")
+    assert stall < 0.5, f"the window froze {stall:.2f} s while the picture was read"
+    image, error = view.backdrop()
+    assert error == "" and image is not None and image.width() == 4096
+    assert map_panel.status.text() == ""
+    assert not map_panel.cancel_picture_button.isVisibleTo(map_panel)
+
+
+def test_cancel_stops_the_reading_and_the_map_shows_without_it(
+        qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], tmp_path: Path) -> None:
+    document, view = map_panel.document, map_panel.view
+    spec = Backdrop(path=_fresh_scan(pictures, tmp_path), per_pixel=0.01)
+    document.apply(document.encounter.model_copy(update={"backdrop": spec}), "Picture")
+    view.grab()
+    assert view.picture_loading_now
+    qtbot.mouseClick(map_panel.cancel_picture_button, Qt.MouseButton.LeftButton)
+    assert not view.picture_loading_now
+    view.grab()
+    assert "Reading the picture large-scan.png was cancelled" in map_panel.status.text()
+    assert view.backdrop()[0] is None and document.encounter.backdrop == spec
+    view.reload_picture()  # asked again, it is read
+    qtbot.waitUntil(lambda: view.backdrop()[0] is not None, timeout=10_000)
+
+
+@pytest.mark.parametrize("name", ["nested-use.svg", "tiff-renamed.png", "fifo.png",
+                                  "symlink-loop.png", "bomb.svgz"])
+def test_a_hostile_portrait_is_refused_with_a_sentence(
+        qapp: Any, pictures: dict[str, Path], name: str) -> None:
+    started = time.perf_counter()
+    with pytest.raises(ValueError) as refused:
+        encode_portrait(pictures[name])
+    assert SAID[name] in str(refused.value)
+    assert time.perf_counter() - started < BUDGET_S
