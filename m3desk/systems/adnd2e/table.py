@@ -1204,6 +1204,38 @@ def _make_move(encounter: core.Encounter, combatant_id: str, place: Place
     return moves.make_move(encounter, combatant_id, place)
 
 
+def declare_attack(encounter: core.Encounter, combatant_id: str) -> tuple[core.Encounter, str]:
+    """The combatant attacks its nearest foe standing: where it stands when the foe is within
+    a square; else fires when a missile weapon reaches it; else closes in (half its combat
+    movement, still attacking). A charge's +2 and its AC penalty stay the GM's call."""
+    enc = _enc(encounter)
+    combatant = _combatant(enc, combatant_id)
+    foes = [c for c in enc.combatants if c.side != combatant.side and not enc.out_of_fight(c)]
+    if not foes:
+        raise ValueError(f"{combatant.name} has no foe standing to attack.")
+    feet = min(core.position_between(enc, combatant_id, foe.id) for foe in foes)
+    options = _options(enc)
+    missiles = [ranges for attack in attacks_of(combatant.sheet, options) if attack.missile
+                and (ranges := ranges_feet(attack, options)) is not None]
+    if feet <= MELEE_FEET:
+        chosen = "attack"
+    elif any(feet <= ranges[2] for ranges in missiles):
+        chosen = "fire"
+    else:
+        chosen = "close"
+    return declare(enc, combatant_id, chosen)
+
+
+def _turn_over(encounter: core.Encounter, actor: str, option: ActionOption) -> bool:
+    """An attack or a spell is the combatant's action, unless a missile weapon's rate of fire
+    leaves it another shot this round."""
+    if option.group not in ("attack", "spell"):
+        return False
+    combatant = _combatant(encounter, actor)
+    counted = combatant.fire_round == encounter.round and combatant.fire_credit is not None
+    return not (counted and option.group == "attack" and (combatant.fire_credit or 0) >= 1)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=AdndEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
@@ -1211,4 +1243,4 @@ ENCOUNTER_RULES = EncounterRules(
     preview=_preview, resolve=_resolve, status=_status, due=_due, hit_dice=_hit_dice,
     with_hit_points=with_hit_points, experience=experience.experience,
     award_experience=experience.award, check_move=_check_move, make_move=_make_move,
-    setup_steps=SETUP_STEPS)
+    setup_steps=SETUP_STEPS, turn_over=_turn_over, declare_attack=declare_attack)

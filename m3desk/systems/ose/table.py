@@ -664,6 +664,19 @@ def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
     return d8_hit_dice(sheet.hit_dice, sheet.hit_dice_modifier)
 
 
+def _declare_attack(encounter: core.Encounter, combatant_id: str) -> tuple[core.Encounter, str]:
+    """Attacking is what a combatant does unless it declares otherwise: a spell, a fighting
+    withdrawal or a retreat declared is taken back ("none")."""
+    return rnd.declare(_e(encounter), combatant_id, "none"), \
+        f"{_e(encounter).combatant(combatant_id).name} declares"
+
+
+def _turn_over(encounter: core.Encounter, actor: str, _option: ActionOption) -> bool:
+    """An attack or a spell marks the combatant as having acted: its round is done (a move
+    before the attack, a save or a morale check leaves it to act)."""
+    return _e(encounter).combatant(actor).acted
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=OseEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
@@ -673,4 +686,4 @@ ENCOUNTER_RULES = EncounterRules(
     with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY,
     setup_steps=SETUP_STEPS, experience=experience.experience,
     award_experience=experience.award, check_move=moves.check_move,
-    make_move=moves.make_move)
+    make_move=moves.make_move, turn_over=_turn_over, declare_attack=_declare_attack)

@@ -42,6 +42,7 @@ from m3desk.core.system import (
     ActionPreview,
     EncounterRules,
 )
+from m3desk.ui.action.next_turn import NextTurnButton, advance_turn
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
 if TYPE_CHECKING:
@@ -123,8 +124,11 @@ class SystemActionDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.apply_button = self.buttons.addButton("&Apply",
                                                    QDialogButtonBox.ButtonRole.AcceptRole)
+        self.next_turn_button = NextTurnButton(self)
+        self.buttons.addButton(self.next_turn_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.rejected.connect(self.reject)
         self.apply_button.clicked.connect(self.apply)
+        self.next_turn_button.clicked.connect(self.apply_and_next_turn)
         self.roll_button.clicked.connect(self.roll)
         self._build_layout()
 
@@ -142,7 +146,7 @@ class SystemActionDialog(QDialog):
     def _build_layout(self) -> None:
         form = QFormLayout()
         self._form = form
-        form.addRow("&Actor:", self.actor)
+        form.addRow("Act&or:", self.actor)
         form.addRow("A&ction:", self.action)
         form.addRow("&Target:", self.target)
         for field in (self.actor, self.action, self.target):
@@ -388,13 +392,20 @@ class SystemActionDialog(QDialog):
         self.apply_button.setEnabled(not barred and typed)
         self.apply_button.setToolTip(self.current_preview().problem if barred else
                                      "" if typed else "Roll, or type every die first")
-        self._show_result(not barred and typed)
+        over = self._show_result(not barred and typed)
+        encounter = self._document.encounter
+        if self.actor_id in {c.id for c in encounter.combatants}:
+            self.next_turn_button.update_for(
+                encounter, self.actor_id, ready=not barred and typed, over=over,
+                actor_name=encounter.combatant(self.actor_id).name)
         self._fit()
 
-    def _show_result(self, ready: bool) -> None:
-        """What Apply will do with these dice (hit or miss, the damage), before it is done."""
+    def _show_result(self, ready: bool) -> bool | None:
+        """What Apply will do with these dice (hit or miss, the damage), before it is done;
+        whether it leaves the actor nothing to do this turn (None: not ready)."""
         option = self.option
         text = ""
+        over: bool | None = None
         if ready and option is not None and self._rules.resolve is not None:
             try:
                 outcome = self._rules.resolve(self._document.encounter, self.actor_id,
@@ -407,8 +418,10 @@ class SystemActionDialog(QDialog):
                 before = len(self._document.encounter.log)
                 logged = [entry.text for entry in outcome.encounter.log[before:]]
                 text = "Result: " + ("\n".join(logged) if logged else outcome.summary)
+                over = self._rules.turn_over(outcome.encounter, self.actor_id, option)
         self.result_line.setText(text)
         self.result_line.setVisible(bool(text))
+        return over
 
     def roll(self) -> None:
         option = self.option
@@ -420,7 +433,7 @@ class SystemActionDialog(QDialog):
             spin.setValue(face)
         self.apply_button.setFocus()
 
-    def apply(self) -> bool:
+    def apply(self, *, announce: bool = True) -> bool:
         """Resolve with the dice shown and push it as one undo step; False if not ready."""
         option = self.option
         if not self.apply_button.isEnabled() or option is None or self._rules.resolve is None:
@@ -433,7 +446,17 @@ class SystemActionDialog(QDialog):
         self.accept()
         # What the table must hear now (a spell lost, a free attack, morale due): the
         # encounter tab shows it at once, without a box to click away.
-        self._document.announce(self.notices)
+        if announce:
+            self._document.announce(self.notices)
+        return True
+
+    def apply_and_next_turn(self) -> bool:
+        """Apply, then Next Turn (two undo steps); False if the action was not ready."""
+        if not self.next_turn_button.isEnabled() or not self.apply(announce=False):
+            return False
+        said = advance_turn(self._document)
+        # Told after the turn passed: a step of the undo stack clears the notice bar.
+        self._document.announce((*self.notices, *said))
         return True
 
     # -- running ---------------------------------------------------------------------------

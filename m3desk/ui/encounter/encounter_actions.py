@@ -15,6 +15,7 @@ Casting this round     Ctrl+T
 Earlier/later on count Alt+Up / Alt+Down
 Delay / Act now        Ctrl+D / Ctrl+Shift+D
 Act…                   Ctrl+E
+Everyone attacks       Ctrl+Shift+A (games that declare)
 Adjust PHP / MHP       Ctrl+H / Ctrl+Shift+H
 Add effect…            Ctrl+K
 Remove combatant       Delete (in the encounter tab)
@@ -75,6 +76,11 @@ class EncounterActions(QObject):
                                  "Damage or heal the selected combatant's physical hit points")
         self.adjust_mhp = action("Adjust &MHP…", ("Ctrl+Shift+H",),
                                  "Damage or heal the selected combatant's mental hit points")
+        self.everyone_attacks = action("Everyone A&ttacks the Nearest Foe", ("Ctrl+Shift+A",),
+                                       "Declare for every combatant standing what attacking "
+                                       "its nearest foe takes this round (attack, fire or "
+                                       "close in), as one undo step; select several rows and "
+                                       "pick in the Declared column to declare for them all")
         self.add_condition = action("Add &Effect or Consequence…", ("Ctrl+K",),
                                     "Place an effect or consequence on the selected combatant")
         self.remove_condition_menu = QMenu("Remo&ve Effect or Consequence", host)
@@ -145,7 +151,7 @@ class EncounterActions(QObject):
         """The tracker's context menu, in order; None is a separator."""
         listed: list[QAction | None] = [
                 self.act, None, self.roll_selected, self.casting, self.earlier, self.later,
-                None, self.delay, self.act_now, None, self.adjust_php, self.adjust_mhp,
+                None, self.delay, self.act_now, self.everyone_attacks, None, self.adjust_php, self.adjust_mhp,
                 self.add_condition, self.remove_condition_menu.menuAction(), None,
                 self.pull_sheet, self.hidden, self.remove_combatant]
         return [a for a in listed if a is None or a.isVisible()]
