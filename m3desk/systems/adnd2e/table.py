@@ -23,6 +23,7 @@ from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
+from m3desk.core.names import SideName
 from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.spell_range import spell_rings, spells_within
@@ -123,6 +124,8 @@ class AdndEncounter(core.Encounter):
     options: AdndOptions = Field(default_factory=AdndOptions)
     experience_awarded: bool = False
     """The fight's experience was added to the survivors' sheets."""
+    surprise_rolls: dict[SideName, int] = Field(default_factory=dict, max_length=200)
+    """Each side's surprise d10 at set-up (1–3: surprised); empty in files from before."""
 
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
         accrued = self

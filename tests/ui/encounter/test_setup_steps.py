@@ -118,6 +118,41 @@ def test_adnd_rolls_its_encounter_distance_by_the_situation(qtbot) -> None:
     assert 5 <= core.sides_apart(document.encounter) <= 20  # 1d4 squares
 
 
+def test_adnd_rolls_surprise_and_the_surprise_picks_the_distance(qtbot) -> None:
+    """AD&D's set-up offered no surprise roll (issue 28): one d10 a side, 1–3 surprised; a
+    side alone alert gets the free round; the distance then takes 1d6 squares (one side
+    surprised), whatever the terrain chosen; rolled or typed, one undo step each."""
+    from m3desk.core import encounter as core
+
+    widget = _tab(qtbot, "adnd2e")
+    document: EncounterDocument = widget.document
+    panel = widget.findChild(SetupStepsPanel)
+    assert [row.step.id for row in panel.rows][:2] == ["surprise", "distance"]
+    sides = list(dict.fromkeys(c.side for c in document.encounter.combatants))
+    surprise = panel.row("surprise")
+    assert surprise.roll.text() == "Roll 1d10 a side"
+    steps = document.undo_stack.count()
+    qtbot.keyClicks(surprise.faces, "2 8")
+    qtbot.keyClick(surprise.faces, Qt.Key.Key_Return)
+    assert document.undo_stack.count() == steps + 1
+    assert document.encounter.surprise_side == sides[1]
+    assert surprise.result.text() == f"{sides[0]} 2, {sides[1]} 8; {sides[1]} get a free round"
+    assert _log_texts(widget)[-1].startswith(f"Surprise: {sides[0]} d10 2 (surprised)")
+    distance = panel.row("distance")
+    distance.choice.setCurrentIndex(distance.choice.findText("Grassland"))
+    assert distance.roll.text() == "Roll 1d6"  # one side surprised, not grassland's 10d6
+    qtbot.keyClicks(distance.faces, "3")
+    qtbot.keyClick(distance.faces, Qt.Key.Key_Return)
+    assert core.sides_apart(document.encounter) == 15
+    assert "one surprised" in _log_texts(widget)[-1]
+    # Rolled: the roller's d10s; the free round begins with the side alone alert.
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    panel.roller = Roller(seed=5)
+    qtbot.mouseClick(surprise.roll, Qt.MouseButton.LeftButton)
+    assert set(document.encounter.surprise_rolls) == set(sides)
+
+
 def test_apparatus_starting_distance_is_the_gms(qtbot) -> None:
     """The wiki has no encounter distance: the GM sets one (Far range of the longest ranged
     weapon here, or typed metres); never everyone at the board's farthest."""
