@@ -15,6 +15,7 @@ import re
 from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.core.stat_block_text import (
     at_most,
+    heading_name,
     pick_variant,
     quoted,
     read_fields,
@@ -184,6 +185,8 @@ def parse_stat_block(text: str, name: str = "Monster",
     problems = fields.problems
     notes: list[str] = []
     name = name.strip()[:80] if isinstance(name, str) else ""
+    if heading_name(fields):  # a name line above the stats ("Goblin") names the monster
+        name = heading_name(fields)
     values: dict[str, object] = {"name": name or "Monster"}
     parts = pick_variant(fields.values, variant, problems)
     if match := _whole("AC", "AC", parts, problems):
