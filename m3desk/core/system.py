@@ -330,6 +330,9 @@ class ActionPreview(NamedTuple):
     success: Fraction | None = None
     outcomes: tuple[tuple[str, Fraction], ...] = ()
     problem: str = ""
+    spread: tuple[tuple[str, Fraction], ...] = ()
+    """Every damage a hit can do and its exact chance: shown on demand, beside the lines'
+    average and range (:func:`~m3desk.core.numbers.damage_summary`)."""
 
 
 class DueAction(NamedTuple):

@@ -22,7 +22,7 @@ from m3desk.core import encounter as core
 from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import minus, percent, signed
+from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
 from m3desk.core.names import SideName
 from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
@@ -884,9 +884,15 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     hp = defender.hit_points
     kills = sum((p for damage, p in outcomes.items()
                  if damage and combat.dead(hp - damage, enc.options.deaths_door)), Fraction(0))
-    return ActionPreview(lines=_describe(enc, actor, plan), success=chance,
+    # A hit's damage, from the same outcomes the roll is resolved by (criticals included).
+    on_hit = {damage: p / chance for damage, p in outcomes.items() if damage} if chance else {}
+    lines = list(_describe(enc, actor, plan))
+    if on_hit:
+        lines[1] += f": {damage_summary(on_hit)}"
+    return ActionPreview(lines=tuple(lines), success=chance,
                          outcomes=(("Kills" if not enc.options.deaths_door or threshold <= 0
-                                    else "Kills outright", kills),))
+                                    else "Kills outright", kills),),
+                         spread=damage_spread(on_hit))
 
 
 def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import minus, percent, signed
+from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.spell_range import out_of_range, spell_rings, spells_within
 from m3desk.core.system import (
@@ -411,11 +411,8 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
     die = _damage_die(sheet, weapon, options)
     bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, action)
     damage = combat.damage_distribution(die, bonus, multiplier=multiplier)
-    mean = sum(value * chance for value, chance in damage.items())
-    spread = ", ".join(f"{value}: {percent(chance)}" for value, chance in sorted(damage.items()))
     lines = (line, f"Damage {die}{signed(bonus) if bonus else ''}"
-             f"{' ×2' if multiplier == 2 else ''}, at least 1 (average {float(mean):.1f}): "
-             f"{spread}")
+             f"{' ×2' if multiplier == 2 else ''}, at least 1: {damage_summary(damage)}")
     outcomes: tuple[tuple[str, Fraction], ...] = ()
     hit = combat.hit_chance(thac0, ac, modifier, table=combat.attack_procedure(options))
     target_c = _c(encounter, target)
@@ -423,7 +420,8 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
     if not combat.down(left):
         kill = sum(p for value, p in damage.items() if combat.down(left - value))
         outcomes = (*outcomes, (f"{target_c.name} killed", hit * kill))
-    return ActionPreview(lines=lines, success=hit, outcomes=outcomes)
+    return ActionPreview(lines=lines, success=hit, outcomes=outcomes,
+                         spread=damage_spread(damage))
 
 
 def _damage_bonus(encounter: core.Encounter, actor: str, target: str, weapon: Weapon,

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -109,6 +110,16 @@ class SystemActionDialog(QDialog):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.chance.setFont(font)
+        # Each damage a hit can do, on demand: the lines give its average and range.
+        self.spread_button = QToolButton(self)
+        self.spread_button.setObjectName("damage_spread_button")
+        self.spread_button.setText("Each &damage")
+        self.spread_button.setCheckable(True)
+        self.spread_button.setToolTip("Show the chance of every damage a hit can do")
+        self.spread = _plain(QLabel(self))
+        self.spread.setObjectName("damage_spread")
+        self.spread.hide()
+        self.spread_button.toggled.connect(lambda _on: self._refresh())
         self.problem = _plain(QLabel(self))
         self.problem.setObjectName("action_problem")
         self.result_line = _plain(QLabel(self))
@@ -159,6 +170,10 @@ class SystemActionDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.preview)
+        spread_row = QHBoxLayout()
+        spread_row.addWidget(self.spread, 1)
+        spread_row.addWidget(self.spread_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(spread_row)
         layout.addWidget(self.chance)
         layout.addWidget(self.problem)
         layout.addLayout(dice_row)
@@ -365,6 +380,10 @@ class SystemActionDialog(QDialog):
             parts.append(f"Chance of success: {percent(preview.success)}")
         parts += [f"{label}: {percent(chance)}" for label, chance in preview.outcomes]
         self.chance.setText("\n".join(parts))
+        spread = ", ".join(f"{label}: {percent(chance)}" for label, chance in preview.spread)
+        self.spread_button.setVisible(bool(spread))
+        self.spread.setText(kept_together(f"Each damage: {spread}") if spread else "")
+        self.spread.setVisible(bool(spread) and self.spread_button.isChecked())
         self.problem.setText(preview.problem)
         self.problem.setVisible(bool(preview.problem))
         self._refresh_buttons()
