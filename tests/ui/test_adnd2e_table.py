@@ -96,7 +96,8 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     assert _type(widget, "Ogre", "declared", "Charge") == "Charge 135 ft"
     assert _type(widget, "Rath", "declared", "Set against a charge") == "Set against a charge"
     assert _type(widget, "Delsenora", "declared", "Withdraw") == "Withdraw 40 ft"
-    assert _type(widget, "Rupert", "declared", "Move and fire") == "Move and fire 60 ft"
+    assert _type(widget, "Rupert", "declared", "Move and fire") == \
+        "Move and fire 60 ft · 1 shot"  # the rate on the move, with the declaration
     assert _type(widget, "Kobold", "declared", "Flee") == "Flee 60 ft"
     for name in ("Ilse", "Orc"):
         _type(widget, name, "declared", "Attack")

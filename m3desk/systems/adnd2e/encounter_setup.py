@@ -38,6 +38,8 @@ DISTANCES: dict[str, tuple[str, DiceExpr]] = {
 }
 """Combat & Tactics' encounter distance in squares, by situation (key: its words, dice)."""
 NO_COVER = "open"
+SURPRISED_ROWS = ("both", "one")
+"""The table's rows the surprise roll picks (never chosen by terrain)."""
 
 
 def _sides(encounter: core.Encounter) -> list[str]:
@@ -158,6 +160,7 @@ SETUP_STEPS: tuple[SetupStep, ...] = (
               "in a dungeon or at night the limit of sight decides: drag the sides on the map "
               "instead.",
               distance_dice, set_distance, core.sides_apart_text,
-              choices=(*((key, label) for key, (label, _d) in DISTANCES.items()),
-                       (NO_COVER, "No cover"))),
+              # Both or one surprised come from the surprise step, not from this list.
+              choices=(*((key, label) for key, (label, _d) in DISTANCES.items()
+                         if key not in SURPRISED_ROWS), (NO_COVER, "No cover"))),
 )

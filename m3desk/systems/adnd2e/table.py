@@ -22,8 +22,8 @@ from m3desk.core import encounter as core
 from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
 from m3desk.core.names import SideName
+from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
 from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.spell_range import spell_rings, spells_within
@@ -401,11 +401,58 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
             feet = allowance(encounter, combatant, declaration.id)
             text += f" {feet} ft"
             tip += f" Up to {feet} ft this round ({combatant.moved} ft moved)."
+        rate = fire_rate_words(encounter, combatant, declaration.id)
+        if rate:  # a moving archer's rate of fire, said with the declaration
+            text += f" · {_shots_short(encounter, combatant, declaration.id)}"
+            tip += f" {rate[:1].upper()}{rate[1:]}."
         return Cell(text=text, tip=tip, editable=True, edit_text=declaration.label,
                     choices=CHOICES)
     roll = combatant.initiative_roll
     return Cell(text="" if roll is None else str(roll), tip=_initiative_tip(encounter, combatant),
                 editable=True, edit_text="" if roll is None else str(roll))
+
+
+def _rate_text(rate: Fraction) -> str:
+    """"2 shots a round", "1 shot a round", "1 shot every 2 rounds" (a rate of ½)."""
+    if rate >= 1:
+        shots = int(rate) if rate == int(rate) else float(rate)
+        return f"{shots} shot{'s' if rate != 1 else ''} a round"
+    every = 1 / rate
+    rounds = int(every) if every == int(every) else float(every)
+    return f"1 shot every {rounds} rounds"
+
+
+_VULGAR = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(1, 4): "¼",
+           Fraction(3, 2): "1½", Fraction(5, 2): "2½"}
+
+
+def _shots_short(encounter: core.Encounter, combatant: AdndCombatant,
+                 declaration_id: str) -> str:
+    """The shots a round the declaration allows, short for the tracker ("1 shot", "½ shot")."""
+    missiles = [a for a in attacks_of(combatant.sheet, _options(encounter)) if a.missile]
+    rate = missiles[0].rate_of_fire
+    if declaration_id == "missile":
+        rate = moving_rate_of_fire(rate)
+    shown = _VULGAR.get(Fraction(rate), str(int(rate)) if rate == int(rate) else f"{rate}")
+    return f"{shown} shot{'s' if rate > 1 else ''}"
+
+
+def fire_rate_words(encounter: core.Encounter, combatant: AdndCombatant,
+                    declaration_id: str) -> str:
+    """What a declaration that fires allows of the first missile weapon: "longbow: 1 shot a
+    round on the move (2 standing)"; "" for any other declaration or no missile weapon."""
+    declaration = BY_ID.get(declaration_id)
+    if declaration is None or not declaration.fires:
+        return ""
+    missiles = [a for a in attacks_of(combatant.sheet, _options(encounter)) if a.missile]
+    if not missiles:
+        return ""
+    attack = missiles[0]
+    if declaration_id == "missile":
+        moving = moving_rate_of_fire(attack.rate_of_fire)
+        return (f"{attack.name}: {_rate_text(moving)} on the move, "
+                f"{_rate_text(attack.rate_of_fire).removesuffix(' a round')} standing")
+    return f"{attack.name}: {_rate_text(attack.rate_of_fire)}"
 
 
 def declare(encounter: AdndEncounter, combatant_id: str, text: str) -> tuple[AdndEncounter, str]:
@@ -435,7 +482,9 @@ def declare(encounter: AdndEncounter, combatant_id: str, text: str) -> tuple[Adn
                                   casting_time=casting_time)
     after = _with_initiative(encounter, after)
     label = BY_ID[declaration_id].label if declaration_id else "nothing"
-    after = core.add_log(after, f"{combatant.name} declares: {label}", actor=combatant_id)
+    rate = fire_rate_words(encounter, combatant, declaration_id)
+    after = core.add_log(after, f"{combatant.name} declares: {label}"
+                         + (f" ({rate})" if rate else ""), actor=combatant_id)
     return after, f"{combatant.name} declares {label}"
 
 

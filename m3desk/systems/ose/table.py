@@ -672,7 +672,7 @@ def _declare_attack(encounter: core.Encounter, combatant_id: str) -> tuple[core.
 def _turn_over(encounter: core.Encounter, actor: str, _option: ActionOption) -> bool:
     """An attack or a spell marks the combatant as having acted: its round is done (a move
     before the attack, a save or a morale check leaves it to act)."""
-    return _e(encounter).combatant(actor).acted
+    return _c(encounter, actor).acted
 
 
 ENCOUNTER_RULES = EncounterRules(

@@ -171,8 +171,8 @@ class SystemActionDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.preview)
         spread_row = QHBoxLayout()
-        spread_row.addWidget(self.spread, 1)
         spread_row.addWidget(self.spread_button, 0, Qt.AlignmentFlag.AlignTop)
+        spread_row.addWidget(self.spread, 1)
         layout.addLayout(spread_row)
         layout.addWidget(self.chance)
         layout.addWidget(self.problem)
@@ -316,14 +316,17 @@ class SystemActionDialog(QDialog):
         first_in_reach = -1
         if option is not None and option.needs_target:
             others = [c for c in encounter.combatants if c.id != self.actor_id]
-            others.sort(key=lambda c: not self._is_foe(c.id))
+            # Foes first, those still fighting before those down (never the default).
+            others.sort(key=lambda c: (not self._is_foe(c.id), encounter.out_of_fight(c)))
             for other in others:
                 where = self._model.label(position_between(encounter, self.actor_id, other.id))
                 reach = self._rules.reach(encounter, self.actor_id, other.id)
-                mark = "in reach" if reach.in_reach else "out of reach"
+                down = encounter.out_of_fight(other)
+                mark = "down" if down else "in reach" if reach.in_reach else "out of reach"
                 ally = "" if self._is_foe(other.id) else "ally, "
                 self.target.addItem(f"{other.name} — {where} ({ally}{mark})", other.id)
-                if reach.in_reach and first_in_reach < 0 and self._is_foe(other.id):
+                if reach.in_reach and first_in_reach < 0 and self._is_foe(other.id) \
+                        and not down:
                     first_in_reach = self.target.count() - 1
         self.target.setEnabled(self.target.count() > 0)
         # An action that carries its target (or needs none) hides the empty list.

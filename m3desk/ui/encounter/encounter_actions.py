@@ -151,7 +151,8 @@ class EncounterActions(QObject):
         """The tracker's context menu, in order; None is a separator."""
         listed: list[QAction | None] = [
                 self.act, None, self.roll_selected, self.casting, self.earlier, self.later,
-                None, self.delay, self.act_now, self.everyone_attacks, None, self.adjust_php, self.adjust_mhp,
+                None, self.delay, self.act_now, self.everyone_attacks, None, self.adjust_php,
+                self.adjust_mhp,
                 self.add_condition, self.remove_condition_menu.menuAction(), None,
                 self.pull_sheet, self.hidden, self.remove_combatant]
         return [a for a in listed if a is None or a.isVisible()]

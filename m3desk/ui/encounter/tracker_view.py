@@ -226,7 +226,7 @@ class TrackerView(QTableView):
         rows = sorted({index.row() for index in self.selectionModel().selectedRows()})
         return [self.tracker_model.combatant_id(row) for row in rows]
 
-    def commitData(self, editor: QWidget) -> None:  # noqa: N802
+    def commitData(self, editor: QWidget) -> None:
         """A pick in a choice column with several rows selected goes to every one of them,
         as one undo step (:func:`declare_rows`); anything else commits to its own cell."""
         index = self.currentIndex()

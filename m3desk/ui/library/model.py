@@ -26,7 +26,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
-from m3desk.ui.library.scan import OWN_GAME, LibraryEntry
+from m3desk.ui.library.scan import LibraryEntry
 from m3desk.ui.own_game import game_order
 
 __all__ = ["ENTRY_ROLE", "MARK_ROLE", "PATH_ROLE", "Column", "LibraryModel"]

@@ -112,7 +112,11 @@ def test_adnd_rolls_its_encounter_distance_by_the_situation(qtbot) -> None:
     assert distance.result.text() == "the sides are 35 ft apart"
     assert _log_texts(widget)[-1] == ("Encounter distance: 7 squares, 35 ft, light forest "
                                       "(4d6: 1 + 2 + 3 + 1)")
-    distance.choice.setCurrentIndex(distance.choice.findText("Both surprised"))
+    surprise = panel.row("surprise")
+    qtbot.keyClicks(surprise.faces, "1 2")  # both sides surprised: the terrain is moot
+    qtbot.keyClick(surprise.faces, Qt.Key.Key_Return)
+    assert not distance.choice.isEnabled()
+    assert distance.roll.text() == "Roll 1d4"
     panel.roller = Roller(seed=3)
     qtbot.mouseClick(distance.roll, Qt.MouseButton.LeftButton)
     assert 5 <= core.sides_apart(document.encounter) <= 20  # 1d4 squares
@@ -140,7 +144,9 @@ def test_adnd_rolls_surprise_and_the_surprise_picks_the_distance(qtbot) -> None:
     assert _log_texts(widget)[-1].startswith(f"Surprise: {sides[0]} d10 2 (surprised)")
     distance = panel.row("distance")
     distance.choice.setCurrentIndex(distance.choice.findText("Grassland"))
+    assert distance.choice.currentText() == "Grassland"
     assert distance.roll.text() == "Roll 1d6"  # one side surprised, not grassland's 10d6
+    assert not distance.choice.isEnabled()  # the surprise decides, the terrain is moot
     qtbot.keyClicks(distance.faces, "3")
     qtbot.keyClick(distance.faces, Qt.Key.Key_Return)
     assert core.sides_apart(document.encounter) == 15

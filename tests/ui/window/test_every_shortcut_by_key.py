@@ -21,7 +21,6 @@ from m3desk.core import registry
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.window.help_dialogs import pressable_keys
-from m3desk.ui.window.open_document import OpenDocument
 
 GAMES = [system.id for system in registry.systems()]
 
@@ -34,7 +33,7 @@ class _Catcher(QObject):
         self.fired: list[QAction] = []
         self.ambiguous: list[QAction] = []
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Shortcut and isinstance(watched, QAction):
             shortcut = event
             if shortcut.isAmbiguous():  # type: ignore[attr-defined]
