@@ -66,3 +66,20 @@ def test_moving_and_firing_says_the_rate_with_the_declaration(qtbot: Any) -> Non
     assert rules is not None
     cell = rules.cell(after, after.combatant(archer.id), "declared")
     assert "shot" in cell.text and "on the move" in cell.tip, (cell.text, cell.tip)
+
+
+def test_an_attack_whose_name_reads_as_nothing_is_still_named(qtbot: Any) -> None:
+    """A set spear's name pasted as invisible characters left "Attack with   (1d6)" in the
+    list and "…with the   and hits" in the log."""
+    from m3desk.core import registry
+
+    document = sample_fight("adnd2e")
+    encounter = document.encounter
+    orc = next(c for c in encounter.combatants if c.sheet.kind == "monster")
+    blank = orc.sheet.attacks[0].model_copy(update={"name": "\u200b \u00a0"})
+    sheet = orc.sheet.model_copy(update={"attacks": (blank,)})
+    encounter = core.replace_sheet(encounter, orc.id, sheet)
+    rules = registry.get("adnd2e").encounter
+    assert rules is not None
+    labels = [o.label for o in rules.actions(encounter, orc.id) if o.group == "attack"]
+    assert labels and all("  " not in label and "with attack" in label for label in labels)

@@ -22,7 +22,7 @@ from m3desk.core import encounter as core
 from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
-from m3desk.core.names import SideName
+from m3desk.core.names import SideName, visible_name
 from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
 from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
@@ -231,7 +231,10 @@ def attacks_of(sheet: Sheet, options: AdndOptions | None = None) -> tuple[Attack
 def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
     if isinstance(sheet, MonsterSheet):
         speed = NATURAL_SPEED[sheet.size]
-        return tuple(Attack(a.name, a.damage, a.damage, (), (), speed=speed,
+        # A name that reads as nothing (spaces, invisible characters from a paste) would
+        # leave "Attack with   (1d6)" in the list and the log: it is called an attack.
+        return tuple(Attack(visible_name(a.name) or "attack", a.damage, a.damage, (), (),
+                            speed=speed,
                             set_vs_charge=a.set_vs_charge, double_on_charge=a.double_on_charge,
                             times=a.count)
                      for a in sheet.attacks) or (
@@ -241,7 +244,7 @@ def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
     for index, weapon in enumerate(sheet.weapons):
         to_hit, damage = values[f"weapon.{index}.to_hit"], values[f"weapon.{index}.damage"]
         found.append(Attack(
-            weapon.name, weapon.damage_sm, weapon.damage_l,
+            visible_name(weapon.name) or "weapon", weapon.damage_sm, weapon.damage_l,
             to_hit.terms if not to_hit.overridden else (Term(label="set", value=to_hit.value),),
             damage.terms if not damage.overridden else (Term(label="set", value=damage.value),),
             melee=weapon.melee, missile=weapon.missile, rate_of_fire=weapon.rate_of_fire,

@@ -47,6 +47,7 @@ from m3desk.core.generation import (
     points_left,
     roll_scores,
 )
+from m3desk.core.numbers import signed
 from m3desk.core.system import GameSystem
 
 __all__ = ["BlankPanel", "GenerationDialog", "GenerationPanel"]
@@ -405,7 +406,7 @@ class GenerationPanel(QWidget):
         self.trade.blockSignals(True)
         self.trade.clear()
         for lowered, down, raised, up in self.trades():
-            self.trade.addItem(f"{lowered} {down:+d} → {raised} {up:+d}".replace("-", "−"),
+            self.trade.addItem(f"{lowered} {signed(down)} → {raised} {signed(up)}",
                                (lowered, down, raised, up))
         index = self.trade.findData(chosen) if chosen is not None else -1
         self.trade.setCurrentIndex(max(index, 0))
