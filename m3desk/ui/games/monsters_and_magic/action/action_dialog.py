@@ -152,6 +152,10 @@ class ActionDialog(QDialog):
         columns.addWidget(self._right_area, 11)
         layout = QVBoxLayout(self)
         layout.addLayout(columns, 1)
+        # What Apply will do to the sheets ("Applying: First One Mummy PHP 49 → 44"), under
+        # the columns beside the buttons: at 1366×768 it sat below the spending, out of view
+        # until the column was scrolled.
+        layout.addWidget(self.assistant.preview)
         layout.addWidget(self._result_line)
         layout.addLayout(buttons)
         self._layout = layout
