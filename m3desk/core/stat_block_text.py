@@ -88,8 +88,12 @@ def read_fields(text: str, short: Mapping[str, str], long: Mapping[str, str]) ->
     before = text[:matches[0].start()] if matches else text
     lead = before.strip(" \t\n,;.:")
     heading = before.rstrip(" \t").endswith("\n") and "\n" not in lead and len(lead) <= 80
+    # A module's one line names the creature first: "Orc: AC 6; …", "Goblin (AC 6 [13], …".
+    named = (not heading and "\n" not in lead and len(lead) <= 60
+             and before.rstrip(" \t").endswith((":", "(")) and not any(c.isdigit() for c in lead))
+    heading = heading or named
     if matches and lead and heading:
-        found.title = lead
+        found.title = lead.rstrip(" (")
     elif matches and lead:
         found.problems.append(f"took {quoted(lead)} before the first field as no "
                               "field")
