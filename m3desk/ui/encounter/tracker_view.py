@@ -7,7 +7,7 @@ moving on), the row follows it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHeaderView, QTableView, QWidget
 
@@ -225,6 +225,15 @@ class TrackerView(QTableView):
         """The combatants of every selected row, top to bottom."""
         rows = sorted({index.row() for index in self.selectionModel().selectedRows()})
         return [self.tracker_model.combatant_id(row) for row in rows]
+
+    def selectionCommand(self, index: QModelIndex | QPersistentModelIndex,
+                         event: QEvent | None = None) -> QItemSelectionModel.SelectionFlag:
+        """Several rows only by the GM's hand (Ctrl or Shift with a click or a key): a row
+        made current by the program (the turn moving on, a test) is the one selected row."""
+        if event is None:
+            return (QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QItemSelectionModel.SelectionFlag.Rows)
+        return super().selectionCommand(index, event)
 
     def commitData(self, editor: QWidget) -> None:
         """A pick in a choice column with several rows selected goes to every one of them,
