@@ -124,7 +124,8 @@ class AdndEncounter(core.Encounter):
     options: AdndOptions = Field(default_factory=AdndOptions)
     experience_awarded: bool = False
     """The fight's experience was added to the survivors' sheets."""
-    surprise_rolls: dict[SideName, int] = Field(default_factory=dict, max_length=200)
+    surprise_rolls: dict[SideName, Annotated[int, Field(ge=1, le=10)]] = Field(
+        default_factory=dict, max_length=200)
     """Each side's surprise d10 at set-up (1–3: surprised); empty in files from before."""
 
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
