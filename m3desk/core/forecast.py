@@ -132,7 +132,7 @@ class Forecast:
     """Each combatant's chance to be down at the end."""
     fled: Mapping[str, Share]
     hit_points: Mapping[str, float]
-    """Each combatant's mean hit points at the end."""
+    """Each combatant's mean hit points left at the end (a fight it ends below 0 counts 0)."""
 
 
 class Tally:
@@ -160,7 +160,9 @@ class Tally:
             self._fled.update(result.fled)
         hp, points = self._hp, result.hit_points
         for i in self._ids:
-            hp[i] += points.get(i, 0)
+            # Hit points left are never fewer than none: a goblin at −1 has 0 left, and the
+            # mean must not fall below what a living creature can have.
+            hp[i] += max(points.get(i, 0), 0)
 
     def forecast(self) -> Forecast:
         """What the fights so far say."""

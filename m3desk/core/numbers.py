@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
-__all__ = ["MINUS", "minus", "percent", "signed"]
+__all__ = ["MINUS", "damage_spread", "damage_summary", "minus", "percent", "signed"]
 
 MINUS = "\u2212"
 """The true minus sign: it reads better than a hyphen in a table and lines up with +."""
@@ -18,6 +19,21 @@ def signed(value: int) -> str:
 def minus(value: int) -> str:
     """A number with the true minus sign and no plus: 4, −4."""
     return str(value).replace("-", MINUS)
+
+
+def damage_summary(damage: Mapping[int, Fraction]) -> str:
+    """A hit's damage at a glance: "average 4.5, 1–8" (the whole spread is on demand)."""
+    if not damage:
+        return ""
+    mean = sum((value * chance for value, chance in damage.items()), Fraction(0))
+    low, high = min(damage), max(damage)
+    reach = str(low) if low == high else f"{low}–{high}"
+    return f"average {float(mean):.1f}, {reach}"
+
+
+def damage_spread(damage: Mapping[int, Fraction]) -> tuple[tuple[str, Fraction], ...]:
+    """Every damage a hit can do with its exact chance, lowest first ("3", 1/8)."""
+    return tuple((str(value), chance) for value, chance in sorted(damage.items()))
 
 
 def percent(chance: Fraction) -> str:

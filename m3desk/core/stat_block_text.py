@@ -22,8 +22,8 @@ from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
 
-__all__ = ["MAX_STAT_BLOCK", "FieldText", "at_most", "hit_dice_variants", "pick_variant", "quoted",
-           "read_fields", "validated", "variant_names", "variant_part"]
+__all__ = ["MAX_STAT_BLOCK", "FieldText", "at_most", "heading_name", "hit_dice_variants",
+           "pick_variant", "quoted", "read_fields", "validated", "variant_names", "variant_part"]
 
 MAX_STAT_BLOCK = 20_000
 """Characters read: a Monstrous Manual entry with its description is a few thousand."""
@@ -39,6 +39,12 @@ class FieldText:
     problems: list[str] = field(default_factory=list)
     title: str = ""
     """A short first line before the first label: the block's heading (a monster's name)."""
+
+
+def heading_name(found: FieldText) -> str:
+    """The name a block's heading line gives ("Goblin"; a book's "OGRE" as "Ogre"), or ""."""
+    title = " ".join(found.title.split())[:80]
+    return title.title() if title.isupper() else title
 
 
 def quoted(text: str, limit: int = 60) -> str:
@@ -82,8 +88,12 @@ def read_fields(text: str, short: Mapping[str, str], long: Mapping[str, str]) ->
     before = text[:matches[0].start()] if matches else text
     lead = before.strip(" \t\n,;.:")
     heading = before.rstrip(" \t").endswith("\n") and "\n" not in lead and len(lead) <= 80
+    # A module's one line names the creature first: "Orc: AC 6; …", "Goblin (AC 6 [13], …".
+    named = (not heading and "\n" not in lead and len(lead) <= 60
+             and before.rstrip(" \t").endswith((":", "(")) and not any(c.isdigit() for c in lead))
+    heading = heading or named
     if matches and lead and heading:
-        found.title = lead
+        found.title = lead.rstrip(" (")
     elif matches and lead:
         found.problems.append(f"took {quoted(lead)} before the first field as no "
                               "field")

@@ -330,6 +330,9 @@ class ActionPreview(NamedTuple):
     success: Fraction | None = None
     outcomes: tuple[tuple[str, Fraction], ...] = ()
     problem: str = ""
+    spread: tuple[tuple[str, Fraction], ...] = ()
+    """Every damage a hit can do and its exact chance: shown on demand, beside the lines'
+    average and range (:func:`~m3desk.core.numbers.damage_summary`)."""
 
 
 class DueAction(NamedTuple):
@@ -498,6 +501,12 @@ def move_text(name: str, check: MoveCheck, unit: str) -> str:
     return text + (f": {'; '.join(check.notes)}" if check.notes else "")
 
 
+def attack_or_spell_ends_turn(_after: "Encounter", _actor: str, option: ActionOption) -> bool:
+    """The usual turn: an attack or a spell is the combatant's action, after which it has
+    nothing left to do; a move, a save or a check leaves the turn open."""
+    return option.group in ("attack", "spell")
+
+
 class EncounterRules(NamedTuple):
     """How a game runs a fight, as functions the tracker, the board and the action dialog call.
 
@@ -560,6 +569,13 @@ class EncounterRules(NamedTuple):
     """Move the combatant to the place with everything the rules attach to it (Movement
     spent, a free attack due, a grapple dragged along) and its log line: one undo step,
     returning the new encounter and the log text."""
+    declare_attack: Callable[["Encounter", str], tuple["Encounter", str]] | None = None
+    """Declare that the combatant (id) attacks its nearest foe this round, as the distance
+    calls for (AD&D: attack where it stands, fire, or close in): the tracker's "Everyone
+    Attacks the Nearest Foe", one undo step for all. None: the game declares no attacks."""
+    turn_over: Callable[["Encounter", str, ActionOption], bool] = attack_or_spell_ends_turn
+    """Whether the action just taken (the encounter after it, the actor, the action) leaves
+    the actor nothing to do this turn: the action dialog then offers Apply and Next Turn."""
 
 
 class ExchangeRead(NamedTuple):

@@ -111,6 +111,9 @@ class AppSettings(BaseModel):
     player_view_fixed: str = Field(default="", max_length=200)
     """The name of the combatant the player view stays on when ``player_view_centre`` is
     "fixed"."""
+    export_folders: dict[str, str] = Field(default_factory=dict, max_length=20)
+    """The folder each kind of export ("pdf", "exchange") was last written to: the next one
+    starts there (none yet: the user's documents folder)."""
 
     @field_validator("recent_files")
     @classmethod

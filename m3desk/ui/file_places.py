@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-__all__ = ["free_name_in", "is_sample", "same_file_key", "samples_folder"]
+__all__ = ["documents_folder", "free_name_in", "is_sample", "same_file_key", "samples_folder"]
 
 _UNSAFE_FILE_CHARS = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 
@@ -37,6 +37,19 @@ def is_sample(path: Path) -> bool:
         return False
     key = same_file_key(folder)
     return key in (same_file_key(path.parent), same_file_key(path.parent.parent))
+
+
+def documents_folder() -> Path:
+    """The user's documents folder (platformdirs: ~/Documents or its localised name), made
+    if the account has none yet; home only when it cannot be made."""
+    import platformdirs
+
+    found = Path(platformdirs.user_documents_dir())
+    try:
+        found.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Path.home()
+    return found if found.is_dir() else Path.home()
 
 
 def _file_stem(name: str) -> str:

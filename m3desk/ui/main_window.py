@@ -276,7 +276,8 @@ class MainWindow(QMainWindow):
         from m3desk.ui.window import new_character as new_character_dialog  # when used
 
         try:
-            choice = new_character_dialog.ask_new_character(self, self.settings_store.options_for)
+            choice = new_character_dialog.ask_new_character(
+                self, self.settings_store.options_for, preferred=self.library.model.game)
         except (OSError, ValueError, KeyError) as exc:
             from m3desk.ui import dialogs
 
@@ -298,7 +299,7 @@ class MainWindow(QMainWindow):
     def new_monster(self) -> OpenDocument | None:
         from m3desk.ui.window import new_character as new_character_dialog  # when used
 
-        game = new_character_dialog.ask_game(self, "monster")
+        game = new_character_dialog.ask_game(self, "monster", self.library.model.game)
         if game is None:
             return None
         return self.session.add_new(self._new_sheet(game, "monster", "New monster"))
@@ -369,7 +370,9 @@ class MainWindow(QMainWindow):
 
         menu = self.menu_actions.game_rules_menu
         menu.clear()
-        for system in registry.systems():
+        from m3desk.ui.own_game import game_order
+
+        for system in sorted(registry.systems(), key=lambda system: game_order(system.name)):
             if system.id == rules_system() or not system.options_model.model_fields:
                 continue
             action = menu.addAction(f"{mnemonic_safe(system.name)}…")

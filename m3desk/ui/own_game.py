@@ -7,7 +7,13 @@ the generic UI through :mod:`m3desk.ui.games` (``GameParts``), never by its id.
 
 from __future__ import annotations
 
-__all__ = ["OWN_GAME_NAME"]
+__all__ = ["OWN_GAME_NAME", "game_order"]
 
 OWN_GAME_NAME = "Monsters & Magic"
 """Its name as the library shows it (files read before games were named are this game's)."""
+
+
+def game_order(name: str) -> tuple[bool, str]:
+    """Where a game stands in every list of games the app shows (the library's filter, New
+    Character, New Monster, Table Rules of Other Games): this one first, then by name."""
+    return name != OWN_GAME_NAME, name.casefold()

@@ -417,7 +417,9 @@ TOY = GameSystem(
                         "strongest, as chosen); one d6 per side each round.",
         with_hit_points=with_hit_points,
         edit=_edit, rings=_rings, reach=_reach, actions=_actions,
-        preview=_preview, resolve=_resolve),
+        preview=_preview, resolve=_resolve,
+        declare_attack=lambda encounter, combatant_id: _edit(encounter, combatant_id,
+                                                             "declared", "attack")),
 )
 
 

@@ -96,7 +96,8 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     assert _type(widget, "Ogre", "declared", "Charge") == "Charge 135 ft"
     assert _type(widget, "Rath", "declared", "Set against a charge") == "Set against a charge"
     assert _type(widget, "Delsenora", "declared", "Withdraw") == "Withdraw 40 ft"
-    assert _type(widget, "Rupert", "declared", "Move and fire") == "Move and fire 60 ft"
+    assert _type(widget, "Rupert", "declared", "Move and fire") == \
+        "Move and fire 60 ft · 1 shot"  # the rate on the move, with the declaration
     assert _type(widget, "Kobold", "declared", "Flee") == "Flee 60 ft"
     for name in ("Ilse", "Orc"):
         _type(widget, name, "declared", "Attack")
@@ -150,7 +151,7 @@ def test_a_seed_002_round_at_the_table(qtbot: Any, widget: EncounterWidget,
     seen = act("Rath", "Attack with spear (1d8 vs L)", "Ogre", (11, 4))
     assert seen["preview"].splitlines() == [
         "d20 STR 18/80 +2 needs 8 (THAC0 14 − AC 6, charging)",
-        "Damage 1d8 ×2 (set against the charge) +4"]
+        "Damage 1d8 ×2 (set against the charge) +4: average 13.0, 6–20"]
     assert seen["chance"].startswith("Chance of success: 75.0 %")
     assert _shown(widget, "Ogre", "hp") == "7/19"  # 4 doubled + STR 4 = 12
 

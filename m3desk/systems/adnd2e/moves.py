@@ -195,6 +195,9 @@ def dialog_move(encounter: core.Encounter, actor: str, action: str,
     if kind == "toward":
         return core.closing_place(encounter, actor, target, max(MELEE_FEET, feet - budget),
                                   budget), ""
+    if kind == "withdraw" and encounter.out_of_fight(encounter.combatant(target)):
+        return None, (f"{name} is down: withdraw from a foe still fighting "
+                      f"{combatant.name}.")
     if kind == "withdraw" and feet > MELEE_FEET:
         return None, (f"{combatant.name} is not engaged with {name}: withdraw from a foe "
                       f"within {MELEE_FEET} ft.")
@@ -235,8 +238,14 @@ def resolve_move(encounter: core.Encounter, actor: str, action: str,
     if notices:
         notices += (f"{fleer.name} can be pursued unless someone blocks.",)
     if action == "move:withdraw" and target is not None:
-        foe = encounter.combatant(target).name
-        ally = blocker(encounter, actor, target, place)
-        notices += (f"{ally.name} blocks {foe}: it cannot follow {fleer.name}."
-                    if ally is not None else f"{foe} may follow {fleer.name}.",)
+        # Every foe still fighting it that it leaves behind, as the preview and the log
+        # name them (the target chosen may be one of several, or already down).
+        left = set(core.foes_within(encounter, actor, MELEE_FEET, at=place))
+        for foe_id in engaged_with(encounter, actor):
+            if foe_id in left:
+                continue
+            foe = encounter.combatant(foe_id).name
+            ally = blocker(encounter, actor, foe_id, place)
+            notices += (f"{ally.name} blocks {foe}: it cannot follow {fleer.name}."
+                        if ally is not None else f"{foe} may follow {fleer.name}.",)
     return ActionOutcome(after, text, notices=notices)

@@ -20,6 +20,7 @@ from m3desk.core.routines import MAX_ROUTINES, split_alternatives
 from m3desk.core.stat_block_text import (
     MAX_STAT_BLOCK,
     at_most,
+    heading_name,
     pick_variant,
     quoted,
     read_fields,
@@ -241,6 +242,8 @@ def parse_stat_block(text: str, name: str = "Monster",
     problems = fields.problems
     parts = pick_variant(fields.values, variant, problems)
     name = name.strip()[:80] if isinstance(name, str) else ""
+    if heading_name(fields):  # a name line above the stats ("Orc") names the monster
+        name = heading_name(fields)
     if family and 0 <= variant < len(family) and name in ("", "Monster"):
         name = family[variant][:80]  # a family's column names the creature
     values: dict[str, object] = {"name": name or "Monster"}

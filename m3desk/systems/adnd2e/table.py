@@ -22,7 +22,8 @@ from m3desk.core import encounter as core
 from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import minus, percent, signed
+from m3desk.core.names import SideName, visible_name
+from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
 from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.spell_range import spell_rings, spells_within
@@ -123,6 +124,9 @@ class AdndEncounter(core.Encounter):
     options: AdndOptions = Field(default_factory=AdndOptions)
     experience_awarded: bool = False
     """The fight's experience was added to the survivors' sheets."""
+    surprise_rolls: dict[SideName, Annotated[int, Field(ge=1, le=10)]] = Field(
+        default_factory=dict, max_length=200)
+    """Each side's surprise d10 at set-up (1–3: surprised); empty in files from before."""
 
     def round_ended(self) -> tuple[AdndEncounter, list[str]]:
         accrued = self
@@ -235,7 +239,10 @@ def routine_of(sheet: Sheet, index: int) -> int:
 def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
     if isinstance(sheet, MonsterSheet):
         speed = NATURAL_SPEED[sheet.size]
-        return tuple(Attack(a.name, a.damage, a.damage, (), (), speed=speed,
+        # A name that reads as nothing (spaces, invisible characters from a paste) would
+        # leave "Attack with   (1d6)" in the list and the log: it is called an attack.
+        return tuple(Attack(visible_name(a.name) or "attack", a.damage, a.damage, (), (),
+                            speed=speed,
                             set_vs_charge=a.set_vs_charge, double_on_charge=a.double_on_charge,
                             times=a.count)
                      for a in sheet.attacks) or (
@@ -245,7 +252,7 @@ def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
     for index, weapon in enumerate(sheet.weapons):
         to_hit, damage = values[f"weapon.{index}.to_hit"], values[f"weapon.{index}.damage"]
         found.append(Attack(
-            weapon.name, weapon.damage_sm, weapon.damage_l,
+            visible_name(weapon.name) or "weapon", weapon.damage_sm, weapon.damage_l,
             to_hit.terms if not to_hit.overridden else (Term(label="set", value=to_hit.value),),
             damage.terms if not damage.overridden else (Term(label="set", value=damage.value),),
             melee=weapon.melee, missile=weapon.missile, rate_of_fire=weapon.rate_of_fire,
@@ -405,11 +412,58 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
             feet = allowance(encounter, combatant, declaration.id)
             text += f" {feet} ft"
             tip += f" Up to {feet} ft this round ({combatant.moved} ft moved)."
+        rate = fire_rate_words(encounter, combatant, declaration.id)
+        if rate:  # a moving archer's rate of fire, said with the declaration
+            text += f" · {_shots_short(encounter, combatant, declaration.id)}"
+            tip += f" {rate[:1].upper()}{rate[1:]}."
         return Cell(text=text, tip=tip, editable=True, edit_text=declaration.label,
                     choices=CHOICES)
     roll = combatant.initiative_roll
     return Cell(text="" if roll is None else str(roll), tip=_initiative_tip(encounter, combatant),
                 editable=True, edit_text="" if roll is None else str(roll))
+
+
+def _rate_text(rate: Fraction) -> str:
+    """"2 shots a round", "1 shot a round", "1 shot every 2 rounds" (a rate of ½)."""
+    if rate >= 1:
+        shots = int(rate) if rate == int(rate) else float(rate)
+        return f"{shots} shot{'s' if rate != 1 else ''} a round"
+    every = 1 / rate
+    rounds = int(every) if every == int(every) else float(every)
+    return f"1 shot every {rounds} rounds"
+
+
+_VULGAR = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(1, 4): "¼",
+           Fraction(3, 2): "1½", Fraction(5, 2): "2½"}
+
+
+def _shots_short(encounter: core.Encounter, combatant: AdndCombatant,
+                 declaration_id: str) -> str:
+    """The shots a round the declaration allows, short for the tracker ("1 shot", "½ shot")."""
+    missiles = [a for a in attacks_of(combatant.sheet, _options(encounter)) if a.missile]
+    rate = missiles[0].rate_of_fire
+    if declaration_id == "missile":
+        rate = moving_rate_of_fire(rate)
+    shown = _VULGAR.get(Fraction(rate), str(int(rate)) if rate == int(rate) else f"{rate}")
+    return f"{shown} shot{'s' if rate > 1 else ''}"
+
+
+def fire_rate_words(encounter: core.Encounter, combatant: AdndCombatant,
+                    declaration_id: str) -> str:
+    """What a declaration that fires allows of the first missile weapon: "longbow: 1 shot a
+    round on the move (2 standing)"; "" for any other declaration or no missile weapon."""
+    declaration = BY_ID.get(declaration_id)
+    if declaration is None or not declaration.fires:
+        return ""
+    missiles = [a for a in attacks_of(combatant.sheet, _options(encounter)) if a.missile]
+    if not missiles:
+        return ""
+    attack = missiles[0]
+    if declaration_id == "missile":
+        moving = moving_rate_of_fire(attack.rate_of_fire)
+        return (f"{attack.name}: {_rate_text(moving)} on the move, "
+                f"{_rate_text(attack.rate_of_fire).removesuffix(' a round')} standing")
+    return f"{attack.name}: {_rate_text(attack.rate_of_fire)}"
 
 
 def declare(encounter: AdndEncounter, combatant_id: str, text: str) -> tuple[AdndEncounter, str]:
@@ -439,7 +493,9 @@ def declare(encounter: AdndEncounter, combatant_id: str, text: str) -> tuple[Adn
                                   casting_time=casting_time)
     after = _with_initiative(encounter, after)
     label = BY_ID[declaration_id].label if declaration_id else "nothing"
-    after = core.add_log(after, f"{combatant.name} declares: {label}", actor=combatant_id)
+    rate = fire_rate_words(encounter, combatant, declaration_id)
+    after = core.add_log(after, f"{combatant.name} declares: {label}"
+                         + (f" ({rate})" if rate else ""), actor=combatant_id)
     return after, f"{combatant.name} declares {label}"
 
 
@@ -888,9 +944,15 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     hp = defender.hit_points
     kills = sum((p for damage, p in outcomes.items()
                  if damage and combat.dead(hp - damage, enc.options.deaths_door)), Fraction(0))
-    return ActionPreview(lines=_describe(enc, actor, plan), success=chance,
+    # A hit's damage, from the same outcomes the roll is resolved by (criticals included).
+    on_hit = {damage: p / chance for damage, p in outcomes.items() if damage} if chance else {}
+    lines = list(_describe(enc, actor, plan))
+    if on_hit:
+        lines[1] += f": {damage_summary(on_hit)}"
+    return ActionPreview(lines=tuple(lines), success=chance,
                          outcomes=(("Kills" if not enc.options.deaths_door or threshold <= 0
-                                    else "Kills outright", kills),))
+                                    else "Kills outright", kills),),
+                         spread=damage_spread(on_hit))
 
 
 def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
@@ -1211,6 +1273,38 @@ def _make_move(encounter: core.Encounter, combatant_id: str, place: Place
     return moves.make_move(encounter, combatant_id, place)
 
 
+def declare_attack(encounter: core.Encounter, combatant_id: str) -> tuple[core.Encounter, str]:
+    """The combatant attacks its nearest foe standing: where it stands when the foe is within
+    a square; else fires when a missile weapon reaches it; else closes in (half its combat
+    movement, still attacking). A charge's +2 and its AC penalty stay the GM's call."""
+    enc = _enc(encounter)
+    combatant = _combatant(enc, combatant_id)
+    foes = [c for c in enc.combatants if c.side != combatant.side and not enc.out_of_fight(c)]
+    if not foes:
+        raise ValueError(f"{combatant.name} has no foe standing to attack.")
+    feet = min(core.position_between(enc, combatant_id, foe.id) for foe in foes)
+    options = _options(enc)
+    missiles = [ranges for attack in attacks_of(combatant.sheet, options) if attack.missile
+                and (ranges := ranges_feet(attack, options)) is not None]
+    if feet <= MELEE_FEET:
+        chosen = "attack"
+    elif any(feet <= ranges[2] for ranges in missiles):
+        chosen = "fire"
+    else:
+        chosen = "close"
+    return declare(enc, combatant_id, chosen)
+
+
+def _turn_over(encounter: core.Encounter, actor: str, option: ActionOption) -> bool:
+    """An attack or a spell is the combatant's action, unless a missile weapon's rate of fire
+    leaves it another shot this round."""
+    if option.group not in ("attack", "spell"):
+        return False
+    combatant = _combatant(encounter, actor)
+    counted = combatant.fire_round == encounter.round and combatant.fire_credit is not None
+    return not (counted and option.group == "attack" and (combatant.fire_credit or 0) >= 1)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=AdndEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
@@ -1218,4 +1312,4 @@ ENCOUNTER_RULES = EncounterRules(
     preview=_preview, resolve=_resolve, status=_status, due=_due, hit_dice=_hit_dice,
     with_hit_points=with_hit_points, experience=experience.experience,
     award_experience=experience.award, check_move=_check_move, make_move=_make_move,
-    setup_steps=SETUP_STEPS)
+    setup_steps=SETUP_STEPS, turn_over=_turn_over, declare_attack=declare_attack)

@@ -16,7 +16,7 @@ from m3desk.core.dice import Roller
 from m3desk.core.encounter import ConditionState
 from m3desk.core.numbers import minus
 from m3desk.core.reach_memo import ReachByDistance
-from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
+from m3desk.core.system import ActionOption, Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.core.terms import Term, rolled
 from m3desk.systems.apparatus import actions as acts
 from m3desk.systems.apparatus import moves
@@ -316,6 +316,13 @@ def _condition_names(combatant: core.Combatant) -> tuple[str, ...]:
     return tuple(c.name for c in combatant.conditions)
 
 
+def _turn_over(encounter: core.Encounter, actor: str, _option: ActionOption) -> bool:
+    """The Standard Action taken and no Movement left (or a long jump that ended it)."""
+    state = turn_state(encounter, actor)
+    return state is not None and state.action_used and (state.halves == 0
+                                                         or state.long_jumped)
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=ApparatusEncounter, make_combatant=_make_combatant, pool=_pool,
     columns=COLUMNS, cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings,
@@ -323,5 +330,5 @@ ENCOUNTER_RULES = EncounterRules(
     roll_initiative=_roll_initiative, actions=acts.actions, preview=acts.preview,
     resolve=acts.resolve, status=_status, simulate=simulate, forecast_policy=FORECAST_POLICY,
     check_move=moves.check_move, make_move=moves.make_move, setup_steps=SETUP_STEPS,
-    due=acts.due)
+    due=acts.due, turn_over=_turn_over)
 

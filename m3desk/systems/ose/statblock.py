@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from m3desk.core.routines import MAX_ROUTINES, Damage, DamageError, effect_in, split_alternatives
 from m3desk.core.stat_block_text import (
     at_most,
+    heading_name,
     pick_variant,
     quoted,
     read_fields,
@@ -329,6 +330,8 @@ def parse_stat_block(text: str, name: str = "Monster",
     problems = fields.problems
     notes: list[str] = []
     name = name.strip()[:80] if isinstance(name, str) else ""
+    if heading_name(fields):  # a name line above the stats ("Goblin") names the monster
+        name = heading_name(fields)
     values: dict[str, object] = {"name": name or "Monster"}
     parts = pick_variant(fields.values, variant, problems)
     variants = variant_names(fields.values)

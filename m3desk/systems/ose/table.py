@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import minus, percent, signed
+from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.routines import Damage, routine_words
 from m3desk.core.spell_range import out_of_range, spell_rings, spells_within
@@ -511,9 +511,11 @@ def _effect_words(encounter: core.Encounter, target: str, attack: MonsterAttack 
 
 def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: Weapon,
                     target: str, backstab: bool = False
-                    ) -> tuple[list[str], Fraction, Fraction, Fraction, Fraction] | str:
+                    ) -> tuple[list[str], Fraction, Fraction, Fraction, Fraction,
+                               tuple[tuple[str, Fraction], ...]] | str:
     """One attack's lines, its hit chance, the chance it kills the target as it stands, its
-    average damage on a hit and the chance its effect takes hold on a hit."""
+    average damage on a hit, the chance its effect takes hold on a hit and every damage a hit
+    can do with its chance (the whole spread, shown on demand)."""
     found = attack_terms(encounter, actor, target, weapon, backstab=backstab)
     if isinstance(found, str):
         return found
@@ -526,6 +528,7 @@ def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: W
     die = _damage_die(sheet, index, weapon, options)
     left = _c(encounter, target).sheet.hit_points
     kill, mean = Fraction(0), Fraction(0)
+    spread: tuple[tuple[str, Fraction], ...] = ()
     attack = _monster_attack(sheet, index)
     if die is None:
         lines.append("No damage" if attack is not None and attack.effect else
@@ -535,12 +538,10 @@ def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: W
                                           "backstab" if backstab else "attack")
         damage = _spread(die, bonus, multiplier)
         mean = sum((value * chance for value, chance in damage.items()), Fraction(0))
-        spread = ", ".join(f"{value}: {percent(chance)}"
-                           for value, chance in sorted(damage.items())) \
-            if len(damage) <= 12 else f"{min(damage)} to {max(damage)}"
         lines.append(f"Damage {die}{signed(bonus) if bonus else ''}"
-                     f"{' ×2' if multiplier == 2 else ''}, at least 1 (average "
-                     f"{float(mean):.1f}): {spread}")
+                     f"{' ×2' if multiplier == 2 else ''}, at least 1: "
+                     f"{damage_summary(damage)}")
+        spread = damage_spread(damage)
         if not combat.down(left):
             kill = sum((p for value, p in damage.items() if combat.down(left - value)),
                        Fraction(0))
@@ -549,7 +550,7 @@ def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: W
     if effect is not None:
         lines.append(effect[0])
         takes = effect[1]
-    return lines, hit, kill, mean, takes
+    return lines, hit, kill, mean, takes, spread
 
 
 def _attack_preview(encounter: core.Encounter, actor: str, action: str,
@@ -564,7 +565,7 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
                             backstab=kind == "backstab")
     if isinstance(found, str):
         return ActionPreview(problem=found)
-    lines, hit, kill, _mean, takes = found
+    lines, hit, kill, _mean, takes, spread = found
     target_c = _c(encounter, target)
     outcomes: tuple[tuple[str, Fraction], ...] = ()
     if not combat.down(target_c.sheet.hit_points):
@@ -575,7 +576,7 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
         effect = effect_of(attack) if attack is not None else None
         if effect is not None:
             outcomes += ((f"{target_c.name} {effect.condition.lower()}", hit * takes),)
-    return ActionPreview(lines=tuple(lines), success=hit, outcomes=outcomes)
+    return ActionPreview(lines=tuple(lines), success=hit, outcomes=outcomes, spread=spread)
 
 
 def _routine_attacks(sheet: MonsterSheet, number: int) -> tuple[MonsterAttack, ...]:
@@ -596,7 +597,7 @@ def _routine_preview(encounter: core.Encounter, actor: str, number: int,
         found = _strike_preview(encounter, actor, index, Weapon(name=attack.name), target)
         if isinstance(found, str):
             return ActionPreview(problem=found)
-        parts, hit, _kill, mean, takes = found
+        parts, hit, _kill, mean, takes, _each = found
         die = _damage_die(sheet, index, Weapon(name=attack.name), _options(encounter))
         words = [f"{attack.count} × {attack.name}: hits {percent(hit)}",
                  f"{die} (average {float(mean):.1f})" if die is not None else
@@ -963,6 +964,19 @@ def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
     return d8_hit_dice(sheet.hit_dice, sheet.hit_dice_modifier)
 
 
+def _declare_attack(encounter: core.Encounter, combatant_id: str) -> tuple[core.Encounter, str]:
+    """Attacking is what a combatant does unless it declares otherwise: a spell, a fighting
+    withdrawal or a retreat declared is taken back ("none")."""
+    return rnd.declare(_e(encounter), combatant_id, "none"), \
+        f"{_e(encounter).combatant(combatant_id).name} declares"
+
+
+def _turn_over(encounter: core.Encounter, actor: str, _option: ActionOption) -> bool:
+    """An attack or a spell marks the combatant as having acted: its round is done (a move
+    before the attack, a save or a morale check leaves it to act)."""
+    return _c(encounter, actor).acted
+
+
 ENCOUNTER_RULES = EncounterRules(
     encounter_type=OseEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
@@ -972,4 +986,4 @@ ENCOUNTER_RULES = EncounterRules(
     with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY,
     setup_steps=SETUP_STEPS, experience=experience.experience,
     award_experience=experience.award, check_move=moves.check_move,
-    make_move=moves.make_move)
+    make_move=moves.make_move, turn_over=_turn_over, declare_attack=_declare_attack)

@@ -50,6 +50,11 @@ class ActionView(Protocol):
         """Applies the action: one undo step, one log entry."""
 
     @property
+    def next_turn_button(self) -> QPushButton:
+        """Apply and Next Turn (Ctrl+Return): shown for the combatant whose turn it is,
+        enabled when the action leaves it nothing to do this turn."""
+
+    @property
     def actor_id(self) -> str:
         """The combatant who acts."""
 

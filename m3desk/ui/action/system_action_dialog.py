@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -42,6 +43,7 @@ from m3desk.core.system import (
     ActionPreview,
     EncounterRules,
 )
+from m3desk.ui.action.next_turn import NextTurnButton, advance_turn
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
 if TYPE_CHECKING:
@@ -108,6 +110,16 @@ class SystemActionDialog(QDialog):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.chance.setFont(font)
+        # Each damage a hit can do, on demand: the lines give its average and range.
+        self.spread_button = QToolButton(self)
+        self.spread_button.setObjectName("damage_spread_button")
+        self.spread_button.setText("Each &damage")
+        self.spread_button.setCheckable(True)
+        self.spread_button.setToolTip("Show the chance of every damage a hit can do")
+        self.spread = _plain(QLabel(self))
+        self.spread.setObjectName("damage_spread")
+        self.spread.hide()
+        self.spread_button.toggled.connect(lambda _on: self._refresh())
         self.problem = _plain(QLabel(self))
         self.problem.setObjectName("action_problem")
         self.result_line = _plain(QLabel(self))
@@ -123,8 +135,11 @@ class SystemActionDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.apply_button = self.buttons.addButton("&Apply",
                                                    QDialogButtonBox.ButtonRole.AcceptRole)
+        self.next_turn_button = NextTurnButton(self)
+        self.buttons.addButton(self.next_turn_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.rejected.connect(self.reject)
         self.apply_button.clicked.connect(self.apply)
+        self.next_turn_button.clicked.connect(self.apply_and_next_turn)
         self.roll_button.clicked.connect(self.roll)
         self._build_layout()
 
@@ -142,7 +157,7 @@ class SystemActionDialog(QDialog):
     def _build_layout(self) -> None:
         form = QFormLayout()
         self._form = form
-        form.addRow("&Actor:", self.actor)
+        form.addRow("Act&or:", self.actor)
         form.addRow("A&ction:", self.action)
         form.addRow("&Target:", self.target)
         for field in (self.actor, self.action, self.target):
@@ -155,6 +170,10 @@ class SystemActionDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.preview)
+        spread_row = QHBoxLayout()
+        spread_row.addWidget(self.spread_button, 0, Qt.AlignmentFlag.AlignTop)
+        spread_row.addWidget(self.spread, 1)
+        layout.addLayout(spread_row)
         layout.addWidget(self.chance)
         layout.addWidget(self.problem)
         layout.addLayout(dice_row)
@@ -297,14 +316,17 @@ class SystemActionDialog(QDialog):
         first_in_reach = -1
         if option is not None and option.needs_target:
             others = [c for c in encounter.combatants if c.id != self.actor_id]
-            others.sort(key=lambda c: not self._is_foe(c.id))
+            # Foes first, those still fighting before those down (never the default).
+            others.sort(key=lambda c: (not self._is_foe(c.id), encounter.out_of_fight(c)))
             for other in others:
                 where = self._model.label(position_between(encounter, self.actor_id, other.id))
                 reach = self._rules.reach(encounter, self.actor_id, other.id)
-                mark = "in reach" if reach.in_reach else "out of reach"
+                down = encounter.out_of_fight(other)
+                mark = "down" if down else "in reach" if reach.in_reach else "out of reach"
                 ally = "" if self._is_foe(other.id) else "ally, "
                 self.target.addItem(f"{other.name} — {where} ({ally}{mark})", other.id)
-                if reach.in_reach and first_in_reach < 0 and self._is_foe(other.id):
+                if reach.in_reach and first_in_reach < 0 and self._is_foe(other.id) \
+                        and not down:
                     first_in_reach = self.target.count() - 1
         self.target.setEnabled(self.target.count() > 0)
         # An action that carries its target (or needs none) hides the empty list.
@@ -361,6 +383,10 @@ class SystemActionDialog(QDialog):
             parts.append(f"Chance of success: {percent(preview.success)}")
         parts += [f"{label}: {percent(chance)}" for label, chance in preview.outcomes]
         self.chance.setText("\n".join(parts))
+        spread = ", ".join(f"{label}: {percent(chance)}" for label, chance in preview.spread)
+        self.spread_button.setVisible(bool(spread))
+        self.spread.setText(kept_together(f"Each damage: {spread}") if spread else "")
+        self.spread.setVisible(bool(spread) and self.spread_button.isChecked())
         self.problem.setText(preview.problem)
         self.problem.setVisible(bool(preview.problem))
         self._refresh_buttons()
@@ -396,13 +422,20 @@ class SystemActionDialog(QDialog):
         self.apply_button.setEnabled(not barred and typed)
         self.apply_button.setToolTip(self.current_preview().problem if barred else
                                      "" if typed else "Roll, or type every die first")
-        self._show_result(not barred and typed)
+        over = self._show_result(not barred and typed)
+        encounter = self._document.encounter
+        if self.actor_id in {c.id for c in encounter.combatants}:
+            self.next_turn_button.update_for(
+                encounter, self.actor_id, ready=not barred and typed, over=over,
+                actor_name=encounter.combatant(self.actor_id).name)
         self._fit()
 
-    def _show_result(self, ready: bool) -> None:
-        """What Apply will do with these dice (hit or miss, the damage), before it is done."""
+    def _show_result(self, ready: bool) -> bool | None:
+        """What Apply will do with these dice (hit or miss, the damage), before it is done;
+        whether it leaves the actor nothing to do this turn (None: not ready)."""
         option = self.option
         text = ""
+        over: bool | None = None
         if ready and option is not None and self._rules.resolve is not None:
             try:
                 outcome = self._rules.resolve(self._document.encounter, self.actor_id,
@@ -415,8 +448,10 @@ class SystemActionDialog(QDialog):
                 before = len(self._document.encounter.log)
                 logged = [entry.text for entry in outcome.encounter.log[before:]]
                 text = "Result: " + ("\n".join(logged) if logged else outcome.summary)
+                over = self._rules.turn_over(outcome.encounter, self.actor_id, option)
         self.result_line.setText(text)
         self.result_line.setVisible(bool(text))
+        return over
 
     def roll(self) -> None:
         option = self.option
@@ -428,7 +463,7 @@ class SystemActionDialog(QDialog):
             spin.setValue(face)
         self.apply_button.setFocus()
 
-    def apply(self) -> bool:
+    def apply(self, *, announce: bool = True) -> bool:
         """Resolve with the dice shown and push it as one undo step; False if not ready."""
         option = self.option
         if not self.apply_button.isEnabled() or option is None or self._rules.resolve is None:
@@ -441,7 +476,17 @@ class SystemActionDialog(QDialog):
         self.accept()
         # What the table must hear now (a spell lost, a free attack, morale due): the
         # encounter tab shows it at once, without a box to click away.
-        self._document.announce(self.notices)
+        if announce:
+            self._document.announce(self.notices)
+        return True
+
+    def apply_and_next_turn(self) -> bool:
+        """Apply, then Next Turn (two undo steps); False if the action was not ready."""
+        if not self.next_turn_button.isEnabled() or not self.apply(announce=False):
+            return False
+        said = advance_turn(self._document)
+        # Told after the turn passed: a step of the undo stack clears the notice bar.
+        self._document.announce((*self.notices, *said))
         return True
 
     # -- running ---------------------------------------------------------------------------

@@ -1,8 +1,11 @@
 """The encounter table's actions and their keys; construction only.
 
-Keys avoid the window's (Ctrl+N/O/S/W/Q/Z/L/F, F5) and act only while the encounter tab
-has focus (``WidgetWithChildrenShortcut``), so a sheet tab never sees them. Every tooltip
-names its key.
+Keys avoid the window's (Ctrl+N/O/S/W/Q/Z/L/F, F5) and answer wherever the focus is in the
+window while the encounter tab is shown (``WindowShortcut``: the tracker, the log, the map,
+the library beside it), as the Encounter menu that lists them promises; a tab out of sight
+is not visible, so a sheet tab or another encounter never sees them. Delete alone answers
+only inside the tab (the library's list is no place to remove a combatant from). Every
+tooltip names its key.
 
 =====================  ====================
 Next turn              Ctrl+Return (Ctrl+Enter)
@@ -12,9 +15,10 @@ Casting this round     Ctrl+T
 Earlier/later on count Alt+Up / Alt+Down
 Delay / Act now        Ctrl+D / Ctrl+Shift+D
 Act…                   Ctrl+E
+Everyone attacks       Ctrl+Shift+A (games that declare)
 Adjust PHP / MHP       Ctrl+H / Ctrl+Shift+H
 Add effect…            Ctrl+K
-Remove combatant       Delete (in the tracker)
+Remove combatant       Delete (in the encounter tab)
 Export log…            Ctrl+Shift+E
 Table rules…           (none; Encounter menu and More)
 =====================  ====================
@@ -38,7 +42,7 @@ class EncounterActions(QObject):
             created = QAction(text, on)
             if keys:
                 created.setShortcuts([QKeySequence(key) for key in keys])
-                created.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                created.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
                 shown = QKeySequence(keys[0]).toString(QKeySequence.SequenceFormat.NativeText)
                 tip = f"{tip} ({shown})"
             created.setToolTip(tip)
@@ -72,12 +76,17 @@ class EncounterActions(QObject):
                                  "Damage or heal the selected combatant's physical hit points")
         self.adjust_mhp = action("Adjust &MHP…", ("Ctrl+Shift+H",),
                                  "Damage or heal the selected combatant's mental hit points")
+        self.everyone_attacks = action("Everyone A&ttacks the Nearest Foe", ("Ctrl+Shift+A",),
+                                       "Declare for every combatant standing what attacking "
+                                       "its nearest foe takes this round (attack, fire or "
+                                       "close in), as one undo step; select several rows and "
+                                       "pick in the Declared column to declare for them all")
         self.add_condition = action("Add &Effect or Consequence…", ("Ctrl+K",),
                                     "Place an effect or consequence on the selected combatant")
         self.remove_condition_menu = QMenu("Remo&ve Effect or Consequence", host)
         self.remove_combatant = action("Remove from Encounter", ("Delete",),
-                                       "Remove the selected combatant", on=tracker)
-        self.remove_combatant.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+                                       "Remove the selected combatant")
+        self.remove_combatant.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.export_log = action("E&xport Log…", ("Ctrl+Shift+E",),
                                  "Save the log, as filtered, as a text file")
         self.pull_sheet = action("&Update from Sheet", (),
@@ -142,7 +151,8 @@ class EncounterActions(QObject):
         """The tracker's context menu, in order; None is a separator."""
         listed: list[QAction | None] = [
                 self.act, None, self.roll_selected, self.casting, self.earlier, self.later,
-                None, self.delay, self.act_now, None, self.adjust_php, self.adjust_mhp,
+                None, self.delay, self.act_now, self.everyone_attacks, None, self.adjust_php,
+                self.adjust_mhp,
                 self.add_condition, self.remove_condition_menu.menuAction(), None,
                 self.pull_sheet, self.hidden, self.remove_combatant]
         return [a for a in listed if a is None or a.isVisible()]

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 from m3desk.core import encounter as core
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.paths import AppPaths
-from m3desk.storage.sheet_files import load_sheet
+from m3desk.storage.sheet_files import doc_type_for, load_sheet, save_sheet
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
@@ -27,7 +27,7 @@ from m3desk.ui.encounter.write_back import (
     plan_write_back,
     write_back_summary,
 )
-from m3desk.ui.file_places import same_file_key
+from m3desk.ui.file_places import free_name_in, same_file_key
 
 __all__ = ["FileController"]
 
@@ -120,10 +120,38 @@ class FileController(QObject):
                     "yet; edit the sheet and use Update from Sheet to bring it into the fight")
         if not encounter.combatants:
             return "the encounter has no combatants"
-        if not any(c.source_path for c in encounter.combatants):
+        if not any(c.source_path for c in encounter.combatants) and not self._samples():
             return ("no combatant came from a sheet file of yours (samples and sheets never "
                     "saved are not written to)")
         return ""
+
+    def _samples(self) -> list[core.Combatant]:
+        """The characters of the fight that came from no file of the GM's (the app's samples,
+        a sheet never saved): a GM's first fight is with these."""
+        return [c for c in self._document.encounter.combatants
+                if not c.source_path and getattr(c.sheet, "kind", "") == "character"]
+
+    def keep_samples(self, combatants: list[core.Combatant]) -> list[Path]:
+        """Save each as a sheet of the GM's own in the library's characters folder (as the
+        fight left it), and let the encounter write back to those files from now on (one
+        undo step); the files written."""
+        folder = AppPaths.from_environment().library_dir("characters")
+        written: list[Path] = []
+        encounter = self._document.encounter
+        for combatant in combatants:
+            path = free_name_in(folder, combatant.name, doc_type_for(combatant.sheet).extension)
+            try:
+                save_sheet(path, combatant.sheet)
+            except SaveError as error:
+                prompts.show_error(self._host, "Could Not Save the Sheet", error.message)
+                continue
+            written.append(path)
+            encounter = core.update_combatant(encounter, combatant.id, source_path=str(path))
+            encounter = core.add_log(encounter, f"{combatant.name} saved as “{path.name}”",
+                                     actor=combatant.id)
+        if written:
+            self._document.apply(encounter, "Save the samples as your own sheets")
+        return written
 
     def _suggested_log_path(self) -> Path:
         folder = (self._document.path.parent if self._document.path is not None
@@ -145,9 +173,21 @@ class FileController(QObject):
         return path
 
     def write_back(self) -> int:
-        """Confirm, then write each source file; returns how many files were written."""
+        """Confirm, then write each source file; returns how many files were written. The
+        fight's sample characters are first offered to be saved as the GM's own sheets."""
+        kept: list[Path] = []
+        samples = self._samples()
+        if samples and prompts.ask_keep_samples(
+                self._host, [c.name for c in samples],
+                str(AppPaths.from_environment().library_dir("characters"))):
+            kept = self.keep_samples(samples)
+            if kept:
+                self.sheets_written.emit(kept)
         items = plan_write_back(self._document.encounter)
         writable = [item for item in items if item.writable]
+        if kept and not writable:
+            self._say(f"Saved as your own sheets: {', '.join(p.name for p in kept)}.")
+            return len(kept)
         if not writable:
             prompts.show_info(self._host, "Write Back to Sheets",
                               "Nothing to write back.\n\n" + write_back_summary(items))
@@ -164,4 +204,4 @@ class FileController(QObject):
         if failures:
             prompts.show_error(self._host, "Some Sheets Were Not Written",
                                "\n\n".join(message for _path, message in failures))
-        return len(written)
+        return len(written) + len(kept)

@@ -47,7 +47,6 @@ from m3desk.core.forecast import (
     fight_limit,
     no_fight,
 )
-from m3desk.core.numbers import MINUS
 from m3desk.forecast_worker import play_in_worker
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.forecast_plots import Bar, BarChart, Histogram
@@ -178,6 +177,8 @@ class ForecastDialog(QDialog):
         self._run: ForecastRun | None = None
         self._wanted = 0
         self._began = 0.0
+        self._first: tuple[float, int] | None = None
+        """When the first fights came back, and how many: the pace is counted from there."""
         self._pools: dict[str, tuple[int, int]] | None = None
 
         limit = fight_limit(encounter)
@@ -306,6 +307,7 @@ class ForecastDialog(QDialog):
         self.cancel_button.setEnabled(True)
         self.summary.setText("Playing…")
         self._began = time.monotonic()
+        self._first = None
         run = ForecastRun(self.encounter, self.simulate, fights=self._wanted,
                           seed=self.seed.value(), policy=self.policy(), parent=self)
         run.progressed.connect(self._progressed)
@@ -337,11 +339,24 @@ class ForecastDialog(QDialog):
             return
         self.latest = snapshot
         self.progress.setValue(snapshot.fights)
-        elapsed = time.monotonic() - self._began
-        if snapshot.fights and elapsed > 1:
-            left = elapsed * (self._wanted - snapshot.fights) / snapshot.fights
+        left = self._time_left(snapshot.fights, time.monotonic())
+        if left is not None:
             self.progress.setFormat(f"%p % — about {_duration(left)} left")
         self._show(snapshot, cancelled=False, playing=True)
+
+    def _time_left(self, fights: int, now: float) -> float | None:
+        """Seconds left at the pace since the first fights came back: the worker's start
+        (a process of its own, its imports) is not a fight's time, and counting it made a
+        30-second run say "about 2 min left". None until the pace is known."""
+        if self._first is None or fights <= self._first[1]:
+            if fights:
+                self._first = (now, fights)
+            return None
+        began, counted = self._first
+        elapsed = now - began
+        if elapsed < 1:
+            return None
+        return elapsed * (self._wanted - fights) / (fights - counted)
 
     def _done(self, result: Forecast) -> None:
         self._release()
@@ -415,9 +430,11 @@ class ForecastDialog(QDialog):
             self._pools = {c.id: _pool(encounter, c) for c in encounter.combatants}
         pools = self._pools
         top = max((pool[1] for pool in pools.values()), default=1)
+        # "2.1 of 3": the mean left of the most it can have (never below none); the
+        # outline is where it stands now.
         self.hit_points.set_bars([Bar(names[i], max(value, 0.0), 0.0,
-                                      f"{value:.1f} of {pools[i][0]}".replace("-", MINUS),
-                                      reference=float(pools[i][0]))
+                                      f"{max(value, 0.0):.1f} of {pools[i][1]}",
+                                      reference=float(max(pools[i][0], 0)))
                                   for i, value in result.hit_points.items()], scale=top)
 
 

@@ -73,7 +73,7 @@ def confirm_write_back(parent: QWidget, summary: str, count: int) -> bool:
     box = dialogs.message_box(
         parent, QMessageBox.Icon.Question, "Write Back to Sheets",
         f"Write the encounter's results into {count} sheet {noun}?",
-        "Only current PHP, MHP, hero points and effects and consequences change.\n"
+        "Only what the fight changes on a sheet is written (listed below).\n"
         "This saves the files now; it is not an encounter edit, so Undo does not "
         "take it back.\n\n" + summary)
     write = box.addButton("Write Back", QMessageBox.ButtonRole.AcceptRole)
@@ -81,6 +81,24 @@ def confirm_write_back(parent: QWidget, summary: str, count: int) -> bool:
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.exec()
     return box.clickedButton() is write
+
+
+def ask_keep_samples(parent: QWidget, names: list[str], folder: str) -> bool:
+    """Offer to save the fight's sample characters as the GM's own sheets (then written
+    back); False: leave them as samples."""
+    if dialogs.is_non_interactive():
+        return False
+    listed = ", ".join(names)
+    box = dialogs.message_box(
+        parent, QMessageBox.Icon.Question, "Write Back to Sheets",
+        f"{listed} came from the app's samples, which are never written to.",
+        f"Save {'it' if len(names) == 1 else 'them'} as your own sheets in {folder}, with "
+        "what the fight changed? The encounter then writes back to those files.")
+    keep = box.addButton("&Save as My Sheets", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(keep)
+    box.exec()
+    return box.clickedButton() is keep
 
 
 def show_error(parent: QWidget, title: str, message: str) -> None:

@@ -129,7 +129,16 @@ class SetupStepsPanel(QWidget):
             self._refresh_row(row)
 
     def _refresh_row(self, row: _StepRow) -> None:
-        dice = row.step.dice(self._document.encounter, self._choice(row))
+        encounter = self._document.encounter
+        if row.step.choices and encounter.phase == "setup" and encounter.combatants:
+            # A choice an earlier step has made moot (AD&D's surprise picks the distance,
+            # whatever the terrain) is greyed, and says so, rather than contradicted.
+            rolled = {str(row.step.dice(encounter, key)) for key, _text in row.step.choices}
+            moot = len(rolled) == 1 and len(row.step.choices) > 1
+            row.choice.setEnabled(not moot)
+            row.choice.setToolTip("An earlier step decides this now (see the help)" if moot
+                                  else "")
+        dice = row.step.dice(encounter, self._choice(row))
         if not dice.count:  # nothing to roll: the choice (or what is typed) decides
             row.roll.setText("Set")
             row.roll.setToolTip(f"Set the {row.step.label.lower()} as chosen")

@@ -7,16 +7,17 @@ moving on), the row follows it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHeaderView, QTableView, QWidget
 
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.declarations import declare_rows
 from m3desk.ui.encounter.initiative_delegate import InitiativeDelegate
 from m3desk.ui.encounter.pool_bar_delegate import PoolBarDelegate
 from m3desk.ui.encounter.short_words import abbreviations, shortened
-from m3desk.ui.encounter.tracker_columns import Column
+from m3desk.ui.encounter.tracker_columns import Column, TrackerRole
 from m3desk.ui.encounter.tracker_delegate import TrackerDelegate
 from m3desk.ui.encounter.tracker_model import TrackerModel
 
@@ -43,7 +44,9 @@ class TrackerView(QTableView):
         self.setModel(self.tracker_model)
         self.setAccessibleName("Initiative tracker")
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Several rows at once (Ctrl or Shift and a click): a pick in a choice column (a
+        # declaration) goes to them all (``commitData``); the current row is the selected one.
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                              | QAbstractItemView.EditTrigger.EditKeyPressed
                              | QAbstractItemView.EditTrigger.AnyKeyPressed)
@@ -274,6 +277,35 @@ class TrackerView(QTableView):
         return (self.horizontalHeader().sizeHint().height()
                 + rows * self.verticalHeader().defaultSectionSize()
                 + 2 * self.frameWidth() + self.horizontalScrollBar().sizeHint().height())
+
+    def selected_ids(self) -> list[str]:
+        """The combatants of every selected row, top to bottom."""
+        rows = sorted({index.row() for index in self.selectionModel().selectedRows()})
+        return [self.tracker_model.combatant_id(row) for row in rows]
+
+    def selectionCommand(self, index: QModelIndex | QPersistentModelIndex,
+                         event: QEvent | None = None) -> QItemSelectionModel.SelectionFlag:
+        """Several rows only by the GM's hand (Ctrl or Shift with a click or a key): a row
+        made current by the program (the turn moving on, a test) is the one selected row."""
+        if event is None:
+            return (QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QItemSelectionModel.SelectionFlag.Rows)
+        return super().selectionCommand(index, event)
+
+    def commitData(self, editor: QWidget) -> None:
+        """A pick in a choice column with several rows selected goes to every one of them,
+        as one undo step (:func:`declare_rows`); anything else commits to its own cell."""
+        index = self.currentIndex()
+        ids = self.selected_ids()
+        if (isinstance(editor, QComboBox) and index.isValid() and len(ids) > 1
+                and index.data(TrackerRole.CHOICES)
+                and self.tracker_model.combatant_id(index.row()) in ids):
+            column = self.tracker_model.columns[index.column()].id
+            problem = declare_rows(self._document, ids, column, editor.currentText())
+            if problem:
+                self.tracker_model.edit_rejected.emit(problem)
+            return
+        super().commitData(editor)
 
     def selected_id(self) -> str:
         index = self.currentIndex()

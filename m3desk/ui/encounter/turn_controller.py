@@ -17,6 +17,7 @@ from m3desk.core import encounter as core
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import (
     Combatant,
+    InitiativeNeededError,
     act_now,
     delay,
     next_turn,
@@ -86,9 +87,28 @@ class TurnController(QObject):
 
     # --- commands ------------------------------------------------------------------------
     def next_turn(self) -> None:
+        """The next combatant; a round with nobody to act (no initiative rolled or typed)
+        is not run through in silence: the GM is told what is missing instead."""
         encounter = self._document.encounter
         text = "Start the encounter" if encounter.phase == "setup" else "Next turn"
-        self._document.apply(next_turn(encounter), text)
+        try:
+            after = next_turn(encounter)
+        except InitiativeNeededError as error:
+            self._say(f"{error} (Ctrl+I rolls it, or type it in the tracker).")
+            return
+        if after.turn is None and encounter.phase != "setup" and encounter.turn is None:
+            self._say(f"Nobody has an initiative to act on in round {encounter.round}: roll it "
+                      "(Ctrl+I) or type it in the tracker.")
+            return
+        self._document.apply(after, text)
+        if after.turn is None and after.combatants:
+            self._say("Nobody has an initiative yet: roll it (Ctrl+I) or type it in the "
+                      "tracker.")
+
+    def _say(self, text: str) -> None:
+        say = getattr(self._host, "show_message", None)
+        if callable(say):
+            say(text)
 
     def previous_turn(self) -> None:
         self._document.apply(previous_turn(self._document.encounter), "Previous turn")

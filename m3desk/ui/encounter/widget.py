@@ -167,6 +167,13 @@ class EncounterWidget(QWidget):
         self.player_centre: Callable[[], tuple[str, str]] = lambda: ("party", "")
         self.remember_player_centre: Callable[[str, str], None] = lambda _mode, _fixed: None
         self.encounter_actions.player_view.triggered.connect(self.show_player_view)
+        from m3desk.ui.encounter.declarations import declares_attacks, everyone_attacks
+
+        declares = declares_attacks(document.encounter)
+        self.encounter_actions.everyone_attacks.setVisible(declares)
+        self.encounter_actions.everyone_attacks.setEnabled(declares)
+        self.encounter_actions.everyone_attacks.triggered.connect(
+            lambda: self.show_message(everyone_attacks(self.document)))
         self.encounter_actions.hidden.triggered.connect(self.set_hidden)
 
         self.forecast_dialog: ForecastDialog | None = None

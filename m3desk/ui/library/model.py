@@ -26,7 +26,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
-from m3desk.ui.library.scan import OWN_GAME, LibraryEntry
+from m3desk.ui.library.scan import LibraryEntry
+from m3desk.ui.own_game import game_order
 
 __all__ = ["ENTRY_ROLE", "MARK_ROLE", "PATH_ROLE", "Column", "LibraryModel"]
 
@@ -162,7 +163,7 @@ class LibraryModel(QAbstractTableModel):
     def games(self) -> list[str]:
         """The games the library holds files of, Monsters & Magic first, then by name."""
         found = {entry.game for entry in self._all}
-        return sorted(found, key=lambda game: (game != OWN_GAME, game.casefold()))
+        return sorted(found, key=game_order)
 
     def _visible(self) -> list[LibraryEntry]:
         rows = [e for e in self._all if e.matches(self._words)] if self._words else list(self._all)

@@ -533,7 +533,9 @@ class FormSheetEditor(SheetEditorBase):
         current = self.form_document.sheet
         name = game_sheet(current).name
         sheet, problems = parse(text, name, variant)
-        sheet = sheet.model_copy(update={"name": name})
+        # A name line above the stats ("Goblin") names the monster; else it keeps its own.
+        read = str(getattr(sheet, "name", "") or "")
+        sheet = sheet.model_copy(update={"name": read or name})
         self.form_document.replace_sheet(sheet, "Read stat block")
         if problems:
             self.report("Read the stat block, except: " + "; ".join(problems) + ".")

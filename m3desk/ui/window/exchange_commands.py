@@ -21,6 +21,7 @@ from m3desk.core.system import ExchangeFormat, GameSystem
 from m3desk.storage.errors import DocumentLoadError, SaveError
 from m3desk.storage.exchange import read_exchange_file, write_exchange_file
 from m3desk.ui import dialogs
+from m3desk.ui.file_places import free_name_in
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -120,10 +121,14 @@ class ExchangeCommands(QObject):
                               "can read (Old-School Essentials: Foundry VTT) to export it.")
             return False
         exchange = formats[0]
-        suggested = window.paths.data_dir / f"{record.plain_title()}{exchange.extension}"
+        # The last folder exported to, else the documents folder: never inside the
+        # library's data folder, where the other tool's files would sit among the sheets.
+        folder = window.settings_store.export_folder("exchange")
+        suggested = free_name_in(folder, record.plain_title(), exchange.extension)
         target = dialogs.export_file_name(window, suggested, _filter(exchange))
         if target is None:
             return False
+        window.settings_store.remember_export_folder("exchange", target.parent)
         if target.suffix.lower() != exchange.extension:
             target = target.with_name(target.name + exchange.extension)
         try:

@@ -47,6 +47,7 @@ from m3desk.core.generation import (
     points_left,
     roll_scores,
 )
+from m3desk.core.numbers import signed
 from m3desk.core.system import GameSystem
 
 __all__ = ["BlankPanel", "GenerationDialog", "GenerationPanel"]
@@ -123,6 +124,23 @@ class GenerationPanel(QWidget):
         self.shift_help = _wrapping(self.generation.shift_help, "shift_help")
         self.shift_help.setVisible(self.generation.shift_range is not None)
         left.addWidget(self.shift_help)
+        # The trade in one step: lower one ability and raise another as the game allows
+        # ("STR −2 → DEX +1"), instead of two spin boxes set by hand to balance.
+        self.trade = QComboBox()
+        self.trade.setObjectName("trade")
+        self.trade.setAccessibleName("Trade points between abilities")
+        self.trade_button = QPushButton("&Trade")
+        self.trade_button.setObjectName("trade_button")
+        self.trade_button.setToolTip("Move the points as chosen: both abilities at once")
+        self.trade_button.clicked.connect(self.make_trade)
+        trade_row = QHBoxLayout()
+        trade_row.addWidget(self.trade, 1)
+        trade_row.addWidget(self.trade_button)
+        self._trade_row = QWidget()
+        self._trade_row.setLayout(trade_row)
+        trade_row.setContentsMargins(0, 0, 0, 0)
+        self._trade_row.setVisible(self.generation.shift_range is not None)
+        left.addWidget(self._trade_row)
         left.addLayout(self.grid)
         buttons = QHBoxLayout()
         buttons.addWidget(self.roll_button)
@@ -359,6 +377,60 @@ class GenerationPanel(QWidget):
             row.shift.setPrefix("+" if row.shift.value() > 0 else "")
             row.shift.blockSignals(False)
 
+    def trades(self) -> list[tuple[str, int, str, int]]:
+        """(lowered, by, raised, by) for each trade the rule still allows from the shifts
+        as they are: one step down of an ability that may go down, one step up of one that
+        may go up."""
+        allowed = self.generation.shift_range
+        if allowed is None:
+            return []
+        plain = self.draft()._replace(shifts={})
+        shifts = self.shifts()
+        down, up = [], []
+        for row in self.rows:
+            if row.shift is None or row.key not in plain.scores:
+                continue
+            low, high, step = allowed(plain, row.key)
+            now = shifts.get(row.key, 0)
+            if low < 0 and now - step >= low and now <= 0:
+                down.append((row.key, step))
+            if high > 0 and now + step <= high and now >= 0:
+                up.append((row.key, step))
+        return [(lowered, -by_down, raised, by_up) for lowered, by_down in down
+                for raised, by_up in up if lowered != raised]
+
+    def _refresh_trades(self) -> None:
+        if self.generation.shift_range is None:
+            return
+        chosen = self.trade.currentData()
+        self.trade.blockSignals(True)
+        self.trade.clear()
+        for lowered, down, raised, up in self.trades():
+            self.trade.addItem(f"{lowered} {signed(down)} → {raised} {signed(up)}",
+                               (lowered, down, raised, up))
+        index = self.trade.findData(chosen) if chosen is not None else -1
+        self.trade.setCurrentIndex(max(index, 0))
+        self.trade.blockSignals(False)
+        self.trade.setEnabled(self.trade.count() > 0)
+        self.trade_button.setEnabled(self.trade.count() > 0)
+
+    def make_trade(self) -> bool:
+        """Apply the trade chosen: both shifts at once (False when none is possible)."""
+        data = self.trade.currentData()
+        if not data:
+            return False
+        lowered, down, raised, up = data
+        rows = {row.key: row for row in self.rows}
+        for key, by in ((lowered, down), (raised, up)):
+            spin = rows[key].shift
+            if spin is None:
+                return False
+            spin.blockSignals(True)
+            spin.setValue(spin.value() + by)
+            spin.blockSignals(False)
+        self._refresh()
+        return True
+
     def roll_hit_points(self) -> None:
         dice = self.generation.hit_dice(self.draft(), self.options)
         if dice is not None:
@@ -395,6 +467,7 @@ class GenerationPanel(QWidget):
 
     def _refresh(self) -> None:
         self._refresh_shifts()
+        self._refresh_trades()
         method = self.current_method()
         scores = self.scores()
         draft = self.draft()
@@ -536,6 +609,12 @@ class GenerationDialog(QDialog):
 
     def system(self) -> GameSystem:
         return self._games[max(self.game.currentIndex(), 0)]
+
+    def show_game(self, name: str | None) -> None:
+        """Start on the game called ``name`` (the library's filter), if it is offered."""
+        index = self.game.findText(name) if name else -1
+        if index >= 0:
+            self.game.setCurrentIndex(index)
 
     def _game_changed(self) -> None:
         system = self.system()

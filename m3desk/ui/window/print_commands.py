@@ -177,20 +177,36 @@ class PrintCommands(QObject):
             return False
         return True
 
+    def _export_folder(self) -> Path:
+        store = getattr(self._window, "settings_store", None)
+        if store is None:
+            from m3desk.ui.file_places import documents_folder
+
+            return documents_folder()
+        return Path(store.export_folder("pdf"))
+
+    def _remember_folder(self, folder: Path) -> None:
+        store = getattr(self._window, "settings_store", None)
+        if store is not None:
+            store.remember_export_folder("pdf", folder)
+
     def _export(self, documents: Sequence[Printable],
                 beside: Path | None) -> tuple[Path, int] | None:
-        """Ask where (beside the document's file, else in the home folder), then write."""
+        """Ask where (the folder the last PDF went to, else the user's documents folder),
+        then write."""
         if not documents or not self._printable(documents, "Cannot export the PDF"):
             return None
         encounter = documents[0] if _is_encounter(documents[0]) else None
         export = self._entry_points("export_encounter_pdf" if encounter else "export_pdf")
         if export is None:
             return None
-        suggested = (beside.with_suffix(".pdf") if beside is not None
-                     else free_name_in(Path.home(), _name_of(documents), ".pdf"))
+        folder = self._export_folder()
+        stem = beside.stem if beside is not None else _name_of(documents)
+        suggested = free_name_in(folder, stem, ".pdf")
         target = dialogs.pdf_file_name(self._window, suggested, PDF_FILTER)
         if target is None:
             return None
+        self._remember_folder(target.parent)
         if target.suffix.lower() != ".pdf":
             target = target.with_name(target.name + ".pdf")
         size = default_page_size()

@@ -101,6 +101,23 @@ class SettingsStore(QObject):
             self.settings.player_view_fixed = fixed[:200]
             self.save()
 
+    def export_folder(self, kind: str) -> Path:
+        """Where an export of ``kind`` ("pdf", "exchange") starts: the folder the last one
+        went to while it exists, else the user's documents folder (never the app's own data
+        folder, nor a bare home)."""
+        from m3desk.ui.file_places import documents_folder
+
+        last = self.settings.export_folders.get(kind, "")
+        if last and Path(last).is_dir():
+            return Path(last)
+        return documents_folder()
+
+    def remember_export_folder(self, kind: str, folder: Path) -> None:
+        text = str(folder)
+        if self.settings.export_folders.get(kind) != text and len(text) < 4096:
+            self.settings.export_folders = {**self.settings.export_folders, kind: text}
+            self.save()
+
     # -- recent files -----------------------------------------------------------------------
 
     def recent_files(self) -> list[Path]:

@@ -131,7 +131,7 @@ def test_the_charge_meets_a_set_spear() -> None:
     preview = RULES.preview(encounter, rath, spear, ogre)
     # The charging ogre is AC 6; THAC0 14 needs 8, STR +2: naturals 6–20.
     assert preview.lines == ("d20 STR 18/80 +2 needs 8 (THAC0 14 − AC 6, charging)",
-                             "Damage 1d8 ×2 (set against the charge) +4")
+                             "Damage 1d8 ×2 (set against the charge) +4: average 13.0, 6–20")
     assert preview.success == Fraction(15, 20)
     wrong = _option(encounter, "Rath", "Attack with spear (1d6 vs S-M)")
     assert RULES.preview(encounter, rath, wrong, ogre).problem == (

@@ -186,7 +186,20 @@ def every_game(theme: str, tag: str, out_dir: str | None = "/tmp") -> dict[str, 
             dialog.grab().save(str(folder / f"{game}_{tag}_{theme}_after.png"))
         cut = [label.text() for label in dialog.findChildren(QLabel)
                if label.isVisibleTo(dialog) and label.text() and not _whole(label)]
+        assistant = getattr(dialog, "assistant", None)
+        add_row = getattr(assistant, "add_row", None)
+        for _more in range(2):  # a spending of three effects: the column grows long
+            if add_row is not None and add_row.isEnabled():
+                add_row.click()
+                _settle(app)
+        if folder is not None and add_row is not None:
+            dialog.grab().save(str(folder / f"{game}_{tag}_{theme}_spent.png"))
+        preview = getattr(assistant, "preview", None)
+        applying = preview is None or not preview.isVisible() or (
+            preview.visibleRegion().boundingRect().size() == preview.size()
+            and _in_view(dialog, preview))
         return {"size": [dialog.width(), dialog.height()],
+                "applying_in_view": applying,
                 "apply_in_view": _in_view(dialog, dialog.apply_button),
                 "result": dialog.result_line.text(),
                 "result_in_view": dialog.result_line.isVisible()

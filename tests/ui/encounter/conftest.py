@@ -23,7 +23,7 @@ from m3desk.ui.games.monsters_and_magic.table_rules import dialog as table_rules
 
 PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice", "ask_pool_change",
            "ask_game_condition",
-           "ask_condition", "confirm_write_back", "show_error", "show_info")
+           "ask_condition", "confirm_write_back", "ask_keep_samples", "show_error", "show_info")
 
 
 def _unexpected(name: str) -> Callable[..., object]:

@@ -112,10 +112,51 @@ def test_adnd_rolls_its_encounter_distance_by_the_situation(qtbot) -> None:
     assert distance.result.text() == "the sides are 35 ft apart"
     assert _log_texts(widget)[-1] == ("Encounter distance: 7 squares, 35 ft, light forest "
                                       "(4d6: 1 + 2 + 3 + 1)")
-    distance.choice.setCurrentIndex(distance.choice.findText("Both surprised"))
+    surprise = panel.row("surprise")
+    qtbot.keyClicks(surprise.faces, "1 2")  # both sides surprised: the terrain is moot
+    qtbot.keyClick(surprise.faces, Qt.Key.Key_Return)
+    assert not distance.choice.isEnabled()
+    assert distance.roll.text() == "Roll 1d4"
     panel.roller = Roller(seed=3)
     qtbot.mouseClick(distance.roll, Qt.MouseButton.LeftButton)
     assert 5 <= core.sides_apart(document.encounter) <= 20  # 1d4 squares
+
+
+def test_adnd_rolls_surprise_and_the_surprise_picks_the_distance(qtbot) -> None:
+    """AD&D's set-up offered no surprise roll (issue 28): one d10 a side, 1–3 surprised; a
+    side alone alert gets the free round; the distance then takes 1d6 squares (one side
+    surprised), whatever the terrain chosen; rolled or typed, one undo step each."""
+    from m3desk.core import encounter as core
+
+    widget = _tab(qtbot, "adnd2e")
+    document: EncounterDocument = widget.document
+    panel = widget.findChild(SetupStepsPanel)
+    assert [row.step.id for row in panel.rows][:2] == ["surprise", "distance"]
+    sides = list(dict.fromkeys(c.side for c in document.encounter.combatants))
+    surprise = panel.row("surprise")
+    assert surprise.roll.text() == "Roll 1d10 a side"
+    steps = document.undo_stack.count()
+    qtbot.keyClicks(surprise.faces, "2 8")
+    qtbot.keyClick(surprise.faces, Qt.Key.Key_Return)
+    assert document.undo_stack.count() == steps + 1
+    assert document.encounter.surprise_side == sides[1]
+    assert surprise.result.text() == f"{sides[0]} 2, {sides[1]} 8; {sides[1]} get a free round"
+    assert _log_texts(widget)[-1].startswith(f"Surprise: {sides[0]} d10 2 (surprised)")
+    distance = panel.row("distance")
+    distance.choice.setCurrentIndex(distance.choice.findText("Grassland"))
+    assert distance.choice.currentText() == "Grassland"
+    assert distance.roll.text() == "Roll 1d6"  # one side surprised, not grassland's 10d6
+    assert not distance.choice.isEnabled()  # the surprise decides, the terrain is moot
+    qtbot.keyClicks(distance.faces, "3")
+    qtbot.keyClick(distance.faces, Qt.Key.Key_Return)
+    assert core.sides_apart(document.encounter) == 15
+    assert "one surprised" in _log_texts(widget)[-1]
+    # Rolled: the roller's d10s; the free round begins with the side alone alert.
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    panel.roller = Roller(seed=5)
+    qtbot.mouseClick(surprise.roll, Qt.MouseButton.LeftButton)
+    assert set(document.encounter.surprise_rolls) == set(sides)
 
 
 def test_apparatus_starting_distance_is_the_gms(qtbot) -> None:

@@ -123,7 +123,7 @@ def test_a_bundled_sample_added_from_files_joins_without_its_path(
     assert bundled.read_bytes() == before
 
 
-def test_only_samples_added_from_files_leave_nothing_to_write_back(
+def test_only_samples_added_from_files_write_back_once_kept_as_the_gms_own(
         qtbot, monkeypatch, sample_copies: list[Path]) -> None:
     from m3desk.assets import sample_files
 
@@ -134,5 +134,13 @@ def test_only_samples_added_from_files_leave_nothing_to_write_back(
                         lambda parent, folder: sample_files("monsters_and_magic"))
     assert shown.roster_adder.add_from_files(None) == len(sample_files("monsters_and_magic"))
     assert all(c.source_path is None for c in document.encounter.combatants)
-    assert not shown.encounter_actions.write_back.isEnabled()
     assert plan_write_back(document.encounter) == []
+    # Nothing of the GM's to write into yet: Write Back offers to keep the characters
+    # (test_write_back_samples.py follows it through); declined, nothing is written.
+    assert shown.encounter_actions.write_back.isEnabled()
+    monkeypatch.setattr(prompts, "ask_keep_samples", lambda *_args: False)
+    told: list[str] = []
+    monkeypatch.setattr(prompts, "show_info", lambda parent, title, text: told.append(text))
+    shown.encounter_actions.write_back.trigger()
+    assert told and told[0].startswith("Nothing to write back.")
+    assert all(c.source_path is None for c in document.encounter.combatants)

@@ -179,8 +179,29 @@ def test_a_pasted_block_fills_the_real_sheet_and_says_what_it_could_not_read(
                 assert words in message
         else:
             assert "except" not in message, message
-        assert editor.form_document.sheet.name == name  # the sheet keeps its name
+        # A name line above the stats names the monster ("Ogre", the book's "OGRE" as
+        # "Ogre"); a block without one leaves the sheet its name (issue 28: "Goblin"
+        # pasted first gave "New monster").
+        first = block["text"].split("\n", 1)[0]
+        heading = first.title() if first.isupper() else first
+        named = ":" not in first and not any(ch.isdigit() for ch in first) and "\n" in \
+            block["text"]
+        assert editor.form_document.sheet.name == (heading if named else name), first
         editor.form_document.undo_stack.undo()  # one undo step puts the sample back
         assert editor.form_document.sheet == load_sheet(
             next(p for p in sample_files(system_id) if p.suffix == ".m3m")).model
         editor.close()
+
+
+@pytest.mark.parametrize("system_id", sorted(BLOCKS))
+def test_a_name_line_above_the_stats_names_the_monster(qtbot: Any, system_id: str) -> None:
+    """Issue 28: "Goblin" pasted above the stats gave "New monster"."""
+    block = next(b for b in BLOCKS[system_id] if not b["text"].split("\n", 1)[0].isalpha())
+    editor = _editor(qtbot, system_id)
+    sheet = editor.form_document.sheet
+    editor.form_document.replace_sheet(sheet.model_copy(update={"name": "New monster"}),
+                                       "Rename")
+    _paste_and_read(qtbot, editor, "Goblin\n" + block["text"], block["variant"])
+    assert editor.form_document.sheet.name == "Goblin"
+    assert "before the first field" not in editor.message_bar.text()
+    editor.close()

@@ -33,7 +33,8 @@ _QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_n
               "ask_replace_unreadable", "ask_game", "import_file_name", "export_file_name")
 _ENCOUNTER_PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice",
                       "ask_game_condition",
-                      "ask_pool_change", "ask_condition", "confirm_write_back")
+                      "ask_pool_change", "ask_condition", "confirm_write_back",
+                      "ask_keep_samples")
 
 
 class ScriptedDialogs:

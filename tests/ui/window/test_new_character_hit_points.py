@@ -18,7 +18,7 @@ def typed_dialog(qtbot, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     a cleric), filled in with the keyboard; the hit points it showed are collected."""
     shown: list[str] = []
 
-    def fill_in(parent, options_for, roller=None):
+    def fill_in(parent, options_for, roller=None, preferred=None):
         from m3desk.assets import game_data
         from m3desk.ui.dialogs import NewCharacterChoice
         from m3desk.ui.window.generation_dialog import GenerationDialog

@@ -43,6 +43,7 @@ from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.ui.action import prompts
+from m3desk.ui.action.next_turn import NextTurnButton, advance_turn
 from m3desk.ui.action.tone import tone_color
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory
@@ -125,6 +126,8 @@ class ActionDialog(QDialog):
         self.apply_button = QPushButton("&Apply", self)
         self.apply_button.setToolTip("Apply to the encounter: one undo step, one log entry.")
         self.cancel_button = QPushButton("Cancel", self)
+        # The check is the combatant's action on its count: once applied, its turn is done.
+        self.next_turn_button = NextTurnButton(self, "Appl&y and Next Turn")
         for button in (self.apply_button, self.cancel_button):
             button.setAutoDefault(False)
         self.hint = app_markup(QLabel(self))
@@ -137,6 +140,7 @@ class ActionDialog(QDialog):
         self._result_line.hide()  # plain weight: the verdict is 6 · Result's bold headline
         buttons = QHBoxLayout()
         buttons.addWidget(self.hint, 1)
+        buttons.addWidget(self.next_turn_button)
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.cancel_button)
 
@@ -148,6 +152,10 @@ class ActionDialog(QDialog):
         columns.addWidget(self._right_area, 11)
         layout = QVBoxLayout(self)
         layout.addLayout(columns, 1)
+        # What Apply will do to the sheets ("Applying: First One Mummy PHP 49 → 44"), under
+        # the columns beside the buttons: at 1366×768 it sat below the spending, out of view
+        # until the column was scrolled.
+        layout.addWidget(self.assistant.preview)
         layout.addWidget(self._result_line)
         layout.addLayout(buttons)
         self._layout = layout
@@ -158,6 +166,7 @@ class ActionDialog(QDialog):
         self.dice_entry.roll_requested.connect(self.roll)
         self.assistant.changed.connect(self._update_buttons)
         self.apply_button.clicked.connect(self.apply)
+        self.next_turn_button.clicked.connect(self.apply_and_next_turn)
         self.cancel_button.clicked.connect(self.reject)
         document.encounter_changed.connect(self._on_encounter_changed)
         self._following_focus = False
@@ -351,6 +360,13 @@ class ActionDialog(QDialog):
         self.accept()
         return True
 
+    def apply_and_next_turn(self) -> bool:
+        """Apply, then Next Turn (two undo steps); False when it cannot be applied."""
+        if not self.next_turn_button.isEnabled() or not self.apply():
+            return False
+        self._document.announce(advance_turn(self._document))
+        return True
+
     def _ready(self) -> bool:
         if self._resolution is None:
             return False
@@ -359,6 +375,9 @@ class ActionDialog(QDialog):
     def _update_buttons(self) -> None:
         ready = self._ready()
         self.apply_button.setEnabled(ready)
+        actor = self.inputs.actor()
+        self.next_turn_button.update_for(self._encounter, self.actor_id, ready=ready,
+                                         over=True, actor_name=actor.name if actor else "")
         self._show_result(ready)
         if self._resolution is None:
             text = "Enter rolls the dice (or type them) · Esc cancels"
@@ -489,7 +508,8 @@ class ActionDialog(QDialog):
             chain += [row.kind, row.tier, row.name, row.duration.kind, row.duration.number,
                       row.affects]
         chain += [self.assistant.add_row, self.assistant.damage, self.assistant.defender,
-                  self.assistant.towards, self.apply_button, self.cancel_button]
+                  self.assistant.towards, self.next_turn_button, self.apply_button,
+                  self.cancel_button]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
