@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from m3desk.core.generation import Generation
     from m3desk.core.places import Place
     from m3desk.core.sheet_form import SheetForm
+    from m3desk.core.sheet_rolls import SheetRoll
 
 __all__ = [
     "ActionOption",
@@ -498,6 +499,17 @@ def move_text(name: str, check: MoveCheck, unit: str) -> str:
     return text + (f": {'; '.join(check.notes)}" if check.notes else "")
 
 
+class PrintedCheck(NamedTuple):
+    """A check the referee's printed encounter sheet keeps a box for (OSE: a side's morale at
+    its first death and when half of it is down), ticked when it was made."""
+
+    side: str
+    label: str
+    done: bool = False
+    note: str = ""
+    """How it is rolled, in a few words ("2d6 at most ML 7 holds")."""
+
+
 class EncounterRules(NamedTuple):
     """How a game runs a fight, as functions the tracker, the board and the action dialog call.
 
@@ -560,6 +572,8 @@ class EncounterRules(NamedTuple):
     """Move the combatant to the place with everything the rules attach to it (Movement
     spent, a free attack due, a grapple dragged along) and its log line: one undo step,
     returning the new encounter and the log text."""
+    printed_checks: Callable[["Encounter"], tuple[PrintedCheck, ...]] = lambda _e: ()
+    """The checks the printed encounter sheet gives a box each (made ones ticked)."""
 
 
 class ExchangeRead(NamedTuple):
@@ -638,6 +652,10 @@ class GameSystem(NamedTuple):
     sheet_identity: Callable[[BaseModel], SheetIdentity] = no_identity
     """Who a character or monster sheet is (ancestry, calling, level; a monster's HD and AC),
     for the library's rows of every game."""
+    sheet_rolls: Callable[[BaseModel, BaseModel | None], tuple["SheetRoll", ...]] = \
+        lambda _sheet, _options: ()
+    """The rolls a sheet offers under the table rules (a save, an ability check, a skill,
+    morale), each with its one rule (:mod:`m3desk.core.sheet_rolls`); none by default."""
 
     def document(self, kind: str) -> DocumentSpec:
         for spec in self.documents:

@@ -20,7 +20,14 @@ from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import MINUS
-from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, display_value, get_path
+from m3desk.core.sheet_form import (
+    FieldSpec,
+    SectionSpec,
+    SheetForm,
+    display_value,
+    get_path,
+    ruled_value,
+)
 from m3desk.core.sheet_print import CombatBox
 from m3desk.core.system import GameSystem
 from m3desk.ui.documents.form_sheet_document import form_of
@@ -111,10 +118,12 @@ class _Reader:
     """Reads one sheet through its form into the printed blocks."""
 
     def __init__(self, sheet: BaseModel, form: SheetForm,
-                 derived: Mapping[str, Derived]) -> None:
+                 derived: Mapping[str, Derived], options: BaseModel | None = None) -> None:
         self.sheet = sheet
         self.form = form
         self.derived = derived
+        self.options = options
+        """The table rules, for what they make of a row's value (a weapon's damage)."""
         self.fields = {spec.path: spec for section in form.sections
                        for spec in section.fields}
 
@@ -251,7 +260,7 @@ class _Reader:
         for row, item in enumerate(items):
             line = [_field_cell(spec, get_path(item, spec.path)) if spec is named
                     else Cell(TICK if get_path(item, spec.path) else "") if spec.kind == "bool"
-                    else Cell(display_value(spec, get_path(item, spec.path)))
+                    else Cell(ruled_value(spec, item, self.options))
                     for spec in plain]
             if ticks:
                 line.insert(at, Cell(", ".join(spec.label.lower() for spec in ticks
@@ -307,11 +316,12 @@ WRITE_IN_LINES = 4
 
 
 def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
-                  derived: Mapping[str, Derived]) -> list[Block]:
+                  derived: Mapping[str, Derived], options: BaseModel | None = None
+                  ) -> list[Block]:
     """A character sheet of the game, from its form: the identity header, the ability
     boxes, the sections as boxes in two columns (hit points with pencil boxes), the row
     tables across the page, then lists, notes and writing lines."""
-    reader = _Reader(sheet, form, derived)
+    reader = _Reader(sheet, form, derived, options)
     name = str(getattr(sheet, "name", ""))
     kind = str(getattr(sheet, "kind", "sheet"))
     combat, shown = (reader.combat(form.printed.combat) if form.printed.combat is not None
@@ -384,7 +394,7 @@ def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJ
     derived = form.derive(sheet, options)  # once: the layout may run for every page size
     overridden = any(value.overridden for value in derived.values())
 
-    blocks = _sheet_blocks(sheet, form, system, derived)
+    blocks = _sheet_blocks(sheet, form, system, derived, options)
 
     def layout(canvas: Canvas) -> list[list[Placed]]:
         return paginate(canvas, blocks, lambda: ContinuationHeader(name))
@@ -485,6 +495,7 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
 
         blocks.append(MapBlock(encounter))
     blocks += _numbers_table(encounter, system, order)
+    blocks += _checks_table(encounter, system)
     blocks.append(LogAndNotes([entry.text for entry in encounter.log]))
     return blocks
 
@@ -522,7 +533,7 @@ def _numbers_table(encounter: core.Encounter, system: GameSystem,
         if form is None or form.printed.combat is None:
             continue
         box = form.printed.combat
-        reader = _Reader(sheet, form, form.derive(sheet, options))
+        reader = _Reader(sheet, form, form.derive(sheet, options), options)
         numbers = []
         for stat in box.stats:
             main = reader.value(stat.key)
@@ -553,6 +564,25 @@ def _numbers_table(encounter: core.Encounter, system: GameSystem,
     return [TableBlock(Table("Combatants' numbers", tuple(columns), tuple(rows), hint=hint))]
 
 
+BOX = "\u2610"
+"""An empty box to tick in pencil."""
+
+
+def _checks_table(encounter: core.Encounter, system: GameSystem) -> list[Block]:
+    """A box for each check the game keeps (a side's morale at its first death and when half
+    of it is down), ticked once made, with room to pencil the roll."""
+    assert system.encounter is not None
+    checks = system.encounter.printed_checks(encounter)
+    if not checks:
+        return []
+    columns = (Column("Side", min_width=90), Column("Check", flex=1.0), Column("Made", "center"),
+               Column("Roll", min_width=PENCIL_W), Column("How", flex=1.2))
+    rows = tuple((Cell(check.side), Cell(check.label, bold=True),
+                  Cell(TICK if check.done else BOX), Cell(""), Cell(check.note))
+                 for check in checks)
+    return [TableBlock(Table("Checks", columns, rows, hint="tick each when it is made"))]
+
+
 def _attacks(reader: _Reader, path: str) -> list[str]:
     """"sword 1d8 (To hit +2)": each row of the attacks table, its name and dice and the
     first value the game prints for it."""
@@ -560,20 +590,23 @@ def _attacks(reader: _Reader, path: str) -> list[str]:
                   if section.table is not None and section.table.path == path), None)
     if table is None:
         return []
-    printed = next((column for column in reader.form.printed.columns
-                    if column.table == path), None)
+    columns = [column for column in reader.form.printed.columns if column.table == path]
+    shown = [column for column in columns if column.encounter] or columns[:1]
     lines = []
     for index, row in enumerate(get_path(reader.sheet, path)):
         named = next((spec for spec in table.columns if spec.kind == "text"), None)
-        dice = [display_value(spec, get_path(row, spec.path)) for spec in table.columns
-                if spec.kind == "dice"]  # AD&D's S-M/L: 1d8/1d12
+        dice = [ruled_value(spec, row, reader.options) for spec in table.columns
+                if spec.kind == "dice"]  # AD&D's S-M/L: 1d8/1d12; as the table rolls them
         parts = [display_value(named, get_path(row, named.path)) if named else "",
                  "/".join(die for die in dice if die)]
-        if printed is not None:
+        values = []
+        for printed in shown:  # a thrown dagger: its melee and its missile to-hit
             value = reader.derived.get(printed.key.format(index=index))
             if value is not None:
-                shown = value.signed() if printed.bonus else amount(value.value)
-                parts.append(f"({printed.title} {shown})")
+                text = value.signed() if printed.bonus else amount(value.value)
+                values.append(f"{printed.title} {text}")
+        if values:
+            parts.append(f"({', '.join(values)})")
         lines.append(" ".join(part for part in parts if part))
     return lines
 

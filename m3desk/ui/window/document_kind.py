@@ -46,7 +46,7 @@ class PageHooks:
     on (the party, whoever acts, or a fixed combatant by name) and
     ``remember_player_centre`` keeps the GM's new choice. ``map_share`` is the share of
     an encounter tab the GM last gave the map (0: the default), ``remember_map_share``
-    keeps a new drag.
+    keeps a new drag. ``log_roll`` logs a roll made from a sheet in the open encounter.
     """
 
     open_sheets: Callable[[], Sequence[Any]]
@@ -57,6 +57,9 @@ class PageHooks:
     remember_player_centre: Callable[[str, str], None] = lambda _mode, _fixed: None
     map_share: Callable[[], float] = lambda: 0.0
     remember_map_share: Callable[[float], None] = lambda _share: None
+    log_roll: Callable[[Any, str, str], str] = lambda _sheet, _text, _undo: ""
+    """A roll made from a sheet (sheet, log line, undo text) told to the open encounter of
+    its game, as one undo step there; returns that encounter's name ("" when none)."""
 
 
 class DocumentKind(ABC, Generic[DocumentT]):

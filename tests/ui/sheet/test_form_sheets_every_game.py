@@ -48,6 +48,8 @@ def test_the_sheet_names_every_number_and_ends_each_table_at_its_last_row(
         words = label.text().rsplit(" ", 1)[0]
         assert re.search(r"[A-Za-z]", words), f"{field.spec.label}: “{label.text()}” is unnamed"
     for table in editor.derived_tables:
+        if not table.isVisible():  # a section the sheet has no use for (a fighter's skills)
+            continue
         rows = table.model().rowCount()
         filled = sum(table.rowHeight(row) for row in range(rows)) + 2 * table.frameWidth()
         assert table.height() == filled, f"{table.objectName()}: a blank row under the values"
