@@ -248,7 +248,8 @@ CHARACTER_FORM = SheetForm(
         columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.to_hit"),
                  PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage"),
                  PrintedColumn("weapons", "THAC0", "weapon.{index}.thac0", bonus=False)),
-        unused=_unused))
+        as_text=("Money and treasure", "Equipment"),
+        as_text_title="Gear and money", unused=_unused))
 
 ATTACKS = TableSpec("attacks", "Attacks", (
     FieldSpec("name", "Attack", width="claw"),

@@ -283,7 +283,8 @@ CHARACTER_FORM = SheetForm(
         columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.hit", encounter=True),
                  PrintedColumn("weapons", "Thrown", "weapon.{index}.thrown", encounter=True),
                  PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage")),
-        unused=_unused),
+        as_text=("Money and treasure", "Equipment"),
+        as_text_title="Gear and money", unused=_unused),
 )
 
 ATTACK_TABLE = TableSpec("attacks", "Attacks", (

@@ -29,7 +29,7 @@ from m3desk.core.sheet_form import (
     ruled_value,
 )
 from m3desk.core.sheet_print import CombatBox
-from m3desk.core.system import GameSystem
+from m3desk.core.system import GameSystem, PrintedCheck
 from m3desk.ui.documents.form_sheet_document import form_of
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
 from m3desk.ui.printing.content import Cell, Column, HeaderField, PoolLine, Stat, Table
@@ -240,6 +240,28 @@ class _Reader:
         rows += derived
         return Box(section.title, tuple(rows), tuple(pools))
 
+    def words(self, section: SectionSpec) -> str:
+        """A section as one line of words: its fields "Gold (gp) 8" (a zero or an empty one
+        left out), its table's rows "6 × Torches", as the table rules read them."""
+        parts = []
+        for spec in section.fields:
+            value = get_path(self.sheet, spec.path)
+            if value in (0, "", None, ()) or spec.kind in ("bool", "picture"):
+                continue
+            text = display_value(spec, value)
+            parts.append(f"{spec.label} {text}" if spec.kind == "int" else text)
+        if section.table is not None:
+            columns = [spec for spec in section.table.columns
+                       if spec.kind not in ("bool", "derived", "picture")]
+            for row in get_path(self.sheet, section.table.path):
+                cells = [ruled_value(spec, row, self.options) for spec in columns]
+                if columns and columns[0].kind == "int" and len(cells) > 1:
+                    count, rest = cells[0], " ".join(cell for cell in cells[1:] if cell)
+                    parts.append(rest if count == "1" else f"{count} × {rest}")
+                else:
+                    parts.append(" ".join(cell for cell in cells if cell))
+        return " · ".join(part for part in parts if part)
+
     def table(self, section: SectionSpec, titled: bool) -> TableBlock:
         """The rows with the game's columns (its ticks gathered in one column of words,
         "melee, two-handed": a row of yes/no columns leaves no room for the name), then the
@@ -346,8 +368,12 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
     texts: list[Block] = []
     notes: list[TextBlock] = []
     scores_shown = False
+    worded: list[Row] = []
     for section in sections:
         fields = section.fields
+        if section.title in form.printed.as_text:  # one box of words, beside the others
+            worded.append(Row(section.title, Cell(reader.words(section) or "—"), wraps=True))
+            continue
         if section.title in scores and _is_scores(section) and not scores_shown:
             blocks.append(reader.scores(section))
             scores_shown = True
@@ -372,6 +398,8 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
             tables.append(reader.table(section, bool(in_box or section.derived)))
     if combat is not None:  # no abilities (a monster): under the header
         blocks.insert(1, combat)
+    if worded:
+        boxes.append(Box(form.printed.as_text_title or worded[0].label, tuple(worded)))
     boxes += [Box(title, lines=WRITE_IN_LINES) for title in form.printed.write_in]
     if boxes:
         blocks.append(BoxGrid(tuple(boxes)))
@@ -488,6 +516,7 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
         rows.append(tuple(cells))
     blocks.append(TableBlock(Table("Combatants in order", tuple(columns), tuple(rows),
                                    blank_rows=2, hint="pencil hit points and notes in")))
+    blocks += _checks_table(encounter, system)  # under the order: its boxes at hand
     if len(order) > 1:
         blocks += _distance_tables(encounter, system, order, width)
     if system.positions.kind == "distance" and encounter.places:
@@ -495,7 +524,6 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
 
         blocks.append(MapBlock(encounter))
     blocks += _numbers_table(encounter, system, order)
-    blocks += _checks_table(encounter, system)
     blocks.append(LogAndNotes([entry.text for entry in encounter.log]))
     return blocks
 
@@ -575,12 +603,16 @@ def _checks_table(encounter: core.Encounter, system: GameSystem) -> list[Block]:
     checks = system.encounter.printed_checks(encounter)
     if not checks:
         return []
-    columns = (Column("Side", min_width=90), Column("Check", flex=1.0), Column("Made", "center"),
-               Column("Roll", min_width=PENCIL_W), Column("How", flex=1.2))
-    rows = tuple((Cell(check.side), Cell(check.label, bold=True),
-                  Cell(TICK if check.done else BOX), Cell(""), Cell(check.note))
-                 for check in checks)
-    return [TableBlock(Table("Checks", columns, rows, hint="tick each when it is made"))]
+    sides: dict[str, list[PrintedCheck]] = {}
+    for check in checks:
+        sides.setdefault(check.side, []).append(check)
+    columns = (Column("Side", min_width=90), Column("Checks (tick when made)", flex=1.4),
+               Column("How", flex=1.0))
+    rows = tuple((Cell(side), Cell("   ".join(f"{TICK if c.done else BOX} {c.label}"
+                                             for c in kept), bold=True),
+                  Cell(" · ".join(dict.fromkeys(c.note for c in kept if c.note))))
+                 for side, kept in sides.items())
+    return [TableBlock(Table("Checks", columns, rows, hint="pencil each roll beside it"))]
 
 
 def _attacks(reader: _Reader, path: str) -> list[str]:

@@ -102,7 +102,8 @@ class SheetRollsDialog(QDialog):
                 group = roll.group
                 header = QListWidgetItem(group, self.rolls_list)
                 header.setFont(bold)
-                header.setFlags(Qt.ItemFlag.NoItemFlags)
+                header.setFlags(Qt.ItemFlag.NoItemFlags)  # a heading: never chosen
+                header.setForeground(self.rolls_list.palette().windowText())
             item = QListWidgetItem(f"{roll.label} · {chance_text(roll)}", self.rolls_list)
             item.setData(_ROLL_ROLE, roll.id)
         first = next((self.rolls_list.item(row) for row in range(self.rolls_list.count())

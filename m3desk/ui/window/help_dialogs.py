@@ -124,14 +124,14 @@ class UserGuideDialog(QDialog):
         widest = max((self.fontMetrics().horizontalAdvance(page.title) for page in self.pages),
                      default=em * 20)
         left.setMinimumWidth(min(widest + em * 6, em * 42))
-        splitter.setSizes([widest + em * 6, em * 80])
+        splitter.setSizes([widest + em * 6, em * 120])
         self.resize(self._fitting_size(em))
         if self.pages:
             self.show_page(self.pages[0].title)
 
     def _fitting_size(self, em: int) -> QSize:
         """Room for the contents and a page of about 80 characters, within the screen."""
-        wanted = QSize(em * 130, self.fontMetrics().lineSpacing() * 40)
+        wanted = QSize(em * 180, self.fontMetrics().lineSpacing() * 44)
         screen = self.screen().availableGeometry() if self.screen() is not None else None
         if screen is not None and screen.width() > 0:
             wanted = wanted.boundedTo(QSize(screen.width() * 9 // 10,
