@@ -465,6 +465,12 @@ def character_to_foundry(sheet: CharacterSheet) -> tuple[dict[str, Any], list[st
     if sheet.carrying_treasure or sheet.load_coins:
         problems.append("the load (treasure and coins) is not written: Foundry counts it "
                         "from its own items")
+    kept = [what for what, held in (
+        ("languages", sheet.languages), ("equipment", sheet.equipment),
+        ("coins", any(sheet.coins.model_dump().values())), ("other treasure", sheet.treasure))
+        if held]
+    if kept:  # format 2 of the sheet keeps them; this writer does not carry them over yet
+        problems.append(f"the {', '.join(kept)} are not written")
     items: list[dict[str, Any]] = [
         _weapon_item(w.name, w.damage, melee=w.melee, missile=w.missile, slow=w.slow,
                      ranges=w.ranges, bonus=w.magic) for w in sheet.weapons]

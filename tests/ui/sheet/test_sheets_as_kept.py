@@ -117,3 +117,11 @@ def test_a_sheet_of_the_format_before_gear_opens_with_none_written(game: str, ol
     assert sheet.equipment == () and sheet.languages == () and sheet.coins.gp == 0
     assert sheet.name == envelope["document"]["name"]
     assert sheet.weapons  # nothing of the old sheet is lost
+
+
+def test_an_export_to_foundry_names_the_gear_it_does_not_carry() -> None:
+    from m3desk.systems.ose.foundry import character_to_foundry
+
+    lirra = load_sheet(next(p for p in sample_files("ose") if p.stem == "lirra")).model
+    _actor, problems = character_to_foundry(lirra)
+    assert "the languages, equipment, coins are not written" in problems
