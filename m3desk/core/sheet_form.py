@@ -19,6 +19,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 from pydantic import BaseModel, ValidationError
 
 from m3desk.core.derived import Derived
+from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import signed
 from m3desk.core.sheet_print import PrintSpec
 
@@ -28,6 +29,7 @@ __all__ = [
     "FieldSpec",
     "FormError",
     "Headline",
+    "LevelStep",
     "RowPreset",
     "SectionSpec",
     "SheetForm",
@@ -41,6 +43,7 @@ __all__ = [
     "pool_after",
     "remove_row",
     "remove_rows",
+    "ruled_value",
     "set_override",
     "set_path",
     "set_pool",
@@ -104,6 +107,11 @@ class FieldSpec(NamedTuple):
     shield)."""
     placeholder: str = ""
     """Greyed example text in an empty one-line field ("human, elf…")."""
+    ruled: Callable[[BaseModel, BaseModel | None], str] | None = None
+    """For a table column: what the table rules make of the row's value when they set it
+    aside (row, options), shown and printed instead of it ("1d6" for a dagger where every
+    weapon deals 1d6); "" when the row's own value counts. The stored value is kept (and
+    edited) for a table that uses it."""
 
 
 class RowPreset(NamedTuple):
@@ -210,6 +218,20 @@ class StatBlockReader(Protocol):
         ...
 
 
+class LevelStep(NamedTuple):
+    """What the rules add when a sheet's level is raised: the new levels' hit points, rolled
+    (``dice``) or at their average, by the game's one rule ``gain``."""
+
+    text: str
+    """The step in words ("Level 1 → 3: 2 × d10, CON +1 a die")."""
+    dice: DiceExpr | None
+    """What is rolled for the new levels (None: their hit points are fixed)."""
+    gain: Callable[[tuple[int, ...] | None], int]
+    """The hit points the new levels add for these faces (None: at the dice's average)."""
+    apply: Callable[[BaseModel, int], BaseModel]
+    """The sheet with that many hit points added (current and maximum)."""
+
+
 class SheetForm(NamedTuple):
     """One kind of sheet of one game, as the generic editor and printer render it."""
 
@@ -241,6 +263,10 @@ class SheetForm(NamedTuple):
     rather than as amounts (AC 14)."""
     printed: PrintSpec = PrintSpec()
     """The printed sheet's combat box, table columns and write-in boxes."""
+    level_step: Callable[[BaseModel, BaseModel, BaseModel | None], LevelStep | None] | None \
+        = None
+    """(before, after, options): the hit-point step an edit that raises the level offers,
+    taken with the level as one undo step; None when the edit raises no level."""
     column_stretch: tuple[int, int] = (1, 1)
     """How the two columns of sections share the width ((0, 0): as their contents ask)."""
 
@@ -278,6 +304,16 @@ def display_value(spec: FieldSpec, value: Any) -> str:
     if hasattr(value, "value") and spec.kind == "choice":
         return str(value.value)
     return str(value)
+
+
+def ruled_value(spec: FieldSpec, row: BaseModel, options: BaseModel | None) -> str:
+    """A table cell as the table rules read it: :attr:`FieldSpec.ruled`'s text where the
+    rules set the row's own value aside, else the value as written."""
+    if spec.ruled is not None:
+        text = spec.ruled(row, options)
+        if text:
+            return text
+    return display_value(spec, get_path(row, spec.path))
 
 
 def _label_of(spec: FieldSpec, value: Any) -> str:

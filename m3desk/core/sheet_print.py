@@ -62,6 +62,9 @@ class PrintedColumn(NamedTuple):
     """The derived key with ``{index}`` for the row's number (``"weapon.{index}.hit"``)."""
     bonus: bool = True
     """Signed (+1, −2) rather than an amount (THAC0 17)."""
+    encounter: bool = False
+    """Printed beside the row on the referee's encounter sheet (a weapon's to-hit and its
+    thrown to-hit); when no column of the table says so, the first one is."""
 
 
 class PrintSpec(NamedTuple):
@@ -72,6 +75,11 @@ class PrintSpec(NamedTuple):
     write_in: tuple[str, ...] = ()
     """Titled boxes with writing lines for what the sheet keeps no field for ("Equipment",
     "Treasure")."""
+    as_text: tuple[str, ...] = ()
+    """Section titles printed as lines of words in one box (titled ``as_text_title``) rather
+    than boxes and tables, to keep the sheet on one page: fields as "Gold (gp) 8", rows as
+    "6 × Torches"."""
+    as_text_title: str = ""
     unused: Callable[[BaseModel], frozenset[str]] = lambda _sheet: frozenset()
     """Section titles and field paths this sheet has no use for, left off its paper (a
-    fighter's empty spell list)."""
+    fighter's empty spell list); the editor leaves such sections off the screen too."""

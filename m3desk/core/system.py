@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from m3desk.core.generation import Generation
     from m3desk.core.places import Place
     from m3desk.core.sheet_form import SheetForm
+    from m3desk.core.sheet_rolls import SheetRoll
 
 __all__ = [
     "ActionOption",
@@ -507,6 +508,17 @@ def attack_or_spell_ends_turn(_after: "Encounter", _actor: str, option: ActionOp
     return option.group in ("attack", "spell")
 
 
+class PrintedCheck(NamedTuple):
+    """A check the referee's printed encounter sheet keeps a box for (OSE: a side's morale at
+    its first death and when half of it is down), ticked when it was made."""
+
+    side: str
+    label: str
+    done: bool = False
+    note: str = ""
+    """How it is rolled, in a few words ("2d6 at most ML 7 holds")."""
+
+
 class EncounterRules(NamedTuple):
     """How a game runs a fight, as functions the tracker, the board and the action dialog call.
 
@@ -576,6 +588,8 @@ class EncounterRules(NamedTuple):
     turn_over: Callable[["Encounter", str, ActionOption], bool] = attack_or_spell_ends_turn
     """Whether the action just taken (the encounter after it, the actor, the action) leaves
     the actor nothing to do this turn: the action dialog then offers Apply and Next Turn."""
+    printed_checks: Callable[["Encounter"], tuple[PrintedCheck, ...]] = lambda _e: ()
+    """The checks the printed encounter sheet gives a box each (made ones ticked)."""
 
 
 class ExchangeRead(NamedTuple):
@@ -656,6 +670,10 @@ class GameSystem(NamedTuple):
     sheet_identity: Callable[[BaseModel], SheetIdentity] = no_identity
     """Who a character or monster sheet is (ancestry, calling, level; a monster's HD and AC),
     for the library's rows of every game."""
+    sheet_rolls: Callable[[BaseModel, BaseModel | None], tuple["SheetRoll", ...]] = \
+        lambda _sheet, _options: ()
+    """The rolls a sheet offers under the table rules (a save, an ability check, a skill,
+    morale), each with its one rule (:mod:`m3desk.core.sheet_rolls`); none by default."""
 
     def document(self, kind: str) -> DocumentSpec:
         for spec in self.documents:

@@ -17,12 +17,14 @@ from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, Print
 from m3desk.core.spell_range import range_column
 from m3desk.systems.adnd2e.checks import sheet_warnings
 from m3desk.systems.adnd2e.derive import derive
+from m3desk.systems.adnd2e.level_step import level_step
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import (
     SPELL_RANGE_MAX,
     Armour,
     CharacterSheet,
     CharClass,
+    Item,
     MonsterAttack,
     MonsterSheet,
     Race,
@@ -169,6 +171,18 @@ SPELLS = TableSpec("spells", "Spells", (
 ), lambda: Spell(name="spell"), help="Spells memorised, each with its range where it is "
                                      "known.")
 
+EQUIPMENT = TableSpec("equipment", "Equipment", (
+    FieldSpec("quantity", "×", "int", minimum=0, maximum=100_000, width="1000",
+              help="How many are carried."),
+    FieldSpec("name", "Item", width="Backpack (leather)"),
+), lambda: Item(name="item"), noun="item", help="Equipment carried, one row an item (weapons "
+                                                "and armour have their own places).")
+
+COIN_FIELDS = tuple(
+    FieldSpec(f"coins.{coin}", label, "int", minimum=0, maximum=10_000_000)
+    for coin, label in (("pp", "Platinum (pp)"), ("gp", "Gold (gp)"), ("ep", "Electrum (ep)"),
+                        ("sp", "Silver (sp)"), ("cp", "Copper (cp)")))
+
 CHARACTER_FORM = SheetForm(
     bonus_keys=("str.hit", "str.damage", "dex.", "encumbrance.to_hit", "weapon_to_hit",
                 "weapon_damage_bonus", "initiative", "con.hp", "wis.magic"),
@@ -201,7 +215,10 @@ CHARACTER_FORM = SheetForm(
                     "wis.magic")),
         SectionSpec("Proficiencies", fields=(
             FieldSpec("proficiencies", "Known", "list",
-                      help="Weapon and non-weapon proficiencies, comma-separated."),)),
+                      help="Weapon and non-weapon proficiencies, comma-separated."),
+            FieldSpec("languages", "Languages", "list", placeholder="Common, Elvish…",
+                      help="The languages spoken, comma-separated (INT's number of languages "
+                           "says how many may be learned)."),)),
         SectionSpec("Armour and movement", fields=(
             FieldSpec("armour", "Armour", "choice", choices=get_args(Armour)),
             FieldSpec("shield", "Shield", "bool"),
@@ -211,11 +228,18 @@ CHARACTER_FORM = SheetForm(
         ), derived=("ac", "ac.rear", "ac.charging", "encumbrance", "encumbrance.to_hit",
                     "movement.base", "movement", "initiative")),
         SectionSpec("Saving throws", derived=SAVES),
+        SectionSpec("Money and treasure", fields=(
+            *COIN_FIELDS,
+            FieldSpec("treasure", "Other treasure", placeholder="gems, jewellery…",
+                      help="Gems, jewellery and other valuables carried."),
+        )),
         SectionSpec("Weapons", table=WEAPONS, wide=True),
+        SectionSpec("Equipment", table=EQUIPMENT, wide=True),
         SectionSpec("Spells", table=SPELLS, wide=True),
         SectionSpec("Notes", fields=(FieldSpec("notes", "Notes", "long_text"),), wide=True),
     ),
     derive=_derive, new_sheet=new_character, summary=_character_summary,
+    level_step=level_step,
     printed=PrintSpec(
         combat=CombatBox((
             PrintedStat("ac", ("ac.rear", "ac.charging")),
@@ -226,7 +250,8 @@ CHARACTER_FORM = SheetForm(
         columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.to_hit"),
                  PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage"),
                  PrintedColumn("weapons", "THAC0", "weapon.{index}.thac0", bonus=False)),
-        write_in=("Equipment, money and treasure",), unused=_unused))
+        as_text=("Money and treasure", "Equipment"),
+        as_text_title="Gear and money", unused=_unused))
 
 ATTACKS = TableSpec("attacks", "Attacks", (
     FieldSpec("routine", "Routine", "int", minimum=1, maximum=MAX_ROUTINES, width="Routine",

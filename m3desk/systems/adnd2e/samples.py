@@ -10,11 +10,14 @@ The files in resources/samples/adnd2e/ are written from these (a test keeps them
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from m3desk.core.dice import DiceExpr
 from m3desk.systems.adnd2e.sheet import (
     Abilities,
     CharacterSheet,
+    Coins,
+    Item,
     MonsterAttack,
     MonsterSheet,
     Spell,
@@ -39,6 +42,18 @@ def weapon(kind: str, *, name: str | None = None, magic: int = 0, thrown: bool =
                   specialised=specialised)
 
 
+def _kit(languages: tuple[str, ...], gear: tuple[str, ...], treasure: str = "",
+         **coins: int) -> dict[str, Any]:
+    """Languages, gear ("6 Torches": six of them), coins and treasure of a sample."""
+    items = []
+    for entry in gear:
+        count, _space, name = entry.partition(" ")
+        items.append(Item(name=name, quantity=int(count)) if count.isdigit()
+                     else Item(name=entry))
+    return {"languages": languages, "equipment": tuple(items), "coins": Coins(**coins),
+            "treasure": treasure}
+
+
 RATH = CharacterSheet(
     name="Rath", race="human", char_class="fighter", level=7,
     abilities=Abilities(STR=18, STR_exceptional=80, DEX=16, CON=16, INT=10, WIS=11, CHA=12),
@@ -46,6 +61,8 @@ RATH = CharacterSheet(
     weapons=(weapon("long sword", name="long sword +1", magic=1),
              weapon("spear", thrown=True)),
     proficiencies=("long sword", "spear", "short bow", "dagger"),
+    **_kit(("Common",), ("Backpack", "Rope, 50'", "6 Torches", "7 Iron rations (days)",
+                         "Whetstone"), gp=30, sp=14, cp=40),
     notes="The PHB's worked example: THAC0 14; with STR 18/80 and the sword +1 his modified "
           "THAC0 is 11.")
 
@@ -56,14 +73,19 @@ DELSENORA = CharacterSheet(
     weapons=(weapon("dagger", thrown=True), weapon("dart")),
     proficiencies=("dagger",),
     spells=tuple(Spell(name=name) for name in ("magic missile", "sleep", "Melf's acid arrow",
-                                                "web", "lightning bolt")))
+                                                "web", "lightning bolt")),
+    **_kit(("Common", "Elvish", "Gnomish"), ("Spellbook", "Backpack", "Scroll case",
+                                             "Ink and pen", "7 Iron rations (days)"),
+           treasure="a pearl (100 gp)", gp=112, pp=3))
 
 RUPERT = CharacterSheet(
     name="Rupert", race="half-elf", char_class="ranger", level=5,
     abilities=Abilities(STR=16, DEX=17, CON=15, INT=12, WIS=14, CHA=11),
     hit_points=38, max_hit_points=38, armour="studded leather", carried=60,
     weapons=(weapon("long bow"), weapon("short sword")),
-    proficiencies=("long bow", "short sword", "dagger"))
+    proficiencies=("long bow", "short sword", "dagger"),
+    **_kit(("Common", "Elvish"), ("Backpack", "Tinder box", "12 Arrows (spare)",
+                                  "7 Iron rations (days)", "Waterskin"), gp=62, ep=6))
 
 ILSE = CharacterSheet(
     name="Ilse", race="human", char_class="cleric", level=4,
@@ -72,7 +94,9 @@ ILSE = CharacterSheet(
     weapons=(weapon("footman's mace"),),
     proficiencies=("footman's mace", "flail"),
     spells=tuple(Spell(name=name) for name in ("cure light wounds", "bless", "command",
-                                                "hold person", "spiritual hammer")))
+                                                "hold person", "spiritual hammer")),
+    **_kit(("Common",), ("Holy symbol, silver", "Backpack", "10 Candles",
+                         "7 Iron rations (days)", "Waterskin"), gp=45, sp=20))
 
 CHARACTERS: tuple[CharacterSheet, ...] = (RATH, DELSENORA, RUPERT, ILSE)
 

@@ -17,8 +17,9 @@ from m3desk.core.dice import Dice, DiceExpr
 from m3desk.core.routines import MAX_ROUTINES
 from m3desk.systems.adnd2e.tables import ARMOUR_AC, CLASS_GROUP, RACE_MOVEMENT, SIZES
 
-__all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "RateOfFire", "Spell",
-           "Weapon", "character_v1_to_v2", "parse_rate"]
+__all__ = ["Abilities", "CharacterSheet", "Coins", "Item", "MonsterAttack", "MonsterSheet",
+           "RateOfFire", "Spell", "Weapon", "character_v1_to_v2", "character_v2_to_v3",
+           "parse_rate"]
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
@@ -132,6 +133,34 @@ def character_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return upgraded
 
 
+def character_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """A character file of format 2 as format 3: the same sheet with no gear, money or
+    languages written down yet (format 3 adds them; nothing of format 2 changes)."""
+    return dict(data)
+
+
+class Item(BaseModel):
+    """A piece of equipment carried (a backpack, rope, a week's rations), with how many."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: Name
+    quantity: int = Field(1, ge=0, le=100_000)
+
+
+Coin = Annotated[int, Field(ge=0, le=10_000_000)]
+
+
+class Coins(BaseModel):
+    """The money carried, by the Player's Handbook's five coins, as counted."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    pp: Coin = 0
+    gp: Coin = 0
+    ep: Coin = 0
+    sp: Coin = 0
+    cp: Coin = 0
+
+
 class CharacterSheet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     kind: Literal["character"] = "character"
@@ -153,6 +182,12 @@ class CharacterSheet(BaseModel):
     spells: Annotated[tuple[Spell, ...], BeforeValidator(_bare_names_as_rows)] = Field(
         (), max_length=200)
     """Read from bare names too: an encounter saved before ranges holds its sheets so."""
+    languages: tuple[Annotated[str, Field(min_length=1, max_length=40)], ...] = Field(
+        (), max_length=30)
+    equipment: tuple[Item, ...] = Field((), max_length=200)
+    coins: Coins = Field(default_factory=Coins)
+    treasure: ShortText = ""
+    """Gems, jewellery and other valuables carried, as written."""
     notes: LongText = ""
     overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=200)
 

@@ -23,7 +23,13 @@ from m3desk.systems.adnd2e.generation import GENERATION
 from m3desk.systems.adnd2e.identity import sheet_identity
 from m3desk.systems.adnd2e.movement import DECLARATIONS
 from m3desk.systems.adnd2e.options import CHOICE_WORDS, EXPLANATIONS, LABELS, AdndOptions
-from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet, character_v1_to_v2
+from m3desk.systems.adnd2e.sheet import (
+    CharacterSheet,
+    MonsterSheet,
+    character_v1_to_v2,
+    character_v2_to_v3,
+)
+from m3desk.systems.adnd2e.sheet_rolls import sheet_rolls
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, FEET, INITIATIVE, AdndEncounter
 
 __all__ = ["SYSTEM"]
@@ -33,13 +39,14 @@ _EFFECTS = {"charge": (2, 1, -2)}
 
 SYSTEM = GameSystem(
     sheet_identity=sheet_identity,
+    sheet_rolls=sheet_rolls,
     id="adnd2e",
     name="AD&D 2nd edition",
     summary="THAC0 and descending AC, a d10 per side (lower first), declared actions with "
             "their movement: close, charge, withdraw, flee, move and fire.",
     documents=(
-        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 2, "character",
-                     MappingProxyType({1: character_v1_to_v2})),
+        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 3, "character",
+                     MappingProxyType({1: character_v1_to_v2, 2: character_v2_to_v3})),
         DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 2, "monster",
                      MappingProxyType({1: one_routine_migration(effects=False)})),
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 2, "encounter",

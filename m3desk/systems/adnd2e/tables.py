@@ -16,6 +16,8 @@ __all__ = [
     "ARMOUR_AC",
     "CLASS_GROUP",
     "GROUP_HIT_DIE",
+    "HP_AFTER_NAME_LEVEL",
+    "NAME_LEVEL",
     "RACE_MOVEMENT",
     "SIZES",
     "WEAPONS",
@@ -66,6 +68,14 @@ CLASS_GROUP: dict[str, Group] = {
 
 GROUP_HIT_DIE: dict[Group, int] = {Group.WARRIOR: 10, Group.PRIEST: 8, Group.ROGUE: 6,
                                    Group.WIZARD: 4}
+
+NAME_LEVEL: dict[Group, int] = {Group.WARRIOR: 9, Group.PRIEST: 9, Group.ROGUE: 10,
+                                Group.WIZARD: 10}
+"""The last level that rolls a hit die (digest §3: name level, Low)."""
+
+HP_AFTER_NAME_LEVEL: dict[Group, int] = {Group.WARRIOR: 3, Group.PRIEST: 2, Group.ROGUE: 2,
+                                         Group.WIZARD: 1}
+"""Fixed hit points per level after name level, CON no longer counting (digest §3, Low)."""
 
 RACE_MOVEMENT: dict[str, int] = {"human": 12, "elf": 12, "half-elf": 12, "dwarf": 6,
                                  "gnome": 6, "halfling": 6}

@@ -20,11 +20,13 @@ from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm,
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
 from m3desk.core.spell_range import TOUCH, range_column
 from m3desk.systems.ose.checks import sheet_warnings
-from m3desk.systems.ose.derive import derive, hit_dice_text
+from m3desk.systems.ose.derive import derive, hit_dice_text, weapon_damage
+from m3desk.systems.ose.level_step import level_step
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import (
     SPELL_RANGE_MAX,
     CharacterSheet,
+    Item,
     MonsterAttack,
     MonsterSheet,
     Spell,
@@ -119,9 +121,15 @@ CASTERS = frozenset({OseClass.CLERIC, OseClass.ELF, OseClass.MAGIC_USER})
 
 
 def _unused(sheet: BaseModel) -> frozenset[str]:
-    """A class that casts no spells prints no spell list (unless spells were typed)."""
+    """What the class has no use for, on screen and on paper: a class that casts no spells
+    has no spell list (unless spells were typed), and only thieves have thief skills."""
     typed = cast(CharacterSheet, sheet)
-    return frozenset() if typed.char_class in CASTERS or typed.spells else frozenset({"Spells"})
+    unused = set()
+    if typed.char_class not in CASTERS and not typed.spells:
+        unused.add("Spells")
+    if typed.char_class != OseClass.THIEF:
+        unused.add("Thief skills")
+    return frozenset(unused)
 
 
 def _derive(sheet: BaseModel, options: BaseModel | None) -> dict[str, Derived]:
@@ -129,11 +137,19 @@ def _derive(sheet: BaseModel, options: BaseModel | None) -> dict[str, Derived]:
                   cast(OseOptions | None, options))
 
 
+def _rolled_damage(row: BaseModel, options: BaseModel | None) -> str:
+    """The die the weapon rolls at this table where it is not the weapon's own (1d6 for a
+    dagger by default): the encounter's own rule, :func:`weapon_damage`."""
+    weapon = cast(Weapon, row)
+    rolled = weapon_damage(weapon, cast(OseOptions | None, options))
+    return "" if rolled == weapon.damage else str(rolled)
+
+
 WEAPON_TABLE = TableSpec("weapons", "Weapons", (
     FieldSpec("name", "Weapon", width="two-handed sword"),
     FieldSpec("damage", "Damage", "dice", width="1d10+1",
               help="The weapon's own die; it counts only where the table uses weapon damage "
-                   "(otherwise every weapon deals 1d6)."),
+                   "(otherwise every weapon deals 1d6).", ruled=_rolled_damage),
     FieldSpec("melee", "Melee", "bool"),
     FieldSpec("missile", "Missile", "bool"),
     FieldSpec("two_handed", "Two-handed", "bool", help="No shield with it."),
@@ -147,6 +163,20 @@ WEAPON_TABLE = TableSpec("weapons", "Weapons", (
                                        "one makes its wielder act last. Type a weapon of the "
                                        "equipment list to fill its numbers.",
     presets=WEAPON_PRESETS)
+
+EQUIPMENT_TABLE = TableSpec("equipment", "Equipment", (
+    FieldSpec("quantity", "×", "int", minimum=0, maximum=100_000, width="1000",
+              help="How many are carried."),
+    FieldSpec("name", "Item", width="Rations (iron, 7 days)"),
+), lambda: Item(name="item"), noun="item", help="Adventuring gear carried, one row an item "
+                                                "(weapons and armour have their own places).")
+
+COIN_FIELDS = tuple(
+    FieldSpec(f"coins.{coin}", label, "int", minimum=0, maximum=10_000_000, help=word)
+    for coin, label, word in (
+        ("pp", "Platinum (pp)", "1 pp = 5 gp"), ("gp", "Gold (gp)", "1 gp = 10 sp"),
+        ("ep", "Electrum (ep)", "1 ep = 5 sp"), ("sp", "Silver (sp)", "1 sp = 10 cp"),
+        ("cp", "Copper (cp)", "")))
 
 SPELL_LIST = "ose_srd_spells.json"
 """The SRD's spells by name, level, class and range (``tools/build_ose_spells.py``)."""
@@ -202,6 +232,9 @@ CHARACTER_FORM = SheetForm(
             FieldSpec("level", "Level", "int", minimum=1, maximum=14),
             FieldSpec("experience", "XP", "int", minimum=0, maximum=10_000_000),
             FieldSpec("alignment", "Alignment"),
+            FieldSpec("languages", "Languages", "list", placeholder="Common, Lawful…",
+                      help="The languages spoken, comma-separated: Common, the alignment "
+                           "language, the race's own and the extra ones INT gives."),
         ), derived=("xp.next", "xp.prime")),
         SectionSpec("Abilities", tuple(
             FieldSpec(f"abilities.{name}", name, "int", minimum=3, maximum=18,
@@ -228,7 +261,13 @@ CHARACTER_FORM = SheetForm(
                       help="Detailed encumbrance: armour, weapons and treasure in coins "
                            "(10 coins = 1 lb; gear counts 80)."),
         ), derived=("movement", "movement.encounter", "movement.overland")),
+        SectionSpec("Money and treasure", (
+            *COIN_FIELDS,
+            FieldSpec("treasure", "Other treasure", placeholder="gems, jewellery…",
+                      help="Gems, jewellery and other valuables carried."),
+        )),
         SectionSpec("Weapons", table=WEAPON_TABLE, wide=True),
+        SectionSpec("Equipment", table=EQUIPMENT_TABLE, wide=True),
         SectionSpec("Spells", table=SPELL_TABLE, wide=True),
         SectionSpec("Thief skills", derived=tuple(f"thief.{key}" for key, _n in THIEF_SKILLS)),
         SectionSpec("Notes", (FieldSpec("notes", "Notes", "long_text"),), wide=True),
@@ -236,6 +275,7 @@ CHARACTER_FORM = SheetForm(
     derive=_derive,
     new_sheet=new_character,
     summary=summary,
+    level_step=level_step,
     printed=PrintSpec(
         combat=CombatBox((
             PrintedStat("ac", ("aac",)),
@@ -246,10 +286,11 @@ CHARACTER_FORM = SheetForm(
                         note="feet a turn exploring; encounter: a round"),
             PrintedStat("initiative"),
         ), saves=SAVES, attacks="weapons"),
-        columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.hit"),
-                 PrintedColumn("weapons", "Thrown", "weapon.{index}.thrown"),
+        columns=(PrintedColumn("weapons", "To hit", "weapon.{index}.hit", encounter=True),
+                 PrintedColumn("weapons", "Thrown", "weapon.{index}.thrown", encounter=True),
                  PrintedColumn("weapons", "Dmg +", "weapon.{index}.damage")),
-        write_in=("Equipment", "Treasure and coins"), unused=_unused),
+        as_text=("Money and treasure", "Equipment"),
+        as_text_title="Gear and money", unused=_unused),
 )
 
 def _read_damage(text: str, _old: object) -> Damage | None:

@@ -404,6 +404,12 @@ def character_to_foundry(sheet: CharacterSheet) -> tuple[dict[str, Any], list[st
     notes' lines as items; what Foundry has no place for is listed."""
     numbers = derived_numbers(sheet)
     problems: list[str] = []
+    kept = [what for what, held in (
+        ("languages", sheet.languages), ("equipment", sheet.equipment),
+        ("coins", any(sheet.coins.model_dump().values())), ("other treasure", sheet.treasure))
+        if held]
+    if kept:  # the sheet's own fields (format 2); the notes' labelled lines are written below
+        problems.append(f"the {', '.join(kept)} are not written")
     overrides = dict(sheet.overrides)
     ac_mod = 0
     if "ac" in overrides:

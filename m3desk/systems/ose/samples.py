@@ -11,9 +11,11 @@ keeps them equal.
 
 from __future__ import annotations
 
+from typing import Any
+
 from m3desk.systems.ose.forms import starting_hit_points, weapon
 from m3desk.systems.ose.options import OseOptions
-from m3desk.systems.ose.sheet import Abilities, CharacterSheet, MonsterSheet, Spell
+from m3desk.systems.ose.sheet import Abilities, CharacterSheet, Coins, Item, MonsterSheet, Spell
 from m3desk.systems.ose.statblock import parse_stat_block
 from m3desk.systems.ose.tables import OseClass
 
@@ -59,6 +61,18 @@ def _hp(cls: OseClass, con: int) -> dict[str, int]:
     return {"hit_points": hp, "max_hit_points": hp}
 
 
+def _kit(languages: tuple[str, ...], gear: tuple[str, ...], treasure: str = "",
+         **coins: int) -> dict[str, Any]:
+    """Languages, gear ("6 Torches": six of them), coins and treasure of a sample."""
+    items = []
+    for entry in gear:
+        count, _space, name = entry.partition(" ")
+        items.append(Item(name=name, quantity=int(count)) if count.isdigit()
+                     else Item(name=entry))
+    return {"languages": languages, "equipment": tuple(items), "coins": Coins(**coins),
+            "treasure": treasure}
+
+
 def characters() -> dict[str, CharacterSheet]:
     return {
         "Morgan Ironwolf": CharacterSheet(
@@ -66,24 +80,35 @@ def characters() -> dict[str, CharacterSheet]:
             abilities=Abilities(STR=16, INT=7, WIS=9, DEX=13, CON=14, CHA=8),
             hit_points=6, max_hit_points=6, armour="chainmail", shield=True,
             weapons=(weapon("sword"), weapon("dagger")),
+            **_kit(("Common", "Lawful"), ("Backpack", "6 Torches", "7 Iron rations (days)",
+                                          "Tinder box", "Waterskin"), gp=8, sp=5, cp=12),
             notes="Digest §13: die 5 + CON 1 = 6 hp; chain, shield and DEX: AC 3."),
         "Silverleaf": CharacterSheet(
             name="Silverleaf", char_class=OseClass.ELF, alignment="Neutral",
             abilities=Abilities(STR=13, INT=14, WIS=10, DEX=15, CON=10, CHA=11),
             **_hp(OseClass.ELF, 10), armour="chainmail",
             weapons=(weapon("short bow"), weapon("sword")),
-            spells=(Spell(name="Sleep", range=240),)),
+            spells=(Spell(name="Sleep", range=240),),
+            **_kit(("Common", "Neutral", "Elvish", "Gnoll", "Hobgoblin", "Orcish"),
+                   ("Spell book", "Backpack", "Lantern", "2 Oil flasks",
+                    "7 Iron rations (days)"), gp=21, ep=4, treasure="a moonstone (50 gp)")),
         "Sister Rebecca": CharacterSheet(
             name="Sister Rebecca", char_class=OseClass.CLERIC, alignment="Lawful",
             abilities=Abilities(STR=12, INT=10, WIS=15, DEX=9, CON=13, CHA=11),
             **_hp(OseClass.CLERIC, 13), armour="plate mail", shield=True,
             weapons=(weapon("mace"), weapon("sling")),
+            **_kit(("Common", "Lawful"), ("Holy symbol", "2 Holy water (vials)", "Backpack",
+                                          "7 Standard rations (days)", "Waterskin"),
+                   gp=5, sp=30),
             notes="Clerics gain their first spell at 2nd level; turns undead."),
         "Lirra": CharacterSheet(
             name="Lirra", char_class=OseClass.THIEF, alignment="Neutral",
             abilities=Abilities(STR=10, INT=12, WIS=8, DEX=17, CON=12, CHA=13),
             **_hp(OseClass.THIEF, 12), armour="leather",
-            weapons=(weapon("short sword"), weapon("dagger"), weapon("sling"))),
+            weapons=(weapon("short sword"), weapon("dagger"), weapon("sling")),
+            **_kit(("Common", "Neutral"), ("Backpack", "Thieves' tools", "6 Torches",
+                                           "7 Iron rations (days)", "Rope, 50'", "Waterskin"),
+                   gp=14, sp=23)),
     }
 
 

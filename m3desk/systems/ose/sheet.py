@@ -17,8 +17,8 @@ from m3desk.core.dice import Dice, DiceExpr
 from m3desk.core.routines import MAX_ROUTINES, Damage, DamageText
 from m3desk.systems.ose.tables import OseClass, Save
 
-__all__ = ["Abilities", "CharacterSheet", "MonsterAttack", "MonsterSheet", "Spell", "Weapon",
-           "monster_v1_to_v2"]
+__all__ = ["Abilities", "CharacterSheet", "Coins", "Item", "MonsterAttack", "MonsterSheet", "Spell",
+           "Weapon", "character_v1_to_v2", "monster_v1_to_v2"]
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
@@ -66,6 +66,34 @@ class Spell(BaseModel):
     """In feet; 0 for touch or the caster alone; None when not known (files before it)."""
 
 
+class Item(BaseModel):
+    """A piece of adventuring gear carried (rations, rope, a lantern), with how many."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: Name
+    quantity: int = Field(1, ge=0, le=100_000)
+
+
+Coin = Annotated[int, Field(ge=0, le=10_000_000)]
+
+
+class Coins(BaseModel):
+    """The money carried, by the SRD's five coins (1 pp = 5 gp, 1 gp = 2 ep = 10 sp = 100 cp)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    pp: Coin = 0
+    gp: Coin = 0
+    ep: Coin = 0
+    sp: Coin = 0
+    cp: Coin = 0
+
+
+def character_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A character file of format 1 as format 2: the same sheet with no gear, money or
+    languages written down yet (format 2 adds them; nothing of format 1 changes)."""
+    return dict(data)
+
+
 class CharacterSheet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     kind: Literal["character"] = "character"
@@ -84,6 +112,12 @@ class CharacterSheet(BaseModel):
     weapons: tuple[Weapon, ...] = Field((), max_length=50)
     spells: tuple[Spell, ...] = Field((), max_length=100)
     alignment: ShortText = ""
+    languages: tuple[Annotated[str, Field(min_length=1, max_length=40)], ...] = Field(
+        (), max_length=20)
+    equipment: tuple[Item, ...] = Field((), max_length=200)
+    coins: Coins = Field(default_factory=Coins)
+    treasure: ShortText = ""
+    """Gems, jewellery and other valuables carried, as written."""
     notes: Annotated[str, Field(max_length=MAX_NOTES)] = ""
     overrides: dict[OverrideKey, OverrideValue] = Field(default_factory=dict, max_length=200)
 

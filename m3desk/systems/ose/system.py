@@ -22,16 +22,19 @@ from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
 from m3desk.systems.ose.generation import GENERATION
 from m3desk.systems.ose.identity import sheet_identity
 from m3desk.systems.ose.options import CHOICE_WORDS, EXPLANATIONS, LABELS, OseOptions
-from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, character_v1_to_v2
+from m3desk.systems.ose.sheet_rolls import sheet_rolls
 from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
 
 SYSTEM = GameSystem(
     sheet_identity=sheet_identity,
+    sheet_rolls=sheet_rolls,
     id="ose",
     name="Old-School Essentials",
     summary="B/X: one d6 per side, THAC0 or ascending AC, morale, feet between combatants.",
     documents=(
-        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 1, "character"),
+        DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 2, "character",
+                     MappingProxyType({1: character_v1_to_v2})),
         DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 2, "monster",
                      MappingProxyType({1: one_routine_migration()})),
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 3, "encounter",

@@ -33,6 +33,7 @@ from m3desk.core.system import (
     DiceSpec,
     DueAction,
     EncounterRules,
+    PrintedCheck,
     Reach,
     Ring,
     TrackerColumn,
@@ -938,6 +939,25 @@ def _status(encounter: core.Encounter) -> tuple[str, ...]:
     return rnd.status(_e(encounter))
 
 
+def _printed_checks(encounter: core.Encounter) -> tuple[PrintedCheck, ...]:
+    """A box per monster side for each of its morale moments (first death, half down),
+    ticked once checked; a side whose every monster is ML 2 or 12 never checks."""
+    fight = _e(encounter)
+    checks = []
+    for side in fight.sides:
+        monsters = [c for c in fight.combatants
+                    if c.side == side and isinstance(c.sheet, MonsterSheet)]
+        ratings = sorted({rnd.morale_of(c) for c in monsters})
+        if not ratings or all(rnd.never_checks(ml) for ml in ratings):
+            continue
+        state = fight.morale.get(side)
+        checked = state.checked if state is not None else ()
+        note = "2d6 at most ML " + "/".join(map(str, ratings)) + " holds"
+        checks += [PrintedCheck(side, f"Morale: {moment}", moment in checked, note)
+                   for moment in rnd.MOMENTS]
+    return tuple(checks)
+
+
 def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
     return tuple(DueAction(f"Check morale: {side}", actor, "morale:side:0")
                  for side, actor in rnd.morale_owed(_e(encounter)))
@@ -986,4 +1006,5 @@ ENCOUNTER_RULES = EncounterRules(
     with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY,
     setup_steps=SETUP_STEPS, experience=experience.experience,
     award_experience=experience.award, check_move=moves.check_move,
-    make_move=moves.make_move, turn_over=_turn_over, declare_attack=_declare_attack)
+    make_move=moves.make_move, turn_over=_turn_over, declare_attack=_declare_attack,
+    printed_checks=_printed_checks)

@@ -20,9 +20,16 @@ from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import MINUS
-from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, display_value, get_path
+from m3desk.core.sheet_form import (
+    FieldSpec,
+    SectionSpec,
+    SheetForm,
+    display_value,
+    get_path,
+    ruled_value,
+)
 from m3desk.core.sheet_print import CombatBox
-from m3desk.core.system import GameSystem
+from m3desk.core.system import GameSystem, PrintedCheck
 from m3desk.ui.documents.form_sheet_document import form_of
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
 from m3desk.ui.printing.content import Cell, Column, HeaderField, PoolLine, Stat, Table
@@ -111,10 +118,12 @@ class _Reader:
     """Reads one sheet through its form into the printed blocks."""
 
     def __init__(self, sheet: BaseModel, form: SheetForm,
-                 derived: Mapping[str, Derived]) -> None:
+                 derived: Mapping[str, Derived], options: BaseModel | None = None) -> None:
         self.sheet = sheet
         self.form = form
         self.derived = derived
+        self.options = options
+        """The table rules, for what they make of a row's value (a weapon's damage)."""
         self.fields = {spec.path: spec for section in form.sections
                        for spec in section.fields}
 
@@ -231,6 +240,28 @@ class _Reader:
         rows += derived
         return Box(section.title, tuple(rows), tuple(pools))
 
+    def words(self, section: SectionSpec) -> str:
+        """A section as one line of words: its fields "Gold (gp) 8" (a zero or an empty one
+        left out), its table's rows "6 × Torches", as the table rules read them."""
+        parts = []
+        for spec in section.fields:
+            value = get_path(self.sheet, spec.path)
+            if value in (0, "", None, ()) or spec.kind in ("bool", "picture"):
+                continue
+            text = display_value(spec, value)
+            parts.append(f"{spec.label} {text}" if spec.kind == "int" else text)
+        if section.table is not None:
+            columns = [spec for spec in section.table.columns
+                       if spec.kind not in ("bool", "derived", "picture")]
+            for row in get_path(self.sheet, section.table.path):
+                cells = [ruled_value(spec, row, self.options) for spec in columns]
+                if columns and columns[0].kind == "int" and len(cells) > 1:
+                    count, rest = cells[0], " ".join(cell for cell in cells[1:] if cell)
+                    parts.append(rest if count == "1" else f"{count} × {rest}")
+                else:
+                    parts.append(" ".join(cell for cell in cells if cell))
+        return " · ".join(part for part in parts if part)
+
     def table(self, section: SectionSpec, titled: bool) -> TableBlock:
         """The rows with the game's columns (its ticks gathered in one column of words,
         "melee, two-handed": a row of yes/no columns leaves no room for the name), then the
@@ -251,7 +282,7 @@ class _Reader:
         for row, item in enumerate(items):
             line = [_field_cell(spec, get_path(item, spec.path)) if spec is named
                     else Cell(TICK if get_path(item, spec.path) else "") if spec.kind == "bool"
-                    else Cell(display_value(spec, get_path(item, spec.path)))
+                    else Cell(ruled_value(spec, item, self.options))
                     for spec in plain]
             if ticks:
                 line.insert(at, Cell(", ".join(spec.label.lower() for spec in ticks
@@ -307,11 +338,12 @@ WRITE_IN_LINES = 4
 
 
 def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
-                  derived: Mapping[str, Derived]) -> list[Block]:
+                  derived: Mapping[str, Derived], options: BaseModel | None = None
+                  ) -> list[Block]:
     """A character sheet of the game, from its form: the identity header, the ability
     boxes, the sections as boxes in two columns (hit points with pencil boxes), the row
     tables across the page, then lists, notes and writing lines."""
-    reader = _Reader(sheet, form, derived)
+    reader = _Reader(sheet, form, derived, options)
     name = str(getattr(sheet, "name", ""))
     kind = str(getattr(sheet, "kind", "sheet"))
     combat, shown = (reader.combat(form.printed.combat) if form.printed.combat is not None
@@ -336,8 +368,12 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
     texts: list[Block] = []
     notes: list[TextBlock] = []
     scores_shown = False
+    worded: list[Row] = []
     for section in sections:
         fields = section.fields
+        if section.title in form.printed.as_text:  # one box of words, beside the others
+            worded.append(Row(section.title, Cell(reader.words(section) or "—"), wraps=True))
+            continue
         if section.title in scores and _is_scores(section) and not scores_shown:
             blocks.append(reader.scores(section))
             scores_shown = True
@@ -362,6 +398,8 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
             tables.append(reader.table(section, bool(in_box or section.derived)))
     if combat is not None:  # no abilities (a monster): under the header
         blocks.insert(1, combat)
+    if worded:
+        boxes.append(Box(form.printed.as_text_title or worded[0].label, tuple(worded)))
     boxes += [Box(title, lines=WRITE_IN_LINES) for title in form.printed.write_in]
     if boxes:
         blocks.append(BoxGrid(tuple(boxes)))
@@ -384,7 +422,7 @@ def form_sheet_job(sheet: BaseModel, options: BaseModel | None = None) -> PrintJ
     derived = form.derive(sheet, options)  # once: the layout may run for every page size
     overridden = any(value.overridden for value in derived.values())
 
-    blocks = _sheet_blocks(sheet, form, system, derived)
+    blocks = _sheet_blocks(sheet, form, system, derived, options)
 
     def layout(canvas: Canvas) -> list[list[Placed]]:
         return paginate(canvas, blocks, lambda: ContinuationHeader(name))
@@ -478,6 +516,7 @@ def _encounter_blocks(encounter: core.Encounter, system: GameSystem,
         rows.append(tuple(cells))
     blocks.append(TableBlock(Table("Combatants in order", tuple(columns), tuple(rows),
                                    blank_rows=2, hint="pencil hit points and notes in")))
+    blocks += _checks_table(encounter, system)  # under the order: its boxes at hand
     if len(order) > 1:
         blocks += _distance_tables(encounter, system, order, width)
     if system.positions.kind == "distance" and encounter.places:
@@ -522,7 +561,7 @@ def _numbers_table(encounter: core.Encounter, system: GameSystem,
         if form is None or form.printed.combat is None:
             continue
         box = form.printed.combat
-        reader = _Reader(sheet, form, form.derive(sheet, options))
+        reader = _Reader(sheet, form, form.derive(sheet, options), options)
         numbers = []
         for stat in box.stats:
             main = reader.value(stat.key)
@@ -553,6 +592,29 @@ def _numbers_table(encounter: core.Encounter, system: GameSystem,
     return [TableBlock(Table("Combatants' numbers", tuple(columns), tuple(rows), hint=hint))]
 
 
+BOX = "\u2610"
+"""An empty box to tick in pencil."""
+
+
+def _checks_table(encounter: core.Encounter, system: GameSystem) -> list[Block]:
+    """A box for each check the game keeps (a side's morale at its first death and when half
+    of it is down), ticked once made, with room to pencil the roll."""
+    assert system.encounter is not None
+    checks = system.encounter.printed_checks(encounter)
+    if not checks:
+        return []
+    sides: dict[str, list[PrintedCheck]] = {}
+    for check in checks:
+        sides.setdefault(check.side, []).append(check)
+    columns = (Column("Side", min_width=90), Column("Checks (tick when made)", flex=1.4),
+               Column("How", flex=1.0))
+    rows = tuple((Cell(side), Cell("   ".join(f"{TICK if c.done else BOX} {c.label}"
+                                             for c in kept), bold=True),
+                  Cell(" · ".join(dict.fromkeys(c.note for c in kept if c.note))))
+                 for side, kept in sides.items())
+    return [TableBlock(Table("Checks", columns, rows, hint="pencil each roll beside it"))]
+
+
 def _attacks(reader: _Reader, path: str) -> list[str]:
     """"sword 1d8 (To hit +2)": each row of the attacks table, its name and dice and the
     first value the game prints for it."""
@@ -560,20 +622,23 @@ def _attacks(reader: _Reader, path: str) -> list[str]:
                   if section.table is not None and section.table.path == path), None)
     if table is None:
         return []
-    printed = next((column for column in reader.form.printed.columns
-                    if column.table == path), None)
+    columns = [column for column in reader.form.printed.columns if column.table == path]
+    shown = [column for column in columns if column.encounter] or columns[:1]
     lines = []
     for index, row in enumerate(get_path(reader.sheet, path)):
         named = next((spec for spec in table.columns if spec.kind == "text"), None)
-        dice = [display_value(spec, get_path(row, spec.path)) for spec in table.columns
-                if spec.kind == "dice"]  # AD&D's S-M/L: 1d8/1d12
+        dice = [ruled_value(spec, row, reader.options) for spec in table.columns
+                if spec.kind == "dice"]  # AD&D's S-M/L: 1d8/1d12; as the table rolls them
         parts = [display_value(named, get_path(row, named.path)) if named else "",
                  "/".join(die for die in dice if die)]
-        if printed is not None:
+        values = []
+        for printed in shown:  # a thrown dagger: its melee and its missile to-hit
             value = reader.derived.get(printed.key.format(index=index))
             if value is not None:
-                shown = value.signed() if printed.bonus else amount(value.value)
-                parts.append(f"({printed.title} {shown})")
+                text = value.signed() if printed.bonus else amount(value.value)
+                values.append(f"{printed.title} {text}")
+        if values:
+            parts.append(f"({', '.join(values)})")
         lines.append(" ".join(part for part in parts if part))
     return lines
 

@@ -49,8 +49,10 @@ from m3desk.ui.sheet.derived_format import derived_text
 from m3desk.ui.sheet.derived_label import DerivedLabel
 from m3desk.ui.sheet.derived_values_table import DerivedValuesTable
 from m3desk.ui.sheet.form_rows import FormRowsModel, RowsPanel
+from m3desk.ui.sheet.level_step_dialog import LevelStepDialog
 from m3desk.ui.sheet.portrait_widget import PortraitWidget
 from m3desk.ui.sheet.sheet_editor_base import SheetEditorBase
+from m3desk.ui.sheet.sheet_rolls_dialog import RollLog, SheetRollsDialog, rolls_of
 from m3desk.ui.sheet.table_checks import TableChecks
 
 __all__ = ["FieldEditor", "FormRowsModel", "FormSheetEditor", "StatBlockDialog"]
@@ -199,9 +201,20 @@ class FieldEditor(QObject):
             if not live:
                 self.refresh()
             return False
+        text = f"Set {self.spec.label}"
+        form = self.document.sheet_form()
+        step = form.level_step(sheet, after, self.document.table_options()) \
+            if form is not None and form.level_step is not None else None
+        if step is not None:  # a raised level offers its hit points, in the same undo step
+            answer = LevelStepDialog.ask(step, after, self.widget)
+            if answer is not None:
+                after = step.apply(after, answer[0])
+                text = f"Set {self.spec.label} and hit points"
+                self._report(f"{step.text}: {answer[1]}.")
+            else:
+                self._report(f"{step.text}: hit points left as they were.")
         return self.document.replace_sheet(
-            after, f"Set {self.spec.label}",
-            merge_key=f"field:{self.spec.path}" if merge else None)
+            after, text, merge_key=f"field:{self.spec.path}" if merge else None)
 
     def _shown_value(self) -> Any:
         value = get_path(self.document.sheet, self.spec.path)
@@ -381,6 +394,18 @@ class FormSheetEditor(SheetEditorBase):
                                         "sheet")
             self.read_button.clicked.connect(self.ask_stat_block)
             top.addWidget(self.read_button)
+        self.roll_log: RollLog | None = None
+        """Where a roll from the sheet is logged (the open encounter); set by the window."""
+        self.rolls_dialog: SheetRollsDialog | None = None
+        self.roll_button: QPushButton | None = None
+        if rolls_of(document):
+            self.roll_button = QPushButton("Roll…", self.content)
+            self.roll_button.setObjectName("roll_from_sheet")
+            self.roll_button.setToolTip("Roll a saving throw, a check or a skill from this "
+                                        "sheet, with its exact chance (logged in the open "
+                                        "encounter)")
+            self.roll_button.clicked.connect(self.open_rolls)
+            top.addWidget(self.roll_button)
         header = QVBoxLayout()
         header.addLayout(top)
         self.table_checks = TableChecks(form.warnings, self.content)
@@ -389,6 +414,7 @@ class FormSheetEditor(SheetEditorBase):
         self._lay_out(form.sections)
         self.document_link = DocumentLink.on(document, "sheet_changed", self._on_changed)
         self._show_summary()
+        self._show_used()
 
     def _lay_out(self, sections: tuple[SectionSpec, ...]) -> None:
         """Two columns: each section goes to the shorter one (the left on a tie); a tall one
@@ -505,12 +531,29 @@ class FormSheetEditor(SheetEditorBase):
         for editor in self.fields.values():
             editor.refresh()
         self._show_summary()
+        self._show_used()
+
+    def _show_used(self) -> None:
+        """Sections this sheet has no use for (a fighter's thief skills and spell list) are
+        left off the screen as they are off its paper; they come back with the class."""
+        unused = self.form.printed.unused(self.form_document.sheet)
+        for title, group in self.groups.items():
+            group.setHidden(title in unused)
 
     def _show_summary(self) -> None:
         text = self.form.summary(self.form_document.sheet)
         self.summary.setText(text)
         self.summary.setVisible(bool(text))
         self.table_checks.show_for(self.form_document.sheet)
+
+    def open_rolls(self) -> SheetRollsDialog:
+        """The sheet's rolls, in a window beside the sheet (kept open while the sheet is)."""
+        if self.rolls_dialog is None:
+            self.rolls_dialog = SheetRollsDialog(self.form_document, self.roll_log, self)
+        self.rolls_dialog.log = self.roll_log
+        self.rolls_dialog.show()
+        self.rolls_dialog.raise_()
+        return self.rolls_dialog
 
     def ask_stat_block(self) -> None:
         parse = self.form.parse

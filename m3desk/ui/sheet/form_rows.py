@@ -143,8 +143,15 @@ class FormRowsModel(QAbstractTableModel):
             return self._derived_data(index.row(), spec, role)
         row = self._rows[index.row()]
         value = get_path(row, spec.path)
+        ruled = spec.ruled(row, self.document.table_options()) if spec.ruled else ""
         if role == _ROLE.ToolTipRole:
+            if ruled:
+                return (f"{ruled} at this table (its table rules); the row's own "
+                        f"{display_value(spec, value)} counts where the table uses it. "
+                        + spec.help).strip()
             return spec.help or (spec.label if spec.kind == "bool" else None)
+        if ruled and role == _ROLE.DisplayRole:
+            return ruled
         if spec.kind == "bool":
             if role == _ROLE.CheckStateRole:
                 return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked

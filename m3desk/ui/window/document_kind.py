@@ -47,7 +47,8 @@ class PageHooks:
     ``remember_player_centre`` keeps the GM's new choice. ``map_share`` is the share of
     an encounter tab the GM last gave the map (0: the default), ``remember_map_share``
     keeps a new drag; ``splits`` and ``remember_split`` do the same for the tab's other
-    splitters, by name.
+    splitters, by name. ``log_roll`` logs a roll made from a sheet in
+    the open encounter.
     """
 
     open_sheets: Callable[[], Sequence[Any]]
@@ -60,6 +61,9 @@ class PageHooks:
     remember_map_share: Callable[[float], None] = lambda _share: None
     splits: Callable[[], Mapping[str, float]] = lambda: {}
     remember_split: Callable[[str, float], None] = lambda _name, _share: None
+    log_roll: Callable[[Any, str, str], str] = lambda _sheet, _text, _undo: ""
+    """A roll made from a sheet (sheet, log line, undo text) told to the open encounter of
+    its game, as one undo step there; returns that encounter's name ("" when none)."""
 
 
 class DocumentKind(ABC, Generic[DocumentT]):

@@ -1,7 +1,8 @@
 """Help → User Guide and Help → Keyboard Shortcuts: both offline, both from the app itself.
 
-The guide is a Markdown file shipped in resources/help (shown as rich text it is our own,
-trusted text, never a file the user opened). The shortcuts are read from the actions
+The guide is Markdown pages shipped in resources/help/pages, one a task, with a few small
+pictures (shown as rich text it is our own, trusted text, never a file the user opened): its
+contents, a search over every page and links between them. The shortcuts are read from the actions
 themselves, the window's and an encounter tab's, so the list can never fall out of date.
 Each command shows once, by its menu name, with the keys a user presses: Qt's standard
 shortcuts also bind keys few keyboards have ("Undo", "Close", F14), and those are left out.
@@ -9,12 +10,19 @@ shortcuts also bind keys few keyboards have ("Undo", "Close", F14), and those ar
 
 from __future__ import annotations
 
-from PySide6.QtCore import QKeyCombination, QSize, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from pathlib import Path
+from typing import NamedTuple
+
+from PySide6.QtCore import QKeyCombination, QSize, Qt, QUrl
+from PySide6.QtGui import QAction, QKeySequence, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -24,7 +32,8 @@ from PySide6.QtWidgets import (
 
 from m3desk.assets import resource_path
 
-__all__ = ["ShortcutsDialog", "UserGuideDialog", "pressable_keys", "shortcut_rows"]
+__all__ = ["GuidePage", "ShortcutsDialog", "UserGuideDialog", "guide_pages", "pressable_keys",
+           "shortcut_rows"]
 
 Key = Qt.Key
 _NAMED_KEYS = {Key.Key_Escape, Key.Key_Tab, Key.Key_Backtab, Key.Key_Backspace,
@@ -41,21 +50,150 @@ def _plain(text: str) -> str:
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…").strip()
 
 
+GUIDE_PAGES = ("help", "pages")
+"""The guide's pages in resources: one Markdown file a page, in file-name order, its first
+line the page's title ("# Sheets"); pictures beside them in ``help/pictures``."""
+
+
+class GuidePage(NamedTuple):
+    path: Path
+    title: str
+    text: str
+    """The page as plain words, for the search."""
+
+
+def guide_pages() -> tuple[GuidePage, ...]:
+    """Every page of the guide, in order (our own shipped text, never a user's file)."""
+    pages = []
+    for path in sorted(resource_path(*GUIDE_PAGES).glob("*.md")):
+        markdown = path.read_text(encoding="utf-8")
+        first = markdown.splitlines()[0] if markdown else ""
+        title = first.removeprefix("#").strip() or path.stem
+        document = QTextDocument()
+        document.setMarkdown(markdown)
+        pages.append(GuidePage(path, title, document.toPlainText()))
+    return tuple(pages)
+
+
 class UserGuideDialog(QDialog):
+    """The guide offline: its contents on the left (narrowed by the search box to the pages
+    holding every word typed), one page a task on the right, with pictures and links."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("m3desk User Guide")
         self.setObjectName("user_guide")
+        self.pages = guide_pages()
+        self.search = QLineEdit(self)
+        self.search.setObjectName("guide_search")
+        self.search.setPlaceholderText("Search the guide")
+        self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search the guide")
+        self.contents = QListWidget(self)
+        self.contents.setObjectName("guide_contents")
+        self.contents.setAccessibleName("Contents")
+        self.found = QLabel(self)
+        self.found.setObjectName("guide_found")
+        self.found.setTextFormat(Qt.TextFormat.PlainText)
         self.browser = QTextBrowser(self)
         self.browser.setOpenExternalLinks(False)
-        self.browser.setMarkdown(resource_path("help", "guide.md").read_text(encoding="utf-8"))
+        self.browser.setObjectName("guide_page")
+        left = QWidget(self)
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.search)
+        column.addWidget(self.contents, 1)
+        column.addWidget(self.found)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(left)
+        splitter.addWidget(self.browser)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, parent=self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.browser, 1)
+        layout.addWidget(splitter, 1)
         layout.addWidget(buttons)
+        self.search.textChanged.connect(self._filter)
+        self.search.returnPressed.connect(self._open_first)
+        self.contents.currentRowChanged.connect(self._on_row)
+        self.browser.sourceChanged.connect(self._on_source)
+        self._filter("")
         em = self.fontMetrics().averageCharWidth()
-        self.resize(em * 90, self.fontMetrics().lineSpacing() * 34)
+        widest = max((self.fontMetrics().horizontalAdvance(page.title) for page in self.pages),
+                     default=em * 20)
+        left.setMinimumWidth(min(widest + em * 6, em * 42))
+        splitter.setSizes([widest + em * 6, em * 120])
+        self.resize(self._fitting_size(em))
+        if self.pages:
+            self.show_page(self.pages[0].title)
+
+    def _fitting_size(self, em: int) -> QSize:
+        """Room for the contents and a page of about 80 characters, within the screen."""
+        wanted = QSize(em * 180, self.fontMetrics().lineSpacing() * 44)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is not None and screen.width() > 0:
+            wanted = wanted.boundedTo(QSize(screen.width() * 9 // 10,
+                                            screen.height() * 9 // 10))
+        return wanted
+
+    def all_text(self) -> str:
+        """Every page's title and words, in order (what the search reads)."""
+        return "\n".join(f"{page.title}\n{page.text.split(chr(10), 1)[-1]}"
+                         for page in self.pages)
+
+    def titles(self) -> list[str]:
+        """The pages listed in the contents now (all, or those the search found)."""
+        return [self.contents.item(row).text() for row in range(self.contents.count())]
+
+    def show_page(self, title: str) -> None:
+        page = next(page for page in self.pages if page.title == title)
+        self.browser.setSource(QUrl.fromLocalFile(str(page.path)),
+                               QTextDocument.ResourceType.MarkdownResource)
+        words = self.search.text().split()
+        if words:
+            self.browser.find(words[0])
+
+    def _filter(self, text: str) -> None:
+        words = [word.casefold() for word in text.split()]
+        shown = [page for page in self.pages
+                 if all(word in page.text.casefold() for word in words)]
+        current = self.contents.currentItem()
+        keep = current.text() if current is not None else ""
+        self.contents.blockSignals(True)
+        self.contents.clear()
+        self.contents.addItems([page.title for page in shown])
+        self.contents.blockSignals(False)
+        if words:
+            self.found.setText(f"{len(shown)} of {len(self.pages)} pages" if shown
+                               else "No page has every word")
+        else:
+            self.found.setText(f"{len(self.pages)} pages")
+        titles = [page.title for page in shown]
+        if keep in titles:
+            self.contents.setCurrentRow(titles.index(keep))
+
+    def _open_first(self) -> None:
+        if self.contents.count():
+            self.contents.setCurrentRow(0)
+            self.show_page(self.contents.item(0).text())
+
+    def _on_row(self, row: int) -> None:
+        if row >= 0:
+            self.show_page(self.contents.item(row).text())
+
+    def _on_source(self, url: QUrl) -> None:
+        """A link followed to another page: its title is selected in the contents."""
+        path = Path(url.toLocalFile())
+        page = next((page for page in self.pages if page.path == path), None)
+        if page is None:
+            return
+        for row in range(self.contents.count()):
+            if self.contents.item(row).text() == page.title:
+                self.contents.blockSignals(True)
+                self.contents.setCurrentRow(row)
+                self.contents.blockSignals(False)
 
 
 def _on_a_keyboard(combination: QKeyCombination) -> bool:

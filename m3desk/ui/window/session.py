@@ -36,7 +36,13 @@ from m3desk.ui import dialogs
 from m3desk.ui.file_places import free_name_in, is_sample, same_file_key
 from m3desk.ui.window.autosave import AutosaveController
 from m3desk.ui.window.document_kind import DocumentKind, PageHooks
-from m3desk.ui.window.kinds import SHEETS, kind_for_document, kind_for_model, load_any
+from m3desk.ui.window.kinds import (
+    ENCOUNTERS,
+    SHEETS,
+    kind_for_document,
+    kind_for_model,
+    load_any,
+)
 from m3desk.ui.window.open_document import OpenDocument
 from m3desk.ui.window.settings_store import SettingsStore
 from m3desk.ui.window.tabs import DocumentTabs
@@ -92,7 +98,8 @@ class DocumentSession(QObject):
                                 map_share=lambda: store.settings.encounter_map_share,
                                 remember_map_share=store.set_encounter_map_share,
                                 splits=lambda: store.settings.encounter_splits,
-                                remember_split=store.set_encounter_split)
+                                remember_split=store.set_encounter_split,
+                                log_roll=self.log_roll)
         tabs.close_requested.connect(self._close_page)
         tabs.current_changed.connect(self._on_current_page)
         self._watcher = QFileSystemWatcher(self)
@@ -120,6 +127,30 @@ class DocumentSession(QObject):
     def open_sheet_documents(self) -> list[Any]:
         """The open sheets' documents (``.sheet`` and ``.path``), for encounters to add."""
         return [record.combatant_source() for record in self.records_of(SHEETS)]
+
+    def log_roll(self, sheet: Any, text: str, undo: str) -> str:
+        """Log a roll made from ``sheet`` in the open encounter of its game, as one undo step
+        there: the encounter where a combatant bears the sheet's name (the actor), else the
+        only such encounter open; returns its name ("" when there is none to tell)."""
+        from m3desk.core import encounter as core
+        from m3desk.core import registry
+        from m3desk.ui.documents.encounter_document import EncounterDocument
+
+        game = registry.system_of(sheet).id
+        name = str(getattr(sheet, "name", ""))
+        fights = [record.document for record in self.records_of(ENCOUNTERS)
+                  if isinstance(record.document, EncounterDocument)
+                  and registry.system_of(record.document.encounter).id == game]
+        for fight in fights:
+            actor = next((c.id for c in fight.encounter.combatants if c.name == name), None)
+            if actor is not None:
+                break
+        else:
+            if len(fights) != 1:
+                return ""
+            fight, actor = fights[0], None
+        fight.apply(core.add_log(fight.encounter, text, actor=actor), f"Roll: {undo}")
+        return str(fight.encounter.name)
 
     def _record_for(self, page: QWidget | None) -> OpenDocument | None:
         for record in self.records:

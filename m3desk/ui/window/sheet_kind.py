@@ -43,7 +43,10 @@ class SheetKind(DocumentKind["SheetDocument"]):
         return documents.create_document(model, path, rules, parent=parent)
 
     def create_page(self, document: SheetDocument, hooks: PageHooks) -> QWidget:
-        return documents.create_editor(document)
+        editor = documents.create_editor(document)
+        if hasattr(editor, "roll_log"):
+            editor.roll_log = hooks.log_roll  # a roll from the sheet goes to the open fight
+        return editor
 
     def model(self, document: SheetDocument) -> BaseModel:
         return document.sheet

@@ -91,6 +91,9 @@ def _form_expectations(sheet: BaseModel, form: SheetForm) -> tuple[str, list[str
         for index, row in enumerate(get_path(sheet, table.path)):  # attacks, spells
             named = next(spec for spec in table.columns if spec.kind == "text")
             row_name = words(str(get_path(row, named.path)))
+            if section.title in form.printed.as_text:  # words in a box: a name may wrap
+                patterns.append(r"\s(?:.*?\s)?".join(map(re.escape, row_name.split())))
+                continue
             columns = [c for c in form.printed.columns if c.table == table.path]
             numbers = [derived[c.key.format(index=index)] for c in columns
                        if c.key.format(index=index) in derived]

@@ -48,6 +48,8 @@ def test_the_sheet_names_every_number_and_ends_each_table_at_its_last_row(
         words = label.text().rsplit(" ", 1)[0]
         assert re.search(r"[A-Za-z]", words), f"{field.spec.label}: “{label.text()}” is unnamed"
     for table in editor.derived_tables:
+        if not table.isVisible():  # a section the sheet has no use for (a fighter's skills)
+            continue
         rows = table.model().rowCount()
         filled = sum(table.rowHeight(row) for row in range(rows)) + 2 * table.frameWidth()
         assert table.height() == filled, f"{table.objectName()}: a blank row under the values"
@@ -120,8 +122,8 @@ def test_typing_a_weapon_of_the_list_offers_its_numbers_and_fills_the_row(
         if isinstance(expected, bool):
             state = cell[label].data(Qt.ItemDataRole.CheckStateRole)
             assert (state == Qt.CheckState.Checked) is expected, label
-        else:
-            assert cell[label].data() == expected, label
+        else:  # what the row keeps (the cell may show what the table rules make of it)
+            assert cell[label].data(Qt.ItemDataRole.EditRole) == expected, label
     assert document.undo_stack.count() == steps + 1, "the row is filled in one undo step"
     document.undo_stack.undo()
     assert panel.model.index(row, 0).data() == "weapon"

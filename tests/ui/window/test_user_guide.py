@@ -39,7 +39,7 @@ def test_f1_opens_a_guide_to_the_forecast_player_view_and_theme(
     QApplication.processEvents()
     [guide] = [w for w in QApplication.topLevelWidgets()
                if isinstance(w, UserGuideDialog) and w.isVisible()]
-    text = guide.browser.toPlainText()
+    text = guide.all_text()
     holder = QWidget()
     actions = EncounterActions(holder, holder)
     player = _section(text, "The player view")
@@ -71,7 +71,7 @@ def test_the_guide_names_the_bestiary_and_other_tools_as_the_menus_do(
     QApplication.processEvents()
     guide = next(w for w in QApplication.topLevelWidgets()
                  if isinstance(w, UserGuideDialog) and w.isVisible() and w.parent() is window)
-    text = guide.browser.toPlainText()
+    text = guide.all_text()
     bestiary = _section(text, "The bestiary")
     action = window.findChild(QAction, "show_bestiary")
     assert action is not None
