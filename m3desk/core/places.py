@@ -215,9 +215,91 @@ def _cells(model: PositionModel, wanted: float) -> list[tuple[int, int]]:
     return found
 
 
+class Spots:
+    """Who stands where, by squares one grid step wide (a grid hash): the few standing near a
+    spot are found by looking in the nine squares around it, not by a scan of everyone, so
+    closers walking around each other cost no more in a crowd than in a skirmish. Kept in
+    step with the places by :meth:`move` (:class:`Plane` does it for every move)."""
+
+    __slots__ = ("at", "cells", "size")
+
+    def __init__(self, size: float, xs: Sequence[float], ys: Sequence[float]) -> None:
+        self.size = size
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.at: list[tuple[int, int]] = []
+        floor = math.floor
+        for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
+            key = (floor(x / size), floor(y / size))
+            self.at.append(key)
+            self.cells.setdefault(key, []).append(i)
+
+    def copy(self) -> Spots:
+        twin = Spots.__new__(Spots)
+        twin.size, twin.at = self.size, self.at[:]
+        twin.cells = {key: held[:] for key, held in self.cells.items()}
+        return twin
+
+    def move(self, i: int, x: float, y: float) -> None:
+        """``i`` now stands at (x, y)."""
+        key = (math.floor(x / self.size), math.floor(y / self.size))
+        old = self.at[i]
+        if key != old:
+            held = self.cells[old]
+            held.remove(i)
+            if not held:
+                del self.cells[old]
+            self.cells.setdefault(key, []).append(i)
+            self.at[i] = key
+
+    def near(self, x: float, y: float) -> list[int]:
+        """Everyone in the nine squares around (x, y): all who stand less than a step from
+        it, and a few more."""
+        size, cells = self.size, self.cells
+        cx, cy = math.floor(x / size), math.floor(y / size)
+        found: list[int] = []
+        for i in (cx - 1, cx, cx + 1):
+            for j in (cy - 1, cy, cy + 1):
+                held = cells.get((i, j))
+                if held:
+                    found += held
+        return found
+
+
+def _taker(model: PositionModel, mover: int, anchor: int, xs: Sequence[float],
+           ys: Sequence[float], zs: Sequence[float], gone: Sequence[bool],
+           spots: Spots) -> Callable[[float, float, float], bool]:
+    """Whether a spot (x, y, z) is taken: someone still standing but the mover and the one
+    it closes on stands within :data:`SPOT` of a step of it, by the game's metric."""
+    near = model.step * SPOT
+    nearby = spots.near
+    if model.metric == "squares":
+        def taken(x: float, y: float, z: float) -> bool:
+            for j in nearby(x, y):
+                if j != mover and j != anchor and not gone[j]:
+                    a, b, c = abs(xs[j] - x), abs(ys[j] - y), abs(zs[j] - z)
+                    high = a if a > b else b
+                    if c > high:
+                        high = c
+                    if high + (a + b + c - high) / 2 < near:
+                        return True
+            return False
+        return taken
+    near2 = near * near
+
+    def taken_on_line(x: float, y: float, z: float) -> bool:
+        for j in nearby(x, y):
+            if j != mover and j != anchor and not gone[j]:
+                a, b, c = xs[j] - x, ys[j] - y, zs[j] - z
+                if a * a + b * b + c * c < near2:
+                    return True
+        return False
+    return taken_on_line
+
+
 def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
               xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
-              gone: Sequence[bool], budget: float | None = None) -> XYZ:
+              gone: Sequence[bool], budget: float | None = None,
+              spots: Spots | None = None) -> XYZ:
     """Where combatant ``mover`` (an index of ``xs``/``ys``/``zs``, everyone's places)
     stops closing on ``anchor``: ``first`` (its spot on the line, as :func:`toward` or
     :meth:`Plane.approach` find it) unless another combatant still standing (not
@@ -225,66 +307,31 @@ def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
     ``anchor`` nearest to ``first``, else on the rings one step farther out, never farther
     from ``anchor`` than the mover already is (it then stays where it stands). A spot
     farther from the mover than ``budget`` (its movement, measured as the rules measure) is
-    out of its reach.
+    out of its reach. ``spots`` is who stands where (:class:`Spots`, kept by a caller that
+    moves many; built here otherwise): each spot tried costs a look at its neighbours.
 
     The one placement of closing in: the forecasts' moves, the action dialog's "move
     toward" and a charge's walk in before the blow all stop here, so attackers closing on
     one foe surround it rather than stand on one another."""
-    # The common case first, without building anything: the spot on the line is free.
-    near = model.step * SPOT
-    fx, fy, fz = first
-    if model.metric == "squares":
-        for j in range(len(xs)):
-            a = xs[j] - fx
-            # nobody a step or more away along x stands on the spot: most are skipped here
-            if -near < a < near and j != mover and j != anchor and not gone[j]:
-                a, b, c = abs(a), abs(ys[j] - fy), abs(zs[j] - fz)
-                high = a if a > b else b
-                if c > high:
-                    high = c
-                if high + (a + b + c - high) / 2 < near:
-                    break
-        else:
-            return first
-    else:
-        near2 = near * near
-        for j in range(len(xs)):
-            a = xs[j] - fx
-            if a * a < near2 and j != mover and j != anchor and not gone[j]:
-                b, c = ys[j] - fy, zs[j] - fz
-                if a * a + b * b + c * c < near2:
-                    break
-        else:
-            return first
-        return _free_on_circles(model, mover, anchor, first, xs, ys, zs, gone, budget)
-    return _free_on_squares(model, mover, anchor, first, xs, ys, zs, gone, budget)
-
-
-def _others(mover: int, anchor: int, xs: Sequence[float], ys: Sequence[float],
-            zs: Sequence[float], gone: Sequence[bool], fz: float, squares: bool
-            ) -> list[tuple[float, float, float]]:
-    """Everyone still standing but the mover and the one it closes on: x, y and the height
-    part of its distance from a spot on level ``fz``, the same for every spot searched (on
-    a grid the height apart, on a straight line its square), taken once."""
-    found: list[tuple[float, float, float]] = []
-    for j in range(len(xs)):
-        if j != mover and j != anchor and not gone[j]:
-            c = zs[j] - fz
-            found.append((xs[j], ys[j], abs(c) if squares else c * c))
-    return found
+    if spots is None:
+        spots = Spots(float(model.step), xs, ys)
+    taken = _taker(model, mover, anchor, xs, ys, zs, gone, spots)
+    if not taken(*first):
+        return first
+    search = _free_on_squares if model.metric == "squares" else _free_on_circles
+    return search(model, mover, anchor, first, xs, ys, zs, budget, taken)
 
 
 def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
                      xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
-                     gone: Sequence[bool], budget: float | None) -> XYZ:
+                     budget: float | None, taken: Callable[[float, float, float], bool]
+                     ) -> XYZ:
     """:func:`free_spot`'s search on a grid of squares: whole squares around the anchor as
     far from it as ``first`` (then a step farther, ring by ring, while nearer than the
     mover already is), nearest the mover first; the first one nobody stands on within
     :data:`SPOT` of a step, unless it lies beyond ``budget`` as the rules measure it (the
     ring's next squares lie farther still)."""
     fx, fy, fz = first
-    others = _others(mover, anchor, xs, ys, zs, gone, fz, True)
-    near = model.step * SPOT
     norm = model.norm
     mx, my, mz = xs[mover], ys[mover], zs[mover]
     ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
@@ -306,14 +353,7 @@ def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
         for _d, x, y in spots:
             if x == fx and y == fy:
                 continue
-            for ox, oy, c in others:
-                a, b = abs(ox - x), abs(oy - y)
-                high = a if a > b else b
-                if c > high:
-                    high = c
-                if high + (a + b + c - high) / 2 < near:
-                    break
-            else:
+            if not taken(x, y, fz):
                 if budget is None:
                     return x, y, fz
                 # as the rules measure it (PositionModel.measure_all on a grid)
@@ -346,17 +386,15 @@ def _ring(step: float, radius: float) -> tuple[float, tuple[int, ...]]:
 
 def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
                      xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
-                     gone: Sequence[bool], budget: float | None) -> XYZ:
+                     budget: float | None, taken: Callable[[float, float, float], bool]
+                     ) -> XYZ:
     """:func:`free_spot`'s search on a straight line: points on the circle around the anchor
     through ``first`` (then a step farther out, circle by circle, while nearer than the
     mover already is), one step apart, the one through ``first`` first, then alternately
     either side of it; the first one nobody stands on within :data:`SPOT` of a step,
     unless it lies beyond ``budget`` as the rules measure it (the circle's next points lie
     farther still)."""
-    near = model.step * SPOT
-    near2 = near * near
     fx, fy, fz = first
-    others = _others(mover, anchor, xs, ys, zs, gone, fz, False)
     mx, my, mz = xs[mover], ys[mover], zs[mover]
     ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
     sqrt, cos, sin = math.sqrt, math.cos, math.sin
@@ -383,11 +421,7 @@ def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
                 x, y = ax, ay
             if x == fx and y == fy:
                 continue
-            for ox, oy, c in others:
-                a, b = ox - x, oy - y
-                if a * a + b * b + c < near2:
-                    break
-            else:
+            if not taken(x, y, fz):
                 # within the budget: surely when half a unit short of it, else as the
                 # rules measure it; the ring's next spots lie farther from the mover still
                 if budget is None:
@@ -408,18 +442,28 @@ class Plane:
     game's metric (:meth:`~m3desk.core.system.PositionModel.measure`), so distances always
     agree with each other."""
 
-    __slots__ = ("model", "x", "y", "z")
+    __slots__ = ("_spots", "model", "x", "y", "z")
 
     def __init__(self, model: PositionModel, places: Sequence[Place]) -> None:
         self.model = model
         self.x = [p.x for p in places]
         self.y = [p.y for p in places]
         self.z = [p.z for p in places]
+        self._spots: Spots | None = None
 
     def copy(self) -> Plane:
         twin = Plane.__new__(Plane)
         twin.model, twin.x, twin.y, twin.z = self.model, self.x[:], self.y[:], self.z[:]
+        twin._spots = None if self._spots is None else self._spots.copy()
         return twin
+
+    @property
+    def spots(self) -> Spots:
+        """Who stands where (:class:`Spots`), built at the first closing move and kept in
+        step with every move since."""
+        if self._spots is None:
+            self._spots = Spots(float(self.model.step), self.x, self.y)
+        return self._spots
 
     def place(self, i: int) -> Place:
         return Place.at(self.x[i], self.y[i], self.z[i])
@@ -461,8 +505,11 @@ class Plane:
                         high = middle
             x, y = xs[t] + ux * low, ys[t] + uy * low
         if gone is not None:
-            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget)
+            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget,
+                                 self.spots)
         xs[i], ys[i] = x, y
+        if self._spots is not None:
+            self._spots.move(i, x, y)
 
     def retreat(self, i: int, t: int, step: float) -> None:
         """``i`` moves ``step`` straight away from ``t``."""
