@@ -50,11 +50,15 @@ class MapBlock:
 
     fills = False
 
-    def __init__(self, encounter: Encounter, map_height: float | None = None) -> None:
+    def __init__(self, encounter: Encounter, map_height: float | None = None,
+                 decoded: dict[str, QImage | None] | None = None) -> None:
         self.encounter = encounter
         self.picture = picture_of(encounter, "", rings=False)
         self.unit = encounter.position_model.unit
         self.fixed = map_height
+        self._decoded: dict[str, QImage | None] = {} if decoded is None else decoded
+        """The background picture once read, shared with the parts this block splits
+        into (the file is decoded once per print, not once per paint)."""
 
     def _tight(self) -> tuple[float, float, float, float]:
         """The map's bounds across, and down only as far as tokens and areas reach (a line
@@ -92,7 +96,8 @@ class MapBlock:
         if available >= self.height(canvas, width):
             return self, None
         if available - TITLE_H >= MIN_MAP_H or force:
-            return MapBlock(self.encounter, max(available - TITLE_H, MIN_MAP_H)), None
+            return MapBlock(self.encounter, max(available - TITLE_H, MIN_MAP_H),
+                            self._decoded), None
         return None, self
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
@@ -155,5 +160,7 @@ class MapBlock:
         screen's budgets); a picture gone since prints the map without it."""
         if self.picture.backdrop is None:
             return None
-        image, _error = BackdropCache().get(self.picture.backdrop.path)
-        return image
+        path = self.picture.backdrop.path
+        if path not in self._decoded:
+            self._decoded[path] = BackdropCache().get(path)[0]
+        return self._decoded[path]
