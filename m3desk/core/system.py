@@ -220,12 +220,10 @@ class PositionModel(NamedTuple):
                 found.append(value if value < largest else largest)
             return found
         sqrt = math.sqrt
-        if len(xs) != len(ys) or len(xs) != len(zs):
-            raise ValueError("measure_all takes as many ys and zs as xs")
         # one comprehension (a forecast measures a whole row after every move)
         return [value if (value := floor(sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y)
                                               + (oz - z) * (oz - z)) + 0.5)) < largest
-                else largest for ox, oy, oz in zip(xs, ys, zs)]
+                else largest for ox, oy, oz in zip(xs, ys, zs, strict=True)]
 
     def snap(self, value: float) -> int:
         """A distance this model can hold: within 0..``largest``; on a grid, whole squares."""
