@@ -5,6 +5,7 @@ terminal's stderr, Ctrl+C as one line, and no forecast when there is no fight.""
 from __future__ import annotations
 
 import io
+import json
 import os
 import signal
 import subprocess
@@ -158,7 +159,8 @@ def test_progress_on_a_terminal_and_silence_in_a_pipe(tmp_path: Path, capsys,
 
 
 def test_ctrl_c_ends_the_cli_with_one_line(tmp_path: Path) -> None:
-    """A real process, a real SIGINT, a fight of 40 OSE combatants asked for a million fights."""
+    """A real process, a real SIGINT, a fight of 45 OSE combatants asked for 100,000 fights
+    (a minute or more: the line saying how long comes first, then Ctrl+C)."""
     from m3desk.assets import sample_files
     from m3desk.systems.ose.encounter import OseEncounter
     from m3desk.ui.encounter.new_document import add_sheets
@@ -171,17 +173,21 @@ def test_ctrl_c_ends_the_cli_with_one_line(tmp_path: Path) -> None:
     save_document(path, catalog.document_type(OseEncounter), encounter)
     env = {**os.environ, "M3DESK_HOME": str(tmp_path)}
     process = subprocess.Popen([sys.executable, "-m", "m3desk", "forecast", str(path),
-                                "--fights", "400000"], env=env, stdout=subprocess.PIPE,
+                                "--fights", "100000"], env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
-    time.sleep(4)
+    assert process.stderr is not None
+    said = process.stderr.readline()
+    time.sleep(1)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     toy_system.install()
     assert process.returncode == 130
     assert out == ""
-    assert "Traceback" not in err and err.count("\n") == 1
-    assert err.startswith("m3desk forecast: stopped after ")
-    assert err.endswith(" of 400,000 fights; nothing printed.\n")
+    assert said.startswith("m3desk forecast: 100,000 fights of 45 combatants, about "), said
+    assert " a fight here.\n" in said
+    last = err.splitlines()[-1]
+    assert "Traceback" not in err and last.startswith("m3desk forecast: stopped after ")
+    assert last.endswith(" of 100,000 fights; nothing printed.")
 
 
 def test_a_forecast_result_is_the_same_whatever_the_batches(tmp_path: Path) -> None:
@@ -192,3 +198,46 @@ def test_a_forecast_result_is_the_same_whatever_the_batches(tmp_path: Path) -> N
         pieces += run_fights(encounter, _simulate(), fights=min(37, 200 - start), seed=9,
                              start=start)
     assert pieces == whole
+
+
+def _slow(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """The fights are timed as taking ``seconds`` each (a big encounter on this machine)."""
+    import m3desk.forecast_cli as cli
+
+    timed = cli._timed_start
+
+    def slow_start(*args, **kwargs):  # type: ignore[no-untyped-def]
+        tally, _pace = timed(*args, **kwargs)
+        return tally, seconds
+
+    monkeypatch.setattr(cli, "_timed_start", slow_start)
+
+
+def test_a_slow_encounter_plays_fewer_fights_by_default_and_says_how_long(
+        tmp_path: Path, capsys, monkeypatch) -> None:
+    """Issue 30: 200 combatants at 8-19 s a fight made the default 1,000 fights hours long
+    and the limit allowed 100,000, in silence. The count is sized by the pace of the first
+    fights: about a minute's worth by default, an hour's worth at most, and said."""
+    path = _save(tmp_path, _fight(3, 3))
+    _slow(monkeypatch, 0.5)
+    assert forecast_main([str(path), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["fights"] == 100
+    assert captured.err == ("m3desk forecast: 100 fights of 6 combatants (--fights sets how "
+                            "many), about 49 s at 500 ms a fight here.\n")
+    assert forecast_main([str(path), "--fights", "10000"]) == 2
+    assert capsys.readouterr().err == (
+        "m3desk forecast: a fight of 6 combatants takes about 500 ms here, so 10,000 fights "
+        "would take 83 min; ask for --fights 7200 or fewer (about an hour).\n")
+
+
+def test_progress_is_a_line_when_stderr_is_a_file(tmp_path: Path, monkeypatch) -> None:
+    path = _save(tmp_path, _fight(3, 3))
+    monkeypatch.setattr("m3desk.forecast_cli.PROGRESS_LINE_SECONDS", 0.0)
+    log = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", log)
+    assert forecast_main([str(path), "--fights", "3000"]) == 0
+    lines = log.getvalue().splitlines()
+    assert lines and "\r" not in log.getvalue() and "\x1b" not in log.getvalue()
+    assert all(line.startswith("m3desk forecast: ") and " of 3,000 fights), about " in line
+               and line.endswith(" left") for line in lines), lines

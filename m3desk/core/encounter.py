@@ -561,19 +561,39 @@ def _unkept(encounter: Encounter, stored: dict[str, int]) -> list[str]:
     model = encounter.position_model
     names = {c.id: c.name for c in encounter.combatants}
     order = {c.id: n for n, c in enumerate(encounter.combatants)}
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, str, str, int, int]] = []
+    places = encounter.places
+    rows: dict[str, list[tuple[str, int]]] = {}
     for key, value in stored.items():
-        a, b = sorted(key.split("|"), key=order.__getitem__)  # in the roster's order
-        now = position_between(encounter, a, b)
-        if now != model.snap(value):
-            found.append((order[a], order[b], f"{names[a]} ↔ {names[b]} {model.label(value)} "
-                                              f"(now {model.label(now)})"))
-    lost = [text for *_at, text in sorted(found)]
+        a, b = key.split("|")
+        if order[b] < order[a]:
+            a, b = b, a  # in the roster's order
+        rows.setdefault(a, []).append((b, value))
+    snapped: dict[int, int] = {}
+    for a, row in rows.items():
+        # measured a row at a time, as position_between measures each pair
+        first = places.get(a)
+        seconds = [places.get(b) for b, _value in row]
+        if first is None or any(p is None for p in seconds):
+            read = [position_between(encounter, a, b) for b, _value in row]
+        else:
+            read = model.measure_all(first.x, first.y, first.z,
+                                     [p.x for p in seconds if p is not None],
+                                     [p.y for p in seconds if p is not None],
+                                     [p.z for p in seconds if p is not None])
+        for (b, value), now in zip(row, read, strict=True):
+            wanted = snapped.get(value)
+            if wanted is None:
+                wanted = snapped[value] = model.snap(value)
+            if now != wanted:
+                found.append((order[a], order[b], a, b, value, now))
     note = ("This file kept a distance for each pair; each combatant now has a place and "
             "the distances are measured between places.")
-    if not lost:
+    if not found:
         return [note + " Every distance was kept."]
-    shown = "; ".join(lost[:SHOWN_UNKEPT])
+    lost = found  # only the first few are worded (thousands of pairs may be lost)
+    shown = "; ".join(f"{names[a]} ↔ {names[b]} {model.label(value)} (now {model.label(now)})"
+                      for *_at, a, b, value, now in sorted(found)[:SHOWN_UNKEPT])
     more = f"; and {len(lost) - SHOWN_UNKEPT} more" if len(lost) > SHOWN_UNKEPT else ""
     return [note + f" {len(lost)} of {len(stored)} could not be kept together: {shown}{more}."]
 

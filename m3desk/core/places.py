@@ -14,9 +14,12 @@ other. This module holds the geometry that needs no encounter:
 - :func:`formation` — where each side stands at the start: each side a loose group, the
   sides a given distance apart;
 - :func:`fit` — places that honour distances stored per pair as well as possible (files
-  written before places existed): shortest paths fill the pairs never set, classical
-  multidimensional scaling gives a first layout and a few rounds of moving each place
-  toward where its stored distances want it refine it under the game's own metric.
+  written before places existed): for a small group shortest paths fill the pairs never
+  set and classical multidimensional scaling gives a first layout; a large group is placed
+  one combatant at a time against a few already placed (where their circles cross); a few
+  rounds of moving each place toward where its stored distances want it refine it under
+  the game's own metric, within a budget of pair evaluations that grows with the pairs
+  stored (a file of 200 combatants opens in about a second).
 
 Pure Python: at most :data:`~m3desk.core.encounter.MAX_COMBATANTS` places, no numpy.
 """
@@ -212,9 +215,91 @@ def _cells(model: PositionModel, wanted: float) -> list[tuple[int, int]]:
     return found
 
 
+class Spots:
+    """Who stands where, by squares one grid step wide (a grid hash): the few standing near a
+    spot are found by looking in the nine squares around it, not by a scan of everyone, so
+    closers walking around each other cost no more in a crowd than in a skirmish. Kept in
+    step with the places by :meth:`move` (:class:`Plane` does it for every move)."""
+
+    __slots__ = ("at", "cells", "size")
+
+    def __init__(self, size: float, xs: Sequence[float], ys: Sequence[float]) -> None:
+        self.size = size
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.at: list[tuple[int, int]] = []
+        floor = math.floor
+        for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
+            key = (floor(x / size), floor(y / size))
+            self.at.append(key)
+            self.cells.setdefault(key, []).append(i)
+
+    def copy(self) -> Spots:
+        twin = Spots.__new__(Spots)
+        twin.size, twin.at = self.size, self.at[:]
+        twin.cells = {key: held[:] for key, held in self.cells.items()}
+        return twin
+
+    def move(self, i: int, x: float, y: float) -> None:
+        """``i`` now stands at (x, y)."""
+        key = (math.floor(x / self.size), math.floor(y / self.size))
+        old = self.at[i]
+        if key != old:
+            held = self.cells[old]
+            held.remove(i)
+            if not held:
+                del self.cells[old]
+            self.cells.setdefault(key, []).append(i)
+            self.at[i] = key
+
+    def near(self, x: float, y: float) -> list[int]:
+        """Everyone in the nine squares around (x, y): all who stand less than a step from
+        it, and a few more."""
+        size, cells = self.size, self.cells
+        cx, cy = math.floor(x / size), math.floor(y / size)
+        found: list[int] = []
+        for i in (cx - 1, cx, cx + 1):
+            for j in (cy - 1, cy, cy + 1):
+                held = cells.get((i, j))
+                if held:
+                    found += held
+        return found
+
+
+def _taker(model: PositionModel, mover: int, anchor: int, xs: Sequence[float],
+           ys: Sequence[float], zs: Sequence[float], gone: Sequence[bool],
+           spots: Spots) -> Callable[[float, float, float], bool]:
+    """Whether a spot (x, y, z) is taken: someone still standing but the mover and the one
+    it closes on stands within :data:`SPOT` of a step of it, by the game's metric."""
+    near = model.step * SPOT
+    nearby = spots.near
+    if model.metric == "squares":
+        def taken(x: float, y: float, z: float) -> bool:
+            for j in nearby(x, y):
+                if j != mover and j != anchor and not gone[j]:
+                    a, b, c = abs(xs[j] - x), abs(ys[j] - y), abs(zs[j] - z)
+                    high = a if a > b else b
+                    if c > high:
+                        high = c
+                    if high + (a + b + c - high) / 2 < near:
+                        return True
+            return False
+        return taken
+    near2 = near * near
+
+    def taken_on_line(x: float, y: float, z: float) -> bool:
+        for j in nearby(x, y):
+            if j != mover and j != anchor and not gone[j]:
+                a, b, c = xs[j] - x, ys[j] - y, zs[j] - z
+                if a * a + b * b + c * c < near2:
+                    return True
+        return False
+    return taken_on_line
+
+
 def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
               xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
-              gone: Sequence[bool], budget: float | None = None) -> XYZ:
+              gone: Sequence[bool], budget: float | None = None,
+              spots: Spots | None = None) -> XYZ:
     """Where combatant ``mover`` (an index of ``xs``/``ys``/``zs``, everyone's places)
     stops closing on ``anchor``: ``first`` (its spot on the line, as :func:`toward` or
     :meth:`Plane.approach` find it) unless another combatant still standing (not
@@ -222,66 +307,31 @@ def free_spot(model: PositionModel, mover: int, anchor: int, first: XYZ,
     ``anchor`` nearest to ``first``, else on the rings one step farther out, never farther
     from ``anchor`` than the mover already is (it then stays where it stands). A spot
     farther from the mover than ``budget`` (its movement, measured as the rules measure) is
-    out of its reach.
+    out of its reach. ``spots`` is who stands where (:class:`Spots`, kept by a caller that
+    moves many; built here otherwise): each spot tried costs a look at its neighbours.
 
     The one placement of closing in: the forecasts' moves, the action dialog's "move
     toward" and a charge's walk in before the blow all stop here, so attackers closing on
     one foe surround it rather than stand on one another."""
-    # The common case first, without building anything: the spot on the line is free.
-    near = model.step * SPOT
-    fx, fy, fz = first
-    if model.metric == "squares":
-        for j in range(len(xs)):
-            a = xs[j] - fx
-            # nobody a step or more away along x stands on the spot: most are skipped here
-            if -near < a < near and j != mover and j != anchor and not gone[j]:
-                a, b, c = abs(a), abs(ys[j] - fy), abs(zs[j] - fz)
-                high = a if a > b else b
-                if c > high:
-                    high = c
-                if high + (a + b + c - high) / 2 < near:
-                    break
-        else:
-            return first
-    else:
-        near2 = near * near
-        for j in range(len(xs)):
-            a = xs[j] - fx
-            if a * a < near2 and j != mover and j != anchor and not gone[j]:
-                b, c = ys[j] - fy, zs[j] - fz
-                if a * a + b * b + c * c < near2:
-                    break
-        else:
-            return first
-        return _free_on_circles(model, mover, anchor, first, xs, ys, zs, gone, budget)
-    return _free_on_squares(model, mover, anchor, first, xs, ys, zs, gone, budget)
-
-
-def _others(mover: int, anchor: int, xs: Sequence[float], ys: Sequence[float],
-            zs: Sequence[float], gone: Sequence[bool], fz: float, squares: bool
-            ) -> list[tuple[float, float, float]]:
-    """Everyone still standing but the mover and the one it closes on: x, y and the height
-    part of its distance from a spot on level ``fz``, the same for every spot searched (on
-    a grid the height apart, on a straight line its square), taken once."""
-    found: list[tuple[float, float, float]] = []
-    for j in range(len(xs)):
-        if j != mover and j != anchor and not gone[j]:
-            c = zs[j] - fz
-            found.append((xs[j], ys[j], abs(c) if squares else c * c))
-    return found
+    if spots is None:
+        spots = Spots(float(model.step), xs, ys)
+    taken = _taker(model, mover, anchor, xs, ys, zs, gone, spots)
+    if not taken(*first):
+        return first
+    search = _free_on_squares if model.metric == "squares" else _free_on_circles
+    return search(model, mover, anchor, first, xs, ys, zs, budget, taken)
 
 
 def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
                      xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
-                     gone: Sequence[bool], budget: float | None) -> XYZ:
+                     budget: float | None, taken: Callable[[float, float, float], bool]
+                     ) -> XYZ:
     """:func:`free_spot`'s search on a grid of squares: whole squares around the anchor as
     far from it as ``first`` (then a step farther, ring by ring, while nearer than the
     mover already is), nearest the mover first; the first one nobody stands on within
     :data:`SPOT` of a step, unless it lies beyond ``budget`` as the rules measure it (the
     ring's next squares lie farther still)."""
     fx, fy, fz = first
-    others = _others(mover, anchor, xs, ys, zs, gone, fz, True)
-    near = model.step * SPOT
     norm = model.norm
     mx, my, mz = xs[mover], ys[mover], zs[mover]
     ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
@@ -303,14 +353,7 @@ def _free_on_squares(model: PositionModel, mover: int, anchor: int, first: XYZ,
         for _d, x, y in spots:
             if x == fx and y == fy:
                 continue
-            for ox, oy, c in others:
-                a, b = abs(ox - x), abs(oy - y)
-                high = a if a > b else b
-                if c > high:
-                    high = c
-                if high + (a + b + c - high) / 2 < near:
-                    break
-            else:
+            if not taken(x, y, fz):
                 if budget is None:
                     return x, y, fz
                 # as the rules measure it (PositionModel.measure_all on a grid)
@@ -343,17 +386,15 @@ def _ring(step: float, radius: float) -> tuple[float, tuple[int, ...]]:
 
 def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
                      xs: Sequence[float], ys: Sequence[float], zs: Sequence[float],
-                     gone: Sequence[bool], budget: float | None) -> XYZ:
+                     budget: float | None, taken: Callable[[float, float, float], bool]
+                     ) -> XYZ:
     """:func:`free_spot`'s search on a straight line: points on the circle around the anchor
     through ``first`` (then a step farther out, circle by circle, while nearer than the
     mover already is), one step apart, the one through ``first`` first, then alternately
     either side of it; the first one nobody stands on within :data:`SPOT` of a step,
     unless it lies beyond ``budget`` as the rules measure it (the circle's next points lie
     farther still)."""
-    near = model.step * SPOT
-    near2 = near * near
     fx, fy, fz = first
-    others = _others(mover, anchor, xs, ys, zs, gone, fz, False)
     mx, my, mz = xs[mover], ys[mover], zs[mover]
     ax, ay, az = xs[anchor], ys[anchor], zs[anchor]
     sqrt, cos, sin = math.sqrt, math.cos, math.sin
@@ -380,11 +421,7 @@ def _free_on_circles(model: PositionModel, mover: int, anchor: int, first: XYZ,
                 x, y = ax, ay
             if x == fx and y == fy:
                 continue
-            for ox, oy, c in others:
-                a, b = ox - x, oy - y
-                if a * a + b * b + c < near2:
-                    break
-            else:
+            if not taken(x, y, fz):
                 # within the budget: surely when half a unit short of it, else as the
                 # rules measure it; the ring's next spots lie farther from the mover still
                 if budget is None:
@@ -405,18 +442,28 @@ class Plane:
     game's metric (:meth:`~m3desk.core.system.PositionModel.measure`), so distances always
     agree with each other."""
 
-    __slots__ = ("model", "x", "y", "z")
+    __slots__ = ("_spots", "model", "x", "y", "z")
 
     def __init__(self, model: PositionModel, places: Sequence[Place]) -> None:
         self.model = model
         self.x = [p.x for p in places]
         self.y = [p.y for p in places]
         self.z = [p.z for p in places]
+        self._spots: Spots | None = None
 
     def copy(self) -> Plane:
         twin = Plane.__new__(Plane)
         twin.model, twin.x, twin.y, twin.z = self.model, self.x[:], self.y[:], self.z[:]
+        twin._spots = None if self._spots is None else self._spots.copy()
         return twin
+
+    @property
+    def spots(self) -> Spots:
+        """Who stands where (:class:`Spots`), built at the first closing move and kept in
+        step with every move since."""
+        if self._spots is None:
+            self._spots = Spots(float(self.model.step), self.x, self.y)
+        return self._spots
 
     def place(self, i: int) -> Place:
         return Place.at(self.x[i], self.y[i], self.z[i])
@@ -458,8 +505,11 @@ class Plane:
                         high = middle
             x, y = xs[t] + ux * low, ys[t] + uy * low
         if gone is not None:
-            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget)
+            x, y, _z = free_spot(model, i, t, (x, y, zs[i]), xs, ys, zs, gone, budget,
+                                 self.spots)
         xs[i], ys[i] = x, y
+        if self._spots is not None:
+            self._spots.move(i, x, y)
 
     def retreat(self, i: int, t: int, step: float) -> None:
         """``i`` moves ``step`` straight away from ``t``."""
@@ -584,44 +634,128 @@ def _classical(table: list[list[float]]) -> list[tuple[float, float]]:
     return [(s1 * e1[i], s2 * e2[i]) for i in range(count)]
 
 
-def _refined(model: PositionModel, points: list[Place],
-             known: Mapping[tuple[int, int], float], rounds: int, aim: float = 0.0
-             ) -> list[Place]:
+class _Work:
+    """Pair evaluations (a distance read or a step toward a stored distance) still allowed:
+    the fitting of one file is bounded by it, whatever the distances say."""
+
+    def __init__(self, left: float) -> None:
+        self.left = left
+
+
+WORK_FLOOR = 40_000
+"""Pair evaluations any file may spend refining, however few its pairs (small groups try
+many layouts)."""
+WORK_PER_PAIR = 3
+"""Pair evaluations a file may spend per stored distance when that is more than
+:data:`WORK_FLOOR`: the fitting's whole work grows with the pairs stored, never with
+their cube."""
+SMALL = 40
+"""Groups of at most this many are first laid out by classical scaling (shortest paths
+through the stored pairs, then the plane's best two axes: cubic in the group, cheap this
+small); larger ones are placed one by one against those already placed."""
+ANCHORS = 12
+"""Placed combatants at most that a newly placed one is measured against."""
+POLISH = 4
+"""Least-squares steps that settle a newly placed combatant among all its anchors."""
+TURN_PAIRS = 1500
+"""Stored pairs at most that choose a grid's best turn of the first layout."""
+
+
+def _refined(model: PositionModel, xs: list[float], ys: list[float],
+             neighbours: Sequence[Sequence[tuple[int, float, int]]], rounds: int,
+             work: _Work, aim: float = 0.0) -> tuple[list[float], list[float]]:
     """Each place moved, in turn, toward where the distances it does not yet keep would put
     it (the point on the line to the other at that distance, by the game's metric), the
-    distances it keeps holding it where it is: rounds until every distance reads right or
-    nothing moves any more."""
-    neighbours: dict[int, list[tuple[int, float]]] = {i: [] for i in range(len(points))}
-    for (i, j), value in known.items():
-        neighbours[i].append((j, value))
-        neighbours[j].append((i, value))
+    distances it keeps holding it where it is: rounds until every distance reads right,
+    nothing moves any more or the ``work`` allowed is spent."""
+    measure_all = model.measure_all
     for _ in range(rounds):
         worst = 0.0
         wrong_anywhere = False
-        for i, wanted in neighbours.items():
+        for i, wanted in enumerate(neighbours):
             if not wanted:
                 continue
-            here = points[i]
-            xs = ys = 0.0
+            if work.left <= 0:
+                return xs, ys
+            work.left -= len(wanted)
+            hx, hy = xs[i], ys[i]
+            read = measure_all(hx, hy, 0.0, [xs[j] for j, _v, _s in wanted],
+                               [ys[j] for j, _v, _s in wanted], [0.0] * len(wanted))
+            sx = sy = 0.0
             wrong = 0
-            for j, value in wanted:
-                if model.measure(here, points[j]) == model.snap(value):
-                    xs += here.x
-                    ys += here.y
+            for (j, value, snapped), got in zip(wanted, read, strict=True):
+                if got == snapped:
+                    sx += hx
+                    sy += hy
                     continue
                 wrong += 1
-                spot = toward(model, here, points[j], value + aim, fallback=(1.0, 0.5))
-                xs += spot.x
-                ys += spot.y
+                x, y, _z = toward_xyz(model, (hx, hy, 0.0), (xs[j], ys[j], 0.0),
+                                      value + aim, (1.0, 0.5))
+                sx += x
+                sy += y
             if not wrong:
                 continue
             wrong_anywhere = True
-            moved = Place.at(xs / len(wanted), ys / len(wanted))
-            worst = max(worst, abs(moved.x - here.x) + abs(moved.y - here.y))
-            points[i] = moved
+            nx = round(sx / len(wanted), 3) + 0.0
+            ny = round(sy / len(wanted), 3) + 0.0
+            worst = max(worst, abs(nx - hx) + abs(ny - hy))
+            xs[i], ys[i] = nx, ny
         if not wrong_anywhere or worst < 1e-4:
             break
-    return points
+    return xs, ys
+
+
+def _settled(model: PositionModel, points: list[tuple[float, float]],
+             neighbours: Sequence[Sequence[tuple[int, float, int]]], work: _Work
+             ) -> list[tuple[float, float]]:
+    """A placed-one-by-one layout settled by a few rounds of moving each place to the mean
+    of where each of its stored distances would put it on a straight line, the near ones
+    weighing most (least squares: the small errors of rounded distances spread over
+    everyone rather than piling up on the last placed), within half the ``work`` allowed."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    hypot = math.hypot
+    stop = work.left / 2
+    step = float(model.step)
+    for _ in range(SETTLE):
+        for i, wanted in enumerate(neighbours):
+            if not wanted or work.left <= stop:
+                break
+            work.left -= len(wanted)
+            hx, hy = xs[i], ys[i]
+            sx = sy = total = 0.0
+            for j, value, _s in wanted:
+                ox, oy = xs[j], ys[j]
+                dx, dy = hx - ox, hy - oy
+                length = hypot(dx, dy)
+                if length < 1e-9:
+                    dx, dy, length = 1.0, 0.5, hypot(1.0, 0.5)
+                # the near ones weigh most: a far distance rounded says little of direction
+                weight = 1.0 / max(value, step) ** 2
+                sx += (ox + dx * value / length) * weight
+                sy += (oy + dy * value / length) * weight
+                total += weight
+            xs[i], ys[i] = sx / total, sy / total
+    return [(round(x, 3) + 0.0, round(y, 3) + 0.0) for x, y in zip(xs, ys, strict=True)]
+
+
+SETTLE = 12
+"""Rounds at most that settle a layout placed one by one."""
+
+
+def _wrong(model: PositionModel, xs: Sequence[float], ys: Sequence[float],
+           neighbours: Sequence[Sequence[tuple[int, float, int]]], work: _Work) -> int:
+    """How many stored pairs the places do not keep (each pair read once)."""
+    count = 0
+    measure_all = model.measure_all
+    for i, wanted in enumerate(neighbours):
+        later = [(j, s) for j, _v, s in wanted if j > i]
+        if not later:
+            continue
+        work.left -= len(later)
+        read = measure_all(xs[i], ys[i], 0.0, [xs[j] for j, _s in later],
+                           [ys[j] for j, _s in later], [0.0] * len(later))
+        count += sum(1 for (_j, s), got in zip(later, read, strict=True) if got != s)
+    return count
 
 
 def _components(count: int, pairs: Mapping[tuple[int, int], float]) -> list[list[int]]:
@@ -642,43 +776,183 @@ def _components(count: int, pairs: Mapping[tuple[int, int], float]) -> list[list
     return list(groups.values())
 
 
-def _stress(model: PositionModel, points: Sequence[Place],
-            pairs: Mapping[tuple[int, int], float]) -> float:
-    return sum((model.norm(points[i].x - points[j].x, points[i].y - points[j].y) - v) ** 2
-               for (i, j), v in pairs.items())
+def _stress(model: PositionModel, points: Sequence[tuple[float, float]],
+            pairs: Sequence[tuple[tuple[int, int], float]]) -> float:
+    norm = model.norm
+    return sum((norm(points[i][0] - points[j][0], points[i][1] - points[j][1]) - v) ** 2
+               for (i, j), v in pairs)
 
 
-def _turned(points: Sequence[Place], angle: float) -> list[Place]:
+def _turned(points: Sequence[tuple[float, float]], angle: float
+            ) -> list[tuple[float, float]]:
     c, s = math.cos(angle), math.sin(angle)
-    return [Place.at(p.x * c - p.y * s, p.x * s + p.y * c) for p in points]
+    return [(round(x * c - y * s, 3) + 0.0, round(x * s + y * c, 3) + 0.0) for x, y in points]
+
+
+def _trilaterated(model: PositionModel, count: int,
+                  neighbours: Sequence[Sequence[tuple[int, float, int]]]
+                  ) -> list[tuple[float, float]]:
+    """A first layout, one combatant at a time in the order a search through the stored
+    pairs meets them (from the one with most), each placed against at most
+    :data:`ANCHORS` of those already placed: at its distance from one, where the circles
+    around the two farthest apart cross (the crossing the others agree with best), so a set
+    of straight-line distances a plane holds comes back as it was. Work: the stored pairs
+    read once and a few steps per combatant."""
+    start = max(range(count), key=lambda i: (len(neighbours[i]), -i))
+    order = [start]
+    seen = [False] * count
+    seen[start] = True
+    for m in order:
+        for j, _v, _s in neighbours[m]:
+            if not seen[j]:
+                seen[j] = True
+                order.append(j)
+    placed: list[tuple[float, float] | None] = [None] * count
+    sum_x = sum_y = 0.0
+    for number, m in enumerate(order):
+        found: list[tuple[float, float, float]] = []
+        for j, value, _s in neighbours[m]:
+            spot = placed[j]
+            if spot is not None:
+                found.append((spot[0], spot[1], value))
+                if len(found) == 4 * ANCHORS:
+                    break
+        anchors = _anchors(found)
+        if not anchors:
+            here = (0.0, 0.0)
+        else:
+            cx, cy = sum_x / number, sum_y / number
+            here = _crossing(model, anchors, cx, cy)
+        here = (round(here[0], 3) + 0.0, round(here[1], 3) + 0.0)
+        placed[m] = here
+        sum_x += here[0]
+        sum_y += here[1]
+    return [p if p is not None else (0.0, 0.0) for p in placed]
+
+
+def _anchors(found: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """At most :data:`ANCHORS` of (a few of) the placed (x, y, value) to place against: the
+    first, the one farthest from it, the one farthest from the line through those two (so a
+    mirror image is told apart whenever the placed do not all stand on one line), then the
+    first others."""
+    if len(found) <= 3:
+        return found
+    a = found[0]
+    b = max(found, key=lambda o: (o[0] - a[0]) ** 2 + (o[1] - a[1]) ** 2)
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    c = max(found, key=lambda o: abs(ex * (o[1] - a[1]) - ey * (o[0] - a[0])))
+    chosen = [a, b, c]
+    for other in found:
+        if len(chosen) >= ANCHORS:
+            break
+        if other is not a and other is not b and other is not c:
+            chosen.append(other)
+    return chosen
+
+
+def _crossing(model: PositionModel, anchors: Sequence[tuple[float, float, float]],
+              cx: float, cy: float) -> tuple[float, float]:
+    """Where a combatant stands ``value`` from each anchor (x, y, value) as nearly as two
+    circles allow; with one anchor, on the side away from the others' centre (cx, cy)."""
+    norm = model.norm
+    best = (0.0, anchors[0], anchors[0])
+    for k, a in enumerate(anchors):
+        for b in anchors[k + 1:]:
+            apart = math.hypot(a[0] - b[0], a[1] - b[1])
+            if apart > best[0] + 1e-9:
+                best = (apart, a, b)
+    apart, a, b = best
+    if apart < 1e-9:
+        ax, ay, value = anchors[0]
+        dx, dy = ax - cx, ay - cy
+        if math.hypot(dx, dy) < 1e-9:
+            dx, dy = 1.0, 0.0
+        x, y, _z = toward_xyz(model, (ax + dx, ay + dy, 0.0), (ax, ay, 0.0), value)
+        return x, y
+    ex, ey = (b[0] - a[0]) / apart, (b[1] - a[1]) / apart
+    along = (a[2] * a[2] - b[2] * b[2] + apart * apart) / (2 * apart)
+    height = math.sqrt(max(0.0, a[2] * a[2] - along * along))
+    candidates = [(a[0] + ex * along - ey * height * side,
+                   a[1] + ey * along + ex * height * side) for side in (1.0, -1.0)]
+
+    def miss(spot: tuple[float, float]) -> tuple[float, float, float, float]:
+        others = sum(abs(norm(spot[0] - ox, spot[1] - oy) - v) for ox, oy, v in anchors)
+        # the others agreeing best, then the one farther from the placed group's centre,
+        # then a fixed side (the same file gives the same places)
+        return (round(others, 6), -round(math.hypot(spot[0] - cx, spot[1] - cy), 6),
+                -spot[1], -spot[0])
+
+    x, y = min(candidates, key=miss)
+    if len(anchors) > 2:
+        # a few Gauss-Newton steps on every anchor: rounded distances spread their error
+        for _ in range(POLISH):
+            hxx = hxy = hyy = gx = gy = 0.0
+            for ox, oy, value in anchors:
+                dx, dy = x - ox, y - oy
+                length = math.hypot(dx, dy)
+                if length < 1e-9:
+                    continue
+                ux, uy = dx / length, dy / length
+                miss_by = length - value
+                hxx += ux * ux
+                hxy += ux * uy
+                hyy += uy * uy
+                gx += ux * miss_by
+                gy += uy * miss_by
+            det = hxx * hyy - hxy * hxy
+            if det < 1e-9:
+                break
+            x -= (hyy * gx - hxy * gy) / det
+            y -= (hxx * gy - hxy * gx) / det
+    return x, y
 
 
 def _fit_component(model: PositionModel, members: list[int],
-                   pairs: Mapping[tuple[int, int], float]) -> list[Place]:
+                   pairs: Mapping[tuple[int, int], float], work: _Work) -> list[Place]:
     """Places for one group joined by known pairs, centred on the origin."""
     local = {m: k for k, m in enumerate(members)}
     known = {(local[i], local[j]): v for (i, j), v in pairs.items() if i in local}
-    if len(members) == 1:
+    count = len(members)
+    if count == 1:
         return [Place.at(0, 0)]
-    table = _completed(len(members), known, float(model.largest))
-    points = [Place.at(x, y) for x, y in _classical(table)]
+    neighbours: list[list[tuple[int, float, int]]] = [[] for _ in range(count)]
+    snapped_of: dict[float, int] = {}
+    for (i, j), value in known.items():
+        snapped = snapped_of.get(value)
+        if snapped is None:
+            snapped = snapped_of[value] = model.snap(value)
+        neighbours[i].append((j, value, snapped))
+        neighbours[j].append((i, value, snapped))
+    if count <= SMALL:
+        points = [(round(x, 3) + 0.0, round(y, 3) + 0.0)
+                  for x, y in _classical(_completed(count, known, float(model.largest)))]
+    else:
+        points = _settled(model, _trilaterated(model, count, neighbours), neighbours, work)
     if model.metric != "straight":
         # A grid's distances depend on the layout's turn: the quarter turn that fits best.
+        some = list(known.items())[:TURN_PAIRS]
         points = min((_turned(points, math.radians(d)) for d in range(0, 90, 3)),
-                     key=lambda turned: _stress(model, turned, known))
-    best = (_wrong(model, points, known), points)
+                     key=lambda turned: _stress(model, turned, some))
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    best = (_wrong(model, xs, ys, neighbours, work), xs, ys)
     tries = 0
-    while best[0] and tries < RESTARTS:
+    rounds = max(30, 6000 // count)
+    while best[0] and tries < RESTARTS and work.left > 0:
         # Aim a little past the mark on a grid, whose distances count whole squares down;
         # a layout caught where the distances pull against each other starts again shaken.
         aim = model.step / 4 if model.metric == "squares" else 0.0
-        shaken = [Place.at(p.x + _shake(k, tries, 0) * model.step * tries,
-                           p.y + _shake(k, tries, 1) * model.step * tries)
-                  for k, p in enumerate(best[1] if tries else points)]
-        tried = _refined(model, shaken, known, rounds=max(30, 6000 // len(members)), aim=aim)
-        best = min(best, (_wrong(model, tried, known), tried), key=lambda b: b[0])
+        base_x, base_y = (best[1], best[2]) if tries else (xs, ys)
+        shake = model.step * tries
+        tried_x = [round(x + _shake(k, tries, 0) * shake, 3) + 0.0
+                   for k, x in enumerate(base_x)]
+        tried_y = [round(y + _shake(k, tries, 1) * shake, 3) + 0.0
+                   for k, y in enumerate(base_y)]
+        tried_x, tried_y = _refined(model, tried_x, tried_y, neighbours, rounds, work, aim)
+        wrong = _wrong(model, tried_x, tried_y, neighbours, work)
+        if wrong < best[0]:
+            best = (wrong, tried_x, tried_y)
         tries += 1
-    return best[1]
+    return [Place.at(x, y) for x, y in zip(best[1], best[2], strict=True)]
 
 
 RESTARTS = 8
@@ -690,29 +964,32 @@ def _shake(index: int, attempt: int, axis: int) -> float:
     return ((index * 7919 + attempt * 104729 + axis * 1299709) % 2001) / 1000.0 - 1.0
 
 
-def _wrong(model: PositionModel, points: Sequence[Place],
-           known: Mapping[tuple[int, int], float]) -> int:
-    return sum(1 for (i, j), v in known.items()
-               if model.measure(points[i], points[j]) != model.snap(v))
-
-
 def fit(model: PositionModel, ids: Sequence[str], known: Mapping[tuple[str, str], float]
         ) -> dict[str, Place]:
     """Places for ``ids`` that honour the ``known`` distances (pairs of ids) as well as the
     plane and the game's metric allow. A set of distances that places can hold is kept
     exactly; what a caller cannot keep it finds by measuring the places it gets. Groups that
     no known distance joins stand farther apart than the board's farthest (as a pair never
-    placed stood before places)."""
+    placed stood before places). The work is bounded: :data:`WORK_FLOOR` pair evaluations,
+    or :data:`WORK_PER_PAIR` per stored pair when more, shared among the groups by their
+    pairs, and a first layout that is cubic only in groups of at most :data:`SMALL`."""
     if not ids:
         return {}
     index = {combatant_id: i for i, combatant_id in enumerate(ids)}
     pairs = {(index[a], index[b]): max(0.0, float(v)) for (a, b), v in known.items()
              if a in index and b in index and a != b}
+    allowed = max(WORK_FLOOR, WORK_PER_PAIR * len(pairs))
     places: list[Place] = [Place.at(0, 0)] * len(ids)
     offset = 0.0
     apart = 2.0 * model.largest + model.step
-    for members in sorted(_components(len(ids), pairs), key=lambda m: (-len(m), m[0])):
-        points = _fit_component(model, members, pairs)
+    groups = sorted(_components(len(ids), pairs), key=lambda m: (-len(m), m[0]))
+    sizes: dict[int, int] = {}
+    group_of = {member: g for g, members in enumerate(groups) for member in members}
+    for i, _j in pairs:
+        sizes[group_of[i]] = sizes.get(group_of[i], 0) + 1
+    for g, members in enumerate(groups):
+        share = allowed * sizes.get(g, 0) / max(1, len(pairs))
+        points = _fit_component(model, members, pairs, _Work(share))
         low = min(p.x for p in points)
         for member, point in zip(members, points, strict=True):
             places[member] = Place.at(point.x - low + offset, point.y)

@@ -207,9 +207,9 @@ class PositionModel(NamedTuple):
         metric's :meth:`norm`, whole squares down on a grid, the nearest whole unit on a
         straight line, at most ``maximum``."""
         largest, floor = self.maximum, math.floor
-        found: list[int] = []
         if self.metric == "squares":
             step = self.step
+            found: list[int] = []
             for ox, oy, oz in zip(xs, ys, zs, strict=True):
                 # the longest axis whole, the two others at half (as :meth:`norm`)
                 a, b, c = ox - x, oy - y, oz - z
@@ -221,11 +221,10 @@ class PositionModel(NamedTuple):
                 found.append(value if value < largest else largest)
             return found
         sqrt = math.sqrt
-        for ox, oy, oz in zip(xs, ys, zs, strict=True):
-            dx, dy, dz = ox - x, oy - y, oz - z
-            value = floor(sqrt(dx * dx + dy * dy + dz * dz) + 0.5)
-            found.append(value if value < largest else largest)
-        return found
+        # one comprehension (a forecast measures a whole row after every move)
+        return [value if (value := floor(sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y)
+                                              + (oz - z) * (oz - z)) + 0.5)) < largest
+                else largest for ox, oy, oz in zip(xs, ys, zs, strict=True)]
 
     def snap(self, value: float) -> int:
         """A distance this model can hold: within 0..``largest``; on a grid, whole squares."""

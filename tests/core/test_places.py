@@ -259,3 +259,44 @@ def test_the_plain_move_measures_by_the_metric_and_logs_one_line() -> None:
     assert text == "Hal moves 50 ft"
     assert moved.places["h"] == Place.at(30, 40)
     assert moved.log[-1].text == "Hal moves 50 ft"
+
+
+class _Read(list):  # type: ignore[type-arg]
+    """A list of coordinates that counts how many of them are read."""
+
+    reads = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        _Read.reads += 1
+        return super().__getitem__(index)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        _Read.reads += len(self)
+        return super().__iter__()
+
+
+def _closers(model: PositionModel, count: int) -> int:
+    """Places read while half of ``count`` combatants close in on the other half, four on
+    each foe (crowding round it), as the forecasts move them."""
+    from m3desk.core.places import Plane
+
+    places = [Place.at(40 * (k % 20), 40 * (k // 20)) for k in range(count)]
+    plane = Plane(model, places)
+    plane.x = _Read(plane.x)
+    plane.y = _Read(plane.y)
+    gone = [False] * count
+    _Read.reads = 0
+    for i in range(1, count, 2):
+        plane.approach(i, 2 * (i // 8), 5.0, gone, budget=400.0)
+    return _Read.reads
+
+
+def test_closers_walking_round_each_other_read_a_few_places_each_not_everyone() -> None:
+    """Issue 30: every closing move scanned every combatant (for the spot on the line, then
+    again for each spot around the foe tried): quadratic in a crowd. Now a grid hash of who
+    stands where answers for the few nearby: the places read per move do not grow with the
+    number of combatants (only with the crowd round the one it closes on)."""
+    for model in (STRAIGHT, SQUARES):
+        small, large = _closers(model, 40) / 20, _closers(model, 200) / 100
+        assert large < 200, (model.metric, large)
+        assert large < small * 3 + 20, (model.metric, small, large)

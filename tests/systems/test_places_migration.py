@@ -118,3 +118,83 @@ def test_a_game_of_bands_writes_its_encounters_as_before() -> None:
     assert "places" not in record["document"] and "positions" in record["document"]
     assert record["schema_version"] == spec.schema_version == 3
     assert "options" in record["document"] and "table_rules" not in record["document"]
+
+
+class _TooMuchWork(Exception):
+    pass
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, limit: int) -> list[int]:
+    """Count the pair evaluations of fitting places (distances read, steps toward one), and
+    stop the fitting once it passes ``limit``."""
+    from m3desk.core import places
+    from m3desk.core.system import PositionModel
+
+    done = [0]
+
+    def spend(count: int) -> None:
+        done[0] += count
+        if done[0] > limit:
+            raise _TooMuchWork(done[0])
+
+    measure_all, norm, toward_xyz = (PositionModel.measure_all, PositionModel.norm,
+                                     places.toward_xyz)
+
+    def counted_measure_all(self: Any, x: float, y: float, z: float, xs: Any, ys: Any,
+                            zs: Any) -> list[int]:
+        spend(len(xs))
+        return measure_all(self, x, y, z, xs, ys, zs)
+
+    def counted_norm(self: Any, dx: float, dy: float, dz: float = 0.0) -> float:
+        spend(1)
+        return norm(self, dx, dy, dz)
+
+    def counted_toward(*args: Any, **kwargs: Any) -> Any:
+        spend(1)
+        return toward_xyz(*args, **kwargs)
+
+    monkeypatch.setattr(PositionModel, "measure_all", counted_measure_all)
+    monkeypatch.setattr(PositionModel, "norm", counted_norm)
+    monkeypatch.setattr(places, "toward_xyz", counted_toward)
+    return done
+
+
+def _crowd(game: str, count: int) -> bytes:
+    """An old file of ``count`` combatants with a distance for every pair: two steps within
+    a side, six across (more than a plane can hold once the sides grow)."""
+    system = registry.get(game)
+    assert system.encounter is not None
+    encounter = _encounter_spec(game).model(name="Old crowd")
+    sheets = [load_sheet(path).model for path in sample_files(game)]
+    for number in range(count):
+        side = "Party" if number % 2 == 0 else "Monsters"
+        encounter = core.join(encounter, system.encounter.make_combatant(
+            sheets[number % len(sheets)], side))
+    step = encounter.position_model.step
+    pairs = {(a, b): (2 if a % 2 == b % 2 else 6) * step
+             for a in range(count) for b in range(a + 1, count)}
+    return old_file(game, encounter, pairs)
+
+
+@pytest.mark.parametrize("game", DISTANCE_GAMES)
+def test_opening_an_old_file_of_two_hundred_is_bounded_work(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: 269 s for 200 combatants. The fitting's work is counted, not timed: at most
+    twenty pair evaluations per stored pair (19,900 pairs), where the old rounds and
+    restarts over every pair spent millions; what could not be kept is still said."""
+    data = _crowd(game, 200)
+    pairs = 200 * 199 // 2
+    done = _counted(monkeypatch, 20 * pairs)
+    loaded = load_document_bytes(data, catalog.encounters(), source="crowd.m3e")
+    assert 0 < done[0] <= 20 * pairs
+    (note,) = loaded.repairs
+    assert f"of {pairs} could not be kept together" in note
+    assert len(loaded.model.places) == 200
+
+
+@pytest.mark.parametrize("game", DISTANCE_GAMES)
+def test_the_same_old_file_opens_with_the_same_places(game: str) -> None:
+    data = _crowd(game, 60)
+    first, second = (load_document_bytes(data, catalog.encounters(), source="crowd.m3e")
+                     for _ in range(2))
+    assert first.model.places == second.model.places and first.repairs == second.repairs

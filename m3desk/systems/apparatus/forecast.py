@@ -26,7 +26,7 @@ one for the damage (an index into all equally likely face combinations).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr, convolve, sum_of_dice
@@ -178,6 +178,10 @@ class _Prep:
     prefer_melee: list[list[list[int]]] | None = None
     """[attacker][foe]: its melee weapons, the best expected damage first."""
     prefer_ranged: list[list[list[int]]] | None = None
+    by_roll: dict[tuple[int, int, int, int, int, int], tuple[float, float]] = field(
+        default_factory=dict)
+    """The same thresholds by what the roll depends on (bonus, Defense, net Advantage,
+    target state, critical threshold): a crowd's many pairs share a few rolls."""
 
 
 _CACHE: dict[int, _Prep] = {}
@@ -400,12 +404,17 @@ def _thresholds(prep: _Prep, a: int, w: int, t: int, net: int, incap: int,
                 defnet: int) -> tuple[float, float]:
     """The chance to miss, and to miss or crit: the exact odds the dialog shows, as floats."""
     weapon = prep.weapons[a][w]
+    key = (weapon.bonus, prep.guard[t], net, incap, prep.threshold[a], defnet)
+    found = prep.by_roll.get(key)
+    if found is not None:
+        return found
     odds = combat.attack_odds(weapon.bonus, prep.guard[t], net, prep.options,
                               incapacitated_target=bool(incap), threshold=prep.threshold[a],
                               defender_net=defnet if prep.options.defense == "rolled"
                               else None)
     miss = 1 - odds.hit
-    return float(miss), float(miss + odds.crit)
+    found = prep.by_roll[key] = (float(miss), float(miss + odds.crit))
+    return found
 
 
 def _mean_damage(weapon: _Weapon) -> float:

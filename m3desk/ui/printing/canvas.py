@@ -31,6 +31,12 @@ _ALIGN = {
     "right": Qt.AlignmentFlag.AlignRight,
     "center": Qt.AlignmentFlag.AlignHCenter,
 }
+_LINE_FLAGS = {name: int((flag | Qt.AlignmentFlag.AlignVCenter).value)
+               | int(Qt.TextFlag.TextSingleLine.value) for name, flag in _ALIGN.items()}
+"""The flags of one line of text, combined once (combining enums costs more than drawing
+the text, and an encounter of 200 prints tens of thousands of cells)."""
+WIDTHS_KEPT = 50_000
+"""Text widths a canvas remembers (the same names and distances recur on every page)."""
 
 
 @cache
@@ -63,6 +69,7 @@ class Canvas:
         self._font_key: tuple[float, bool, bool] | None = None
         self._pen_key: tuple[int, float, bool, int] | None = None
         self._brush_key: int | None = -1
+        self._widths: dict[tuple[float, bool, bool], dict[str, float]] = {}
 
     # ---- painter state: set only what changes
     def _set_font(self, size: float, bold: bool, italic: bool) -> None:
@@ -100,9 +107,26 @@ class Canvas:
             self._metrics[key] = metrics
         return metrics
 
+    def _measurer(self, size: float, bold: bool, italic: bool) -> Callable[[str], float]:
+        """The font's horizontal advance of a text, in device units, remembered."""
+        key = (size, bold, italic)
+        known = self._widths.get(key)
+        if known is None:
+            known = self._widths[key] = {}
+        advance = self._fm(size, bold, italic).horizontalAdvance
+
+        def measure(text: str) -> float:
+            found = known.get(text)
+            if found is None:
+                if len(known) >= WIDTHS_KEPT:
+                    known.clear()
+                found = known[text] = advance(text)
+            return found
+        return measure
+
     def text_width(self, text: str, size: float, *, bold: bool = False,
                    italic: bool = False) -> float:
-        return self._fm(size, bold, italic).horizontalAdvance(text) / self.kx
+        return self._measurer(size, bold, italic)(text) / self.kx
 
     def line_height(self, size: float, *, bold: bool = False) -> float:
         return self._fm(size, bold, False).lineSpacing() / self.ky
@@ -128,7 +152,7 @@ class Canvas:
         scripts without a font, can make a line wider than the sum of its words).
         """
         key = (size, bold, italic)
-        measure = self._fm(size, bold, italic).horizontalAdvance
+        measure = self._measurer(size, bold, italic)
         space = self._space.get(key)
         if space is None:
             space = self._space[key] = measure(" ") / self.kx
@@ -194,8 +218,8 @@ class Canvas:
         """One line of text, vertically centred in the box; never wraps."""
         self._set_font(size, bold, italic)
         self._set_pen(color)
-        flags = _ALIGN[align] | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextSingleLine
-        self.painter.drawText(self.rect_px(x, y, w, h), flags, text)
+        kx, ky = self.kx, self.ky
+        self.painter.drawText(QRectF(x * kx, y * ky, w * kx, h * ky), _LINE_FLAGS[align], text)
 
     def box(self, x: float, y: float, w: float, h: float, *, line: float = 0.6,
             fill: QColor | None = None, color: QColor = INK, radius: float = 0.0) -> None:

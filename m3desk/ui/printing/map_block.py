@@ -5,12 +5,17 @@ picture where the encounter has one."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
+
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPalette
 
 from m3desk.core.encounter import Encounter
-from m3desk.ui.map.backdrop import BackdropCache
+from m3desk.core.places import Backdrop
+from m3desk.ui.map.backdrop import BackdropCache, file_pixel_size
 from m3desk.ui.map.painter import MapFrame, MapStyle, Painted, paint_map
-from m3desk.ui.map.picture import picture_of
+from m3desk.ui.map.picture import MapPicture, picture_of
 from m3desk.ui.printing.canvas import FONT_FAMILIES, Canvas
 from m3desk.ui.printing.flow_blocks import TITLE_H, section_title
 
@@ -45,13 +50,17 @@ class MapBlock:
 
     fills = False
 
-    def __init__(self, encounter: Encounter, map_height: float | None = None) -> None:
+    def __init__(self, encounter: Encounter, map_height: float | None = None,
+                 decoded: dict[str, QImage | None] | None = None) -> None:
         self.encounter = encounter
         self.picture = picture_of(encounter, "", rings=False)
         self.unit = encounter.position_model.unit
         self.fixed = map_height
         self.painted: Painted | None = None
         """Where the last paint put the tokens and their names (in points)."""
+        self._decoded: dict[str, QImage | None] = {} if decoded is None else decoded
+        """The background picture once read, shared with the parts this block splits
+        into (the file is decoded once per print, not once per paint)."""
 
     def _tight(self) -> tuple[float, float, float, float]:
         """The map's bounds across, and down only as far as tokens and areas reach (a line
@@ -89,7 +98,8 @@ class MapBlock:
         if available >= self.height(canvas, width):
             return self, None
         if available - TITLE_H >= MIN_MAP_H or force:
-            return MapBlock(self.encounter, max(available - TITLE_H, MIN_MAP_H)), None
+            return MapBlock(self.encounter, max(available - TITLE_H, MIN_MAP_H),
+                            self._decoded), None
         return None, self
 
     def paint(self, canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
@@ -108,9 +118,43 @@ class MapBlock:
         canvas.box(x, y + TITLE_H, width, map_height - 2, line=0.5)
         painter.translate(x * canvas.kx, (y + TITLE_H) * canvas.ky)
         painter.scale(canvas.kx, canvas.ky)
-        self.painted = paint_map(painter, frame, self.picture, style,
-                                 backdrop=self._backdrop())
+        picture, backdrop = self._on_page(frame, canvas.kx, canvas.ky)
+        self.painted = paint_map(painter, frame, picture, style, backdrop=backdrop)
         painter.restore()
+
+    def _on_page(self, frame: MapFrame, kx: float, ky: float
+                 ) -> tuple[MapPicture, QImage | None]:
+        """The picture and its background as the page shows them: only the part of the
+        picture inside the map's frame, and no finer than the page's own pixels (``kx`` and
+        ``ky`` of them a point), so a large scan is put in the PDF once at the page's
+        resolution rather than whole."""
+        image = self._backdrop()
+        spec = self.picture.backdrop
+        if image is None or spec is None or image.isNull():
+            return self.picture, image
+        file_w, file_h = file_pixel_size(image)
+        across = image.width() / max(file_w, 1e-9) / spec.per_pixel  # image pixels a unit
+        down = image.height() / max(file_h, 1e-9) / spec.down_per_pixel
+        left, top, right, bottom = frame.visible()
+        x0 = max(0, min(image.width(), math.floor((left - spec.x) * across)))
+        x1 = max(0, min(image.width(), math.ceil((right - spec.x) * across)))
+        y0 = max(0, min(image.height(), math.floor((top - spec.y) * down)))
+        y1 = max(0, min(image.height(), math.ceil((bottom - spec.y) * down)))
+        if x1 <= x0 or y1 <= y0:
+            return dataclasses.replace(self.picture, backdrop=None), None
+        part = image.copy(x0, y0, x1 - x0, y1 - y0)
+        width_units, height_units = (x1 - x0) / across, (y1 - y0) / down
+        wanted_w = max(1, math.ceil(width_units * frame.scale * kx))
+        wanted_h = max(1, math.ceil(height_units * frame.scale * ky))
+        if part.width() > wanted_w or part.height() > wanted_h:
+            part = part.scaled(min(part.width(), wanted_w), min(part.height(), wanted_h),
+                               Qt.AspectRatioMode.IgnoreAspectRatio,
+                               Qt.TransformationMode.SmoothTransformation)
+        part.setText("m3desk-shrink", "1")
+        shown = Backdrop.model_construct(
+            path=spec.path, x=spec.x + x0 / across, y=spec.y + y0 / down,
+            per_pixel=width_units / part.width(), per_pixel_y=height_units / part.height())
+        return dataclasses.replace(self.picture, backdrop=shown), part
 
     def frame_for(self, width: float) -> MapFrame:
         """Where the map lies in its box ``width`` points wide (in points)."""
@@ -122,5 +166,7 @@ class MapBlock:
         screen's budgets); a picture gone since prints the map without it."""
         if self.picture.backdrop is None:
             return None
-        image, _error = BackdropCache().get(self.picture.backdrop.path)
-        return image
+        path = self.picture.backdrop.path
+        if path not in self._decoded:
+            self._decoded[path] = BackdropCache().get(path)[0]
+        return self._decoded[path]

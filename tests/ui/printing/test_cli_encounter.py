@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from m3desk.assets import sample_files
+from m3desk.core import registry
 from m3desk.storage.encounter_files import save_encounter
 from m3desk.ui.printing.cli import build_parser, export_pdf_main
 from tests.ui.printing.conftest import page_sizes, pdfinfo, pdftotext
@@ -71,3 +72,55 @@ def test_an_unknown_document_kind_is_refused(tmp_path: Path, capsys) -> None:
 
 def test_help_mentions_encounters() -> None:
     assert ".m3e" in build_parser().format_help()
+
+
+DISTANCE_GAMES = [s.id for s in registry.systems()
+                  if s.positions.kind == "distance" and s.encounter is not None]
+
+
+@pytest.fixture(scope="module")
+def map_scan(qapp, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 3000 × 3000 JPEG scan of a dungeon (a 10-pixel grid and stripes: 2 MB or more)."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    image = QImage(3000, 3000, QImage.Format.Format_RGB32)
+    image.fill(QColor(205, 190, 160))
+    painter = QPainter(image)
+    for k in range(0, 3000, 10):
+        painter.setPen(QColor((k * 7) % 255, (k * 13) % 255, (k * 29) % 255))
+        painter.drawLine(k, 0, k, 3000)
+        painter.drawLine(0, k, 3000, (k * 3) % 3000)
+    painter.end()
+    path = tmp_path_factory.mktemp("scans") / "dungeon.jpg"
+    assert image.save(str(path), "JPG", 92)
+    return path
+
+
+@pytest.mark.parametrize("game", DISTANCE_GAMES)
+def test_a_map_picture_goes_into_the_pdf_at_the_pages_resolution(
+        qapp, game: str, map_scan: Path, tmp_path: Path, capsys) -> None:
+    """Issue 30: the scan went into the PDF whole (and slowly), though the sheet's map
+    shows a strip of it at the page's resolution. Now the printed map holds only what the
+    frame shows, at most the page's pixels: the PDF stays small whatever the scan."""
+    from m3desk.core import encounter as core
+    from m3desk.core.places import Backdrop
+    from m3desk.storage import catalog
+    from m3desk.storage.documents import save_document
+    from m3desk.storage.sheet_files import load_sheet
+
+    system = registry.get(game)
+    assert system.encounter is not None
+    spec = next(d for d in system.documents if d.kind == "encounter")
+    encounter = spec.model(name="Scanned crypt")
+    for number, path in enumerate(sample_files(game)[:4]):
+        encounter = core.join(encounter, system.encounter.make_combatant(
+            load_sheet(path).model, "Party" if number % 2 == 0 else "Monsters"))
+    encounter = encounter.model_copy(update={"backdrop": Backdrop(
+        path=str(map_scan), x=-300, y=-300, per_pixel=0.2)})
+    source = tmp_path / "crypt.m3e"
+    save_document(source, catalog.document_type(type(encounter)), encounter)
+    out = tmp_path / "crypt.pdf"
+    assert export_pdf_main([str(source), "-o", str(out)]) == 0
+    assert "MAP" in pdftotext(out).upper()
+    assert map_scan.stat().st_size > 1_500_000
+    assert out.stat().st_size < 400_000, out.stat().st_size
