@@ -96,6 +96,20 @@ class InitiativeScheme(NamedTuple):
     ties: Literal["simultaneous", "reroll"] = "simultaneous"
     reroll_each_round: bool = True
     declared: tuple[str, ...] = ()
+    check: str = ""
+    """A ranked check's dice in words ("3d6 + modifier"), for Roll Initiative's tooltip."""
+
+    def roll_words(self) -> str:
+        """What Roll Initiative rolls, in this scheme's words (its tooltip)."""
+        order = "lowest acts first" if self.lower_first else "highest acts first"
+        if self.roller == "side_die" and self.die:
+            return (f"Roll 1d{self.die} for each side of everyone who acts next and has no "
+                    f"initiative; the side's roll is its members' ({order})")
+        if self.roller == "individual_die" and self.die:
+            return (f"Roll 1d{self.die} for everyone who acts next and has no initiative "
+                    f"({order})")
+        return (f"Roll {self.check or 'initiative'} for everyone who acts next and has no "
+                f"initiative")
 
 
 class PhaseSpec(NamedTuple):
@@ -638,6 +652,9 @@ class GameSystem(NamedTuple):
     sheet_identity: Callable[[BaseModel], SheetIdentity] = no_identity
     """Who a character or monster sheet is (ancestry, calling, level; a monster's HD and AC),
     for the library's rows of every game."""
+    identity_words: tuple[str, str] = ("Ancestry", "Calling")
+    """The game's words for a character's ancestry and calling (``SheetIdentity``), for the
+    library's column headers ("Race", "Class")."""
 
     def document(self, kind: str) -> DocumentSpec:
         for spec in self.documents:

@@ -26,6 +26,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
+from m3desk.core.system import InitiativeScheme
+
 __all__ = ["EncounterActions"]
 
 
@@ -51,8 +53,8 @@ class EncounterActions(QObject):
         self.previous_turn = action("&Previous Turn", ("Ctrl+Shift+Return", "Ctrl+Shift+Enter"),
                                     "Back to the previous combatant in this round")
         self.roll_initiative = action("&Roll Initiative…", ("Ctrl+I",),
-                                      "Roll 3d6 + modifier for everyone who acts next and has "
-                                      "no initiative")
+                                      "Roll initiative for everyone who acts next and has "
+                                      "none")
         self.roll_selected = action("Roll Initiative for &Selected…", ("Ctrl+Shift+I",),
                                     "Roll the selected combatant's initiative again")
         self.casting = action("&Casting This Round", ("Ctrl+T",),
@@ -110,6 +112,13 @@ class EncounterActions(QObject):
         for created, short in ((self.previous_turn, "Previous"),
                                (self.add_condition, "Add Effect")):
             created.setIconText(short)
+
+    def speak_for(self, scheme: InitiativeScheme) -> None:
+        """Roll Initiative's tooltip in the game's words: what its scheme rolls."""
+        keys = self.roll_initiative.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = f"{scheme.roll_words()} ({keys})" if keys else scheme.roll_words()
+        self.roll_initiative.setToolTip(tip)
+        self.roll_initiative.setStatusTip(tip)
 
     def game_specific(self) -> list[QAction]:
         """The commands a game's own widgets drive (``tracker_commands``, Monsters & Magic's
