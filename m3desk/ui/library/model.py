@@ -65,7 +65,7 @@ _HEADER_TIPS = {
     Column.KIND: "Kind: character (circle), monster (diamond) or encounter (rings)",
     Column.LEVEL: "A character's level; a monster's Hit Dice or level",
     Column.RACE: "A character's {ancestry}",
-    Column.CLASS: "A character's {calling}; a monster's Armour Class",
+    Column.CLASS: "A character's {calling}; a monster's defence (armour class)",
     Column.GAME: "The game the file is for",
     Column.SOURCE: "Source: a lock marks a sample that comes with m3desk "
                    "(Save makes a copy in your library)",
