@@ -541,6 +541,9 @@ class EncounterRules(NamedTuple):
     """What the board lists on a token's tooltip."""
     roll_initiative: Callable[["Encounter", "Roller"], "Encounter"] | None = None
     """Roll this round's initiative (None: the scheme's plain die, per side or each)."""
+    roll_words: Callable[["Encounter"], str] | None = None
+    """What Roll Initiative rolls in this encounter, for its tooltip, where a table rule
+    changes it (None: the scheme's :meth:`InitiativeScheme.roll_words`)."""
     actions: Callable[["Encounter", str], tuple[ActionOption, ...]] = lambda _e, _a: ()
     preview: Callable[["Encounter", str, str, str | None], ActionPreview] = (
         lambda _e, _a, _o, _t: ActionPreview())

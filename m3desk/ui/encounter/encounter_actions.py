@@ -26,8 +26,6 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
-from m3desk.core.system import InitiativeScheme
-
 __all__ = ["EncounterActions"]
 
 
@@ -113,12 +111,14 @@ class EncounterActions(QObject):
                                (self.add_condition, "Add Effect")):
             created.setIconText(short)
 
-    def speak_for(self, scheme: InitiativeScheme) -> None:
-        """Roll Initiative's tooltip in the game's words: what its scheme rolls."""
+    def speak_for(self, roll_words: str) -> None:
+        """Roll Initiative's tooltip in the game's words: what its scheme rolls
+        (:func:`m3desk.core.initiative.roll_words`)."""
         keys = self.roll_initiative.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        tip = f"{scheme.roll_words()} ({keys})" if keys else scheme.roll_words()
-        self.roll_initiative.setToolTip(tip)
-        self.roll_initiative.setStatusTip(tip)
+        tip = f"{roll_words} ({keys})" if keys else roll_words
+        if tip != self.roll_initiative.toolTip():
+            self.roll_initiative.setToolTip(tip)
+            self.roll_initiative.setStatusTip(tip)
 
     def game_specific(self) -> list[QAction]:
         """The commands a game's own widgets drive (``tracker_commands``, Monsters & Magic's

@@ -113,7 +113,6 @@ class EncounterWidget(QWidget):
         self.setObjectName("encounter_widget")
         self.tracker = TrackerView(document, self)
         self.encounter_actions = EncounterActions(self, self.tracker)
-        self.encounter_actions.speak_for(document.encounter.scheme)
         parts = parts_of_encounter(document.encounter)
         declared = registry.system_of(document.encounter).conditions
         if parts.tracker_commands is None:  # no commands of the game's own

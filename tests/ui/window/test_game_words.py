@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 
 from m3desk.assets import sample_files
 from m3desk.core import registry
+from m3desk.core.initiative import roll_words
 from m3desk.core.system import GameSystem
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.encounter.copies_dialog import with_copies
@@ -82,7 +83,7 @@ def test_the_tracker_speaks_only_its_games_words(qtbot: Any, game: str) -> None:
     texts = _rendered_encounter(widget)
     assert _offences(texts, system) == []
     tip = widget.encounter_actions.roll_initiative.toolTip()
-    assert tip.startswith(system.initiative.roll_words()), tip
+    assert tip.startswith(roll_words(widget.document.encounter)), tip
     if system.initiative.die:  # a plain die: its size is said
         assert f"1d{system.initiative.die} " in tip, tip
 
@@ -143,3 +144,18 @@ def test_the_window_and_the_command_line_name_no_game(window: MainWindow) -> Non
             assert system.name not in text, text
             assert not any(re.search(rf"(?<!\w){term}(?!\w)", text)
                            for term in _terms(system)), text
+
+
+def test_a_table_rule_that_changes_the_roll_changes_the_tooltip(qtbot: Any) -> None:
+    """OSE's individual initiative: each rolls 1d6 + DEX, and the tooltip says so once the
+    rule is on (and one die a side before)."""
+    from m3desk.systems.ose.options import OseOptions
+
+    sheets = [load_sheet(path).model for path in sample_files("ose")][:2]
+    sided = EncounterWidget(new_encounter_document(sheets, name="Sides"))
+    each = EncounterWidget(new_encounter_document(
+        sheets, name="Each", rules=OseOptions(individual_initiative=True)))
+    qtbot.addWidget(sided)
+    qtbot.addWidget(each)
+    assert "1d6 for each side" in sided.encounter_actions.roll_initiative.toolTip()
+    assert "1d6 + DEX modifier for everyone" in each.encounter_actions.roll_initiative.toolTip()
