@@ -31,22 +31,25 @@ TocEntry = tuple[str, str, str]
 
 # --- 1. Python modules ------------------------------------------------------------------------
 
-# The installed game systems, which the registry imports by name at run time.
-GAME_SYSTEM_MODULES = [
-    "m3desk.systems.monsters_and_magic.system",
-    "m3desk.systems.ose.system",
-    "m3desk.systems.adnd2e.system",
-    "m3desk.systems.apparatus.system",
-]
+_M3DESK = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "m3desk")
+
+
+def _packages_in(*folder: str) -> list[str]:
+    """The packages in a folder of the source tree, so a new game cannot be missed."""
+    path = os.path.join(_M3DESK, *folder)
+    return sorted(name for name in os.listdir(path)
+                  if os.path.isfile(os.path.join(path, name, "__init__.py")))
+
+
+# The installed game systems (``m3desk/systems/<id>/system.py``), which the registry imports
+# by name at run time.
+GAME_SYSTEM_MODULES = [f"m3desk.systems.{name}.system" for name in _packages_in("systems")]
 
 
 def _game_ui_packages() -> list[str]:
     """The games' own widgets (``m3desk/ui/games/<id>/``), which ``m3desk.ui.games`` imports by
-    the system's id at run time: read from the source tree, so a new one cannot be missed."""
-    games = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                         "m3desk", "ui", "games")
-    return sorted(f"m3desk.ui.games.{name}" for name in os.listdir(games)
-                  if os.path.isfile(os.path.join(games, name, "__init__.py")))
+    the system's id at run time."""
+    return [f"m3desk.ui.games.{name}" for name in _packages_in("ui", "games")]
 
 
 GAME_UI_MODULES = _game_ui_packages()

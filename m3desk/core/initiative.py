@@ -13,12 +13,23 @@ from typing import TypeVar
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import Encounter, add_log, set_initiative, set_side_initiative
 
-__all__ = ["MAX_REROLLS", "roll_by_scheme", "roll_sides"]
+__all__ = ["MAX_REROLLS", "roll_by_scheme", "roll_sides", "roll_words"]
 
 E = TypeVar("E", bound=Encounter)
 S = TypeVar("S")
 MAX_REROLLS = 20
 """Ties re-rolled at most this often; then the sides act together (never an endless loop)."""
+
+
+def roll_words(encounter: Encounter) -> str:
+    """What Roll Initiative rolls in this encounter: the game's words where a table rule
+    changes the roll, else its scheme's."""
+    from m3desk.core import registry
+
+    rules = registry.system_of(encounter).encounter
+    if rules is not None and rules.roll_words is not None:
+        return rules.roll_words(encounter)
+    return encounter.scheme.roll_words()
 
 
 def roll_by_scheme(encounter: E, ids: Iterable[str], roller: Roller) -> E:

@@ -97,6 +97,20 @@ class InitiativeScheme(NamedTuple):
     ties: Literal["simultaneous", "reroll"] = "simultaneous"
     reroll_each_round: bool = True
     declared: tuple[str, ...] = ()
+    check: str = ""
+    """A ranked check's dice in words ("3d6 + modifier"), for Roll Initiative's tooltip."""
+
+    def roll_words(self) -> str:
+        """What Roll Initiative rolls, in this scheme's words (its tooltip)."""
+        order = "lowest acts first" if self.lower_first else "highest acts first"
+        if self.roller == "side_die" and self.die:
+            return (f"Roll 1d{self.die} for each side of everyone who acts next and has no "
+                    f"initiative; the side's roll is its members' ({order})")
+        if self.roller == "individual_die" and self.die:
+            return (f"Roll 1d{self.die} for everyone who acts next and has no initiative "
+                    f"({order})")
+        return (f"Roll {self.check or 'initiative'} for everyone who acts next and has no "
+                f"initiative")
 
 
 class PhaseSpec(NamedTuple):
@@ -547,6 +561,9 @@ class EncounterRules(NamedTuple):
     """What the board lists on a token's tooltip."""
     roll_initiative: Callable[["Encounter", "Roller"], "Encounter"] | None = None
     """Roll this round's initiative (None: the scheme's plain die, per side or each)."""
+    roll_words: Callable[["Encounter"], str] | None = None
+    """What Roll Initiative rolls in this encounter, for its tooltip, where a table rule
+    changes it (None: the scheme's :meth:`InitiativeScheme.roll_words`)."""
     actions: Callable[["Encounter", str], tuple[ActionOption, ...]] = lambda _e, _a: ()
     preview: Callable[["Encounter", str, str, str | None], ActionPreview] = (
         lambda _e, _a, _o, _t: ActionPreview())
@@ -673,6 +690,9 @@ class GameSystem(NamedTuple):
         lambda _sheet, _options: ()
     """The rolls a sheet offers under the table rules (a save, an ability check, a skill,
     morale), each with its one rule (:mod:`m3desk.core.sheet_rolls`); none by default."""
+    identity_words: tuple[str, str] = ("Ancestry", "Calling")
+    """The game's words for a character's ancestry and calling (``SheetIdentity``), for the
+    library's column headers ("Race", "Class")."""
 
     def document(self, kind: str) -> DocumentSpec:
         for spec in self.documents:

@@ -64,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog=APP_NAME, description="Monsters & Magic table companion",
+        prog=APP_NAME, description="The desktop table companion for tabletop role-playing games",
         epilog=f"{APP_NAME} {EXPORT_PDF_COMMAND} FILE... -o OUT.pdf writes sheets and "
                f"encounters to a PDF without opening a window (see "
                f"{APP_NAME} {EXPORT_PDF_COMMAND} --help).")

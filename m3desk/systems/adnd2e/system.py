@@ -40,6 +40,7 @@ _EFFECTS = {"charge": (2, 1, -2)}
 SYSTEM = GameSystem(
     sheet_identity=sheet_identity,
     sheet_rolls=sheet_rolls,
+    identity_words=("Race", "Class"),
     id="adnd2e",
     name="AD&D 2nd edition",
     summary="THAC0 and descending AC, a d10 per side (lower first), declared actions with "

@@ -83,7 +83,7 @@ __all__ = [
 AnySheet = Annotated[CharacterSheet | MonsterSheet, Field(discriminator="kind")]
 
 INITIATIVE = InitiativeScheme(roller="ranked_check", lower_first=False, ties="simultaneous",
-                              reroll_each_round=False)
+                              reroll_each_round=False, check="3d6 + modifier")
 """A ranked check (DEX, or INT when casting, + level + traits), highest first, kept all fight."""
 POSITIONS = PositionModel(kind="bands", bands=tuple(band.label for band in BANDS))
 

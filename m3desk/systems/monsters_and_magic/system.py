@@ -79,6 +79,7 @@ _ENCOUNTER_MIGRATIONS = {1: _ranges_become_positions, 2: _table_rules_become_opt
 
 SYSTEM = GameSystem(
     sheet_identity=sheet_identity,
+    identity_words=("Race", "Class"),
     id=SYSTEM_ID,
     name="Monsters & Magic",
     summary="The Effect Engine: 3d6 checks, effect points, range bands.",

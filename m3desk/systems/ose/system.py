@@ -29,6 +29,7 @@ from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncou
 SYSTEM = GameSystem(
     sheet_identity=sheet_identity,
     sheet_rolls=sheet_rolls,
+    identity_words=("Race", "Class"),
     id="ose",
     name="Old-School Essentials",
     summary="B/X: one d6 per side, THAC0 or ascending AC, morale, feet between combatants.",

@@ -928,6 +928,13 @@ def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str
     return "; ".join(parts)
 
 
+def _roll_words(encounter: core.Encounter) -> str:
+    if not _e(encounter).options.individual_initiative:
+        return INITIATIVE.roll_words()
+    return ("Roll 1d6 + DEX modifier for everyone who acts next and has no initiative "
+            "(highest acts first)")
+
+
 def _roll_initiative(encounter: core.Encounter, roller: object) -> core.Encounter:
     from m3desk.core.dice import Roller
 
@@ -1001,7 +1008,8 @@ ENCOUNTER_RULES = EncounterRules(
     encounter_type=OseEncounter, make_combatant=_make_combatant, pool=_pool, columns=COLUMNS,
     cell=_cell, edit=_edit, initiative_tip=_initiative_tip, rings=_rings, reach=_reach,
     centre_summary=_centre_summary, condition_names=_condition_names,
-    roll_initiative=_roll_initiative, actions=_actions, preview=_preview, resolve=_resolve,
+    roll_initiative=_roll_initiative, roll_words=_roll_words, actions=_actions,
+    preview=_preview, resolve=_resolve,
     status=_status, due=_due, hit_dice=_hit_dice,
     with_hit_points=with_hit_points, simulate=simulate, forecast_policy=FORECAST_POLICY,
     setup_steps=SETUP_STEPS, experience=experience.experience,

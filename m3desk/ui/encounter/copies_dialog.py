@@ -67,17 +67,17 @@ def _dice_text(encounter: core.Encounter, sheet: BaseModel) -> str:
     return f"{dice.count}d{dice.sides}" + (signed(dice.bonus) if dice.bonus else "")
 
 
-def _hit_points_of(sheet: BaseModel) -> str:
-    """What the sheet shows as its hit points (any game's field names)."""
-    for field in ("max_hit_points", "hit_points"):
-        value = getattr(sheet, field, None)
-        if isinstance(value, int):
-            return str(value)
-    pools = [getattr(sheet, name, None) for name in ("php", "mhp")]
-    shown = [f"{name.upper()} {pool.maximum}" for name, pool in zip(("php", "mhp"), pools,
-                                                                    strict=True)
-             if pool is not None and hasattr(pool, "maximum")]
-    return ", ".join(shown)
+def _hit_points_of(encounter: core.Encounter, sheet: BaseModel) -> str:
+    """The sheet's hit points at most, as the seam's pool reads them ("HP 12"; the game's
+    first pool column names them)."""
+    rules = registry.system_of(encounter).encounter
+    if rules is None:
+        return ""
+    pool = rules.pool(rules.make_combatant(sheet, "Copies"))
+    if pool is None:
+        return ""
+    title = next((c.title for c in rules.columns if c.kind == "pool"), "")
+    return f"{title} {pool[1]}" if title else str(pool[1])
 
 
 def with_copies(encounter: core.Encounter, sheet: BaseModel, count: int, side: str,
@@ -114,7 +114,7 @@ def with_copies(encounter: core.Encounter, sheet: BaseModel, count: int, side: s
     names = [c.name for c in joined]
     base = copies[0].name
     if dice is None:
-        how = f"hit points as the sheet ({_hit_points_of(sheet)})"
+        how = f"hit points as the sheet ({_hit_points_of(encounter, sheet)})"
     elif method == "rolled":
         how = f"rolled on {_dice_text(encounter, sheet)}"
     else:
@@ -267,7 +267,7 @@ class CopiesDialog(QDialog):
         self.method.setEnabled(bool(dice))
         if not dice:
             self.note.setText("This sheet gives no Hit Dice: every copy has its hit points "
-                              f"({_hit_points_of(sheet)}).")
+                              f"({_hit_points_of(self._document.encounter, sheet)}).")
             return
         rules = registry.system_of(self._document.encounter).encounter
         assert rules is not None

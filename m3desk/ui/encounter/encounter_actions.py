@@ -55,8 +55,8 @@ class EncounterActions(QObject):
         self.previous_turn = action("&Previous Turn", ("Ctrl+Shift+Return", "Ctrl+Shift+Enter"),
                                     "Back to the previous combatant in this round")
         self.roll_initiative = action("&Roll Initiative…", ("Ctrl+I",),
-                                      "Roll 3d6 + modifier for everyone who acts next and has "
-                                      "no initiative")
+                                      "Roll initiative for everyone who acts next and has "
+                                      "none")
         self.roll_selected = action("Roll Initiative for &Selected…", ("Ctrl+Shift+I",),
                                     "Roll the selected combatant's initiative again")
         self.casting = action("&Casting This Round", ("Ctrl+T",),
@@ -119,6 +119,15 @@ class EncounterActions(QObject):
         for created, short in ((self.previous_turn, "Previous"),
                                (self.add_condition, "Add Effect")):
             created.setIconText(short)
+
+    def speak_for(self, roll_words: str) -> None:
+        """Roll Initiative's tooltip in the game's words: what its scheme rolls
+        (:func:`m3desk.core.initiative.roll_words`)."""
+        keys = self.roll_initiative.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = f"{roll_words} ({keys})" if keys else roll_words
+        if tip != self.roll_initiative.toolTip():
+            self.roll_initiative.setToolTip(tip)
+            self.roll_initiative.setStatusTip(tip)
 
     def game_specific(self) -> list[QAction]:
         """The commands a game's own widgets drive (``tracker_commands``, Monsters & Magic's

@@ -24,7 +24,7 @@ from m3desk.core.encounter import (
     previous_turn,
     who_acts_next,
 )
-from m3desk.core.initiative import roll_by_scheme
+from m3desk.core.initiative import roll_by_scheme, roll_words
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import action_launcher
@@ -75,6 +75,7 @@ class TurnController(QObject):
         a.next_turn.setEnabled(bool(encounter.combatants))
         a.previous_turn.setEnabled(running and previous_turn(encounter) != encounter)
         a.roll_initiative.setEnabled(bool(self._missing()))
+        a.speak_for(roll_words(encounter))  # a table rule may change the roll
         a.roll_selected.setEnabled(selected is not None)
         on_count = selected is not None and selected.initiative is not None and sum(
             1 for c in encounter.combatants if c.initiative == selected.initiative) > 1

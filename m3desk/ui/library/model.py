@@ -56,8 +56,8 @@ _HEADERS = {
     Column.NAME: "Name",
     Column.KIND: "",  # the Kind and Source columns show marks (MarkDelegate): no room for words
     Column.LEVEL: "Lvl",
-    Column.RACE: "Race",
-    Column.CLASS: "Class",
+    Column.RACE: "Ancestry",  # or the shown game's own words (GameSystem.identity_words)
+    Column.CLASS: "Calling",
     Column.GAME: "Game",
     Column.SOURCE: "",
 }
@@ -65,12 +65,16 @@ _HEADER_TIPS = {
     Column.NAME: "Name",
     Column.KIND: "Kind: character (circle), monster (diamond) or encounter (rings)",
     Column.LEVEL: "A character's level; a monster's Hit Dice or level",
-    Column.RACE: "A character's race or ancestry",
-    Column.CLASS: "A character's class or calling; a monster's Armour Class",
+    Column.RACE: "A character's {ancestry}",
+    Column.CLASS: "A character's {calling}; a monster's defence (armour class)",
     Column.GAME: "The game the file is for",
     Column.SOURCE: "Source: a lock marks a sample that comes with m3desk "
                    "(Save makes a copy in your library)",
 }
+
+
+_WORDS: dict[str, tuple[str, str]] = {}
+"""Each game's identity words by its name, once asked."""
 
 
 def _text(entry: LibraryEntry, column: Column) -> str:
@@ -204,11 +208,33 @@ class LibraryModel(QAbstractTableModel):
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
             return None
+        column = Column(section)
         if role == Qt.ItemDataRole.DisplayRole:
-            return _HEADERS[Column(section)]
+            if column in (Column.RACE, Column.CLASS):
+                return self.identity_words()[column is Column.CLASS]
+            return _HEADERS[column]
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-            return _HEADER_TIPS[Column(section)]
+            ancestry, calling = self.identity_words()
+            return _HEADER_TIPS[column].format(ancestry=ancestry.lower(), calling=calling.lower())
         return None
+
+    def identity_words(self) -> tuple[str, str]:
+        """The Race and Class columns' words: the game's own while the library shows one
+        game's files; the seam's "Ancestry" and "Calling" while it mixes games whose words
+        differ (only a shown game is loaded to ask)."""
+        games = {self._game} if self._game is not None else {e.game for e in self._all}
+        if len(games) != 1:
+            return _HEADERS[Column.RACE], _HEADERS[Column.CLASS]
+        game = games.pop()
+        if game not in _WORDS:
+            from m3desk.core import registry
+
+            for system_id in registry.ids():
+                system = registry.get(system_id)
+                _WORDS.setdefault(system.name, system.identity_words)
+                if system.name == game:
+                    break
+        return _WORDS.get(game, (_HEADERS[Column.RACE], _HEADERS[Column.CLASS]))
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.parent().isValid():

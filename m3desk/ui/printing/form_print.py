@@ -171,9 +171,11 @@ class _Reader:
         if not stats and not pools:
             return None, set()
         shown |= {*box.replaces, *(key for key in box.saves if key in self.derived)}
-        tally_label = self.fields[box.tally].label if box.tally in self.fields else ""
+        # The tally's own label; a field without one is named by its key ("luck_points").
+        tally_label = (self.fields[box.tally].label if box.tally in self.fields else "") or \
+            box.tally.rsplit(".", 1)[-1].replace("_", " ").capitalize()
         return CombatBlock(tuple(stats), tuple(pools), tally, title=box.title,
-                           tally_label=tally_label or "Hero points",
+                           tally_label=tally_label,
                            saves=tuple((row.label, row.value) for row in saves),
                            left_share=0.55), shown
 

@@ -151,7 +151,7 @@ class HeaderBlock(_Fixed):
 
 
 class CombatBlock(_Fixed):
-    """Defence, movement and initiative on the left; hit points and hero points on the right.
+    """Defence, movement and initiative on the left; hit points and a tally on the right.
 
     Hit points get empty boxes for pencil: the printed current value is only where the
     fight starts, and rubbing out one number all evening wears through the paper.
@@ -160,21 +160,22 @@ class CombatBlock(_Fixed):
     ROW_H = 17.0
     NOTE_H = 11.0
     POOL_H = 39.0
-    HERO_H = 21.0
+    TALLY_H = 21.0
     PAD = 4.0
 
     SAVE_H = 13.5
 
     def __init__(self, stats: tuple[Stat, ...], pools: tuple[PoolLine, ...],
-                 hero_points: int | None = None, title: str = "Defence and movement", *,
+                 tally: int | None = None, title: str = "Defence and movement", *,
                  saves: tuple[tuple[str, Cell], ...] = (), left_share: float = 0.42,
-                 tally_label: str = "Hero points") -> None:
+                 tally_label: str = "") -> None:
         """Any game's combat box: ``stats`` on the left under ``title``, the ``pools`` (hit
-        points) with pencil boxes on the right, hero points below them when the game has
-        them, then the saving throws, each a label and its number."""
+        points) with pencil boxes on the right, the game's tally of points in hand below them
+        when it keeps one (``tally``, named ``tally_label``), then the saving throws, each a
+        label and its number."""
         self.stats = stats
         self.pools = pools
-        self.hero_points = hero_points
+        self.tally = tally
         self.title = title
         self.saves = saves
         self.left_share = left_share
@@ -230,9 +231,9 @@ class CombatBlock(_Fixed):
         return height + self.PAD
 
     def _right_h(self) -> float:
-        hero = self.HERO_H if self.hero_points is not None else 0.0
+        tally = self.TALLY_H if self.tally is not None else 0.0
         saves = TITLE_H + self.SAVE_H * len(self.saves) + 2 if self.saves else 0.0
-        return TITLE_H + self.PAD + self.POOL_H * len(self.pools) + hero + saves + self.PAD
+        return TITLE_H + self.PAD + self.POOL_H * len(self.pools) + tally + saves + self.PAD
 
     def height(self, canvas: Canvas, width: float) -> float:
         left_w, _gap, _right_w = self._geometry(width)
@@ -277,9 +278,9 @@ class CombatBlock(_Fixed):
         for pool in self.pools:
             self._paint_pool(canvas, x, row_y, w, pool)
             row_y += self.POOL_H
-        if self.hero_points is not None:
-            self._paint_hero(canvas, x, row_y, w, self.hero_points)
-            row_y += self.HERO_H
+        if self.tally is not None:
+            self._paint_tally(canvas, x, row_y, w, self.tally)
+            row_y += self.TALLY_H
         if self.saves:
             self._paint_saves(canvas, x, row_y, w)
 
@@ -324,16 +325,16 @@ class CombatBlock(_Fixed):
             canvas.box(left + index * cell_w, y + line_h + 2, cell_w, cell_h, line=0.4,
                        color=RULE)
 
-    def _paint_hero(self, canvas: Canvas, x: float, y: float, w: float, points: int) -> None:
+    def _paint_tally(self, canvas: Canvas, x: float, y: float, w: float, points: int) -> None:
         canvas.line(x, y + 1, x + w, y + 1, width=0.35)
         number_x = max(70.0, canvas.text_width(self.tally_label, 9, bold=True) + 10)
-        canvas.text(x + 5, y + 2, number_x - 5, self.HERO_H - 2, self.tally_label, 9,
+        canvas.text(x + 5, y + 2, number_x - 5, self.TALLY_H - 2, self.tally_label, 9,
                     bold=True)
-        canvas.text(x + number_x, y + 2, 24, self.HERO_H - 2, str(points), 13, bold=True)
+        canvas.text(x + number_x, y + 2, 24, self.TALLY_H - 2, str(points), 13, bold=True)
         size = 12.0
         shown = max(5, min(points, 15))
         left = x + number_x + 26
-        top = y + 2 + (self.HERO_H - 2 - size) / 2
+        top = y + 2 + (self.TALLY_H - 2 - size) / 2
         for index in range(shown):
             canvas.box(left + index * (size + 4), top, size, size, line=0.6)
             if index < points:
@@ -341,7 +342,7 @@ class CombatBlock(_Fixed):
         room = w - (left - x) - shown * (size + 4) - 6
         hint = "ticked = a point in hand"
         if canvas.text_width(hint, LABEL_SIZE, italic=True) <= room:  # help: left off if tight
-            canvas.text(left + shown * (size + 4) + 2, y + 2, room, self.HERO_H - 2, hint,
+            canvas.text(left + shown * (size + 4) + 2, y + 2, room, self.TALLY_H - 2, hint,
                         LABEL_SIZE, italic=True, color=SOFT_INK)
 
 

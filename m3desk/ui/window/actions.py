@@ -46,7 +46,8 @@ class WindowActions:
             return created
 
         self.new_character = action("New &Character…", _keys(Std.New, "Ctrl+N"),
-                                    "Create a character from a race and a class")
+                                    "Create a character: its game, its abilities rolled or "
+                                    "bought, and the choices the game asks for")
         self.new_monster = action("New &Monster", [QKeySequence("Ctrl+Shift+N")],
                                   "Create a blank monster")
         self.new_encounter = action("New &Encounter…", [QKeySequence("Ctrl+Shift+B")],

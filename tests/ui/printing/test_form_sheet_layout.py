@@ -195,7 +195,7 @@ def test_a_combat_box_prints_a_pool_field_and_a_tally_of_ticks(qapp: object) -> 
     [pool] = combat.pools
     assert (pool.label, pool.long_label, pool.current, pool.maximum) == (
         "Body points", "wounds", 9, 12)
-    assert (combat.hero_points, combat.tally_label) == (3, "Luck")
+    assert (combat.tally, combat.tally_label) == (3, "Luck")
     assert not [block for block in blocks if isinstance(block, BoxGrid)]  # nothing else left
     with page_canvas(SIZES["Letter"], PORTRAIT) as canvas:
         page = paginate(canvas, blocks, lambda: ContinuationHeader("Vala"))[0]

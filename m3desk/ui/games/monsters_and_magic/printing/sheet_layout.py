@@ -133,7 +133,8 @@ def _blocks(content: SheetContent) -> list[Block]:
                            CombatBlock(content.stats, content.pools, content.hero_points,
                                        "Defence and movement"
                                        if content.kind_label.startswith("char")
-                                       else "Defence and initiative")]
+                                       else "Defence and initiative",
+                                       tally_label="Hero points")]
     for section in content.sections:
         if isinstance(section, Table):
             blocks.append(TableBlock(section))

@@ -1,0 +1,161 @@
+"""Generic screens speak the game's words, never another game's: every game's tracker
+commands and headers and its library headers are rendered and searched for the terms that
+belong to the other games only (their initiative dice, their tracker columns, their words
+for ancestry and calling). The tooltip said "Roll 3d6 + modifier" in every game, the library
+said "Race" for Apparatus's ancestries, the copies note read Monsters & Magic's PHP and MHP."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from m3desk.assets import sample_files
+from m3desk.core import registry
+from m3desk.core.initiative import roll_words
+from m3desk.core.system import GameSystem
+from m3desk.storage.sheet_files import load_sheet
+from m3desk.ui.encounter.copies_dialog import with_copies
+from m3desk.ui.encounter.new_document import new_encounter_document
+from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.library.model import Column, LibraryModel
+from m3desk.ui.library.sample_index import scan_samples
+from m3desk.ui.main_window import MainWindow
+
+GAMES = [system.id for system in registry.systems()]
+_DICE = re.compile(r"\b\d*d\d+\b")
+
+
+def _terms(system: GameSystem, *, identity: bool = False) -> set[str]:
+    """The words a game's own screens use, as regular expressions: its initiative dice, the
+    titles of its tracker's pools and tallies ("PHP", "Hero", and a tally's "hero points"
+    in any case), and (``identity``) its words for ancestry and calling."""
+    terms = {re.escape(dice) for dice in _DICE.findall(system.initiative.roll_words())}
+    if system.encounter is not None:
+        for column in system.encounter.columns:
+            if column.kind == "pool" or column.number_range is not None:
+                terms.add(re.escape(column.title))
+            if column.number_range is not None:
+                terms.add(f"(?i:{re.escape(column.title)} points)")
+    if identity:
+        terms |= {re.escape(word) for word in system.identity_words}
+    return terms
+
+
+def _foreign(system: GameSystem, *, identity: bool = False) -> set[str]:
+    """Terms of the other games that this game does not use itself."""
+    own = _terms(system, identity=identity)
+    return {term for other in registry.systems() if other.id != system.id
+            for term in _terms(other, identity=identity)} - own
+
+
+def _offences(texts: list[str], system: GameSystem, *, identity: bool = False) -> list[str]:
+    found = []
+    for text in texts:
+        for term in _foreign(system, identity=identity):
+            if re.search(rf"(?<![\w−-]){term}(?!\w)", text):
+                found.append(f"{term!r} in {text!r}")
+    return sorted(set(found))
+
+
+def _rendered_encounter(widget: EncounterWidget) -> list[str]:
+    """What the GM can read on the encounter tab: each visible command's words and tooltip,
+    the tracker's headers and their tooltips."""
+    texts = []
+    for action in widget.encounter_actions.all():
+        if action.isVisible():
+            texts += [action.text().replace("&", ""), action.toolTip(), action.statusTip()]
+    model = widget.tracker.tracker_model
+    for section in range(model.columnCount()):
+        for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            texts.append(str(model.headerData(section, Qt.Orientation.Horizontal, role) or ""))
+    return [text for text in texts if text]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_tracker_speaks_only_its_games_words(qtbot: Any, game: str) -> None:
+    system = registry.get(game)
+    sheets = [load_sheet(path).model for path in sample_files(game)][:2]
+    widget = EncounterWidget(new_encounter_document(sheets, name="Words"))
+    qtbot.addWidget(widget)
+    texts = _rendered_encounter(widget)
+    assert _offences(texts, system) == []
+    tip = widget.encounter_actions.roll_initiative.toolTip()
+    assert tip.startswith(roll_words(widget.document.encounter)), tip
+    if system.initiative.die:  # a plain die: its size is said
+        assert f"1d{system.initiative.die} " in tip, tip
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_library_headers_are_the_games_words(qtmodeltester: Any, game: str) -> None:
+    system = registry.get(game)
+    model = LibraryModel()
+    model.set_entries(scan_samples(sample_files(game)))
+    qtmodeltester.check(model)
+    texts = [str(model.headerData(column, Qt.Orientation.Horizontal, role) or "")
+             for column in Column
+             for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)]
+    assert _offences(texts, system, identity=True) == []
+    ancestry, calling = system.identity_words
+    assert model.headerData(Column.RACE, Qt.Orientation.Horizontal) == ancestry
+    assert model.headerData(Column.CLASS, Qt.Orientation.Horizontal) == calling
+    assert calling.lower() in str(model.headerData(Column.CLASS, Qt.Orientation.Horizontal,
+                                                   Qt.ItemDataRole.ToolTipRole))
+
+
+def test_a_library_of_games_whose_words_differ_uses_the_seams() -> None:
+    """All games at once: a column holding races and callings is named by neither game."""
+    words = {registry.get(game).identity_words for game in GAMES}
+    model = LibraryModel()
+    model.set_entries([entry for game in GAMES for entry in scan_samples(sample_files(game))])
+    shown = (model.headerData(Column.RACE, Qt.Orientation.Horizontal),
+             model.headerData(Column.CLASS, Qt.Orientation.Horizontal))
+    assert shown == (("Ancestry", "Calling") if len(words) > 1 else words.pop())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_copies_note_reads_the_games_pool(game: str) -> None:
+    """Copies of a sheet without Hit Dice keep its hit points, as the game's pool reads them."""
+    from m3desk.core.dice import Roller
+
+    system = registry.get(game)
+    rules = system.encounter
+    assert rules is not None
+    monster = next(load_sheet(p).model for p in sample_files(game) if p.suffix == ".m3m")
+    document = new_encounter_document([monster], name="Copies")
+    after, _undo = with_copies(document.encounter, monster, 2, "Foes", "average", Roller())
+    said = after.log[-1].text
+    assert _offences([said], system) == [], said
+    if rules.hit_dice(monster) is None:
+        pool = rules.pool(rules.make_combatant(monster, "Foes"))
+        assert pool is None or str(pool[1]) in said, said
+
+
+def test_the_window_and_the_command_line_name_no_game(window: MainWindow) -> None:
+    """New Character and ``m3desk --help`` serve every game: no game's name or terms."""
+    from m3desk.ui.app import _parser
+
+    texts = [window.menu_actions.new_character.statusTip(),
+             window.menu_actions.new_character.toolTip(), _parser().format_help()]
+    for system in registry.systems():
+        for text in texts:
+            assert system.name not in text, text
+            assert not any(re.search(rf"(?<!\w){term}(?!\w)", text)
+                           for term in _terms(system)), text
+
+
+def test_a_table_rule_that_changes_the_roll_changes_the_tooltip(qtbot: Any) -> None:
+    """OSE's individual initiative: each rolls 1d6 + DEX, and the tooltip says so once the
+    rule is on (and one die a side before)."""
+    from m3desk.systems.ose.options import OseOptions
+
+    sheets = [load_sheet(path).model for path in sample_files("ose")][:2]
+    sided = EncounterWidget(new_encounter_document(sheets, name="Sides"))
+    each = EncounterWidget(new_encounter_document(
+        sheets, name="Each", rules=OseOptions(individual_initiative=True)))
+    qtbot.addWidget(sided)
+    qtbot.addWidget(each)
+    assert "1d6 for each side" in sided.encounter_actions.roll_initiative.toolTip()
+    assert "1d6 + DEX modifier for everyone" in each.encounter_actions.roll_initiative.toolTip()
