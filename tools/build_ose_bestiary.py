@@ -36,6 +36,7 @@ import argparse
 import json
 import re
 import subprocess
+from dataclasses import replace
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -45,8 +46,9 @@ from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.systems.ose.derive import derive, monster_save_source
 from m3desk.systems.ose.foundry import monster_from_foundry, printed_saves_as
 from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
-from m3desk.systems.ose.statblock import read_hit_dice
+from m3desk.systems.ose.statblock import read_hit_dice, with_attack_line
 from m3desk.systems.ose.tables import Save, monster_thac0
+from m3desk.systems.ose.variant_names import variant_names
 
 HERE = Path(__file__).resolve().parent.parent / "resources" / "bestiary" / "ose"
 ERRATA = HERE / "srd" / "errata.json"
@@ -280,7 +282,8 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
     hd_text = fields["hd"]
     if fixed := re.fullmatch(r"(\d+)hp", hd_text.strip()):
         values.update(hit_dice=0, hit_points=int(fixed.group(1)),
-                      max_hit_points=int(fixed.group(1)))
+                      max_hit_points=int(fixed.group(1)),
+                      hit_point_dice=f"+{int(fixed.group(1))}")  # "1hp": always 1
     else:
         read = read_hit_dice(hd_text)
         if read is None:
@@ -294,6 +297,9 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
             points = 2 if dice == 0 else dice * 9 // 2
             not_given.append("hit points (the sheet holds the average of its Hit Dice)")
         values.update(hit_points=points, max_hit_points=points)
+        # a bodyguard's hit points as the SRD's sentence rolls them: "(3d6hp)", "(1d4 + 9hp)"
+        if rolled := re.search(r"\((\d+d\d+(?:\s*[+-]\s*\d+)?)\s*hp\)", spec.get("quote", "")):
+            values["hit_point_dice"] = rolled.group(1).replace(" ", "")
     attacks_line = fields["attacks"]
     if spec.get("derived"):
         if "By" in fields["saves"]:
@@ -303,8 +309,6 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
         else:
             not_given.append("THAC0 (the sheet's comes from its Hit Dice) and saving throws "
                              "(its kind's class, at its Hit Dice)")
-    values["attacks"] = attack_list(attacks_line, int(spec.get("damage_bonus", 0)),
-                                    values["hit_dice"])
     modes = movement_modes(fields["movement"])
     if not modes:
         raise ValueError(f"{name}: could not read the movement “{fields['movement']}”")
@@ -351,13 +355,23 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
             not_given.append(label)
     values["larger_than_human"] = spec["size"] == SIZES[0]
     notes = [f"Not given in the SRD: {'; '.join(not_given)}."] if not_given else []
-    if not values["attacks"]:
-        notes.append(f"Attacks: none (the SRD prints “{attacks_line}”).")
     if spec.get("note"):
         notes.append(str(spec["note"]))
     if notes:
         values["notes"] = "\n".join(notes)
     sheet = MonsterSheet.model_validate(values)
+    # The attacks as every reader of the line makes them: the monster form's (the bestiary
+    # loader reads the same line with it), with a leader's bonus to damage added.
+    sheet, _unread = with_attack_line(sheet, attacks_line)
+    if bonus := int(spec.get("damage_bonus", 0)):
+        sheet = sheet.model_copy(update={"attacks": tuple(
+            a if a.damage is None else a.model_copy(
+                update={"damage": replace(a.damage, bonus=a.damage.bonus + bonus)})
+            for a in sheet.attacks)})
+    if not sheet.attacks:
+        notes.insert(len(notes) - bool(spec.get("note")),
+                     f"Attacks: none (the SRD prints “{attacks_line}”).")
+        sheet = sheet.model_copy(update={"notes": "\n".join(notes)})
     thac0 = _thac0(fields["thac0"], sheet)
     if thac0 == 20 and sheet.saves_as == "NH" and sheet.hit_dice <= 1:
         sheet = sheet.model_copy(update={"normal_human": True})  # THAC0 20 [−1]
@@ -509,8 +523,34 @@ def build(texts: Mapping[str, str], errata: Mapping[str, Any]
             printed["variant"] = spec["variant"]
         monsters.append({"sheet": sheet.model_dump(mode="json"), "srd": printed,
                          "facets": _facets(sheet, printed)})
-    monsters.sort(key=lambda entry: entry["sheet"]["name"].casefold())
+    _name_variants(monsters)
+    monsters.sort(key=lambda entry: _natural(entry["sheet"]["name"]))
     return blocks, monsters
+
+
+def _natural(name: str) -> list[Any]:
+    """Sorted as read: "Hydra (HD 5)" before "Hydra (HD 10)"."""
+    return [int(part) if part.isdigit() else part
+            for part in re.split(r"(\d+)", name.casefold())]
+
+
+def _name_variants(monsters: list[dict[str, Any]]) -> None:
+    """Each group of a block's variants named by what sets them apart
+    (:func:`variant_names`: "Brigand (AC 6 [13])", "Hydra (HD 7)"); the errata's entry must
+    carry that name, so its differences stay keyed to the monster shipped."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for monster in monsters:
+        if "variant" in monster["srd"]:
+            groups.setdefault(monster["srd"]["block"], []).append(monster)
+    for block, group in groups.items():
+        group.sort(key=lambda monster: int(monster["srd"]["variant"]))
+        names = variant_names(block, [{field: monster["sheet"][field] for field in
+                                       ("armour_class", "hit_dice", "movement")}
+                                      for monster in group])
+        for monster, name in zip(group, names, strict=True):
+            if monster["sheet"]["name"] != name:
+                raise ValueError(f"{monster['sheet']['name']}: a variant of “{block}”, named "
+                                 f"“{name}” (the entry in errata.json must be keyed so)")
 
 
 def check_against(monsters: Iterable[Mapping[str, Any]],
@@ -519,7 +559,9 @@ def check_against(monsters: Iterable[Mapping[str, Any]],
     """Every field compared with the compendium: the differences found, what is wrong with
     the errata (unexplained or stale), and how many values were compared."""
     found: list[dict[str, str]] = []
-    names = {spec.get("compendium", name): name for name, spec in errata["entries"].items()}
+    # the importer makes a doubled space in a name one ("Giant  Piranha"), so does this
+    names = {" ".join(str(spec.get("compendium", name)).split()): name
+             for name, spec in errata["entries"].items()}
     reverse = {ours: theirs for theirs, ours in names.items()}
     compared = 0
     for monster in monsters:
