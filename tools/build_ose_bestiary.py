@@ -21,7 +21,10 @@ What it does, in order:
    ("A 3HD (15hp) king") are the base block with the numbers of that sentence, which must
    appear in the SRD's text.
 3. Makes each entry's sheet from the SRD's numbers alone, with ``srd`` holding every field as
-   printed (``attacks`` keeps the attack line word for word) and the size the rules use.
+   printed (``attacks`` keeps the attack line word for word, which the monster form's one
+   reader turns into the sheet's attacks, as the bestiary loader does) and the size the
+   rules use; hit points the SRD fixes (1hp, a bodyguard's "2d6hp") go in ``hit_point_dice``.
+   A block's variants are named by what sets them apart (``variant_names``).
 4. Reads the same monsters from the compendium with the importer (File → Import) and
    compares every field. Each difference must be listed in ``errata.json`` (``differences``)
    with its reason; the SRD's value is the one shipped. An unlisted difference, or a listed
@@ -36,16 +39,15 @@ import argparse
 import json
 import re
 import subprocess
-from dataclasses import replace
 import sys
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.systems.ose.derive import derive, monster_save_source
 from m3desk.systems.ose.foundry import monster_from_foundry, printed_saves_as
-from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
+from m3desk.systems.ose.sheet import MonsterSheet
 from m3desk.systems.ose.statblock import read_hit_dice, with_attack_line
 from m3desk.systems.ose.tables import Save, monster_thac0
 from m3desk.systems.ose.variant_names import variant_names
@@ -201,45 +203,6 @@ def entry_fields(block: Mapping[str, Any], spec: Mapping[str, Any]) -> dict[str,
 
 
 # -- 3. the sheet -------------------------------------------------------------------------
-
-_ATTACK = re.compile(r"(\d{1,2})\s*×\s*([^()×\[\],]+?)\s*\(([^()]*)\)")
-_BARE_ATTACK = re.compile(r"(\d{1,2})\s*×\s*([A-Za-z][A-Za-z \-]*?)(?=\s*[\],]|\s+or\b|\s*$)")
-_DICE = re.compile(r"^\s*(\d{0,2}d\d{1,3}(?:\s*[+-]\s*\d{1,3}(?!\s*d))?|\d{1,3}(?=\s*$|\s*hp|"
-                   r"\s+or\b))")
-
-
-def attack_list(line: str, bonus: int = 0, hit_dice: int = 1) -> tuple[MonsterAttack, ...]:
-    """The attack line as today's sheet holds it: every "n × name (damage)" in it, with the
-    damage's dice (None where it causes an effect instead: "gaze (petrification)", or where
-    the line gives none: "1 × bite]"). "1d6 per HD" is rolled once per Hit Die."""
-    attacks = []
-    line = line.replace("**", "")
-    found = list(_ATTACK.finditer(line))
-    taken = [range(m.start(), m.end()) for m in found]
-    found += [m for m in _BARE_ATTACK.finditer(line)
-              if not any(m.start() in span for span in taken)]
-    for match in sorted(found, key=lambda m: m.start()):
-        count = int(match.group(1))
-        name = " ".join(match.group(2).split()).strip(" ,:")
-        name = name[:1].upper() + name[1:]
-        inside = (match.group(3) or "") if match.re is _ATTACK else ""
-        dice = _DICE.match(inside)
-        damage: DiceExpr | None = None
-        if dice is not None and not re.match(r"\s*×", inside[dice.end():]):
-            text = dice.group(1).replace(" ", "")
-            if re.match(r"\s*per HD", inside[dice.end():]) and text.startswith("1d"):
-                text = f"{max(hit_dice, 1)}{text[1:]}"
-            try:
-                damage = DiceExpr.parse(text)
-                if bonus:
-                    damage = DiceExpr.parse(f"{text}{bonus:+d}")
-            except DiceError:
-                damage = None
-        if 1 <= count <= 20:
-            attacks.append(MonsterAttack(name=name[:80] or "Attack", count=count,
-                                         damage=None if damage is None else str(damage)))
-    return tuple(attacks)
-
 
 _MOVE = re.compile(r"(\d{1,3})\s*['’]\s*\(\s*(\d{1,3})\s*['’]\s*\)\s*(.*)")
 _MODE_WORDS = (("fly", ("flying", "gliding")), ("swim", ("swimming", "in water")),

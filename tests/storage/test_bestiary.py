@@ -21,7 +21,7 @@ FIXED_HIT_POINTS = {
     "Normal Bat", "Normal Rat", "Gnoll Leader", "Gnome Leader", "Gnome Bodyguard",
     "Goblin Bodyguard", "Goblin King", "Hobgoblin Bodyguard", "Kobold Bodyguard",
     "Werewolf Leader", "Orc Chieftain", "Orc Leader",
-    *(f"Hydra ({heads:02d} Heads)" for heads in range(5, 13)),
+    *(f"Hydra (HD {heads})" for heads in range(5, 13)),
 }
 
 
