@@ -486,7 +486,7 @@ def build(texts: Mapping[str, str], errata: Mapping[str, Any]
             printed["variant"] = spec["variant"]
         monsters.append({"sheet": sheet.model_dump(mode="json"), "srd": printed,
                          "facets": _facets(sheet, printed)})
-    _name_variants(monsters)
+    _name_variants(monsters, {name: str(spec.get("by", "hd")) for name, spec in specs.items()})
     monsters.sort(key=lambda entry: _natural(entry["sheet"]["name"]))
     return blocks, monsters
 
@@ -497,19 +497,23 @@ def _natural(name: str) -> list[Any]:
             for part in re.split(r"(\d+)", name.casefold())]
 
 
-def _name_variants(monsters: list[dict[str, Any]]) -> None:
+_VARIANT_FIELDS = {"hd": "hit_dice", "ac": "armour_class"}
+
+
+def _name_variants(monsters: list[dict[str, Any]], by: Mapping[str, str]) -> None:
     """Each group of a block's variants named by what sets them apart
-    (:func:`variant_names`: "Brigand (AC 6 [13])", "Hydra (HD 7)"); the errata's entry must
-    carry that name, so its differences stay keyed to the monster shipped."""
+    (:func:`variant_names`: "Brigand (AC 6 [13])", "Hydra (HD 7)"), by the field the block
+    splits them by ("HD 8 / 12 / 16": an elemental of HD 8, though its AC differs too); the
+    errata's entry must carry that name, so its differences stay keyed to the monster
+    shipped."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for monster in monsters:
         if "variant" in monster["srd"]:
             groups.setdefault(monster["srd"]["block"], []).append(monster)
     for block, group in groups.items():
         group.sort(key=lambda monster: int(monster["srd"]["variant"]))
-        names = variant_names(block, [{field: monster["sheet"][field] for field in
-                                       ("armour_class", "hit_dice", "movement")}
-                                      for monster in group])
+        field = _VARIANT_FIELDS[by[group[0]["sheet"]["name"]]]
+        names = variant_names(block, [{field: monster["sheet"][field]} for monster in group])
         for monster, name in zip(group, names, strict=True):
             if monster["sheet"]["name"] != name:
                 raise ValueError(f"{monster['sheet']['name']}: a variant of “{block}”, named "

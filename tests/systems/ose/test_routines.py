@@ -149,7 +149,7 @@ def test_the_bestiary_reads_the_books_routines() -> None:
     assert [(a.count, a.damage, a.effect) for a in crawler.attacks] == [(8, None, "paralysis")]
     hydra = by_name["Hydra (HD 7)"]
     assert isinstance(hydra, MonsterSheet) and hydra.attacks[0].count == 7
-    greater = by_name["Air Elemental (AC -2 [21])"]
+    greater = by_name["Air Elemental (HD 16)"]
     assert isinstance(greater, MonsterSheet) and str(greater.attacks[0].damage) == "3d8"
     goblin = by_name["Goblin"]
     assert isinstance(goblin, MonsterSheet) and str(goblin.attacks[0].damage) == "1d6"
