@@ -178,3 +178,18 @@ def test_a_compendium_name_is_matched_with_its_spaces_made_one(tool: ModuleType)
     found, _problems, _compared = tool.check_against(monsters, theirs, errata)
     assert found == [{"monster": "Goblin", "field": "name", "srd": "Goblin",
                       "compendium": "Goblin Raider"}]
+
+
+def test_variants_split_by_hit_dice_are_named_by_them_though_their_ac_differs(
+        tool: ModuleType) -> None:
+    block = BRIGAND.replace("# Brigand", "# Air Elemental").replace(
+        "6 [13], 4 [15], or 3 [16]  ", "2 [17] / 0 [19] / -2 [21]").replace(
+        "1 (4hp)  ", "8 / 12 / 16*")
+    names = ("Air Elemental (HD 8)", "Air Elemental (HD 12)", "Air Elemental (HD 16)")
+    errata = _errata()
+    errata["entries"] = {name: {"block": "Air Elemental", "replaces": "Air Elemental",
+                                "variant": number} for number, name in enumerate(names)}
+    errata["sizes"] = {name: {"size": "larger than human", "why": "open"} for name in names}
+    _blocks, monsters = tool.build({"Air.md": block}, errata)
+    assert [(m["sheet"]["name"], m["sheet"]["armour_class"]) for m in monsters] == [
+        ("Air Elemental (HD 8)", 2), ("Air Elemental (HD 12)", 0), ("Air Elemental (HD 16)", -2)]
