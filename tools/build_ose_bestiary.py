@@ -21,7 +21,10 @@ What it does, in order:
    ("A 3HD (15hp) king") are the base block with the numbers of that sentence, which must
    appear in the SRD's text.
 3. Makes each entry's sheet from the SRD's numbers alone, with ``srd`` holding every field as
-   printed (``attacks`` keeps the attack line word for word) and the size the rules use.
+   printed (``attacks`` keeps the attack line word for word, which the monster form's one
+   reader turns into the sheet's attacks, as the bestiary loader does) and the size the
+   rules use; hit points the SRD fixes (1hp, a bodyguard's "2d6hp") go in ``hit_point_dice``.
+   A block's variants are named by what sets them apart (``variant_names``).
 4. Reads the same monsters from the compendium with the importer (File → Import) and
    compares every field. Each difference must be listed in ``errata.json`` (``differences``)
    with its reason; the SRD's value is the one shipped. An unlisted difference, or a listed
@@ -38,15 +41,16 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from m3desk.core.dice import DiceError, DiceExpr
 from m3desk.systems.ose.derive import derive, monster_save_source
 from m3desk.systems.ose.foundry import monster_from_foundry, printed_saves_as
-from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
-from m3desk.systems.ose.statblock import read_hit_dice
+from m3desk.systems.ose.sheet import MonsterSheet
+from m3desk.systems.ose.statblock import read_hit_dice, with_attack_line
 from m3desk.systems.ose.tables import Save, monster_thac0
+from m3desk.systems.ose.variant_names import variant_names
 
 HERE = Path(__file__).resolve().parent.parent / "resources" / "bestiary" / "ose"
 ERRATA = HERE / "srd" / "errata.json"
@@ -200,45 +204,6 @@ def entry_fields(block: Mapping[str, Any], spec: Mapping[str, Any]) -> dict[str,
 
 # -- 3. the sheet -------------------------------------------------------------------------
 
-_ATTACK = re.compile(r"(\d{1,2})\s*×\s*([^()×\[\],]+?)\s*\(([^()]*)\)")
-_BARE_ATTACK = re.compile(r"(\d{1,2})\s*×\s*([A-Za-z][A-Za-z \-]*?)(?=\s*[\],]|\s+or\b|\s*$)")
-_DICE = re.compile(r"^\s*(\d{0,2}d\d{1,3}(?:\s*[+-]\s*\d{1,3}(?!\s*d))?|\d{1,3}(?=\s*$|\s*hp|"
-                   r"\s+or\b))")
-
-
-def attack_list(line: str, bonus: int = 0, hit_dice: int = 1) -> tuple[MonsterAttack, ...]:
-    """The attack line as today's sheet holds it: every "n × name (damage)" in it, with the
-    damage's dice (None where it causes an effect instead: "gaze (petrification)", or where
-    the line gives none: "1 × bite]"). "1d6 per HD" is rolled once per Hit Die."""
-    attacks = []
-    line = line.replace("**", "")
-    found = list(_ATTACK.finditer(line))
-    taken = [range(m.start(), m.end()) for m in found]
-    found += [m for m in _BARE_ATTACK.finditer(line)
-              if not any(m.start() in span for span in taken)]
-    for match in sorted(found, key=lambda m: m.start()):
-        count = int(match.group(1))
-        name = " ".join(match.group(2).split()).strip(" ,:")
-        name = name[:1].upper() + name[1:]
-        inside = (match.group(3) or "") if match.re is _ATTACK else ""
-        dice = _DICE.match(inside)
-        damage: DiceExpr | None = None
-        if dice is not None and not re.match(r"\s*×", inside[dice.end():]):
-            text = dice.group(1).replace(" ", "")
-            if re.match(r"\s*per HD", inside[dice.end():]) and text.startswith("1d"):
-                text = f"{max(hit_dice, 1)}{text[1:]}"
-            try:
-                damage = DiceExpr.parse(text)
-                if bonus:
-                    damage = DiceExpr.parse(f"{text}{bonus:+d}")
-            except DiceError:
-                damage = None
-        if 1 <= count <= 20:
-            attacks.append(MonsterAttack(name=name[:80] or "Attack", count=count,
-                                         damage=None if damage is None else str(damage)))
-    return tuple(attacks)
-
-
 _MOVE = re.compile(r"(\d{1,3})\s*['’]\s*\(\s*(\d{1,3})\s*['’]\s*\)\s*(.*)")
 _MODE_WORDS = (("fly", ("flying", "gliding")), ("swim", ("swimming", "in water")),
                ("climb", ("in webs",)))
@@ -280,7 +245,8 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
     hd_text = fields["hd"]
     if fixed := re.fullmatch(r"(\d+)hp", hd_text.strip()):
         values.update(hit_dice=0, hit_points=int(fixed.group(1)),
-                      max_hit_points=int(fixed.group(1)))
+                      max_hit_points=int(fixed.group(1)),
+                      hit_point_dice=f"+{int(fixed.group(1))}")  # "1hp": always 1
     else:
         read = read_hit_dice(hd_text)
         if read is None:
@@ -294,6 +260,9 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
             points = 2 if dice == 0 else dice * 9 // 2
             not_given.append("hit points (the sheet holds the average of its Hit Dice)")
         values.update(hit_points=points, max_hit_points=points)
+        # a bodyguard's hit points as the SRD's sentence rolls them: "(3d6hp)", "(1d4 + 9hp)"
+        if rolled := re.search(r"\((\d+d\d+(?:\s*[+-]\s*\d+)?)\s*hp\)", spec.get("quote", "")):
+            values["hit_point_dice"] = rolled.group(1).replace(" ", "")
     attacks_line = fields["attacks"]
     if spec.get("derived"):
         if "By" in fields["saves"]:
@@ -303,8 +272,6 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
         else:
             not_given.append("THAC0 (the sheet's comes from its Hit Dice) and saving throws "
                              "(its kind's class, at its Hit Dice)")
-    values["attacks"] = attack_list(attacks_line, int(spec.get("damage_bonus", 0)),
-                                    values["hit_dice"])
     modes = movement_modes(fields["movement"])
     if not modes:
         raise ValueError(f"{name}: could not read the movement “{fields['movement']}”")
@@ -351,13 +318,23 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
             not_given.append(label)
     values["larger_than_human"] = spec["size"] == SIZES[0]
     notes = [f"Not given in the SRD: {'; '.join(not_given)}."] if not_given else []
-    if not values["attacks"]:
-        notes.append(f"Attacks: none (the SRD prints “{attacks_line}”).")
     if spec.get("note"):
         notes.append(str(spec["note"]))
     if notes:
         values["notes"] = "\n".join(notes)
     sheet = MonsterSheet.model_validate(values)
+    # The attacks as every reader of the line makes them: the monster form's (the bestiary
+    # loader reads the same line with it), with a leader's bonus to damage added.
+    sheet, _unread = with_attack_line(sheet, attacks_line)
+    if bonus := int(spec.get("damage_bonus", 0)):
+        sheet = sheet.model_copy(update={"attacks": tuple(
+            a if a.damage is None else a.model_copy(
+                update={"damage": replace(a.damage, bonus=a.damage.bonus + bonus)})
+            for a in sheet.attacks)})
+    if not sheet.attacks:
+        notes.insert(len(notes) - bool(spec.get("note")),
+                     f"Attacks: none (the SRD prints “{attacks_line}”).")
+        sheet = sheet.model_copy(update={"notes": "\n".join(notes)})
     thac0 = _thac0(fields["thac0"], sheet)
     if thac0 == 20 and sheet.saves_as == "NH" and sheet.hit_dice <= 1:
         sheet = sheet.model_copy(update={"normal_human": True})  # THAC0 20 [−1]
@@ -509,8 +486,38 @@ def build(texts: Mapping[str, str], errata: Mapping[str, Any]
             printed["variant"] = spec["variant"]
         monsters.append({"sheet": sheet.model_dump(mode="json"), "srd": printed,
                          "facets": _facets(sheet, printed)})
-    monsters.sort(key=lambda entry: entry["sheet"]["name"].casefold())
+    _name_variants(monsters, {name: str(spec.get("by", "hd")) for name, spec in specs.items()})
+    monsters.sort(key=lambda entry: _natural(entry["sheet"]["name"]))
     return blocks, monsters
+
+
+def _natural(name: str) -> list[Any]:
+    """Sorted as read: "Hydra (HD 5)" before "Hydra (HD 10)"."""
+    return [int(part) if part.isdigit() else part
+            for part in re.split(r"(\d+)", name.casefold())]
+
+
+_VARIANT_FIELDS = {"hd": "hit_dice", "ac": "armour_class"}
+
+
+def _name_variants(monsters: list[dict[str, Any]], by: Mapping[str, str]) -> None:
+    """Each group of a block's variants named by what sets them apart
+    (:func:`variant_names`: "Brigand (AC 6 [13])", "Hydra (HD 7)"), by the field the block
+    splits them by ("HD 8 / 12 / 16": an elemental of HD 8, though its AC differs too); the
+    errata's entry must carry that name, so its differences stay keyed to the monster
+    shipped."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for monster in monsters:
+        if "variant" in monster["srd"]:
+            groups.setdefault(monster["srd"]["block"], []).append(monster)
+    for block, group in groups.items():
+        group.sort(key=lambda monster: int(monster["srd"]["variant"]))
+        field = _VARIANT_FIELDS[by[group[0]["sheet"]["name"]]]
+        names = variant_names(block, [{field: monster["sheet"][field]} for monster in group])
+        for monster, name in zip(group, names, strict=True):
+            if monster["sheet"]["name"] != name:
+                raise ValueError(f"{monster['sheet']['name']}: a variant of “{block}”, named "
+                                 f"“{name}” (the entry in errata.json must be keyed so)")
 
 
 def check_against(monsters: Iterable[Mapping[str, Any]],
@@ -519,7 +526,9 @@ def check_against(monsters: Iterable[Mapping[str, Any]],
     """Every field compared with the compendium: the differences found, what is wrong with
     the errata (unexplained or stale), and how many values were compared."""
     found: list[dict[str, str]] = []
-    names = {spec.get("compendium", name): name for name, spec in errata["entries"].items()}
+    # the importer makes a doubled space in a name one ("Giant  Piranha"), so does this
+    names = {" ".join(str(spec.get("compendium", name)).split()): name
+             for name, spec in errata["entries"].items()}
     reverse = {ours: theirs for theirs, ours in names.items()}
     compared = 0
     for monster in monsters:

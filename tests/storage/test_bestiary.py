@@ -21,7 +21,7 @@ FIXED_HIT_POINTS = {
     "Normal Bat", "Normal Rat", "Gnoll Leader", "Gnome Leader", "Gnome Bodyguard",
     "Goblin Bodyguard", "Goblin King", "Hobgoblin Bodyguard", "Kobold Bodyguard",
     "Werewolf Leader", "Orc Chieftain", "Orc Leader",
-    *(f"Hydra ({heads:02d} Heads)" for heads in range(5, 13)),
+    *(f"Hydra (HD {heads})" for heads in range(5, 13)),
 }
 
 
@@ -145,3 +145,11 @@ def test_every_monster_added_to_an_encounter_shows_the_srd_numbers(bestiary) -> 
         if entry.sheet.name not in FIXED_HIT_POINTS and hp != entry.printed["hp"]:
             wrong.append((entry.sheet.name, "hp", hp, entry.printed["hp"]))
     assert wrong == []
+
+
+def test_a_leaders_bonus_to_damage_stays_when_the_attack_line_is_read(bestiary) -> None:
+    by_name = {entry.name: entry.sheet for entry in bestiary.entries}
+    damage = {name: [str(a.damage) for a in by_name[name].attacks]
+              for name in ("Goblin", "Goblin King", "Hobgoblin King", "Orc Leader")}
+    assert damage == {"Goblin": ["1d6"], "Goblin King": ["1d6+1"], "Hobgoblin King": ["1d8+2"],
+                      "Orc Leader": ["1d6+1"]}

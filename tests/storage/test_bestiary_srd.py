@@ -191,10 +191,17 @@ def test_every_sheet_holds_the_numbers_its_srd_fields_print(shipped) -> None:
             assert f"Attacks: none (the SRD prints “{srd['attacks']}”)" in notes, name
         bonus = srd.get("damage_bonus", 0)
         for attack in sheet.attacks:
-            if f"{attack.count} × {attack.name.lower()}" not in line.lower():
+            # "1 × bite", a range's first count ("2 or 4 × weapon"), a head's attack
+            # ("goat: 1 × gore"), or a bare alternative ("or breath", ", magic")
+            *head, last = attack.name.lower().split()
+            said = line.lower()
+            if not (re.search(rf"\b{attack.count}\b[^()\[\]]*?×[a-z\s-]*?\b{re.escape(last)}\b",
+                              said)
+                    or (attack.count == 1 and re.search(rf"(\bor|,) {re.escape(last)}\b", said))) \
+                    or not all(word in said for word in head):
                 wrong.append((name, "attack", attack.name, line))
             if attack.damage is not None:
-                dice = str(attack.damage)
+                dice = str(attack.damage).replace(" ", "")
                 if bonus:
                     dice = re.sub(r"[+-]\d+$", "", dice)
                 per_hd = f"1d{dice.split('d')[-1]} per HD"

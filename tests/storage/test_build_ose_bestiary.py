@@ -73,7 +73,10 @@ def test_it_builds_the_sheet_from_the_srd_and_says_what_is_not_given(tool: Modul
     _blocks, monsters = tool.build({"Goblin.md": GOBLIN, "Sticks.md": SNAKES}, _errata())
     by_name = {m["sheet"]["name"]: m for m in monsters}
     goblin = by_name["Goblin"]["sheet"]
-    assert goblin["attacks"] == [{"name": "Weapon", "count": 1, "damage": "1d6"}]
+    # the attacks as the monster form's reader makes them from the line (as the loader does)
+    assert goblin["attacks"] == [{"name": "weapon", "count": 1, "damage": "1d6", "effect": "",
+                                  "routine": 1, "uses": 0}]
+    assert goblin["hit_point_dice"] is None  # rolled with its Hit Dice
     assert (goblin["hit_dice"], goblin["hit_dice_modifier"], goblin["xp"]) == (1, -1, 5)
     king = by_name["Goblin King"]
     assert king["sheet"]["attacks"][0]["damage"] == "1d6+1"
@@ -110,3 +113,83 @@ def test_an_unexplained_or_stale_difference_stops_the_build(tool: ModuleType) ->
     assert tool.check_against(monsters, theirs, unreasoned)[1][0].startswith("no reason")
     theirs["Goblin"] = (sheet, printed)  # the second source fixed: the erratum is stale
     assert tool.check_against(monsters, theirs, explained)[1][0].startswith("stale")
+
+
+BRIGAND = """# Brigand
+
+| Armor Class     | 6 [13], 4 [15], or 3 [16]     |
+| ---------------- | ----------------------------- |
+| Hit Dice         | 1 (4hp)                       |
+| Attacks          | 1 × weapon (1d6 or by weapon) |
+| THAC0            | 19 [0]                        |
+| Movement         | 120’ (40’)                    |
+| Saving Throws    | D12 W13 P14 B15 S16 (1)       |
+| Morale           | 8                             |
+| Alignment        | Chaotic                       |
+| XP               | 10                            |
+| Number Appearing | 0 (1d4 × 10)                  |
+| Treasure Type    | A                             |
+"""
+
+
+def _brigands(*names: str) -> dict[str, Any]:
+    errata = _errata()
+    errata["entries"] = {name: {"block": "Brigand", "replaces": "Brigand", "variant": number,
+                                "by": "ac"} for number, name in enumerate(names)}
+    errata["sizes"] = {name: {"size": "human-sized", "why": "open"} for name in names}
+    return errata
+
+
+def test_a_blocks_variants_are_named_by_what_sets_them_apart(tool: ModuleType) -> None:
+    names = ("Brigand (AC 6 [13])", "Brigand (AC 4 [15])", "Brigand (AC 3 [16])")
+    _blocks, monsters = tool.build({"Brigand.md": BRIGAND}, _brigands(*names))
+    assert [(m["sheet"]["name"], m["sheet"]["armour_class"]) for m in monsters] == [
+        ("Brigand (AC 3 [16])", 3), ("Brigand (AC 4 [15])", 4), ("Brigand (AC 6 [13])", 6)]
+    with pytest.raises(ValueError, match=r"Brigand a: a variant of “Brigand”, named "
+                                         r"“Brigand \(AC 6 \[13\]\)”"):
+        tool.build({"Brigand.md": BRIGAND}, _brigands("Brigand a", "Brigand b", "Brigand c"))
+
+
+def test_the_hit_points_the_srd_fixes_are_the_sheets_hit_point_dice(tool: ModuleType) -> None:
+    errata = _errata()
+    errata["entries"]["Goblin Bodyguard"] = {
+        "block": "Goblin", "derived": True, "quote": "2d6 2HD (2d6hp) bodyguards",
+        "set": {"hd": "2 (7hp)", "xp": "20", "thac0": "By HD", "saves": "By **HD**",
+                "treasure": "", "appearing": "2d6"}}
+    errata["sizes"]["Goblin Bodyguard"] = {"size": "small", "why": "as the goblin"}
+    errata["sizes"]["Normal Rat"] = {"size": "small", "why": "open"}
+    rat = GOBLIN.replace("# Goblin", "# Normal Rat").replace("1-1 (3hp)", "1hp")
+    _blocks, monsters = tool.build({"Goblin.md": GOBLIN, "Rat.md": rat}, errata)
+    by_name = {m["sheet"]["name"]: m["sheet"] for m in monsters}
+    assert (by_name["Goblin Bodyguard"]["hit_point_dice"],
+            by_name["Goblin Bodyguard"]["hit_points"]) == ("2d6", 7)
+    assert (by_name["Normal Rat"]["hit_point_dice"], by_name["Normal Rat"]["hit_points"]) == \
+        ("+1", 1)
+    assert by_name["Goblin King"]["hit_point_dice"] is None  # "(15hp)": a number, no dice
+
+
+def test_a_compendium_name_is_matched_with_its_spaces_made_one(tool: ModuleType) -> None:
+    errata = _errata()
+    errata["entries"]["Goblin"] = {"block": "Goblin", "compendium": "Goblin  Raider"}
+    _blocks, monsters = tool.build({"Goblin.md": GOBLIN}, errata)
+    theirs = {m["sheet"]["name"]: (MonsterSheet.model_validate(m["sheet"]), dict(m["srd"]))
+              for m in monsters}
+    theirs["Goblin Raider"] = theirs.pop("Goblin")  # as the importer reads "Goblin  Raider"
+    found, _problems, _compared = tool.check_against(monsters, theirs, errata)
+    assert found == [{"monster": "Goblin", "field": "name", "srd": "Goblin",
+                      "compendium": "Goblin Raider"}]
+
+
+def test_variants_split_by_hit_dice_are_named_by_them_though_their_ac_differs(
+        tool: ModuleType) -> None:
+    block = BRIGAND.replace("# Brigand", "# Air Elemental").replace(
+        "6 [13], 4 [15], or 3 [16]  ", "2 [17] / 0 [19] / -2 [21]").replace(
+        "1 (4hp)  ", "8 / 12 / 16*")
+    names = ("Air Elemental (HD 8)", "Air Elemental (HD 12)", "Air Elemental (HD 16)")
+    errata = _errata()
+    errata["entries"] = {name: {"block": "Air Elemental", "replaces": "Air Elemental",
+                                "variant": number} for number, name in enumerate(names)}
+    errata["sizes"] = {name: {"size": "larger than human", "why": "open"} for name in names}
+    _blocks, monsters = tool.build({"Air.md": block}, errata)
+    assert [(m["sheet"]["name"], m["sheet"]["armour_class"]) for m in monsters] == [
+        ("Air Elemental (HD 8)", 2), ("Air Elemental (HD 12)", 0), ("Air Elemental (HD 16)", -2)]

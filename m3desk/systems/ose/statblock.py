@@ -201,7 +201,8 @@ def with_attack_line(sheet: MonsterSheet, line: str) -> tuple[MonsterSheet, list
     """``sheet`` with the routines of an attack line as the SRD prints it. Where the line
     prints a range or variants ("5 to 12 × bite", "1d8 / 2d8 / 3d8") and the sheet already
     has that attack with a count or damage among them (a 7-headed hydra, a greater
-    elemental), the sheet's own stands."""
+    elemental), or the sheet's damage is the line's with a flat bonus (a king's +1), the
+    sheet's own stands."""
     routines, problems = read_attack_line(line, sheet.hit_dice)
     known = {a.name.lower(): a for a in sheet.attacks}
     chosen: list[list[PrintedAttack]] = []
@@ -211,7 +212,11 @@ def with_attack_line(sheet: MonsterSheet, line: str) -> tuple[MonsterSheet, list
             old = known.get(printed.name.lower())
             if old is not None and printed.count <= old.count <= printed.count_high:
                 printed = replace(printed, count=old.count, count_high=old.count)
-            if old is not None and old.damage in printed.damage:
+            if old is not None and old.damage is not None and any(
+                    old.damage == damage or (old.damage.dice, old.damage.times) ==
+                    (damage.dice, damage.times) for damage in printed.damage):
+                # one of the printed damages, or one with the bonus the sheet adds (a king's
+                # "+1 bonus to damage" the SRD gives in a sentence, not the line)
                 printed = replace(printed, damage=(old.damage,))
             kept.append(printed)
         chosen.append(kept)

@@ -7,6 +7,7 @@ plain: the view's delegate never interprets it as markup.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING
@@ -72,6 +73,13 @@ def table_warnings(entry: BestiaryEntry) -> tuple[str, ...]:
     return form.warnings(entry.sheet) if form is not None else ()
 
 
+def _reading_order(name: str) -> list[str | int]:
+    """A name's place in the list as read, numbers by value: "Hydra (HD 5)" before
+    "Hydra (HD 10)"."""
+    return [int(part) if part.isdigit() else part
+            for part in re.split(r"(\d+)", name.casefold())]
+
+
 class BestiaryModel(QAbstractTableModel):
     """Rows of book monsters, narrowed by a search text and the panel's filters."""
 
@@ -89,7 +97,7 @@ class BestiaryModel(QAbstractTableModel):
     # -- contents ---------------------------------------------------------------------------
 
     def set_entries(self, entries: Sequence[BestiaryEntry]) -> None:
-        self._all = sorted(entries, key=lambda entry: entry.name.casefold())
+        self._all = sorted(entries, key=lambda entry: _reading_order(entry.name))
         self._warnings = {}
         self._refilter()
 

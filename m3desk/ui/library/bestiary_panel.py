@@ -173,7 +173,7 @@ class BestiaryPanel(QDockWidget):
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.setAlternatingRowColors(True)
         view.setShowGrid(False)
-        # A name longer than the narrow dock ("Elemental, Earth (Intermediate)") takes a
+        # A name longer than the narrow dock ("Neanderthal Leader (Caveman)") takes a
         # second line rather than an ellipsis: each row is as tall as its words.
         view.setWordWrap(True)
         view.setTabKeyNavigation(False)

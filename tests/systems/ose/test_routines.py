@@ -147,9 +147,9 @@ def test_the_bestiary_reads_the_books_routines() -> None:
     crawler = by_name["Carcass Crawler"]
     assert isinstance(crawler, MonsterSheet)
     assert [(a.count, a.damage, a.effect) for a in crawler.attacks] == [(8, None, "paralysis")]
-    hydra = by_name["Hydra (07 Heads)"]
+    hydra = by_name["Hydra (HD 7)"]
     assert isinstance(hydra, MonsterSheet) and hydra.attacks[0].count == 7
-    greater = by_name["Elemental, Air (Greater)"]
+    greater = by_name["Air Elemental (HD 16)"]
     assert isinstance(greater, MonsterSheet) and str(greater.attacks[0].damage) == "3d8"
     goblin = by_name["Goblin"]
     assert isinstance(goblin, MonsterSheet) and str(goblin.attacks[0].damage) == "1d6"

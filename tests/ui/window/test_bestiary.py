@@ -75,6 +75,15 @@ def test_search_and_filters_narrow_the_list_as_typed(qtbot, window: MainWindow) 
     assert "of " not in panel.model.data(panel.model.index(0, BestiaryColumn.LEVEL))
 
 
+def test_variants_are_listed_in_the_order_of_their_numbers(qtbot, window: MainWindow) -> None:
+    panel = _open_panel(qtbot, window)
+    qtbot.keyClicks(panel.search, "hydra")
+    assert _shown_names(panel.model) == [f"Hydra (HD {hd})" for hd in range(5, 13)]
+    panel.search.clear()
+    qtbot.keyClicks(panel.search, "air elemental")
+    assert _shown_names(panel.model) == [f"Air Elemental (HD {hd})" for hd in (8, 12, 16)]
+
+
 def test_enter_opens_the_monster_as_a_sample_sheet(qtbot, window: MainWindow) -> None:
     panel = _open_panel(qtbot, window)
     qtbot.keyClicks(panel.search, "ogre")
