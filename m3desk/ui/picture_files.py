@@ -225,11 +225,17 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
     # JPEG decodes at the nearest power-of-two fraction at or above the size asked, then
     # scales: at most four times the pixels asked for, never more than the whole picture.
     decoded = min(full, 4 * target.width() * target.height() * 4) if natively else full
-    # The allocation limit is raised for this read only, to what it needs and no more.
-    reader.setAllocationLimit(decoded // (1024 * 1024) + 2)
+    # The allocation limit is raised for this read only, to what it needs and no more. Qt
+    # keeps one limit for the whole process (a static setting): it is never lowered here
+    # (a read on another thread may need it) and it is put back once this read is done.
+    before = QImageReader.allocationLimit()
+    QImageReader.setAllocationLimit(max(before, decoded // (1024 * 1024) + 2))
     if natively and target != claimed:
         reader.setScaledSize(target)
-    image = reader.read()
+    try:
+        image = reader.read()
+    finally:
+        QImageReader.setAllocationLimit(before)
     buffer.close()
     if image.isNull():
         raise ValueError(f"{name} could not be read as a {shown} picture "

@@ -333,7 +333,7 @@ def test_a_file_that_is_no_image_is_reported(qtbot, editor, document, tmp_path, 
     path.write_text("not an image", encoding="utf-8")
     monkeypatch.setattr(PortraitWidget, "ask_image_path", classmethod(lambda cls, parent: path))
     qtbot.mouseClick(editor.pictures["portrait_png"].button, Qt.MouseButton.LeftButton)
-    assert editor.message_bar.text().startswith("Could not read an image from notes.png")
+    assert editor.message_bar.text().startswith("notes.png is not a picture m3desk can read")
     assert document.undo_stack.count() == 0
 
 

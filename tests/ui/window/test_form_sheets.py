@@ -98,8 +98,8 @@ def test_new_encounter_from_another_game_s_sheets_is_that_game_s_fight(
         ("Aldo", "Party", str(aldo)), ("Goblin", "Party", str(goblin))]
     page = window.tabs.current()
     assert isinstance(page, EncounterWidget)
-    assert "Declared" in [page.tracker.tracker_model.headerData(n, Qt.Orientation.Horizontal)
-                          for n in range(page.tracker.tracker_model.columnCount())]
+    assert "Decl." in [page.tracker.tracker_model.headerData(n, Qt.Orientation.Horizontal)
+                       for n in range(page.tracker.tracker_model.columnCount())]  # Declared
 
 
 def test_one_game_per_encounter(window: MainWindow, fake_dialogs: Any, tmp_path: Path,
