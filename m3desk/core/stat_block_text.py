@@ -87,7 +87,9 @@ def read_fields(text: str, short: Mapping[str, str], long: Mapping[str, str]) ->
     matches = list(_COMPILED[key].finditer(text))
     before = text[:matches[0].start()] if matches else text
     lead = before.strip(" \t\n,;.:")
-    heading = before.rstrip(" \t").endswith("\n") and "\n" not in lead and len(lead) <= 80
+    # A name above the stats has letters ("Goblin"; a lone "0" is no name).
+    heading = before.rstrip(" \t").endswith("\n") and "\n" not in lead and len(lead) <= 80 \
+        and any(c.isalpha() for c in lead)
     # A module's one line names the creature first: "Orc: AC 6; …", "Goblin (AC 6 [13], …".
     named = (not heading and "\n" not in lead and len(lead) <= 60
              and before.rstrip(" \t").endswith((":", "(")) and not any(c.isdigit() for c in lead))

@@ -56,7 +56,10 @@ def test_stat_block_shaped_noise_never_raises(game: str) -> None:
            st.integers(-2, 5))
     def check(text: str, variant: int) -> None:
         monster, problems = read(text, "Anything", variant)
-        assert monster.name == "Anything" and isinstance(problems, list)
+        # The name given, or a name line above the stats (Read Stat Block takes it).
+        assert monster.name == "Anything" or (
+            monster.name.lower() in text.lower() and any(c.isalpha() for c in monster.name))
+        assert isinstance(problems, list)
         assert isinstance(variants(text), tuple)
 
     check()
