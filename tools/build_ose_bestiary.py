@@ -47,7 +47,7 @@ from typing import Any
 
 from m3desk.systems.ose.derive import derive, monster_save_source
 from m3desk.systems.ose.foundry import monster_from_foundry, printed_saves_as
-from m3desk.systems.ose.sheet import MonsterSheet
+from m3desk.systems.ose.sheet import MonsterAttack, MonsterSheet
 from m3desk.systems.ose.statblock import read_hit_dice, with_attack_line
 from m3desk.systems.ose.tables import Save, monster_thac0
 from m3desk.systems.ose.variant_names import variant_names
@@ -335,6 +335,13 @@ def build_sheet(name: str, fields: Mapping[str, str], spec: Mapping[str, Any]
         notes.insert(len(notes) - bool(spec.get("note")),
                      f"Attacks: none (the SRD prints “{attacks_line}”).")
         sheet = sheet.model_copy(update={"notes": "\n".join(notes)})
+    breaths = [a for a in sheet.attacks if "breath" in a.name.lower()]
+    if breaths and "breath" not in spec:
+        raise ValueError(f"{name}: a breath weapon without its rules in the errata's “breath”")
+    if "breath" in spec:
+        sheet = sheet.model_copy(update={"attacks": tuple(
+            MonsterAttack.model_validate({**a.model_dump(), "breath": True, **spec["breath"]})
+            if a in breaths else a for a in sheet.attacks)})
     thac0 = _thac0(fields["thac0"], sheet)
     if thac0 == 20 and sheet.saves_as == "NH" and sheet.hit_dice <= 1:
         sheet = sheet.model_copy(update={"normal_human": True})  # THAC0 20 [−1]
@@ -478,6 +485,11 @@ def build(texts: Mapping[str, str], errata: Mapping[str, Any]
         if (quote := spec.get("quote")) and quote not in texts[block["source"]]:
             raise ValueError(f"{name}: “{quote}” is not in {block['source']}")
         spec["size"] = size_of(name, errata["sizes"])
+        if (breath := errata.get("breath", {}).get(spec["block"])) is not None:
+            for quote in breath["quote"]:
+                if quote not in texts[block["source"]]:
+                    raise ValueError(f"{name}: “{quote}” is not in {block['source']}")
+            spec["breath"] = breath["set"]
         fields = entry_fields(block, spec)
         sheet, printed, _ = build_sheet(name, fields, spec)
         printed["source"] = block["source"]

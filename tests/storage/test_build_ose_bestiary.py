@@ -75,7 +75,9 @@ def test_it_builds_the_sheet_from_the_srd_and_says_what_is_not_given(tool: Modul
     goblin = by_name["Goblin"]["sheet"]
     # the attacks as the monster form's reader makes them from the line (as the loader does)
     assert goblin["attacks"] == [{"name": "weapon", "count": 1, "damage": "1d6", "effect": "",
-                                  "routine": 1, "uses": 0}]
+                                  "routine": 1, "uses": 0, "breath": False,
+                                  "own_hit_points": False, "save": None, "opens": False,
+                                  "chance": 0}]
     assert goblin["hit_point_dice"] is None  # rolled with its Hit Dice
     assert (goblin["hit_dice"], goblin["hit_dice_modifier"], goblin["xp"]) == (1, -1, 5)
     king = by_name["Goblin King"]

@@ -48,6 +48,13 @@ class OseCombatant(core.Combatant):
     cover: int = Field(0, ge=0, le=5)
     reload_shot: int = Field(0, ge=0, le=100_000)
     """The round it last shot a weapon that must be reloaded (a crossbow); 0: none."""
+    spent: dict[Annotated[int, Field(ge=0, le=19)], Annotated[int, Field(ge=0, le=20)]] = \
+        Field(default_factory=dict, max_length=20)
+    """Uses spent today of its sheet's attacks that have uses a day (a breath weapon), by the
+    attack's place on the sheet."""
+    breathed: int = Field(0, ge=0, le=100_000)
+    """The round it last used such an attack (0: not yet): everyone else caught in that
+    breath is resolved in the same round without spending another use."""
     """Partial cover 1–4 (missiles against it −1 … −4); 5 is complete cover."""
 
 

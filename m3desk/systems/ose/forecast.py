@@ -34,10 +34,14 @@ from m3desk.core.places import Place, Plane
 from m3desk.systems.ose import combat
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.attacks import (
+    BREATH_CATCHES_FEET,
     afflicted,
+    breath_mean,
+    breath_save,
     effect_of,
     fail_chance,
     monster_routines,
+    routine_breath,
     save_target,
 )
 from m3desk.systems.ose.combat import damage_dealt
@@ -61,8 +65,12 @@ FORECAST_POLICY = (
     "melee strikes a foe within 5'; one with a bow, sling or crossbow that reaches a foe "
     "shoots from where it stands (unless told to close); anyone else moves its encounter "
     "rate toward the nearest foe (or the weakest or strongest, as chosen) and strikes if it "
-    "gets there. Monsters check morale on their side's turn after its first death and when "
-    "half of it is down, and flee when the check fails."
+    "gets there. A monster uses one routine a round, the one with the best expected effect; "
+    "a breath weapon by its uses a day and as its entry says (a dragon breathes first, then "
+    "breathes or bites at even odds), no attack roll, on the foe it faces and every foe "
+    f"within {BREATH_CATCHES_FEET}' of that one, each saving as the book says. Monsters "
+    "check morale on their side's turn after its first death and when half of it is down, "
+    "and flee when the check fails."
 )
 
 Strike = tuple[int, int, int, int, int, tuple[tuple[int, int], ...], float, int]
@@ -172,6 +180,46 @@ class _Prices:
         return self.known[key]
 
 
+class _Breath:
+    """A breath weapon's rules as plain values (:mod:`m3desk.systems.ose.attacks`): what it
+    deals, what a save does, and per target the chance its save fails (None: no foe)."""
+
+    __slots__ = ("chance", "dice", "fails", "half", "kind", "opens", "own_hp")
+
+    def __init__(self, encounter: OseEncounter, actor: OseCombatant, index: int,
+                 others: list[OseCombatant]) -> None:
+        sheet = actor.sheet
+        assert isinstance(sheet, MonsterSheet)
+        attack = sheet.attacks[index]
+        save = breath_save(attack)
+        effect = effect_of(attack)
+        self.own_hp = attack.own_hit_points
+        damage = None if attack.own_hit_points else attack.damage
+        self.dice = None if damage is None else (damage.dice, damage.bonus, damage.times)
+        """Groups of dice, bonus and multiplier; None: its hit points (or no damage)."""
+        self.half = save is not None and not attack.effect and (
+            self.own_hp or damage is not None)
+        self.kind = 0 if effect is None else 2 if effect.lethal else \
+            1 if effect.out_of_fight else 0
+        self.opens, self.chance = attack.opens, attack.chance
+        options = encounter.options
+        self.fails: list[float | None] = [
+            None if other.side == actor.side else
+            1.0 if save is None else
+            float(fail_chance(derive(other.sheet, options)[f"save.{save.value}"].value))
+            for other in others]
+
+    def worth(self, sheet: MonsterSheet, attack_index: int) -> list[tuple[float, float] | None]:
+        """Per target: the average damage and the chance its effect takes hold (at the
+        monster's hit points now), as :func:`_worth` prices an attack."""
+        from fractions import Fraction
+
+        attack = sheet.attacks[attack_index]
+        return [None if fail is None else
+                (float(breath_mean(attack, sheet, Fraction(fail))), fail if self.kind else 0.0)
+                for fail in self.fails]
+
+
 class _Arms:
     """One combatant's attacks on every other, priced at the dialog's odds."""
 
@@ -186,11 +234,19 @@ class _Arms:
         groups: list[list[tuple[int, int, Weapon]]]
         self.uses: list[int] = []
         """Uses a day of each routine (its fewest-used attack's; 0: every round)."""
+        self.breaths: list[_Breath | None] = []
+        """Per routine, its breath weapon (the routine's other attacks are made as well)."""
         if isinstance(sheet, MonsterSheet) and sheet.attacks:
             groups = [[(sheet.attacks.index(a), a.count, weapons[sheet.attacks.index(a)])
-                       for a in routine] for routine in monster_routines(sheet)]
-            self.uses = [min((a.uses for a in routine if a.uses), default=0)
+                       for a in routine if not a.breath] for routine in monster_routines(sheet)]
+            self.uses = [min((a.uses - getattr(actor, "spent", {}).get(sheet.attacks.index(a), 0)
+                              for a in routine if a.uses), default=0) or
+                         (-1 if any(a.uses for a in routine) else 0)
                          for routine in monster_routines(sheet)]
+            for attacks in monster_routines(sheet):
+                blows = routine_breath(attacks)
+                self.breaths.append(None if blows is None else _Breath(
+                    price.encounter, actor, sheet.attacks.index(blows), others))
         else:
             ready = [(i, 1, w) for i, w in enumerate(weapons) if w.melee]
             groups = [ready[:1]]
@@ -210,6 +266,14 @@ class _Arms:
                                       for strike in row]))
             self.routines.append(routine)
             self.worth.append(worth)
+        for number, spec in enumerate(self.breaths):
+            if spec is not None:
+                assert isinstance(sheet, MonsterSheet)
+                found = routine_breath(monster_routines(sheet)[number])
+                assert found is not None
+                self.worth[number].append((1, spec.worth(sheet, sheet.attacks.index(found))))
+        self.breath_at = next((k for k, b in enumerate(self.breaths) if b is not None), -1)
+        """The routine with a breath weapon (-1: none)."""
         self.melee = self.routines[0]
         """The first routine: whom it can strike decides whom a mover closes on."""
         # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
@@ -370,8 +434,8 @@ _ORDERS = 4096
 class _Fight:
     """The state of one fight as plain lists, and its steps."""
 
-    __slots__ = ("dist", "down", "fled", "held", "hp", "left", "out", "plan", "plane", "r",
-                 "sides", "state", "uses")
+    __slots__ = ("breathed", "dist", "down", "fled", "held", "hp", "left", "out", "plan",
+                 "plane", "r", "sides", "state", "uses")
 
     def __init__(self, plan: _Plan, r: Callable[[], float]) -> None:
         self.plan, self.r = plan, r
@@ -390,6 +454,8 @@ class _Fight:
         """Out of the fight by an effect (paralysed, petrified, charmed)."""
         self.uses = [a.uses[:] for a in plan.later]
         """Uses left of each combatant's routines (0: every round; -1: none left)."""
+        self.breathed = [False] * plan.n
+        """Has used its breath weapon this fight (a dragon's first one opens its attack)."""
 
     def moved(self, i: int) -> None:
         """``i`` stands somewhere new: its distances, measured again."""
@@ -433,6 +499,37 @@ class _Fight:
         if (self.held[t] or self.down(hp[t])) and not self.out[t]:
             self.out[t] = True
             self._gone(self.plan.side[t])
+
+    def breathe(self, i: int, t: int, breath: _Breath) -> None:
+        """``i``'s breath weapon on ``t`` and every foe within :data:`BREATH_CATCHES_FEET`
+        of it: no attack roll; each caught saves (for half, or against its effect)."""
+        r, hp, out, dist = self.r, self.hp, self.out, self.dist
+        full = max(0, hp[i]) if breath.own_hp else 0
+        if breath.dice is not None:
+            dice, bonus, times = breath.dice
+            full = bonus
+            for count, sides in dice:
+                for _ in range(count):
+                    full += int(r() * sides) + 1
+            full = max(0, full * times)
+        near = dist[t]
+        fails = breath.fails
+        for j in [t, *(j for j in self.plan.foes_of[i] if j != t and not out[j]
+                       and near[j] <= BREATH_CATCHES_FEET)]:
+            fail = fails[j]
+            if fail is None:
+                continue
+            failed = fail >= 1.0 or r() < fail
+            if breath.own_hp or breath.dice is not None:
+                hp[j] -= full if failed or not breath.half else full // 2
+            if failed and breath.kind and not self.down(hp[j]):
+                if breath.kind == 2:
+                    hp[j] = min(hp[j], 0)  # attacks.apply_effect: poison kills
+                else:
+                    self.held[j] = True
+            if (self.held[j] or self.down(hp[j])) and not out[j]:
+                out[j] = True
+                self._gone(self.plan.side[j])
 
     def _gone(self, s: int) -> None:
         self.left[s] -= 1
@@ -577,10 +674,23 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                         continue
                     first_foe = _pick(close, how, hp, row)
                     uses_left = fight.uses[i]
-                    pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
+                    b = a.breath_at
+                    breath = a.breaths[b] if b >= 0 and uses_left[b] >= 0 else None
+                    if breath is not None and breath.opens and not fight.breathed[i]:
+                        pick = b  # a dragon "always attacks first with its breath weapon"
+                    elif breath is not None and breath.chance:
+                        # "an equal chance of either" (a dragon), "2-in-6" (a hellhound)
+                        pick = b if r() * 6.0 < breath.chance else choose_routine(
+                            a.worth, [-1 if k == b else u for k, u in enumerate(uses_left)],
+                            first_foe, hp[first_foe])
+                    else:
+                        pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
                     routine = a.routines[pick]
                     if uses_left[pick] > 0:
                         uses_left[pick] = uses_left[pick] - 1 or -1
+                    if pick == b and breath is not None:
+                        fight.breathed[i] = True
+                        fight.breathe(i, first_foe, breath)
                 for count, strikes in routine:
                     for _ in range(count):
                         aims = [j for j in plan.foes_of[i] if not out[j]

@@ -31,6 +31,7 @@ from m3desk.core.numbers import signed
 from m3desk.core.routines import MAX_ROUTINES, Damage
 from m3desk.core.system import ExchangeFormat, ExchangeRead
 from m3desk.core.text import clean_text
+from m3desk.systems.ose.attacks import breath_words, read_breath_words
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.foundry_character import character_from_foundry, character_to_foundry
 from m3desk.systems.ose.foundry_common import (
@@ -160,21 +161,30 @@ def _attacks(items: Any, problems: list[str]) -> tuple[MonsterAttack, ...]:
             problems.append(f"more than 20 attacks: {name} and later ones left out")
             break
         said = report.text(_get(item, "system", "description"), 400, f"{name}'s description")
-        effect, routine, uses = (_ATTACK_LINE[key].search(said) for key in _ATTACK_LINE)
+        effect, routine, uses, breath = (_ATTACK_LINE[key].search(said)
+                                         for key in _ATTACK_LINE)
+        rules: dict[str, Any] = {}
+        if breath:
+            try:
+                rules = read_breath_words(unescape(breath.group(1)))
+            except ValueError as error:
+                problems.append(f"{name}: {error}; kept as an attack")
         attacks.append(MonsterAttack(
             name=name, count=_clamp(count, 1, 20), damage=damage,
             effect=unescape(effect.group(1)).strip()[:80] if effect else "",
             routine=_clamp(int(routine.group(1)), 1, MAX_ROUTINES) if routine else 1,
-            uses=_clamp(int(uses.group(1)), 0, 20) if uses else 0))
+            uses=_clamp(int(uses.group(1)), 0, 20) if uses else 0, **rules))
     problems.extend(line for line in report.lines if line not in problems)
     return tuple(attacks)
 
 
 _ATTACK_LINE = {"effect": re.compile(r"Effect: ([^<\n]{1,80})"),
                 "routine": re.compile(r"Routine: (\d{1,2})\b"),
-                "uses": re.compile(r"Uses: (\d{1,2}) a day")}
+                "uses": re.compile(r"Uses: (\d{1,2}) a day"),
+                "breath": re.compile(r"Breath: ([^<\n]{1,80})")}
 """What Foundry's weapon has no field for (what an attack causes besides damage, the routine
-it belongs to, its uses a day), as export writes it in the weapon's description."""
+it belongs to, its uses a day, a breath weapon's rules), as export writes it in the weapon's
+description."""
 
 
 def _has_mode(text: str) -> bool:
@@ -420,6 +430,8 @@ def _attack_lines(sheet: MonsterSheet, attack: MonsterAttack) -> tuple[str, ...]
         lines.append(f"Routine: {attack.routine}")
     if attack.uses:
         lines.append(f"Uses: {attack.uses} a day")
+    if attack.breath:
+        lines.append(f"Breath: {breath_words(attack)}")
     return tuple(lines)
 
 

@@ -137,6 +137,20 @@ class MonsterAttack(BaseModel):
     routine: int = Field(1, ge=1, le=MAX_ROUTINES)
     uses: int = Field(0, ge=0, le=20)
     """Times a day it may be used (a breath weapon's 3); 0: every round."""
+    breath: bool = False
+    """A breath weapon: no attack roll; each creature caught saves (:attr:`save`) for half
+    the damage, or to escape its effect (:mod:`m3desk.systems.ose.attacks`)."""
+    own_hit_points: bool = False
+    """Its damage is the monster's hit points as they stand (a dragon's breath), not
+    :attr:`damage`."""
+    save: Save | None = None
+    """The saving throw the book names for it ("save versus breath for half"); None: the
+    effect's own, and no save against a breath's damage where the book names none."""
+    opens: bool = False
+    """The monster uses it first, in the first round it can (a dragon's breath)."""
+    chance: int = Field(0, ge=0, le=6)
+    """In six, how often the monster uses it in a round after that (a dragon's 3, a
+    hellhound's 2); 0: when it is the referee's best choice."""
 
 
 class MonsterSheet(BaseModel):

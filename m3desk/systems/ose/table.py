@@ -46,10 +46,18 @@ from m3desk.systems.ose.attacks import (
     afflicted,
     apply_effect,
     attack_damage,
+    breath_damage,
+    breath_dealt,
+    breath_mean,
+    breath_save,
     effect_of,
     fail_chance,
     monster_routines,
+    routine_breath,
+    routine_uses_left,
     save_target,
+    spend_use,
+    uses_left,
     weapon_damage_of,
 )
 from m3desk.systems.ose.derive import derive, weapon_damage
@@ -232,11 +240,15 @@ def _monster_attack(sheet: Sheet, index: int) -> MonsterAttack | None:
 
 def _attack_dice(sheet: Sheet, index: int, weapon: Weapon, options: OseOptions,
                  label: str = "") -> tuple[DiceSpec, ...]:
-    """The d20, the damage dice and, for an effect with a save, the target's save d20."""
+    """The d20, the damage dice and, for an effect with a save, the target's save d20; a
+    breath weapon rolls no d20 to hit, only its dice and the save of the creature caught."""
     damage = _damage_die(sheet, index, weapon, options)
     attack = _monster_attack(sheet, index)
     effect = effect_of(attack) if attack is not None else None
     prefix = f"{label} " if label else ""
+    if attack is not None and attack.breath:
+        dice = () if attack.own_hit_points else _damage_dice(damage, f"{prefix}damage")
+        return (*dice, DiceSpec(1, 20, f"{prefix}save")) if breath_save(attack) else dice
     dice = (DiceSpec(1, 20, f"{prefix}attack"), *_damage_dice(damage, f"{prefix}damage"))
     if effect is not None and EFFECT_SAVES.get(effect.key) is not None:
         dice += (DiceSpec(1, 20, f"{prefix}save"),)
@@ -247,11 +259,39 @@ def _attack_label(sheet: Sheet, index: int, weapon: Weapon) -> str:
     attack = _monster_attack(sheet, index)
     if attack is None:
         return f"Attack with {weapon.name}"
+    if attack.breath:
+        return f"Breathe: {_breath_summary(attack)}"
     inside = [str(attack.damage)] if attack.damage is not None else []
     if attack.effect:
         inside.append(attack.effect)
     shown = f" ({' + '.join(inside)})" if inside else " (no damage given)"
     return f"Attack with {attack.name}{shown}"
+
+
+def _breath_summary(attack: MonsterAttack) -> str:
+    """A breath in words: "damage equal to its hit points, save vs breath attack for half"."""
+    damage = "damage equal to its hit points" if attack.own_hit_points else \
+        f"{attack.damage} damage" if attack.damage is not None else ""
+    save = breath_save(attack)
+    effect = effect_of(attack)
+    parts = [p for p in (damage, attack.effect if effect is None else effect.key) if p]
+    words = " + ".join(parts) or "no damage given"
+    if save is None:
+        return f"{words}, no save"
+    return f"{words}, save vs {_SAVE_TITLES[save]} " + \
+        ("to escape it" if attack.effect else "for half")
+
+
+def _routine_label(routine: tuple[MonsterAttack, ...]) -> str:
+    """The routine as the book writes it, a breath with its rules in words."""
+    return ", ".join(f"{a.name} ({_breath_summary(a)})" if a.breath else routine_words((a,))
+                     for a in routine)
+
+
+def _uses_words(combatant: OseCombatant, routine: tuple[MonsterAttack, ...]) -> str:
+    """" (3 a day, 2 left)" for a routine with uses a day, else ""."""
+    found = routine_uses_left(combatant, routine)
+    return f" ({found[1]} a day, {found[0]} left)" if found is not None else ""
 
 
 def _routine_dice(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...],
@@ -323,9 +363,16 @@ _reach = ReachByDistance(_reach_at)
 
 
 def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
-    sheet = _c(encounter, centre).sheet
+    combatant = _c(encounter, centre)
+    sheet = combatant.sheet
     lines = []
-    for weapon in _weapons(sheet):
+    for index, weapon in enumerate(_weapons(sheet)):
+        attack = _monster_attack(sheet, index)
+        if attack is not None and attack.breath:
+            left = uses_left(combatant, index)
+            lines.append(f"{weapon.name}: no attack roll, at any foe in sight" +
+                         (f"; {left} of {attack.uses} left today" if left is not None else ""))
+            continue
         where = ["melee 5 ft"] if weapon.melee else []
         if weapon.missile and weapon.ranges:
             short, medium, far = weapon.ranges
@@ -345,16 +392,20 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
         routines = monster_routines(sheet)
         for number, routine in enumerate(routines, start=1):
             if len(routines) > 1 or sum(a.count for a in routine) > 1:
-                uses = min((a.uses for a in routine if a.uses), default=0)
-                daily = f" ({uses} a day)" if uses else ""
+                label = _routine_label(routine)
+                if daily := _uses_words(combatant, routine):
+                    label = f"{label[:-1]}; {daily[2:]}" if label.endswith(")") else \
+                        label + daily
                 found.append(ActionOption(
-                    f"routine:{number}", f"Routine {number}: {routine_words(routine)}{daily}",
+                    f"routine:{number}", f"Routine {number}: {label}",
                     dice=_routine_dice(sheet, routine, options), group="attack",
                     help="Every attack of the routine, at one target; a monster uses one "
                          "routine a round."))
     for index, weapon in enumerate(_weapons(sheet)):
         dice = _attack_dice(sheet, index, weapon, options)
-        found.append(ActionOption(f"attack:{index}", _attack_label(sheet, index, weapon),
+        attack = _monster_attack(sheet, index)
+        daily = _uses_words(combatant, (attack,)) if attack is not None else ""
+        found.append(ActionOption(f"attack:{index}", _attack_label(sheet, index, weapon) + daily,
                                   dice=dice, group="attack"))
         if (isinstance(sheet, CharacterSheet) and sheet.char_class == OseClass.THIEF
                 and weapon.melee):
@@ -510,6 +561,76 @@ def _effect_words(encounter: core.Encounter, target: str, attack: MonsterAttack 
             f"(fails {percent(fails)})", fails)
 
 
+def _breath_problem(encounter: core.Encounter, actor: str, index: int) -> str:
+    """Why the breath cannot be used now: no use left today (a creature caught in the breath
+    of this round is still resolved)."""
+    combatant = _c(encounter, actor)
+    if uses_left(combatant, index) == 0 and not 0 < combatant.breathed == encounter.round:
+        sheet = combatant.sheet
+        assert isinstance(sheet, MonsterSheet)
+        return f"{combatant.name} has used its {sheet.attacks[index].name} " \
+            f"{sheet.attacks[index].uses} times today: none left."
+    return ""
+
+
+def _breath_preview(encounter: core.Encounter, actor: str, index: int, target: str
+                    ) -> tuple[list[str], Fraction, Fraction, Fraction, Fraction,
+                               tuple[tuple[str, Fraction], ...]] | str:
+    """A breath at one creature caught in it, as :func:`_strike_preview` gives an attack:
+    no attack roll (it always reaches), the damage before and after the save, the chance
+    of the effect."""
+    if problem := _breath_problem(encounter, actor, index):
+        return problem
+    combatant, foe = _c(encounter, actor), _c(encounter, target)
+    sheet, options = combatant.sheet, _options(encounter)
+    assert isinstance(sheet, MonsterSheet)
+    attack = sheet.attacks[index]
+    save = breath_save(attack)
+    need = derive(foe.sheet, options)[f"save.{save.value}"].value if save is not None \
+        else None
+    fails = fail_chance(need)
+    lines = [f"Breath: no attack roll; {foe.name} and everyone else caught in it"]
+    full = breath_damage(attack, sheet)
+    left = foe.sheet.hit_points
+    spread: dict[int, Fraction] = {}
+    if isinstance(full, int):
+        outcomes = [(full, Fraction(1))]
+    elif full is not None:
+        counts = full.distribution()
+        ways = sum(counts.values())
+        outcomes = [(max(0, v), Fraction(n, ways)) for v, n in counts.items()]
+    else:
+        outcomes = []
+    for value, chance in outcomes:
+        for dealt, p in ((value, fails), (breath_dealt(value, True, attack), 1 - fails)):
+            if p:
+                spread[dealt] = spread.get(dealt, Fraction(0)) + chance * p
+    mean = breath_mean(attack, sheet, fails)
+    if isinstance(full, int):
+        lines.append(f"Damage {full} ({combatant.name}'s hit points now)" +
+                     (f", {breath_dealt(full, True, attack)} on a save" if save else ""))
+    elif full is not None:
+        lines.append(f"Damage {full}" + (", half on a save" if save and not attack.effect
+                                         else "") + f": average {float(mean):.1f}")
+    else:
+        lines.append("No damage")
+    effect = effect_of(attack)
+    takes = Fraction(0)
+    if save is not None and need is not None:
+        what = (f"is {effect.condition.lower()}" if effect is not None else
+                "takes it all" if full is not None else f"suffers {attack.effect}")
+        lines.append(f"{foe.name} saves vs {_SAVE_TITLES[save]} on {need}+ or {what} "
+                     f"(fails {percent(fails)})")
+    elif effect is not None:
+        lines.append(f"No save: {foe.name} is {effect.condition.lower()}")
+    if effect is not None:
+        takes = fails
+    kill = Fraction(0)
+    if not combat.down(left):
+        kill = sum((p for value, p in spread.items() if combat.down(left - value)), Fraction(0))
+    return lines, Fraction(1), kill, mean, takes, damage_spread(spread) if spread else ()
+
+
 def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: Weapon,
                     target: str, backstab: bool = False
                     ) -> tuple[list[str], Fraction, Fraction, Fraction, Fraction,
@@ -517,6 +638,9 @@ def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: W
     """One attack's lines, its hit chance, the chance it kills the target as it stands, its
     average damage on a hit, the chance its effect takes hold on a hit and every damage a hit
     can do with its chance (the whole spread, shown on demand)."""
+    breath = _monster_attack(_c(encounter, actor).sheet, index)
+    if breath is not None and breath.breath:
+        return _breath_preview(encounter, actor, index, target)
     found = attack_terms(encounter, actor, target, weapon, backstab=backstab)
     if isinstance(found, str):
         return found
@@ -571,9 +695,10 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
     outcomes: tuple[tuple[str, Fraction], ...] = ()
     if not combat.down(target_c.sheet.hit_points):
         sheet = _c(encounter, actor).sheet
-        if _damage_die(sheet, index, weapon, _options(encounter)) is not None:
-            outcomes = ((f"{target_c.name} killed", hit * kill),)
         attack = _monster_attack(sheet, index)
+        if _damage_die(sheet, index, weapon, _options(encounter)) is not None or (
+                attack is not None and attack.own_hit_points):
+            outcomes = ((f"{target_c.name} killed", hit * kill),)
         effect = effect_of(attack) if attack is not None else None
         if effect is not None:
             outcomes += ((f"{target_c.name} {effect.condition.lower()}", hit * takes),)
@@ -600,10 +725,15 @@ def _routine_preview(encounter: core.Encounter, actor: str, number: int,
             return ActionPreview(problem=found)
         parts, hit, _kill, mean, takes, _each = found
         die = _damage_die(sheet, index, Weapon(name=attack.name), _options(encounter))
-        words = [f"{attack.count} × {attack.name}: hits {percent(hit)}",
-                 f"{die} (average {float(mean):.1f})" if die is not None else
-                 "no damage" if attack.effect else "no damage given (see its description)"]
-        words += [part.removeprefix("On a hit: ") for part in parts[2:]]
+        if attack.breath:
+            words = [f"{attack.count} × {attack.name}: {parts[0].removeprefix('Breath: ')}",
+                     *(part[:1].lower() + part[1:] if part.startswith(("Damage", "No "))
+                       else part for part in parts[1:])]
+        else:
+            words = [f"{attack.count} × {attack.name}: hits {percent(hit)}",
+                     f"{die} (average {float(mean):.1f})" if die is not None else
+                     "no damage" if attack.effect else "no damage given (see its description)"]
+            words += [part.removeprefix("On a hit: ") for part in parts[2:]]
         lines.append("; ".join(words))
         average += attack.count * hit * mean
         effect = effect_of(attack)
@@ -712,6 +842,9 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
     struck = _strike(encounter, encounter, actor, index, weapon, target, faces,
                      backstab=action.startswith("backstab"))
     after = _acted(struck.after, actor)
+    attack = _monster_attack(_c(encounter, actor).sheet, index)
+    if attack is not None:
+        after = _spent(after, actor, (attack,))
     if encounter.options.reload and reloads(weapon):
         after = core.update_combatant(after, actor, reload_shot=encounter.round)
     return ActionOutcome(after, struck.summary, notices=struck.notices)
@@ -735,6 +868,9 @@ def _strike(before: OseEncounter, encounter: OseEncounter, actor: str, index: in
     """One attack from ``faces`` (the d20, the damage dice, the target's save d20 where its
     effect allows one) on ``encounter``; ``before`` is the encounter the action started from
     (for morale's and spells' moments)."""
+    breath = _monster_attack(_c(encounter, actor).sheet, index)
+    if breath is not None and breath.breath:
+        return _breathe(before, encounter, actor, index, target, faces, log=log)
     found = attack_terms(encounter, actor, target, weapon, backstab=backstab)
     assert not isinstance(found, str)
     modifier, ac, terms = found
@@ -822,6 +958,82 @@ def _strike(before: OseEncounter, encounter: OseEncounter, actor: str, index: in
     return _Struck(after, summary, tuple(notices), used, brief, needs)
 
 
+def _breathe(before: OseEncounter, encounter: OseEncounter, actor: str, index: int,
+             target: str, faces: tuple[int, ...], *, log: bool = True) -> _Struck:
+    """A breath on one creature caught in it, from ``faces`` (its damage dice, then the
+    creature's save d20 where the breath allows one): no attack roll."""
+    attacker, defender = _c(encounter, actor), _c(encounter, target)
+    sheet = attacker.sheet
+    assert isinstance(sheet, MonsterSheet)
+    attack = sheet.attacks[index]
+    options = encounter.options
+    full = breath_damage(attack, sheet)
+    count = len(full.faces) if isinstance(full, Damage) else 0
+    save = breath_save(attack)
+    used = count + (1 if save is not None else 0)
+    damage_faces = faces[:count]
+    save_face = faces[count] if save is not None else None
+    need = derive(defender.sheet, options)[f"save.{save.value}"].value if save is not None \
+        else None
+    saved = need is not None and save_face is not None and save_face >= need
+    name, foe = attacker.name, defender.name
+    words = [f"{name} breathes its {attack.name} on {foe}"]
+    brief = f"{attack.name} on {foe}"
+    if save is not None:
+        words.append(f"{foe} {'saves' if saved else 'fails to save'} vs "
+                     f"{_SAVE_TITLES[save]} (d20 {save_face} against {need})")
+        brief += f", {'saved' if saved else 'not saved'} ({save_face} against {need})"
+    after, hurt = encounter, defender.sheet
+    if full is not None:
+        rolled = full if isinstance(full, int) else max(0, full.total(damage_faces))
+        dealt = breath_dealt(rolled, saved, attack)
+        how = f"its hit points, {rolled}" if isinstance(full, int) else \
+            f"{full} ({', '.join(str(f) for f in damage_faces)})"
+        words.append(f"damage {how}" + (", halved" if dealt != rolled else "") +
+                     f" = {dealt}")
+        brief += f" for {dealt}"
+        hurt = hurt.model_copy(update={"hit_points": hurt.hit_points - dealt})
+        after = core.replace_sheet(after, target, hurt)
+    effect = effect_of(attack)
+    if effect is not None and not saved and not combat.down(hurt.hit_points):
+        after = apply_effect(after, target, effect)
+        hurt = _c(after, target).sheet
+        words.append(f"{foe} is {effect.condition.lower()}")
+        brief += f", {effect.condition.lower()}"
+    elif attack.effect and effect is None and not saved:
+        words.append(f"{attack.effect}: as its description says")
+    died = combat.down(hurt.hit_points) and not combat.down(defender.sheet.hit_points)
+    if died:
+        words.append(f"{foe} is dead")
+        brief += f"; {foe} is dead"
+    summary = "; ".join(words)
+    if log:
+        after = core.add_log(after, summary, actor=actor, target=target)
+    notices: list[str] = []
+    if defender.declared == "cast a spell" and not died and (full is not None) and \
+            rnd.lost_initiative(before, target, actor):
+        after, notice = rnd.disrupt(after, target, "hit")
+        notices.append(notice)
+    if died or (not combat.down(hurt.hit_points) and afflicted(_c(after, target))
+                and not afflicted(defender)):
+        notices += _morale_notices(before, after, defender.side)
+    return _Struck(after, summary, tuple(notices), used, brief)
+
+
+def _spent(encounter: OseEncounter, actor: str,
+           routine: tuple[MonsterAttack, ...]) -> OseEncounter:
+    """A use spent of the routine's attacks with uses a day, once per breath: a creature
+    caught in the breath of this round spends none."""
+    combatant = _c(encounter, actor)
+    sheet = combatant.sheet
+    if not isinstance(sheet, MonsterSheet) or not any(a.uses for a in routine) or \
+            0 < combatant.breathed == encounter.round:
+        return encounter
+    return core.update_combatant(encounter, actor,
+                                 spent=spend_use(combatant.spent, sheet, routine),
+                                 breathed=encounter.round)
+
+
 def _resolve_routine(encounter: OseEncounter, actor: str, number: int, target: str,
                      faces: tuple[int, ...]) -> ActionOutcome:
     """Every attack of the routine at one target, in one log line: what each needs once,
@@ -852,13 +1064,15 @@ def _resolve_routine(encounter: OseEncounter, actor: str, number: int, target: s
     name, foe = _c(encounter, actor).name, _c(encounter, target).name
     if idle:
         briefs.append(f"{idle} more with {foe} out of the fight")
-    record = f"{name} attacks {foe}, needing {need}: " + "; ".join(briefs)
+    record = (f"{name} attacks {foe}, needing {need}: " if need else
+              f"{name} breathes on {foe}: ") + "; ".join(briefs)
     # the routine's line first, then the conditions it placed (each logged as placed)
     placed = [after.log[n] for n in range(len(encounter.log), len(after.log))]
     log = core.add_log(encounter, record, actor=actor, target=target).log
     for entry in placed:
         log = log.appended(entry, core.MAX_LOG)
-    after = after.model_copy(update={"log": log})
+    after = _spent(after.model_copy(update={"log": log}), actor,
+                   _routine_attacks(sheet, number))
     return ActionOutcome(_acted(after, actor), record, notices=tuple(notices))
 
 
