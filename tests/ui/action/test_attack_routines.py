@@ -135,3 +135,28 @@ def test_a_routine_rolls_every_attack_and_paralyses_through_the_dialog(qtbot: An
     plan = forecast._Plan(_fight(GHOUL)[0].encounter)
     claw = plan.arms[1].routines[0][0][1][0]
     assert claw is not None and claw[7] == 1  # 1: out of the fight, as attacks.afflicted
+
+
+def test_a_dragon_breathes_through_the_dialog_for_its_hit_points(qtbot: Any) -> None:
+    """The SRD's breath: no attack roll, the hero's save versus breath halves the dragon's
+    current hit points; the uses left show in the list and are spent on applying."""
+    import json
+
+    from m3desk.assets import resource_path
+
+    monsters = json.loads(resource_path("bestiary", "ose", "srd-monsters.json").read_text(
+        "utf-8"))["monsters"]
+    black = MonsterSheet.model_validate(next(m["sheet"] for m in monsters
+                                             if m["sheet"]["name"] == "Black Dragon"))
+    document, dragon, hero = _fight(black)
+    entry = ("Routine 2: breath (damage equal to its hit points, save vs breath attack for "
+             "half; 3 a day, 3 left)")
+    seen = _play(qtbot, document, dragon, entry, [16])
+    assert seen["labels"] == ["#1 save d20"]
+    shown = seen["shown"].replace("\u00a0", " ")
+    assert "damage 31 (Black Dragon's hit points now), 15 on a save" in shown, shown
+    assert seen["result"].startswith("Result: Black Dragon breathes on Morgan Ironwolf: "
+                                     "breath on Morgan Ironwolf, saved (16 against 15) for 15")
+    assert document.encounter.combatant(hero).sheet.hit_points == 30 - 15
+    labels = [o.label for o in RULES.actions(document.encounter, dragon)]
+    assert entry.replace("3 left", "2 left") in labels
