@@ -3,10 +3,13 @@
 Every field of Foundry's character is accounted for: the sheet keeps what it holds (class,
 level, scores, hit points, armour, weapons, spells, notes); the numbers Foundry's player
 typed where m3desk works them out (THAC0, saves, an AC modifier, to-hit modifiers,
-initiative) are kept as the referee's overrides when they differ; what the sheet has no field
-for yet (gear, coins and other treasure, languages, class abilities, the biography, the
-title, Foundry's active effects) is kept in the notes, a labelled line each; everything else
-is named in the report. Foundry's notes and biography are HTML: only their words are kept.
+initiative) are kept as the referee's overrides when they differ; gear (with its container
+in its name: "Rope (in Backpack)"), coins, other treasure and languages go into the sheet's
+own fields (format 2), and what does not fit them into the notes; what the sheet has no field
+for (class abilities, the biography, the title, Foundry's active effects) is kept in the
+notes, a labelled line each; everything else is named in the report. Export writes the
+fields back as Foundry holds them: gear as items of type item (a container as one) with
+their quantity, coins as treasure items a coin each, languages in ``system.languages``. Foundry's notes and biography are HTML: only their words are kept.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from m3desk.systems.ose.sheet import (
     SPELL_RANGE_MAX,
     Abilities,
     CharacterSheet,
+    Coins,
+    Item,
     Spell,
     Weapon,
 )
@@ -112,9 +117,25 @@ class _Items:
         self.kept: dict[str, list[str]] = {}
         self.coins: dict[str, int] = {}
         self.containers: dict[str, str] = {}
+        self.gear: list[Item] = []
+        """Equipment rows: the name (with "(in Backpack)") and how many."""
+        self.treasure: list[str] = []
+        """Other treasure as written ("Garnet ×2 (50 gp each)")."""
+        self.weights = 0
+        """Gear items with a weight of their own, which a row does not hold."""
 
     def note(self, label: str, text: str) -> None:
         self.kept.setdefault(label, []).append(text)
+
+    def carry(self, name: str, quantity: int, where: str = "", weight: Any = None) -> None:
+        """One piece of gear as an equipment row; past the sheet's 200 rows, in the notes."""
+        if _int(weight):
+            self.weights += 1
+        named = (name + where)[:80]
+        if len(self.gear) < 200:
+            self.gear.append(Item(name=named, quantity=_clamp(quantity, 0, 100_000)))
+        else:
+            self.note("Equipment", counted(name, quantity, where))
 
     def read(self, items: Any) -> None:
         if not isinstance(items, list):
@@ -141,8 +162,8 @@ class _Items:
             if len(self.weapons) < 50:
                 self.weapons.append(_weapon(item, report))
             else:
-                report.keep(f"more than 50 weapons: {name} kept in the notes as equipment")
-                self.note("Equipment", counted(name, quantity or 1, where))
+                report.keep(f"more than 50 weapons: {name} kept as equipment")
+                self.carry(name, quantity or 1, where)
         elif kind == "armor":
             self.armor(item, name, where)
         elif kind == "spell":
@@ -150,7 +171,7 @@ class _Items:
         elif kind == "ability":
             self.note("Class abilities", name)
         elif kind == "container":
-            self.note("Equipment", counted(name, max(quantity or 1, 1), where))
+            self.carry(name, max(quantity or 1, 1), where, _get(system, "weight"))
         elif kind == "item":
             coin = _COIN_NAME.search(name)
             if coin is not None and _get(system, "treasure") is not False:
@@ -160,9 +181,9 @@ class _Items:
             elif _get(system, "treasure"):
                 cost = _int(_get(system, "cost"))
                 worth = f" ({cost} gp each)" if cost else ""
-                self.note("Treasure", counted(name, max(quantity or 1, 1), worth + where))
+                self.treasure.append(counted(name, max(quantity or 1, 1), worth + where))
             else:
-                self.note("Equipment", counted(name, max(quantity or 1, 0), where))
+                self.carry(name, max(quantity or 1, 0), where, _get(system, "weight"))
         else:
             report.add(f"“{name}” is a Foundry item of a kind m3desk does not know "
                        f"(“{kind}”): not kept")
@@ -170,12 +191,12 @@ class _Items:
     def armor(self, item: Mapping[str, Any], name: str, where: str) -> None:
         system = _get(item, "system")
         if not _get(system, "equipped"):
-            self.note("Equipment", name + where + " (not worn)")
+            self.carry(name, 1, where + " (not worn)")
             return
         if str(_get(system, "type")) == "shield":
             if self.shield:
-                self.report.keep(f"a second shield, {name}, is kept in the notes")
-                self.note("Equipment", name + where)
+                self.report.keep(f"a second shield, {name}, is kept as equipment")
+                self.carry(name, 1, where)
             self.shield = True
             bonus = _int(_get(system, "ac", "value"))
             if bonus not in (None, 1):
@@ -186,12 +207,12 @@ class _Items:
         base = next((value for value in sorted(_ARMOUR_BY_AC) if ac is not None
                      and value >= ac), None)
         if ac is None or base is None:
-            self.report.keep(f"the armour “{name}” has no readable AC: kept in the notes")
-            self.note("Equipment", name + where)
+            self.report.keep(f"the armour “{name}” has no readable AC: kept as equipment")
+            self.carry(name, 1, where)
             return
         if self.armour != "unarmoured":
-            self.report.keep(f"a second armour worn, {name}, is kept in the notes")
-            self.note("Equipment", name + where)
+            self.report.keep(f"a second armour worn, {name}, is kept as equipment")
+            self.carry(name, 1, where)
             return
         self.armour = _ARMOUR_BY_AC[base]
         self.magic_armour = _clamp(base - ac, 0, 5)
@@ -338,12 +359,30 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
     items = _Items(report)
     items.read(_get(actor, "items"))
     kept = items.kept
-    if items.coins:
-        kept["Coins"] = _coins_line(items.coins)
-    languages = _get(system, "languages", "value")
-    if isinstance(languages, list):
-        kept["Languages"] = [report.name(language, "?", "a language")
-                             for language in languages[:40] if language]
+    coins = {code: _clamp(count, 0, 10_000_000) for code, count in items.coins.items()}
+    if any(coins[code] != count for code, count in items.coins.items()):
+        report.add("more than 10,000,000 of a coin: kept 10,000,000")
+    languages: list[str] = []
+    read = _get(system, "languages", "value")
+    if isinstance(read, list):
+        for language in read[:40]:
+            if not language:
+                continue
+            word = report.name(language, "?", "a language")
+            if len(languages) < 20 and len(word) <= 40:
+                languages.append(word)
+            else:
+                kept.setdefault("Languages", []).append(word)
+    treasure = ""
+    for piece in items.treasure:
+        joined = f"{treasure}; {piece}" if treasure else piece
+        if len(joined) <= 200 and "Treasure" not in kept:
+            treasure = joined
+        else:
+            kept.setdefault("Treasure", []).append(piece)
+    if items.weights:
+        report.add(f"the weights of {items.weights} pieces of gear are not kept: an OSE "
+                   "sheet counts gear as one load, not by weight")
     title = report.text(_get(details, "title"), 80, "the title")
     if title:
         kept["Title"] = [title]
@@ -364,6 +403,9 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
     for label in ("Equipment", "Treasure", "Coins", "Languages", "Class abilities", "Title"):
         if kept.get(label):
             report.keep(f"{label}: " + "; ".join(kept[label]))
+    if items.gear:
+        count = len(items.gear)
+        report.keep(f"{count} piece{'s' if count != 1 else ''} of gear as equipment rows")
     _unkept(system, report)
     foundry_only(actor, report)
     sheet = CharacterSheet(
@@ -376,7 +418,8 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
         armour=items.armour, shield=items.shield, magic_armour=items.magic_armour,
         weapons=tuple(items.weapons), spells=tuple(items.spells),
         alignment=report.text(_get(details, "alignment"), 200, "the alignment"),
-        notes=notes[:MAX_NOTES],
+        languages=tuple(languages), equipment=tuple(items.gear), coins=Coins(**coins),
+        treasure=treasure, notes=notes[:MAX_NOTES],
     )
     sheet = _kept_numbers(sheet, system, report)
     derive(sheet)
@@ -404,12 +447,6 @@ def character_to_foundry(sheet: CharacterSheet) -> tuple[dict[str, Any], list[st
     notes' lines as items; what Foundry has no place for is listed."""
     numbers = derived_numbers(sheet)
     problems: list[str] = []
-    kept = [what for what, held in (
-        ("languages", sheet.languages), ("equipment", sheet.equipment),
-        ("coins", any(sheet.coins.model_dump().values())), ("other treasure", sheet.treasure))
-        if held]
-    if kept:  # the sheet's own fields (format 2); the notes' labelled lines are written below
-        problems.append(f"the {', '.join(kept)} are not written")
     overrides = dict(sheet.overrides)
     ac_mod = 0
     if "ac" in overrides:
@@ -435,6 +472,14 @@ def character_to_foundry(sheet: CharacterSheet) -> tuple[dict[str, Any], list[st
         problems.append("the load (treasure and coins) is not written: Foundry counts it "
                         "from its own items")
     found, rest = read_note_lines(sheet.notes)
+    # the sheet's own gear, coins, treasure and languages first, then the notes' lines
+    fields, _ = read_note_lines(note_lines({
+        "Equipment": [counted(i.name, i.quantity) for i in sheet.equipment],
+        "Treasure": [part for part in sheet.treasure.split("; ") if part.strip()],
+        "Coins": _coins_line(sheet.coins.model_dump()),
+        "Languages": list(sheet.languages)}))
+    for label, rows in fields.items():
+        found[label] = rows + found.get(label, [])
     biography = ""
     if "Biography:\n" in rest:
         rest, _, biography = rest.partition("Biography:\n")

@@ -22,7 +22,7 @@ from m3desk.systems.ose.foundry import (
     monster_to_foundry,
 )
 from m3desk.systems.ose.foundry_common import TREASURE_TABLES
-from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.ose.sheet import CharacterSheet, Coins, Item, MonsterSheet
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "foundry"
 CHARACTERS = ("mira-the-thief", "wrenna-quickfingers")
@@ -173,22 +173,27 @@ def test_a_character_reads_with_its_class_scores_gear_and_plain_notes() -> None:
     dagger, bow = sheet.weapons
     assert (dagger.melee, dagger.missile, dagger.ranges) == (True, True, (10, 20, 30))
     assert (bow.melee, bow.magic, bow.ranges) == (False, 1, (50, 100, 150))
-    assert sheet.notes == "Owes the Guild 40 gp.\n\nEquipment: Rope"
+    assert sheet.notes == "Owes the Guild 40 gp."
+    assert sheet.equipment == (Item(name="Rope"),)  # the sheet's own row, not the notes
     numbers = _numbers(sheet)
     assert numbers["ac"] == 7 and numbers["thac0"] == 19
     assert problems == []
-    assert "Equipment: Rope" in kept
+    assert "1 piece of gear as equipment rows" in kept
 
 
 def test_a_character_with_everything_keeps_each_thing_and_comes_back_the_same() -> None:
     actor = _character("wrenna-quickfingers")
     sheet, problems, kept = character_from_foundry(actor)
     notes = sheet.notes
-    assert "Equipment: Backpack; Rope ×50 (in Backpack); Torch ×6 (in Backpack); " \
-        "Thieves' tools; Rations (iron, 7 days)" in notes
-    assert "Treasure: Garnet ×2 (50 gp each); Potion of healing" in notes
-    assert "Coins: 23 gp; 15 sp; 40 cp" in notes
-    assert "Languages: Common; Neutral; Thieves' cant" in notes
+    # gear, treasure, coins and languages in the sheet's own fields (format 2), not the notes
+    assert [(i.name, i.quantity) for i in sheet.equipment] == [
+        ("Backpack", 1), ("Rope (in Backpack)", 50), ("Torch (in Backpack)", 6),
+        ("Thieves' tools", 1), ("Rations (iron, 7 days)", 1)]
+    assert sheet.treasure == "Garnet ×2 (50 gp each); Potion of healing"
+    assert sheet.coins == Coins(gp=23, sp=15, cp=40)
+    assert sheet.languages == ("Common", "Neutral", "Thieves' cant")
+    assert not any(label in notes for label in ("Equipment:", "Treasure:", "Coins:",
+                                                 "Languages:"))
     assert "Class abilities: Back-stab; Hide in Shadows (HS); Read Languages" in notes
     assert "Effects (not applied): Bless; Mummy rot; Healing draught (off)" in notes
     assert "Biography:\nEarly years\nGrew up on the docks of Dolmvay & learned" in notes
@@ -212,6 +217,17 @@ def test_a_character_with_everything_keeps_each_thing_and_comes_back_the_same() 
     assert shield["system"]["ac"]["value"] == 1  # Foundry adds a shield's AC as a bonus
     rope = next(item for item in written["items"] if item["name"] == "Rope")
     assert rope["system"]["quantity"]["value"] == 50 and rope["system"]["containerId"]
+    backpack = next(item for item in written["items"] if item["name"] == "Backpack")
+    assert backpack["_id"] == rope["system"]["containerId"]
+    coins = {item["name"]: item["system"] for item in written["items"]
+             if item["system"].get("treasure") and item["name"].endswith("p)")}
+    assert {name: c["quantity"]["value"] for name, c in coins.items()} == {
+        "Gold (gp)": 23, "Silver (sp)": 15, "Copper (cp)": 40}
+    assert all(c["weight"] == 1 for c in coins.values())  # a coin weighs one coin
+    garnet = next(item for item in written["items"] if item["name"] == "Garnet")
+    assert (garnet["system"]["quantity"]["value"], garnet["system"]["cost"],
+            garnet["system"]["treasure"]) == (2, 50, True)
+    assert not any("not written" in line for line in notes_out)
     assert [effect["name"] for effect in written["effects"]] == \
         ["Bless", "Mummy rot", "Healing draught"]
     assert any("effects" in line for line in notes_out)

@@ -119,9 +119,12 @@ def test_a_sheet_of_the_format_before_gear_opens_with_none_written(game: str, ol
     assert sheet.weapons  # nothing of the old sheet is lost
 
 
-def test_an_export_to_foundry_names_the_gear_it_does_not_carry() -> None:
+def test_an_export_to_foundry_writes_the_gear_coins_and_languages() -> None:
     from m3desk.systems.ose.foundry import character_to_foundry
 
     lirra = load_sheet(next(p for p in sample_files("ose") if p.stem == "lirra")).model
-    _actor, problems = character_to_foundry(lirra)
-    assert "the languages, equipment, coins are not written" in problems
+    actor, problems = character_to_foundry(lirra)
+    assert not any("not written" in line for line in problems)
+    names = {item["name"] for item in actor["items"] if item["type"] in ("item", "container")}
+    assert {item.name.split(" (in ")[0] for item in lirra.equipment} <= names
+    assert actor["system"]["languages"]["value"] == list(lirra.languages)
