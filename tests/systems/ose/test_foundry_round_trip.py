@@ -278,3 +278,25 @@ def test_a_monster_file_of_format_1_opens_without_hit_point_dice() -> None:
     assert loaded.migrated_from == 1
     assert isinstance(loaded.model, MonsterSheet) and loaded.model.hit_point_dice is None
     assert loaded.model.name == "Goblin"
+
+
+@pytest.mark.parametrize("path", [*(p for p in sample_files("ose")
+                                    if isinstance(load_sheet(p).model, CharacterSheet)),
+                                  *(FIXTURES / f"{stem}.json" for stem in
+                                    ("mira-the-thief", "wrenna-quickfingers"))],
+                         ids=lambda p: p.stem)
+def test_gear_coins_treasure_and_languages_go_there_and_back_in_their_fields(
+        path: Path) -> None:
+    """The sheet's own fields (format 2) are written as Foundry items and languages and read
+    back into the same fields: every row, count and coin."""
+    if path.suffix == ".json":
+        sheet = character_from_foundry(json.loads(path.read_text(encoding="utf-8")))[0]
+    else:
+        sheet = load_sheet(path).model
+    assert isinstance(sheet, CharacterSheet)
+    assert sheet.equipment or sheet.languages or any(sheet.coins.model_dump().values())
+    written, problems = character_to_foundry(sheet)
+    assert not any("not written" in line and "equipment" in line for line in problems)
+    again = character_from_foundry(json.loads(json.dumps(written)))[0]
+    assert (again.equipment, again.coins, again.languages, again.treasure) == \
+        (sheet.equipment, sheet.coins, sheet.languages, sheet.treasure)
