@@ -27,10 +27,10 @@ from pydantic import BeforeValidator, PlainSerializer
 
 from m3desk.core.dice import MAX_DICE_COUNT, MAX_DIE_SIDES, DiceError, convolve, sum_of_dice
 
-__all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "Damage", "DamageError", "DamageText",
-           "Effect", "RoutineRow", "attack_words", "best_routine", "effect_in",
-           "one_routine_migration", "routine_words", "routines_of", "sheets_routine_migration",
-           "split_alternatives"]
+__all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "ROUTINE_ACTION", "Damage",
+           "DamageError", "DamageText", "Effect", "RoutineRow", "attack_words", "best_routine",
+           "effect_in", "one_routine_migration", "routine_action", "routine_words",
+           "routines_of", "sheets_routine_migration", "split_alternatives"]
 
 MAX_ROUTINES = 9
 """Alternatives a stat block offers in one round; the SRD's most is three."""
@@ -346,3 +346,12 @@ def sheets_routine_migration(kind: str = "monster", field: str = "attacks", *,
         return {**data, "combatants": upgraded}
 
     return migrate
+
+
+ROUTINE_ACTION = "routine"
+"""The action-id prefix of a routine in every game's action list ("routine:2")."""
+
+
+def routine_action(number: int) -> str:
+    """The action id of routine ``number`` (counted from 1), as every game offers it."""
+    return f"{ROUTINE_ACTION}:{number}"

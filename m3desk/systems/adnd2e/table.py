@@ -26,6 +26,7 @@ from m3desk.core.names import SideName, visible_name
 from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
 from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
+from m3desk.core.routines import ROUTINE_ACTION
 from m3desk.core.spell_range import spell_rings, spells_within
 from m3desk.core.system import (
     ActionOption,
@@ -43,7 +44,7 @@ from m3desk.core.system import (
     TrackerColumn,
 )
 from m3desk.core.terms import Term, explain, rolled
-from m3desk.systems.adnd2e import combat, experience
+from m3desk.systems.adnd2e import combat, experience, routines
 from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
 from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
 from m3desk.systems.adnd2e.movement import (
@@ -681,6 +682,7 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
                 options += _attack_options(attack, index, f"free:{fleer.id}",
                                            f"Free attack at {fleer.name}'s back with",
                                            _size(fleer.sheet), enc.options)
+    options += routines.routine_options(enc, combatant)  # "claw/claw/bite or by weapon"
     for index, attack in enumerate(attacks):
         options += _attack_options(attack, index, "attack", "Attack with", None, enc.options)
     declaration = _declaration(combatant)
@@ -930,6 +932,8 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
             " (" + ", ".join(f"{t.label} {signed(t.value)}" for t in terms) + ")" if terms
             else "")
         return ActionPreview(lines=(line,), success=combat.morale_hold_chance(rating))
+    if kind == ROUTINE_ACTION:
+        return routines.preview_routine(enc, actor, int(action.split(":")[1]), target)
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         return ActionPreview(problem=plan)
@@ -997,6 +1001,11 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
             enc, actor, morale_checked=side_morale_trigger(enc, combatant.side))
         return ActionOutcome(core.add_log(checked, summary, actor=actor), summary,
                              notices=broke)
+    if kind == ROUTINE_ACTION:
+        preview = routines.preview_routine(enc, actor, int(action.split(":")[1]), target)
+        if preview.problem:
+            raise ValueError(preview.problem)
+        return routines.resolve_routine(enc, actor, int(action.split(":")[1]), target, faces)
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         raise ValueError(plan)

@@ -9,7 +9,8 @@ own fields (format 2), and what does not fit them into the notes; what the sheet
 for (class abilities, the biography, the title, Foundry's active effects) is kept in the
 notes, a labelled line each; everything else is named in the report. Export writes the
 fields back as Foundry holds them: gear as items of type item (a container as one) with
-their quantity, coins as treasure items a coin each, languages in ``system.languages``. Foundry's notes and biography are HTML: only their words are kept.
+their quantity, coins as treasure items a coin each, languages in ``system.languages``.
+Foundry's notes and biography are HTML: only their words are kept.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
 from m3desk.core.reach_memo import ReachByDistance
-from m3desk.core.routines import Damage, routine_words
+from m3desk.core.routines import ROUTINE_ACTION, Damage, routine_action, routine_words
 from m3desk.core.spell_range import out_of_range, spell_rings, spells_within
 from m3desk.core.system import (
     ActionOption,
@@ -53,7 +53,6 @@ from m3desk.systems.ose.attacks import (
     effect_of,
     fail_chance,
     monster_routines,
-    routine_breath,
     routine_uses_left,
     save_target,
     spend_use,
@@ -397,7 +396,7 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
                     label = f"{label[:-1]}; {daily[2:]}" if label.endswith(")") else \
                         label + daily
                 found.append(ActionOption(
-                    f"routine:{number}", f"Routine {number}: {label}",
+                    routine_action(number), f"Routine {number}: {label}",
                     dice=_routine_dice(sheet, routine, options), group="attack",
                     help="Every attack of the routine, at one target; a monster uses one "
                          "routine a round."))
@@ -514,7 +513,7 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     kind = action.split(":")[0]
     if kind == "move":
         return moves.preview_move(encounter, actor, action, target)
-    if kind in ("attack", "backstab", "routine"):
+    if kind in ("attack", "backstab", ROUTINE_ACTION):
         return _attack_preview(encounter, actor, action, target)
     if kind == "cast":
         problem = _cast_problem(encounter, actor, int(action.split(":")[1]), target)
@@ -683,7 +682,7 @@ def _attack_preview(encounter: core.Encounter, actor: str, action: str,
     if target is None:
         return ActionPreview(problem="Choose a target.")
     kind, index = action.split(":")[0], int(action.split(":")[1])
-    if kind == "routine":
+    if kind == ROUTINE_ACTION:
         return _routine_preview(encounter, actor, index, target)
     weapon = _weapon_of(encounter, actor, action)
     found = _strike_preview(encounter, actor, index, weapon, target,
@@ -818,7 +817,7 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
     if kind in ("attack", "backstab"):
         assert target is not None
         return _resolve_attack(ose, actor, action, target, faces)
-    if kind == "routine":
+    if kind == ROUTINE_ACTION:
         assert target is not None
         return _resolve_routine(ose, actor, int(action.split(":")[1]), target, faces)
     if kind == "cast":

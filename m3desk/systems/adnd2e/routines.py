@@ -1,0 +1,150 @@
+"""An AD&D monster's routines in the action dialog: "claw/claw/bite or by weapon" offers each
+routine ("routine:1", "routine:2") as one action that makes every attack of it at one target,
+each with its own d20 and damage dice, priced and rolled by the very functions a single
+attack uses (:func:`m3desk.systems.adnd2e.table._plan`, ``_resolve_attack``); the forecast
+makes one routine a round from the same attacks (:mod:`m3desk.systems.adnd2e.forecast`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from m3desk.core import encounter as core
+from m3desk.core.numbers import percent
+from m3desk.core.routines import routine_action
+from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview
+from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
+
+if TYPE_CHECKING:
+    from m3desk.systems.adnd2e.table import AdndCombatant, AdndEncounter
+
+__all__ = ["preview_routine", "resolve_routine", "routine_options"]
+
+
+def _routines(sheet: MonsterSheet) -> tuple[tuple[MonsterAttack, ...], ...]:
+    """The attacks grouped by routine number, in the order of the numbers."""
+    numbers = sorted({a.routine for a in sheet.attacks})
+    return tuple(tuple(a for a in sheet.attacks if a.routine == n) for n in numbers)
+
+
+def _words(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...]) -> str:
+    return ", ".join(f"{a.count} × {a.name} ({a.damage})" for a in routine)
+
+
+def routine_options(encounter: AdndEncounter, combatant: AdndCombatant
+                    ) -> list[ActionOption]:
+    """Each routine of a monster with more than one, or with more than one attack, as one
+    action: its attacks' dice in turn ("#1 claw d20", "#1 damage", "#2 claw d20" …)."""
+    from m3desk.systems.adnd2e.table import _attack_options, attacks_of
+
+    sheet = combatant.sheet
+    if not isinstance(sheet, MonsterSheet):
+        return []
+    routines = _routines(sheet)
+    attacks = attacks_of(sheet, encounter.options)
+    found = []
+    for number, routine in enumerate(routines, start=1):
+        if len(routines) == 1 and sum(a.count for a in routine) == 1:
+            continue
+        dice = []
+        blow = 0
+        for attack in routine:
+            index = sheet.attacks.index(attack)
+            single = _attack_options(attacks[index], index, "attack", "", None,
+                                     encounter.options)[0]
+            for _ in range(attack.count):
+                blow += 1
+                word = (attack.name.split() or ["attack"])[-1][:12]
+                if word.isdigit():  # "attack 2": the whole name
+                    word = attack.name[:12]
+                dice += [spec._replace(label=f"#{blow} " + (word if spec.label == "attack"
+                                                            else spec.label.replace(
+                                                                "damage", "dmg")))
+                         for spec in single.dice]
+        found.append(ActionOption(
+            routine_action(number), f"Routine {number}: {_words(sheet, routine)}",
+            dice=tuple(dice), group="attack",
+            help="Every attack of the routine, at one target; a monster makes one routine "
+                 "a round."))
+    return found
+
+
+def _blows(sheet: MonsterSheet, number: int) -> list[int]:
+    """The attacks of routine ``number`` in turn, each as often as it is made."""
+    routines = _routines(sheet)
+    if not 1 <= number <= len(routines):
+        return []
+    return [sheet.attacks.index(a) for a in routines[number - 1] for _ in range(a.count)]
+
+
+def preview_routine(encounter: AdndEncounter, actor: str, number: int,
+                    target: str | None) -> ActionPreview:
+    """Each attack's chance to hit and average damage, as its own preview gives them."""
+    from m3desk.systems.adnd2e.table import _combatant, _modifier, _plan
+
+    sheet = _combatant(encounter, actor).sheet
+    assert isinstance(sheet, MonsterSheet)
+    blows = _blows(sheet, number)
+    if not blows:
+        return ActionPreview(problem="That routine is no longer on the sheet.")
+    lines, average = [], Fraction(0)
+    for blow, index in enumerate(blows, start=1):
+        plan = _plan(encounter, actor, f"attack:{index}:any", target)
+        if isinstance(plan, str):
+            return ActionPreview(problem=plan)
+        chance = combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
+                                        nat20_auto=encounter.options.nat20_auto)
+        outcomes = combat.attack_outcomes(
+            _modifier(plan), plan.thac0, plan.armour, plan.dice, plan.bonus,
+            double=plan.double, nat20_auto=encounter.options.nat20_auto,
+            critical_hits=encounter.options.critical_hits)
+        mean = sum((damage * p for damage, p in outcomes.items()), Fraction(0))
+        average += mean
+        lines.append(f"#{blow} {plan.attack.name}: needs {plan.need}, hits {percent(chance)}, "
+                     f"{plan.dice} (average {float(mean / chance if chance else 0):.1f})")
+    lines.append(f"Average damage of the routine: {float(average):.1f}")
+    return ActionPreview(lines=tuple(lines))
+
+
+def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: str | None,
+                    faces: tuple[int, ...]) -> ActionOutcome:
+    """Every attack of the routine at one target from ``faces`` in the order of its dice;
+    attacks left when the target is down are not made."""
+    from m3desk.systems.adnd2e.table import _attack_options as options_of
+    from m3desk.systems.adnd2e.table import _combatant, _plan, _resolve_attack, attacks_of
+
+    combatant = _combatant(encounter, actor)
+    sheet = combatant.sheet
+    assert isinstance(sheet, MonsterSheet)
+    blows = _blows(sheet, number)
+    attacks = attacks_of(sheet, encounter.options)
+    after: core.Encounter = encounter
+    summaries: list[str] = []
+    notices: list[str] = []
+    at = 0
+    for index in blows:
+        width = len(options_of(attacks[index], index, "attack", "", None,
+                               encounter.options)[0].dice)
+        part = faces[at:at + width]
+        at += width
+        assert target is not None
+        if combat.down(_combatant(after, target).sheet.hit_points):
+            continue
+        plan = _plan(after, actor, f"attack:{index}:any", target)
+        if isinstance(plan, str):
+            raise ValueError(plan)
+        outcome = _resolve_attack(_combatant_encounter(after), _combatant(after, actor),
+                                  plan, part)
+        after = outcome.encounter
+        summaries.append(outcome.summary)
+        notices += [n for n in outcome.notices if n not in notices]
+    return ActionOutcome(after, "; ".join(summaries), notices=tuple(notices))
+
+
+def _combatant_encounter(encounter: core.Encounter) -> AdndEncounter:
+    from m3desk.systems.adnd2e.table import AdndEncounter
+
+    assert isinstance(encounter, AdndEncounter)
+    return encounter
