@@ -140,7 +140,16 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
         after = outcome.encounter
         summaries.append(outcome.summary)
         notices += [n for n in outcome.notices if n not in notices]
-    return ActionOutcome(after, "; ".join(summaries), notices=tuple(notices))
+    # one log line for the routine, as a round's blows are read out together
+    assert target is not None
+    name, foe = combatant.name, _combatant(encounter, target).name
+    lead = f"{name} attacks {foe} with the "
+    texts = [entry.text.removeprefix(lead) for entry in after.log[len(encounter.log):]]
+    record = f"{name} attacks {foe}: " + "; ".join(texts)
+    log = core.add_log(encounter, record, actor=actor, target=target).log
+    after = after.model_copy(update={"log": log})
+    summary = f"{name} attacks {foe}: " + "; ".join(s.removeprefix(lead) for s in summaries)
+    return ActionOutcome(after, summary, notices=tuple(notices))
 
 
 def _combatant_encounter(encounter: core.Encounter) -> AdndEncounter:

@@ -977,7 +977,7 @@ def _breathe(before: OseEncounter, encounter: OseEncounter, actor: str, index: i
     saved = need is not None and save_face is not None and save_face >= need
     name, foe = attacker.name, defender.name
     words = [f"{name} breathes its {attack.name} on {foe}"]
-    brief = f"{attack.name} on {foe}"
+    brief = attack.name
     if save is not None:
         words.append(f"{foe} {'saves' if saved else 'fails to save'} vs "
                      f"{_SAVE_TITLES[save]} (d20 {save_face} against {need})")

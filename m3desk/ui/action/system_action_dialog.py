@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -429,6 +429,9 @@ class SystemActionDialog(QDialog):
                 encounter, self.actor_id, ready=not barred and typed, over=over,
                 actor_name=encounter.combatant(self.actor_id).name)
         self._fit()
+        # once more when the new text has been laid out: a routine's result of several
+        # wrapped lines was measured before its label knew its height, and clipped
+        QTimer.singleShot(0, self, self._fit)  # not once the dialog is gone
 
     def _show_result(self, ready: bool) -> bool | None:
         """What Apply will do with these dice (hit or miss, the damage), before it is done;

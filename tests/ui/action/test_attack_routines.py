@@ -156,7 +156,7 @@ def test_a_dragon_breathes_through_the_dialog_for_its_hit_points(qtbot: Any) -> 
     shown = seen["shown"].replace("\u00a0", " ")
     assert "damage 31 (Black Dragon's hit points now), 15 on a save" in shown, shown
     assert seen["result"].startswith("Result: Black Dragon breathes on Morgan Ironwolf: "
-                                     "breath on Morgan Ironwolf, saved (16 against 15) for 15")
+                                     "breath, saved (16 against 15) for 15")
     assert document.encounter.combatant(hero).sheet.hit_points == 30 - 15
     labels = [o.label for o in RULES.actions(document.encounter, dragon)]
     assert entry.replace("3 left", "2 left") in labels
