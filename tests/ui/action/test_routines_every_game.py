@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
 from pydantic import BaseModel
+from PySide6.QtCore import Qt
 
 from m3desk.assets import sample_files
 from m3desk.core import encounter as core
