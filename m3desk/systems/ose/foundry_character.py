@@ -230,6 +230,13 @@ class _Items:
                                  range=_spell_range(_get(item, "system", "range"))))
 
 
+def _row_words(item: Item) -> str:
+    """"Rope ×50 (in Backpack)" for the row "Rope (in Backpack)" of 50: the count before
+    the container, as the notes wrote it."""
+    base, inside, rest = item.name.partition(" (in ")
+    return counted(base, item.quantity, inside + rest)
+
+
 def _coins_line(coins: Mapping[str, int]) -> list[str]:
     return [f"{coins[code]} {code}" for code in _COINS if coins.get(code)]
 
@@ -406,7 +413,12 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
             report.keep(f"{label}: " + "; ".join(kept[label]))
     if items.gear:
         count = len(items.gear)
-        report.keep(f"{count} piece{'s' if count != 1 else ''} of gear as equipment rows")
+        report.keep(f"{count} piece{'s' if count != 1 else ''} of gear as equipment rows: "
+                    + "; ".join(_row_words(i) for i in items.gear))
+    for label, words in (("coins", _coins_line(coins)), ("languages", languages),
+                         ("other treasure", [treasure] if treasure else [])):
+        if words:
+            report.keep(f"in the sheet's {label}: " + "; ".join(words))
     _unkept(system, report)
     foundry_only(actor, report)
     sheet = CharacterSheet(

@@ -178,7 +178,7 @@ def test_a_character_reads_with_its_class_scores_gear_and_plain_notes() -> None:
     numbers = _numbers(sheet)
     assert numbers["ac"] == 7 and numbers["thac0"] == 19
     assert problems == []
-    assert "1 piece of gear as equipment rows" in kept
+    assert "1 piece of gear as equipment rows: Rope" in kept
 
 
 def test_a_character_with_everything_keeps_each_thing_and_comes_back_the_same() -> None:

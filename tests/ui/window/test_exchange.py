@@ -75,7 +75,8 @@ def test_a_compendium_monster_keeps_its_abilities_and_treasure_and_says_so(
 def test_a_character_with_everything_keeps_or_lists_each_thing_in_the_report_shown(
         window: MainWindow, fake_dialogs, qtbot) -> None:
     """Gear, coins, class abilities, languages, a biography, effects and an AC modifier:
-    each is on the sheet (notes, override) and named in the report the user sees."""
+    each is on the sheet (its own fields, the notes, an override) and named in the report
+    the user sees."""
     _import(window, fake_dialogs, FIXTURES / "wrenna-quickfingers.json")
     sheet = window.session.current().model()
     report = _report(window)
@@ -88,9 +89,12 @@ def test_a_character_with_everything_keeps_or_lists_each_thing_in_the_report_sho
                  "Healing draught", "biography", "AC 3 with Foundry's AC modifier +1",
                  "missile modifier +1", "listening at doors 2-in-6", "Foundry's own data"):
         assert name in shown, name
-    for name in ("Rope ×50", "23 gp", "Back-stab", "Thieves' cant", "Bless", "Footpad",
-                 "Grew up on the docks of Dolmvay & learned", "Map of the sewers"):
+    for name in ("Back-stab", "Bless", "Footpad", "Grew up on the docks of Dolmvay & learned",
+                 "Map of the sewers"):
         assert name in sheet.notes, name
+    assert ("Rope (in Backpack)", 50) in [(i.name, i.quantity) for i in sheet.equipment]
+    assert (sheet.coins.gp, "Thieves' cant" in sheet.languages) == (23, True)
+    assert "Garnet ×2" in sheet.treasure
     assert "<" not in sheet.notes and "alert" not in sheet.notes  # words, never markup
     assert sheet.overrides["ac"] == 3 and sheet.overrides["missile.hit"] == 3
     assert (sheet.armour, sheet.shield, [w.name for w in sheet.weapons]) == \
@@ -165,8 +169,8 @@ def test_every_sample_exports_and_imports_back_with_every_number(
         read = exchange.read(data)
         assert read.problems == ()
         # Saves go as numbers; two-handed is reported; the sheet's own gear, coins, languages
-        # and treasure the export lists as not written (tests/ui/sheet/test_sheets_as_kept.py).
-        kept = {"saves", "saves_as", "weapons", "languages", "equipment", "coins", "treasure"}
+        # and treasure go there and back in their fields.
+        kept = {"saves", "saves_as", "weapons"}
         assert read.sheet.model_dump(exclude=kept) == record.model().model_dump(exclude=kept)
         form = game.sheet_forms[back.kind]
         assert {k: v.value for k, v in form.derive(back, None).items()} == \
