@@ -1,0 +1,146 @@
+"""An expedition of a few turns through the real window, for every game that has one.
+
+File → New Expedition, a light lit and burnt out with Next (the clock's unit) and its key,
+a wandering-monster check typed until it comes up, the encounter it brings opened in a
+tab of its own with the party and the monsters, the fight counted back into the clock,
+and Ctrl+Z. Every game comes from ``registry.systems()`` and is asked through the seam
+(``GameSystem.exploration``); a game without exploration is said to have none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+
+from m3desk.assets import sample_files
+from m3desk.core import registry
+from m3desk.core.encounter import Encounter
+from m3desk.core.expedition import Expedition
+from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.expedition.wandering import bestiary_monsters
+from m3desk.ui.expedition.widget import ExpeditionWidget
+from m3desk.ui.main_window import MainWindow
+from m3desk.ui.window import new_expedition
+from tests.ui.window.conftest import ScriptedDialogs
+
+EXPLORING = [game.id for game in registry.systems() if game.exploration is not None]
+OTHERS = [game.id for game in registry.systems() if game.exploration is None]
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def _characters(game: str) -> list[Path]:
+    from m3desk.storage.sheet_files import load_sheet
+
+    return [path for path in sample_files(game)
+            if getattr(load_sheet(path).model, "kind", "") == "character"]
+
+
+def _set_out(window: MainWindow, monkeypatch: pytest.MonkeyPatch, game: str,
+             mode: str = "") -> ExpeditionWidget:
+    party = tuple(_characters(game))
+    rules = registry.get(game).exploration
+    assert rules is not None
+    choice = new_expedition.ExpeditionChoice(game, "Into the Deep", "Dungeon level 2",
+                                             mode or rules.modes[0].id, party)
+    monkeypatch.setattr(new_expedition, "ask_new_expedition", lambda *_args: choice)
+    window.menu_actions.new_expedition.trigger()
+    page = window.session.current().page  # type: ignore[union-attr]
+    assert isinstance(page, ExpeditionWidget)
+    return page
+
+
+def _button(page: ExpeditionWidget, starts: str) -> QPushButton:
+    found = [b for b in page.findChildren(QPushButton)
+             if b.objectName().startswith(starts) and b.isVisible()]
+    assert found, starts
+    return found[0]
+
+
+def _due_texts(page: ExpeditionWidget) -> list[str]:
+    return [page.due.item(row).text() for row in range(page.due.count())]
+
+
+def _log_texts(page: ExpeditionWidget) -> list[str]:
+    return [page.log.item(row).text() for row in range(page.log.count())]
+
+
+def test_file_menu_offers_new_expedition(window: MainWindow) -> None:
+    assert window.menu_actions.new_expedition in window.menu_actions.menus["file"].actions()
+
+
+@pytest.mark.parametrize("game", OTHERS)
+def test_a_game_without_exploration_says_so(game: str) -> None:
+    assert registry.get(game).name in new_expedition.no_exploration_words()
+    assert "no exploration yet" in new_expedition.no_exploration_words()
+
+
+@pytest.mark.parametrize("game", EXPLORING)
+def test_a_light_burns_out_and_a_check_brings_a_fight(
+        window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any,
+        monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    page = _set_out(window, monkeypatch, game)
+    document = page.document
+    start_clock = page.clock.text()
+    # Light the first light a member carries: its due line appears.
+    lights = [b for b in page.findChildren(QPushButton)
+              if b.objectName().startswith("expedition_command_") and b.isVisible()
+              and b.objectName() not in ("expedition_command_rest",)]
+    before = len(document.expedition.lights)
+    for button in lights:
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        if len(document.expedition.lights) > before:
+            break
+    assert len(document.expedition.lights) == before + 1, "no command lit a light"
+    light = document.expedition.lights[-1]
+    shown = [t for t in _due_texts(page) if light.member in t and "left" in t]
+    assert shown, _due_texts(page)
+    # The clock passes by the button and by its key, until the light is out.
+    qtbot.mouseClick(page.advance_button, Qt.MouseButton.LeftButton)
+    assert page.clock.text() != start_clock
+    page.setFocus()
+    for _ in range(light.left):
+        qtbot.keyClick(page, Qt.Key.Key_Return, CTRL)
+    assert all(lit.member != light.member for lit in document.expedition.lights)
+    assert not [t for t in _due_texts(page) if light.member in t and "left" in t]
+    assert any(light.member in t for t in _log_texts(page)[-2:]), _log_texts(page)
+    # A wandering-monster check, typed as a face that comes up.
+    check = next(a for a in page.rules.actions(document.expedition) if a.brings_encounter)
+    page.action_kind.setCurrentIndex(page.action_kind.findText(check.roll.group))
+    assert page.odds.text().startswith(check.roll.label)
+    face = next(f for f in range(1, check.roll.dice.sides + 1) if check.roll.succeeds(f))
+    qtbot.keyClicks(page.typed, str(face))
+    qtbot.keyClick(page.typed, Qt.Key.Key_Return)
+    assert document.expedition.encounter_due
+    assert check.roll.success in page.result.text()
+    start = _button(page, "expedition_start_fight")
+    monsters = bestiary_monsters(game)
+    assert monsters, f"{game} has exploration but no bestiary to meet monsters from"
+    monkeypatch.setattr(ExpeditionWidget, "ask_monsters",
+                        staticmethod(lambda _widget: (monsters[0][0], 3)))
+    qtbot.mouseClick(start, Qt.MouseButton.LeftButton)
+    fight_page = window.session.current().page  # type: ignore[union-attr]
+    assert isinstance(fight_page, EncounterWidget)
+    fight: Encounter = fight_page.document.encounter
+    names = {c.name for c in fight.combatants}
+    assert {m.name for m in document.expedition.members} <= names
+    assert len(fight.combatants) == len(document.expedition.members) + 3
+    assert fight.phase == "setup"
+    # The fight ends after some rounds: its time joins the clock.
+    fight_page.document.apply(fight.model_copy(update={"round": 7, "phase": "rounds"}),
+                              "rounds")
+    window.session.focus(next(r for r in window.session.records if r.page is page))
+    clock_before = dict(document.expedition.elapsed)
+    qtbot.mouseClick(_button(page, "expedition_count_fight"), Qt.MouseButton.LeftButton)
+    expedition: Expedition = document.expedition
+    assert not expedition.in_fight
+    assert expedition.elapsed != clock_before or "7 rounds" in _log_texts(page)[-1]
+    assert any("7 rounds" in text for text in _log_texts(page)[-2:])
+    # Each step was one undo step.
+    steps = document.undo_stack.count()
+    document.undo_stack.undo()
+    assert document.expedition.in_fight
+    assert document.undo_stack.count() == steps
