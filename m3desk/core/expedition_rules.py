@@ -69,6 +69,8 @@ class ExplorationCommand(NamedTuple):
     id: str
     label: str
     tip: str = ""
+    group: str = ""
+    """Commands of one group share one menu button named by it ("Lights"); "" stands alone."""
 
 
 class PartySheet(NamedTuple):

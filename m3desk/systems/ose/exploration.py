@@ -295,6 +295,8 @@ def _passed(expedition: Expedition, units: int = 1, why: str = "") -> Expedition
     """``units`` of the clock pass, with one log line."""
     typed = _typed(expedition)
     unit = _unit(typed)
+    clock = clock_words(typed)
+    first = clock_of(typed, unit) + 1
     said: list[str] = []
     for _ in range(units):
         typed = typed.model_copy(update={"elapsed": {**typed.elapsed,
@@ -304,8 +306,10 @@ def _passed(expedition: Expedition, units: int = 1, why: str = "") -> Expedition
         else:
             typed, burnt = _end_of_day(typed)
         said += burnt
-    what = why or f"{_count(units, unit).capitalize()} passes."
-    return add_line(typed, clock_words(typed), " ".join([what, *said]))
+    last = clock_of(typed, unit)
+    ended = f"{unit.capitalize()} {first} ends." if first == last else \
+        f"{unit.capitalize()}s {first}–{last} end."
+    return add_line(typed, clock, " ".join(part for part in (why, ended, *said) if part))
 
 
 def advance(expedition: Expedition) -> Expedition:
@@ -492,18 +496,19 @@ def commands(expedition: Expedition) -> tuple[ExplorationCommand, ...]:
             light = _lit(typed, member.name)
             if light is not None:
                 found.append(ExplorationCommand(f"out.{member.name}",
-                                                f"Put Out {member.name}'s Light"))
+                                                f"Put Out {member.name}'s Light",
+                                                group="Lights"))
                 continue
             if _left(typed, member.name, "torch"):
                 found.append(ExplorationCommand(
                     f"torch.{member.name}", f"{member.name} Lights a Torch",
                     f"{_left(typed, member.name, 'torch')} torches carried; "
-                    f"{typed.options.torch_turns} turns each"))
+                    f"{typed.options.torch_turns} turns each", "Lights"))
             if _left(typed, member.name, "lantern") and _left(typed, member.name, "oil"):
                 found.append(ExplorationCommand(
                     f"lantern.{member.name}", f"{member.name} Lights the Lantern",
                     f"{_left(typed, member.name, 'oil')} oil flasks carried; "
-                    f"{typed.options.lantern_turns} turns each"))
+                    f"{typed.options.lantern_turns} turns each", "Lights"))
     found.append(ExplorationCommand("waved", "No Encounter After All",
                                     "The monsters met are avoided or were nothing"))
     return tuple(found)

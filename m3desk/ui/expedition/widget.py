@@ -24,8 +24,10 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QSplitter,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -84,8 +86,13 @@ class ExpeditionWidget(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.35)
         font.setBold(True)
         self.clock.setFont(font)
-        self.place = _plain(QLabel())
+        self.place = QLineEdit()
         self.place.setObjectName("expedition_place")
+        self.place.setAccessibleName("Place")
+        self.place.setPlaceholderText("Where the party is")
+        self.place.setToolTip("Where the party is, in your words (Dungeon level 2, "
+                              "Wilderness: forest)")
+        self.place.editingFinished.connect(self._on_place)
         self.mode = QComboBox()
         self.mode.setAccessibleName("Where the party is")
         for mode in self.rules.modes:
@@ -204,8 +211,8 @@ class ExpeditionWidget(QWidget):
         rules = self.rules
         mode = rules.mode(expedition.mode)
         self.clock.setText(rules.clock_words(expedition))
-        self.place.setText(" · ".join(part for part in (expedition.name, expedition.place)
-                                      if part))
+        if not self.place.hasFocus():
+            self.place.setText(expedition.place)
         self.mode.setCurrentIndex(max(0, self.mode.findData(mode.id)))
         self.terrain.blockSignals(True)
         self.terrain.clear()
@@ -238,8 +245,26 @@ class ExpeditionWidget(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
+        menus: dict[str, QMenu] = {}
         for command in self.rules.commands(expedition):
             if command.id == "waved" and not expedition.encounter_due:
+                continue
+            if command.group:
+                menu = menus.get(command.group)
+                if menu is None:
+                    group = QToolButton()
+                    group.setObjectName(f"expedition_group_{command.group}")
+                    group.setText(f"{command.group} ▾")
+                    group.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+                    menu = menus[command.group] = QMenu(group)
+                    menu.setToolTipsVisible(True)
+                    group.setMenu(menu)
+                    self.command_flow.addWidget(group)
+                action = menu.addAction(command.label)
+                action.setObjectName(f"expedition_command_{command.id}")
+                action.setToolTip(command.tip or command.label)
+                action.triggered.connect(lambda _checked=False, c=command.id:
+                                         self.run_command(c))
                 continue
             button = QPushButton(command.label)
             button.setObjectName(f"expedition_command_{command.id}")
@@ -288,7 +313,8 @@ class ExpeditionWidget(QWidget):
         if action.takes:
             unit = self.rules.mode(self.document.expedition.mode)
             takes = f"; takes {action.takes} {unit.unit if action.takes == 1 else unit.plural}"
-        self.odds.setText(f"{action.roll.label}: {chance_text(action.roll)}{takes}")
+        odds = chance_text(action.roll).replace(" %", "\u00a0%")  # "33.3 %" on one line
+        self.odds.setText(f"{action.roll.label}: {odds}{takes}")
         self.odds.setToolTip(f"Exact chance {chance(action.roll)}")
         self.roll_button.setEnabled(True)
 
@@ -340,6 +366,13 @@ class ExpeditionWidget(QWidget):
         self.result.setText(judged.text)
         after = self.rules.act(self.document.expedition, action, judged)
         self.document.apply(after, action.roll.label)
+
+    def _on_place(self) -> None:
+        expedition = self.document.expedition
+        place = self.place.text().strip()[:120]
+        if place != expedition.place:
+            self.document.apply(expedition.model_copy(update={"place": place}),
+                                f"Place: {place}")
 
     def _on_mode(self, *_args: object) -> None:
         expedition = self.document.expedition

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QPushButton, QToolButton
 
 from m3desk.assets import sample_files
 from m3desk.core import registry
@@ -86,12 +86,13 @@ def test_a_light_burns_out_and_a_check_brings_a_fight(
     document = page.document
     start_clock = page.clock.text()
     # Light the first light a member carries: its due line appears.
-    lights = [b for b in page.findChildren(QPushButton)
-              if b.objectName().startswith("expedition_command_") and b.isVisible()
-              and b.objectName() not in ("expedition_command_rest",)]
+    # The game's commands: buttons, and menus of grouped commands (its lights).
+    commands = [a for tool in page.findChildren(QToolButton) if tool.isVisible()
+                and tool.objectName().startswith("expedition_group_") and tool.menu()
+                for a in tool.menu().actions()]
     before = len(document.expedition.lights)
-    for button in lights:
-        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    for command in commands:
+        command.trigger()
         if len(document.expedition.lights) > before:
             break
     assert len(document.expedition.lights) == before + 1, "no command lit a light"
