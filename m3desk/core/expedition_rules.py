@@ -116,6 +116,10 @@ class ExplorationRules(NamedTuple):
     party: Callable[[Expedition], tuple[PartySheet, ...]] = lambda expedition: tuple(
         PartySheet(m.sheet, m.source_path) for m in expedition.members)
     """The party's sheets, for the encounter a check brings."""
+    provisions: Callable[[Expedition], tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = \
+        lambda _expedition: ((), ())
+    """The party's light and supplies as a table: its column titles and a row a member
+    (the printed sheet, and whatever else lists them)."""
     options_model: type[BaseModel] | None = None
     option_labels: Mapping[str, str] = MappingProxyType({})
     option_help: Mapping[str, str] = MappingProxyType({})

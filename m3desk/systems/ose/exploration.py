@@ -568,6 +568,25 @@ def movement(expedition: Expedition) -> str:
     return f"Travel: {slowest} miles a day (the slowest: {who}){change}"
 
 
+SUPPLY_WORDS = (("torch", "Torches"), ("oil", "Oil flasks"), ("ration", "Rations (days)"),
+                ("water", "Waterskins"))
+
+
+def provisions(expedition: Expedition) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    typed = _typed(expedition)
+    headings = ("Member", "Light", *(words for _item, words in SUPPLY_WORDS))
+    rows = []
+    for member in typed.members:
+        light = _lit(typed, member.name)
+        lit = (f"{LIGHT_WORDS.get(light.source, light.source)}, "
+               f"{_count(light.left, 'turn')} left") if light is not None else "—"
+        if light is None and _left(typed, member.name, "lantern"):
+            lit = "Lantern (unlit)"
+        rows.append((member.name, lit,
+                     *(str(_left(typed, member.name, item)) for item, _words in SUPPLY_WORDS)))
+    return headings, tuple(rows)
+
+
 def fight_over(expedition: Expedition, rounds: int) -> Expedition:
     typed = _typed(expedition).model_copy(update={"in_fight": False, "encounter_due": False})
     if typed.mode == WILDERNESS.id:
@@ -605,6 +624,7 @@ EXPLORATION = ExplorationRules(
     change_mode=change_mode,
     commands=commands,
     command=command,
+    provisions=provisions,
     options_model=OseExploration,
     option_labels=MappingProxyType(LABELS),
     option_help=MappingProxyType(EXPLANATIONS),

@@ -20,11 +20,13 @@ from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.core.encounter import Encounter
 from m3desk.core.expedition import Expedition
+from m3desk.core.sheet_rolls import chance_text
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.expedition.wandering import bestiary_monsters
 from m3desk.ui.expedition.widget import ExpeditionWidget
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.window import new_expedition
+from tests.ui.printing.conftest import pdftotext
 from tests.ui.window.conftest import ScriptedDialogs
 
 EXPLORING = [game.id for game in registry.systems() if game.exploration is not None]
@@ -81,7 +83,7 @@ def test_a_game_without_exploration_says_so(game: str) -> None:
 @pytest.mark.parametrize("game", EXPLORING)
 def test_a_light_burns_out_and_a_check_brings_a_fight(
         window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any,
-        monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str) -> None:
     page = _set_out(window, monkeypatch, game)
     document = page.document
     start_clock = page.clock.text()
@@ -112,6 +114,8 @@ def test_a_light_burns_out_and_a_check_brings_a_fight(
     check = next(a for a in page.rules.actions(document.expedition) if a.brings_encounter)
     page.action_kind.setCurrentIndex(page.action_kind.findText(check.roll.group))
     assert page.odds.text().startswith(check.roll.label)
+    odds = chance_text(check.roll).replace(" %", "\u00a0%")
+    assert odds in page.odds.text()  # the shown odds are the very roll's
     face = next(f for f in range(1, check.roll.dice.sides + 1) if check.roll.succeeds(f))
     qtbot.keyClicks(page.typed, str(face))
     qtbot.keyClick(page.typed, Qt.Key.Key_Return)
@@ -140,6 +144,12 @@ def test_a_light_burns_out_and_a_check_brings_a_fight(
     assert not expedition.in_fight
     assert expedition.elapsed != clock_before or "7 rounds" in _log_texts(page)[-1]
     assert any("7 rounds" in text for text in _log_texts(page)[-2:])
+    # File → Export PDF prints the tab's log.
+    target = tmp_path / "session.pdf"
+    fake_dialogs.answer("pdf_file_name", target)
+    window.menu_actions.export_pdf.trigger()
+    printed = " ".join(pdftotext(target).split())
+    assert f"{light.member}" in printed and "7 rounds" in printed
     # Each step was one undo step.
     steps = document.undo_stack.count()
     document.undo_stack.undo()
