@@ -80,6 +80,11 @@ class PartySheet(NamedTuple):
     path: str | None = None
 
 
+def _party_of(expedition: Expedition) -> tuple[PartySheet, ...]:
+    return tuple(PartySheet(member.sheet, member.source_path)
+                 for member in expedition.members)
+
+
 def _no_commands(_expedition: Expedition) -> tuple[ExplorationCommand, ...]:
     return ()
 
@@ -113,8 +118,8 @@ class ExplorationRules(NamedTuple):
     """(mode id, terrain id) → the expedition going on there, one log line."""
     commands: Callable[[Expedition], tuple[ExplorationCommand, ...]] = _no_commands
     command: Callable[[Expedition, str], Expedition] = _no_command
-    party: Callable[[Expedition], tuple[PartySheet, ...]] = lambda expedition: tuple(
-        PartySheet(m.sheet, m.source_path) for m in expedition.members)
+    party: Callable[[Expedition], tuple[PartySheet, ...]] = lambda expedition: _party_of(
+        expedition)
     """The party's sheets, for the encounter a check brings."""
     provisions: Callable[[Expedition], tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = \
         lambda _expedition: ((), ())

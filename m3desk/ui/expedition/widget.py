@@ -10,6 +10,7 @@ counted in) is the game's pure function pushed as one undo step through
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -118,6 +119,13 @@ class ExpeditionWidget(QWidget):
         header.addWidget(self.mode)
         header.addWidget(self.terrain)
         header.addWidget(self.advance_button)
+        self.rules_button = QPushButton("Rules…")
+        self.rules_button.setObjectName("expedition_rules")
+        self.rules_button.setToolTip("This expedition's table rules: how long a light burns, "
+                                     "how often the party rests and checks are made")
+        self.rules_button.clicked.connect(self.edit_rules)
+        self.rules_button.setVisible(self.rules.options_model is not None)
+        header.addWidget(self.rules_button)
 
         self.due = QListWidget()
         self.due.setObjectName("expedition_due")
@@ -222,8 +230,9 @@ class ExpeditionWidget(QWidget):
         self.terrain.setVisible(bool(mode.terrains))
         self.terrain.blockSignals(False)
         self.advance_button.setText(f"Next {mode.unit.capitalize()}")
+        key = self.advance_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         self.advance_button.setToolTip(f"One {mode.unit} passes: one undo step and one log "
-                                       f"line ({self.advance_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+                                       f"line ({key})")
         self.movement.setText(rules.movement(expedition))
         self.due.clear()
         for line in rules.due(expedition):
@@ -384,6 +393,27 @@ class ExpeditionWidget(QWidget):
         self.document.apply(self.rules.change_mode(expedition, mode, terrain),
                             f"Go on in: {label}")
 
+    def edit_rules(self) -> None:
+        """The expedition's table rules in the generic options form, one undo step."""
+        from m3desk.ui.table_rules import options_dialog
+
+        expedition = self.document.expedition
+        rules = self.rules
+        if rules.options_model is None:
+            return
+        game = registry.system_of(expedition)
+        words = game._replace(options_model=rules.options_model,
+                              option_labels=rules.option_labels,
+                              option_help=rules.option_help,
+                              option_choices=rules.option_choices)
+        chosen = options_dialog.ask_options(self, words, expedition.options,
+                                            "Exploration Rules",
+                                            f"{game.name}: what the clock brings, with the "
+                                            "book's defaults.")
+        if chosen is not None:
+            self.document.apply(expedition.model_copy(update={"options": chosen}),
+                                "Exploration rules")
+
     # -- the fight ---------------------------------------------------------------------------
 
     @staticmethod
@@ -429,16 +459,12 @@ class ExpeditionWidget(QWidget):
         """The fight's rounds into the clock (a fight is a turn), one undo step."""
         rounds = self._fight_rounds
         if self.fight is not None:
-            try:
+            with contextlib.suppress(RuntimeError):  # its tab closed, the document deleted
                 rounds = int(self.fight.encounter.round)
-            except RuntimeError:  # its tab was closed and the document deleted
-                pass
         self.fight = None
         self.document.apply(self.rules.fight_over(self.document.expedition, rounds),
                             "Count the fight in")
 
     def detach(self) -> None:
-        try:
+        with contextlib.suppress(RuntimeError, TypeError):
             self.document.expedition_changed.disconnect(self.refresh)
-        except (RuntimeError, TypeError):
-            pass

@@ -12,8 +12,9 @@ from m3desk.storage import catalog
 __all__ = ["DOCUMENT_SUFFIXES", "OPEN_FILTER", "PDF_FILTER"]
 
 DOCUMENT_SUFFIXES: frozenset[str] = frozenset((".m3c", ".m3m", ".m3e", ".m3x"))
-"""The extensions every game's files use (characters, monsters, encounters, expeditions): known without
-loading any game, so start-up does not pay for them. A test checks every game agrees."""
+"""The extensions every game's files use (characters, monsters, encounters, expeditions):
+known without loading any game, so start-up does not pay for them. A test checks every game
+agrees."""
 
 
 def __getattr__(name: str) -> object:

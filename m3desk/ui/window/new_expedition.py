@@ -153,10 +153,10 @@ def _party(sources: Sequence[Any]) -> tuple[list[PartySheet], list[str]]:
                 continue
             party.append(PartySheet(sheet, None if is_sample(source) else str(source)))
             continue
-        sheet = getattr(source, "sheet", None)
+        held = getattr(source, "sheet", None)
         path = getattr(source, "path", None)
-        if isinstance(sheet, BaseModel):
-            party.append(PartySheet(sheet, str(path) if path is not None else None))
+        if isinstance(held, BaseModel):
+            party.append(PartySheet(held, str(path) if path is not None else None))
     return party, problems
 
 

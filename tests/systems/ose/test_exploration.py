@@ -193,7 +193,7 @@ def test_the_wilderness_by_terrain(terrain: str) -> None:
     assert f"{miles} miles a day" in shown
     if speed != 1:
         assert f"slows it to {int(miles * speed)}" in shown
-    assert [t for t in TERRAINS if t.id == terrain][0].speed == speed
+    assert next(t for t in TERRAINS if t.id == terrain).speed == speed
 
 
 def test_rations_a_day_and_a_day_without() -> None:

@@ -155,3 +155,29 @@ def test_a_light_burns_out_and_a_check_brings_a_fight(
     document.undo_stack.undo()
     assert document.expedition.in_fight
     assert document.undo_stack.count() == steps
+
+
+@pytest.mark.parametrize("game", EXPLORING)
+def test_the_exploration_rules_are_one_undo_step(
+        window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    from m3desk.ui.table_rules import options_dialog
+
+    page = _set_out(window, monkeypatch, game)
+    rules = page.rules
+    assert rules.options_model is not None
+    before = page.document.expedition.options
+    name, field = next((n, f) for n, f in rules.options_model.model_fields.items()
+                       if f.annotation is int)
+    changed = before.model_copy(update={name: getattr(before, name) + 1})
+    asked: list[Any] = []
+
+    def answer(_parent: Any, system: Any, current: Any, *_words: Any) -> Any:
+        asked.append((system.option_help, current))
+        return changed
+
+    monkeypatch.setattr(options_dialog, "ask_options", answer)
+    qtbot.mouseClick(page.rules_button, Qt.MouseButton.LeftButton)
+    assert page.document.expedition.options == changed
+    assert asked[0][0] is rules.option_help and asked[0][1] == before
+    page.document.undo_stack.undo()
+    assert page.document.expedition.options == before
