@@ -166,8 +166,8 @@ def test_the_exploration_rules_are_one_undo_step(
     rules = page.rules
     assert rules.options_model is not None
     before = page.document.expedition.options
-    name, field = next((n, f) for n, f in rules.options_model.model_fields.items()
-                       if f.annotation is int)
+    name = next(n for n, f in rules.options_model.model_fields.items()
+                if f.annotation is int)
     changed = before.model_copy(update={name: getattr(before, name) + 1})
     asked: list[Any] = []
 
