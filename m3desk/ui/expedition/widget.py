@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QMenu,
@@ -50,6 +51,14 @@ URGENT_MARK = "⚠ "
 def _plain(label: QLabel) -> QLabel:
     label.setTextFormat(Qt.TextFormat.PlainText)  # text from files is never markup
     return label
+
+
+def _wrapping(view: QListWidget) -> None:
+    """Long lines wrap to the list's width: nothing is cut off or scrolled sideways."""
+    view.setWordWrap(True)
+    view.setResizeMode(QListView.ResizeMode.Adjust)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setTextElideMode(Qt.TextElideMode.ElideNone)
 
 
 class ExpeditionWidget(QWidget):
@@ -130,6 +139,7 @@ class ExpeditionWidget(QWidget):
         self.due = QListWidget()
         self.due.setObjectName("expedition_due")
         self.due.setAccessibleName("Due now")
+        _wrapping(self.due)
         self.start_fight = QPushButton("&Start the Encounter…")
         self.start_fight.setObjectName("expedition_start_fight")
         self.start_fight.setToolTip("The party and the monsters met, in a new encounter tab "
@@ -189,7 +199,7 @@ class ExpeditionWidget(QWidget):
         self.log = QListWidget()
         self.log.setObjectName("expedition_log")
         self.log.setAccessibleName("Log")
-        self.log.setWordWrap(True)
+        _wrapping(self.log)
         log_box = QGroupBox("Log")
         log_layout = QVBoxLayout(log_box)
         log_layout.addWidget(self.log)
@@ -263,7 +273,7 @@ class ExpeditionWidget(QWidget):
                 if menu is None:
                     group = QToolButton()
                     group.setObjectName(f"expedition_group_{command.group}")
-                    group.setText(f"{command.group} ▾")
+                    group.setText(command.group)
                     group.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
                     menu = menus[command.group] = QMenu(group)
                     menu.setToolTipsVisible(True)
