@@ -21,6 +21,8 @@ from m3desk.core import registry
 from m3desk.core.encounter import Encounter
 from m3desk.core.expedition import Expedition
 from m3desk.core.sheet_rolls import chance_text
+from m3desk.storage import catalog
+from m3desk.storage.paths import AppPaths
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.expedition.wandering import bestiary_monsters
 from m3desk.ui.expedition.widget import ExpeditionWidget
@@ -181,3 +183,34 @@ def test_the_exploration_rules_are_one_undo_step(
     assert asked[0][0] is rules.option_help and asked[0][1] == before
     page.document.undo_stack.undo()
     assert page.document.expedition.options == before
+
+
+@pytest.mark.parametrize("game", EXPLORING)
+def test_a_saved_expedition_is_listed_opens_in_its_tab_and_saves(
+        window: MainWindow, qtbot: Any, paths: AppPaths, game: str) -> None:
+    from m3desk.storage.documents import load_document_bytes
+    from m3desk.storage.expedition_files import load_expedition, save_expedition
+    from m3desk.ui.library.scan import read_entry
+    from tests.storage.test_expedition_files import under_way
+
+    rules = registry.get(game).exploration
+    assert rules is not None
+    expedition = under_way(game)
+    target = paths.library_dir("encounters") / "deep.m3x"
+    save_expedition(target, expedition)
+    entry = read_entry(target)
+    assert (entry.kind, entry.is_sheet, entry.error) == ("expedition", False, None)
+    assert entry.name == expedition.name and entry.system == registry.get(game).name
+    record = window.session.open_path(target)
+    assert record is not None and isinstance(record.page, ExpeditionWidget)
+    page = record.page
+    assert page.clock.text() == rules.clock_words(expedition)
+    assert page.log.count() == len(expedition.log)
+    qtbot.mouseClick(page.advance_button, Qt.MouseButton.LeftButton)
+    assert record.document.modified
+    snapshot = record.kind.snapshot_bytes(record.document)  # what autosave keeps
+    restored = load_document_bytes(snapshot, catalog.all_documents(), source="snapshot")
+    assert restored.model == page.document.expedition
+    window.save_current()
+    assert not record.document.modified
+    assert load_expedition(target).model == page.document.expedition
