@@ -13,12 +13,15 @@ from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -26,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
-from m3desk.core.dice import Roller
+from m3desk.core.dice import DiceExpr, Roller
 from m3desk.core.expedition import Expedition
 from m3desk.core.expedition_rules import ExplorationRules
 
@@ -90,8 +93,11 @@ def wandering_encounter(expedition: Expedition, monster_id: str, number: int,
 class WanderingDialog(QDialog):
     """Which monsters are met and how many: the referee's pick from the bestiary."""
 
-    def __init__(self, system_id: str, parent: QWidget | None = None) -> None:
+    def __init__(self, system_id: str, parent: QWidget | None = None,
+                 roller: Roller | None = None) -> None:
         super().__init__(parent)
+        self._roller = roller or Roller()
+        self._appearing = dict(bestiary_monsters(system_id))
         self.setWindowTitle("Wandering Monsters")
         self.setObjectName("wandering_dialog")
         self.monster = QComboBox()
@@ -102,10 +108,16 @@ class WanderingDialog(QDialog):
             self.monster.addItem(monster_id, monster_id)
             self.monster.setItemData(self.monster.count() - 1,
                                      f"Number appearing {appearing}" if appearing else "",
-                                     3)  # Qt.ToolTipRole
+                                     Qt.ItemDataRole.ToolTipRole)
         self.number = QSpinBox()
         self.number.setAccessibleName("Number appearing")
         self.number.setRange(1, 60)
+        self.printed = QLabel()
+        self.printed.setTextFormat(Qt.TextFormat.PlainText)
+        self.roll_number = QPushButton("&Roll")
+        self.roll_number.setObjectName("wandering_roll_number")
+        self.roll_number.clicked.connect(self.roll_appearing)
+        self.monster.currentTextChanged.connect(self._show_appearing)
         hint = QLabel("Roll the level's or terrain's table, then pick the monster and the "
                       "number appearing; the party joins from the expedition.")
         hint.setWordWrap(True)
@@ -118,12 +130,38 @@ class WanderingDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form = QFormLayout()
         form.addRow("&Monster:", self.monster)
-        form.addRow("&Number appearing:", self.number)
+        count = QHBoxLayout()
+        count.addWidget(self.number, 1)
+        count.addWidget(self.roll_number)
+        form.addRow("&Number appearing:", count)
+        form.addRow("In the book:", self.printed)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(hint)
         layout.addWidget(buttons)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50)
+        self._show_appearing()
+
+    def _dice(self) -> DiceExpr | None:
+        from m3desk.ui.encounter.copies_dialog import appearing_dice
+
+        return appearing_dice(self._appearing.get(self.monster.currentText().strip(), ""))
+
+    def _show_appearing(self, *_args: object) -> None:
+        printed = self._appearing.get(self.monster.currentText().strip(), "")
+        self.printed.setText(printed or "—")
+        dice = self._dice()
+        self.roll_number.setEnabled(dice is not None)
+        self.roll_number.setText(f"&Roll {dice}" if dice is not None else "&Roll")
+        self.roll_number.setToolTip("Roll the number appearing in a dungeon (the first of "
+                                    "the book's numbers)" if dice is not None else
+                                    "The book gives no dice for this monster")
+
+    def roll_appearing(self) -> None:
+        dice = self._dice()
+        if dice is not None:
+            total = dice.total(self._roller.roll_faces(dice))
+            self.number.setValue(max(1, min(total, self.number.maximum())))
 
     def choice(self) -> tuple[str, int]:
         return self.monster.currentText().strip(), self.number.value()

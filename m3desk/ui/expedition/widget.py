@@ -433,7 +433,8 @@ class ExpeditionWidget(QWidget):
 
         if dialogs.is_non_interactive():
             return None
-        dialog = WanderingDialog(registry.system_of(widget.document.expedition).id, widget)
+        dialog = WanderingDialog(registry.system_of(widget.document.expedition).id, widget,
+                                 widget.roller)
         try:
             return dialog.choice() if dialog.exec() else None
         finally:

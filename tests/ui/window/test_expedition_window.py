@@ -214,3 +214,22 @@ def test_a_saved_expedition_is_listed_opens_in_its_tab_and_saves(
     window.save_current()
     assert not record.document.modified
     assert load_expedition(target).model == page.document.expedition
+
+
+@pytest.mark.parametrize("game", EXPLORING)
+def test_the_wandering_dialog_rolls_the_books_number_appearing(qtbot: Any, game: str) -> None:
+    from m3desk.core.dice import Roller
+    from m3desk.ui.encounter.copies_dialog import appearing_dice
+    from m3desk.ui.expedition.wandering import WanderingDialog
+
+    dialog = WanderingDialog(game, None, Roller(5))
+    qtbot.addWidget(dialog)
+    monster, printed = next((m, p) for m, p in bestiary_monsters(game) if appearing_dice(p))
+    dialog.monster.setCurrentText(monster)
+    dice = appearing_dice(printed)
+    assert dice is not None and dialog.printed.text() == printed
+    assert dialog.roll_number.isEnabled() and str(dice) in dialog.roll_number.text()
+    for _ in range(20):
+        qtbot.mouseClick(dialog.roll_number, Qt.MouseButton.LeftButton)
+        assert dice.minimum <= dialog.number.value() <= dice.maximum
+    assert dialog.choice() == (monster, dialog.number.value())
