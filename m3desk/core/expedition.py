@@ -30,7 +30,10 @@ __all__ = [
     "Light",
     "Member",
     "Supply",
+    "Timer",
     "add_line",
+    "add_timer",
+    "counted_down",
     "clock_of",
     "member_named",
 ]
@@ -68,6 +71,14 @@ class Supply(BaseModel):
     left: int = Field(ge=0, le=100_000)
 
 
+class Timer(BaseModel):
+    """A spell or effect that lasts so many units of the clock ("Light (Silverleaf)")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    label: str = Field(min_length=1, max_length=80)
+    left: int = Field(ge=0, le=100_000)
+
+
 class ExpeditionLine(BaseModel):
     """One line of the referee's log, with the clock when it happened ("Turn 7")."""
 
@@ -96,6 +107,8 @@ class Expedition(BaseModel):
     """The clock value at which something last happened, by the game's id ("rest")."""
     lights: tuple[Light, ...] = Field((), max_length=MAX_LIGHTS)
     supplies: tuple[Supply, ...] = Field((), max_length=MAX_LIGHTS)
+    timers: tuple[Timer, ...] = Field((), max_length=MAX_LIGHTS)
+    """Spells and effects counting down with the clock, as the referee set them."""
     encounter_due: bool = False
     """A check came up: wandering monsters are met, until the fight starts or is waved off."""
     in_fight: bool = False
@@ -117,3 +130,20 @@ def add_line(expedition: Expedition, clock: str, text: str) -> Expedition:
     """The expedition with one more log line (the oldest dropped past the log's limit)."""
     entry = ExpeditionLine(clock=clock[:200], text=text[:2_000])
     return expedition.model_copy(update={"log": expedition.log.appended(entry, MAX_ENTRIES)})
+
+
+def add_timer(expedition: Expedition, label: str, units: int) -> Expedition:
+    """The expedition with a timer of ``units`` more (a spell's duration) named ``label``."""
+    timer = Timer(label=label.strip()[:80] or "Timer", left=max(1, min(units, 100_000)))
+    return expedition.model_copy(update={"timers": (*expedition.timers, timer)})
+
+
+def counted_down(expedition: Expedition) -> tuple[Expedition, list[str]]:
+    """One unit off every timer; those that run out are dropped and named ("Light ends.")."""
+    kept, ended = [], []
+    for timer in expedition.timers:
+        if timer.left <= 1:
+            ended.append(f"{timer.label} ends.")
+        else:
+            kept.append(timer.model_copy(update={"left": timer.left - 1}))
+    return expedition.model_copy(update={"timers": tuple(kept)}), ended

@@ -28,7 +28,15 @@ from typing import Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field
 
 from m3desk.core.dice import DiceExpr
-from m3desk.core.expedition import Expedition, Light, Member, Supply, add_line, clock_of
+from m3desk.core.expedition import (
+    Expedition,
+    Light,
+    Member,
+    Supply,
+    add_line,
+    clock_of,
+    counted_down,
+)
 from m3desk.core.expedition_rules import (
     ClockMode,
     Due,
@@ -305,7 +313,9 @@ def _passed(expedition: Expedition, units: int = 1, why: str = "") -> Expedition
             typed, burnt = _end_of_turn(typed)
         else:
             typed, burnt = _end_of_day(typed)
-        said += burnt
+        counted, ended = counted_down(typed)
+        typed = _typed(counted)
+        said += burnt + ended
     last = clock_of(typed, unit)
     ended = f"{unit.capitalize()} {first} ends." if first == last else \
         f"{unit.capitalize()}s {first}–{last} end."
@@ -328,6 +338,9 @@ def due(expedition: Expedition) -> tuple[Due, ...]:
         lines.append(Due("Wandering monsters met: start the encounter", True))
     if typed.in_fight:
         lines.append(Due("A fight is on: count it in when it ends", True))
+    unit = _unit(typed)
+    for timer in typed.timers:
+        lines.append(Due(f"{timer.label}: {_count(timer.left, unit)} left", timer.left <= 1))
     if typed.mode == WILDERNESS.id:
         lines += _wilderness_due(typed)
     else:

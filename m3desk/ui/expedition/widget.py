@@ -18,6 +18,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -28,6 +31,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QToolButton,
     QVBoxLayout,
@@ -36,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from m3desk.core import registry
 from m3desk.core.dice import DiceError, Roller
-from m3desk.core.expedition import Expedition
+from m3desk.core.expedition import Expedition, add_line, add_timer
 from m3desk.core.expedition_rules import ExplorationAction, ExplorationRules
 from m3desk.core.sheet_rolls import chance, chance_text, outcome, read_faces
 from m3desk.ui import dialogs
@@ -51,6 +55,33 @@ URGENT_MARK = "⚠ "
 def _plain(label: QLabel) -> QLabel:
     label.setTextFormat(Qt.TextFormat.PlainText)  # text from files is never markup
     return label
+
+
+class TimerDialog(QDialog):
+    """A spell or effect's name and how many units of the clock it lasts."""
+
+    def __init__(self, unit: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add Timer")
+        self.label = QLineEdit()
+        self.label.setAccessibleName("What lasts")
+        self.label.setPlaceholderText("Light (Silverleaf)")
+        self.label.setMaxLength(80)
+        self.units = QSpinBox()
+        self.units.setAccessibleName(f"How many {unit}")
+        self.units.setRange(1, 10_000)
+        self.units.setValue(6)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("&What lasts:", self.label)
+        form.addRow(f"&{unit.capitalize()}:", self.units)
+        form.addRow(buttons)
+
+    def choice(self) -> tuple[str, int]:
+        return self.label.text(), self.units.value()
 
 
 def _wrapping(view: QListWidget) -> None:
@@ -149,6 +180,11 @@ class ExpeditionWidget(QWidget):
         self.count_fight.setObjectName("expedition_count_fight")
         self.count_fight.setToolTip("The fight is over: its rounds join the expedition's clock")
         self.count_fight.clicked.connect(self.count_fight_in)
+        self.timer_button = QPushButton("Add &Timer…")
+        self.timer_button.setObjectName("expedition_add_timer")
+        self.timer_button.setToolTip("A spell or effect that lasts so many turns or days: it "
+                                     "counts down with the clock and says when it ends")
+        self.timer_button.clicked.connect(self.add_timer)
         self.command_box = QWidget()
         self.command_flow = FlowLayout(self.command_box)
         due_box = QGroupBox("Due now")
@@ -158,6 +194,7 @@ class ExpeditionWidget(QWidget):
         fight_row.addWidget(self.start_fight)
         fight_row.addWidget(self.count_fight)
         fight_row.addStretch(1)
+        fight_row.addWidget(self.timer_button)
         due_layout.addLayout(fight_row)
         due_layout.addWidget(self.command_box)
 
@@ -402,6 +439,29 @@ class ExpeditionWidget(QWidget):
         label = self.rules.mode(mode).label
         self.document.apply(self.rules.change_mode(expedition, mode, terrain),
                             f"Go on in: {label}")
+
+    @staticmethod
+    def ask_timer(widget: ExpeditionWidget, unit: str) -> tuple[str, int] | None:
+        """What lasts and for how many units (a dialog; tests replace it)."""
+        if dialogs.is_non_interactive():
+            return None
+        dialog = TimerDialog(unit, widget)
+        try:
+            return dialog.choice() if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
+    def add_timer(self) -> None:
+        expedition = self.document.expedition
+        mode = self.rules.mode(expedition.mode)
+        choice = ExpeditionWidget.ask_timer(self, mode.plural)
+        if choice is None or not choice[0].strip():
+            return
+        label, units = choice[0].strip()[:80], max(1, choice[1])
+        timed = add_timer(expedition, label, units)
+        words = mode.unit if units == 1 else mode.plural
+        self.document.apply(add_line(timed, self.rules.clock_words(expedition),
+                                     f"{label}: {units} {words}."), f"Timer: {label}")
 
     def edit_rules(self) -> None:
         """The expedition's table rules in the generic options form, one undo step."""

@@ -225,3 +225,17 @@ def test_a_fight_is_a_turn() -> None:
     after = ex.fight_over(expedition, 7)
     assert after.elapsed["turn"] == 1 and not after.in_fight
     assert after.log[-1].text.startswith("The fight took 7 rounds: 1 turn.")
+
+
+def test_a_spells_duration_counts_down_with_the_clock() -> None:
+    from m3desk.core.expedition import add_timer
+
+    expedition = add_timer(_party(_hero()), "Light (Silverleaf)", 2)
+    assert "Light (Silverleaf): 2 turns left" in _due(expedition)
+    expedition = ex.advance(expedition)
+    assert "Light (Silverleaf): 1 turn left" in _due(expedition)
+    expedition = ex.advance(expedition)
+    assert not expedition.timers
+    assert "Light (Silverleaf) ends." in expedition.log[-1].text
+    days = ex.change_mode(add_timer(_party(_hero()), "Curse", 3), "wilderness", "clear")
+    assert "Curse: 3 days left" in _due(days)

@@ -233,3 +233,17 @@ def test_the_wandering_dialog_rolls_the_books_number_appearing(qtbot: Any, game:
         qtbot.mouseClick(dialog.roll_number, Qt.MouseButton.LeftButton)
         assert dice.minimum <= dialog.number.value() <= dice.maximum
     assert dialog.choice() == (monster, dialog.number.value())
+
+
+@pytest.mark.parametrize("game", EXPLORING)
+def test_a_timer_counts_down_in_the_tab(window: MainWindow, qtbot: Any,
+                                        monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    page = _set_out(window, monkeypatch, game)
+    monkeypatch.setattr(ExpeditionWidget, "ask_timer",
+                        staticmethod(lambda _widget, _unit: ("Bless <b>(Ana)</b>", 2)))
+    qtbot.mouseClick(page.timer_button, Qt.MouseButton.LeftButton)
+    assert any(t.startswith("Bless <b>(Ana)</b>: 2 ") for t in _due_texts(page))
+    for _ in range(2):
+        qtbot.mouseClick(page.advance_button, Qt.MouseButton.LeftButton)
+    assert not any(t.startswith("Bless") for t in _due_texts(page))
+    assert "Bless <b>(Ana)</b> ends." in _log_texts(page)[-1]
