@@ -33,8 +33,8 @@ __all__ = [
     "Timer",
     "add_line",
     "add_timer",
-    "counted_down",
     "clock_of",
+    "counted_down",
     "member_named",
 ]
 

@@ -313,9 +313,9 @@ def _passed(expedition: Expedition, units: int = 1, why: str = "") -> Expedition
             typed, burnt = _end_of_turn(typed)
         else:
             typed, burnt = _end_of_day(typed)
-        counted, ended = counted_down(typed)
+        counted, over = counted_down(typed)
         typed = _typed(counted)
-        said += burnt + ended
+        said += burnt + over
     last = clock_of(typed, unit)
     ended = f"{unit.capitalize()} {first} ends." if first == last else \
         f"{unit.capitalize()}s {first}–{last} end."
