@@ -375,11 +375,13 @@ class ExpeditionWidget(QWidget):
         self.roll_button.setEnabled(True)
 
     def _fill_log(self, expedition: Expedition) -> None:
-        shown = self.log.count()
         lines = expedition.log
-        if shown > len(lines) or (shown and self.log.item(shown - 1).data(
-                Qt.ItemDataRole.UserRole) != lines[shown - 1]):
-            self.log.clear()
+        while self.log.count() > len(lines):  # an undo: the newest lines go, the rest stay
+            self.log.takeItem(self.log.count() - 1)
+        shown = self.log.count()
+        if shown and self.log.item(shown - 1).data(Qt.ItemDataRole.UserRole) \
+                != lines[shown - 1]:
+            self.log.clear()  # another history (a file reloaded): shown afresh
             shown = 0
         for line in lines[shown:]:
             item = QListWidgetItem(f"{line.clock} — {line.text}")

@@ -247,3 +247,19 @@ def test_a_timer_counts_down_in_the_tab(window: MainWindow, qtbot: Any,
         qtbot.mouseClick(page.advance_button, Qt.MouseButton.LeftButton)
     assert not any(t.startswith("Bless") for t in _due_texts(page))
     assert "Bless <b>(Ana)</b> ends." in _log_texts(page)[-1]
+
+
+@pytest.mark.parametrize("game", EXPLORING)
+def test_undo_and_redo_keep_the_log_as_the_expedition_has_it(
+        window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    page = _set_out(window, monkeypatch, game)
+    for _ in range(4):
+        qtbot.mouseClick(page.advance_button, Qt.MouseButton.LeftButton)
+    stack = page.document.undo_stack
+    for _ in range(3):
+        stack.undo()
+        assert _log_texts(page) == [f"{line.clock} — {line.text}"
+                                    for line in page.document.expedition.log]
+    stack.redo()
+    assert _log_texts(page) == [f"{line.clock} — {line.text}"
+                                for line in page.document.expedition.log]
