@@ -125,6 +125,10 @@ class ExplorationRules(NamedTuple):
         lambda _expedition: ((), ())
     """The party's light and supplies as a table: its column titles and a row a member
     (the printed sheet, and whatever else lists them)."""
+    with_table_rules: Callable[[Expedition, BaseModel], Expedition] = \
+        lambda expedition, _rules: expedition
+    """The expedition reading its sheets under the game's table rules (the settings' or an
+    encounter's), so its movement and chances are what the sheets show."""
     options_model: type[BaseModel] | None = None
     option_labels: Mapping[str, str] = MappingProxyType({})
     option_help: Mapping[str, str] = MappingProxyType({})

@@ -319,7 +319,8 @@ class MainWindow(QMainWindow):
         from m3desk.ui.window.new_expedition import new_expedition
 
         return new_expedition(self, self.session, self.library.selected_entries(),
-                              library=self.library.model.entries())
+                              library=self.library.model.entries(),
+                              options_for=self.settings_store.options_for)
 
     def edit_table_rules(self) -> BaseModel | None:
         """Edit → Table Rules…: the default for new sheets and encounters; None if cancelled."""

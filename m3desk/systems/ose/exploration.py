@@ -47,6 +47,7 @@ from m3desk.core.expedition_rules import (
 )
 from m3desk.core.sheet_rolls import RollOutcome, SheetRoll, at_most
 from m3desk.systems.ose.derive import derive
+from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.tables import OseClass
 
@@ -150,6 +151,14 @@ class OseMember(Member):
 class OseExpedition(Expedition):
     members: tuple[OseMember, ...] = Field((), max_length=40)
     options: OseExploration = Field(default_factory=OseExploration)
+    table_rules: OseOptions = Field(default_factory=OseOptions)
+    """The game's table rules the sheets are read under (encumbrance and the like)."""
+
+
+def with_table_rules(expedition: Expedition, rules: BaseModel) -> Expedition:
+    if not isinstance(rules, OseOptions):
+        return expedition
+    return expedition.model_copy(update={"table_rules": rules})
 
 
 def in_six(chance: int, total: int) -> bool:
@@ -436,7 +445,7 @@ def actions(expedition: Expedition) -> tuple[ExplorationAction, ...]:
         sheet = member.sheet
         if not isinstance(sheet, CharacterSheet):
             continue
-        values = {key: d.value for key, d in derive(sheet).items()}
+        values = {key: d.value for key, d in derive(sheet, typed.table_rules).items()}
         who = member.name
         found += [
             ExplorationAction(f"secret.{who}", _roll(
@@ -569,7 +578,7 @@ def movement(expedition: Expedition) -> str:
     wilderness = typed.mode == WILDERNESS.id
     key = "movement.overland" if wilderness else "movement"
     rates = [(values[key].value, member.name) for member in typed.members
-             if key in (values := derive(member.sheet))]
+             if key in (values := derive(member.sheet, typed.table_rules))]
     if not rates:
         return "No one in the party has a movement rate."
     slowest, who = min(rates)
@@ -638,6 +647,7 @@ EXPLORATION = ExplorationRules(
     commands=commands,
     command=command,
     provisions=provisions,
+    with_table_rules=with_table_rules,
     options_model=OseExploration,
     option_labels=MappingProxyType(LABELS),
     option_help=MappingProxyType(EXPLANATIONS),

@@ -7,7 +7,7 @@ in tabs and in the library, as New Encounter picks its combatants.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -189,8 +189,11 @@ def ask_new_expedition(parent: QWidget | None, candidates: Sequence[EncounterCan
 
 def new_expedition(parent: QWidget, session: DocumentSession,
                    selected: Sequence[LibraryEntry], *,
-                   library: Sequence[LibraryEntry] = ()) -> OpenDocument | None:
-    """Ask for the expedition, then open it in a tab; None when cancelled or impossible."""
+                   library: Sequence[LibraryEntry] = (),
+                   options_for: Callable[[GameSystem], BaseModel] | None = None
+                   ) -> OpenDocument | None:
+    """Ask for the expedition, then open it in a tab; None when cancelled or impossible.
+    The sheets are read under the game's table rules from ``options_for`` (the settings')."""
     games = exploring_games()
     if not games:
         dialogs.show_error(parent, "No Exploration", no_exploration_words()
@@ -211,4 +214,6 @@ def new_expedition(parent: QWidget, session: DocumentSession,
         return None
     expedition = rules.new_expedition(party, choice.name[:120], choice.place[:120],
                                       choice.mode, None)
+    if options_for is not None:
+        expedition = rules.with_table_rules(expedition, options_for(registry.get(choice.game)))
     return session.add_new(expedition)

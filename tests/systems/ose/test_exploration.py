@@ -239,3 +239,18 @@ def test_a_spells_duration_counts_down_with_the_clock() -> None:
     assert "Light (Silverleaf) ends." in expedition.log[-1].text
     days = ex.change_mode(add_timer(_party(_hero()), "Curse", 3), "wilderness", "clear")
     assert "Curse: 3 days left" in _due(days)
+
+
+def test_movement_follows_the_tables_encumbrance_rule() -> None:
+    """Detailed encumbrance counts the coins carried; the sheet under that rule is slower."""
+    from m3desk.systems.ose.options import OseOptions
+
+    heavy = _hero("Bo", load_coins=1_000)
+    plain = _party(heavy)
+    rules = OseOptions(encumbrance="detailed")
+    detailed = ex.with_table_rules(plain, rules)
+    assert ex.movement(plain) == f"Exploring: {derive(heavy)['movement'].value}' a turn " \
+        "(the slowest: Bo)"
+    assert ex.movement(detailed) == f"Exploring: {derive(heavy, rules)['movement'].value}' " \
+        "a turn (the slowest: Bo)"
+    assert ex.movement(detailed) != ex.movement(plain)
