@@ -263,3 +263,33 @@ def test_undo_and_redo_keep_the_log_as_the_expedition_has_it(
     stack.redo()
     assert _log_texts(page) == [f"{line.clock} — {line.text}"
                                 for line in page.document.expedition.log]
+
+
+@pytest.mark.parametrize("game", EXPLORING)
+def test_every_mode_of_the_clock_by_the_keyboard(window: MainWindow, qtbot: Any,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 game: str) -> None:
+    """Each of the game's clock modes, picked in the tab: the unit, the terrains and the
+    actions follow, and a unit passes in it."""
+    page = _set_out(window, monkeypatch, game)
+    rules = page.rules
+    for index, mode in enumerate(rules.modes):
+        page.mode.setFocus()
+        while page.mode.currentIndex() != index:
+            key = Qt.Key.Key_Down if page.mode.currentIndex() < index else Qt.Key.Key_Up
+            qtbot.keyClick(page.mode, key)
+        assert page.document.expedition.mode == mode.id
+        assert page.advance_button.text() == f"Next {mode.unit.capitalize()}"
+        assert page.terrain.isVisibleTo(page) == bool(mode.terrains)
+        groups = [page.action_kind.itemText(i) for i in range(page.action_kind.count())]
+        assert groups == list(dict.fromkeys(
+            a.roll.group for a in rules.actions(page.document.expedition)))
+        before = rules.clock_words(page.document.expedition)
+        qtbot.mouseClick(page.advance_button, Qt.MouseButton.LeftButton)
+        assert page.clock.text() == rules.clock_words(page.document.expedition) != before
+        if mode.terrains:
+            last = page.terrain.count() - 1
+            page.terrain.setFocus()
+            while page.terrain.currentIndex() != last:
+                qtbot.keyClick(page.terrain, Qt.Key.Key_Down)
+            assert page.document.expedition.terrain == mode.terrains[-1][0]
