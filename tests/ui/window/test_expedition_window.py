@@ -9,6 +9,7 @@ and Ctrl+Z. Every game comes from ``registry.systems()`` and is asked through th
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -293,3 +294,17 @@ def test_every_mode_of_the_clock_by_the_keyboard(window: MainWindow, qtbot: Any,
             while page.terrain.currentIndex() != last:
                 qtbot.keyClick(page.terrain, Qt.Key.Key_Down)
             assert page.document.expedition.terrain == mode.terrains[-1][0]
+
+
+def test_a_broken_expedition_file_is_a_sentence_and_opens_nothing(
+        window: MainWindow, fake_dialogs: ScriptedDialogs, tmp_path: Path) -> None:
+    target = tmp_path / "broken.m3x"
+    game = EXPLORING[0]
+    broken = {"format": "m3desk.expedition", "system": game, "schema_version": 1,
+              "document": {"members": [{"name": "<b>x</b>", "sheet": 5}]}}
+    target.write_text(json.dumps(broken), encoding="utf-8")
+    before = len(window.session.records)
+    assert window.session.open_path(target) is None
+    assert len(window.session.records) == before
+    shown = fake_dialogs.messages()
+    assert shown and "broken.m3x" in shown[-1]
