@@ -21,6 +21,7 @@ from pydantic import BaseModel
 if TYPE_CHECKING:
     from m3desk.core.dice import DiceExpr, Roller
     from m3desk.core.encounter import Combatant, Encounter
+    from m3desk.core.expedition_rules import ExplorationRules
     from m3desk.core.forecast import Simulate
     from m3desk.core.generation import Generation
     from m3desk.core.places import Place
@@ -693,6 +694,9 @@ class GameSystem(NamedTuple):
     identity_words: tuple[str, str] = ("Ancestry", "Calling")
     """The game's words for a character's ancestry and calling (``SheetIdentity``), for the
     library's column headers ("Race", "Class")."""
+    exploration: "ExplorationRules | None" = None
+    """How the game runs an expedition between fights (its clock, what the book ties to
+    it, the exploration actions; :mod:`m3desk.core.expedition_rules`); None: none yet."""
 
     def document(self, kind: str) -> DocumentSpec:
         for spec in self.documents:

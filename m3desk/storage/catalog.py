@@ -12,10 +12,11 @@ from typing import Any
 from m3desk.core import registry as systems
 from m3desk.storage.registry import DocumentRegistry, DocumentType
 
-__all__ = ["all_documents", "document_type", "encounters", "sheets"]
+__all__ = ["all_documents", "document_type", "encounters", "expeditions", "sheets"]
 
 SHEET_KINDS = ("character", "monster")
 ENCOUNTER_KINDS = ("encounter",)
+EXPEDITION_KINDS = ("expedition",)
 
 
 @cache
@@ -44,6 +45,12 @@ def encounters() -> DocumentRegistry:
 
 
 @cache
+def expeditions() -> DocumentRegistry:
+    """The expeditions of the games that have exploration."""
+    return DocumentRegistry(t for t in _types() if t.kind in EXPEDITION_KINDS)
+
+
+@cache
 def all_documents() -> DocumentRegistry:
     return DocumentRegistry(_types())
 
@@ -58,5 +65,5 @@ def document_type(model: type[Any]) -> DocumentType[Any]:
 
 def reset() -> None:
     """Forget the cached registries (after a test registers or removes a system)."""
-    for cached in (_types, sheets, encounters, all_documents):
+    for cached in (_types, sheets, encounters, expeditions, all_documents):
         cached.cache_clear()

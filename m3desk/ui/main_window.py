@@ -160,6 +160,7 @@ class MainWindow(QMainWindow):
         act.new_character.triggered.connect(self.new_character)
         act.new_monster.triggered.connect(self.new_monster)
         act.new_encounter.triggered.connect(self.new_encounter)
+        act.new_expedition.triggered.connect(self.new_expedition)
         act.open.triggered.connect(self.open_dialog)
         act.save.triggered.connect(self.save_current)
         act.save_as.triggered.connect(self.save_current_as)
@@ -312,6 +313,14 @@ class MainWindow(QMainWindow):
                              library=self.library.model.entries(),
                              rules=self.settings_store.table_rules(),
                              options_for=self.settings_store.options_for)
+
+    def new_expedition(self) -> OpenDocument | None:
+        """File → New Expedition: a party, a place and the game's clock."""
+        from m3desk.ui.window.new_expedition import new_expedition
+
+        return new_expedition(self, self.session, self.library.selected_entries(),
+                              library=self.library.model.entries(),
+                              options_for=self.settings_store.options_for)
 
     def edit_table_rules(self) -> BaseModel | None:
         """Edit → Table Rules…: the default for new sheets and encounters; None if cancelled."""

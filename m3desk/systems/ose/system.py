@@ -17,6 +17,7 @@ from m3desk.core.system import (
 )
 from m3desk.systems.ose.attacks import CONDITIONS as EFFECT_CONDITIONS
 from m3desk.systems.ose.experience import describe_changes, merged_into
+from m3desk.systems.ose.exploration import EXPLORATION, OseExpedition
 from m3desk.systems.ose.forms import SHEET_FORMS
 from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
 from m3desk.systems.ose.generation import GENERATION
@@ -41,6 +42,7 @@ SYSTEM = GameSystem(
         DocumentSpec("encounter", "m3desk.encounter", ".m3e", OseEncounter, 3, "encounter",
                      MappingProxyType({1: places_migration(FEET),
                                        2: sheets_routine_migration()})),
+        DocumentSpec("expedition", "m3desk.expedition", ".m3x", OseExpedition, 1, "expedition"),
     ),
     options_model=OseOptions,
     option_help=MappingProxyType(EXPLANATIONS),
@@ -78,4 +80,5 @@ SYSTEM = GameSystem(
     sheet_forms=SHEET_FORMS,
     exchange_formats=(FOUNDRY_ACTOR,),
     write_back=WriteBack(merged_into, describe_changes),
+    exploration=EXPLORATION,
 )

@@ -11,9 +11,10 @@ from m3desk.storage import catalog
 
 __all__ = ["DOCUMENT_SUFFIXES", "OPEN_FILTER", "PDF_FILTER"]
 
-DOCUMENT_SUFFIXES: frozenset[str] = frozenset((".m3c", ".m3m", ".m3e"))
-"""The extensions every game's files use (characters, monsters, encounters): known without
-loading any game, so start-up does not pay for them. A test checks every game agrees."""
+DOCUMENT_SUFFIXES: frozenset[str] = frozenset((".m3c", ".m3m", ".m3e", ".m3x"))
+"""The extensions every game's files use (characters, monsters, encounters, expeditions):
+known without loading any game, so start-up does not pay for them. A test checks every game
+agrees."""
 
 
 def __getattr__(name: str) -> object:
@@ -22,6 +23,6 @@ def __getattr__(name: str) -> object:
     if name == "DOCUMENT_REGISTRY":
         return catalog.all_documents()
     raise AttributeError(name)
-OPEN_FILTER = ("m3desk documents (*.m3c *.m3m *.m3e);;Characters (*.m3c);;Monsters (*.m3m);;"
-               "Encounters (*.m3e);;All files (*)")
+OPEN_FILTER = ("m3desk documents (*.m3c *.m3m *.m3e *.m3x);;Characters (*.m3c);;"
+               "Monsters (*.m3m);;Encounters (*.m3e);;Expeditions (*.m3x);;All files (*)")
 PDF_FILTER = "PDF documents (*.pdf);;All files (*)"

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPalette, QPen, QPolyg
 
 __all__ = ["Mark", "MarkPainter"]
 
-Mark = Literal["character", "monster", "encounter", "sample"]
+Mark = Literal["character", "monster", "encounter", "expedition", "sample"]
 
 
 def _monster_fill(palette: QPalette) -> QColor:
@@ -58,6 +58,13 @@ class MarkPainter:
                 painter.drawEllipse(QPointF(0, 0), radius * ring, radius * ring)
             painter.setBrush(ink)
             painter.drawEllipse(QPointF(0, 0), radius * 0.18, radius * 0.18)
+        elif self.mark == "expedition":  # a peak and the way past it
+            r = radius * 0.95
+            painter.setPen(QPen(ink, 1.2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(QPolygonF([QPointF(-r, r * 0.7), QPointF(0, -r),
+                                           QPointF(r, r * 0.7)]))
+            painter.drawLine(QPointF(-r * 0.45, r * 0.7), QPointF(r * 0.2, -r * 0.2))
         else:
             self._paint_lock(painter, radius, ink)
         painter.restore()

@@ -37,7 +37,7 @@ __all__ = [
 
 _log = logging.getLogger(__name__)
 
-EntryKind = Literal["character", "monster", "encounter"]
+EntryKind = Literal["character", "monster", "encounter", "expedition"]
 OWN_GAME = OWN_GAME_NAME
 SHEET_SUFFIXES: frozenset[str] = frozenset((".m3c", ".m3m"))
 """Files that can join an encounter (an encounter cannot join another one); every game's
@@ -106,7 +106,7 @@ class LibraryEntry:
     @property
     def is_sheet(self) -> bool:
         """A character or monster, i.e. something that can join an encounter."""
-        return self.kind != "encounter"
+        return self.kind not in ("encounter", "expedition")
 
     def matches(self, words: Sequence[str]) -> bool:
         """True if every (casefolded) search word occurs in the row's words (name, ancestry,
@@ -117,8 +117,8 @@ class LibraryEntry:
 
 def _kind_from_name(path: Path) -> EntryKind:
     doc_type = catalog.all_documents().for_path(path)
-    if doc_type is not None and doc_type.kind in ("monster", "encounter"):
-        return "monster" if doc_type.kind == "monster" else "encounter"
+    if doc_type is not None and doc_type.kind in ("monster", "encounter", "expedition"):
+        return doc_type.kind  # type: ignore[return-value]
     return "character"
 
 
@@ -144,6 +144,10 @@ def _game_entry(path: Path, document: BaseModel, doc_type: DocumentType[Any],
     from m3desk.core.encounter import Encounter as AnyEncounter
 
     system = registry.get(doc_type.system)
+    if doc_type.kind == "expedition":
+        return LibraryEntry(path=path, kind="expedition",
+                            name=str(getattr(document, "name", "") or path.stem),
+                            is_sample=is_sample, system=system.name)
     if isinstance(document, AnyEncounter):
         return LibraryEntry(path=path, kind="encounter", name=document.name,
                             is_sample=is_sample, system=system.name)

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from m3desk.core import registry
 from m3desk.core.encounter import Encounter
+from m3desk.core.expedition import Expedition
 from m3desk.core.system import GameSystem
 from m3desk.ui.games import parts_of
 from m3desk.ui.printing.pages import PrintError, PrintJob
@@ -58,6 +59,11 @@ def check_printable(document: object) -> GameSystem:
     """
     system = game_of(document)
     own_pages = parts_of(system).printed_pages is not None
+    if isinstance(document, Expedition):
+        if system.exploration is None:
+            raise NotPrintableError(f"{_title_of(document)}: {system.name} has no "
+                                    "exploration to print.")
+        return system
     if is_encounter(document):
         if system.encounter is None and not own_pages:
             raise NotPrintableError(f"{_title_of(document)}: {system.name} has no encounter "
@@ -77,6 +83,10 @@ def document_job(document: BaseModel, options_for: OptionsFor | None = None) -> 
     encounter rules) is printed unless the game's own widgets provide printed pages.
     """
     system = check_printable(document)
+    if isinstance(document, Expedition):  # the referee's log and the party's supplies
+        from m3desk.ui.printing.expedition_print import expedition_job
+
+        return expedition_job(document)
     own_pages = parts_of(system).printed_pages
     if is_encounter(document):
         if own_pages is not None:

@@ -53,6 +53,9 @@ class WindowActions:
         self.new_encounter = action("New &Encounter…", [QKeySequence("Ctrl+Shift+B")],
                                     "Start an encounter with the sheets selected in the "
                                     "library or open in tabs")
+        self.new_expedition = action("New E&xpedition…", [],
+                                     "Set out with a party: the dungeon's turns or the "
+                                     "wilderness's days, light, rests and wandering monsters")
         self.open = action("&Open…", _keys(Std.Open, "Ctrl+O"),
                            "Open character, monster or encounter files")
         self.save = action("&Save", _keys(Std.Save, "Ctrl+S"), "Save the current document")
@@ -116,7 +119,8 @@ class WindowActions:
     def _build_menus(self, window: QMainWindow, recent_menu: RecentFilesMenu) -> None:
         bar = window.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_character, self.new_monster, self.new_encounter])
+        file_menu.addActions([self.new_character, self.new_monster, self.new_encounter,
+                              self.new_expedition])
         file_menu.addSeparator()
         file_menu.addAction(self.open)
         file_menu.addMenu(recent_menu)

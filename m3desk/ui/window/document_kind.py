@@ -64,6 +64,9 @@ class PageHooks:
     log_roll: Callable[[Any, str, str], str] = lambda _sheet, _text, _undo: ""
     """A roll made from a sheet (sheet, log line, undo text) told to the open encounter of
     its game, as one undo step there; returns that encounter's name ("" when none)."""
+    adopt: Callable[[Any], Any] = lambda _document: None
+    """A document a page built (the encounter an expedition's check brings), opened in a
+    tab of its own."""
 
 
 class DocumentKind(ABC, Generic[DocumentT]):

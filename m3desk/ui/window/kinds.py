@@ -11,13 +11,16 @@ from m3desk.storage import catalog
 from m3desk.storage.documents import LoadedDocument, load_document
 from m3desk.ui.window.document_kind import DocumentKind
 from m3desk.ui.window.encounter_kind import EncounterKind
+from m3desk.ui.window.expedition_kind import ExpeditionKind
 from m3desk.ui.window.sheet_kind import SheetKind
 
-__all__ = ["ENCOUNTERS", "KINDS", "SHEETS", "kind_for_document", "kind_for_model", "load_any"]
+__all__ = ["ENCOUNTERS", "EXPEDITIONS", "KINDS", "SHEETS", "kind_for_document", "kind_for_model",
+           "load_any"]
 
 SHEETS = SheetKind()
 ENCOUNTERS = EncounterKind()
-KINDS: tuple[DocumentKind[Any], ...] = (SHEETS, ENCOUNTERS)
+EXPEDITIONS = ExpeditionKind()
+KINDS: tuple[DocumentKind[Any], ...] = (SHEETS, ENCOUNTERS, EXPEDITIONS)
 
 
 def load_any(path: Path) -> LoadedDocument:

@@ -99,7 +99,7 @@ class DocumentSession(QObject):
                                 remember_map_share=store.set_encounter_map_share,
                                 splits=lambda: store.settings.encounter_splits,
                                 remember_split=store.set_encounter_split,
-                                log_roll=self.log_roll)
+                                log_roll=self.log_roll, adopt=self.adopt)
         tabs.close_requested.connect(self._close_page)
         tabs.current_changed.connect(self._on_current_page)
         self._watcher = QFileSystemWatcher(self)
