@@ -693,6 +693,10 @@ class GameSystem(NamedTuple):
     identity_words: tuple[str, str] = ("Ancestry", "Calling")
     """The game's words for a character's ancestry and calling (``SheetIdentity``), for the
     library's column headers ("Race", "Class")."""
+    random_tables: tuple[str, ...] = ()
+    """Folders under ``resources/`` holding the game's random-table files (``*.m3t``:
+    encounters, treasure; :mod:`m3desk.core.tables`), read by the Tables panel and the
+    expedition beside the GM's own; none by default."""
 
     def document(self, kind: str) -> DocumentSpec:
         for spec in self.documents:
