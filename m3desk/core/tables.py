@@ -60,6 +60,8 @@ __all__ = [
     "TableResult",
     "TableSet",
     "TableStep",
+    "coverage_problem",
+    "dice_text",
     "TreasureLine",
     "TreasurePart",
     "TreasureType",
@@ -89,6 +91,11 @@ Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 
 
+def dice_text(expr: DiceExpr) -> str:
+    """"2d4", or "1" for a flat number (the dice module writes a flat bonus "+1")."""
+    return str(expr.bonus) if expr.count == 0 else str(expr)
+
+
 class TableError(ValueError):
     """A table that cannot be used or rolled; the message is a sentence for the user."""
 
@@ -103,7 +110,7 @@ class CoinRoll(BaseModel):
 
     def __str__(self) -> str:
         times = f" × {self.times:,}" if self.times != 1 else ""
-        return f"{self.dice}{times}{self.coin}"
+        return f"{dice_text(self.dice)}{times}{self.coin}"
 
 
 class Row(BaseModel):
@@ -145,7 +152,7 @@ class Row(BaseModel):
         """The result as the panel shows it: "Goblin (2d4)", "Dragon → Sub-Table 1"."""
         text = self.text
         if self.appearing is not None:
-            text += f" ({self.appearing})"
+            text += f" ({dice_text(self.appearing)})"
         if self.coins:
             text += " (" + ", ".join(str(c) for c in self.coins) + ")"
         if self.value_gp is not None and str(self.value_gp) not in text.replace(",", ""):
@@ -502,5 +509,5 @@ def roll(table: Table, roller: Roller, typed: Sequence[int] | None = None) -> Ta
     coins = tuple(RolledCoins(c.coin, _roll_total(c.dice, roller) * c.times)
                   for c in row.coins)
     return TableResult(steps=tuple(steps), monster=row.monster, appearing=appearing,
-                       appearing_dice=str(row.appearing) if row.appearing is not None else "",
+                       appearing_dice=dice_text(row.appearing) if row.appearing is not None else "",
                        coins=coins)

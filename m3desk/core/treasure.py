@@ -22,6 +22,7 @@ from m3desk.core.tables import (
     TableResult,
     TableSet,
     TreasurePart,
+    dice_text,
     roll,
 )
 
@@ -172,4 +173,5 @@ def _part_words(part: TreasurePart) -> str:
     if part.coins is not None:
         return str(part.coins)
     times = f" × {part.times}" if part.times != 1 else ""
-    return f"{part.count}{times} {part.kind}"
+    assert part.count is not None
+    return f"{dice_text(part.count)}{times} {part.kind}"
