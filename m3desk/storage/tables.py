@@ -73,15 +73,18 @@ def read_table_file(path: Path) -> TableFile:
 
 
 def _located(raw: dict[str, object], line: str) -> str:
-    """``tables[3].rows: …`` → ``table 4 (“Gems”), rows: …``: the table's name helps."""
-    match = re.match(r"tables\[(\d+)\]\.?(.*)", line)
+    """``tables[3].rows[2].text: …`` → ``table 4 (“Gems”), rows[2].text: …``: the name
+    helps more than the index; pydantic's "Value error, " prefix goes."""
+    line = line.replace("Value error, ", "")
+    match = re.match(r"tables\[(\d+)\]\.?([^:]*): (.*)", line)
     tables = raw.get("tables")
     if match is None or not isinstance(tables, list) or int(match[1]) >= len(tables):
         return line
     item = tables[int(match[1])]
     name = item.get("name") if isinstance(item, dict) else None
     shown = f" (“{name[:40]}”)" if isinstance(name, str) else ""
-    return f"table {int(match[1]) + 1}{shown}, {match[2]}"
+    where = f", {match[2]}" if match[2] else ""
+    return f"table {int(match[1]) + 1}{shown}{where}: {match[3]}"
 
 
 def own_tables_folder(paths: AppPaths, game_id: str) -> Path:
