@@ -162,8 +162,8 @@ def dungeon(text: str, names: Names, errata: dict[str, Any],
             extract.append({"table": name, "source": DUNGEON, "heading": heading,
                             "column": column, "lines": [[r[0], r[column]] for r in rows[1:]]})
             tables.append({"name": name, "dice": "1d20", "rows": body,
-                           "note": "Roll for the explored dungeon level; the number appearing "
-                                   "is the table's (the SRD allows the monster's own)."})
+                           "note": "For the dungeon level explored. The number appearing is "
+                                   "the table's (the SRD allows the monster's own)."})
     return tables
 
 
@@ -191,14 +191,14 @@ def wilderness(text: str, names: Names, errata: dict[str, Any],
             for r in block[1:]:
                 code, kind = r[column].split(" - ", 1)
                 sub = sub_table_name(code, kind, terrain)
-                body.append({"range": [int(r[0]), int(r[0])], "text": sub, "table": sub})
+                body.append({"range": [int(r[0]), int(r[0])], "text": r[column], "table": sub})
             name = f"Wilderness Encounters: {terrain}"
             extract.append({"table": name, "source": WILDERNESS, "heading": "By Terrain",
                             "column": column, "lines": [[r[0], r[column]] for r in block[1:]]})
             tables.append({"name": name, "dice": "1d8", "rows": body,
-                           "note": "Roll 1d8 for the terrain explored, then 1d12 on the "
-                                   "sub-table it names; the number appearing is the "
-                                   "monster's own (wilderness)."})
+                           "note": "For the terrain explored; then 1d12 on the sub-table it "
+                                   "names. The number appearing is the monster's own "
+                                   "(wilderness)."})
     for heading, rows in found:
         match = re.match(r"Sub-Table (\w+)", heading)
         if match is None:
@@ -402,10 +402,12 @@ def differences(ours: list[dict[str, Any]], theirs: dict[str, dict[int, str]]
         for row in table["rows"]:
             low, high = row["range"]
             seen = [other.get(total, "(none)") for total in range(low, high + 1)]
-            if any(normal(row["text"]) != normal(text) for text in seen):
+            mine = row["table"] if table["name"].startswith("Wilderness") and "table" in row \
+                else row["text"]  # a terrain row: the sub-table it names
+            if any(normal(mine) != normal(text) for text in seen):
                 shown = " / ".join(dict.fromkeys(seen))
                 key = f"{table['name']} {low}" + (f"–{high}" if high != low else "")
-                found[key] = f"SRD “{row['text']}”; second source “{shown}”"
+                found[key] = f"SRD “{mine}”; second source “{shown}”"
     return found
 
 

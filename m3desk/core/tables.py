@@ -149,7 +149,8 @@ class Row(BaseModel):
         return str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
 
     def result_text(self) -> str:
-        """The result as the panel shows it: "Goblin (2d4)", "Dragon → Sub-Table 1"."""
+        """The result as the panel shows it: "Goblin (2d4)"; "F - Animal →" for a row that
+        rolls on a sub-table (its name is ``table``)."""
         text = self.text
         if self.appearing is not None:
             text += f" ({dice_text(self.appearing)})"
@@ -157,8 +158,8 @@ class Row(BaseModel):
             text += " (" + ", ".join(str(c) for c in self.coins) + ")"
         if self.value_gp is not None and str(self.value_gp) not in text.replace(",", ""):
             text += f" ({self.value_gp:,}gp)"
-        if self.table is not None and self.table != self.text:
-            text += f" → {self.table}"
+        if self.table is not None:
+            text += " →"
         return text
 
 

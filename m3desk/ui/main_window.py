@@ -448,6 +448,8 @@ class MainWindow(QMainWindow):
         panel = TablesPanel(self.paths, self)
         panel.log_roll = self._log_table_roll
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
+        self.resizeDocks([panel], [panel.fontMetrics().averageCharWidth() * 46],
+                         Qt.Orientation.Horizontal)
         return panel
 
     def _show_tables(self) -> None:

@@ -28,6 +28,10 @@ from m3desk.storage.tables import load_tables
 
 HERE = resource_path("tables", "ose")
 SRD = Path("/work/.mirror/oldmanumby+ose.srd/repo")
+KINDS = {"Armor or Shield": "Armour and Shields", "Miscellaneous Item": "Miscellaneous Items",
+         "Potion": "Potions", "Ring": "Rings", "Rod / Staff / Wand": "Rods, Staves and Wands",
+         "Scroll or Map": "Scrolls and Maps", "Sword": "Swords", "Weapon": "Weapons"}
+"""The SRD's Magic Item Type results → the tables they send the roll to (at the same level)."""
 
 
 @pytest.fixture(scope="module")
@@ -66,12 +70,16 @@ def _expected(table: dict[str, Any], errata: dict[str, Any], dice: str) -> list[
             assert match, result
             result, appearing = match[1], match[2]
         result = fixes.get(result, result).rstrip("*")
+        subtable = None
         if table["table"].startswith("Wilderness Encounters"):
             code, kind = result.split(" - ")
             if code == "C" and kind == "Human":
                 kind += ", City" if table["table"].endswith("City") else ", Settled"
-            result = f"Wilderness Sub-Table {code}: {kind}"
-        out.append((low, high, result, appearing))
+            subtable = f"Wilderness Sub-Table {code}: {kind}"
+        if table["table"].startswith("Magic Item Type"):
+            level = table["table"].removeprefix("Magic Item Type ")
+            subtable = f"{KINDS[result]} {level}"
+        out.append((low, high, result, appearing, subtable))
     return out
 
 
@@ -85,7 +93,8 @@ def test_every_row_of_every_table_is_the_srds(tables: TableSet, extract: dict[st
         assert table is not None, source["table"]
         expected = _expected(source, errata, str(table.dice))
         shipped = [(r.low, r.high, r.text if table.name != "Gems" else f"{r.value_gp:,}gp",
-                    dice_text(r.appearing) if r.appearing is not None else None) for r in table.rows]
+                    dice_text(r.appearing) if r.appearing is not None else None, r.table)
+                   for r in table.rows]
         assert shipped == expected, table.name
         rows += len(shipped)
         assert sum(chance for _row, chance in table.chances()) == 1

@@ -131,7 +131,7 @@ class RowsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == 2:
                 return f"{chance.numerator} in {chance.denominator}"
-            return row.result_text()
+            return row.result_text() + (f" Rolls on {row.table}." if row.table else "")
         if role == Qt.ItemDataRole.TextAlignmentRole and column != 1:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.FontRole and index.row() == self._hit:

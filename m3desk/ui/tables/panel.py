@@ -83,7 +83,8 @@ class TablesPanel(QDockWidget):
         self.list_view.setAccessibleName("Tables")
         self.list_view.setModel(self.list_model)
         self.list_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.list_view.setUniformItemSizes(True)
+        self.list_view.setWordWrap(True)
+        self.list_view.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.list_view.selectionModel().currentChanged.connect(self._on_table_changed)
 
         self.rows_model = RowsModel(self)
@@ -93,7 +94,7 @@ class TablesPanel(QDockWidget):
         self.rows_view.setModel(self.rows_model)
         self.rows_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.rows_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.rows_view.setWordWrap(False)
+        self.rows_view.setWordWrap(True)
         self.rows_view.verticalHeader().hide()
         header = self.rows_view.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
@@ -107,7 +108,7 @@ class TablesPanel(QDockWidget):
         self.typed = QLineEdit()
         self.typed.setObjectName("tables_typed")
         self.typed.setAccessibleName("Totals rolled at the table")
-        self.typed.setPlaceholderText("Rolled at the table? Type the totals: 14, or 3 7")
+        self.typed.setPlaceholderText("Totals rolled (or empty)")
         self.typed.setToolTip("Leave empty to let m3desk roll; one total per table of the "
                               "chain, first this table's, then each sub-table's")
         self.typed.returnPressed.connect(self.roll_selected)
@@ -123,6 +124,7 @@ class TablesPanel(QDockWidget):
         self.treasure_box = QComboBox()
         self.treasure_box.setObjectName("tables_treasure_type")
         self.treasure_box.setAccessibleName("Treasure type")
+        self.treasure_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.treasure_button = QPushButton("Roll &Treasure")
         self.treasure_button.setObjectName("tables_roll_treasure")
         self.treasure_button.setToolTip("Roll the treasure type: coins, gems, jewellery and "
@@ -223,8 +225,11 @@ class TablesPanel(QDockWidget):
         self.problems.setVisible(bool(self.tables.problems))
         self.treasure_box.clear()
         for kind in sorted(self.tables.treasure_types.values(), key=lambda k: k.type):
-            words = {"hoard": "hoard", "individual": "each", "group": "group"}[kind.kind]
-            self.treasure_box.addItem(f"{kind.type} ({words})", kind.type)
+            words = {"hoard": "a hoard", "individual": "each one's", "group": "a group's"}
+            self.treasure_box.addItem(kind.type, kind.type)
+            self.treasure_box.setItemData(self.treasure_box.count() - 1,
+                                          f"Treasure type {kind.type}: {words[kind.kind]}",
+                                          Qt.ItemDataRole.ToolTipRole)
         has_treasure = bool(self.tables.treasure_types)
         for widget in (self.treasure_label, self.treasure_box, self.treasure_button):
             widget.setVisible(has_treasure)
@@ -269,7 +274,7 @@ class TablesPanel(QDockWidget):
     def _show(self, table: Table | None) -> None:
         self.rows_model.set_table(table)
         if table is not None:
-            note = f"{table.name}: roll {table.dice}."
+            note = f"Roll {table.dice}."
             self.note.setText(f"{note} {table.note}" if table.note else note)
             self.rows_view.resizeRowsToContents()
         elif len(self.tables):
