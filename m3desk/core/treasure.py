@@ -64,22 +64,36 @@ class Treasure:
         return tuple(item for item in self.items if item.kind == kind)
 
     def lines(self) -> list[str]:
-        """The treasure in words, one line per kind, as the panel and the log show it."""
+        """The treasure in a few lines, as the panel and the log show it: coins; gems by
+        worth; how many pieces of jewellery and their worth; each magic item; the total."""
         out: list[str] = []
         if self.coins:
             out.append("Coins: " + ", ".join(str(c) for c in self.coins))
-        for kind in ("gems", "jewellery", "magic items"):
-            things = self.of_kind(kind)
-            if things:
-                worth = sum(t.value_gp or 0 for t in things)
-                names = ", ".join(t.name for t in things[:12])
-                more = f" and {len(things) - 12} more" if len(things) > 12 else ""
-                tail = f" ({worth:,}gp)" if worth else ""
-                out.append(f"{kind.capitalize()}: {names}{more}{tail}")
+        gems = self.of_kind("gems")
+        if gems:
+            by_worth: dict[int, int] = {}
+            for gem in gems:
+                by_worth[gem.value_gp or 0] = by_worth.get(gem.value_gp or 0, 0) + 1
+            each = ", ".join(f"{n} × {v:,}gp" for v, n in sorted(by_worth.items()))
+            out.append(f"Gems: {each} ({sum(v * n for v, n in by_worth.items()):,}gp)")
+        pieces = self.of_kind("jewellery")
+        if pieces:
+            worth = sum(p.value_gp or 0 for p in pieces)
+            out.append(f"Jewellery: {len(pieces)} piece{'s' if len(pieces) > 1 else ''} "
+                       f"({worth:,}gp)")
+        items = self.of_kind("magic items")
+        if items:
+            out.append("Magic items: " + "; ".join(i.name for i in items))
         value = self.value_gp
         whole = int(value)
         out.append(f"Worth {whole:,}gp" if whole == value else f"Worth {float(value):,.2f}gp")
         return out
+
+    def details(self) -> list[str]:
+        """Every gem and piece with its worth, and each line's chance roll, for the log."""
+        return [*(f"{i.name}" + (f": {i.value_gp:,}gp" if i.value_gp is not None and
+                                  i.kind == "jewellery" else "") for i in self.items
+                  if i.kind != "magic items"), *self.rolled, *self.notes]
 
 
 def _table(tables: TableSet, name: str, level: str) -> Table:
@@ -105,8 +119,7 @@ def _part(tables: TableSet, part: TreasurePart, roller: Roller, level: str,
         if part.each is not None:
             worth = part.each.dice.total(roller.roll_faces(part.each.dice)) * part.each.times
             gp = int(worth * _coin_gp(part.each.coin))
-            items.append(TreasureItem(part.kind, f"{label[part.kind].capitalize()} ({gp:,}gp)",
-                                      gp))
+            items.append(TreasureItem(part.kind, label[part.kind].capitalize(), gp))
             continue
         assert part.table is not None
         table = _table(tables, part.table, level)
@@ -120,8 +133,29 @@ def _part(tables: TableSet, part: TreasurePart, roller: Roller, level: str,
             notes.append(f"{table.name}: no result fit in {MAX_REROLLS} rolls; the last kept")
         value = result.row.value_gp
         name = result.text if value is None or part.kind != "gems" else f"Gem ({value:,}gp)"
+        if part.kind == "magic items":
+            name = _item_name(result, tables)
         items.append(TreasureItem(part.kind, name, value, result))
     return [], items
+
+
+def _item_name(result: TableResult, tables: TableSet) -> str:
+    """"Potion: Healing", "Sword +1": the item with its kind (the words of the row that leads
+    to its table, as "Potion" leads to Potions), unless its name says it."""
+    kind = result.steps[0].row.text if len(result.steps) > 1 else _leading_words(
+        tables, result.steps[0].table)
+    text = result.text
+    if not kind or text.casefold().startswith(kind.split()[0].casefold()):
+        return text
+    return f"{kind}: {text}"
+
+
+def _leading_words(tables: TableSet, name: str) -> str:
+    for other in tables.tables.values():
+        for row in other.rows:
+            if row.table is not None and row.table.casefold() == name.casefold():
+                return row.text
+    return name.split(" (")[0]
 
 
 def _coin_gp(coin: str) -> Fraction:

@@ -447,9 +447,10 @@ class MainWindow(QMainWindow):
 
         panel = TablesPanel(self.paths, self)
         panel.log_roll = self._log_table_roll
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
-        self.resizeDocks([panel], [panel.fontMetrics().averageCharWidth() * 46],
-                         Qt.Orientation.Horizontal)
+        # A tab beside the library and the bestiary: a dock of its own beside an encounter
+        # made the window wider than a 1600×1000 screen at 150 %.
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, panel)
+        self.tabifyDockWidget(self.library, panel)
         return panel
 
     def _show_tables(self) -> None:

@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QListView,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -67,6 +69,9 @@ class TablesPanel(QDockWidget):
         self.game_box = QComboBox()
         self.game_box.setObjectName("tables_game")
         self.game_box.setAccessibleName("Game")
+        self.game_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.game_box.setMinimumContentsLength(8)
         for game in registry.systems():
             self.game_box.addItem(game.name, game.id)
         self.game_box.currentIndexChanged.connect(self._on_game_picked)
@@ -108,7 +113,7 @@ class TablesPanel(QDockWidget):
         self.typed = QLineEdit()
         self.typed.setObjectName("tables_typed")
         self.typed.setAccessibleName("Totals rolled at the table")
-        self.typed.setPlaceholderText("Totals rolled (or empty)")
+        self.typed.setPlaceholderText("Totals rolled")
         self.typed.setToolTip("Leave empty to let m3desk roll; one total per table of the "
                               "chain, first this table's, then each sub-table's")
         self.typed.returnPressed.connect(self.roll_selected)
@@ -120,12 +125,20 @@ class TablesPanel(QDockWidget):
         self.result.setTextFormat(Qt.TextFormat.PlainText)
         self.result.setWordWrap(True)
         self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.result_area = QScrollArea()
+        self.result_area.setObjectName("tables_result_area")
+        self.result_area.setWidget(self.result)
+        self.result_area.setWidgetResizable(True)
+        self.result_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.result_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.result_area.setMaximumHeight(self.fontMetrics().lineSpacing() * 6 + 8)
 
         self.treasure_box = QComboBox()
         self.treasure_box.setObjectName("tables_treasure_type")
         self.treasure_box.setAccessibleName("Treasure type")
         self.treasure_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.treasure_button = QPushButton("Roll &Treasure")
+        self.treasure_button = QPushButton("Roll &Treasure Type")
         self.treasure_button.setObjectName("tables_roll_treasure")
         self.treasure_button.setToolTip("Roll the treasure type: coins, gems, jewellery and "
                                         "magic items, with their worth in gold")
@@ -145,9 +158,9 @@ class TablesPanel(QDockWidget):
         self.problems.setWordWrap(True)
         self.problems.hide()
 
-        top = QHBoxLayout()
-        top.addWidget(self.game_box, 1)
-        top.addWidget(self.search, 2)
+        top = QVBoxLayout()
+        top.addWidget(self.game_box)
+        top.addWidget(self.search)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -165,13 +178,10 @@ class TablesPanel(QDockWidget):
         roll_row.addWidget(self.typed, 1)
         roll_row.addWidget(self.roll_button)
         right_layout.addLayout(roll_row)
-        right_layout.addWidget(self.result)
+        right_layout.addWidget(self.result_area)
         treasure_row = QHBoxLayout()
-        self.treasure_label = QLabel("Treasure type:")
-        treasure_row.addWidget(self.treasure_label)
         treasure_row.addWidget(self.treasure_box)
-        treasure_row.addWidget(self.treasure_button)
-        treasure_row.addStretch(1)
+        treasure_row.addWidget(self.treasure_button, 1)
         right_layout.addLayout(treasure_row)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(left)
@@ -231,7 +241,7 @@ class TablesPanel(QDockWidget):
                                           f"Treasure type {kind.type}: {words[kind.kind]}",
                                           Qt.ItemDataRole.ToolTipRole)
         has_treasure = bool(self.tables.treasure_types)
-        for widget in (self.treasure_label, self.treasure_box, self.treasure_button):
+        for widget in (self.treasure_box, self.treasure_button):
             widget.setVisible(has_treasure)
         self.result.clear()
         self.last = None
@@ -330,8 +340,8 @@ class TablesPanel(QDockWidget):
             return None
         self.last_treasure = treasure
         lines = treasure.lines()
-        where = self._log(f"Treasure type {treasure.type}: {lines[-1]}",
-                          "\n".join([*lines, *treasure.rolled]))
+        where = self._log(f"Treasure type {treasure.type}: " + "; ".join(lines),
+                          "\n".join([*lines, *treasure.details()]))
         self.result.setText(f"Treasure type {treasure.type}:\n" + "\n".join(lines)
                             + (f"\nLogged in {where}." if where else ""))
         return treasure
