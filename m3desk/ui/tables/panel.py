@@ -101,10 +101,15 @@ class TablesPanel(QDockWidget):
         self.rows_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.rows_view.setWordWrap(True)
         self.rows_view.verticalHeader().hide()
+        # a scroll bar that comes and goes changes the width the rows were fitted to
+        self.rows_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.rows_view.setTextElideMode(Qt.TextElideMode.ElideNone)
         header = self.rows_view.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        # wrapped results take the rows' height the width gives them, at every width
+        header.sectionResized.connect(lambda *_a: self.rows_view.resizeRowsToContents())
 
         self.note = QLabel()
         self.note.setObjectName("tables_note")
@@ -321,6 +326,7 @@ class TablesPanel(QDockWidget):
             return None
         self.last = result
         self.rows_model.mark(result.steps[0].row)
+        self.rows_view.resizeRowsToContents()  # the bold row may need a second line
         self.rows_view.scrollTo(self.rows_model.index(self.rows_model.hit, 0))
         line = f"{table.name}: {result.summary()}"
         text = result.chain_text()
@@ -340,7 +346,7 @@ class TablesPanel(QDockWidget):
             return None
         self.last_treasure = treasure
         lines = treasure.lines()
-        where = self._log(f"Treasure type {treasure.type}: " + "; ".join(lines),
+        where = self._log(f"Treasure type {treasure.type}: {lines[-1].lower()}",
                           "\n".join([*lines, *treasure.details()]))
         self.result.setText(f"Treasure type {treasure.type}:\n" + "\n".join(lines)
                             + (f"\nLogged in {where}." if where else ""))
