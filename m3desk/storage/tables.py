@@ -216,7 +216,7 @@ def read_table_text(text: str, name: str, dice: str = "") -> tuple[TableSpec | N
         try:
             rows.append(Row(range=span, text=row[1].strip()[:MAX_TEXT], appearing=appearing))
         except ValidationError as exc:
-            problems.append(f"Row {number}: " + "; ".join(summarize_validation_error(exc, 1)))
+            problems.append(f"Row {number}: " + "; ".join(summarize_validation_error(exc, limit=1)))
     if problems:
         return None, problems[:8]
     problem = coverage_problem(die, rows)
@@ -225,7 +225,7 @@ def read_table_text(text: str, name: str, dice: str = "") -> tuple[TableSpec | N
     try:
         return TableSpec(name=name.strip()[:80] or "My table", dice=die, rows=tuple(rows)), []
     except ValidationError as exc:
-        return None, summarize_validation_error(exc, 3)
+        return None, summarize_validation_error(exc, limit=3)
 
 
 def _dice_of(cell: str) -> str:

@@ -38,11 +38,11 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from m3desk.storage.locks import FileLocks
+    from m3desk.ui.tables.panel import TablesPanel
     from m3desk.ui.window.bestiary_commands import BestiaryCommands
     from m3desk.ui.window.exchange_commands import ExchangeCommands
     from m3desk.ui.window.open_document import OpenDocument
     from m3desk.ui.window.print_commands import PrintCommands
-    from m3desk.ui.tables.panel import TablesPanel
     from m3desk.ui.window.session import DocumentSession
 
 __all__ = ["MainWindow"]

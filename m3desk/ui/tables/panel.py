@@ -215,7 +215,7 @@ class TablesPanel(QDockWidget):
         elif game_id != self._game or game_id not in self._loaded:
             self._load(game_id)
 
-    def showEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
+    def showEvent(self, event: object) -> None:
         if not self._game and self.game_box.count():
             self._load(str(self.game_box.currentData()))
         super().showEvent(event)  # type: ignore[arg-type]

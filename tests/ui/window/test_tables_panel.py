@@ -21,8 +21,6 @@ from m3desk.storage.paths import AppPaths
 from m3desk.storage.tables import load_tables
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.tables.models import RowsModel, TablesModel, chance_text
-from m3desk.ui.tables.panel import TablesPanel
-from m3desk.ui.tables.table_dialog import TableDialog
 
 GAMES = list(registry.systems())
 
