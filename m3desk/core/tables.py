@@ -278,6 +278,8 @@ class Table:
     """Where it comes from, for the panel: the file's title ("OSE SRD tables", "My tables")."""
     own: bool = False
     """The GM's own table (from the user's folder), not one the game ships."""
+    licence: str = ""
+    """The licence file beside the table's file (its name), for the panel's Licence…."""
     subtables: Mapping[str, Table] = field(default_factory=dict)
     """Sub-table name (as a row writes it, folded) → table."""
 
@@ -404,6 +406,7 @@ class TableSet:
         itself, is left out with a sentence, and so is every table that leans on it."""
         said = list(problems)
         specs: dict[str, tuple[TableSpec, str, bool]] = {}
+        licences: dict[str, str] = {}
         treasure: dict[str, TreasureType] = {}
         for table_file, origin, own in sources:
             for kind in table_file.treasure_types:
@@ -418,6 +421,7 @@ class TableSet:
                     said.append(f"{origin}: only {MAX_TABLES} tables are read")
                     break
                 specs[key] = (spec, origin, own)
+                licences[key] = table_file.licence or ""
         built: dict[str, Table] = {}
         refused: dict[str, str] = {}
 
@@ -456,7 +460,8 @@ class TableSet:
                     return None
                 subtables[sub] = table
             built[key] = Table(name=spec.name, dice=spec.dice, rows=spec.rows, note=spec.note,
-                               origin=origin, own=own, subtables=subtables)
+                               origin=origin, own=own, licence=licences[key],
+                               subtables=subtables)
             return built[key]
 
         for key in specs:

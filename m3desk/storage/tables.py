@@ -29,6 +29,7 @@ from m3desk.core.tables import (
     MAX_TEXT,
     SCHEMA_VERSION,
     Row,
+    Table,
     TableFile,
     TableSet,
     TableSpec,
@@ -43,7 +44,7 @@ from m3desk.storage.safejson import decode_json_bytes, load_error, read_file_cap
 from m3desk.storage.validation import summarize_validation_error
 
 __all__ = ["EXTENSION", "MAX_TABLE_BYTES", "MAX_TABLE_FILES", "MAX_TEXT_BYTES",
-           "load_tables", "own_tables_folder", "read_table_file", "read_table_text",
+           "licence_text", "load_tables", "own_tables_folder", "read_table_file", "read_table_text",
            "roll_treasure", "save_own_table"]
 
 EXTENSION = ".m3t"
@@ -121,6 +122,25 @@ def load_tables(game_id: str, own_folder: Path | None = None) -> TableSet:
                 continue
             sources.append((table_file, table_file.title or path.stem, own))
     return TableSet.build(sources, problems)
+
+
+MAX_LICENCE_BYTES = 64 * 1024
+
+
+def licence_text(game_id: str, table: Table) -> str | None:
+    """The licence a bundled table is shared under (the file its table file names, beside
+    it in one of the game's folders), or None when it names none or the file is missing."""
+    name = table.licence
+    if not name or name != Path(name).name or name.startswith(".") or table.own:
+        return None
+    for folder in registry.get(game_id).random_tables:
+        path = resource_path(*Path(folder).parts, name)
+        if path.is_file():
+            try:
+                return read_file_capped(path, MAX_LICENCE_BYTES).decode("utf-8", "replace")
+            except DocumentLoadError:
+                return None
+    return None
 
 
 def roll_treasure(game_id: str, type_: str, roller: Roller, *, level: str = "Expert",

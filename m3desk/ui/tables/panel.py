@@ -157,6 +157,10 @@ class TablesPanel(QDockWidget):
         self.import_button.setObjectName("tables_import")
         self.import_button.setToolTip("Read a table from a CSV or Markdown file")
         self.import_button.clicked.connect(self.import_table)
+        self.licence_button = QPushButton("&Licence…")
+        self.licence_button.setObjectName("tables_licence")
+        self.licence_button.setToolTip("The licence under which the game's tables are bundled")
+        self.licence_button.clicked.connect(self.show_licence)
         self.problems = QLabel()
         self.problems.setObjectName("tables_problems")
         self.problems.setTextFormat(Qt.TextFormat.PlainText)
@@ -165,7 +169,10 @@ class TablesPanel(QDockWidget):
 
         top = QVBoxLayout()
         top.addWidget(self.game_box)
-        top.addWidget(self.search)
+        search_row = QHBoxLayout()
+        search_row.addWidget(self.search, 1)
+        search_row.addWidget(self.licence_button)
+        top.addLayout(search_row)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -297,6 +304,9 @@ class TablesPanel(QDockWidget):
         self._update_buttons()
 
     def _update_buttons(self) -> None:
+        table = self.current_table()
+        self.licence_button.setVisible(table is not None and bool(table.licence)
+                                       and not table.own)
         self.roll_button.setEnabled(self.current_table() is not None)
         self.typed.setEnabled(self.current_table() is not None)
 
@@ -356,6 +366,29 @@ class TablesPanel(QDockWidget):
         if self.log_roll is None:
             return ""
         return self.log_roll(self._game, line, details)
+
+    def show_licence(self) -> None:
+        """The current table's licence, as plain text, in a dialog of its own."""
+        from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit
+
+        from m3desk.storage.tables import licence_text
+
+        table = self.current_table()
+        text = licence_text(self._game, table) if table is not None else None
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Tables Licence")
+        view = QPlainTextEdit(text or "This table names no licence file that m3desk has.")
+        view.setReadOnly(True)
+        view.setObjectName("tables_licence_text")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dialog.reject)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(view)
+        layout.addWidget(buttons)
+        metrics = view.fontMetrics()
+        dialog.resize(metrics.horizontalAdvance("m") * 70, metrics.height() * 30)
+        dialog.open()
+        self.licence_dialog = dialog
 
     # -- the GM's own tables ---------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QPlainTextEdit
 
 from m3desk.assets import sample_files
 from m3desk.core import registry
@@ -181,3 +182,20 @@ def test_an_import_that_is_not_text_is_said(make_window: Callable[..., MainWindo
     panel.import_path(good)
     dialog = panel.table_dialog
     assert dialog.name_edit.text() == "weather" and "Rain" in dialog.rows_edit.toPlainText()
+
+
+def test_the_srd_tables_show_their_licence(make_window: Callable[..., MainWindow],
+                                           qtbot: Any) -> None:
+    window = make_window([])
+    window.findChild(QAction, "show_tables").trigger()
+    panel = window.tables_panel
+    for game in GAMES:
+        panel.show_game(game.id)
+        table = panel.current_table()
+        licensed = table is not None and bool(table.licence)
+        assert panel.licence_button.isVisibleTo(panel) == licensed
+        if licensed:
+            qtbot.mouseClick(panel.licence_button, Qt.MouseButton.LeftButton)
+            text = panel.licence_dialog.findChild(QPlainTextEdit, "tables_licence_text")
+            assert "OPEN GAME LICENSE Version 1.0a" in text.toPlainText()
+            panel.licence_dialog.close()
