@@ -226,6 +226,12 @@ def read_table_text(text: str, name: str, dice: str = "") -> tuple[TableSpec | N
             problems.append(f"Row {number}: “{row[0].strip()[:20]}” is not a roll like 3 "
                             "or 1–4.")
             continue
+        extra = [cell.strip() for cell in row[3:] if cell.strip()]
+        if extra:
+            problems.append(f"Row {number} has more than three cells (“{extra[0][:20]}”): a "
+                            "row is the roll, the result and how many appear; put the rest "
+                            "in the result.")
+            continue
         appearing = None
         if len(row) > 2 and row[2].strip():
             try:

@@ -144,6 +144,7 @@ def test_a_table_typed_as_csv_or_markdown() -> None:
     ("d6,R\n" + "1,a\n" * 200, "a table may have 100"),
     ("x" * 300_000, "longer than"),
     ("d6\x00", "binary"),
+    ("d6,R\n1-6,Rats,2d4,in the walls\n", "more than three cells (“in the walls”)"),
 ])
 def test_a_bad_typed_table_says_why(text: str, words: str) -> None:
     spec, problems = read_table_text(text, "T")
