@@ -101,7 +101,7 @@ class MainWindow(QMainWindow):
         show_bestiary.triggered.connect(self._show_bestiary)
         self.addAction(show_bestiary)
         self.menu_actions.menus["view"].insertAction(self.menu_actions.find, show_bestiary)
-        show_tables = QAction("&Tables", self)
+        show_tables = QAction("T&ables", self)
         show_tables.setObjectName("show_tables")
         show_tables.setToolTip("The game's random tables and your own: exact chances, rolled "
                                "or typed, logged in the open encounter")
