@@ -91,6 +91,7 @@ class TablesPanel(QDockWidget):
         self.list_view.setWordWrap(True)
         self.list_view.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.list_view.selectionModel().currentChanged.connect(self._on_table_changed)
+        self.list_view.activated.connect(lambda _index: self.roll_selected())
 
         self.rows_model = RowsModel(self)
         self.rows_view = QTableView()
@@ -122,9 +123,11 @@ class TablesPanel(QDockWidget):
         self.typed.setToolTip("Leave empty to let m3desk roll; one total per table of the "
                               "chain, first this table's, then each sub-table's")
         self.typed.returnPressed.connect(self.roll_selected)
-        self.roll_button = QPushButton("&Roll")
+        self.roll_button = QPushButton("Roll")
         self.roll_button.setObjectName("tables_roll")
         self.roll_button.clicked.connect(self.roll_selected)
+        # No mnemonics in this dock: beside an encounter every letter is some field's
+        # (Name, Remove, Start…); the table list and the totals field roll on Enter.
         self.result = QLabel()
         self.result.setObjectName("tables_result")
         self.result.setTextFormat(Qt.TextFormat.PlainText)
@@ -143,21 +146,21 @@ class TablesPanel(QDockWidget):
         self.treasure_box.setObjectName("tables_treasure_type")
         self.treasure_box.setAccessibleName("Treasure type")
         self.treasure_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.treasure_button = QPushButton("Roll &Treasure Type")
+        self.treasure_button = QPushButton("Roll Treasure Type")
         self.treasure_button.setObjectName("tables_roll_treasure")
         self.treasure_button.setToolTip("Roll the treasure type: coins, gems, jewellery and "
                                         "magic items, with their worth in gold")
         self.treasure_button.clicked.connect(self.roll_treasure_type)
 
-        self.new_button = QPushButton("&New Table…")
+        self.new_button = QPushButton("New Table…")
         self.new_button.setObjectName("tables_new")
         self.new_button.setToolTip("Type a table of your own for this game (or paste one)")
         self.new_button.clicked.connect(lambda: self.new_table())
-        self.import_button = QPushButton("&Import…")
+        self.import_button = QPushButton("Import…")
         self.import_button.setObjectName("tables_import")
         self.import_button.setToolTip("Read a table from a CSV or Markdown file")
         self.import_button.clicked.connect(self.import_table)
-        self.licence_button = QPushButton("&Licence…")
+        self.licence_button = QPushButton("Licence…")
         self.licence_button.setObjectName("tables_licence")
         self.licence_button.setToolTip("The licence under which the game's tables are bundled")
         self.licence_button.clicked.connect(self.show_licence)

@@ -149,6 +149,9 @@ def test_the_search_narrows_the_list(make_window: Callable[..., MainWindow], qtb
     assert first is not None
     qtbot.keyClicks(panel.search, first.name.split()[0][:5])
     assert 1 <= panel.list_model.rowCount() <= everything
+    panel.list_view.setFocus()
+    qtbot.keyClick(panel.list_view, Qt.Key.Key_Return)  # Enter on a table rolls it
+    assert panel.last is not None and panel.last.steps[0].table == panel.current_table().name  # type: ignore[union-attr]
     panel.search.clear()
     qtbot.keyClicks(panel.search, "zzzz-no-such")
     assert panel.list_model.rowCount() == 0 and not panel.roll_button.isEnabled()
