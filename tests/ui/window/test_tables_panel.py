@@ -185,6 +185,7 @@ def test_an_import_that_is_not_text_is_said(make_window: Callable[..., MainWindo
     panel.import_path(good)
     dialog = panel.table_dialog
     assert dialog.name_edit.text() == "weather" and "Rain" in dialog.rows_edit.toPlainText()
+    dialog.reject()  # a modal dialog left open would take the next test's keys
 
 
 def test_the_srd_tables_show_their_licence(make_window: Callable[..., MainWindow],
