@@ -34,9 +34,13 @@ def _games() -> list[str]:
 def _outcomes(game: str, count: int) -> dict[str, object]:
     rules = registry.get(game).encounter
     assert rules is not None and rules.simulate is not None
-    results: list[FightResult] = run_fights(_crowd(game, count), rules.simulate,
+    encounter = _crowd(game, count)
+    # combatants by their place in the encounter (their ids are drawn afresh each time)
+    number = {c.id: k for k, c in enumerate(encounter.combatants)}
+    results: list[FightResult] = run_fights(encounter, rules.simulate,
                                             fights=FIGHTS[count], seed=SEED)
-    text = json.dumps([[r.winner, r.rounds, sorted(r.down), sorted(r.hit_points.items())]
+    text = json.dumps([[r.winner, r.rounds, sorted(number[i] for i in r.down),
+                        sorted((number[i], hp) for i, hp in r.hit_points.items())]
                        for r in results])
     wins: dict[str, int] = {}
     for r in results:
@@ -54,6 +58,9 @@ def test_seeded_outcomes_are_kept(game: str, count: int) -> None:
 
 
 if __name__ == "__main__":
+    from tests import toy_system
+
+    toy_system.install()  # as the suite's conftest does
     KEPT.write_text(json.dumps({f"{game} {count}": _outcomes(game, count)
                                 for game in _games() for count in sorted(FIGHTS)},
                                indent=1, sort_keys=True) + "\n", encoding="utf-8")
