@@ -35,7 +35,7 @@ SAID = {
     "device-image.svg": "it embeds other pictures",
     "claims-huge.png": "claims 60000 × 60000 pixels",
     "decompression-bomb.png": "read 4096 x 4096",
-    "too-many-pixels.png": "is 10000 × 10000 pixels; m3desk reads a PNG up to 40 megapixels",
+    "too-many-pixels.png": "read 4096 x 4096",
     "truncated.png": "could not be read as a PNG picture",
     "truncated.jpg": "could not be read as a JPEG picture",
     "truncated.svg": "could not be read as SVG",
