@@ -161,7 +161,8 @@ def read_png_in_bands(data: bytes, target: QSize, between: Callable[[], None],
     # each band replaces its rows (no blending of a translucent pixel with the blank)
     painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
     inflate = zlib.decompressobj()
-    pieces = iter(idat)
+    # the compressed rows fed in slices: what a call leaves unread is copied each time
+    pieces = (body[at:at + (1 << 18)] for body in idat for at in range(0, len(body), 1 << 18))
     tail: bytes | memoryview = b""
 
     def inflated(count: int) -> bytes:
