@@ -269,29 +269,44 @@ def _taker(model: PositionModel, mover: int, anchor: int, xs: Sequence[float],
            ys: Sequence[float], zs: Sequence[float], gone: Sequence[bool],
            spots: Spots) -> Callable[[float, float, float], bool]:
     """Whether a spot (x, y, z) is taken: someone still standing but the mover and the one
-    it closes on stands within :data:`SPOT` of a step of it, by the game's metric."""
+    it closes on stands within :data:`SPOT` of a step of it, by the game's metric. Looks in
+    the nine squares of :meth:`Spots.near` itself (a spot is tried a dozen times a move in a
+    crowd: no list is built for it)."""
     near = model.step * SPOT
-    nearby = spots.near
+    size, cells, floor = spots.size, spots.cells, math.floor
+    get = cells.get
     if model.metric == "squares":
         def taken(x: float, y: float, z: float) -> bool:
-            for j in nearby(x, y):
-                if j != mover and j != anchor and not gone[j]:
-                    a, b, c = abs(xs[j] - x), abs(ys[j] - y), abs(zs[j] - z)
-                    high = a if a > b else b
-                    if c > high:
-                        high = c
-                    if high + (a + b + c - high) / 2 < near:
-                        return True
+            cx, cy = floor(x / size), floor(y / size)
+            for i in (cx - 1, cx, cx + 1):
+                for k in (cy - 1, cy, cy + 1):
+                    held = get((i, k))
+                    if not held:
+                        continue
+                    for j in held:
+                        if j != mover and j != anchor and not gone[j]:
+                            a, b, c = abs(xs[j] - x), abs(ys[j] - y), abs(zs[j] - z)
+                            high = a if a > b else b
+                            if c > high:
+                                high = c
+                            if high + (a + b + c - high) / 2 < near:
+                                return True
             return False
         return taken
     near2 = near * near
 
     def taken_on_line(x: float, y: float, z: float) -> bool:
-        for j in nearby(x, y):
-            if j != mover and j != anchor and not gone[j]:
-                a, b, c = xs[j] - x, ys[j] - y, zs[j] - z
-                if a * a + b * b + c * c < near2:
-                    return True
+        cx, cy = floor(x / size), floor(y / size)
+        for i in (cx - 1, cx, cx + 1):
+            for k in (cy - 1, cy, cy + 1):
+                held = get((i, k))
+                if not held:
+                    continue
+                for j in held:
+                    if j != mover and j != anchor and not gone[j]:
+                        a, b, c = xs[j] - x, ys[j] - y, zs[j] - z
+                        if a * a + b * b + c * c < near2:
+                            return True
         return False
     return taken_on_line
 
@@ -442,7 +457,7 @@ class Plane:
     game's metric (:meth:`~m3desk.core.system.PositionModel.measure`), so distances always
     agree with each other."""
 
-    __slots__ = ("_spots", "model", "x", "y", "z")
+    __slots__ = ("_spots", "level", "model", "x", "y", "z")
 
     def __init__(self, model: PositionModel, places: Sequence[Place]) -> None:
         self.model = model
@@ -450,11 +465,14 @@ class Plane:
         self.y = [p.y for p in places]
         self.z = [p.z for p in places]
         self._spots: Spots | None = None
+        # everyone on one level (moves keep each one's height): rows leave heights out
+        self.level = len(set(self.z)) <= 1
 
     def copy(self) -> Plane:
         twin = Plane.__new__(Plane)
         twin.model, twin.x, twin.y, twin.z = self.model, self.x[:], self.y[:], self.z[:]
         twin._spots = None if self._spots is None else self._spots.copy()
+        twin.level = self.level
         return twin
 
     @property
@@ -475,7 +493,7 @@ class Plane:
     def row(self, i: int) -> list[int]:
         """Every combatant's distance from ``i`` (0 to itself)."""
         xs, ys, zs = self.x, self.y, self.z
-        return self.model.measure_all(xs[i], ys[i], zs[i], xs, ys, zs)
+        return self.model.measure_all(xs[i], ys[i], zs[i], xs, ys, zs, level=self.level)
 
     def approach(self, i: int, t: int, value: float, gone: Sequence[bool] | None = None,
                  budget: float | None = None) -> None:

@@ -7,6 +7,7 @@ package's, handed in by :func:`register` (tests register toy systems the same wa
 from __future__ import annotations
 
 import importlib
+import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -84,7 +85,11 @@ def systems() -> Iterator[GameSystem]:
 def system_of(model: object) -> GameSystem:
     """The system whose document (sheet, encounter) ``model`` is, by its class."""
     cls = type(model)
-    for system in systems():
+    # the games already loaded first (a document's own is; an export loads no other game)
+    _ensure_installed()
+    loaded = list(_LOADED.values())
+    later = (get(i) for i in ids() if all(s.id != i for s in loaded))
+    for system in itertools.chain(loaded, later):
         if any(spec.model is cls for spec in system.documents):
             return system
         rules = system.encounter

@@ -12,7 +12,8 @@ from typing import Any
 from m3desk.core import registry as systems
 from m3desk.storage.registry import DocumentRegistry, DocumentType
 
-__all__ = ["all_documents", "document_type", "encounters", "expeditions", "sheets"]
+__all__ = ["all_documents", "document_type", "documents_of", "encounters", "expeditions",
+           "sheets"]
 
 SHEET_KINDS = ("character", "monster")
 ENCOUNTER_KINDS = ("encounter",)
@@ -21,8 +22,13 @@ EXPEDITION_KINDS = ("expedition",)
 
 @cache
 def _types() -> tuple[DocumentType[Any], ...]:
+    return _types_of(tuple(systems.ids()))
+
+
+@cache
+def _types_of(ids: tuple[str, ...]) -> tuple[DocumentType[Any], ...]:
     found: list[DocumentType[Any]] = []
-    for system in systems.systems():
+    for system in (systems.get(i) for i in ids):
         for spec in system.documents:
             found.append(DocumentType(
                 kind=spec.kind, format_id=spec.format_id, extension=spec.extension,
@@ -55,6 +61,14 @@ def all_documents() -> DocumentRegistry:
     return DocumentRegistry(_types())
 
 
+def documents_of(ids: tuple[str, ...]) -> DocumentRegistry:
+    """The document types of these systems alone (an export of one game's files loads no
+    other game); :func:`all_documents` when one of them is not installed."""
+    if not ids or any(i not in systems.ids() for i in ids):
+        return all_documents()
+    return DocumentRegistry(_types_of(tuple(sorted(set(ids)))))
+
+
 def document_type(model: type[Any]) -> DocumentType[Any]:
     """The type that saves documents of this model class (a system's sheet or encounter)."""
     found = all_documents().for_model(model)
@@ -65,5 +79,5 @@ def document_type(model: type[Any]) -> DocumentType[Any]:
 
 def reset() -> None:
     """Forget the cached registries (after a test registers or removes a system)."""
-    for cached in (_types, sheets, encounters, expeditions, all_documents):
+    for cached in (_types, _types_of, sheets, encounters, expeditions, all_documents):
         cached.cache_clear()

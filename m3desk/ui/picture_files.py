@@ -41,6 +41,8 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
+from m3desk.ui.png_bands import read_png_in_bands
+
 __all__ = ["MAX_FILE_BYTES", "MAX_FULL_DECODE_BYTES", "MAX_PIXELS", "MAX_SVG_BYTES",
            "MAX_SVG_ELEMENTS", "Cancelled", "ReadPicture", "picture_kind", "read_picture",
            "read_picture_bytes"]
@@ -164,7 +166,7 @@ def read_picture_bytes(data: bytes, name: str, max_side: int, *,
         raise ValueError(_refusal(name, kind, data, kinds))
     if kind in ("svg", "svgz"):
         return _read_svg(data, name, kind, max_side, cancelled)
-    return _read_raster(data, name, kind, max_side, max_pixels, purpose)
+    return _read_raster(data, name, kind, max_side, max_pixels, purpose, cancelled)
 
 
 def _refusal(name: str, kind: str, data: bytes, kinds: tuple[str, ...]) -> str:
@@ -196,7 +198,7 @@ def _bytes_per_pixel(data: bytes, kind: str) -> int:
 
 
 def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: int,
-                 purpose: str) -> ReadPicture:
+                 purpose: str, cancelled: Callable[[], bool] = lambda: False) -> ReadPicture:
     shown = RASTER[kind]
     buffer = _buffer(data)
     reader = QImageReader(buffer, kind.encode())
@@ -217,6 +219,18 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
     # libjpeg decodes straight to a half, a quarter or an eighth; for less than halving (or
     # a JPEG too large to hold whole) that is then scaled by Qt's slower smooth scaling.
     natively = kind == "jpeg" and (2 * target.width() <= width or full > MAX_FULL_DECODE_BYTES)
+    if not natively and full > MAX_FULL_DECODE_BYTES and kind == "png":
+        # too large to decode whole: a band of rows at a time, each scaled into its place
+        def between() -> None:
+            if cancelled():
+                raise Cancelled
+
+        try:
+            banded = read_png_in_bands(data, target, between)
+        except ValueError as error:
+            raise ValueError(f"{name} could not be read as a PNG picture ({error}).") from error
+        if banded is not None:
+            return ReadPicture(banded, banded.width() / width, kind)
     if not natively and full > MAX_FULL_DECODE_BYTES:
         megapixels = MAX_FULL_DECODE_BYTES // _bytes_per_pixel(data, kind) // 1_000_000
         raise ValueError(f"{name} is {width} × {height} pixels; m3desk reads a {shown} up "

@@ -649,8 +649,8 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
         """``a`` stands somewhere new: its distances, measured again from the places."""
         row = plane.row(a)
         dist[a] = row
-        for c, value in enumerate(row):
-            dist[c][a] = value
+        for other, value in zip(dist, row, strict=True):  # its column, row by row
+            other[a] = value
 
     def close_to(a: int, t: int, feet: int, budget: int | None = None) -> None:
         """``a`` walks along the line toward ``t`` until ``feet`` apart, to a spot nobody

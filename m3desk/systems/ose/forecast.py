@@ -462,8 +462,8 @@ class _Fight:
         dist = self.dist
         row = self.plane.row(i)
         dist[i] = row
-        for c, value in enumerate(row):
-            dist[c][i] = value
+        for other, value in zip(dist, row, strict=True):  # its column, row by row
+            other[i] = value
 
     def close(self, i: int, t: int, step: int, budget: int) -> None:
         """``i`` walks ``step`` feet along the line toward ``t``, to a spot nobody standing

@@ -10,12 +10,39 @@ Embed ``RangeBoard(document)`` in the encounter window. Everything else here is 
 :func:`snapshot_of` and :func:`layout_rings`.
 """
 
-from m3desk.ui.board.board_controller import BoardController
-from m3desk.ui.board.board_scene import BoardScene
-from m3desk.ui.board.board_snapshot import BoardSnapshot, snapshot_of
-from m3desk.ui.board.board_view import BoardView
-from m3desk.ui.board.range_board import RangeBoard, RangeBoardWidget
-from m3desk.ui.board.ring_layout import RingLayout, layout_rings
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from m3desk.ui.board.board_controller import BoardController
+    from m3desk.ui.board.board_scene import BoardScene
+    from m3desk.ui.board.board_snapshot import BoardSnapshot, snapshot_of
+    from m3desk.ui.board.board_view import BoardView
+    from m3desk.ui.board.range_board import RangeBoard, RangeBoardWidget
+    from m3desk.ui.board.ring_layout import RingLayout, layout_rings
+
+_HOME = {
+    "BoardController": "board_controller",
+    "BoardScene": "board_scene",
+    "BoardSnapshot": "board_snapshot",
+    "snapshot_of": "board_snapshot",
+    "BoardView": "board_view",
+    "RangeBoard": "range_board",
+    "RangeBoardWidget": "range_board",
+    "RingLayout": "ring_layout",
+    "layout_rings": "ring_layout",
+}
+"""Where each name lives: imported at its first use (printing a map needs the painter,
+not the widgets beside it; an export starts faster)."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "BoardController",

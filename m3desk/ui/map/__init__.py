@@ -6,10 +6,35 @@ routine the map, the player view and the printed encounter sheet share; :func:`p
 is what they paint, computed from the encounter.
 """
 
-from m3desk.ui.map.painter import MapFrame, MapStyle, paint_map
-from m3desk.ui.map.panel import MapPanel
-from m3desk.ui.map.picture import MapPicture, picture_of
-from m3desk.ui.map.view import MapView
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from m3desk.ui.map.painter import MapFrame, MapStyle, paint_map
+    from m3desk.ui.map.panel import MapPanel
+    from m3desk.ui.map.picture import MapPicture, picture_of
+    from m3desk.ui.map.view import MapView
+
+_HOME = {
+    "MapFrame": "painter",
+    "MapStyle": "painter",
+    "paint_map": "painter",
+    "MapPanel": "panel",
+    "MapPicture": "picture",
+    "picture_of": "picture",
+    "MapView": "view",
+}
+"""Where each name lives: imported at its first use (printing a map needs the painter,
+not the widgets beside it; an export starts faster)."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
 
 __all__ = ["MapFrame", "MapPanel", "MapPicture", "MapStyle", "MapView", "paint_map",
            "picture_of", "uses_map"]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -89,21 +91,51 @@ def _load_all(paths: Sequence[Path]) -> tuple[list[Printable], list[str]]:
     from m3desk.storage.documents import load_document
     from m3desk.storage.errors import DocumentLoadError
 
-    registry = catalog.all_documents()
     documents: list[Printable] = []
     problems: list[str] = []
     for path in paths:
+        # the file's own game alone is loaded when its envelope names one (start-up is
+        # most of a small export); anything it does not load is read again by every game,
+        # so the sentence is the one it always was
+        registry = catalog.documents_of(_named_system(path))
         try:
             model = load_document(path, registry).model
         except DocumentLoadError as error:
-            problems.append(error.message)
-            continue
+            if registry is catalog.all_documents():
+                problems.append(error.message)
+                continue
+            try:
+                model = load_document(path, catalog.all_documents()).model
+            except DocumentLoadError as again:
+                problems.append(again.message)
+                continue
         problem = _not_printable(model)
         if problem:
             problems.append(f"{path}: {problem}")
             continue
         documents.append(model)
     return documents, problems
+
+
+_SYSTEM_NAMED = re.compile(rb'"system"\s*:\s*"([a-z0-9_]{1,64})"')
+
+
+def _named_system(path: Path) -> tuple[str, ...]:
+    """The game a file's envelope names near its start, or () (then every game reads it)."""
+    try:  # never waits on a pipe, never reads a device: the loader says what those are
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return ()
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return ()
+        head = os.read(handle, 4096)
+    except OSError:
+        return ()
+    finally:
+        os.close(handle)
+    found = _SYSTEM_NAMED.search(head)
+    return (found.group(1).decode("ascii"),) if found else ()
 
 
 def _not_printable(model: object) -> str | None:

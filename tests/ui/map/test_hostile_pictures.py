@@ -4,9 +4,10 @@ answering meanwhile, nothing in the encounter lost.
 
 The pictures are :func:`tools.hostile_files.hostile_pictures`: an SVG of nested ``<use>``
 (10⁹ copies in 4 KB), 500,000 paths, a gzip bomb, entities, an embedded device; PNGs that
-claim 60 000 × 60 000 pixels or hold 10 000 × 10 000 of zeros; truncated PNG, JPEG and SVG;
+claim 60 000 × 60 000 pixels; truncated PNG, JPEG and SVG;
 TIFF, XPM, PBM, TGA and ICNS renamed ``.png``; ``/dev/zero``, a pipe, a folder, a loop of
-links; and a legitimate 5000 × 5000 scan, which is read. Time and peak memory are measured
+links; and legitimate 5000 × 5000 and 10 000 × 10 000 scans (the larger read a band of rows
+at a time), which are read. Time and peak memory are measured
 in a fresh process (VmHWM, reset before each picture), so other tests' state does not count.
 """
 
@@ -35,7 +36,7 @@ SAID = {
     "device-image.svg": "it embeds other pictures",
     "claims-huge.png": "claims 60000 × 60000 pixels",
     "decompression-bomb.png": "read 4096 x 4096",
-    "too-many-pixels.png": "is 10000 × 10000 pixels; m3desk reads a PNG up to 40 megapixels",
+    "too-many-pixels.png": "read 4096 x 4096",
     "truncated.png": "could not be read as a PNG picture",
     "truncated.jpg": "could not be read as a JPEG picture",
     "truncated.svg": "could not be read as SVG",
@@ -71,7 +72,8 @@ def test_every_hostile_picture_is_said_within_2_s_and_500_mb(
     by_path = {row["path"]: row for row in rows}
     for name, path in pictures.items():
         row = by_path[str(path)]
-        print(f"{name:24} {row['s']:5.2f} s {row['mb']:5.0f} MB  {row['said'][:80]}")
+        print(f"{name:24} {row['s']:5.2f} s ({row.get('cpu', 0.0):5.2f} s CPU) "
+              f"{row['mb']:5.0f} MB  {row['said'][:80]}")
     for name, path in pictures.items():
         row = by_path[str(path)]
         assert SAID[name] in row["said"], (name, row["said"])
@@ -102,8 +104,8 @@ def _event_loop_stalls(qtbot: Any, until: Any, timeout_s: float = 10.0) -> float
 
 
 @pytest.mark.qt_log_ignore("JPEG", "imageio")  # libjpeg's own word on the truncated one
-@pytest.mark.parametrize("name", sorted(set(SAID) - {"large-scan.png",
-                                                     "decompression-bomb.png"}))
+@pytest.mark.parametrize("name", sorted(set(SAID) - {
+    "large-scan.png", "too-many-pixels.png", "decompression-bomb.png"}))
 def test_a_hostile_background_is_said_under_the_map_and_kept_in_the_encounter(
         qtbot: Any, map_panel: MapPanel, pictures: dict[str, Path], name: str) -> None:
     document = map_panel.document

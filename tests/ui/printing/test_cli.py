@@ -144,3 +144,31 @@ def test_an_encounter_with_twin_ids_is_refused_by_name(qapp, tmp_path: Path, cap
     assert export_pdf_main([str(broken), "-o", str(tmp_path / "x.pdf")]) == 1
     error = capsys.readouterr().err
     assert "twins.m3e" in error and "two combatants share the id" in error
+
+
+_LOADED_AFTER_EXPORT = """
+import sys
+from m3desk.core import registry
+from m3desk.ui.printing.cli import export_pdf_main
+code = export_pdf_main([sys.argv[1], "-o", sys.argv[2]])
+print(code, ",".join(sorted(registry._LOADED)))
+"""
+
+
+def _shipped() -> list[str]:
+    """Every game a fresh process has (the tests' toy is registered by this suite only)."""
+    from m3desk.core import registry
+    return [s.id for s in registry.systems()
+            if s.id not in registry.sample_folders() and sample_files(s.id)]
+
+
+@pytest.mark.parametrize("game", _shipped())
+def test_an_export_loads_only_the_game_of_its_file(tmp_path: Path, game: str) -> None:
+    """Issue 30: export-pdf's start-up was most of a small export, every game imported
+    whatever the file; a file naming its game loads that game alone."""
+    sample = sample_files(game)[0]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "M3DESK_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", _LOADED_AFTER_EXPORT, str(sample),
+                           str(tmp_path / "out.pdf")], env=env, capture_output=True,
+                          text=True, check=True, timeout=300)
+    assert done.stdout.strip().splitlines()[-1] == f"0 {game}"

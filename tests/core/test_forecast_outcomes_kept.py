@@ -1,0 +1,66 @@
+"""The forecasts' seeded outcomes are kept exactly while their hot paths are rewritten
+(issue 30: a fight's cost in combatants cut from quadratic): every game's simulator plays
+crowds of 6, 50 and 200 on its map for a few seeds, and each fight's winner, rounds, who is
+down and every hit point left must equal what the simulator gave before the rewrite
+(``forecast_outcomes.json``, written by the code of main at ef345c7; the distribution of
+wins is kept beside the digest so a change reads as a change of odds, not only of bytes).
+
+Regenerate only for a deliberate change of the rules: ``python -m
+tests.core.test_forecast_outcomes_kept``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from m3desk.core import registry
+from m3desk.core.forecast import FightResult, run_fights
+from tests.benchmarks.test_big_fight_bench import _crowd
+
+KEPT = Path(__file__).with_name("forecast_outcomes.json")
+FIGHTS = {6: 60, 50: 8, 200: 2}
+SEED = 30
+
+
+def _games() -> list[str]:
+    return sorted(s.id for s in registry.systems()
+                  if s.encounter is not None and s.encounter.simulate is not None)
+
+
+def _outcomes(game: str, count: int) -> dict[str, object]:
+    rules = registry.get(game).encounter
+    assert rules is not None and rules.simulate is not None
+    encounter = _crowd(game, count)
+    # combatants by their place in the encounter (their ids are drawn afresh each time)
+    number = {c.id: k for k, c in enumerate(encounter.combatants)}
+    results: list[FightResult] = run_fights(encounter, rules.simulate,
+                                            fights=FIGHTS[count], seed=SEED)
+    text = json.dumps([[r.winner, r.rounds, sorted(number[i] for i in r.down),
+                        sorted((number[i], hp) for i, hp in r.hit_points.items())]
+                       for r in results])
+    wins: dict[str, int] = {}
+    for r in results:
+        wins[str(r.winner)] = wins.get(str(r.winner), 0) + 1
+    return {"wins": dict(sorted(wins.items())),
+            "digest": hashlib.sha256(text.encode()).hexdigest()}
+
+
+@pytest.mark.parametrize("count", sorted(FIGHTS))
+@pytest.mark.parametrize("game", _games())
+def test_seeded_outcomes_are_kept(game: str, count: int) -> None:
+    kept = json.loads(KEPT.read_text(encoding="utf-8"))
+    assert f"{game} {count}" in kept, f"no kept outcomes for {game} at {count}: regenerate"
+    assert _outcomes(game, count) == kept[f"{game} {count}"]
+
+
+if __name__ == "__main__":
+    from tests import toy_system
+
+    toy_system.install()  # as the suite's conftest does
+    KEPT.write_text(json.dumps({f"{game} {count}": _outcomes(game, count)
+                                for game in _games() for count in sorted(FIGHTS)},
+                               indent=1, sort_keys=True) + "\n", encoding="utf-8")
