@@ -11,12 +11,14 @@ from m3desk.systems.apparatus.generation import GENERATION
 from m3desk.systems.apparatus.identity import sheet_identity
 from m3desk.systems.apparatus.options import CHOICE_WORDS, EXPLANATIONS, LABELS, ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet
+from m3desk.systems.apparatus.sheet_rolls import sheet_rolls
 from m3desk.systems.apparatus.state import INITIATIVE, METRES, ApparatusEncounter
 from m3desk.systems.apparatus.table import ENCOUNTER_RULES
 
 __all__ = ["SYSTEM"]
 
 SYSTEM = GameSystem(
+    sheet_rolls=sheet_rolls,
     sheet_identity=sheet_identity,
     id="apparatus",
     name="Apparatus",
