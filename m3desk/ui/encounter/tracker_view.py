@@ -251,12 +251,14 @@ class TrackerView(QTableView):
         self._squeeze()
 
     def _fit_name_column(self) -> None:
-        """As wide as the longest name, in bold (the current row): a font measure per
+        """As wide as the longest name as shown, in bold (the current row): a font measure per
         combatant, not a delegate call per cell, so it stays cheap with 200 combatants."""
         bold = QFont(self.font())
         bold.setBold(True)
         metrics = QFontMetrics(bold)
-        names = [row.combatant.name for row in self.tracker_model.rows] or ["Name"]
+        # As the cell says it: a fallen combatant's name reads "Goblin 1 (down)".
+        names = [f"{row.combatant.name} (down)" if row.down else row.combatant.name
+                 for row in self.tracker_model.rows] or ["Name"]
         widest = max(metrics.horizontalAdvance(name) for name in names) + _CELL_PADDING
         least, most = (metrics.averageCharWidth() * n + _CELL_PADDING for n in _NAME_CHARACTERS)
         self.horizontalHeader().resizeSection(self.tracker_model.column_of(Column.NAME),
