@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Annotated, ClassVar, Literal
 
@@ -20,6 +21,7 @@ from m3desk.core.numbers import signed
 from m3desk.core.places import Place, toward
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
+from m3desk.core.sheet_rolls import SheetRoll, at_least
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -388,8 +390,17 @@ MONSTER_FORM = _CHARACTER_FORM._replace(
     parse=_parse, parse_help="Like: AC 14, HP 9", bonus_keys=("mod.",))
 
 
+def _sheet_rolls(sheet: BaseModel, _options: BaseModel | None = None) -> tuple[SheetRoll, ...]:
+    """The toy's one sheet roll: its attack against AC 10 (1d20 + attack ≥ 10)."""
+    bonus = int(getattr(sheet, "attack", 0))
+    return (SheetRoll("attack.10", f"Attack vs AC 10 ({signed(bonus)})", "Attacks",
+                      DiceExpr.parse("1d20"), partial(at_least, 10 - bonus),
+                      f"{10 - bonus} or more"),)
+
+
 TOY = GameSystem(
     id="toy",
+    sheet_rolls=_sheet_rolls,
     name="Toy",
     documents=(DocumentSpec("character", "m3desk.character", ".m3c", ToySheet, 1, "character"),
                DocumentSpec("monster", "m3desk.monster", ".m3m", ToyMonster, 1, "monster"),

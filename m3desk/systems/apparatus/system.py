@@ -11,6 +11,7 @@ from m3desk.systems.apparatus.generation import GENERATION
 from m3desk.systems.apparatus.identity import sheet_identity
 from m3desk.systems.apparatus.options import CHOICE_WORDS, EXPLANATIONS, LABELS, ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet
+from m3desk.systems.apparatus.sheet_rolls import sheet_rolls
 from m3desk.systems.apparatus.state import INITIATIVE, METRES, ApparatusEncounter
 from m3desk.systems.apparatus.table import ENCOUNTER_RULES
 
@@ -18,6 +19,7 @@ __all__ = ["SYSTEM"]
 
 SYSTEM = GameSystem(
     random_tables=("samples/apparatus/tables",),
+    sheet_rolls=sheet_rolls,
     sheet_identity=sheet_identity,
     id="apparatus",
     name="Apparatus",

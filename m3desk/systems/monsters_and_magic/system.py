@@ -17,6 +17,7 @@ from m3desk.systems.monsters_and_magic.identity import sheet_identity
 from m3desk.systems.monsters_and_magic.option_words import CHOICE_WORDS, LABELS
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.sheet_form import SHEET_FORMS
+from m3desk.systems.monsters_and_magic.sheet_rolls import sheet_rolls
 from m3desk.systems.monsters_and_magic.table import ENCOUNTER_RULES
 from m3desk.systems.monsters_and_magic.table_rules import EXPLANATIONS, TableRules
 from m3desk.systems.monsters_and_magic.write_back import describe_changes, merged_into
@@ -79,6 +80,7 @@ _ENCOUNTER_MIGRATIONS = {1: _ranges_become_positions, 2: _table_rules_become_opt
 
 SYSTEM = GameSystem(
     random_tables=("samples/monsters_and_magic/tables",),
+    sheet_rolls=sheet_rolls,
     sheet_identity=sheet_identity,
     identity_words=("Race", "Class"),
     id=SYSTEM_ID,

@@ -18,12 +18,15 @@ from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.log_export import actor_name, entry_concerns, round_cell, round_text
 
-__all__ = ["LogModel"]
+__all__ = ["DETAILS_MARK", "LogModel"]
 
 Index = QModelIndex | QPersistentModelIndex
 Role = Qt.ItemDataRole
 _TITLES = ("Round", "Who", "What")
 ROUND, WHO, WHAT = range(3)
+DETAILS_MARK = " ▸"
+"""After an entry that has details (shown below the log when it is selected, and as its
+tooltip): a pointer to more, not "…", which reads as a line cut short."""
 
 
 class LogModel(QAbstractTableModel):
@@ -77,7 +80,7 @@ class LogModel(QAbstractTableModel):
                 return round_cell(entry)
             if index.column() == WHO:
                 return actor_name(self._document.encounter, entry.actor)
-            return entry.text + (" …" if entry.details else "")
+            return entry.text + (DETAILS_MARK if entry.details else "")
         if role == Role.ToolTipRole:
             if index.column() == ROUND:
                 return round_text(entry)

@@ -3,8 +3,9 @@
 The fill's colour says how hurt, with the player view's thresholds (:mod:`health`): green
 while more than half is left, amber at half or less, red (and hatched) when down.
 
-Readable without colour: the text "7/25" is always drawn, in the colour that contrasts
-with whatever lies under each part of it (the fill or the empty track), and a pool at zero
+Readable without colour: the text "7/25" is always drawn whole and in one colour, the one
+that contrasts with what lies under it: centred, or moved into the empty track or the fill
+when the fill's edge would run through it (it read "?7/25" at low fill), and a pool at zero
 or below is hatched. Every colour comes from the palette, so light, dark and selected rows
 all work.
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
 from m3desk.ui.contrast import contrast_ratio, readable_on
 from m3desk.ui.encounter.health import health_fill, perceived, pool_text
@@ -32,6 +33,10 @@ _SELECTED_FILL_STEP = 0.1
 _DOWN_TRACK_TINT = 0.2
 _MIN_FILL_CONTRAST = 1.6
 """How far the fill must stand apart from the track and from a selected row's Highlight."""
+_TEXT_PAD = 2.0
+"""Room kept between the words and the fill's edge or the bar's ends."""
+_LEAST_FONT = 0.7
+"""A bar too narrow for its words shrinks them to no less than this share of the font."""
 
 
 class BarColours(NamedTuple):
@@ -104,13 +109,22 @@ class PoolBarPainter:
         return perceived(self.current, self.maximum)
 
     def paint(self, painter: QPainter, rect: QRectF, palette: QPalette,
-              group: QPalette.ColorGroup, selected: bool) -> None:
-        """Draw inside ``rect``: the track, the fill, a frame, and the text over both."""
+              group: QPalette.ColorGroup, selected: bool, *, words: bool = True) -> None:
+        """Draw inside ``rect``: the track, the fill, a frame, and the text over both
+        (``words=False``: all but the words' ink, the ground they are read on)."""
         colours = bar_colours(palette, group, selected, self.health)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         bar = rect.adjusted(0.5, 0.5, -0.5, -0.5)
         filled = QRectF(bar.left(), bar.top(), bar.width() * self.fraction, bar.height())
+        place, colour, band = self._words_place(painter, bar, filled, colours)
+        if band:  # the words on the track, the fill a band along the foot under them
+            metrics = QFontMetricsF(painter.font())
+            baseline = bar.center().y() - metrics.height() / 2 + metrics.ascent()
+            ink_foot = baseline + metrics.tightBoundingRect(self.text).bottom()
+            # Under the words where the bar is tall enough; never thinner than 3½ px.
+            filled.setTop(min(bar.bottom() - 3.5, max(ink_foot + 1.5,
+                                                      bar.bottom() - bar.height() / 4)))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colours.track)
         painter.drawRoundedRect(bar, 2, 2)
@@ -123,13 +137,43 @@ class PoolBarPainter:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(colours.frame, 1))
         painter.drawRoundedRect(bar, 2, 2)
-
-        flags = int(Qt.AlignmentFlag.AlignCenter)
-        painter.setClipRect(filled)
-        painter.setPen(colours.on_fill)
-        painter.drawText(bar, flags, self.text)
-        empty = QRectF(filled.right(), bar.top(), bar.right() - filled.right(), bar.height())
-        painter.setClipRect(empty)
-        painter.setPen(colours.on_track)
-        painter.drawText(bar, flags, self.text)
+        if words:
+            painter.setPen(colour)
+            painter.drawText(place, int(Qt.AlignmentFlag.AlignCenter), self.text)
         painter.restore()
+
+    def _words_place(self, painter: QPainter, bar: QRectF, filled: QRectF,
+                     colours: BarColours) -> tuple[QRectF, QColor, bool]:
+        """Where the words go, in which colour, and whether the fill is drawn as a band
+        along the bar's foot.
+
+        Whole and in one colour: centred where the fill's edge leaves them alone; else
+        centred in the part (empty track or fill) they fit in; else on the track, the fill
+        then a band along the foot (a narrow column); on a bar that is down, on its
+        tinted track. Never split across the edge
+        ("?7/25" at low fill). A bar narrower than its words gets a smaller font (set on
+        ``painter``), down to :data:`_LEAST_FONT` of it."""
+        text = self.text
+        font = QFont(painter.font())
+        room = bar.width() - 2 * _TEXT_PAD
+        size = font.pointSizeF()
+        while (QFontMetricsF(font).horizontalAdvance(text) > room and size > 0
+               and font.pointSizeF() > size * _LEAST_FONT):
+            font.setPointSizeF(font.pointSizeF() * 0.92)
+        painter.setFont(font)
+        advance = QFontMetricsF(font).horizontalAdvance(text)
+        edge = filled.right()
+        centred_left = bar.center().x() - advance / 2
+        empty = QRectF(edge, bar.top(), bar.right() - edge, bar.height())
+        up = self.current > 0
+        if up and edge <= centred_left - _TEXT_PAD:
+            return bar, colours.on_track, False
+        if up and edge >= centred_left + advance + _TEXT_PAD:
+            return bar, colours.on_fill, False
+        if up and empty.width() >= advance + 2 * _TEXT_PAD:
+            return empty, colours.on_track, False
+        if up and filled.width() >= advance + 2 * _TEXT_PAD:
+            return filled, colours.on_fill, False
+        # A narrow bar: the words on the track, the fill a band under them; a bar that is
+        # down: the words on its tinted track, over the hatch (both stand apart from them).
+        return bar, colours.on_track, up

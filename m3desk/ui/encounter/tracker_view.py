@@ -139,10 +139,9 @@ class TrackerView(QTableView):
         fixed = sum(header.sectionSize(n) for n in range(header.count())
                     if n not in stretch and not header.isSectionHidden(n))
         over = fixed + floor * len(stretch) - self.viewport().width() + 4
-        name = self.tracker_model.column_of(Column.NAME)
         if over > sum(max(header.sectionSize(n) - least, 0)
-                      for n, least in cuts if n != name):
-            cuts = [(n, least) for n, least in cuts if n != name]
+                      for n, least in cuts[:-1]):
+            cuts = cuts[:-1]  # names stay as whole as they read now (the reserve goes)
         for number, least in cuts:
             if over <= 0:
                 break
@@ -186,8 +185,10 @@ class TrackerView(QTableView):
         short_values = [n for n in texts if n not in long_texts]
         checks = [n for n, spec in enumerate(model.columns) if spec.kind == "check"]
         notes = metrics.horizontalAdvance(model.columns[model.column_of(Column.NOTES)].title)
-        cuts: list[tuple[int, int]] = [(model.column_of(Column.NOTES),
-                                        notes + _CELL_PADDING)]  # "Not." reads as a word
+        name = model.column_of(Column.NAME)
+        # The room kept for "(down)" after names still standing gives way first.
+        cuts: list[tuple[int, int]] = [(name, self._shown_names_width())]
+        cuts += [(model.column_of(Column.NOTES), notes + _CELL_PADDING)]  # "Not." reads
         cuts += [(n, max(self._short_title(metrics, n), average * 4) + _CELL_PADDING)
                  for n in long_texts]
         box = self.style().pixelMetric(self.style().PixelMetric.PM_IndicatorWidth)
@@ -195,8 +196,19 @@ class TrackerView(QTableView):
                  for n in checks]
         cuts += [(model.column_of(Column.SIDE), self._least_side_width())]
         cuts += [(n, self._least_text_width(n, metrics, average)) for n in short_values]
-        cuts += [(model.column_of(Column.NAME), average * 9 + _CELL_PADDING)]
+        cuts += [(name, average * 9 + _CELL_PADDING)]
         return stretch, floor, cuts
+
+    def _shown_names_width(self) -> int:
+        """The Name column's width for the names as they read now ("(down)" only after
+        those down), in bold."""
+        bold = QFont(self.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        names = [f"{row.combatant.name} (down)" if row.down else row.combatant.name
+                 for row in self.tracker_model.rows] or ["Name"]
+        least = metrics.averageCharWidth() * _NAME_CHARACTERS[0] + _CELL_PADDING
+        return max(least, max(metrics.horizontalAdvance(n) for n in names) + _CELL_PADDING)
 
     def _short_title(self, metrics: QFontMetrics, number: int) -> int:
         """The width of a column's title at its shortest ("Decl."), or whole if it has none."""
@@ -223,8 +235,7 @@ class TrackerView(QTableView):
         self._fit_columns()
         header = self.horizontalHeader()
         stretch, floor, cuts = self._cuts()
-        name = self.tracker_model.column_of(Column.NAME)
-        least = {n: width for n, width in cuts if n != name}
+        least = dict(cuts[:-1])  # names as they read now, the room for "(down)" given back
         columns = sum(min(header.sectionSize(n), least.get(n, header.sectionSize(n)))
                       for n in range(header.count())
                       if n not in stretch and not header.isSectionHidden(n))
@@ -251,12 +262,14 @@ class TrackerView(QTableView):
         self._squeeze()
 
     def _fit_name_column(self) -> None:
-        """As wide as the longest name, in bold (the current row): a font measure per
+        """As wide as the longest name as shown, in bold (the current row): a font measure per
         combatant, not a delegate call per cell, so it stays cheap with 200 combatants."""
         bold = QFont(self.font())
         bold.setBold(True)
         metrics = QFontMetrics(bold)
-        names = [row.combatant.name for row in self.tracker_model.rows] or ["Name"]
+        # As the cell says it of anyone who falls ("Goblin 1 (down)"), from the start: the
+        # column does not widen under the pointer when someone drops, nor cut the name.
+        names = [f"{row.combatant.name} (down)" for row in self.tracker_model.rows] or ["Name"]
         widest = max(metrics.horizontalAdvance(name) for name in names) + _CELL_PADDING
         least, most = (metrics.averageCharWidth() * n + _CELL_PADDING for n in _NAME_CHARACTERS)
         self.horizontalHeader().resizeSection(self.tracker_model.column_of(Column.NAME),

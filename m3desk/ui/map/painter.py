@@ -210,8 +210,19 @@ class MapStyle:
 
     def radius(self, frame: MapFrame, model: PositionModel) -> float:
         """A token's radius on the surface: nearly half a grid step, never smaller than
-        a little under half a line of text (the marker stays a target for the mouse)."""
-        return max(0.42 * model.step * frame.scale, self.line * 0.55)
+        a little under half a line of text (the marker stays a target for the mouse); on
+        paper never smaller than :data:`PAPER_LEAST_RADIUS` lines (initials that read on
+        the page: a whole scene fitted on a quarter page made tokens 3 mm across)."""
+        step = model.step * frame.scale
+        least = self.line * 0.55
+        if self.paper:  # as large as reads, where neighbours a step apart leave the room
+            least = max(least, min(self.line * PAPER_LEAST_RADIUS, 0.48 * step))
+        return max(0.42 * step, least)
+
+
+PAPER_LEAST_RADIUS = 0.9
+"""On paper a token is at least this many lines of its names' text in radius (7-point names:
+about 5 mm across), so its initials read."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ means while it lasts."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -20,11 +20,45 @@ from PySide6.QtWidgets import (
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map.view import MapView
 
-__all__ = ["MapPanel"]
+__all__ = ["MapPanel", "StatusLine"]
 
 PAINT_HINT = "Drag to paint every square you cross; right-click terrain to remove it."
 DIFFICULTIES = range(1, 6)
 """The Difficulty Ratings the paint tool offers (the tracker takes more by hand)."""
+
+
+class StatusLine(QLabel):
+    """One line that is never cut: its words whole, or their short form where the row is
+    too narrow for them (``short``: "Loading…" for "Loading picture <name>…"), or
+    nothing (the tooltip, the ruler by the pointer and the map's own notice say it in full).
+    It read "L" beside the picture's tools at 150 % while a picture loaded."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.short = ""
+
+    def shown_text(self) -> str:
+        """What the line paints at its width: the whole text, the short form, or ""."""
+        text = self.text()
+        if self.wordWrap() or not text:
+            return text
+        room = self.contentsRect().width()
+        metrics = self.fontMetrics()
+        for candidate in (text, self.short):
+            if candidate and metrics.horizontalAdvance(candidate) <= room:
+                return candidate
+        return ""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self.wordWrap():
+            super().paintEvent(event)
+            return
+        shown = self.shown_text()
+        if not shown:
+            return
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(self.alignment()), shown)
 
 
 class MapPanel(QWidget):
@@ -77,7 +111,7 @@ class MapPanel(QWidget):
         self.cancel_picture_button.setAccessibleName("Cancel reading the picture")
         self.cancel_picture_button.setVisible(False)
         self.view.picture_loading.connect(self._picture_loading)
-        self.status = QLabel(self)
+        self.status = StatusLine(self)
         self.status.setObjectName("map_status")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         # Beside the tools, not on a line of its own: the map keeps the height (a short
@@ -170,6 +204,7 @@ class MapPanel(QWidget):
         return button
 
     def _say(self, text: str) -> None:
+        self.status.short = "Loading…" if self.view.picture_loading_now else ""
         self.status.setText(text)
         self.status.setToolTip(text)
 

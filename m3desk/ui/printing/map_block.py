@@ -63,20 +63,27 @@ class MapBlock:
         into (the file is decoded once per print, not once per paint)."""
 
     def _tight(self) -> tuple[float, float, float, float]:
-        """The map's bounds across, and down only as far as tokens and areas reach (a line
-        of tokens is a strip, not a square)."""
+        """Where the action is: the tokens and the painted areas, across and down (a line
+        of tokens is a strip, not a square; the scene's empty reaches are left out, so a
+        fight on a large scene is not printed with tokens 3 mm across)."""
         left, top, right, bottom = self.picture.bounds()
+        xs = [t.x for t in self.picture.tokens]
         ys = [t.y for t in self.picture.tokens]
         for area in self.picture.areas:
+            xs += [area.x, area.x + area.width]
             ys += [area.y, area.y + area.height]
-        return (left, min(ys), right, max(ys)) if ys else (left, top, right, bottom)
+        if not xs:
+            return left, top, right, bottom
+        step = self.picture.model.step
+        return min(xs) - step, min(ys), max(xs) + step, max(ys)
 
     def _scale(self, width: float) -> float:
-        """Points a unit: as the whole map at its full height would draw it (tokens and
-        names keep their size however little of the height a strip needs)."""
-        left, top, right, bottom = self.picture.bounds()
-        return min((width - 2 * MARGIN) / max(right - left, 1e-6),
-                   (MAP_H - 4 - 2 * MARGIN) / max(bottom - top, 1e-6), MOST)
+        """Points a unit: as the action's whole box at the map's full height would draw it
+        (tokens and names keep their size however little of the height a strip needs)."""
+        left, top, right, bottom = self._tight()
+        step = self.picture.model.step
+        return min((width - 2 * MARGIN) / max(right - left, step),
+                   (MAP_H - 4 - 2 * MARGIN - LABEL_ROOM) / max(bottom - top, step), MOST)
 
     def natural(self, width: float) -> float:
         """As tall as the places need at that scale (a line of tokens needs a strip, a

@@ -39,7 +39,7 @@ def test_the_log_lists_entries_in_order_and_new_ones_are_appended(
         ("Felix Pook", "Party"), ("First One Mummy", "Monsters"), ("Gramfive the Grim", "Party"),
         ("Guido of Gramarye", "Party"), ("Shamira Sunfire", "Party"),
         ("Xiola Zenwaith", "Party"))]
-    assert texts[-2:] == ["Surprise round", "sneaks up: Short → Close …"]
+    assert texts[-2:] == ["Surprise round", "sneaks up: Short → Close ▸"]
     model = widget.log_panel.log_model
     last = model.index(model.rowCount() - 1, 2)
     assert last.data(Qt.ItemDataRole.ToolTipRole) == "12 + 7 = 19 vs 9 → 10 EP"
@@ -88,7 +88,7 @@ def test_filter_by_combatant(qtbot, widget: EncounterWidget) -> None:
     mummy = by_name(widget.document.encounter, "First")
     combo.setCurrentIndex(combo.findData(mummy.id))
     assert log_texts(widget) == ["First One Mummy joins the Monsters",
-                                 "sneaks up: Short → Close …"]
+                                 "sneaks up: Short → Close ▸"]
     combo.setCurrentIndex(0)
     assert len(log_texts(widget)) == len(widget.document.encounter.log)
 

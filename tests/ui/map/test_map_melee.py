@@ -117,3 +117,41 @@ def test_names_cover_no_token_and_no_name_on_paper(qapp: Any, tmp_path: Path, ga
     frame = block.frame_for(width)
     assert len(painted.labels) == count, "names left out"
     assert _clashes(painted, frame.width, frame.height) == []
+
+
+LEAST_PRINTED_TOKEN = 12.0
+"""Points across (over 4 mm): a printed token's initials read (before: 7 to 9 points)."""
+
+
+@pytest.mark.parametrize("count", COUNTS)
+@pytest.mark.parametrize("game", MAP_GAMES)
+def test_printed_tokens_are_large_enough_to_read(qapp: Any, tmp_path: Path, game: str,
+                                                 count: int) -> None:
+    """The printed map of a whole fight (its set-up places, far apart, so the scene fits a
+    quarter page) and of a melee: every token at least :data:`LEAST_PRINTED_TOKEN` across,
+    and still no name over a token."""
+    from m3desk.assets import sample_files
+    from m3desk.ui.encounter.new_document import new_encounter_document
+
+    files = sample_files(game)
+    characters = [p for p in files if p.suffix == ".m3c"][:4]
+    monsters = [p for p in files if p.suffix == ".m3m"]
+    chosen = list(characters)
+    while len(chosen) < count:
+        chosen.append(monsters[(len(chosen) - len(characters)) % len(monsters)])
+    for encounter in (new_encounter_document(chosen).encounter, melee(game, count)):
+        writer = QPdfWriter(str(tmp_path / "map.pdf"))
+        writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+        writer.setPageOrientation(QPageLayout.Orientation.Landscape)
+        painter = QPainter(writer)
+        canvas = Canvas(painter)
+        block = MapBlock(encounter)
+        width = canvas.width - 40
+        block.paint(canvas, 20, 20, width, block.map_height_for(width))
+        painter.end()
+        painted = block.painted
+        assert painted is not None and len(painted.markers) == count
+        small = [round(m.width(), 1) for m in painted.markers if m.width() < LEAST_PRINTED_TOKEN]
+        assert small == [], f"tokens {small} points across"
+        frame = block.frame_for(width)
+        assert _clashes(painted, frame.width, frame.height) == []
