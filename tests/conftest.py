@@ -53,7 +53,8 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
-    """Collect the test's garbage cycles once it is over, while no Qt call is under way.
+    """Collect the test's garbage cycles once it is over, while no Qt call is under way, then
+    freeze the survivors.
 
     The windows pytest-qt closes are left to Qt (their ``deleteLater`` is not delivered
     outside an event loop): delivering those deletions between tests made a later test
@@ -62,6 +63,11 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
     """
     result = yield
     gc.collect()
+    # What outlives the collection is kept (the windows pytest-qt leaves to Qt, module fixtures,
+    # caches): freeze it, so the next test's collection walks only what that test made. Without
+    # this each collection walked the whole grown heap: late in a worker process even a test of
+    # pure arithmetic cost ~0.1-0.2 s of CPU here, about 40 % of the suite's time in all.
+    gc.freeze()
     return result
 
 
