@@ -39,6 +39,7 @@ from m3desk.core.system import (
     plain_move_check,
 )
 from m3desk.core.terms import Term, total
+from tests import games
 
 SCHEME = InitiativeScheme(roller="side_die", die=6, lower_first=False)
 FEET = PositionModel(kind="distance", unit="ft", maximum=300, step=5)
@@ -428,24 +429,16 @@ SAMPLES = Path(__file__).resolve().parent / "samples" / "toy"
 """Its sample sheets, in a folder named by its id like the shipped games' samples/<id>/."""
 
 
-FRESH_PROCESS = "from tests import toy_system; toy_system.install(); "
-"""What a ``python -c`` child runs first to know the toy too (a fresh process has only the
-shipped games; the tests' games are registered by tests/conftest.py)."""
+FRESH_PROCESS = games.FRESH_PROCESS
+"""What a ``python -c`` child runs first to know the tests' games too (a fresh process has only
+the shipped games; the tests' games are registered by tests/games.py)."""
 
 
 def install() -> None:
-    """Register the toy like a shipped system (one registry line: its module and its samples),
-    and let storage see its files. Done once for the whole test run (tests/conftest.py)."""
-    from m3desk.storage import catalog
-
-    if "toy" in registry.ids() and registry.sample_folders().get("toy") == str(SAMPLES):
-        return
-    registry.register("toy", "tests.toy_system.system", samples=str(SAMPLES))
-    catalog.reset()
+    """Register the toy like a shipped system (its registry line is in tests/games.py). Done
+    once for the whole test run with the other tests' games (tests/conftest.py)."""
+    games.install("toy")
 
 
 def uninstall() -> None:
-    from m3desk.storage import catalog
-
-    registry.unregister("toy")
-    catalog.reset()
+    games.uninstall("toy")
