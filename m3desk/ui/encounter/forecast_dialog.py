@@ -47,6 +47,7 @@ from m3desk.core.forecast import (
     fight_limit,
     no_fight,
 )
+from m3desk.core.forecast_by_actions import policy_words, simulator_of
 from m3desk.forecast_worker import play_in_worker
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.forecast_plots import Bar, BarChart, Histogram
@@ -166,8 +167,7 @@ class ForecastDialog(QDialog):
         encounter = document.encounter
         self.encounter = encounter
         system = registry.system_of(encounter)
-        rules = system.encounter
-        self.simulate = rules.simulate if rules is not None else None
+        self.simulate = simulator_of(system)
         self.setWindowTitle(f"Forecast — {encounter.name}")
         self.forecast: Forecast | None = None
         """The forecast of the fights played (None until they end or are stopped); not
@@ -207,7 +207,7 @@ class ForecastDialog(QDialog):
         self.cancel_button.clicked.connect(self.stop)
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
-        policy = rules.forecast_policy if rules is not None else ""
+        policy = policy_words(system)
         self.policy_label = QLabel(policy or "This game has no fight simulator yet.")
         self.policy_label.setObjectName("forecast_policy")
         self.policy_label.setWordWrap(True)
