@@ -7,6 +7,7 @@ game's samples live in ``tests/<id>_system/samples/<id>/``.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 from m3desk.core import registry
@@ -38,6 +39,9 @@ def install(*only: str) -> None:
         folder = str(samples(system_id))
         if system_id in registry.ids() and registry.sample_folders().get(system_id) == folder:
             continue
+        # Imported here, before any test module: pydantic must be whole before PySide's
+        # import hook (shiboken's feature check) meets its lazy imports.
+        importlib.import_module(module)
         registry.register(system_id, module, samples=folder)
         changed = True
     if changed:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr, Roller
 from m3desk.core.numbers import signed
-from m3desk.core.places import Place, toward
+from m3desk.core.places import Place
 from m3desk.core.system import (
     ActionOption,
     ActionOutcome,
@@ -153,7 +153,7 @@ def _stride_end(encounter: core.Encounter, actor: str, target: str) -> Place:
     here, there = encounter.places[actor], encounter.places[target]
     gap = METRES.norm(there.x - here.x, there.y - here.y)
     sheet = _sheet(encounter, actor)
-    return toward(METRES, here, there, max(sheet.reach_m, gap - sheet.stride_m))
+    return core.closing_place(encounter, actor, target, max(sheet.reach_m, gap - sheet.stride_m))
 
 
 def _two_dice(success: int) -> Fraction:

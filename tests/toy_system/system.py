@@ -17,7 +17,7 @@ from m3desk.core.derived import Derived
 from m3desk.core.dice import Dice, DiceExpr, Roller
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.numbers import signed
-from m3desk.core.places import Place, toward
+from m3desk.core.places import Place
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.core.system import (
@@ -197,7 +197,7 @@ def _step_toward(encounter: core.Encounter, actor: str, target: str) -> Place:
     here, there = encounter.places[actor], encounter.places[target]
     gap = FEET.norm(there.x - here.x, there.y - here.y)
     stop = max(_sheet(encounter, actor).reach_ft, gap - _sheet(encounter, actor).move_ft)
-    return toward(FEET, here, there, stop)
+    return core.closing_place(encounter, actor, target, stop)
 
 
 FIRM = 12
