@@ -167,6 +167,8 @@ def preview(encounter: core.Encounter, actor: str, action: str,
     if target is None:
         return ActionPreview(problem="Choose a target.")
     if action == "stride":
+        if reach(encounter, actor, target).in_reach:
+            return ActionPreview(problem="Already within reach.")
         check = plain_move_check(encounter, actor, _stride_end(encounter, actor, target))
         if check.distance == 0:
             return ActionPreview(problem="Already within reach.")

@@ -192,8 +192,23 @@ def _closing(rules: Any, encounter: core.Encounter, mover: str, foe: str
 
 
 def _started_column(game: str) -> core.Encounter:
-    """The foe and two attackers in file on one line to it, two and three steps away."""
-    encounter = _column(game, _model(game).step)
+    """The foe and two attackers alike in file on one line to it, the first a step beyond its
+    reach (at least two steps away), the second a step behind it."""
+    rules = registry.get(game).encounter
+    assert rules is not None
+    step = _model(game).step
+    for steps in range(2, 40):
+        encounter = _column(game, step * steps / 2)  # the attackers at steps, steps + 1/2…
+        foe, front = (c.id for c in encounter.combatants[:2])
+        encounter = core.move_to(encounter, encounter.combatants[2].id,
+                                 Place.at(step * (steps + 1), 0))
+        encounter = core.move_to(encounter, front, Place.at(step * steps, 0))
+        if not rules.reach(encounter, front, foe).in_reach:
+            break
+    # the second of the same sheet as the first: the same reach and move, so both make for
+    # the one spot on the line
+    encounter = core.replace_sheet(encounter, encounter.combatants[2].id,
+                                   encounter.combatants[1].sheet)
     ids = [c.id for c in encounter.combatants]
     encounter = core.remove_combatant(encounter, ids[3])
     encounter = core.set_initiative(encounter, dict.fromkeys(ids[:3], 10))
@@ -217,7 +232,7 @@ along its heading instead), asked of each game's own actions."""
 
 @pytest.mark.parametrize("game", DIALOG_GAMES)
 def test_two_moving_toward_one_foe_in_the_dialog_stand_apart(game: str) -> None:
-    """Two attackers in file, two and three steps from the foe on one line, each moves toward
+    """Two attackers in file, out of reach a step apart on one line to the foe, each moves toward
     it through the action dialog: the first stops on the line at its reach, the second beside
     the foe on a place of its own, as near as the first, as the forecast places them."""
     rules = registry.get(game).encounter

@@ -238,6 +238,8 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     if target is None:
         return ActionPreview(problem="Choose a target.")
     if action == "move:toward":
+        if _reach(encounter, actor, target).in_reach:
+            return ActionPreview(problem="Already within reach.")
         check = plain_move_check(encounter, actor, _step_toward(encounter, actor, target))
         if check.distance == 0:
             return ActionPreview(problem="Already within reach.")
