@@ -105,16 +105,20 @@ def _standing_sides(encounter: Encounter) -> set[str]:
     return {c.side for c in encounter.combatants if not encounter.out_of_fight(c)}
 
 
-def _pick(rules: EncounterRules, encounter: Encounter, actor: str, foes: list[Combatant],
-          policy: Policy) -> Combatant:
+def _by_policy(rules: EncounterRules, encounter: Encounter, actor: str,
+               foes: list[Combatant], policy: Policy) -> list[Combatant]:
+    """The foes in the policy's order of preference: nearest first, or the fewest (most)
+    points left of the game's pool first."""
     from m3desk.core.encounter import position_between
 
-    if policy.target == "nearest" or len(foes) == 1:
-        return min(foes, key=lambda foe: position_between(encounter, actor, foe.id))
+    if policy.target == "nearest":
+        return sorted(foes, key=lambda foe: position_between(encounter, actor, foe.id))
+
     def left(foe: Combatant) -> int:
         pool = rules.pool(foe)
         return pool[0] if pool is not None else 0
-    return (min if policy.target == "weakest" else max)(foes, key=left)
+
+    return sorted(foes, key=left, reverse=policy.target == "strongest")
 
 
 def _best_attack(rules: EncounterRules, encounter: Encounter, actor: str, target: str
@@ -151,13 +155,16 @@ def _act(rules: EncounterRules, encounter: Encounter, actor: str, dice: random.R
                 if c.side != me.side and not encounter.out_of_fight(c)]
         if not foes:
             return encounter
-        reachable = [(foe, attack) for foe in foes
-                     if (attack := _best_attack(rules, encounter, actor, foe.id)) is not None]
-        if reachable:
-            foe = _pick(rules, encounter, actor, [f for f, _a in reachable], policy)
-            option = next(a for f, a in reachable if f.id == foe.id)
+        ranked = _by_policy(rules, encounter, actor, foes, policy)
+        # the first foe in that order that an attack reaches now (asked foe by foe, so a
+        # big fight asks only until one answers)
+        found = next(((foe, attack) for foe in ranked
+                      if (attack := _best_attack(rules, encounter, actor, foe.id)) is not None),
+                     None)
+        if found is not None:
+            foe, option = found
         else:
-            foe = _pick(rules, encounter, actor, foes, policy)
+            foe = ranked[0]
             closing = _closing(rules, encounter, actor, foe.id)
             if closing is None:
                 return encounter
