@@ -140,9 +140,10 @@ def _best_attack(rules: EncounterRules, encounter: Encounter, actor: str, target
 def _closing(rules: EncounterRules, encounter: Encounter, actor: str, target: str
              ) -> ActionOption | None:
     for option in rules.actions(encounter, actor):
-        if option.group == "movement" and option.needs_target and option.target in (None, target):
-            if not rules.preview(encounter, actor, option.id, target).problem:
-                return option
+        if (option.group == "movement" and option.needs_target
+                and option.target in (None, target)
+                and not rules.preview(encounter, actor, option.id, target).problem):
+            return option
     return None
 
 

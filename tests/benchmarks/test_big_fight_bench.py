@@ -21,8 +21,8 @@ from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.forecast import run_fights
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.core.forecast_by_actions import simulator_of
+from m3desk.storage.sheet_files import load_sheet
 from tests.benchmarks.test_forecast_responsive_bench import six
 
 GAMES = sorted(s.id for s in registry.systems() if s.positions.kind == "distance")

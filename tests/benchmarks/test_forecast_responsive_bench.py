@@ -16,9 +16,9 @@ from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.forecast import forecast
+from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.monsters_and_magic.encounter import Encounter, add_combatant
 from m3desk.systems.monsters_and_magic.sheet import MonsterSheet
-from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.forecast_dialog import ForecastDialog
 from tests.benchmarks import (

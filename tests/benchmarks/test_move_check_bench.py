@@ -1,7 +1,8 @@
 """The ruler's question on every mouse move of a drag: each game's ``check_move`` at 50 and
-200 combatants (a game that prices terrain with 40 terrain strips painted), reported against the plain
-straight-line check measured in the same run, in every game of distances. A drag at 60 frames a second leaves 16 ms a
-frame for everything; a check is a small part of it."""
+200 combatants (with 40 terrain strips painted where the game prices terrain), in every game
+of distances, reported against the plain straight-line check measured in the same run. A
+drag at 60 frames a second leaves 16 ms a frame for everything; a check is a small part of
+it."""
 
 from __future__ import annotations
 

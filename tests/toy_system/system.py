@@ -10,7 +10,6 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from m3desk.core import encounter as core
-from m3desk.core import registry
 from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue
 from m3desk.core.copies import with_hit_points
 from m3desk.core.derived import Derived

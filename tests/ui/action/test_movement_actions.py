@@ -32,6 +32,7 @@ def test_a_movement_action_moves_the_token_as_the_map_would(qtbot: Any, game: st
     if first is not None:
         declared, text = rules.edit(document.encounter, actor, "declared", first)
         document.apply(declared, text)
+    dialog: Any = None
     for placed in (False, True):
         if placed:  # every move closes in: the GM first places the actor out of reach
             dialog.close()

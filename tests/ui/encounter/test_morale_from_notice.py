@@ -8,15 +8,14 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from m3desk.core import encounter as core
+from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.core.dice import Roller
+from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.encounter import action_launcher
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.games import parts_of
-from m3desk.assets import sample_files
-from m3desk.storage.sheet_files import load_sheet
 from tests.ui.action.sample_fights import GAMES, sample_fight
 from tests.ui.encounter.game_samples import at_points
 
