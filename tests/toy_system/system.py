@@ -246,12 +246,9 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     if not _reach(encounter, actor, target).in_reach:
         return ActionPreview(problem="The target is out of reach.")
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
-    options = _toy_options(encounter)
-    critical = Fraction(sum(1 for face in range(1, 21)
-                            if _critical(face, attacker.attack, defender.ac, options)), 20)
     return ActionPreview(lines=(f"d20 + {attacker.attack} vs AC {defender.ac}",),
-                         success=_chance(attacker.attack, defender.ac, options),
-                         outcomes=(("critical hit", critical),))
+                         success=_chance(attacker.attack, defender.ac,
+                                         _toy_options(encounter)))
 
 
 def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
