@@ -144,6 +144,7 @@ def _main(argv: list[str]) -> int:
     from m3desk.core import registry
     from m3desk.core.encounter import Encounter
     from m3desk.core.forecast import MAX_FIGHTS, Policy, fight_limit, no_fight
+    from m3desk.core.forecast_by_actions import policy_words, simulator_of
     from m3desk.storage import catalog
     from m3desk.storage.documents import load_document
     from m3desk.storage.errors import DocumentLoadError
@@ -161,7 +162,8 @@ def _main(argv: list[str]) -> int:
         return 2
     system = registry.system_of(encounter)
     rules = system.encounter
-    if rules is None or rules.simulate is None:
+    simulate = simulator_of(system)
+    if rules is None or simulate is None:
         print(f"{APP_NAME} forecast: {system.name} has no fight simulator yet.",
               file=sys.stderr)
         return 2
@@ -177,7 +179,7 @@ def _main(argv: list[str]) -> int:
               f"ask for --fights {limit} or fewer.", file=sys.stderr)
         return 2
     policy = Policy(target=args.target, ranged_stay=not args.close_in)
-    tally, pace = _timed_start(encounter, rules.simulate, args.seed, policy,
+    tally, pace = _timed_start(encounter, simulate, args.seed, policy,
                                min(2, args.fights or 2))
     in_time = max(2, int(LIMIT_SECONDS / pace)) if pace > 0 else limit
     if args.fights is not None and args.fights > in_time:
@@ -192,12 +194,12 @@ def _main(argv: list[str]) -> int:
         print(f"{APP_NAME} forecast: {fights:,} fights of {size} combatants{chosen}, about "
               f"{_duration(left)} at {_pace(pace)} a fight here.", file=sys.stderr)
         sys.stderr.flush()
-    result = _play(encounter, rules.simulate, fights, args.seed, policy, sys.stderr, tally)
+    result = _play(encounter, simulate, fights, args.seed, policy, sys.stderr, tally)
     names = {c.id: c.name for c in encounter.combatants}
     if args.json:
         print(as_json(encounter.name, system.name, result, names, args.seed))
     else:
-        print(report(encounter.name, system.name, rules.forecast_policy, result, names,
+        print(report(encounter.name, system.name, policy_words(system), result, names,
                      args.seed, policy))
     return 0
 

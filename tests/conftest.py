@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from tests import toy_system
+from tests import games
 
-# The toy game is installed for the whole run before any test module is collected, so every
-# loop over ``registry.systems()`` / ``registry.ids()`` plays it as a fifth game: a new game
+# The tests' games (the toy, Skirmish: tests/games.py, one registry line each) are installed
+# for the whole run before any test module is collected, so every loop over
+# ``registry.systems()`` / ``registry.ids()`` plays them beside the shipped games: a new game
 # gets the whole looped suite without a test of its own.
-toy_system.install()
+games.install()
 
 # Python's cycle collector runs whenever allocations pass a threshold, which may be in the
 # middle of a Qt call: it then destroys a Qt object while Qt holds the lock that destructor
@@ -83,5 +84,6 @@ def _isolated_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
 
 @pytest.fixture(autouse=True)
 def _toy_game_installed() -> None:
-    """A test that took the toy away (to show what a fresh process sees) gets it back here."""
-    toy_system.install()
+    """A test that took the tests' games away (to show what a fresh process sees) gets them
+    back here."""
+    games.install()

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # loaded with the first system, not with the registry (start-up needs none)
     from m3desk.core.system import GameSystem
 
-__all__ = ["UnknownSystemError", "get", "ids", "register", "sample_folders", "system_of",
-           "systems", "unregister"]
+__all__ = ["UnknownSystemError", "get", "ids", "module_of", "register", "sample_folders",
+           "system_of", "systems", "unregister"]
 
 _MODULES: dict[str, str] = {}
 _LOADED: dict[str, GameSystem] = {}
@@ -75,6 +75,15 @@ def get(system_id: str) -> GameSystem:
             raise UnknownSystemError(system_id)
         _LOADED[system_id] = system = loaded
     return system
+
+
+def module_of(system_id: str) -> str:
+    """The module path that exports the system's ``SYSTEM`` ("" for one registered as an
+    object), so a fresh process (the forecast's worker) can load it without this registry."""
+    _ensure_installed()
+    if system_id not in _MODULES:
+        raise UnknownSystemError(system_id)
+    return _MODULES[system_id]
 
 
 def systems() -> Iterator[GameSystem]:

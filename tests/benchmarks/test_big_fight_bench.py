@@ -21,11 +21,11 @@ from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.forecast import run_fights
+from m3desk.core.forecast_by_actions import simulator_of
 from m3desk.storage.sheet_files import load_sheet
-from tests.benchmarks.test_forecast_responsive_bench import SIX
+from tests.benchmarks.test_forecast_responsive_bench import six
 
-GAMES = sorted(s.id for s in registry.systems() if s.positions.kind == "distance"
-               and s.id in SIX)
+GAMES = sorted(s.id for s in registry.systems() if s.positions.kind == "distance")
 TARGET_S = 0.4
 
 
@@ -53,10 +53,10 @@ def _per_fight(encounter: core.Encounter, simulate: object, fights: int) -> floa
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_fight_per_size(game: str) -> None:
-    rules = registry.get(game).encounter
-    assert rules is not None and rules.simulate is not None
-    baseline = _per_fight(SIX[game](), rules.simulate, 50)
-    found = {count: _per_fight(_crowd(game, count), rules.simulate, 5 if count > 50 else 10)
+    simulate = simulator_of(registry.get(game))
+    assert simulate is not None
+    baseline = _per_fight(six(game), simulate, 50)
+    found = {count: _per_fight(_crowd(game, count), simulate, 5 if count > 50 else 10)
              for count in (50, 200)}
     print(f"\n{game} forecast per fight (CPU): six {baseline * 1000:.2f} ms; " + "; ".join(
         f"{count}: {value * 1000:.0f} ms ({value / baseline:.0f}×)"

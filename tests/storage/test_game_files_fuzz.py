@@ -26,6 +26,7 @@ from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.core.encounter import Encounter
 from m3desk.core.forecast import Policy, run_fights
+from m3desk.core.forecast_by_actions import simulator_of
 from m3desk.storage import catalog
 from m3desk.storage.documents import LoadedDocument, load_document_bytes
 from m3desk.storage.errors import DocumentLoadError
@@ -164,8 +165,9 @@ def use_as_the_window_does(game: str, model: Any) -> None:
             rules.cell(model, combatant, column.id)
         rules.rings(model, combatant.id)
         rules.initiative_tip(model, combatant)
-    if rules.simulate is not None and len({c.side for c in model.combatants}) > 1:
-        run_fights(model, rules.simulate, fights=2, seed=1, policy=Policy())
+    simulate = simulator_of(system)
+    if simulate is not None and len({c.side for c in model.combatants}) > 1:
+        run_fights(model, simulate, fights=2, seed=1, policy=Policy())
 
 
 @pytest.mark.parametrize("game", GAMES)

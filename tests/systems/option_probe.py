@@ -19,10 +19,11 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel
 
-from m3desk.assets import resource_path
+from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core.dice import Roller
 from m3desk.core.forecast import Policy
+from m3desk.core.forecast_by_actions import simulator_of
 from m3desk.core.system import GameSystem
 from m3desk.storage.catalog import sheets as sheet_registry
 from m3desk.storage.documents import load_document
@@ -122,6 +123,7 @@ def encounter_rules_of(encounter: core.Encounter) -> Any:
 
 
 SITUATIONS: dict[str, tuple[Situation, ...]] = {
+    "toy": (Situation("monsters in AC 30: only a natural 20 hits", _monsters(_update(ac=30))),),
     "ose": (
         Situation("monsters in AC −5: past the matrix's last column",
                   _monsters(_update(overrides={"ac": -5}))),
@@ -152,7 +154,8 @@ SITUATIONS: dict[str, tuple[Situation, ...]] = {
         Situation("the fight under way on rough ground", encounter=_started_on_rough_ground),
     ),
 }
-"""Per game, the moments beyond a plain fight where its options show."""
+"""Per game, the moments beyond a plain fight where its options show (a game without an entry
+plays the plain fight only: data about a game, not a list of the games to play)."""
 
 CONTEXT: dict[tuple[str, str], dict[str, Any]] = {
     ("adnd2e", "weapon_speed"): {"initiative": "individual"},
@@ -162,9 +165,7 @@ CONTEXT: dict[tuple[str, str], dict[str, Any]] = {
 
 
 def sample_sheets(system: GameSystem) -> list[BaseModel]:
-    folder = resource_path("samples", system.id)
-    return [load_document(path, sheet_registry()).model
-            for path in sorted(folder.iterdir()) if path.suffix in (".m3c", ".m3m")]
+    return [load_document(path, sheet_registry()).model for path in sample_files(system.id)]
 
 
 def base_options(system: GameSystem, name: str) -> BaseModel:
@@ -279,9 +280,10 @@ def _fight(system: GameSystem, options: BaseModel, situation: Situation) -> Iter
                     yield _outcome(outcome)
                     if not isinstance(outcome, str):  # what the board shows afterwards
                         yield rules.rings(outcome.encounter, combatant.id)
-    if rules.simulate is not None:
+    simulate = simulator_of(system)
+    if simulate is not None:
         for number in range(3):
-            result = rules.simulate(encounter, random.Random(number), Policy())
+            result = simulate(encounter, random.Random(number), Policy())
             yield repr(result)
 
 

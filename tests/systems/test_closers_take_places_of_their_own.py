@@ -91,7 +91,35 @@ def _column(game: str, apart: float) -> core.Encounter:
     return encounter
 
 
-@pytest.mark.parametrize("game", GAMES)
+def _closes_in_the_plane(game: str) -> bool:
+    """Whether the game's own simulator moves anyone in the forecast's plane (the toy's plays
+    every blow where the fighters stand; a game without a simulator is forecast through its
+    dialog's own moves, :mod:`m3desk.core.forecast_by_actions`, which the dialog test below
+    checks)."""
+    rules = registry.get(game).encounter
+    if rules is None or rules.simulate is None:
+        return False
+    original, moved = Plane.approach, [0]
+
+    def counted(plane: Plane, *args: Any, **kwargs: Any) -> None:
+        moved[0] += 1
+        original(plane, *args, **kwargs)
+
+    Plane.approach = counted  # type: ignore[method-assign]
+    try:
+        for number in range(3):
+            rules.simulate(_column(game, 3 * _model(game).step), stream(7, number),
+                           Policy(ranged_stay=False, max_rounds=3))
+    finally:
+        Plane.approach = original  # type: ignore[method-assign]
+    return moved[0] > 0
+
+
+SIMULATOR_GAMES = [game for game in GAMES if _closes_in_the_plane(game)]
+"""The games of distances whose own simulator closes in the forecast's plane."""
+
+
+@pytest.mark.parametrize("game", SIMULATOR_GAMES)
 def test_the_forecast_never_closes_two_onto_one_spot(game: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Every closing move of 40 simulated fights (the attackers in file on the foe's line,
@@ -129,34 +157,96 @@ def test_the_forecast_never_closes_two_onto_one_spot(game: str,
     assert crowded[0], "nobody closed beside another: the check saw no crowding"
 
 
-DIALOG_GAMES = ("ose", "adnd2e")
-"""The games whose action dialog offers "move toward the target" (an Apparatus creature runs
-along its heading instead)."""
+def _closing(rules: Any, encounter: core.Encounter, mover: str, foe: str
+             ) -> core.Encounter | None:
+    """The mover's move toward the foe through the action dialog's actions: a movement
+    action aimed at the foe that leaves it nearer, after whatever declaration (a choice of a
+    tracker cell) the game asks first to allow it (AD&D: a declared move); None if none."""
+    before = core.position_between(encounter, mover, foe)
+
+    def closed(declared: core.Encounter) -> core.Encounter | None:
+        for option in rules.actions(declared, mover):
+            if option.group != "movement" or not option.needs_target or option.dice:
+                continue
+            if option.target not in (None, foe) or rules.preview(declared, mover, option.id,
+                                                                 foe).problem:
+                continue
+            after = rules.resolve(declared, mover, option.id, foe, ()).encounter
+            if core.position_between(after, mover, foe) < before:
+                return after
+        return None
+
+    found = closed(encounter)
+    if found is not None or rules.edit is None:
+        return found
+    for column in rules.columns:
+        for choice in rules.cell(encounter, encounter.combatant(mover), column.id).choices:
+            try:
+                declared, _text = rules.edit(encounter, mover, column.id, choice)
+            except ValueError:
+                continue
+            found = closed(declared)
+            if found is not None:
+                return found
+    return None
+
+
+def _started_column(game: str) -> core.Encounter:
+    """The foe and two attackers alike in file on one line to it, the first a step beyond its
+    reach (at least two steps away), the second a step behind it."""
+    rules = registry.get(game).encounter
+    assert rules is not None
+    step = _model(game).step
+    for steps in range(2, 40):
+        encounter = _column(game, step * steps / 2)  # the attackers at steps, steps + 1/2…
+        foe, front = (c.id for c in encounter.combatants[:2])
+        encounter = core.move_to(encounter, encounter.combatants[2].id,
+                                 Place.at(step * (steps + 1), 0))
+        encounter = core.move_to(encounter, front, Place.at(step * steps, 0))
+        if not rules.reach(encounter, front, foe).in_reach:
+            break
+    # the second of the same sheet as the first: the same reach and move, so both make for
+    # the one spot on the line
+    encounter = core.replace_sheet(encounter, encounter.combatants[2].id,
+                                   encounter.combatants[1].sheet)
+    ids = [c.id for c in encounter.combatants]
+    encounter = core.remove_combatant(encounter, ids[3])
+    encounter = core.set_initiative(encounter, dict.fromkeys(ids[:3], 10))
+    return core.next_turn(encounter)
+
+
+def _moves_toward(game: str) -> bool:
+    rules = registry.get(game).encounter
+    assert rules is not None
+    if rules.resolve is None:
+        return False
+    encounter = _started_column(game)
+    foe, front = (c.id for c in encounter.combatants[:2])
+    return _closing(rules, encounter, front, foe) is not None
+
+
+DIALOG_GAMES = [game for game in GAMES if _moves_toward(game)]
+"""The games whose action dialog offers a move toward the target (an Apparatus creature runs
+along its heading instead), asked of each game's own actions."""
 
 
 @pytest.mark.parametrize("game", DIALOG_GAMES)
 def test_two_moving_toward_one_foe_in_the_dialog_stand_apart(game: str) -> None:
-    """Two attackers in file, 10 ft apart on one line to the foe, each "move toward" it
-    through the action dialog: the first stops 5' from it on the line, the second beside it
-    on a place of its own, 5' from the foe too, as the forecast places them."""
+    """Two attackers in file, out of reach a step apart on one line to the foe, each moves toward
+    it through the action dialog: the first stops on the line at its reach, the second beside
+    the foe on a place of its own, as near as the first, as the forecast places them."""
     rules = registry.get(game).encounter
     assert rules is not None and rules.resolve is not None
-    encounter = _column(game, 5)  # the attackers at 10' and 15' on the foe's line
-    ids = [c.id for c in encounter.combatants]
-    foe, front, back = ids[0], ids[1], ids[2]
-    encounter = core.remove_combatant(encounter, ids[3])
-    encounter = core.set_initiative(encounter, dict.fromkeys([foe, front, back], 10))
-    encounter = core.next_turn(encounter)
+    encounter = _started_column(game)
+    foe, front, back = (c.id for c in encounter.combatants[:3])
     model = encounter.position_model
     for mover in (front, back):
-        if game == "adnd2e":  # a move toward is what a declared move allows
-            assert rules.edit is not None
-            encounter, _text = rules.edit(encounter, mover, "declared", "Move")
-        options = [o.id for o in rules.actions(encounter, mover)]
-        assert "move:toward" in options, options
-        encounter = rules.resolve(encounter, mover, "move:toward", foe, ()).encounter
+        moved = _closing(rules, encounter, mover, foe)
+        assert moved is not None, f"{game}: no move toward the foe"
+        encounter = moved
     places = encounter.places
-    assert model.measure(places[front], places[foe]) == 5
-    assert model.measure(places[back], places[foe]) == 5
+    near = model.measure(places[front], places[foe])
+    assert places[front].y == pytest.approx(0)  # on the line
+    assert model.measure(places[back], places[foe]) == near
     assert model.norm(places[front].x - places[back].x,
                       places[front].y - places[back].y) >= model.step * SPOT

@@ -12,8 +12,9 @@ from m3desk.core import registry
 from m3desk.core.system import EncounterRules
 from tests.systems.test_moves_keep_places import GAMES, _fight
 
-MAP_UNKNOWN = ("move:swim:", "move:crawl:")
-"""Apparatus moves whose kind the dialog names and a drop cannot tell (the ground says)."""
+MAP_UNKNOWN = ("move:swim:", "move:crawl:", "high:", "long:")
+"""Apparatus moves whose kind the dialog names and a drop cannot tell (the ground says; a
+jump is not a walk)."""
 
 
 def _declared(rules: EncounterRules, encounter: core.Encounter, label: str
@@ -56,7 +57,7 @@ def _checked(rules: EncounterRules, base: core.Encounter) -> int:
         foes = [c.id for c in encounter.combatants
                 if c.side != encounter.combatant(actor).side]
         for option in rules.actions(encounter, actor):
-            if not (option.group == "attack" or option.id.startswith("move:")) \
+            if not (option.group == "attack" or option.group == "movement") \
                     or option.id.startswith(MAP_UNKNOWN):
                 continue
             faces = tuple(1 for spec in option.dice for _ in range(spec.number))

@@ -1,5 +1,5 @@
 """Every game's map moves keep every distance true to the places: random drops through each
-game's own ``make_move`` (OSE, AD&D, Apparatus, with Apparatus grapples dragging), after
+game's own ``make_move`` (every game of distances, with Apparatus grapples dragging), after
 each of which every distance the rules read is measured between places (symmetric, by the
 game's metric, within the triangle inequality), the mover stands where it was dropped, the
 ruler's distance was the one measured, only distances to those moved changed, and the log
@@ -17,7 +17,8 @@ from m3desk.core import registry
 from m3desk.core.places import Place
 from tests.systems.option_probe import sample_sheets
 
-GAMES = ("ose", "adnd2e", "apparatus")
+GAMES = [system.id for system in registry.systems() if system.positions.kind == "distance"]
+"""Every game of distances (its own ``make_move``, or the seam's plain move)."""
 
 
 def _fight(game: str, count: int, grapple: bool) -> core.Encounter:
@@ -30,7 +31,7 @@ def _fight(game: str, count: int, grapple: bool) -> core.Encounter:
         sheet = sheets[number % len(sheets)]
         side = "Party" if number % 2 == 0 else "Foes"
         encounter = core.join(encounter, rules.make_combatant(sheet, side))
-    if grapple and game == "apparatus":
+    if grapple and "grapples" in rules.encounter_type.model_fields:  # Apparatus's holds
         from m3desk.systems.apparatus.grapple import Grapple
 
         first, second = (c.id for c in encounter.combatants[:2])

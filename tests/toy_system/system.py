@@ -11,14 +11,13 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from m3desk.core import encounter as core
-from m3desk.core import registry
 from m3desk.core.bounds import MAX_NOTES, OverrideKey, OverrideValue
 from m3desk.core.copies import with_hit_points
 from m3desk.core.derived import Derived
-from m3desk.core.dice import Dice, DiceExpr
+from m3desk.core.dice import Dice, DiceExpr, Roller
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.numbers import signed
-from m3desk.core.places import Place, toward
+from m3desk.core.places import Place
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.core.sheet_rolls import SheetRoll, at_least
@@ -41,6 +40,7 @@ from m3desk.core.system import (
     plain_move_check,
 )
 from m3desk.core.terms import Term, total
+from tests import games
 
 SCHEME = InitiativeScheme(roller="side_die", die=6, lower_first=False)
 FEET = PositionModel(kind="distance", unit="ft", maximum=300, step=5)
@@ -198,7 +198,7 @@ def _step_toward(encounter: core.Encounter, actor: str, target: str) -> Place:
     here, there = encounter.places[actor], encounter.places[target]
     gap = FEET.norm(there.x - here.x, there.y - here.y)
     stop = max(_sheet(encounter, actor).reach_ft, gap - _sheet(encounter, actor).move_ft)
-    return toward(FEET, here, there, stop)
+    return core.closing_place(encounter, actor, target, stop)
 
 
 FIRM = 12
@@ -209,9 +209,24 @@ def _con(sheet: ToyBody) -> int:
     return (sheet.scores.CON - 10) // 2
 
 
-def _chance(attack: int, ac: int) -> Fraction:
-    hits = sum(1 for face in range(1, 21) if face == 20 or face + attack >= ac)
-    return Fraction(hits, 20)
+def _hits(face: int, attack: int, ac: int, options: ToyOptions) -> bool:
+    """The one attack test: the d20 plus attack reaching AC (a natural 20 always, where the
+    table says so)."""
+    return (face == 20 and options.natural_20_hits) or face + attack >= ac
+
+
+def _chance(attack: int, ac: int, options: ToyOptions) -> Fraction:
+    return Fraction(sum(1 for face in range(1, 21) if _hits(face, attack, ac, options)), 20)
+
+
+def _critical(face: int, attack: int, ac: int, options: ToyOptions) -> bool:
+    """A hit on a natural roll of the table's critical range deals double damage."""
+    return face >= options.crit_range and _hits(face, attack, ac, options)
+
+
+def _toy_options(encounter: core.Encounter) -> ToyOptions:
+    assert isinstance(encounter, ToyEncounter)
+    return encounter.options
 
 
 def _preview(encounter: core.Encounter, actor: str, action: str,
@@ -224,6 +239,8 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     if target is None:
         return ActionPreview(problem="Choose a target.")
     if action == "move:toward":
+        if _reach(encounter, actor, target).in_reach:
+            return ActionPreview(problem="Already within reach.")
         check = plain_move_check(encounter, actor, _step_toward(encounter, actor, target))
         if check.distance == 0:
             return ActionPreview(problem="Already within reach.")
@@ -232,7 +249,8 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
         return ActionPreview(problem="The target is out of reach.")
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
     return ActionPreview(lines=(f"d20 + {attacker.attack} vs AC {defender.ac}",),
-                         success=_chance(attacker.attack, defender.ac))
+                         success=_chance(attacker.attack, defender.ac,
+                                         _toy_options(encounter)))
 
 
 def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
@@ -248,13 +266,16 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         return ActionOutcome(moved, text)
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)
     d20, damage_faces = faces[0], faces[1:]
-    hit = d20 == 20 or d20 + attacker.attack >= defender.ac
+    options = _toy_options(encounter)
+    hit = _hits(d20, attacker.attack, defender.ac, options)
     name, foe = encounter.combatant(actor).name, encounter.combatant(target).name
     if not hit:
         summary = f"{name} misses {foe} ({d20} + {attacker.attack} vs AC {defender.ac})"
         return ActionOutcome(core.add_log(encounter, summary, actor=actor, target=target),
                              summary)
     damage = attacker.damage.total(damage_faces)
+    if _critical(d20, attacker.attack, defender.ac, options):
+        damage *= 2
     after = core.replace_sheet(encounter, target,
                                defender.model_copy(update={"hit_points":
                                                            defender.hit_points - damage}))
@@ -262,6 +283,18 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
     notices = (f"{foe} is down.",) if defender.hit_points - damage <= 0 else ()
     return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary,
                          notices=notices)
+
+
+def _roll_initiative(encounter: core.Encounter, roller: Roller) -> core.Encounter:
+    """One die per side, the table's die (d6 or d10)."""
+    die = _toy_options(encounter).initiative_die
+    sides = list(dict.fromkeys(c.side for c in encounter.combatants if c.initiative is None))
+    return core.set_side_initiative(encounter, {side: roller.d(die) for side in sides},
+                                    die=f"d{die}")
+
+
+def _roll_words(encounter: core.Encounter) -> str:
+    return SCHEME._replace(die=_toy_options(encounter).initiative_die).roll_words()
 
 
 def _status(encounter: core.Encounter) -> tuple[str, ...]:
@@ -318,13 +351,15 @@ def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) ->
     hp = {c.id: c.sheet.hit_points for c in encounter.combatants}
     sheets = {c.id: c.sheet for c in encounter.combatants}
     side_of = {c.id: c.side for c in encounter.combatants}
+    options = _toy_options(encounter)
     rounds = 0
     while rounds < policy.max_rounds:
         standing = {side_of[i] for i, left in hp.items() if left > 0}
         if len(standing) <= 1:
             break
         rounds += 1
-        order = sorted(sorted(standing), key=lambda _side: dice.randint(1, 6), reverse=True)
+        die = options.initiative_die
+        order = sorted(sorted(standing), key=lambda _side: dice.randint(1, die), reverse=True)
         for side in order:
             for attacker in [i for i in hp if side_of[i] == side and hp[i] > 0]:
                 foes = [i for i in hp if side_of[i] != side and hp[i] > 0]
@@ -334,10 +369,12 @@ def _simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) ->
                           else max(foes, key=lambda i: hp[i]) if policy.target == "strongest"
                           else foes[0])
                 roll = dice.randint(1, 20)
-                if roll == 20 or roll + sheets[attacker].attack >= sheets[target].ac:
+                attack, ac = sheets[attacker].attack, sheets[target].ac
+                if _hits(roll, attack, ac, options):
                     damage = sheets[attacker].damage
-                    hp[target] -= sum(dice.randint(1, damage.sides)
-                                      for _ in range(damage.count)) + damage.bonus
+                    dealt = sum(dice.randint(1, damage.sides)
+                                for _ in range(damage.count)) + damage.bonus
+                    hp[target] -= dealt * 2 if _critical(roll, attack, ac, options) else dealt
     standing = {side_of[i] for i, left in hp.items() if left > 0}
     return FightResult(winner=next(iter(standing)) if len(standing) == 1 else None,
                        rounds=rounds, down=frozenset(i for i, left in hp.items() if left <= 0),
@@ -424,8 +461,9 @@ TOY = GameSystem(
                  TrackerColumn("declared", "Declared", "What the combatant declared",
                                sample="attack")),
         cell=_cell, status=_status, simulate=_simulate,
+        roll_initiative=_roll_initiative, roll_words=_roll_words,
         forecast_policy="Each combatant attacks the first foe standing (or the weakest or "
-                        "strongest, as chosen); one d6 per side each round.",
+                        "strongest, as chosen); one die per side each round.",
         with_hit_points=with_hit_points,
         edit=_edit, rings=_rings, reach=_reach, actions=_actions,
         preview=_preview, resolve=_resolve,
@@ -439,24 +477,16 @@ SAMPLES = Path(__file__).resolve().parent / "samples" / "toy"
 """Its sample sheets, in a folder named by its id like the shipped games' samples/<id>/."""
 
 
-FRESH_PROCESS = "from tests import toy_system; toy_system.install(); "
-"""What a ``python -c`` child runs first to know the toy too (a fresh process has only the
-shipped games; the tests' games are registered by tests/conftest.py)."""
+FRESH_PROCESS = games.FRESH_PROCESS
+"""What a ``python -c`` child runs first to know the tests' games too (a fresh process has only
+the shipped games; the tests' games are registered by tests/games.py)."""
 
 
 def install() -> None:
-    """Register the toy like a shipped system (one registry line: its module and its samples),
-    and let storage see its files. Done once for the whole test run (tests/conftest.py)."""
-    from m3desk.storage import catalog
-
-    if "toy" in registry.ids() and registry.sample_folders().get("toy") == str(SAMPLES):
-        return
-    registry.register("toy", "tests.toy_system.system", samples=str(SAMPLES))
-    catalog.reset()
+    """Register the toy like a shipped system (its registry line is in tests/games.py). Done
+    once for the whole test run with the other tests' games (tests/conftest.py)."""
+    games.install("toy")
 
 
 def uninstall() -> None:
-    from m3desk.storage import catalog
-
-    registry.unregister("toy")
-    catalog.reset()
+    games.uninstall("toy")

@@ -6,6 +6,7 @@ result; a side's initiative is the side's; a run of nudges is one row and one un
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +17,7 @@ from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.encounter import ConditionState
+from m3desk.core.initiative import roll_words
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.encounter.log_model import WHAT, WHO
 from m3desk.ui.encounter.new_document import new_encounter_document
@@ -68,10 +70,13 @@ def test_rolled_initiative_is_logged_with_its_dice(qtbot: Any, game: str) -> Non
     before = len(rows(widget))
     widget.encounter_actions.roll_initiative.trigger()
     added = rows(widget)[before:]
-    # The book's dice as each shipped game logs them; any other game names its scheme's die.
-    die = {"ose": "d6", "adnd2e": "d10 ", "apparatus": "d20 ",
-           "monsters_and_magic": "3d6 ("}.get(game, f"d{encounter.scheme.die}")
-    assert added and all(die in what for _who, what in added), added
+    # The dice Roll Initiative's tooltip names (the game's words: its table rules may change
+    # the die), in every line it logs: "3d6 (", "d10 4".
+    named = re.search(r"(\d*)d(\d+)", roll_words(encounter))
+    assert named is not None, roll_words(encounter)
+    die = f"d{named[2]}" if named[1] in ("", "1") else f"{named[1]}d{named[2]}"
+    logged = re.compile(rf"(?<![0-9]){die}(?![0-9])")
+    assert added and all(logged.search(what) for _who, what in added), (die, added)
     sides = {c.side for c in encounter.combatants}
     if encounter.scheme.roller == "side_die":
         # One entry per side (or one for all), credited to no single combatant.

@@ -62,10 +62,10 @@ class EncounterActions(QObject):
         self.casting = action("&Casting This Round", ("Ctrl+T",),
                               "Casting a spell: initiative uses INT instead of DEX")
         self.casting.setCheckable(True)
-        self.earlier = action("Resolve &Earlier on Count", ("Alt+Up",),
-                              "Among simultaneous combatants, resolve the selected one earlier")
-        self.later = action("Resolve &Later on Count", ("Alt+Down",),
-                            "Among simultaneous combatants, resolve the selected one later")
+        self.earlier = action("Act &Earlier on Count", ("Alt+Up",),
+                              "Among simultaneous combatants, the selected one acts earlier")
+        self.later = action("Act &Later on Count", ("Alt+Down",),
+                            "Among simultaneous combatants, the selected one acts later")
         self.delay = action("&Delay", ("Ctrl+D",),
                             "The selected combatant holds its action")
         self.act_now = action("Act &Now", ("Ctrl+Shift+D",),

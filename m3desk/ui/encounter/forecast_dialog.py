@@ -47,6 +47,8 @@ from m3desk.core.forecast import (
     fight_limit,
     no_fight,
 )
+from m3desk.core.forecast_by_actions import policy_words, simulator_of
+from m3desk.core.system import GameSystem
 from m3desk.forecast_worker import play_in_worker
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter.forecast_plots import Bar, BarChart, Histogram
@@ -158,6 +160,14 @@ def _reap() -> None:
     _REAPING[:] = [p for p in list(_REAPING) if p.is_alive() or p.join(0) is not None]
 
 
+def _pool_words(system: GameSystem) -> str:
+    """The game's word for the pool the forecast counts, as its tracker titles it (the first
+    pool column, the one ``EncounterRules.pool`` reads): "HP", "PHP", "Resolve"."""
+    rules = system.encounter
+    column = next((c for c in rules.columns if c.kind == "pool"), None) if rules else None
+    return column.title if column is not None else "Hit points"
+
+
 class ForecastDialog(QDialog):
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -166,8 +176,7 @@ class ForecastDialog(QDialog):
         encounter = document.encounter
         self.encounter = encounter
         system = registry.system_of(encounter)
-        rules = system.encounter
-        self.simulate = rules.simulate if rules is not None else None
+        self.simulate = simulator_of(system)
         self.setWindowTitle(f"Forecast — {encounter.name}")
         self.forecast: Forecast | None = None
         """The forecast of the fights played (None until they end or are stopped); not
@@ -207,7 +216,7 @@ class ForecastDialog(QDialog):
         self.cancel_button.clicked.connect(self.stop)
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
-        policy = rules.forecast_policy if rules is not None else ""
+        policy = policy_words(system)
         self.policy_label = QLabel(policy or "This game has no fight simulator yet.")
         self.policy_label.setObjectName("forecast_policy")
         self.policy_label.setWordWrap(True)
@@ -220,7 +229,7 @@ class ForecastDialog(QDialog):
         self.wins = BarChart("Who wins")
         self.rounds = Histogram("Rounds the fight takes")
         self.down = BarChart("Down at the end")
-        self.hit_points = BarChart("Hit points left (outline: now)")
+        self.hit_points = BarChart(f"{_pool_words(system)} left (outline: now)")
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
+from m3desk.core.places import Place
 from m3desk.core.system import ActionOption
 from tests.ui.action.sample_fights import GAMES, open_dialog, sample_fight
 
@@ -27,17 +28,33 @@ def test_a_movement_action_moves_the_token_as_the_map_would(qtbot: Any, game: st
     assert rules is not None and rules.edit is not None
     actor = document.encounter.turn
     assert actor is not None
-    if game in DECLARED:
-        declared, text = rules.edit(document.encounter, actor, "declared", DECLARED[game])
+    first = DECLARED.get(game)  # the game's words for a move in melee, where it asks them
+    if first is not None:
+        declared, text = rules.edit(document.encounter, actor, "declared", first)
         document.apply(declared, text)
-    before = document.encounter
-    dialog = open_dialog(qtbot, document)
-    moves = [index for index in range(dialog.action.count())
-             if isinstance(option := dialog.action.itemData(index), ActionOption)
-             and option.id.startswith("move:")]
-    assert moves, f"{game} offers no movement action"
-    for index in moves:  # the first move the turn can make, as a user picks it
-        dialog.action.setCurrentIndex(index)
+    dialog: Any = None
+    for placed in (False, True):
+        if placed:  # every move closes in: the GM first places the actor out of reach
+            dialog.close()
+            here = document.encounter.places[actor]
+            step = document.encounter.position_model.step
+            document.apply(core.move_to(document.encounter, actor,
+                                        Place.at(here.x + 20 * step, here.y)), "Placed")
+        before = document.encounter
+        dialog = open_dialog(qtbot, document)
+        moves = [index for index in range(dialog.action.count())
+                 if isinstance(option := dialog.action.itemData(index), ActionOption)
+                 and option.group == "movement"]
+        assert moves, f"{game} offers no movement action"
+        for index in moves:  # the first move the turn can make, as a user picks it (and,
+            dialog.action.setCurrentIndex(index)  # for a move toward someone, whom)
+            for target in [None, *range(dialog.target.count())]:
+                if target is not None and dialog.target.isEnabled():
+                    dialog.target.setCurrentIndex(target)
+                if dialog.apply_button.isEnabled():
+                    break
+            if dialog.apply_button.isEnabled():
+                break
         if dialog.apply_button.isEnabled():
             break
     assert dialog.apply_button.isEnabled(), dialog.problem.text()

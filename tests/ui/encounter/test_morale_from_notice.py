@@ -8,18 +8,28 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from m3desk.core import encounter as core
+from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.core.dice import Roller
+from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
 from m3desk.ui.encounter import action_launcher
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.games import parts_of
 from tests.ui.action.sample_fights import GAMES, sample_fight
+from tests.ui.encounter.game_samples import at_points
 
 REAL_LAUNCHER = action_launcher.open_action_dialog
-MORALE = {"ose", "adnd2e"}
-"""The games whose rules have a morale check (Apparatus and Monsters & Magic have none)."""
+def _has_morale(game: str) -> bool:
+    """Whether the game's monsters roll morale: a roll their sheet offers (``sheet_rolls``)."""
+    system = registry.get(game)
+    monster = next(load_sheet(path).model for path in sample_files(game)
+                   if getattr(load_sheet(path).model, "kind", "") == "monster")
+    return any(roll.label.startswith("Morale") for roll in system.sheet_rolls(monster, None))
+
+
+MORALE = {game for game in GAMES if _has_morale(game)}
+"""The games whose rules have a morale check, as their sheets say."""
 
 
 @pytest.fixture(autouse=True)
@@ -41,8 +51,7 @@ def test_the_notice_offers_the_morale_check_after_a_kill(
     encounter = document.encounter
     actor = encounter.combatant(str(encounter.turn))
     victim = next(c for c in encounter.combatants if c.side != actor.side)
-    document.apply(core.replace_sheet(encounter, victim.id, victim.sheet.model_copy(
-        update={"hit_points": 1})), "wounded")
+    document.apply(at_points(encounter, victim.id, 1), "wounded")
     assert not widget.notice_bar.due_buttons
     seen: list[tuple[str, str, str]] = []
 
@@ -68,7 +77,7 @@ def test_the_notice_offers_the_morale_check_after_a_kill(
     monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(kill))
     widget.turns.roller = Roller(4)
     widget.encounter_actions.act.trigger()
-    assert document.encounter.combatant(victim.id).sheet.hit_points <= 0
+    assert document.encounter.out_of_fight(document.encounter.combatant(victim.id))
     buttons = widget.notice_bar.due_buttons
     if game not in MORALE:
         assert not buttons

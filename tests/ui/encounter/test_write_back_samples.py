@@ -51,10 +51,8 @@ def test_samples_are_offered_as_the_gms_own_sheets_and_written_back(
         assert load_sheet(kept.source_path).model == kept.sheet
     # The next write-back goes into those files, as for any sheet of the GM's.
     first = characters[0]
-    from m3desk.core import encounter as core
-
-    hurt = at_points(document.encounter.combatant(first.id).sheet, 1)
-    document.apply(core.replace_sheet(document.encounter, first.id, hurt), "Hurt")
+    document.apply(at_points(document.encounter, first.id, 1), "Hurt")
+    hurt = document.encounter.combatant(first.id).sheet
     confirmed: list[int] = []
     monkeypatch.setattr(prompts, "confirm_write_back",
                         lambda _parent, _summary, count: confirmed.append(count) or True)

@@ -32,7 +32,7 @@ SPELL_GAMES = [s.id for s in registry.systems()
 
 
 def test_the_games_with_spell_ranges() -> None:
-    assert sorted(SPELL_GAMES) == ["adnd2e", "ose"]  # Apparatus's sheets keep no spells
+    assert SPELL_GAMES, "no game of distances keeps spells with ranges: the rings go untested"
 
 
 def _caster(game: str) -> Any:

@@ -18,7 +18,7 @@ from m3desk.ui.encounter.widget import MAP_SHARE
 from tests import toy_system
 from tests.ui.screens.offscreen import SCREENS, run_on_screen
 
-SCRIPT = r"""
+SCRIPT = toy_system.FRESH_PROCESS + r"""
 import json, sys
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication
@@ -74,7 +74,9 @@ inside = QRect(0, 0, dialog.width(), dialog.height())
 report["buttons_in_view"] = all(inside.contains(b.geometry().translated(
     b.parentWidget().mapTo(dialog, b.parentWidget().rect().topLeft()))) for b in (
     dialog.apply_button, dialog.cancel_button))
-for game in ("ose", "adnd2e", "apparatus"):
+from m3desk.core import registry
+report["distance_games"] = [s.id for s in registry.systems() if s.positions.kind == "distance"]
+for game in report["distance_games"]:
     sheets = [load_sheet(p).model for p in sample_files(game)]
     other = EncounterWidget(new_encounter_document(sheets, name=game))
     other.resize(screen.width() - 300, screen.height())
@@ -98,7 +100,9 @@ def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
     assert report["screen"] == [width, height]
     assert report["dialog"][0] <= width and report["dialog"][1] <= height
     assert report["buttons_in_view"]
-    for key in ("mm", "ose", "adnd2e", "apparatus"):
+    assert report["distance_games"]
+    games = ["mm", *report["distance_games"]]  # every game of distances the registry has
+    for key in games:
         # A game of distances has its map beside the tracker (issue 23): the map takes
         # what the tracker spares, and the tracker scrolls only when the map is down to
         # its least share (OSE's many columns; any game at 150 %).
@@ -109,7 +113,7 @@ def test_the_windows_fit_the_screen(tmp_path: Path, screen: str) -> None:
     # The log keeps its room beside the lanes (and gives Who's to What when narrow): an
     # attack's 170 characters take four lines at most (a row's height counts its padding).
     assert report["log_attack_lines"] < 4.5, report["log_attack_lines"]
-    for key in ("mm", "ose", "adnd2e", "apparatus"):
+    for key in games:
         board = report[f"{key}_board"]
         # The tab's board shows lanes, its names at (nearly) the app's own text size.
         assert board["lanes"], key

@@ -68,8 +68,14 @@ def test_an_ose_fighter_has_no_thief_skills_or_spells_and_a_thief_gets_hers(qtbo
     assert not editor.groups["Thief skills"].isVisible()
 
 
-KEPT = ("ose", "adnd2e")
-"""The games whose books keep gear, money and languages on the character sheet."""
+def _keeps_gear(game: str) -> bool:
+    form = registry.get(game).sheet_forms.get("character")
+    paths = {spec.path for section in form.sections for spec in section.fields} if form else set()
+    return {"languages", "coins.gp", "treasure"} <= paths
+
+
+KEPT = [system.id for system in registry.systems() if _keeps_gear(system.id)]
+"""The games whose character sheets keep gear, money and languages (as their books do)."""
 
 
 @pytest.mark.parametrize("game", KEPT)

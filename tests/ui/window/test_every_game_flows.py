@@ -21,10 +21,12 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
     QLineEdit,
+    QSpinBox,
     QWidget,
 )
 
@@ -197,16 +199,35 @@ def _texts_on(view: QWidget) -> str:
     return " ".join(texts)
 
 
+def _state(editor: QWidget) -> object:
+    if isinstance(editor, QCheckBox):
+        return editor.isChecked()
+    if isinstance(editor, QComboBox):
+        return editor.currentIndex()
+    assert isinstance(editor, QSpinBox)
+    return editor.value()
+
+
 def _flip_first_rule_and_accept(qtbot: Any, dialog: QDialog) -> None:
-    """The user looks at the dialog, ticks (or unticks) its first yes/no rule and presses OK."""
+    """The user looks at the dialog, changes its first rule by the keyboard (ticks a yes/no
+    rule, picks the next choice, steps a number) and presses OK: no game needs a yes/no rule."""
     dialog.show()
     qtbot.waitExposed(dialog)
-    boxes = [box for box in dialog.findChildren(QCheckBox) if box.isVisible() and box.isEnabled()]
-    assert boxes, "no rule to tick"
-    was = boxes[0].isChecked()
-    boxes[0].setFocus()
-    qtbot.keyClick(boxes[0], Qt.Key.Key_Space)
-    assert boxes[0].isChecked() != was
+    editors = [editor for editor in dialog.findChildren(QWidget)
+               if isinstance(editor, QCheckBox | QComboBox | QSpinBox)
+               and editor.isVisible() and editor.isEnabled()]
+    assert editors, "no rule to change"
+    first = editors[0]
+    was = _state(first)
+    first.setFocus()
+    if isinstance(first, QCheckBox):
+        key = Qt.Key.Key_Space
+    elif isinstance(first, QComboBox):
+        key = Qt.Key.Key_Up if first.currentIndex() == first.count() - 1 else Qt.Key.Key_Down
+    else:
+        key = Qt.Key.Key_Down if first.value() == first.maximum() else Qt.Key.Key_Up
+    qtbot.keyClick(first, key)
+    assert _state(first) != was
     [buttons] = dialog.findChildren(QDialogButtonBox)
     qtbot.mouseClick(buttons.button(QDialogButtonBox.StandardButton.Ok),
                      Qt.MouseButton.LeftButton)

@@ -1,0 +1,47 @@
+"""Skirmish's one export: ``SYSTEM``, the GameSystem the registry loads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from m3desk.core.system import DocumentSpec, EncounterRules, GameSystem, TrackerColumn
+from tests.skirmish_system import encounter as rules
+from tests.skirmish_system.forms import CHARACTER_FORM, MONSTER_FORM
+from tests.skirmish_system.identity import IDENTITY_WORDS, sheet_identity
+from tests.skirmish_system.options import CHOICE_WORDS, EXPLANATIONS, LABELS, SkirmishOptions
+from tests.skirmish_system.sheet import SkirmishMonster, SkirmishSheet
+
+SYSTEM = GameSystem(
+    id="skirmish",
+    name="Skirmish",
+    summary="A test-only game of metres on a grid, each rolling a d8, Resolve worn down.",
+    documents=(DocumentSpec("character", "m3desk.character", ".m3c", SkirmishSheet, 1,
+                            "character"),
+               DocumentSpec("monster", "m3desk.monster", ".m3m", SkirmishMonster, 1,
+                            "monster"),
+               DocumentSpec("encounter", "m3desk.encounter", ".m3e",
+                            rules.SkirmishEncounter, 1, "encounter")),
+    options_model=SkirmishOptions,
+    option_help=EXPLANATIONS,
+    option_labels=LABELS,
+    option_choices=CHOICE_WORDS,
+    initiative=rules.SCHEME,
+    positions=rules.METRES,
+    sheet_forms={"character": CHARACTER_FORM, "monster": MONSTER_FORM},
+    sheet_identity=sheet_identity,
+    identity_words=IDENTITY_WORDS,
+    encounter=EncounterRules(
+        encounter_type=rules.SkirmishEncounter, make_combatant=rules.make_combatant,
+        pool=rules.pool, with_hit_points=rules.with_resolve,
+        columns=(TrackerColumn("resolve", "Resolve", "Resolve left of the most",
+                               kind="pool", sample="999/999"),
+                 TrackerColumn("guard", "Guard", "The Guard a blow must reach", sample="99"),
+                 TrackerColumn("stance", "Stance", "How the combatant stands",
+                               sample="steady")),
+        cell=rules.cell, edit=rules.edit, status=rules.status,
+        rings=rules.rings, reach=rules.reach, actions=rules.actions,
+        preview=rules.preview, resolve=rules.resolve,
+        roll_initiative=rules.roll_initiative, roll_words=rules.roll_words),
+)
+
+SAMPLES = Path(__file__).resolve().parent / "samples" / "skirmish"
