@@ -34,7 +34,7 @@ from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.free_attacks import reach_left
 from m3desk.core.places import Place, Plane
 from m3desk.systems.apparatus import combat, grapple
-from m3desk.systems.apparatus.actions import ADJACENT, weapons_of
+from m3desk.systems.apparatus.actions import ADJACENT, attack_terms, weapons_of
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.movement import (
     stand_cost_halves,
@@ -203,10 +203,10 @@ def _damage_table(weapon: Weapon) -> list[int] | None:
 
 def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int,
             options: ApparatusOptions) -> _Weapon:
-    ability = sheet.abilities.might if weapon.grip == "forceful" else sheet.abilities.agility
     near, far = weapon.ranges(options)
+    bonus = sum(value for _label, value in attack_terms(sheet, weapon, size_modifier))
     return _Weapon(ranged=weapon.ranged, reach=weapon.reach, near=near, far=far,
-                   bonus=ability + sheet.combat_proficiency - size_modifier,
+                   bonus=bonus,
                    dice=weapon.dice(), extra=combat.crit_extra(weapon.dice()),
                    table=_damage_table(weapon))
 
