@@ -65,6 +65,7 @@ __all__ = [
     "conditions_in_force",
     "current_count",
     "delay",
+    "down",
     "mark_applied",
     "next_turn",
     "pair_key",
@@ -129,7 +130,7 @@ class Encounter(core.Encounter):
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         """At 0 PHP or fewer a combatant is down: it takes no more turns (the tracker passes
         over it and marks it, the player view says "down", the forecast counts it out)."""
-        return bool(combatant.sheet.php.current <= 0)
+        return down(combatant.sheet.php.current)
 
     def round_ended(self) -> tuple[Encounter, list[str]]:
         """Effects and consequences on the sheets count down; those placed this round wait a
@@ -154,6 +155,12 @@ class Encounter(core.Encounter):
         ticked_sheets = self.model_copy(update={"combatants": tuple(combatants)})
         after, more = core.Encounter.round_ended(ticked_sheets)
         return after, expired + more
+
+
+def down(physical_points: int) -> bool:
+    """Out of the fight: at 0 PHP or fewer a combatant takes no more turns. The encounter's
+    ``out_of_fight`` and the forecast both ask this one rule."""
+    return physical_points <= 0
 
 
 def range_between(encounter: Encounter, a: str, b: str) -> RangeBand:
