@@ -40,6 +40,7 @@ from itertools import accumulate
 
 from m3desk.core.encounter import group_counts, pair_key, turn_order
 from m3desk.core.forecast import FightResult, Policy
+from m3desk.systems.monsters_and_magic import encounter as rules
 from m3desk.systems.monsters_and_magic.action import CheckSpec
 from m3desk.systems.monsters_and_magic.action_defaults import (
     default_attribute,
@@ -50,7 +51,6 @@ from m3desk.systems.monsters_and_magic.action_kind import ActionKind
 from m3desk.systems.monsters_and_magic.check_request import CheckRequest, spec_for
 from m3desk.systems.monsters_and_magic.conditions import Condition, round_ends_left
 from m3desk.systems.monsters_and_magic.dice import THREE_D6
-from m3desk.systems.monsters_and_magic import encounter as rules
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
 from m3desk.systems.monsters_and_magic.initiative import initiative_modifier
 from m3desk.systems.monsters_and_magic.odds import Odds, check_odds

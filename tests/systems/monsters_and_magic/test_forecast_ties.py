@@ -23,8 +23,8 @@ from m3desk.systems.monsters_and_magic.spending import (
 )
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from tests.systems.down_ties import check_edges, check_one_rule
-from tests.systems.monsters_and_magic.test_forecast import DUMMY, RAT, fight
 from tests.systems.monsters_and_magic.samples import sample_sheet
+from tests.systems.monsters_and_magic.test_forecast import DUMMY, RAT, fight
 
 
 def _physical(sheet: BaseModel, points: int) -> BaseModel:
