@@ -75,7 +75,7 @@ PRESETS = {
         "m3desk/systems/ose/round.py::morale_closed",
         "m3desk/systems/ose/round.py::never_checks",
         "m3desk/systems/ose/round.py::adjusted_morale",
-        "m3desk/systems/ose/round.py::morale_holds",
+        "m3desk/systems/ose/combat.py::morale_holds",
         "m3desk/systems/ose/movement.py::withdrawal_feet",
         "m3desk/systems/ose/combat.py::lowest_natural",
         "m3desk/systems/ose/combat.py::damage_dealt",

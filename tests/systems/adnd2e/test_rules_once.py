@@ -57,3 +57,19 @@ def test_the_initiative_order_is_the_tracker_s() -> None:
         encounter = core.update_combatant(encounter, ids(encounter)[name], initiative=count)
     tracked = [[c.name for c in group] for group in core.turn_order(encounter)]
     assert tracked == combat.initiative_order(counts) == [["Rath", "Orc"], ["Ilse"]]
+
+
+def test_morale_s_odds_are_counted_by_the_rule_that_rolls(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The roll holds at the rating and breaks above it; the dialog's chance is #(2d10 totals
+    that :func:`combat.morale_holds` keeps) / 100, at every rating and still when the roll's
+    rule is changed (here to "below the rating"), so the odds cannot drift from the roll."""
+    from fractions import Fraction
+
+    assert [combat.morale_holds(total, 11) for total in (2, 11, 12, 20)] == [
+        True, True, False, False]
+    assert [combat.morale_hold_chance(rating) for rating in (1, 2, 11, 19, 20)] == [
+        0, Fraction(1, 100), Fraction(55, 100), Fraction(99, 100), 1]
+    monkeypatch.setattr(combat, "morale_holds", lambda total, rating: total < rating)
+    assert [combat.morale_hold_chance(rating) for rating in (2, 11, 20)] == [
+        0, Fraction(45, 100), Fraction(99, 100)]
