@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
-__all__ = ["MINUS", "damage_spread", "damage_summary", "minus", "percent", "signed"]
+__all__ = ["MINUS", "damage_spread", "damage_summary", "minus", "percent", "signed", "step_runs"]
 
 MINUS = "\u2212"
 """The true minus sign: it reads better than a hyphen in a table and lines up with +."""
@@ -48,3 +48,17 @@ def percent(chance: Fraction) -> str:
     if value > 99.9:
         return "> 99.9 %"
     return f"{value:.1f} %"
+
+
+def step_runs(steps: Iterable[int], name: Callable[[int], str]) -> str:
+    """Steps of an ordered scale (range bands) in words: a run of neighbours as "first–last",
+    separate runs with a comma, in the scale's order: "Close", "Hand–Close, Short". The one
+    writing of bands on screen, in the editor and on paper."""
+    runs: list[list[int]] = []
+    for step in sorted(set(steps)):
+        if runs and step == runs[-1][-1] + 1:
+            runs[-1].append(step)
+        else:
+            runs.append([step])
+    return ", ".join(name(run[0]) if len(run) == 1 else f"{name(run[0])}–{name(run[-1])}"
+                     for run in runs)
