@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
-__all__ = ["MINUS", "damage_spread", "damage_summary", "minus", "percent", "signed", "step_runs"]
+__all__ = ["MINUS", "damage_spread", "damage_summary", "minus", "percent", "pool_text", "signed",
+           "step_runs"]
 
 MINUS = "\u2212"
 """The true minus sign: it reads better than a hyphen in a table and lines up with +."""
@@ -19,6 +20,12 @@ def signed(value: int) -> str:
 def minus(value: int) -> str:
     """A number with the true minus sign and no plus: 4, −4."""
     return str(value).replace("-", MINUS)
+
+
+def pool_text(current: int, maximum: int) -> str:
+    """Hit points (or any pool) now and at most: "−5/18", with the true minus in every game,
+    in the tracker's cells, its bar and tooltip, the player view and the sheets' headlines."""
+    return f"{minus(current)}/{minus(maximum)}"
 
 
 def damage_summary(damage: Mapping[int, Fraction]) -> str:

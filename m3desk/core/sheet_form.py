@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import signed, step_runs
+from m3desk.core.numbers import pool_text, signed, step_runs
 from m3desk.core.sheet_print import PrintSpec
 
 __all__ = [
@@ -300,7 +300,7 @@ def display_value(spec: FieldSpec, value: Any) -> str:
     if spec.kind == "int" and spec.signed:
         return signed(value)
     if spec.kind == "pool":
-        return f"{value.current}/{value.maximum}"
+        return pool_text(value.current, value.maximum)
     if hasattr(value, "value") and spec.kind == "choice":
         return str(value.value)
     return str(value)

@@ -23,7 +23,7 @@ from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.names import SideName, visible_name
-from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
+from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, pool_text, signed
 from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.spell_range import spell_rings, spells_within
@@ -393,7 +393,7 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
     assert isinstance(combatant, AdndCombatant)
     sheet = combatant.sheet
     if column == "hp":
-        return Cell(text=f"{minus(sheet.hit_points)}/{sheet.max_hit_points}", pool=_hp(sheet),
+        return Cell(text=pool_text(sheet.hit_points, sheet.max_hit_points), pool=_hp(sheet),
                     editable=True, edit_text=str(sheet.hit_points))
     if column == "ac":
         value, tip = _armour(encounter, combatant)
