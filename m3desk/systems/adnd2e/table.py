@@ -314,9 +314,10 @@ def initiative_terms(encounter: core.Encounter, combatant: AdndCombatant) -> lis
     terms: list[Term] = []
     chargers = [c.name for c in _foes(enc, combatant) if c.declared == "charge"]
     if chargers:
-        terms.append(Term(label=f"{', '.join(chargers)} charging", value=-2))
+        terms.append(Term(label=f"{', '.join(chargers)} charging",
+                          value=combat.INITIATIVE_MODIFIERS["foe_charges"]))
     if _shares_side_wide(enc, combatant, lambda c: c.declared == "set"):
-        terms.append(Term(label="set against a charge", value=-2))
+        terms.append(Term(label="set against a charge", value=combat.INITIATIVE_MODIFIERS["set"]))
     if options.initiative != "standard":
         declaration = _declaration(combatant)
         if options.weapon_speed and declaration is not None and declaration.may_attack:

@@ -321,13 +321,10 @@ class _Prepared:
 
 
 def _expiry(encounter: Encounter) -> dict[int, list[tuple[int, int]]]:
-    counts_first = encounter.options.duration_counts_first_round
     expiry: dict[int, list[tuple[int, int]]] = {}
     for index, combatant in enumerate(encounter.combatants):
         for bit_index, condition in enumerate(combatant.sheet.conditions):
-            placed = encounter.applied_at.get(condition.id)
-            late = placed is not None and placed.round == encounter.round and not counts_first
-            end = round_ends_left(condition, late)
+            end = round_ends_left(condition, rules.first_round_waits(encounter, condition.id))
             if end is not None:
                 expiry.setdefault(end, []).append((index, 1 << bit_index))
     return expiry

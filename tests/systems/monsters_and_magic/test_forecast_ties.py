@@ -95,3 +95,39 @@ def test_the_turn_order_is_the_tracker_s(counts: tuple[int, ...]) -> None:
     groups = fc._counts(list(counts), range(len(ids)))
     assert [sorted(ids[i] for i in group) for group in groups] == [
         sorted(c.id for c in count) for count in core.turn_order(encounter)]
+
+
+@pytest.mark.parametrize(("counts_first", "rounds", "placed_now"), list(itertools.product(
+    (True, False), (1, 2, 3), (True, False))))
+def test_effects_expire_at_the_round_end_the_tracker_says(counts_first: bool, rounds: int,
+                                                          placed_now: bool) -> None:
+    """An effect of ``rounds`` rounds, placed this round or before: the round end at which the
+    simulator takes it out is the one at which the tracker's round end removes it, with the
+    table rule "the first round counts" on and off."""
+    from m3desk.systems.monsters_and_magic.conditions import (
+        Condition,
+        ConditionKind,
+        Duration,
+        DurationKind,
+        Tier,
+    )
+    from m3desk.systems.monsters_and_magic.encounter import mark_applied, replace_sheet, start
+
+    encounter = start(_fight().model_copy(update={
+        "options": TableRules(duration_counts_first_round=counts_first)}))
+    hero = encounter.combatants[0]
+    shield = Condition.make("shield", ConditionKind.EFFECT, Tier.MINOR,
+                            duration=Duration(kind=DurationKind.ROUNDS, rounds=rounds))
+    encounter = replace_sheet(encounter, hero.id,
+                              hero.sheet.model_copy(update={"conditions": (shield,)}))
+    if placed_now:
+        encounter = mark_applied(encounter, [shield.id])
+    (end,) = [end for end, gone in fc._expiry(encounter).items() if (0, 1) in gone]
+    tracker = encounter
+    for ended in range(1, 8):
+        tracker, _ = tracker.round_ended()
+        tracker = tracker.model_copy(update={"round": tracker.round + 1})
+        if not tracker.combatant(hero.id).sheet.conditions:
+            break
+    assert ended == end
+    assert end == rounds + (1 if placed_now and not counts_first else 0)
