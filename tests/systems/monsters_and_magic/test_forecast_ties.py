@@ -123,11 +123,10 @@ def test_effects_expire_at_the_round_end_the_tracker_says(counts_first: bool, ro
     if placed_now:
         encounter = mark_applied(encounter, [shield.id])
     (end,) = [end for end, gone in fc._expiry(encounter).items() if (0, 1) in gone]
-    tracker = encounter
-    for ended in range(1, 8):
+    tracker, ended = encounter, 0
+    while tracker.combatant(hero.id).sheet.conditions and ended < 8:
         tracker, _ = tracker.round_ended()
         tracker = tracker.model_copy(update={"round": tracker.round + 1})
-        if not tracker.combatant(hero.id).sheet.conditions:
-            break
+        ended += 1
     assert ended == end
     assert end == rounds + (1 if placed_now and not counts_first else 0)
