@@ -12,7 +12,6 @@ and outside initiative. Missiles fired on the move keep their count across round
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Annotated, Any, ClassVar, NamedTuple
 
@@ -1247,11 +1246,6 @@ def _roll_initiative(encounter: core.Encounter, roller: Any) -> core.Encounter:
     for member in seen.values():
         enc, _ = type_initiative(enc, member, roller.d(10))
     return enc
-
-
-def sides_in_order(encounter: AdndEncounter) -> Sequence[Sequence[str]]:
-    """The names on each count, lowest first (ties share a count)."""
-    return [[c.name for c in group] for group in core.turn_order(encounter)]
 
 
 def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
