@@ -39,7 +39,7 @@ from functools import lru_cache, partial
 from itertools import accumulate
 
 from m3desk.core.encounter import group_counts, pair_key, turn_order
-from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce
 from m3desk.systems.monsters_and_magic import encounter as rules
 from m3desk.systems.monsters_and_magic.action import CheckSpec
 from m3desk.systems.monsters_and_magic.action_defaults import (
@@ -394,21 +394,9 @@ def _still_to_act(encounter: Encounter, ids: list[str]) -> list[int]:
     return [ids.index(i) for i in order]
 
 
-_CACHE: dict[int, tuple[Encounter, _Prepared]] = {}
-_CACHE_LIMIT = 8
-
-
-def _prepared(encounter: Encounter) -> _Prepared:
-    """The precomputation for this encounter object (the runner passes the same one each
-    fight); the object is held, so its id cannot be reused while cached."""
-    cached = _CACHE.get(id(encounter))
-    if cached is not None and cached[0] is encounter:
-        return cached[1]
-    prepared = _prepare(encounter)
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.clear()
-    _CACHE[id(encounter)] = (encounter, prepared)
-    return prepared
+_prepared: PreparedOnce[Encounter, _Prepared] = PreparedOnce(_prepare, 8)
+"""The precomputation for this encounter object (the runner passes the same one each
+fight): the core's one policy."""
 
 
 def _roll_3d6(dice: random.Random) -> int:
