@@ -210,10 +210,15 @@ def spend(effect_points: int, steps: int, band_cost: int, cap: int | None) -> tu
         budget = check(SpendPlan(spends=moved))
         if budget.ok:
             break
-    for damage in range(budget.remaining, 0, -1):
-        if check(SpendPlan(spends=(*moved, DamageSpend(amount=damage)))).ok:
-            return range_steps(SpendPlan(spends=moved), rules), damage
-    return range_steps(SpendPlan(spends=moved), rules), 0
+    # The most damage the rules allow after the range (legality falls as damage grows).
+    low, high = 0, max(budget.remaining, 0)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if check(SpendPlan(spends=(*moved, DamageSpend(amount=middle)))).ok:
+            low = middle
+        else:
+            high = middle - 1
+    return range_steps(SpendPlan(spends=moved), rules), low
 
 
 def _expected(table: Table, steps: int, band_cost: int, cap: int | None) -> float:
