@@ -1,5 +1,5 @@
-"""Mutation check of the rule functions (on demand, not in CI): does the suite notice when a
-rule is changed?
+"""Mutation check of the rule functions: does the suite notice when a rule is changed? (In
+the suite: ``--preset issue-31 --in-process``, by tests/test_rule_mutants.py.)
 
 Each target is ``path::qualified.name`` (a function, a method ``Class.method`` or a nested
 function ``outer.inner``). Every comparison, arithmetic operator, ``and``/``or``, small integer
@@ -10,6 +10,7 @@ happens. A mutant the tests pass is a survivor: a rule the tests would let drift
 
     .venv/bin/python tools/mutate_rules.py --tests tests/systems/ose \\
         m3desk/systems/ose/round.py::morale_holds m3desk/systems/ose/round.py::morale_moments
+    .venv/bin/python tools/mutate_rules.py --preset issue-31 --in-process   (the suite runs this)
     .venv/bin/python tools/mutate_rules.py --preset after      (the sets of issue 22)
     .venv/bin/python tools/mutate_rules.py --preset after-2    (its second part; before-2
                                                                 on the code as it stood)
@@ -75,7 +76,7 @@ PRESETS = {
         "m3desk/systems/ose/round.py::morale_closed",
         "m3desk/systems/ose/round.py::never_checks",
         "m3desk/systems/ose/round.py::adjusted_morale",
-        "m3desk/systems/ose/round.py::morale_holds",
+        "m3desk/systems/ose/combat.py::morale_holds",
         "m3desk/systems/ose/movement.py::withdrawal_feet",
         "m3desk/systems/ose/combat.py::lowest_natural",
         "m3desk/systems/ose/combat.py::damage_dealt",
@@ -113,6 +114,40 @@ PRESETS = {
         "m3desk/systems/apparatus/state.py::exhaustion_level",
     ],
 }
+PRESETS["issue-31"] = [
+    # The three that survived issue 31's run, and the rules it made one.
+    "m3desk/systems/adnd2e/combat.py::bleeds",
+    "m3desk/systems/adnd2e/combat.py::dead",
+    "m3desk/systems/adnd2e/combat.py::morale_hold_chance",
+    "m3desk/systems/ose/combat.py::morale_pass_chance",
+    "m3desk/systems/monsters_and_magic/encounter.py::first_round_waits",
+    "m3desk/systems/monsters_and_magic/encounter.py::down",
+    "m3desk/systems/monsters_and_magic/conditions.py::round_ends_left",
+    "m3desk/core/numbers.py::step_runs",
+]
+SUITE_TESTS = {
+    "m3desk/systems/adnd2e/": ["tests/systems/test_rule_tables.py",
+                               "tests/systems/adnd2e/test_rules_once.py"],
+    "m3desk/systems/ose/": ["tests/systems/test_rule_tables.py",
+                            "tests/systems/ose/test_morale_once.py::test_the_odds_shown",
+                            "tests/systems/ose/test_morale_once.py::test_the_small_rules"],
+    "m3desk/systems/monsters_and_magic/": [
+        "tests/systems/test_rule_tables.py",
+        "tests/systems/monsters_and_magic/test_forecast_ties.py"],
+    "m3desk/core/numbers.py": ["tests/systems/test_rule_tables.py"],
+}
+"""What tests/test_rule_mutants.py gives each mutant of the ``issue-31`` preset in process:
+only the fast tests that cover its module (the tables' rows, the rules-once and tie tests),
+so the whole preset stays within about a minute of CPU."""
+
+
+def suite_targets(targets: list[str]) -> list[str]:
+    """Each target with the tests that cover its module (``target@test,test``)."""
+    chosen = []
+    for target in targets:
+        tests = next((t for prefix, t in SUITE_TESTS.items() if target.startswith(prefix)), [])
+        chosen.append(f"{target}@{','.join(tests)}" if tests else target)
+    return chosen
 
 
 @dataclass(frozen=True)
@@ -199,6 +234,22 @@ def _tests_for(target: str) -> list[str]:
     return ["tests/systems", "tests/acceptance"]
 
 
+def run_in_process(targets: list[str], tests: list[str] | None, report: str = "") -> int:
+    """Every mutant in one pytest process (tools/mutate_plugin.py): the code swapped into
+    the live function, the tests run in process; 0 when every mutant was killed."""
+    chosen = suite_targets(targets) if tests is None else targets
+    files = tests or sorted({t.split("::")[0] for given in chosen
+                             for t in given.partition("@")[2].split(",") if t})
+    command = [sys.executable, "-m", "pytest", "-n", "0", "-q", "-s", "-p", "no:cacheprovider",
+               "-p", "tools.mutate_plugin", *files]
+    for target in chosen:
+        command += ["--mutate", target]
+    if report:
+        command += ["--mutate-report", report]
+    return subprocess.run(command, cwd=ROOT, timeout=900,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).returncode
+
+
 def run(targets: list[str], tests: list[str] | None, limit: int | None) -> int:
     survivors: list[Mutant] = []
     killed = total = 0
@@ -241,10 +292,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", choices=sorted(PRESETS), help="a named set of targets")
     parser.add_argument("--tests", nargs="*", help="pytest paths (default: the game's)")
     parser.add_argument("--limit", type=int, help="at most this many mutants per target")
+    parser.add_argument("--in-process", action="store_true",
+                        help="one pytest process, the code swapped in (default tests: the "
+                             "fast tie and table tests); exits 1 if a mutant survives")
     args = parser.parse_args(argv)
     targets = list(args.targets) + (PRESETS[args.preset] if args.preset else [])
     if not targets:
         parser.error("name a target or a preset")
+    if args.in_process:
+        return run_in_process(targets, args.tests)
     return run(targets, args.tests, args.limit)
 
 

@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     from m3desk.core.encounter import Encounter
@@ -34,6 +34,7 @@ __all__ = [
     "FightResult",
     "Forecast",
     "Policy",
+    "PreparedOnce",
     "Simulate",
     "Tally",
     "batches",
@@ -87,6 +88,37 @@ class FightResult:
 
 
 Simulate = Callable[["Encounter", random.Random, Policy], FightResult]
+
+
+_Key = TypeVar("_Key")
+_Prepared = TypeVar("_Prepared")
+
+
+class PreparedOnce(Generic[_Key, _Prepared]):
+    """A simulator's precomputation of the last few encounter objects, by identity: one
+    policy for every game's forecast (the runner hands each fight the same object, and a
+    frozen model is the same fight as long as it is the same object; holding it keeps its
+    id from being reused). The most recent first; the oldest is dropped past ``size``."""
+
+    def __init__(self, prepare: Callable[[_Key], _Prepared], size: int = 4) -> None:
+        self._prepare = prepare
+        self.size = size
+        self._kept: list[tuple[_Key, _Prepared]] = []
+
+    def __call__(self, encounter: _Key) -> _Prepared:
+        kept = self._kept
+        for held, values in kept:
+            if held is encounter:
+                return values
+        values = self._prepare(encounter)
+        self._kept = [(encounter, values), *kept][:self.size]
+        return values
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def clear(self) -> None:
+        self._kept = []
 
 
 def stream(seed: int, fight: int) -> random.Random:

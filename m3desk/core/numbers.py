@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
-__all__ = ["MINUS", "damage_spread", "damage_summary", "minus", "percent", "signed"]
+__all__ = ["MINUS", "damage_spread", "damage_summary", "minus", "percent", "pool_text", "signed",
+           "step_runs"]
 
 MINUS = "\u2212"
 """The true minus sign: it reads better than a hyphen in a table and lines up with +."""
@@ -19,6 +20,12 @@ def signed(value: int) -> str:
 def minus(value: int) -> str:
     """A number with the true minus sign and no plus: 4, −4."""
     return str(value).replace("-", MINUS)
+
+
+def pool_text(current: int, maximum: int) -> str:
+    """Hit points (or any pool) now and at most: "−5/18", with the true minus in every game,
+    in the tracker's cells, its bar and tooltip, the player view and the sheets' headlines."""
+    return f"{minus(current)}/{minus(maximum)}"
 
 
 def damage_summary(damage: Mapping[int, Fraction]) -> str:
@@ -48,3 +55,17 @@ def percent(chance: Fraction) -> str:
     if value > 99.9:
         return "> 99.9 %"
     return f"{value:.1f} %"
+
+
+def step_runs(steps: Iterable[int], name: Callable[[int], str]) -> str:
+    """Steps of an ordered scale (range bands) in words: a run of neighbours as "first–last",
+    separate runs with a comma, in the scale's order: "Close", "Hand–Close, Short". The one
+    writing of bands on screen, in the editor and on paper."""
+    runs: list[list[int]] = []
+    for step in sorted(set(steps)):
+        if runs and step == runs[-1][-1] + 1:
+            runs[-1].append(step)
+        else:
+            runs.append([step])
+    return ", ".join(name(run[0]) if len(run) == 1 else f"{name(run[0])}–{name(run[-1])}"
+                     for run in runs)

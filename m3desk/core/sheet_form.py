@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import signed
+from m3desk.core.numbers import pool_text, signed, step_runs
 from m3desk.core.sheet_print import PrintSpec
 
 __all__ = [
@@ -300,7 +300,7 @@ def display_value(spec: FieldSpec, value: Any) -> str:
     if spec.kind == "int" and spec.signed:
         return signed(value)
     if spec.kind == "pool":
-        return f"{value.current}/{value.maximum}"
+        return pool_text(value.current, value.maximum)
     if hasattr(value, "value") and spec.kind == "choice":
         return str(value.value)
     return str(value)
@@ -326,16 +326,8 @@ def _label_of(spec: FieldSpec, value: Any) -> str:
 def _bands_text(spec: FieldSpec, value: Any) -> str:
     """Runs of neighbouring steps as "first–last", separate runs with a comma."""
     order = spec.values or spec.choices
-    steps = sorted(order.index(item) for item in value if item in order)
-    runs: list[list[int]] = []
-    for step in steps:
-        if runs and step == runs[-1][-1] + 1:
-            runs[-1].append(step)
-        else:
-            runs.append([step])
-    names = spec.choices
-    return ", ".join(names[run[0]] if len(run) == 1 else f"{names[run[0]]}–{names[run[-1]]}"
-                     for run in runs)
+    return step_runs((order.index(item) for item in value if item in order),
+                     spec.choices.__getitem__)
 
 
 def _read_bands(spec: FieldSpec, text: str) -> tuple[Any, ...]:

@@ -16,7 +16,7 @@ from m3desk.core.copies import with_hit_points
 from m3desk.core.derived import Derived
 from m3desk.core.dice import Dice, DiceExpr, Roller
 from m3desk.core.forecast import FightResult, Policy
-from m3desk.core.numbers import signed
+from m3desk.core.numbers import pool_text, signed
 from m3desk.core.places import Place
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
@@ -143,7 +143,7 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
                     choices=DECLARATIONS)
     if column == "hp":
         sheet = combatant.sheet
-        return Cell(text=f"{sheet.hit_points}/{sheet.max_hit_points}", pool=_pool(combatant),
+        return Cell(text=pool_text(sheet.hit_points, sheet.max_hit_points), pool=_pool(combatant),
                     editable=True, edit_text=str(sheet.hit_points))
     return Cell(text=f"AC {combatant.sheet.ac}", tip=f"Armour class {combatant.sheet.ac}")
 

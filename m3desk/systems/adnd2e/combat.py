@@ -239,9 +239,10 @@ def save_chance(target: int, modifier: int = 0) -> Fraction:
 
 
 def morale_hold_chance(rating: int) -> Fraction:
-    """2d10 at most the morale rating keeps fighting (DMG). ML 11: 55/100."""
+    """The chance :func:`morale_holds` keeps the monster fighting, counted over every 2d10
+    total by that very rule (the dialog's odds are the roll's). ML 11: 55/100."""
     counts = sum_of_dice(2, 10)
-    return Fraction(sum(w for total, w in counts.items() if total <= rating), 100)
+    return Fraction(sum(w for total, w in counts.items() if morale_holds(total, rating)), 100)
 
 
 def morale_holds(rolled: int, rating: int) -> bool:

@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
-from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce
 from m3desk.core.places import Place, Plane
 from m3desk.systems.adnd2e import combat
 from m3desk.systems.adnd2e.combat import (
@@ -414,20 +414,13 @@ def prepare(encounter: AdndEncounter) -> Prepared:
     )
 
 
-_CACHE: list[tuple[AdndEncounter, Prepared]] = []
-_CACHE_SIZE = 4
+_CACHE: PreparedOnce[AdndEncounter, Prepared] = PreparedOnce(prepare, 4)
 
 
 def prepared(encounter: AdndEncounter) -> Prepared:
-    """The encounter's precomputation, kept for the last few encounter objects (a frozen
-    model is the same fight as long as it is the same object)."""
-    for kept, values in _CACHE:
-        if kept is encounter:
-            return values
-    values = prepare(encounter)
-    _CACHE.insert(0, (encounter, values))
-    del _CACHE[_CACHE_SIZE:]
-    return values
+    """The encounter's precomputation, kept for the last few encounter objects (the core's
+    one policy, :class:`~m3desk.core.forecast.PreparedOnce`)."""
+    return _CACHE(encounter)
 
 
 # -- the fight ------------------------------------------------------------------------------

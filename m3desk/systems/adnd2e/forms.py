@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import signed
+from m3desk.core.numbers import pool_text, signed
 from m3desk.core.routines import MAX_ROUTINES
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
@@ -97,8 +97,9 @@ def _unused(sheet: BaseModel) -> frozenset[str]:
 def _character_summary(sheet: BaseModel) -> str:
     assert isinstance(sheet, CharacterSheet)
     values = derive(sheet)
+    hp = pool_text(sheet.hit_points, sheet.max_hit_points)
     return (f"{sheet.char_class.title()} {sheet.level} ({sheet.race}), AC {values['ac'].value}, "
-            f"THAC0 {values['thac0'].value}, HP {sheet.hit_points}/{sheet.max_hit_points}")
+            f"THAC0 {values['thac0'].value}, HP {hp}")
 
 
 def _monster_summary(sheet: BaseModel) -> str:

@@ -12,7 +12,6 @@ and outside initiative. Missiles fired on the move keep their count across round
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Annotated, Any, ClassVar, NamedTuple
 
@@ -23,7 +22,7 @@ from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
 from m3desk.core.names import SideName, visible_name
-from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
+from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, pool_text, signed
 from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.routines import ROUTINE_ACTION
@@ -315,9 +314,10 @@ def initiative_terms(encounter: core.Encounter, combatant: AdndCombatant) -> lis
     terms: list[Term] = []
     chargers = [c.name for c in _foes(enc, combatant) if c.declared == "charge"]
     if chargers:
-        terms.append(Term(label=f"{', '.join(chargers)} charging", value=-2))
+        terms.append(Term(label=f"{', '.join(chargers)} charging",
+                          value=combat.INITIATIVE_MODIFIERS["foe_charges"]))
     if _shares_side_wide(enc, combatant, lambda c: c.declared == "set"):
-        terms.append(Term(label="set against a charge", value=-2))
+        terms.append(Term(label="set against a charge", value=combat.INITIATIVE_MODIFIERS["set"]))
     if options.initiative != "standard":
         declaration = _declaration(combatant)
         if options.weapon_speed and declaration is not None and declaration.may_attack:
@@ -394,7 +394,7 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
     assert isinstance(combatant, AdndCombatant)
     sheet = combatant.sheet
     if column == "hp":
-        return Cell(text=f"{minus(sheet.hit_points)}/{sheet.max_hit_points}", pool=_hp(sheet),
+        return Cell(text=pool_text(sheet.hit_points, sheet.max_hit_points), pool=_hp(sheet),
                     editable=True, edit_text=str(sheet.hit_points))
     if column == "ac":
         value, tip = _armour(encounter, combatant)
@@ -1255,11 +1255,6 @@ def _roll_initiative(encounter: core.Encounter, roller: Any) -> core.Encounter:
     for member in seen.values():
         enc, _ = type_initiative(enc, member, roller.d(10))
     return enc
-
-
-def sides_in_order(encounter: AdndEncounter) -> Sequence[Sequence[str]]:
-    """The names on each count, lowest first (ties share a count)."""
-    return [[c.name for c in group] for group in core.turn_order(encounter)]
 
 
 def _hit_dice(sheet: BaseModel) -> DiceExpr | None:

@@ -55,7 +55,7 @@ from m3desk.systems.apparatus.state import (
 )
 from m3desk.systems.apparatus.tables import BAND_NAMES, BASE_COST, MOVE_KINDS
 
-__all__ = ["actions", "due", "preview", "resolve", "weapons_of"]
+__all__ = ["actions", "attack_terms", "due", "preview", "resolve", "weapons_of"]
 
 MAX_STEPS = 40
 """At most this many metre counts are offered per kind of movement."""
@@ -436,6 +436,16 @@ def _free_problem(encounter: core.Encounter, actor: str, target: str, weapon: We
     return ""
 
 
+def attack_terms(sheet: Sheet, weapon: Weapon, size_modifier: int) -> list[tuple[str, int]]:
+    """The attack bonus, term by term (seed "Attack"): Might for a forceful weapon, else
+    Agility, plus Combat Proficiency, minus the Size Modifier. The tracker, the dialog and
+    the forecast all add these terms."""
+    ability = ("Might", sheet.abilities.might) if weapon.grip == "forceful" else (
+        "Agility", sheet.abilities.agility)
+    return [ability, ("Combat Proficiency", sheet.combat_proficiency),
+            ("Size Modifier", -size_modifier)]
+
+
 def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str,
                  free: bool = False) -> AttackPlan:
     """An attack (``free``: an opportunity attack owed at ``target``, made at once outside
@@ -450,10 +460,7 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str,
     sources = _net(encounter, actor, target, not weapon.ranged, far)
     net = combat.net_advantage(sources)
     mine, values = derive(sheet, options), derive(foe, options)
-    ability = ("Might", sheet.abilities.might) if weapon.grip == "forceful" else (
-        "Agility", sheet.abilities.agility)
-    terms = [ability, ("Combat Proficiency", sheet.combat_proficiency),
-             ("Size Modifier", -mine["size_modifier"].value)]
+    terms = attack_terms(sheet, weapon, mine["size_modifier"].value)
     bonus = sum(value for _label, value in terms)
     defense = values["defense.guard"]
     problem = (_free_problem(encounter, actor, target, weapon) if free

@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr, convolve, sum_of_dice
-from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce
 from m3desk.core.free_attacks import reach_left
 from m3desk.core.places import Place, Plane
 from m3desk.systems.apparatus import combat, grapple
-from m3desk.systems.apparatus.actions import ADJACENT, weapons_of
+from m3desk.systems.apparatus.actions import ADJACENT, attack_terms, weapons_of
 from m3desk.systems.apparatus.derive import derive
 from m3desk.systems.apparatus.movement import (
     stand_cost_halves,
@@ -184,7 +184,6 @@ class _Prep:
     target state, critical threshold): a crowd's many pairs share a few rolls."""
 
 
-_CACHE: dict[int, _Prep] = {}
 
 
 def _damage_table(weapon: Weapon) -> list[int] | None:
@@ -203,10 +202,10 @@ def _damage_table(weapon: Weapon) -> list[int] | None:
 
 def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int,
             options: ApparatusOptions) -> _Weapon:
-    ability = sheet.abilities.might if weapon.grip == "forceful" else sheet.abilities.agility
     near, far = weapon.ranges(options)
+    bonus = sum(value for _label, value in attack_terms(sheet, weapon, size_modifier))
     return _Weapon(ranged=weapon.ranged, reach=weapon.reach, near=near, far=far,
-                   bonus=ability + sheet.combat_proficiency - size_modifier,
+                   bonus=bonus,
                    dice=weapon.dice(), extra=combat.crit_extra(weapon.dice()),
                    table=_damage_table(weapon))
 
@@ -323,14 +322,10 @@ def _where_the_fight_stands(prep: _Prep, encounter: ApparatusEncounter,
 
 
 def _prep_for(encounter: ApparatusEncounter) -> _Prep:
-    prep = _CACHE.get(id(encounter))
-    if prep is not None and prep.encounter is encounter:
-        return prep
-    prep = _prepare(encounter)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.clear()
-    _CACHE[id(encounter)] = prep
-    return prep
+    return _CACHE(encounter)
+
+
+_CACHE: PreparedOnce[ApparatusEncounter, _Prep] = PreparedOnce(_prepare, _CACHE_SIZE)
 
 
 # -- the derived state: what conditions and grapples mean for each creature -----------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from m3desk.core.numbers import pool_text
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.systems.apparatus.derive import derive
@@ -92,7 +93,7 @@ def summary(sheet: BaseModel) -> str:
     values = derive(sheet)
     return (f"{sheet.size.capitalize()}, Speed {values['speed'].value} m, Guard "
             f"{values['defense.guard'].value}, Physique {values['physique'].value}, "
-            f"HP {sheet.hit_points}/{sheet.max_hit_points}")
+            f"HP {pool_text(sheet.hit_points, sheet.max_hit_points)}")
 
 
 _SECTIONS = (ABILITIES, BODY, COMBAT, CONDITION, WEAPONS, NOTES)

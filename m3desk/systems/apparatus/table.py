@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import ConditionState
-from m3desk.core.numbers import minus
+from m3desk.core.numbers import minus, pool_text
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import ActionOption, Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.core.terms import Term, rolled
@@ -94,7 +94,7 @@ def _condition_text(encounter: core.Encounter, combatant_id: str, *, derived: bo
 def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
     sheet = combatant.sheet
     if column == "hp":
-        return Cell(text=f"{sheet.hit_points}/{sheet.max_hit_points}", pool=_pool(combatant),
+        return Cell(text=pool_text(sheet.hit_points, sheet.max_hit_points), pool=_pool(combatant),
                     editable=True, edit_text=str(sheet.hit_points))
     state = turn_state(encounter, combatant.id)
     if column == "move":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from m3desk.core.numbers import step_runs
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 
 __all__ = ["ATTACK_BANDS", "BANDS_HINT", "bands_label", "parse_bands"]
@@ -33,17 +34,7 @@ _RUN = re.compile(r"[-–—]|\bto\b", re.IGNORECASE)
 
 def bands_label(bands: Iterable[RangeBand]) -> str:
     """ "Close", "Close–Short", "Hand–Close, Short" — runs of neighbours, in board order."""
-    ordered = sorted(set(bands))
-    runs: list[list[RangeBand]] = []
-    for band in ordered:
-        if runs and int(band) == int(runs[-1][-1]) + 1:
-            runs[-1].append(band)
-        else:
-            runs.append([band])
-    return ", ".join(
-        run[0].label if len(run) == 1 else f"{run[0].label}{_DASH}{run[-1].label}"
-        for run in runs
-    )
+    return step_runs((int(band) for band in bands), lambda step: RangeBand(step).label)
 
 
 def _band(word: str) -> RangeBand:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Literal
@@ -109,11 +109,6 @@ def static_check(score: int, trait_bonus: int) -> int:
     return score + trait_bonus
 
 
-def rolled_bonus_of(static_value: int) -> int:
-    """The rolled form of a static difficulty (Tough 15 ↔ 3d6+5)."""
-    return static_value - 10
-
-
 @dataclass(frozen=True, slots=True)
 class RankedEntry:
     name: str
@@ -159,6 +154,3 @@ class IncrementalContest(BaseModel):
         return max(reached, key=lambda side: self.progress[side])
 
 
-def tie_groups(results: Sequence[tuple[str, int]]) -> list[list[str]]:
-    """Names grouped by equal result, best first (simultaneous actions share a count)."""
-    return [[e.name for e in group] for group in ranked(RankedEntry(n, r) for n, r in results)]

@@ -51,11 +51,6 @@ def tier_value(tier: Tier, rules: TableRules = STRICT) -> int:
     }[tier]
 
 
-def best_affordable_tier(points: int, rules: TableRules = STRICT) -> Tier | None:
-    affordable = [tier for tier in TIERS if tier_cost(tier, rules) <= points]
-    return affordable[-1] if affordable else None
-
-
 class Duration(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     kind: DurationKind = DurationKind.SCENE

@@ -47,7 +47,3 @@ def cover_bonus(kind: CoverKind, extent: CoverExtent) -> int:
     return half if extent is CoverExtent.HALF else full
 
 
-def can_attack_from_cover(kind: CoverKind, extent: CoverExtent, *, ranged: bool) -> bool:
-    if kind is CoverKind.NONE:
-        return True
-    return extent is CoverExtent.HALF and ranged

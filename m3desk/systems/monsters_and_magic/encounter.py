@@ -65,6 +65,8 @@ __all__ = [
     "conditions_in_force",
     "current_count",
     "delay",
+    "down",
+    "first_round_waits",
     "mark_applied",
     "next_turn",
     "pair_key",
@@ -129,19 +131,17 @@ class Encounter(core.Encounter):
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         """At 0 PHP or fewer a combatant is down: it takes no more turns (the tracker passes
         over it and marks it, the player view says "down", the forecast counts it out)."""
-        return bool(combatant.sheet.php.current <= 0)
+        return down(combatant.sheet.php.current)
 
     def round_ended(self) -> tuple[Encounter, list[str]]:
         """Effects and consequences on the sheets count down; those placed this round wait a
         round unless the table rules count the first round."""
-        counts_first = self.options.duration_counts_first_round
         combatants = []
         expired: list[str] = []
         for combatant in self.combatants:
             kept: list[Condition] = []
             for condition in combatant.sheet.conditions:
-                placed = self.applied_at.get(condition.id)
-                waits = placed is not None and placed.round == self.round and not counts_first
+                waits = first_round_waits(self, condition.id)
                 left = round_ends_left(condition, waits)
                 if left is None or waits:
                     kept.append(condition)
@@ -154,6 +154,21 @@ class Encounter(core.Encounter):
         ticked_sheets = self.model_copy(update={"combatants": tuple(combatants)})
         after, more = core.Encounter.round_ended(ticked_sheets)
         return after, expired + more
+
+
+def first_round_waits(encounter: Encounter, condition_id: str) -> bool:
+    """A condition placed in the round under way waits a round before it counts down, unless
+    the table rules count the round it is placed in (``duration_counts_first_round``). The
+    tracker's round end and the forecast's expiry both ask this one rule."""
+    placed = encounter.applied_at.get(condition_id)
+    return (placed is not None and placed.round == encounter.round
+            and not encounter.options.duration_counts_first_round)
+
+
+def down(physical_points: int) -> bool:
+    """Out of the fight: at 0 PHP or fewer a combatant takes no more turns. The encounter's
+    ``out_of_fight`` and the forecast both ask this one rule."""
+    return physical_points <= 0
 
 
 def range_between(encounter: Encounter, a: str, b: str) -> RangeBand:

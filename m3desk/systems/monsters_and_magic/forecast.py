@@ -35,10 +35,12 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache, partial
 from itertools import accumulate
 
 from m3desk.core.encounter import group_counts, pair_key, turn_order
-from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce
+from m3desk.systems.monsters_and_magic import encounter as rules
 from m3desk.systems.monsters_and_magic.action import CheckSpec
 from m3desk.systems.monsters_and_magic.action_defaults import (
     default_attribute,
@@ -52,8 +54,22 @@ from m3desk.systems.monsters_and_magic.dice import THREE_D6
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
 from m3desk.systems.monsters_and_magic.initiative import initiative_modifier
 from m3desk.systems.monsters_and_magic.odds import Odds, check_odds
-from m3desk.systems.monsters_and_magic.ranges import BANDS, RangeBand, steps_to
+from m3desk.systems.monsters_and_magic.ranges import (
+    BANDS,
+    RangeBand,
+    WeaponReach,
+    shift,
+    steps_to,
+)
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.monsters_and_magic.spending import (
+    DamageSpend,
+    RangeSpend,
+    SpendPlan,
+    check_plan,
+    range_steps,
+)
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.systems.monsters_and_magic.weapon_choice import weapon_for
 
 __all__ = [
@@ -169,27 +185,48 @@ class AttackPlan:
         return table
 
 
+_NOBODY = MonsterSheet(name="policy")
+"""The sheets the policy's plans are checked with: no hero points are spent, no consequences
+placed, so nothing of a sheet counts."""
+
+
+@lru_cache(maxsize=4096)
 def spend(effect_points: int, steps: int, band_cost: int, cap: int | None) -> tuple[int, int]:
     """The policy's spending of one check's effect points: (signed bands moved, damage).
 
     The range change the weapon needs comes first, as many bands as the points pay for; only
-    after the whole change may the rest become damage, up to the maximum."""
-    cost = abs(steps) * band_cost
-    if effect_points < cost:
-        moved = effect_points // band_cost
-        return (moved if steps > 0 else -moved), 0
-    left = effect_points - cost
-    return steps, left if cap is None else min(left, cap)
+    after the whole change may the rest become damage, up to the maximum. What may be bought
+    is the rules core's word (:func:`~m3desk.systems.monsters_and_magic.spending.check_plan`,
+    its costs, its damage cap, no damage out of reach); the policy only picks the most of
+    it, once for each set of numbers."""
+    rules = TableRules(range_band_cost=band_cost)
+    start = RangeBand.HAND if steps >= 0 else RangeBand.OUT_OF_RANGE
+    reach = WeaponReach(weapon="policy", bands=(shift(start, steps),))
+    check = partial(check_plan, effect_points=effect_points, actor=_NOBODY, target=_NOBODY,
+                    damage_cap=cap, rules=rules, current_range=start, reach=reach)
+    way = 1 if steps > 0 else -1
+    for bands in range(abs(steps), -1, -1):
+        moved = (RangeSpend(bands=way * bands),) if bands else ()
+        budget = check(SpendPlan(spends=moved))
+        if budget.ok:
+            break
+    # The most damage the rules allow after the range (legality falls as damage grows).
+    low, high = 0, max(budget.remaining, 0)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if check(SpendPlan(spends=(*moved, DamageSpend(amount=middle)))).ok:
+            low = middle
+        else:
+            high = middle - 1
+    return range_steps(SpendPlan(spends=moved), rules), low
 
 
 def _expected(table: Table, steps: int, band_cost: int, cap: int | None) -> float:
     cumulative, points = table
-    cost = abs(steps) * band_cost
     total, previous = 0.0, 0.0
     for chance, ep in zip(cumulative, points, strict=True):
-        left = ep - cost
-        if ep >= 0 and left > 0:
-            total += (chance - previous) * (left if cap is None else min(left, cap))
+        if ep > 0:
+            total += (chance - previous) * spend(ep, steps, band_cost, cap)[1]
         previous = chance
     return total
 
@@ -289,13 +326,10 @@ class _Prepared:
 
 
 def _expiry(encounter: Encounter) -> dict[int, list[tuple[int, int]]]:
-    counts_first = encounter.options.duration_counts_first_round
     expiry: dict[int, list[tuple[int, int]]] = {}
     for index, combatant in enumerate(encounter.combatants):
         for bit_index, condition in enumerate(combatant.sheet.conditions):
-            placed = encounter.applied_at.get(condition.id)
-            late = placed is not None and placed.round == encounter.round and not counts_first
-            end = round_ends_left(condition, late)
+            end = round_ends_left(condition, rules.first_round_waits(encounter, condition.id))
             if end is not None:
                 expiry.setdefault(end, []).append((index, 1 << bit_index))
     return expiry
@@ -365,21 +399,9 @@ def _still_to_act(encounter: Encounter, ids: list[str]) -> list[int]:
     return [ids.index(i) for i in order]
 
 
-_CACHE: dict[int, tuple[Encounter, _Prepared]] = {}
-_CACHE_LIMIT = 8
-
-
-def _prepared(encounter: Encounter) -> _Prepared:
-    """The precomputation for this encounter object (the runner passes the same one each
-    fight); the object is held, so its id cannot be reused while cached."""
-    cached = _CACHE.get(id(encounter))
-    if cached is not None and cached[0] is encounter:
-        return cached[1]
-    prepared = _prepare(encounter)
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.clear()
-    _CACHE[id(encounter)] = (encounter, prepared)
-    return prepared
+_prepared: PreparedOnce[Encounter, _Prepared] = PreparedOnce(_prepare, 8)
+"""The precomputation for this encounter object (the runner passes the same one each
+fight): the core's one policy."""
 
 
 def _roll_3d6(dice: random.Random) -> int:
@@ -411,9 +433,11 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
     hp = list(prep.hp)
     band = [list(row) for row in prep.band]
     side = prep.side
+    down = rules.down  # the tracker's one rule, asked once a fight (a test may change it)
+    out = [down(points) for points in hp]
     standing = [0] * len(prep.sides)
     for index in range(count):
-        if hp[index] > 0:
+        if not out[index]:
             standing[side[index]] += 1
     gone = [0] * count
     initiative = [_roll_3d6(dice) + prep.initiative_modifier[index] if value is None else value
@@ -442,16 +466,16 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
         choice = context.choice(policy.ranged_stay)
         for group in groups:
             if len(group) == 1:
-                if hp[group[0]] <= 0:
+                if out[group[0]]:
                     continue
                 acting = group
             else:  # everyone standing when the count begins acts, even if struck down at it
-                acting = [a for a in group if hp[a] > 0]
+                acting = [a for a in group if not out[a]]
             for a in acting:
                 row = band[a]
                 best = -1
                 for t in prep.foes[a]:
-                    if hp[t] <= 0:
+                    if out[t]:
                         continue
                     if best < 0:
                         best = t
@@ -488,9 +512,9 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
                 else:
                     damage = ep if cap is None or ep < cap else cap
                 if damage > 0:
-                    before = hp[t]
-                    hp[t] = before - damage
-                    if before > 0 >= hp[t]:
+                    hp[t] -= damage
+                    if not out[t] and down(hp[t]):
+                        out[t] = True
                         standing[side[t]] -= 1
                         if not standing[side[t]]:
                             sides_left -= 1
@@ -503,7 +527,7 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
     ids = prep.ids
     return FightResult(
         winner=left[0] if len(left) == 1 else None, rounds=rounds,
-        down=frozenset(ids[i] for i in range(count) if hp[i] <= 0),
+        down=frozenset(ids[i] for i in range(count) if out[i]),
         hit_points={ids[i]: hp[i] for i in range(count)})
 
 

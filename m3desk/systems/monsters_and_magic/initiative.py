@@ -76,6 +76,3 @@ def initiative_order(entries: Iterable[InitiativeEntry]) -> list[list[Initiative
     return counts
 
 
-def surprised_must_roll(surprised: bool) -> bool:
-    """A surprised target cannot rely on static resistances: it must roll them."""
-    return surprised

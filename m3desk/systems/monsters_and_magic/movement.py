@@ -105,6 +105,3 @@ def movement_consequence(kind: MovementType) -> Tier | None:
     return MOVEMENT_TYPES[kind][2]
 
 
-def unengaged_move_feet(movement: int) -> int:
-    """Unengaged, you move up to Movement × 10 ft a round without a check."""
-    return movement * 10

@@ -103,8 +103,3 @@ def success_chance(modifier: int, resistance: int, damage_dice: str | None = Non
     return float(check_odds(modifier, resistance, damage).success)
 
 
-def total_distribution(modifier: int, damage: DiceExpr | None = None) -> Mapping[int, Fraction]:
-    """Distribution of a check's total (3d6 + modifier + damage die)."""
-    counts = convolve(THREE_D6, _damage_counts(damage))
-    denominator = sum(counts.values())
-    return {value + modifier: Fraction(w, denominator) for value, w in sorted(counts.items())}

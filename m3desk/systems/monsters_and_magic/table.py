@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from m3desk.core import encounter as core
 from m3desk.core.forecast import FightResult, Policy
-from m3desk.core.numbers import minus, signed
+from m3desk.core.numbers import minus, pool_text, signed
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.system import Cell, EncounterRules, Reach, Ring, TrackerColumn
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
@@ -77,8 +77,8 @@ def cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> C
     if column in ("php", "mhp"):
         pool = sheet.php if column == "php" else sheet.mhp
         label = column.upper()
-        return Cell(text=f"{pool.current}/{pool.maximum}", pool=(pool.current, pool.maximum),
-                    tip=f"{combatant.name}: {label} {pool.current} of {pool.maximum}",
+        return Cell(text=pool_text(pool.current, pool.maximum), pool=(pool.current, pool.maximum),
+                    tip=f"{combatant.name}: {label} {minus(pool.current)} of {pool.maximum}",
                     editable=True, edit_text=str(pool.current))
     if column == "hero":
         return Cell(text=str(sheet.hero_points), editable=True)

@@ -22,6 +22,7 @@ __all__ = [
     "damage_distribution",
     "hit_chance",
     "lowest_natural",
+    "morale_holds",
     "morale_pass_chance",
     "need_text",
     "needed",
@@ -116,13 +117,18 @@ def surprise_chance() -> Fraction:
     return Fraction(2, 6)
 
 
+def morale_holds(roll: int, ml: int) -> bool:
+    """2d6 at most ML holds; ML 12 always holds, ML 2 never."""
+    return ml == 12 or (ml != 2 and roll <= ml)
+
+
 def morale_pass_chance(morale: int) -> Fraction | None:
-    """2d6 at most the morale passes; None where no roll is made (ML 2 flees, ML 12 never
-    checks)."""
+    """The chance :func:`morale_holds` passes, counted over every 2d6 total by that very rule;
+    None where no roll is made (ML 2 flees, ML 12 never checks)."""
     if morale <= 2 or morale >= 12:
         return None
     counts = sum_of_dice(2, 6)
-    return Fraction(sum(w for total, w in counts.items() if total <= morale), 36)
+    return Fraction(sum(w for total, w in counts.items() if morale_holds(total, morale)), 36)
 
 
 def down(hit_points: int) -> bool:

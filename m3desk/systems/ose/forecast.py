@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable
 
 from m3desk.core import encounter as core
-from m3desk.core.forecast import FightResult, Policy
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce
 from m3desk.core.initiative import roll_sides
 from m3desk.core.places import Place, Plane
 from m3desk.systems.ose import combat
@@ -368,18 +368,9 @@ class _Plan:
             self.later = self.arms
 
 
-_cached: tuple[object, _Plan] | None = None
-
-
-def _plan(encounter: OseEncounter) -> _Plan:
-    """The encounter read once; the runner hands the same object for every fight."""
-    global _cached
-    cached = _cached
-    if cached is not None and cached[0] is encounter:
-        return cached[1]
-    plan = _Plan(encounter)
-    _cached = (encounter, plan)  # holding it keeps its id from being reused
-    return plan
+_plan: PreparedOnce[OseEncounter, _Plan] = PreparedOnce(_Plan, 4)
+"""The encounter read once; the runner hands the same object for every fight (the core's
+one policy)."""
 
 
 def _pick(candidates: list[int], how: str, hp: list[int], dist: list[int]) -> int:

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr
+from m3desk.core.numbers import pool_text
 from m3desk.core.routines import MAX_ROUTINES, Damage, DamageError
 from m3desk.core.sheet_form import FieldSpec, RowPreset, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat, PrintSpec
@@ -110,7 +111,7 @@ def summary(sheet: BaseModel) -> str:
     typed = cast(CharacterSheet | MonsterSheet, sheet)
     values = derive(typed)
     ac = values["ac"].value
-    hp = f"HP {typed.hit_points}/{typed.max_hit_points}"
+    hp = f"HP {pool_text(typed.hit_points, typed.max_hit_points)}"
     if isinstance(typed, CharacterSheet):
         return (f"{typed.char_class.value.title()} {typed.level}, AC {ac} [{19 - ac}], {hp}")
     return (f"HD {hit_dice_text(typed)}, AC {ac} [{19 - ac}], {hp}, "

@@ -20,6 +20,7 @@ from m3desk.core.initiative import roll_sides
 from m3desk.core.numbers import percent, signed
 from m3desk.core.terms import Term, rolled
 from m3desk.systems.ose import combat, movement
+from m3desk.systems.ose.combat import morale_holds
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import (
     DECLARATIONS,
@@ -294,11 +295,6 @@ def never_checks(ml: int) -> bool:
 def adjusted_morale(base: int, adjustment: int) -> int:
     """ML with the situation's −2…+2, never applied to ML 2 or 12, kept within 2–12."""
     return base if never_checks(base) else max(2, min(12, base + adjustment))
-
-
-def morale_holds(roll: int, ml: int) -> bool:
-    """2d6 at most ML holds; ML 12 always holds, ML 2 never."""
-    return ml == 12 or (ml != 2 and roll <= ml)
 
 
 def _triggers(encounter: OseEncounter, side: str) -> list[str]:

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from m3desk.core import encounter as core
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
-from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, signed
+from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, pool_text, signed
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.routines import ROUTINE_ACTION, Damage, routine_action, routine_words
 from m3desk.core.spell_range import out_of_range, spell_rings, spells_within
@@ -133,7 +133,7 @@ def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> 
     assert isinstance(combatant, OseCombatant)
     sheet = combatant.sheet
     if column == "hp":
-        return Cell(text=f"{sheet.hit_points}/{sheet.max_hit_points}", pool=_pool(combatant),
+        return Cell(text=pool_text(sheet.hit_points, sheet.max_hit_points), pool=_pool(combatant),
                     editable=True, edit_text=str(sheet.hit_points))
     if column == "d6":
         return _d6_cell(_e(encounter), combatant)

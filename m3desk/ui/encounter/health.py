@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
 
-from m3desk.core.numbers import minus
+from m3desk.core.numbers import pool_text
 
 __all__ = ["HEALTH_WORDS", "health_fill", "perceived", "pool_text"]
 
@@ -22,12 +22,6 @@ _LIGHT = {"unhurt": "#4c9f5f", "wounded": "#4c9f5f", "badly wounded": "#e0a030",
           "down": "#d24b43"}
 _DARK = {"unhurt": "#3f8a52", "wounded": "#3f8a52", "badly wounded": "#b8801e",
          "down": "#c0443c"}
-
-
-def pool_text(current: int, maximum: int) -> str:
-    """Hit points as the tracker's bar, its tooltip and the player view write them: "−5/18"
-    with the true minus in every game (each game's cell text wrote its own)."""
-    return f"{minus(current)}/{minus(maximum)}"
 
 
 def perceived(current: int, maximum: int, *, down: bool | None = None) -> str:

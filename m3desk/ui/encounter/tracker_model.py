@@ -24,7 +24,6 @@ from PySide6.QtGui import QFont
 from m3desk.core import edits, registry
 from m3desk.core import encounter as core
 from m3desk.core.changes import Aspect
-from m3desk.core.numbers import MINUS
 from m3desk.core.system import Cell, EncounterRules, TrackerColumn
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
@@ -209,8 +208,6 @@ class TrackerModel(QAbstractTableModel):
             return combatant.side
         if spec.id == Column.NOTES:
             return combatant.notes
-        if cell is not None and cell.pool is not None:  # numbers: the true minus, every game
-            return cell.text.replace("-", MINUS)
         if cell is None:
             return ""
         # The title says it once: "AC" over "7 [12]", not "AC 7 [12]" in every row.
@@ -251,7 +248,7 @@ class TrackerModel(QAbstractTableModel):
         if cell is not None and cell.pool is not None:
             # The bar's colour is not the only cue: the player view's word says it too.
             current, maximum = cell.pool
-            said = f"{spec.title} {cell.text.replace('-', MINUS)}: {perceived(current, maximum)}"
+            said = f"{spec.title} {cell.text}: {perceived(current, maximum)}"
             tip = cell.tip or spec.tip
             return f"{said}\n{tip}" if tip else said
         if cell is not None and cell.tip:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol, Self
 
-from m3desk.core.numbers import MINUS, signed
+from m3desk.core.numbers import MINUS, signed, step_runs
 
 __all__ = ["amount", "bands_text", "signed"]
 
@@ -35,24 +35,8 @@ class Band(Protocol):
 
 
 def bands_text(bands: Iterable[Band]) -> str:
-    """``Close–Short`` for a run of neighbouring bands, commas between separate runs.
-
-    A thrown weapon's "Close, Reach, Short" takes three times the column width of
-    "Close–Short" and says the same thing; isolated bands stay as they are.
-    """
-    ordered = sorted(set(bands))
-    runs: list[list[Band]] = []
-    for band in ordered:
-        if runs and int(band) == int(runs[-1][-1]) + 1:
-            runs[-1].append(band)
-        else:
-            runs.append([band])
-    parts = []
-    for run in runs:
-        if len(run) == 1:
-            parts.append(run[0].label)
-        elif len(run) == 2:
-            parts.append(f"{run[0].label}, {run[1].label}")
-        else:
-            parts.append(f"{run[0].label}–{run[-1].label}")
-    return ", ".join(parts)
+    """``Close–Short`` for a run of neighbouring bands, commas between separate runs: the
+    screen's words (:func:`~m3desk.core.numbers.step_runs`). A thrown weapon's "Close,
+    Reach, Short" would take three times the column width of "Close–Short"."""
+    labels = {int(band): band.label for band in bands}
+    return step_runs(labels, labels.__getitem__)

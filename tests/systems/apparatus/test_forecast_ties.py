@@ -230,3 +230,24 @@ def test_down_is_the_encounter_s_out_of_fight_at_its_edges() -> None:
 
 def test_the_simulator_asks_the_one_down_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     check_one_rule(monkeypatch, combat, _fight, fc.simulate)
+
+
+@pytest.mark.parametrize("forceful_might", [1, 4, 7])
+def test_the_attack_bonus_is_the_dialog_s(forceful_might: int) -> None:
+    """Every weapon of every combatant: the bonus the simulator rolls with is the one the
+    action dialog's attack plan adds up (ability by grip, Combat Proficiency, Size
+    Modifier), here with Might and Agility apart so a grip read wrong shows."""
+    encounter = _fight()
+    for combatant in encounter.combatants:
+        sheet = combatant.sheet
+        encounter = core.replace_sheet(encounter, combatant.id, sheet.model_copy(update={
+            "abilities": sheet.abilities.model_copy(
+                update={"might": forceful_might, "agility": 2})}))
+    assert isinstance(encounter, ApparatusEncounter)
+    prep = fc._prepare(encounter)
+    ids = [c.id for c in encounter.combatants]
+    target = {ids[0]: ids[2], ids[1]: ids[3], ids[2]: ids[0], ids[3]: ids[1]}
+    for a, actor in enumerate(ids):
+        for k, weapon in enumerate(prep.weapons[a]):
+            plan = actions._attack_plan(encounter, actor, k, target[actor])
+            assert weapon.bonus == plan.bonus, (actor, plan.weapon.name)

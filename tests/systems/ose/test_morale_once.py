@@ -87,3 +87,20 @@ def test_the_small_rules_at_their_edges() -> None:
     assert movement.withdrawal_feet(25, "fighting withdrawal") == 12
     assert [combat.damage_dealt(total) for total in (-3, 0, 1, 2, 5)] == [1, 1, 1, 2, 5]
     assert combat.damage_dealt(3, 2) == 6 and combat.damage_dealt(0, 3) == 1
+
+
+def test_the_odds_shown_are_counted_by_the_rule_that_rolls(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dialog's chance is #(2d6 totals that :func:`combat.morale_holds` keeps) / 36: at
+    every ML, and still when the roll's rule is changed (here to "at most ML − 1"), so the
+    odds cannot drift from the roll."""
+    from fractions import Fraction
+
+    from m3desk.systems.ose import combat
+
+    assert [rnd.morale_chance(ml) for ml in (2, 3, 7, 11, 12)] == [
+        0, Fraction(3, 36), Fraction(21, 36), Fraction(35, 36), 1]
+    rule = combat.morale_holds
+    monkeypatch.setattr(combat, "morale_holds", lambda roll, ml: rule(roll + 1, ml))
+    assert [rnd.morale_chance(ml) for ml in (3, 7, 11)] == [
+        Fraction(1, 36), Fraction(15, 36), Fraction(33, 36)]

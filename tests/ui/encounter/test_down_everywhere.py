@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
@@ -79,3 +80,28 @@ def test_a_monster_at_zero_is_down_for_everyone(qtbot: Any, game: str) -> None:
 def test_one_point_left_is_still_in_the_fight(game: str) -> None:
     encounter = sample_fight(game, ("character", "Party", 1), ("monster", "Monsters", 1))
     assert not any(encounter.out_of_fight(c) for c in encounter.combatants)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hit_points_below_zero_read_with_one_minus_in_every_tracker(qtbot: Any,
+                                                                     game: str) -> None:
+    """A monster at −3 reads "−3/…" with the true minus (U+2212) in the tracker's pool cell as
+    rendered and in its tooltip, in every game: the game's own cell text from one formatter
+    (OSE wrote "-3/8" where AD&D wrote "−3/8", and the tracker patched the hyphen)."""
+    encounter = sample_fight(game, ("character", "Party", None), ("monster", "Monsters", -3))
+    document = EncounterDocument(encounter)
+    view = TrackerView(document)
+    qtbot.addWidget(view)
+    model = view.tracker_model
+    rules = registry.get(game).encounter
+    assert rules is not None
+    felled = encounter.combatants[1]
+    pools = [column.id for column in rules.columns
+             if (rules.cell(encounter, felled, column.id).pool or (0,))[0] == -3]
+    assert pools, game
+    for column in pools:
+        shown = model.index(1, model.column_of(column)).data()
+        assert shown.startswith("\u22123/"), (game, column, shown)
+        assert "-" not in shown, (game, column, shown)
+        tip = model.index(1, model.column_of(column)).data(Qt.ItemDataRole.ToolTipRole)
+        assert "\u22123/" in tip and "-3" not in tip, (game, column, tip)

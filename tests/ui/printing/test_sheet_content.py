@@ -33,10 +33,26 @@ def test_signs_use_a_real_minus() -> None:
 
 def test_neighbouring_range_bands_read_as_a_span() -> None:
     assert bands_text((RangeBand.CLOSE,)) == "Close"
-    assert bands_text((RangeBand.HAND, RangeBand.CLOSE)) == "Hand, Close"
+    assert bands_text((RangeBand.HAND, RangeBand.CLOSE)) == "Hand–Close"
     assert bands_text((RangeBand.CLOSE, RangeBand.REACH, RangeBand.SHORT)) == "Close–Short"
     assert bands_text((RangeBand.HAND, RangeBand.SHORT, RangeBand.MEDIUM, RangeBand.LONG)) \
         == "Hand, Short–Long"
+
+
+def test_paper_writes_every_set_of_bands_as_the_screen_and_the_editor_do() -> None:
+    """One writing of range bands (issue 31: "Hand–Close" on screen was "Hand, Close" on
+    paper): every set of attack bands reads the same on the printed sheet, in the sheet's
+    own words and in a generic form field of kind "bands"."""
+    from itertools import combinations
+
+    from m3desk.core.sheet_form import FieldSpec, display_value
+    from m3desk.systems.monsters_and_magic.band_text import ATTACK_BANDS, bands_label
+
+    spec = FieldSpec("ranges", "Range", "bands", choices=tuple(b.label for b in ATTACK_BANDS),
+                     values=ATTACK_BANDS)
+    for size in range(1, len(ATTACK_BANDS) + 1):
+        for bands in combinations(ATTACK_BANDS, size):
+            assert bands_text(bands) == bands_label(bands) == display_value(spec, bands), bands
 
 
 def test_gramfive_prints_what_derive_computes(samples) -> None:
