@@ -111,7 +111,7 @@ class TableServer:
         self.host = ""
         self.port = 0
         self._state = TableState()
-        self._state_text = json.dumps({"type": "state", "table": {}})
+        self._seq = 0
         self._devices: dict[str, Device] = {}  # by token
         self._lock = threading.Lock()  # guards _devices and code for the window's reads
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -362,8 +362,8 @@ class TableServer:
                 await self._refuse(socket, "Another phone plays that character.")
                 return True
             device.asked = message.combatant
-            await self._send(device)
             self._tell(Event("claim", device.id, device.name, message.combatant))
+            await self._send(device)
             return True
         if isinstance(message, Roll):
             if not device.character or message.combatant != device.character:
@@ -382,7 +382,8 @@ class TableServer:
 
     def _message_for(self, device: Device) -> dict[str, Any]:
         claimed = device.character if device.character in self._state.sheets else ""
-        return {"type": "state", "table": self._state.table, "device": device.name,
+        return {"type": "state", "seq": self._seq, "table": self._state.table,
+                "device": device.name,
                 "character": claimed, "asked": device.asked,
                 "sheet": self._state.sheets.get(claimed),
                 "claimable": [{"id": key, "name": sheet["name"]}
@@ -396,6 +397,7 @@ class TableServer:
 
     def _publish(self, state: TableState) -> None:
         self._state = state
+        self._seq += 1
         for device in list(self._devices.values()):
             if device.character and device.character not in state.sheets:
                 device.character = ""  # the character left the fight
