@@ -42,7 +42,8 @@ from m3desk.table_server.messages import (
     read_message,
 )
 from m3desk.table_server.network import check_host
-from m3desk.table_server.view import TableState
+from m3desk.core.encounter import Encounter
+from m3desk.table_server.view import TableState, state_of
 
 __all__ = ["MAX_DEVICES", "Device", "Event", "TableServer", "page_files"]
 
@@ -178,6 +179,11 @@ class TableServer:
     def publish(self, state: TableState) -> None:
         """Send ``state`` to every device (at once, on the server's loop)."""
         self._call(self._publish, state)
+
+    def publish_copy(self, copy: Encounter) -> None:
+        """Send the players' copy ``copy`` to every device: what they are sent is made from
+        it on the server's thread (the encounter is frozen), so the window does not wait."""
+        self._call(self._publish_copy, copy)
 
     def new_code(self) -> str:
         """A new join code; devices already joined stay."""
@@ -381,13 +387,13 @@ class TableServer:
         await socket.send_str(json.dumps({"type": "refused", "text": text}))
 
     def _message_for(self, device: Device) -> dict[str, Any]:
-        claimed = device.character if device.character in self._state.sheets else ""
+        claimed = device.character if device.character in self._state.names else ""
         return {"type": "state", "seq": self._seq, "table": self._state.table,
                 "device": device.name,
                 "character": claimed, "asked": device.asked,
-                "sheet": self._state.sheets.get(claimed),
-                "claimable": [{"id": key, "name": sheet["name"]}
-                              for key, sheet in self._state.sheets.items()]}
+                "sheet": self._state.sheet(claimed) if claimed else None,
+                "claimable": [{"id": key, "name": name}
+                              for key, name in self._state.names.items()]}
 
     async def _send(self, device: Device) -> None:
         text = json.dumps(self._message_for(device))
@@ -395,11 +401,15 @@ class TableServer:
             with contextlib.suppress(Exception):
                 await socket.send_str(text)
 
+    def _publish_copy(self, copy: Encounter) -> None:
+        playing = {d.character for d in self._devices.values()} - {""}
+        self._publish(state_of(copy, playing))
+
     def _publish(self, state: TableState) -> None:
         self._state = state
         self._seq += 1
         for device in list(self._devices.values()):
-            if device.character and device.character not in state.sheets:
+            if device.character and device.character not in state.names:
                 device.character = ""  # the character left the fight
             if device.sockets:
                 asyncio.ensure_future(self._send(device))
@@ -426,7 +436,7 @@ class TableServer:
         device = next((d for d in self._devices.values() if d.id == device_id), None)
         if device is None or not device.asked:
             return
-        if yes and device.asked in self._state.sheets:
+        if yes and device.asked in self._state.names:
             for other in self._devices.values():
                 if other.character == device.asked:
                     other.character = ""

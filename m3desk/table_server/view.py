@@ -24,14 +24,24 @@ Json = dict[str, Any]
 
 @dataclass(frozen=True)
 class TableState:
-    """One moment of the fight for the phones: the view every device gets, the sheets of
-    the characters in it by combatant id, and which of them a player may claim."""
+    """One moment of the fight for the phones: the view every device gets, the characters a
+    player may claim (id → name), and the sheets made so far by combatant id (a sheet is
+    made when a phone plays or asks for it: :meth:`sheet`)."""
 
     table: Json = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
     sheets: dict[str, Json] = field(default_factory=dict)
+    copy: core.Encounter | None = None
 
     def claimable(self) -> set[str]:
-        return set(self.sheets)
+        return set(self.names)
+
+    def sheet(self, combatant_id: str) -> Json | None:
+        if combatant_id not in self.names:
+            return None
+        if combatant_id not in self.sheets and self.copy is not None:
+            self.sheets[combatant_id] = sheet_view(self.copy, combatant_id)
+        return self.sheets.get(combatant_id)
 
 
 def table_view(copy: core.Encounter) -> Json:
@@ -81,8 +91,11 @@ def sheet_view(copy: core.Encounter, combatant_id: str) -> Json:
     }
 
 
-def state_of(copy: core.Encounter) -> TableState:
-    """The phones' view of the players' copy ``copy`` (see the module)."""
-    sheets = {c.id: sheet_view(copy, c.id) for c in copy.combatants
-              if getattr(c.sheet, "kind", "") == "character"}
-    return TableState(table_view(copy), sheets)
+def state_of(copy: core.Encounter, sheets: set[str] | None = None) -> TableState:
+    """The phones' view of the players' copy ``copy`` (see the module), with the sheets of
+    ``sheets`` made at once (None: every character's); the others are made when asked."""
+    names = {c.id: c.name for c in copy.combatants
+             if getattr(c.sheet, "kind", "") == "character"}
+    made = {key: sheet_view(copy, key) for key in names
+            if sheets is None or key in sheets}
+    return TableState(table_view(copy), names, made, copy)

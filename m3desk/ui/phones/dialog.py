@@ -43,7 +43,6 @@ from m3desk.core.players import players_copy
 from m3desk.table_server.messages import ROLL_KINDS
 from m3desk.table_server.network import ANY, AddressRefused, describe, lan_address
 from m3desk.table_server.server import Event, TableServer
-from m3desk.table_server.view import state_of
 from m3desk.ui.action.action_view import ActionView
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import action_launcher
@@ -260,7 +259,7 @@ class PhonesDialog(QDialog):
 
     def _publish(self, *_args: object) -> None:
         if self.server.running:
-            self.server.publish(state_of(players_copy(self.document.encounter)))
+            self.server.publish_copy(players_copy(self.document.encounter))
 
     # -- what the phones did ----------------------------------------------------------------
 
