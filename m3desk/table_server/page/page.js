@@ -68,7 +68,8 @@ function heard(message) {
     return;
   }
   if (message.type === "sent") {
-    say("status", `Sent to the GM: ${message.kind} ${message.faces.join(" ")}. The GM applies it.`);
+    const kind = { attack: "an attack", damage: "damage", initiative: "initiative", save: "a saving throw" };
+    say("status", `Sent to the GM: ${kind[message.kind] || message.kind}, rolled ${message.faces.join(" ")}. The GM applies it.`);
   }
 }
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
     QGroupBox,
+    QHeaderView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -128,6 +129,10 @@ class PhonesDialog(QDialog):
         self.devices.setObjectName("phones_devices")
         self.devices.setHeaderLabels(["Phone", "Plays", "Asks to play"])
         self.devices.setRootIsDecorated(False)
+        self.devices.header().setStretchLastSection(True)
+        for column in (0, 1):
+            self.devices.header().setSectionResizeMode(
+                column, QHeaderView.ResizeMode.ResizeToContents)
         self.devices.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.devices.itemSelectionChanged.connect(self._update_buttons)
         self.confirm_button = QPushButton("C&onfirm", self)
