@@ -19,6 +19,9 @@ function element(tag, text, className) {
 }
 
 function showJoin(text) {
+  // A scanned QR code carries the join code after "#" (never sent to the server).
+  const code = location.hash.slice(1, 13);
+  if (code && !$("code").value) $("code").value = code;
   $("join").hidden = false;
   $("table").hidden = true;
   say("join-status", text || "");

@@ -17,7 +17,7 @@ import io
 from dataclasses import dataclass
 
 import segno
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QFont, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -193,11 +193,17 @@ class PhonesDialog(QDialog):
         layout.addWidget(phones, 1)
         layout.addWidget(rolls, 1)
         self.document.encounter_changed.connect(self._publish)
+        self._following = True
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
         self._show_off()
-        self.resize(640, 720)
+        size = QSize(640, 720)
+        screen = widget.screen()
+        if screen is not None:  # never taller than the screen (150 % leaves 666 lines)
+            area = screen.availableGeometry()
+            size = size.boundedTo(QSize(area.width() * 9 // 10, area.height() * 9 // 10))
+        self.resize(size)
 
     # -- on and off --------------------------------------------------------------------------
 
@@ -253,7 +259,9 @@ class PhonesDialog(QDialog):
         address = f"http://{shown_host}:{self.server.port}/"
         self.address_label.setText(address)
         self.code_label.setText(self.server.code)
-        self.qr_label.setPixmap(_qr_pixmap(address, 5))
+        # The code rides in the address's fragment, which the browser never sends: a
+        # phone that scans the QR code finds it typed for it.
+        self.qr_label.setPixmap(_qr_pixmap(f"{address}#{self.server.code}", 5))
         self.new_code_button.setEnabled(True)
 
     def _new_code(self) -> None:
@@ -398,8 +406,10 @@ class PhonesDialog(QDialog):
     def detach(self) -> None:
         """The tab closes: stop serving and stop following the document."""
         self.stop()
-        with contextlib.suppress(RuntimeError, TypeError):
-            self.document.encounter_changed.disconnect(self._publish)
+        if self._following:
+            self._following = False
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.document.encounter_changed.disconnect(self._publish)
 
 
 def show_phones(widget: EncounterWidget) -> PhonesDialog:
