@@ -61,5 +61,7 @@ def describe(host: str) -> str:
         return "Listening on every network this computer is on."
     address = ipaddress.ip_address(host)
     if address.is_loopback:
-        return "Listening on this computer only (no local network found): phones cannot reach it."
-    return "Listening on the local network only: phones on the same Wi-Fi can join; the internet cannot."
+        return ("Listening on this computer only (no local network found): phones cannot "
+                "reach it.")
+    return ("Listening on the local network only: phones on the same Wi-Fi can join; the "
+            "internet cannot.")

@@ -24,13 +24,14 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from m3desk.core.encounter import Encounter
 from m3desk.table_server.messages import (
     MAX_MESSAGE,
     Claim,
@@ -42,7 +43,6 @@ from m3desk.table_server.messages import (
     read_message,
 )
 from m3desk.table_server.network import check_host
-from m3desk.core.encounter import Encounter
 from m3desk.table_server.view import TableState, state_of
 
 __all__ = ["MAX_DEVICES", "Device", "Event", "TableServer", "page_files"]
@@ -120,6 +120,7 @@ class TableServer:
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
         self._wrong: list[float] = []
+        self._tasks: set[asyncio.Future[None]] = set()
         self._files = page_files()
 
     # -- the window's side (any thread) ------------------------------------------------------
@@ -329,7 +330,7 @@ class TableServer:
     async def _hello(self, socket: web.WebSocketResponse) -> Device | None:
         try:
             message = await socket.receive(timeout=HELLO_SECONDS)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             await socket.close(code=4001, message=b"no token")
             return None
         if message.type != WSMsgType.TEXT:
@@ -412,7 +413,7 @@ class TableServer:
             if device.character and device.character not in state.names:
                 device.character = ""  # the character left the fight
             if device.sockets:
-                asyncio.ensure_future(self._send(device))
+                self._spawn(self._send(device))
 
     def _forget(self, device: Device) -> None:
         with self._lock:
@@ -425,7 +426,7 @@ class TableServer:
             return
         self._forget(device)
         for socket in list(device.sockets):
-            asyncio.ensure_future(self._closed_with(socket, "The GM dropped this phone."))
+            self._spawn(self._closed_with(socket, "The GM dropped this phone."))
 
     async def _closed_with(self, socket: web.WebSocketResponse, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -440,11 +441,18 @@ class TableServer:
             for other in self._devices.values():
                 if other.character == device.asked:
                     other.character = ""
-                    asyncio.ensure_future(self._send(other))
+                    self._spawn(self._send(other))
             device.character = device.asked
         device.asked = ""
-        asyncio.ensure_future(self._send(device))
+        self._spawn(self._send(device))
         self._tell(Event("devices", device.id, device.name))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on the loop, keeping the task until it is done (a task only the loop
+        refers to may be collected half-way)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _tell(self, event: Event) -> None:
         with contextlib.suppress(Exception):  # the window's trouble is not the server's

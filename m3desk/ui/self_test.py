@@ -144,12 +144,12 @@ def _exercise_phones(page: EncounterWidget) -> str:
     try:
         check(dialog.start("127.0.0.1"), "the phones' server did not start")
         address = dialog.server.address()
-        with urllib.request.urlopen(address, timeout=10) as response:  # noqa: S310 - loopback
+        with urllib.request.urlopen(address, timeout=10) as response:
             check(b"Join the table" in response.read(), "the phones' page was not served")
-        with urllib.request.urlopen(address + "page.js", timeout=10) as response:  # noqa: S310
+        with urllib.request.urlopen(address + "page.js", timeout=10) as response:
             check(b"textContent" in response.read(), "the phones' script was not served")
         try:
-            urllib.request.urlopen(address + "api/state", timeout=10)  # noqa: S310
+            urllib.request.urlopen(address + "api/state", timeout=10)
             refused = False
         except urllib.error.HTTPError as error:
             refused = error.code == 401

@@ -27,7 +27,7 @@ async def live(http: aiohttp.ClientSession, base: str, code: str, name: str,
         while time.monotonic() < until:
             try:
                 message = await socket.receive(timeout=0.5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             if message.type != aiohttp.WSMsgType.TEXT:
                 break
@@ -65,7 +65,7 @@ async def churn(http: aiohttp.ClientSession, base: str, code: str, number: int,
                                                           "token": answer["token"]}))
                         await socket.receive(timeout=2)
                         await socket.send_str(json.dumps({"type": "leave"}))
-        except (aiohttp.ClientError, asyncio.TimeoutError):
+        except (TimeoutError, aiohttp.ClientError):
             pass
         await asyncio.sleep(0.2 + chance.random() * 0.8)  # a few times a second each
     return rounds
