@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
 from m3desk.core.players import players_copy
@@ -367,13 +368,22 @@ class PhonesDialog(QDialog):
         tracker.setFocus()
         tracker.setCurrentIndex(index)
         tracker.edit(index)
-        editor = QApplication.focusWidget()
+        editor = self.initiative_editor()
         total = str(sum(sent.faces))
         if isinstance(editor, QLineEdit):
             editor.setText(total)
             editor.selectAll()
         elif isinstance(editor, QSpinBox):
             editor.setValue(sum(sent.faces))
+        if editor is not None:
+            editor.setFocus()
+
+    def initiative_editor(self) -> QLineEdit | QSpinBox | None:
+        """The tracker's open cell editor (the initiative cell :meth:`put_initiative` opened)."""
+        for editor in self.widget.tracker.findChildren(QWidget):
+            if isinstance(editor, QLineEdit | QSpinBox) and editor.isVisible():
+                return editor
+        return None
 
     def put_in_action_dialog(self, sent: Sent) -> None:
         """The action dialog for the character, its dice typed with the faces sent: an
