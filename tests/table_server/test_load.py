@@ -102,6 +102,7 @@ def test_eight_phones_and_a_hundred_comers_never_stall_the_window(qtbot: Any) ->
         qtbot.waitUntil(lambda: time.monotonic() > ended, timeout=int(SECONDS * 1000) + 5000)
         turner.stop()
         ticker.stop()
+        qtbot.wait(300)  # the last change reaches the server's loop
         published = server._seq
         output, _errors = clients.communicate(timeout=60)
     finally:
