@@ -4,6 +4,8 @@ join and follow every change, and ``CHURN`` clients that connect and drop all th
 
 Usage: python -m tests.table_server.load_clients BASE CODE SECONDS LIVE CHURN
 Prints one JSON line: each live device's sequence numbers, in the order received.
+BASE "self" plays the same load against a stand-in server in this very process: the
+machine as loaded as in the real run, the GM's window serving no one (the baseline).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import sys
 import time
 
 import aiohttp
+from aiohttp import web
 
 
 async def live(http: aiohttp.ClientSession, base: str, code: str, name: str,
@@ -71,13 +74,46 @@ async def churn(http: aiohttp.ClientSession, base: str, code: str, number: int,
     return rounds
 
 
+async def stand_in() -> tuple[web.AppRunner, str]:
+    """A server that answers like the table's (a token for any code, one state a socket)."""
+
+    async def join(_request: web.Request) -> web.Response:
+        return web.json_response({"token": "S" * 32})
+
+    async def socket(request: web.Request) -> web.WebSocketResponse:
+        answer = web.WebSocketResponse()
+        await answer.prepare(request)
+        async for _message in answer:
+            await answer.send_str(json.dumps({"type": "state", "seq": 1}))
+        return answer
+
+    async def page(_request: web.Request) -> web.Response:
+        return web.Response(text="page")
+
+    app = web.Application()
+    app.router.add_get("/", page)
+    app.router.add_post("/api/join", join)
+    app.router.add_get("/ws", socket)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    return runner, f"http://127.0.0.1:{port}/"
+
+
 async def main(base: str, code: str, seconds: float, lives: int, churners: int) -> None:
+    runner = None
+    if base == "self":
+        runner, base = await stand_in()
     until = time.monotonic() + seconds
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as http:
         results = await asyncio.gather(
             *(live(http, base, code, f"live{n}", until + 1.0) for n in range(lives)),
             *(churn(http, base, code, n, until) for n in range(churners)))
+    if runner is not None:
+        await runner.cleanup()
     print(json.dumps({"live": results[:lives], "churn": sum(results[lives:])}))
 
 

@@ -2,9 +2,11 @@
 dropping, on the loopback address, from a process of their own.
 
 While they run, the GM presses Next Turn ten times a second; a 5 ms timer on the window's
-event loop measures its longest stall outside the GM's own command (never over 50 ms more
-than the same probe's longest gap on an idle loop just before, which is what the machine's
-own load costs, as tests/benchmarks/test_forecast_responsive_bench.py measures a forecast),
+event loop measures its longest stall outside the GM's own command: never over 50 ms more
+than the same run's baseline, the same phones' process playing against a stand-in server of
+its own (the machine as loaded, the window serving no one; on two shared cores the machine's
+own load alone can stall a loop that long, as tests/benchmarks/test_forecast_responsive_bench.py
+also allows),
 every live device sees every change in
 order, and afterwards the server holds only the live devices and sockets (its memory does
 not grow with the clients that came and went). The suite runs it for a few seconds;
@@ -33,43 +35,15 @@ LIVE, CHURN = 8, 100
 STALL_MS = 50
 
 
-def _idle_gap_ms(qtbot: Any, seconds: float) -> int:
-    clock = QElapsedTimer()
-    clock.start()
-    last = [clock.elapsed()]
-    worst = [0]
-
-    def tick() -> None:
-        now = clock.elapsed()
-        worst[0] = max(worst[0], now - last[0] - 5)
-        last[0] = now
-
-    probe = QTimer()
-    probe.setInterval(5)
-    probe.timeout.connect(tick)
-    probe.start()
-    qtbot.wait(int(seconds * 1000))
-    probe.stop()
-    return worst[0]
-
-
-def test_eight_phones_and_a_hundred_comers_never_stall_the_window(qtbot: Any) -> None:
-    # The tab not painted: what is measured is the phones' cost, not the tracker's repaint.
-    widget = ose_table(qtbot)
-    widget.hide()
-    document = widget.document
-    dialog = show_phones(widget)
-    qtbot.addWidget(dialog)
-    dialog.hide()
-    assert dialog.start("127.0.0.1")
-    server = dialog.server
+def _run(qtbot: Any, document: Any, base: str, code: str) -> tuple[int, dict[str, Any]]:
+    """The phones' process against ``base`` while the GM presses Next Turn ten times a
+    second: the longest stall of the window's event loop outside that command, and what the
+    phones saw."""
     clients = subprocess.Popen(
-        [sys.executable, "-m", "tests.table_server.load_clients", server.address(),
-         server.code, str(SECONDS), str(LIVE), str(CHURN)],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        [sys.executable, "-m", "tests.table_server.load_clients", base, code,
+         str(SECONDS), str(LIVE), str(CHURN)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
-        qtbot.waitUntil(lambda: sum(1 for d in server.devices()
-                                    if d.name.startswith("live")) == LIVE, timeout=20000)
+        qtbot.wait(1000)  # the live phones join
         clock = QElapsedTimer()
         clock.start()
         last = [clock.elapsed()]
@@ -98,21 +72,35 @@ def test_eight_phones_and_a_hundred_comers_never_stall_the_window(qtbot: Any) ->
         turner.timeout.connect(next_turn)
         ticker.start()
         turner.start()
-        ended = time.monotonic() + SECONDS - 1.0
+        ended = time.monotonic() + SECONDS - 1.5
         qtbot.waitUntil(lambda: time.monotonic() > ended, timeout=int(SECONDS * 1000) + 5000)
         turner.stop()
         ticker.stop()
         qtbot.wait(300)  # the last change reaches the server's loop
-        published = server._seq
         output, _errors = clients.communicate(timeout=60)
     finally:
         if clients.poll() is None:
             clients.kill()
-    result = json.loads(output)
-    idle = _idle_gap_ms(qtbot, SECONDS - 1.0)
-    print(f"\nlongest stall with {LIVE} phones and {CHURN} comers: {worst[0]} ms "
-          f"(idle loop: {idle} ms); {published} changes; {result['churn']} comings")
-    assert worst[0] <= STALL_MS + idle, f"the window stalled {worst[0]} ms (idle: {idle} ms)"
+    return worst[0], json.loads(output)
+
+
+def test_eight_phones_and_a_hundred_comers_never_stall_the_window(qtbot: Any) -> None:
+    # The tab not painted: what is measured is the phones' cost, not the tracker's repaint.
+    widget = ose_table(qtbot)
+    widget.hide()
+    document = widget.document
+    dialog = show_phones(widget)
+    qtbot.addWidget(dialog)
+    dialog.hide()
+    assert dialog.start("127.0.0.1")
+    server = dialog.server
+    # The baseline: the same phones against a stand-in in their own process.
+    baseline, _seen = _run(qtbot, document, "self", "")
+    stall, result = _run(qtbot, document, server.address(), server.code)
+    published = server._seq
+    print(f"\nlongest stall with {LIVE} phones and {CHURN} comers: {stall} ms (the same "
+          f"load on a stand-in: {baseline} ms); {published} changes; {result['churn']} comings")
+    assert stall <= STALL_MS + baseline, f"the window stalled {stall} ms ({baseline} ms)"
     assert result["churn"] > CHURN  # the comers came and went, more than once each
     for seen in result["live"]:
         assert seen, "a live device saw nothing"

@@ -89,6 +89,10 @@ class PhonesDialog(QDialog):
         self.bridge = _Bridge(self)
         self.bridge.heard.connect(self._heard, Qt.ConnectionType.QueuedConnection)
         self.server = TableServer(self.bridge.heard.emit)
+        self._refresh = QTimer(self)
+        self._refresh.setSingleShot(True)
+        self._refresh.setInterval(50)
+        self._refresh.timeout.connect(self._fill_devices)
         self.sent: list[Sent] = []
 
         self.where = QComboBox(self)
@@ -284,7 +288,9 @@ class PhonesDialog(QDialog):
             item = QListWidgetItem(self._roll_words(sent))
             self.rolls.addItem(item)
             self.rolls.setCurrentItem(item)
-        self._fill_devices()
+        # Phones coming and going in a burst refresh the list once.
+        if not self._refresh.isActive():
+            self._refresh.start()
 
     def _name_of(self, combatant_id: str) -> str:
         ids = {c.id: c.name for c in self.document.encounter.combatants}
