@@ -27,10 +27,12 @@ async def live(http: aiohttp.ClientSession, base: str, code: str, name: str,
     seen: list[int] = []
     async with http.ws_connect(base + "ws") as socket:
         await socket.send_str(json.dumps({"type": "hello", "token": token}))
-        while time.monotonic() < until:
+        while True:  # to the end, then on until the changes stop coming
             try:
-                message = await socket.receive(timeout=0.5)
+                message = await socket.receive(timeout=1.0)
             except TimeoutError:
+                if time.monotonic() > until:
+                    break
                 continue
             if message.type != aiohttp.WSMsgType.TEXT:
                 break

@@ -72,7 +72,7 @@ def _run(qtbot: Any, document: Any, base: str, code: str) -> tuple[int, dict[str
         turner.timeout.connect(next_turn)
         ticker.start()
         turner.start()
-        ended = time.monotonic() + SECONDS - 1.5
+        ended = time.monotonic() + SECONDS - 2.0
         qtbot.waitUntil(lambda: time.monotonic() > ended, timeout=int(SECONDS * 1000) + 5000)
         turner.stop()
         ticker.stop()
@@ -104,6 +104,9 @@ def test_eight_phones_and_a_hundred_comers_never_stall_the_window(qtbot: Any) ->
     assert result["churn"] > CHURN  # the comers came and went, more than once each
     for seen in result["live"]:
         assert seen, "a live device saw nothing"
-        assert seen == list(range(seen[0], published + 1)), "a device missed a change"
+        missed = sorted(set(range(seen[0], published + 1)) - set(seen))
+        assert seen == list(range(seen[0], published + 1)), (
+            f"a device missed {len(missed)} changes of {published}: {missed[:5]}…{missed[-3:]}; "
+            f"it saw {len(seen)}, the last {seen[-1]}")
     qtbot.waitUntil(lambda: len(server._sockets) == 0, timeout=10000)
     assert len(server.devices()) <= LIVE  # the comers that joined left; no socket kept
