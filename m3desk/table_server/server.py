@@ -396,8 +396,12 @@ class TableServer:
                 "claimable": [{"id": key, "name": name}
                               for key, name in self._state.names.items()]}
 
-    async def _send(self, device: Device) -> None:
-        text = json.dumps(self._message_for(device))
+    def _send(self, device: Device) -> Coroutine[Any, Any, None]:
+        """Send the device what it sees now: the text is made at once, so two changes in a
+        row are two messages, each its own moment, in order."""
+        return self._send_text(device, json.dumps(self._message_for(device)))
+
+    async def _send_text(self, device: Device, text: str) -> None:
         for socket in list(device.sockets):
             with contextlib.suppress(Exception):
                 await socket.send_str(text)
