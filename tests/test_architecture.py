@@ -12,7 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("package", ["m3desk.core", "m3desk.systems", "m3desk.storage"])
+@pytest.mark.parametrize("package", ["m3desk.core", "m3desk.systems", "m3desk.storage",
+                                     "m3desk.table_server"])
 def test_core_packages_load_no_qt(package: str) -> None:
     code = (
         f"import sys, pkgutil, importlib, {package} as p\n"

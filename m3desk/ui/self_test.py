@@ -113,6 +113,7 @@ def _exercise_other_games(window: MainWindow) -> list[str]:
                     f"({len(fight.combatants)} combatants), {export_pdf(fight)}")
         if len(done) == 1:
             done.append(_exercise_forecast(page))
+            done.append(_exercise_phones(page))
     return done
 
 
@@ -129,6 +130,34 @@ def _exercise_forecast(page: EncounterWidget) -> str:
     dialog.close()
     check(played, "the forecast's worker played no fight in 60 s")
     return "forecast (20 fights in its worker process)"
+
+
+def _exercise_phones(page: EncounterWidget) -> str:
+    """The players' phones' server on the loopback address: the page (a package data file
+    the bundle must carry) and the API's refusal without a token."""
+    import urllib.error
+    import urllib.request
+
+    from m3desk.ui.phones import show_phones
+
+    dialog = show_phones(page)
+    try:
+        check(dialog.start("127.0.0.1"), "the phones' server did not start")
+        address = dialog.server.address()
+        with urllib.request.urlopen(address, timeout=10) as response:
+            check(b"Join the table" in response.read(), "the phones' page was not served")
+        with urllib.request.urlopen(address + "page.js", timeout=10) as response:
+            check(b"textContent" in response.read(), "the phones' script was not served")
+        try:
+            urllib.request.urlopen(address + "api/state", timeout=10)
+            refused = False
+        except urllib.error.HTTPError as error:
+            refused = error.code == 401
+        check(refused, "the phones' server answered without a token")
+    finally:
+        dialog.detach()
+        dialog.close()
+    return "players' phones page (served on the loopback address)"
 
 
 def export_pdf(encounter: Encounter) -> str:

@@ -79,6 +79,7 @@ def test_spec_builds_one_windowed_folder_with_resources() -> None:
     assert len(_calls(tree, "COLLECT")) == 1 and len(_calls(tree, "BUNDLE")) == 1
     source = SPEC.read_text(encoding="utf-8")
     assert '"m3desk/resources"' in source, "resources/ must land where m3desk/assets.py looks"
+    assert '"m3desk/table_server/page"' in source, "the phones' page is package data"
     assert 'add_argument("--console", action="store_true")' in source
     assert "bundle_policy.EXCLUDED_MODULES" in source and "drop_orphans" in source
 
@@ -365,6 +366,9 @@ def test_build_sh_freezes_an_app_that_passes_its_self_test() -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "self-test ok" in result.stdout
     assert (ROOT / "dist" / "m3desk" / "_internal" / "m3desk" / "resources" / "samples").is_dir()
+    page = ROOT / "dist" / "m3desk" / "_internal" / "m3desk" / "table_server" / "page"
+    assert sorted(p.name for p in page.iterdir()) == ["index.html", "page.css", "page.js"]
+    assert "players' phones page" in result.stdout  # the self-test fetched it from the server
     assert elapsed < 180, f"the build took {elapsed:.0f} s; the CI budget is 3 minutes"
 
 

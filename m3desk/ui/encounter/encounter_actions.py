@@ -104,6 +104,9 @@ class EncounterActions(QObject):
         self.player_view = action("Pla&yer View", ("Ctrl+Shift+P",),
                                   "A window for the players' screen: the order, the board and "
                                   "what they know (F11 there: full screen)")
+        self.share_phones = action("Share w&ith Players' Phones…", (),
+                                   "Serve the player view, their sheets and their rolls to "
+                                   "the players' phones over the local network")
         self.hidden = action("&Hidden from Players", (),
                              "The selected combatant is left out of the player view until "
                              "you reveal it")

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
 
-from m3desk.core.numbers import pool_text
+from m3desk.core.players import HEALTH_WORDS, perceived, pool_text
 
 __all__ = ["HEALTH_WORDS", "health_fill", "perceived", "pool_text"]
 
-HEALTH_WORDS = ("unhurt", "wounded", "badly wounded", "down")
 
 # Fills that stand apart from the track (Base) in each theme; the bar's text picks black or
 # white on them by contrast (readable_on).
@@ -22,19 +21,6 @@ _LIGHT = {"unhurt": "#4c9f5f", "wounded": "#4c9f5f", "badly wounded": "#e0a030",
           "down": "#d24b43"}
 _DARK = {"unhurt": "#3f8a52", "wounded": "#3f8a52", "badly wounded": "#b8801e",
          "down": "#c0443c"}
-
-
-def perceived(current: int, maximum: int, *, down: bool | None = None) -> str:
-    """How a wound looks from across the table, without a number. ``down`` is the game's
-    ``out_of_fight`` where it is known (the one answer the tracker, the player view and the
-    forecast share); without it, no hit points left is down."""
-    if down if down is not None else current <= 0:
-        return "down"
-    if current >= maximum:
-        return "unhurt"
-    if current * 2 > maximum:
-        return "wounded"
-    return "badly wounded"
 
 
 def health_fill(palette: QPalette, group: QPalette.ColorGroup, word: str) -> QColor:

@@ -34,32 +34,13 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.core import encounter as core
-from m3desk.core import registry
-from m3desk.core.log_entries import LogEntries
+from m3desk.core.players import is_player_character as _is_player_character
+from m3desk.core.players import order_lines, perceived, players_copy, round_text
 from m3desk.ui.board import RangeBoard
 from m3desk.ui.documents.encounter_document import EncounterDocument
-from m3desk.ui.encounter.health import perceived, pool_text
 from m3desk.ui.map.view import MapView
 
 __all__ = ["PlayerView", "perceived", "players_copy"]
-
-
-def players_copy(encounter: core.Encounter) -> core.Encounter:
-    """The encounter without what the players may not know: hidden combatants, their
-    distances, a turn that is theirs, and the log."""
-    shown = tuple(c for c in encounter.combatants if not c.hidden)
-    ids = {c.id for c in shown}
-    positions = {key: value for key, value in encounter.positions.items()
-                 if set(key.split("|")) <= ids}
-    places = {key: value for key, value in encounter.places.items() if key in ids}
-    return encounter.model_copy(update={
-        "combatants": shown, "positions": positions, "places": places, "log": LogEntries(),
-        "turn": encounter.turn if encounter.turn in ids else None,
-        "resume": encounter.resume if encounter.resume in ids else None})
-
-
-def _is_player_character(combatant: core.Combatant) -> bool:
-    return getattr(combatant.sheet, "kind", "") == "character"
 
 
 class _PlayersDocument(EncounterDocument):
@@ -235,36 +216,13 @@ class PlayerView(QWidget):
 
     @staticmethod
     def _round_text(encounter: core.Encounter) -> str:
-        title = core.phase_title(encounter.phase, encounter.round)
-        if encounter.turn is None or encounter.phase == "setup":
-            return title
-        return f"{title} — {encounter.combatant(encounter.turn).name}"
+        return round_text(encounter)
 
     def _fill_order(self, encounter: core.Encounter) -> None:
-        rules = registry.system_of(encounter).encounter
-        listed = [c for count in core.turn_order(encounter) for c in count]
-        placed = {c.id for c in listed}
-        listed += [c for c in encounter.combatants if c.id not in placed]
         self.order.clear()
-        # The pool by the tracker's word for it ("HP", Monsters & Magic's "PHP"), as the
-        # sheet's headline writes it ("HP 14/14").
-        pool_name = next((column.title for column in (rules.columns if rules else ())
-                          if column.kind == "pool"), "HP")
-        for combatant in listed:
-            pool = rules.pool(combatant) if rules is not None else None
-            down = encounter.out_of_fight(combatant)
-            if pool is None:
-                health = "down" if down else ""
-            elif _is_player_character(combatant):
-                health = f"{pool_name} {pool_text(*pool)}" + (", down" if down else "")
-            else:
-                health = perceived(*pool, down=down)
-            conditions = ", ".join(c.name for c in combatant.conditions)
-            parts = [combatant.name, health, conditions]
-            text = " · ".join(part for part in parts if part)
-            marker = "▶ " if combatant.id == encounter.turn else "   "
-            item = QListWidgetItem(marker + text)
-            if combatant.id == encounter.turn:
+        for line in order_lines(encounter):
+            item = QListWidgetItem(("▶ " if line.acting else "   ") + line.text)
+            if line.acting:
                 font = QFont(self.order.font())
                 font.setBold(True)
                 item.setFont(font)

@@ -66,10 +66,16 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
         widget.remember_player_centre = hooks.remember_player_centre
         widget.map_share_changed.connect(hooks.remember_map_share)
         widget.split_changed.connect(hooks.remember_split)
+        widget.encounter_actions.share_phones.triggered.connect(lambda: _share(widget))
         return widget
 
     def release_page(self, page: QWidget) -> None:
         """Detach first: the board and tracker must not redraw for a closing document."""
+        from m3desk.ui.phones import PhonesDialog
+
+        phones = page.findChild(PhonesDialog, "phones_dialog")
+        if isinstance(phones, PhonesDialog):  # the tab closes: its sharing stops with it
+            phones.detach()
         detach = getattr(page, "detach", None)
         if callable(detach):
             detach()
@@ -92,3 +98,12 @@ class EncounterKind(DocumentKind["EncounterDocument"]):
 
     def library_folder(self, document: EncounterDocument) -> LibraryKind:
         return "encounters"
+
+
+def _share(widget: QWidget) -> None:
+    """Encounter → Share with Players' Phones… (the server loads on first use)."""
+    from m3desk.ui.encounter.widget import EncounterWidget
+    from m3desk.ui.phones import show_phones
+
+    assert isinstance(widget, EncounterWidget)
+    show_phones(widget)

@@ -1,0 +1,38 @@
+"""The phones show the fight exactly as the player view does, in every game: the same
+heading, the same order, the same words for wounds, nothing hidden."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from m3desk.core import encounter as core
+from m3desk.core import registry
+from m3desk.core.players import players_copy
+from m3desk.table_server.view import state_of
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.player_view import PlayerView
+from tests.table_server.serving import HIDDEN, fight_with_a_hidden_foe
+from tests.ui.encounter.game_samples import at_points
+
+
+@pytest.mark.parametrize("game", [system.id for system in registry.systems()])
+def test_the_phones_order_is_the_player_views(qtbot: Any, game: str) -> None:
+    encounter = fight_with_a_hidden_foe(game)
+    hurt = encounter.combatants[1]  # the shown monster, badly hurt
+    pool = registry.get(game).encounter.pool(hurt)  # type: ignore[union-attr]
+    if pool is not None:
+        encounter = core.replace_sheet(encounter, hurt.id, at_points(hurt.sheet, 1))
+    document = EncounterDocument(encounter)
+    view = PlayerView(document)
+    qtbot.addWidget(view)
+    state = state_of(players_copy(document.encounter))
+    shown = [view.order.item(row).text().removeprefix("▶ ").strip()
+             for row in range(view.order.count())]
+    assert [line["text"] for line in state.table["order"]] == shown
+    assert state.table["heading"] == view.round_label.text()
+    assert HIDDEN not in str(state.table) and HIDDEN not in " ".join(view.texts())
+    if pool is not None:
+        assert any(line["health"] in ("wounded", "badly wounded", "down")
+                   for line in state.table["order"] if line["id"] == hurt.id)
