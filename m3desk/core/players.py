@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.log_entries import LogEntries
-from m3desk.core.numbers import minus, pool_text
+from m3desk.core.numbers import pool_text
 
 __all__ = ["HEALTH_WORDS", "OrderLine", "is_player_character", "order_lines", "perceived",
            "players_copy", "pool_text", "round_text"]
