@@ -697,6 +697,10 @@ class GameSystem(NamedTuple):
     exploration: "ExplorationRules | None" = None
     """How the game runs an expedition between fights (its clock, what the book ties to
     it, the exploration actions; :mod:`m3desk.core.expedition_rules`); None: none yet."""
+    random_tables: tuple[str, ...] = ()
+    """Folders under ``resources/`` holding the game's random-table files (``*.m3t``:
+    encounters, treasure; :mod:`m3desk.core.tables`), read by the Tables panel and the
+    expedition beside the GM's own; none by default."""
 
     def document(self, kind: str) -> DocumentSpec:
         for spec in self.documents:

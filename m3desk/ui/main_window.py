@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from m3desk.storage.locks import FileLocks
+    from m3desk.ui.tables.panel import TablesPanel
     from m3desk.ui.window.bestiary_commands import BestiaryCommands
     from m3desk.ui.window.exchange_commands import ExchangeCommands
     from m3desk.ui.window.open_document import OpenDocument
@@ -100,6 +101,12 @@ class MainWindow(QMainWindow):
         show_bestiary.triggered.connect(self._show_bestiary)
         self.addAction(show_bestiary)
         self.menu_actions.menus["view"].insertAction(self.menu_actions.find, show_bestiary)
+        show_tables = QAction("T&ables", self)
+        show_tables.setObjectName("show_tables")
+        show_tables.setToolTip("The game's random tables and your own: exact chances, rolled "
+                               "or typed, logged in the open encounter")
+        show_tables.triggered.connect(self._show_tables)
+        self.menu_actions.menus["view"].insertAction(self.menu_actions.find, show_tables)
         self._connect_actions()
 
         self.drop_filter = FileDropFilter(self)
@@ -443,6 +450,52 @@ class MainWindow(QMainWindow):
         self.bestiary_commands.follow(record)
 
     @functools.cached_property
+    def tables_panel(self) -> TablesPanel:
+        """The Tables dock, made (and the game's tables read) when first asked for."""
+        from m3desk.ui.tables.panel import TablesPanel
+
+        panel = TablesPanel(self.paths, self)
+        panel.log_roll = self._log_table_roll
+        # A tab beside the library and the bestiary: a dock of its own beside an encounter
+        # made the window wider than a 1600×1000 screen at 150 %.
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, panel)
+        self.tabifyDockWidget(self.library, panel)
+        return panel
+
+    def _show_tables(self) -> None:
+        record = self.session.current() if self._has_session() else None
+        panel = self.tables_panel
+        panel.show()
+        panel.raise_()
+        if record is not None:
+            from m3desk.core import registry
+
+            panel.show_game(registry.system_of(record.model()).id)
+        panel.list_view.setFocus()
+
+    def _log_table_roll(self, game_id: str, line: str, details: str) -> str:
+        """Log a table's roll in the encounter in front (or the only one open) of the game,
+        one undo step there; returns its name, "" when no encounter of the game is open."""
+        if not self._has_session():
+            return ""
+        from m3desk.core import encounter as core
+        from m3desk.core import registry
+        from m3desk.ui.documents.encounter_document import EncounterDocument
+        from m3desk.ui.window.kinds import ENCOUNTERS
+
+        current = self.session.current()
+        fights = [record.document for record in self.session.records_of(ENCOUNTERS)
+                  if isinstance(record.document, EncounterDocument)
+                  and registry.system_of(record.document.encounter).id == game_id]
+        front = current.document if current is not None else None
+        fight = front if front in fights else fights[0] if len(fights) == 1 else None
+        if not isinstance(fight, EncounterDocument):
+            return ""
+        fight.apply(core.add_log(fight.encounter, line[:300], details=details[:4000]),
+                    "Roll on a Table")
+        return str(fight.encounter.name)
+
+    @functools.cached_property
     def bestiary_commands(self) -> BestiaryCommands:
         """Opening and adding the bestiary's monsters, made when the panel is first used."""
         from m3desk.ui.window.bestiary_commands import BestiaryCommands
@@ -461,6 +514,10 @@ class MainWindow(QMainWindow):
         if self.bestiary.isVisible() or "bestiary_commands" in self.__dict__:
             self.bestiary_commands.follow(record)
         self.encounter_menu.follow(record)
+        if record is not None and "tables_panel" in self.__dict__:
+            from m3desk.core import registry
+
+            self.tables_panel.show_game(registry.system_of(record.model()).id)
         self._update_title(record)
 
     def _fit_library(self, encounter: bool) -> None:

@@ -38,6 +38,7 @@ _EFFECTS = {"charge": (2, 1, -2)}
 """Charge: +2 to hit, AC 1 worse, the opponents' initiative −2 (seed 002)."""
 
 SYSTEM = GameSystem(
+    random_tables=("samples/adnd2e/tables",),
     sheet_identity=sheet_identity,
     sheet_rolls=sheet_rolls,
     identity_words=("Race", "Class"),

@@ -17,6 +17,7 @@ from m3desk.systems.apparatus.table import ENCOUNTER_RULES
 __all__ = ["SYSTEM"]
 
 SYSTEM = GameSystem(
+    random_tables=("samples/apparatus/tables",),
     sheet_identity=sheet_identity,
     id="apparatus",
     name="Apparatus",

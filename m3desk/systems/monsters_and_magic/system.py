@@ -78,6 +78,7 @@ _MIGRATIONS = {1: _names_its_system}
 _ENCOUNTER_MIGRATIONS = {1: _ranges_become_positions, 2: _table_rules_become_options}
 
 SYSTEM = GameSystem(
+    random_tables=("samples/monsters_and_magic/tables",),
     sheet_identity=sheet_identity,
     identity_words=("Race", "Class"),
     id=SYSTEM_ID,

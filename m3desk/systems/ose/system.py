@@ -28,6 +28,7 @@ from m3desk.systems.ose.sheet_rolls import sheet_rolls
 from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
 
 SYSTEM = GameSystem(
+    random_tables=("tables/ose",),
     sheet_identity=sheet_identity,
     sheet_rolls=sheet_rolls,
     identity_words=("Race", "Class"),

@@ -27,7 +27,7 @@ def _section(text: str, title: str) -> str:
     rest = lines[start + 1:]
     titles = {"The library", "Sheets", "Encounters", "The board", "The player view",
               "The forecast", "Table rules", "Looks and layout", "The four games in m3desk",
-              "Printing", "Files", "The bestiary", "Other tools"}
+              "Printing", "Files", "The bestiary", "Random tables", "Other tools"}
     end = next((n for n, line in enumerate(rest) if line in titles), len(rest))
     return " ".join(" ".join(rest[:end]).split())
 
