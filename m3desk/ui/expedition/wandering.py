@@ -191,7 +191,9 @@ class WanderingDialog(QDialog):
         count = QHBoxLayout()
         count.addWidget(self.number, 1)
         count.addWidget(self.roll_number)
-        form.addRow("&Number appearing:", count)
+        number_label = QLabel("&Number appearing:")
+        number_label.setBuddy(self.number)
+        form.addRow(number_label, count)
         form.addRow("In the book:", self.printed)
         layout = QVBoxLayout(self)
         if self.table_box is not None:
@@ -199,7 +201,8 @@ class WanderingDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(hint)
         layout.addWidget(buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 50
+                             * (2 if self.table_box is not None else 1))
         self._show_appearing()
 
     def _table_box(self) -> QGroupBox | None:
@@ -238,7 +241,9 @@ class WanderingDialog(QDialog):
         form = QFormLayout(box)
         form.addRow("T&able:", self.table)
         form.addRow("Dice:", self.table_odds)
-        form.addRow("T&yped:", row)
+        typed_label = QLabel("T&yped:")
+        typed_label.setBuddy(self.typed)
+        form.addRow(typed_label, row)
         form.addRow("Result:", self.chain)
         self._show_table_odds()
         return box
@@ -298,7 +303,11 @@ class WanderingDialog(QDialog):
     def _dice(self) -> DiceExpr | None:
         from m3desk.ui.encounter.copies_dialog import appearing_dice
 
-        return appearing_dice(self._appearing.get(self.monster.currentText().strip(), ""))
+        printed = self._appearing.get(self.monster.currentText().strip(), "")
+        if self._pick.appearing == 1 and "(" in printed:
+            bracket = printed.partition("(")[2].rsplit(")", 1)[0]
+            return appearing_dice(bracket)
+        return appearing_dice(printed)
 
     def _show_appearing(self, *_args: object) -> None:
         printed = self._appearing.get(self.monster.currentText().strip(), "")
@@ -307,7 +316,10 @@ class WanderingDialog(QDialog):
         self.roll_number.setEnabled(dice is not None)
         self.roll_number.setText(f"&Roll {dice}" if dice is not None else "&Roll")
         self.roll_number.setToolTip("Roll the number appearing in a dungeon (the first of "
-                                    "the book's numbers)" if dice is not None else
+                                    "the book's numbers)" if dice is not None
+                                    and self._pick.appearing == 0 else
+                                    "Roll the number appearing in the wilderness (the book's "
+                                    "number in brackets)" if dice is not None else
                                     "The book gives no dice for this monster")
 
     def roll_appearing(self) -> None:
