@@ -69,6 +69,8 @@ def experience(encounter: core.Encounter) -> ExperienceAward:
     ose = cast(OseEncounter, encounter)
     defeated = tuple(ExperienceLine(c.name, *monster_xp(cast(MonsterSheet, c.sheet)))
                      for c in _defeated(ose))
+    if ose.treasure_gp:  # SRD Experience: 1 XP per gp of treasure recovered
+        defeated += (ExperienceLine("Treasure", ose.treasure_gp, "1 XP per gp of value"),)
     total = sum(line.xp for line in defeated)
     survivors = [(c.id, c.name, prime_requisite_xp(c.sheet.char_class,
                                                     c.sheet.abilities.model_dump()))
