@@ -23,8 +23,8 @@ from pydantic import BaseModel
 from m3desk.core.expedition import Expedition
 from m3desk.core.sheet_rolls import RollOutcome, SheetRoll
 
-__all__ = ["ClockMode", "Due", "EncounterTable", "ExplorationAction", "ExplorationCommand", "ExplorationRules",
-           "PartySheet"]
+__all__ = ["ClockMode", "Due", "EncounterTable", "ExplorationAction", "ExplorationCommand",
+           "ExplorationRules", "PartySheet"]
 
 
 class ClockMode(NamedTuple):

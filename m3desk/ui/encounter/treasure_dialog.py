@@ -54,7 +54,8 @@ def foes_treasure_types(encounter: core.Encounter, known: set[str]) -> list[tupl
         for letter in _LETTER.findall(text):
             if letter.casefold() in known:
                 found.setdefault(letter, []).append(combatant.name)
-    return [(letter, ", ".join(names)) for letter, names in found.items()]
+    return [(letter, names[0] + (f" and {len(names) - 1} more" if len(names) > 1 else ""))
+            for letter, names in found.items()]
 
 
 class TreasureDialog(QDialog):
@@ -75,7 +76,7 @@ class TreasureDialog(QDialog):
         self.type.setAccessibleName("Treasure type")
         known = set(self._tables.treasure_types)
         for letter, whose in foes_treasure_types(encounter, known):
-            self.type.addItem(f"{letter} ({whose})"[:120], letter)
+            self.type.addItem(f"{letter}: {whose}"[:80], letter)
         for kind in self._tables.treasure_types.values():
             if self.type.findData(kind.type) < 0:
                 self.type.addItem(kind.type, kind.type)

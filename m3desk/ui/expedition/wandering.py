@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -153,7 +153,7 @@ class WanderingDialog(QDialog):
         rules = registry.get(system_id).exploration
         self._pick = (rules.encounter_table(expedition) if rules is not None
                       and expedition is not None else EncounterTable())
-        self.result: TableResult | None = None
+        self.rolled: TableResult | None = None
         self._appearing = dict(bestiary_monsters(system_id))
         self.setWindowTitle("Wandering Monsters")
         self.setObjectName("wandering_dialog")
@@ -276,7 +276,7 @@ class WanderingDialog(QDialog):
         except TableError as error:
             self.chain.setText(f"{error}.")
             return
-        self.result = result
+        self.rolled = result
         lines = [f"{text}: {_odds(chance)}" for text, chance in chain_chances(table, result)]
         lines[-1] = f"Chance of this result: {_odds(chain_chances(table, result)[-1][1])}"
         monster = result.monster

@@ -33,7 +33,7 @@ def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
     party = [s.model for s in map(load_sheet, sample_files(game))
              if s.model.kind == "character"][:3]
     foe = next(sheet for _name, sheet, _n in _bestiary(game)
-               if "A" == str(getattr(sheet, "treasure", "")).strip())
+               if str(getattr(sheet, "treasure", "")).strip() == "A")
     document = new_encounter_document([*party, foe], name="Lair")
     encounter = document.encounter
     for combatant in encounter.combatants:
@@ -71,7 +71,7 @@ def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
     assert seen["shown"] == "\n".join(expected.lines())
     assert seen["worth"] == int(expected.value_gp) > 0
     worth = seen["worth"] + 7
-    each, left = divmod(worth, len(party))
+    each, _left = divmod(worth, len(party))
     assert seen["shares"].startswith(f"{worth:,} gp split {len(party)} ways: {each:,} gp each")
     assert document.undo_stack.count() == steps + 1
     assert document.encounter.treasure_gp == worth
