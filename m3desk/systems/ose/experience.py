@@ -93,8 +93,9 @@ def award(encounter: core.Encounter) -> core.Encounter:
 
 def merged_into(on_disk: BaseModel, fought: BaseModel) -> BaseModel:
     """The file's sheet with what the fight changed: hit points (within the file's maximum),
-    experience, and spells used; everything else in the file stays the file's."""
-    return written_back(on_disk, fought, ("experience", "spells"))
+    experience, spells used, and the coins and gear a treasure shared out; everything else
+    in the file stays the file's."""
+    return written_back(on_disk, fought, ("experience", "spells", "coins", "equipment"))
 
 
 def describe_changes(before: BaseModel, after: BaseModel) -> tuple[str, ...]:
@@ -103,4 +104,11 @@ def describe_changes(before: BaseModel, after: BaseModel) -> tuple[str, ...]:
         cast_now = [s.name for s in after.spells if s.cast]
         if before.spells != after.spells and cast_now:
             changes.append("spells used: " + ", ".join(cast_now))
+        if before.coins != after.coins:
+            changes.append("coins " + ", ".join(
+                f"{getattr(after.coins, c):,}{c}" for c in ("pp", "gp", "ep", "sp", "cp")
+                if getattr(after.coins, c)))
+        added = len(after.equipment) - len(before.equipment)
+        if added > 0:
+            changes.append("gear: " + "; ".join(i.name for i in after.equipment[-added:]))
     return tuple(changes)

@@ -11,6 +11,9 @@ experience for treasure counts it in its Experience. Every text shown is plain t
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from pydantic import ValidationError
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -56,6 +59,49 @@ def foes_treasure_types(encounter: core.Encounter, known: set[str]) -> list[tupl
                 found.setdefault(letter, []).append(combatant.name)
     return [(letter, names[0] + (f" and {len(names) - 1} more" if len(names) > 1 else ""))
             for letter, names in found.items()]
+
+
+def shared_out(encounter: core.Encounter, treasure: Treasure | None,
+               ids: list[str]) -> tuple[core.Encounter, list[str]]:
+    """The encounter with the coins split evenly among the survivors ``ids`` (what is left
+    over to the first) into their sheets' ``coins``, and the gems, jewellery and magic items
+    handed round into their ``equipment``, where a sheet has those fields; and a sentence
+    for each share (or for a sheet that could not take it)."""
+    if treasure is None or not ids:
+        return encounter, []
+    said: list[str] = []
+    after = encounter
+    items = list(treasure.items)
+    for at, combatant_id in enumerate(ids):
+        sheet = after.combatant(combatant_id).sheet
+        data: dict[str, Any] = sheet.model_dump()
+        got: list[str] = []
+        if isinstance(data.get("coins"), dict):
+            for coin in treasure.coins:
+                each, left = divmod(coin.amount, len(ids))
+                amount = each + (left if at == 0 else 0)
+                if coin.coin in data["coins"] and amount:
+                    data["coins"][coin.coin] = int(data["coins"][coin.coin]) + amount
+                    got.append(f"{amount:,}{coin.coin}")
+        if isinstance(data.get("equipment"), (list, tuple)):
+            gear = list(data["equipment"])
+            for item in items[at::len(ids)]:
+                worth = (f" ({item.value_gp:,}gp)" if item.value_gp is not None
+                         and f"{item.value_gp:,}gp" not in item.name else "")
+                gear.append({"name": f"{item.name}{worth}"[:60]})
+                got.append(f"{item.name}{worth}")
+            data["equipment"] = gear
+        if not got:
+            continue
+        try:
+            changed = type(sheet).model_validate(data)
+        except ValidationError:
+            said.append(f"{after.combatant(combatant_id).name}'s sheet cannot hold more; "
+                        "their share is only in the log")
+            continue
+        after = core.replace_sheet(after, combatant_id, changed)
+        said.append(f"{after.combatant(combatant_id).name}: {', '.join(got)}"[:200])
+    return after, said
 
 
 class TreasureDialog(QDialog):
@@ -127,7 +173,7 @@ class TreasureDialog(QDialog):
 
     def _survivors(self) -> list[str]:
         encounter = self._document.encounter
-        return [c.name for c in encounter.combatants if getattr(c.sheet, "kind", "")
+        return [c.id for c in encounter.combatants if getattr(c.sheet, "kind", "")
                 == "character" and not encounter.out_of_fight(c)]
 
     def roll(self) -> None:
@@ -159,7 +205,9 @@ class TreasureDialog(QDialog):
                                               if self.treasure else ())[:60])
         value = self.worth.value()
         after = encounter.model_copy(update={"treasure_gp": value, "treasure": lines})
+        after, shares = shared_out(after, self.treasure, self._survivors())
         after = core.add_log(after, f"Treasure: worth {value:,} gp"
-                             + (f" ({'; '.join(lines[:-1])})" if len(lines) > 1 else ""))
+                             + (f" ({'; '.join(lines[:-1])})" if len(lines) > 1 else "")
+                             + (f"; shared: {'; '.join(shares)}" if shares else ""))
         self._document.apply(after, "Treasure")
         self.accept()

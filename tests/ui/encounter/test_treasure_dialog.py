@@ -75,6 +75,19 @@ def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
     assert seen["shares"].startswith(f"{worth:,} gp split {len(party)} ways: {each:,} gp each")
     assert document.undo_stack.count() == steps + 1
     assert document.encounter.treasure_gp == worth
+    # The coins are split evenly into the sheets' coins (left over to the first), the
+    # gems, jewellery and magic items handed round into their gear, where sheets have them.
+    fighters = [c for c in document.encounter.combatants if c.sheet.kind == "character"]
+    for coin in expected.coins:
+        got = [getattr(getattr(c.sheet, "coins", None), coin.coin, None) for c in fighters]
+        had = [getattr(getattr(s, "coins", None), coin.coin, None) for s in party]
+        if None in got:
+            continue
+        assert sum(got) - sum(had) == coin.amount  # type: ignore[arg-type]
+        assert got[-1] - had[-1] == coin.amount // len(party)  # type: ignore[operator]
+    gear = [i.name for c in fighters for i in getattr(c.sheet, "equipment", ())]
+    assert all(any(g.startswith(item.name) for g in gear) for item in expected.items
+               if hasattr(fighters[0].sheet, "equipment"))
     # The games that ship treasure tables give experience for treasure (OSE: 1 XP per gp):
     # it joins the foes' in the dialog.
     award = dialog.award()
