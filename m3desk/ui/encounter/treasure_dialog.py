@@ -206,8 +206,9 @@ class TreasureDialog(QDialog):
         value = self.worth.value()
         after = encounter.model_copy(update={"treasure_gp": value, "treasure": lines})
         after, shares = shared_out(after, self.treasure, self._survivors())
-        after = core.add_log(after, f"Treasure: worth {value:,} gp"
-                             + (f" ({'; '.join(lines[:-1])})" if len(lines) > 1 else "")
-                             + (f"; shared: {'; '.join(shares)}" if shares else ""))
+        text = f"Treasure: worth {value:,} gp" + (f" ({'; '.join(lines[:-1])})"
+                                                  if len(lines) > 1 else "")
+        after = core.add_log(after, text[:2000],
+                             details="\n".join(["Shared:", *shares] if shares else [])[:20000])
         self._document.apply(after, "Treasure")
         self.accept()
