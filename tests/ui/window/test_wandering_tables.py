@@ -16,12 +16,16 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QToolButton
 
 from m3desk.core import registry
 from m3desk.core.dice import Roller
 from m3desk.core.tables import dice_text
 from m3desk.storage.tables import load_tables
 from m3desk.ui import dialogs
+from m3desk.core import encounter as core
+from m3desk.ui.encounter.experience_dialog import ExperienceDialog
+from m3desk.ui.encounter.treasure_dialog import TreasureDialog
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.expedition.wandering import WanderingDialog, bestiary_monsters
 from m3desk.ui.expedition.widget import ExpeditionWidget
@@ -45,6 +49,20 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
     page = _set_out(window, monkeypatch, game)
     document = page.document
     table = _place_table(game, page)
+    # A light is lit and burns out with the clock (Ctrl+Return).
+    commands = [a for tool in page.findChildren(QToolButton) if tool.isVisible()
+                and tool.objectName().startswith("expedition_group_") and tool.menu()
+                for a in tool.menu().actions()]
+    for command in commands:
+        command.trigger()
+        if document.expedition.lights:
+            break
+    assert document.expedition.lights, "no command lit a light"
+    light = document.expedition.lights[-1]
+    page.setFocus()
+    for _ in range(light.left):
+        qtbot.keyClick(page, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert all(lit.member != light.member for lit in document.expedition.lights)
     # The check comes up (typed as a face that succeeds).
     check = next(a for a in page.rules.actions(document.expedition) if a.brings_encounter)
     page.action_kind.setCurrentIndex(page.action_kind.findText(check.roll.group))
@@ -94,9 +112,48 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
     assert f"Number appearing {dice_text(row.appearing)}: {seen['number']}" in seen["chain"]
     assert len(monsters) == seen["number"]
     assert fight.phase == "setup"
-    # The fight ends: its rounds count into the clock.
-    fight_page.document.apply(fight.model_copy(update={"round": 4, "phase": "rounds"}),
-                              "rounds")
+    # The fight ends with the monsters down, four rounds in.
+    ended = fight.model_copy(update={"round": 4, "phase": "rounds"})
+    for combatant in monsters:
+        ended = core.replace_sheet(ended, combatant.id,
+                                   combatant.sheet.model_copy(update={"hit_points": 0}))
+    fight_page.document.apply(ended, "The monsters fall")
+    # Treasure: where the game's tables hold the monsters' type, rolled, counted in, and
+    # its experience with the monsters' lands on the sheets.
+    rules = registry.get(game).encounter
+    assert rules is not None
+    fight_page.encounter_actions.experience.trigger()
+    experience = fight_page.findChild(ExperienceDialog)
+    assert experience is not None
+    foes_xp = experience.award().total
+    worth = 0
+    assert experience.treasure_button.isVisible() == bool(load_tables(game).treasure_types)
+    if experience.treasure_button.isVisible():
+        def treasure_run(treasure: TreasureDialog) -> int:
+            nonlocal worth
+            qtbot.mouseClick(treasure.roll_button, Qt.MouseButton.LeftButton)
+            worth = treasure.worth.value()
+            assert f"Worth {worth:,}gp" in treasure.shown.text()
+            qtbot.mouseClick(treasure.findChild(type(treasure.roll_button),
+                                                "treasure_count_in"),
+                             Qt.MouseButton.LeftButton)
+            return 1
+
+        monkeypatch.setattr(TreasureDialog, "exec", treasure_run)
+        qtbot.mouseClick(experience.treasure_button, Qt.MouseButton.LeftButton)
+    award = experience.award()
+    assert award.total == foes_xp + worth
+    assert experience.total.text() == f"Total: {award.total} XP"
+    before = {c.id: int(getattr(c.sheet, "experience", 0))
+              for c in fight_page.document.encounter.combatants}
+    assert experience.add_button.isEnabled()
+    if award.shares:
+        qtbot.mouseClick(experience.add_button, Qt.MouseButton.LeftButton)
+        for share in award.shares:
+            sheet = fight_page.document.encounter.combatant(share.combatant_id).sheet
+            assert int(getattr(sheet, "experience", 0)) == before[share.combatant_id] + share.xp
+    experience.close()
+    # Its rounds count into the clock.
     window.session.focus(next(r for r in window.session.records if r.page is page))
     qtbot.mouseClick(_button(page, "expedition_count_fight"), Qt.MouseButton.LeftButton)
     assert not document.expedition.in_fight
