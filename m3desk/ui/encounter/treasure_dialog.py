@@ -14,7 +14,6 @@ import re
 from typing import Any
 
 from pydantic import ValidationError
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,

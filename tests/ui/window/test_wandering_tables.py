@@ -18,12 +18,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QToolButton
 
+from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.dice import Roller
 from m3desk.core.tables import dice_text
 from m3desk.storage.tables import load_tables
 from m3desk.ui import dialogs
-from m3desk.core import encounter as core
 from m3desk.ui.encounter.experience_dialog import ExperienceDialog
 from m3desk.ui.encounter.treasure_dialog import TreasureDialog
 from m3desk.ui.encounter.widget import EncounterWidget
