@@ -11,6 +11,7 @@ experience for treasure counts it in its Experience. Every text shown is plain t
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -40,7 +41,9 @@ __all__ = ["TreasureDialog", "foes_treasure_types", "game_tables"]
 _LETTER = re.compile(r"\b([A-Z])\b")
 
 
+@cache
 def game_tables(game_id: str) -> TableSet:
+    """The game's bundled tables, read once (they do not change while m3desk runs)."""
     from m3desk.storage.tables import load_tables
 
     return load_tables(game_id)
