@@ -208,6 +208,11 @@ class Encounter(BaseModel):
     """Whose turn comes back after a delayed combatant stepped in (see :func:`act_now`)."""
     applied_at: dict[Id, AppliedAt] = Field(default_factory=dict,
                                             max_length=MAX_COMBATANTS * MAX_CONDITIONS)
+    treasure_gp: int = Field(0, ge=0, le=10_000_000)
+    """What the treasure found after the fight is worth, in gold pieces, as the referee
+    settled it (a game that gives experience for treasure counts it; 0: none yet)."""
+    treasure: tuple[Annotated[str, Field(max_length=200)], ...] = Field((), max_length=60)
+    """The treasure found, in lines as the Treasure dialog showed them."""
     log: LogEntries[LogEntry] = Field(default_factory=LogEntries)
     """Oldest first; appending shares what was written (see :mod:`m3desk.core.log_entries`)."""
     options: BaseModel = Field(default_factory=NoOptions,

@@ -23,8 +23,8 @@ from pydantic import BaseModel
 from m3desk.core.expedition import Expedition
 from m3desk.core.sheet_rolls import RollOutcome, SheetRoll
 
-__all__ = ["ClockMode", "Due", "ExplorationAction", "ExplorationCommand", "ExplorationRules",
-           "PartySheet"]
+__all__ = ["ClockMode", "Due", "EncounterTable", "ExplorationAction", "ExplorationCommand",
+           "ExplorationRules", "PartySheet"]
 
 
 class ClockMode(NamedTuple):
@@ -93,6 +93,20 @@ def _no_command(expedition: Expedition, _command: str) -> Expedition:
     return expedition
 
 
+class EncounterTable(NamedTuple):
+    """Where a wandering check's monsters come from: the game's encounter table for the
+    expedition's place (its name in the game's random tables; "" for none) and which of the
+    bestiary's numbers appearing applies when the table's row gives none (0: the first;
+    1: the one in brackets, as a book prints a lair's or the wilderness's number)."""
+
+    table: str = ""
+    appearing: int = 0
+
+
+def _no_table(_expedition: Expedition) -> EncounterTable:
+    return EncounterTable()
+
+
 class ExplorationRules(NamedTuple):
     """Everything the Expedition tab needs from a game."""
 
@@ -129,6 +143,8 @@ class ExplorationRules(NamedTuple):
         lambda expedition, _rules: expedition
     """The expedition reading its sheets under the game's table rules (the settings' or an
     encounter's), so its movement and chances are what the sheets show."""
+    encounter_table: Callable[[Expedition], EncounterTable] = _no_table
+    """The table a wandering check that came up is rolled on, for the expedition's place."""
     options_model: type[BaseModel] | None = None
     option_labels: Mapping[str, str] = MappingProxyType({})
     option_help: Mapping[str, str] = MappingProxyType({})

@@ -69,6 +69,8 @@ def experience(encounter: core.Encounter) -> ExperienceAward:
     ose = cast(OseEncounter, encounter)
     defeated = tuple(ExperienceLine(c.name, *monster_xp(cast(MonsterSheet, c.sheet)))
                      for c in _defeated(ose))
+    if ose.treasure_gp:  # SRD Experience: 1 XP per gp of treasure recovered
+        defeated += (ExperienceLine("Treasure", ose.treasure_gp, "1 XP per gp of value"),)
     total = sum(line.xp for line in defeated)
     survivors = [(c.id, c.name, prime_requisite_xp(c.sheet.char_class,
                                                     c.sheet.abilities.model_dump()))
@@ -91,8 +93,9 @@ def award(encounter: core.Encounter) -> core.Encounter:
 
 def merged_into(on_disk: BaseModel, fought: BaseModel) -> BaseModel:
     """The file's sheet with what the fight changed: hit points (within the file's maximum),
-    experience, and spells used; everything else in the file stays the file's."""
-    return written_back(on_disk, fought, ("experience", "spells"))
+    experience, spells used, and the coins and gear a treasure shared out; everything else
+    in the file stays the file's."""
+    return written_back(on_disk, fought, ("experience", "spells", "coins", "equipment"))
 
 
 def describe_changes(before: BaseModel, after: BaseModel) -> tuple[str, ...]:
@@ -101,4 +104,11 @@ def describe_changes(before: BaseModel, after: BaseModel) -> tuple[str, ...]:
         cast_now = [s.name for s in after.spells if s.cast]
         if before.spells != after.spells and cast_now:
             changes.append("spells used: " + ", ".join(cast_now))
+        if before.coins != after.coins:
+            changes.append("coins " + ", ".join(
+                f"{getattr(after.coins, c):,}{c}" for c in ("pp", "gp", "ep", "sp", "cp")
+                if getattr(after.coins, c)))
+        added = len(after.equipment) - len(before.equipment)
+        if added > 0:
+            changes.append("gear: " + "; ".join(i.name for i in after.equipment[-added:]))
     return tuple(changes)

@@ -40,6 +40,7 @@ from m3desk.core.expedition import (
 from m3desk.core.expedition_rules import (
     ClockMode,
     Due,
+    EncounterTable,
     ExplorationAction,
     ExplorationCommand,
     ExplorationRules,
@@ -632,6 +633,35 @@ def change_mode(expedition: Expedition, mode: str, terrain: str) -> Expedition:
     return add_line(moved, clock_words(moved), f"The party goes on in {where}.")
 
 
+WILDERNESS_TABLES = {
+    "clear": "Clear, Grasslands", "grasslands": "Clear, Grasslands",
+    "barren": "Barren, Hills, Mountains", "hills": "Barren, Hills, Mountains",
+    "mountains": "Barren, Hills, Mountains", "settled": "Settled", "city": "City",
+    "desert": "Desert", "forest": "Forest", "jungle": "Jungle", "swamp": "Swamp",
+}
+"""Terrain id → the SRD's wilderness encounter table it is rolled on (Wilderness Encounters)."""
+_LEVEL = re.compile(r"level\s*(\d{1,3})", re.IGNORECASE)
+
+
+def dungeon_level(expedition: Expedition) -> int:
+    """The dungeon level the place names ("Dungeon level 2" → 2); 1 where it names none."""
+    found = _LEVEL.search(expedition.place)
+    return max(1, int(found.group(1))) if found else 1
+
+
+def encounter_table(expedition: Expedition) -> EncounterTable:
+    """The SRD's table for a wandering check: by dungeon level (its first number appearing),
+    or by terrain in the wilderness (the number in brackets: SRD Monsters, Number
+    Appearing)."""
+    if expedition.mode == WILDERNESS.id:
+        terrain = WILDERNESS_TABLES.get(_terrain(expedition).id, "Clear, Grasslands")
+        return EncounterTable(f"Wilderness Encounters: {terrain}", 1)
+    level = dungeon_level(expedition)
+    band = ("1" if level == 1 else "2" if level == 2 else "3" if level == 3
+            else "4–5" if level <= 5 else "6–7" if level <= 7 else "8+")
+    return EncounterTable(f"Dungeon Encounters: Level {band}", 0)
+
+
 EXPLORATION = ExplorationRules(
     expedition_type=OseExpedition,
     modes=(DUNGEON, WILDERNESS),
@@ -648,6 +678,7 @@ EXPLORATION = ExplorationRules(
     command=command,
     provisions=provisions,
     with_table_rules=with_table_rules,
+    encounter_table=encounter_table,
     options_model=OseExploration,
     option_labels=MappingProxyType(LABELS),
     option_help=MappingProxyType(EXPLANATIONS),

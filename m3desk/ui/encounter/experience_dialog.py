@@ -95,6 +95,13 @@ class ExperienceDialog(QDialog):
         self.add_button = QPushButton("&Add to the Sheets")
         self.add_button.setObjectName("experience_add")
         self.buttons.addButton(self.add_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.treasure_button = QPushButton("&Treasure…")
+        self.treasure_button.setObjectName("experience_treasure")
+        self.treasure_button.setToolTip("Roll the defeated foes' treasure and count its worth "
+                                        "in (one undo step)")
+        self.treasure_button.clicked.connect(self.ask_treasure)
+        if self._has_treasure_tables():
+            self.buttons.addButton(self.treasure_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.add_button.clicked.connect(self.add_to_sheets)
         self.write_back_button = QPushButton("&Write Back to Sheets…")
         self.write_back_button.setObjectName("experience_write_back")
@@ -117,6 +124,23 @@ class ExperienceDialog(QDialog):
         self.document_link.connect("encounter_changed", self._on_changed)
         self.refresh()
 
+    def _has_treasure_tables(self) -> bool:
+        from m3desk.ui.encounter.treasure_dialog import game_tables
+
+        return bool(game_tables(registry.system_of(self._document.encounter).id)
+                    .treasure_types)
+
+    def ask_treasure(self) -> None:
+        """The Treasure dialog (tests replace ``exec``)."""
+        from m3desk.ui.encounter.treasure_dialog import TreasureDialog
+
+        dialog = TreasureDialog(self._document, self)
+        try:
+            dialog.exec()
+        finally:
+            dialog.deleteLater()
+        self.refresh()
+
     def award(self) -> ExperienceAward:
         rules = registry.system_of(self._document.encounter).encounter
         assert rules is not None and rules.experience is not None
@@ -137,6 +161,7 @@ class ExperienceDialog(QDialog):
         notes.insert(0, "Added to the sheets. Write Back puts it into the sheet files."
                      if award.awarded else _BEFORE_ADDING)
         self.notes.setText("\n".join(notes))
+        self.treasure_button.setEnabled(not award.awarded)
         can_add = not award.awarded and any(s.xp for s in award.shares)
         self.add_button.setEnabled(can_add)
         self.add_button.setToolTip(

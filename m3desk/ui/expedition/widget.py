@@ -43,6 +43,7 @@ from m3desk.core.dice import DiceError, Roller
 from m3desk.core.expedition import Expedition, add_line, add_timer
 from m3desk.core.expedition_rules import ExplorationAction, ExplorationRules
 from m3desk.core.sheet_rolls import chance, chance_text, outcome, read_faces
+from m3desk.core.tables import TableSet
 from m3desk.ui import dialogs
 from m3desk.ui.board.flow_layout import FlowLayout
 from m3desk.ui.documents.expedition_document import ExpeditionDocument
@@ -97,9 +98,12 @@ class ExpeditionWidget(QWidget):
 
     def __init__(self, document: ExpeditionDocument, parent: QWidget | None = None, *,
                  adopt: Callable[[Any], Any] | None = None,
-                 roller: Roller | None = None) -> None:
+                 roller: Roller | None = None,
+                 tables: Callable[[str], Any] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("expedition_widget")
+        self._tables = tables or (lambda _game_id: None)
+        """A game's random tables by id (a ``TableSet``), for the wandering dialog."""
         self.document = document
         self.roller = roller or Roller()
         self._adopt = adopt or (lambda _document: None)
@@ -495,12 +499,20 @@ class ExpeditionWidget(QWidget):
 
         if dialogs.is_non_interactive():
             return None
-        dialog = WanderingDialog(registry.system_of(widget.document.expedition).id, widget,
-                                 widget.roller)
+        expedition = widget.document.expedition
+        game_id = registry.system_of(expedition).id
+        dialog = WanderingDialog(game_id, widget, widget.roller, expedition,
+                                 widget.random_tables(game_id))
         try:
             return dialog.choice() if dialog.exec() else None
         finally:
             dialog.deleteLater()
+
+    def random_tables(self, game_id: str) -> TableSet | None:
+        """The game's random tables, or None where they cannot be read (a sentence each is
+        in the Tables panel)."""
+        found = self._tables(game_id)
+        return found if isinstance(found, TableSet) else None
 
     def start_encounter(self) -> None:
         from m3desk.ui.documents.encounter_document import EncounterDocument

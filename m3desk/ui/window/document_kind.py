@@ -53,6 +53,9 @@ class PageHooks:
 
     open_sheets: Callable[[], Sequence[Any]]
     sheets_written: Callable[[list[Path]], None]
+    random_tables: Callable[[str], Any] = lambda _game_id: None
+    """A game's random tables by its id (the bundled and the GM's own), for an expedition's
+    wandering checks; None where the window keeps none."""
     board_lanes: Callable[[], bool] = lambda: True
     remember_board_lanes: Callable[[bool], None] = lambda _lanes: None
     player_centre: Callable[[], tuple[str, str]] = lambda: ("party", "")

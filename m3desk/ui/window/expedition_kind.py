@@ -56,7 +56,7 @@ class ExpeditionKind(DocumentKind["ExpeditionDocument"]):
     def create_page(self, document: ExpeditionDocument, hooks: PageHooks) -> QWidget:
         from m3desk.ui.expedition.widget import ExpeditionWidget
 
-        return ExpeditionWidget(document, adopt=hooks.adopt)
+        return ExpeditionWidget(document, adopt=hooks.adopt, tables=hooks.random_tables)
 
     def release_page(self, page: QWidget) -> None:
         detach = getattr(page, "detach", None)

@@ -91,6 +91,7 @@ class DocumentSession(QObject):
         self.records: list[OpenDocument] = []
         self._hooks = PageHooks(open_sheets=self.open_sheet_documents,
                                 sheets_written=self.sheets_written.emit,
+                                random_tables=self._random_tables,
                                 board_lanes=lambda: store.settings.board_lanes,
                                 remember_board_lanes=store.set_board_lanes,
                                 player_centre=store.player_centre,
@@ -201,6 +202,11 @@ class DocumentSession(QObject):
         if not sample:
             self._store.add_recent(path)
         return record
+
+    def _random_tables(self, game_id: str) -> object:
+        from m3desk.storage.tables import load_tables, own_tables_folder
+
+        return load_tables(game_id, own_tables_folder(self._paths, game_id))
 
     def open_paths(self, paths: Iterable[Path]) -> list[OpenDocument]:
         """Open several files; each failure is reported on its own, the rest still open.

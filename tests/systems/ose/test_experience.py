@@ -98,3 +98,22 @@ def test_write_back_takes_hit_points_and_experience_and_keeps_the_rest() -> None
     assert (merged.hit_points, merged.experience, merged.notes, merged.max_hit_points) == \
         (3, 124, "kept", 8)
     assert describe_changes(on_disk, merged) == ("hit points 8 → 3", "experience 0 → 124")
+
+
+def test_treasure_counts_one_xp_a_gp_and_writes_back_its_coins_and_gear() -> None:
+    from m3desk.systems.ose.sheet import Coins, Item
+
+    on_disk = CharacterSheet(name="Aldo", max_hit_points=8, hit_points=8)
+    fought = on_disk.model_copy(update={"coins": Coins(gp=12, sp=300),
+                                        "equipment": (Item(name="Gem (50gp)"),)})
+    merged = merged_into(on_disk, fought)
+    assert (merged.coins, merged.equipment) == (fought.coins, fought.equipment)
+    assert describe_changes(on_disk, merged) == ("coins 12gp, 300sp", "gear: Gem (50gp)")
+    hero = CharacterSheet(name="Bree", max_hit_points=6, hit_points=6)
+    fight = core.join(OseEncounter(name="Hoard"), ENCOUNTER_RULES.make_combatant(hero, "Party"))
+    assert [line.name for line in experience(fight).defeated] == []
+    fight = fight.model_copy(update={"treasure_gp": 230})
+    earned = experience(fight)
+    assert [tuple(line) for line in earned.defeated] == [("Treasure", 230, "1 XP per gp of "
+                                                           "value")]
+    assert earned.total == 230
