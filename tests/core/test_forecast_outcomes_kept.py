@@ -58,9 +58,9 @@ def test_seeded_outcomes_are_kept(game: str, count: int) -> None:
 
 
 if __name__ == "__main__":
-    from tests import toy_system
+    from tests import games
 
-    toy_system.install()  # as the suite's conftest does
+    games.install()  # as the suite's conftest does
     KEPT.write_text(json.dumps({f"{game} {count}": _outcomes(game, count)
                                 for game in _games() for count in sorted(FIGHTS)},
                                indent=1, sort_keys=True) + "\n", encoding="utf-8")
