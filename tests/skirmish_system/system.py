@@ -4,12 +4,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from functools import partial
+
+from pydantic import BaseModel
+
+from m3desk.core.dice import DiceExpr
+from m3desk.core.numbers import signed
+from m3desk.core.sheet_rolls import SheetRoll, at_least
 from m3desk.core.system import DocumentSpec, EncounterRules, GameSystem, TrackerColumn
 from tests.skirmish_system import encounter as rules
 from tests.skirmish_system.forms import CHARACTER_FORM, MONSTER_FORM
 from tests.skirmish_system.identity import IDENTITY_WORDS, sheet_identity
 from tests.skirmish_system.options import CHOICE_WORDS, EXPLANATIONS, LABELS, SkirmishOptions
 from tests.skirmish_system.sheet import SkirmishMonster, SkirmishSheet
+
+
+
+def sheet_rolls(sheet: BaseModel, _options: BaseModel | None = None) -> tuple[SheetRoll, ...]:
+    """Skirmish's one roll from a sheet: a test of Might, 1d8 + Might reaching 5."""
+    might = int(getattr(sheet, "might", 0))
+    return (SheetRoll("might", f"Might test ({signed(might)})", "Tests",
+                      DiceExpr.parse("1d8"), partial(at_least, 5 - might),
+                      f"{5 - might} or more"),)
+
 
 SYSTEM = GameSystem(
     id="skirmish",
@@ -29,6 +46,7 @@ SYSTEM = GameSystem(
     positions=rules.METRES,
     sheet_forms={"character": CHARACTER_FORM, "monster": MONSTER_FORM},
     sheet_identity=sheet_identity,
+    sheet_rolls=sheet_rolls,
     identity_words=IDENTITY_WORDS,
     encounter=EncounterRules(
         encounter_type=rules.SkirmishEncounter, make_combatant=rules.make_combatant,

@@ -116,4 +116,4 @@ def test_sample_files_equal_the_samples(name: str) -> None:
 
 def test_every_sample_file_is_listed() -> None:
     folder = resource_path("samples", "apparatus")
-    assert sorted(p.name for p in folder.iterdir()) == sorted(SAMPLES)
+    assert sorted(p.name for p in folder.iterdir() if p.is_file()) == sorted(SAMPLES)

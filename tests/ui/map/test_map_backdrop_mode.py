@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 from m3desk.core import registry
 from m3desk.core.places import Backdrop
@@ -218,7 +218,8 @@ def test_a_calibration_sets_the_scale_to_the_typed_distance(qtbot: Any,
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=second)
     dialog = view.findChild(CalibrateDialog)
     assert dialog is not None and dialog.isVisible()
-    assert "pixels apart on the picture" in dialog.findChildren(type(panel.status))[0].text()
+    assert any("pixels apart on the picture" in label.text()
+               for label in dialog.findChildren(QLabel))
     typed = 7 * model.step
     dialog.distance.setValue(typed)
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok),
