@@ -60,17 +60,13 @@ from m3desk.systems.ose.sheet import MonsterSheet, Weapon
 __all__ = ["FORECAST_POLICY", "play_attack", "simulate"]
 
 FORECAST_POLICY = (
-    "Each round every side rolls 1d6 (ties as the table rules say, slow weapons last) and "
-    "acts in the order morale, movement, missiles, melee; spells are not cast. A combatant in "
-    "melee strikes a foe within 5'; one with a bow, sling or crossbow that reaches a foe "
-    "shoots from where it stands (unless told to close); anyone else moves its encounter "
-    "rate toward the nearest foe (or the weakest or strongest, as chosen) and strikes if it "
-    "gets there. A monster uses one routine a round, the one with the best expected effect; "
-    "a breath weapon by its uses a day and as its entry says (a dragon breathes first, then "
-    "breathes or bites at even odds), no attack roll, on the foe it faces and every foe "
-    f"within {BREATH_CATCHES_FEET}' of that one, each saving as the book says. Monsters "
-    "check morale on their side's turn after its first death and when half of it is down, "
-    "and flee when the check fails."
+    "Each round every side rolls 1d6 (ties by the table rules, slow weapons last); then morale, "
+    "movement, missiles, melee; no spells. In melee one strikes a foe within 5'; a bow, sling or "
+    "crossbow shoots from where it stands (unless told to close); anyone else moves toward the "
+    "nearest foe (or the weakest or strongest) and strikes if it gets there. A monster uses its "
+    "best routine a round; a breath goes by its uses (a dragon's first, then at even odds) and "
+    f"catches the foe it faces and all within {BREATH_CATCHES_FEET}', each saving as the book "
+    "says. Monsters check morale at their first death and half down, and flee if it fails."
 )
 
 Strike = tuple[int, int, int, int, int, tuple[tuple[int, int], ...], float, int]
