@@ -34,6 +34,8 @@ FIELD_ASPECTS: dict[str, Aspect] = {
     "surprise_side": Aspect.SETUP,
     "combatants": Aspect.SHEETS,
     "applied_at": Aspect.SHEETS,
+    "treasure": Aspect.SHEETS,
+    "treasure_gp": Aspect.SHEETS,
     "positions": Aspect.POSITIONS,
     "places": Aspect.POSITIONS,
     "areas": Aspect.POSITIONS,

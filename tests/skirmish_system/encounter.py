@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr, Roller
-from m3desk.core.numbers import signed
+from m3desk.core.numbers import pool_text, signed
 from m3desk.core.places import Place
 from m3desk.core.system import (
     ActionOption,
@@ -82,7 +82,7 @@ def make_combatant(sheet: BaseModel, side: str) -> core.Combatant:
 def cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
     sheet = combatant.sheet
     if column == "resolve":
-        return Cell(text=f"{sheet.resolve}/{sheet.max_resolve}", pool=pool(combatant),
+        return Cell(text=pool_text(sheet.resolve, sheet.max_resolve), pool=pool(combatant),
                     editable=True, edit_text=str(sheet.resolve))
     if column == "guard":
         return Cell(text=str(guard_of(encounter, sheet)),

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from functools import partial
+from pathlib import Path
 
 from pydantic import BaseModel
 
@@ -17,7 +16,6 @@ from tests.skirmish_system.forms import CHARACTER_FORM, MONSTER_FORM
 from tests.skirmish_system.identity import IDENTITY_WORDS, sheet_identity
 from tests.skirmish_system.options import CHOICE_WORDS, EXPLANATIONS, LABELS, SkirmishOptions
 from tests.skirmish_system.sheet import SkirmishMonster, SkirmishSheet
-
 
 
 def sheet_rolls(sheet: BaseModel, _options: BaseModel | None = None) -> tuple[SheetRoll, ...]:

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.players import players_copy
 from m3desk.table_server.view import state_of
@@ -23,7 +22,7 @@ def test_the_phones_order_is_the_player_views(qtbot: Any, game: str) -> None:
     hurt = encounter.combatants[1]  # the shown monster, badly hurt
     pool = registry.get(game).encounter.pool(hurt)  # type: ignore[union-attr]
     if pool is not None:
-        encounter = core.replace_sheet(encounter, hurt.id, at_points(hurt.sheet, 1))
+        encounter = at_points(encounter, hurt.id, 1)
     document = EncounterDocument(encounter)
     view = PlayerView(document)
     qtbot.addWidget(view)
