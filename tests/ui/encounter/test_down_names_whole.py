@@ -21,7 +21,6 @@ from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.tracker_columns import Column, TrackerRole
 from m3desk.ui.encounter.widget import EncounterWidget
 
-
 DOCK = 240
 """The bestiary dock beside the tab, in logical pixels."""
 

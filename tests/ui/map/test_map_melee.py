@@ -7,10 +7,9 @@ installed game that keeps places, from the registry."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
-
-import math
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF
