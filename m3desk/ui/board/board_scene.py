@@ -30,7 +30,7 @@ from m3desk.ui.board.ring_painter import RingPainter
 from m3desk.ui.board.token_drag import TokenDragInteraction
 from m3desk.ui.board.token_facts import TokenFacts
 from m3desk.ui.board.token_item import TokenItem
-from m3desk.ui.board.token_metrics import TokenMetrics, distinct_initials, wrap_name
+from m3desk.ui.board.token_metrics import PADDING, TokenMetrics, distinct_initials, wrap_name
 from m3desk.ui.plain_text import show_tooltip
 
 SCENE_MARGIN = 16.0
@@ -149,7 +149,14 @@ class BoardScene(QGraphicsScene):
         metrics = self._metrics
         column = min(max((w for w, _h in labels), default=0.0),
                      max(width * LANE_LABEL_SHARE, 60.0))
-        return layout_lanes(members, Chip(metrics.token.width, metrics.token.height),
+        # Chips as wide as the longest name needs, as far as the lane allows: the name
+        # reads whole ("Gramfive the Gr…" before); beyond that it is elided, whole in the tip.
+        token = metrics.token
+        names = metrics.name_metrics
+        widest = max((names.horizontalAdvance(t.name) for t in self._snapshot.tokens),
+                     default=0.0) + 2 * token.marker_radius + 4 * PADDING + 2
+        chip_width = max(token.width, min(widest, width - column - 3 * LANE_GAP))
+        return layout_lanes(members, Chip(chip_width, token.height),
                             metrics.lane_label_sizes(self._snapshot.scale.labels, column),
                             width)
 

@@ -65,6 +65,7 @@ class TrackerModel(QAbstractTableModel):
         self._column_numbers = {column.id: number for number, column in enumerate(self._columns)}
         self._rows: list[TrackerRow] = tracker_rows(document.encounter, self._rules)
         self._shown_titles: dict[int, str] = {}
+        self._down_word = True
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", self._on_changed)
 
@@ -87,6 +88,16 @@ class TrackerModel(QAbstractTableModel):
             self._shown_titles = dict(shown)
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
                                         max(len(self._columns) - 1, 0))
+
+    def set_down_word(self, shown: bool) -> None:
+        """Whether a fallen name says "(down)" after it: where the view has no room for the
+        word the name alone reads whole, struck through (the word in its tooltip)."""
+        if shown != self._down_word:
+            self._down_word = shown
+            column = self.column_of(Column.NAME)
+            if self._rows and column >= 0:
+                self.dataChanged.emit(self.index(0, column),
+                                      self.index(len(self._rows) - 1, column))
 
     def column_spec(self, column: int) -> TrackerColumn | None:
         return self._columns[column] if 0 <= column < len(self._columns) else None
@@ -159,6 +170,8 @@ class TrackerModel(QAbstractTableModel):
         spec = self._columns[index.column()]
         cell = self._cell(row, spec)
         if role == Role.DisplayRole:
+            if spec.id == Column.NAME and row.down and not self._down_word:
+                return row.combatant.name  # struck through: "down" without the word
             return self._display(row, spec, cell)
         if role == Role.EditRole:
             return self._edit_value(row, spec, cell)

@@ -150,6 +150,10 @@ class TrackerView(QTableView):
                 cut = min(size - least, over)
                 header.resizeSection(number, size - cut)
                 over -= cut
+        name = self.tracker_model.column_of(Column.NAME)
+        # Where "(down)" has no room the fallen name reads whole, struck through, without it.
+        self.tracker_model.set_down_word(header.sectionSize(name)
+                                         >= self._names_width(down=True))
         self._shorten_titles()
 
     def _shorten_titles(self) -> None:
@@ -186,9 +190,7 @@ class TrackerView(QTableView):
         checks = [n for n, spec in enumerate(model.columns) if spec.kind == "check"]
         notes = metrics.horizontalAdvance(model.columns[model.column_of(Column.NOTES)].title)
         name = model.column_of(Column.NAME)
-        # The room kept for "(down)" after names still standing gives way first.
-        cuts: list[tuple[int, int]] = [(name, self._shown_names_width())]
-        cuts += [(model.column_of(Column.NOTES), notes + _CELL_PADDING)]  # "Not." reads
+        cuts: list[tuple[int, int]] = [(model.column_of(Column.NOTES), notes + _CELL_PADDING)]
         cuts += [(n, max(self._short_title(metrics, n), average * 4) + _CELL_PADDING)
                  for n in long_texts]
         box = self.style().pixelMetric(self.style().PixelMetric.PM_IndicatorWidth)
@@ -196,16 +198,19 @@ class TrackerView(QTableView):
                  for n in checks]
         cuts += [(model.column_of(Column.SIDE), self._least_side_width())]
         cuts += [(n, self._least_text_width(n, metrics, average)) for n in short_values]
+        # The room kept for "(down)" gives way only after every other column: someone may
+        # fall at any moment, and "Goblin 1 (…" no longer says who is down.
+        cuts += [(name, self._names_width(down=False))]
         cuts += [(name, average * 9 + _CELL_PADDING)]
         return stretch, floor, cuts
 
-    def _shown_names_width(self) -> int:
-        """The Name column's width for the names as they read now ("(down)" only after
-        those down), in bold."""
+    def _names_width(self, *, down: bool) -> int:
+        """The Name column's width for every name in bold, each with "(down)" after it or
+        none: what does not change when someone falls."""
         bold = QFont(self.font())
         bold.setBold(True)
         metrics = QFontMetrics(bold)
-        names = [f"{row.combatant.name} (down)" if row.down else row.combatant.name
+        names = [f"{row.combatant.name} (down)" if down else row.combatant.name
                  for row in self.tracker_model.rows] or ["Name"]
         least = metrics.averageCharWidth() * _NAME_CHARACTERS[0] + _CELL_PADDING
         return max(least, max(metrics.horizontalAdvance(n) for n in names) + _CELL_PADDING)
@@ -235,7 +240,7 @@ class TrackerView(QTableView):
         self._fit_columns()
         header = self.horizontalHeader()
         stretch, floor, cuts = self._cuts()
-        least = dict(cuts[:-1])  # names as they read now, the room for "(down)" given back
+        least = dict(cuts[:-2])  # names whole with "(down)" after them
         columns = sum(min(header.sectionSize(n), least.get(n, header.sectionSize(n)))
                       for n in range(header.count())
                       if n not in stretch and not header.isSectionHidden(n))

@@ -575,6 +575,10 @@ class Painted:
     legend: QRectF = field(default_factory=QRectF)
     named: dict[str, QRectF] = field(default_factory=dict)
     """Each combatant whose name was drawn, and where."""
+    centres: dict[str, QPointF] = field(default_factory=dict)
+    """Each combatant's token's centre on the surface."""
+    line: float = 0.0
+    """The height of a name's line of text."""
 
 
 def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
@@ -601,6 +605,8 @@ def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style
         marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
         taken.add(marker)
         painted.markers.append(marker)
+        painted.centres[token.combatant_id] = QPointF(x, y)
+    painted.line = style.line
     labels = label_layout(centres, radius, frame, style, model.unit, taken)
     leader = QPen(mix(style.colours.text, style.colours.base, 0.35), 1)
     painter.setPen(leader)
@@ -652,8 +658,9 @@ def _spots(x: float, y: float, radius: float, width: float, line: float
     above = y - radius - gap - line
     spots = [(QRectF(x - width / 2, below, width, line), False),
              (QRectF(x - width / 2, above, width, line), False),
-             (QRectF(x + radius + 3, y - line / 2, width, line), False),
-             (QRectF(x - radius - 3 - width, y - line / 2, width, line), False)]
+             # Beside it, clear of the air kept round a name (closer, its own marker hit it).
+             (QRectF(x + radius + 5, y - line / 2, width, line), False),
+             (QRectF(x - radius - 5 - width, y - line / 2, width, line), False)]
     shifts = [(1, 0), (-1, 0)]
     for tier in range(1, LABEL_TIERS + 1):
         shift = tier * (line + 2)
@@ -668,26 +675,94 @@ def _spots(x: float, y: float, radius: float, width: float, line: float
     return spots
 
 
+NAME_REACH = 2.6
+"""How far a name may stand from its token's edge, in lines of text: farther, a reader can
+no longer tell whose name it is (at 150 % "Hobgoblin boss 2" stood three tokens away)."""
+
+
+NAME_CLOSE = 1.6
+"""Within this many lines a shortened name is preferred to the whole one farther out."""
+
+
+def _gap(box: QRectF, x: float, y: float) -> float:
+    """How far the point is from the box (0 inside it)."""
+    dx = max(box.left() - x, 0.0, x - box.right())
+    dy = max(box.top() - y, 0.0, y - box.bottom())
+    return math.hypot(dx, dy)
+
+
+def short_name(text: str) -> str:
+    """The name in fewer letters where there is no room for it whole beside its token:
+    every word but the last cut to four letters and a dot ("Hobg. boss 2"); what the
+    marker's tooltip gives whole. The words in brackets ("(down)") stay."""
+    words = text.split(" ")
+    cut = [w[:4] + "." if len(w) > 5 and n < len(words) - 1 and not w.startswith("(")
+           and not w[0].isdigit() else w for n, w in enumerate(words)]
+    return " ".join(cut)
+
+
+class _Centres:
+    """The tokens' centres, bucketed: which one is nearest a name's box."""
+
+    CELL = 64.0
+
+    def __init__(self, centres: list[tuple[float, float, MapToken, bool]]) -> None:
+        self._cells: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
+        for x, y, token, _ in centres:
+            key = (int(x // self.CELL), int(y // self.CELL))
+            self._cells.setdefault(key, []).append((x, y, token.combatant_id))
+
+    def nearer(self, at: QPointF, reach: float, own: str) -> bool:
+        """Whether a token other than ``own`` has its centre within ``reach`` of ``at``."""
+        cell = self.CELL
+        for i in range(int((at.x() - reach) // cell), int((at.x() + reach) // cell) + 1):
+            for j in range(int((at.y() - reach) // cell), int((at.y() + reach) // cell) + 1):
+                for x, y, who in self._cells.get((i, j), ()):
+                    if who != own and math.hypot(x - at.x(), y - at.y()) <= reach:
+                        return True
+        return False
+
+
 def label_layout(centres: list[tuple[float, float, MapToken, bool]], radius: float,
                  frame: MapFrame, style: MapStyle, unit: str, taken: _Taken
                  ) -> list[Label]:
     """Every token's name placed where it covers no token (``taken`` holds the markers),
     no name placed before it, and stays whole on the surface: the selected one's first,
     then the others in the map's reading order (top to bottom, left to right), each at the
-    first free spot of :func:`_spots`. A name with no free spot is left out."""
+    first free spot of :func:`_spots` that stays beside its own token: within
+    :data:`NAME_REACH` lines of its edge, its middle nearer to it than to any other token (a
+    name that floats between tokens names no one). Where the whole name finds no such spot its
+    :func:`short_name` is tried (first within :data:`NAME_CLOSE`, then out to the reach);
+    a name with no spot at all is left out (the marker keeps
+    its initials, the tooltip the name)."""
     surface = QRectF(0, 0, frame.width, frame.height)
     order = sorted(centres, key=lambda c: (not c[3], round(c[1]), c[0]))
+    near = _Centres(centres)
+    reach = radius + (NAME_REACH + (1.0 if style.paper else 0.0)) * style.line
+    close = radius + NAME_CLOSE * style.line
     labels: list[Label] = []
     for x, y, token, selected in order:
-        text = token_label(token, unit)
-        width = style.label_width(text, selected)
-        # A little air round each name, so two names side by side read as two.
-        found = next(((box, apart) for box, apart in _spots(x, y, radius, width, style.line - 1)
-                      if surface.contains(box) and not taken.hits(box.adjusted(-4, -1, 4, 1))),
-                     None)
+        whole = token_label(token, unit)
+        found = None
+        forms = dict.fromkeys((whole, short_name(whole)))
+        for limit, text in ((limit, text) for limit in (close, reach) for text in forms):
+            width = style.label_width(text, selected)
+            for box, apart in _spots(x, y, radius, width, style.line - 1):
+                # A little air round each name, so two names side by side read as two.
+                if _gap(box, x, y) > limit or not surface.contains(box) \
+                        or taken.hits(box.adjusted(-4, -1, 4, 1)):
+                    continue
+                middle = box.center()
+                own = math.hypot(middle.x() - x, middle.y() - y)
+                if near.nearer(middle, own + 1.0, token.combatant_id):
+                    continue
+                found = (text, box, apart)
+                break
+            if found is not None:
+                break
         if found is None:
             continue
-        box, apart = found
+        text, box, apart = found
         taken.add(box)
         leader = None
         if apart:

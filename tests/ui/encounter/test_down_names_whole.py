@@ -2,7 +2,9 @@
 (down)" was cut to "First One Mummy 5 …" (and AD&D's "Goblin 1 (…") because the Name column
 was fitted to the names without the word the cell adds when one falls. The column keeps that
 room from the start, so it does not widen under the pointer when someone drops either.
-Every installed game, a fight of eight, a tab as wide as the 1366-px window leaves it."""
+At 150 % with twelve combatants (AD&D) the room was the first width given back when the
+tab was narrow, and "Goblin 1 (…" was cut again: it now gives way after every other column.
+Every installed game, fights of 8 and 12, the tab on both real screens beside the dock."""
 
 from __future__ import annotations
 
@@ -17,22 +19,35 @@ from m3desk.assets import sample_files
 from m3desk.core import registry
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.tracker_columns import Column, TrackerRole
-from m3desk.ui.encounter.tracker_view import TrackerView
+from m3desk.ui.encounter.widget import EncounterWidget
+
+DOCK = 240
+"""The bestiary dock beside the tab, in logical pixels."""
 
 
+SCREENS = {"1366x768@100": (1366 - DOCK, 728), "1600x1000@150": (1067 - DOCK, 627)}
+"""The encounter tab on each real screen in logical pixels: the window less the taskbar,
+less the bestiary dock beside it (at 150 % the same fonts on two thirds of the room)."""
+
+
+@pytest.mark.parametrize("count", (8, 12))
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("game", [system.id for system in registry.systems()])
-def test_a_fallen_name_reads_whole_and_the_columns_hold_still(qtbot: Any, game: str) -> None:
+def test_a_fallen_name_reads_whole_and_the_columns_hold_still(qtbot: Any, game: str,
+                                                              screen: str, count: int) -> None:
     files = sample_files(game)
     characters = [p for p in files if p.suffix == ".m3c"][:4]
     monsters = [p for p in files if p.suffix == ".m3m"]
     chosen = list(characters)
-    while len(chosen) < 8:
+    while len(chosen) < count:
         chosen.append(monsters[(len(chosen) - len(characters)) % len(monsters)])
-    view = TrackerView(new_encounter_document(chosen))
-    qtbot.addWidget(view)
-    view.resize(1100, 420)
-    view.show()
-    qtbot.waitExposed(view)
+    widget = EncounterWidget(new_encounter_document(chosen))
+    qtbot.addWidget(widget)
+    widget.resize(*SCREENS[screen])
+    widget.show()
+    qtbot.waitExposed(widget)
+    view = widget.tracker
+    qtbot.wait(50)  # the splitters' first sizes, then the columns squeezed to them
     model = view.tracker_model
     name = model.column_of(Column.NAME)
     pool = next(c for c in range(model.columnCount())
@@ -51,5 +66,11 @@ def test_a_fallen_name_reads_whole_and_the_columns_hold_still(qtbot: Any, game: 
         text = str(model.index(row, name).data())
         room = view.visualRect(model.index(row, name)).width() - 6  # the style's text margins
         assert metrics.horizontalAdvance(text) <= room, (game, text, room)
-    assert any(str(model.index(r, name).data()).endswith("(down)")
-               for r in range(model.rowCount()))
+    # The fallen one says so: "(down)" after the name, or where the tab has no room for the
+    # word, the name struck through and the word in its tooltip.
+    fallen = model.index(longest, name)
+    font = fallen.data(Qt.ItemDataRole.FontRole)
+    assert font is not None and font.strikeOut()
+    assert str(fallen.data()).endswith("(down)") or "down" in fallen.data(
+        Qt.ItemDataRole.ToolTipRole)
+    assert str(fallen.data()).startswith(model.rows[longest].combatant.name)

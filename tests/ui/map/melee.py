@@ -10,8 +10,9 @@ from m3desk.core import registry
 from m3desk.core.places import Area, Place
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.new_document import new_encounter_document
 
-__all__ = ["MAP_GAMES", "SCREENS", "melee", "melee_document"]
+__all__ = ["MAP_GAMES", "SCREENS", "melee", "melee_document", "opening_document"]
 
 MAP_GAMES = [s.id for s in registry.systems()
              if s.positions.kind == "distance" and s.encounter is not None]
@@ -57,4 +58,18 @@ def melee_document(game: str, count: int) -> EncounterDocument:
     encounter = melee(game, count)
     document = EncounterDocument(encounter)
     document.select(encounter.combatants[0].id)
+    return document
+
+
+def opening_document(game: str, count: int) -> EncounterDocument:
+    """``count`` combatants of ``game`` as a new encounter places them (four characters, the
+    rest monsters, each side where the game sets it up): the fight the GM sees first."""
+    files = sample_files(game)
+    characters = [p for p in files if p.suffix == ".m3c"][:4]
+    monsters = [p for p in files if p.suffix == ".m3m"] or characters
+    chosen = list(characters)
+    while len(chosen) < count:
+        chosen.append(monsters[(len(chosen) - len(characters)) % len(monsters)])
+    document = new_encounter_document(chosen)
+    document.select(document.encounter.combatants[0].id)
     return document

@@ -7,11 +7,12 @@ installed game that keeps places, from the registry."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from m3desk.ui.encounter.board_window import BoardWindow
@@ -21,7 +22,7 @@ from m3desk.ui.map.painter import Painted
 from m3desk.ui.map.view import MapView
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.map_block import MapBlock
-from tests.ui.map.melee import MAP_GAMES, SCREENS, melee, melee_document
+from tests.ui.map.melee import MAP_GAMES, SCREENS, melee, melee_document, opening_document
 
 COUNTS = (8, 12)
 WINDOWS = {name: (round(w / scale), round((h - 40) / scale))
@@ -48,30 +49,80 @@ def _clashes(painted: Painted, width: float, height: float) -> list[str]:
     return wrong
 
 
-def _check_view(view: MapView, count: int) -> None:
+NAME_REACH = 2.6
+"""Lines of text a name may stand from its token's edge (one more on paper, which has no
+tooltip to fall back on, and smaller letters) (at 150 % "Hobgoblin boss 2" stood
+three tokens away from its own: no overlap, but no one could tell whose name it was)."""
+
+
+def _gap(box: QRectF, point: QPointF) -> float:
+    dx = max(box.left() - point.x(), 0.0, point.x() - box.right())
+    dy = max(box.top() - point.y(), 0.0, point.y() - box.bottom())
+    return math.hypot(dx, dy)
+
+
+def _strays(painted: Painted, reach: float = NAME_REACH) -> list[str]:
+    """The names that do not stand beside their own token: their box farther than a small
+    distance from it, or their middle nearer to another token than to it."""
+    wrong = []
+    markers = painted.centres
+    radius = painted.markers[0].width() / 2 if painted.markers else 0.0
+    for who, box in painted.named.items():
+        own = _gap(box, markers[who])
+        if own > radius + reach * painted.line:
+            wrong.append(f"{who}'s name {own:.0f} px from its token")
+        middle = box.center()
+        mine = math.dist(middle.toTuple(), markers[who].toTuple())
+        wrong += [f"{who}'s name nearer {other}'s token" for other, centre in markers.items()
+                  if other != who and math.dist(middle.toTuple(), centre.toTuple()) <= mine]
+    return wrong
+
+
+def _check_view(view: MapView, count: int, *, crowded: bool = False) -> None:
+    """Every name whole, clear and beside its token; where ``crowded`` (a side packed in a
+    block at a small scale) a name with no room beside its token may be left out, but
+    the selected one's is drawn and every token shows its initials."""
     view.grab()
     painted = view.painted
     assert len(view.picture.tokens) == count
-    assert len(painted.labels) == count, "names left out"
+    if crowded:
+        assert view.picture.selected in painted.named, "the selected name left out"
+        assert min(m.width() for m in painted.markers) / 2 >= 0.55 * painted.line, \
+            "tokens too small for their initials"
+    else:
+        assert len(painted.labels) == count, "names left out"
     assert _clashes(painted, view.width(), view.height()) == []
+    assert _strays(painted) == []
 
 
+DOCK = 240
+"""The library or bestiary dock beside the tab, in logical pixels (as the window opens)."""
+
+
+SCENES = {"melee": melee_document, "opening": opening_document}
+"""Face to face a step apart, and as a new encounter places the sides."""
+
+
+@pytest.mark.parametrize("scene", SCENES)
+@pytest.mark.parametrize("dock", (0, DOCK))
 @pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize("screen", WINDOWS)
 @pytest.mark.parametrize("game", MAP_GAMES)
 def test_names_cover_no_token_and_no_name_in_the_tab(qtbot: Any, game: str, screen: str,
-                                                    count: int) -> None:
-    document = melee_document(game, count)
+                                                    count: int, dock: int, scene: str) -> None:
+    document = SCENES[scene](game, count)
     widget = EncounterWidget(document)
     qtbot.addWidget(widget)
-    widget.resize(*WINDOWS[screen])
+    width, height = WINDOWS[screen]
+    widget.resize(width - dock, height)
     widget.show()
     qtbot.waitExposed(widget)
     assert widget.map is not None
-    _check_view(widget.map.view, count)
+    crowded = scene == "opening"
+    _check_view(widget.map.view, count, crowded=crowded)
     # The GM selects a monster at the far end: the map follows, every name still clear.
     document.select(document.encounter.combatants[-1].id)
-    _check_view(widget.map.view, count)
+    _check_view(widget.map.view, count, crowded=crowded)
 
 
 @pytest.mark.parametrize("count", COUNTS)
@@ -117,6 +168,7 @@ def test_names_cover_no_token_and_no_name_on_paper(qapp: Any, tmp_path: Path, ga
     frame = block.frame_for(width)
     assert len(painted.labels) == count, "names left out"
     assert _clashes(painted, frame.width, frame.height) == []
+    assert _strays(painted, NAME_REACH + 1) == []
 
 
 LEAST_PRINTED_TOKEN = 12.0
