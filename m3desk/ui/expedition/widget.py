@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from m3desk.core import registry
 from m3desk.core.dice import DiceError, Roller
+from m3desk.core.encounter import Encounter
 from m3desk.core.expedition import Expedition, add_line, add_timer
 from m3desk.core.expedition_rules import ExplorationAction, ExplorationRules
 from m3desk.core.sheet_rolls import chance, chance_text, outcome, read_faces
@@ -91,6 +92,28 @@ def _wrapping(view: QListWidget) -> None:
     view.setResizeMode(QListView.ResizeMode.Adjust)
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     view.setTextElideMode(Qt.TextElideMode.ElideNone)
+
+
+def fight_outcome(fight: Encounter, expedition: Expedition) -> list[str]:
+    """The log's lines for how a fight ended: the foes defeated, the treasure counted in (its
+    worth and what it held) and the experience added to the sheets, each where there is one."""
+    party = {m.name for m in expedition.members}
+    lines: list[str] = []
+    down = [c.name for c in fight.combatants
+            if c.name not in party and fight.out_of_fight(c)]
+    if down:
+        lines.append(f"Defeated: {', '.join(down)}.")
+    if fight.treasure_gp or fight.treasure:
+        held = "; ".join(fight.treasure[:-1])  # the last line is its worth
+        lines.append(f"Treasure counted in: worth {fight.treasure_gp:,} gp"
+                     + (f" ({held})." if held else "."))
+    rules = registry.system_of(fight).encounter
+    if rules is not None and rules.experience is not None:
+        award = rules.experience(fight)
+        if award.awarded and award.shares:
+            each = ", ".join(f"{s.name} {s.xp:,} XP" for s in award.shares)
+            lines.append(f"Experience added: {award.total:,} XP in all ({each}).")
+    return lines
 
 
 class ExpeditionWidget(QWidget):
@@ -541,14 +564,21 @@ class ExpeditionWidget(QWidget):
             self._fight_rounds = int(self.fight.encounter.round)
 
     def count_fight_in(self) -> None:
-        """The fight's rounds into the clock (a fight is a turn), one undo step."""
+        """The fight's rounds into the clock (a fight is a turn), and its outcome (the foes
+        defeated, the treasure counted in, the experience added) into the log: one undo step."""
         rounds = self._fight_rounds
+        outcome_lines: list[str] = []
         if self.fight is not None:
             with contextlib.suppress(RuntimeError):  # its tab closed, the document deleted
-                rounds = int(self.fight.encounter.round)
+                fight = self.fight.encounter
+                rounds = int(fight.round)
+                outcome_lines = fight_outcome(fight, self.document.expedition)
         self.fight = None
-        self.document.apply(self.rules.fight_over(self.document.expedition, rounds),
-                            "Count the fight in")
+        after = self.rules.fight_over(self.document.expedition, rounds)
+        clock = after.log[-1].clock if len(after.log) else ""
+        for line in outcome_lines:
+            after = add_line(after, clock, line)
+        self.document.apply(after, "Count the fight in")
 
     def detach(self) -> None:
         with contextlib.suppress(RuntimeError, TypeError):

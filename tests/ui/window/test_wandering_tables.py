@@ -12,6 +12,7 @@ clock. A game without such a table keeps the hand pick.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.expedition.wandering import WanderingDialog, bestiary_monsters
 from m3desk.ui.expedition.widget import ExpeditionWidget
 from m3desk.ui.main_window import MainWindow
+from tests.ui.printing.conftest import pdftotext
 from tests.ui.window.conftest import ScriptedDialogs
 from tests.ui.window.test_expedition_window import _button, _log_texts, _set_out
 
@@ -45,7 +47,7 @@ def _place_table(game: str, page: ExpeditionWidget) -> Any:
 @pytest.mark.parametrize("game", EXPLORING)
 def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
         window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any,
-        monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str) -> None:
     page = _set_out(window, monkeypatch, game)
     document = page.document
     table = _place_table(game, page)
@@ -155,9 +157,38 @@ def test_a_check_that_comes_up_rolls_the_places_table_into_the_fight(
     experience.close()
     # Its rounds count into the clock.
     window.session.focus(next(r for r in window.session.records if r.page is page))
+    steps = document.undo_stack.count()
     qtbot.mouseClick(_button(page, "expedition_count_fight"), Qt.MouseButton.LeftButton)
     assert not document.expedition.in_fight
-    assert any("4 rounds" in text for text in _log_texts(page)[-2:])
+    logged = _log_texts(page)
+    assert any("4 rounds" in text for text in logged[-5:])
+    # The fight's outcome joins the log, in the same undo step: the foes, the treasure, the XP.
+    defeated = next(t for t in logged if "Defeated:" in t)
+    assert all(m.name in defeated for m in monsters)
+    counted = fight_page.document.encounter.treasure
+    if worth or counted:
+        found = next(t for t in logged if "Treasure counted in" in t)
+        assert f"worth {worth:,} gp" in found
+        assert all(line in found for line in counted[:-1])
+    if award.shares:
+        added = next(t for t in logged if "Experience added" in t)
+        assert f"{award.total:,} XP in all" in added
+        assert all(f"{s.name} {s.xp:,} XP" in added for s in award.shares)
+    assert document.undo_stack.count() == steps + 1
+    # And so the printed referee's log.
+    target = tmp_path / "expedition.pdf"
+    fake_dialogs.answer("pdf_file_name", target)
+    window.session.focus(next(r for r in window.session.records if r.page is page))
+    window.menu_actions.export_pdf.trigger()
+    printed = " ".join(pdftotext(target).split())
+    assert "Defeated:" in printed and monsters[0].name in printed
+    if worth:
+        assert f"worth {worth:,} gp" in printed
+    if award.shares:
+        assert f"{award.total:,} XP in all" in printed
+    document.undo_stack.undo()
+    assert document.expedition.in_fight
+    assert not any("Defeated:" in t for t in _log_texts(page))
 
 
 @pytest.mark.parametrize("game", EXPLORING)
