@@ -60,6 +60,26 @@ class Treasure:
         coins = sum((c.value_gp for c in self.coins), Fraction(0))
         return coins + sum(item.value_gp or 0 for item in self.items)
 
+    def settled(self, worth: int) -> Treasure:
+        """This treasure with its coins changed so that it is worth ``worth`` gp, as the
+        referee settled it by hand: the gold pieces take the difference; where they cannot
+        (too few, or a fraction left), the coins become that worth in gold. Gems, jewellery
+        and magic items stay; the worth is never below what the gems and jewellery are worth."""
+        if self.value_gp == worth:
+            return self
+        fixed = sum((item.value_gp or 0 for item in self.items), 0)
+        coins_worth = max(0, worth - fixed)
+        others = sum((c.value_gp for c in self.coins if c.coin != "gp"), Fraction(0))
+        gold = coins_worth - others
+        coins: tuple[RolledCoins, ...]
+        if gold >= 0 and gold.denominator == 1:
+            kept = [c for c in self.coins if c.coin != "gp" and c.amount]
+            coins = (*kept, RolledCoins("gp", int(gold))) if gold else tuple(kept)
+        else:
+            coins = (RolledCoins("gp", coins_worth),) if coins_worth else ()
+        return Treasure(self.type, coins, self.items, self.rolled,
+                        (*self.notes, f"Worth settled by hand at {worth:,}gp."))
+
     def of_kind(self, kind: str) -> tuple[TreasureItem, ...]:
         return tuple(item for item in self.items if item.kind == kind)
 

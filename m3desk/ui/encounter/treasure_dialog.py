@@ -188,7 +188,14 @@ class TreasureDialog(QDialog):
             self.shown.setText(f"{error}.")
             return
         self.shown.setText("\n".join(self.treasure.lines()))
+        fixed = sum(item.value_gp or 0 for item in self.treasure.items)
+        self.worth.setMinimum(min(fixed, 10_000_000))  # the coins can go, the gems and jewellery stay
         self.worth.setValue(int(self.treasure.value_gp))
+
+    def settled(self) -> Treasure | None:
+        """The rolled treasure with its coins made to match the worth as it stands (typed
+        by hand or rolled): what is shared out, and what the shares shown say."""
+        return None if self.treasure is None else self.treasure.settled(self.worth.value())
 
     def _show_shares(self, *_args: object) -> None:
         party = self._survivors()
@@ -196,18 +203,22 @@ class TreasureDialog(QDialog):
         if not party:
             self.shares.setText("Nobody is left standing to share it.")
             return
-        each, left = divmod(value, len(party))
-        rest = f", {left:,} gp left over" if left else ""
-        self.shares.setText(f"{value:,} gp split {len(party)} ways: {each:,} gp each{rest}")
+        if self.treasure is None:
+            self.shares.setText(f"{value:,} gp counted for the fight; roll the treasure to "
+                                "share it out onto the sheets")
+            return
+        _after, said = shared_out(self._document.encounter, self.settled(), party)
+        self.shares.setText("\n".join([f"{value:,} gp split {len(party)} ways:", *said]
+                                      if said else [f"{value:,} gp: nothing to hand out"]))
 
     def count_in(self) -> None:
         """The settled worth and the lines found into the fight, one undo step."""
         encounter = self._document.encounter
-        lines = tuple(line[:200] for line in (self.treasure.lines()
-                                              if self.treasure else ())[:60])
+        treasure = self.settled()
+        lines = tuple(line[:200] for line in (treasure.lines() if treasure else ())[:60])
         value = self.worth.value()
         after = encounter.model_copy(update={"treasure_gp": value, "treasure": lines})
-        after, shares = shared_out(after, self.treasure, self._survivors())
+        after, shares = shared_out(after, treasure, self._survivors())
         text = f"Treasure: worth {value:,} gp" + (f" ({'; '.join(lines[:-1])})"
                                                   if len(lines) > 1 else "")
         after = core.add_log(after, text[:2000],

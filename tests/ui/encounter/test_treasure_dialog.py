@@ -6,6 +6,7 @@ the game gives it for treasure) added to the sheets with the shares the game com
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core import registry
 from m3desk.core.dice import Roller
+from m3desk.core.tables import COIN_GP
 from m3desk.core.treasure import roll_treasure
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.storage.tables import load_tables
@@ -71,20 +73,28 @@ def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
     assert seen["shown"] == "\n".join(expected.lines())
     assert seen["worth"] == int(expected.value_gp) > 0
     worth = seen["worth"] + 7
-    each, _left = divmod(worth, len(party))
-    assert seen["shares"].startswith(f"{worth:,} gp split {len(party)} ways: {each:,} gp each")
+    settled = expected.settled(worth)
+    assert settled.value_gp == worth  # the hand's 7 gp more are in the coins
+    shown = seen["shares"].splitlines()
+    assert shown[0] == f"{worth:,} gp split {len(party)} ways:"
     assert document.undo_stack.count() == steps + 1
     assert document.encounter.treasure_gp == worth
-    # The coins are split evenly into the sheets' coins (left over to the first), the
-    # gems, jewellery and magic items handed round into their gear, where sheets have them.
+    # What the dialog said each member gets is what lands on the sheets, and it adds up to
+    # the worth as settled: the coins split evenly (left over to the first), the gems,
+    # jewellery and magic items handed round into their gear, where sheets have them.
     fighters = [c for c in document.encounter.combatants if c.sheet.kind == "character"]
-    for coin in expected.coins:
-        got = [getattr(getattr(c.sheet, "coins", None), coin.coin, None) for c in fighters]
-        had = [getattr(getattr(s, "coins", None), coin.coin, None) for s in party]
-        if None in got:
-            continue
-        assert sum(got) - sum(had) == coin.amount  # type: ignore[arg-type]
-        assert got[-1] - had[-1] == coin.amount // len(party)  # type: ignore[operator]
+    handed = Fraction(sum(item.value_gp or 0 for item in settled.items))
+    for fighter, had in zip(fighters, party, strict=True):
+        line = next(t for t in shown if t.startswith(f"{fighter.name}: "))
+        parts = line.split(": ", 1)[1].split(", ")
+        for coin in COIN_GP:
+            now = getattr(getattr(fighter.sheet, "coins", None), coin, None)
+            if now is None:
+                continue
+            got = now - getattr(had.coins, coin)  # type: ignore[attr-defined]
+            assert (f"{got:,}{coin}" in parts) == bool(got), (coin, got, line)
+            handed += got * COIN_GP[coin]
+    assert handed == worth
     gear = [i.name for c in fighters for i in getattr(c.sheet, "equipment", ())]
     assert all(any(g.startswith(item.name) for g in gear) for item in expected.items
                if hasattr(fighters[0].sheet, "equipment"))
@@ -107,3 +117,18 @@ def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
     document.undo_stack.undo()
     document.undo_stack.undo()
     assert document.encounter.treasure_gp == 0
+
+
+def test_a_worth_settled_by_hand_is_what_the_coins_and_gems_add_up_to() -> None:
+    from m3desk.core.tables import RolledCoins
+    from m3desk.core.treasure import Treasure, TreasureItem
+
+    rolled = Treasure("A", (RolledCoins("sp", 300), RolledCoins("gp", 40)),
+                      (TreasureItem("gems", "Gem", 50),))
+    assert rolled.value_gp == 120
+    more = rolled.settled(125)  # the gold takes the difference
+    assert more.value_gp == 125 and RolledCoins("gp", 45) in more.coins
+    fewer = rolled.settled(75)  # too little gold: the coins become the worth in gold
+    assert fewer.value_gp == 75 and fewer.coins == (RolledCoins("gp", 25),)
+    assert rolled.settled(120) is rolled
+    assert rolled.settled(50).coins == () and rolled.settled(50).items == rolled.items
