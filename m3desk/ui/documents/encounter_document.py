@@ -51,6 +51,9 @@ class EncounterDocument(SnapshotDocument, Generic[E]):
         self._encounter = encounter
         self._selected = encounter.combatants[0].id if encounter.combatants else ""
         self._shown_title = self.title()
+        self.setup_place = ""
+        """Where the fight was met, by the game's choice key ("wilderness"), for the set-up
+        steps to preset their choice of place; "": nothing known."""
 
     def announce(self, notices: tuple[str, ...]) -> None:
         """Tell every view of this fight what the table must hear at this moment."""

@@ -86,6 +86,9 @@ class SetupStepsPanel(QWidget):
             grid.addWidget(row.result, number, 4)
             row.roll.clicked.connect(lambda _checked=False, r=row: self.roll_step(r))
             row.faces.returnPressed.connect(lambda r=row: self.type_step(r))
+            preset = row.choice.findData(document.setup_place) if document.setup_place else -1
+            if preset >= 0:  # met in the wilderness: its distance is the wilderness's
+                row.choice.setCurrentIndex(preset)
             row.choice.currentIndexChanged.connect(lambda _i, r=row: self._refresh_row(r))
         grid.setColumnStretch(4, 1)
         self.note = QLabel()

@@ -551,6 +551,7 @@ class ExpeditionWidget(QWidget):
             dialogs.show_error(self, "No Encounter", str(error))
             return
         document = EncounterDocument(fight)
+        document.setup_place = expedition.mode  # the set-up's distance: the place it is met
         self.fight = document
         self._fight_rounds = 0
         document.encounter_changed.connect(self._follow_fight)

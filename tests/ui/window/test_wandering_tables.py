@@ -246,3 +246,29 @@ def test_a_game_without_tables_keeps_the_hand_pick(qtbot: Any, game: str) -> Non
     qtbot.addWidget(dialog)
     assert dialog.table_box is None
     assert dialog.monster.count() == len(bestiary_monsters(game))
+
+
+@pytest.mark.parametrize("game", EXPLORING)
+def test_a_fight_met_in_a_place_sets_up_with_that_place_chosen(
+        window: MainWindow, qtbot: Any, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    from m3desk.ui.encounter.setup_steps import SetupStepsPanel
+
+    rules = registry.get(game).exploration
+    assert rules is not None
+    monsters = bestiary_monsters(game)
+    monkeypatch.setattr(ExpeditionWidget, "ask_monsters",
+                        staticmethod(lambda _widget: (monsters[0][0], 2)))
+    preset = 0
+    for mode in rules.modes:
+        page = _set_out(window, monkeypatch, game, mode.id)
+        page.document.apply(page.document.expedition.model_copy(
+            update={"encounter_due": True}), "A check came up")
+        qtbot.mouseClick(_button(page, "expedition_start_fight"), Qt.MouseButton.LeftButton)
+        fight_page = window.session.current().page  # type: ignore[union-attr]
+        assert isinstance(fight_page, EncounterWidget)
+        panels = fight_page.findChildren(SetupStepsPanel)
+        for row in (r for panel in panels for r in panel.rows):
+            if row.choice.findData(mode.id) >= 0:
+                assert row.choice.currentData() == mode.id, (mode.id, row.step.id)
+                preset += mode.id != row.choice.itemData(0)
+    assert preset, "no mode's fight needed a place other than the first chosen"
