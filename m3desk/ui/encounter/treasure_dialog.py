@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
+    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -95,6 +97,7 @@ def shared_out(encounter: core.Encounter, treasure: Treasure | None,
             data["equipment"] = gear
         if not got:
             continue
+        got = _grouped(got)
         try:
             changed = type(sheet).model_validate(data)
         except ValidationError:
@@ -102,8 +105,28 @@ def shared_out(encounter: core.Encounter, treasure: Treasure | None,
                         "their share is only in the log")
             continue
         after = core.replace_sheet(after, combatant_id, changed)
-        said.append(f"{after.combatant(combatant_id).name}: {', '.join(got)}"[:200])
+        said.append(_cut(f"{after.combatant(combatant_id).name}: ", got))
     return after, said
+
+
+def _grouped(got: list[str]) -> list[str]:
+    """Like things once, counted ("Gem (50gp) × 3"), in the order first met."""
+    counts: dict[str, int] = {}
+    for thing in got:
+        counts[thing] = counts.get(thing, 0) + 1
+    return [thing if n == 1 else f"{thing} × {n}" for thing, n in counts.items()]
+
+
+def _cut(head: str, got: list[str], limit: int = 600) -> str:
+    """``head`` and the things, whole, as many as fit in ``limit`` (then how many more)."""
+    text = head + ", ".join(got)
+    if len(text) <= limit:
+        return text
+    for kept in range(len(got) - 1, 0, -1):
+        shorter = f"{head}{', '.join(got[:kept])} and {len(got) - kept} more"
+        if len(shorter) <= limit:
+            return shorter
+    return text[:limit]
 
 
 class TreasureDialog(QDialog):
@@ -144,10 +167,11 @@ class TreasureDialog(QDialog):
         self.worth.setSuffix(" gp")
         self.worth.setValue(encounter.treasure_gp)
         self.worth.valueChanged.connect(self._show_shares)
-        self.shares = QLabel()
+        self.shares = QPlainTextEdit()  # a share a line, as many as the party: it scrolls
         self.shares.setObjectName("treasure_shares")
-        self.shares.setTextFormat(Qt.TextFormat.PlainText)
-        self.shares.setWordWrap(True)
+        self.shares.setAccessibleName("Shares")
+        self.shares.setReadOnly(True)
+        self.shares.setMinimumHeight(self.fontMetrics().lineSpacing() * 7)
         row = QHBoxLayout()
         row.addWidget(self.type, 1)
         row.addWidget(self.roll_button)
@@ -168,6 +192,7 @@ class TreasureDialog(QDialog):
         buttons.accepted.connect(self.count_in)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)  # wrapped text whole
         layout.addLayout(form)
         layout.addWidget(buttons)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
@@ -189,7 +214,7 @@ class TreasureDialog(QDialog):
             return
         self.shown.setText("\n".join(self.treasure.lines()))
         fixed = sum(item.value_gp or 0 for item in self.treasure.items)
-        self.worth.setMinimum(min(fixed, 10_000_000))  # the coins can go, the gems and jewellery stay
+        self.worth.setMinimum(min(fixed, 10_000_000))  # the coins can go, not the gems
         self.worth.setValue(int(self.treasure.value_gp))
 
     def settled(self) -> Treasure | None:
@@ -201,14 +226,14 @@ class TreasureDialog(QDialog):
         party = self._survivors()
         value = self.worth.value()
         if not party:
-            self.shares.setText("Nobody is left standing to share it.")
+            self.shares.setPlainText("Nobody is left standing to share it.")
             return
         if self.treasure is None:
-            self.shares.setText(f"{value:,} gp counted for the fight; roll the treasure to "
+            self.shares.setPlainText(f"{value:,} gp counted for the fight; roll the treasure to "
                                 "share it out onto the sheets")
             return
         _after, said = shared_out(self._document.encounter, self.settled(), party)
-        self.shares.setText("\n".join([f"{value:,} gp split {len(party)} ways:", *said]
+        self.shares.setPlainText("\n".join([f"{value:,} gp split {len(party)} ways:", *said]
                                       if said else [f"{value:,} gp: nothing to hand out"]))
 
     def count_in(self) -> None:

@@ -57,7 +57,7 @@ def test_treasure_is_rolled_settled_and_its_experience_lands_on_the_sheets(
         seen["shown"] = treasure.shown.text()
         seen["worth"] = treasure.worth.value()
         treasure.worth.setValue(treasure.worth.value() + 7)  # adjusted by hand
-        seen["shares"] = treasure.shares.text()
+        seen["shares"] = treasure.shares.toPlainText()
         qtbot.mouseClick(treasure.findChild(type(treasure.roll_button), "treasure_count_in"),
                          Qt.MouseButton.LeftButton)
         return 1
