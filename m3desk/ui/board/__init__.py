@@ -10,8 +10,9 @@ Embed ``RangeBoard(document)`` in the encounter window. Everything else here is 
 :func:`snapshot_of` and :func:`layout_rings`.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from m3desk.ui.lazy import exports
 
 if TYPE_CHECKING:
     from m3desk.ui.board.board_controller import BoardController
@@ -36,13 +37,7 @@ _HOME = {
 not the widgets beside it; an export starts faster)."""
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, _HOME)
 
 __all__ = [
     "BoardController",

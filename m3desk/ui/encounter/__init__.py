@@ -11,8 +11,7 @@ the board and the action dialog do) does not build the whole table:
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from m3desk.ui.lazy import exports
 
 __all__ = [
     "EncounterDocument",
@@ -31,7 +30,4 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _WHERE:
-        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = exports(__name__, _WHERE)

@@ -6,8 +6,9 @@ routine the map, the player view and the printed encounter sheet share; :func:`p
 is what they paint, computed from the encounter.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from m3desk.ui.lazy import exports
 
 if TYPE_CHECKING:
     from m3desk.ui.map.painter import MapFrame, MapStyle, paint_map
@@ -28,13 +29,7 @@ _HOME = {
 not the widgets beside it; an export starts faster)."""
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, _HOME)
 
 __all__ = ["MapFrame", "MapPanel", "MapPicture", "MapStyle", "MapView", "paint_map",
            "picture_of", "uses_map"]
