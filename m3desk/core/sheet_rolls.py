@@ -10,14 +10,16 @@ and the result can never disagree. Nothing here names a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from functools import partial
 from typing import NamedTuple
 
+from m3desk.core.derived import Derived
 from m3desk.core.dice import DiceExpr, parse_faces
 
 __all__ = ["RollOutcome", "SheetRoll", "at_least", "at_most", "chance", "chance_text", "outcome",
-           "read_faces"]
+           "read_faces", "targets_at_least"]
 
 
 class SheetRoll(NamedTuple):
@@ -54,6 +56,19 @@ def at_least(target: int, total: int) -> bool:
 def at_most(target: int, total: int) -> bool:
     """A total of at most ``target`` succeeds (a skill of 87 on d%)."""
     return total <= target
+
+
+def targets_at_least(values: Mapping[str, Derived], keys: Iterable[str], group: str,
+                     dice: DiceExpr) -> list[SheetRoll]:
+    """A roll of ``dice`` for each derived value in ``keys`` (its id the key, its label the
+    value's), succeeding at the value or more: a sheet's saving throws in the games that
+    write a save as a target number."""
+    rolls: list[SheetRoll] = []
+    for key in keys:
+        value = values[key]
+        rolls.append(SheetRoll(key, value.label, group, dice, partial(at_least, value.value),
+                               f"{value.value} or more"))
+    return rolls
 
 
 def chance(roll: SheetRoll) -> Fraction:

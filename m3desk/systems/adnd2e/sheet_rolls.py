@@ -15,7 +15,7 @@ from typing import cast
 from pydantic import BaseModel
 
 from m3desk.core.dice import DiceExpr
-from m3desk.core.sheet_rolls import SheetRoll, at_least
+from m3desk.core.sheet_rolls import SheetRoll, targets_at_least
 from m3desk.systems.adnd2e.combat import morale_holds
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.options import AdndOptions
@@ -35,12 +35,8 @@ def _morale(morale: int, total: int) -> bool:
 def sheet_rolls(sheet: BaseModel, options: BaseModel | None = None) -> tuple[SheetRoll, ...]:
     typed = cast(CharacterSheet | MonsterSheet, sheet)
     values = derive(typed, cast(AdndOptions | None, options))
-    rolls: list[SheetRoll] = []
-    for save in Save:
-        value = values[f"save.{save.value}"]
-        target = value.value
-        rolls.append(SheetRoll(f"save.{save.value}", value.label, "Saving throws", D20,
-                               partial(at_least, target), f"{target} or more"))
+    rolls = targets_at_least(values, [f"save.{save.value}" for save in Save], "Saving throws",
+                             D20)
     if isinstance(typed, MonsterSheet):
         rating = values["morale"].value
         rolls.append(SheetRoll("morale", f"Morale ({rating})", "Morale", TWO_D10,

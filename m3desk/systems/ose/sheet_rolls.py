@@ -16,7 +16,7 @@ from typing import cast
 from pydantic import BaseModel
 
 from m3desk.core.dice import DiceExpr
-from m3desk.core.sheet_rolls import SheetRoll, at_least, at_most
+from m3desk.core.sheet_rolls import SheetRoll, at_most, targets_at_least
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.round import morale_holds
@@ -50,12 +50,8 @@ def _ability_check(score: int, total: int) -> bool:
 def sheet_rolls(sheet: BaseModel, options: BaseModel | None = None) -> tuple[SheetRoll, ...]:
     typed = cast(CharacterSheet | MonsterSheet, sheet)
     values = derive(typed, cast(OseOptions | None, options))
-    rolls: list[SheetRoll] = []
-    for save in Save:
-        value = values[f"save.{save.value}"]
-        target = value.value
-        rolls.append(SheetRoll(f"save.{save.value}", value.label, "Saving throws", D20,
-                               partial(at_least, target), f"{target} or more"))
+    rolls = targets_at_least(values, [f"save.{save.value}" for save in Save], "Saving throws",
+                             D20)
     if isinstance(typed, CharacterSheet):
         for name, word in ABILITY_NAMES.items():
             score = getattr(typed.abilities, name)
