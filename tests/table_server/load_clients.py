@@ -43,8 +43,8 @@ async def live(http: aiohttp.ClientSession, base: str, code: str, name: str,
 
 
 async def churn(http: aiohttp.ClientSession, base: str, code: str, number: int,
-                until: float) -> int:
-    rounds = 0
+                until: float) -> tuple[int, int]:
+    rounds = stayed = 0  # stayed: joins whose leave could not be sent (the socket failed)
     chance = random.Random(number)
     while time.monotonic() < until:
         rounds += 1
@@ -65,15 +65,19 @@ async def churn(http: aiohttp.ClientSession, base: str, code: str, number: int,
                                      json={"code": code, "name": f"c{number}"}) as response:
                     answer = await response.json()
                 if "token" in answer:
+                    stayed += 1  # until its leave is sent
                     async with http.ws_connect(base + "ws") as socket:
                         await socket.send_str(json.dumps({"type": "hello",
                                                           "token": answer["token"]}))
-                        await socket.receive(timeout=2)
-                        await socket.send_str(json.dumps({"type": "leave"}))
+                        try:
+                            await socket.receive(timeout=2)
+                        finally:  # a slow answer still ends in a leave, as a phone's would
+                            await socket.send_str(json.dumps({"type": "leave"}))
+                            stayed -= 1
         except (TimeoutError, aiohttp.ClientError):
             pass
         await asyncio.sleep(0.2 + chance.random() * 0.8)  # a few times a second each
-    return rounds
+    return rounds, stayed
 
 
 async def stand_in() -> tuple[web.AppRunner, str]:
@@ -116,7 +120,9 @@ async def main(base: str, code: str, seconds: float, lives: int, churners: int) 
             *(churn(http, base, code, n, until) for n in range(churners)))
     if runner is not None:
         await runner.cleanup()
-    print(json.dumps({"live": results[:lives], "churn": sum(results[lives:])}))
+    comers = results[lives:]
+    print(json.dumps({"live": results[:lives], "churn": sum(r for r, _s in comers),
+                      "stayed": sum(s for _r, s in comers)}))
 
 
 if __name__ == "__main__":

@@ -109,4 +109,7 @@ def test_eight_phones_and_a_hundred_comers_never_stall_the_window(qtbot: Any) ->
             f"a device missed {len(missed)} changes of {published}: {missed[:5]}…{missed[-3:]}; "
             f"it saw {len(seen)}, the last {seen[-1]}")
     qtbot.waitUntil(lambda: len(server._sockets) == 0, timeout=10000)
-    assert len(server.devices()) <= LIVE  # the comers that joined left; no socket kept
+    # The comers that joined left (but for one whose socket failed before its leave could
+    # be sent: a phone that vanishes stays known, as it may come back); no socket kept.
+    assert len(server.devices()) <= LIVE + result["stayed"]
+    assert result["stayed"] < CHURN // 4, f"{result['stayed']} comers could not leave"
