@@ -4,7 +4,8 @@ Every field of Foundry's character is accounted for: the sheet keeps what it hol
 level, scores, hit points, armour, weapons, spells, notes); the numbers Foundry's player
 typed where m3desk works them out (THAC0, saves, an AC modifier, to-hit modifiers,
 initiative) are kept as the referee's overrides when they differ; gear (with its container
-in its name: "Rope (in Backpack)"), coins, other treasure and languages go into the sheet's
+in its name: "Rope (in Backpack)", a container inside another as its own row, and the weight
+in coins Foundry gives it), coins, other treasure and languages go into the sheet's
 own fields (format 2), and what does not fit them into the notes; what the sheet has no field
 for (class abilities, the biography, the title, Foundry's active effects) is kept in the
 notes, a labelled line each; everything else is named in the report. Export writes the
@@ -122,21 +123,24 @@ class _Items:
         """Equipment rows: the name (with "(in Backpack)") and how many."""
         self.treasure: list[str] = []
         """Other treasure as written ("Garnet ×2 (50 gp each)")."""
-        self.weights = 0
-        """Gear items with a weight of their own, which a row does not hold."""
 
     def note(self, label: str, text: str) -> None:
         self.kept.setdefault(label, []).append(text)
 
     def carry(self, name: str, quantity: int, where: str = "", weight: Any = None) -> None:
-        """One piece of gear as an equipment row; past the sheet's 200 rows, in the notes."""
-        if _int(weight):
-            self.weights += 1
+        """One piece of gear as an equipment row with its weight in coins; past the sheet's
+        200 rows, in the notes (where a weight is not written: the report says so)."""
         named = (name + where)[:80]
+        coins = _int(weight)
         if len(self.gear) < 200:
-            self.gear.append(Item(name=named, quantity=_clamp(quantity, 0, 100_000)))
+            self.gear.append(Item(name=named, quantity=_clamp(quantity, 0, 100_000),
+                                  # Foundry writes 0 for a weight nobody gave
+                                  weight=_clamp(coins, 1, 100_000) if coins else None))
         else:
             self.note("Equipment", counted(name, quantity, where))
+            if coins:
+                self.report.add(f"the weight of {name} ({coins} coins) is not kept: past "
+                                "the sheet's 200 equipment rows, it is listed in the notes")
 
     def read(self, items: Any) -> None:
         if not isinstance(items, list):
@@ -388,9 +392,6 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
             treasure = joined
         else:
             kept.setdefault("Treasure", []).append(piece)
-    if items.weights:
-        report.add(f"the weights of {items.weights} pieces of gear are not kept: an OSE "
-                   "sheet counts gear as one load, not by weight")
     title = report.text(_get(details, "title"), 80, "the title")
     if title:
         kept["Title"] = [title]
@@ -513,7 +514,8 @@ def character_to_foundry(sheet: CharacterSheet) -> tuple[dict[str, Any], list[st
         "cast": 1 if s.cast else 0,
         "range": "" if s.range is None else "Touch" if s.range == 0 else f"{s.range}'"}}
         for s in sheet.spells]
-    items += noted_items(found, sheet.char_class.value.title()) + _coin_items(found)
+    weights = {i.name: i.weight for i in sheet.equipment if i.weight is not None}
+    items += noted_items(found, sheet.char_class.value.title(), weights) + _coin_items(found)
     if found.get("Effects (not applied)"):
         problems.append("the effects in the notes are written as Foundry effects by name "
                         "only, changing nothing: "

@@ -295,9 +295,12 @@ def _suffixes(name: str) -> tuple[str, str, float]:
     return name, container, cost
 
 
-def noted_items(found: Mapping[str, list[tuple[str, int]]], owner: str) -> list[dict[str, Any]]:
+def noted_items(found: Mapping[str, list[tuple[str, int]]], owner: str,
+                weights: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
     """Foundry items for the notes' labelled lines: abilities, spells, gear (in its
-    containers) and treasure."""
+    containers) and treasure; ``weights`` gives a piece of gear's weight in coins, by its
+    row's name ("Rope (in Backpack)")."""
+    weights = weights or {}
     items: list[dict[str, Any]] = []
     for label in ("Class abilities", "Special abilities"):
         items += [{"name": name, "type": "ability", "system": {
@@ -306,14 +309,15 @@ def noted_items(found: Mapping[str, list[tuple[str, int]]], owner: str) -> list[
             for name, _count in found.get(label, ())]
     items += [{"name": name, "type": "spell", "system": {"lvl": 1, "memorized": 0, "cast": 0}}
               for name, _count in found.get("Spells", ())]
-    gear = [(*_suffixes(name), count, label == "Treasure")
+    gear = [(*_suffixes(name), count, label == "Treasure", weights.get(name, 0))
             for label in ("Equipment", "Treasure") for name, count in found.get(label, ())]
-    holders = {container for _name, container, _cost, _count, _treasure in gear if container}
+    holders = {container for _name, container, _cost, _count, _treasure, _w in gear
+               if container}
     ids = {name: f"m3desk{index:010d}" for index, name in enumerate(sorted(holders))}
-    for name, container, cost, count, treasure in gear:
+    for name, container, cost, count, treasure, weight in gear:
         item: dict[str, Any] = {"name": name, "type": "container" if name in ids else "item",
                                 "system": {"quantity": {"value": count, "max": 0},
-                                           "weight": 0, "cost": cost,
+                                           "weight": weight, "cost": cost,
                                            "containerId": ids.get(container, "")}}
         if name in ids:
             item["_id"] = ids[name]

@@ -72,6 +72,9 @@ class Item(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     name: Name
     quantity: int = Field(1, ge=0, le=100_000)
+    weight: int | None = Field(None, ge=0, le=100_000)
+    """One piece's weight in coins (the unit of the detailed encumbrance and of Foundry's
+    OSE system); None where it is not written down."""
 
 
 Coin = Annotated[int, Field(ge=0, le=10_000_000)]

@@ -300,3 +300,45 @@ def test_gear_coins_treasure_and_languages_go_there_and_back_in_their_fields(
     again = character_from_foundry(json.loads(json.dumps(written)))[0]
     assert (again.equipment, again.coins, again.languages, again.treasure) == \
         (sheet.equipment, sheet.coins, sheet.languages, sheet.treasure)
+
+
+def _gear(name: str, kind: str, weight: float, inside: str = "", own: str = "",
+          quantity: int = 1) -> dict[str, Any]:
+    item: dict[str, Any] = {"name": name, "type": kind, "system": {
+        "quantity": {"value": quantity, "max": 0}, "weight": weight, "cost": 1,
+        "containerId": inside, "treasure": False}}
+    if own:
+        item["_id"] = own
+    return item
+
+
+def test_gear_weights_and_a_container_inside_another_are_kept_there_and_back() -> None:
+    """A pouch inside a backpack, flint inside the pouch, rope with its weight: each row keeps
+    its container (the pouch as a row of the backpack) and its weight in coins, the report
+    names nothing of them, and the export nests them again as Foundry does."""
+    actor = {"name": "Oswin", "type": "character", "system": {
+        "details": {"class": "Fighter", "level": 1}, "hp": {"value": 6, "max": 6}},
+        "items": [_gear("Backpack", "container", 20, own="bp0000000000001"),
+                  _gear("Pouch", "container", 1, inside="bp0000000000001",
+                        own="pu0000000000001"),
+                  _gear("Flint and steel", "item", 2, inside="pu0000000000001"),
+                  _gear("Rope, 50'", "item", 50, inside="bp0000000000001"),
+                  _gear("Torches", "item", 10, quantity=6),
+                  _gear("Chalk", "item", 0)]}
+    sheet, problems, _kept = character_from_foundry(actor)
+    rows = {item.name: (item.quantity, item.weight) for item in sheet.equipment}
+    assert rows == {"Backpack": (1, 20), "Pouch (in Backpack)": (1, 1),
+                    "Flint and steel (in Pouch)": (1, 2), "Rope, 50' (in Backpack)": (1, 50),
+                    "Torches": (6, 10), "Chalk": (1, None)}
+    assert not any("weight" in line or "container" in line for line in problems), problems
+    written, _problems = character_to_foundry(sheet)
+    by_name = {item["name"]: item for item in written["items"]
+               if item["type"] in ("item", "container")}
+    assert {name: item["system"]["weight"] for name, item in by_name.items()} == {
+        "Backpack": 20, "Pouch": 1, "Flint and steel": 2, "Rope, 50'": 50, "Torches": 10,
+        "Chalk": 0}
+    assert by_name["Pouch"]["type"] == by_name["Backpack"]["type"] == "container"
+    assert by_name["Pouch"]["system"]["containerId"] == by_name["Backpack"]["_id"]
+    assert by_name["Flint and steel"]["system"]["containerId"] == by_name["Pouch"]["_id"]
+    again = character_from_foundry(json.loads(json.dumps(written)))[0]
+    assert again.equipment == sheet.equipment
