@@ -168,10 +168,10 @@ WEAPON_TABLE = TableSpec("weapons", "Weapons", (
 EQUIPMENT_TABLE = TableSpec("equipment", "Equipment", (
     FieldSpec("quantity", "×", "int", minimum=0, maximum=100_000, width="1000",
               help="How many are carried."),
-    FieldSpec("name", "Item", width="Rations (iron, 7 days)"),
     FieldSpec("weight", "Weight (cn)", "int", minimum=0, maximum=100_000, blank="—",
               width="1000", help="One piece's weight in coins (10 coins weigh a pound), "
                                  "for the detailed encumbrance; — when not written."),
+    FieldSpec("name", "Item", width="Rations (iron, 7 days)"),
 ), lambda: Item(name="item"), noun="item", help="Adventuring gear carried, one row an item "
                                                 "(weapons and armour have their own places).")
 
