@@ -186,9 +186,10 @@ QT_PLUGIN_POLICY: dict[str, tuple[str, Iterable[str] | str]] = {
     # GNOME/KDE themes (dark mode still follows the desktop via the portal since Qt 6.5) and
     # Qt's own file dialog. xdgdesktopportal is kept: it links nothing extra.
     "platformthemes": ("drop", {"qgtk3"}),
-    # PNG is built into QtGui. SVG for the icons, JPEG for pictures. Add "qwebp"/"qgif" here
-    # if the app ever accepts such pictures.
-    "imageformats": ("keep", {"qsvg", "qjpeg"}),
+    # PNG is built into QtGui. SVG for the icons, JPEG and WebP for pictures (a map's scan;
+    # the WebP plug-in is also the libwebp a large WebP is read scaled through). Add "qgif"
+    # here if the app ever accepts such pictures.
+    "imageformats": ("keep", {"qsvg", "qjpeg", "qwebp"}),
     # Wayland: keep the xdg-shell (every desktop compositor), the client-side decorations
     # (GNOME) and wayland-egl. The "-server" buffer integrations are only for clients of
     # Qt-based compositors; ivi/fullscreen/wl-shell/qt-shell are for embedded compositors.

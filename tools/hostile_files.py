@@ -298,6 +298,22 @@ def hostile_pictures(out: Path, *, svgz_gigabytes: float = 1.0) -> dict[str, Pat
     scan.fill(QColor(90, 120, 60))
     scan.save(str(out / "large-scan.png"))
     paths["large-scan.png"] = out / "large-scan.png"
+    # a WebP of 48 megapixels, more than is decoded whole (libwebp scales it as it reads),
+    # and the same cut short; lossless, so a flat one takes a few KB and a second to make
+    from PySide6.QtGui import QImageReader, QImageWriter
+    before = QImageReader.allocationLimit()
+    QImageReader.setAllocationLimit(max(before, 400))
+    webp = QImage(8000, 6000, QImage.Format.Format_RGB32)
+    webp.fill(QColor(60, 90, 120))
+    writer = QImageWriter(str(out / "large-scan.webp"), b"webp")
+    writer.setQuality(100)
+    writer.write(webp)
+    del webp
+    QImageReader.setAllocationLimit(before)
+    paths["large-scan.webp"] = out / "large-scan.webp"
+    whole_webp = paths["large-scan.webp"].read_bytes()
+    (out / "truncated-scan.webp").write_bytes(whole_webp[: len(whole_webp) // 2])
+    paths["truncated-scan.webp"] = out / "truncated-scan.webp"
     paths["dev-zero"] = Path("/dev/zero")
     fifo = out / "pipe.png"
     if not fifo.exists():

@@ -13,9 +13,10 @@ only what passed:
   TGA, ICNS, …) is refused with a sentence naming what it is, and Qt is told the format so
   it never guesses from the content;
 - a raster picture's pixel count is read from its header; a large one is decoded scaled
-  down to ``max_side``: JPEG decodes straight to the small size, PNG and WebP are decoded
-  whole (at most :data:`MAX_FULL_DECODE_BYTES`, the allocation limit raised for that read
-  only) and then scaled;
+  down to ``max_side``: JPEG and WebP decode straight to the small size (WebP through
+  libwebp's own scaling, :mod:`m3desk.ui.webp_scaled`, once it is too large to decode
+  whole), PNG is decoded whole up to :data:`MAX_FULL_DECODE_BYTES` (the allocation limit
+  raised for that read only) and then scaled, and a band of rows at a time beyond it;
 - an SVG is decompressed to at most :data:`MAX_SVG_BYTES`, then scanned once by expat
   (no entity declarations, no external pictures, at most :data:`MAX_SVG_ELEMENTS`
   elements, :data:`MAX_SVG_DEPTH` deep, and the elements its ``<use>`` copies counted
@@ -42,6 +43,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
 from m3desk.ui.png_bands import read_png_in_bands
+from m3desk.ui.webp_scaled import webp_scaled_reader
 
 __all__ = ["MAX_FILE_BYTES", "MAX_FULL_DECODE_BYTES", "MAX_PIXELS", "MAX_SVG_BYTES",
            "MAX_SVG_ELEMENTS", "Cancelled", "ReadPicture", "picture_kind", "read_picture",
@@ -219,12 +221,22 @@ def _read_raster(data: bytes, name: str, kind: str, max_side: int, max_pixels: i
     # libjpeg decodes straight to a half, a quarter or an eighth; for less than halving (or
     # a JPEG too large to hold whole) that is then scaled by Qt's slower smooth scaling.
     natively = kind == "jpeg" and (2 * target.width() <= width or full > MAX_FULL_DECODE_BYTES)
+    def between() -> None:
+        if cancelled():
+            raise Cancelled
+
+    if not natively and full > MAX_FULL_DECODE_BYTES and kind == "webp":
+        # too large to decode whole: libwebp scales each row as it decodes it
+        webp = webp_scaled_reader()
+        if webp is not None:
+            try:
+                scaled = webp.read(data, target, between)
+            except ValueError as error:
+                raise ValueError(f"{name} could not be read as a WebP picture "
+                                 f"({error}).") from error
+            return ReadPicture(scaled, scaled.width() / width, kind)
     if not natively and full > MAX_FULL_DECODE_BYTES and kind == "png":
         # too large to decode whole: a band of rows at a time, each scaled into its place
-        def between() -> None:
-            if cancelled():
-                raise Cancelled
-
         try:
             banded = read_png_in_bands(data, target, between)
         except ValueError as error:

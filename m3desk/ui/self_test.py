@@ -171,6 +171,31 @@ def export_pdf(encounter: Encounter) -> str:
     return f"encounter PDF ({pages} page{'s' if pages != 1 else ''})"
 
 
+def _exercise_pictures() -> str:
+    """A JPEG and a WebP made and read back as a map's picture is read, the WebP also
+    scaled by libwebp as it decodes (the plug-ins and libwebp are in the bundle)."""
+    from PySide6.QtCore import QBuffer, QIODevice, QSize
+    from PySide6.QtGui import QColor, QImage, QImageWriter
+
+    from m3desk.ui.picture_files import read_picture_bytes
+    from m3desk.ui.webp_scaled import webp_scaled_reader
+
+    image = QImage(64, 48, QImage.Format.Format_RGB32)
+    image.fill(QColor(90, 120, 60))
+    for kind in ("jpeg", "webp"):
+        buffer = QBuffer()
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        check(QImageWriter(buffer, kind.encode()).write(image), f"no {kind} writer")
+        read = read_picture_bytes(bytes(buffer.data()), f"picture.{kind}", 32)
+        check(read.image.size() == QSize(32, 24), f"a {kind} picture was not read scaled")
+    reader = webp_scaled_reader()
+    check(reader is not None, "libwebp (the WebP plug-in) was not found")
+    assert reader is not None
+    scaled = reader.read(bytes(buffer.data()), QSize(16, 12), lambda: None)
+    check(scaled.size() == QSize(16, 12), "libwebp did not read a WebP scaled")
+    return "JPEG and WebP pictures (WebP scaled by libwebp)"
+
+
 def _exercise_dialogs(window: MainWindow) -> str:
     from m3desk.assets import game_data
     from m3desk.ui.window.generation_dialog import GenerationDialog
@@ -196,6 +221,7 @@ def exercise_window(window: MainWindow) -> list[str]:
             exercised += own(window)
     exercised += _exercise_other_games(window)
     exercised.append(_exercise_dialogs(window))
+    exercised.append(_exercise_pictures())
     check(window.session.close_all(ask=False), "closing the documents failed")
     return exercised
 

@@ -104,6 +104,7 @@ def test_spec_document_types_match_the_mime_types() -> None:
     "PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so",
     "PySide6/Qt/plugins/imageformats/libqsvg.so",
     "PySide6/Qt/plugins/imageformats/libqjpeg.so",
+    "PySide6/Qt/plugins/imageformats/libqwebp.so",
     "PySide6/Qt/plugins/iconengines/libqsvgicon.so",
     "PySide6/Qt/plugins/platforminputcontexts/libcomposeplatforminputcontextplugin.so",
     "PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so",
