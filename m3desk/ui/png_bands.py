@@ -133,7 +133,7 @@ class _Pieces(QIODevice):
     def bytesAvailable(self) -> int:
         return self._left + super().bytesAvailable()
 
-    def readData(self, maxlen: int) -> bytes:  # type: ignore[override]
+    def readData(self, maxlen: int) -> bytes:
         got: list[memoryview] = []
         have = 0
         while have < maxlen and self._index < len(self._pieces):

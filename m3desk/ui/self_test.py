@@ -186,12 +186,13 @@ def _exercise_pictures() -> str:
         buffer = QBuffer()
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         check(QImageWriter(buffer, kind.encode()).write(image), f"no {kind} writer")
-        read = read_picture_bytes(bytes(buffer.data()), f"picture.{kind}", 32)
+        data = bytes(buffer.data().data())
+        read = read_picture_bytes(data, f"picture.{kind}", 32)
         check(read.image.size() == QSize(32, 24), f"a {kind} picture was not read scaled")
     reader = webp_scaled_reader()
     check(reader is not None, "libwebp (the WebP plug-in) was not found")
     assert reader is not None
-    scaled = reader.read(bytes(buffer.data()), QSize(16, 12), lambda: None)
+    scaled = reader.read(data, QSize(16, 12), lambda: None)
     check(scaled.size() == QSize(16, 12), "libwebp did not read a WebP scaled")
     return "JPEG and WebP pictures (WebP scaled by libwebp)"
 
