@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QComboBox,
-    QDialog,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -43,13 +42,14 @@ from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.ui.action import prompts
+from m3desk.ui.action.die_face_edit import DieFaceEdit
+from m3desk.ui.action.modal_dialog import ModalActionDialog
 from m3desk.ui.action.next_turn import NextTurnButton, advance_turn
 from m3desk.ui.action.tone import tone_color
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory
 from m3desk.ui.games.monsters_and_magic.action.check_inputs import CheckInputs
 from m3desk.ui.games.monsters_and_magic.action.dice_entry import DiceEntry, check_roller
-from m3desk.ui.games.monsters_and_magic.action.die_face_edit import DieFaceEdit
 from m3desk.ui.games.monsters_and_magic.action.modifier_view import ModifierView
 from m3desk.ui.games.monsters_and_magic.action.odds_view import OddsView
 from m3desk.ui.games.monsters_and_magic.action.roll_result_view import RollResultView
@@ -72,7 +72,7 @@ def _scrolling(widget: QWidget, parent: QWidget) -> QScrollArea:
     return area
 
 
-class ActionDialog(QDialog):
+class ActionDialog(ModalActionDialog):
     """Resolve one action of one combatant and apply it to the encounter.
 
     It is an :class:`~m3desk.ui.action.action_view.ActionView`: the action list, target,
@@ -183,25 +183,6 @@ class ActionDialog(QDialog):
         self._refresh_check()
         self._fit_to_screen()
         self.inputs.actor_panel.actor.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    # -- the entry point -------------------------------------------------------------
-
-    @classmethod
-    def run_for(cls, document: EncounterDocument, parent: QWidget, *,
-                roller: Roller | None = None, memory: ActionMemory | None = None,
-                actor_id: str | None = None) -> bool:
-        """Open the dialog for the encounter (modal); True when an action was applied."""
-        dialog = cls(document, parent, roller=roller, memory=memory, actor_id=actor_id)
-        try:
-            cls.show_modal(dialog)
-            return dialog.was_applied
-        finally:
-            dialog.deleteLater()
-
-    @staticmethod
-    def show_modal(dialog: ActionDialog) -> int:
-        """Run the dialog modally; tests replace this to drive the dialog instead."""
-        return dialog.exec()
 
     # -- state -----------------------------------------------------------------------
 

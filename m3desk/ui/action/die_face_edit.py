@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-from m3desk.systems.monsters_and_magic.dice import DiceError, DiceExpr
+from m3desk.core.dice import DiceError, DiceExpr
 
 __all__ = ["DieFaceEdit"]
 
