@@ -176,7 +176,9 @@ class SystemActionDialog(ModalActionDialog):
         layout.addLayout(form)
         layout.addWidget(self.preview)
         spread_row = QHBoxLayout()
-        spread_row.addWidget(self.spread_button, 0, Qt.AlignmentFlag.AlignTop)
+        # Left, under the lines it explains (it sat in the middle while the spread hid).
+        spread_row.addWidget(self.spread_button, 0,
+                             Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         spread_row.addWidget(self.spread, 1)
         layout.addLayout(spread_row)
         layout.addWidget(self.chance)
