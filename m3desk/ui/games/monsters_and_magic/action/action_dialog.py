@@ -102,6 +102,29 @@ class ActionDialog(ModalActionDialog):
 
         self.inputs = CheckInputs(self._encounter, self._memory, selected=document.selected,
                                   actor_id=actor_id, parent=self)
+        right = self._build_right_column()
+        self._build_buttons()
+        self._lay_out(right)
+        self._connect()
+        self._following_focus = False
+        self._in_view: QWidget | None = None
+        for content in (self.inputs, right):
+            content.installEventFilter(self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            # A mnemonic (Alt+X, Alt+H …) may jump to a field scrolled out of its column.
+            app.focusChanged.connect(self._on_focus_changed)
+            self._following_focus = True
+
+        self._set_tab_order()
+        self._refresh_check()
+        self._fit_to_screen()
+        self.inputs.actor_panel.actor.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # -- building --------------------------------------------------------------------
+
+    def _build_right_column(self) -> QWidget:
+        """Before the roll (modifiers, chances), the dice, the result, the spending."""
         right = QWidget(self)
         self.modifier_view = ModifierView(right)
         self.odds_view = OddsView(right)
@@ -122,7 +145,10 @@ class ActionDialog(ModalActionDialog):
         for widget in (before, self.dice_entry, self.result_view, self.assistant):
             right_layout.addWidget(widget)
         right_layout.addStretch(1)
+        return right
 
+    def _build_buttons(self) -> None:
+        """Apply, Cancel, Apply and Next Turn, the hint of what Enter does, the result."""
         self.apply_button = QPushButton("&Apply", self)
         self.apply_button.setToolTip("Apply to the encounter: one undo step, one log entry.")
         self.cancel_button = QPushButton("Cancel", self)
@@ -138,6 +164,9 @@ class ActionDialog(ModalActionDialog):
         self._result_line.setWordWrap(True)
         self._result_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._result_line.hide()  # plain weight: the verdict is 6 · Result's bold headline
+
+    def _lay_out(self, right: QWidget) -> None:
+        """Two scrolling columns, then what Apply will do, the result line and the buttons."""
         buttons = QHBoxLayout()
         buttons.addWidget(self.hint, 1)
         buttons.addWidget(self.next_turn_button)
@@ -161,6 +190,7 @@ class ActionDialog(ModalActionDialog):
         self._layout = layout
         self._right_content = right
 
+    def _connect(self) -> None:
         self.inputs.changed.connect(self._refresh_check)
         self.dice_entry.changed.connect(self._on_dice)
         self.dice_entry.roll_requested.connect(self.roll)
@@ -168,21 +198,7 @@ class ActionDialog(ModalActionDialog):
         self.apply_button.clicked.connect(self.apply)
         self.next_turn_button.clicked.connect(self.apply_and_next_turn)
         self.cancel_button.clicked.connect(self.reject)
-        document.encounter_changed.connect(self._on_encounter_changed)
-        self._following_focus = False
-        self._in_view: QWidget | None = None
-        for content in (self.inputs, right):
-            content.installEventFilter(self)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            # A mnemonic (Alt+X, Alt+H …) may jump to a field scrolled out of its column.
-            app.focusChanged.connect(self._on_focus_changed)
-            self._following_focus = True
-
-        self._set_tab_order()
-        self._refresh_check()
-        self._fit_to_screen()
-        self.inputs.actor_panel.actor.setFocus(Qt.FocusReason.OtherFocusReason)
+        self._document.encounter_changed.connect(self._on_encounter_changed)
 
     # -- state -----------------------------------------------------------------------
 
