@@ -75,7 +75,7 @@ class Act:
             seen.update(preview=dialog.preview.text(), chance=dialog.chance.text(),
                         problem=dialog.problem.text())
             for spin, face in zip(dialog.dice, faces, strict=True):
-                spin.setValue(face)
+                spin.set_face(face)
             return int(dialog.apply()) if apply else 0
 
         self.monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(play))

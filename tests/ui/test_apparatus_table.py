@@ -69,7 +69,7 @@ class Actor:
                          "problem": dialog.problem.text(),
                          "dice": ", ".join(spin.accessibleName() for spin in dialog.dice)}
             for spin, face in zip(dialog.dice, faces, strict=True):
-                spin.setValue(face)
+                spin.set_face(face)
             return int(dialog.apply()) if apply else 0
 
         self._plan = plan

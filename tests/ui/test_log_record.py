@@ -148,7 +148,7 @@ class Dialog:
                 dialog.target.setCurrentIndex(dialog.target.findData(_id(widget, target)))
             problems.append(dialog.problem.text())
             for n, spin in enumerate(dialog.dice):
-                spin.setValue(faces[n] if n < len(faces) else 1)
+                spin.set_face(faces[n] if n < len(faces) else 1)
             return int(dialog.apply())
 
         self.monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(play))

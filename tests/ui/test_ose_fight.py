@@ -199,7 +199,7 @@ class Referee:
         if faces is None:
             return 0
         for spin, face in zip(dialog.dice, faces, strict=True):
-            spin.setValue(face)
+            spin.set_face(face)
         assert dialog.apply(), "the dialog did not apply"
         return 1
 

@@ -76,7 +76,7 @@ def test_an_ose_round_from_side_initiative_to_a_sword_blow(
         seen.append((dialog.problem.text(), dialog.chance.text()))
         seen.append((dialog.preview.text().replace("\u00a0", " "), ""))  # reads as a space
         for spin, face in zip(dialog.dice, (12, 5), strict=True):
-            spin.setValue(face)
+            spin.set_face(face)
         return int(dialog.apply())
 
     monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(bow_then_apply))

@@ -75,7 +75,7 @@ def test_a_toy_fight_from_initiative_to_a_hit(qtbot: Any, widget: EncounterWidge
     def type_and_apply(dialog: SystemActionDialog) -> int:
         seen.append(dialog.chance.text())
         for spin, face in zip(dialog.dice, (17, 3), strict=True):
-            spin.setValue(face)
+            spin.set_face(face)
         return int(dialog.apply())
 
     monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(type_and_apply))
@@ -150,7 +150,7 @@ def test_what_the_table_must_hear_is_said_when_the_action_is_applied(
 
     def hit_hard(dialog: SystemActionDialog) -> int:
         for spin, face in zip(dialog.dice, (20, 6), strict=True):
-            spin.setValue(face)
+            spin.set_face(face)
         return int(dialog.apply())
 
     monkeypatch.setattr(SystemActionDialog, "show_modal", staticmethod(hit_hard))

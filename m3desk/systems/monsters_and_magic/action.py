@@ -342,6 +342,87 @@ def _resistance(
     return f"{kind}{attribute} resistance", choice.rolled, terms
 
 
+def _check_situation(situation: Situation) -> list[Term]:
+    """The situation's terms on the actor's check: bonuses, its conditions, a concealed
+    target, help, the GM's word."""
+    terms = list(situation.bonuses)
+    terms.extend(Term(label=c.name, value=c.value) for c in situation.actor_conditions)
+    terms.append(
+        Term(
+            label=f"target {situation.target_concealment.value}-concealed",
+            value=CONCEALMENT_PENALTY[situation.target_concealment],
+        )
+    )
+    terms.append(Term(label="help", value=situation.help_bonus))
+    terms.append(Term(label="GM adjustment", value=situation.gm_check))
+    return terms
+
+
+def _resistance_situation(situation: Situation) -> list[Term]:
+    """The situation's terms on the resistance: the target's conditions, a concealed
+    attacker, cover, the GM's word."""
+    terms = [Term(label=c.name, value=c.value) for c in situation.target_conditions]
+    terms.append(
+        Term(
+            label=f"attacker {situation.actor_concealment.value}-concealed",
+            value=CONCEALMENT_PENALTY[situation.actor_concealment],
+        )
+    )
+    if situation.cover is not CoverKind.NONE:
+        terms.append(
+            Term(
+                label=f"{situation.cover.value} {situation.cover_extent.value} cover",
+                value=cover_bonus(situation.cover, situation.cover_extent),
+            )
+        )
+    terms.append(Term(label="GM adjustment", value=situation.gm_resistance))
+    return terms
+
+
+def _size_terms(actor: Sheet, target: Sheet | None, resistance: ResistanceChoice,
+                mental: bool, rules: TableRules) -> tuple[list[Term], list[Term]]:
+    """A larger or smaller target's terms on the resistance and on the effect points, as
+    the table rules apply size (mental, against a difficulty, to defence)."""
+    res_terms: list[Term] = []
+    ep_terms: list[Term] = []
+    if target is None or target.size is actor.size:
+        return res_terms, ep_terms
+    res_adj, ep_adj = size_adjustment(actor.size.value, target.size.value, mental=mental)
+    word = "larger" if target.size.step > actor.size.step else "smaller"
+    against_difficulty = resistance.kind is ResistanceKind.DIFFICULTY
+    if mental:
+        if rules.size_mental:
+            res_terms.append(Term(label=f"{word} target", value=res_adj))
+            ep_terms.append(Term(label=f"{word} target", value=ep_adj))
+    elif against_difficulty:
+        if rules.size_vs_difficulty:
+            ep_terms.append(Term(label=f"{word} target", value=ep_adj))
+    else:
+        if (rules.size_defence_vs_larger if word == "larger"
+                else rules.size_defence_vs_smaller):
+            res_terms.append(Term(label=f"{word} target", value=res_adj))
+        ep_terms.append(Term(label=f"{word} target", value=ep_adj))
+    return res_terms, ep_terms
+
+
+def _damage_caps(actor: Sheet, weapon: Weapon | None, situation: Situation,
+                 rules: TableRules) -> tuple[int | None, int | None]:
+    """The check's maximum damage and the computed one: the sheet's override of it, the
+    table rules' enforcing, the GM's number for this check."""
+    computed = _damage_cap(actor, weapon, rules)
+    if computed is not None and isinstance(actor, CharacterSheet) and isinstance(
+            weapon, Item | Spell):
+        key_list = actor.items if isinstance(weapon, Item) else actor.spells
+        kind = "item" if isinstance(weapon, Item) else "spell"
+        if weapon in key_list:
+            override = actor.overrides.get(f"max_damage.{kind}.{key_list.index(weapon)}")
+            computed = computed if override is None else override
+    cap = computed if rules.enforce_damage_cap else None
+    if situation.damage_cap is not None:
+        cap = situation.damage_cap
+    return cap, computed
+
+
 def build_check(
     actor: Sheet,
     *,
@@ -367,66 +448,14 @@ def build_check(
     if mental is None:
         mental = bool(getattr(weapon, "mental", False))
     terms = _actor_terms(actor, attribute, traits, weapon, rules)
-    terms.extend(situation.bonuses)
-    for condition in situation.actor_conditions:
-        terms.append(Term(label=condition.name, value=condition.value))
-    terms.append(
-        Term(
-            label=f"target {situation.target_concealment.value}-concealed",
-            value=CONCEALMENT_PENALTY[situation.target_concealment],
-        )
-    )
-    terms.append(Term(label="help", value=situation.help_bonus))
-    terms.append(Term(label="GM adjustment", value=situation.gm_check))
-
+    terms.extend(_check_situation(situation))
     res_label, rolled, res_terms = _resistance(target, resistance, mental, rules)
-    for condition in situation.target_conditions:
-        res_terms.append(Term(label=condition.name, value=condition.value))
-    res_terms.append(
-        Term(
-            label=f"attacker {situation.actor_concealment.value}-concealed",
-            value=CONCEALMENT_PENALTY[situation.actor_concealment],
-        )
-    )
-    if situation.cover is not CoverKind.NONE:
-        res_terms.append(
-            Term(
-                label=f"{situation.cover.value} {situation.cover_extent.value} cover",
-                value=cover_bonus(situation.cover, situation.cover_extent),
-            )
-        )
-    res_terms.append(Term(label="GM adjustment", value=situation.gm_resistance))
-
-    ep_terms: list[Term] = []
-    if affects_target and target is not None and target.size is not actor.size:
-        res_adj, ep_adj = size_adjustment(actor.size.value, target.size.value, mental=mental)
-        word = "larger" if target.size.step > actor.size.step else "smaller"
-        against_difficulty = resistance.kind is ResistanceKind.DIFFICULTY
-        if mental:
-            if rules.size_mental:
-                res_terms.append(Term(label=f"{word} target", value=res_adj))
-                ep_terms.append(Term(label=f"{word} target", value=ep_adj))
-        elif against_difficulty:
-            if rules.size_vs_difficulty:
-                ep_terms.append(Term(label=f"{word} target", value=ep_adj))
-        else:
-            if (rules.size_defence_vs_larger if word == "larger"
-                    else rules.size_defence_vs_smaller):
-                res_terms.append(Term(label=f"{word} target", value=res_adj))
-            ep_terms.append(Term(label=f"{word} target", value=ep_adj))
+    res_terms.extend(_resistance_situation(situation))
+    size_res, ep_terms = _size_terms(actor, target if affects_target else None, resistance,
+                                     mental, rules)
+    res_terms.extend(size_res)
     ep_terms.append(Term(label="GM adjustment", value=situation.gm_effect_points))
-
-    computed = _damage_cap(actor, weapon, rules)
-    if computed is not None and isinstance(actor, CharacterSheet) and isinstance(
-            weapon, Item | Spell):
-        key_list = actor.items if isinstance(weapon, Item) else actor.spells
-        kind = "item" if isinstance(weapon, Item) else "spell"
-        if weapon in key_list:
-            override = actor.overrides.get(f"max_damage.{kind}.{key_list.index(weapon)}")
-            computed = computed if override is None else override
-    cap = computed if rules.enforce_damage_cap else None
-    if situation.damage_cap is not None:
-        cap = situation.damage_cap
+    cap, computed = _damage_caps(actor, weapon, situation, rules)
     reach = None
     if weapon is not None and target is not None and not (
             isinstance(weapon, MonsterAttack) and weapon.action):

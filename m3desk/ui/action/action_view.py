@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton
+
+from m3desk.ui.action.die_face_edit import DieFaceEdit
 
 __all__ = ["ActionView"]
 
@@ -31,8 +33,9 @@ class ActionView(Protocol):
         """Whom the action is aimed at (may be hidden when the action carries its target)."""
 
     @property
-    def dice(self) -> Sequence[QWidget]:
-        """The die fields of the current action, in typing order (a face typed in each)."""
+    def dice(self) -> Sequence[DieFaceEdit]:
+        """The die fields of the current action, in typing order (a face typed in each;
+        every game's dialog types its dice in the same fields)."""
 
     def die_sides(self) -> tuple[int, ...]:
         """How many sides each die of :attr:`dice` has, in the same order."""

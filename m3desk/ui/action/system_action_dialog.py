@@ -4,13 +4,16 @@ Everything it shows comes from the encounter's game through its
 :class:`~m3desk.core.system.EncounterRules`: the actions the actor has, a preview with the
 arithmetic and the exact chance before rolling (or why the action is barred), the dice the
 action rolls, and the resolved encounter. Apply is one undo step with the game's log line.
-A game whose actions need a step of their own (Monsters & Magic's effect points) has its
-own dialog instead; :mod:`m3desk.ui.action.dialog_choice` picks.
+The chances are bars (:mod:`~m3desk.ui.action.odds_bars`) of the preview's own fractions, and
+the dice are typed die by die (:mod:`~m3desk.ui.action.dice_row`), the parts a game's own
+dialog shows too. A game whose actions need a step of their own (Monsters & Magic's effect
+points) has its own dialog instead; :mod:`m3desk.ui.action.dialog_choice` picks.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -18,15 +21,12 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -43,18 +43,17 @@ from m3desk.core.system import (
     ActionPreview,
     EncounterRules,
 )
+from m3desk.ui.action.dice_row import DiceRow
+from m3desk.ui.action.die_face_edit import DieFaceEdit
+from m3desk.ui.action.modal_dialog import ModalActionDialog
 from m3desk.ui.action.next_turn import NextTurnButton, advance_turn
+from m3desk.ui.action.odds_bars import OddsBars
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
 if TYPE_CHECKING:
     from m3desk.ui.action.action_view import ActionView
 
-__all__ = ["SystemActionDialog"]
-
-NO_FACE = 0
-"""A die field not typed yet (shown as "–")."""
-DICE_PER_ROW = 3
-"""Dice fields side by side before the next row: each keeps its whole label."""
+__all__ = ["SystemActionDialog", "chance_rows"]
 
 
 def mean_damage(option: ActionOption) -> Fraction:
@@ -73,13 +72,20 @@ def kept_together(text: str) -> str:
     return _UNIT_GAP.sub("\u00a0", text)
 
 
+def chance_rows(preview: ActionPreview) -> list[tuple[str, Fraction]]:
+    """The chances the bars show, the preview's own fractions: success, then each outcome
+    the game names."""
+    rows = [("Chance of success", preview.success)] if preview.success is not None else []
+    return [*rows, *preview.outcomes]
+
+
 def _plain(label: QLabel) -> QLabel:
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(True)
     return label
 
 
-class SystemActionDialog(QDialog):
+class SystemActionDialog(ModalActionDialog):
     """One action of one combatant, resolved through the game's own functions; an
     :class:`~m3desk.ui.action.action_view.ActionView`."""
 
@@ -93,7 +99,6 @@ class SystemActionDialog(QDialog):
         self._rules: EncounterRules = system.encounter
         self._model = system.positions
         self._roller = roller or Roller()
-        self.was_applied = False
         self.notices: tuple[str, ...] = ()
         self.setWindowTitle(f"Act — {system.name}")
         self.actor = QComboBox(self)
@@ -104,12 +109,11 @@ class SystemActionDialog(QDialog):
         self.target.setAccessibleName("Target")
         self.preview = _plain(QLabel(self))
         self.preview.setObjectName("action_preview")
-        self.chance = _plain(QLabel(self))
+        self.chance = OddsBars(self)
         self.chance.setObjectName("action_chance")
-        font = self.chance.font()
+        font = self.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.2)
-        self.chance.setFont(font)
         # Each damage a hit can do, on demand: the lines give its average and range.
         self.spread_button = QToolButton(self)
         self.spread_button.setObjectName("damage_spread_button")
@@ -128,8 +132,9 @@ class SystemActionDialog(QDialog):
         self.result_line.setFont(font)
         self.result_line.hide()
         self.dice_box = QGroupBox("Dice: roll here, or type what the table rolled", self)
-        self.dice_layout = QGridLayout(self.dice_box)
-        self.dice: list[QSpinBox] = []
+        self.dice_row = DiceRow(self.dice_box)
+        QVBoxLayout(self.dice_box).addWidget(self.dice_row)
+        self.dice_row.changed.connect(self._refresh_buttons)
         self.roll_button = QPushButton("&Roll", self)
         self.roll_button.setToolTip("Roll every die of this action in the app")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
@@ -171,7 +176,9 @@ class SystemActionDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.preview)
         spread_row = QHBoxLayout()
-        spread_row.addWidget(self.spread_button, 0, Qt.AlignmentFlag.AlignTop)
+        # Left, under the lines it explains (it sat in the middle while the spread hid).
+        spread_row.addWidget(self.spread_button, 0,
+                             Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         spread_row.addWidget(self.spread, 1)
         layout.addLayout(spread_row)
         layout.addWidget(self.chance)
@@ -338,33 +345,18 @@ class SystemActionDialog(QDialog):
         self.target.blockSignals(False)
 
     def _build_dice(self) -> None:
-        while self.dice_layout.count():
-            item = self.dice_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
-        self.dice = []
         option = self.option
-        place = 0
-        for spec in option.dice if option is not None else ():
-            for number in range(spec.number):
-                name = f"{spec.label} d{spec.sides}" + (f" {number + 1}" if spec.number > 1
-                                                        else "")
-                label = _plain(QLabel(f"{name}:", self.dice_box))
-                label.setWordWrap(False)
-                spin = QSpinBox(self.dice_box)
-                spin.setRange(NO_FACE, spec.sides)
-                spin.setSpecialValueText("–")
-                spin.setAccessibleName(name)
-                spin.setToolTip(f"The {spec.label} die as rolled at the table (1–{spec.sides})")
-                spin.valueChanged.connect(self._refresh_buttons)
-                label.setBuddy(spin)
-                row, column = divmod(place, DICE_PER_ROW)
-                self.dice_layout.addWidget(label, row, 2 * column)
-                self.dice_layout.addWidget(spin, row, 2 * column + 1)
-                self.dice.append(spin)
-                place += 1
+        self.dice_row.set_dice([
+            (f"{spec.label} d{spec.sides}" + (f" {number + 1}" if spec.number > 1 else ""),
+             spec.sides)
+            for spec in (option.dice if option is not None else ())
+            for number in range(spec.number)])
         self.dice_box.setVisible(bool(self.dice))
+
+    @property
+    def dice(self) -> Sequence[DieFaceEdit]:
+        """The current action's die fields, in typing order."""
+        return self.dice_row.fields
 
     # -- preview and dice ------------------------------------------------------------------
 
@@ -378,11 +370,8 @@ class SystemActionDialog(QDialog):
     def _refresh(self) -> None:
         preview = self.current_preview()
         self.preview.setText(kept_together("\n".join(preview.lines)))
-        parts = []
-        if preview.success is not None:
-            parts.append(f"Chance of success: {percent(preview.success)}")
-        parts += [f"{label}: {percent(chance)}" for label, chance in preview.outcomes]
-        self.chance.setText("\n".join(parts))
+        self.chance.set_rows(chance_rows(preview))
+        self.chance.setVisible(bool(self.chance.rows()))
         spread = ", ".join(f"{label}: {percent(chance)}" for label, chance in preview.spread)
         self.spread_button.setVisible(bool(spread))
         self.spread.setText(kept_together(f"Each damage: {spread}") if spread else "")
@@ -410,15 +399,15 @@ class SystemActionDialog(QDialog):
             self.resize(width, max(needed, self.height()))
 
     def faces(self) -> tuple[int, ...]:
-        return tuple(spin.value() for spin in self.dice)
+        return self.dice_row.faces()
 
     def die_sides(self) -> tuple[int, ...]:
-        return tuple(spin.maximum() for spin in self.dice)
+        return tuple(field.sides for field in self.dice)
 
     def _refresh_buttons(self) -> None:
         barred = bool(self.current_preview().problem) or self.option is None
         self.roll_button.setEnabled(not barred and bool(self.dice))
-        typed = all(face != NO_FACE for face in self.faces())
+        typed = self.dice_row.complete()
         self.apply_button.setEnabled(not barred and typed)
         self.apply_button.setToolTip(self.current_preview().problem if barred else
                                      "" if typed else "Roll, or type every die first")
@@ -462,8 +451,7 @@ class SystemActionDialog(QDialog):
             return
         faces = [face for spec in option.dice for face in self._roller.dice(spec.number,
                                                                              spec.sides)]
-        for spin, face in zip(self.dice, faces, strict=True):
-            spin.setValue(face)
+        self.dice_row.fill(faces)
         self.apply_button.setFocus()
 
     def apply(self, *, announce: bool = True) -> bool:
@@ -474,7 +462,7 @@ class SystemActionDialog(QDialog):
         outcome = self._rules.resolve(self._document.encounter, self.actor_id, option.id,
                                       self.target_id, self.faces())
         self._document.apply(outcome.encounter, outcome.summary)
-        self.was_applied = True
+        self._was_applied = True
         self.notices = tuple(outcome.notices)
         self.accept()
         # What the table must hear now (a spell lost, a free attack, morale due): the
@@ -491,28 +479,6 @@ class SystemActionDialog(QDialog):
         # Told after the turn passed: a step of the undo stack clears the notice bar.
         self._document.announce((*self.notices, *said))
         return True
-
-    # -- running ---------------------------------------------------------------------------
-
-    @classmethod
-    def run_for(cls, document: EncounterDocument, parent: QWidget, *,
-                roller: Roller | None = None, actor_id: str | None = None,
-                action_id: str | None = None) -> bool:
-        """Open the dialog (modal), on ``action_id`` when given; True when an action was
-        applied."""
-        dialog = cls(document, parent, roller=roller, actor_id=actor_id)
-        if action_id is not None:
-            dialog.choose(action_id)
-        try:
-            cls.show_modal(dialog)
-            return dialog.was_applied
-        finally:
-            dialog.deleteLater()
-
-    @staticmethod
-    def show_modal(dialog: SystemActionDialog) -> int:
-        """Run the dialog modally; tests replace this to drive the dialog instead."""
-        return dialog.exec()
 
 
 if TYPE_CHECKING:  # mypy holds the dialog to the names every game's dialog has

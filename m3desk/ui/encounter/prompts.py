@@ -57,7 +57,7 @@ def ask_game_condition(parent: QWidget, name: str,
         return None
     from PySide6.QtWidgets import QInputDialog
 
-    from m3desk.ui.encounter.condition_picker import condition_choice
+    from m3desk.ui.encounter.condition_parts import condition_choice
 
     items = [condition_choice(spec) for spec in conditions]
     chosen, ok = QInputDialog.getItem(parent, "Add Condition", mnemonic_safe(

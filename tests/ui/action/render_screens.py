@@ -206,8 +206,8 @@ def every_game(theme: str, tag: str, out_dir: str | None = "/tmp") -> dict[str, 
                 and _in_view(dialog, dialog.result_line) and _whole(dialog.result_line),
                 "cut": cut}
 
-    for game in GAMES:
-        report[game] = in_action_dialog(hands, sample_fight(game),
+    for game in GAMES:  # a fight of ten, as at the real table
+        report[game] = in_action_dialog(hands, sample_fight(game, combatants=10),
                                         lambda dialog, game=game: shoot(dialog, game))
     return report
 

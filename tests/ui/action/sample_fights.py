@@ -20,10 +20,16 @@ __all__ = ["GAMES", "open_dialog", "sample_fight"]
 GAMES = tuple(system.id for system in registry.systems())
 
 
-def sample_fight(system_id: str, *, monsters: int = 2) -> EncounterDocument:
+def sample_fight(system_id: str, *, monsters: int = 2,
+                 combatants: int | None = None) -> EncounterDocument:
+    """``combatants``: a fight of that many (the real table's 8 to 12), the game's monster
+    samples taken again in turn after the two characters."""
     files = sample_files(system_id)
     characters = [path for path in files if path.suffix == ".m3c"][:2]
     foes = [path for path in files if path.suffix == ".m3m"][:monsters]
+    if combatants is not None:
+        kinds = [path for path in files if path.suffix == ".m3m"]
+        foes = [kinds[n % len(kinds)] for n in range(combatants - len(characters))]
     document = new_encounter_document([*characters, *foes], name="Sample fight")
     encounter = document.encounter
     model = registry.system_of(encounter).positions

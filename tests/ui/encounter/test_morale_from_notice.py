@@ -66,7 +66,7 @@ def test_the_notice_offers_the_morale_check_after_a_kill(
                     if getattr(dialog.action.itemData(n), "target", None) == victim.id
                     and dialog.action.itemData(n).group == "attack"))
             for spin in dialog.dice:
-                spin.setValue(spin.maximum())
+                spin.set_face(spin.sides)
         else:
             seen.append((dialog.actor.currentText(), dialog.action.currentText(),
                          dialog.chance.text()))

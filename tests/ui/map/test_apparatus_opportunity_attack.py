@@ -68,7 +68,7 @@ def test_the_table_rule_puts_the_attack_on_the_notice_bar(
     def strike(dialog: SystemActionDialog) -> int:
         seen.append((dialog.actor.currentText(), dialog.action.currentText()))
         for spin in dialog.dice:
-            spin.setValue(spin.maximum())
+            spin.set_face(spin.sides)
         assert dialog.apply_button.isEnabled(), dialog.problem.text()
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
         return 1

@@ -6,7 +6,8 @@
   and Scouting;
 - the tracker commands on its two pools and its effects and consequences, and casting this
   round (``encounter/tracker_commands.py``);
-- its initiative check with dice the GM may type (``encounter/initiative_dialog.py``);
+- its initiative check with dice the GM may type, in the generic initiative dice dialog
+  (``encounter/initiative_command.py``, ``encounter/initiative_dialog.py``);
 - its table-rules dialog with the difficulty ladder (``table_rules/``);
 - its own printed character, monster and encounter sheets (``printing/``);
 - its sheets' document, which follows the default table rules, and its new sheets: a
@@ -69,7 +70,7 @@ def _tracker_commands(document: EncounterDocument, actions: EncounterActions,
 
 def _roll_initiative(document: EncounterDocument, ids: list[str], host: QWidget,
                      roller: Any) -> None:
-    from m3desk.ui.games.monsters_and_magic.encounter.initiative_dialog import roll_initiative
+    from m3desk.ui.games.monsters_and_magic.encounter.initiative_command import roll_initiative
 
     roll_initiative(_fight(document), ids, host, roller)
 

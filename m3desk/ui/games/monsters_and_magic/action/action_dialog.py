@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QComboBox,
-    QDialog,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -43,13 +42,14 @@ from m3desk.systems.monsters_and_magic.encounter import Encounter
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.ui.action import prompts
+from m3desk.ui.action.die_face_edit import DieFaceEdit
+from m3desk.ui.action.modal_dialog import ModalActionDialog
 from m3desk.ui.action.next_turn import NextTurnButton, advance_turn
 from m3desk.ui.action.tone import tone_color
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.games.monsters_and_magic.action.action_memory import ActionMemory
 from m3desk.ui.games.monsters_and_magic.action.check_inputs import CheckInputs
 from m3desk.ui.games.monsters_and_magic.action.dice_entry import DiceEntry, check_roller
-from m3desk.ui.games.monsters_and_magic.action.die_face_edit import DieFaceEdit
 from m3desk.ui.games.monsters_and_magic.action.modifier_view import ModifierView
 from m3desk.ui.games.monsters_and_magic.action.odds_view import OddsView
 from m3desk.ui.games.monsters_and_magic.action.roll_result_view import RollResultView
@@ -72,7 +72,7 @@ def _scrolling(widget: QWidget, parent: QWidget) -> QScrollArea:
     return area
 
 
-class ActionDialog(QDialog):
+class ActionDialog(ModalActionDialog):
     """Resolve one action of one combatant and apply it to the encounter.
 
     It is an :class:`~m3desk.ui.action.action_view.ActionView`: the action list, target,
@@ -102,6 +102,29 @@ class ActionDialog(QDialog):
 
         self.inputs = CheckInputs(self._encounter, self._memory, selected=document.selected,
                                   actor_id=actor_id, parent=self)
+        right = self._build_right_column()
+        self._build_buttons()
+        self._lay_out(right)
+        self._connect()
+        self._following_focus = False
+        self._in_view: QWidget | None = None
+        for content in (self.inputs, right):
+            content.installEventFilter(self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            # A mnemonic (Alt+X, Alt+H …) may jump to a field scrolled out of its column.
+            app.focusChanged.connect(self._on_focus_changed)
+            self._following_focus = True
+
+        self._set_tab_order()
+        self._refresh_check()
+        self._fit_to_screen()
+        self.inputs.actor_panel.actor.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # -- building --------------------------------------------------------------------
+
+    def _build_right_column(self) -> QWidget:
+        """Before the roll (modifiers, chances), the dice, the result, the spending."""
         right = QWidget(self)
         self.modifier_view = ModifierView(right)
         self.odds_view = OddsView(right)
@@ -122,7 +145,10 @@ class ActionDialog(QDialog):
         for widget in (before, self.dice_entry, self.result_view, self.assistant):
             right_layout.addWidget(widget)
         right_layout.addStretch(1)
+        return right
 
+    def _build_buttons(self) -> None:
+        """Apply, Cancel, Apply and Next Turn, the hint of what Enter does, the result."""
         self.apply_button = QPushButton("&Apply", self)
         self.apply_button.setToolTip("Apply to the encounter: one undo step, one log entry.")
         self.cancel_button = QPushButton("Cancel", self)
@@ -138,6 +164,9 @@ class ActionDialog(QDialog):
         self._result_line.setWordWrap(True)
         self._result_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._result_line.hide()  # plain weight: the verdict is 6 · Result's bold headline
+
+    def _lay_out(self, right: QWidget) -> None:
+        """Two scrolling columns, then what Apply will do, the result line and the buttons."""
         buttons = QHBoxLayout()
         buttons.addWidget(self.hint, 1)
         buttons.addWidget(self.next_turn_button)
@@ -161,6 +190,7 @@ class ActionDialog(QDialog):
         self._layout = layout
         self._right_content = right
 
+    def _connect(self) -> None:
         self.inputs.changed.connect(self._refresh_check)
         self.dice_entry.changed.connect(self._on_dice)
         self.dice_entry.roll_requested.connect(self.roll)
@@ -168,40 +198,7 @@ class ActionDialog(QDialog):
         self.apply_button.clicked.connect(self.apply)
         self.next_turn_button.clicked.connect(self.apply_and_next_turn)
         self.cancel_button.clicked.connect(self.reject)
-        document.encounter_changed.connect(self._on_encounter_changed)
-        self._following_focus = False
-        self._in_view: QWidget | None = None
-        for content in (self.inputs, right):
-            content.installEventFilter(self)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            # A mnemonic (Alt+X, Alt+H …) may jump to a field scrolled out of its column.
-            app.focusChanged.connect(self._on_focus_changed)
-            self._following_focus = True
-
-        self._set_tab_order()
-        self._refresh_check()
-        self._fit_to_screen()
-        self.inputs.actor_panel.actor.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    # -- the entry point -------------------------------------------------------------
-
-    @classmethod
-    def run_for(cls, document: EncounterDocument, parent: QWidget, *,
-                roller: Roller | None = None, memory: ActionMemory | None = None,
-                actor_id: str | None = None) -> bool:
-        """Open the dialog for the encounter (modal); True when an action was applied."""
-        dialog = cls(document, parent, roller=roller, memory=memory, actor_id=actor_id)
-        try:
-            cls.show_modal(dialog)
-            return dialog.was_applied
-        finally:
-            dialog.deleteLater()
-
-    @staticmethod
-    def show_modal(dialog: ActionDialog) -> int:
-        """Run the dialog modally; tests replace this to drive the dialog instead."""
-        return dialog.exec()
+        self._document.encounter_changed.connect(self._on_encounter_changed)
 
     # -- state -----------------------------------------------------------------------
 

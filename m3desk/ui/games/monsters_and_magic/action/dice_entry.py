@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from html import escape
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -23,9 +22,9 @@ from PySide6.QtWidgets import (
 
 from m3desk.core.dice import Roller as CoreRoller
 from m3desk.systems.monsters_and_magic import CheckRoll, DiceExpr, Roller
-from m3desk.ui.action.tone import tone_color
-from m3desk.ui.games.monsters_and_magic.action.die_face_edit import DieFaceEdit
-from m3desk.ui.plain_text import app_markup, tinted
+from m3desk.ui.action.dice_row import dice_message, step_on
+from m3desk.ui.action.die_face_edit import DieFaceEdit
+from m3desk.ui.plain_text import app_markup
 
 __all__ = ["DiceEntry", "DiceReading", "check_roller"]
 
@@ -221,22 +220,10 @@ class DiceEntry(QGroupBox):
     # -- reactions ---------------------------------------------------------------------
 
     def _advance(self, field: DieFaceEdit) -> None:
-        fields = self.fields()
-        if field in fields and fields.index(field) + 1 < len(fields):
-            following = fields[fields.index(field) + 1]
-            following.setFocus(Qt.FocusReason.TabFocusReason)
-            following.selectAll()
+        step_on(self.fields(), field)
 
     def _on_text(self, _text: str = "") -> None:
-        reading = self.reading()
-        if reading.problem:
-            message = tinted(reading.problem, tone_color(self, "bad"))
-        elif reading.empty:
-            message = escape("Type the dice rolled at the table, die by die, or press Roll.")
-        elif not reading.complete:
-            message = escape("Some dice are still missing.")
-        else:
-            message = ""
+        message = dice_message(self, self.fields())
         self.message.setText(message)
         self.message.setVisible(bool(message))
         self.changed.emit()

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from m3desk.systems.monsters_and_magic import Odds, TableRules
 from m3desk.systems.monsters_and_magic.check_text import percent
-from m3desk.ui.games.monsters_and_magic.action.odds_bars import OddsBars
+from m3desk.ui.action.odds_bars import OddsBars
 
 __all__ = ["OddsView"]
 

@@ -3,17 +3,16 @@
 The breakdown line is the rules core's (``15 + 8 + 7 = 30 vs 9 + 7 = 16 → 14 EP; larger
 target −2 → 12 EP``); above it a headline calls out what the table must not miss: a
 natural 18 or 3, and how badly a failure failed (a consequence invites a GM reaction).
+The view is the generic :class:`~m3desk.ui.action.result_view.ResultView`; the words are
+this game's (:func:`headline`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from m3desk.systems.monsters_and_magic.action import Resolution
-from m3desk.ui.action.tone import tone_color
-from m3desk.ui.plain_text import app_markup, tinted
+from m3desk.ui.action.result_view import ResultView
 
 __all__ = ["RollResultView", "headline"]
 
@@ -38,46 +37,15 @@ def headline(resolution: Resolution) -> tuple[str, bool]:
     return f"Failed by {short}: {what}", False
 
 
-class RollResultView(QGroupBox):
-    """Headline and breakdown of the resolved check."""
+class RollResultView(ResultView):
+    """Headline and breakdown of the resolved check, in the generic result view."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("6 · Result", parent)
-        self.headline = app_markup(QLabel(self))
-        font = QFont(self.headline.font())
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        self.headline.setFont(font)
-        self.headline.setWordWrap(True)
-        self.breakdown = app_markup(QLabel(self))
-        self.breakdown.setWordWrap(True)
-        self.breakdown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.headline)
-        layout.addWidget(self.breakdown)
-        self._headline = ""
-        self._breakdown = ""
-        self.show_resolution(None)
 
     def show_resolution(self, resolution: Resolution | None, waiting: str = "") -> None:
-        self._headline = ""
-        self._breakdown = ""
         if resolution is None:
-            self.headline.setText("")
-            self.headline.hide()
-            message = waiting or "Roll or type the dice to see the result."
-            self.breakdown.setText(tinted(message, tone_color(self, "muted")))
+            self.show_waiting(waiting)
             return
         text, good = headline(resolution)
-        self._headline = text
-        self._breakdown = resolution.breakdown()
-        self.headline.setText(tinted(text, tone_color(self, "good" if good else "bad")))
-        self.headline.show()
-        self.breakdown.setText(tinted(self._breakdown, self.palette().windowText().color()))
-
-    def headline_text(self) -> str:
-        """The headline without markup ('' before a roll)."""
-        return self._headline
-
-    def breakdown_text(self) -> str:
-        return self._breakdown
+        self.show_verdict(text, good, resolution.breakdown())

@@ -74,6 +74,22 @@ class SituationPanel(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("3 · Situation", parent)
+        self._make_conditions_and_bonuses()
+        self._make_concealment_and_cover()
+        self._make_gm_adjustments()
+        self._computed_cap: int | None = None
+        self._none: dict[CheckList, QLabel] = {}
+        self._names = ("the actor", "the target")
+        self._lay_out()
+        self._update_extents()
+        self._show_computed_cap()
+        self._connect()
+        self._on_toggle(False)
+
+    # -- building ----------------------------------------------------------------------
+
+    def _make_conditions_and_bonuses(self) -> None:
+        """Both sides' effects and consequences, help, gear and a named bonus."""
         self.actor_conditions = CheckList(self, max_rows=3)
         self.target_conditions = CheckList(self, max_rows=3)
         self.help = CheckList(self, max_rows=2)
@@ -85,6 +101,9 @@ class SituationPanel(QGroupBox):
         self.other_name.setMaxLength(60)
         self.other_name.setPlaceholderText("other bonus, e.g. high ground")
         self.other_value = _spin(self, -30, 30, "A named bonus (or penalty) to the check.")
+
+    def _make_concealment_and_cover(self) -> None:
+        """Who is hidden from whom, and the target's cover."""
         self.actor_hidden = QComboBox(self)
         self.target_hidden = QComboBox(self)
         for combo in (self.actor_hidden, self.target_hidden):
@@ -102,6 +121,10 @@ class SituationPanel(QGroupBox):
         self.cover_extent = QComboBox(self)
         self.cover_extent.setToolTip("Half cover still allows ranged attacks; full cover "
                                      "allows no attack at all.")
+
+    def _make_gm_adjustments(self) -> None:
+        """The GM's word: the check, the resistance, the effect points, the maximum
+        damage."""
         self.gm_check = _spin(self, -99, 99, "The GM's adjustment to the check.")
         self.gm_resistance = _spin(self, -99, 99, "The GM's adjustment to the resistance.")
         self.gm_effect_points = _spin(self, -99, 99, "The GM's adjustment to effect points "
@@ -114,10 +137,9 @@ class SituationPanel(QGroupBox):
         self.damage_cap.setEnabled(False)
         self.damage_cap_note = QLabel(self)
         self.damage_cap_note.setWordWrap(True)
-        self._computed_cap: int | None = None
-        self._none: dict[CheckList, QLabel] = {}
-        self._names = ("the actor", "the target")
 
+    def _lay_out(self) -> None:
+        """The summary and Adjust… above the body, a form of every circumstance."""
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.toggle = QPushButton("Ad&just…", self)
@@ -156,9 +178,9 @@ class SituationPanel(QGroupBox):
         cap_layout.addWidget(self.damage_cap)
         cap_layout.addWidget(self.damage_cap_note, 1)  # wraps rather than widen the dialog
         form.addRow(self.damage_cap_set, cap_row)
-        self._update_extents()
-        self._show_computed_cap()
 
+    def _connect(self) -> None:
+        """Every field says ``changed``; the summary follows."""
         for checklist in (self.actor_conditions, self.target_conditions, self.help, self.gear):
             checklist.changed.connect(self.changed)
         for spin in (self.extra_help, self.other_value, self.gm_check, self.gm_resistance,
@@ -172,7 +194,6 @@ class SituationPanel(QGroupBox):
         self.other_name.textChanged.connect(lambda _t: self.changed.emit())
         self.changed.connect(self._update_summary)
         self.toggle.toggled.connect(self._on_toggle)
-        self._on_toggle(False)
 
     def expanded_width(self) -> int:
         """The width the panel needs with every circumstance shown (Adjust… ticked)."""

@@ -15,11 +15,12 @@ from m3desk.systems.monsters_and_magic.initiative_roll import InitiativeRequest
 from m3desk.systems.monsters_and_magic.sheet import Pool
 from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.ui import dialogs
+from m3desk.ui.encounter.initiative_dice_dialog import InitiativeAnswers
 from m3desk.ui.plain_text import mnemonic_safe
 
 __all__ = ["DiceAnswers", "ask_condition", "ask_initiative_dice", "ask_pool_change"]
 
-DiceAnswers = dict[str, tuple[int, str]]
+DiceAnswers = InitiativeAnswers
 """Combatant id → (3d6 total, the dice as typed) for each initiative the GM accepted."""
 
 

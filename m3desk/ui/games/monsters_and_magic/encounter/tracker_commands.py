@@ -2,7 +2,9 @@
 effects and consequences, and casting this round (initiative by INT).
 
 These are for what happens outside the action dialog (a trap, a potion, a ruling); each
-is one undo step and one log line, so the table can see what the GM changed.
+is one undo step and one log line, so the table can see what the GM changed. Add and
+Remove Condition are the generic picker's, with this game's hooks (:func:`condition_hooks`):
+its effect-or-consequence dialog and its words in the menu.
 """
 
 from __future__ import annotations
@@ -10,15 +12,50 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
+from m3desk.core import encounter as core
 from m3desk.systems.monsters_and_magic import encounter_edits as edits
 from m3desk.systems.monsters_and_magic.condition_text import condition_short
 from m3desk.systems.monsters_and_magic.encounter import Combatant, Encounter
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
+from m3desk.ui.encounter.condition_parts import Change, ConditionHooks
+from m3desk.ui.encounter.condition_picker import ConditionPicker
 from m3desk.ui.encounter.encounter_actions import EncounterActions
 from m3desk.ui.games.monsters_and_magic.encounter import prompts
 
-__all__ = ["TrackerCommands"]
+__all__ = ["TrackerCommands", "condition_hooks"]
+
+
+def _fight(encounter: core.Encounter) -> Encounter:
+    if not isinstance(encounter, Encounter):
+        raise TypeError(f"not a Monsters & Magic fight: {type(encounter).__name__}")
+    return encounter
+
+
+def _bearer(combatant: core.Combatant) -> Combatant:
+    if not isinstance(combatant, Combatant):
+        raise TypeError(f"not a Monsters & Magic combatant: {type(combatant).__name__}")
+    return combatant
+
+
+def condition_hooks() -> ConditionHooks:
+    """Effects and consequences: asked for in this game's dialog (tier, what it changes,
+    how long), listed in its short words, added and removed by its edits."""
+
+    def ask(host: QWidget, encounter: core.Encounter, combatant: core.Combatant
+            ) -> Change | None:
+        fight = _fight(encounter)
+        condition = prompts.ask_condition(host, combatant.name, fight.options)
+        return None if condition is None else edits.add_condition(fight, combatant.id,
+                                                                   condition)
+
+    def listed(combatant: core.Combatant) -> list[tuple[str, str]]:
+        return [(c.id, condition_short(c)) for c in _bearer(combatant).sheet.conditions]
+
+    def remove(encounter: core.Encounter, combatant_id: str, condition_id: str) -> Change:
+        return edits.remove_condition(_fight(encounter), combatant_id, condition_id)
+
+    return ConditionHooks(ask=ask, listed=listed, remove=remove)
 
 
 class TrackerCommands(QObject):
@@ -30,8 +67,7 @@ class TrackerCommands(QObject):
         self._host = host
         actions.adjust_php.triggered.connect(lambda: self.adjust_pool("php"))
         actions.adjust_mhp.triggered.connect(lambda: self.adjust_pool("mhp"))
-        actions.add_condition.triggered.connect(self.add_condition)
-        actions.remove_condition_menu.aboutToShow.connect(self._fill_remove_menu)
+        self.conditions = ConditionPicker(document, actions, host, condition_hooks())
         actions.casting.triggered.connect(self.toggle_casting)
         self.document_link = DocumentLink(document, self)
         self.document_link.connect("encounter_changed", lambda _aspects: self.update_enabled())
@@ -45,11 +81,9 @@ class TrackerCommands(QObject):
     def update_enabled(self) -> None:
         selected = self._selected()
         for action in (self._actions.adjust_php, self._actions.adjust_mhp,
-                       self._actions.add_condition, self._actions.casting):
+                       self._actions.casting):
             action.setEnabled(selected is not None)
         self._actions.casting.setChecked(bool(selected and selected.casting))
-        self._actions.remove_condition_menu.setEnabled(
-            selected is not None and bool(selected.sheet.conditions))
 
     def adjust_pool(self, pool: edits.PoolName) -> None:
         selected = self._selected()
@@ -63,31 +97,10 @@ class TrackerCommands(QObject):
                                                     pool, delta))
 
     def add_condition(self) -> None:
-        selected = self._selected()
-        if selected is None:
-            return
-        condition = prompts.ask_condition(self._host, selected.name,
-                                          self._document.encounter.options)
-        if condition is not None:
-            self._document.apply(*edits.add_condition(self._document.encounter, selected.id,
-                                                      condition))
+        self.conditions.add_condition()
 
     def remove_condition(self, condition_id: str) -> None:
-        selected = self._selected()
-        if selected is not None and any(c.id == condition_id for c in selected.sheet.conditions):
-            self._document.apply(*edits.remove_condition(self._document.encounter, selected.id,
-                                                         condition_id))
-
-    def _fill_remove_menu(self) -> None:
-        menu = self._actions.remove_condition_menu
-        menu.clear()
-        selected = self._selected()
-        if selected is None:
-            return
-        for condition in selected.sheet.conditions:
-            action = menu.addAction(condition_short(condition))
-            action.triggered.connect(
-                lambda _checked=False, cid=condition.id: self.remove_condition(cid))
+        self.conditions.remove_condition(condition_id)
 
     def toggle_casting(self) -> None:
         selected = self._selected()

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-from m3desk.systems.monsters_and_magic.dice import DiceError, DiceExpr
+from m3desk.core.dice import DiceError, DiceExpr
 
 __all__ = ["DieFaceEdit"]
 
@@ -58,7 +58,9 @@ class DieFaceEdit(QLineEdit):
         """Select the face on arrival, so typing replaces it (after a click too)."""
         super().focusInEvent(event)
         arrived = self.text()
-        QTimer.singleShot(0, lambda: self._select_if_untouched(arrived))
+        # Bound to the field: a field gone with its action (another action's dice) is
+        # never asked.
+        QTimer.singleShot(0, self, lambda: self._select_if_untouched(arrived))
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         """Leave no selection behind: seven highlighted dice read as "these are wrong"."""

@@ -1,4 +1,9 @@
-"""A few labelled horizontal bars, painted: chances at a glance without a chart library."""
+"""A few labelled horizontal bars, painted: chances at a glance without a chart library.
+
+Every game's action dialog shows its exact chances so (the generic dialog from the seam's
+``preview``, Monsters & Magic's from its check's odds): the label, a bar as long as the
+chance, the percentage.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from m3desk.systems.monsters_and_magic.check_text import percent
+from m3desk.core.numbers import percent
 
 __all__ = ["OddsBars"]
 
@@ -25,13 +30,19 @@ class OddsBars(QWidget):
 
     def set_rows(self, rows: list[tuple[str, Fraction]]) -> None:
         changed = len(rows) != len(self._rows)
-        self._rows = rows
+        self._rows = list(rows)
         if changed:
             self.updateGeometry()
         self.update()
+        # What a screen reader says: the very words painted.
+        self.setAccessibleDescription(self.text())
 
     def rows(self) -> list[tuple[str, Fraction]]:
         return list(self._rows)
+
+    def text(self) -> str:
+        """The rows as painted, a line each: "Chance of success: 62.5 %"."""
+        return "\n".join(f"{label}: {percent(chance)}" for label, chance in self._rows)
 
     def _row_height(self) -> int:
         return self.fontMetrics().height() + 6
