@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.options import option_of
 from m3desk.core.system import GameSystem
 from m3desk.ui import dialogs
 
@@ -40,11 +41,8 @@ __all__ = ["OptionsDialog", "ask_game_options", "ask_options", "make_options_dia
 
 
 def option_label(system: GameSystem, name: str) -> str:
-    """"Hp reroll 1 2" reads poorly: the game's label, else the name in words."""
-    label = system.option_labels.get(name)
-    if label:
-        return label
-    return name.replace("_", " ").capitalize()
+    """The option's label as its field declares it (``m3desk.core.options.Option``)."""
+    return option_of(system.options_model, name).label
 
 
 def _choices(annotation: Any) -> list[Any] | None:
@@ -108,6 +106,7 @@ class OptionsDialog(QDialog):
         self.setWindowTitle(title)
         self.setObjectName("options_dialog")
         self._system = system
+        self._model = type(current)
         self.editors: dict[str, QWidget] = {}
         body = QWidget()
         form = QFormLayout(body)
@@ -119,9 +118,10 @@ class OptionsDialog(QDialog):
             if editor is None:
                 continue
             self.editors[name] = editor
-            label = QLabel(option_label(system, name))
+            words = option_of(type(current), name)
+            label = QLabel(words.label)
             label.setBuddy(editor)
-            help_text = system.option_help.get(name, info.description or "")
+            help_text = words.reason
             column = QVBoxLayout()
             column.setSpacing(1)
             column.addWidget(editor)
@@ -172,7 +172,6 @@ class OptionsDialog(QDialog):
             width = min(width, int(available.width() * 0.9))
             height = min(height, int(available.height() * 0.85))
         self.resize(width, height)
-        self._model = type(current)
 
     def _editor(self, name: str, annotation: Any, info: FieldInfo, value: Any) -> QWidget | None:
         choices = _choices(annotation)
@@ -185,11 +184,9 @@ class OptionsDialog(QDialog):
         if choices is not None:
             combo = QComboBox()
             combo.setObjectName(f"option:{name}")
-            words = self._system.option_choices.get(name, {})
+            words = option_of(self._model, name)
             for choice in choices:
-                shown = choice.value if isinstance(choice, Enum) else choice
-                combo.addItem(words.get(choice, str(shown).replace("_", " ").capitalize()),
-                              choice)
+                combo.addItem(words.words(choice), choice)
             combo.setCurrentIndex(max(choices.index(value), 0) if value in choices else 0)
             combo.currentIndexChanged.connect(self._validate)
             return combo

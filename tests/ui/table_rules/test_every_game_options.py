@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QWidget
 
 from m3desk.core import registry
+from m3desk.core.options import option_of
 from m3desk.ui.games import parts_of
 from m3desk.ui.table_rules.options_dialog import OptionsDialog, make_options_dialog
 
@@ -39,8 +40,8 @@ def _visible_texts(dialog: QWidget) -> list[str]:
 @pytest.mark.parametrize("game", [system.id for system in registry.systems()])
 def test_every_option_shows_a_label_its_choices_and_its_reason(game: str, qtbot: Any) -> None:
     """The same promise for every game, whichever dialog its widgets provide: each option's
-    label and reason are the game's words from the seam (``option_labels``, ``option_help``),
-    on the screen; each choice reads as the game words it (``option_choices``)."""
+    label and reason are the game's words declared on its field (``Option``), on the screen;
+    each choice reads as the game words it."""
     system = registry.get(game)
     dialog = make_options_dialog(None, system, system.default_options(), "Table Rules", "")
     _shown(dialog, qtbot)
@@ -49,11 +50,10 @@ def test_every_option_shows_a_label_its_choices_and_its_reason(game: str, qtbot:
     combos = [[combo.itemText(i) for i in range(combo.count())]
               for combo in dialog.findChildren(QComboBox) if combo.isVisible()]
     for name in system.options_model.model_fields:
-        assert name in system.option_labels, f"{game}.{name} is labelled from its code name"
-        assert system.option_labels[name] in texts, f"{game}.{name}: label not shown"
-        assert system.option_help.get(name), f"{game}.{name} has no reason"
-        assert system.option_help[name] in texts, f"{game}.{name}: reason not shown"
-        words = system.option_choices.get(name)
+        option = option_of(system.options_model, name)
+        assert option.label in texts, f"{game}.{name}: label not shown"
+        assert option.reason in texts, f"{game}.{name}: reason not shown"
+        words = dict(option.choices)
         if words:
             assert sorted(words.values()) in [sorted(items) for items in combos], name
     for items in combos:
@@ -71,13 +71,14 @@ def test_the_generic_form_gives_each_reason_to_its_editor(game: str, qtbot: Any)
     for name in names:
         editor = dialog.editors[name]
         label = buddy_label(dialog, editor)
-        assert label.isVisible() and label.text() == system.option_labels[name] != ""
+        option = option_of(system.options_model, name)
+        assert label.isVisible() and label.text() == option.label != ""
         reason = dialog.findChild(QLabel, f"reason:{name}")
         assert reason is not None and reason.isVisible()
-        assert reason.text() == system.option_help[name] != ""
+        assert reason.text() == option.reason != ""
         assert editor.toolTip() == reason.text()
         if isinstance(editor, QComboBox):
-            words = system.option_choices[name]
+            words = dict(option.choices)
             shown = [editor.itemText(index) for index in range(editor.count())]
             assert shown == [words[editor.itemData(index)] for index in range(editor.count())]
 

@@ -17,8 +17,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
-from m3desk.systems.monsters_and_magic.option_words import CHOICE_WORDS, LABELS
-from m3desk.systems.monsters_and_magic.option_words import SECTIONS as SECTION_OF
+from m3desk.core.options import option_of
 from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung, TableRules
 
 __all__ = [
@@ -56,9 +55,6 @@ SECTIONS: dict[str, int] = {
 }
 """Section titles in the order the form shows them, and the column (0–2) each goes in."""
 
-_LABELS: dict[str, tuple[str, str]] = {name: (SECTION_OF[name], label)
-                                       for name, label in LABELS.items()}
-"""Section and label per option, from the game's words (``option_words``)."""
 
 
 @dataclass(frozen=True)
@@ -83,9 +79,8 @@ class RuleField:
 
 def field_label(name: str) -> str:
     """The form's label for ``name``: "minor_cost" → "Minor cost" when none is given."""
-    known = _LABELS.get(name)
-    if known is not None:
-        return known[1]
+    if name in TableRules.model_fields:
+        return option_of(TableRules, name).label
     return name.replace("_", " ").capitalize()
 
 
@@ -105,11 +100,7 @@ def int_bounds(info: FieldInfo) -> tuple[int, int]:
 
 
 def _words(name: str, value: Any) -> str:
-    words = CHOICE_WORDS.get(name, {})
-    if value in words:
-        return words[value]
-    raw = value.value if isinstance(value, Enum) else value
-    return str(raw).replace("_", " ").capitalize()
+    return option_of(TableRules, name).words(value)
 
 
 def _choices(name: str, annotation: Any) -> tuple[Choice, ...] | None:
@@ -144,11 +135,9 @@ def rule_fields() -> list[RuleField]:
     fields = []
     for name, info in TableRules.model_fields.items():
         kind, extra = _kind_of(name, info)
-        section = _LABELS.get(name, ("Other", ""))[0]
-        try:
-            explanation = TableRules.explain(name)
-        except KeyError:
-            explanation = info.description or ""
+        words = option_of(TableRules, name)
+        section = words.section or "Other"
+        explanation = words.reason
         fields.append(RuleField(name=name, label=field_label(name), section=section, kind=kind,
                                 explanation=explanation, **extra))
     return fields
