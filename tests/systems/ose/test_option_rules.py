@@ -33,8 +33,8 @@ def _options(node: ast.expr) -> bool:
     """``x.options``, ``options`` or ``_options(x)``: the table rules."""
     if isinstance(node, ast.Call):
         node = node.func
-    return (isinstance(node, ast.Attribute) and node.attr == "options"
-            or isinstance(node, ast.Name) and node.id in ("options", "_options"))
+    return ((isinstance(node, ast.Attribute) and node.attr == "options")
+            or (isinstance(node, ast.Name) and node.id in ("options", "_options")))
 
 
 def test_no_module_but_the_rules_reads_a_choice_that_picks_a_rule() -> None:
