@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QWidget
 
 from m3desk.core import registry
 from m3desk.core.options import option_of
-from m3desk.ui.games import parts_of
 from m3desk.ui.table_rules.options_dialog import OptionsDialog, make_options_dialog
 
 
@@ -60,9 +59,8 @@ def test_every_option_shows_a_label_its_choices_and_its_reason(game: str, qtbot:
         assert all("_" not in text for text in items)
 
 
-@pytest.mark.parametrize("game", [system.id for system in registry.systems()
-                                  if parts_of(system).options_form is None])
-def test_the_generic_form_gives_each_reason_to_its_editor(game: str, qtbot: Any) -> None:
+@pytest.mark.parametrize("game", [system.id for system in registry.systems()])
+def test_the_form_gives_each_reason_to_its_editor(game: str, qtbot: Any) -> None:
     system = registry.get(game)
     dialog = OptionsDialog(system, system.default_options(), "Table Rules", "")
     _shown(dialog, qtbot)
@@ -70,17 +68,36 @@ def test_the_generic_form_gives_each_reason_to_its_editor(game: str, qtbot: Any)
     assert sorted(dialog.editors) == sorted(names), "every option has an editor"
     for name in names:
         editor = dialog.editors[name]
-        label = buddy_label(dialog, editor)
+        widget = editor.widget
         option = option_of(system.options_model, name)
-        assert label.isVisible() and label.text() == option.label != ""
+        if isinstance(widget, QCheckBox):
+            assert widget.isVisible() and widget.text() == option.label != ""
+        else:
+            label = buddy_label(dialog, widget)
+            assert label.isVisible() and label.text() == option.label + ":"
         reason = dialog.findChild(QLabel, f"reason:{name}")
         assert reason is not None and reason.isVisible()
         assert reason.text() == option.reason != ""
-        assert editor.toolTip() == reason.text()
-        if isinstance(editor, QComboBox):
+        assert widget.toolTip() == reason.text() or editor.wide
+        if isinstance(widget, QComboBox):
             words = dict(option.choices)
-            shown = [editor.itemText(index) for index in range(editor.count())]
-            assert shown == [words[editor.itemData(index)] for index in range(editor.count())]
+            shown = [widget.itemText(index) for index in range(widget.count())]
+            assert shown == [words.get(widget.itemData(index), option.words(
+                widget.itemData(index))) for index in range(widget.count())]
+
+
+@pytest.mark.parametrize("game", [system.id for system in registry.systems()])
+def test_the_options_stand_in_their_sections(game: str, qtbot: Any) -> None:
+    """Every game's options are grouped as its fields say, each section a titled box."""
+    system = registry.get(game)
+    dialog = OptionsDialog(system, system.default_options(), "Table Rules", "")
+    _shown(dialog, qtbot)
+    for name, editor in dialog.editors.items():
+        box = editor.widget.parentWidget()
+        while box is not None and not isinstance(box, QGroupBox):
+            box = box.parentWidget()
+        assert box is not None, name
+        assert box.title() == option_of(system.options_model, name).section
 
 
 def test_the_size_modifiers_are_edited_one_size_at_a_time(qtbot: Any) -> None:
@@ -91,7 +108,7 @@ def test_the_size_modifiers_are_edited_one_size_at_a_time(qtbot: Any) -> None:
     system = registry.get("apparatus")
     dialog = OptionsDialog(system, system.default_options(), "Table Rules", "")
     _shown(dialog, qtbot)
-    row = dialog.editors["size_modifiers"]
+    row = dialog.editors["size_modifiers"].widget
     spins = row.findChildren(QSpinBox)
     assert [spin.value() for spin in spins] == [-4, -2, 0, 2, 4, 8]
     spins[5].selectAll()
