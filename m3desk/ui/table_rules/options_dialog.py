@@ -223,9 +223,9 @@ class OptionsDialog(QDialog):
             caption.setObjectName(f"reason:{name}")
             self.captions[name] = caption
             if editor.wide:
-                title = QLabel(words.label + ":")
-                title.setBuddy(widget)
-                grid.addWidget(title, row, 0, 1, 2)
+                heading = QLabel(words.label + ":")
+                heading.setBuddy(widget)
+                grid.addWidget(heading, row, 0, 1, 2)
                 grid.addWidget(caption, row + 1, 0, 1, 2)
                 grid.addWidget(widget, row + 2, 0, 1, 2)
                 grid.setRowMinimumHeight(row + 3, 6)
