@@ -19,8 +19,11 @@ if TYPE_CHECKING:
     from m3desk.systems.ose.encounter import OseCombatant, OseEncounter
     from m3desk.systems.ose.options import OseOptions
 
-__all__ = ["InitiativeRule", "ReloadRule", "TieRule", "initiative_rule", "reload_rule",
-           "tie_rule"]
+__all__ = ["PICKED", "InitiativeRule", "ReloadRule", "TieRule", "initiative_rule",
+           "reload_rule", "tie_rule"]
+
+PICKED = frozenset({"individual_initiative", "ties", "reload"})
+"""The options whose choice picks a rule here: no other module of the game reads them."""
 
 
 class TieRule(NamedTuple):

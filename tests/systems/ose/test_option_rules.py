@@ -1,10 +1,8 @@
 """OSE's choices pick their rule (``systems/ose/option_rules.py``): the tracker, the action
-dialog's rules and the forecast ask the same object, and no other module reads the option."""
+dialog's rules and the forecast ask the same object (that no other module reads the option is
+tests/systems/test_option_rules.py)."""
 
 from __future__ import annotations
-
-import ast
-from pathlib import Path
 
 import pytest
 
@@ -15,10 +13,6 @@ from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.samples import characters, monsters
 from m3desk.systems.ose.table import ENCOUNTER_RULES as RULES
 
-PACKAGE = Path(option_rules.__file__).parent
-PICKED = {"individual_initiative", "ties", "reload"}
-"""The options whose choice picks a rule object."""
-
 
 def _fight(options: OseOptions) -> OseEncounter:
     encounter = OseEncounter(name="Goblin ambush", options=options)
@@ -27,27 +21,6 @@ def _fight(options: OseOptions) -> OseEncounter:
     for _ in range(2):
         encounter = core.join(encounter, RULES.make_combatant(monsters()["Goblin"], "Goblins"))
     return encounter
-
-
-def _options(node: ast.expr) -> bool:
-    """``x.options``, ``options`` or ``_options(x)``: the table rules."""
-    if isinstance(node, ast.Call):
-        node = node.func
-    return ((isinstance(node, ast.Attribute) and node.attr == "options")
-            or (isinstance(node, ast.Name) and node.id in ("options", "_options")))
-
-
-def test_no_module_but_the_rules_reads_a_choice_that_picks_a_rule() -> None:
-    """``options.individual_initiative`` (or ``ties``, ``reload``) read anywhere else would be
-    a second reading of the choice that can drift from the rule object's."""
-    readers = []
-    for path in sorted(PACKAGE.glob("*.py")):
-        if path.name in ("option_rules.py", "options.py"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Attribute) and node.attr in PICKED and _options(node.value):
-                readers.append(f"{path.name}:{node.lineno} {node.attr}")
-    assert readers == []
 
 
 @pytest.mark.parametrize("individual", [False, True])
