@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from m3desk.core.options import option_of
 from m3desk.core.system import GameSystem
 from m3desk.ui import dialogs
+from m3desk.ui.games import parts_of
 from m3desk.ui.table_rules.caption_label import CaptionLabel
 from m3desk.ui.table_rules.editors import editor_for
 from m3desk.ui.table_rules.parts import OptionEditor, OptionsProfile
@@ -67,8 +68,6 @@ class OptionsDialog(QDialog):
     def __init__(self, system: GameSystem, current: BaseModel, title: str, intro: str,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from m3desk.ui.games import parts_of
-
         self.setWindowTitle(title)
         self.setObjectName("options_dialog")
         self._system = system
