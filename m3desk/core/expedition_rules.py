@@ -14,9 +14,8 @@ the shown odds and the result can never disagree. Nothing here names a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from pydantic import BaseModel
 
@@ -146,9 +145,6 @@ class ExplorationRules(NamedTuple):
     encounter_table: Callable[[Expedition], EncounterTable] = _no_table
     """The table a wandering check that came up is rolled on, for the expedition's place."""
     options_model: type[BaseModel] | None = None
-    option_labels: Mapping[str, str] = MappingProxyType({})
-    option_help: Mapping[str, str] = MappingProxyType({})
-    option_choices: Mapping[str, Mapping[Any, str]] = MappingProxyType({})
 
     def mode(self, mode_id: str) -> ClockMode:
         return next((m for m in self.modes if m.id == mode_id), self.modes[0])

@@ -682,6 +682,8 @@ class GameSystem(NamedTuple):
     name: str
     documents: tuple[DocumentSpec, ...]
     options_model: type[BaseModel]
+    """The table rules: every field a default, bounds and its words (label, reason, choices
+    in words, section) on the field itself (:class:`m3desk.core.options.Option`)."""
     initiative: InitiativeScheme
     positions: PositionModel
     phases: tuple[PhaseSpec, ...] = ()
@@ -689,12 +691,6 @@ class GameSystem(NamedTuple):
     conditions: tuple[ConditionSpec, ...] = ()
     encounter: EncounterRules | None = None
     """How the game runs a fight; None for a system whose encounters are not supported yet."""
-    option_help: Mapping[str, str] = MappingProxyType({})
-    """One line per table-rules option (field name → why it exists and what it changes)."""
-    option_labels: Mapping[str, str] = MappingProxyType({})
-    """A short label per option where its field name reads poorly ("hp_reroll_1_2")."""
-    option_choices: Mapping[str, Mapping[Any, str]] = MappingProxyType({})
-    """Per choice option, each value in words ("phb_10ft" → "10 feet a point (PHB)")."""
     sheet_forms: Mapping[str, "SheetForm"] = MappingProxyType({})
     """How the generic editor and printer show each kind of sheet ("character", "monster");
     a kind with no form has its own editor (Monsters & Magic)."""

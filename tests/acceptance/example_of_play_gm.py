@@ -35,8 +35,8 @@ from m3desk.ui.encounter.tracker_columns import Column
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 from m3desk.ui.games.monsters_and_magic.action.condition_spend_row import ConditionSpendRow
-from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
 from m3desk.ui.main_window import MainWindow
+from m3desk.ui.table_rules.options_dialog import OptionsDialog
 from m3desk.ui.window.open_document import OpenDocument
 from tests.ui.action.user import User
 from tests.ui.encounter.helpers import click_cell, groups, type_into_cell
@@ -150,13 +150,13 @@ class Gm:
 
     # -- the table rules dialog ------------------------------------------------------
 
-    def drive_table_rules(self, dialog: TableRulesDialog) -> int:
+    def drive_table_rules(self, dialog: OptionsDialog) -> int:
         """Stands in for the Table Rules dialog's modal ``exec()``: "Book Example", then OK."""
         dialog.show()
         self.qtbot.waitExposed(dialog)
-        assert dialog.rules() == self.encounter.options
-        self.qtbot.mouseClick(dialog.book_button, Qt.MouseButton.LeftButton)
-        assert dialog.rules() == TableRules.book_example()
+        assert dialog.options() == self.encounter.options
+        self.qtbot.mouseClick(dialog.profile_buttons["Book Example"], Qt.MouseButton.LeftButton)
+        assert dialog.options() == TableRules.book_example()
         assert dialog.status.text().startswith("These are the book example's rules")
         self.snapshot("table_rules_dialog", dialog)
         ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)

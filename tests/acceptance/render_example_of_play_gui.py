@@ -47,8 +47,8 @@ def _child(output: Path, percent: str) -> None:
     from m3desk.storage.paths import AppPaths
     from m3desk.ui import dialogs
     from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
-    from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
     from m3desk.ui.main_window import MainWindow
+    from m3desk.ui.table_rules.options_dialog import OptionsDialog
     from tests.acceptance.example_of_play_gm import (
         Gm,
         round_one,
@@ -80,7 +80,7 @@ def _child(output: Path, percent: str) -> None:
     bot.waitUntil(window.isActiveWindow, timeout=2000)
     gm = Gm(bot, window, snapshot=snapshot)
     ActionDialog.show_modal = staticmethod(gm.drive)  # type: ignore[method-assign]
-    TableRulesDialog.show_modal = staticmethod(gm.drive_table_rules)  # type: ignore[method-assign]
+    OptionsDialog.show_modal = staticmethod(gm.drive_table_rules)  # type: ignore[method-assign]
     start_from_the_library(gm, script)
     set_up(gm)
     surprise_round(gm)

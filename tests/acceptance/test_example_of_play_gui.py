@@ -23,8 +23,8 @@ from m3desk.ui.action import prompts as action_prompts
 from m3desk.ui.encounter import prompts as encounter_prompts
 from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 from m3desk.ui.games.monsters_and_magic.encounter import prompts as game_prompts
-from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog, ask_table_rules
 from m3desk.ui.main_window import MainWindow
+from m3desk.ui.table_rules.options_dialog import OptionsDialog
 from tests.acceptance.example_of_play_gm import (
     MUMMY,
     Gm,
@@ -67,10 +67,9 @@ def gm(qtbot: Any, make_window: Callable[..., MainWindow], no_unscripted_prompts
     window.resize(1600, 1000)
     gm = Gm(qtbot, window)
     # The action and table rules dialogs run modally; here the GM drives them instead of
-    # exec(). The table rules go through the real ask_table_rules.
+    # exec(). The table rules go through the real Table Rules form.
     monkeypatch.setattr(ActionDialog, "show_modal", staticmethod(gm.drive))
-    monkeypatch.setattr(TableRulesDialog, "show_modal", staticmethod(gm.drive_table_rules))
-    fake_dialogs.answer("ask_table_rules", ask_table_rules)
+    monkeypatch.setattr(OptionsDialog, "show_modal", staticmethod(gm.drive_table_rules))
     return gm
 
 

@@ -14,7 +14,7 @@ from m3desk.core.system import DocumentSpec, EncounterRules, GameSystem, Tracker
 from tests.skirmish_system import encounter as rules
 from tests.skirmish_system.forms import CHARACTER_FORM, MONSTER_FORM
 from tests.skirmish_system.identity import IDENTITY_WORDS, sheet_identity
-from tests.skirmish_system.options import CHOICE_WORDS, EXPLANATIONS, LABELS, SkirmishOptions
+from tests.skirmish_system.options import SkirmishOptions
 from tests.skirmish_system.sheet import SkirmishMonster, SkirmishSheet
 
 
@@ -37,9 +37,6 @@ SYSTEM = GameSystem(
                DocumentSpec("encounter", "m3desk.encounter", ".m3e",
                             rules.SkirmishEncounter, 1, "encounter")),
     options_model=SkirmishOptions,
-    option_help=EXPLANATIONS,
-    option_labels=LABELS,
-    option_choices=CHOICE_WORDS,
     initiative=rules.SCHEME,
     positions=rules.METRES,
     sheet_forms={"character": CHARACTER_FORM, "monster": MONSTER_FORM},

@@ -17,6 +17,7 @@ from m3desk.core.derived import Derived
 from m3desk.core.dice import Dice, DiceExpr, Roller
 from m3desk.core.forecast import FightResult, Policy
 from m3desk.core.numbers import pool_text, signed
+from m3desk.core.options import Option
 from m3desk.core.places import Place
 from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
@@ -48,9 +49,14 @@ FEET = PositionModel(kind="distance", unit="ft", maximum=300, step=5)
 
 class ToyOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    natural_20_hits: bool = True
-    initiative_die: Literal[6, 10] = 6
-    crit_range: int = Field(20, ge=15, le=20)
+    natural_20_hits: Annotated[bool, Option(
+        "Natural 20 hits", "A natural 20 hits whatever the target's AC.")] = True
+    initiative_die: Annotated[Literal[6, 10], Option(
+        "Initiative die", "The die each side rolls for initiative.",
+        choices={6: "d6 (a side of six)", 10: "d10 (a wider spread)"})] = 6
+    crit_range: Annotated[int, Option(
+        "Critical hits from",
+        "The lowest natural roll that is a critical hit.")] = Field(20, ge=15, le=20)
 
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
@@ -448,12 +454,6 @@ TOY = GameSystem(
     positions=FEET,
     sheet_forms={"character": TOY_FORM, "monster": MONSTER_FORM},
     sheet_identity=_identity,
-    option_help={"natural_20_hits": "A natural 20 hits whatever the target's AC.",
-                 "initiative_die": "The die each side rolls for initiative.",
-                 "crit_range": "The lowest natural roll that is a critical hit."},
-    option_labels={"natural_20_hits": "Natural 20 hits", "initiative_die": "Initiative die",
-                   "crit_range": "Critical hits from"},
-    option_choices={"initiative_die": {6: "d6 (a side of six)", 10: "d10 (a wider spread)"}},
     encounter=EncounterRules(
         encounter_type=ToyEncounter, make_combatant=_make_combatant, pool=_pool,
         columns=(TrackerColumn("hp", "HP", "Hit points", kind="pool", sample="999/999"),

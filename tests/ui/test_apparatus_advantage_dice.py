@@ -12,8 +12,9 @@ from typing import Any
 from m3desk.assets import sample_files
 from m3desk.core import encounter as core
 from m3desk.core.encounter import ConditionState
+from m3desk.core.options import option_of
 from m3desk.storage.sheet_files import load_sheet
-from m3desk.systems.apparatus.options import EXPLANATIONS, ApparatusOptions
+from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.state import ApparatusEncounter
 from m3desk.systems.apparatus.table import ENCOUNTER_RULES
 from m3desk.ui.action.system_action_dialog import SystemActionDialog
@@ -56,4 +57,4 @@ def test_the_table_may_cap_the_dice_at_four(qtbot: Any) -> None:
     dialog = _dialog(qtbot, ApparatusOptions(cap_advantage_dice=True))
     assert [spin.accessibleName() for spin in dialog.dice].count("attack d20 5") == 0
     assert dialog.chance.text().splitlines()[1] == "Critical hit: 18.5 %"
-    assert "critical" in EXPLANATIONS["cap_advantage_dice"]
+    assert "critical" in option_of(ApparatusOptions, "cap_advantage_dice").reason

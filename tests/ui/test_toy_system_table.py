@@ -177,11 +177,11 @@ def test_the_encounter_s_table_rules_are_the_game_s_own_options(
 
     def untick_and_accept(dialog: options_dialog.OptionsDialog) -> int:
         seen.append(dialog.findChild(QLabel, "reason:natural_20_hits").text())
-        check = dialog.editors["natural_20_hits"]
+        check = dialog.editors["natural_20_hits"].widget
         assert isinstance(check, QCheckBox)
         check.setFocus()
         qtbot.keyClick(check, Qt.Key.Key_Space)
-        spin = dialog.editors["crit_range"]
+        spin = dialog.editors["crit_range"].widget
         assert isinstance(spin, QSpinBox) and spin.minimum() == 15
         spin.setValue(19)
         return int(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled())

@@ -22,7 +22,7 @@ from m3desk.systems.adnd2e.forms import CHARACTER_FORM, MONSTER_FORM
 from m3desk.systems.adnd2e.generation import GENERATION
 from m3desk.systems.adnd2e.identity import sheet_identity
 from m3desk.systems.adnd2e.movement import DECLARATIONS
-from m3desk.systems.adnd2e.options import CHOICE_WORDS, EXPLANATIONS, LABELS, AdndOptions
+from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import (
     CharacterSheet,
     MonsterSheet,
@@ -55,9 +55,6 @@ SYSTEM = GameSystem(
                      MappingProxyType({1: places_migration(FEET)})),
     ),
     options_model=AdndOptions,
-    option_help=MappingProxyType(EXPLANATIONS),
-    option_labels=MappingProxyType(LABELS),
-    option_choices=MappingProxyType(CHOICE_WORDS),
     generation=GENERATION,
     initiative=INITIATIVE,
     positions=FEET,

@@ -39,6 +39,7 @@ from m3desk.systems.apparatus.movement import (
     run_up_metres,
     stand_cost_halves,
 )
+from m3desk.systems.apparatus.option_rules import defense_rule
 from m3desk.systems.apparatus.sheet import Sheet, Weapon
 from m3desk.systems.apparatus.state import (
     ApparatusEncounter,
@@ -185,7 +186,7 @@ def _net(encounter: core.Encounter, actor: str, target: str, melee: bool,
         exhaustion=exhaustion_of(encounter, actor), melee=melee,
         dual_wielding=melee and sheet.dual_wielding, adjacent_hostile=adjacent,
         far_range=far, target_evading=evading,
-        static_defense=options.defense == "static")
+        static_defense=defense_rule(options).static)
 
 
 def _attack_dice(encounter: core.Encounter, actor: str, target: str,
@@ -198,7 +199,7 @@ def _attack_dice(encounter: core.Encounter, actor: str, target: str,
     if _automatic_miss(encounter, target, net):
         return ()  # nothing to roll: the attack fails whatever the dice
     dice = [DiceSpec(combat.dice_count(net, options), 20, "attack")]
-    if options.defense == "rolled":
+    if defense_rule(options).rolled:
         dice.append(DiceSpec(combat.dice_count(_defender_net(encounter, target), options), 20,
                              "defence"))
     labels = ("damage", "extra damage")
@@ -473,10 +474,11 @@ def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str,
                    f"{weapon.reach} m.")
     incapacitated = "incapacitated" in conditions_of(encounter, target)
     threshold = _threshold(encounter, actor)
-    rolled = options.defense == "rolled"
+    rolled = defense_rule(options).rolled
     odds = combat.attack_odds(bonus, defense.value, net, options,
                               incapacitated_target=incapacitated, threshold=threshold,
-                              defender_net=_defender_net(encounter, target) if rolled else None)
+                              defender_net=defense_rule(options).defender_net(
+                                  _defender_net(encounter, target)))
     against = (f"{defense.label} {defense.value}" if not rolled
                else f"the defender's 1d20 + {defense.value}")
     need = defense.value - bonus
@@ -792,7 +794,7 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
                      record=f"{summary}, no die rolled{sources}")
     kept, rest = _kept(faces, combat.dice_count(found.net, options), found.net)
     defense = found.defense
-    if options.defense == "rolled":
+    if defense_rule(options).rolled:
         defender_net = _defender_net(e, target)
         defended, rest = _kept(rest, combat.dice_count(defender_net, options), defender_net)
         defense += defended
@@ -804,7 +806,7 @@ def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
     roll = f"{kept} {signed(found.bonus)} against {defense}"
     count = combat.dice_count(found.net, options)
     record = _roll_record(faces[:count], kept, found.net, found.terms, e) + (
-        f" against {found.defense_label} {found.defense}" if options.defense != "rolled" else
+        f" against {found.defense_label} {found.defense}" if defense_rule(options).static else
         f" against the defender's {defense}")
     record += _advantage_note(found.sources, found.net, e)
     automatic = options.advantage_auto_at_3 and abs(found.net) >= 3

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from m3desk.core.derived import Derived
 from m3desk.core.terms import Term, total
 from m3desk.systems.apparatus.movement import jump_band, jump_distances
+from m3desk.systems.apparatus.option_rules import defense_rule
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet
 from m3desk.systems.apparatus.tables import (
@@ -70,7 +71,7 @@ def derive(sheet: BaseModel, options: BaseModel | None = None) -> dict[str, Deri
         speed = max(1, math.floor(rules.speed_medium * multiplier))
         add("speed", "Speed", [Term(label=f"Medium Speed {rules.speed_medium} × {multiplier}",
                                     value=speed)])
-    static = rules.defense == "static"
+    static = defense_rule(rules).static
     base = [Term(label="base", value=10)] if static else []
     add("defense.guard", "Guard" if static else "Guard bonus", [
         *base, Term(label="Might" if a.might >= a.agility else "Agility",

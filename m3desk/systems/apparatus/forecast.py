@@ -41,6 +41,7 @@ from m3desk.systems.apparatus.movement import (
     step_cost,
     terrain_impassable,
 )
+from m3desk.systems.apparatus.option_rules import defense_rule
 from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import Sheet, Weapon
 from m3desk.systems.apparatus.state import (
@@ -372,7 +373,7 @@ class _Derived:
                                                                     prep.size[g.target])
                         for g in grapples)
         speed, _why = speed_rule(prep.base_speed[i], conds, grappling, prep.options)
-        static = prep.options.defense == "static"
+        static = defense_rule(prep.options).static
         evades = evade_counts(evading[i], speed)
         self.conds[i] = conds
         self.charmed[i] = {s for c, _v, s in placed[i] if c == "charmed" and s >= 0}
@@ -405,8 +406,7 @@ def _thresholds(prep: _Prep, a: int, w: int, t: int, net: int, incap: int,
         return found
     odds = combat.attack_odds(weapon.bonus, prep.guard[t], net, prep.options,
                               incapacitated_target=bool(incap), threshold=prep.threshold[a],
-                              defender_net=defnet if prep.options.defense == "rolled"
-                              else None)
+                              defender_net=defense_rule(prep.options).defender_net(defnet))
     miss = 1 - odds.hit
     found = prep.by_roll[key] = (float(miss), float(miss + odds.crit))
     return found

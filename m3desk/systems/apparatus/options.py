@@ -2,7 +2,8 @@
 
 Apparatus is a homebrew whose pages changed often; the digest (shared/rules/apparatus.md §12)
 lists what is unknown or disputed. Each of those is a field here with the digest's default,
-and a one-line reason in :data:`EXPLANATIONS`.
+its label, its one-line reason and its choices in words on the field (an
+:class:`~m3desk.core.options.Option` marker).
 """
 
 from __future__ import annotations
@@ -11,126 +12,142 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["CHOICE_WORDS", "EXPLANATIONS", "LABELS", "ApparatusOptions"]
+from m3desk.core.options import Option
+
+__all__ = ["ApparatusOptions"]
 
 SizeStep = Annotated[int, Field(ge=-20, le=20)]
 """A size's modifier: the wiki's run from −4 to +8, with room for a table's own."""
+SizeSteps = tuple[SizeStep, SizeStep, SizeStep, SizeStep, SizeStep, SizeStep]
+"""Tiny, Small, Medium, Large, Huge and Gargantuan's modifiers."""
 
 
 class ApparatusOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    advantage_mode: Literal["dice", "flat"] = "dice"
-    advantage_auto_at_3: bool = True
-    cap_advantage_dice: bool = False
-    critical_threshold: int = Field(20, ge=2, le=20)
-    natural_1_misses: bool = False
-    incapacitated_bonus: Literal["if_met", "always"] = "if_met"
-    defense: Literal["static", "rolled"] = "static"
-    physique_base: int = Field(10, ge=0, le=30)
-    size_modifiers: tuple[SizeStep, SizeStep, SizeStep, SizeStep, SizeStep, SizeStep] = (
-        -4, -2, 0, 2, 4, 8)
-    size_factors: Literal["tables", "size_page"] = "tables"
-    jump_bands: Literal["text", "headers"] = "text"
-    jump_score: Literal["best", "might", "literal"] = "best"
-    stand_cost: Literal["ceil", "floor", "exact"] = "ceil"
-    grapple_halving: Literal["floor", "ceil"] = "floor"
-    size_scaled_movement: bool = True
-    sized_might_in_checks: bool = False
-    speed_medium: int = Field(6, ge=1, le=60)
-    landing_dc: int = Field(10, ge=1, le=40)
-    near_range: int = Field(10, ge=1, le=1000)
-    far_range: int = Field(30, ge=1, le=1000)
-    starting_hit_points: int = Field(10, ge=1, le=999)
-    ability_scores: Literal["point_buy", "typed"] = "point_buy"
-    ability_points: int = Field(12, ge=0, le=80)
-    ability_cap: int = Field(6, ge=1, le=20)
-    opportunity_attacks: Literal["note", "due"] = "note"
-
-
-EXPLANATIONS: dict[str, str] = {
-    "advantage_mode": "What one step of Advantage does is unknown: roll an extra d20 and keep "
-                      "the best (or worst), or add ±2 per step.",
-    "advantage_auto_at_3": "A later wiki revision: net Advantage +3 always succeeds, −3 always "
-                           "fails.",
-    "cap_advantage_dice": "Roll at most 4 d20 at Advantage +3 or more: the hit is certain "
-                          "anyway, but fewer dice lower the chance of a critical hit.",
-    "critical_threshold": "The wiki never gives the usual Critical Threshold: a natural 20 "
-                          "unless a feature lowers it.",
-    "natural_1_misses": "No rule found for a natural 1; by default it is just a low roll.",
-    "incapacitated_bonus": "Attacks on the Incapacitated are automatic crits: the extra damage "
-                           "only if the roll also met the Defense, or always.",
-    "defense": "Static Defense (10 + …) or the July 2022 rolled Defense (1d20 + …, the attacker "
-               "wins ties); the wiki's Guard formula was not found.",
-    "physique_base": "The Physique Rating formula is unknown: this + Might + Size Modifier.",
-    "size_modifiers": "Only the −8…+4 bounds are known; Size Modifiers Tiny…Gargantuan "
-                      "(attacks subtract it, grapples add it).",
-    "size_factors": "Jump tables scale Huge ×4 and Gargantuan ×8; the Size page says ×3 and ×4.",
-    "jump_bands": "The text says ≤ 2 and ≥ 6; the tables' headers say < 2 and > 6 (a lost =).",
-    "jump_score": "“Might or Agility”: the better of the two, Might alone, or either "
-                  "(any score ≤ 2 weakens, any ≥ 6 strengthens).",
-    "stand_cost": "Standing up costs ½ Speed; rounding is not said (exact allows half points).",
-    "grapple_halving": "A grappler's halved Speed: rounding is not said.",
-    "size_scaled_movement": "Climb, swim and crawl distances scale with the Size Multiplier "
-                            "(a Large creature climbs 2 m for one metre's cost).",
-    "sized_might_in_checks": "Might is multiplied by size on the Size page; whether checks use "
-                             "the multiplied value is not said.",
-    "speed_medium": "Speeds by size are unknown: a Medium creature's Speed, scaled by the Size "
-                    "Multiplier for others (at least 1).",
-    "landing_dc": "A rough or slippery landing may need an Agility check; its DC is not given.",
-    "near_range": "Range bands are unknown: a new weapon's Near range in metres.",
-    "far_range": "Range bands are unknown: a new weapon's Far range in metres.",
-    "starting_hit_points": "The pages read give no hit-point rule: a new sheet starts with "
-                           "this many.",
-    "ability_scores": "The pages read give no way to make a character: points spent on the "
-                      "four abilities (the default), or scores typed as the table decides.",
-    "ability_points": "Points a new character spends on its abilities: 12 gives the samples' "
-                      "three in each (Might 3 is a strong adult).",
-    "ability_cap": "The highest score points may buy: 6 is where the jump rules call a "
-                   "score strong.",
-    "opportunity_attacks": "The wiki names opportunity attacks but gives no rule for them: by "
-                           "default leaving a hostile's reach is only noted.",
-}
-
-LABELS: dict[str, str] = {
-    "advantage_mode": "Advantage",
-    "advantage_auto_at_3": "Advantage ±3 decides",
-    "cap_advantage_dice": "At most 4 d20 at Advantage",
-    "critical_threshold": "Critical Threshold",
-    "natural_1_misses": "Natural 1 misses",
-    "incapacitated_bonus": "Crits on the Incapacitated",
-    "defense": "Defense",
-    "physique_base": "Physique Rating base",
-    "size_modifiers": "Size Modifiers (Tiny … Gargantuan)",
-    "size_factors": "Jump size factors",
-    "jump_bands": "Jump score bands",
-    "jump_score": "Jump score",
-    "stand_cost": "Standing up rounds",
-    "grapple_halving": "Grappler's Speed rounds",
-    "size_scaled_movement": "Size scales climbing and swimming",
-    "sized_might_in_checks": "Checks use sized Might",
-    "speed_medium": "Medium Speed (m)",
-    "landing_dc": "Landing DC",
-    "near_range": "Near range (m)",
-    "far_range": "Far range (m)",
-    "starting_hit_points": "New sheets' hit points",
-    "ability_scores": "New characters' abilities",
-    "ability_points": "Ability points to spend",
-    "ability_cap": "Highest bought ability",
-    "opportunity_attacks": "Leaving an enemy's reach",
-}
-"""The label each option shows in the Table Rules dialog."""
-
-CHOICE_WORDS: dict[str, dict[str, str]] = {
-    "advantage_mode": {"dice": "Extra d20s", "flat": "±2 a step"},
-    "incapacitated_bonus": {"if_met": "Only if the roll meets Defense", "always": "Always"},
-    "defense": {"static": "Static (10 + …)", "rolled": "Rolled (1d20 + …)"},
-    "size_factors": {"tables": "Jump tables (×4, ×8)", "size_page": "Size page (×3, ×4)"},
-    "jump_bands": {"text": "The text (≤ 2, ≥ 6)", "headers": "The headers (< 2, > 6)"},
-    "jump_score": {"best": "The better of Might and Agility", "might": "Might alone",
-                   "literal": "Either score"},
-    "stand_cost": {"ceil": "Up", "floor": "Down", "exact": "Exact (half points)"},
-    "grapple_halving": {"floor": "Down", "ceil": "Up"},
-    "ability_scores": {"point_buy": "Points spent", "typed": "Typed from the table"},
-    "opportunity_attacks": {"note": "A note only", "due": "The enemy gets a free attack"},
-}
-"""Each choice in words, as the dialog's lists show it."""
+    advantage_mode: Annotated[Literal["dice", "flat"], Option(
+        "Advantage",
+        "What one step of Advantage does is unknown: roll an extra d20 and keep the best (or "
+        "worst), or add ±2 per step.",
+        choices={"dice": "Extra d20s", "flat": "±2 a step"},
+        section="Checks and attacks")] = "dice"
+    advantage_auto_at_3: Annotated[bool, Option(
+        "Advantage ±3 decides",
+        "A later wiki revision: net Advantage +3 always succeeds, −3 always fails.",
+        section="Checks and attacks")] = True
+    cap_advantage_dice: Annotated[bool, Option(
+        "At most 4 d20 at Advantage",
+        "Roll at most 4 d20 at Advantage +3 or more: the hit is certain anyway, but fewer dice "
+        "lower the chance of a critical hit.",
+        section="Checks and attacks")] = False
+    critical_threshold: Annotated[int, Option(
+        "Critical Threshold",
+        "The wiki never gives the usual Critical Threshold: a natural 20 unless a feature lowers "
+        "it.",
+        section="Checks and attacks")] = Field(20, ge=2, le=20)
+    natural_1_misses: Annotated[bool, Option(
+        "Natural 1 misses",
+        "No rule found for a natural 1; by default it is just a low roll.",
+        section="Checks and attacks")] = False
+    incapacitated_bonus: Annotated[Literal["if_met", "always"], Option(
+        "Crits on the Incapacitated",
+        "Attacks on the Incapacitated are automatic crits: the extra damage only if the roll "
+        "also met the Defense, or always.",
+        choices={"if_met": "Only if the roll meets Defense", "always": "Always"},
+        section="Checks and attacks")] = "if_met"
+    defense: Annotated[Literal["static", "rolled"], Option(
+        "Defense",
+        "Static Defense (10 + …) or the July 2022 rolled Defense (1d20 + …, the attacker wins "
+        "ties); the wiki's Guard formula was not found.",
+        choices={"static": "Static (10 + …)", "rolled": "Rolled (1d20 + …)"},
+        section="Checks and attacks")] = "static"
+    physique_base: Annotated[int, Option(
+        "Physique Rating base",
+        "The Physique Rating formula is unknown: this + Might + Size Modifier.",
+        section="Size")] = Field(10, ge=0, le=30)
+    size_modifiers: Annotated[SizeSteps, Option(
+        "Size Modifiers (Tiny … Gargantuan)",
+        "Only the −8…+4 bounds are known; Size Modifiers Tiny…Gargantuan (attacks subtract it, "
+        "grapples add it).",
+        section="Size")] = (-4, -2, 0, 2, 4, 8)
+    size_factors: Annotated[Literal["tables", "size_page"], Option(
+        "Jump size factors",
+        "Jump tables scale Huge ×4 and Gargantuan ×8; the Size page says ×3 and ×4.",
+        choices={"tables": "Jump tables (×4, ×8)", "size_page": "Size page (×3, ×4)"},
+        section="Size")] = "tables"
+    jump_bands: Annotated[Literal["text", "headers"], Option(
+        "Jump score bands",
+        "The text says ≤ 2 and ≥ 6; the tables' headers say < 2 and > 6 (a lost =).",
+        choices={"text": "The text (≤ 2, ≥ 6)", "headers": "The headers (< 2, > 6)"},
+        section="Movement")] = "text"
+    jump_score: Annotated[Literal["best", "might", "literal"], Option(
+        "Jump score",
+        "“Might or Agility”: the better of the two, Might alone, or either (any score ≤ 2 "
+        "weakens, any ≥ 6 strengthens).",
+        choices={
+            "best": "The better of Might and Agility",
+            "might": "Might alone",
+            "literal": "Either score",
+        },
+        section="Movement")] = "best"
+    stand_cost: Annotated[Literal["ceil", "floor", "exact"], Option(
+        "Standing up rounds",
+        "Standing up costs ½ Speed; rounding is not said (exact allows half points).",
+        choices={"ceil": "Up", "floor": "Down", "exact": "Exact (half points)"},
+        section="Movement")] = "ceil"
+    grapple_halving: Annotated[Literal["floor", "ceil"], Option(
+        "Grappler's Speed rounds",
+        "A grappler's halved Speed: rounding is not said.",
+        choices={"floor": "Down", "ceil": "Up"},
+        section="Movement")] = "floor"
+    size_scaled_movement: Annotated[bool, Option(
+        "Size scales climbing and swimming",
+        "Climb, swim and crawl distances scale with the Size Multiplier (a Large creature climbs "
+        "2 m for one metre's cost).",
+        section="Size")] = True
+    sized_might_in_checks: Annotated[bool, Option(
+        "Checks use sized Might",
+        "Might is multiplied by size on the Size page; whether checks use the multiplied value "
+        "is not said.",
+        section="Size")] = False
+    speed_medium: Annotated[int, Option(
+        "Medium Speed (m)",
+        "Speeds by size are unknown: a Medium creature's Speed, scaled by the Size Multiplier "
+        "for others (at least 1).",
+        section="Movement")] = Field(6, ge=1, le=60)
+    landing_dc: Annotated[int, Option(
+        "Landing DC",
+        "A rough or slippery landing may need an Agility check; its DC is not given.",
+        section="Movement")] = Field(10, ge=1, le=40)
+    near_range: Annotated[int, Option(
+        "Near range (m)",
+        "Range bands are unknown: a new weapon's Near range in metres.",
+        section="Movement")] = Field(10, ge=1, le=1000)
+    far_range: Annotated[int, Option(
+        "Far range (m)",
+        "Range bands are unknown: a new weapon's Far range in metres.",
+        section="Movement")] = Field(30, ge=1, le=1000)
+    starting_hit_points: Annotated[int, Option(
+        "New sheets' hit points",
+        "The pages read give no hit-point rule: a new sheet starts with this many.",
+        section="New characters")] = Field(10, ge=1, le=999)
+    ability_scores: Annotated[Literal["point_buy", "typed"], Option(
+        "New characters' abilities",
+        "The pages read give no way to make a character: points spent on the four abilities (the "
+        "default), or scores typed as the table decides.",
+        choices={"point_buy": "Points spent", "typed": "Typed from the table"},
+        section="New characters")] = "point_buy"
+    ability_points: Annotated[int, Option(
+        "Ability points to spend",
+        "Points a new character spends on its abilities: 12 gives the samples' three in each "
+        "(Might 3 is a strong adult).",
+        section="New characters")] = Field(12, ge=0, le=80)
+    ability_cap: Annotated[int, Option(
+        "Highest bought ability",
+        "The highest score points may buy: 6 is where the jump rules call a score strong.",
+        section="New characters")] = Field(6, ge=1, le=20)
+    opportunity_attacks: Annotated[Literal["note", "due"], Option(
+        "Leaving an enemy's reach",
+        "The wiki names opportunity attacks but gives no rule for them: by default leaving a "
+        "hostile's reach is only noted.",
+        choices={"note": "A note only", "due": "The enemy gets a free attack"},
+        section="Checks and attacks")] = "note"

@@ -9,7 +9,7 @@ from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver
 from m3desk.systems.apparatus.forms import CHARACTER_FORM, CREATURE_FORM
 from m3desk.systems.apparatus.generation import GENERATION
 from m3desk.systems.apparatus.identity import sheet_identity
-from m3desk.systems.apparatus.options import CHOICE_WORDS, EXPLANATIONS, LABELS, ApparatusOptions
+from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.sheet import CharacterSheet, CreatureSheet
 from m3desk.systems.apparatus.sheet_rolls import sheet_rolls
 from m3desk.systems.apparatus.state import INITIATIVE, METRES, ApparatusEncounter
@@ -32,9 +32,6 @@ SYSTEM = GameSystem(
                      MappingProxyType({1: places_migration(METRES)})),
     ),
     options_model=ApparatusOptions,
-    option_help=MappingProxyType(EXPLANATIONS),
-    option_labels=MappingProxyType(LABELS),
-    option_choices=MappingProxyType(CHOICE_WORDS),
     generation=GENERATION,
     initiative=INITIATIVE,
     positions=METRES,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import Any
 
 from m3desk.core.system import (
@@ -14,12 +13,11 @@ from m3desk.core.system import (
 from m3desk.systems.monsters_and_magic.encounter import INITIATIVE, POSITIONS, Encounter
 from m3desk.systems.monsters_and_magic.generation import GENERATION
 from m3desk.systems.monsters_and_magic.identity import sheet_identity
-from m3desk.systems.monsters_and_magic.option_words import CHOICE_WORDS, LABELS
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.monsters_and_magic.sheet_form import SHEET_FORMS
 from m3desk.systems.monsters_and_magic.sheet_rolls import sheet_rolls
 from m3desk.systems.monsters_and_magic.table import ENCOUNTER_RULES
-from m3desk.systems.monsters_and_magic.table_rules import EXPLANATIONS, TableRules
+from m3desk.systems.monsters_and_magic.table_rules import TableRules
 from m3desk.systems.monsters_and_magic.write_back import describe_changes, merged_into
 
 SYSTEM_ID = "monsters_and_magic"
@@ -95,9 +93,6 @@ SYSTEM = GameSystem(
                      "encounter", _ENCOUNTER_MIGRATIONS),
     ),
     options_model=TableRules,
-    option_help=MappingProxyType(EXPLANATIONS),
-    option_labels=MappingProxyType(LABELS),
-    option_choices=MappingProxyType(CHOICE_WORDS),
     initiative=INITIATIVE,
     positions=POSITIONS,
     phases=(

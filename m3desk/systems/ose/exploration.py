@@ -22,8 +22,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import partial
-from types import MappingProxyType
-from typing import Literal, NamedTuple
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -46,6 +45,7 @@ from m3desk.core.expedition_rules import (
     ExplorationRules,
     PartySheet,
 )
+from m3desk.core.options import Option
 from m3desk.core.sheet_rolls import RollOutcome, SheetRoll, at_most
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.options import OseOptions
@@ -65,51 +65,55 @@ class OseExploration(BaseModel):
     """The table rules of an expedition; every default is the SRD's."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    torch_turns: int = Field(6, ge=1, le=100)
-    lantern_turns: int = Field(24, ge=1, le=200)
-    rest_every: int = Field(6, ge=1, le=100)
-    rest_penalty: int = Field(1, ge=0, le=5)
-    check_every: int = Field(2, ge=1, le=20)
-    check_chance: int = Field(1, ge=0, le=6)
-    checks_a_day: int = Field(1, ge=1, le=4)
-    rations_a_day: int = Field(1, ge=0, le=5)
-    water_a_day: int = Field(0, ge=0, le=5)
-    rest_days_every: int = Field(6, ge=1, le=30)
-    rest_day_healing: Literal["1d3", "none"] = "1d3"
-
-
-LABELS = {
-    "torch_turns": "Torch burns (turns)",
-    "lantern_turns": "Lantern flask burns (turns)",
-    "rest_every": "Rest one turn every (turns)",
-    "rest_penalty": "Penalty for not resting",
-    "check_every": "Dungeon wandering check every (turns)",
-    "check_chance": "Dungeon wandering chance (in 6)",
-    "checks_a_day": "Wilderness checks a day",
-    "rations_a_day": "Rations eaten a day",
-    "water_a_day": "Waterskins drunk a day",
-    "rest_days_every": "Rest one day every (days)",
-    "rest_day_healing": "Healing per day of complete rest",
-}
-EXPLANATIONS = {
-    "torch_turns": "SRD Adventuring Gear: a lit torch burns for 1 hour, 6 turns.",
-    "lantern_turns": "SRD Adventuring Gear: a lantern burns one oil flask every 4 hours, "
-                     "24 turns.",
-    "rest_every": "SRD Dungeon Adventuring: characters must rest for one turn every hour.",
-    "rest_penalty": "SRD: −1 to attack and damage rolls until the characters rest a turn "
-                    "(a day in the wilderness).",
-    "check_every": "SRD Dungeon Adventuring: a check is typically rolled once every two turns.",
-    "check_chance": "SRD Dungeon Adventuring: the typical chance is 1-in-6; raise it for a "
-                    "noisy party or bright light in the dark.",
-    "checks_a_day": "SRD Wilderness Adventuring: typically once daily; the referee may make "
-                    "up to three or four.",
-    "rations_a_day": "SRD rations are sold by the week (7 days): one a day each.",
-    "water_a_day": "Off (0) by default: the SRD gives no daily need for water (a waterskin "
-                   "holds a quart); set 1 to count a waterskin a day.",
-    "rest_days_every": "SRD Wilderness Adventuring: rest one day per six days of travel.",
-    "rest_day_healing": "SRD Healing: 1d3 hit points per full day of complete rest.",
-}
-CHOICE_WORDS = {"rest_day_healing": {"1d3": "1d3 hit points (SRD)", "none": "None"}}
+    torch_turns: Annotated[int, Option(
+        "Torch burns (turns)",
+        "SRD Adventuring Gear: a lit torch burns for 1 hour, 6 turns.",
+        section="Light and rest")] = Field(6, ge=1, le=100)
+    lantern_turns: Annotated[int, Option(
+        "Lantern flask burns (turns)",
+        "SRD Adventuring Gear: a lantern burns one oil flask every 4 hours, 24 turns.",
+        section="Light and rest")] = Field(24, ge=1, le=200)
+    rest_every: Annotated[int, Option(
+        "Rest one turn every (turns)",
+        "SRD Dungeon Adventuring: characters must rest for one turn every hour.",
+        section="Light and rest")] = Field(6, ge=1, le=100)
+    rest_penalty: Annotated[int, Option(
+        "Penalty for not resting",
+        "SRD: −1 to attack and damage rolls until the characters rest a turn (a day in the "
+        "wilderness).",
+        section="Light and rest")] = Field(1, ge=0, le=5)
+    check_every: Annotated[int, Option(
+        "Dungeon wandering check every (turns)",
+        "SRD Dungeon Adventuring: a check is typically rolled once every two turns.",
+        section="Wandering monsters")] = Field(2, ge=1, le=20)
+    check_chance: Annotated[int, Option(
+        "Dungeon wandering chance (in 6)",
+        "SRD Dungeon Adventuring: the typical chance is 1-in-6; raise it for a noisy party or "
+        "bright light in the dark.",
+        section="Wandering monsters")] = Field(1, ge=0, le=6)
+    checks_a_day: Annotated[int, Option(
+        "Wilderness checks a day",
+        "SRD Wilderness Adventuring: typically once daily; the referee may make up to three or "
+        "four.",
+        section="Wandering monsters")] = Field(1, ge=1, le=4)
+    rations_a_day: Annotated[int, Option(
+        "Rations eaten a day",
+        "SRD rations are sold by the week (7 days): one a day each.",
+        section="Travel")] = Field(1, ge=0, le=5)
+    water_a_day: Annotated[int, Option(
+        "Waterskins drunk a day",
+        "Off (0) by default: the SRD gives no daily need for water (a waterskin holds a quart); "
+        "set 1 to count a waterskin a day.",
+        section="Travel")] = Field(0, ge=0, le=5)
+    rest_days_every: Annotated[int, Option(
+        "Rest one day every (days)",
+        "SRD Wilderness Adventuring: rest one day per six days of travel.",
+        section="Travel")] = Field(6, ge=1, le=30)
+    rest_day_healing: Annotated[Literal["1d3", "none"], Option(
+        "Healing per day of complete rest",
+        "SRD Healing: 1d3 hit points per full day of complete rest.",
+        choices={"1d3": "1d3 hit points (SRD)", "none": "None"},
+        section="Travel")] = "1d3"
 
 
 class Terrain(NamedTuple):
@@ -680,7 +684,4 @@ EXPLORATION = ExplorationRules(
     with_table_rules=with_table_rules,
     encounter_table=encounter_table,
     options_model=OseExploration,
-    option_labels=MappingProxyType(LABELS),
-    option_help=MappingProxyType(EXPLANATIONS),
-    option_choices=MappingProxyType(CHOICE_WORDS),
 )

@@ -29,7 +29,6 @@ from collections.abc import Callable
 
 from m3desk.core import encounter as core
 from m3desk.core.forecast import FightResult, Policy, PreparedOnce
-from m3desk.core.initiative import roll_sides
 from m3desk.core.places import Place, Plane
 from m3desk.systems.ose import combat
 from m3desk.systems.ose import round as rnd
@@ -48,6 +47,7 @@ from m3desk.systems.ose.combat import damage_dealt
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
 from m3desk.systems.ose.movement import withdrawal_feet
+from m3desk.systems.ose.option_rules import initiative_rule, tie_rule
 from m3desk.systems.ose.round import (
     morale_closed,
     morale_holds,
@@ -317,8 +317,9 @@ class _Plan:
         self.slow = [rnd.is_slow(c) for c in combatants]
         self.monster = [isinstance(c.sheet, MonsterSheet) for c in combatants]
         self.ml = [v["morale"].value if "morale" in v else 12 for v in values]
-        self.individual = options.individual_initiative
-        self.reroll = options.ties == "reroll"
+        self.initiative = initiative_rule(options)
+        self.individual = self.initiative.each
+        self.ties = tie_rule(options)
         self.keep = options.keep_initiative
         self.morale = []
         for name in sides:
@@ -395,19 +396,13 @@ def _order(plan: _Plan, r: Callable[[], float], left: list[int],
     tracker's :func:`round.order_key` (slow weapons last) and the groups are the tracker's
     counts (:func:`core.encounter.group_counts`)."""
     n, slow = plan.n, plan.slow
-    if plan.individual:
-        rolls = kept or [int(r() * 6) + 1 + plan.init[i] for i in range(n)]
-    elif kept:
-        rolls = kept
-    else:
-        found = roll_sides([s for s in range(len(left)) if left[s]],
-                           lambda: int(r() * 6) + 1, reroll=plan.reroll)
-        rolls = [found.get(s, 0) for s in range(len(left))]
+    rolls = kept or plan.initiative.simulated(plan.init, left, lambda: int(r() * 6) + 1,
+                                              plan.ties)
     known = plan.orders.get(key := tuple(rolls))
     if known is None:
         side = plan.side
         known = core.group_counts(
-            [(i, rnd.order_key(rolls[i if plan.individual else side[i]], slow[i]), i)
+            [(i, rnd.order_key(rolls[plan.initiative.roll_index(i, side)], slow[i]), i)
              for i in range(n)], lower_first=False)
         if len(plan.orders) < _ORDERS:
             plan.orders[key] = known

@@ -29,6 +29,7 @@ from m3desk.systems.ose.encounter import (
     OseEncounter,
     SideMorale,
 )
+from m3desk.systems.ose.option_rules import initiative_rule, tie_rule
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, Weapon
 
 __all__ = ["MOMENTS", "SLOW_PENALTY", "STEPS", "adjusted_morale", "declare", "disrupt",
@@ -92,9 +93,7 @@ def _base(encounter: OseEncounter, combatant: OseCombatant) -> int | None:
     if encounter.surprise_side and encounter.phase in ("setup", "surprise"):
         # The free round needs no initiative: the surprising side simply acts.
         return 0 if combatant.side == encounter.surprise_side else None
-    if encounter.options.individual_initiative:
-        return combatant.rolled
-    return encounter.side_rolls.get(combatant.side)
+    return initiative_rule(encounter.options).roll_of(encounter, combatant)
 
 
 def order_key(roll: int, slow: bool) -> int:
@@ -159,12 +158,12 @@ def set_individual_roll(encounter: OseEncounter, combatant_id: str,
 def roll_initiative(encounter: OseEncounter, roller: Roller) -> OseEncounter:
     """Roll this round: a d6 per side, ties rolled again under the re-roll rule (at most 20
     times), or a d6 + modifier each under individual initiative."""
-    if encounter.options.individual_initiative:
+    if initiative_rule(encounter.options).each:
         for combatant in _combatants(encounter):
             encounter = set_individual_roll(encounter, combatant.id, roller.d(6))
         return encounter
     sides = list(dict.fromkeys(c.side for c in encounter.combatants))
-    rolls = roll_sides(sides, lambda: roller.d(6), reroll=encounter.options.ties == "reroll")
+    rolls = roll_sides(sides, lambda: roller.d(6), reroll=tie_rule(encounter.options).reroll)
     after = with_order(encounter.model_copy(update={"side_rolls": rolls}), restart=True)
     return core.add_log(after, "Initiative d6: " + ", ".join(f"{s} {r}" for s, r in rolls.items()))
 
@@ -417,16 +416,12 @@ def _round_line(encounter: OseEncounter) -> str:
     declared = [f"{c.name} {'casts ' + c.spell if c.spell else c.declared}"
                 for c in _combatants(encounter) if c.declared != "none"]
     head = f"Round {encounter.round}: "
-    if encounter.options.individual_initiative:
-        missing = [c for c in _combatants(encounter) if c.rolled is None]
-        if missing:
-            return head + "1. declare spells and melee movement, 2. each combatant rolls " \
-                          "1d6 + DEX (d6 column)." + _declared(declared)
-        return head + "initiative by combatant." + _declared(declared)
+    rule = initiative_rule(encounter.options)
+    if rule.missing(encounter, _combatants(encounter)):
+        return head + rule.waiting + _declared(declared)
+    if rule.each:
+        return head + rule.decided + _declared(declared)
     sides = list(dict.fromkeys(c.side for c in encounter.combatants))
-    if any(side not in encounter.side_rolls for side in sides):
-        return head + "1. declare spells, fighting withdrawals and retreats (Declared), " \
-                      "2. roll 1d6 for each side (d6 column)." + _declared(declared)
     groups: dict[int, list[str]] = {}
     for side in sides:
         groups.setdefault(encounter.side_rolls[side], []).append(side)
@@ -434,9 +429,7 @@ def _round_line(encounter: OseEncounter) -> str:
     ties = [g for g in groups.values() if len(g) > 1]
     line = head + f"initiative {order}."
     for tied in ties:
-        line += (f" {' and '.join(tied)} tie: roll again (table rule)."
-                 if encounter.options.ties == "reroll"
-                 else f" {' and '.join(tied)} act simultaneously: both sides' blows land.")
+        line += " " + tie_rule(encounter.options).tied(tied)
     return line + _declared(declared)
 
 

@@ -22,7 +22,7 @@ from m3desk.systems.ose.forms import SHEET_FORMS
 from m3desk.systems.ose.foundry import FOUNDRY_ACTOR
 from m3desk.systems.ose.generation import GENERATION
 from m3desk.systems.ose.identity import sheet_identity
-from m3desk.systems.ose.options import CHOICE_WORDS, EXPLANATIONS, LABELS, OseOptions
+from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet, character_v1_to_v2
 from m3desk.systems.ose.sheet_rolls import sheet_rolls
 from m3desk.systems.ose.table import ENCOUNTER_RULES, FEET, INITIATIVE, OseEncounter
@@ -46,9 +46,6 @@ SYSTEM = GameSystem(
         DocumentSpec("expedition", "m3desk.expedition", ".m3x", OseExpedition, 1, "expedition"),
     ),
     options_model=OseOptions,
-    option_help=MappingProxyType(EXPLANATIONS),
-    option_labels=MappingProxyType(LABELS),
-    option_choices=MappingProxyType(CHOICE_WORDS),
     generation=GENERATION,
     initiative=INITIATIVE,
     positions=FEET,

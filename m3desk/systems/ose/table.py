@@ -70,6 +70,7 @@ from m3desk.systems.ose.encounter import (
 from m3desk.systems.ose.encounter_setup import SETUP_STEPS
 from m3desk.systems.ose.forecast import FORECAST_POLICY, simulate
 from m3desk.systems.ose.movement import withdrawal_feet
+from m3desk.systems.ose.option_rules import initiative_rule, reload_rule
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterAttack, MonsterSheet, Weapon
 from m3desk.systems.ose.tables import UNARMED_DAMAGE, WEAPONS, OseClass, Save
@@ -163,12 +164,9 @@ def _d6_cell(encounter: OseEncounter, combatant: OseCombatant) -> Cell:
     if encounter.phase == "setup":
         roll = encounter.surprise_rolls.get(combatant.side)
         tip = "Surprise: 1–2 on the side's d6 is surprised"
-    elif encounter.options.individual_initiative:
-        roll = combatant.rolled
-        tip = f"{combatant.name}'s own initiative, d6 + modifier"
     else:
-        roll = encounter.side_rolls.get(combatant.side)
-        tip = f"{combatant.side}'s initiative d6 this round"
+        rule = initiative_rule(encounter.options)
+        roll, tip = rule.roll_of(encounter, combatant), rule.cell_tip(combatant)
     return Cell(text="" if roll is None else str(roll), tip=tip, editable=True,
                 edit_text="" if roll is None else str(roll))
 
@@ -189,7 +187,7 @@ def _edit(encounter: core.Encounter, combatant_id: str, column: str,
         if ose.phase == "setup":
             return rnd.set_surprise_roll(ose, combatant.side, roll), \
                 f"{combatant.side} surprise d6"
-        if ose.options.individual_initiative:
+        if initiative_rule(ose.options).each:
             return rnd.set_individual_roll(ose, combatant_id, roll), \
                 f"{combatant.name}'s initiative"
         return rnd.set_side_roll(ose, combatant.side, roll), f"{combatant.side} initiative"
@@ -444,8 +442,8 @@ def reloads(weapon: Weapon) -> bool:
 
 def _reloading(encounter: core.Encounter, attacker: OseCombatant, weapon: Weapon) -> bool:
     """Where the table uses the reload rule: a reload weapon shot last round cannot shoot."""
-    return (_options(encounter).reload and reloads(weapon) and attacker.reload_shot > 0
-            and encounter.round == attacker.reload_shot + 1)
+    return reload_rule(_options(encounter)).reloading(reloads(weapon), attacker.reload_shot,
+                                                      encounter.round)
 
 
 def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Weapon, *,
@@ -844,7 +842,7 @@ def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: st
     attack = _monster_attack(_c(encounter, actor).sheet, index)
     if attack is not None:
         after = _spent(after, actor, (attack,))
-    if encounter.options.reload and reloads(weapon):
+    if reload_rule(encounter.options).marks_shot(reloads(weapon)):
         after = core.update_combatant(after, actor, reload_shot=encounter.round)
     return ActionOutcome(after, struck.summary, notices=struck.notices)
 
@@ -1131,8 +1129,7 @@ def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str
     assert isinstance(combatant, OseCombatant)
     ose = _e(encounter)
     if combatant.initiative is None:
-        return ("Each side rolls 1d6 (d6 column); highest acts first" if not
-                ose.options.individual_initiative else "1d6 + DEX modifier each")
+        return initiative_rule(ose.options).unrolled_tip
     parts = [f"{rnd.step_of(ose, combatant)} step of its side's turn"]
     if rnd.is_slow(combatant) and (weapon := rnd.readied(combatant)) is not None:
         parts.append(f"{weapon.name} is slow: acts last ({combatant.initiative + 10} − 10)")
@@ -1142,10 +1139,8 @@ def _initiative_tip(encounter: core.Encounter, combatant: core.Combatant) -> str
 
 
 def _roll_words(encounter: core.Encounter) -> str:
-    if not _e(encounter).options.individual_initiative:
-        return INITIATIVE.roll_words()
-    return ("Roll 1d6 + DEX modifier for everyone who acts next and has no initiative "
-            "(highest acts first)")
+    words = initiative_rule(_e(encounter).options).roll_words
+    return INITIATIVE.roll_words() if words is None else words
 
 
 def _roll_initiative(encounter: core.Encounter, roller: object) -> core.Encounter:

@@ -33,8 +33,8 @@ class EncounterRulesController(QObject):
     def edit_rules(self) -> BaseModel | None:
         """Ask for this encounter's rules; apply them as one undo step. None if unchanged.
 
-        Every game keeps them in ``options``; the form is the generic one unless the game's
-        own widgets provide an options dialog (:mod:`m3desk.ui.games`)."""
+        Every game keeps them in ``options``, edited in the one Table Rules form (with the
+        editors and profiles a game's own widgets add, :mod:`m3desk.ui.games`)."""
         encounter = self._document.encounter
         current = encounter.options
         from m3desk.ui.table_rules.options_dialog import ask_game_options  # loaded when used

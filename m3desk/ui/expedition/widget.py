@@ -501,10 +501,7 @@ class ExpeditionWidget(QWidget):
         if rules.options_model is None:
             return
         game = registry.system_of(expedition)
-        words = game._replace(options_model=rules.options_model,
-                              option_labels=rules.option_labels,
-                              option_help=rules.option_help,
-                              option_choices=rules.option_choices)
+        words = game._replace(options_model=rules.options_model)
         chosen = options_dialog.ask_options(self, words, expedition.options,
                                             "Exploration Rules",
                                             f"{game.name}: what the clock brings, with the "

@@ -5,7 +5,8 @@ options, :class:`~m3desk.core.system.EncounterRules`). A game that needs a widge
 description can hold puts it in ``m3desk/ui/games/<system id>/`` and exports ``PARTS``, a
 :class:`GameParts` saying WHAT it provides: an action dialog (Monsters & Magic's effect-point
 spending), a set-up panel, tracker commands, an initiative roll with dice the GM may type,
-an options dialog, its self-test checks, its own printed pages. The generic UI asks
+an editor for a table-rules option no type describes, its self-test checks, its own
+printed pages. The generic UI asks
 :func:`parts_of` for a part and uses it when there is one; it never names a game, and only
 this package imports a game's modules (an import-linter contract in ``pyproject.toml``, checked by
 ``tests/test_architecture.py``).
@@ -18,7 +19,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -26,13 +28,14 @@ if TYPE_CHECKING:
 
     from pydantic import BaseModel
     from PySide6.QtCore import QObject
-    from PySide6.QtWidgets import QDialog, QWidget
+    from PySide6.QtWidgets import QWidget
 
     from m3desk.core.system import GameSystem
     from m3desk.ui.documents.encounter_document import EncounterDocument
     from m3desk.ui.documents.sheet_document import SheetDocument
     from m3desk.ui.encounter.encounter_actions import EncounterActions
     from m3desk.ui.printing.pages import PrintJob
+    from m3desk.ui.table_rules.parts import OptionEditor, OptionsProfile
 
 __all__ = ["GameParts", "game_ui_packages", "parts_of", "parts_of_encounter"]
 
@@ -49,9 +52,10 @@ class GameParts(NamedTuple):
       game commands of :meth:`EncounterActions.game_specific` (shown only then).
     - ``roll_initiative(document, ids, host, roller) -> None``: rolls the initiative of
       ``ids`` the game's own way (asking for dice), instead of the rules' roll.
-    - ``options_dialog(parent, system, options, title, intro) -> BaseModel | None``: the
-      table rules' editor, instead of the generic options form; ``options_form`` builds
-      the same dialog without running it (what the screenshots and tests look at).
+    - ``option_editors``: option field name → ``factory(parent) -> OptionEditor``, the
+      editor of an option the generic Table Rules form cannot edit by its type (a table of
+      difficulties); ``option_profiles() ->`` the named sets of options the form loads
+      with a button (:mod:`m3desk.ui.table_rules.parts`).
     - ``self_test(window) -> list[str]``: what ``m3desk --self-test`` checks of these
       widgets (what was exercised, in words), instead of the generic fight of its samples.
     - ``printed_pages(document, options) -> PrintJob``: the game's own printed sheet or
@@ -72,11 +76,9 @@ class GameParts(NamedTuple):
     tracker_commands: Callable[[EncounterDocument, EncounterActions, QWidget], QObject] | None \
         = None
     roll_initiative: Callable[[EncounterDocument, list[str], QWidget, Any], None] | None = None
-    options_dialog: Callable[[QWidget | None, GameSystem, BaseModel, str, str],
-                             BaseModel | None] | None = None
+    option_editors: Mapping[str, Callable[[QWidget], OptionEditor]] = MappingProxyType({})
+    option_profiles: Callable[[], tuple[OptionsProfile, ...]] = tuple
     self_test: Callable[[Any], list[str]] | None = None
-    options_form: Callable[[QWidget | None, GameSystem, BaseModel, str, str], QDialog] | None \
-        = None
     printed_pages: Callable[[BaseModel, BaseModel | None], PrintJob] | None = None
     sheet_document: Callable[[BaseModel, Path | None, BaseModel, QObject | None],
                              SheetDocument] | None = None

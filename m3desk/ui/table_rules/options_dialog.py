@@ -1,102 +1,65 @@
-"""Table rules of any game, as a form generated from its options model.
+"""Table rules of any game, as one form generated from its options model.
 
-Every field of the game's options model becomes one row: a check box for a switch, a combo
-box for a choice (a ``Literal`` or an enum), a spin box for a number within the field's
-bounds, each with the game's one-line reason beneath it. pydantic decides what is valid.
-"Defaults" puts back the game's own defaults. A game whose widgets provide an options dialog
-of their own (:mod:`m3desk.ui.games`) gets it through :func:`ask_game_options`.
+Every field of the game's options model becomes one row of its section (the field's own
+:class:`~m3desk.core.options.Option` words: label, reason, choices in words, section): an
+editor picked by the field's type (:mod:`.editors`) or the game's own for an option no type
+describes (:attr:`m3desk.ui.games.GameParts.option_editors`: Monsters & Magic's difficulty
+ladder), with the reason beneath it in a grey that stays readable (:mod:`.caption_label`).
+pydantic decides what is valid: while the values do not make the model, the problem is said
+in the options' words above the buttons and OK is disabled; otherwise the status line says
+whether these are the defaults, a profile of the game's (``option_profiles``: "Book
+Example") or how many options differ. "Defaults" puts back the game's own defaults.
 """
 
 from __future__ import annotations
 
-import typing
-from enum import Enum
-from typing import Annotated, Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from pydantic.fields import FieldInfo
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
-    QSpinBox,
+    QSizePolicy,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
+from m3desk.core.options import option_of
 from m3desk.core.system import GameSystem
 from m3desk.ui import dialogs
+from m3desk.ui.games import parts_of
+from m3desk.ui.table_rules.caption_label import CaptionLabel
+from m3desk.ui.table_rules.editors import editor_for
+from m3desk.ui.table_rules.parts import OptionEditor, OptionsProfile
 
 __all__ = ["OptionsDialog", "ask_game_options", "ask_options", "make_options_dialog",
            "option_label"]
 
+_COLUMN_CHARS = 44
+"""Each column's width in average characters: a label and its editor side by side, or
+the editor under its label where the two do not fit."""
+_MAX_COLUMNS = 3
+"""The form takes another column of sections while it is taller than the screen allows."""
+
 
 def option_label(system: GameSystem, name: str) -> str:
-    """"Hp reroll 1 2" reads poorly: the game's label, else the name in words."""
-    label = system.option_labels.get(name)
-    if label:
-        return label
-    return name.replace("_", " ").capitalize()
+    """The option's label as its field declares it (``m3desk.core.options.Option``)."""
+    return option_of(system.options_model, name).label
 
 
-def _choices(annotation: Any) -> list[Any] | None:
-    if typing.get_origin(annotation) is Literal:
-        return list(typing.get_args(annotation))
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return list(annotation)
-    return None
-
-
-def _bounds(info: FieldInfo) -> tuple[int, int]:
-    low, high = -999, 9999
-    for item in info.metadata:
-        ge, le = getattr(item, "ge", None), getattr(item, "le", None)
-        if ge is not None:
-            low = int(ge)
-        if le is not None:
-            high = int(le)
-    return low, high
-
-
-def _whole_number(item: Any) -> bool:
-    """``int``, or ``int`` with bounds (``Annotated[int, Field(ge=…, le=…)]``)."""
-    if typing.get_origin(item) is Annotated:
-        item = typing.get_args(item)[0]
-    return item is int
-
-
-class _IntRow(QWidget):
-    """A row of spin boxes for an option that is a fixed tuple of whole numbers."""
-
-    def __init__(self, name: str, values: tuple[int, ...], changed: Any) -> None:
-        super().__init__()
-        self.setObjectName(f"option:{name}")
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        self.spins: list[QSpinBox] = []
-        for value in values:
-            spin = QSpinBox()
-            spin.setRange(-99, 99)
-            spin.setValue(value)
-            spin.valueChanged.connect(changed)
-            row.addWidget(spin)
-            self.spins.append(spin)
-        row.addStretch(1)
-
-    def values(self) -> tuple[int, ...]:
-        return tuple(spin.value() for spin in self.spins)
-
-    def set_values(self, values: tuple[int, ...]) -> None:
-        for spin, value in zip(self.spins, values, strict=True):
-            spin.setValue(value)
+def _sentence(message: str) -> str:
+    text = message.removeprefix("Value error, ").strip()
+    return text[:1].upper() + text[1:]
 
 
 class OptionsDialog(QDialog):
@@ -108,139 +71,299 @@ class OptionsDialog(QDialog):
         self.setWindowTitle(title)
         self.setObjectName("options_dialog")
         self._system = system
-        self.editors: dict[str, QWidget] = {}
-        body = QWidget()
-        form = QFormLayout(body)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
-        form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        form.setVerticalSpacing(self.fontMetrics().lineSpacing() // 2)
-        for name, info in type(current).model_fields.items():
-            editor = self._editor(name, info.annotation, info, getattr(current, name))
-            if editor is None:
-                continue
-            self.editors[name] = editor
-            label = QLabel(option_label(system, name))
-            label.setBuddy(editor)
-            help_text = system.option_help.get(name, info.description or "")
-            column = QVBoxLayout()
-            column.setSpacing(1)
-            column.addWidget(editor)
-            if help_text:
-                reason = QLabel(help_text)
-                reason.setObjectName(f"reason:{name}")
-                reason.setTextFormat(Qt.TextFormat.PlainText)
-                reason.setWordWrap(True)
-                reason.setForegroundRole(reason.foregroundRole())
-                font = reason.font()
-                font.setPointSizeF(font.pointSizeF() * 0.92)
-                reason.setFont(font)
-                column.addWidget(reason)
-                editor.setToolTip(help_text)
-            form.addRow(label, column)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
-        intro_label = QLabel(intro)
-        intro_label.setWordWrap(True)
-        intro_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.problem = QLabel()
-        self.problem.setObjectName("options_problem")
-        self.problem.setWordWrap(True)
-        self.problem.setTextFormat(Qt.TextFormat.PlainText)
-        self.problem.hide()
+        self._model = type(current)
+        self._defaults = self._model()
+        parts = parts_of(system)
+        self._own = parts.option_editors
+        self.profiles: tuple[OptionsProfile, ...] = parts.option_profiles()
+        self.editors: dict[str, OptionEditor] = {}
+        self.captions: dict[str, CaptionLabel] = {}
+        self._chosen: BaseModel | None = current
+        self._loading = False
+        self._column_width = self.fontMetrics().averageCharWidth() * _COLUMN_CHARS
+
+        self.intro = QLabel(intro)
+        self.intro.setWordWrap(True)
+        self.intro.setTextFormat(Qt.TextFormat.PlainText)
+        self.intro.setVisible(bool(intro))
+
+        self.form_area = QScrollArea()
+        self.form_area.setObjectName("options_scroll")
+        self.form_area.setWidgetResizable(True)
+        self.form_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.form_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # No tab stop of its own: Tab goes to the first option, and the area scrolls to
+        # whichever option has the focus.
+        self.form_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.form_area.setWidget(self._build_form())
+
+        self.status_icon = QLabel()
+        self.status = QLabel()
+        self.status.setObjectName("options_status")
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setAccessibleName("Table rules status")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status_icon, 0, Qt.AlignmentFlag.AlignTop)
+        status_row.addWidget(self.status, 1)
+
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
-        self.defaults_button = QPushButton("Defaults")
-        self.defaults_button.setToolTip(f"Put back {system.name}'s own defaults")
-        self.buttons.addButton(self.defaults_button, QDialogButtonBox.ButtonRole.ResetRole)
-        self.defaults_button.clicked.connect(lambda: self.show_options(system.default_options()))
+        self.profile_buttons: dict[str, QPushButton] = {}
+        if not any(profile.make() == self._defaults for profile in self.profiles):
+            self.defaults_button = QPushButton("&Defaults")
+            self.defaults_button.setToolTip(f"Put back {system.name}'s own defaults")
+            self._add_button(self.defaults_button, self._model_defaults)
+        for profile in self.profiles:
+            button = QPushButton(profile.button)
+            button.setToolTip(profile.tip)
+            self.profile_buttons[profile.button.replace("&", "")] = button
+            self._add_button(button, profile.make)
+            if profile.make() == self._defaults:
+                self.defaults_button = button
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+
         layout = QVBoxLayout(self)
-        layout.addWidget(intro_label)
-        layout.addWidget(scroll, 1)
-        layout.addWidget(self.problem)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.form_area, 1)
+        layout.addLayout(status_row)
         layout.addWidget(self.buttons)
-        em = self.fontMetrics().averageCharWidth()
-        # Wide enough that each reason wraps to a line or two beside its label; as tall as
-        # the options need, within the screen (the form scrolls beyond that).
-        width = em * 110
-        height = body.sizeHint().height() + self.fontMetrics().lineSpacing() * 8
+
+        self.show_options(current)
+        self._initial_size()
+
+    def _model_defaults(self) -> BaseModel:
+        return self._defaults
+
+    def _add_button(self, button: QPushButton, make: Any) -> None:
+        button.setAutoDefault(False)
+        self.buttons.addButton(button, QDialogButtonBox.ButtonRole.ResetRole)
+        button.clicked.connect(lambda: self.show_options(make()))
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build_form(self) -> QWidget:
+        sections: dict[str, list[str]] = {}
+        for name in self._model.model_fields:
+            sections.setdefault(option_of(self._model, name).section, []).append(name)
+        width = self._column_width
+        boxes = [self._section(title, names) for title, names in sections.items()]
+        # A fixed width: wrapped reasons are measured at the width they get.
+        width = max([width, *(box.minimumSizeHint().width() for box in boxes)])
+        heights = []
+        for box in boxes:
+            box.setFixedWidth(width)
+            layout = box.layout()
+            heights.append(layout.totalHeightForWidth(width) if layout is not None
+                           and layout.hasHeightForWidth() else box.sizeHint().height())
+        columns = self._columns(heights, width)
+        body = QWidget()
+        row = QHBoxLayout(body)
+        for column in columns:
+            stack = QVBoxLayout()
+            stack.setContentsMargins(0, 0, 0, 0)
+            for index in column:
+                stack.addWidget(boxes[index])
+            stack.addStretch(1)
+            row.addLayout(stack)
+        row.addStretch(1)
+        return body
+
+    def _columns(self, heights: list[int], width: int) -> list[list[int]]:
+        """The sections (by index) in as few columns as fit the screen's height, at most
+        three and as many as fit its width (``width`` each); each section goes to the
+        shortest column so far, so the columns come out even and the sections keep their
+        order down each column."""
+        screen = self.screen() or QApplication.primaryScreen()
+        room, across = 600, _MAX_COLUMNS
+        if screen is not None:
+            available = screen.availableGeometry()
+            room = int(available.height() * 0.7)
+            across = max(1, (int(available.width() * 0.95) - 60) // (width + 12))
+        columns: list[list[int]] = []
+        for count in range(1, min(_MAX_COLUMNS, across, len(heights)) + 1):
+            columns = [[] for _ in range(count)]
+            filled = [0] * count
+            for index, height in enumerate(heights):
+                shortest = filled.index(min(filled))
+                columns[shortest].append(index)
+                filled[shortest] += height
+            if max(filled) <= room:
+                break
+        return [column for column in columns if column] or [[]]
+
+    def _editor(self, name: str) -> OptionEditor | None:
+        own = self._own.get(name)
+        if own is not None:
+            return own(self)
+        return editor_for(self._model.model_fields[name], option_of(self._model, name))
+
+    def _section(self, title: str, names: list[str]) -> QGroupBox:
+        box = QGroupBox(title)
+        grid = QGridLayout(box)
+        grid.setColumnStretch(1, 1)
+        grid.setVerticalSpacing(2)
+        row = 0
+        for name in names:
+            editor = self._editor(name)
+            if editor is None:
+                continue
+            words = option_of(self._model, name)
+            self.editors[name] = editor
+            widget = editor.widget
+            widget.setObjectName(f"option:{name}")
+            widget.setAccessibleName(words.label)
+            widget.setAccessibleDescription(words.reason)
+            editor.describe(words.reason)
+            editor.changed.connect(self._validate)
+            caption = CaptionLabel(words.reason)
+            caption.setObjectName(f"reason:{name}")
+            self.captions[name] = caption
+            if editor.wide:
+                heading = QLabel(words.label + ":")
+                heading.setBuddy(widget)
+                grid.addWidget(heading, row, 0, 1, 2)
+                grid.addWidget(caption, row + 1, 0, 1, 2)
+                grid.addWidget(widget, row + 2, 0, 1, 2)
+                grid.setRowMinimumHeight(row + 3, 6)
+                row += 4
+                continue
+            if editor.labelled:
+                grid.addWidget(widget, row, 0, 1, 2)
+                caption.setContentsMargins(self._check_indent(), 0, 0, 0)
+            else:
+                label = QLabel(words.label + ":")
+                label.setBuddy(widget)
+                label.setToolTip(words.reason)
+                widget.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+                side_by_side = (label.sizeHint().width() + widget.sizeHint().width()
+                                + 4 * self.fontMetrics().averageCharWidth()
+                                <= self._column_width)
+                if side_by_side:
+                    grid.addWidget(label, row, 0)
+                    grid.addWidget(widget, row, 1, Qt.AlignmentFlag.AlignLeft)
+                else:  # the editor under its label, as wide as it needs
+                    grid.addWidget(label, row, 0, 1, 2)
+                    row += 1
+                    grid.addWidget(widget, row, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+            grid.addWidget(caption, row + 1, 0, 1, 2)
+            grid.setRowMinimumHeight(row + 2, 6)  # a little air before the next option
+            row += 3
+        return box
+
+    def _check_indent(self) -> int:
+        """Reasons under a check box line up with its text, not its box."""
+        style = self.style()
+        return (style.pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, self)
+                + style.pixelMetric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing, None, self))
+
+    def natural_size(self) -> QSize:
+        """The size that shows the whole form without scrolling."""
+        body = self.form_area.widget()
+        wanted = body.sizeHint() if body is not None else self.sizeHint()
+        chrome = self.sizeHint() - self.form_area.sizeHint()
+        scroll_bar = self.form_area.verticalScrollBar().sizeHint().width()
+        return QSize(wanted.width() + chrome.width() + scroll_bar,
+                     wanted.height() + chrome.height())
+
+    def _initial_size(self) -> None:
+        """Everything in view when the screen allows; otherwise the form scrolls."""
+        size = self.natural_size()
+        width, height = size.width(), size.height()
         screen = self.screen() or QApplication.primaryScreen()
         if screen is not None:
             available = screen.availableGeometry()
-            width = min(width, int(available.width() * 0.9))
-            height = min(height, int(available.height() * 0.85))
+            width = min(width, int(available.width() * 0.95))
+            height = min(height, int(available.height() * 0.9))
         self.resize(width, height)
-        self._model = type(current)
 
-    def _editor(self, name: str, annotation: Any, info: FieldInfo, value: Any) -> QWidget | None:
-        choices = _choices(annotation)
-        if annotation is bool:
-            check = QCheckBox()
-            check.setObjectName(f"option:{name}")
-            check.setChecked(bool(value))
-            check.toggled.connect(self._validate)
-            return check
-        if choices is not None:
-            combo = QComboBox()
-            combo.setObjectName(f"option:{name}")
-            words = self._system.option_choices.get(name, {})
-            for choice in choices:
-                shown = choice.value if isinstance(choice, Enum) else choice
-                combo.addItem(words.get(choice, str(shown).replace("_", " ").capitalize()),
-                              choice)
-            combo.setCurrentIndex(max(choices.index(value), 0) if value in choices else 0)
-            combo.currentIndexChanged.connect(self._validate)
-            return combo
-        if annotation is int:
-            spin = QSpinBox()
-            spin.setObjectName(f"option:{name}")
-            spin.setRange(*_bounds(info))
-            spin.setValue(int(value))
-            spin.valueChanged.connect(self._validate)
-            return spin
-        if typing.get_origin(annotation) is tuple and all(
-                _whole_number(item) for item in typing.get_args(annotation)):
-            return _IntRow(name, tuple(value), self._validate)
-        return None
+    # -- values -----------------------------------------------------------------------------
 
     def show_options(self, options: BaseModel) -> None:
-        for name, editor in self.editors.items():
-            value = getattr(options, name)
-            if isinstance(editor, QCheckBox):
-                editor.setChecked(bool(value))
-            elif isinstance(editor, QComboBox):
-                editor.setCurrentIndex(max(editor.findData(value), 0))
-            elif isinstance(editor, QSpinBox):
-                editor.setValue(int(value))
-            elif isinstance(editor, _IntRow):
-                editor.set_values(tuple(value))
+        """Show ``options`` in every editor (Defaults and the profiles use this too)."""
+        self._loading = True
+        try:
+            for name, editor in self.editors.items():
+                editor.set_value(getattr(options, name))
+        finally:
+            self._loading = False
+        self._validate()
 
-    def _values(self) -> dict[str, Any]:
-        values: dict[str, Any] = {}
-        for name, editor in self.editors.items():
-            if isinstance(editor, QCheckBox):
-                values[name] = editor.isChecked()
-            elif isinstance(editor, QComboBox):
-                values[name] = editor.currentData()
-            elif isinstance(editor, QSpinBox):
-                values[name] = editor.value()
-            elif isinstance(editor, _IntRow):
-                values[name] = editor.values()
-        return values
+    def values(self) -> dict[str, Any]:
+        """What the form holds, as input for the options model's ``model_validate``."""
+        return {name: editor.value() for name, editor in self.editors.items()}
 
     def options(self) -> BaseModel | None:
-        try:
-            return self._model.model_validate(self._values())
-        except ValidationError as error:
-            self.problem.setText(error.errors()[0]["msg"])
-            return None
+        """The options the form shows, or None while they are not valid."""
+        return self._chosen
+
+    def problems(self) -> list[str]:
+        """Why OK is disabled (empty when the options are valid)."""
+        return [] if self._chosen is not None else self.status.text().splitlines()
+
+    def _messages(self, error: ValidationError) -> list[str]:
+        """The problems in the options' words: "Tier costs must rise: …", "Difficulty 3: …"."""
+        messages = []
+        for problem in error.errors(include_url=False, include_input=False,
+                                    include_context=False):
+            location = problem.get("loc", ())
+            text = _sentence(str(problem.get("msg", "invalid value")))
+            name = str(location[0]) if location else ""
+            if name in self._model.model_fields:
+                label = option_of(self._model, name).label
+                editor = self.editors.get(name)
+                where = editor.where(label, tuple(location[1:])) if editor else label
+                text = f"{where}: {text[:1].lower()}{text[1:]}"
+            if text not in messages:
+                messages.append(text)
+        return messages
+
+    def _summary(self, options: BaseModel) -> str:
+        """Which profile ``options`` is, or how far it is from the defaults."""
+        for profile in self.profiles:
+            if options == profile.make():
+                return f"These are {profile.name}."
+        if options == self._defaults:
+            return "These are the defaults."
+        differ = sum(1 for name in self._model.model_fields
+                     if getattr(options, name) != getattr(self._defaults, name))
+        which = "option differs" if differ == 1 else "options differ"
+        return f"House rules: {differ} {which} from the defaults."
 
     def _validate(self, *_args: object) -> None:
-        valid = self.options() is not None
-        self.problem.setVisible(not valid)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
+        if self._loading:
+            return
+        try:
+            self._chosen = self._model.model_validate(self.values())
+        except ValidationError as error:
+            self._chosen = None
+            self._show_status("\n".join(self._messages(error)), error=True)
+        else:
+            self._show_status(self._summary(self._chosen), error=False)
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(self._chosen is not None)
+        ok.setToolTip("" if self._chosen is not None else "Fix the problem shown first")
+
+    def _show_status(self, text: str, *, error: bool) -> None:
+        self.status.setText(text)
+        font = self.status.font()
+        font.setBold(error)
+        self.status.setFont(font)
+        if error:
+            icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+            size = self.status.fontMetrics().height()
+            self.status_icon.setPixmap(icon.pixmap(size, size))
+            self.status_icon.show()
+        else:
+            self.status_icon.clear()
+            self.status_icon.hide()
+
+    @staticmethod
+    def show_modal(dialog: OptionsDialog) -> int:
+        """Run the dialog modally; tests replace this to drive it instead."""
+        return dialog.exec()
 
 
 def ask_options(parent: QWidget | None, system: GameSystem, current: BaseModel, title: str,
@@ -250,7 +373,8 @@ def ask_options(parent: QWidget | None, system: GameSystem, current: BaseModel, 
         return None
     dialog = OptionsDialog(system, current, title, intro, parent)
     try:
-        return dialog.options() if dialog.exec() else None
+        accepted = OptionsDialog.show_modal(dialog) == QDialog.DialogCode.Accepted
+        return dialog.options() if accepted else None
     finally:
         dialog.deleteLater()
 
@@ -263,22 +387,12 @@ def _intro(system: GameSystem, intro: str) -> str:
 
 def ask_game_options(parent: QWidget | None, system: GameSystem, current: BaseModel,
                      title: str, intro: str = "") -> BaseModel | None:
-    """The game's table rules edited: by its own dialog where its widgets provide one, else
-    by this form; None when cancelled."""
-    from m3desk.ui.games import parts_of
-
-    own = parts_of(system).options_dialog
-    if own is not None:
-        return own(parent, system, current, title, _intro(system, intro))
+    """The game's table rules edited in the form, the game in a line above them; None when
+    cancelled."""
     return ask_options(parent, system, current, title, _intro(system, intro))
 
 
 def make_options_dialog(parent: QWidget | None, system: GameSystem, current: BaseModel,
-                        title: str, intro: str = "") -> QDialog:
+                        title: str, intro: str = "") -> OptionsDialog:
     """The dialog :func:`ask_game_options` runs, built but not shown (screenshots, tests)."""
-    from m3desk.ui.games import parts_of
-
-    own = parts_of(system).options_form
-    if own is not None:
-        return own(parent, system, current, title, _intro(system, intro))
     return OptionsDialog(system, current, title, _intro(system, intro), parent)

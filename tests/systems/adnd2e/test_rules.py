@@ -7,9 +7,10 @@ from fractions import Fraction
 import pytest
 
 from m3desk.core.dice import DiceExpr
+from m3desk.core.options import option_of
 from m3desk.systems.adnd2e import combat, movement
 from m3desk.systems.adnd2e.derive import derive
-from m3desk.systems.adnd2e.options import EXPLANATIONS, AdndOptions
+from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.samples import DELSENORA, OGRE, RATH, RUPERT
 from m3desk.systems.adnd2e.sheet import Abilities, CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.tables import (
@@ -27,7 +28,7 @@ from m3desk.systems.adnd2e.tables import (
 
 
 def test_every_option_says_why() -> None:
-    assert set(EXPLANATIONS) == set(AdndOptions.model_fields)
+    assert all(option_of(AdndOptions, name).reason for name in AdndOptions.model_fields)
     defaults = AdndOptions()
     assert (defaults.initiative, defaults.deaths_door, defaults.nat20_auto) == (
         "standard", False, True)

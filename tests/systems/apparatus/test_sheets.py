@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from m3desk.assets import resource_path
+from m3desk.core.options import option_of
 from m3desk.core.sheet_form import (
     FieldSpec,
     SheetForm,
@@ -18,7 +19,7 @@ from m3desk.core.sheet_form import (
 from m3desk.storage import catalog
 from m3desk.storage.documents import load_document
 from m3desk.systems.apparatus.derive import DERIVED_KEYS, derive
-from m3desk.systems.apparatus.options import EXPLANATIONS, ApparatusOptions
+from m3desk.systems.apparatus.options import ApparatusOptions
 from m3desk.systems.apparatus.samples import BRUTE, CAVE_BEAR, KESTREL, SAMPLES, WREN
 from m3desk.systems.apparatus.system import SYSTEM
 
@@ -26,7 +27,7 @@ FORMS = dict(SYSTEM.sheet_forms)
 
 
 def test_every_option_has_a_reason() -> None:
-    assert set(EXPLANATIONS) == set(ApparatusOptions.model_fields)
+    assert all(option_of(ApparatusOptions, name).reason for name in ApparatusOptions.model_fields)
 
 
 def test_derived_values_explain_themselves() -> None:

@@ -48,7 +48,7 @@ from m3desk.systems.monsters_and_magic.sheet import MonsterSheet
 from m3desk.systems.monsters_and_magic.spend_draft import SpendDraft
 from m3desk.systems.monsters_and_magic.spend_offer import offer_for
 from m3desk.systems.monsters_and_magic.spending import ProblemCode
-from m3desk.systems.monsters_and_magic.table_rules import EXPLANATIONS, RangeResistance
+from m3desk.systems.monsters_and_magic.table_rules import RangeResistance
 from tests.systems.monsters_and_magic.samples import MUMMY, sample_sheet
 
 CUTTER = WeaponReach(weapon="Cutter", bands=(RangeBand.CLOSE,))
@@ -219,7 +219,7 @@ def test_the_change_range_resistance_follows_the_table_rule(
 
 def test_the_default_follows_the_book_example_and_is_explained() -> None:
     assert TableRules().change_range_resistance is RangeResistance.SPOTTING
-    assert "Felix's sneak" in EXPLANATIONS["change_range_resistance"]
+    assert "Felix's sneak" in TableRules.explain("change_range_resistance")
 
 
 # -- default target in reach, and the list's notes ------------------------------------------

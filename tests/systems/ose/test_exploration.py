@@ -12,6 +12,7 @@ import pytest
 
 from m3desk.assets import sample_files
 from m3desk.core.expedition_rules import PartySheet
+from m3desk.core.options import option_of
 from m3desk.core.sheet_rolls import chance, outcome
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.ose.derive import derive
@@ -58,7 +59,7 @@ def test_the_defaults_are_the_srds() -> None:
     # "rest for one day per six days of travel"; "A check is typically rolled once daily"
     assert (rules.rest_days_every, rules.checks_a_day) == (6, 1)
     for name in OseExploration.model_fields:
-        assert ex.option_help[name] and ex.option_labels[name]
+        assert option_of(OseExploration, name).reason and option_of(OseExploration, name).label
 
 
 def test_a_torch_burns_six_turns_and_a_lantern_flask_twenty_four() -> None:

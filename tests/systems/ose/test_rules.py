@@ -7,8 +7,9 @@ from fractions import Fraction
 import pytest
 
 from m3desk.core.dice import DiceExpr
+from m3desk.core.options import option_of
 from m3desk.systems.ose import combat, movement
-from m3desk.systems.ose.options import EXPLANATIONS, OseOptions
+from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.tables import (
     ARMOUR_AC,
     OseClass,
@@ -23,7 +24,7 @@ from m3desk.systems.ose.tables import (
 
 
 def test_every_option_says_why() -> None:
-    assert set(EXPLANATIONS) == set(OseOptions.model_fields)
+    assert all(option_of(OseOptions, name).reason for name in OseOptions.model_fields)
 
 
 @pytest.mark.parametrize(("score", "modifier"), [(3, -3), (5, -2), (8, -1), (9, 0), (12, 0),

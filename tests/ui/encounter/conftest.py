@@ -19,7 +19,6 @@ from m3desk.ui.encounter import action_launcher, prompts
 from m3desk.ui.encounter.new_document import new_encounter_document
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.games.monsters_and_magic.encounter import prompts as game_prompts
-from m3desk.ui.games.monsters_and_magic.table_rules import dialog as table_rules_dialog
 
 PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice", "ask_pool_change",
            "ask_game_condition",
@@ -39,7 +38,6 @@ def no_real_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(prompts if hasattr(prompts, name) else game_prompts, name,
                             _unexpected(name))
     monkeypatch.setattr(action_launcher, "open_action_dialog", _unexpected("action dialog"))
-    monkeypatch.setattr(table_rules_dialog, "ask_table_rules", _unexpected("ask_table_rules"))
 
 
 @pytest.fixture

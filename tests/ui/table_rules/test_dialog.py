@@ -1,4 +1,5 @@
-"""The Table Rules dialog: a form generated from TableRules, validated by pydantic."""
+"""Monsters & Magic in the one Table Rules form: its difficulty ladder (the game's own editor),
+its two profiles as buttons, its rules' problems in words, validated by pydantic."""
 
 from __future__ import annotations
 
@@ -14,14 +15,16 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from m3desk.core import registry
 from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung, HeroBump, TableRules
 from m3desk.ui import dialogs
 from m3desk.ui.contrast import contrast_ratio
-from m3desk.ui.games.monsters_and_magic.table_rules import dialog as table_rules_dialog
-from m3desk.ui.games.monsters_and_magic.table_rules.caption_label import caption_colour
-from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
 from m3desk.ui.games.monsters_and_magic.table_rules.ladder_model import LadderColumn, LadderModel
-from m3desk.ui.games.monsters_and_magic.table_rules.rule_fields import LADDER_FIELD, int_bounds
+from m3desk.ui.games.monsters_and_magic.table_rules.ladder_option import LadderOption
+from m3desk.ui.table_rules import options_dialog
+from m3desk.ui.table_rules.caption_label import caption_colour
+from m3desk.ui.table_rules.editors import int_bounds
+from m3desk.ui.table_rules.options_dialog import OptionsDialog
 from m3desk.ui.theme import dark_palette
 
 HOUSE = TableRules(
@@ -34,13 +37,31 @@ HOUSE = TableRules(
                        DifficultyRung(name="Mythic", static=40)))
 
 
-def make(qtbot, rules: TableRules | None = None) -> TableRulesDialog:
-    dialog = TableRulesDialog(rules or TableRules(), title="Table Rules", intro="Test")
+LADDER_FIELD = "difficulty_ladder"
+SYSTEM = registry.get("monsters_and_magic")
+
+
+def make(qtbot, rules: TableRules | None = None) -> OptionsDialog:
+    dialog = OptionsDialog(SYSTEM, rules or TableRules(), "Table Rules", "Test")
     qtbot.addWidget(dialog)
     return dialog
 
 
-def ok_button(dialog: TableRulesDialog):
+def ladder(dialog: OptionsDialog) -> LadderOption:
+    editor = dialog.editors[LADDER_FIELD]
+    assert isinstance(editor, LadderOption)
+    return editor
+
+
+def strict(dialog: OptionsDialog):
+    return dialog.profile_buttons["Strict Rules"]
+
+
+def book(dialog: OptionsDialog):
+    return dialog.profile_buttons["Book Example"]
+
+
+def ok_button(dialog: OptionsDialog):
     return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
 
 
@@ -50,7 +71,7 @@ def test_every_option_has_an_editor_with_its_bounds_and_explanation(qtbot) -> No
         caption = dialog.captions[name]
         assert caption.text() == TableRules.explain(name)
         if name == LADDER_FIELD:
-            assert dialog.ladder.view.toolTip() == TableRules.explain(name)
+            assert ladder(dialog).ladder.view.toolTip() == TableRules.explain(name)
             continue
         widget = dialog.editors[name].widget
         assert widget.toolTip() == TableRules.explain(name)
@@ -68,25 +89,24 @@ def test_every_option_has_an_editor_with_its_bounds_and_explanation(qtbot) -> No
 
 
 def test_the_dialog_round_trips_table_rules(qtbot) -> None:
-    assert make(qtbot, HOUSE).rules() == HOUSE
+    assert make(qtbot, HOUSE).options() == HOUSE
     # And the widgets make the same rules when a user sets them one by one.
     dialog = make(qtbot)
     for name, editor in dialog.editors.items():
         editor.set_value(getattr(HOUSE, name))
-    dialog.ladder.set_rungs(HOUSE.difficulty_ladder)
-    assert dialog.rules() == HOUSE
+    assert dialog.options() == HOUSE
     assert ok_button(dialog).isEnabled()
     assert "House rules" in dialog.status.text()
 
 
 def test_book_example_and_strict_rules_buttons(qtbot) -> None:
     dialog = make(qtbot, HOUSE)
-    qtbot.mouseClick(dialog.book_button, Qt.MouseButton.LeftButton)
-    assert dialog.rules() == TableRules.book_example()
+    qtbot.mouseClick(book(dialog), Qt.MouseButton.LeftButton)
+    assert dialog.options() == TableRules.book_example()
     assert not dialog.editors["size_defence_vs_larger"].widget.isChecked()
     assert "book example" in dialog.status.text()
-    qtbot.mouseClick(dialog.strict_button, Qt.MouseButton.LeftButton)
-    assert dialog.rules() == TableRules()
+    qtbot.mouseClick(strict(dialog), Qt.MouseButton.LeftButton)
+    assert dialog.options() == TableRules()
     assert "strict rules" in dialog.status.text()
 
 
@@ -97,36 +117,36 @@ def test_an_invalid_combination_disables_ok_and_says_why(qtbot) -> None:
     minor.setFocus()
     minor.selectAll()
     qtbot.keyClicks(minor, "12")  # more than a major effect's 10
-    assert dialog.rules() is None
+    assert dialog.options() is None
     assert not ok_button(dialog).isEnabled()
     assert dialog.problems() == ["Tier costs must rise: minor ≤ major ≤ extreme"]
     assert dialog.status.isVisible() and dialog.status_icon.isVisible()
     qtbot.keyClick(dialog.buttons, Qt.Key.Key_Return)  # Enter does not accept it either
     assert dialog.result() != QDialog.DialogCode.Accepted
     dialog.editors["minor_cost"].set_value(5)
-    assert dialog.rules() == TableRules() and ok_button(dialog).isEnabled()
+    assert dialog.options() == TableRules() and ok_button(dialog).isEnabled()
     assert not dialog.status_icon.isVisible()
 
 
 def test_ladder_problems_name_the_row(qtbot) -> None:
     dialog = make(qtbot)
-    model = dialog.ladder.model
+    model = ladder(dialog).ladder.model
     model.setData(model.index(1, LadderColumn.NAME), "Easy")
     assert dialog.problems() == ["Difficulty names must be unique"]
     assert not ok_button(dialog).isEnabled()
     model.setData(model.index(1, LadderColumn.NAME), "  ")
     assert dialog.problems() == ["Difficulty 2 name: string should have at least 1 character"]
     model.setData(model.index(1, LadderColumn.NAME), "Middling")
-    assert dialog.rules() is not None
-    assert dialog.rules().difficulty("middling").static == 10
+    assert dialog.options() is not None
+    assert dialog.options().difficulty("middling").static == 10
 
 
 def test_add_and_remove_difficulties(qtbot) -> None:
     dialog = make(qtbot)
     dialog.show()
-    editor = dialog.ladder
+    editor = ladder(dialog).ladder
     qtbot.mouseClick(editor.add_button, Qt.MouseButton.LeftButton)
-    rules = dialog.rules()
+    rules = dialog.options()
     assert rules is not None and rules.difficulty_ladder[-1] == DifficultyRung(
         name="New difficulty", static=35)
     name_editor = editor.view.indexWidget(editor.view.currentIndex())
@@ -134,14 +154,14 @@ def test_add_and_remove_difficulties(qtbot) -> None:
     name_editor.selectAll()
     qtbot.keyClicks(name_editor, "Godlike")
     qtbot.keyClick(name_editor, Qt.Key.Key_Return)  # commits (queued), does not press OK
-    qtbot.waitUntil(lambda: dialog.rules().difficulty_ladder[-1].name == "Godlike")
+    qtbot.waitUntil(lambda: dialog.options().difficulty_ladder[-1].name == "Godlike")
     assert dialog.isVisible() and dialog.result() != QDialog.DialogCode.Accepted
     assert editor.remove_button.isEnabled()  # the new row is selected
     qtbot.mouseClick(editor.remove_button, Qt.MouseButton.LeftButton)
-    assert dialog.rules() == TableRules()
+    assert dialog.options() == TableRules()
     editor.view.selectRow(0)
     qtbot.mouseClick(editor.remove_button, Qt.MouseButton.LeftButton)
-    assert dialog.rules().difficulty_ladder[0].name == "Average"
+    assert dialog.options().difficulty_ladder[0].name == "Average"
 
 
 def test_ladder_model(qtmodeltester) -> None:
@@ -175,24 +195,24 @@ def test_captions_are_grey_but_readable(qtbot, dark: bool) -> None:
     assert caption.font().pointSizeF() < dialog.font().pointSizeF()
 
 
-def test_ask_table_rules_runs_the_dialog(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[TableRulesDialog] = []
+def test_ask_game_options_runs_the_dialog(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[OptionsDialog] = []
 
-    def click_book_example_and_ok(dialog: TableRulesDialog) -> int:
+    def click_book_example_and_ok(dialog: OptionsDialog) -> int:
         seen.append(dialog)
         assert dialog.windowTitle() == "Encounter rules"
-        dialog.book_button.click()
+        book(dialog).click()
         ok_button(dialog).click()
         return dialog.result()
 
-    monkeypatch.setattr(TableRulesDialog, "show_modal", staticmethod(click_book_example_and_ok))
-    chosen = table_rules_dialog.ask_table_rules(None, HOUSE, "Encounter rules")
+    monkeypatch.setattr(OptionsDialog, "show_modal", staticmethod(click_book_example_and_ok))
+    chosen = options_dialog.ask_game_options(None, SYSTEM, HOUSE, "Encounter rules")
     assert chosen == TableRules.book_example()
-    monkeypatch.setattr(TableRulesDialog, "show_modal", staticmethod(lambda d: d.reject() or 0))
-    assert table_rules_dialog.ask_table_rules(None, HOUSE) is None
+    monkeypatch.setattr(OptionsDialog, "show_modal", staticmethod(lambda d: d.reject() or 0))
+    assert options_dialog.ask_game_options(None, SYSTEM, HOUSE, "Rules") is None
     dialogs.set_non_interactive(True)
     try:
-        assert table_rules_dialog.ask_table_rules(None, HOUSE) is None
+        assert options_dialog.ask_game_options(None, SYSTEM, HOUSE, "Rules") is None
     finally:
         dialogs.set_non_interactive(False)
     assert len(seen) == 1

@@ -22,14 +22,13 @@ from PySide6.QtWidgets import QLabel, QWidget
 from m3desk.assets import sample_files
 from m3desk.storage.paths import AppPaths
 from m3desk.ui import dialogs
-from m3desk.ui.games.monsters_and_magic.table_rules import dialog as table_rules_dialog
 from m3desk.ui.main_window import MainWindow
 from m3desk.ui.window import new_character, new_encounter
 
 _MESSAGES = ("show_error", "show_warning", "show_info", "show_about", "show_print_preview")
 _QUESTIONS = ("ask_save_changes", "ask_open_anyway", "ask_restore", "open_file_names",
               "save_file_name", "ask_new_character", "ask_new_encounter", "pdf_file_name",
-              "ask_printer", "ask_table_rules", "ask_file_changed",
+              "ask_printer", "ask_file_changed",
               "ask_replace_unreadable", "ask_game", "import_file_name", "export_file_name")
 _ENCOUNTER_PROMPTS = ("sheet_files_to_add", "log_file_to_save", "ask_initiative_dice",
                       "ask_game_condition",
@@ -80,7 +79,6 @@ _HOMES: dict[str, ModuleType] = {
     "ask_new_character": new_character,
     "ask_game": new_character,
     "ask_new_encounter": new_encounter,
-    "ask_table_rules": table_rules_dialog,
 }
 """Questions that live beside the dialog they run (the rest are in m3desk.ui.dialogs)."""
 

@@ -238,28 +238,20 @@ def _flip_first_rule_and_accept(qtbot: Any, dialog: QDialog) -> None:
 def test_the_encounter_s_table_rules_change_in_one_undo_step(
         window: MainWindow, fake_dialogs: ScriptedDialogs, qtbot: Any, game: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Encounter → Table Rules…: the game's dialog (Monsters & Magic's own, every other
-    game's generated from its options), one rule flipped, one undo step."""
-    from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
+    """Encounter → Table Rules…: every game's one form, generated from its options, one rule
+    flipped, one undo step."""
     from m3desk.ui.table_rules import options_dialog
 
     record, page = _encounter_from_new_sheets(window, fake_dialogs, qtbot, game)
     shown: list[QDialog] = []
-
-    def own_dialog(parent: Any, rules: Any, title: str, intro: str) -> Any:
-        dialog = TableRulesDialog(rules, parent, title=title, intro=intro)
-        qtbot.addWidget(dialog)
-        shown.append(dialog)
-        _flip_first_rule_and_accept(qtbot, dialog)
-        return dialog.rules()
 
     def generated_dialog(dialog: QDialog) -> int:
         shown.append(dialog)
         _flip_first_rule_and_accept(qtbot, dialog)
         return int(dialog.result())
 
-    fake_dialogs.answer("ask_table_rules", own_dialog)
-    monkeypatch.setattr(options_dialog.OptionsDialog, "exec", generated_dialog)
+    monkeypatch.setattr(options_dialog.OptionsDialog, "show_modal",
+                        staticmethod(generated_dialog))
     before = record.document.encounter
     steps = record.document.undo_stack.count()
     page.encounter_actions.table_rules.trigger()

@@ -175,13 +175,13 @@ def test_the_exploration_rules_are_one_undo_step(
     asked: list[Any] = []
 
     def answer(_parent: Any, system: Any, current: Any, *_words: Any) -> Any:
-        asked.append((system.option_help, current))
+        asked.append((system.options_model, current))
         return changed
 
     monkeypatch.setattr(options_dialog, "ask_options", answer)
     qtbot.mouseClick(page.rules_button, Qt.MouseButton.LeftButton)
     assert page.document.expedition.options == changed
-    assert asked[0][0] is rules.option_help and asked[0][1] == before
+    assert asked[0][0] is rules.options_model and asked[0][1] == before
     page.document.undo_stack.undo()
     assert page.document.expedition.options == before
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QAbstractItemModel
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QToolButton
@@ -33,6 +35,22 @@ def answering(rules: TableRules | None, asked: list[dict[str, Any]]) -> Callable
     return answer
 
 
+@pytest.fixture
+def rules_answers(monkeypatch: pytest.MonkeyPatch) -> deque[Any]:
+    """The Table Rules form's answers, in order (a callable answer gets what was asked)."""
+    from m3desk.ui.table_rules import options_dialog
+
+    answers: deque[Any] = deque()
+
+    def ask(parent: object, _system: object, current: Any, title: str, intro: str) -> Any:
+        assert answers, f"unexpected Table Rules form {title!r}"
+        answer = answers.popleft()
+        return answer(parent, current, title, intro) if callable(answer) else answer
+
+    monkeypatch.setattr(options_dialog, "ask_options", ask)
+    return answers
+
+
 def shown_max_damage(record: Any) -> str:
     """The Cutter's maximum damage as the sheet's items table shows it."""
     for model in record.page.findChildren(QAbstractItemModel):
@@ -45,12 +63,12 @@ def shown_max_damage(record: Any) -> str:
 
 def test_edit_table_rules_is_saved_and_used_by_new_sheets_and_encounters(
         window: MainWindow, fake_dialogs: ScriptedDialogs, sample, paths: AppPaths,
-        qtbot) -> None:
+        qtbot, rules_answers: deque[Any]) -> None:
     gramfive = window.open_path(sample("gramfive"))
     assert gramfive.document.rules == TableRules()
     assert shown_max_damage(gramfive) == "10"  # d8 + level 1 + STR
     asked: list[dict[str, Any]] = []
-    fake_dialogs.answer("ask_table_rules", answering(HOUSE, asked))
+    rules_answers.extend([answering(HOUSE, asked)])
     with qtbot.waitSignal(gramfive.document.sheet_changed):
         menu_action(window.menu_actions.menus["edit"], "&Table Rules…").trigger()
     assert asked[0]["current"] == TableRules() and "new sheets" in asked[0]["intro"]
@@ -71,14 +89,14 @@ def test_edit_table_rules_is_saved_and_used_by_new_sheets_and_encounters(
     assert brom.document.rules == HOUSE and brom.document.sheet.hero_points == 3
 
     # Cancelling changes nothing; the next window starts with the saved rules.
-    fake_dialogs.answer("ask_table_rules", None)
+    rules_answers.extend([None])
     assert window.edit_table_rules() is None
     assert window.settings_store.table_rules() == HOUSE
 
 
 def test_stored_rules_that_no_longer_validate_fall_back_with_a_warning(
         make_window: Callable[..., MainWindow], fake_dialogs: ScriptedDialogs,
-        paths: AppPaths) -> None:
+        paths: AppPaths, rules_answers: deque[Any]) -> None:
     save_settings(paths, AppSettings(table_rules={
         "monsters_and_magic": {"minor_cost": 12, "shiny": True}}))
     window = make_window()
@@ -87,7 +105,7 @@ def test_stored_rules_that_no_longer_validate_fall_back_with_a_warning(
     assert problem is not None and "default rules are used" in problem
     assert window.statusBar().currentMessage() == problem
     asked: list[dict[str, Any]] = []
-    fake_dialogs.answer("ask_table_rules", answering(TableRules.book_example(), asked))
+    rules_answers.extend([answering(TableRules.book_example(), asked)])
     window.edit_table_rules()
     assert problem in asked[0]["intro"]  # the dialog says why it shows the strict rules
     assert window.settings_store.table_rules_problem() is None
@@ -96,7 +114,8 @@ def test_stored_rules_that_no_longer_validate_fall_back_with_a_warning(
 
 
 def test_encounter_table_rules_are_one_undo_step(window: MainWindow,
-                                                 fake_dialogs: ScriptedDialogs) -> None:
+                                                 fake_dialogs: ScriptedDialogs,
+                                                 rules_answers: deque[Any]) -> None:
     fake_dialogs.answer("ask_new_encounter", NewEncounterChoice("Ambush", ()))
     record = window.new_encounter()
     document = record.document
@@ -107,7 +126,7 @@ def test_encounter_table_rules_are_one_undo_step(window: MainWindow,
     assert in_more is in_menu
 
     asked: list[dict[str, Any]] = []
-    fake_dialogs.answer("ask_table_rules", answering(book, asked))
+    rules_answers.extend([answering(book, asked)])
     steps = document.undo_stack.count()
     in_menu.trigger()
     assert asked[0]["current"] == TableRules() and "Ambush" in asked[0]["title"]
@@ -122,7 +141,7 @@ def test_encounter_table_rules_are_one_undo_step(window: MainWindow,
     assert document.encounter.options == book
 
     # Cancelling, or choosing the same rules, is no step at all.
-    fake_dialogs.answer("ask_table_rules", None, book)
+    rules_answers.extend([None, book])
     in_more.trigger()
     in_more.trigger()
     assert document.undo_stack.count() == steps + 1

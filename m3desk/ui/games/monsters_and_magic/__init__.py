@@ -8,7 +8,8 @@
   round (``encounter/tracker_commands.py``);
 - its initiative check with dice the GM may type, in the generic initiative dice dialog
   (``encounter/initiative_command.py``, ``encounter/initiative_dialog.py``);
-- its table-rules dialog with the difficulty ladder (``table_rules/``);
+- its table rules' difficulty ladder and the book's two profiles, for the generic Table
+  Rules form (``table_rules/``);
 - its own printed character, monster and encounter sheets (``printing/``);
 - its sheets' document, which follows the default table rules, and its new sheets: a
   character from race and class data, a monster standing with its starting hit points
@@ -75,16 +76,16 @@ def _roll_initiative(document: EncounterDocument, ids: list[str], host: QWidget,
     roll_initiative(_fight(document), ids, host, roller)
 
 
-def _options_dialog(parent: Any, _system: Any, options: Any, title: str, intro: str) -> Any:
-    from m3desk.ui.games.monsters_and_magic.table_rules import dialog
+def _ladder_editor(parent: Any) -> Any:
+    from m3desk.ui.games.monsters_and_magic.table_rules.ladder_option import LadderOption
 
-    return dialog.ask_table_rules(parent, options, title, intro)
+    return LadderOption(parent)
 
 
-def _options_form(parent: Any, _system: Any, options: Any, title: str, intro: str) -> Any:
-    from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
+def _option_profiles() -> Any:
+    from m3desk.ui.games.monsters_and_magic.table_rules.ladder_option import PROFILES
 
-    return TableRulesDialog(options, parent, title=title, intro=intro)
+    return PROFILES
 
 
 def _self_test(window: Any) -> list[str]:
@@ -124,6 +125,7 @@ def _new_sheet(kind: str, name: str, rules: Any, choice: Any) -> Any:
 
 PARTS = GameParts(action_dialog=_action_dialog, setup_panel=_setup_panel,
                   tracker_commands=_tracker_commands, roll_initiative=_roll_initiative,
-                  options_dialog=_options_dialog, self_test=_self_test,
-                  options_form=_options_form, printed_pages=_printed_pages,
+                  option_editors={"difficulty_ladder": _ladder_editor},
+                  option_profiles=_option_profiles, self_test=_self_test,
+                  printed_pages=_printed_pages,
                   sheet_document=_sheet_document, new_sheet=_new_sheet)

@@ -91,16 +91,17 @@ def exercise(window: MainWindow) -> list[str]:
 
 def _exercise_table_rules(window: MainWindow) -> str:
     """The Table Rules form is generated from the rules model: build it, read it back."""
-    from m3desk.ui.games.monsters_and_magic.table_rules.dialog import TableRulesDialog
+    from m3desk.core import registry
+    from m3desk.ui.table_rules.options_dialog import OptionsDialog
 
     rules = window.settings_store.table_rules()
     check(isinstance(rules, TableRules), "the table's rules are not Monsters & Magic's")
     assert isinstance(rules, TableRules)
-    dialog = TableRulesDialog(rules, window)
-    dialog.book_button.click()
-    check(dialog.rules() == TableRules.book_example(),
-           "the table rules dialog did not load the book example")
-    dialog.strict_button.click()
-    check(dialog.rules() == TableRules(), "the table rules dialog did not load the defaults")
+    dialog = OptionsDialog(registry.get("monsters_and_magic"), rules, "Table Rules", "", window)
+    dialog.profile_buttons["Book Example"].click()
+    check(dialog.options() == TableRules.book_example(),
+          "the table rules dialog did not load the book example")
+    dialog.profile_buttons["Strict Rules"].click()
+    check(dialog.options() == TableRules(), "the table rules dialog did not load the defaults")
     dialog.deleteLater()
     return "table-rules dialog"

@@ -1,8 +1,6 @@
-"""Monsters & Magic's Table Rules editor: the house-rule options of
-:class:`m3desk.systems.monsters_and_magic.TableRules`, with the difficulty ladder.
-
-``rule_fields`` reads the options from the model (kinds, bounds, explanations) and words
-them; ``rule_editor`` and ``ladder_editor`` edit them; ``dialog`` is the dialog. The game's
-``PARTS.options_dialog`` offers it to :func:`m3desk.ui.table_rules.options_dialog.ask_game_options`,
+"""Monsters & Magic's part of the one Table Rules form: the difficulty ladder, the option no
+type describes (``ladder_option``, edited by ``ladder_editor`` over ``ladder_model``), and the
+book's "Strict Rules" and "Book Example" profiles. The game's ``PARTS.option_editors`` and
+``PARTS.option_profiles`` hand them to :class:`m3desk.ui.table_rules.options_dialog.OptionsDialog`,
 for the app-wide default (Edit → Table Rules…) and for one encounter (Encounter → Table Rules…).
 """

@@ -22,7 +22,7 @@ from PySide6.QtCore import (
 )
 
 from m3desk.systems.monsters_and_magic.table_rules import DifficultyRung
-from m3desk.ui.games.monsters_and_magic.table_rules.rule_fields import int_bounds
+from m3desk.ui.table_rules.editors import int_bounds
 
 __all__ = ["NAME_LIMIT", "STATIC_RANGE", "LadderColumn", "LadderModel", "rolled_text"]
 

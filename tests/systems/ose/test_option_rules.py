@@ -1,0 +1,50 @@
+"""OSE's choices pick their rule (``systems/ose/option_rules.py``): the tracker, the action
+dialog's rules and the forecast ask the same object (that no other module reads the option is
+tests/systems/test_option_rules.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from m3desk.core import encounter as core
+from m3desk.systems.ose import forecast, option_rules
+from m3desk.systems.ose.encounter import OseEncounter
+from m3desk.systems.ose.options import OseOptions
+from m3desk.systems.ose.samples import characters, monsters
+from m3desk.systems.ose.table import ENCOUNTER_RULES as RULES
+
+
+def _fight(options: OseOptions) -> OseEncounter:
+    encounter = OseEncounter(name="Goblin ambush", options=options)
+    encounter = core.join(encounter, RULES.make_combatant(characters()["Morgan Ironwolf"],
+                                                          "Party"))
+    for _ in range(2):
+        encounter = core.join(encounter, RULES.make_combatant(monsters()["Goblin"], "Goblins"))
+    return encounter
+
+
+@pytest.mark.parametrize("individual", [False, True])
+@pytest.mark.parametrize("ties", ["reroll", "simultaneous"])
+def test_the_tracker_and_the_forecast_ask_the_same_rules(individual: bool, ties: str) -> None:
+    options = OseOptions(individual_initiative=individual, ties=ties)  # type: ignore[arg-type]
+    rule = option_rules.initiative_rule(options)
+    assert rule.each is individual
+    assert option_rules.tie_rule(options).reroll is (ties == "reroll")
+    encounter = _fight(options)
+    plan = forecast._plan(encounter)
+    assert plan.initiative is rule and plan.ties is option_rules.tie_rule(options)
+    # the tracker's d6 column and its initiative tooltip before a roll say what the rule says
+    started = encounter.model_copy(update={"phase": "rounds"})
+    combatant = started.combatants[0]
+    assert RULES.cell(started, combatant, "d6").tip == rule.cell_tip(combatant)
+    assert RULES.initiative_tip is not None
+    assert RULES.initiative_tip(started, combatant) == rule.unrolled_tip
+
+
+def test_the_reload_rule_blocks_only_the_round_after_a_shot() -> None:
+    reloading = option_rules.reload_rule(OseOptions(reload=True))
+    assert reloading.marks_shot(True) and not reloading.marks_shot(False)
+    assert reloading.reloading(True, 3, 4)
+    assert not reloading.reloading(True, 3, 5) and not reloading.reloading(False, 3, 4)
+    free = option_rules.reload_rule(OseOptions(reload=False))
+    assert not free.marks_shot(True) and not free.reloading(True, 3, 4)
