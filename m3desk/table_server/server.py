@@ -393,6 +393,7 @@ class TableServer:
                 "device": device.name,
                 "character": claimed, "asked": device.asked,
                 "sheet": self._state.sheet(claimed) if claimed else None,
+                "board": self._state.board(claimed),
                 "claimable": [{"id": key, "name": name}
                               for key, name in self._state.names.items()]}
 

@@ -5,7 +5,10 @@ never from the GM's encounter, so a hidden combatant, its name and its distances
 it. :func:`table_view` is what every device sees (the player view's heading and order, with
 the same words); :func:`sheet_view` what the device that plays a character sees of it: the
 sheet's summary, its derived values with their explanations, its tracker cells (hit points,
-declarations where the game keeps them) and its conditions.
+declarations where the game keeps them) and its conditions. :func:`board_view` is the board
+around one combatant, as the player view's board shows it: a game of bands as its range
+bands, a lane each, with who stands in each; a game of distances as the map's places (the
+page draws them) and each one's distance from the centre.
 """
 
 from __future__ import annotations
@@ -15,9 +18,9 @@ from typing import Any
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
-from m3desk.core.players import order_lines, round_text
+from m3desk.core.players import is_player_character, order_lines, round_text
 
-__all__ = ["TableState", "sheet_view", "state_of", "table_view"]
+__all__ = ["TableState", "board_centre", "board_view", "sheet_view", "state_of", "table_view"]
 
 Json = dict[str, Any]
 
@@ -32,6 +35,7 @@ class TableState:
     names: dict[str, str] = field(default_factory=dict)
     sheets: dict[str, Json] = field(default_factory=dict)
     copy: core.Encounter | None = None
+    boards: dict[str, Json] = field(default_factory=dict)
 
     def claimable(self) -> set[str]:
         return set(self.names)
@@ -42,6 +46,16 @@ class TableState:
         if combatant_id not in self.sheets and self.copy is not None:
             self.sheets[combatant_id] = sheet_view(self.copy, combatant_id)
         return self.sheets.get(combatant_id)
+
+    def board(self, centre_id: str = "") -> Json | None:
+        """The board around ``centre_id`` (a phone's own character), or around the party as
+        the player view centres it (""); made once per centre and moment."""
+        if self.copy is None:
+            return None
+        centre = centre_id if centre_id in self.names else board_centre(self.copy)
+        if centre not in self.boards:
+            self.boards[centre] = board_view(self.copy, centre)
+        return self.boards[centre]
 
 
 def table_view(copy: core.Encounter) -> Json:
@@ -89,6 +103,60 @@ def sheet_view(copy: core.Encounter, combatant_id: str) -> Json:
         "conditions": [c.name for c in combatant.conditions],
         "cells": cells, "derived": derived,
     }
+
+
+def board_centre(copy: core.Encounter) -> str:
+    """Whom the board centres on for a phone that plays no one: the party, as the player
+    view's default ("the party": the character whose turn it is, else the first)."""
+    party = [c.id for c in copy.combatants if is_player_character(c)]
+    if copy.turn in party:
+        return copy.turn or ""
+    if party:
+        return party[0]
+    return copy.turn or (copy.combatants[0].id if copy.combatants else "")
+
+
+def _sides(copy: core.Encounter) -> dict[str, int]:
+    sides = list(copy.sides) + [c.side for c in copy.combatants if c.side not in copy.sides]
+    return {side: index for index, side in enumerate(dict.fromkeys(sides))}
+
+
+def board_view(copy: core.Encounter, centre_id: str) -> Json:
+    """The board of the players' copy around ``centre_id`` (see the module): only who is in
+    the copy, so no hidden combatant, no distance to one."""
+    model = registry.system_of(copy).positions
+    sides = _sides(copy)
+    ids = {c.id for c in copy.combatants}
+    centre = copy.combatant(centre_id) if centre_id in ids else None
+    board: Json = {"kind": "lanes" if model.kind == "bands" else "map",
+                   "centre": centre.id if centre else "",
+                   "centre_name": centre.name if centre else ""}
+    others = sorted((c for c in copy.combatants if centre is None or c.id != centre.id),
+                    key=lambda c: (sides[c.side], c.name.casefold(), c.id))
+    near: list[tuple[int, Json]] = []
+    for other in others:
+        if centre is None:
+            break
+        value = core.position_between(copy, centre.id, other.id)
+        near.append((value, {"id": other.id, "name": other.name, "side": sides[other.side],
+                             "band": max(0, min(value, model.largest)),
+                             "where": model.label(value),
+                             "down": copy.out_of_fight(other)}))
+    if model.kind == "bands":
+        board["lanes"] = [{"label": label, "members": [m for _v, m in near if m["band"] == i]}
+                          for i, label in enumerate(model.bands)]
+        return board
+    board["near"] = [{k: v for k, v in m.items() if k != "band"}
+                     for _v, m in sorted(near, key=lambda pair: pair[0])]
+    board["unit"] = model.unit
+    board["step"] = model.step
+    board["tokens"] = [{"id": c.id, "name": c.name, "side": sides[c.side],
+                        "x": copy.places[c.id].x, "y": copy.places[c.id].y,
+                        "down": copy.out_of_fight(c), "acting": c.id == copy.turn}
+                       for c in copy.combatants if c.id in copy.places]
+    board["areas"] = [{"x": a.x, "y": a.y, "width": a.width, "height": a.height,
+                       "wall": a.wall, "rating": a.rating} for a in copy.areas]
+    return board
 
 
 def state_of(copy: core.Encounter, sheets: set[str] | None = None) -> TableState:

@@ -49,6 +49,9 @@ def test_no_response_ever_names_a_hidden_combatant_or_its_distance(game: str) ->
             await phone.get("api/state", token=phone.token)
             state = await phone.open()
             assert [c["name"] for c in state["claimable"]] == [character.name]
+            # The board is sent (lanes or the map), around the party before a claim.
+            assert state["board"]["centre_name"] == character.name
+            assert state["board"]["kind"] in ("lanes", "map")
             await phone.send({"type": "claim", "combatant": character.id})
             await phone.receive()
             server.confirm_claim(events[-1].device)
@@ -70,6 +73,9 @@ def test_no_response_ever_names_a_hidden_combatant_or_its_distance(game: str) ->
     # The hidden id appears only where the test itself sent it (never in a reply).
     assert all(hidden.id not in text for text in seen)
     assert str(HIDDEN_DISTANCE) not in everything
+    place = encounter.places.get(hidden.id)
+    if place is not None:  # where it stands on the map is not sent either
+        assert json.dumps(place.x) not in everything or json.dumps(place.y) not in everything
 
 
 def test_the_phones_state_is_the_players_copy_and_nothing_more() -> None:

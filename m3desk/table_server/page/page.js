@@ -76,6 +76,119 @@ function heard(message) {
   }
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+function shape(tag, attributes, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function chip(member, mine) {
+  const node = element("span", member.name, `chip side-${Math.min(member.side, 3)}`);
+  node.dataset.id = member.id;
+  if (member.id === mine) node.classList.add("mine");
+  if (member.down) node.classList.add("down");
+  return node;
+}
+
+// The map's extent: every token and area, two steps round, eight steps at least.
+function extent(board) {
+  const xs = [], ys = [];
+  for (const token of board.tokens) { xs.push(token.x); ys.push(token.y); }
+  for (const area of board.areas) { xs.push(area.x, area.x + area.width); ys.push(area.y, area.y + area.height); }
+  if (!xs.length) { xs.push(0); ys.push(0); }
+  const margin = 2 * board.step, least = 8 * board.step;
+  let [left, right] = [Math.min(...xs) - margin, Math.max(...xs) + margin];
+  let [top, bottom] = [Math.min(...ys) - margin, Math.max(...ys) + margin];
+  if (right - left < least) { const mid = (left + right) / 2; [left, right] = [mid - least / 2, mid + least / 2]; }
+  if (bottom - top < least) { const mid = (top + bottom) / 2; [top, bottom] = [mid - least / 2, mid + least / 2]; }
+  return [left, top, right - left, bottom - top];
+}
+
+function drawMap(board, mine) {
+  const [left, top, width, height] = extent(board);
+  const span = Math.max(width, height);
+  const picture = shape("svg", { viewBox: `${left} ${top} ${width} ${height}`, role: "img",
+    "aria-label": "The map: where everyone stands" });
+  let grid = board.step;
+  while (span / grid > 40) grid *= 5;
+  const lines = shape("g", { class: "grid" });
+  for (let x = Math.ceil(left / grid) * grid; x <= left + width; x += grid) {
+    lines.append(shape("line", { x1: x, y1: top, x2: x, y2: top + height }));
+  }
+  for (let y = Math.ceil(top / grid) * grid; y <= top + height; y += grid) {
+    lines.append(shape("line", { x1: left, y1: y, x2: left + width, y2: y }));
+  }
+  lines.setAttribute("stroke-width", span / 400);
+  picture.append(lines);
+  for (const area of board.areas) {
+    picture.append(shape("rect", { x: area.x, y: area.y, width: area.width, height: area.height,
+      class: area.wall ? "wall" : "rough" }));
+  }
+  // Each token carries its number in the list under the map (nearest first): names side
+  // by side on a phone's map would cover each other. The phone's own token says "you".
+  const numbers = new Map(board.near.map((member, index) => [member.id, index + 1]));
+  const radius = Math.max(board.step * 0.45, span / 34);
+  for (const token of board.tokens) {
+    const group = shape("g", { class: `token side-${Math.min(token.side, 3)}` });
+    group.dataset.id = token.id;
+    const own = token.id === mine;
+    if (own) group.classList.add("mine");
+    if (token.acting) group.classList.add("acting");
+    if (token.down) group.classList.add("down");
+    if (token.acting) {
+      group.append(shape("circle", { cx: token.x, cy: token.y, r: radius * 1.55, class: "turn",
+        "stroke-width": radius * 0.22 }));
+    }
+    group.append(shape("circle", { cx: token.x, cy: token.y, r: radius,
+      "stroke-width": own ? radius * 0.4 : radius * 0.12 }));
+    const number = numbers.get(token.id);
+    group.append(shape("text", { x: token.x, y: token.y + radius * 0.42, "font-size": radius * 1.15,
+      class: "number" }, number === undefined ? "★" : String(number)));
+    if (own) {
+      group.append(shape("text", { x: token.x, y: token.y - radius * 1.75, "font-size": radius * 1.2,
+        "stroke-width": radius * 0.3, class: "you" }, "you"));
+    }
+    picture.append(group);
+  }
+  $("map").replaceChildren(picture);
+}
+
+function renderBoard() {
+  const board = state.board;
+  $("board").hidden = !board;
+  if (!board) return;
+  const mine = state.character;
+  const from = board.centre === mine && mine ? `you (${board.centre_name})` : board.centre_name;
+  const lanes = board.kind === "lanes";
+  say("board-title", lanes ? `Ranges from ${from}` : "The map");
+  $("lanes").hidden = !lanes;
+  $("map").hidden = lanes;
+  $("near").hidden = lanes || !(board.near || []).length;
+  if (lanes) {
+    $("lanes").replaceChildren(...board.lanes.map((lane) => {
+      const item = element("li", undefined, lane.members.length ? "lane" : "lane empty");
+      item.append(element("span", lane.label, "lane-label"));
+      const chips = element("span", undefined, "chips");
+      chips.append(...lane.members.map((member) => chip(member, mine)));
+      item.append(chips);
+      return item;
+    }));
+    return;
+  }
+  drawMap(board, mine);
+  const near = $("near");
+  near.replaceChildren(element("li", `From ${from}:`, "near-title"),
+    ...board.near.map((member, index) => {
+      const item = element("li");
+      item.append(element("span", String(index + 1), `number side-${Math.min(member.side, 3)}`),
+        chip(member, mine), element("span", ` ${member.where}`, "where"));
+      return item;
+    }));
+}
+
 function render() {
   $("join").hidden = true;
   $("table").hidden = false;
@@ -94,6 +207,7 @@ function render() {
     if (line.conditions) item.append(element("span", ` · ${line.conditions}`, "conditions"));
     order.append(item);
   }
+  renderBoard();
   renderMine();
 }
 
