@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
-__all__ = ["MINUS", "damage_spread", "damage_summary", "minus", "percent", "pool_text", "signed",
-           "step_runs"]
+__all__ = ["MINUS", "chance_lines", "damage_spread", "damage_summary", "minus", "percent",
+           "pool_text", "signed", "step_runs"]
 
 MINUS = "\u2212"
 """The true minus sign: it reads better than a hyphen in a table and lines up with +."""
@@ -55,6 +55,14 @@ def percent(chance: Fraction) -> str:
     if value > 99.9:
         return "> 99.9 %"
     return f"{value:.1f} %"
+
+
+def chance_lines(success: Fraction | None,
+                 outcomes: Iterable[tuple[str, Fraction]] = ()) -> list[str]:
+    """An action's exact odds as the action dialog and the players' phones write them:
+    "Chance of success: 55.0 %", then each further outcome's chance."""
+    lines = [f"Chance of success: {percent(success)}"] if success is not None else []
+    return lines + [f"{label}: {percent(chance)}" for label, chance in outcomes]
 
 
 def step_runs(steps: Iterable[int], name: Callable[[int], str]) -> str:

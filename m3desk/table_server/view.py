@@ -18,9 +18,12 @@ from typing import Any
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
+from m3desk.core.numbers import chance_lines, percent
 from m3desk.core.players import is_player_character, order_lines, round_text
+from m3desk.core.system import ACTION_GROUP_TITLES, ACTION_GROUPS, ActionOption
 
-__all__ = ["TableState", "board_centre", "board_view", "sheet_view", "state_of", "table_view"]
+__all__ = ["TableState", "actions_view", "board_centre", "board_view", "preview_view",
+           "sheet_view", "state_of", "table_view"]
 
 Json = dict[str, Any]
 
@@ -36,6 +39,7 @@ class TableState:
     sheets: dict[str, Json] = field(default_factory=dict)
     copy: core.Encounter | None = None
     boards: dict[str, Json] = field(default_factory=dict)
+    actions: dict[str, Json] = field(default_factory=dict)
 
     def claimable(self) -> set[str]:
         return set(self.names)
@@ -46,6 +50,22 @@ class TableState:
         if combatant_id not in self.sheets and self.copy is not None:
             self.sheets[combatant_id] = sheet_view(self.copy, combatant_id)
         return self.sheets.get(combatant_id)
+
+    def acts(self, combatant_id: str) -> Json | None:
+        """What the character ``combatant_id`` may do now (:func:`actions_view`), once."""
+        if combatant_id not in self.names or self.copy is None:
+            return None
+        if combatant_id not in self.actions:
+            self.actions[combatant_id] = actions_view(self.copy, combatant_id)
+        return self.actions[combatant_id]
+
+    def option(self, combatant_id: str, action_id: str) -> ActionOption | None:
+        """The character's action of that id now, as the game offers it (None: not one)."""
+        if combatant_id not in self.names or self.copy is None:
+            return None
+        rules = registry.system_of(self.copy).encounter
+        options = rules.actions(self.copy, combatant_id) if rules is not None else ()
+        return next((o for o in options if str(o.id) == action_id), None)
 
     def board(self, centre_id: str = "") -> Json | None:
         """The board around ``centre_id`` (a phone's own character), or around the party as
@@ -157,6 +177,65 @@ def board_view(copy: core.Encounter, centre_id: str) -> Json:
     board["areas"] = [{"x": a.x, "y": a.y, "width": a.width, "height": a.height,
                        "wall": a.wall, "rating": a.rating} for a in copy.areas]
     return board
+
+
+def _kind_of(option: ActionOption) -> str:
+    """The roll's kind the GM's list names it by: an attack, a saving throw, an action."""
+    if option.group == "attack":
+        return "attack"
+    if any(spec.label == "save" for spec in option.dice):
+        return "save"
+    return "action"
+
+
+def actions_view(copy: core.Encounter, actor_id: str) -> Json:
+    """The actions the game offers the character ``actor_id`` in the players' copy, under
+    the action dialog's headings, with the dice each rolls, and whom they may aim at: the
+    combatants of the copy only (so never a hidden one), foes first, each with its distance
+    and reach as the dialog's target list writes them. Their chances are made when a phone
+    asks (:func:`preview_view`), by the game's own preview."""
+    rules = registry.system_of(copy).encounter
+    if rules is None or rules.resolve is None:
+        return {"actions": [], "targets": [], "turn": copy.turn == actor_id}
+    model = registry.system_of(copy).positions
+    actor = copy.combatant(actor_id)
+    options = rules.actions(copy, actor_id)
+    groups = [*ACTION_GROUPS, *sorted({o.group for o in options} - set(ACTION_GROUPS))]
+    actions = [{"id": str(o.id), "label": o.label, "group": o.group,
+                "heading": ACTION_GROUP_TITLES.get(o.group, o.group.capitalize()),
+                "needs_target": o.needs_target, "kind": _kind_of(o), "help": o.help,
+                "dice": [{"number": d.number, "sides": d.sides, "label": d.label}
+                         for d in o.dice]}
+               for group in groups for o in options if o.group == group]
+    others = sorted((c for c in copy.combatants if c.id != actor_id),
+                    key=lambda c: (c.side == actor.side, copy.out_of_fight(c)))
+    targets = []
+    for other in others:
+        where = model.label(core.position_between(copy, actor_id, other.id))
+        reach = rules.reach(copy, actor_id, other.id)
+        down = copy.out_of_fight(other)
+        mark = "down" if down else "in reach" if reach.in_reach else "out of reach"
+        ally = "ally, " if other.side == actor.side else ""
+        targets.append({"id": other.id, "name": other.name,
+                        "text": f"{other.name} — {where} ({ally}{mark})",
+                        "default": reach.in_reach and not down and other.side != actor.side})
+    return {"actions": actions, "targets": targets, "turn": copy.turn == actor_id}
+
+
+def preview_view(copy: core.Encounter, actor_id: str, option: ActionOption,
+                 target: str | None) -> Json:
+    """The action's preview as the action dialog shows it: its arithmetic, its exact chance
+    (the game's own ``preview``, on the players' copy), or why it is barred."""
+    rules = registry.system_of(copy).encounter
+    assert rules is not None
+    aimed = target if option.needs_target else None
+    preview = rules.preview(copy, actor_id, option.id, aimed)
+    spread = ", ".join(f"{label}: {percent(chance)}" for label, chance in preview.spread)
+    return {"type": "preview", "action": str(option.id), "target": aimed,
+            "lines": list(preview.lines),
+            "chance": chance_lines(preview.success, preview.outcomes),
+            "spread": f"Each damage: {spread}" if spread else "",
+            "problem": preview.problem}
 
 
 def state_of(copy: core.Encounter, sheets: set[str] | None = None) -> TableState:

@@ -6,6 +6,7 @@ const TOKEN_KEY = "m3desk.token";
 let socket = null;
 let state = null;
 let retry = 0;
+let chosen = { action: "", target: "" };  // the action picked on this phone, kept across changes
 
 const $ = (id) => document.getElementById(id);
 
@@ -70,8 +71,10 @@ function heard(message) {
     say("status", message.text);
     return;
   }
+  if (message.type === "preview") { showPreview(message); return; }
   if (message.type === "sent") {
     const kind = { attack: "an attack", damage: "damage", initiative: "initiative", save: "a saving throw" };
+    kind.action = "an action";
     say("status", `Sent to the GM: ${kind[message.kind] || message.kind}, rolled ${message.faces.join(" ")}. The GM applies it.`);
   }
 }
@@ -248,6 +251,124 @@ function renderMine() {
   const derived = $("sheet-derived");
   derived.replaceChildren();
   for (const value of sheet.derived) derived.append(element("li", value.explanation));
+  renderActs();
+}
+
+// The character's actions: all of them on its turn, its saves and checks at any time; each
+// one's exact chance is the game's own preview, asked of the GM's computer.
+function shownActions() {
+  const acts = state.acts || { actions: [], targets: [] };
+  return acts.actions.filter((action) => acts.turn || action.group === "check");
+}
+
+function renderActs() {
+  const acts = state.acts || { actions: [], targets: [], turn: false };
+  const actions = shownActions();
+  $("act").hidden = !acts.actions.length;
+  if (!acts.actions.length) return;
+  say("act-title", acts.turn ? "Your turn: your action" : "Your saves and checks");
+  say("act-words", acts.turn ? "" : "Your other actions show on your turn.");
+  const pick = $("action");
+  pick.replaceChildren();
+  let heading = null, group = null;
+  for (const action of actions) {
+    if (action.heading !== heading) {
+      heading = action.heading;
+      group = element("optgroup");
+      group.label = heading;
+      pick.append(group);
+    }
+    const option = element("option", action.label);
+    option.value = action.id;
+    group.append(option);
+  }
+  if (!actions.some((action) => action.id === chosen.action)) {
+    const first = actions.find((action) => action.group === "attack") || actions[0];
+    chosen = { action: first ? first.id : "", target: chosen.target };
+  }
+  pick.value = chosen.action;
+  const targets = $("target");
+  targets.replaceChildren();
+  for (const target of acts.targets) {
+    const option = element("option", target.text);
+    option.value = target.id;
+    targets.append(option);
+  }
+  if (!acts.targets.some((target) => target.id === chosen.target)) {
+    const first = acts.targets.find((target) => target.default) || acts.targets[0];
+    chosen.target = first ? first.id : "";
+  }
+  targets.value = chosen.target;
+  actionChosen();
+}
+
+function currentAction() {
+  return shownActions().find((action) => action.id === chosen.action) || null;
+}
+
+function actionChosen() {
+  const action = currentAction();
+  $("target-row").hidden = !action || !action.needs_target;
+  const dice = action ? action.dice.flatMap((spec) => Array.from({ length: spec.number },
+    () => `${spec.label} d${spec.sides}`)) : [];
+  say("act-faces-label", dice.length ? `Dice as rolled: ${dice.join(", ")}` : "This action rolls no dice.");
+  $("act-faces").hidden = !dice.length;
+  $("act-roll").hidden = !dice.length;
+  $("act-send").hidden = !dice.length;
+  for (const id of ["act-lines", "act-chance", "act-spread", "act-problem"]) say(id, "");
+  if (action) {
+    send({ type: "preview", combatant: state.character, action: action.id,
+      target: action.needs_target && chosen.target ? chosen.target : null });
+  }
+}
+
+function showPreview(message) {
+  const action = currentAction();
+  if (!action || message.action !== action.id) return;  // an answer to an earlier choice
+  say("act-lines", message.lines.join("\n"));
+  say("act-chance", message.chance.join("\n"));
+  say("act-spread", message.spread || "");
+  say("act-problem", message.problem || "");
+  $("act-roll").disabled = Boolean(message.problem);
+  $("act-send").disabled = Boolean(message.problem);
+}
+
+function facesOf(text) {
+  return text.split(/[\s,+]+/).filter(Boolean).map(Number);
+}
+
+function sendAction(faces) {
+  const action = currentAction();
+  if (!action) return;
+  const sides = action.dice.flatMap((spec) => Array.from({ length: spec.number }, () => spec.sides));
+  if (faces.length !== sides.length || faces.some((face, i) => !Number.isInteger(face) || face < 1 || face > sides[i])) {
+    say("status", `Type ${sides.length === 1 ? "the die" : `the ${sides.length} dice`} as rolled: ${sides.map((n) => `1–${n}`).join(", ")}.`);
+    return;
+  }
+  send({ type: "roll", combatant: state.character, kind: action.kind, faces, action: action.id,
+    target: action.needs_target && chosen.target ? chosen.target : null });
+}
+
+// A fair die from the browser's cryptographic generator: a draw past the last whole run of
+// ``sides`` values is drawn again, so every face is equally likely.
+function rollDie(sides) {
+  const limit = Math.floor(0x100000000 / sides) * sides;
+  const draw = new Uint32Array(1);
+  do { crypto.getRandomValues(draw); } while (draw[0] >= limit);
+  return (draw[0] % sides) + 1;
+}
+
+function rollAction() {
+  const action = currentAction();
+  if (!action) return;
+  const faces = action.dice.flatMap((spec) => Array.from({ length: spec.number }, () => rollDie(spec.sides)));
+  $("act-faces").value = faces.join(" ");
+  sendAction(faces);  // sent as if typed: the GM applies them
+}
+
+function sendActionEvent(event) {
+  event.preventDefault();
+  sendAction(facesOf($("act-faces").value));
 }
 
 function send(message) {
@@ -269,5 +390,9 @@ function sendRoll(event) {
 document.addEventListener("DOMContentLoaded", () => {
   $("join-form").addEventListener("submit", join);
   $("roll-form").addEventListener("submit", sendRoll);
+  $("act").addEventListener("submit", sendActionEvent);
+  $("act-roll").addEventListener("click", rollAction);
+  $("action").addEventListener("change", () => { chosen.action = $("action").value; actionChosen(); });
+  $("target").addEventListener("change", () => { chosen.target = $("target").value; actionChosen(); });
   connect();
 });

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from m3desk.core import registry
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import position_between
-from m3desk.core.numbers import percent
+from m3desk.core.numbers import chance_lines, percent
 from m3desk.core.system import (
     ACTION_GROUP_TITLES,
     ACTION_GROUPS,
@@ -378,11 +378,7 @@ class SystemActionDialog(QDialog):
     def _refresh(self) -> None:
         preview = self.current_preview()
         self.preview.setText(kept_together("\n".join(preview.lines)))
-        parts = []
-        if preview.success is not None:
-            parts.append(f"Chance of success: {percent(preview.success)}")
-        parts += [f"{label}: {percent(chance)}" for label, chance in preview.outcomes]
-        self.chance.setText("\n".join(parts))
+        self.chance.setText("\n".join(chance_lines(preview.success, preview.outcomes)))
         spread = ", ".join(f"{label}: {percent(chance)}" for label, chance in preview.spread)
         self.spread_button.setVisible(bool(spread))
         self.spread.setText(kept_together(f"Each damage: {spread}") if spread else "")
