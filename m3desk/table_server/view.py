@@ -18,6 +18,7 @@ from typing import Any
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
+from m3desk.core.action_choice import best_default
 from m3desk.core.numbers import chance_lines, percent
 from m3desk.core.players import is_player_character, order_lines, round_text
 from m3desk.core.system import ACTION_GROUP_TITLES, ACTION_GROUPS, ActionOption
@@ -219,7 +220,10 @@ def actions_view(copy: core.Encounter, actor_id: str) -> Json:
         targets.append({"id": other.id, "name": other.name,
                         "text": f"{other.name} — {where} ({ally}{mark})",
                         "default": reach.in_reach and not down and other.side != actor.side})
-    return {"actions": actions, "targets": targets, "turn": copy.turn == actor_id}
+    foes = [c.id for c in others if c.side != actor.side]
+    first, aimed = best_default(rules, copy, actor_id, options, foes)
+    return {"actions": actions, "targets": targets, "turn": copy.turn == actor_id,
+            "first": str(first.id) if first is not None else "", "first_target": aimed}
 
 
 def preview_view(copy: core.Encounter, actor_id: str, option: ActionOption,

@@ -70,3 +70,20 @@ def test_the_phones_chance_is_the_action_dialogs(qtbot: Any, game: str) -> None:
             assert phone["problem"] == dialog.problem.text()
             compared += bool(phone["chance"])
     assert compared, "no action with a chance was compared"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phone_opens_on_the_action_the_dialog_opens_on(qtbot: Any, game: str) -> None:
+    rules = registry.get(game).encounter
+    assert rules is not None
+    if rules.resolve is None:
+        pytest.skip(f"{registry.get(game).name} describes its actions in its own dialog")
+    encounter, character = _acting(game)
+    acts = state_of(players_copy(encounter)).acts(character.id)
+    assert acts is not None
+    dialog = SystemActionDialog(EncounterDocument(encounter), None, actor_id=character.id)
+    qtbot.addWidget(dialog)
+    assert dialog.option is not None
+    assert acts["first"] == str(dialog.option.id)
+    if dialog.option.needs_target:
+        assert acts["first_target"] == dialog.target_id

@@ -283,8 +283,9 @@ function renderActs() {
     group.append(option);
   }
   if (!actions.some((action) => action.id === chosen.action)) {
-    const first = actions.find((action) => action.group === "attack") || actions[0];
-    chosen = { action: first ? first.id : "", target: chosen.target };
+    // The action the GM's dialog opens on: the best attack on a foe in reach.
+    const first = actions.find((action) => action.id === acts.first) || actions[0];
+    chosen = { action: first ? first.id : "", target: acts.first_target || chosen.target };
   }
   pick.value = chosen.action;
   const targets = $("target");
