@@ -194,6 +194,13 @@ def test_a_phone_plays_every_game(qtbot: Any, tmp_path: Path, game: str,
             assert [m.get_attribute("data-id") for m in mine] == [character.id]
         assert hidden.name not in driver.page_source and hidden.id not in driver.page_source
 
+        # Rolled on the phone: the action's dice, each within its die, sent as typed ones
+        # (the GM discards them: the typed ones follow).
+        if rules.resolve is not None:
+            _rolled_on_the_phone(driver, qtbot, dialog)
+        else:
+            skipped.append("Roll on the phone: no action described through the seam")
+
         order = _text(driver, "order")
         name = _send_a_hit(driver, qtbot, dialog, document, rules, skipped)
         _wait(driver, lambda d: d.find_element("id", "order").text != order, 10)
@@ -215,6 +222,29 @@ def test_a_phone_plays_every_game(qtbot: Any, tmp_path: Path, game: str,
     for step in skipped:
         print(f"{game}: skipped {step}")
     dialog.stop()
+
+
+def _rolled_on_the_phone(driver: Any, qtbot: Any, dialog: Any) -> None:
+    _wait(driver, lambda d: d.find_element("id", "act-roll").is_enabled()
+          and d.find_element("id", "act-roll").is_displayed())
+    shown = driver.find_element("id", "act-faces-label").text
+    sides = [int(part.rsplit("d", 1)[-1]) for part in shown.split(": ", 1)[1].split(", ")]
+    count = dialog.rolls.count()
+    driver.find_element("id", "act-roll").click()
+    qtbot.waitUntil(lambda: dialog.rolls.count() == count + 1)
+    sent = dialog.sent[-1]
+    assert sent.action and len(sent.faces) == len(sides)
+    assert all(1 <= face <= side for face, side in zip(sent.faces, sides, strict=True))
+    typed = driver.find_element("id", "act-faces").get_attribute("value")
+    assert typed == " ".join(map(str, sent.faces))  # what was rolled stays shown
+    # The die is fair: 6,000 rolls of a d6 in the page, each face near a thousand times.
+    counts = driver.execute_script(
+        "const n = [0, 0, 0, 0, 0, 0, 0];"
+        "for (let i = 0; i < 6000; i++) n[rollDie(6)] += 1; return n;")
+    assert counts[0] == 0 and all(850 < n < 1150 for n in counts[1:]), counts
+    dialog.rolls.setCurrentRow(count)
+    qtbot.mouseClick(dialog.discard_button, Qt.MouseButton.LeftButton)
+    assert dialog.rolls.count() == count
 
 
 def _foe_beside(document: Any, character: Any) -> None:
@@ -257,6 +287,7 @@ def _send_a_hit(driver: Any, qtbot: Any, dialog: Any, document: Any, rules: Any,
         sides = [part.rsplit("d", 1)[-1] for part in shown.split(": ", 1)[1].split(", ")]
         if driver.find_element("id", "target").is_displayed():
             chosen = driver.find_element("id", "target").get_attribute("value")
+        driver.find_element("id", "act-faces").clear()
         driver.find_element("id", "act-faces").send_keys(" ".join(sides))
         button = "act-send"
     else:
