@@ -154,17 +154,23 @@ def board_view(copy: core.Encounter, centre_id: str) -> Json:
                    "centre_name": centre.name if centre else ""}
     others = sorted((c for c in copy.combatants if centre is None or c.id != centre.id),
                     key=lambda c: (sides[c.side], c.name.casefold(), c.id))
+    rules = registry.system_of(copy).encounter
     near: list[tuple[int, Json]] = []
     for other in others:
         if centre is None:
             break
         value = core.position_between(copy, centre.id, other.id)
+        reach = rules.reach(copy, centre.id, other.id) if rules is not None else None
         near.append((value, {"id": other.id, "name": other.name, "side": sides[other.side],
                              "band": max(0, min(value, model.largest)),
                              "where": model.label(value),
+                             "reach": bool(reach and reach.options),
                              "down": copy.out_of_fight(other)}))
     if model.kind == "bands":
-        board["lanes"] = [{"label": label, "members": [m for _v, m in near if m["band"] == i]}
+        # Bands past the encounter's farthest range are hatched on the board: marked here.
+        limit = rules.limit(copy) if rules is not None else None
+        board["lanes"] = [{"label": label, "members": [m for _v, m in near if m["band"] == i],
+                           "beyond": limit is not None and i > limit}
                           for i, label in enumerate(model.bands)]
         return board
     board["near"] = [{k: v for k, v in m.items() if k != "band"}

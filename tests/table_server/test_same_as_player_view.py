@@ -56,10 +56,18 @@ def test_the_phones_board_is_the_player_views(qtbot: Any, game: str) -> None:
                  for members in snapshot.band_members()]
         assert [[m["name"] for m in lane["members"]] for lane in board["lanes"]] == shown
         assert [lane["label"] for lane in board["lanes"]] == list(snapshot.scale.labels)
+        limit = snapshot.scale.limit_ring
+        assert [lane["beyond"] for lane in board["lanes"]] == [
+            limit is not None and ring > limit for ring in range(len(board["lanes"]))]
+        members = [m for lane in board["lanes"] for m in lane["members"]]
     else:
         assert view.map is not None
         drawn = {(t.combatant_id, t.name, t.x, t.y) for t in view.map.picture.tokens}
         assert {(t["id"], t["name"], t["x"], t["y"]) for t in board["tokens"]} == drawn
         labels = {t.combatant_id: t.position_label for t in snapshot.tokens}
         assert {m["id"]: m["where"] for m in board["near"]} == labels
+        members = board["near"]
+    # Solid or dashed as the board draws them: in reach of the centre's attacks or not.
+    assert {m["id"]: m["reach"] for m in members} == {
+        t.combatant_id: bool(t.reach) for t in snapshot.tokens}
     assert HIDDEN not in str(board)

@@ -93,6 +93,8 @@ function chip(member, mine) {
   node.dataset.id = member.id;
   if (member.id === mine) node.classList.add("mine");
   if (member.down) node.classList.add("down");
+  if (!member.reach) node.classList.add("out");
+  node.title = member.reach ? "in reach" : "out of reach";
   return node;
 }
 
@@ -159,6 +161,12 @@ function drawMap(board, mine) {
   $("map").replaceChildren(picture);
 }
 
+function keyWords(board, from) {
+  const words = [`Solid: in reach of ${from}'s attacks; dashed: out of reach.`];
+  if ((board.lanes || []).some((lane) => lane.beyond)) words.push("Hatched: beyond the fight's farthest range.");
+  return words.join(" ");
+}
+
 function renderBoard() {
   const board = state.board;
   $("board").hidden = !board;
@@ -173,14 +181,17 @@ function renderBoard() {
   if (lanes) {
     $("lanes").replaceChildren(...board.lanes.map((lane) => {
       const item = element("li", undefined, lane.members.length ? "lane" : "lane empty");
+      if (lane.beyond) item.classList.add("beyond");
       item.append(element("span", lane.label, "lane-label"));
       const chips = element("span", undefined, "chips");
       chips.append(...lane.members.map((member) => chip(member, mine)));
       item.append(chips);
       return item;
     }));
+    say("board-key", keyWords(board, from));
     return;
   }
+  say("board-key", keyWords(board, from));
   drawMap(board, mine);
   const near = $("near");
   near.replaceChildren(element("li", `From ${from}:`, "near-title"),
