@@ -161,8 +161,8 @@ function drawMap(board, mine) {
   $("map").replaceChildren(picture);
 }
 
-function keyWords(board, from) {
-  const words = [`Solid: in reach of ${from}'s attacks; dashed: out of reach.`];
+function keyWords(board) {
+  const words = [`Solid: in reach of ${board.centre_name}'s attacks; dashed: out of reach.`];
   if ((board.lanes || []).some((lane) => lane.beyond)) words.push("Hatched: beyond the fight's farthest range.");
   return words.join(" ");
 }
@@ -188,10 +188,10 @@ function renderBoard() {
       item.append(chips);
       return item;
     }));
-    say("board-key", keyWords(board, from));
+    say("board-key", keyWords(board));
     return;
   }
-  say("board-key", keyWords(board, from));
+  say("board-key", keyWords(board));
   drawMap(board, mine);
   const near = $("near");
   near.replaceChildren(element("li", `From ${from}:`, "near-title"),
