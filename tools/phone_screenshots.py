@@ -49,8 +49,11 @@ def shoot(game: str, theme: str, output: Path, profile: Path) -> list[Path]:
     dialog = show_phones(widget)
     dialog.hide()
     assert dialog.start("127.0.0.1")
-    character = next(c for c in widget.document.encounter.combatants
-                     if getattr(c.sheet, "kind", "") == "character")
+    character = next(
+        c
+        for c in widget.document.encounter.combatants
+        if getattr(c.sheet, "kind", "") == "character"
+    )
     written = []
     try:
         with phone_browser(profile, dark=theme == "dark") as driver:
@@ -58,16 +61,20 @@ def shoot(game: str, theme: str, output: Path, profile: Path) -> list[Path]:
             driver.find_element("id", "name").send_keys("Ann")
             driver.find_element("id", "join-button").click()
             _wait(lambda: driver.find_elements("css selector", "#claimable button"))
-            button = next(b for b in driver.find_elements("css selector", "#claimable button")
-                          if b.get_attribute("data-id") == character.id)
+            button = next(
+                b
+                for b in driver.find_elements("css selector", "#claimable button")
+                if b.get_attribute("data-id") == character.id
+            )
             button.click()
             _wait(lambda: any(d.asked for d in dialog.server.devices()))
             dialog.server.confirm_claim(dialog.server.devices()[0].id)
             _wait(lambda: driver.find_element("id", "sheet-name").text == character.name)
             time.sleep(0.3)
             phone = QImage.fromData(driver.get_screenshot_as_png())
-            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
-                "captureBeyondViewport": True, "format": "png"})
+            shot = driver.execute_cdp_cmd(
+                "Page.captureScreenshot", {"captureBeyondViewport": True, "format": "png"}
+            )
             full = output / f"{game}-{theme}-phone-full.png"
             full.write_bytes(base64.b64decode(shot["data"]))
             written.append(full)

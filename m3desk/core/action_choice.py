@@ -20,13 +20,23 @@ __all__ = ["best_default", "mean_damage"]
 
 def mean_damage(option: ActionOption) -> Fraction:
     """The average of the damage dice an action rolls (to rank attacks, not a rule)."""
-    return sum((Fraction(spec.number * (spec.sides + 1), 2) for spec in option.dice
-                if "damage" in spec.label), Fraction(0))
+    return sum(
+        (
+            Fraction(spec.number * (spec.sides + 1), 2)
+            for spec in option.dice
+            if "damage" in spec.label
+        ),
+        Fraction(0),
+    )
 
 
-def best_default(rules: EncounterRules, encounter: Encounter, actor_id: str,
-                 options: Sequence[ActionOption], foes: Sequence[str]
-                 ) -> tuple[ActionOption | None, str | None]:
+def best_default(
+    rules: EncounterRules,
+    encounter: Encounter,
+    actor_id: str,
+    options: Sequence[ActionOption],
+    foes: Sequence[str],
+) -> tuple[ActionOption | None, str | None]:
     """The action (and its target) to show first, see the module; ``foes`` are the ids the
     actor may aim at as foes, in the order offered."""
     best: tuple[Fraction, ActionOption, str | None] | None = None
@@ -34,8 +44,13 @@ def best_default(rules: EncounterRules, encounter: Encounter, actor_id: str,
     for option in options:
         if option.group != "attack":
             continue
-        targets = ([option.target] if option.target is not None else
-                   list(foes) if option.needs_target else [None])
+        targets = (
+            [option.target]
+            if option.target is not None
+            else list(foes)
+            if option.needs_target
+            else [None]
+        )
         for target in targets:
             if target is not None and target not in foes:
                 continue

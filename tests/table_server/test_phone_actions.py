@@ -24,8 +24,7 @@ def _acting(game: str) -> Any:
     from m3desk.core import encounter as core
 
     encounter = game_fight(game)
-    character = next(c for c in encounter.combatants if getattr(c.sheet, "kind", "") ==
-                     "character")
+    character = next(c for c in encounter.combatants if getattr(c.sheet, "kind", "") == "character")
     for _ in range(len(encounter.combatants) + 1):
         if encounter.turn == character.id:
             break

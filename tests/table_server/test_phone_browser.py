@@ -164,8 +164,8 @@ def test_a_phone_plays_every_game(qtbot: Any, tmp_path: Path, game: str,
             widget.encounter_actions.next_turn.trigger()
             turn = acting()
             assert turn is not None
-            _wait(driver, lambda d, t=turn: d.find_element("id", "heading").text.endswith(
-                t.name) and d.find_element("id", "heading").text != before)
+            _wait(driver, lambda d, t=turn, b=before: d.find_element("id", "heading").text
+                  .endswith(t.name) and d.find_element("id", "heading").text != b)
             if getattr(turn.sheet, "kind", "") == "character":
                 break
         character = acting()

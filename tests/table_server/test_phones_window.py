@@ -124,8 +124,9 @@ def _saves(game: str) -> bool:
 
 def _sent_into_the_dialog(qtbot: Any, game: str, message: Any) -> tuple[Any, ...]:
     """The game's table shared; a phone that plays the first character sends ``message``
-    (its combatant filled in; a function: made from the GM's encounter); the GM puts it where it goes: what the action dialog showed
-    (its action, its target, its dice) before the GM cancelled it."""
+    (its combatant filled in; a function: made from the GM's encounter); the GM puts it
+    where it goes: what the action dialog showed (its action, its target, its dice) before
+    the GM cancelled it."""
     widget = game_table(qtbot, game)
     document = widget.document
     character = document.encounter.combatants[0]
