@@ -174,7 +174,7 @@ def test_a_saving_throw_from_a_phone_opens_the_save_in_the_action_dialog(
         qtbot: Any, game: str) -> None:
     words, action, _target, faces = _sent_into_the_dialog(
         qtbot, game, {"type": "roll", "kind": "save", "faces": [15]})
-    assert words.endswith("a saving throw, rolled 15")
+    assert words.endswith(f"a saving throw ({action}), rolled 15")
     assert action.startswith("Save"), action
     assert faces == ["15"]
 

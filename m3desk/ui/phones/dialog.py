@@ -337,8 +337,10 @@ class PhonesDialog(QDialog):
 
     def _roll_words(self, sent: Sent) -> str:
         faces = " ".join(str(face) for face in sent.faces)
-        option = self._option(sent) if sent.action else None
-        what = option.label if option is not None else ROLL_KINDS.get(sent.kind, sent.kind)
+        option = self._option(sent)
+        what = ROLL_KINDS.get(sent.kind, sent.kind)
+        if option is not None:  # the action chosen, or the save it will open on
+            what = option.label if sent.action else f"{what} ({option.label})"
         if option is not None and option.needs_target and sent.target:
             what += f" on {self._name_of(sent.target)}"
         return f"{self._name_of(sent.combatant)} ({sent.device_name}): {what}, rolled {faces}"
