@@ -13,19 +13,23 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 __all__ = ["MAX_MESSAGE", "ROLL_KINDS", "Claim", "Hello", "Join", "Leave", "Message",
-           "MessageRefused", "Roll", "read_join", "read_message"]
+           "MessageRefused", "Preview", "Roll", "read_join", "read_message"]
 
 MAX_MESSAGE = 2048
 """The most bytes one message from a phone may have (a request body or a socket frame)."""
 
 ROLL_KINDS = {"initiative": "initiative", "attack": "an attack", "damage": "damage",
-              "save": "a saving throw"}
+              "save": "a saving throw", "action": "an action"}
 """What a player may send dice for, with its words for the GM."""
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=30,
                                         pattern=r"^[^\x00-\x1f\x7f]*$")]
 Id = Annotated[str, StringConstraints(min_length=1, max_length=64,
                                       pattern=r"^[A-Za-z0-9_.:\-]+$")]
+ActionId = Annotated[str, StringConstraints(min_length=1, max_length=120,
+                                            pattern=r"^[^\x00-\x1f\x7f]*$")]
+"""An action's id as the game names it ("attack:0", "save:W"): checked against the
+character's actions now, never trusted."""
 Token = Annotated[str, StringConstraints(min_length=16, max_length=64,
                                          pattern=r"^[A-Za-z0-9_\-]+$")]
 
@@ -58,17 +62,29 @@ class Roll(_Message):
 
     type: Literal["roll"]
     combatant: Id
-    kind: Literal["initiative", "attack", "damage", "save"]
+    kind: Literal["initiative", "attack", "damage", "save", "action"]
     faces: Annotated[list[Annotated[int, Field(ge=1, le=100)]],
                      Field(min_length=1, max_length=12)]
+    action: ActionId | None = None
+    """The action the dice are for (its faces in the action dialog's order), if chosen."""
+    target: Id | None = None
+
+
+class Preview(_Message):
+    """The player asks for an action's chance on a target (the game's own preview)."""
+
+    type: Literal["preview"]
+    combatant: Id
+    action: ActionId
+    target: Id | None = None
 
 
 class Leave(_Message):
     type: Literal["leave"]
 
 
-Message = Annotated[Hello | Claim | Roll | Leave, Field(discriminator="type")]
-_ADAPTER: TypeAdapter[Hello | Claim | Roll | Leave] = TypeAdapter(Message)
+Message = Annotated[Hello | Claim | Roll | Preview | Leave, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Hello | Claim | Roll | Preview | Leave] = TypeAdapter(Message)
 
 
 class MessageRefused(ValueError):
@@ -84,7 +100,7 @@ def _parsed(raw: str | bytes) -> object:
         raise MessageRefused("The message is not JSON.") from None
 
 
-def read_message(raw: str | bytes) -> Hello | Claim | Roll | Leave:
+def read_message(raw: str | bytes) -> Hello | Claim | Roll | Preview | Leave:
     data = _parsed(raw)
     try:
         return _ADAPTER.validate_python(data)

@@ -38,12 +38,13 @@ from m3desk.table_server.messages import (
     Hello,
     Leave,
     MessageRefused,
+    Preview,
     Roll,
     read_join,
     read_message,
 )
 from m3desk.table_server.network import check_host
-from m3desk.table_server.view import TableState, state_of
+from m3desk.table_server.view import TableState, preview_view, state_of
 
 __all__ = ["MAX_DEVICES", "Device", "Event", "TableServer", "page_files"]
 
@@ -99,6 +100,9 @@ class Event:
     roll: str = ""
     faces: tuple[int, ...] = ()
     text: str = ""
+    action: str = ""
+    """The action the dice are for (its id as the game names it), if the player chose it."""
+    target: str = ""
 
 
 def _new_code() -> str:
@@ -372,17 +376,39 @@ class TableServer:
             self._tell(Event("claim", device.id, device.name, message.combatant))
             await self._send(device)
             return True
-        if isinstance(message, Roll):
+        if isinstance(message, Roll | Preview):
             if not device.character or message.combatant != device.character:
                 await self._refuse(socket, "This phone does not play that character.")
                 return True
+            if message.target is not None and message.target not in self._shown():
+                await self._refuse(socket, "That target is not at this table.")
+                return True
+        if isinstance(message, Preview):
+            option = self._state.option(device.character, message.action)
+            if option is None or self._state.copy is None:
+                await self._refuse(socket, "Your character has no such action now.")
+                return True
+            answer = preview_view(self._state.copy, device.character, option, message.target)
+            await socket.send_str(json.dumps(answer))
+            return True
+        if isinstance(message, Roll):
+            if message.action is not None and self._state.option(
+                    device.character, message.action) is None:
+                await self._refuse(socket, "Your character has no such action now.")
+                return True
             self._tell(Event("roll", device.id, device.name, message.combatant,
-                             message.kind, tuple(message.faces)))
+                             message.kind, tuple(message.faces), action=message.action or "",
+                             target=message.target or ""))
             await socket.send_str(json.dumps({"type": "sent", "kind": message.kind,
                                               "faces": message.faces}))
             return True
         await self._refuse(socket, "Already joined.")  # a second hello
         return True
+
+    def _shown(self) -> set[str]:
+        """The combatants of the players' copy: the only ones a phone may aim at."""
+        copy = self._state.copy
+        return {c.id for c in copy.combatants} if copy is not None else set()
 
     async def _refuse(self, socket: web.WebSocketResponse, text: str) -> None:
         await socket.send_str(json.dumps({"type": "refused", "text": text}))
@@ -393,6 +419,8 @@ class TableServer:
                 "device": device.name,
                 "character": claimed, "asked": device.asked,
                 "sheet": self._state.sheet(claimed) if claimed else None,
+                "board": self._state.board(claimed),
+                "acts": self._state.acts(claimed) if claimed else None,
                 "claimable": [{"id": key, "name": name}
                               for key, name in self._state.names.items()]}
 

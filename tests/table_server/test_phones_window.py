@@ -10,12 +10,17 @@ from collections.abc import Coroutine
 from typing import Any
 
 import aiohttp
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QSpinBox
 
+from m3desk.core import registry
+from m3desk.core.players import players_copy
+from m3desk.table_server.view import state_of
 from m3desk.ui.phones import show_phones
 from tests.table_server.serving import Phone
-from tests.table_server.table import ose_table
+from tests.table_server.table import game_fight, game_table, ose_table
+from tests.ui.action.any_dialog import outcome, when_the_dialog_opens
 
 
 class PhoneThread:
@@ -103,3 +108,100 @@ def test_an_initiative_from_a_phone_waits_in_the_tracker_for_the_gm(qtbot: Any) 
     finally:
         phones.close()
         dialog.stop()
+
+
+def _saves(game: str) -> bool:
+    """Whether the game's action dialog rolls saving throws (an action with a save die)."""
+    from m3desk.core import registry
+
+    rules = registry.get(game).encounter
+    encounter = game_fight(game)
+    character = encounter.combatants[0].id
+    return rules is not None and any(
+        any(spec.label == "save" for spec in option.dice)
+        for option in rules.actions(encounter, character))
+
+
+def _sent_into_the_dialog(qtbot: Any, game: str, message: Any) -> tuple[Any, ...]:
+    """The game's table shared; a phone that plays the first character sends ``message``
+    (its combatant filled in; a function: made from the GM's encounter); the GM puts it
+    where it goes: what the action dialog showed (its action, its target, its dice) before
+    the GM cancelled it."""
+    widget = game_table(qtbot, game)
+    document = widget.document
+    character = document.encounter.combatants[0]
+    dialog = show_phones(widget)
+    qtbot.addWidget(dialog)
+    assert dialog.start("127.0.0.1")
+    phones = PhoneThread(dialog.server.address())
+    try:
+        phone = phones.start()
+        phones.run(phone.join(dialog.server.code, "Bob"))
+        phones.run(phone.open())
+        phones.run(phone.send({"type": "claim", "combatant": character.id}))
+        phones.run(phone.receive())
+        qtbot.waitUntil(lambda: any(d.asked for d in dialog.server.devices()))
+        dialog.server.confirm_claim(dialog.server.devices()[0].id)
+        qtbot.waitUntil(lambda: any(d.character for d in dialog.server.devices()))
+        if callable(message):
+            message = message(document.encounter)
+        phones.run(phone.send({**message, "combatant": character.id}))
+        qtbot.waitUntil(lambda: dialog.rolls.count() == 1)
+        words = dialog.rolls.item(0).text()
+        before = document.encounter
+
+        def look(view: Any) -> tuple[str, Any, list[str]]:
+            qtbot.waitUntil(lambda: _faces(view.dice)[0] != "0")
+            return view.action.currentText(), view.aimed_at, _faces(view.dice)
+
+        seen = when_the_dialog_opens(qtbot, look)
+        dialog.rolls.setCurrentRow(0)
+        qtbot.mouseClick(dialog.put_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: len(seen) == 2, timeout=10000)
+        assert document.encounter is before  # the GM did not apply: nothing changed
+        return words, *outcome(seen)
+    finally:
+        phones.close()
+        dialog.stop()
+
+
+def _faces(fields: Any) -> list[str]:
+    return [str(f.value() if hasattr(f, "value") else f.text()) for f in fields]
+
+
+@pytest.mark.parametrize("game", [s.id for s in registry.systems() if _saves(s.id)])
+def test_a_saving_throw_from_a_phone_opens_the_save_in_the_action_dialog(
+        qtbot: Any, game: str) -> None:
+    words, action, _target, faces = _sent_into_the_dialog(
+        qtbot, game, {"type": "roll", "kind": "save", "faces": [15]})
+    assert words.endswith(f"a saving throw ({action}), rolled 15")
+    assert action.startswith("Save"), action
+    assert faces == ["15"]
+
+
+@pytest.mark.parametrize("game", [s.id for s in registry.systems()
+                                  if s.encounter is not None and s.encounter.resolve])
+def test_dice_sent_for_an_action_open_that_action_on_that_target(qtbot: Any,
+                                                                  game: str) -> None:
+    """The action the player chose on the phone and the target they aimed at (the second
+    foe, not the dialog's own default) arrive with the dice."""
+    chosen: dict[str, Any] = {}
+
+    def message(encounter: Any) -> dict[str, Any]:
+        copy = players_copy(encounter)
+        acts = state_of(copy).acts(copy.combatants[0].id)
+        assert acts is not None
+        action = next(a for a in acts["actions"] if a["group"] == "attack")
+        target = [t for t in acts["targets"] if "ally" not in t["text"]][-1]
+        faces = [spec["sides"] for spec in action["dice"] for _ in range(spec["number"])]
+        chosen.update(action=action, target=target, faces=faces, name=copy.combatants[0].name)
+        return {"type": "roll", "kind": "attack", "faces": faces, "action": action["id"],
+                "target": target["id"] if action["needs_target"] else None}
+
+    words, shown, aimed, typed = _sent_into_the_dialog(qtbot, game, message)
+    action, target = chosen["action"], chosen["target"]
+    label = action["label"]
+    assert words.startswith(chosen["name"]) and label in words
+    assert shown.startswith(label)
+    assert aimed == target["id"] or not action["needs_target"]
+    assert typed == [str(face) for face in chosen["faces"]]

@@ -35,3 +35,39 @@ def test_the_phones_order_is_the_player_views(qtbot: Any, game: str) -> None:
     if pool is not None:
         assert any(line["health"] in ("wounded", "badly wounded", "down")
                    for line in state.table["order"] if line["id"] == hurt.id)
+
+
+@pytest.mark.parametrize("game", [system.id for system in registry.systems()])
+def test_the_phones_board_is_the_player_views(qtbot: Any, game: str) -> None:
+    """The same centre, the same combatants in the same bands (a game of bands), the same
+    places on the map (a game of distances), the hidden one nowhere."""
+    encounter = fight_with_a_hidden_foe(game)
+    document = EncounterDocument(encounter)
+    view = PlayerView(document)
+    qtbot.addWidget(view)
+    state = state_of(players_copy(document.encounter))
+    board = state.board("")
+    assert board is not None
+    snapshot = view.board.scene.snapshot
+    assert snapshot.centre is not None
+    assert board["centre"] == snapshot.centre.combatant_id
+    if board["kind"] == "lanes":
+        shown = [[view.players.encounter.combatant(key).name for key in members]
+                 for members in snapshot.band_members()]
+        assert [[m["name"] for m in lane["members"]] for lane in board["lanes"]] == shown
+        assert [lane["label"] for lane in board["lanes"]] == list(snapshot.scale.labels)
+        limit = snapshot.scale.limit_ring
+        assert [lane["beyond"] for lane in board["lanes"]] == [
+            limit is not None and ring > limit for ring in range(len(board["lanes"]))]
+        members = [m for lane in board["lanes"] for m in lane["members"]]
+    else:
+        assert view.map is not None
+        drawn = {(t.combatant_id, t.name, t.x, t.y) for t in view.map.picture.tokens}
+        assert {(t["id"], t["name"], t["x"], t["y"]) for t in board["tokens"]} == drawn
+        labels = {t.combatant_id: t.position_label for t in snapshot.tokens}
+        assert {m["id"]: m["where"] for m in board["near"]} == labels
+        members = board["near"]
+    # Solid or dashed as the board draws them: in reach of the centre's attacks or not.
+    assert {m["id"]: m["reach"] for m in members} == {
+        t.combatant_id: bool(t.reach) for t in snapshot.tokens}
+    assert HIDDEN not in str(board)

@@ -37,6 +37,7 @@ def test_no_response_ever_names_a_hidden_combatant_or_its_distance(game: str) ->
     encounter = fight_with_a_hidden_foe(game)
     hidden = next(c for c in encounter.combatants if c.hidden)
     character = encounter.combatants[0]
+    shown = encounter.combatants[1]
 
     async def session(server: Any, events: list[Any]) -> list[str]:
         async with aiohttp.ClientSession() as http:
@@ -49,6 +50,9 @@ def test_no_response_ever_names_a_hidden_combatant_or_its_distance(game: str) ->
             await phone.get("api/state", token=phone.token)
             state = await phone.open()
             assert [c["name"] for c in state["claimable"]] == [character.name]
+            # The board is sent (lanes or the map), around the party before a claim.
+            assert state["board"]["centre_name"] == character.name
+            assert state["board"]["kind"] in ("lanes", "map")
             await phone.send({"type": "claim", "combatant": character.id})
             await phone.receive()
             server.confirm_claim(events[-1].device)
@@ -58,6 +62,30 @@ def test_no_response_ever_names_a_hidden_combatant_or_its_distance(game: str) ->
             await phone.send({"type": "claim", "combatant": hidden.id})
             refused = await phone.receive()
             assert refused["type"] == "refused"
+            # The character's actions and their chances: aimed at the one foe shown only.
+            actions = sheet["acts"]["actions"]
+            if actions:
+                assert [t["name"] for t in sheet["acts"]["targets"]] == [shown.name]
+            for action in actions:
+                await phone.send({"type": "preview", "combatant": character.id,
+                                  "action": action["id"], "target": shown.id})
+                answer = await phone.receive()
+                assert answer["type"] == "preview", answer
+            # Aimed at the hidden one, or an action made for it, the phone is refused.
+            forged = [a["id"] for a in actions] or ["attack"]
+            forged.append(f"attack:0:{hidden.id}")
+            for action_id in forged:
+                for kind in ("preview", "roll"):
+                    await phone.send({"type": kind, "combatant": character.id,
+                                      "action": action_id, "target": hidden.id,
+                                      **({"kind": "attack", "faces": [20]}
+                                         if kind == "roll" else {})})
+                    refused = await phone.receive()
+                    assert refused["type"] == "refused", refused
+            await phone.send({"type": "preview", "combatant": character.id,
+                              "action": f"attack:0:{hidden.id}", "target": None})
+            refused = await phone.receive()
+            assert refused["type"] == "refused", refused
             await phone.get("api/state", token=phone.token)
             await phone.close()
             return phone.seen
@@ -69,7 +97,11 @@ def test_no_response_ever_names_a_hidden_combatant_or_its_distance(game: str) ->
     assert HIDDEN not in everything
     # The hidden id appears only where the test itself sent it (never in a reply).
     assert all(hidden.id not in text for text in seen)
+    assert [e.kind for e in events if e.kind == "roll"] == []  # no forged roll reached the GM
     assert str(HIDDEN_DISTANCE) not in everything
+    place = encounter.places.get(hidden.id)
+    if place is not None:  # where it stands on the map is not sent either
+        assert json.dumps(place.x) not in everything or json.dumps(place.y) not in everything
 
 
 def test_the_phones_state_is_the_players_copy_and_nothing_more() -> None:

@@ -33,8 +33,10 @@ from PySide6.QtWidgets import (
 )
 
 from m3desk.core import registry
+from m3desk.core.action_choice import best_default
 from m3desk.core.dice import Roller
 from m3desk.core.encounter import position_between
+from m3desk.core.numbers import chance_rows as _chance_rows
 from m3desk.core.numbers import percent
 from m3desk.core.system import (
     ACTION_GROUP_TITLES,
@@ -56,12 +58,6 @@ if TYPE_CHECKING:
 __all__ = ["SystemActionDialog", "chance_rows"]
 
 
-def mean_damage(option: ActionOption) -> Fraction:
-    """The average of the damage dice an action rolls (to rank attacks, not a rule)."""
-    return sum((Fraction(spec.number * (spec.sides + 1), 2) for spec in option.dice
-                if "damage" in spec.label), Fraction(0))
-
-
 _UNIT_GAP = re.compile(r"(?<=\d) (?=%)|(?<=[<>≤≥]) (?=\d)")
 """The space in "16.7 %" and "< 0.1": where a wrapped line must not break."""
 
@@ -75,8 +71,7 @@ def kept_together(text: str) -> str:
 def chance_rows(preview: ActionPreview) -> list[tuple[str, Fraction]]:
     """The chances the bars show, the preview's own fractions: success, then each outcome
     the game names."""
-    rows = [("Chance of success", preview.success)] if preview.success is not None else []
-    return [*rows, *preview.outcomes]
+    return _chance_rows(preview.success, preview.outcomes)
 
 
 def _plain(label: QLabel) -> QLabel:
@@ -268,33 +263,11 @@ class SystemActionDialog(ModalActionDialog):
 
     def _best_default(self, options: tuple[ActionOption, ...]
                       ) -> tuple[ActionOption | None, str | None]:
-        """The attack on a foe that does the most damage on average (chance to hit times the
-        damage dice's average) among those the game allows now; else the first attack on a
-        foe; else the first action."""
+        """The attack on a foe that does the most damage on average, as the phones show it
+        first too (:func:`~m3desk.core.action_choice.best_default`)."""
         encounter = self._document.encounter
         foes = [c.id for c in encounter.combatants if self._is_foe(c.id)]
-        best: tuple[Fraction, ActionOption, str | None] | None = None
-        fallback: tuple[ActionOption, str | None] | None = None
-        for option in options:
-            if option.group != "attack":
-                continue
-            targets = ([option.target] if option.target is not None else
-                       foes if option.needs_target else [None])
-            for target in targets:
-                if target is not None and target not in foes:
-                    continue
-                fallback = fallback or (option, target)
-                preview = self._rules.preview(encounter, self.actor_id, option.id, target)
-                if preview.problem:
-                    continue
-                score = (preview.success or Fraction(0)) * max(mean_damage(option), Fraction(1))
-                if best is None or score > best[0]:
-                    best = (score, option, target)
-        if best is not None:
-            return best[1], best[2]
-        if fallback is not None:
-            return fallback
-        return None, None
+        return best_default(self._rules, encounter, self.actor_id, options, foes)
 
     def choose(self, action_id: str, target_id: str | None = None) -> bool:
         """Show the action ``action_id`` (e.g. the morale check a notice asks for)."""

@@ -40,7 +40,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core import registry
 from m3desk.core.players import players_copy
+from m3desk.core.system import ActionOption
 from m3desk.table_server.messages import ROLL_KINDS
 from m3desk.table_server.network import ANY, AddressRefused, describe, lan_address
 from m3desk.table_server.server import Event, TableServer
@@ -67,6 +69,9 @@ class Sent:
     combatant: str
     kind: str
     faces: tuple[int, ...]
+    action: str = ""
+    """The action the player chose for them (its id as the game names it), if any."""
+    target: str = ""
 
 
 def _qr_pixmap(text: str, scale: int) -> QPixmap:
@@ -95,6 +100,22 @@ class PhonesDialog(QDialog):
         self._refresh.timeout.connect(self._fill_devices)
         self.sent: list[Sent] = []
 
+        self._make_sharing()
+        self._make_devices()
+        self._make_rolls()
+        self._lay_out()
+        self.document.encounter_changed.connect(self._publish)
+        self._following = True
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.stop)
+        self._show_off()
+        self._fit_to_screen(widget)
+
+    # -- the window's parts -----------------------------------------------------------------
+
+    def _make_sharing(self) -> None:
+        """Where to listen, Start/Stop, what is reachable, and the address, QR code and code."""
         self.where = QComboBox(self)
         self.where.setAccessibleName("Listen on")
         lan = lan_address()
@@ -129,6 +150,8 @@ class PhonesDialog(QDialog):
         self.new_code_button.setToolTip("A new join code; phones that joined stay")
         self.new_code_button.clicked.connect(self._new_code)
 
+    def _make_devices(self) -> None:
+        """The phones that joined, with Confirm, Refuse and Drop Phone."""
         self.devices = QTreeWidget(self)
         self.devices.setObjectName("phones_devices")
         self.devices.setHeaderLabels(["Phone", "Plays", "Asks to play"])
@@ -148,17 +171,21 @@ class PhonesDialog(QDialog):
         self.drop_button.setToolTip("Forget the phone: it must join with the code again")
         self.drop_button.clicked.connect(self._drop)
 
+    def _make_rolls(self) -> None:
+        """The dice the players sent, with Put Where It Goes and Discard."""
         self.rolls = QListWidget(self)
         self.rolls.setObjectName("phones_rolls")
         self.rolls.itemSelectionChanged.connect(self._update_buttons)
         self.rolls.itemActivated.connect(lambda _item: self.put_selected())
         self.put_button = QPushButton("&Put Where It Goes", self)
-        self.put_button.setToolTip("Initiative: into the tracker's cell; an attack or damage: "
-                                   "into the action dialog's dice. You apply it there.")
+        self.put_button.setToolTip("Initiative: into the tracker's cell; an action, an attack, "
+                                   "damage or a saving throw: into the action dialog's dice. "
+                                   "You apply it there.")
         self.put_button.clicked.connect(self.put_selected)
         self.discard_button = QPushButton("Dis&card", self)
         self.discard_button.clicked.connect(self._discard)
 
+    def _lay_out(self) -> None:
         top = QGridLayout()
         top.addWidget(QLabel("Listen on:", self), 0, 0)
         top.addWidget(self.where, 0, 1)
@@ -196,12 +223,8 @@ class PhonesDialog(QDialog):
         layout.addWidget(join)
         layout.addWidget(phones, 1)
         layout.addWidget(rolls, 1)
-        self.document.encounter_changed.connect(self._publish)
-        self._following = True
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.stop)
-        self._show_off()
+
+    def _fit_to_screen(self, widget: QWidget) -> None:
         size = QSize(640, 720)
         screen = widget.screen()
         if screen is not None:  # never taller than the screen (150 % leaves 666 lines)
@@ -283,7 +306,7 @@ class PhonesDialog(QDialog):
     def _heard(self, event: Event) -> None:
         if event.kind == "roll":
             sent = Sent(event.device, event.device_name, event.combatant, event.roll,
-                        event.faces)
+                        event.faces, event.action, event.target)
             self.sent.append(sent)
             item = QListWidgetItem(self._roll_words(sent))
             self.rolls.addItem(item)
@@ -296,10 +319,31 @@ class PhonesDialog(QDialog):
         ids = {c.id: c.name for c in self.document.encounter.combatants}
         return ids.get(combatant_id, "(not in the fight)") if combatant_id else ""
 
+    def _option(self, sent: Sent) -> ActionOption | None:
+        """The action the dice were sent for, as the game offers it now (None: none chosen,
+        or no longer one the character has): for a saving throw sent without one, the
+        character's first action that rolls a save."""
+        rules = registry.system_of(self.document.encounter).encounter
+        encounter = self.document.encounter
+        if rules is None or sent.combatant not in {c.id for c in encounter.combatants}:
+            return None
+        options = rules.actions(encounter, sent.combatant)
+        if sent.action:
+            return next((o for o in options if str(o.id) == sent.action), None)
+        if sent.kind == "save":
+            return next((o for o in options if o.group == "check"
+                         and any(spec.label == "save" for spec in o.dice)), None)
+        return None
+
     def _roll_words(self, sent: Sent) -> str:
         faces = " ".join(str(face) for face in sent.faces)
-        return (f"{self._name_of(sent.combatant)} ({sent.device_name}): "
-                f"{ROLL_KINDS.get(sent.kind, sent.kind)}, rolled {faces}")
+        option = self._option(sent)
+        what = ROLL_KINDS.get(sent.kind, sent.kind)
+        if option is not None:  # the action chosen, or the save it will open on
+            what = option.label if sent.action else f"{what} ({option.label})"
+        if option is not None and option.needs_target and sent.target:
+            what += f" on {self._name_of(sent.target)}"
+        return f"{self._name_of(sent.combatant)} ({sent.device_name}): {what}, rolled {faces}"
 
     def _fill_devices(self) -> None:
         selected = self._selected_device()
@@ -352,13 +396,15 @@ class PhonesDialog(QDialog):
             return
         sent = self.sent[row]
         self._discard()
+        option = self._option(sent)
         if sent.kind == "initiative":
             self.put_initiative(sent)
-        elif sent.kind in ("attack", "damage"):
-            self.put_in_action_dialog(sent)
+        elif option is not None or sent.kind in ("attack", "damage", "action"):
+            self.put_in_action_dialog(sent, option)
         else:
-            self.widget.show_message(f"{self._roll_words(sent)}: roll it from the sheet's "
-                                     "Roll… with these faces.")
+            self.widget.show_message(f"{self._roll_words(sent)}: this game's action dialog "
+                                     "has no saving throw: roll it from the sheet's Roll… "
+                                     "with these faces.")
 
     def put_initiative(self, sent: Sent) -> None:
         """The total in the tracker's initiative cell, open for editing: Enter applies it."""
@@ -391,10 +437,12 @@ class PhonesDialog(QDialog):
                 return editor
         return None
 
-    def put_in_action_dialog(self, sent: Sent) -> None:
-        """The action dialog for the character, its dice typed with the faces sent: an
-        attack's from the first die, damage's after the attack die. The GM applies."""
-        first = 0 if sent.kind == "attack" else 1
+    def put_in_action_dialog(self, sent: Sent, option: ActionOption | None = None) -> None:
+        """The action dialog for the character, its dice typed with the faces sent: on the
+        action (and target) the player chose, or the saving throw sent, every die from the
+        first; else an attack's from the first die, damage's after the attack die. The GM
+        applies."""
+        first = 0 if sent.kind != "damage" or option is not None else 1
 
         def type_faces(tries: int = 50) -> None:
             dialog = QApplication.activeModalWidget()
@@ -402,6 +450,10 @@ class PhonesDialog(QDialog):
                 if tries:
                     QTimer.singleShot(20, lambda: type_faces(tries - 1))
                 return
+            if sent.target and option is not None and option.needs_target:
+                index = dialog.target.findData(sent.target)
+                if index >= 0:
+                    dialog.target.setCurrentIndex(index)
             fields = list(dialog.dice)[first:]
             for field, face in zip(fields, sent.faces, strict=False):
                 if isinstance(field, QSpinBox):
@@ -411,8 +463,9 @@ class PhonesDialog(QDialog):
                     field.editingFinished.emit()
 
         QTimer.singleShot(0, type_faces)
-        action_launcher.open_action_dialog(self.document, self.widget, self.widget.turns.roller,
-                                           actor_id=sent.combatant)
+        action_launcher.open_action_dialog(
+            self.document, self.widget, self.widget.turns.roller, actor_id=sent.combatant,
+            action_id=str(option.id) if option is not None else None)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the window keeps sharing (the GM stops it with Stop Sharing)."""

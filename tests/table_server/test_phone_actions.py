@@ -1,0 +1,88 @@
+"""A phone's action: the actions the game offers the claimed character, each one's exact
+chance from the game's own preview, written as the GM's action dialog writes it, the target
+chosen among the combatants the players see, and dice sent for it reaching the GM's dialog on
+that very action and target, in every game that describes its actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from m3desk.core import registry
+from m3desk.core.players import players_copy
+from m3desk.table_server.view import state_of
+from m3desk.ui.action.system_action_dialog import SystemActionDialog
+from m3desk.ui.documents.encounter_document import EncounterDocument
+from tests.table_server.table import game_fight
+
+GAMES = [system.id for system in registry.systems()]
+
+
+def _acting(game: str) -> Any:
+    """The game's table with the first character's turn come."""
+    from m3desk.core import encounter as core
+
+    encounter = game_fight(game)
+    character = next(c for c in encounter.combatants if getattr(c.sheet, "kind", "") == "character")
+    for _ in range(len(encounter.combatants) + 1):
+        if encounter.turn == character.id:
+            break
+        encounter = core.next_turn(encounter)
+    assert encounter.turn == character.id
+    return encounter, character
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phones_chance_is_the_action_dialogs(qtbot: Any, game: str) -> None:
+    rules = registry.get(game).encounter
+    assert rules is not None
+    encounter, character = _acting(game)
+    copy = players_copy(encounter)
+    state = state_of(copy)
+    acts = state.acts(character.id)
+    assert acts is not None
+    if rules.resolve is None:  # its own dialog, no actions described through the seam
+        assert acts["actions"] == []
+        pytest.skip(f"{registry.get(game).name} describes its actions in its own dialog")
+    assert acts["turn"]
+    hidden = {c.id for c in encounter.combatants if c.hidden}
+    names = {c.name for c in encounter.combatants if c.hidden}
+    assert not hidden & {t["id"] for t in acts["targets"]}
+    assert not any(name in str(acts) for name in names)
+    document = EncounterDocument(encounter)
+    dialog = SystemActionDialog(document, None, actor_id=character.id)
+    qtbot.addWidget(dialog)
+    compared = 0
+    for action in acts["actions"]:
+        option = state.option(character.id, action["id"])
+        assert option is not None
+        targets = [t["id"] for t in acts["targets"]] if action["needs_target"] else [None]
+        for target in targets[:3]:
+            from m3desk.table_server.view import preview_view
+
+            phone = preview_view(copy, character.id, option, target)
+            assert dialog.choose(action["id"], target)
+            assert dialog.target_id == target or not action["needs_target"]
+            assert "\n".join(phone["chance"]) == dialog.chance.text()
+            assert "\n".join(phone["lines"]) == dialog.preview.text().replace("\u00a0", " ")
+            assert phone["problem"] == dialog.problem.text()
+            compared += bool(phone["chance"])
+    assert compared, "no action with a chance was compared"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phone_opens_on_the_action_the_dialog_opens_on(qtbot: Any, game: str) -> None:
+    rules = registry.get(game).encounter
+    assert rules is not None
+    if rules.resolve is None:
+        pytest.skip(f"{registry.get(game).name} describes its actions in its own dialog")
+    encounter, character = _acting(game)
+    acts = state_of(players_copy(encounter)).acts(character.id)
+    assert acts is not None
+    dialog = SystemActionDialog(EncounterDocument(encounter), None, actor_id=character.id)
+    qtbot.addWidget(dialog)
+    assert dialog.option is not None
+    assert acts["first"] == str(dialog.option.id)
+    if dialog.option.needs_target:
+        assert acts["first_target"] == dialog.target_id
