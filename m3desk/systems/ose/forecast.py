@@ -28,7 +28,8 @@ import random
 from collections.abc import Callable
 
 from m3desk.core import encounter as core
-from m3desk.core.forecast import FightResult, Policy, PreparedOnce
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce, Target
+from m3desk.core.forecast_space import Foes
 from m3desk.core.initiative import roll_sides
 from m3desk.core.places import Place, Plane
 from m3desk.systems.ose import combat
@@ -76,7 +77,6 @@ groups of dice (3d10 + 1d10), and its effect: the chance the target fails its sa
 a failure does (0 nothing, 1 out of the fight, 2 dead)."""
 
 _MELEE, _SHOOT = 1, 2
-_FAR = 1 << 30
 
 
 def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon: Weapon,
@@ -272,6 +272,9 @@ class _Arms:
         """The routine with a breath weapon (-1: none)."""
         self.melee = self.routines[0]
         """The first routine: whom it can strike decides whom a mover closes on."""
+        self.struck: Callable[[int], object] | None = (
+            self.melee[0][1].__getitem__ if self.melee else None)
+        """Whether its first attack can strike a target (by index)."""
         # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
         # a thrown melee weapon (a dagger, a spear) is kept in hand for melee.
         missiles = [(i, w) for i, w in enumerate(weapons)
@@ -287,6 +290,8 @@ class _Arms:
                     bands = tuple(price(actor, other, index, weapon, feet)
                                   for feet in weapon.ranges)
                     self.missile[j] = None if bands == (None, None, None) else bands
+        self.aimed: Callable[[int], object] = self.missile.__getitem__
+        """Whether its missile weapon can hit a target (by index) at some range."""
 
 
 class _Plan:
@@ -310,7 +315,6 @@ class _Plan:
         self.sides = sum(1 for count in self.left if count)
         self.plane = Plane(encounter.position_model,
                            [encounter.places.get(c.id, Place()) for c in combatants])
-        self.dist = [self.plane.row(i) for i in range(n)]
         values = [derive(c.sheet, options) for c in combatants]
         self.rate = [v["movement.encounter"].value for v in values]
         self.init = [v["initiative"].value for v in values]
@@ -369,24 +373,6 @@ _plan: PreparedOnce[OseEncounter, _Plan] = PreparedOnce(_Plan, 4)
 one policy)."""
 
 
-def _pick(candidates: list[int], how: str, hp: list[int], dist: list[int]) -> int:
-    """The policy's target among candidates (nearest first on equal hit points)."""
-    best = candidates[0]
-    if how == "nearest":
-        for j in candidates:
-            if dist[j] < dist[best]:
-                best = j
-    elif how == "weakest":
-        for j in candidates:
-            if hp[j] < hp[best] or (hp[j] == hp[best] and dist[j] < dist[best]):
-                best = j
-    else:
-        for j in candidates:
-            if hp[j] > hp[best] or (hp[j] == hp[best] and dist[j] < dist[best]):
-                best = j
-    return best
-
-
 def _order(plan: _Plan, r: Callable[[], float], left: list[int],
            kept: list[int] | None) -> tuple[list[list[int]], list[int]]:
     """This round's groups in order (the members of a group act at once) and the rolls made:
@@ -421,10 +407,10 @@ _ORDERS = 4096
 class _Fight:
     """The state of one fight as plain lists, and its steps."""
 
-    __slots__ = ("breathed", "dist", "down", "fled", "held", "hp", "left", "out", "plan",
+    __slots__ = ("breathed", "down", "fled", "foes", "held", "hp", "left", "out", "plan",
                  "plane", "r", "sides", "state", "uses")
 
-    def __init__(self, plan: _Plan, r: Callable[[], float]) -> None:
+    def __init__(self, plan: _Plan, r: Callable[[], float], how: Target = "nearest") -> None:
         self.plan, self.r = plan, r
         self.down = combat.down
         """The encounter's out_of_fight rule on hit points (one lookup per fight)."""
@@ -434,8 +420,9 @@ class _Fight:
         self.left = plan.left[:]
         self.sides = plan.sides
         """How many sides still have someone standing."""
-        self.dist = [row[:] for row in plan.dist]
         self.plane = plan.plane.copy()
+        self.foes = Foes(self.plane, plan.side, [not out for out in self.out], self.hp, how)
+        """Who stands where, by side: the policy's picks and who is in reach."""
         self.state = [list(m) for m in plan.morale]
         self.held = plan.held[:]
         """Out of the fight by an effect (paralysed, petrified, charmed)."""
@@ -444,24 +431,22 @@ class _Fight:
         self.breathed = [False] * plan.n
         """Has used its breath weapon this fight (a dragon's first one opens its attack)."""
 
-    def moved(self, i: int) -> None:
-        """``i`` stands somewhere new: its distances, measured again."""
-        dist = self.dist
-        row = self.plane.row(i)
-        dist[i] = row
-        for other, value in zip(dist, row, strict=True):  # its column, row by row
-            other[i] = value
-
     def close(self, i: int, t: int, step: int, budget: int) -> None:
         """``i`` walks ``step`` feet along the line toward ``t``, to a spot nobody standing
         holds within ``budget`` feet (:func:`core.places.free_spot`, as the dialog's move)."""
-        self.plane.approach(i, t, self.dist[i][t] - step, self.out, budget)
-        self.moved(i)
+        self.plane.approach(i, t, self.foes.feet(i, t) - step, self.out, budget)
+        self.foes.moved(i)
 
     def back_off(self, i: int, t: int, step: int) -> None:
         """``i`` steps ``step`` feet straight away from ``t``."""
         self.plane.retreat(i, t, step)
-        self.moved(i)
+        self.foes.moved(i)
+
+    def _fell(self, t: int) -> None:
+        """``t`` is out of the fight (down, held, fled): its side has one fewer."""
+        self.out[t] = True
+        self.foes.leave(t)
+        self._gone(self.plan.side[t])
 
     def hurt(self, t: int, strike: Strike) -> None:
         """One attack on ``t`` (see :func:`_roll`, inlined: this is the innermost step); an
@@ -484,13 +469,14 @@ class _Fight:
             else:
                 self.held[t] = True  # attacks.afflicted: out of the fight
         if (self.held[t] or self.down(hp[t])) and not self.out[t]:
-            self.out[t] = True
-            self._gone(self.plan.side[t])
+            self._fell(t)
+        else:
+            self.foes.wounded(t)
 
     def breathe(self, i: int, t: int, breath: _Breath) -> None:
         """``i``'s breath weapon on ``t`` and every foe within :data:`BREATH_CATCHES_FEET`
         of it: no attack roll; each caught saves (for half, or against its effect)."""
-        r, hp, out, dist = self.r, self.hp, self.out, self.dist
+        r, hp, out = self.r, self.hp, self.out
         full = max(0, hp[i]) if breath.own_hp else 0
         if breath.dice is not None:
             dice, bonus, times = breath.dice
@@ -499,10 +485,9 @@ class _Fight:
                 for _ in range(count):
                     full += int(r() * sides) + 1
             full = max(0, full * times)
-        near = dist[t]
         fails = breath.fails
-        for j in [t, *(j for j in self.plan.foes_of[i] if j != t and not out[j]
-                       and near[j] <= BREATH_CATCHES_FEET)]:
+        caught = self.foes.within(t, BREATH_CATCHES_FEET, foes_of=i)
+        for j in [t, *(j for j in caught if j != t)]:
             fail = fails[j]
             if fail is None:
                 continue
@@ -515,8 +500,9 @@ class _Fight:
                 else:
                     self.held[j] = True
             if (self.held[j] or self.down(hp[j])) and not out[j]:
-                out[j] = True
-                self._gone(self.plan.side[j])
+                self._fell(j)
+            else:
+                self.foes.wounded(j)
 
     def _gone(self, s: int) -> None:
         self.left[s] -= 1
@@ -544,8 +530,8 @@ class _Fight:
         self.state[s] = [checked | met, passes_after(passes, holds), not holds]
         if not holds:
             for i in living:
-                fled[i] = self.out[i] = True
-                self._gone(s)
+                fled[i] = True
+                self._fell(i)
 
 
 def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
@@ -553,9 +539,10 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     assert isinstance(encounter, OseEncounter)
     plan = _plan(encounter)
     r = dice.random
-    fight = _Fight(plan, r)
-    n, side, how, stay = plan.n, plan.side, policy.target, policy.ranged_stay
-    hp, out, dist, fled, rate = fight.hp, fight.out, fight.dist, fight.fled, plan.rate
+    fight = _Fight(plan, r, policy.target)
+    n, side, stay = plan.n, plan.side, policy.ranged_stay
+    hp, out, fled, rate, foes = fight.hp, fight.out, fight.fled, plan.rate, fight.foes
+    feet = foes.feet
     rounds = 0
     first = True
     kept: list[int] | None = None
@@ -584,15 +571,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                 if fled[i]:
                     modes.append(0)
                     continue
-                row = dist[i]
-                foes = []
-                near = _FAR
-                for j in plan.foes_of[i]:
-                    if not out[j]:
-                        foes.append(j)
-                        if row[j] < near:
-                            near = row[j]
-                if not foes:
+                if not foes.any_foe(i):
                     modes.append(0)
                     continue
                 declared = plan.declared[i] if first else ""
@@ -600,66 +579,65 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     if declared != "cast a spell" and plan.away[i]:
                         # a spell is its only action, unmoving; a withdrawal or a retreat
                         # steps away from the nearest foe
-                        fight.back_off(i, _pick(foes, "nearest", hp, row), plan.away[i])
+                        fight.back_off(i, foes.pick(i, how="nearest"), plan.away[i])
                     modes.append(_SHOOT if declared == "fighting withdrawal" else 0)
                     continue
-                if near <= MELEE_FEET:
+                if foes.within(i, MELEE_FEET):
                     modes.append(_MELEE)
                     continue
                 a = arms[i]
                 ranges = a.ranges
                 if ranges is not None and (stay or not a.melee):
-                    bands = a.missile
-                    aims = [j for j in foes if bands[j] is not None] or foes
-                    if any(row[j] <= ranges[2] for j in aims):
+                    aimed: Callable[[int], object] | None = a.aimed
+                    t = foes.pick(i, aimed)
+                    if t < 0:  # no foe a missile reaches: every foe
+                        aimed = None
+                        t = foes.pick(i)
+                    if foes.within(i, ranges[2], accept=aimed):
                         modes.append(_SHOOT)
                         continue
-                    t = _pick(aims, how, hp, row)
-                    step = min(rate[i], row[t] - ranges[0])
+                    step = min(rate[i], feet(i, t) - ranges[0])
                     if step > 0:
                         fight.close(i, t, step, rate[i])
                     modes.append(_SHOOT)
                     continue
-                strikes = a.melee[0][1] if a.melee else None
-                aims = [j for j in foes if strikes[j] is not None] if strikes else foes
-                t = _pick(aims or foes, how, hp, row)
-                step = min(rate[i], row[t] - MELEE_FEET)
+                t = foes.pick(i, a.struck) if a.melee else -1
+                if t < 0:
+                    t = foes.pick(i)
+                step = min(rate[i], feet(i, t) - MELEE_FEET)
                 if step > 0:
                     fight.close(i, t, step, rate[i])
-                    row = dist[i]
-                modes.append(_MELEE if row[t] <= MELEE_FEET else
+                modes.append(_MELEE if feet(i, t) <= MELEE_FEET else
                              _SHOOT if ranges is not None else 0)
             # c. missiles
             for i, mode in zip(actors, modes, strict=True):
                 if mode != _SHOOT:
                     continue
-                a, row = arms[i], dist[i]
+                a = arms[i]
                 ranges = a.ranges
                 if ranges is None:
                     continue
-                bands = a.missile
-                aims = [j for j in plan.foes_of[i] if not out[j] and bands[j] is not None
-                        and MELEE_FEET < row[j] <= ranges[2]]
+                aims = foes.within(i, ranges[2], MELEE_FEET, a.aimed)
                 if aims:
-                    t = _pick(aims, how, hp, row)
-                    band = bands[t]
+                    t = foes.best(i, aims)
+                    band = a.missile[t]
                     assert band is not None
-                    strike = band[0 if row[t] <= ranges[0] else 1 if row[t] <= ranges[1] else 2]
+                    away = feet(i, t)
+                    strike = band[0 if away <= ranges[0] else 1 if away <= ranges[1] else 2]
                     if strike is not None:
                         fight.hurt(t, strike)
             # e. melee
             for i, mode in zip(actors, modes, strict=True):
                 if mode != _MELEE:
                     continue
-                row = dist[i]
                 a = arms[i]
                 routine = a.melee
                 if len(a.routines) > 1:
                     # one routine a round: the best against the foe it would strike first
-                    close = [j for j in plan.foes_of[i] if not out[j] and row[j] <= MELEE_FEET]
+                    close = foes.within(i, MELEE_FEET)
                     if not close:
                         continue
-                    first_foe = _pick(close, how, hp, row)
+                    first_foe = foes.best(i, close)
                     uses_left = fight.uses[i]
                     b = a.breath_at
                     breath = a.breaths[b] if b >= 0 and uses_left[b] >= 0 else None
@@ -680,11 +658,10 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                         fight.breathe(i, first_foe, breath)
                 for count, strikes in routine:
                     for _ in range(count):
-                        aims = [j for j in plan.foes_of[i] if not out[j]
-                                and row[j] <= MELEE_FEET and strikes[j] is not None]
+                        aims = foes.within(i, MELEE_FEET, accept=strikes.__getitem__)
                         if not aims:
                             break
-                        t = _pick(aims, how, hp, row)
+                        t = foes.best(i, aims)
                         strike = strikes[t]
                         assert strike is not None
                         fight.hurt(t, strike)
@@ -709,7 +686,7 @@ def play_attack(encounter: core.Encounter, actor: str, target: str,
     assert isinstance(encounter, OseEncounter)
     plan = _plan(encounter)
     i, j = plan.ids.index(actor), plan.ids.index(target)
-    arms, feet = plan.arms[i], plan.dist[i][j]
+    arms, feet = plan.arms[i], plan.plane.row(i)[j]
     if feet <= MELEE_FEET:
         strike = arms.melee[0][1][j] if arms.melee else None
     else:
