@@ -21,7 +21,7 @@ Pure Python, no Qt.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from m3desk.core.forecast import Target
 from m3desk.core.places import Plane
@@ -34,6 +34,8 @@ formation's ranks, two steps apart)."""
 
 Accept = Callable[[int], object] | None
 """Whether a foe (by index) may be picked (None: any)."""
+At = Callable[[int, int], object] | None
+"""Whether a foe (by index) may be picked at the distance it stands (None: any)."""
 
 
 def policy_key(how: Target, hp: int, feet: int) -> tuple[int, int]:
@@ -175,20 +177,25 @@ class Foes:
         """Whether any foe of ``i`` still stands."""
         return bool(self._foe_groups(i))
 
-    def within(self, i: int, reach: int, beyond: int = -1, accept: Accept = None, *,
-               foes_of: int | None = None) -> list[int]:
-        """The foes of ``foes_of`` (``i`` itself by default) standing more than ``beyond``
-        and at most ``reach`` from ``i``, by index, that ``accept`` takes."""
+    def around(self, i: int, reach: int, beyond: int = -1, accept: Accept = None, *,
+               foes_of: int | None = None) -> list[tuple[int, int]]:
+        """(foe, feet) for the foes of ``foes_of`` (``i`` itself by default) standing more
+        than ``beyond`` and at most ``reach`` from ``i``, by index, that ``accept`` takes."""
         grids = self._foe_groups(i if foes_of is None else foes_of)
         if not grids:
             return []
         near = self._near(i, grids, reach)
         if not near:
             return []
-        found = [j for j, feet in zip(near, self._measured(i, near), strict=True)
+        found = [(j, feet) for j, feet in zip(near, self._measured(i, near), strict=True)
                  if beyond < feet <= reach and (accept is None or accept(j))]
         found.sort()
         return found
+
+    def within(self, i: int, reach: int, beyond: int = -1, accept: Accept = None, *,
+               foes_of: int | None = None) -> list[int]:
+        """The foes of :meth:`around`, by index."""
+        return [j for j, _feet in self.around(i, reach, beyond, accept, foes_of=foes_of)]
 
     def _near(self, i: int, grids: list[_Grid], reach: float) -> list[int]:
         """The members of ``grids`` standing within ``reach`` and a step of ``i`` on either
@@ -224,46 +231,56 @@ class Foes:
     def best(self, i: int, candidates: Sequence[int], how: Target | None = None) -> int:
         """The policy's foe among ``candidates`` (−1: none): :func:`policy_key`, then the
         first in their order."""
+        return self.choose(zip(candidates, self._measured(i, candidates), strict=True), how)
+
+    def choose(self, candidates: Iterable[tuple[int, int]], how: Target | None = None) -> int:
+        """The policy's foe among (foe, feet) ``candidates`` (−1: none): the lowest
+        :func:`policy_key`, the first in their order among equals. The one body of the
+        forecasts' target policy."""
         how = self._how if how is None else how
         best, best_key = -1, (0, 0)
         hp = self.hp
-        for j, feet in zip(candidates, self._measured(i, candidates), strict=True):
+        for j, feet in candidates:
             key = policy_key(how, hp[j], feet)
             if best < 0 or key < best_key:
                 best, best_key = j, key
         return best
 
-    def pick(self, i: int, accept: Accept = None, how: Target | None = None) -> int:
+    def pick(self, i: int, accept: Accept = None, how: Target | None = None, *,
+             at: At = None) -> int:
         """The foe the policy prefers among every foe of ``i`` still standing that
         ``accept`` takes (−1: none), as :meth:`best` over all of them in index order would
         find it, but looking only near the preferred ones: the nearest by rings of cells
         around ``i``; the weakest (strongest) nearest in the group of the fewest (most) hit
-        points left that holds one ``accept`` takes."""
+        points left that holds one ``accept`` takes. ``at`` also asks the distance."""
         how = self._how if how is None else how
         if how == "nearest":
-            return self._nearest(i, self._foe_groups(i), accept)
+            return self._nearest(i, self._foe_groups(i), accept, at)
         if self._how != how:
-            return self._scan(i, accept, how)
+            return self._scan(i, accept, how, at)
         own = self.side[i]
         keys = sorted((key for s in self._sides if s != own for key in self._lists.get(s, ())),
                       key=lambda key: key[1] if how == "weakest" else -key[1])  # type: ignore[index]
-        at = 0
-        while at < len(keys):
-            hp = keys[at][1]  # type: ignore[index]
-            same = [self._grids[key] for key in keys[at:] if key[1] == hp]  # type: ignore[index]
-            found = self._nearest(i, same, accept)
+        done = 0
+        while done < len(keys):
+            hp = keys[done][1]  # type: ignore[index]
+            same = [self._grids[key] for key in keys[done:]
+                    if key[1] == hp]  # type: ignore[index]
+            found = self._nearest(i, same, accept, at)
             if found >= 0:
                 return found
-            at += len(same)
+            done += len(same)
         return -1
 
-    def _scan(self, i: int, accept: Accept, how: Target) -> int:
+    def _scan(self, i: int, accept: Accept, how: Target, at: At) -> int:
         """Every foe standing, measured (a policy other than the index's own)."""
         everyone = sorted(j for grid in self._foe_groups(i) for held in grid.cells.values()
                           for j in held if accept is None or accept(j))
-        return self.best(i, everyone, how)
+        measured = zip(everyone, self._measured(i, everyone), strict=True)
+        return self.choose(measured if at is None else
+                           [(j, feet) for j, feet in measured if at(j, feet)], how)
 
-    def _nearest(self, i: int, grids: list[_Grid], accept: Accept) -> int:
+    def _nearest(self, i: int, grids: list[_Grid], accept: Accept, at: At = None) -> int:
         """The nearest member of ``grids`` that ``accept`` takes, the lower index among the
         equally near: cells ring by ring around ``i`` until no farther ring can hold anyone
         as near (a ring k cells out lies at least (k − 1) cells away on either axis, and the
@@ -296,7 +313,8 @@ class Foes:
                 members = [j for j in members if accept(j)]
             if members:
                 for j, feet in zip(members, self._measured(i, members), strict=True):
-                    if best < 0 or feet < best_feet or (feet == best_feet and j < best):
+                    if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) \
+                            and (at is None or at(j, feet)):
                         best, best_feet = j, feet
             if seen >= occupied:
                 return best
@@ -305,10 +323,10 @@ class Foes:
             ring += 1
             if 16 * ring > occupied - seen:
                 # more cells in the next ring than cells held: the rest by their rings
-                return self._nearest_by_rings(i, grids, accept, ring, best, best_feet)
+                return self._nearest_by_rings(i, grids, accept, at, ring, best, best_feet)
 
-    def _nearest_by_rings(self, i: int, grids: list[_Grid], accept: Accept, ring: int,
-                          best: int, best_feet: int) -> int:
+    def _nearest_by_rings(self, i: int, grids: list[_Grid], accept: Accept, at: At,
+                          ring: int, best: int, best_feet: int) -> int:
         """:meth:`_nearest` from ``ring`` on, its cells held sorted by their ring rather
         than walked (those far apart, each ring mostly empty)."""
         model = self.plane.model
@@ -336,6 +354,7 @@ class Foes:
                 members = [j for j in members if accept(j)]
             if members:
                 for j, feet in zip(members, self._measured(i, members), strict=True):
-                    if best < 0 or feet < best_feet or (feet == best_feet and j < best):
+                    if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) \
+                            and (at is None or at(j, feet)):
                         best, best_feet = j, feet
         return best

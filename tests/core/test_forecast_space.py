@@ -22,10 +22,12 @@ MODELS = {
 
 
 def _scan(plane: Plane, side: list[int], standing: list[bool], hp: list[int], i: int,
-          how: Target, accept: set[int] | None) -> int:
+          how: Target, accept: set[int] | None, even: bool = False) -> int:
     best, best_key = -1, (0, 0)
     for j in range(len(side)):
         if side[j] == side[i] or not standing[j] or (accept is not None and j not in accept):
+            continue
+        if even and plane.between(i, j) % 2:
             continue
         key = policy_key(how, hp[j], plane.between(i, j))
         if best < 0 or key < best_key:
@@ -57,6 +59,9 @@ def test_picks_and_reach_are_a_scan_s(metric: str, how: Target) -> None:
             assert foes.pick(i, test) == _scan(plane, side, standing, hp, i, how, accept)
             assert foes.pick(i, test, "nearest") == _scan(plane, side, standing, hp, i,
                                                           "nearest", accept)
+            # a test of the distance too (a foe in reach of this round's move)
+            assert foes.pick(i, test, at=lambda _j, feet: feet % 2 == 0) == _scan(
+                plane, side, standing, hp, i, how, accept, even=True)
             reach, beyond = draw.choice((5, 30, 120, 600)), draw.choice((-1, 5))
             assert foes.within(i, reach, beyond, test) == [
                 j for j in range(count) if side[j] != side[i] and standing[j]
