@@ -32,6 +32,14 @@ CELLS = 4
 """A cell of the index is this many grid steps wide (about four combatants of a side in a
 formation's ranks, two steps apart)."""
 
+FEW = 12
+"""Foes at most that are measured all at once rather than looked up by cell (the cells cost
+more than they save in a skirmish)."""
+
+TABLE = 24
+"""Fights of at most this many keep every distance in a table, a row measured again after
+each move (in a skirmish that costs less than measuring each pair asked)."""
+
 Accept = Callable[[int], object] | None
 """Whether a foe (by index) may be picked (None: any)."""
 At = Callable[[int, int], object] | None
@@ -78,7 +86,7 @@ class Foes:
     told by :meth:`moved`; a fall, a flight or a capture by :meth:`leave`."""
 
     __slots__ = ("_at", "_foes", "_grids", "_group", "_how", "_lists", "_sides", "_size",
-                 "hp", "plane", "side")
+                 "_standing", "_table", "hp", "plane", "side")
 
     def __init__(self, plane: Plane, side: Sequence[int], standing: Sequence[bool],
                  hp: Sequence[int], how: Target = "nearest") -> None:
@@ -90,8 +98,13 @@ class Foes:
         """Per side, its groups (only the side itself for the nearest)."""
         self._group: list[Hashable | None] = [None] * len(side)
         self._foes: dict[int, list[_Grid]] = {}
+        self._standing: dict[int, list[int]] = {}
+        """Per side, its foes standing, by index (a small fight's: forgotten at each fall)."""
         """Per side, its foes' groups (forgotten when a group comes or goes)."""
         self._at: list[tuple[int, int]] = [self._cell(i) for i in range(len(side))]
+        self._table: list[list[int]] | None = (
+            [plane.row(i) for i in range(len(side))] if len(side) <= TABLE else None)
+        """Every distance, in a small fight (:data:`TABLE`)."""
         for i in range(len(side)):
             if standing[i]:
                 self._join(i)
@@ -118,6 +131,7 @@ class Foes:
         key = self._group[i]
         if key is None:
             return
+        self._standing.clear()
         grid = self._grids[key]
         grid.drop(self._at[i], i)
         self._group[i] = None
@@ -128,6 +142,11 @@ class Foes:
 
     def moved(self, i: int) -> None:
         """``i`` stands somewhere new on the plane."""
+        table = self._table
+        if table is not None:
+            row = table[i] = self.plane.row(i)
+            for other, value in zip(table, row, strict=True):  # its column, row by row
+                other[i] = value
         cell = self._cell(i)
         if cell == self._at[i]:
             return
@@ -150,12 +169,17 @@ class Foes:
 
     def feet(self, i: int, j: int) -> int:
         """How far ``i`` and ``j`` stand apart, as the rules measure it."""
+        if self._table is not None:
+            return self._table[i][j]
         plane = self.plane
         xs, ys, zs = plane.x, plane.y, plane.z
         return plane.model.measure_all(xs[i], ys[i], zs[i], (xs[j],), (ys[j],), (zs[j],),
                                        level=plane.level)[0]
 
     def _measured(self, i: int, members: Sequence[int]) -> list[int]:
+        if self._table is not None:
+            row = self._table[i]
+            return [row[j] for j in members]
         plane = self.plane
         xs, ys, zs = plane.x, plane.y, plane.z
         across = [xs[j] for j in members]
@@ -173,6 +197,15 @@ class Foes:
                                        for key in self._lists.get(s, ())]
         return found
 
+    def _foes_standing(self, i: int) -> list[int]:
+        own = self.side[i]
+        found = self._standing.get(own)
+        if found is None:
+            group, side = self._group, self.side
+            found = self._standing[own] = [j for j in range(len(side))
+                                           if side[j] != own and group[j] is not None]
+        return found
+
     def any_foe(self, i: int) -> bool:
         """Whether any foe of ``i`` still stands."""
         return bool(self._foe_groups(i))
@@ -181,10 +214,15 @@ class Foes:
                foes_of: int | None = None) -> list[tuple[int, int]]:
         """(foe, feet) for the foes of ``foes_of`` (``i`` itself by default) standing more
         than ``beyond`` and at most ``reach`` from ``i``, by index, that ``accept`` takes."""
+        table = self._table
+        if table is not None:
+            row = table[i]
+            return [(j, row[j]) for j in self._foes_standing(i if foes_of is None else foes_of)
+                    if beyond < row[j] <= reach and (accept is None or accept(j))]
         grids = self._foe_groups(i if foes_of is None else foes_of)
         if not grids:
             return []
-        near = self._near(i, grids, reach)
+        near = _members(grids) if _few(grids) else self._near(i, grids, reach)
         if not near:
             return []
         found = [(j, feet) for j, feet in zip(near, self._measured(i, near), strict=True)
@@ -254,6 +292,12 @@ class Foes:
         around ``i``; the weakest (strongest) nearest in the group of the fewest (most) hit
         points left that holds one ``accept`` takes. ``at`` also asks the distance."""
         how = self._how if how is None else how
+        table = self._table
+        if table is not None:
+            row = table[i]
+            return self.choose([(j, row[j]) for j in self._foes_standing(i)
+                                if (accept is None or accept(j))
+                                and (at is None or at(j, row[j]))], how)
         if how == "nearest":
             return self._nearest(i, self._foe_groups(i), accept, at)
         if self._how != how:
@@ -287,6 +331,8 @@ class Foes:
         metric never reads less than that, less a step for its rounding)."""
         if not grids:
             return -1
+        if _few(grids):
+            return self._nearest_by_rings(i, grids, accept, at, 0, -1, 0)
         model = self.plane.model
         step, size, largest = model.step, self._size, model.maximum
         cx, cy = self._at[i]
@@ -358,3 +404,15 @@ class Foes:
                             and (at is None or at(j, feet)):
                         best, best_feet = j, feet
         return best
+
+
+def _few(grids: list[_Grid]) -> bool:
+    """Whether the groups hold at most :data:`FEW` members between them."""
+    count = 0
+    for grid in grids:
+        count += grid.count
+    return count <= FEW
+
+
+def _members(grids: list[_Grid]) -> list[int]:
+    return [j for grid in grids for held in grid.cells.values() for j in held]
