@@ -42,6 +42,7 @@ __all__ = [
     "forecast",
     "no_fight",
     "play_and_send",
+    "policy_key",
     "run_fights",
     "stream",
     "summarise",
@@ -56,6 +57,17 @@ BATCH_SECONDS = 0.05
 """A batch's wall-time target: the progress and the plots move, Stop and Ctrl+C act."""
 
 Target = Literal["nearest", "weakest", "strongest"]
+
+
+def policy_key(how: Target, hp: int, feet: int) -> tuple[int, int]:
+    """The order in which the policy prefers a foe (lowest first; the lower index then):
+    the nearest; the one with the fewest hit points left, nearest first among equals; the
+    one with the most, nearest first among equals."""
+    if how == "weakest":
+        return hp, feet
+    if how == "strongest":
+        return -hp, feet
+    return 0, feet
 
 
 class Policy(NamedTuple):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from m3desk.core.forecast import Target
+from m3desk.core.forecast import Target, policy_key
 from m3desk.core.places import Plane
 
 __all__ = ["CELLS", "Foes", "policy_key"]
@@ -44,17 +44,6 @@ Accept = Callable[[int], object] | None
 """Whether a foe (by index) may be picked (None: any)."""
 At = Callable[[int, int], object] | None
 """Whether a foe (by index) may be picked at the distance it stands (None: any)."""
-
-
-def policy_key(how: Target, hp: int, feet: int) -> tuple[int, int]:
-    """The order in which the policy prefers a foe (lowest first; the lower index then):
-    the nearest; the one with the fewest hit points left, nearest first among equals; the
-    one with the most, nearest first among equals."""
-    if how == "weakest":
-        return hp, feet
-    if how == "strongest":
-        return -hp, feet
-    return 0, feet
 
 
 class _Grid:

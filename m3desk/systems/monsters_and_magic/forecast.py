@@ -39,7 +39,7 @@ from functools import lru_cache, partial
 from itertools import accumulate
 
 from m3desk.core.encounter import group_counts, pair_key, turn_order
-from m3desk.core.forecast import FightResult, Policy, PreparedOnce
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce, policy_key
 from m3desk.systems.monsters_and_magic import encounter as rules
 from m3desk.systems.monsters_and_magic.action import CheckSpec
 from m3desk.systems.monsters_and_magic.action_defaults import (
@@ -473,20 +473,13 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
                 acting = [a for a in group if not out[a]]
             for a in acting:
                 row = band[a]
-                best = -1
+                best, best_key = -1, (0, 0)
                 for t in prep.foes[a]:
                     if out[t]:
                         continue
-                    if best < 0:
-                        best = t
-                    elif target_mode == "nearest":
-                        if row[t] < row[best]:
-                            best = t
-                    elif target_mode == "weakest":
-                        if hp[t] < hp[best]:
-                            best = t
-                    elif hp[t] > hp[best]:
-                        best = t
+                    key = policy_key(target_mode, hp[t], row[t])  # the core's one policy
+                    if best < 0 or key < best_key:
+                        best, best_key = t, key
                 if best < 0:
                     continue
                 t = best
