@@ -534,22 +534,139 @@ class _Fight:
                 self._fell(i)
 
 
+def _movement(fight: _Fight, arms: list[_Arms], i: int, declared: str, stay: bool) -> int:
+    """Step b of ``i``'s turn, and what it will do (0: nothing; :data:`_MELEE`,
+    :data:`_SHOOT`): in melee it stays; a withdrawal or retreat steps away from the nearest
+    foe; a missile weapon that reaches shoots from where it stands; anyone else moves its
+    rate toward the policy's foe."""
+    plan, foes = fight.plan, fight.foes
+    feet, rate = foes.feet, plan.rate
+    if fight.fled[i] or not foes.any_foe(i):
+        return 0
+    if declared:
+        if declared != "cast a spell" and plan.away[i]:
+            # a spell is its only action, unmoving; a withdrawal or a retreat steps away
+            # from the nearest foe
+            fight.back_off(i, foes.pick(i, how="nearest"), plan.away[i])
+        return _SHOOT if declared == "fighting withdrawal" else 0
+    if foes.within(i, MELEE_FEET):
+        return _MELEE
+    a = arms[i]
+    ranges = a.ranges
+    if ranges is not None and (stay or not a.melee):
+        aimed: Callable[[int], object] | None = a.aimed
+        t = foes.pick(i, aimed)
+        if t < 0:  # no foe a missile reaches: every foe
+            aimed = None
+            t = foes.pick(i)
+        if foes.within(i, ranges[2], accept=aimed):
+            return _SHOOT
+        step = min(rate[i], feet(i, t) - ranges[0])
+        if step > 0:
+            fight.close(i, t, step, rate[i])
+        return _SHOOT
+    t = foes.pick(i, a.struck) if a.melee else -1
+    if t < 0:
+        t = foes.pick(i)
+    step = min(rate[i], feet(i, t) - MELEE_FEET)
+    if step > 0:
+        fight.close(i, t, step, rate[i])
+    return _MELEE if feet(i, t) <= MELEE_FEET else _SHOOT if ranges is not None else 0
+
+
+def _missile(fight: _Fight, a: _Arms, i: int) -> None:
+    """Step c of ``i``'s turn: a shot at the policy's foe in range beyond melee, at the
+    band's odds."""
+    ranges, foes = a.ranges, fight.foes
+    if ranges is None:
+        return
+    aims = foes.within(i, ranges[2], MELEE_FEET, a.aimed)
+    if aims:
+        t = foes.best(i, aims)
+        band = a.missile[t]
+        assert band is not None
+        away = foes.feet(i, t)
+        strike = band[0 if away <= ranges[0] else 1 if away <= ranges[1] else 2]
+        if strike is not None:
+            fight.hurt(t, strike)
+
+
+def _melee(fight: _Fight, a: _Arms, i: int) -> None:
+    """Step e of ``i``'s turn: a monster's best routine against the foe it strikes first (a
+    breath by its uses), every attack of it at the policy's foe beside it."""
+    foes, hp, r = fight.foes, fight.hp, fight.r
+    routine = a.melee
+    if len(a.routines) > 1:
+        # one routine a round: the best against the foe it would strike first
+        close = foes.within(i, MELEE_FEET)
+        if not close:
+            return
+        first_foe = foes.best(i, close)
+        uses_left = fight.uses[i]
+        b = a.breath_at
+        breath = a.breaths[b] if b >= 0 and uses_left[b] >= 0 else None
+        if breath is not None and breath.opens and not fight.breathed[i]:
+            pick = b  # a dragon "always attacks first with its breath weapon"
+        elif breath is not None and breath.chance:
+            # "an equal chance of either" (a dragon), "2-in-6" (a hellhound)
+            pick = b if r() * 6.0 < breath.chance else choose_routine(
+                a.worth, [-1 if k == b else u for k, u in enumerate(uses_left)],
+                first_foe, hp[first_foe])
+        else:
+            pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
+        routine = a.routines[pick]
+        if uses_left[pick] > 0:
+            uses_left[pick] = uses_left[pick] - 1 or -1
+        if pick == b and breath is not None:
+            fight.breathed[i] = True
+            fight.breathe(i, first_foe, breath)
+    for count, strikes in routine:
+        for _ in range(count):
+            aims = foes.within(i, MELEE_FEET, accept=strikes.__getitem__)
+            if not aims:
+                break
+            t = foes.best(i, aims)
+            strike = strikes[t]
+            assert strike is not None
+            fight.hurt(t, strike)
+
+
+def _group(fight: _Fight, group: list[int], first: bool, stay: bool) -> bool:
+    """One count's group acts at once: a. morale, b. movement, c. missiles, e. melee.
+    Whether the fight is over."""
+    plan, out = fight.plan, fight.out
+    arms = plan.arms if first else plan.later
+    actors = ([i for i in group if not out[i] and not plan.acted[i]] if first
+              else [i for i in group if not out[i]])
+    if not actors:
+        return False
+    for s in {plan.side[i] for i in actors}:
+        if plan.monsters_of[s]:
+            fight.morale(s)
+    modes = [_movement(fight, arms, i, plan.declared[i] if first else "", stay)
+             for i in actors]
+    for i, mode in zip(actors, modes, strict=True):
+        if mode == _SHOOT:
+            _missile(fight, arms[i], i)
+    for i, mode in zip(actors, modes, strict=True):
+        if mode == _MELEE:
+            _melee(fight, arms[i], i)
+    return fight.sides <= 1
+
+
 def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
     """Play one whole fight from ``encounter`` as it stands, by ``policy``, with ``dice``."""
     assert isinstance(encounter, OseEncounter)
     plan = _plan(encounter)
     r = dice.random
     fight = _Fight(plan, r, policy.target)
-    n, side, stay = plan.n, plan.side, policy.ranged_stay
-    hp, out, fled, rate, foes = fight.hp, fight.out, fight.fled, plan.rate, fight.foes
-    feet = foes.feet
+    n, hp, fled = plan.n, fight.hp, fight.fled
     rounds = 0
     first = True
     kept: list[int] | None = None
     over = fight.sides <= 1
     while not over and rounds < policy.max_rounds:
         rounds += 1
-        arms = plan.arms if first else plan.later
         if first and plan.surprise is not None:
             groups = plan.surprise_groups
         else:
@@ -558,114 +675,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
             if plan.keep:
                 kept = rolls
         for group in groups:
-            actors = ([i for i in group if not out[i] and not plan.acted[i]] if first
-                      else [i for i in group if not out[i]])
-            if not actors:
-                continue
-            for s in {side[i] for i in actors}:
-                if plan.monsters_of[s]:
-                    fight.morale(s)
-            # b. movement, and what each will do (0: nothing)
-            modes = []
-            for i in actors:
-                if fled[i]:
-                    modes.append(0)
-                    continue
-                if not foes.any_foe(i):
-                    modes.append(0)
-                    continue
-                declared = plan.declared[i] if first else ""
-                if declared:
-                    if declared != "cast a spell" and plan.away[i]:
-                        # a spell is its only action, unmoving; a withdrawal or a retreat
-                        # steps away from the nearest foe
-                        fight.back_off(i, foes.pick(i, how="nearest"), plan.away[i])
-                    modes.append(_SHOOT if declared == "fighting withdrawal" else 0)
-                    continue
-                if foes.within(i, MELEE_FEET):
-                    modes.append(_MELEE)
-                    continue
-                a = arms[i]
-                ranges = a.ranges
-                if ranges is not None and (stay or not a.melee):
-                    aimed: Callable[[int], object] | None = a.aimed
-                    t = foes.pick(i, aimed)
-                    if t < 0:  # no foe a missile reaches: every foe
-                        aimed = None
-                        t = foes.pick(i)
-                    if foes.within(i, ranges[2], accept=aimed):
-                        modes.append(_SHOOT)
-                        continue
-                    step = min(rate[i], feet(i, t) - ranges[0])
-                    if step > 0:
-                        fight.close(i, t, step, rate[i])
-                    modes.append(_SHOOT)
-                    continue
-                t = foes.pick(i, a.struck) if a.melee else -1
-                if t < 0:
-                    t = foes.pick(i)
-                step = min(rate[i], feet(i, t) - MELEE_FEET)
-                if step > 0:
-                    fight.close(i, t, step, rate[i])
-                modes.append(_MELEE if feet(i, t) <= MELEE_FEET else
-                             _SHOOT if ranges is not None else 0)
-            # c. missiles
-            for i, mode in zip(actors, modes, strict=True):
-                if mode != _SHOOT:
-                    continue
-                a = arms[i]
-                ranges = a.ranges
-                if ranges is None:
-                    continue
-                aims = foes.within(i, ranges[2], MELEE_FEET, a.aimed)
-                if aims:
-                    t = foes.best(i, aims)
-                    band = a.missile[t]
-                    assert band is not None
-                    away = feet(i, t)
-                    strike = band[0 if away <= ranges[0] else 1 if away <= ranges[1] else 2]
-                    if strike is not None:
-                        fight.hurt(t, strike)
-            # e. melee
-            for i, mode in zip(actors, modes, strict=True):
-                if mode != _MELEE:
-                    continue
-                a = arms[i]
-                routine = a.melee
-                if len(a.routines) > 1:
-                    # one routine a round: the best against the foe it would strike first
-                    close = foes.within(i, MELEE_FEET)
-                    if not close:
-                        continue
-                    first_foe = foes.best(i, close)
-                    uses_left = fight.uses[i]
-                    b = a.breath_at
-                    breath = a.breaths[b] if b >= 0 and uses_left[b] >= 0 else None
-                    if breath is not None and breath.opens and not fight.breathed[i]:
-                        pick = b  # a dragon "always attacks first with its breath weapon"
-                    elif breath is not None and breath.chance:
-                        # "an equal chance of either" (a dragon), "2-in-6" (a hellhound)
-                        pick = b if r() * 6.0 < breath.chance else choose_routine(
-                            a.worth, [-1 if k == b else u for k, u in enumerate(uses_left)],
-                            first_foe, hp[first_foe])
-                    else:
-                        pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
-                    routine = a.routines[pick]
-                    if uses_left[pick] > 0:
-                        uses_left[pick] = uses_left[pick] - 1 or -1
-                    if pick == b and breath is not None:
-                        fight.breathed[i] = True
-                        fight.breathe(i, first_foe, breath)
-                for count, strikes in routine:
-                    for _ in range(count):
-                        aims = foes.within(i, MELEE_FEET, accept=strikes.__getitem__)
-                        if not aims:
-                            break
-                        t = foes.best(i, aims)
-                        strike = strikes[t]
-                        assert strike is not None
-                        fight.hurt(t, strike)
-            if fight.sides <= 1:
+            if _group(fight, group, first, policy.ranged_stay):
                 over = True
                 break
         first = False
