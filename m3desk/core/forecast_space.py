@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from m3desk.core.forecast import Target, policy_key
+from m3desk.core.forecast import Target, policy_key, policy_weight
 from m3desk.core.places import Plane
 
 __all__ = ["CELLS", "Foes", "policy_key"]
@@ -264,11 +264,11 @@ class Foes:
         """The policy's foe among (foe, feet) ``candidates`` (−1: none): the lowest
         :func:`policy_key`, the first in their order among equals. The one body of the
         forecasts' target policy."""
-        how = self._how if how is None else how
-        best, best_key = -1, (0, 0)
+        weight = policy_weight(self._how if how is None else how)
+        best, best_key = -1, 0
         hp = self.hp
         for j, feet in candidates:
-            key = policy_key(how, hp[j], feet)
+            key = feet + hp[j] * weight  # policy_key
             if best < 0 or key < best_key:
                 best, best_key = j, key
         return best

@@ -23,7 +23,7 @@ MODELS = {
 
 def _scan(plane: Plane, side: list[int], standing: list[bool], hp: list[int], i: int,
           how: Target, accept: set[int] | None, even: bool = False) -> int:
-    best, best_key = -1, (0, 0)
+    best, best_key = -1, 0
     for j in range(len(side)):
         if side[j] == side[i] or not standing[j] or (accept is not None and j not in accept):
             continue

@@ -39,7 +39,7 @@ from functools import lru_cache, partial
 from itertools import accumulate
 
 from m3desk.core.encounter import group_counts, pair_key, turn_order
-from m3desk.core.forecast import FightResult, Policy, PreparedOnce, policy_key
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce, policy_weight
 from m3desk.systems.monsters_and_magic import encounter as rules
 from m3desk.systems.monsters_and_magic.action import CheckSpec
 from m3desk.systems.monsters_and_magic.action_defaults import (
@@ -443,7 +443,7 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
     initiative = [_roll_3d6(dice) + prep.initiative_modifier[index] if value is None else value
                   for index, value in enumerate(prep.initiative)]
     everyone = _counts(initiative, range(count))
-    target_mode = policy.target
+    weight = policy_weight(policy.target)
     band_cost = prep.band_cost
     rand = dice.random
     rounds = 0
@@ -473,11 +473,11 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
                 acting = [a for a in group if not out[a]]
             for a in acting:
                 row = band[a]
-                best, best_key = -1, (0, 0)
+                best, best_key = -1, 0
                 for t in prep.foes[a]:
                     if out[t]:
                         continue
-                    key = policy_key(target_mode, hp[t], row[t])  # the core's one policy
+                    key = row[t] + hp[t] * weight  # the core's one policy_key, inlined
                     if best < 0 or key < best_key:
                         best, best_key = t, key
                 if best < 0:
