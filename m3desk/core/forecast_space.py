@@ -74,11 +74,30 @@ class Foes:
     :meth:`wounded` when one changes), ``how`` the policy's target. The plane's moves are
     told by :meth:`moved`; a fall, a flight or a capture by :meth:`leave`."""
 
-    __slots__ = ("_at", "_foes", "_grids", "_group", "_how", "_lists", "_sides", "_size",
-                 "_standing", "_table", "hp", "plane", "side")
+    __slots__ = (
+        "_at",
+        "_foes",
+        "_grids",
+        "_group",
+        "_how",
+        "_lists",
+        "_sides",
+        "_size",
+        "_standing",
+        "_table",
+        "hp",
+        "plane",
+        "side",
+    )
 
-    def __init__(self, plane: Plane, side: Sequence[int], standing: Sequence[bool],
-                 hp: Sequence[int], how: Target = "nearest") -> None:
+    def __init__(
+        self,
+        plane: Plane,
+        side: Sequence[int],
+        standing: Sequence[bool],
+        hp: Sequence[int],
+        how: Target = "nearest",
+    ) -> None:
         self.plane, self.side, self.hp, self._how = plane, side, hp, how
         self._size = float(plane.model.step * CELLS)
         self._sides = sorted(set(side))
@@ -92,7 +111,8 @@ class Foes:
         """Per side, its foes' groups (forgotten when a group comes or goes)."""
         self._at: list[tuple[int, int]] = [self._cell(i) for i in range(len(side))]
         self._table: list[list[int]] | None = (
-            [plane.row(i) for i in range(len(side))] if len(side) <= TABLE else None)
+            [plane.row(i) for i in range(len(side))] if len(side) <= TABLE else None
+        )
         """Every distance, in a small fight (:data:`TABLE`)."""
         for i in range(len(side)):
             if standing[i]:
@@ -148,8 +168,7 @@ class Foes:
 
     def wounded(self, i: int) -> None:
         """``i``'s hit points changed (the weakest and the strongest are kept by them)."""
-        if self._how != "nearest" and self._group[i] is not None and \
-                self._group[i] != self._key(i):
+        if self._how != "nearest" and self._group[i] is not None and self._group[i] != self._key(i):
             self.leave(i)
             self._join(i)
 
@@ -162,8 +181,9 @@ class Foes:
             return self._table[i][j]
         plane = self.plane
         xs, ys, zs = plane.x, plane.y, plane.z
-        return plane.model.measure_all(xs[i], ys[i], zs[i], (xs[j],), (ys[j],), (zs[j],),
-                                       level=plane.level)[0]
+        return plane.model.measure_all(
+            xs[i], ys[i], zs[i], (xs[j],), (ys[j],), (zs[j],), level=plane.level
+        )[0]
 
     def _measured(self, i: int, members: Sequence[int]) -> list[int]:
         if self._table is not None:
@@ -173,17 +193,24 @@ class Foes:
         xs, ys, zs = plane.x, plane.y, plane.z
         across = [xs[j] for j in members]
         # on one level the heights are not read (measure_all's ``level``)
-        return plane.model.measure_all(xs[i], ys[i], zs[i], across, [ys[j] for j in members],
-                                       across if plane.level else [zs[j] for j in members],
-                                       level=plane.level)
+        return plane.model.measure_all(
+            xs[i],
+            ys[i],
+            zs[i],
+            across,
+            [ys[j] for j in members],
+            across if plane.level else [zs[j] for j in members],
+            level=plane.level,
+        )
 
     def _foe_groups(self, i: int) -> list[_Grid]:
         own = self.side[i]
         found = self._foes.get(own)
         if found is None:
             grids = self._grids
-            found = self._foes[own] = [grids[key] for s in self._sides if s != own
-                                       for key in self._lists.get(s, ())]
+            found = self._foes[own] = [
+                grids[key] for s in self._sides if s != own for key in self._lists.get(s, ())
+            ]
         return found
 
     def _foes_standing(self, i: int) -> list[int]:
@@ -191,36 +218,57 @@ class Foes:
         found = self._standing.get(own)
         if found is None:
             group, side = self._group, self.side
-            found = self._standing[own] = [j for j in range(len(side))
-                                           if side[j] != own and group[j] is not None]
+            found = self._standing[own] = [
+                j for j in range(len(side)) if side[j] != own and group[j] is not None
+            ]
         return found
 
     def any_foe(self, i: int) -> bool:
         """Whether any foe of ``i`` still stands."""
         return bool(self._foe_groups(i))
 
-    def around(self, i: int, reach: int, beyond: int = -1, accept: Accept = None, *,
-               foes_of: int | None = None) -> list[tuple[int, int]]:
+    def around(
+        self,
+        i: int,
+        reach: int,
+        beyond: int = -1,
+        accept: Accept = None,
+        *,
+        foes_of: int | None = None,
+    ) -> list[tuple[int, int]]:
         """(foe, feet) for the foes of ``foes_of`` (``i`` itself by default) standing more
         than ``beyond`` and at most ``reach`` from ``i``, by index, that ``accept`` takes."""
         table = self._table
         if table is not None:
             row = table[i]
-            return [(j, row[j]) for j in self._foes_standing(i if foes_of is None else foes_of)
-                    if beyond < row[j] <= reach and (accept is None or accept(j))]
+            return [
+                (j, row[j])
+                for j in self._foes_standing(i if foes_of is None else foes_of)
+                if beyond < row[j] <= reach and (accept is None or accept(j))
+            ]
         grids = self._foe_groups(i if foes_of is None else foes_of)
         if not grids:
             return []
         near = _members(grids) if _few(grids) else self._near(i, grids, reach)
         if not near:
             return []
-        found = [(j, feet) for j, feet in zip(near, self._measured(i, near), strict=True)
-                 if beyond < feet <= reach and (accept is None or accept(j))]
+        found = [
+            (j, feet)
+            for j, feet in zip(near, self._measured(i, near), strict=True)
+            if beyond < feet <= reach and (accept is None or accept(j))
+        ]
         found.sort()
         return found
 
-    def within(self, i: int, reach: int, beyond: int = -1, accept: Accept = None, *,
-               foes_of: int | None = None) -> list[int]:
+    def within(
+        self,
+        i: int,
+        reach: int,
+        beyond: int = -1,
+        accept: Accept = None,
+        *,
+        foes_of: int | None = None,
+    ) -> list[int]:
         """The foes of :meth:`around`, by index."""
         return [j for j, _feet in self.around(i, reach, beyond, accept, foes_of=foes_of)]
 
@@ -273,8 +321,9 @@ class Foes:
                 best, best_key = j, key
         return best
 
-    def pick(self, i: int, accept: Accept = None, how: Target | None = None, *,
-             at: At = None) -> int:
+    def pick(
+        self, i: int, accept: Accept = None, how: Target | None = None, *, at: At = None
+    ) -> int:
         """The foe the policy prefers among every foe of ``i`` still standing that
         ``accept`` takes (−1: none), as :meth:`best` over all of them in index order would
         find it, but looking only near the preferred ones: the nearest by rings of cells
@@ -284,21 +333,27 @@ class Foes:
         table = self._table
         if table is not None:
             row = table[i]
-            return self.choose([(j, row[j]) for j in self._foes_standing(i)
-                                if (accept is None or accept(j))
-                                and (at is None or at(j, row[j]))], how)
+            return self.choose(
+                [
+                    (j, row[j])
+                    for j in self._foes_standing(i)
+                    if (accept is None or accept(j)) and (at is None or at(j, row[j]))
+                ],
+                how,
+            )
         if how == "nearest":
             return self._nearest(i, self._foe_groups(i), accept, at)
         if self._how != how:
             return self._scan(i, accept, how, at)
         own = self.side[i]
-        keys = sorted((key for s in self._sides if s != own for key in self._lists.get(s, ())),
-                      key=lambda key: key[1] if how == "weakest" else -key[1])  # type: ignore[index]
+        keys = sorted(
+            (key for s in self._sides if s != own for key in self._lists.get(s, ())),
+            key=lambda key: key[1] if how == "weakest" else -key[1],  # type: ignore[index]
+        )
         done = 0
         while done < len(keys):
             hp = keys[done][1]  # type: ignore[index]
-            same = [self._grids[key] for key in keys[done:]
-                    if key[1] == hp]  # type: ignore[index]
+            same = [self._grids[key] for key in keys[done:] if key[1] == hp]  # type: ignore[index]
             found = self._nearest(i, same, accept, at)
             if found >= 0:
                 return found
@@ -307,11 +362,17 @@ class Foes:
 
     def _scan(self, i: int, accept: Accept, how: Target, at: At) -> int:
         """Every foe standing, measured (a policy other than the index's own)."""
-        everyone = sorted(j for grid in self._foe_groups(i) for held in grid.cells.values()
-                          for j in held if accept is None or accept(j))
+        everyone = sorted(
+            j
+            for grid in self._foe_groups(i)
+            for held in grid.cells.values()
+            for j in held
+            if accept is None or accept(j)
+        )
         measured = zip(everyone, self._measured(i, everyone), strict=True)
-        return self.choose(measured if at is None else
-                           [(j, feet) for j, feet in measured if at(j, feet)], how)
+        return self.choose(
+            measured if at is None else [(j, feet) for j, feet in measured if at(j, feet)], how
+        )
 
     def _nearest(self, i: int, grids: list[_Grid], accept: Accept, at: At = None) -> int:
         """The nearest member of ``grids`` that ``accept`` takes, the lower index among the
@@ -348,8 +409,9 @@ class Foes:
                 members = [j for j in members if accept(j)]
             if members:
                 for j, feet in zip(members, self._measured(i, members), strict=True):
-                    if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) \
-                            and (at is None or at(j, feet)):
+                    if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) and (
+                        at is None or at(j, feet)
+                    ):
                         best, best_feet = j, feet
             if seen >= occupied:
                 return best
@@ -360,8 +422,16 @@ class Foes:
                 # more cells in the next ring than cells held: the rest by their rings
                 return self._nearest_by_rings(i, grids, accept, at, ring, best, best_feet)
 
-    def _nearest_by_rings(self, i: int, grids: list[_Grid], accept: Accept, at: At,
-                          ring: int, best: int, best_feet: int) -> int:
+    def _nearest_by_rings(
+        self,
+        i: int,
+        grids: list[_Grid],
+        accept: Accept,
+        at: At,
+        ring: int,
+        best: int,
+        best_feet: int,
+    ) -> int:
         """:meth:`_nearest` from ``ring`` on, its cells held sorted by their ring rather
         than walked (those far apart, each ring mostly empty)."""
         model = self.plane.model
@@ -389,8 +459,9 @@ class Foes:
                 members = [j for j in members if accept(j)]
             if members:
                 for j, feet in zip(members, self._measured(i, members), strict=True):
-                    if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) \
-                            and (at is None or at(j, feet)):
+                    if (best < 0 or feet < best_feet or (feet == best_feet and j < best)) and (
+                        at is None or at(j, feet)
+                    ):
                         best, best_feet = j, feet
         return best
 

@@ -25,8 +25,8 @@ __all__ = ["fit", "pairs_of", "places_migration"]
 
 # -- places from distances per pair ----------------------------------------------------------
 
-def _completed(count: int, known: Mapping[tuple[int, int], float], far: float
-               ) -> list[list[float]]:
+
+def _completed(count: int, known: Mapping[tuple[int, int], float], far: float) -> list[list[float]]:
     """Every pair's distance: the known ones, the others by the shortest path through known
     pairs (the most the triangle inequality allows), ``far`` where no path joins them."""
     inf = math.inf
@@ -39,13 +39,15 @@ def _completed(count: int, known: Mapping[tuple[int, int], float], far: float
             through = table[i][k]
             if through == inf:
                 continue
-            table[i] = [a if a <= through + b else through + b
-                        for a, b in zip(table[i], row_k, strict=True)]
+            table[i] = [
+                a if a <= through + b else through + b for a, b in zip(table[i], row_k, strict=True)
+            ]
     return [[far if v == inf else min(v, far) for v in row] for row in table]
 
 
-def _top_eigen(matrix: list[list[float]], found: list[tuple[float, list[float]]],
-               rounds: int = 300) -> tuple[float, list[float]]:
+def _top_eigen(
+    matrix: list[list[float]], found: list[tuple[float, list[float]]], rounds: int = 300
+) -> tuple[float, list[float]]:
     """The largest eigenpair of a symmetric matrix, orthogonal to those ``found`` (power
     iteration with deflation, from a fixed start: the same file gives the same places)."""
     count = len(matrix)
@@ -78,8 +80,10 @@ def _classical(table: list[list[float]]) -> list[tuple[float, float]]:
     squared = [[v * v for v in row] for row in table]
     row_mean = [sum(row) / count for row in squared]
     total = sum(row_mean) / count
-    centred = [[-0.5 * (squared[i][j] - row_mean[i] - row_mean[j] + total)
-                for j in range(count)] for i in range(count)]
+    centred = [
+        [-0.5 * (squared[i][j] - row_mean[i] - row_mean[j] + total) for j in range(count)]
+        for i in range(count)
+    ]
     found: list[tuple[float, list[float]]] = []
     for _ in range(2):
         value, vector = _top_eigen(centred, found)
@@ -116,9 +120,15 @@ TURN_PAIRS = 1500
 """Stored pairs at most that choose a grid's best turn of the first layout."""
 
 
-def _refined(model: PositionModel, xs: list[float], ys: list[float],
-             neighbours: Sequence[Sequence[tuple[int, float, int]]], rounds: int,
-             work: _Work, aim: float = 0.0) -> tuple[list[float], list[float]]:
+def _refined(
+    model: PositionModel,
+    xs: list[float],
+    ys: list[float],
+    neighbours: Sequence[Sequence[tuple[int, float, int]]],
+    rounds: int,
+    work: _Work,
+    aim: float = 0.0,
+) -> tuple[list[float], list[float]]:
     """Each place moved, in turn, toward where the distances it does not yet keep would put
     it (the point on the line to the other at that distance, by the game's metric), the
     distances it keeps holding it where it is: rounds until every distance reads right,
@@ -134,8 +144,14 @@ def _refined(model: PositionModel, xs: list[float], ys: list[float],
                 return xs, ys
             work.left -= len(wanted)
             hx, hy = xs[i], ys[i]
-            read = measure_all(hx, hy, 0.0, [xs[j] for j, _v, _s in wanted],
-                               [ys[j] for j, _v, _s in wanted], [0.0] * len(wanted))
+            read = measure_all(
+                hx,
+                hy,
+                0.0,
+                [xs[j] for j, _v, _s in wanted],
+                [ys[j] for j, _v, _s in wanted],
+                [0.0] * len(wanted),
+            )
             sx = sy = 0.0
             wrong = 0
             for (j, value, snapped), got in zip(wanted, read, strict=True):
@@ -144,8 +160,9 @@ def _refined(model: PositionModel, xs: list[float], ys: list[float],
                     sy += hy
                     continue
                 wrong += 1
-                x, y, _z = toward_xyz(model, (hx, hy, 0.0), (xs[j], ys[j], 0.0),
-                                      value + aim, (1.0, 0.5))
+                x, y, _z = toward_xyz(
+                    model, (hx, hy, 0.0), (xs[j], ys[j], 0.0), value + aim, (1.0, 0.5)
+                )
                 sx += x
                 sy += y
             if not wrong:
@@ -160,9 +177,12 @@ def _refined(model: PositionModel, xs: list[float], ys: list[float],
     return xs, ys
 
 
-def _settled(model: PositionModel, points: list[tuple[float, float]],
-             neighbours: Sequence[Sequence[tuple[int, float, int]]], work: _Work
-             ) -> list[tuple[float, float]]:
+def _settled(
+    model: PositionModel,
+    points: list[tuple[float, float]],
+    neighbours: Sequence[Sequence[tuple[int, float, int]]],
+    work: _Work,
+) -> list[tuple[float, float]]:
     """A placed-one-by-one layout settled by a few rounds of moving each place to the mean
     of where each of its stored distances would put it on a straight line, the near ones
     weighing most (least squares: the small errors of rounded distances spread over
@@ -197,8 +217,13 @@ SETTLE = 12
 """Rounds at most that settle a layout placed one by one."""
 
 
-def _wrong(model: PositionModel, xs: Sequence[float], ys: Sequence[float],
-           neighbours: Sequence[Sequence[tuple[int, float, int]]], work: _Work) -> int:
+def _wrong(
+    model: PositionModel,
+    xs: Sequence[float],
+    ys: Sequence[float],
+    neighbours: Sequence[Sequence[tuple[int, float, int]]],
+    work: _Work,
+) -> int:
     """How many stored pairs the places do not keep (each pair read once)."""
     count = 0
     measure_all = model.measure_all
@@ -207,8 +232,14 @@ def _wrong(model: PositionModel, xs: Sequence[float], ys: Sequence[float],
         if not later:
             continue
         work.left -= len(later)
-        read = measure_all(xs[i], ys[i], 0.0, [xs[j] for j, _s in later],
-                           [ys[j] for j, _s in later], [0.0] * len(later))
+        read = measure_all(
+            xs[i],
+            ys[i],
+            0.0,
+            [xs[j] for j, _s in later],
+            [ys[j] for j, _s in later],
+            [0.0] * len(later),
+        )
         count += sum(1 for (_j, s), got in zip(later, read, strict=True) if got != s)
     return count
 
@@ -231,22 +262,26 @@ def _components(count: int, pairs: Mapping[tuple[int, int], float]) -> list[list
     return list(groups.values())
 
 
-def _stress(model: PositionModel, points: Sequence[tuple[float, float]],
-            pairs: Sequence[tuple[tuple[int, int], float]]) -> float:
+def _stress(
+    model: PositionModel,
+    points: Sequence[tuple[float, float]],
+    pairs: Sequence[tuple[tuple[int, int], float]],
+) -> float:
     norm = model.norm
-    return sum((norm(points[i][0] - points[j][0], points[i][1] - points[j][1]) - v) ** 2
-               for (i, j), v in pairs)
+    return sum(
+        (norm(points[i][0] - points[j][0], points[i][1] - points[j][1]) - v) ** 2
+        for (i, j), v in pairs
+    )
 
 
-def _turned(points: Sequence[tuple[float, float]], angle: float
-            ) -> list[tuple[float, float]]:
+def _turned(points: Sequence[tuple[float, float]], angle: float) -> list[tuple[float, float]]:
     c, s = math.cos(angle), math.sin(angle)
     return [(round(x * c - y * s, 3) + 0.0, round(x * s + y * c, 3) + 0.0) for x, y in points]
 
 
-def _trilaterated(model: PositionModel, count: int,
-                  neighbours: Sequence[Sequence[tuple[int, float, int]]]
-                  ) -> list[tuple[float, float]]:
+def _trilaterated(
+    model: PositionModel, count: int, neighbours: Sequence[Sequence[tuple[int, float, int]]]
+) -> list[tuple[float, float]]:
     """A first layout, one combatant at a time in the order a search through the stored
     pairs meets them (from the one with most), each placed against at most
     :data:`ANCHORS` of those already placed: at its distance from one, where the circles
@@ -305,14 +340,15 @@ def _anchors(found: list[tuple[float, float, float]]) -> list[tuple[float, float
     return chosen
 
 
-def _crossing(model: PositionModel, anchors: Sequence[tuple[float, float, float]],
-              cx: float, cy: float) -> tuple[float, float]:
+def _crossing(
+    model: PositionModel, anchors: Sequence[tuple[float, float, float]], cx: float, cy: float
+) -> tuple[float, float]:
     """Where a combatant stands ``value`` from each anchor (x, y, value) as nearly as two
     circles allow; with one anchor, on the side away from the others' centre (cx, cy)."""
     norm = model.norm
     best = (0.0, anchors[0], anchors[0])
     for k, a in enumerate(anchors):
-        for b in anchors[k + 1:]:
+        for b in anchors[k + 1 :]:
             apart = math.hypot(a[0] - b[0], a[1] - b[1])
             if apart > best[0] + 1e-9:
                 best = (apart, a, b)
@@ -327,15 +363,21 @@ def _crossing(model: PositionModel, anchors: Sequence[tuple[float, float, float]
     ex, ey = (b[0] - a[0]) / apart, (b[1] - a[1]) / apart
     along = (a[2] * a[2] - b[2] * b[2] + apart * apart) / (2 * apart)
     height = math.sqrt(max(0.0, a[2] * a[2] - along * along))
-    candidates = [(a[0] + ex * along - ey * height * side,
-                   a[1] + ey * along + ex * height * side) for side in (1.0, -1.0)]
+    candidates = [
+        (a[0] + ex * along - ey * height * side, a[1] + ey * along + ex * height * side)
+        for side in (1.0, -1.0)
+    ]
 
     def miss(spot: tuple[float, float]) -> tuple[float, float, float, float]:
         others = sum(abs(norm(spot[0] - ox, spot[1] - oy) - v) for ox, oy, v in anchors)
         # the others agreeing best, then the one farther from the placed group's centre,
         # then a fixed side (the same file gives the same places)
-        return (round(others, 6), -round(math.hypot(spot[0] - cx, spot[1] - cy), 6),
-                -spot[1], -spot[0])
+        return (
+            round(others, 6),
+            -round(math.hypot(spot[0] - cx, spot[1] - cy), 6),
+            -spot[1],
+            -spot[0],
+        )
 
     x, y = min(candidates, key=miss)
     if len(anchors) > 2:
@@ -362,8 +404,9 @@ def _crossing(model: PositionModel, anchors: Sequence[tuple[float, float, float]
     return x, y
 
 
-def _fit_component(model: PositionModel, members: list[int],
-                   pairs: Mapping[tuple[int, int], float], work: _Work) -> list[Place]:
+def _fit_component(
+    model: PositionModel, members: list[int], pairs: Mapping[tuple[int, int], float], work: _Work
+) -> list[Place]:
     """Places for one group joined by known pairs, centred on the origin."""
     local = {m: k for k, m in enumerate(members)}
     known = {(local[i], local[j]): v for (i, j), v in pairs.items() if i in local}
@@ -379,15 +422,19 @@ def _fit_component(model: PositionModel, members: list[int],
         neighbours[i].append((j, value, snapped))
         neighbours[j].append((i, value, snapped))
     if count <= SMALL:
-        points = [(round(x, 3) + 0.0, round(y, 3) + 0.0)
-                  for x, y in _classical(_completed(count, known, float(model.largest)))]
+        points = [
+            (round(x, 3) + 0.0, round(y, 3) + 0.0)
+            for x, y in _classical(_completed(count, known, float(model.largest)))
+        ]
     else:
         points = _settled(model, _trilaterated(model, count, neighbours), neighbours, work)
     if model.metric != "straight":
         # A grid's distances depend on the layout's turn: the quarter turn that fits best.
         some = list(known.items())[:TURN_PAIRS]
-        points = min((_turned(points, math.radians(d)) for d in range(0, 90, 3)),
-                     key=lambda turned: _stress(model, turned, some))
+        points = min(
+            (_turned(points, math.radians(d)) for d in range(0, 90, 3)),
+            key=lambda turned: _stress(model, turned, some),
+        )
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     best = (_wrong(model, xs, ys, neighbours, work), xs, ys)
     tries = 0
@@ -398,10 +445,8 @@ def _fit_component(model: PositionModel, members: list[int],
         aim = model.step / 4 if model.metric == "squares" else 0.0
         base_x, base_y = (best[1], best[2]) if tries else (xs, ys)
         shake = model.step * tries
-        tried_x = [round(x + _shake(k, tries, 0) * shake, 3) + 0.0
-                   for k, x in enumerate(base_x)]
-        tried_y = [round(y + _shake(k, tries, 1) * shake, 3) + 0.0
-                   for k, y in enumerate(base_y)]
+        tried_x = [round(x + _shake(k, tries, 0) * shake, 3) + 0.0 for k, x in enumerate(base_x)]
+        tried_y = [round(y + _shake(k, tries, 1) * shake, 3) + 0.0 for k, y in enumerate(base_y)]
         tried_x, tried_y = _refined(model, tried_x, tried_y, neighbours, rounds, work, aim)
         wrong = _wrong(model, tried_x, tried_y, neighbours, work)
         if wrong < best[0]:
@@ -419,8 +464,9 @@ def _shake(index: int, attempt: int, axis: int) -> float:
     return ((index * 7919 + attempt * 104729 + axis * 1299709) % 2001) / 1000.0 - 1.0
 
 
-def fit(model: PositionModel, ids: Sequence[str], known: Mapping[tuple[str, str], float]
-        ) -> dict[str, Place]:
+def fit(
+    model: PositionModel, ids: Sequence[str], known: Mapping[tuple[str, str], float]
+) -> dict[str, Place]:
     """Places for ``ids`` that honour the ``known`` distances (pairs of ids) as well as the
     plane and the game's metric allow. A set of distances that places can hold is kept
     exactly; what a caller cannot keep it finds by measuring the places it gets. Groups that
@@ -431,8 +477,11 @@ def fit(model: PositionModel, ids: Sequence[str], known: Mapping[tuple[str, str]
     if not ids:
         return {}
     index = {combatant_id: i for i, combatant_id in enumerate(ids)}
-    pairs = {(index[a], index[b]): max(0.0, float(v)) for (a, b), v in known.items()
-             if a in index and b in index and a != b}
+    pairs = {
+        (index[a], index[b]): max(0.0, float(v))
+        for (a, b), v in known.items()
+        if a in index and b in index and a != b
+    }
     allowed = max(WORK_FLOOR, WORK_PER_PAIR * len(pairs))
     places: list[Place] = [Place.at(0, 0)] * len(ids)
     offset = 0.0

@@ -40,8 +40,7 @@ _ORDERS = 4096
 class Fight:
     """The state of one fight as lists of ints, and its steps."""
 
-    def __init__(self, v: Prepared, rnd: Callable[[], float], how: Target,
-                 stay: bool) -> None:
+    def __init__(self, v: Prepared, rnd: Callable[[], float], how: Target, stay: bool) -> None:
         self.v, self.rnd, self.how, self.stay = v, rnd, how, stay
         self.down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
         n = self.n = len(v.hp)
@@ -50,9 +49,13 @@ class Fight:
         self.out = list(v.out)
         self.fled = [False] * n
         self.plane = v.plane.copy()
-        self.foes = Foes(self.plane, v.sides,
-                         [not (o or f) for o, f in zip(self.out, self.fallen, strict=True)],
-                         self.hp, how)
+        self.foes = Foes(
+            self.plane,
+            v.sides,
+            [not (o or f) for o, f in zip(self.out, self.fallen, strict=True)],
+            self.hp,
+            how,
+        )
         """Who stands where, by side: the fallen hold no place (as ``out_of_fight``)."""
         self.crits = v.critical != "off"
         self.credit = list(v.credit)
@@ -86,12 +89,12 @@ class Fight:
 
             def reaches(t: int, away: int) -> bool:
                 return beyond < away and (segment_at(shots[t], away) or (0, None))[1] is not None
+
             return foes.pick(a, at=reaches)
         if within >= self.plane.model.maximum:
             return foes.pick(a)
         rows = self.melee[a]
-        return foes.choose(foes.around(a, within, beyond,
-                                       rows.__getitem__ if need == 1 else None))
+        return foes.choose(foes.around(a, within, beyond, rows.__getitem__ if need == 1 else None))
 
     def declare(self, a: int, close: int) -> tuple[int, int]:
         """(kind, target): the policy's foe among those in reach this round (in melee, in a
@@ -100,15 +103,17 @@ class Fight:
         closing = MELEE_FEET + close
 
         def in_reach(t: int, feet: int) -> object:
-            return (rows[t] if feet <= MELEE_FEET else
-                    feet <= far_reach[t] or (feet <= closing and rows[t]))
+            return (
+                rows[t]
+                if feet <= MELEE_FEET
+                else feet <= far_reach[t] or (feet <= closing and rows[t])
+            )
 
         best = foes.pick(a, at=in_reach)
         if best < 0:
             return MOVE, foes.pick(a)
         feet = foes.feet(a, best)
-        return (ATTACK if feet <= MELEE_FEET else FIRE if feet <= far_reach[best]
-                else CLOSE), best
+        return (ATTACK if feet <= MELEE_FEET else FIRE if feet <= far_reach[best] else CLOSE), best
 
     def close_to(self, a: int, t: int, feet: int, budget: int | None = None) -> None:
         """``a`` walks along the line toward ``t`` until ``feet`` apart, to a spot nobody
@@ -286,8 +291,9 @@ class Fight:
             for side in range(side_count):
                 if shaken >> side & 1:
                     members = v.monsters[side]
-                    trigger = morale_trigger(sum(1 for m in members if self.fallen[m]),
-                                             len(members))
+                    trigger = morale_trigger(
+                        sum(1 for m in members if self.fallen[m]), len(members)
+                    )
                     if trigger > self.stage[side]:
                         self.stage[side] = trigger
                         self.morale(side)
@@ -300,8 +306,7 @@ class Fight:
         later = self.later
         if later and later[0][0] <= rounds + 1:
             now = later.pop(0)[1]
-            self.melee, self.fire, self.rear, self.bound = now.melee, now.fire, now.rear, \
-                now.bound
+            self.melee, self.fire, self.rear, self.bound = now.melee, now.fire, now.rear, now.bound
             self.reach = now.ranged_stay if self.stay else now.ranged_only
         if self.v.deaths_door:
             hp, fallen, down = self.hp, self.fallen, self.down
@@ -319,14 +324,17 @@ class Fight:
                 winner = v.side_names[left_standing[0]]
         ids = v.ids
         return FightResult(
-            winner=winner, rounds=rounds,
+            winner=winner,
+            rounds=rounds,
             down=frozenset([ids[i] for i in range(self.n) if down(hp[i])]),
             fled=frozenset([ids[i] for i in range(self.n) if self.fled[i]]),
-            hit_points=dict(zip(ids, hp, strict=True)))
+            hit_points=dict(zip(ids, hp, strict=True)),
+        )
 
 
-def play(v: Prepared, rnd: Callable[[], float], how: Target, stay: bool,
-         max_rounds: int) -> FightResult:
+def play(
+    v: Prepared, rnd: Callable[[], float], how: Target, stay: bool, max_rounds: int
+) -> FightResult:
     """The whole fight: rounds until one side stands (or the round limit)."""
     fight = Fight(v, rnd, how, stay)
     rounds = 0

@@ -12,8 +12,17 @@ from typing import NamedTuple
 from m3desk.core.places import Plane
 from m3desk.systems.adnd2e.movement import end_round_credit, fire_credit
 
-__all__ = ["Arms", "Prepared", "Row", "Segment", "after_volley", "rate_id", "segment_at",
-           "state_id", "volley"]
+__all__ = [
+    "Arms",
+    "Prepared",
+    "Row",
+    "Segment",
+    "after_volley",
+    "rate_id",
+    "segment_at",
+    "state_id",
+    "volley",
+]
 
 
 class Row(NamedTuple):
@@ -40,8 +49,6 @@ class Arms(NamedTuple):
     ranged_stay: tuple[tuple[int, ...], ...]
     ranged_only: tuple[tuple[int, ...], ...]
     bound: tuple[bool, ...]
-
-
 
 
 class Prepared(NamedTuple):
@@ -165,5 +172,3 @@ def after_volley(state: int, rate: int, taken: int) -> int:
 
 
 # -- the fight ------------------------------------------------------------------------------
-
-
