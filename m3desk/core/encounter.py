@@ -29,12 +29,11 @@ from m3desk.core.places import (
     Area,
     Backdrop,
     Place,
-    fit,
     free_spot,
-    pairs_of,
     slot_place,
     toward,
 )
+from m3desk.core.places_fit import fit, pairs_of
 from m3desk.core.system import InitiativeScheme, PositionModel
 
 __all__ = [

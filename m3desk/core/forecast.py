@@ -42,6 +42,8 @@ __all__ = [
     "forecast",
     "no_fight",
     "play_and_send",
+    "policy_key",
+    "policy_weight",
     "run_fights",
     "stream",
     "summarise",
@@ -56,6 +58,23 @@ BATCH_SECONDS = 0.05
 """A batch's wall-time target: the progress and the plots move, Stop and Ctrl+C act."""
 
 Target = Literal["nearest", "weakest", "strongest"]
+
+
+HP_WEIGHT = 1 << 24
+"""More than any distance a game measures (a board's farthest is a few hundred feet)."""
+
+
+def policy_weight(how: Target) -> int:
+    """What a hit point left weighs in :func:`policy_key` (a simulator's hot loop reads it
+    once and adds ``feet + hp × weight`` itself)."""
+    return HP_WEIGHT if how == "weakest" else -HP_WEIGHT if how == "strongest" else 0
+
+
+def policy_key(how: Target, hp: int, feet: int) -> int:
+    """The order in which the policy prefers a foe (lowest first; the lower index then):
+    the nearest; the one with the fewest hit points left, nearest first among equals; the
+    one with the most, nearest first among equals."""
+    return feet + hp * policy_weight(how)
 
 
 class Policy(NamedTuple):

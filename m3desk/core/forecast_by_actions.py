@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from m3desk.core.dice import Roller
-from m3desk.core.forecast import FightResult, Policy, Simulate
+from m3desk.core.forecast import FightResult, Policy, Simulate, policy_key
 
 if TYPE_CHECKING:
     from m3desk.core.encounter import Combatant, Encounter
@@ -107,18 +107,18 @@ def _standing_sides(encounter: Encounter) -> set[str]:
 
 def _by_policy(rules: EncounterRules, encounter: Encounter, actor: str,
                foes: list[Combatant], policy: Policy) -> list[Combatant]:
-    """The foes in the policy's order of preference: nearest first, or the fewest (most)
-    points left of the game's pool first."""
+    """The foes in the policy's order of preference (the core's one policy,
+    :func:`~m3desk.core.forecast.policy_key`): nearest first, or the fewest (most) points
+    left of the game's pool first, the nearest first among equals, then roster order."""
     from m3desk.core.encounter import position_between
-
-    if policy.target == "nearest":
-        return sorted(foes, key=lambda foe: position_between(encounter, actor, foe.id))
 
     def left(foe: Combatant) -> int:
         pool = rules.pool(foe)
         return pool[0] if pool is not None else 0
 
-    return sorted(foes, key=left, reverse=policy.target == "strongest")
+    return sorted(foes, key=lambda foe: policy_key(
+        policy.target, left(foe) if policy.target != "nearest" else 0,
+        position_between(encounter, actor, foe.id)))
 
 
 def _best_attack(rules: EncounterRules, encounter: Encounter, actor: str, target: str

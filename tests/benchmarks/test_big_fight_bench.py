@@ -12,6 +12,9 @@ machine; here, loaded, the bound checked is twice that.
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import statistics
 import time
 
@@ -27,6 +30,8 @@ from tests.benchmarks.test_forecast_responsive_bench import six
 
 GAMES = sorted(s.id for s in registry.systems() if s.positions.kind == "distance")
 TARGET_S = 0.4
+GROWTH = 8.0
+"""A round of 200 costs at most this many rounds of 50 (n log n: about 5.4; n²: 16)."""
 
 
 def _crowd(game: str, count: int) -> core.Encounter:
@@ -62,3 +67,46 @@ def test_a_fight_per_size(game: str) -> None:
         f"{count}: {value * 1000:.0f} ms ({value / baseline:.0f}×)"
         for count, value in found.items()))
     assert found[200] < TARGET_S
+
+
+def _on_the_index(game: str) -> bool:
+    """Whether the game's simulator finds its foes through the core's spatial index
+    (``core.forecast_space``), read from its package's own modules."""
+    package = registry.module_of(game).rpartition(".")[0]
+    found = importlib.import_module(package)
+    for info in pkgutil.iter_modules(getattr(found, "__path__", [])):
+        if info.name.startswith("forecast"):
+            module = importlib.import_module(f"{package}.{info.name}")
+            if "m3desk.core.forecast_space" in inspect.getsource(module):
+                return True
+    return False
+
+
+def _per_round(encounter: core.Encounter, simulate: object, fights: int) -> float:
+    """CPU time per round played (median of fights): a crowd of 200 stands in columns
+    twice as deep as one of 50 and fights more rounds (its rear ranks walk in), which is the
+    fight, not the simulator's cost."""
+    run_fights(encounter, simulate, fights=1, seed=1)  # type: ignore[arg-type]
+    times = []
+    for start in range(1, 1 + fights):
+        began = time.thread_time()
+        result = run_fights(encounter, simulate, fights=1, seed=1,  # type: ignore[arg-type]
+                            start=start)[0]
+        times.append((time.thread_time() - began) / max(1, result.rounds))
+    return statistics.median(times)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_fight_grows_as_n_log_n(game: str) -> None:
+    """From 50 to 200 combatants a round of a fight costs at most :data:`GROWTH` times as
+    much (issue 30: a scan of everyone per step made a fight 15-40 times dearer), in CPU
+    time measured in the same run."""
+    if not _on_the_index(game):
+        pytest.xfail(f"{game}'s simulator does not use the core's spatial index yet")
+    simulate = simulator_of(registry.get(game))
+    assert simulate is not None
+    fifty = _per_round(_crowd(game, 50), simulate, 10)
+    two_hundred = _per_round(_crowd(game, 200), simulate, 5)
+    print(f"\n{game} forecast per round, 50 -> 200: {fifty * 1000:.2f} ms -> "
+          f"{two_hundred * 1000:.2f} ms ({two_hundred / fifty:.1f}×)")
+    assert two_hundred / fifty < GROWTH

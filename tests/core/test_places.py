@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from m3desk.core import encounter as core
 from m3desk.core.encounter import Combatant, Encounter
-from m3desk.core.places import Place, fit, places_migration
+from m3desk.core.places import Place
+from m3desk.core.places_fit import fit, places_migration
 from m3desk.core.system import PositionModel
 
 STRAIGHT = PositionModel(kind="distance", unit="ft", maximum=480, step=5)

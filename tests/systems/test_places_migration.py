@@ -131,7 +131,7 @@ class _TooMuchWork(Exception):
 def _counted(monkeypatch: pytest.MonkeyPatch, limit: int) -> list[int]:
     """Count the pair evaluations of fitting places (distances read, steps toward one), and
     stop the fitting once it passes ``limit``."""
-    from m3desk.core import places
+    from m3desk.core import places_fit
     from m3desk.core.system import PositionModel
 
     done = [0]
@@ -142,7 +142,7 @@ def _counted(monkeypatch: pytest.MonkeyPatch, limit: int) -> list[int]:
             raise _TooMuchWork(done[0])
 
     measure_all, norm, toward_xyz = (PositionModel.measure_all, PositionModel.norm,
-                                     places.toward_xyz)
+                                     places_fit.toward_xyz)
 
     def counted_measure_all(self: Any, x: float, y: float, z: float, xs: Any, ys: Any,
                             zs: Any) -> list[int]:
@@ -159,7 +159,7 @@ def _counted(monkeypatch: pytest.MonkeyPatch, limit: int) -> list[int]:
 
     monkeypatch.setattr(PositionModel, "measure_all", counted_measure_all)
     monkeypatch.setattr(PositionModel, "norm", counted_norm)
-    monkeypatch.setattr(places, "toward_xyz", counted_toward)
+    monkeypatch.setattr(places_fit, "toward_xyz", counted_toward)
     return done
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr, convolve, sum_of_dice
-from m3desk.core.forecast import FightResult, Policy, PreparedOnce
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce, policy_weight
 from m3desk.core.free_attacks import reach_left
 from m3desk.core.places import Place, Plane
 from m3desk.systems.apparatus import combat, grapple
@@ -589,8 +589,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     incap, speed_now, prone, unseen = d.incap, d.speed, d.prone, d.unseen
     charmed, conds = d.charmed, d.conds
     grapples, evading = fight.grapples, fight.evading
-    # whom to pick: the smallest distance + hit points × this (1024 > any distance)
-    by_hp = {"nearest": 0, "weakest": 1024, "strongest": -1024}[policy.target]
+    weight = policy_weight(policy.target)  # whom to pick: the core's one policy_key
     ranged_stay = policy.ranged_stay
     own, vs_melee, vs_ranged, defnet = d.own, d.vs_melee, d.vs_ranged, d.defnet
     odds, dual, situation = prep.odds, prep.dual, _RANGED_SITUATION
@@ -702,7 +701,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                 mobile = per and speed and not prone[a] and not (grapples and fight.holds(a))
                 row = a * n
                 charm = charmed[a]
-                t, best_key = -1, 1 << 62
+                t, best_key = -1, 0
                 for foe in foes[a]:
                     if fallen[foe] or unseen[foe] or (charm and foe in charm):
                         continue
@@ -710,8 +709,8 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
                     if not mobile and (distance > max_reach[a] or reach_of(a, foe, distance) < 0) \
                             and shot_of(a, foe, distance) < 0:
                         continue
-                    key = distance + hp[foe] * by_hp
-                    if key < best_key:
+                    key = distance + hp[foe] * weight  # policy_key, inlined
+                    if t < 0 or key < best_key:
                         t, best_key = foe, key
                 if t < 0:
                     if action and grapples and "grappled" in conds[a]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from m3desk.core.places import places_migration
+from m3desk.core.places_fit import places_migration
 from m3desk.core.system import ConditionSpec, DocumentSpec, GameSystem, Maneuver, PhaseSpec
 from m3desk.systems.apparatus.forms import CHARACTER_FORM, CREATURE_FORM
 from m3desk.systems.apparatus.generation import GENERATION

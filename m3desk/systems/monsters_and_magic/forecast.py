@@ -39,7 +39,7 @@ from functools import lru_cache, partial
 from itertools import accumulate
 
 from m3desk.core.encounter import group_counts, pair_key, turn_order
-from m3desk.core.forecast import FightResult, Policy, PreparedOnce
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce, policy_weight
 from m3desk.systems.monsters_and_magic import encounter as rules
 from m3desk.systems.monsters_and_magic.action import CheckSpec
 from m3desk.systems.monsters_and_magic.action_defaults import (
@@ -443,7 +443,7 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
     initiative = [_roll_3d6(dice) + prep.initiative_modifier[index] if value is None else value
                   for index, value in enumerate(prep.initiative)]
     everyone = _counts(initiative, range(count))
-    target_mode = policy.target
+    weight = policy_weight(policy.target)
     band_cost = prep.band_cost
     rand = dice.random
     rounds = 0
@@ -473,20 +473,13 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
                 acting = [a for a in group if not out[a]]
             for a in acting:
                 row = band[a]
-                best = -1
+                best, best_key = -1, 0
                 for t in prep.foes[a]:
                     if out[t]:
                         continue
-                    if best < 0:
-                        best = t
-                    elif target_mode == "nearest":
-                        if row[t] < row[best]:
-                            best = t
-                    elif target_mode == "weakest":
-                        if hp[t] < hp[best]:
-                            best = t
-                    elif hp[t] > hp[best]:
-                        best = t
+                    key = row[t] + hp[t] * weight  # the core's one policy_key, inlined
+                    if best < 0 or key < best_key:
+                        best, best_key = t, key
                 if best < 0:
                     continue
                 t = best

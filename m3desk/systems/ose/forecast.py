@@ -28,7 +28,8 @@ import random
 from collections.abc import Callable
 
 from m3desk.core import encounter as core
-from m3desk.core.forecast import FightResult, Policy, PreparedOnce
+from m3desk.core.forecast import FightResult, Policy, PreparedOnce, Target
+from m3desk.core.forecast_space import Foes
 from m3desk.core.places import Place, Plane
 from m3desk.systems.ose import combat
 from m3desk.systems.ose import round as rnd
@@ -76,7 +77,6 @@ groups of dice (3d10 + 1d10), and its effect: the chance the target fails its sa
 a failure does (0 nothing, 1 out of the fight, 2 dead)."""
 
 _MELEE, _SHOOT = 1, 2
-_FAR = 1 << 30
 
 
 def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon: Weapon,
@@ -272,6 +272,9 @@ class _Arms:
         """The routine with a breath weapon (-1: none)."""
         self.melee = self.routines[0]
         """The first routine: whom it can strike decides whom a mover closes on."""
+        self.struck: Callable[[int], object] | None = (
+            self.melee[0][1].__getitem__ if self.melee else None)
+        """Whether its first attack can strike a target (by index)."""
         # missiles: the longest-ranged missile weapon, by band (short +1, medium, long −1);
         # a thrown melee weapon (a dagger, a spear) is kept in hand for melee.
         missiles = [(i, w) for i, w in enumerate(weapons)
@@ -287,6 +290,8 @@ class _Arms:
                     bands = tuple(price(actor, other, index, weapon, feet)
                                   for feet in weapon.ranges)
                     self.missile[j] = None if bands == (None, None, None) else bands
+        self.aimed: Callable[[int], object] = self.missile.__getitem__
+        """Whether its missile weapon can hit a target (by index) at some range."""
 
 
 class _Plan:
@@ -310,7 +315,6 @@ class _Plan:
         self.sides = sum(1 for count in self.left if count)
         self.plane = Plane(encounter.position_model,
                            [encounter.places.get(c.id, Place()) for c in combatants])
-        self.dist = [self.plane.row(i) for i in range(n)]
         values = [derive(c.sheet, options) for c in combatants]
         self.rate = [v["movement.encounter"].value for v in values]
         self.init = [v["initiative"].value for v in values]
@@ -370,24 +374,6 @@ _plan: PreparedOnce[OseEncounter, _Plan] = PreparedOnce(_Plan, 4)
 one policy)."""
 
 
-def _pick(candidates: list[int], how: str, hp: list[int], dist: list[int]) -> int:
-    """The policy's target among candidates (nearest first on equal hit points)."""
-    best = candidates[0]
-    if how == "nearest":
-        for j in candidates:
-            if dist[j] < dist[best]:
-                best = j
-    elif how == "weakest":
-        for j in candidates:
-            if hp[j] < hp[best] or (hp[j] == hp[best] and dist[j] < dist[best]):
-                best = j
-    else:
-        for j in candidates:
-            if hp[j] > hp[best] or (hp[j] == hp[best] and dist[j] < dist[best]):
-                best = j
-    return best
-
-
 def _order(plan: _Plan, r: Callable[[], float], left: list[int],
            kept: list[int] | None) -> tuple[list[list[int]], list[int]]:
     """This round's groups in order (the members of a group act at once) and the rolls made:
@@ -416,10 +402,10 @@ _ORDERS = 4096
 class _Fight:
     """The state of one fight as plain lists, and its steps."""
 
-    __slots__ = ("breathed", "dist", "down", "fled", "held", "hp", "left", "out", "plan",
+    __slots__ = ("breathed", "down", "fled", "foes", "held", "hp", "left", "out", "plan",
                  "plane", "r", "sides", "state", "uses")
 
-    def __init__(self, plan: _Plan, r: Callable[[], float]) -> None:
+    def __init__(self, plan: _Plan, r: Callable[[], float], how: Target = "nearest") -> None:
         self.plan, self.r = plan, r
         self.down = combat.down
         """The encounter's out_of_fight rule on hit points (one lookup per fight)."""
@@ -429,8 +415,9 @@ class _Fight:
         self.left = plan.left[:]
         self.sides = plan.sides
         """How many sides still have someone standing."""
-        self.dist = [row[:] for row in plan.dist]
         self.plane = plan.plane.copy()
+        self.foes = Foes(self.plane, plan.side, [not out for out in self.out], self.hp, how)
+        """Who stands where, by side: the policy's picks and who is in reach."""
         self.state = [list(m) for m in plan.morale]
         self.held = plan.held[:]
         """Out of the fight by an effect (paralysed, petrified, charmed)."""
@@ -439,24 +426,22 @@ class _Fight:
         self.breathed = [False] * plan.n
         """Has used its breath weapon this fight (a dragon's first one opens its attack)."""
 
-    def moved(self, i: int) -> None:
-        """``i`` stands somewhere new: its distances, measured again."""
-        dist = self.dist
-        row = self.plane.row(i)
-        dist[i] = row
-        for other, value in zip(dist, row, strict=True):  # its column, row by row
-            other[i] = value
-
     def close(self, i: int, t: int, step: int, budget: int) -> None:
         """``i`` walks ``step`` feet along the line toward ``t``, to a spot nobody standing
         holds within ``budget`` feet (:func:`core.places.free_spot`, as the dialog's move)."""
-        self.plane.approach(i, t, self.dist[i][t] - step, self.out, budget)
-        self.moved(i)
+        self.plane.approach(i, t, self.foes.feet(i, t) - step, self.out, budget)
+        self.foes.moved(i)
 
     def back_off(self, i: int, t: int, step: int) -> None:
         """``i`` steps ``step`` feet straight away from ``t``."""
         self.plane.retreat(i, t, step)
-        self.moved(i)
+        self.foes.moved(i)
+
+    def _fell(self, t: int) -> None:
+        """``t`` is out of the fight (down, held, fled): its side has one fewer."""
+        self.out[t] = True
+        self.foes.leave(t)
+        self._gone(self.plan.side[t])
 
     def hurt(self, t: int, strike: Strike) -> None:
         """One attack on ``t`` (see :func:`_roll`, inlined: this is the innermost step); an
@@ -479,13 +464,14 @@ class _Fight:
             else:
                 self.held[t] = True  # attacks.afflicted: out of the fight
         if (self.held[t] or self.down(hp[t])) and not self.out[t]:
-            self.out[t] = True
-            self._gone(self.plan.side[t])
+            self._fell(t)
+        else:
+            self.foes.wounded(t)
 
     def breathe(self, i: int, t: int, breath: _Breath) -> None:
         """``i``'s breath weapon on ``t`` and every foe within :data:`BREATH_CATCHES_FEET`
         of it: no attack roll; each caught saves (for half, or against its effect)."""
-        r, hp, out, dist = self.r, self.hp, self.out, self.dist
+        r, hp, out = self.r, self.hp, self.out
         full = max(0, hp[i]) if breath.own_hp else 0
         if breath.dice is not None:
             dice, bonus, times = breath.dice
@@ -494,10 +480,9 @@ class _Fight:
                 for _ in range(count):
                     full += int(r() * sides) + 1
             full = max(0, full * times)
-        near = dist[t]
         fails = breath.fails
-        for j in [t, *(j for j in self.plan.foes_of[i] if j != t and not out[j]
-                       and near[j] <= BREATH_CATCHES_FEET)]:
+        caught = self.foes.within(t, BREATH_CATCHES_FEET, foes_of=i)
+        for j in [t, *(j for j in caught if j != t)]:
             fail = fails[j]
             if fail is None:
                 continue
@@ -510,8 +495,9 @@ class _Fight:
                 else:
                     self.held[j] = True
             if (self.held[j] or self.down(hp[j])) and not out[j]:
-                out[j] = True
-                self._gone(self.plan.side[j])
+                self._fell(j)
+            else:
+                self.foes.wounded(j)
 
     def _gone(self, s: int) -> None:
         self.left[s] -= 1
@@ -539,8 +525,128 @@ class _Fight:
         self.state[s] = [checked | met, passes_after(passes, holds), not holds]
         if not holds:
             for i in living:
-                fled[i] = self.out[i] = True
-                self._gone(s)
+                fled[i] = True
+                self._fell(i)
+
+
+def _movement(fight: _Fight, arms: list[_Arms], i: int, declared: str, stay: bool) -> int:
+    """Step b of ``i``'s turn, and what it will do (0: nothing; :data:`_MELEE`,
+    :data:`_SHOOT`): in melee it stays; a withdrawal or retreat steps away from the nearest
+    foe; a missile weapon that reaches shoots from where it stands; anyone else moves its
+    rate toward the policy's foe."""
+    plan, foes = fight.plan, fight.foes
+    feet, rate = foes.feet, plan.rate
+    if fight.fled[i] or not foes.any_foe(i):
+        return 0
+    if declared:
+        if declared != "cast a spell" and plan.away[i]:
+            # a spell is its only action, unmoving; a withdrawal or a retreat steps away
+            # from the nearest foe
+            fight.back_off(i, foes.pick(i, how="nearest"), plan.away[i])
+        return _SHOOT if declared == "fighting withdrawal" else 0
+    if foes.within(i, MELEE_FEET):
+        return _MELEE
+    a = arms[i]
+    ranges = a.ranges
+    if ranges is not None and (stay or not a.melee):
+        aimed: Callable[[int], object] | None = a.aimed
+        t = foes.pick(i, aimed)
+        if t < 0:  # no foe a missile reaches: every foe
+            aimed = None
+            t = foes.pick(i)
+        if foes.within(i, ranges[2], accept=aimed):
+            return _SHOOT
+        step = min(rate[i], feet(i, t) - ranges[0])
+        if step > 0:
+            fight.close(i, t, step, rate[i])
+        return _SHOOT
+    t = foes.pick(i, a.struck) if a.melee else -1
+    if t < 0:
+        t = foes.pick(i)
+    step = min(rate[i], feet(i, t) - MELEE_FEET)
+    if step > 0:
+        fight.close(i, t, step, rate[i])
+    return _MELEE if feet(i, t) <= MELEE_FEET else _SHOOT if ranges is not None else 0
+
+
+def _missile(fight: _Fight, a: _Arms, i: int) -> None:
+    """Step c of ``i``'s turn: a shot at the policy's foe in range beyond melee, at the
+    band's odds."""
+    ranges, foes = a.ranges, fight.foes
+    if ranges is None:
+        return
+    aims = foes.within(i, ranges[2], MELEE_FEET, a.aimed)
+    if aims:
+        t = foes.best(i, aims)
+        band = a.missile[t]
+        assert band is not None
+        away = foes.feet(i, t)
+        strike = band[0 if away <= ranges[0] else 1 if away <= ranges[1] else 2]
+        if strike is not None:
+            fight.hurt(t, strike)
+
+
+def _melee(fight: _Fight, a: _Arms, i: int) -> None:
+    """Step e of ``i``'s turn: a monster's best routine against the foe it strikes first (a
+    breath by its uses), every attack of it at the policy's foe beside it."""
+    foes, hp, r = fight.foes, fight.hp, fight.r
+    routine = a.melee
+    if len(a.routines) > 1:
+        # one routine a round: the best against the foe it would strike first
+        close = foes.within(i, MELEE_FEET)
+        if not close:
+            return
+        first_foe = foes.best(i, close)
+        uses_left = fight.uses[i]
+        b = a.breath_at
+        breath = a.breaths[b] if b >= 0 and uses_left[b] >= 0 else None
+        if breath is not None and breath.opens and not fight.breathed[i]:
+            pick = b  # a dragon "always attacks first with its breath weapon"
+        elif breath is not None and breath.chance:
+            # "an equal chance of either" (a dragon), "2-in-6" (a hellhound)
+            pick = b if r() * 6.0 < breath.chance else choose_routine(
+                a.worth, [-1 if k == b else u for k, u in enumerate(uses_left)],
+                first_foe, hp[first_foe])
+        else:
+            pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
+        routine = a.routines[pick]
+        if uses_left[pick] > 0:
+            uses_left[pick] = uses_left[pick] - 1 or -1
+        if pick == b and breath is not None:
+            fight.breathed[i] = True
+            fight.breathe(i, first_foe, breath)
+    for count, strikes in routine:
+        for _ in range(count):
+            aims = foes.within(i, MELEE_FEET, accept=strikes.__getitem__)
+            if not aims:
+                break
+            t = foes.best(i, aims)
+            strike = strikes[t]
+            assert strike is not None
+            fight.hurt(t, strike)
+
+
+def _group(fight: _Fight, group: list[int], first: bool, stay: bool) -> bool:
+    """One count's group acts at once: a. morale, b. movement, c. missiles, e. melee.
+    Whether the fight is over."""
+    plan, out = fight.plan, fight.out
+    arms = plan.arms if first else plan.later
+    actors = ([i for i in group if not out[i] and not plan.acted[i]] if first
+              else [i for i in group if not out[i]])
+    if not actors:
+        return False
+    for s in {plan.side[i] for i in actors}:
+        if plan.monsters_of[s]:
+            fight.morale(s)
+    modes = [_movement(fight, arms, i, plan.declared[i] if first else "", stay)
+             for i in actors]
+    for i, mode in zip(actors, modes, strict=True):
+        if mode == _SHOOT:
+            _missile(fight, arms[i], i)
+    for i, mode in zip(actors, modes, strict=True):
+        if mode == _MELEE:
+            _melee(fight, arms[i], i)
+    return fight.sides <= 1
 
 
 def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
@@ -548,16 +654,14 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     assert isinstance(encounter, OseEncounter)
     plan = _plan(encounter)
     r = dice.random
-    fight = _Fight(plan, r)
-    n, side, how, stay = plan.n, plan.side, policy.target, policy.ranged_stay
-    hp, out, dist, fled, rate = fight.hp, fight.out, fight.dist, fight.fled, plan.rate
+    fight = _Fight(plan, r, policy.target)
+    n, hp, fled = plan.n, fight.hp, fight.fled
     rounds = 0
     first = True
     kept: list[int] | None = None
     over = fight.sides <= 1
     while not over and rounds < policy.max_rounds:
         rounds += 1
-        arms = plan.arms if first else plan.later
         if first and plan.surprise is not None:
             groups = plan.surprise_groups
         else:
@@ -566,124 +670,7 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
             if plan.keep:
                 kept = rolls
         for group in groups:
-            actors = ([i for i in group if not out[i] and not plan.acted[i]] if first
-                      else [i for i in group if not out[i]])
-            if not actors:
-                continue
-            for s in {side[i] for i in actors}:
-                if plan.monsters_of[s]:
-                    fight.morale(s)
-            # b. movement, and what each will do (0: nothing)
-            modes = []
-            for i in actors:
-                if fled[i]:
-                    modes.append(0)
-                    continue
-                row = dist[i]
-                foes = []
-                near = _FAR
-                for j in plan.foes_of[i]:
-                    if not out[j]:
-                        foes.append(j)
-                        if row[j] < near:
-                            near = row[j]
-                if not foes:
-                    modes.append(0)
-                    continue
-                declared = plan.declared[i] if first else ""
-                if declared:
-                    if declared != "cast a spell" and plan.away[i]:
-                        # a spell is its only action, unmoving; a withdrawal or a retreat
-                        # steps away from the nearest foe
-                        fight.back_off(i, _pick(foes, "nearest", hp, row), plan.away[i])
-                    modes.append(_SHOOT if declared == "fighting withdrawal" else 0)
-                    continue
-                if near <= MELEE_FEET:
-                    modes.append(_MELEE)
-                    continue
-                a = arms[i]
-                ranges = a.ranges
-                if ranges is not None and (stay or not a.melee):
-                    bands = a.missile
-                    aims = [j for j in foes if bands[j] is not None] or foes
-                    if any(row[j] <= ranges[2] for j in aims):
-                        modes.append(_SHOOT)
-                        continue
-                    t = _pick(aims, how, hp, row)
-                    step = min(rate[i], row[t] - ranges[0])
-                    if step > 0:
-                        fight.close(i, t, step, rate[i])
-                    modes.append(_SHOOT)
-                    continue
-                strikes = a.melee[0][1] if a.melee else None
-                aims = [j for j in foes if strikes[j] is not None] if strikes else foes
-                t = _pick(aims or foes, how, hp, row)
-                step = min(rate[i], row[t] - MELEE_FEET)
-                if step > 0:
-                    fight.close(i, t, step, rate[i])
-                    row = dist[i]
-                modes.append(_MELEE if row[t] <= MELEE_FEET else
-                             _SHOOT if ranges is not None else 0)
-            # c. missiles
-            for i, mode in zip(actors, modes, strict=True):
-                if mode != _SHOOT:
-                    continue
-                a, row = arms[i], dist[i]
-                ranges = a.ranges
-                if ranges is None:
-                    continue
-                bands = a.missile
-                aims = [j for j in plan.foes_of[i] if not out[j] and bands[j] is not None
-                        and MELEE_FEET < row[j] <= ranges[2]]
-                if aims:
-                    t = _pick(aims, how, hp, row)
-                    band = bands[t]
-                    assert band is not None
-                    strike = band[0 if row[t] <= ranges[0] else 1 if row[t] <= ranges[1] else 2]
-                    if strike is not None:
-                        fight.hurt(t, strike)
-            # e. melee
-            for i, mode in zip(actors, modes, strict=True):
-                if mode != _MELEE:
-                    continue
-                row = dist[i]
-                a = arms[i]
-                routine = a.melee
-                if len(a.routines) > 1:
-                    # one routine a round: the best against the foe it would strike first
-                    close = [j for j in plan.foes_of[i] if not out[j] and row[j] <= MELEE_FEET]
-                    if not close:
-                        continue
-                    first_foe = _pick(close, how, hp, row)
-                    uses_left = fight.uses[i]
-                    b = a.breath_at
-                    breath = a.breaths[b] if b >= 0 and uses_left[b] >= 0 else None
-                    if breath is not None and breath.opens and not fight.breathed[i]:
-                        pick = b  # a dragon "always attacks first with its breath weapon"
-                    elif breath is not None and breath.chance:
-                        # "an equal chance of either" (a dragon), "2-in-6" (a hellhound)
-                        pick = b if r() * 6.0 < breath.chance else choose_routine(
-                            a.worth, [-1 if k == b else u for k, u in enumerate(uses_left)],
-                            first_foe, hp[first_foe])
-                    else:
-                        pick = choose_routine(a.worth, uses_left, first_foe, hp[first_foe])
-                    routine = a.routines[pick]
-                    if uses_left[pick] > 0:
-                        uses_left[pick] = uses_left[pick] - 1 or -1
-                    if pick == b and breath is not None:
-                        fight.breathed[i] = True
-                        fight.breathe(i, first_foe, breath)
-                for count, strikes in routine:
-                    for _ in range(count):
-                        aims = [j for j in plan.foes_of[i] if not out[j]
-                                and row[j] <= MELEE_FEET and strikes[j] is not None]
-                        if not aims:
-                            break
-                        t = _pick(aims, how, hp, row)
-                        strike = strikes[t]
-                        assert strike is not None
-                        fight.hurt(t, strike)
-            if fight.sides <= 1:
+            if _group(fight, group, first, policy.ranged_stay):
                 over = True
                 break
         first = False
@@ -704,7 +691,7 @@ def play_attack(encounter: core.Encounter, actor: str, target: str,
     assert isinstance(encounter, OseEncounter)
     plan = _plan(encounter)
     i, j = plan.ids.index(actor), plan.ids.index(target)
-    arms, feet = plan.arms[i], plan.dist[i][j]
+    arms, feet = plan.arms[i], plan.plane.row(i)[j]
     if feet <= MELEE_FEET:
         strike = arms.melee[0][1][j] if arms.melee else None
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from types import MappingProxyType
 
-from m3desk.core.places import places_migration
+from m3desk.core.places_fit import places_migration
 from m3desk.core.routines import one_routine_migration, sheets_routine_migration
 from m3desk.core.system import (
     ConditionSpec,

@@ -80,9 +80,9 @@ def test_an_extra_attack_on_a_natural_20_in_both() -> None:
         played = _duel("extra_attack" if extra else "off")
         played = core.update_combatant(played, ids(played)["Rath"], initiative=1)
         played = core.update_combatant(played, ids(played)["Orc"], initiative=9)
-        result = forecast._play(forecast.prepared(played), Scripted(
+        result = forecast.play(forecast.prepared(played), Scripted(
             [(1, 10), (10, 10), (20, 20), (4, 8), (15, 20), (6, 8), (1, 20)]).random,
-            0, True, 1)
+            "nearest", True, 1)
         hits.append(40 - result.hit_points[ids(played)["Orc"]])
     assert values.critical == "extra_attack"
     assert hits == [first + second, first]

@@ -115,13 +115,15 @@ def test_closing_ends_where_the_map_puts_it(step: int) -> None:
     plan = forecast._Plan(encounter)
     fight = forecast._Fight(plan, lambda: 0.5)
     walker, goblin = 1, 2
-    before = fight.dist[walker][goblin]
+    feet = fight.foes.feet
+    before = feet(walker, goblin)
     fight.close(walker, goblin, step, step)
     moved = core.set_position(encounter, plan.ids[walker], plan.ids[goblin], before - step,
                               log=False)
-    assert fight.dist[walker] == [0 if j == walker else core.position_between(
+    assert [feet(walker, j) for j in range(plan.n)] == [0 if j == walker else
+                                                         core.position_between(
         moved, plan.ids[walker], plan.ids[j]) for j in range(plan.n)]
-    assert all(fight.dist[j][walker] == fight.dist[walker][j] for j in range(plan.n))
+    assert all(feet(j, walker) == feet(walker, j) for j in range(plan.n))
 
 
 @pytest.mark.parametrize("declared", ["fighting withdrawal", "retreat"])
@@ -133,13 +135,14 @@ def test_a_withdrawal_steps_away_from_the_nearest_foe_by_the_rule_s_feet(declare
     assert isinstance(encounter, OseEncounter)
     plan = forecast._Plan(encounter)
     fight = forecast._Fight(plan, lambda: 0.5)
-    nearest = min((2, 3), key=lambda j: fight.dist[0][j])
-    before = fight.dist[0][nearest]
+    nearest = min((2, 3), key=lambda j: fight.foes.feet(0, j))
+    assert fight.foes.pick(0, how="nearest") == nearest
+    before = fight.foes.feet(0, nearest)
     fight.back_off(0, nearest, plan.away[0])
     assert plan.away[0] == withdrawal_feet(plan.rate[0], declared) > 0
     moved = core.set_position(encounter, morgan.id, plan.ids[nearest], before + plan.away[0],
                               log=False)
-    assert fight.dist[0][nearest] == core.position_between(moved, morgan.id,
+    assert fight.foes.feet(0, nearest) == core.position_between(moved, morgan.id,
                                                            plan.ids[nearest])
 
 

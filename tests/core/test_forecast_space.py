@@ -1,0 +1,99 @@
+"""The forecasts' spatial index answers as a scan of everyone in index order would: the
+policy's pick (nearest, weakest, strongest; ties to the lower index), who stands within a
+reach, after moves, falls and wounds, on both metrics, with heights and on one level."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from m3desk.core.forecast import Target
+from m3desk.core.forecast_space import Foes, policy_key
+from m3desk.core.places import Place, Plane
+from m3desk.core.system import PositionModel
+
+MODELS = {
+    "straight": PositionModel(kind="distance", unit="ft", maximum=480, step=5),
+    "squares": PositionModel(kind="distance", unit="ft", maximum=1000, step=5, metric="squares"),
+    "heights": PositionModel(kind="distance", unit="m", maximum=300, step=1, height=True),
+}
+
+
+def _scan(
+    plane: Plane,
+    side: list[int],
+    standing: list[bool],
+    hp: list[int],
+    i: int,
+    how: Target,
+    accept: set[int] | None,
+    even: bool = False,
+) -> int:
+    best, best_key = -1, 0
+    for j in range(len(side)):
+        if side[j] == side[i] or not standing[j] or (accept is not None and j not in accept):
+            continue
+        if even and plane.between(i, j) % 2:
+            continue
+        key = policy_key(how, hp[j], plane.between(i, j))
+        if best < 0 or key < best_key:
+            best, best_key = j, key
+    return best
+
+
+@pytest.mark.parametrize("how", ["nearest", "weakest", "strongest"])
+@pytest.mark.parametrize("metric", sorted(MODELS))
+def test_picks_and_reach_are_a_scan_s(metric: str, how: Target) -> None:
+    model = MODELS[metric]
+    draw = random.Random(f"{metric} {how}")
+    for count in (2, 7, 40, 120):
+        spread = draw.choice((15, 60, 400, 1500))
+        places = [
+            Place.at(
+                draw.uniform(-spread, spread),
+                draw.uniform(-spread, spread),
+                draw.choice((0.0, 3.0)) if metric == "heights" else 0.0,
+            )
+            for _ in range(count)
+        ]
+        # some stand on one spot, a few beyond the board's farthest
+        places[-1] = places[0]
+        plane = Plane(model, places)
+        side = [draw.randrange(3) for _ in range(count)]
+        hp = [draw.randrange(1, 6) for _ in range(count)]
+        standing = [draw.random() < 0.9 for _ in range(count)]
+        foes = Foes(plane, side, standing, hp, how)
+        for _ in range(40):
+            i = draw.randrange(count)
+            accept = None if draw.random() < 0.5 else set(draw.sample(range(count), count // 2))
+            test = None if accept is None else accept.__contains__
+            assert foes.pick(i, test) == _scan(plane, side, standing, hp, i, how, accept)
+            assert foes.pick(i, test, "nearest") == _scan(
+                plane, side, standing, hp, i, "nearest", accept
+            )
+            # a test of the distance too (a foe in reach of this round's move)
+            assert foes.pick(i, test, at=lambda _j, feet: feet % 2 == 0) == _scan(
+                plane, side, standing, hp, i, how, accept, even=True
+            )
+            reach, beyond = draw.choice((5, 30, 120, 600)), draw.choice((-1, 5))
+            assert foes.within(i, reach, beyond, test) == [
+                j
+                for j in range(count)
+                if side[j] != side[i]
+                and standing[j]
+                and (accept is None or j in accept)
+                and beyond < plane.between(i, j) <= reach
+            ]
+            assert foes.any_foe(i) == any(side[j] != side[i] and standing[j] for j in range(count))
+            # the fight goes on: one moves, one is hurt, one falls
+            mover, other = draw.randrange(count), draw.randrange(count)
+            plane.approach(mover, other, draw.uniform(0, spread))
+            foes.moved(mover)
+            hurt = draw.randrange(count)
+            hp[hurt] -= 1
+            if hp[hurt] <= 0 and standing[hurt]:
+                standing[hurt] = False
+                foes.leave(hurt)
+            else:
+                foes.wounded(hurt)
