@@ -89,8 +89,8 @@ PRESETS = {
     # Issue 22's second part, as the rules stood (c61053b): the forecasts' own copies of the
     # turn order, condition countdowns and what Apparatus conditions mean.
     "before-2": [
-        "m3desk/core/encounter.py::turn_order",
-        "m3desk/core/encounter.py::Encounter.round_ended",
+        "m3desk/core/encounter_model.py::turn_order",
+        "m3desk/core/encounter_model.py::Encounter.round_ended",
         "m3desk/systems/ose/forecast.py::_order",
         "m3desk/systems/adnd2e/combat.py::initiative_order",
         "m3desk/systems/apparatus/forecast.py::_order",
@@ -101,8 +101,8 @@ PRESETS = {
     ],
     # The same rules after: one function each, for the tracker, the dialog and the forecast.
     "after-2": [
-        "m3desk/core/encounter.py::group_counts",
-        "m3desk/core/encounter.py::counted_down",
+        "m3desk/core/encounter_model.py::group_counts",
+        "m3desk/core/encounter_model.py::counted_down",
         "m3desk/core/initiative.py::roll_sides",
         "m3desk/systems/ose/round.py::order_key",
         "m3desk/systems/adnd2e/combat.py::doubles_dice",
