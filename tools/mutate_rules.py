@@ -104,7 +104,7 @@ PRESETS = {
         "m3desk/core/encounter_model.py::group_counts",
         "m3desk/core/encounter_model.py::counted_down",
         "m3desk/core/initiative.py::roll_sides",
-        "m3desk/systems/ose/round.py::order_key",
+        "m3desk/systems/ose/turn_order.py::order_key",
         "m3desk/systems/adnd2e/combat.py::doubles_dice",
         "m3desk/systems/adnd2e/combat.py::extra_attack",
         "m3desk/systems/adnd2e/combat.py::hit_damage",

@@ -397,36 +397,11 @@ def build_check(
         )
     res_terms.append(Term(label="GM adjustment", value=situation.gm_resistance))
 
-    ep_terms: list[Term] = []
-    if affects_target and target is not None and target.size is not actor.size:
-        res_adj, ep_adj = size_adjustment(actor.size.value, target.size.value, mental=mental)
-        word = "larger" if target.size.step > actor.size.step else "smaller"
-        against_difficulty = resistance.kind is ResistanceKind.DIFFICULTY
-        if mental:
-            if rules.size_mental:
-                res_terms.append(Term(label=f"{word} target", value=res_adj))
-                ep_terms.append(Term(label=f"{word} target", value=ep_adj))
-        elif against_difficulty:
-            if rules.size_vs_difficulty:
-                ep_terms.append(Term(label=f"{word} target", value=ep_adj))
-        else:
-            if (rules.size_defence_vs_larger if word == "larger"
-                    else rules.size_defence_vs_smaller):
-                res_terms.append(Term(label=f"{word} target", value=res_adj))
-            ep_terms.append(Term(label=f"{word} target", value=ep_adj))
+    ep_terms = _size_terms(actor, target, resistance, mental, rules, res_terms) \
+        if affects_target else []
     ep_terms.append(Term(label="GM adjustment", value=situation.gm_effect_points))
 
-    computed = _damage_cap(actor, weapon, rules)
-    if computed is not None and isinstance(actor, CharacterSheet) and isinstance(
-            weapon, Item | Spell):
-        key_list = actor.items if isinstance(weapon, Item) else actor.spells
-        kind = "item" if isinstance(weapon, Item) else "spell"
-        if weapon in key_list:
-            override = actor.overrides.get(f"max_damage.{kind}.{key_list.index(weapon)}")
-            computed = computed if override is None else override
-    cap = computed if rules.enforce_damage_cap else None
-    if situation.damage_cap is not None:
-        cap = situation.damage_cap
+    cap, computed = _damage_caps(actor, weapon, rules, situation)
     reach = None
     if weapon is not None and target is not None and not (
             isinstance(weapon, MonsterAttack) and weapon.action):
@@ -446,3 +421,46 @@ def build_check(
         mental=mental,
         reach=reach,
     )
+
+
+def _size_terms(actor: Sheet, target: Sheet | None, resistance: ResistanceChoice,
+                mental: bool, rules: TableRules, res_terms: list[Term]) -> list[Term]:
+    """A larger or smaller target's terms: to its resistance (added to ``res_terms``) and
+    to the effect points, as the table rules apply size to mental checks, checks against a
+    difficulty and defences."""
+    ep_terms: list[Term] = []
+    if target is not None and target.size is not actor.size:
+        res_adj, ep_adj = size_adjustment(actor.size.value, target.size.value, mental=mental)
+        word = "larger" if target.size.step > actor.size.step else "smaller"
+        against_difficulty = resistance.kind is ResistanceKind.DIFFICULTY
+        if mental:
+            if rules.size_mental:
+                res_terms.append(Term(label=f"{word} target", value=res_adj))
+                ep_terms.append(Term(label=f"{word} target", value=ep_adj))
+        elif against_difficulty:
+            if rules.size_vs_difficulty:
+                ep_terms.append(Term(label=f"{word} target", value=ep_adj))
+        else:
+            if (rules.size_defence_vs_larger if word == "larger"
+                    else rules.size_defence_vs_smaller):
+                res_terms.append(Term(label=f"{word} target", value=res_adj))
+            ep_terms.append(Term(label=f"{word} target", value=ep_adj))
+    return ep_terms
+
+
+def _damage_caps(actor: Sheet, weapon: Weapon | None, rules: TableRules,
+                 situation: Situation) -> tuple[int | None, int | None]:
+    """The damage cap the check applies (the situation's own first, else the computed one
+    where the table rules enforce it) and the computed cap (a GM's override in place)."""
+    computed = _damage_cap(actor, weapon, rules)
+    if computed is not None and isinstance(actor, CharacterSheet) and isinstance(
+            weapon, Item | Spell):
+        key_list = actor.items if isinstance(weapon, Item) else actor.spells
+        kind = "item" if isinstance(weapon, Item) else "spell"
+        if weapon in key_list:
+            override = actor.overrides.get(f"max_damage.{kind}.{key_list.index(weapon)}")
+            computed = computed if override is None else override
+    cap = computed if rules.enforce_damage_cap else None
+    if situation.damage_cap is not None:
+        cap = situation.damage_cap
+    return cap, computed
