@@ -388,12 +388,6 @@ class ForecastDialog(QDialog):
         self._finish(None, cancelled=True)
         self.summary.setText(sentence)
 
-    def wait_until_done(self, timeout_s: float = 60.0) -> Forecast | None:
-        """Block until the worker has played every fight (tests and scripts)."""
-        if self._run is not None:
-            self._run.wait(timeout_s)
-        return self.forecast
-
     def run_to_end(self) -> Forecast | None:
         """Play every fight now on this thread (tests and scripts), in the same batches."""
         if self.simulate is None or self.problem is not None:
