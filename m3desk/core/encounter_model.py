@@ -305,7 +305,7 @@ def counted_down(rounds: int | None, fresh: bool) -> int | None:
     fewer; 0 means it has run out. The tracker's round end and every forecast count with it."""
     if rounds is None or fresh:
         return rounds
-    return rounds - 1 if rounds > 1 else 0
+    return max(0, rounds - 1)
 
 
 T = TypeVar("T")
@@ -322,8 +322,7 @@ def group_counts(keyed: Iterable[tuple[T, int, int]], *, lower_first: bool) -> l
     counts: list[list[T]] = []
     for count in sorted(by_count, reverse=not lower_first):
         members = by_count[count]
-        if len(members) > 1:
-            members.sort()
+        members.sort()
         counts.append([items[index][0] for _tie, index in members])
     return counts
 

@@ -78,8 +78,7 @@ def lowest_natural(need: int, modifier: int) -> int:
 
 def damage_dealt(total: int, multiplier: int = 1) -> int:
     """A hit's damage: the dice and bonuses (times a backstab's multiplier), at least 1."""
-    total *= multiplier
-    return total if total > 1 else 1
+    return max(1, total * multiplier)
 
 
 def hit_chance(thac0: int, armour_class: int, modifier: int = 0, *,
