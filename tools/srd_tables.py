@@ -4,7 +4,8 @@ against the book (tests/systems/ose/test_tables_from_the_book.py).
 Reads each class page of the SRD (a git directory: ``--srd``, by default the mirror of
 oldmanumby/ose.srd) and writes, per class, what its header table and its level progression
 table say: prime requisites, the hit die, the maximum level, and per level the XP, Hit
-Dice, THAC0 and the five saving throws; and the thief's skills by level. Only numbers and
+Dice, THAC0 and the five saving throws; the thief's skills by level; and the monsters'
+attack matrix, saving throws and XP by Hit Dice. Only numbers and
 names (facts); no text of the book is kept.
 
     .venv/bin/python tools/srd_tables.py > tests/fixtures/ose_srd_tables.json
@@ -100,6 +101,53 @@ def read_thief_skills(page: str) -> list[dict[str, int]]:
     return found
 
 
+def _srd_file(srd: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "-C", srd, "show", f"HEAD:{path}"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def _table_after(page: str, heading: str) -> list[list[str]]:
+    """The data rows of the first table after the line ``heading``."""
+    lines = page.splitlines()
+    start = lines.index(heading)
+    rows: list[list[str]] = []
+    for line in lines[start + 1 :]:
+        if line.startswith("|"):
+            rows.append(_cells(line))
+        elif rows:
+            break
+    return [
+        row
+        for row in rows
+        if not set(row[0]) <= set(":- ") and row[0] not in ("", "Monster HD", "Hit Dice")
+    ]
+
+
+def read_monsters(srd: str) -> dict[str, object]:
+    """The attack matrix (THAC0 and the roll to hit AC −3 … 9 by Hit Dice), the monster
+    saving throws by Hit Dice, and the XP by Hit Dice."""
+    combat = _srd_file(srd, "5_Adventures/13_Combat_Tables.md")
+    matrix = [
+        {
+            "hd": row[0],
+            "thac0": _number(row[1]),
+            "to_hit": [int(cell.strip("*")) for cell in row[2:15]],
+        }
+        for row in _table_after(combat, "## Attack Matrix")
+    ]
+    saves = [
+        {"hd": row[0], "saves": [int(cell) for cell in row[1:6]]}
+        for row in _table_after(combat, "## Monster Saving Throws")
+    ]
+    awarding = _srd_file(srd, "6_Running_Adventures/9_Awarding_XP.md")
+    xp = [
+        {"hd": row[0], "base": _number(row[1]), "bonus": _number(row[2])}
+        for row in _table_after(awarding, "## Defeated Monsters")
+    ]
+    return {"attack_matrix": matrix, "saves": saves, "xp": xp}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--srd", default=DEFAULT_SRD)
@@ -113,6 +161,7 @@ def main() -> int:
         tables["classes"][key] = read_class(page)  # type: ignore[index]
         if key == "thief":
             tables["thief_skills"] = read_thief_skills(page)
+    tables["monsters"] = read_monsters(srd)
     json.dump(tables, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
