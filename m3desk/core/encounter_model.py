@@ -472,6 +472,11 @@ def current_count(encounter: Encounter) -> int | None:
     return encounter.combatant(encounter.turn).initiative
 
 
+def effective_initiative(encounter: Encounter, combatant: Combatant) -> int | None:
+    """The count a combatant acts on (the printed encounter sheet's column)."""
+    return combatant.initiative
+
+
 def acting(encounter: E) -> list[Combatant]:
     """Who acts this round: only the surprising side in the surprise round."""
     if encounter.phase == "surprise":
