@@ -1,7 +1,8 @@
 """The rule-mutation tool runs in the suite (issue 31): every mutant of the rules issue 31
-made one (and of the three that survived before) is killed by the fast tests covering its
-module, in one process (``tools/mutate_rules.py --preset issue-31 --in-process``), within
-about a minute of CPU. The larger presets run on demand the same way."""
+made one (and of the three that survived before), and of issue 22's (the presets ``after``
+and ``after-2``: 134 mutants in all), is killed by the fast tests covering its module, in
+one process (``tools/mutate_rules.py --preset issue-31 --in-process``): about 22 s of CPU
+measured, under a minute. The ``before`` presets run on demand the same way."""
 
 from __future__ import annotations
 
@@ -32,6 +33,6 @@ def test_every_mutant_of_the_rules_made_one_is_killed(tmp_path: Path) -> None:
     found = json.loads(report.read_text(encoding="utf-8"))
     survivors = [f"{m['target']}:{m['line']} {m['change']}" for m in found["mutants"]
                  if not m["killed_by"]]
-    assert len(found["mutants"]) >= 40
+    assert len(found["mutants"]) >= 130
     assert survivors == []
     assert found["cpu_seconds"] < 90, found["cpu_seconds"]

@@ -11,6 +11,7 @@ A nested function is mutated inside its outer function's code.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import time
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from tools.mutate_rules import ROOT, Mutant, mutants
+from tools.mutate_rules import ROOT, Mutant, _find, mutants
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -68,6 +69,23 @@ def _mutated_code(mutant: Mutant, qualname: str, path: str) -> types.CodeType:
     raise SystemExit(f"{mutant.target}: no code for {qualname}")
 
 
+def _mutated_defaults(mutant: Mutant, qualname: str, function: Any
+                      ) -> tuple[tuple[object, ...] | None, dict[str, object] | None]:
+    """The mutant's default arguments: they are evaluated where the function is defined, not
+    in its code, so a changed default (``multiplier: int = 1`` → ``2``) is applied here."""
+    node = _find(ast.parse(mutant.source), qualname)
+    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    scope = function.__globals__
+
+    def value(expression: ast.expr) -> object:
+        return eval(compile(ast.Expression(expression), "<default>", "eval"), scope)
+
+    defaults = tuple(value(d) for d in node.args.defaults) or None
+    keywords = {a.arg: value(d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults,
+                                                strict=True) if d is not None} or None
+    return defaults, keywords
+
+
 def _fails(items: list[pytest.Item]) -> str:
     """The first test that fails ("" when all pass)."""
     for item in items:
@@ -92,10 +110,13 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
         owner, qualname = _live(target)
         function = getattr(owner, "__wrapped__", owner)
         original = function.__code__
+        original_defaults = function.__defaults__, function.__kwdefaults__
         path = target.split("::")[0]
         try:
             for mutant in mutants(target):
                 function.__code__ = _mutated_code(mutant, qualname, path)
+                function.__defaults__, function.__kwdefaults__ = _mutated_defaults(
+                    mutant, qualname, function)
                 if hasattr(owner, "cache_clear"):
                     owner.cache_clear()
                 killer = _fails(chosen)
@@ -105,6 +126,7 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
                 print(f"{word} {target}:{mutant.line} {mutant.change}", flush=True)
         finally:
             function.__code__ = original
+            function.__defaults__, function.__kwdefaults__ = original_defaults
             if hasattr(owner, "cache_clear"):
                 owner.cache_clear()
     survived = [r for r in results if not r["killed_by"]]

@@ -89,8 +89,8 @@ PRESETS = {
     # Issue 22's second part, as the rules stood (c61053b): the forecasts' own copies of the
     # turn order, condition countdowns and what Apparatus conditions mean.
     "before-2": [
-        "m3desk/core/encounter.py::turn_order",
-        "m3desk/core/encounter.py::Encounter.round_ended",
+        "m3desk/core/encounter_model.py::turn_order",
+        "m3desk/core/encounter_model.py::Encounter.round_ended",
         "m3desk/systems/ose/forecast.py::_order",
         "m3desk/systems/adnd2e/combat.py::initiative_order",
         "m3desk/systems/apparatus/forecast.py::_order",
@@ -101,10 +101,10 @@ PRESETS = {
     ],
     # The same rules after: one function each, for the tracker, the dialog and the forecast.
     "after-2": [
-        "m3desk/core/encounter.py::group_counts",
-        "m3desk/core/encounter.py::counted_down",
+        "m3desk/core/encounter_model.py::group_counts",
+        "m3desk/core/encounter_model.py::counted_down",
         "m3desk/core/initiative.py::roll_sides",
-        "m3desk/systems/ose/round.py::order_key",
+        "m3desk/systems/ose/turn_order.py::order_key",
         "m3desk/systems/adnd2e/combat.py::doubles_dice",
         "m3desk/systems/adnd2e/combat.py::extra_attack",
         "m3desk/systems/adnd2e/combat.py::hit_damage",
@@ -124,10 +124,15 @@ PRESETS["issue-31"] = [
     "m3desk/systems/monsters_and_magic/encounter.py::down",
     "m3desk/systems/monsters_and_magic/conditions.py::round_ends_left",
     "m3desk/core/numbers.py::step_runs",
+    # Issue 22's rules made one ("after", "after-2"), in the suite since issue 31's second turn.
+    *PRESETS["after"],
+    *PRESETS["after-2"],
 ]
 SUITE_TESTS = {
-    "m3desk/systems/adnd2e/": ["tests/systems/test_rule_tables.py",
-                               "tests/systems/adnd2e/test_rules_once.py"],
+    "m3desk/systems/adnd2e/": [
+        "tests/systems/test_rule_tables.py", "tests/systems/adnd2e/test_rules_once.py",
+        "tests/systems/adnd2e/test_morale_timing.py::test_one_orc_of_five_down_is_no",
+        "tests/systems/adnd2e/test_morale_timing.py::test_a_monster_that_checked_and_held"],
     "m3desk/systems/ose/": ["tests/systems/test_rule_tables.py",
                             "tests/systems/ose/test_morale_once.py::test_the_odds_shown",
                             "tests/systems/ose/test_morale_once.py::test_the_small_rules"],
@@ -135,6 +140,8 @@ SUITE_TESTS = {
         "tests/systems/test_rule_tables.py",
         "tests/systems/monsters_and_magic/test_forecast_ties.py"],
     "m3desk/core/numbers.py": ["tests/systems/test_rule_tables.py"],
+    "m3desk/core/": ["tests/systems/test_rule_tables.py"],
+    "m3desk/systems/apparatus/": ["tests/systems/test_rule_tables.py"],
 }
 """What tests/test_rule_mutants.py gives each mutant of the ``issue-31`` preset in process:
 only the fast tests that cover its module (the tables' rows, the rules-once and tie tests),

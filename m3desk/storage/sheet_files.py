@@ -17,7 +17,6 @@ from m3desk.storage.documents import (
     LoadedDocument,
     dump_document_bytes,
     load_document,
-    load_document_bytes,
     save_document,
 )
 from m3desk.storage.registry import DocumentType
@@ -32,10 +31,6 @@ def doc_type_for(sheet: BaseModel) -> DocumentType[Any]:
 def load_sheet(path: str | os.PathLike[str]) -> LoadedDocument:
     """Open a character or monster file of any system; raises only ``DocumentLoadError``."""
     return load_document(path, catalog.sheets())
-
-
-def sheet_from_bytes(data: bytes, *, source: str) -> LoadedDocument:
-    return load_document_bytes(data, catalog.sheets(), source=source)
 
 
 def sheet_bytes(sheet: BaseModel) -> bytes:

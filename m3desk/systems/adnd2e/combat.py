@@ -179,8 +179,7 @@ def extra_attack(natural: int, critical_hits: str) -> bool:
 def hit_damage(rolled: int, bonus: int) -> int:
     """A hit's damage from the dice's total and the bonuses: at least 1 (the DMG). The
     dialog's :func:`roll_damage` and the forecast's strikes both end with it."""
-    total = rolled + bonus
-    return total if total > 1 else 1
+    return max(1, rolled + bonus)
 
 
 def attack_outcomes(modifier: int, thac0: int, target_ac: int, dice: DiceExpr,
@@ -267,7 +266,7 @@ def morale_trigger(down: int, members: int) -> int:
     slain after 50 %"). Returns the latest trigger the side has reached, as a count of the
     fallen (0: none yet); a check is due whenever it passes the one last checked at. With 1 of
     5 down (20 %) nothing is due; 2 of 5 is the quarter."""
-    if down <= 0 or members <= 0:
+    if members <= 0:  # no monsters (none down counts nothing below either)
         return 0
     if down * 2 >= members:
         return down

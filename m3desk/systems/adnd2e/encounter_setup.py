@@ -17,6 +17,7 @@ from __future__ import annotations
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
 from m3desk.core.system import SetupStep
+from m3desk.systems.adnd2e.encounter import AdndEncounter, attacks_of, ranges_feet
 
 __all__ = ["DISTANCES", "SETUP_STEPS", "distance_dice", "roll_surprise", "set_distance",
            "surprised_sides"]
@@ -116,8 +117,6 @@ def distance_dice(encounter: core.Encounter, choice: str) -> DiceExpr:
 
 
 def _longest_range(encounter: core.Encounter) -> int:
-    from m3desk.systems.adnd2e.table import AdndEncounter, attacks_of, ranges_feet
-
     options = encounter.options if isinstance(encounter, AdndEncounter) else None
     found = [ranges[2] for c in encounter.combatants
              for attack in attacks_of(c.sheet, options) if attack.missile

@@ -7,48 +7,38 @@ engaging the foe blocks it; the GM may still place a token beyond the allowance,
 says so.
 
 One function per rule, called by the map's ruler and drop, the board's rings and the action
-dialog: :func:`allowance_left`, :func:`blocker`, :func:`check_move`, :func:`make_move`.
+dialog's moves (:mod:`m3desk.systems.adnd2e.dialog_moves`): :func:`allowance_left`,
+:func:`blocker`, :func:`check_move`, :func:`make_move`.
 """
 
 from __future__ import annotations
 
 from m3desk.core import encounter as core
 from m3desk.core import free_attacks
-from m3desk.core.places import Place, between, ground_along, toward
+from m3desk.core.places import Place, between, ground_along
 from m3desk.core.reach_memo import ByCombatant
 from m3desk.core.system import (
-    ActionOutcome,
-    ActionPreview,
     MoveAllowance,
     MoveCheck,
     move_text,
-    note_lines,
     with_allowance_note,
 )
-from m3desk.systems.adnd2e.movement import BY_ID
-from m3desk.systems.adnd2e.table import (
+from m3desk.systems.adnd2e.encounter import (
     FEET,
     MELEE_FEET,
     AdndCombatant,
     AdndEncounter,
+    _combatant,
     allowance,
-    free_attack_notice,
     owed_attacks,
 )
+from m3desk.systems.adnd2e.movement import BY_ID
 
-__all__ = ["VERBS", "allowance_left", "blocker", "check_move", "dialog_move",
-           "make_move", "preview_move", "resolve_move"]
+__all__ = ["VERBS", "allowance_left", "blocker", "check_move", "engaged_with", "make_move"]
 
 VERBS = {"close": "closes", "charge": "charges", "withdraw": "withdraws", "flee": "flees",
          "missile": "moves", "move": "moves"}
 """How the log names a move by the declared action ("Hal charges 150 ft")."""
-
-
-
-def _combatant(encounter: core.Encounter, combatant_id: str) -> AdndCombatant:
-    combatant = encounter.combatant(combatant_id)
-    assert isinstance(combatant, AdndCombatant)
-    return combatant
 
 
 def _allowance_left(encounter: core.Encounter, combatant_id: str) -> MoveAllowance:
@@ -161,91 +151,3 @@ def make_move(encounter: core.Encounter, combatant_id: str, place: Place
     after = free_attacks.owe(after, combatant_id, owed)
     text = move_text(combatant.name, check, FEET.unit)
     return core.add_log(after, text, actor=combatant_id), text
-
-
-# -- the action dialog's movement actions ------------------------------------------------------
-
-
-def dialog_move(encounter: core.Encounter, actor: str, action: str,
-                target: str | None) -> tuple[Place | None, str]:
-    """Where a dialog move takes the actor ("move:toward" up to 5' from the target,
-    "move:away"/"move:withdraw" straight away from it, "move:flee" away from every foe it
-    is engaged with, or from the nearest foe), or why it cannot."""
-    combatant = _combatant(encounter, actor)
-    budget = allowance_left(encounter, actor).amount
-    if budget <= 0:
-        return None, f"{combatant.name} has used this round's movement."
-    here = encounter.places[actor]
-    kind = action.split(":")[1]
-    if kind == "flee":
-        engaged = core.foes_within(encounter, actor, MELEE_FEET) or core.foes_within(
-            encounter, actor, FEET.maximum)[:1]
-        if not engaged:
-            return toward(FEET, here, here, budget, fallback=(-1.0, 0.0)), ""
-        x = sum(encounter.places[i].x for i in engaged) / len(engaged)
-        y = sum(encounter.places[i].y for i in engaged) / len(engaged)
-        centre = Place.at(x, y, here.z)
-        gap = FEET.norm(here.x - x, here.y - y)
-        return toward(FEET, here, centre, gap + budget, fallback=(-1.0, 0.0)), ""
-    if target is None:
-        return None, "Choose a target."
-    there = encounter.places[target]
-    feet = FEET.measure(here, there)
-    name = encounter.combatant(target).name
-    if kind == "toward":
-        return core.closing_place(encounter, actor, target, max(MELEE_FEET, feet - budget),
-                                  budget), ""
-    if kind == "withdraw" and encounter.out_of_fight(encounter.combatant(target)):
-        return None, (f"{name} is down: withdraw from a foe still fighting "
-                      f"{combatant.name}.")
-    if kind == "withdraw" and feet > MELEE_FEET:
-        return None, (f"{combatant.name} is not engaged with {name}: withdraw from a foe "
-                      f"within {MELEE_FEET} ft.")
-    return toward(FEET, here, there, min(FEET.maximum, feet + budget)), ""
-
-
-def preview_move(encounter: core.Encounter, actor: str, action: str,
-                 target: str | None) -> ActionPreview:
-    place, problem = dialog_move(encounter, actor, action, target)
-    if place is None:
-        return ActionPreview(problem=problem)
-    check = check_move(encounter, actor, place)
-    lines = [f"{check.verb.capitalize()} {check.distance} ft"]
-    if target is not None and action.split(":")[1] != "flee":
-        before = core.position_between(encounter, actor, target)
-        lines[0] += (f": {before} → {FEET.measure(place, encounter.places[target])} ft from "
-                     f"{encounter.combatant(target).name}")
-    if action == "move:flee":
-        enc = encounter
-        foes = [enc.combatant(i).name for i in core.foes_within(enc, actor, MELEE_FEET)]
-        lines.append("Free attacks at the back now: " + (", ".join(foes) if foes else "none"))
-    return ActionPreview(lines=(*lines, *note_lines(check)))
-
-
-def resolve_move(encounter: core.Encounter, actor: str, action: str,
-                 target: str | None) -> ActionOutcome:
-    """A dialog move is the map's move: :func:`make_move` to the place it reaches, with the
-    free attacks it owes announced."""
-    place, problem = dialog_move(encounter, actor, action, target)
-    if place is None:
-        raise ValueError(problem)
-    after, text = make_move(encounter, actor, place)
-    assert isinstance(after, AdndEncounter)
-    fleer = _combatant(after, actor)
-    notices = tuple(free_attack_notice(after, _combatant(after, foe_id), fleer)
-                    for foe_id in dict.fromkeys(fleer.free_attacks)
-                    if foe_id not in _combatant(encounter, actor).free_attacks)
-    if notices:
-        notices += (f"{fleer.name} can be pursued unless someone blocks.",)
-    if action == "move:withdraw" and target is not None:
-        # Every foe still fighting it that it leaves behind, as the preview and the log
-        # name them (the target chosen may be one of several, or already down).
-        left = set(core.foes_within(encounter, actor, MELEE_FEET, at=place))
-        for foe_id in engaged_with(encounter, actor):
-            if foe_id in left:
-                continue
-            foe = encounter.combatant(foe_id).name
-            ally = blocker(encounter, actor, foe_id, place)
-            notices += (f"{ally.name} blocks {foe}: it cannot follow {fleer.name}."
-                        if ally is not None else f"{foe} may follow {fleer.name}.",)
-    return ActionOutcome(after, text, notices=notices)

@@ -1,24 +1,22 @@
 """An AD&D monster's routines in the action dialog: "claw/claw/bite or by weapon" offers each
 routine ("routine:1", "routine:2") as one action that makes every attack of it at one target,
 each with its own d20 and damage dice, priced and rolled by the very functions a single
-attack uses (:func:`m3desk.systems.adnd2e.table._plan`, ``_resolve_attack``); the forecast
+attack uses (:func:`m3desk.systems.adnd2e.attack_plan._plan`, ``_resolve_attack``); the forecast
 makes one routine a round from the same attacks (:mod:`m3desk.systems.adnd2e.forecast`).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from m3desk.core import encounter as core
 from m3desk.core.numbers import percent
 from m3desk.core.routines import routine_action
 from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview
 from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e.attack_plan import _attack_options, _modifier, _plan, _resolve_attack
+from m3desk.systems.adnd2e.encounter import AdndCombatant, AdndEncounter, _combatant, attacks_of
 from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
-
-if TYPE_CHECKING:
-    from m3desk.systems.adnd2e.table import AdndCombatant, AdndEncounter
 
 __all__ = ["preview_routine", "resolve_routine", "routine_options"]
 
@@ -37,8 +35,6 @@ def routine_options(encounter: AdndEncounter, combatant: AdndCombatant
                     ) -> list[ActionOption]:
     """Each routine of a monster with more than one, or with more than one attack, as one
     action: its attacks' dice in turn ("#1 claw d20", "#1 damage", "#2 claw d20" …)."""
-    from m3desk.systems.adnd2e.table import _attack_options, attacks_of
-
     sheet = combatant.sheet
     if not isinstance(sheet, MonsterSheet):
         return []
@@ -82,8 +78,6 @@ def _blows(sheet: MonsterSheet, number: int) -> list[int]:
 def preview_routine(encounter: AdndEncounter, actor: str, number: int,
                     target: str | None) -> ActionPreview:
     """Each attack's chance to hit and average damage, as its own preview gives them."""
-    from m3desk.systems.adnd2e.table import _combatant, _modifier, _plan
-
     sheet = _combatant(encounter, actor).sheet
     assert isinstance(sheet, MonsterSheet)
     blows = _blows(sheet, number)
@@ -112,9 +106,6 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
                     faces: tuple[int, ...]) -> ActionOutcome:
     """Every attack of the routine at one target from ``faces`` in the order of its dice;
     attacks left when the target is down are not made."""
-    from m3desk.systems.adnd2e.table import _attack_options as options_of
-    from m3desk.systems.adnd2e.table import _combatant, _plan, _resolve_attack, attacks_of
-
     combatant = _combatant(encounter, actor)
     sheet = combatant.sheet
     assert isinstance(sheet, MonsterSheet)
@@ -125,7 +116,7 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
     notices: list[str] = []
     at = 0
     for index in blows:
-        width = len(options_of(attacks[index], index, "attack", "", None,
+        width = len(_attack_options(attacks[index], index, "attack", "", None,
                                encounter.options)[0].dice)
         part = faces[at:at + width]
         at += width
@@ -153,7 +144,5 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
 
 
 def _combatant_encounter(encounter: core.Encounter) -> AdndEncounter:
-    from m3desk.systems.adnd2e.table import AdndEncounter
-
     assert isinstance(encounter, AdndEncounter)
     return encounter

@@ -13,16 +13,15 @@ and outside initiative. Missiles fired on the move keep their count across round
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any, ClassVar, NamedTuple
+from typing import Any
 
-from pydantic import BaseModel, BeforeValidator, Field, PlainSerializer
+from pydantic import BaseModel
 
 from m3desk.core import encounter as core
 from m3desk.core import free_attacks
 from m3desk.core.copies import d8_hit_dice, with_hit_points
 from m3desk.core.dice import DiceExpr
-from m3desk.core.names import SideName, visible_name
-from m3desk.core.numbers import damage_spread, damage_summary, minus, percent, pool_text, signed
+from m3desk.core.numbers import damage_spread, damage_summary, minus, pool_text, signed
 from m3desk.core.places import Place
 from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.routines import ROUTINE_ACTION
@@ -35,266 +34,65 @@ from m3desk.core.system import (
     DiceSpec,
     DueAction,
     EncounterRules,
-    InitiativeScheme,
     MoveCheck,
-    PositionModel,
     Reach,
     Ring,
     TrackerColumn,
 )
 from m3desk.core.terms import Term, explain, rolled
-from m3desk.systems.adnd2e import combat, experience, routines
-from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
+from m3desk.systems.adnd2e import combat, dialog_moves, experience, moves, routines
+from m3desk.systems.adnd2e.attack_plan import (
+    _armour,
+    _attack_options,
+    _describe,
+    _meets_charge,
+    _mode,
+    _resolve_attack,
+    _yet_to_act,
+)
+from m3desk.systems.adnd2e.attack_plan import _modifier as _modifier
+from m3desk.systems.adnd2e.attack_plan import _Plan as _Plan
+from m3desk.systems.adnd2e.attack_plan import _plan as _plan
+from m3desk.systems.adnd2e.derive import derive
+from m3desk.systems.adnd2e.encounter import (
+    FEET,
+    INITIATIVE,
+    AdndCombatant,
+    AdndEncounter,
+    Attack,
+    _combatant,
+    _declaration,
+    _enc,
+    _feet_per_point,
+    _foes,
+    _hp,
+    _options,
+    _pool,
+    _rate,
+    _size,
+    attacks_of,
+    ranges_feet,
+    routine_of,
+)
+from m3desk.systems.adnd2e.encounter import MELEE_FEET as MELEE_FEET
+from m3desk.systems.adnd2e.encounter import _ranges_feet as _ranges_feet
+from m3desk.systems.adnd2e.encounter import allowance as allowance
 from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
 from m3desk.systems.adnd2e.movement import (
     BY_ID,
     BY_LABEL,
     DECLARATIONS,
-    Declaration,
     combat_movement_feet,
-    end_round_credit,
-    fire_credit,
     moving_rate_of_fire,
 )
-from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.tables import SAVE_NAMES, Save
 
 __all__ = ["ENCOUNTER_RULES", "FEET", "INITIATIVE", "AdndCombatant", "AdndEncounter", "Attack",
            "attacks_of", "morale_due", "routine_of", "side_morale_trigger"]
 
-MELEE_FEET = 5
-INITIATIVE = InitiativeScheme(roller="side_die", die=10, lower_first=True, ties="simultaneous",
-                              reroll_each_round=True, declared=("every action",))
-FEET = PositionModel(kind="distance", unit="ft", maximum=1000, step=5, metric="squares",
-                     start=60)
-Sheet = CharacterSheet | MonsterSheet
-LARGE = ("L", "H", "G")
-NATURAL_SPEED = {"T": 0, "S": 3, "M": 3, "L": 6, "H": 9, "G": 12}
-"""Optional Table 56: natural weapons by size when weapon speed counts."""
-
-
-def _credit(value: Any) -> Fraction | None:
-    if value is None or isinstance(value, Fraction):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return Fraction(value)
-    if isinstance(value, str) and len(value) <= 12:
-        try:
-            credit = Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            raise ValueError("a missile count is a fraction like 3/4") from None
-        if 0 <= credit <= 20 and credit.denominator <= 100:
-            return credit
-    raise ValueError("a missile count is a fraction between 0 and 20")
-
-
-Credit = Annotated[Fraction | None, BeforeValidator(_credit),
-                   PlainSerializer(lambda v: None if v is None else str(v),
-                                   return_type=str | None)]
-
-
-class AdndCombatant(core.Combatant):
-    sheet: CharacterSheet | MonsterSheet = Field(discriminator="kind")
-    declared: str = Field("", max_length=20)
-    """The declaration id of this round's action ("charge"); empty until declared."""
-    casting_time: int = Field(0, ge=0, le=10)
-    initiative_roll: int | None = Field(None, ge=1, le=10)
-    """The d10 as rolled (the side's, by default); ``initiative`` adds the modifiers."""
-    moved: int = Field(0, ge=0, le=10_000)
-    """Feet moved this round."""
-    fire_credit: Credit = None
-    """Shots counted across rounds (None: loaded, never fired)."""
-    fire_rate: Credit = None
-    fire_round: int = Field(0, ge=0, le=100_000)
-    morale_checked: int = Field(0, ge=0, le=core.MAX_COMBATANTS)
-    """The side's morale trigger (its fallen, :func:`side_morale_trigger`) at this monster's
-    last morale check: no new check is due until the side reaches a later one."""
-
-
-class AdndEncounter(core.Encounter):
-    def out_of_fight(self, combatant: core.Combatant) -> bool:
-        """At 0 hit points or fewer a combatant is dead, or unconscious under the death's
-        door option: either way it takes no more turns."""
-        return combat.down(combatant.sheet.hit_points)
-
-    scheme: ClassVar[InitiativeScheme] = INITIATIVE
-    position_model: ClassVar[PositionModel] = FEET
-    combatants: tuple[AdndCombatant, ...] = Field((), max_length=core.MAX_COMBATANTS)
-    options: AdndOptions = Field(default_factory=AdndOptions)
-    experience_awarded: bool = False
-    """The fight's experience was added to the survivors' sheets."""
-    surprise_rolls: dict[SideName, Annotated[int, Field(ge=1, le=10)]] = Field(
-        default_factory=dict, max_length=200)
-    """Each side's surprise d10 at set-up (1–3: surprised); empty in files from before."""
-
-    def round_ended(self) -> tuple[AdndEncounter, list[str]]:
-        accrued = self
-        for combatant in self.combatants:
-            # Every round a firer declared counts toward its next shot, whether or not it
-            # shot, and whenever its turn came (or whether the pointer ever reached it).
-            accrued = _accrued(accrued, combatant.id)
-        ended, expired = super(AdndEncounter, accrued).round_ended()
-        ending = self.round
-        combatants = []
-        for combatant in ended.combatants:
-            changes: dict[str, object] = {"declared": "", "casting_time": 0,
-                                          "initiative_roll": None, "moved": 0}
-            if (combatant.fire_round == ending and combatant.fire_credit is not None
-                    and combatant.fire_rate is not None):
-                changes["fire_credit"] = end_round_credit(combatant.fire_credit,
-                                                          combatant.fire_rate)
-            sheet = combatant.sheet
-            left = combat.bleeds(sheet.hit_points, self.options.deaths_door,
-                                 any(c.condition == "bound" for c in combatant.conditions))
-            if left != sheet.hit_points:
-                changes["sheet"] = sheet.model_copy(update={"hit_points": left})
-                if combat.dead(left, True):
-                    expired.append(f"{combatant.name}'s life (bled to −10)")
-            combatants.append(combatant.model_copy(update=changes))
-        return ended.model_copy(update={"combatants": tuple(combatants)}), expired
-
 
 # -- looking things up ----------------------------------------------------------------------
-
-
-def _enc(encounter: core.Encounter) -> AdndEncounter:
-    assert isinstance(encounter, AdndEncounter)
-    return encounter
-
-
-def _combatant(encounter: core.Encounter, combatant_id: str) -> AdndCombatant:
-    combatant = encounter.combatant(combatant_id)
-    assert isinstance(combatant, AdndCombatant)
-    return combatant
-
-
-def _options(encounter: core.Encounter) -> AdndOptions:
-    return encounter.options if isinstance(encounter, AdndEncounter) else AdndOptions()
-
-
-def _declaration(combatant: AdndCombatant) -> Declaration | None:
-    return BY_ID.get(combatant.declared)
-
-
-def _rate(sheet: Sheet, options: AdndOptions) -> int:
-    return derive(sheet, options)["movement"].value
-
-
-def _feet_per_point(options: AdndOptions) -> int:
-    return 5 if options.scale == "ct_5ft_squares" else 10
-
-
-def allowance(encounter: core.Encounter, combatant: AdndCombatant, action: str) -> int:
-    options = _options(encounter)
-    return combat_movement_feet(_rate(combatant.sheet, options), action,
-                                feet_per_point=_feet_per_point(options))
-
-
-class Attack(NamedTuple):
-    """One weapon or natural attack, as the fight uses it."""
-
-    name: str
-    damage_sm: DiceExpr
-    damage_l: DiceExpr
-    to_hit: tuple[Term, ...]
-    damage_bonus: tuple[Term, ...]
-    melee: bool = True
-    missile: bool = False
-    rate_of_fire: Fraction = Fraction(1)
-    ranges: tuple[int, int, int] | None = None
-    speed: int = 0
-    set_vs_charge: bool = False
-    double_on_charge: bool = False
-    times: int = 1
-
-    def damage(self, size: str) -> DiceExpr:
-        return self.damage_l if size in LARGE else self.damage_sm
-
-
-_ATTACKS: dict[int, tuple[Sheet, AdndOptions, tuple[Attack, ...]]] = {}
-"""The last sheets' attacks (the board asks for each pair; a sheet is immutable, so the
-same sheet object under the same options has the same attacks)."""
-
-
-def attacks_of(sheet: Sheet, options: AdndOptions | None = None) -> tuple[Attack, ...]:
-    options = options or AdndOptions()
-    cached = _ATTACKS.get(id(sheet))
-    if cached is not None and cached[0] is sheet and cached[1] == options:
-        return cached[2]
-    found = _attacks_of(sheet, options)
-    if len(_ATTACKS) > 512:
-        _ATTACKS.clear()
-    _ATTACKS[id(sheet)] = (sheet, options, found)
-    return found
-
-
-def routine_of(sheet: Sheet, index: int) -> int:
-    """The routine the ``index``-th attack belongs to (a character's weapons: all 1)."""
-    if isinstance(sheet, MonsterSheet) and 0 <= index < len(sheet.attacks):
-        return sheet.attacks[index].routine
-    return 1
-
-
-def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
-    if isinstance(sheet, MonsterSheet):
-        speed = NATURAL_SPEED[sheet.size]
-        # A name that reads as nothing (spaces, invisible characters from a paste) would
-        # leave "Attack with   (1d6)" in the list and the log: it is called an attack.
-        return tuple(Attack(visible_name(a.name) or "attack", a.damage, a.damage, (), (),
-                            speed=speed,
-                            set_vs_charge=a.set_vs_charge, double_on_charge=a.double_on_charge,
-                            times=a.count)
-                     for a in sheet.attacks) or (
-            Attack("attack", DiceExpr.parse("1d6"), DiceExpr.parse("1d6"), (), (), speed=speed),)
-    values = derive(sheet, options)
-    found = []
-    for index, weapon in enumerate(sheet.weapons):
-        to_hit, damage = values[f"weapon.{index}.to_hit"], values[f"weapon.{index}.damage"]
-        found.append(Attack(
-            visible_name(weapon.name) or "weapon", weapon.damage_sm, weapon.damage_l,
-            to_hit.terms if not to_hit.overridden else (Term(label="set", value=to_hit.value),),
-            damage.terms if not damage.overridden else (Term(label="set", value=damage.value),),
-            melee=weapon.melee, missile=weapon.missile, rate_of_fire=weapon.rate_of_fire,
-            ranges=weapon.ranges, speed=weapon.speed, set_vs_charge=weapon.set_vs_charge,
-            double_on_charge=weapon.double_on_charge))
-    if not found:
-        found.append(Attack("fist", DiceExpr.parse("1d2"), DiceExpr.parse("1d2"), (), ()))
-    return tuple(found)
-
-
-def ranges_feet(attack: Attack, options: AdndOptions | None) -> tuple[int, int, int] | None:
-    """A missile's short, medium and long range in feet (tens of yards outdoors, of feet
-    indoors, as the table rule says)."""
-    options = options or AdndOptions()
-    if attack.ranges is None:
-        return None
-    scale = 30 if options.missile_ranges == "outdoors" else 10
-    short, medium, long = attack.ranges
-    return short * scale, medium * scale, long * scale
-
-
-_ranges_feet = ranges_feet
-"""The old private name (the forecast reads it)."""
-
-
-def _hp(sheet: Sheet) -> tuple[int, int]:
-    return sheet.hit_points, sheet.max_hit_points
-
-
-def _pool(combatant: core.Combatant) -> tuple[int, int]:
-    sheet = combatant.sheet
-    assert isinstance(sheet, CharacterSheet | MonsterSheet)
-    return _hp(sheet)
-
-
-def _size(sheet: Sheet) -> str:
-    return sheet.size if isinstance(sheet, MonsterSheet) else (
-        "S" if sheet.race in ("dwarf", "gnome", "halfling") else "M")
-
-
-def _foes(encounter: core.Encounter, combatant: AdndCombatant) -> list[AdndCombatant]:
-    return [c for c in _enc(encounter).combatants if c.side != combatant.side]
 
 
 # -- initiative -----------------------------------------------------------------------------
@@ -377,17 +175,6 @@ COLUMNS = (
                   "or each one's (individual). Modifiers are added in Init.",
                   sample="10", centred=True, number_range=(1, 10)),
 )
-
-
-def _armour(encounter: core.Encounter, combatant: AdndCombatant) -> tuple[int, str]:
-    values = derive(combatant.sheet, _options(encounter))
-    if combatant.declared == "charge":
-        if isinstance(combatant.sheet, CharacterSheet):
-            charging = values["ac.charging"]
-            return charging.value, charging.explanation()
-        return values["ac"].value + 1, f"AC while charging {values['ac'].value + 1} = AC " \
-                                       f"{values['ac'].value} + 1 worse"
-    return values["ac"].value, values["ac"].explanation()
 
 
 def _cell(encounter: core.Encounter, combatant: core.Combatant, column: str) -> Cell:
@@ -565,8 +352,6 @@ def _rings(encounter: core.Encounter, centre: str) -> tuple[Ring, ...]:
     rings = [Ring(MELEE_FEET, "melee", "reach")]
     declaration = _declaration(combatant)
     if declaration is not None:
-        from m3desk.systems.adnd2e import moves
-
         left = moves.allowance_left(encounter, centre)  # what the declaration still allows
         if left.amount:
             rings.append(Ring(left.amount, left.label, "move"))
@@ -591,26 +376,6 @@ def _spell_ranges(sheet: BaseModel) -> tuple[tuple[str, int | None], ...]:
     if not isinstance(sheet, CharacterSheet):
         return ()
     return tuple((spell.name, spell.range) for spell in sheet.spells if not spell.cast)
-
-
-def _approach(encounter: core.Encounter, combatant: AdndCombatant) -> int:
-    """How far a declared close or charge still lets the attacker move in before the blow."""
-    if combatant.declared not in ("close", "charge"):
-        return 0
-    return max(0, allowance(encounter, combatant, combatant.declared) - combatant.moved)
-
-
-def _mode(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
-          feet: int) -> str | None:
-    """"melee", "missile", or None when the attack cannot reach."""
-    if attack.melee and feet <= MELEE_FEET:
-        return "melee"
-    ranges = ranges_feet(attack, _options(encounter))
-    if attack.missile and feet > MELEE_FEET and ranges and feet <= ranges[2]:
-        return "missile"
-    if attack.melee and feet <= MELEE_FEET + _approach(encounter, combatant):
-        return "melee"
-    return None
 
 
 def _reach_at(encounter: core.Encounter, a: str, feet: int) -> Reach:
@@ -650,25 +415,6 @@ def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
 
 
 # -- actions --------------------------------------------------------------------------------
-
-
-def _attack_options(attack: Attack, index: int, prefix: str, label: str,
-                    size: str | None, options: AdndOptions) -> list[ActionOption]:
-    def option(tag: str, dice: DiceExpr, suffix: str) -> ActionOption:
-        spec: tuple[DiceSpec, ...] = (DiceSpec(1, 20, "attack"),)
-        if dice.count:
-            spec += (DiceSpec(dice.count, dice.sides, "damage"),)
-        if dice.count and options.critical_hits == "double_dice":
-            spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
-        return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({dice}{suffix})",
-                            needs_target=prefix == "attack", dice=spec, group="attack",
-                            target=prefix.split(":")[1] if prefix.startswith("free:") else None)
-
-    if size is not None:
-        return [option("any", attack.damage(size), "")]
-    if attack.damage_sm == attack.damage_l:
-        return [option("any", attack.damage_sm, "")]
-    return [option("sm", attack.damage_sm, " vs S-M"), option("l", attack.damage_l, " vs L")]
 
 
 def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
@@ -716,211 +462,13 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     return tuple(options)
 
 
-class _Plan(NamedTuple):
-    attack: Attack
-    target: str
-    dice: DiceExpr
-    terms: tuple[Term, ...]
-    need: int
-    thac0: int
-    armour: int
-    armour_note: str
-    double: bool
-    double_reason: str
-    approach: int
-    counted: bool
-    free: bool
-    bonus: int
-    met: int = 0
-    """Feet the charger comes in to meet a weapon set against its charge."""
-    bonus_terms: tuple[Term, ...] = ()
-    """What ``bonus`` adds up, each by name (STR, magic, specialised)."""
-
-
-def _shots(encounter: core.Encounter, combatant: AdndCombatant,
-           attack: Attack) -> tuple[int, Fraction, Fraction]:
-    """Shots left this round, the count, and the rate it runs at."""
-    moving = combatant.declared == "missile"
-    rate = moving_rate_of_fire(attack.rate_of_fire) if moving else attack.rate_of_fire
-    if combatant.fire_round == encounter.round and combatant.fire_credit is not None:
-        credit = combatant.fire_credit
-    else:
-        credit = fire_credit(combatant.fire_credit, rate).credit
-    return int(credit), credit, rate
-
-
-def _accrued(encounter: AdndEncounter, combatant_id: str) -> AdndEncounter:
-    combatant = _combatant(encounter, combatant_id)
-    declaration = _declaration(combatant)
-    if declaration is None or not declaration.fires or combatant.fire_round == encounter.round:
-        return encounter
-    missiles = [a for a in attacks_of(combatant.sheet, encounter.options) if a.missile]
-    if not missiles:
-        return encounter
-    _shots_left, credit, rate = _shots(encounter, combatant, missiles[0])
-    return core.update_combatant(encounter, combatant_id, fire_credit=credit, fire_rate=rate,
-                                 fire_round=encounter.round)
-
-
-def _plan(encounter: core.Encounter, actor: str, action: str,
-          target: str | None) -> _Plan | str:
-    enc = _enc(encounter)
-    combatant = _combatant(enc, actor)
-    options = enc.options
-    kind, *rest = action.split(":")
-    free = kind == "free"
-    if free:
-        target, index_text, tag = rest
-        if actor not in _combatant(enc, target).free_attacks:
-            return f"{combatant.name} has no free attack left at that back."
-    else:
-        index_text, tag = rest
-        if target is None:
-            return "Choose a target."
-    attacks = attacks_of(combatant.sheet, options)
-    index = int(index_text)
-    if not 0 <= index < len(attacks):
-        return "That attack is no longer on the sheet."
-    attack = attacks[index]
-    defender = _combatant(enc, target)
-    if defender.id == actor:
-        return "A combatant does not attack itself."
-    size = _size(defender.sheet)
-    if tag == "sm" and size in LARGE:
-        return f"{defender.name} is size {size}: use the L damage ({attack.damage_l})."
-    if tag == "l" and size not in LARGE:
-        return f"{defender.name} is size {size}: use the S-M damage ({attack.damage_sm})."
-    declaration = _declaration(combatant)
-    feet = core.position_between(enc, actor, target)
-    mode = "melee" if free else _mode(enc, combatant, attack, feet)
-    met = 0
-    if (not free and feet > MELEE_FEET
-            and _meets_charge(enc, combatant, attack, defender, feet)):
-        mode, met = "melee", feet - MELEE_FEET  # braced, not thrown
-    if not free:
-        if declaration is not None and not declaration.may_attack:
-            return f"{combatant.name} declared {declaration.label}: no attack this round."
-        if mode is None:
-            return f"{defender.name} is {feet} ft away: out of reach of the {attack.name}."
-    terms = list(attack.to_hit)
-    bonus_terms = attack.damage_bonus
-    if mode == "missile" and isinstance(combatant.sheet, CharacterSheet):
-        terms = list(_missile_terms(combatant.sheet, attack, index, options))
-        bonus_terms = _missile_bonus(combatant.sheet, index, options)
-    counted = False
-    if mode == "missile":
-        ranges = ranges_feet(attack, options)
-        assert ranges is not None
-        modifier = combat.missile_range_modifier(feet, ranges)
-        assert modifier is not None
-        if modifier:
-            terms.append(Term(label="medium range" if modifier == -2 else "long range",
-                              value=modifier))
-        if declaration is not None and declaration.fires:
-            shots, credit, rate = _shots(enc, combatant, attack)
-            counted = True
-            if shots < 1:
-                rounds = int((1 - credit) / rate) + (1 if (1 - credit) % rate else 0)
-                return (f"{combatant.name} has no shot left this round ({attack.name} at "
-                        f"{rate} a round{' on the move' if declaration.id == 'missile' else ''}"
-                        f"; next shot in {rounds} round{'s' if rounds != 1 else ''}).")
-    approach = max(0, feet - MELEE_FEET) if mode == "melee" and not free and not met else 0
-    if combatant.declared == "charge" and mode == "melee" and not free:
-        terms.append(Term(label="charging", value=2))
-    for condition in combatant.conditions:
-        for situation in combat.ATTACK_MODIFIERS:
-            if situation.on == "attacker" and condition.condition == situation.id:
-                terms.append(Term(label=situation.label, value=situation.modifier))
-    rear = free
-    for condition in defender.conditions:
-        for situation in combat.ATTACK_MODIFIERS:
-            if situation.on == "defender" and condition.condition == situation.id:
-                if situation.id == "rear":
-                    rear = True
-                    continue
-                terms.append(Term(label=situation.label, value=situation.modifier))
-    if rear:
-        terms.append(Term(label="rear attack", value=2))
-    values = derive(defender.sheet, options)
-    armour, _tip = _armour(enc, defender)
-    armour_note = "charging" if defender.declared == "charge" else ""
-    if rear:
-        rear_ac = values["ac.rear"].value if "ac.rear" in values else values["ac"].value
-        if rear_ac > armour:
-            armour, armour_note = rear_ac, "from behind: no shield" + (
-                ", no DEX" if options.rear_ignores_dex else "")
-    thac0 = derive(combatant.sheet, options)["thac0"].value
-    double, reason = False, ""
-    if (attack.set_vs_charge and combatant.declared == "set" and defender.declared == "charge"
-            and mode == "melee"):
-        double, reason = True, "set against the charge"
-    if attack.double_on_charge and combatant.declared == "charge" and mode == "melee":
-        double, reason = True, "lance in a charge"
-    return _Plan(attack, target, attack.damage(size), tuple(t for t in terms if t.value),
-                 combat.to_hit_number(thac0, armour), thac0, armour, armour_note, double,
-                 reason, approach, counted, free, sum(t.value for t in bonus_terms), met,
-                 tuple(t for t in bonus_terms if t.value))
-
-
-def _meets_charge(encounter: core.Encounter, combatant: AdndCombatant, attack: Attack,
-                  charger: AdndCombatant, feet: int) -> bool:
-    """A weapon set against a charge strikes the charger as it arrives, at the setter's own
-    count: the charger still within its charge of the setter comes in to meet the point."""
-    return (attack.melee and attack.set_vs_charge and combatant.declared == "set"
-            and charger.declared == "charge" and charger.side != combatant.side
-            and not encounter.out_of_fight(charger)
-            and feet <= MELEE_FEET + _approach(encounter, charger))
-
-
-def _missile_terms(sheet: CharacterSheet, attack: Attack, index: int,
-                   options: AdndOptions) -> tuple[Term, ...]:
-    """A weapon both melee and thrown uses DEX (and STR, thrown) when it flies."""
-    weapon = sheet.weapons[index]
-    values = derive(sheet, options)
-    if values[f"weapon.{index}.to_hit"].overridden or not weapon.melee:
-        return attack.to_hit
-    return tuple(weapon_to_hit(sheet, weapon, missile=True))
-
-
-def _missile_bonus(sheet: CharacterSheet, index: int,
-                   options: AdndOptions) -> tuple[Term, ...]:
-    weapon = sheet.weapons[index]
-    damage = derive(sheet, options)[f"weapon.{index}.damage"]
-    if damage.overridden:
-        return (Term(label="set", value=damage.value),)
-    if not weapon.melee:
-        return damage.terms
-    return tuple(weapon_damage_bonus(sheet, weapon, missile=True))
-
-
-def _modifier(plan: _Plan) -> int:
-    return sum(t.value for t in plan.terms)
-
-
-def _describe(encounter: core.Encounter, actor: str, plan: _Plan) -> tuple[str, ...]:
-    terms = " ".join(f"{t.label} {signed(t.value)}" for t in plan.terms)
-    ac = f"AC {minus(plan.armour)}" + (f", {plan.armour_note}" if plan.armour_note else "")
-    lines = [f"d20 {terms + ' ' if terms else ''}needs {plan.need} (THAC0 {plan.thac0} − {ac})"]
-    dice = str(plan.dice) if not plan.double else f"{plan.dice} ×2 ({plan.double_reason})"
-    bonus = f" {signed(plan.bonus)}" if plan.bonus else ""
-    lines.append(f"Damage {dice}{bonus}")
-    if plan.approach:
-        lines.append(f"Moves {plan.approach} ft in before the blow")
-    if plan.met:
-        charger = encounter.combatant(plan.target).name
-        lines.append(f"Meets the {charger}'s charge: it comes {plan.met} ft in onto the point")
-    return tuple(lines)
-
-
 def _preview(encounter: core.Encounter, actor: str, action: str,
              target: str | None) -> ActionPreview:
     kind = action.split(":")[0]
     enc = _enc(encounter)
     combatant = _combatant(enc, actor)
     if kind == "move":
-        from m3desk.systems.adnd2e import moves
-
-        return moves.preview_move(enc, actor, action, target)
+        return dialog_moves.preview_move(enc, actor, action, target)
     if kind == "save":
         save = Save(action.split(":")[1])
         need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
@@ -975,9 +523,7 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
     enc = _enc(encounter)
     kind = action.split(":")[0]
     if kind == "move":
-        from m3desk.systems.adnd2e import moves
-
-        return moves.resolve_move(enc, actor, action, target)
+        return dialog_moves.resolve_move(enc, actor, action, target)
     combatant = _combatant(enc, actor)
     if kind == "save":
         save = Save(action.split(":")[1])
@@ -1010,147 +556,6 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
     if isinstance(plan, str):
         raise ValueError(plan)
     return _resolve_attack(enc, combatant, plan, faces)
-
-
-def _yet_to_act(encounter: AdndEncounter, combatant: AdndCombatant) -> bool:
-    current = core.current_count(encounter)
-    return (combatant.initiative is not None and current is not None
-            and combatant.initiative > current)
-
-
-def _close_in(encounter: AdndEncounter, mover: str, target: str) -> AdndEncounter:
-    """``mover`` walks in to 5' of ``target`` before a blow (a close or a charge, or a charger
-    meeting a set weapon) as a map drop there moves it (:func:`_make_move`): the place along
-    the line, or the nearest free one beside the target when another stands there
-    (:func:`core.closing_place`, as the forecast closes in), the feet counted against its
-    allowance, and the same log line."""
-    here, there = encounter.places.get(mover), encounter.places.get(target)
-    if here is None or there is None:  # no places yet: put the pair 5' apart, unlogged
-        return core.set_position(encounter, mover, target, MELEE_FEET, log=False)
-    after, _text = _make_move(encounter, mover,
-                              core.closing_place(encounter, mover, target, MELEE_FEET))
-    assert isinstance(after, AdndEncounter)
-    return after
-
-
-def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _Plan,
-                    faces: tuple[int, ...]) -> ActionOutcome:
-    actor = combatant.id
-    defender = _combatant(encounter, plan.target)
-    notices: list[str] = []
-    after = encounter
-    if plan.approach:
-        after = _close_in(after, actor, plan.target)
-    if plan.met:
-        after = _close_in(after, plan.target, actor)
-    if plan.counted:
-        after = _accrued(after, actor)
-        credit = _combatant(after, actor).fire_credit or Fraction(0)
-        after = core.update_combatant(after, actor, fire_credit=credit - 1)
-    if plan.free:
-        after = free_attacks.settled(after, plan.target, actor)
-    natural, damage_faces = faces[0], tuple(faces[1:])
-    modifier = _modifier(plan)
-    options = encounter.options
-    hit = combat.hits(natural, modifier, plan.need, nat20_auto=options.nat20_auto)
-    foe = defender.name
-    verb = "charges" if combatant.declared == "charge" and plan.approach else "attacks"
-    if plan.free:
-        verb = "strikes at the back of"
-    if combatant.declared == "charge" and plan.approach:
-        setters = [c.name for c in _foes(after, combatant)
-                   if c.id == plan.target and c.declared == "set"]
-        if setters:
-            notices.append(f"{setters[0]} has set a weapon against the charge: a hit on "
-                           f"{combatant.name} deals double damage.")
-    roll = _attack_roll_text(plan, natural, hit, nat20_auto=options.nat20_auto)
-    if not hit:
-        summary = f"{combatant.name} {verb} {foe} with the {plan.attack.name} and misses"
-        after = core.add_log(after, f"{summary}: {roll}", actor=actor, target=plan.target)
-        short = f"{summary} ({natural} {signed(modifier)} against {plan.need})"
-        return ActionOutcome(after, short, notices=tuple(notices))
-    critical = combat.doubles_dice(natural, options.critical_hits)
-    dice = combat.critical_dice(plan.dice) if critical else plan.dice
-    damage = combat.roll_damage(dice, damage_faces[:dice.count], plan.bonus,
-                                double=plan.double,
-                                double_bonus=options.doubling_includes_bonuses)
-    sheet = defender.sheet
-    hp = max(-99, sheet.hit_points - damage)
-    after = core.replace_sheet(after, plan.target, sheet.model_copy(update={"hit_points": hp}))
-    summary = (f"{combatant.name} {verb} {foe} with the {plan.attack.name} and hits for "
-               f"{damage}")
-    if critical:
-        summary += " (natural 20: a critical hit, the damage dice rolled twice)"
-    elif combat.extra_attack(natural, options.critical_hits):
-        summary += " (natural 20: a critical hit)"
-        notices.append(f"Natural 20: {combatant.name} makes an extra attack at once, and "
-                       "again on each further 20.")
-    if plan.double:
-        summary += f" (double: {plan.double_reason})"
-        notices.append(f"Double damage, {plan.double_reason}: {damage}.")
-    damage_text = _damage_text(plan, dice, damage_faces[:dice.count], damage,
-                               options.doubling_includes_bonuses)
-    record = f"{summary}: {roll}; damage {damage_text}"
-    tail = ""
-    if combat.dead(hp, options.deaths_door):
-        tail = f"; {foe} is dead"
-    elif combat.down(hp):
-        tail = f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
-    summary += tail
-    if defender.declared == "cast" and _yet_to_act(encounter, defender):
-        notices.append(f"{foe} loses the spell: hit before casting.")
-    after = core.add_log(after, record + tail, actor=actor, target=plan.target)
-    return ActionOutcome(after, summary, details="\n".join(_describe(encounter, actor, plan)),
-                         notices=tuple(notices))
-
-
-def _attack_roll_text(plan: _Plan, natural: int, hit: bool, *, nat20_auto: bool) -> str:
-    """The attack roll for the record: the d20, each modifier by name, the total and the
-    number it had to reach (a natural 20 or 1 said as such)."""
-    ac = f"AC {minus(plan.armour)}" + (f", {plan.armour_note}" if plan.armour_note else "")
-    text = (f"{rolled('d20', (natural,), plan.terms)} against {plan.need} "
-            f"(THAC0 {plan.thac0} − {ac})")
-    reached = natural + _modifier(plan) >= plan.need
-    if nat20_auto and natural == 20 and hit and not reached:
-        text += ", a natural 20 always hits"
-    elif nat20_auto and natural == 1 and not hit and reached:
-        text += ", a natural 1 always misses"
-    return text
-
-
-def _damage_text(plan: _Plan, rolled_dice: DiceExpr, faces: tuple[int, ...], damage: int,
-                 double_bonus: bool) -> str:
-    """"1d8 (4) ×2 set against the charge, STR 18/80 +4 = 12": every die and bonus named
-    (the dice as rolled: a critical hit's are the weapon's twice)."""
-    dice = f"{rolled_dice} ({', '.join(str(face) for face in faces)})"
-    if plan.double:
-        dice += f" ×2 {plan.double_reason}"
-    doubled = " ×2" if plan.double and double_bonus else ""
-    parts = [dice, *(f"{t.signed()}{doubled}" for t in plan.bonus_terms)]
-    floor = " (at least 1)" if damage == 1 and rolled_dice.total(faces) + plan.bonus < 1 \
-        else ""
-    return f"{', '.join(parts)} = {damage}{floor}"
-
-
-def owed_attacks(encounter: AdndEncounter, foe: AdndCombatant) -> list[str]:
-    """A foe's free attack(s): all of its attacks, not one."""
-    count = sum(a.times for a in attacks_of(foe.sheet, encounter.options)) \
-        if isinstance(foe.sheet, MonsterSheet) else 1
-    return [foe.id] * count
-
-
-def free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant,
-                       fleer: AdndCombatant) -> str:
-    """What the table must hear when a flight owes a foe its free attack: the odds to hit."""
-    attacks = attacks_of(foe.sheet, encounter.options)
-    plan = _plan(encounter, foe.id, f"free:{fleer.id}:0:any", None) \
-        if foe.id in _combatant(encounter, fleer.id).free_attacks else None
-    chance = ""
-    if isinstance(plan, _Plan):
-        chance = (f": {percent(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour))}"
-                  f" to hit with the {attacks[0].name}")
-    return (f"{foe.name} gets a free attack at {fleer.name}'s back now (rear +2, no shield"
-            f"{' or DEX' if encounter.options.rear_ignores_dex else ''}){chance}.")
 
 
 # -- status ---------------------------------------------------------------------------------
@@ -1265,15 +670,11 @@ def _hit_dice(sheet: BaseModel) -> DiceExpr | None:
 
 
 def _check_move(encounter: core.Encounter, combatant_id: str, place: Place) -> MoveCheck:
-    from m3desk.systems.adnd2e import moves  # it reads this module's encounter
-
     return moves.check_move(encounter, combatant_id, place)
 
 
 def _make_move(encounter: core.Encounter, combatant_id: str, place: Place
                ) -> tuple[core.Encounter, str]:
-    from m3desk.systems.adnd2e import moves
-
     return moves.make_move(encounter, combatant_id, place)
 
 

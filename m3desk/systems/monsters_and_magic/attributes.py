@@ -65,6 +65,3 @@ class Attributes(BaseModel):
     def score(self, attribute: Attribute) -> int:
         value: int = getattr(self, attribute.value)
         return value
-
-    def with_score(self, attribute: Attribute, score: int) -> Attributes:
-        return Attributes.model_validate({**self.model_dump(), attribute.value: score})

@@ -23,10 +23,6 @@ class RangeBand(IntEnum):
     def label(self) -> str:
         return self.name.replace("_", " ").title().replace("Of", "of")
 
-    @classmethod
-    def from_label(cls, text: str) -> RangeBand:
-        return cls[text.strip().upper().replace(" ", "_")]
-
 
 BANDS: tuple[RangeBand, ...] = tuple(RangeBand)
 

@@ -15,6 +15,7 @@ from m3desk.core.numbers import minus, signed
 from m3desk.systems.ose.options import OseOptions
 
 __all__ = [
+    "MELEE_FEET",
     "armour_class_text",
     "attack_procedure",
     "attack_value_text",
@@ -29,6 +30,9 @@ __all__ = [
     "side_initiative_win_chance",
     "surprise_chance",
 ]
+
+MELEE_FEET = 5
+"""Who stands this close to a foe (in feet) is in melee with it."""
 
 
 def attack_procedure(options: OseOptions) -> Literal["matrix", "arithmetic"]:
@@ -74,8 +78,7 @@ def lowest_natural(need: int, modifier: int) -> int:
 
 def damage_dealt(total: int, multiplier: int = 1) -> int:
     """A hit's damage: the dice and bonuses (times a backstab's multiplier), at least 1."""
-    total *= multiplier
-    return total if total > 1 else 1
+    return max(1, total * multiplier)
 
 
 def hit_chance(thac0: int, armour_class: int, modifier: int = 0, *,

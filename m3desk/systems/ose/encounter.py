@@ -14,13 +14,14 @@ from m3desk.core import encounter as core
 from m3desk.core.names import SideName
 from m3desk.core.system import InitiativeScheme, PositionModel
 from m3desk.systems.ose import combat
+from m3desk.systems.ose.combat import MELEE_FEET
 from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
+from m3desk.systems.ose.turn_order import with_order
 
 __all__ = ["DECLARATIONS", "FEET", "INITIATIVE", "MELEE_FEET", "Declaration", "OseCombatant",
            "OseEncounter", "SideMorale"]
 
-MELEE_FEET = 5
 INITIATIVE = InitiativeScheme(roller="side_die", die=6, lower_first=False, ties="reroll",
                               reroll_each_round=True,
                               declared=("spells", "fighting withdrawal", "retreat"))
@@ -93,8 +94,6 @@ class OseEncounter(core.Encounter):
 
     def round_ended(self) -> tuple[OseEncounter, list[str]]:
         """Declarations, acted marks and (unless kept) initiative end with the round."""
-        from m3desk.systems.ose.round import with_order
-
         ticked, expired = super().round_ended()
         keep = self.options.keep_initiative and self.phase == "rounds"
         combatants = tuple(c.model_copy(update={

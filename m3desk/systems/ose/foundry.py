@@ -281,42 +281,20 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     hd_text = report.text(_get(system, "hp", "hd"), 40, "the Hit Dice")
     thac0 = _int(_get(system, "thac0", "value"))
     hit_dice, modifier, hd_shown, rolled = _hit_dice(hd_text, hp_max, thac0, report)
-    ac = _int(_get(system, "ac", "value"))
-    aac = _int(_get(system, "aac", "value"))
-    if ac is None:
-        ac = 19 - aac if aac is not None else 9
-        if aac is None:
-            problems.append("no armour class; kept AC 9")
-    elif aac is not None and aac != 19 - ac:
-        problems.append(f"AC {ac} and ascending AC {aac} disagree: kept AC {ac} [{19 - ac}]")
-    saves: dict[Save, int] = {}
-    for key, save in SAVE_KEYS.items():
-        value = _int(_get(system, "saves", key, "value"))
-        if value is not None:
-            saves[save] = _clamp(value, 2, 20)
-    saves_as = printed_saves_as(saves, hit_dice) if len(saves) == len(Save) else ""
+    ac = _armour_class(system, problems)
+    saves, saves_as = _saves(system, hit_dice)
     details = _get(system, "details") or {}
     printed_move = report.text(_get(details, "movement"), 200, "the movement")
     movement, movement_other = _movement(system, printed_move, problems)
     alignment_text = report.text(_get(details, "alignment"), 200, "the alignment")
     alignment = _ALIGNMENTS.get(alignment_text.lower(), alignment_text)[:80]
-    morale = report.number(_get(details, "morale"), "the morale")
-    if morale is None or not 2 <= morale <= 12:
-        problems.append(f"morale “{str(_get(details, 'morale'))[:20]}” is not 2–12; kept 7")
-        morale = 7
+    morale = _morale(details, report)
     xp = report.number(_get(details, "xp"), "the XP") or 0
     asterisks = report.number(_get(details, "specialAbilities"),
                               "the number of special abilities") or 0
-    appearing = _get(details, "appearing") or {}
-    dungeon = report.text(_get(appearing, "d"), 40, "the number appearing")
-    wild = report.text(_get(appearing, "w"), 40, "the number appearing in the wild")
-    # "1d4 (2d6)": in a dungeon, and in a lair or the wild; a lone "1" when no lair is given.
-    number_appearing = f"{dungeon or '0'} ({wild})" if wild else dungeon
+    number_appearing = _number_appearing(details, report)
     treasure = _treasure(details, treasure_types, report)
-    initiative = _int(_get(system, "initiative", "mod")) or 0
-    if not -3 <= initiative <= 3:
-        problems.append(f"the initiative modifier {signed(initiative)} is outside −3 to +3: "
-                        f"kept {signed(_clamp(initiative, -3, 3))}")
+    initiative = _initiative_modifier(system, problems)
     retainer_and_slots(system, report)
     ac_mod = _int(_get(system, "ac", "mod")) or _int(_get(system, "aac", "mod")) or 0
     for kind in ("melee", "missile"):
@@ -326,27 +304,7 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
                             "a monster sheet has its THAC0 only")
     normal_human = thac0 == 20 and hit_dice <= 1
     hp = hp_max if hp_max is not None and hp_max > 0 else None
-    kept = _item_names(_get(actor, "items"), report)
-    languages = _get(system, "languages", "value")
-    if isinstance(languages, list):
-        kept["Languages"] = [report.name(language, "?", "a language")
-                             for language in languages[:40] if language]
-    kept["Effects (not applied)"] = effect_names(actor, report)
-    story = report.text(_get(details, "biography"), MAX_NOTES, "the biography",
-                        html=True) if biography else ""
-    listed = note_lines(kept)
-    notes = "\n\n".join(part for part in (listed, story) if part)
-    if len(notes) > MAX_NOTES:
-        problems.append(f"the notes are longer than {MAX_NOTES:,} characters: cut there")
-    in_notes = [label.lower() for label in kept if kept[label]]
-    if story:
-        in_notes.append("the biography (as plain text)")
-    if in_notes:
-        report.keep("kept in the notes, as the sheet has no field for them: "
-                    + "; ".join(in_notes))
-    for label, names in kept.items():
-        if names and label != "Effects (not applied)":
-            report.keep(f"{label}: " + "; ".join(names))
+    notes = _notes(actor, system, details, report, biography=biography)
     foundry_only(actor, report)
     attacks = _attacks(_get(actor, "items"), problems)
     sheet = MonsterSheet(
@@ -380,14 +338,104 @@ def monster_from_foundry(actor: Any, treasure_types: Mapping[str, str] | None = 
     if ac_mod:  # Foundry adds it to a character's AC only; a monster's AC is its value
         report.add(f"Foundry's AC modifier {signed(ac_mod)} is not kept: Foundry itself uses "
                    f"it for characters only, and shows this monster's AC {ac}")
+    sheet = _with_thac0(sheet, thac0, hd_shown, report)
+    said = [clean_text(line, 2_000, lines=True)[0] for line in problems]  # quotes the file
+    return FoundryMonster(sheet, printed, said, report.kept)
+
+
+def _armour_class(system: Any, problems: list[str]) -> int:
+    """The descending AC, from ascending AC where only that is given (AC 9 where neither
+    is), and a disagreement between the two said."""
+    ac = _int(_get(system, "ac", "value"))
+    aac = _int(_get(system, "aac", "value"))
+    if ac is None:
+        ac = 19 - aac if aac is not None else 9
+        if aac is None:
+            problems.append("no armour class; kept AC 9")
+    elif aac is not None and aac != 19 - ac:
+        problems.append(f"AC {ac} and ascending AC {aac} disagree: kept AC {ac} [{19 - ac}]")
+    return ac
+
+
+def _saves(system: Any, hit_dice: int) -> tuple[dict[Save, int], str | None]:
+    """The printed saves, and the "save as" that gives them when all five are printed."""
+    saves: dict[Save, int] = {}
+    for key, save in SAVE_KEYS.items():
+        value = _int(_get(system, "saves", key, "value"))
+        if value is not None:
+            saves[save] = _clamp(value, 2, 20)
+    saves_as = printed_saves_as(saves, hit_dice) if len(saves) == len(Save) else ""
+    return saves, saves_as
+
+
+def _morale(details: Any, report: Report) -> int:
+    """The morale, 2–12 (7 where the file's is missing or impossible, and said)."""
+    problems = report.lines
+    morale = report.number(_get(details, "morale"), "the morale")
+    if morale is None or not 2 <= morale <= 12:
+        problems.append(f"morale “{str(_get(details, 'morale'))[:20]}” is not 2–12; kept 7")
+        morale = 7
+    return morale
+
+
+def _number_appearing(details: Any, report: Report) -> str:
+    """"1d4 (2d6)": in a dungeon, and in a lair or the wild."""
+    appearing = _get(details, "appearing") or {}
+    dungeon = report.text(_get(appearing, "d"), 40, "the number appearing")
+    wild = report.text(_get(appearing, "w"), 40, "the number appearing in the wild")
+    # a lone "1" when no lair is given
+    number_appearing = f"{dungeon or '0'} ({wild})" if wild else dungeon
+    return number_appearing
+
+
+def _initiative_modifier(system: Any, problems: list[str]) -> int:
+    """The initiative modifier as the file gives it (outside −3 to +3: said)."""
+    initiative = _int(_get(system, "initiative", "mod")) or 0
+    if not -3 <= initiative <= 3:
+        problems.append(f"the initiative modifier {signed(initiative)} is outside −3 to +3: "
+                        f"kept {signed(_clamp(initiative, -3, 3))}")
+    return initiative
+
+
+def _notes(actor: Any, system: Any, details: Any, report: Report, *, biography: bool) -> str:
+    """The notes: items, languages and effects the sheet has no field for, by label, then
+    the biography as plain text (unless left out), each said in the report."""
+    problems = report.lines
+    kept = _item_names(_get(actor, "items"), report)
+    languages = _get(system, "languages", "value")
+    if isinstance(languages, list):
+        kept["Languages"] = [report.name(language, "?", "a language")
+                             for language in languages[:40] if language]
+    kept["Effects (not applied)"] = effect_names(actor, report)
+    story = report.text(_get(details, "biography"), MAX_NOTES, "the biography",
+                        html=True) if biography else ""
+    listed = note_lines(kept)
+    notes = "\n\n".join(part for part in (listed, story) if part)
+    if len(notes) > MAX_NOTES:
+        problems.append(f"the notes are longer than {MAX_NOTES:,} characters: cut there")
+    in_notes = [label.lower() for label in kept if kept[label]]
+    if story:
+        in_notes.append("the biography (as plain text)")
+    if in_notes:
+        report.keep("kept in the notes, as the sheet has no field for them: "
+                    + "; ".join(in_notes))
+    for label, names in kept.items():
+        if names and label != "Effects (not applied)":
+            report.keep(f"{label}: " + "; ".join(names))
+    return notes
+
+
+def _with_thac0(sheet: MonsterSheet, thac0: int | None, hd_shown: str,
+                report: Report) -> MonsterSheet:
+    """The sheet with the file's THAC0 as the referee's override where it differs from
+    what the Hit Dice give."""
     derived_thac0 = derive(sheet)["thac0"].value
     if thac0 is not None and 1 <= thac0 <= 25 and thac0 != derived_thac0:
         # Keep the file's number, visibly: an override the referee can clear.
         sheet = sheet.model_copy(update={"overrides": {**sheet.overrides, "thac0": thac0}})
         report.keep(f"THAC0 {thac0} in the file, where HD {hd_shown} gives "
                     f"{derived_thac0}: kept {thac0} as the referee's override")
-    said = [clean_text(line, 2_000, lines=True)[0] for line in problems]  # quotes the file
-    return FoundryMonster(sheet, printed, said, report.kept)
+    return sheet
 
 
 # -- writing Foundry actors ----------------------------------------------------------------

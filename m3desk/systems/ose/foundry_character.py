@@ -350,19 +350,8 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
         report.add("the file has no character data (no “system” block)")
     name = report.name(_get(actor, "name"), "Character", "the name")
     details = _get(system, "details") or {}
-    scores: dict[str, int] = {}
-    for key, ability in _SCORES.items():
-        value = report.number(_get(system, "scores", key, "value"), ability)
-        if value is None or not 3 <= value <= 18:
-            report.add(f"{ability} “{value}” is not 3–18; kept 10")
-            value = 10
-        scores[ability] = value
-    class_text = report.text(_get(details, "class"), 40, "the class")
-    try:
-        char_class = parse_class(class_text) if class_text else OseClass.FIGHTER
-    except ValueError:
-        report.add(f"“{class_text[:40]}” is not one of OSE's seven classes; kept fighter")
-        char_class = OseClass.FIGHTER
+    scores = _scores(system, report)
+    char_class = _class(details, report)
     level = report.number(_get(details, "level"), "the level") or 1
     if not 1 <= level <= 14:
         report.add(f"level {level} is outside 1–14; kept {_clamp(level, 1, 14)}")
@@ -374,6 +363,56 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
     coins = {code: _clamp(count, 0, 10_000_000) for code, count in items.coins.items()}
     if any(coins[code] != count for code, count in items.coins.items()):
         report.add("more than 10,000,000 of a coin: kept 10,000,000")
+    languages = _languages(system, report, kept)
+    treasure = _treasure(items.treasure, kept)
+    notes = _notes(actor, details, report, kept)
+    _say_kept(report, items, coins, languages, treasure)
+    _unkept(system, report)
+    foundry_only(actor, report)
+    sheet = CharacterSheet(
+        name=name, char_class=char_class, level=_clamp(level, 1, 14),
+        experience=_clamp(report.number(_get(details, "xp", "value"), "the experience")
+                          or 0, 0, 10_000_000),
+        abilities=Abilities(**scores),
+        hit_points=_clamp(hp if hp is not None else hp_max, -99, 999),
+        max_hit_points=_clamp(hp_max, 1, 999),
+        armour=items.armour, shield=items.shield, magic_armour=items.magic_armour,
+        weapons=tuple(items.weapons), spells=tuple(items.spells),
+        alignment=report.text(_get(details, "alignment"), 200, "the alignment"),
+        languages=tuple(languages), equipment=tuple(items.gear), coins=Coins(**coins),
+        treasure=treasure, notes=notes[:MAX_NOTES],
+    )
+    sheet = _kept_numbers(sheet, system, report)
+    derive(sheet)
+    return sheet, [clean_text(line, 2_000, lines=True)[0] for line in report.lines], report.kept
+
+
+def _scores(system: Any, report: Report) -> dict[str, int]:
+    """The six ability scores, each 3–18 (10 where the file's is missing or impossible)."""
+    scores: dict[str, int] = {}
+    for key, ability in _SCORES.items():
+        value = report.number(_get(system, "scores", key, "value"), ability)
+        if value is None or not 3 <= value <= 18:
+            report.add(f"{ability} “{value}” is not 3–18; kept 10")
+            value = 10
+        scores[ability] = value
+    return scores
+
+
+def _class(details: Any, report: Report) -> OseClass:
+    """The class by its name (a fighter where the file names none of the seven)."""
+    class_text = report.text(_get(details, "class"), 40, "the class")
+    try:
+        char_class = parse_class(class_text) if class_text else OseClass.FIGHTER
+    except ValueError:
+        report.add(f"“{class_text[:40]}” is not one of OSE's seven classes; kept fighter")
+        char_class = OseClass.FIGHTER
+    return char_class
+
+
+def _languages(system: Any, report: Report, kept: dict[str, list[str]]) -> list[str]:
+    """The languages the sheet holds (20, each at most 40 characters); the rest go to
+    ``kept`` for the notes."""
     languages: list[str] = []
     read = _get(system, "languages", "value")
     if isinstance(read, list):
@@ -385,13 +424,24 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
                 languages.append(word)
             else:
                 kept.setdefault("Languages", []).append(word)
+    return languages
+
+
+def _treasure(pieces: list[str], kept: dict[str, list[str]]) -> str:
+    """The other treasure in one line of at most 200 characters; the rest go to ``kept``."""
     treasure = ""
-    for piece in items.treasure:
+    for piece in pieces:
         joined = f"{treasure}; {piece}" if treasure else piece
         if len(joined) <= 200 and "Treasure" not in kept:
             treasure = joined
         else:
             kept.setdefault("Treasure", []).append(piece)
+    return treasure
+
+
+def _notes(actor: Any, details: Any, report: Report, kept: dict[str, list[str]]) -> str:
+    """The notes: the actor's own, then what the sheet has no field for by label, then the
+    biography as plain text, each said in the report."""
     title = report.text(_get(details, "title"), 80, "the title")
     if title:
         kept["Title"] = [title]
@@ -412,6 +462,13 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
     for label in ("Equipment", "Treasure", "Coins", "Languages", "Class abilities", "Title"):
         if kept.get(label):
             report.keep(f"{label}: " + "; ".join(kept[label]))
+    return notes
+
+
+def _say_kept(report: Report, items: _Items, coins: dict[str, int], languages: list[str],
+              treasure: str) -> None:
+    """What went into the sheet's own fields: gear as equipment rows, coins, languages and
+    other treasure."""
     if items.gear:
         count = len(items.gear)
         report.keep(f"{count} piece{'s' if count != 1 else ''} of gear as equipment rows: "
@@ -420,24 +477,6 @@ def character_from_foundry(actor: Any) -> tuple[CharacterSheet, list[str], list[
                          ("other treasure", [treasure] if treasure else [])):
         if words:
             report.keep(f"in the sheet's {label}: " + "; ".join(words))
-    _unkept(system, report)
-    foundry_only(actor, report)
-    sheet = CharacterSheet(
-        name=name, char_class=char_class, level=_clamp(level, 1, 14),
-        experience=_clamp(report.number(_get(details, "xp", "value"), "the experience")
-                          or 0, 0, 10_000_000),
-        abilities=Abilities(**scores),
-        hit_points=_clamp(hp if hp is not None else hp_max, -99, 999),
-        max_hit_points=_clamp(hp_max, 1, 999),
-        armour=items.armour, shield=items.shield, magic_armour=items.magic_armour,
-        weapons=tuple(items.weapons), spells=tuple(items.spells),
-        alignment=report.text(_get(details, "alignment"), 200, "the alignment"),
-        languages=tuple(languages), equipment=tuple(items.gear), coins=Coins(**coins),
-        treasure=treasure, notes=notes[:MAX_NOTES],
-    )
-    sheet = _kept_numbers(sheet, system, report)
-    derive(sheet)
-    return sheet, [clean_text(line, 2_000, lines=True)[0] for line in report.lines], report.kept
 
 
 def _coin_items(found: Mapping[str, list[tuple[str, int]]]) -> list[dict[str, Any]]:

@@ -190,6 +190,19 @@ class ForecastDialog(QDialog):
         """When the first fights came back, and how many: the pace is counted from there."""
         self._pools: dict[str, tuple[int, int]] | None = None
 
+        self._build_controls(encounter, system)
+        self._lay_out(system)
+
+        self.problem = no_fight(encounter) if self.simulate is not None else None
+        if self.simulate is None or self.problem is not None:
+            self.run_button.setEnabled(False)
+            if self.problem is not None:
+                self.summary.setText(self.problem)
+        self.resize(self.open_size())
+
+    def _build_controls(self, encounter: Encounter, system: GameSystem) -> None:
+        """How many fights and with what seed, how attackers pick, Play and Stop, the progress,
+        the game's policy in words and the summary."""
         limit = fight_limit(encounter)
         self.fights = QSpinBox()
         self.fights.setRange(min(100, limit), limit)
@@ -226,6 +239,9 @@ class ForecastDialog(QDialog):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
 
+    def _lay_out(self, system: GameSystem) -> None:
+        """The four plots in a scrolling grid under the policy, the form, the buttons and the
+        summary."""
         self.wins = BarChart("Who wins")
         self.rounds = Histogram("Rounds the fight takes")
         self.down = BarChart("Down at the end")
@@ -263,13 +279,7 @@ class ForecastDialog(QDialog):
         layout.addLayout(buttons)
         layout.addWidget(self.summary)
         layout.addWidget(scroll, 1)
-        self.problem = no_fight(encounter) if self.simulate is not None else None
-        if self.simulate is None or self.problem is not None:
-            self.run_button.setEnabled(False)
-            if self.problem is not None:
-                self.summary.setText(self.problem)
         self._charts, self._scroll = charts, scroll
-        self.resize(self.open_size())
 
     def open_size(self) -> QSize:
         """Wide enough that the rules text takes a few lines, tall enough for the four plots
@@ -377,12 +387,6 @@ class ForecastDialog(QDialog):
         self._release()
         self._finish(None, cancelled=True)
         self.summary.setText(sentence)
-
-    def wait_until_done(self, timeout_s: float = 60.0) -> Forecast | None:
-        """Block until the worker has played every fight (tests and scripts)."""
-        if self._run is not None:
-            self._run.wait(timeout_s)
-        return self.forecast
 
     def run_to_end(self) -> Forecast | None:
         """Play every fight now on this thread (tests and scripts), in the same batches."""

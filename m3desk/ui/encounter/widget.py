@@ -122,6 +122,34 @@ class EncounterWidget(QWidget):
                         if 0.05 <= share <= 0.95}
         self.document = document
         self.setObjectName("encounter_widget")
+        self._build_parts(document, open_sheets, board_lanes, roller)
+        self._connect_windows(document)
+        self._build_round_bar(document)
+
+        self.tracker.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tracker.customContextMenuRequested.connect(self._tracker_menu)
+        self.tracker.tracker_model.edit_rejected.connect(self.show_message)
+        self._build_layout()
+
+        self._sized = False
+        self._last_turn = document.encounter.turn
+        self._last_phase = document.encounter.phase
+        self.document_link = DocumentLink(document, self)
+        self.document_link.connect("encounter_changed", self._on_changed)
+        self.document_link.connect("selection_changed", self._update_hidden_check)
+        self.document_link.connect("announced", self.notice_bar.show_notices)
+        self.notice_bar.act_requested.connect(self.turns.act_on)
+        # A notice belongs to the moment it was said: any later step (or its undo) ends it.
+        document.undo_stack.indexChanged.connect(self._on_step)
+        self._update_round()
+        if document.encounter.turn is not None:  # an encounter reopened mid-fight
+            document.select(document.encounter.turn)
+
+    def _build_parts(self, document: EncounterDocument,
+                     open_sheets: OpenSheetsProvider | None, board_lanes: bool,
+                     roller: Roller | None) -> None:
+        """The tracker and its actions, the set-up strip, the log, the board and the controllers
+        that carry out the actions (the game's own commands where it has them)."""
         self.tracker = TrackerView(document, self)
         self.encounter_actions = EncounterActions(self, self.tracker)
         parts = parts_of_encounter(document.encounter)
@@ -152,6 +180,10 @@ class EncounterWidget(QWidget):
                                     say=lambda text: self.show_message(text))
         self.files.sheets_written.connect(self.sheets_written)
         self.rules = EncounterRulesController(document, self.encounter_actions, self)
+
+    def _connect_windows(self, document: EncounterDocument) -> None:
+        """The windows and dialogs the encounter opens (board, forecast, experience, player
+        view) and the actions shown only where the game has them."""
         self.board_window: BoardWindow | None = None
         self.encounter_actions.board_window.triggered.connect(self.show_board_window)
         self.encounter_actions.forecast.triggered.connect(self.show_forecast)
@@ -178,6 +210,9 @@ class EncounterWidget(QWidget):
 
         self.forecast_dialog: ForecastDialog | None = None
 
+    def _build_round_bar(self, document: EncounterDocument) -> None:
+        """The round's line, what it asks for now, the notice bar over the log, the message
+        line and the set-up toggle."""
         self.round_label = QLabel()
         self.round_label.setAccessibleName("Round and turn")
         self.round_label.setToolTip(round_steps(registry.system_of(document.encounter)))
@@ -221,25 +256,6 @@ class EncounterWidget(QWidget):
                                      "Scouting")
         self.setup_toggle.toggled.connect(self._show_setup)
         self._show_setup(self.setup_toggle.isChecked())
-
-        self.tracker.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.tracker.customContextMenuRequested.connect(self._tracker_menu)
-        self.tracker.tracker_model.edit_rejected.connect(self.show_message)
-        self._build_layout()
-
-        self._sized = False
-        self._last_turn = document.encounter.turn
-        self._last_phase = document.encounter.phase
-        self.document_link = DocumentLink(document, self)
-        self.document_link.connect("encounter_changed", self._on_changed)
-        self.document_link.connect("selection_changed", self._update_hidden_check)
-        self.document_link.connect("announced", self.notice_bar.show_notices)
-        self.notice_bar.act_requested.connect(self.turns.act_on)
-        # A notice belongs to the moment it was said: any later step (or its undo) ends it.
-        document.undo_stack.indexChanged.connect(self._on_step)
-        self._update_round()
-        if document.encounter.turn is not None:  # an encounter reopened mid-fight
-            document.select(document.encounter.turn)
 
     # --- layout --------------------------------------------------------------------------
     def _build_layout(self) -> None:

@@ -148,6 +148,14 @@ class ExpeditionWidget(QWidget):
     # -- building ----------------------------------------------------------------------------
 
     def _build(self) -> None:
+        header = self._build_header()
+        due_box = self._build_due()
+        action_box = self._build_actions()
+        log_box = self._build_log()
+        self._lay_out(header, due_box, action_box, log_box)
+
+    def _build_header(self) -> QHBoxLayout:
+        """The clock, the place, where the party is, Next Turn and the rules: one row."""
         self.clock = _plain(QLabel())
         self.clock.setObjectName("expedition_clock")
         font = QFont(self.clock.font())
@@ -193,7 +201,10 @@ class ExpeditionWidget(QWidget):
         self.rules_button.clicked.connect(self.edit_rules)
         self.rules_button.setVisible(self.rules.options_model is not None)
         header.addWidget(self.rules_button)
+        return header
 
+    def _build_due(self) -> QGroupBox:
+        """What is due now, the fight's and the timers' buttons, the exploration commands."""
         self.due = QListWidget()
         self.due.setObjectName("expedition_due")
         self.due.setAccessibleName("Due now")
@@ -224,7 +235,10 @@ class ExpeditionWidget(QWidget):
         fight_row.addWidget(self.timer_button)
         due_layout.addLayout(fight_row)
         due_layout.addWidget(self.command_box)
+        return due_box
 
+    def _build_actions(self) -> QGroupBox:
+        """An exploration action: who, its odds, rolled or typed, and its result."""
         self.action_kind = QComboBox()
         self.action_kind.setObjectName("expedition_action")
         self.action_kind.setAccessibleName("Action")
@@ -259,7 +273,10 @@ class ExpeditionWidget(QWidget):
         grid.addWidget(self.result, 4, 0, 1, 3)
         grid.setRowStretch(5, 1)
         grid.setColumnStretch(1, 1)
+        return action_box
 
+    def _build_log(self) -> QGroupBox:
+        """The expedition's log."""
         self.log = QListWidget()
         self.log.setObjectName("expedition_log")
         self.log.setAccessibleName("Log")
@@ -267,7 +284,11 @@ class ExpeditionWidget(QWidget):
         log_box = QGroupBox("Log")
         log_layout = QVBoxLayout(log_box)
         log_layout.addWidget(self.log)
+        return log_box
 
+    def _lay_out(self, header: QHBoxLayout, due_box: QGroupBox, action_box: QGroupBox,
+                log_box: QGroupBox) -> None:
+        """Due now over the actions, beside the log, under the header and the movement line."""
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(due_box)
         left.addWidget(action_box)

@@ -85,6 +85,15 @@ class BestiaryPanel(QDockWidget):
                                        "names and numbers are bundled")
         self.licence_button.clicked.connect(self.show_licence)
 
+        self._build_filters()
+        self._build_list()
+        self._lay_out()
+        self.visibilityChanged.connect(self._on_visible)
+        self.set_can_add(False)
+        self._on_current()
+
+    def _build_filters(self) -> None:
+        """The search field and the filters by Hit Dice, alignment and movement."""
         self.search = QLineEdit()
         self.search.setObjectName("bestiary_search")
         self.search.setPlaceholderText("Search monsters by name…")
@@ -108,6 +117,8 @@ class BestiaryPanel(QDockWidget):
         self.mode_filter.setAccessibleName("Movement")
         self.mode_filter.currentIndexChanged.connect(self._on_mode)
 
+    def _build_list(self) -> None:
+        """The monsters' table, the chosen one's details and the buttons that use it."""
         self.view = QTableView()
         self.view.setObjectName("bestiary_view")
         self.view.setAccessibleName("Bestiary")
@@ -129,6 +140,8 @@ class BestiaryPanel(QDockWidget):
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
         self.model.modelReset.connect(self._after_filter)
 
+    def _lay_out(self) -> None:
+        """The title over the search, the filters, the table, the details and the buttons."""
         for combo in (self.level_filter, self.alignment_filter, self.mode_filter):
             # The dock shares its width with the library: the combos shrink and elide
             # rather than widen the whole dock area.
@@ -162,9 +175,6 @@ class BestiaryPanel(QDockWidget):
         layout.addWidget(self.detail)
         layout.addLayout(buttons)
         self.setWidget(body)
-        self.visibilityChanged.connect(self._on_visible)
-        self.set_can_add(False)
-        self._on_current()
 
     def _configure_view(self) -> None:
         view = self.view

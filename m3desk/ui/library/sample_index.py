@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from m3desk.ui.library.scan import LibraryEntry, read_entry
+from m3desk.ui.library.entries import LibraryEntry, read_entry
 
 __all__ = ["INDEX_NAME", "build_index", "index_path", "scan_samples"]
 

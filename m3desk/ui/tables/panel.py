@@ -66,6 +66,16 @@ class TablesPanel(QDockWidget):
         self._game = ""
         self._loaded: dict[str, TableSet] = {}
 
+        self._build_finding()
+        self._build_list()
+        self._build_rows()
+        self._build_rolling()
+        self._build_buttons()
+        self._lay_out()
+        self._update_buttons()
+
+    def _build_finding(self) -> None:
+        """The game's box and the search field above the list."""
         self.game_box = QComboBox()
         self.game_box.setObjectName("tables_game")
         self.game_box.setAccessibleName("Game")
@@ -81,6 +91,8 @@ class TablesPanel(QDockWidget):
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("Find a table")
 
+    def _build_list(self) -> None:
+        """The list of the game's tables (Enter or a double-click rolls one)."""
         self.list_model = TablesModel(self)
         self.search.textChanged.connect(self._on_search)
         self.list_view = QListView()
@@ -93,6 +105,8 @@ class TablesPanel(QDockWidget):
         self.list_view.selectionModel().currentChanged.connect(self._on_table_changed)
         self.list_view.activated.connect(lambda _index: self.roll_selected())
 
+    def _build_rows(self) -> None:
+        """The chosen table's rows, wrapped to the dock's width."""
         self.rows_model = RowsModel(self)
         self.rows_view = QTableView()
         self.rows_view.setObjectName("tables_rows")
@@ -112,6 +126,8 @@ class TablesPanel(QDockWidget):
         # wrapped results take the rows' height the width gives them, at every width
         header.sectionResized.connect(lambda *_a: self.rows_view.resizeRowsToContents())
 
+    def _build_rolling(self) -> None:
+        """The table's note, the totals typed or rolled, the result (scrolls past six lines)."""
         self.note = QLabel()
         self.note.setObjectName("tables_note")
         self.note.setTextFormat(Qt.TextFormat.PlainText)
@@ -142,6 +158,8 @@ class TablesPanel(QDockWidget):
         self.result_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.result_area.setMaximumHeight(self.fontMetrics().lineSpacing() * 6 + 8)
 
+    def _build_buttons(self) -> None:
+        """Rolling a treasure type, a table of one's own, the licence, and the problems line."""
         self.treasure_box = QComboBox()
         self.treasure_box.setObjectName("tables_treasure_type")
         self.treasure_box.setAccessibleName("Treasure type")
@@ -170,6 +188,8 @@ class TablesPanel(QDockWidget):
         self.problems.setWordWrap(True)
         self.problems.hide()
 
+    def _lay_out(self) -> None:
+        """The finder on top, the list over the rows in a splitter, the problems below."""
         top = QVBoxLayout()
         top.addWidget(self.game_box)
         search_row = QHBoxLayout()
@@ -209,7 +229,6 @@ class TablesPanel(QDockWidget):
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.problems)
         self.setWidget(body)
-        self._update_buttons()
 
     # -- which game ------------------------------------------------------------------------
 

@@ -115,6 +115,19 @@ class GenerationPanel(QWidget):
         self.rows = [_AbilityRow(key, self.generation.ability_names.get(key, key))
                      for key in self.generation.abilities]
 
+        abilities = self._build_abilities()
+        choices = self._build_choices(data)
+        self._lay_out(abilities, choices)
+
+        start = default_method(self.generation, options)
+        self.method.setCurrentIndex(self.methods.index(start))
+        self.method.currentIndexChanged.connect(lambda _index: self._method_changed())
+        self.roll_button.clicked.connect(self.roll)
+        self.hp_button.clicked.connect(self.roll_hit_points)
+        self._method_changed()
+
+    def _build_abilities(self) -> QGroupBox:
+        """The abilities' side: the method, the trade between abilities, the scores, rolling."""
         abilities = QGroupBox("Abilities")
         left = QVBoxLayout(abilities)
         method_form = QFormLayout()
@@ -147,7 +160,10 @@ class GenerationPanel(QWidget):
         buttons.addWidget(self.points, 1)
         left.addLayout(buttons)
         left.addStretch(1)
+        return abilities
 
+    def _build_choices(self, data: Mapping[str, Any]) -> QGroupBox:
+        """The character's side: a list per choice with its note, what is barred, hit points."""
         self.picks: dict[str, QComboBox] = {}
         self.pick_notes: dict[str, QLabel] = {}
         """What the chosen pick is (its requirements, prime, traits), under its list."""
@@ -197,7 +213,10 @@ class GenerationPanel(QWidget):
         self.notes = _wrapping(name="generation_notes")
         right.addWidget(self.notes)
         right.addStretch(1)
+        return choices
 
+    def _lay_out(self, abilities: QGroupBox, choices: QGroupBox) -> None:
+        """The two sides abreast, the dice column wide enough for any roll."""
         metrics = self.fontMetrics()
         # Room for the widest dice text, so a re-roll never squeezes the names.
         self.grid.setColumnMinimumWidth(4, metrics.horizontalAdvance("4d6: 6 6 6 (6) = 18"))
@@ -206,13 +225,6 @@ class GenerationPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(abilities, 1)
         layout.addWidget(choices, 1)
-
-        start = default_method(self.generation, options)
-        self.method.setCurrentIndex(self.methods.index(start))
-        self.method.currentIndexChanged.connect(lambda _index: self._method_changed())
-        self.roll_button.clicked.connect(self.roll)
-        self.hp_button.clicked.connect(self.roll_hit_points)
-        self._method_changed()
 
     # -- the method and its scores ----------------------------------------------------------
 
