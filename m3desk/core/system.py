@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import BaseModel
 
+from m3desk.core.actions import Action
+
 if TYPE_CHECKING:
     from m3desk.core.dice import DiceExpr, Roller
     from m3desk.core.encounter import Combatant, Encounter
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from m3desk.core.sheet_rolls import SheetRoll
 
 __all__ = [
+    "Action",
     "ActionOption",
     "ActionOutcome",
     "ActionPreview",
@@ -348,9 +351,10 @@ class ActionOption(NamedTuple):
     ``group`` is one of :data:`ACTION_GROUPS` (the dialog lists the actions under those
     headings); ``target`` names the combatant an action is aimed at when the action carries
     its target itself (an Apparatus attack per foe), so the dialog can list foes first.
+    ``id`` is the action itself, the value :attr:`EncounterRules.preview` and ``resolve`` read.
     """
 
-    id: str
+    id: Action
     label: str
     needs_target: bool = True
     dice: tuple[DiceSpec, ...] = ()
@@ -381,7 +385,7 @@ class DueAction(NamedTuple):
 
     label: str
     actor: str
-    action: str
+    action: Action
 
 
 class ActionOutcome(NamedTuple):
@@ -591,10 +595,11 @@ class EncounterRules(NamedTuple):
     """What Roll Initiative rolls in this encounter, for its tooltip, where a table rule
     changes it (None: the scheme's :meth:`InitiativeScheme.roll_words`)."""
     actions: Callable[["Encounter", str], tuple[ActionOption, ...]] = lambda _e, _a: ()
-    preview: Callable[["Encounter", str, str, str | None], ActionPreview] = (
+    preview: Callable[["Encounter", str, Action, str | None], ActionPreview] = (
         lambda _e, _a, _o, _t: ActionPreview())
-    resolve: Callable[["Encounter", str, str, str | None, tuple[int, ...]], ActionOutcome] | None \
-        = None
+    """The action's arithmetic and odds (encounter, actor id, action, target id)."""
+    resolve: Callable[["Encounter", str, Action, str | None, tuple[int, ...]], ActionOutcome] \
+        | None = None
     simulate: "Simulate | None" = None
     """One whole fight from the encounter as it stands, played by the forecast's policy with
     the dice of the ``random.Random`` given (see :mod:`m3desk.core.forecast`)."""

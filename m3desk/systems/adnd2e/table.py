@@ -28,6 +28,7 @@ from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.routines import ROUTINE_ACTION
 from m3desk.core.spell_range import spell_rings, spells_within
 from m3desk.core.system import (
+    Action,
     ActionOption,
     ActionOutcome,
     ActionPreview,
@@ -44,6 +45,7 @@ from m3desk.core.system import (
 )
 from m3desk.core.terms import Term, explain, rolled
 from m3desk.systems.adnd2e import combat, experience, routines
+from m3desk.systems.adnd2e.action_kinds import AWAY, FLEE, MORALE, TOWARD, WITHDRAW
 from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
 from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
 from m3desk.systems.adnd2e.movement import (
@@ -652,17 +654,21 @@ def _centre_summary(encounter: core.Encounter, centre: str) -> tuple[str, ...]:
 # -- actions --------------------------------------------------------------------------------
 
 
-def _attack_options(attack: Attack, index: int, prefix: str, label: str,
-                    size: str | None, options: AdndOptions) -> list[ActionOption]:
+def _attack_options(attack: Attack, index: int, kind: str, label: str,
+                    size: str | None, options: AdndOptions,
+                    fleer: str | None = None) -> list[ActionOption]:
+    """The attack's actions of ``kind`` ("attack"; "free": at ``fleer``'s back), one per
+    damage column that can apply."""
     def option(tag: str, dice: DiceExpr, suffix: str) -> ActionOption:
         spec: tuple[DiceSpec, ...] = (DiceSpec(1, 20, "attack"),)
         if dice.count:
             spec += (DiceSpec(dice.count, dice.sides, "damage"),)
         if dice.count and options.critical_hits == "double_dice":
             spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
-        return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({dice}{suffix})",
-                            needs_target=prefix == "attack", dice=spec, group="attack",
-                            target=prefix.split(":")[1] if prefix.startswith("free:") else None)
+        return ActionOption(Action(kind, index, target=fleer, variant=tag),
+                            f"{label} {attack.name} ({dice}{suffix})",
+                            needs_target=kind == "attack", dice=spec, group="attack",
+                            target=fleer)
 
     if size is not None:
         return [option("any", attack.damage(size), "")]
@@ -679,39 +685,39 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     for fleer in enc.combatants:
         if actor in fleer.free_attacks:
             for index, attack in enumerate(attacks):
-                options += _attack_options(attack, index, f"free:{fleer.id}",
+                options += _attack_options(attack, index, "free",
                                            f"Free attack at {fleer.name}'s back with",
-                                           _size(fleer.sheet), enc.options)
+                                           _size(fleer.sheet), enc.options, fleer.id)
     options += routines.routine_options(enc, combatant)  # "claw/claw/bite or by weapon"
     for index, attack in enumerate(attacks):
         options += _attack_options(attack, index, "attack", "Attack with", None, enc.options)
     declaration = _declaration(combatant)
     if declaration is not None and declaration.id == "withdraw":
         feet = allowance(enc, combatant, "withdraw")
-        options.append(ActionOption("move:withdraw", f"Withdraw from the target ({feet} ft)",
+        options.append(ActionOption(WITHDRAW, f"Withdraw from the target ({feet} ft)",
                                     group="movement",
                                     help="Back away a third of the movement; the foe may "
                                          "follow unless an ally engaging it blocks."))
     if declaration is not None and declaration.id == "flee":
         feet = allowance(enc, combatant, "flee")
-        options.append(ActionOption("move:flee", f"Flee ({feet} ft)", needs_target=False,
+        options.append(ActionOption(FLEE, f"Flee ({feet} ft)", needs_target=False,
                                     group="movement",
                                     help="Every foe in reach gets a free attack at the back "
                                          "now, outside initiative."))
     if declaration is not None and declaration.id in ("missile", "move", "close", "charge"):
         feet = allowance(enc, combatant, declaration.id)
-        options.append(ActionOption("move:toward", f"Move toward the target (up to {feet} ft)",
+        options.append(ActionOption(TOWARD, f"Move toward the target (up to {feet} ft)",
                                     group="movement"))
-        options.append(ActionOption("move:away", f"Move away from the target (up to {feet} ft)",
+        options.append(ActionOption(AWAY, f"Move away from the target (up to {feet} ft)",
                                     group="movement"))
     values = derive(combatant.sheet, enc.options)
     for save in Save:
         target = values[f"save.{save.value}"].value
-        options.append(ActionOption(f"save:{save.value}",
+        options.append(ActionOption(Action("save", variant=save.value),
                                     f"Save vs {SAVE_NAMES[save]} ({target})",
                                     needs_target=False, dice=(DiceSpec(1, 20, "save"),)))
     if isinstance(combatant.sheet, MonsterSheet):
-        options.append(ActionOption("morale", f"Morale check (ML {combatant.sheet.morale})",
+        options.append(ActionOption(MORALE, f"Morale check (ML {combatant.sheet.morale})",
                                     needs_target=False, dice=(DiceSpec(2, 10, "morale"),)))
     return tuple(options)
 
@@ -762,23 +768,21 @@ def _accrued(encounter: AdndEncounter, combatant_id: str) -> AdndEncounter:
                                  fire_round=encounter.round)
 
 
-def _plan(encounter: core.Encounter, actor: str, action: str,
+def _plan(encounter: core.Encounter, actor: str, action: Action,
           target: str | None) -> _Plan | str:
     enc = _enc(encounter)
     combatant = _combatant(enc, actor)
     options = enc.options
-    kind, *rest = action.split(":")
-    free = kind == "free"
+    free = action.kind == "free"
+    tag = action.variant
     if free:
-        target, index_text, tag = rest
-        if actor not in _combatant(enc, target).free_attacks:
+        target = action.target
+        if target is None or actor not in _combatant(enc, target).free_attacks:
             return f"{combatant.name} has no free attack left at that back."
-    else:
-        index_text, tag = rest
-        if target is None:
-            return "Choose a target."
+    elif target is None:
+        return "Choose a target."
     attacks = attacks_of(combatant.sheet, options)
-    index = int(index_text)
+    index = action.index if action.index is not None else -1
     if not 0 <= index < len(attacks):
         return "That attack is no longer on the sheet."
     attack = attacks[index]
@@ -912,9 +916,9 @@ def _describe(encounter: core.Encounter, actor: str, plan: _Plan) -> tuple[str, 
     return tuple(lines)
 
 
-def _preview(encounter: core.Encounter, actor: str, action: str,
+def _preview(encounter: core.Encounter, actor: str, action: Action,
              target: str | None) -> ActionPreview:
-    kind = action.split(":")[0]
+    kind = action.kind
     enc = _enc(encounter)
     combatant = _combatant(enc, actor)
     if kind == "move":
@@ -922,7 +926,7 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
 
         return moves.preview_move(enc, actor, action, target)
     if kind == "save":
-        save = Save(action.split(":")[1])
+        save = Save(action.variant)
         need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
         return ActionPreview(lines=(f"d20 needs {need} to save vs {SAVE_NAMES[save]}",),
                              success=combat.save_chance(need))
@@ -933,7 +937,7 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
             else "")
         return ActionPreview(lines=(line,), success=combat.morale_hold_chance(rating))
     if kind == ROUTINE_ACTION:
-        return routines.preview_routine(enc, actor, int(action.split(":")[1]), target)
+        return routines.preview_routine(enc, actor, _number(action), target)
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         return ActionPreview(problem=plan)
@@ -959,6 +963,11 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
                          spread=damage_spread(on_hit))
 
 
+def _number(action: Action) -> int:
+    """The routine an action names (0, no routine: the preview says it is not there)."""
+    return action.index if action.index is not None else 0
+
+
 def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
     sheet = combatant.sheet
     assert isinstance(sheet, MonsterSheet)
@@ -970,17 +979,17 @@ def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
     return sheet.morale + loss, terms
 
 
-def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
              faces: tuple[int, ...]) -> ActionOutcome:
     enc = _enc(encounter)
-    kind = action.split(":")[0]
+    kind = action.kind
     if kind == "move":
         from m3desk.systems.adnd2e import moves
 
         return moves.resolve_move(enc, actor, action, target)
     combatant = _combatant(enc, actor)
     if kind == "save":
-        save = Save(action.split(":")[1])
+        save = Save(action.variant)
         need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
         made = faces[0] >= need
         summary = (f"{combatant.name} {'saves' if made else 'fails to save'} vs "
@@ -1002,10 +1011,10 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         return ActionOutcome(core.add_log(checked, summary, actor=actor), summary,
                              notices=broke)
     if kind == ROUTINE_ACTION:
-        preview = routines.preview_routine(enc, actor, int(action.split(":")[1]), target)
+        preview = routines.preview_routine(enc, actor, _number(action), target)
         if preview.problem:
             raise ValueError(preview.problem)
-        return routines.resolve_routine(enc, actor, int(action.split(":")[1]), target, faces)
+        return routines.resolve_routine(enc, actor, _number(action), target, faces)
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         raise ValueError(plan)
@@ -1143,7 +1152,7 @@ def free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant,
                        fleer: AdndCombatant) -> str:
     """What the table must hear when a flight owes a foe its free attack: the odds to hit."""
     attacks = attacks_of(foe.sheet, encounter.options)
-    plan = _plan(encounter, foe.id, f"free:{fleer.id}:0:any", None) \
+    plan = _plan(encounter, foe.id, Action("free", 0, target=fleer.id, variant="any"), None) \
         if foe.id in _combatant(encounter, fleer.id).free_attacks else None
     chance = ""
     if isinstance(plan, _Plan):
@@ -1207,11 +1216,12 @@ def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
     the status line gives): what the notice bar offers."""
     enc = _enc(encounter)
     found = list(free_attacks.due(enc, lambda fleer, foe: (
-        f"Free attack: {foe.name} at {fleer.name}'s back", f"free:{fleer.id}:0:any")))
+        f"Free attack: {foe.name} at {fleer.name}'s back",
+        Action("free", 0, target=fleer.id, variant="any"))))
     for side in enc.sides:
         due = morale_due(enc, side)
         if due:
-            found.append(DueAction(f"Check morale: {side}", due[0].id, "morale"))
+            found.append(DueAction(f"Check morale: {side}", due[0].id, MORALE))
     return tuple(found)
 
 

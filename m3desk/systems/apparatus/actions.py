@@ -21,6 +21,7 @@ from m3desk.core.encounter import ConditionState
 from m3desk.core.numbers import signed
 from m3desk.core.places import Place
 from m3desk.core.system import (
+    Action,
     ActionOption,
     ActionOutcome,
     ActionPreview,
@@ -144,19 +145,20 @@ def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOptio
         for metres in counts or [1]:
             cost = _step(encounter, actor, kind, metres)
             options.append(ActionOption(
-                f"move:{kind}:{metres}", f"{_VERBS[kind][0]} {metres} m{where} — {cost} Movement",
+                Action("move", variant=kind, amount=metres),
+                f"{_VERBS[kind][0]} {metres} m{where} — {cost} Movement",
                 needs_target=False, group="movement",
                 help=f"{_VERBS[kind][0]} {metres} m for {cost} Movement"))
-    plain = (("prone", "Drop prone — 0 Movement", "movement"),
-             ("stand", "Stand up — ½ Speed", "movement"),
-             ("high:0", "High jump, standing — 2 Movement", "movement"),
-             ("high:2", "High jump after a 2 m run", "movement"),
-             ("long:0", "Long jump, standing — 4 Movement", "movement"),
-             ("long:2", "Long jump after a 2 m run", "movement"),
-             ("long:4", "Long jump after a 4 m run", "movement"),
-             ("dash", "Dash (Standard Action): Movement + Speed", "manoeuvre"),
-             ("disengage", "Disengage (Standard Action)", "manoeuvre"),
-             ("evade", "Evade (Standard Action)", "manoeuvre"))
+    plain = ((Action("prone"), "Drop prone — 0 Movement", "movement"),
+             (Action("stand"), "Stand up — ½ Speed", "movement"),
+             (Action("high"), "High jump, standing — 2 Movement", "movement"),
+             (Action("high", amount=2), "High jump after a 2 m run", "movement"),
+             (Action("long"), "Long jump, standing — 4 Movement", "movement"),
+             (Action("long", amount=2), "Long jump after a 2 m run", "movement"),
+             (Action("long", amount=4), "Long jump after a 4 m run", "movement"),
+             (Action("dash"), "Dash (Standard Action): Movement + Speed", "manoeuvre"),
+             (Action("disengage"), "Disengage (Standard Action)", "manoeuvre"),
+             (Action("evade"), "Evade (Standard Action)", "manoeuvre"))
     options += [ActionOption(key, label, needs_target=False, group=group)
                 for key, label, group in plain]
     return options
@@ -165,10 +167,11 @@ def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOptio
 def due(encounter: core.Encounter) -> tuple[DueAction, ...]:
     """The opportunity attacks owed (the table rules make them due): one button per hostile,
     its first melee weapon at the creature that left its reach."""
-    def offer(mover: core.Combatant, foe: core.Combatant) -> tuple[str, str]:
+    def offer(mover: core.Combatant, foe: core.Combatant) -> tuple[str, Action]:
         index = next((k for k, w in enumerate(weapons_of(sheet_of(encounter, foe.id)))
                       if not w.ranged), 0)
-        return f"Opportunity attack: {foe.name} at {mover.name}", f"free:{index}:{mover.id}"
+        return (f"Opportunity attack: {foe.name} at {mover.name}",
+                Action("free", index, target=mover.id))
 
     return free_attacks.due(encounter, offer)
 
@@ -239,7 +242,7 @@ def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     found = _movement_options(encounter, actor)
     for other in encounter.combatants:
         if actor in other.free_attacks:
-            found += [ActionOption(f"free:{index}:{other.id}",
+            found += [ActionOption(Action("free", index, target=other.id),
                                    f"Opportunity attack: {weapon.name} → {other.name}",
                                    needs_target=False, group="attack", target=other.id,
                                    dice=_attack_dice(encounter, actor, other.id, weapon))
@@ -249,34 +252,38 @@ def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
             continue
         t = other.id
         for index, weapon in enumerate(weapons_of(sheet)):
-            found.append(ActionOption(f"attack:{index}:{t}", f"{weapon.name} → {other.name}",
+            found.append(ActionOption(Action("attack", index, target=t),
+                                      f"{weapon.name} → {other.name}",
                                       needs_target=False, group="attack", target=t,
                                       dice=_attack_dice(encounter, actor, t, weapon)))
         held = _grapple_between(encounter, actor, t)
         if held is None:
-            found.append(ActionOption(f"grapple:{t}", f"Grapple {other.name}",
+            found.append(ActionOption(Action("grapple", target=t), f"Grapple {other.name}",
                                       needs_target=False, group="manoeuvre", target=t,
                                       dice=_check_dice(encounter, actor, t, "check")))
         else:
             if held.tier != "complete":
-                found.append(ActionOption(f"raise:{t}", f"Tighten the grapple on {other.name}",
+                found.append(ActionOption(Action("raise", target=t),
+                                          f"Tighten the grapple on {other.name}",
                                           needs_target=False, group="manoeuvre", target=t,
                                           dice=_check_dice(encounter, actor, t, "check")))
             else:
-                found += [ActionOption(f"stunt_damage:{t}", f"Stunt: crush {other.name}",
+                found += [ActionOption(Action("stunt_damage", target=t),
+                                       f"Stunt: crush {other.name}",
                                        needs_target=False, group="manoeuvre", target=t,
                                        dice=(DiceSpec(1, 6, "damage"),)),
-                          ActionOption(f"stunt_breath:{t}",
+                          ActionOption(Action("stunt_breath", target=t),
                                        f"Stunt: stop {other.name} breathing",
                                        needs_target=False, group="manoeuvre", target=t)]
         for how in ("prone", "push"):
             text = "prone" if how == "prone" else "1 m away"
-            found.append(ActionOption(f"shove_{how}:{t}", f"Shove {other.name} {text}",
+            found.append(ActionOption(Action(f"shove_{how}", target=t),
+                                      f"Shove {other.name} {text}",
                                       needs_target=False, group="manoeuvre", target=t,
                                       dice=_check_dice(encounter, actor, t, "check")))
         if _grapple_between(encounter, t, actor) is not None:
             # The grappler rolls to sustain its hold on the escaping actor.
-            found.append(ActionOption(f"escape:{t}", f"Escape {other.name}'s grapple",
+            found.append(ActionOption(Action("escape", target=t), f"Escape {other.name}'s grapple",
                                       needs_target=False, group="manoeuvre", target=t,
                                       dice=_check_dice(encounter, t, actor, "sustain")))
     return tuple(found)
@@ -550,17 +557,12 @@ def _check_plan(encounter: core.Encounter, roller: str, target: str, kind: str,
 # -- the dispatch --------------------------------------------------------------------------
 
 
-def _parts(action: str) -> list[str]:
-    return action.split(":")
-
-
-def _plan(encounter: core.Encounter, actor: str, action: str) -> Plan:
-    parts = _parts(action)
-    head = parts[0]
+def _plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
+    head = action.kind
     if head == "move":
-        return _move_plan(encounter, actor, parts[1], int(parts[2]))
+        return _move_plan(encounter, actor, action.variant, action.amount)
     if head in ("high", "long"):
-        return _jump_plan(encounter, actor, head, int(parts[1]))[0]
+        return _jump_plan(encounter, actor, head, action.amount)[0]
     if head == "prone":
         problem = _own_turn(encounter, actor)
         if not problem and "prone" in conditions_of(encounter, actor):
@@ -594,9 +596,11 @@ def _plan(encounter: core.Encounter, actor: str, action: str) -> Plan:
             "Defense rolls have Advantage until the start of the next turn (attacks against "
             "the evader have −1 Advantage with static Defense); lost if Incapacitated or "
             "Speed drops to 0.",))
-    target = parts[-1]
+    target = action.target
+    if target is None:
+        raise ValueError(f"the action {action} names no creature")
     if head in ("attack", "free"):
-        return _attack_plan(encounter, actor, int(parts[1]), target, head == "free").plan
+        return _attack_plan(encounter, actor, _index(action), target, head == "free").plan
     if head == "grapple":
         return _grapple_plan(encounter, actor, target)
     if head == "raise":
@@ -646,7 +650,13 @@ def _escape_plan(encounter: core.Encounter, actor: str, grappler: str) -> Plan:
         *check.plan.lines, f"If the sustain check fails, {result}"), success=success)
 
 
-def preview(encounter: core.Encounter, actor: str, action: str,
+def _index(action: Action) -> int:
+    if action.index is None:
+        raise ValueError(f"the action {action} names no weapon")
+    return action.index
+
+
+def preview(encounter: core.Encounter, actor: str, action: Action,
             target: str | None) -> ActionPreview:
     plan = _plan(encounter, actor, action)
     return ActionPreview(lines=plan.lines, success=plan.success, outcomes=plan.outcomes,
@@ -722,17 +732,16 @@ def _landed(e: ApparatusEncounter, actor: str, across: int) -> ApparatusEncounte
     return after
 
 
-def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
-    parts = _parts(action)
+def _resolve_move(e: ApparatusEncounter, actor: str, action: Action) -> _Done:
     name = _name(e, actor)
-    head = parts[0]
+    head = action.kind
     if head == "move":
-        kind, metres = parts[1], int(parts[2])
+        kind, metres = action.variant, action.amount
         after, text = moves.moved(e, actor, dialog_place(e, actor, kind, metres), kind)
         assert isinstance(after, ApparatusEncounter)
         return _Done(after, text)
     if head in ("high", "long"):
-        run = int(parts[1])
+        run = action.amount
         _, cost, height, across = _jump_plan(e, actor, head, run)
         e = _landed(e, actor, _run_up(e, actor, run)[2] + across)
         if head == "long" and run:
@@ -950,33 +959,32 @@ def _resolve_stunt(e: ApparatusEncounter, actor: str, head: str, target: str,
                  record=f"{text}: {rolled('d6', faces[:1], terms, total_value=damage)}")
 
 
-def resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+def resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
             faces: tuple[int, ...]) -> ActionOutcome:
     if not isinstance(encounter, ApparatusEncounter):
         raise TypeError("not an Apparatus encounter")
     plan = _plan(encounter, actor, action)
     if plan.problem:
         raise ValueError(plan.problem)
-    parts = _parts(action)
-    head = parts[0]
+    head = action.kind
+    aimed = action.target or ""
     handlers: dict[str, Callable[[], _Done]] = {
-        "attack": lambda: _resolve_attack(encounter, actor, int(parts[1]), parts[-1], faces),
-        "free": lambda: _resolve_attack(encounter, actor, int(parts[1]), parts[-1], faces,
+        "attack": lambda: _resolve_attack(encounter, actor, _index(action), aimed, faces),
+        "free": lambda: _resolve_attack(encounter, actor, _index(action), aimed, faces,
                                         free=True),
         "dash": lambda: _resolve_turn_action(encounter, actor, head),
         "disengage": lambda: _resolve_turn_action(encounter, actor, head),
         "evade": lambda: _resolve_turn_action(encounter, actor, head),
-        "stunt_damage": lambda: _resolve_stunt(encounter, actor, head, parts[-1], faces),
-        "stunt_breath": lambda: _resolve_stunt(encounter, actor, head, parts[-1], faces),
+        "stunt_damage": lambda: _resolve_stunt(encounter, actor, head, aimed, faces),
+        "stunt_breath": lambda: _resolve_stunt(encounter, actor, head, aimed, faces),
     }
     for grappling in ("grapple", "raise", "shove_prone", "shove_push", "escape"):
-        handlers[grappling] = lambda: _resolve_grapple(encounter, actor, head, parts[-1],
-                                                       faces)
+        handlers[grappling] = lambda: _resolve_grapple(encounter, actor, head, aimed, faces)
     done = handlers[head]() if head in handlers else _resolve_move(encounter, actor, action)
     if head == "free":
         done = done._replace(summary=f"{done.summary} (opportunity attack)",
                              record=f"Opportunity attack: {done.record or done.summary}")
-    target_id = parts[-1] if head in handlers and head not in (
+    target_id = action.target if head in handlers and head not in (
         "dash", "disengage", "evade") else None
     logged = core.add_log(done.encounter, done.record or done.summary, actor=actor,
                           target=target_id, details=done.details)

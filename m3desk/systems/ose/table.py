@@ -26,6 +26,7 @@ from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.routines import ROUTINE_ACTION, Damage, routine_action, routine_words
 from m3desk.core.spell_range import out_of_range, spell_rings, spells_within
 from m3desk.core.system import (
+    Action,
     ActionOption,
     ActionOutcome,
     ActionPreview,
@@ -404,11 +405,12 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
         dice = _attack_dice(sheet, index, weapon, options)
         attack = _monster_attack(sheet, index)
         daily = _uses_words(combatant, (attack,)) if attack is not None else ""
-        found.append(ActionOption(f"attack:{index}", _attack_label(sheet, index, weapon) + daily,
+        found.append(ActionOption(Action("attack", index),
+                                  _attack_label(sheet, index, weapon) + daily,
                                   dice=dice, group="attack"))
         if (isinstance(sheet, CharacterSheet) and sheet.char_class == OseClass.THIEF
                 and weapon.melee):
-            found.append(ActionOption(f"backstab:{index}", f"Back-stab with {weapon.name}",
+            found.append(ActionOption(Action("backstab", index), f"Back-stab with {weapon.name}",
                                       dice=dice, group="manoeuvre",
                                       help="An unaware foe, from behind: +4 to hit, damage "
                                            "doubled."))
@@ -417,20 +419,22 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
         for index, spell in enumerate(sheet.spells):
             if not spell.cast:
                 reach = "" if not spell.range else f" Range {spell.range} ft."
-                found.append(ActionOption(f"cast:{index}", f"Cast {spell.name}",
+                found.append(ActionOption(Action("cast", index), f"Cast {spell.name}",
                                           needs_target=bool(spell.range), group="spell",
                                           help="Declared before initiative; the caster's "
                                                "only action, no movement, voice, hands and "
                                                f"line of sight.{reach}"))
     for save in Save:
-        found.append(ActionOption(f"save:{save.value}", f"Save vs {_SAVE_TITLES[save]}",
+        found.append(ActionOption(Action("save", variant=save.value),
+                                  f"Save vs {_SAVE_TITLES[save]}",
                                   needs_target=False, dice=(DiceSpec(1, 20, "save"),)))
     if isinstance(sheet, MonsterSheet):
         for adjustment, label in ((0, ""), (-1, ", losing −1"), (1, ", winning +1")):
-            found.append(ActionOption(f"morale:side:{adjustment}",
+            found.append(ActionOption(Action("morale", variant="side", amount=adjustment),
                                       f"Morale check for the {combatant.side}{label}",
                                       needs_target=False, dice=(DiceSpec(2, 6, "morale"),)))
-        found.append(ActionOption("morale:self:0", f"Morale check for {combatant.name} alone",
+        found.append(ActionOption(Action("morale", variant="self"),
+                                  f"Morale check for {combatant.name} alone",
                                   needs_target=False, dice=(DiceSpec(2, 6, "morale"),)))
     return tuple(found)
 
@@ -504,23 +508,31 @@ def attack_terms(encounter: core.Encounter, actor: str, target: str, weapon: Wea
     return modifier, ac, terms
 
 
-def _weapon_of(encounter: core.Encounter, actor: str, action: str) -> Weapon:
-    return _weapons(_c(encounter, actor).sheet)[int(action.split(":")[1])]
+def _weapon_of(encounter: core.Encounter, actor: str, action: Action) -> Weapon:
+    return _weapons(_c(encounter, actor).sheet)[_index(action)]
 
 
-def _preview(encounter: core.Encounter, actor: str, action: str,
+def _index(action: Action) -> int:
+    """The sheet's weapon, spell or routine the action uses."""
+    if action.index is None:
+        raise ValueError(f"The action {action} names no weapon, spell or routine.")
+    return action.index
+
+
+def _preview(encounter: core.Encounter, actor: str, action: Action,
              target: str | None) -> ActionPreview:
-    kind = action.split(":")[0]
+    kind = action.kind
     if kind == "move":
         return moves.preview_move(encounter, actor, action, target)
     if kind in ("attack", "backstab", ROUTINE_ACTION):
         return _attack_preview(encounter, actor, action, target)
     if kind == "cast":
-        problem = _cast_problem(encounter, actor, int(action.split(":")[1]), target)
+        problem = _cast_problem(encounter, actor, _index(action), target)
         return ActionPreview(lines=("The spell takes effect; its target must be in sight.",),
                              problem=problem)
     if kind == "save":
-        value = derive(_c(encounter, actor).sheet, _options(encounter))[f"save.{action[5:]}"]
+        value = derive(_c(encounter, actor).sheet,
+                       _options(encounter))[f"save.{Save(action.variant).value}"]
         chance = Fraction(max(0, min(20, 21 - value.value)), 20)
         return ActionPreview(lines=(f"d20 ≥ {value.value} ({value.explanation()})",),
                              success=chance)
@@ -658,8 +670,7 @@ def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: W
         lines.append("No damage" if attack is not None and attack.effect else
                      "No damage given: its description says what it does")
     else:
-        bonus, multiplier = _damage_bonus(encounter, actor, target, weapon,
-                                          "backstab" if backstab else "attack")
+        bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, backstab=backstab)
         damage = _spread(die, bonus, multiplier)
         mean = sum((value * chance for value, chance in damage.items()), Fraction(0))
         lines.append(f"Damage {die}{signed(bonus) if bonus else ''}"
@@ -677,11 +688,11 @@ def _strike_preview(encounter: core.Encounter, actor: str, index: int, weapon: W
     return lines, hit, kill, mean, takes, spread
 
 
-def _attack_preview(encounter: core.Encounter, actor: str, action: str,
+def _attack_preview(encounter: core.Encounter, actor: str, action: Action,
                     target: str | None) -> ActionPreview:
     if target is None:
         return ActionPreview(problem="Choose a target.")
-    kind, index = action.split(":")[0], int(action.split(":")[1])
+    kind, index = action.kind, _index(action)
     if kind == ROUTINE_ACTION:
         return _routine_preview(encounter, actor, index, target)
     weapon = _weapon_of(encounter, actor, action)
@@ -747,9 +758,10 @@ def _routine_preview(encounter: core.Encounter, actor: str, number: int,
     return ActionPreview(lines=tuple(lines), outcomes=outcomes)
 
 
-def _damage_bonus(encounter: core.Encounter, actor: str, target: str, weapon: Weapon,
-                  action: str) -> tuple[int, int]:
-    multiplier = 2 if action.startswith("backstab") else 1
+def _damage_bonus(encounter: core.Encounter, actor: str, target: str, weapon: Weapon, *,
+                  backstab: bool = False) -> tuple[int, int]:
+    """What the damage adds to its die, and its multiplier (a back-stab doubles)."""
+    multiplier = 2 if backstab else 1
     return total(_damage_terms(encounter, actor, target, weapon)), multiplier
 
 
@@ -787,9 +799,9 @@ def _cast_problem(encounter: core.Encounter, actor: str, index: int,
     return ""
 
 
-def _morale_preview(encounter: core.Encounter, actor: str, action: str) -> ActionPreview:
+def _morale_preview(encounter: core.Encounter, actor: str, action: Action) -> ActionPreview:
     combatant = _c(encounter, actor)
-    _kind, scope, adjust = action.split(":")
+    scope, adjust = action.variant, action.amount
     base = rnd.morale_of(combatant)
     if base == 12:
         return ActionPreview(problem="ML 12: never checks morale; fights to the death.")
@@ -805,12 +817,12 @@ def _morale_preview(encounter: core.Encounter, actor: str, action: str) -> Actio
 # -- resolving ------------------------------------------------------------------------
 
 
-def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
              faces: tuple[int, ...]) -> ActionOutcome:
     preview = _preview(encounter, actor, action, target)
     if preview.problem:
         raise ValueError(preview.problem)
-    kind = action.split(":")[0]
+    kind = action.kind
     ose = _e(encounter)
     if kind == "move":
         return moves.resolve_move(ose, actor, action, target)
@@ -819,13 +831,13 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         return _resolve_attack(ose, actor, action, target, faces)
     if kind == ROUTINE_ACTION:
         assert target is not None
-        return _resolve_routine(ose, actor, int(action.split(":")[1]), target, faces)
+        return _resolve_routine(ose, actor, _index(action), target, faces)
     if kind == "cast":
-        return _resolve_cast(ose, actor, int(action.split(":")[1]), target)
+        return _resolve_cast(ose, actor, _index(action), target)
     if kind == "save":
         return _resolve_save(ose, actor, action, faces[0])
-    _kind, scope, adjust = action.split(":")
-    after, text, notices = rnd.morale_check(ose, actor, sum(faces), int(adjust),
+    scope, adjust = action.variant, action.amount
+    after, text, notices = rnd.morale_check(ose, actor, sum(faces), adjust,
                                             whole_side=scope == "side", faces=faces)
     return ActionOutcome(after, text, notices=notices)
 
@@ -834,12 +846,12 @@ def _acted(encounter: OseEncounter, actor: str) -> OseEncounter:
     return rnd.with_order(core.update_combatant(encounter, actor, acted=True))
 
 
-def _resolve_attack(encounter: OseEncounter, actor: str, action: str, target: str,
+def _resolve_attack(encounter: OseEncounter, actor: str, action: Action, target: str,
                     faces: tuple[int, ...]) -> ActionOutcome:
-    index = int(action.split(":")[1])
+    index = _index(action)
     weapon = _weapon_of(encounter, actor, action)
     struck = _strike(encounter, encounter, actor, index, weapon, target, faces,
-                     backstab=action.startswith("backstab"))
+                     backstab=action.kind == "backstab")
     after = _acted(struck.after, actor)
     attack = _monster_attack(_c(encounter, actor).sheet, index)
     if attack is not None:
@@ -905,8 +917,7 @@ def _strike(before: OseEncounter, encounter: OseEncounter, actor: str, index: in
     record = ""
     hurt = sheet
     if die is not None:
-        bonus, multiplier = _damage_bonus(encounter, actor, target, weapon,
-                                          "backstab" if backstab else "attack")
+        bonus, multiplier = _damage_bonus(encounter, actor, target, weapon, backstab=backstab)
         damage = combat.damage_dealt(die.total(damage_faces) + bonus, multiplier)
         shown = [f"{die} ({', '.join(str(f) for f in damage_faces)})",
                  *(t.signed() for t in _damage_terms(encounter, actor, target, weapon)
@@ -1104,10 +1115,10 @@ def _resolve_cast(encounter: OseEncounter, actor: str, index: int,
     return ActionOutcome(core.add_log(after, summary, actor=actor, target=target), summary)
 
 
-def _resolve_save(encounter: OseEncounter, actor: str, action: str,
+def _resolve_save(encounter: OseEncounter, actor: str, action: Action,
                   natural: int) -> ActionOutcome:
     combatant = _c(encounter, actor)
-    save = Save(action.split(":")[1])
+    save = Save(action.variant)
     value = derive(combatant.sheet, encounter.options)[f"save.{save.value}"].value
     saved = natural >= value
     summary = (f"{combatant.name} {'saves' if saved else 'fails to save'} vs "
@@ -1179,7 +1190,7 @@ def _printed_checks(encounter: core.Encounter) -> tuple[PrintedCheck, ...]:
 
 
 def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
-    return tuple(DueAction(f"Check morale: {side}", actor, "morale:side:0")
+    return tuple(DueAction(f"Check morale: {side}", actor, Action("morale", variant="side"))
                  for side, actor in rnd.morale_owed(_e(encounter)))
 
 

@@ -39,6 +39,7 @@ from m3desk.core.numbers import percent
 from m3desk.core.system import (
     ACTION_GROUP_TITLES,
     ACTION_GROUPS,
+    Action,
     ActionOption,
     ActionPreview,
     EncounterRules,
@@ -289,7 +290,7 @@ class SystemActionDialog(QDialog):
             return fallback
         return None, None
 
-    def choose(self, action_id: str, target_id: str | None = None) -> bool:
+    def choose(self, action_id: Action, target_id: str | None = None) -> bool:
         """Show the action ``action_id`` (e.g. the morale check a notice asks for)."""
         for index in range(self.action.count()):
             data = self.action.itemData(index)
@@ -497,7 +498,7 @@ class SystemActionDialog(QDialog):
     @classmethod
     def run_for(cls, document: EncounterDocument, parent: QWidget, *,
                 roller: Roller | None = None, actor_id: str | None = None,
-                action_id: str | None = None) -> bool:
+                action_id: Action | None = None) -> bool:
         """Open the dialog (modal), on ``action_id`` when given; True when an action was
         applied."""
         dialog = cls(document, parent, roller=roller, actor_id=actor_id)
