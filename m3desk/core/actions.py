@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from m3desk.core.numbers import signed
+
 __all__ = ["Action"]
 
 
@@ -45,7 +47,7 @@ class Action:
         if self.variant:
             parts.append(self.variant)
         if self.amount:
-            parts.append(f"{self.amount:+d}")
+            parts.append(signed(self.amount))
         if self.target is not None:
             parts.append(f"@{self.target}")
         return " ".join(parts)
