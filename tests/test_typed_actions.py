@@ -18,8 +18,9 @@ from tests.systems.option_probe import sample_sheets
 from tests.ui.encounter.game_samples import at_points
 
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = ("m3desk", "tools", "tests/toy_system", "tests/skirmish_system")
-"""Where the games, the forecasts, the dialogs and the tools build and read actions."""
+SCANNED = ("m3desk", "tests/toy_system", "tests/skirmish_system")
+"""Where the games, the forecasts and the dialogs build and read actions (the tools' own
+parsers of rulebook text split on ':' freely)."""
 
 NOT_ACTIONS = {
     ("m3desk/ui/picture_files.py", "rsplit"): "an XML name's namespace prefix (svg:href)",
