@@ -134,7 +134,7 @@ def _movement_dialog(document: object, window: object, grab: object, game: str) 
     dialog = SystemActionDialog(document, window, actor_id=actor)  # type: ignore[arg-type]
     for index in range(dialog.action.count()):
         option = dialog.action.itemData(index)
-        if isinstance(option, ActionOption) and option.id.startswith("move:"):
+        if isinstance(option, ActionOption) and option.id.kind == "move":
             dialog.action.setCurrentIndex(index)
             if dialog.apply_button.isEnabled():
                 break

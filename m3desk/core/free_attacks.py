@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from m3desk.core.system import DueAction
+from m3desk.core.system import Action, DueAction
 
 if TYPE_CHECKING:
     from m3desk.core.encounter import Combatant, Encounter
@@ -61,9 +61,9 @@ def settled(encounter: E, mover: str, foe: str) -> E:
 
 
 def due(encounter: Encounter,
-        offer: Callable[[Combatant, Combatant], tuple[str, str]]) -> tuple[DueAction, ...]:
+        offer: Callable[[Combatant, Combatant], tuple[str, Action]]) -> tuple[DueAction, ...]:
     """A button per foe owed a free attack, in the order owed: ``offer(mover, foe)`` gives
-    its label and the foe's action id."""
+    its label and the foe's action."""
     found = []
     for mover in encounter.combatants:
         for foe_id in dict.fromkeys(mover.free_attacks):

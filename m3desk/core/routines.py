@@ -25,6 +25,7 @@ from typing import Annotated, Any, Protocol, TypeVar
 
 from pydantic import BeforeValidator, PlainSerializer
 
+from m3desk.core.actions import Action
 from m3desk.core.dice import MAX_DICE_COUNT, MAX_DIE_SIDES, DiceError, convolve, sum_of_dice
 
 __all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "ROUTINE_ACTION", "Damage",
@@ -349,9 +350,9 @@ def sheets_routine_migration(kind: str = "monster", field: str = "attacks", *,
 
 
 ROUTINE_ACTION = "routine"
-"""The action-id prefix of a routine in every game's action list ("routine:2")."""
+"""The kind of a routine's action in every game's action list."""
 
 
-def routine_action(number: int) -> str:
-    """The action id of routine ``number`` (counted from 1), as every game offers it."""
-    return f"{ROUTINE_ACTION}:{number}"
+def routine_action(number: int) -> Action:
+    """The action of routine ``number`` (counted from 1), as every game offers it."""
+    return Action(ROUTINE_ACTION, index=number)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import BaseModel
 
+from m3desk.core.actions import Action
 from m3desk.core.encounter_model import add_log
 from m3desk.core.encounter_places import move_to
 from m3desk.core.schemes import InitiativeScheme, PositionModel
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from m3desk.core.sheet_rolls import SheetRoll
 
 __all__ = [
+    "Action",
     "ActionOption",
     "ActionOutcome",
     "ActionPreview",
@@ -198,9 +200,10 @@ class ActionOption(NamedTuple):
     ``group`` is one of :data:`ACTION_GROUPS` (the dialog lists the actions under those
     headings); ``target`` names the combatant an action is aimed at when the action carries
     its target itself (an Apparatus attack per foe), so the dialog can list foes first.
+    ``id`` is the action itself, the value :attr:`EncounterRules.preview` and ``resolve`` read.
     """
 
-    id: str
+    id: Action
     label: str
     needs_target: bool = True
     dice: tuple[DiceSpec, ...] = ()
@@ -231,7 +234,7 @@ class DueAction(NamedTuple):
 
     label: str
     actor: str
-    action: str
+    action: Action
 
 
 class ActionOutcome(NamedTuple):
@@ -439,10 +442,11 @@ class EncounterRules(NamedTuple):
     """What Roll Initiative rolls in this encounter, for its tooltip, where a table rule
     changes it (None: the scheme's :meth:`InitiativeScheme.roll_words`)."""
     actions: Callable[["Encounter", str], tuple[ActionOption, ...]] = lambda _e, _a: ()
-    preview: Callable[["Encounter", str, str, str | None], ActionPreview] = (
+    preview: Callable[["Encounter", str, Action, str | None], ActionPreview] = (
         lambda _e, _a, _o, _t: ActionPreview())
-    resolve: Callable[["Encounter", str, str, str | None, tuple[int, ...]], ActionOutcome] | None \
-        = None
+    """The action's arithmetic and odds (encounter, actor id, action, target id)."""
+    resolve: Callable[["Encounter", str, Action, str | None, tuple[int, ...]], ActionOutcome] \
+        | None = None
     simulate: "Simulate | None" = None
     """One whole fight from the encounter as it stands, played by the forecast's policy with
     the dice of the ``random.Random`` given (see :mod:`m3desk.core.forecast`)."""

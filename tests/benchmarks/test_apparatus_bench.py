@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.dice import DiceExpr
 from m3desk.systems.apparatus.combat import attack_damage_distribution, attack_odds
 from m3desk.systems.apparatus.options import ApparatusOptions
@@ -41,5 +42,5 @@ def test_the_dialog_preview(benchmark) -> None:
     brute, kestrel = (c.id for c in encounter.combatants)
     encounter = core.next_turn(core.set_position(
         core.set_initiative(encounter, {brute: 15, kestrel: 10}), brute, kestrel, 1))
-    preview = benchmark(rules.preview, encounter, brute, f"attack:0:{kestrel}", None)
+    preview = benchmark(rules.preview, encounter, brute, Action("attack", 0, target=kestrel), None)
     assert preview.success == Fraction(21, 25)  # dual-wielding: net +1

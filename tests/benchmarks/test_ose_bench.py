@@ -12,6 +12,7 @@ from fractions import Fraction
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.dice import DiceExpr
 from m3desk.systems.ose import combat
 from m3desk.systems.ose.encounter import OseEncounter
@@ -41,6 +42,6 @@ def test_the_dialogs_attack_preview(benchmark: BenchmarkFixture) -> None:
     goblin = RULES.make_combatant(monsters()["Goblin"], "Goblins")
     encounter = core.set_position(core.join(core.join(encounter, morgan), goblin), morgan.id,
                                   goblin.id, 5)
-    preview = benchmark(RULES.preview, encounter, morgan.id, "attack:0", goblin.id)
+    preview = benchmark(RULES.preview, encounter, morgan.id, Action("attack", 0), goblin.id)
     assert preview.success == Fraction(10, 20)  # THAC0 19 vs AC 6 needs 13; STR +2: 11–20
     assert benchmark.stats.stats.median < TARGET_S

@@ -12,6 +12,7 @@ from m3desk.core.dice import DiceExpr, Roller
 from m3desk.core.numbers import pool_text, signed
 from m3desk.core.places import Place
 from m3desk.core.system import (
+    Action,
     ActionOption,
     ActionOutcome,
     ActionPreview,
@@ -135,17 +136,22 @@ def reach(encounter: core.Encounter, a: str, b: str) -> Reach:
     return Reach(options=("Strike",) if near else (), in_reach=near)
 
 
+STRIKE = Action("strike")
+HOLD = Action("hold_fast")
+STRIDE = Action("stride")
+
+
 def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     harm_dice = _sheet(encounter, actor).harm
-    return (ActionOption("strike", "Strike", dice=(DiceSpec(2, 6, "attack"),
+    return (ActionOption(STRIKE, "Strike", dice=(DiceSpec(2, 6, "attack"),
                                                    DiceSpec(harm_dice.count, harm_dice.sides,
                                                             "harm")),
                          help="2d6 plus your attack against the target's Guard; a blow "
                               "that lands wears down its Resolve.", group="attack"),
-            ActionOption("hold_fast", "Hold Fast", needs_target=False,
+            ActionOption(HOLD, "Hold Fast", needs_target=False,
                          dice=(DiceSpec(2, 6, "nerve"),),
                          help=f"2d6: {HOLD_FAST} or more and you stand your ground."),
-            ActionOption("stride", "Stride toward", help="Stride straight at the target, "
+            ActionOption(STRIDE, "Stride toward", help="Stride straight at the target, "
                          "stopping within reach.", group="movement"))
 
 
@@ -160,13 +166,13 @@ def _two_dice(success: int) -> Fraction:
     return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= success), 36)
 
 
-def preview(encounter: core.Encounter, actor: str, action: str,
+def preview(encounter: core.Encounter, actor: str, action: Action,
             target: str | None) -> ActionPreview:
-    if action == "hold_fast":
+    if action == HOLD:
         return ActionPreview(lines=(f"2d6 vs {HOLD_FAST}",), success=_two_dice(HOLD_FAST))
     if target is None:
         return ActionPreview(problem="Choose a target.")
-    if action == "stride":
+    if action == STRIDE:
         if reach(encounter, actor, target).in_reach:
             return ActionPreview(problem="Already within reach.")
         check = plain_move_check(encounter, actor, _stride_end(encounter, actor, target))
@@ -181,15 +187,15 @@ def preview(encounter: core.Encounter, actor: str, action: str,
                          success=chance(attack, guard))
 
 
-def resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+def resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
             faces: tuple[int, ...]) -> ActionOutcome:
     name = encounter.combatant(actor).name
-    if action == "hold_fast":
+    if action == HOLD:
         held = "holds fast" if faces[0] + faces[1] >= HOLD_FAST else "falters"
         summary = f"{name} {held} ({faces[0] + faces[1]} vs {HOLD_FAST})"
         return ActionOutcome(core.add_log(encounter, summary, actor=actor), summary)
     assert target is not None
-    if action == "stride":
+    if action == STRIDE:
         moved, text = plain_move(encounter, actor, _stride_end(encounter, actor, target))
         return ActionOutcome(moved, text)
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)

@@ -9,12 +9,15 @@ import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core import registry
-from m3desk.core.system import EncounterRules
+from m3desk.core.system import Action, EncounterRules
 from tests.systems.test_moves_keep_places import GAMES, _fight
 
-MAP_UNKNOWN = ("move:swim:", "move:crawl:", "high:", "long:")
-"""Apparatus moves whose kind the dialog names and a drop cannot tell (the ground says; a
-jump is not a walk)."""
+
+def _map_unknown(action: Action) -> bool:
+    """Apparatus moves whose kind the dialog names and a drop cannot tell (the ground says; a
+    jump is not a walk)."""
+    return (action.kind == "move" and action.variant in ("swim", "crawl")) or action.kind in (
+        "high", "long")
 
 
 def _declared(rules: EncounterRules, encounter: core.Encounter, label: str
@@ -58,7 +61,7 @@ def _checked(rules: EncounterRules, base: core.Encounter) -> int:
                 if c.side != encounter.combatant(actor).side]
         for option in rules.actions(encounter, actor):
             if not (option.group == "attack" or option.group == "movement") \
-                    or option.id.startswith(MAP_UNKNOWN):
+                    or _map_unknown(option.id):
                 continue
             faces = tuple(1 for spec in option.dice for _ in range(spec.number))
             for target in (foes if option.needs_target else [option.target]):

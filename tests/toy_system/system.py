@@ -23,6 +23,7 @@ from m3desk.core.sheet_form import FieldSpec, SectionSpec, SheetForm, TableSpec
 from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.core.sheet_rolls import SheetRoll, at_least
 from m3desk.core.system import (
+    Action,
     ActionOption,
     ActionOutcome,
     ActionPreview,
@@ -183,18 +184,23 @@ def _reach(encounter: core.Encounter, a: str, b: str) -> Reach:
     return Reach(options=("Sword",) if near else (), in_reach=near)
 
 
+ATTACK = Action("attack")
+STAND_FIRM = Action("stand_firm")
+STEP_TOWARD = Action("move", variant="toward")
+
+
 def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     damage = _sheet(encounter, actor).damage
-    return (ActionOption("attack", "Attack", dice=(DiceSpec(1, 20, "attack"),
+    return (ActionOption(ATTACK, "Attack", dice=(DiceSpec(1, 20, "attack"),
                                                    DiceSpec(damage.count, damage.sides,
                                                             "damage")),
                          help="A d20 plus your attack against the target's armour; a hit "
                               "rolls damage.", group="attack"),
-            ActionOption("stand_firm", "Stand Firm", needs_target=False,
+            ActionOption(STAND_FIRM, "Stand Firm", needs_target=False,
                          dice=(DiceSpec(1, 20, "nerve"),),
                          help=f"A d20 plus your CON modifier: {FIRM} or more holds your "
                               "ground."),
-            ActionOption("move:toward", "Step toward", help="Move your move straight at the "
+            ActionOption(STEP_TOWARD, "Step toward", help="Move your move straight at the "
                          "target, stopping at arm's length.", group="movement"))
 
 
@@ -235,16 +241,16 @@ def _toy_options(encounter: core.Encounter) -> ToyOptions:
     return encounter.options
 
 
-def _preview(encounter: core.Encounter, actor: str, action: str,
+def _preview(encounter: core.Encounter, actor: str, action: Action,
              target: str | None) -> ActionPreview:
-    if action == "stand_firm":
+    if action == STAND_FIRM:
         bonus = _con(_sheet(encounter, actor))
         return ActionPreview(lines=(f"d20 {signed(bonus)} vs {FIRM}",),
                              success=Fraction(sum(1 for face in range(1, 21)
                                                   if face + bonus >= FIRM), 20))
     if target is None:
         return ActionPreview(problem="Choose a target.")
-    if action == "move:toward":
+    if action == STEP_TOWARD:
         if _reach(encounter, actor, target).in_reach:
             return ActionPreview(problem="Already within reach.")
         check = plain_move_check(encounter, actor, _step_toward(encounter, actor, target))
@@ -259,15 +265,15 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
                                          _toy_options(encounter)))
 
 
-def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
              faces: tuple[int, ...]) -> ActionOutcome:
-    if action == "stand_firm":
+    if action == STAND_FIRM:
         name, bonus = encounter.combatant(actor).name, _con(_sheet(encounter, actor))
         held = "stands firm" if faces[0] + bonus >= FIRM else "wavers"
         summary = f"{name} {held} ({faces[0]} {signed(bonus)} vs {FIRM})"
         return ActionOutcome(core.add_log(encounter, summary, actor=actor), summary)
     assert target is not None
-    if action == "move:toward":
+    if action == STEP_TOWARD:
         moved, text = plain_move(encounter, actor, _step_toward(encounter, actor, target))
         return ActionOutcome(moved, text)
     attacker, defender = _sheet(encounter, actor), _sheet(encounter, target)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.systems.adnd2e.table import attacks_of, declare
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from tests.ui.action.sample_fights import open_dialog, sample_fight
@@ -29,7 +30,7 @@ def _fight() -> tuple[EncounterDocument, str, str, str]:
 def test_a_withdrawal_names_the_foes_it_leaves_and_never_a_dead_one(qtbot: Any) -> None:
     document, actor, dead, alive = _fight()
     dialog = open_dialog(qtbot, document)
-    assert dialog.choose("move:withdraw")
+    assert dialog.choose(Action("move", variant="withdraw"))
     texts = [dialog.target.itemText(n) for n in range(dialog.target.count())]
     dead_name = document.encounter.combatant(dead).name
     alive_name = document.encounter.combatant(alive).name

@@ -14,7 +14,7 @@ from m3desk.core import encounter as core
 from m3desk.core import free_attacks
 from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
-from m3desk.core.system import ActionOption, ActionOutcome, DiceSpec
+from m3desk.core.system import Action, ActionOption, ActionOutcome, DiceSpec
 from m3desk.core.terms import Term, rolled
 from m3desk.systems.adnd2e import combat
 from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
@@ -82,17 +82,21 @@ def _armour(encounter: core.Encounter, combatant: AdndCombatant) -> tuple[int, s
     return values["ac"].value, values["ac"].explanation()
 
 
-def _attack_options(attack: Attack, index: int, prefix: str, label: str,
-                    size: str | None, options: AdndOptions) -> list[ActionOption]:
+def _attack_options(attack: Attack, index: int, kind: str, label: str,
+                    size: str | None, options: AdndOptions,
+                    fleer: str | None = None) -> list[ActionOption]:
+    """The attack's actions of ``kind`` ("attack"; "free": at ``fleer``'s back), one per
+    damage column that can apply."""
     def option(tag: str, dice: DiceExpr, suffix: str) -> ActionOption:
         spec: tuple[DiceSpec, ...] = (DiceSpec(1, 20, "attack"),)
         if dice.count:
             spec += (DiceSpec(dice.count, dice.sides, "damage"),)
         if dice.count and options.critical_hits == "double_dice":
             spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
-        return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({dice}{suffix})",
-                            needs_target=prefix == "attack", dice=spec, group="attack",
-                            target=prefix.split(":")[1] if prefix.startswith("free:") else None)
+        return ActionOption(Action(kind, index, target=fleer, variant=tag),
+                            f"{label} {attack.name} ({dice}{suffix})",
+                            needs_target=kind == "attack", dice=spec, group="attack",
+                            target=fleer)
 
     if size is not None:
         return [option("any", attack.damage(size), "")]
@@ -122,23 +126,21 @@ class _Plan(NamedTuple):
     """What ``bonus`` adds up, each by name (STR, magic, specialised)."""
 
 
-def _plan(encounter: core.Encounter, actor: str, action: str,
+def _plan(encounter: core.Encounter, actor: str, action: Action,
           target: str | None) -> _Plan | str:
     enc = _enc(encounter)
     combatant = _combatant(enc, actor)
     options = enc.options
-    kind, *rest = action.split(":")
-    free = kind == "free"
+    free = action.kind == "free"
+    tag = action.variant
     if free:
-        target, index_text, tag = rest
-        if actor not in _combatant(enc, target).free_attacks:
+        target = action.target
+        if target is None or actor not in _combatant(enc, target).free_attacks:
             return f"{combatant.name} has no free attack left at that back."
-    else:
-        index_text, tag = rest
-        if target is None:
-            return "Choose a target."
+    elif target is None:
+        return "Choose a target."
     attacks = attacks_of(combatant.sheet, options)
-    index = int(index_text)
+    index = action.index if action.index is not None else -1
     if not 0 <= index < len(attacks):
         return "That attack is no longer on the sheet."
     attack = attacks[index]
@@ -386,7 +388,7 @@ def free_attack_notice(encounter: AdndEncounter, foe: AdndCombatant,
                        fleer: AdndCombatant) -> str:
     """What the table must hear when a flight owes a foe its free attack: the odds to hit."""
     attacks = attacks_of(foe.sheet, encounter.options)
-    plan = _plan(encounter, foe.id, f"free:{fleer.id}:0:any", None) \
+    plan = _plan(encounter, foe.id, Action("free", 0, target=fleer.id, variant="any"), None) \
         if foe.id in _combatant(encounter, fleer.id).free_attacks else None
     chance = ""
     if isinstance(plan, _Plan):

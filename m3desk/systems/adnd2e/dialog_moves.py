@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from m3desk.core import encounter as core
 from m3desk.core.places import Place, toward
-from m3desk.core.system import ActionOutcome, ActionPreview, note_lines
+from m3desk.core.system import Action, ActionOutcome, ActionPreview, note_lines
+from m3desk.systems.adnd2e.action_kinds import FLEE, WITHDRAW
 from m3desk.systems.adnd2e.attack_plan import free_attack_notice
 from m3desk.systems.adnd2e.encounter import FEET, MELEE_FEET, AdndEncounter, _combatant
 from m3desk.systems.adnd2e.moves import (
@@ -22,17 +23,17 @@ from m3desk.systems.adnd2e.moves import (
 __all__ = ["dialog_move", "preview_move", "resolve_move"]
 
 
-def dialog_move(encounter: core.Encounter, actor: str, action: str,
+def dialog_move(encounter: core.Encounter, actor: str, action: Action,
                 target: str | None) -> tuple[Place | None, str]:
-    """Where a dialog move takes the actor ("move:toward" up to 5' from the target,
-    "move:away"/"move:withdraw" straight away from it, "move:flee" away from every foe it
+    """Where a dialog move takes the actor (:data:`.TOWARD` up to 5' from the target,
+    :data:`AWAY`/:data:`WITHDRAW` straight away from it, :data:`FLEE` away from every foe it
     is engaged with, or from the nearest foe), or why it cannot."""
     combatant = _combatant(encounter, actor)
     budget = allowance_left(encounter, actor).amount
     if budget <= 0:
         return None, f"{combatant.name} has used this round's movement."
     here = encounter.places[actor]
-    kind = action.split(":")[1]
+    kind = action.variant
     if kind == "flee":
         engaged = core.foes_within(encounter, actor, MELEE_FEET) or core.foes_within(
             encounter, actor, FEET.maximum)[:1]
@@ -60,25 +61,25 @@ def dialog_move(encounter: core.Encounter, actor: str, action: str,
     return toward(FEET, here, there, min(FEET.maximum, feet + budget)), ""
 
 
-def preview_move(encounter: core.Encounter, actor: str, action: str,
+def preview_move(encounter: core.Encounter, actor: str, action: Action,
                  target: str | None) -> ActionPreview:
     place, problem = dialog_move(encounter, actor, action, target)
     if place is None:
         return ActionPreview(problem=problem)
     check = check_move(encounter, actor, place)
     lines = [f"{check.verb.capitalize()} {check.distance} ft"]
-    if target is not None and action.split(":")[1] != "flee":
+    if target is not None and action != FLEE:
         before = core.position_between(encounter, actor, target)
         lines[0] += (f": {before} → {FEET.measure(place, encounter.places[target])} ft from "
                      f"{encounter.combatant(target).name}")
-    if action == "move:flee":
+    if action == FLEE:
         enc = encounter
         foes = [enc.combatant(i).name for i in core.foes_within(enc, actor, MELEE_FEET)]
         lines.append("Free attacks at the back now: " + (", ".join(foes) if foes else "none"))
     return ActionPreview(lines=(*lines, *note_lines(check)))
 
 
-def resolve_move(encounter: core.Encounter, actor: str, action: str,
+def resolve_move(encounter: core.Encounter, actor: str, action: Action,
                  target: str | None) -> ActionOutcome:
     """A dialog move is the map's move: :func:`make_move` to the place it reaches, with the
     free attacks it owes announced."""
@@ -93,7 +94,7 @@ def resolve_move(encounter: core.Encounter, actor: str, action: str,
                     if foe_id not in _combatant(encounter, actor).free_attacks)
     if notices:
         notices += (f"{fleer.name} can be pursued unless someone blocks.",)
-    if action == "move:withdraw" and target is not None:
+    if action == WITHDRAW and target is not None:
         # Every foe still fighting it that it leaves behind, as the preview and the log
         # name them (the target chosen may be one of several, or already down).
         left = set(core.foes_within(encounter, actor, MELEE_FEET, at=place))

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.dice import DiceExpr
 from m3desk.core.forecast import FightResult, Policy, PreparedOnce
 from m3desk.core.places import Place, Plane
@@ -112,7 +113,7 @@ def _at(encounter: AdndEncounter, a: str, b: str, feet: int) -> AdndEncounter:
     return core.set_position(encounter, a, b, feet, log=False)
 
 
-def _plan_row(encounter: AdndEncounter, actor: str, action: str, target: str | None,
+def _plan_row(encounter: AdndEncounter, actor: str, action: Action, target: str | None,
               nat20: bool) -> Row | None:
     plan = _plan(encounter, actor, action, target)
     return None if isinstance(plan, str) else _row(plan, nat20)
@@ -133,7 +134,7 @@ def _segments(encounter: AdndEncounter, attacker: AdndCombatant, target: AdndCom
             continue
         rows = tuple(
             _plan_row(_at(encounter, attacker.id, target.id, feet), attacker.id,
-                      f"attack:{index}:any", target.id, options.nat20_auto)
+                      Action("attack", index, variant="any"), target.id, options.nat20_auto)
             if feet > MELEE_FEET else None for feet in edges)
         bands.append((edges, rows, attack.rate_of_fire))
     ends = sorted({feet for edges, _rows, _rate in bands for feet in edges if feet > MELEE_FEET})
@@ -194,8 +195,10 @@ def _arms(base: AdndEncounter) -> Arms:
             for index, attack in enumerate(attacks):
                 if not attack.melee:
                     continue
-                row = _plan_row(close, attacker.id, f"attack:{index}:any", target.id, nat20)
-                back = _plan_row(fleeing, attacker.id, f"free:{target.id}:{index}:any", None,
+                row = _plan_row(close, attacker.id, Action("attack", index, variant="any"),
+                                target.id, nat20)
+                back = _plan_row(fleeing, attacker.id,
+                                 Action("free", index, target=target.id, variant="any"), None,
                                  nat20)
                 times = attack.times if monster else 1
                 melee, rear = routines.setdefault(routine_of(attacker.sheet, index), ([], []))

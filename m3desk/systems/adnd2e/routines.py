@@ -1,5 +1,5 @@
 """An AD&D monster's routines in the action dialog: "claw/claw/bite or by weapon" offers each
-routine ("routine:1", "routine:2") as one action that makes every attack of it at one target,
+routine ("Routine 1", "Routine 2") as one action that makes every attack of it at one target,
 each with its own d20 and damage dice, priced and rolled by the very functions a single
 attack uses (:func:`m3desk.systems.adnd2e.attack_plan._plan`, ``_resolve_attack``); the forecast
 makes one routine a round from the same attacks (:mod:`m3desk.systems.adnd2e.forecast`).
@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.numbers import percent
 from m3desk.core.routines import routine_action
 from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview
@@ -85,7 +86,7 @@ def preview_routine(encounter: AdndEncounter, actor: str, number: int,
         return ActionPreview(problem="That routine is no longer on the sheet.")
     lines, average = [], Fraction(0)
     for blow, index in enumerate(blows, start=1):
-        plan = _plan(encounter, actor, f"attack:{index}:any", target)
+        plan = _plan(encounter, actor, Action("attack", index, variant="any"), target)
         if isinstance(plan, str):
             return ActionPreview(problem=plan)
         chance = combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
@@ -123,7 +124,7 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
         assert target is not None
         if combat.down(_combatant(after, target).sheet.hit_points):
             continue
-        plan = _plan(after, actor, f"attack:{index}:any", target)
+        plan = _plan(after, actor, Action("attack", index, variant="any"), target)
         if isinstance(plan, str):
             raise ValueError(plan)
         outcome = _resolve_attack(_combatant_encounter(after), _combatant(after, actor),

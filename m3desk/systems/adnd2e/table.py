@@ -27,6 +27,7 @@ from m3desk.core.reach_memo import ReachByDistance
 from m3desk.core.routines import ROUTINE_ACTION
 from m3desk.core.spell_range import spell_rings, spells_within
 from m3desk.core.system import (
+    Action,
     ActionOption,
     ActionOutcome,
     ActionPreview,
@@ -41,6 +42,7 @@ from m3desk.core.system import (
 )
 from m3desk.core.terms import Term, explain, rolled
 from m3desk.systems.adnd2e import combat, dialog_moves, experience, moves, routines
+from m3desk.systems.adnd2e.action_kinds import AWAY, FLEE, MORALE, TOWARD, WITHDRAW
 from m3desk.systems.adnd2e.attack_plan import (
     _armour,
     _attack_options,
@@ -425,52 +427,52 @@ def _actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     for fleer in enc.combatants:
         if actor in fleer.free_attacks:
             for index, attack in enumerate(attacks):
-                options += _attack_options(attack, index, f"free:{fleer.id}",
+                options += _attack_options(attack, index, "free",
                                            f"Free attack at {fleer.name}'s back with",
-                                           _size(fleer.sheet), enc.options)
+                                           _size(fleer.sheet), enc.options, fleer.id)
     options += routines.routine_options(enc, combatant)  # "claw/claw/bite or by weapon"
     for index, attack in enumerate(attacks):
         options += _attack_options(attack, index, "attack", "Attack with", None, enc.options)
     declaration = _declaration(combatant)
     if declaration is not None and declaration.id == "withdraw":
         feet = allowance(enc, combatant, "withdraw")
-        options.append(ActionOption("move:withdraw", f"Withdraw from the target ({feet} ft)",
+        options.append(ActionOption(WITHDRAW, f"Withdraw from the target ({feet} ft)",
                                     group="movement",
                                     help="Back away a third of the movement; the foe may "
                                          "follow unless an ally engaging it blocks."))
     if declaration is not None and declaration.id == "flee":
         feet = allowance(enc, combatant, "flee")
-        options.append(ActionOption("move:flee", f"Flee ({feet} ft)", needs_target=False,
+        options.append(ActionOption(FLEE, f"Flee ({feet} ft)", needs_target=False,
                                     group="movement",
                                     help="Every foe in reach gets a free attack at the back "
                                          "now, outside initiative."))
     if declaration is not None and declaration.id in ("missile", "move", "close", "charge"):
         feet = allowance(enc, combatant, declaration.id)
-        options.append(ActionOption("move:toward", f"Move toward the target (up to {feet} ft)",
+        options.append(ActionOption(TOWARD, f"Move toward the target (up to {feet} ft)",
                                     group="movement"))
-        options.append(ActionOption("move:away", f"Move away from the target (up to {feet} ft)",
+        options.append(ActionOption(AWAY, f"Move away from the target (up to {feet} ft)",
                                     group="movement"))
     values = derive(combatant.sheet, enc.options)
     for save in Save:
         target = values[f"save.{save.value}"].value
-        options.append(ActionOption(f"save:{save.value}",
+        options.append(ActionOption(Action("save", variant=save.value),
                                     f"Save vs {SAVE_NAMES[save]} ({target})",
                                     needs_target=False, dice=(DiceSpec(1, 20, "save"),)))
     if isinstance(combatant.sheet, MonsterSheet):
-        options.append(ActionOption("morale", f"Morale check (ML {combatant.sheet.morale})",
+        options.append(ActionOption(MORALE, f"Morale check (ML {combatant.sheet.morale})",
                                     needs_target=False, dice=(DiceSpec(2, 10, "morale"),)))
     return tuple(options)
 
 
-def _preview(encounter: core.Encounter, actor: str, action: str,
+def _preview(encounter: core.Encounter, actor: str, action: Action,
              target: str | None) -> ActionPreview:
-    kind = action.split(":")[0]
+    kind = action.kind
     enc = _enc(encounter)
     combatant = _combatant(enc, actor)
     if kind == "move":
         return dialog_moves.preview_move(enc, actor, action, target)
     if kind == "save":
-        save = Save(action.split(":")[1])
+        save = Save(action.variant)
         need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
         return ActionPreview(lines=(f"d20 needs {need} to save vs {SAVE_NAMES[save]}",),
                              success=combat.save_chance(need))
@@ -481,7 +483,7 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
             else "")
         return ActionPreview(lines=(line,), success=combat.morale_hold_chance(rating))
     if kind == ROUTINE_ACTION:
-        return routines.preview_routine(enc, actor, int(action.split(":")[1]), target)
+        return routines.preview_routine(enc, actor, _number(action), target)
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         return ActionPreview(problem=plan)
@@ -507,6 +509,11 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
                          spread=damage_spread(on_hit))
 
 
+def _number(action: Action) -> int:
+    """The routine an action names (0, no routine: the preview says it is not there)."""
+    return action.index if action.index is not None else 0
+
+
 def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
     sheet = combatant.sheet
     assert isinstance(sheet, MonsterSheet)
@@ -518,15 +525,15 @@ def _morale(combatant: AdndCombatant) -> tuple[int, list[Term]]:
     return sheet.morale + loss, terms
 
 
-def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+def _resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
              faces: tuple[int, ...]) -> ActionOutcome:
     enc = _enc(encounter)
-    kind = action.split(":")[0]
+    kind = action.kind
     if kind == "move":
         return dialog_moves.resolve_move(enc, actor, action, target)
     combatant = _combatant(enc, actor)
     if kind == "save":
-        save = Save(action.split(":")[1])
+        save = Save(action.variant)
         need = derive(combatant.sheet, enc.options)[f"save.{save.value}"].value
         made = faces[0] >= need
         summary = (f"{combatant.name} {'saves' if made else 'fails to save'} vs "
@@ -548,10 +555,10 @@ def _resolve(encounter: core.Encounter, actor: str, action: str, target: str | N
         return ActionOutcome(core.add_log(checked, summary, actor=actor), summary,
                              notices=broke)
     if kind == ROUTINE_ACTION:
-        preview = routines.preview_routine(enc, actor, int(action.split(":")[1]), target)
+        preview = routines.preview_routine(enc, actor, _number(action), target)
         if preview.problem:
             raise ValueError(preview.problem)
-        return routines.resolve_routine(enc, actor, int(action.split(":")[1]), target, faces)
+        return routines.resolve_routine(enc, actor, _number(action), target, faces)
     plan = _plan(enc, actor, action, target)
     if isinstance(plan, str):
         raise ValueError(plan)
@@ -612,11 +619,12 @@ def _due(encounter: core.Encounter) -> tuple[DueAction, ...]:
     the status line gives): what the notice bar offers."""
     enc = _enc(encounter)
     found = list(free_attacks.due(enc, lambda fleer, foe: (
-        f"Free attack: {foe.name} at {fleer.name}'s back", f"free:{fleer.id}:0:any")))
+        f"Free attack: {foe.name} at {fleer.name}'s back",
+        Action("free", 0, target=fleer.id, variant="any"))))
     for side in enc.sides:
         due = morale_due(enc, side)
         if due:
-            found.append(DueAction(f"Check morale: {side}", due[0].id, "morale"))
+            found.append(DueAction(f"Check morale: {side}", due[0].id, MORALE))
     return tuple(found)
 
 

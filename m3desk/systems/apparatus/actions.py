@@ -6,21 +6,21 @@ offered (at least one, which then shows why it cannot be taken), at the Difficul
 of the ground set in the tracker's Terrain column. Attacks, grapples, shoves and escapes
 are offered per target, because the number of d20 rolled depends on the target (its
 conditions change the Advantage); the dialog's own target list is then not needed.
+
+The moves are planned and resolved in :mod:`~m3desk.systems.apparatus.dialog_moves`, on the
+shared pieces of :mod:`~m3desk.systems.apparatus.action_basics`; neither imports this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import NamedTuple
 
 from m3desk.core import encounter as core
 from m3desk.core import free_attacks
-from m3desk.core.dice import DiceExpr
-from m3desk.core.encounter import ConditionState
 from m3desk.core.numbers import signed
-from m3desk.core.places import Place
 from m3desk.core.system import (
+    Action,
     ActionOption,
     ActionOutcome,
     ActionPreview,
@@ -29,21 +29,35 @@ from m3desk.core.system import (
 )
 from m3desk.core.terms import rolled
 from m3desk.systems.apparatus import combat, grapple, moves
-from m3desk.systems.apparatus.derive import derive
-from m3desk.systems.apparatus.movement import (
-    HIGH_JUMP_COST,
-    LONG_JUMP_COST,
-    jump_band,
-    jump_distances,
-    movement_text,
-    run_up_metres,
-    stand_cost_halves,
+from m3desk.systems.apparatus.action_basics import ADJACENT as ADJACENT
+from m3desk.systems.apparatus.action_basics import (
+    Plan,
+    _add,
+    _Done,
+    _index,
+    _kept,
+    _name,
+    _own_turn,
+    _spend,
+    _standard_action_problem,
+    _terms_text,
+    weapons_of,
 )
+from m3desk.systems.apparatus.derive import derive
+from m3desk.systems.apparatus.dialog_moves import _jump_plan as _jump_plan
+from m3desk.systems.apparatus.dialog_moves import (
+    _left_line,
+    _move_plan,
+    _movement_options,
+    _movement_problem,
+    _resolve_move,
+    _resolve_turn_action,
+)
+from m3desk.systems.apparatus.movement import movement_text, stand_cost_halves
 from m3desk.systems.apparatus.option_rules import defense_rule
 from m3desk.systems.apparatus.sheet import Sheet, Weapon
 from m3desk.systems.apparatus.state import (
     ApparatusEncounter,
-    TurnState,
     base_speed,
     conditions_of,
     evade_counts,
@@ -52,124 +66,19 @@ from m3desk.systems.apparatus.state import (
     sheet_of,
     speed_now,
     turn_state,
-    with_turn,
 )
-from m3desk.systems.apparatus.tables import BAND_NAMES, BASE_COST, MOVE_KINDS
 
 __all__ = ["actions", "attack_terms", "due", "preview", "resolve", "weapons_of"]
-
-MAX_STEPS = 40
-"""At most this many metre counts are offered per kind of movement."""
-ADJACENT = 1
-"""Metres at which a hostile counts as adjacent (for ranged attacks)."""
-UNARMED = Weapon(name="unarmed strike", damage=DiceExpr.parse("1d2"))
-_VERBS = {"run": ("Run", "runs", "running"), "climb": ("Climb", "climbs", "climbing"),
-          "swim": ("Swim", "swims", "swimming"), "crawl": ("Crawl", "crawls", "crawling")}
-
-
-class Plan(NamedTuple):
-    """An action worked out before the dice: its lines, odds, dice, or why it is barred."""
-
-    problem: str = ""
-    lines: tuple[str, ...] = ()
-    success: Fraction | None = None
-    outcomes: tuple[tuple[str, Fraction], ...] = ()
-
-
-def weapons_of(sheet: Sheet) -> tuple[Weapon, ...]:
-    return sheet.weapons or (UNARMED,)
-
-
-def _name(encounter: core.Encounter, combatant_id: str) -> str:
-    return encounter.combatant(combatant_id).name
-
-
-def _terrain(encounter: core.Encounter, combatant_id: str) -> int:
-    """The Difficulty Rating where the creature stands (the map's, else the Terrain
-    column's)."""
-    here = encounter.places.get(combatant_id)
-    if here is None:
-        return 0
-    return moves.rating_at(encounter, combatant_id, here)
-
-
-def _own_turn(encounter: core.Encounter, actor: str) -> str:
-    if encounter.phase == "setup":
-        return "Start the fight first: Movement and actions belong to a turn."
-    if encounter.turn != actor:
-        return f"It is not {_name(encounter, actor)}'s turn."
-    return ""
-
-
-def _standard_action_problem(encounter: core.Encounter, actor: str) -> str:
-    problem = _own_turn(encounter, actor)
-    if problem:
-        return problem
-    state = turn_state(encounter, actor)
-    if state is not None and state.action_used:
-        return f"{_name(encounter, actor)} has already taken a Standard Action this turn."
-    if "incapacitated" in conditions_of(encounter, actor):
-        return "An Incapacitated creature takes no actions."
-    return ""
-
-
-# -- offering ------------------------------------------------------------------------------
-
-
-def dialog_place(encounter: core.Encounter, actor: str, kind: str, metres: int) -> Place:
-    """Where a dialog move of ``metres`` takes the creature: a climb straight up, any other
-    movement on along its heading (its last move this turn, else toward the nearest
-    hostile)."""
-    here = encounter.places.get(actor) or Place.at(0, 0)
-    if kind == "climb":
-        return Place.at(here.x, here.y, here.z + metres)
-    dx, dy = moves.heading(encounter, actor)
-    return Place.at(here.x + dx * metres, here.y + dy * metres, here.z)
-
-
-def _step(encounter: core.Encounter, actor: str, kind: str, metres: int) -> int:
-    """The Movement of a dialog move: the map's price of the same move."""
-    here = encounter.places.get(actor) or Place.at(0, 0)
-    return moves.price(encounter, actor, here, dialog_place(encounter, actor, kind, metres),
-                       kind).cost
-
-
-def _movement_options(encounter: core.Encounter, actor: str) -> list[ActionOption]:
-    state = turn_state(encounter, actor)
-    left = state.halves // 2 if state else 0
-    options: list[ActionOption] = []
-    difficulty = _terrain(encounter, actor)
-    where = f" (difficulty {difficulty})" if difficulty else ""
-    for kind in MOVE_KINDS:
-        counts = [m for m in range(1, MAX_STEPS + 1) if _step(encounter, actor, kind, m) <= left]
-        for metres in counts or [1]:
-            cost = _step(encounter, actor, kind, metres)
-            options.append(ActionOption(
-                f"move:{kind}:{metres}", f"{_VERBS[kind][0]} {metres} m{where} — {cost} Movement",
-                needs_target=False, group="movement",
-                help=f"{_VERBS[kind][0]} {metres} m for {cost} Movement"))
-    plain = (("prone", "Drop prone — 0 Movement", "movement"),
-             ("stand", "Stand up — ½ Speed", "movement"),
-             ("high:0", "High jump, standing — 2 Movement", "movement"),
-             ("high:2", "High jump after a 2 m run", "movement"),
-             ("long:0", "Long jump, standing — 4 Movement", "movement"),
-             ("long:2", "Long jump after a 2 m run", "movement"),
-             ("long:4", "Long jump after a 4 m run", "movement"),
-             ("dash", "Dash (Standard Action): Movement + Speed", "manoeuvre"),
-             ("disengage", "Disengage (Standard Action)", "manoeuvre"),
-             ("evade", "Evade (Standard Action)", "manoeuvre"))
-    options += [ActionOption(key, label, needs_target=False, group=group)
-                for key, label, group in plain]
-    return options
 
 
 def due(encounter: core.Encounter) -> tuple[DueAction, ...]:
     """The opportunity attacks owed (the table rules make them due): one button per hostile,
     its first melee weapon at the creature that left its reach."""
-    def offer(mover: core.Combatant, foe: core.Combatant) -> tuple[str, str]:
+    def offer(mover: core.Combatant, foe: core.Combatant) -> tuple[str, Action]:
         index = next((k for k, w in enumerate(weapons_of(sheet_of(encounter, foe.id)))
                       if not w.ranged), 0)
-        return f"Opportunity attack: {foe.name} at {mover.name}", f"free:{index}:{mover.id}"
+        return (f"Opportunity attack: {foe.name} at {mover.name}",
+                Action("free", index, target=mover.id))
 
     return free_attacks.due(encounter, offer)
 
@@ -240,7 +149,7 @@ def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     found = _movement_options(encounter, actor)
     for other in encounter.combatants:
         if actor in other.free_attacks:
-            found += [ActionOption(f"free:{index}:{other.id}",
+            found += [ActionOption(Action("free", index, target=other.id),
                                    f"Opportunity attack: {weapon.name} → {other.name}",
                                    needs_target=False, group="attack", target=other.id,
                                    dice=_attack_dice(encounter, actor, other.id, weapon))
@@ -250,145 +159,41 @@ def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
             continue
         t = other.id
         for index, weapon in enumerate(weapons_of(sheet)):
-            found.append(ActionOption(f"attack:{index}:{t}", f"{weapon.name} → {other.name}",
+            found.append(ActionOption(Action("attack", index, target=t),
+                                      f"{weapon.name} → {other.name}",
                                       needs_target=False, group="attack", target=t,
                                       dice=_attack_dice(encounter, actor, t, weapon)))
         held = _grapple_between(encounter, actor, t)
         if held is None:
-            found.append(ActionOption(f"grapple:{t}", f"Grapple {other.name}",
+            found.append(ActionOption(Action("grapple", target=t), f"Grapple {other.name}",
                                       needs_target=False, group="manoeuvre", target=t,
                                       dice=_check_dice(encounter, actor, t, "check")))
         else:
             if held.tier != "complete":
-                found.append(ActionOption(f"raise:{t}", f"Tighten the grapple on {other.name}",
+                found.append(ActionOption(Action("raise", target=t),
+                                          f"Tighten the grapple on {other.name}",
                                           needs_target=False, group="manoeuvre", target=t,
                                           dice=_check_dice(encounter, actor, t, "check")))
             else:
-                found += [ActionOption(f"stunt_damage:{t}", f"Stunt: crush {other.name}",
+                found += [ActionOption(Action("stunt_damage", target=t),
+                                       f"Stunt: crush {other.name}",
                                        needs_target=False, group="manoeuvre", target=t,
                                        dice=(DiceSpec(1, 6, "damage"),)),
-                          ActionOption(f"stunt_breath:{t}",
+                          ActionOption(Action("stunt_breath", target=t),
                                        f"Stunt: stop {other.name} breathing",
                                        needs_target=False, group="manoeuvre", target=t)]
         for how in ("prone", "push"):
             text = "prone" if how == "prone" else "1 m away"
-            found.append(ActionOption(f"shove_{how}:{t}", f"Shove {other.name} {text}",
+            found.append(ActionOption(Action(f"shove_{how}", target=t),
+                                      f"Shove {other.name} {text}",
                                       needs_target=False, group="manoeuvre", target=t,
                                       dice=_check_dice(encounter, actor, t, "check")))
         if _grapple_between(encounter, t, actor) is not None:
             # The grappler rolls to sustain its hold on the escaping actor.
-            found.append(ActionOption(f"escape:{t}", f"Escape {other.name}'s grapple",
+            found.append(ActionOption(Action("escape", target=t), f"Escape {other.name}'s grapple",
                                       needs_target=False, group="manoeuvre", target=t,
                                       dice=_check_dice(encounter, t, actor, "sustain")))
     return tuple(found)
-
-
-# -- planning ------------------------------------------------------------------------------
-
-
-def _movement_problem(encounter: core.Encounter, actor: str, cost_halves: int) -> str:
-    problem = _own_turn(encounter, actor)
-    if problem:
-        return problem
-    state = turn_state(encounter, actor)
-    assert state is not None
-    if state.long_jumped:
-        return "A running long jump ended this turn's movement."
-    if cost_halves > state.halves:
-        _speed, why = speed_now(encounter, actor)
-        reason = f" ({why})" if why and not state.halves else ""
-        return (f"That costs {movement_text(cost_halves)} Movement; "
-                f"{movement_text(state.halves)} left{reason}.")
-    return ""
-
-
-def _left_line(state: TurnState | None, cost_halves: int) -> str:
-    if state is None:
-        return ""
-    after = max(0, state.halves - cost_halves)
-    return f"Movement {movement_text(state.halves)} → {movement_text(after)} left"
-
-
-def _move_plan(encounter: core.Encounter, actor: str, kind: str, metres: int) -> Plan:
-    sheet = sheet_of(encounter, actor)
-    here = encounter.places.get(actor) or Place.at(0, 0)
-    priced = moves.price(encounter, actor, here, dialog_place(encounter, actor, kind, metres),
-                         kind)
-    difficulty = priced.worst
-    natural = moves.natural(sheet, kind)
-    per = (1 if natural else BASE_COST[kind]) + difficulty  # type: ignore[index]
-    if priced.impassable:
-        return Plan(problem=f"Impassable: {priced.impassable}.")
-    if kind != "crawl" and "prone" in conditions_of(encounter, actor):
-        return Plan(problem="Prone: crawl, or stand up first.")
-    cost = priced.cost
-    parts = [f"{BASE_COST[kind]} per m" if not natural  # type: ignore[index]
-             else f"1 per m ({'Natural Climber' if kind == 'climb' else 'Natural Swimmer'})"]
-    if difficulty:
-        parts.append(f"Difficulty {difficulty}")
-    line = f"{_VERBS[kind][0]} {metres} m: {' + '.join(parts)} = {cost} Movement"
-    if kind != "run" and cost != per * metres:
-        line += f" ({sheet.size}: distance × Size Multiplier)"
-    state = turn_state(encounter, actor)
-    return Plan(problem=_movement_problem(encounter, actor, 2 * cost),
-                lines=(line, _left_line(state, 2 * cost)))
-
-
-def _run_up(encounter: core.Encounter, actor: str, run: int) -> tuple[int, int, int]:
-    """A jump's run-up in metres (scaled by size), how much of it the creature already ran
-    this turn, and how much it still runs before it jumps."""
-    run_metres = run_up_metres(run, sheet_of(encounter, actor).size, options_of(encounter))
-    state = turn_state(encounter, actor)
-    already = min(run_metres, state.ran) if state is not None else 0
-    return run_metres, already, run_metres - already
-
-
-def _jump_plan(encounter: core.Encounter, actor: str, kind: str, run: int
-               ) -> tuple[Plan, int, int, int]:
-    """The plan, its cost in whole Movement, the height and the distance across."""
-    sheet = sheet_of(encounter, actor)
-    options = options_of(encounter)
-    band = jump_band(sheet.abilities.might, sheet.abilities.agility, options)
-    jumps = jump_distances(sheet.size, band, options)
-    run_metres, already, still = _run_up(encounter, actor, run)
-    state = turn_state(encounter, actor)
-    run_cost = _step(encounter, actor, "run", still) if still else 0
-    flat = HIGH_JUMP_COST if kind == "high" else LONG_JUMP_COST
-    cost = run_cost + flat
-    if kind == "high":
-        height = jumps["high"]
-        across = height if run else 0
-        result = f"up {height} m and down again" + (f", landing {across} m on" if run else "")
-    else:
-        across = jumps[f"long.{run}"]
-        height = across // 4
-        result = f"{across} m across, clearing {height} m of height"
-    if not run_metres:
-        costing = f"jump {flat} Movement"
-    elif not already:
-        costing = f"run {run_metres} m ({run_cost}) + jump {flat} = {cost} Movement"
-    elif not still:
-        costing = (f"the {already} m already run this turn is the run-up: jump {flat} "
-                   "Movement")
-    else:
-        costing = (f"{already} m already run + run {still} m more ({run_cost}) + jump {flat} "
-                   f"= {cost} Movement")
-    lines = [f"{sheet.size.capitalize()}, {BAND_NAMES[band]} (Might {sheet.abilities.might}, "
-             f"Agility {sheet.abilities.agility}): {result}", costing]
-    problem = "Prone: stand up first." if "prone" in conditions_of(encounter, actor) else ""
-    problem = problem or _movement_problem(encounter, actor, 2 * cost)
-    if kind == "long" and run:
-        lines.append("A running long jump ends this turn's movement.")
-        if state is not None:
-            lines.append(f"Movement {movement_text(state.halves)} → 0 left")
-    else:
-        lines.append(_left_line(state, 2 * cost))
-    return Plan(problem=problem, lines=tuple(line for line in lines if line)), cost, height, \
-        across
-
-
-def _terms_text(terms: list[tuple[str, int]]) -> str:
-    return " ".join(f"{label} {signed(value)}" for label, value in terms)
 
 
 def _advantage_lines(sources: tuple[combat.Source, ...], net: int,
@@ -552,17 +357,12 @@ def _check_plan(encounter: core.Encounter, roller: str, target: str, kind: str,
 # -- the dispatch --------------------------------------------------------------------------
 
 
-def _parts(action: str) -> list[str]:
-    return action.split(":")
-
-
-def _plan(encounter: core.Encounter, actor: str, action: str) -> Plan:
-    parts = _parts(action)
-    head = parts[0]
+def _plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
+    head = action.kind
     if head == "move":
-        return _move_plan(encounter, actor, parts[1], int(parts[2]))
+        return _move_plan(encounter, actor, action.variant, action.amount)
     if head in ("high", "long"):
-        return _jump_plan(encounter, actor, head, int(parts[1]))[0]
+        return _jump_plan(encounter, actor, head, action.amount)[0]
     if head == "prone":
         problem = _own_turn(encounter, actor)
         if not problem and "prone" in conditions_of(encounter, actor):
@@ -596,9 +396,11 @@ def _plan(encounter: core.Encounter, actor: str, action: str) -> Plan:
             "Defense rolls have Advantage until the start of the next turn (attacks against "
             "the evader have −1 Advantage with static Defense); lost if Incapacitated or "
             "Speed drops to 0.",))
-    target = parts[-1]
+    target = action.target
+    if target is None:
+        raise ValueError(f"the action {action} names no creature")
     if head in ("attack", "free"):
-        return _attack_plan(encounter, actor, int(parts[1]), target, head == "free").plan
+        return _attack_plan(encounter, actor, _index(action), target, head == "free").plan
     if head == "grapple":
         return _grapple_plan(encounter, actor, target)
     if head == "raise":
@@ -648,41 +450,11 @@ def _escape_plan(encounter: core.Encounter, actor: str, grappler: str) -> Plan:
         *check.plan.lines, f"If the sustain check fails, {result}"), success=success)
 
 
-def preview(encounter: core.Encounter, actor: str, action: str,
+def preview(encounter: core.Encounter, actor: str, action: Action,
             target: str | None) -> ActionPreview:
     plan = _plan(encounter, actor, action)
     return ActionPreview(lines=plan.lines, success=plan.success, outcomes=plan.outcomes,
                          problem=plan.problem)
-
-
-# -- resolving -----------------------------------------------------------------------------
-
-
-def _state(encounter: ApparatusEncounter, actor: str) -> TurnState:
-    state = turn_state(encounter, actor)
-    assert state is not None
-    return state
-
-
-def _spend(encounter: ApparatusEncounter, actor: str, halves: int = 0, *,
-           action: bool = False, **changes: bool | int) -> ApparatusEncounter:
-    state = _state(encounter, actor)
-    update: dict[str, object] = {"halves": max(0, state.halves - halves), **changes}
-    if action:
-        update["action_used"] = True
-    return with_turn(encounter, actor, state.model_copy(update=update))
-
-
-def _add(encounter: ApparatusEncounter, who: str, condition: str) -> ApparatusEncounter:
-    return core.add_condition(encounter, who, ConditionState(condition=condition,
-                                                             name=condition.capitalize()))
-
-
-def _without(encounter: ApparatusEncounter, who: str, condition: str) -> ApparatusEncounter:
-    for placed in encounter.combatant(who).conditions:
-        if placed.condition == condition:
-            encounter = core.remove_condition(encounter, who, placed.id)
-    return encounter
 
 
 def _set_grapple(encounter: ApparatusEncounter, grappler: str, target: str,
@@ -692,89 +464,6 @@ def _set_grapple(encounter: ApparatusEncounter, grappler: str, target: str,
     if tier is not None:
         kept = (*kept, grapple.Grapple(grappler=grappler, target=target, tier=tier))
     return encounter.model_copy(update={"grapples": kept})
-
-
-def _kept(faces: tuple[int, ...], count: int, net: int) -> tuple[int, tuple[int, ...]]:
-    if len(faces) < count:
-        raise ValueError("every die of the action must be typed or rolled")
-    return combat.kept_face(faces[:count], net), faces[count:]
-
-
-class _Done(NamedTuple):
-    encounter: ApparatusEncounter
-    summary: str
-    notices: tuple[str, ...] = ()
-    details: str = ""
-    record: str = ""
-    """The log's line when it says more than the summary (every die and modifier)."""
-
-
-def _landed(e: ApparatusEncounter, actor: str, across: int) -> ApparatusEncounter:
-    """The jumper (and whom it holds) where the jump lands: ``across`` metres on along its
-    heading (the run-up still to run and the jump), back on the level it took off from
-    (the ground, or the ledge it stood on: the map knows no other surface). A high jump
-    rises and comes down again: the height it reached is said in the log, not kept on the
-    token."""
-    here = e.places.get(actor)
-    if here is None or not across:
-        return e
-    dx, dy = moves.heading(e, actor)
-    after = moves.carry(e, actor, Place.at(here.x + dx * across, here.y + dy * across, here.z))
-    assert isinstance(after, ApparatusEncounter)
-    return after
-
-
-def _resolve_move(e: ApparatusEncounter, actor: str, action: str) -> _Done:
-    parts = _parts(action)
-    name = _name(e, actor)
-    head = parts[0]
-    if head == "move":
-        kind, metres = parts[1], int(parts[2])
-        after, text = moves.moved(e, actor, dialog_place(e, actor, kind, metres), kind)
-        assert isinstance(after, ApparatusEncounter)
-        return _Done(after, text)
-    if head in ("high", "long"):
-        run = int(parts[1])
-        _, cost, height, across = _jump_plan(e, actor, head, run)
-        e = _landed(e, actor, _run_up(e, actor, run)[2] + across)
-        if head == "long" and run:
-            after = _spend(e, actor, _state(e, actor).halves, long_jumped=True, ran=0)
-            notices = [f"{name}'s running long jump ends their movement this turn."]
-            if _terrain(e, actor):
-                notices.append(f"Rough or slippery landing: {name} makes an Agility check "
-                               f"(DC {options_of(e).landing_dc}) or falls Prone.")
-            return _Done(after, f"{name} long-jumps {across} m after a run: {cost} Movement, "
-                                "0 left", tuple(notices))
-        after = _spend(e, actor, 2 * cost, ran=0)
-        left = movement_text(_state(after, actor).halves)
-        what = (f"jumps {height} m up" + (f" after a run and lands {across} m on" if run
-                                           else " and lands")
-                if head == "high" else f"long-jumps {across} m")
-        return _Done(after, f"{name} {what}: {cost} Movement, {left} left")
-    if head == "prone":
-        return _Done(_add(e, actor, "prone"), f"{name} drops prone")
-    cost = stand_cost_halves(base_speed(e, actor), options_of(e))
-    after = _without(_spend(e, actor, cost, ran=0), actor, "prone")
-    return _Done(after, f"{name} stands up: {movement_text(cost)} Movement, "
-                        f"{movement_text(_state(after, actor).halves)} left")
-
-
-def _resolve_turn_action(e: ApparatusEncounter, actor: str, head: str) -> _Done:
-    name = _name(e, actor)
-    if head == "dash":
-        speed, _why = speed_now(e, actor)
-        state = _state(e, actor)
-        after = with_turn(e, actor, state.model_copy(update={
-            "halves": state.halves + 2 * speed, "generated": state.generated + speed,
-            "dashed": True, "action_used": True}))
-        return _Done(after, f"{name} dashes: +{speed} Movement, "
-                            f"{movement_text(_state(after, actor).halves)} left")
-    if head == "disengage":
-        return _Done(_spend(e, actor, action=True, disengaged=True),
-                     f"{name} disengages: no opportunity attacks for the rest of the turn")
-    after = _spend(e, actor, action=True)
-    after = after.model_copy(update={"evading": (*after.evading, actor)})
-    return _Done(after, f"{name} evades until the start of their next turn")
 
 
 def _resolve_attack(e: ApparatusEncounter, actor: str, index: int, target: str,
@@ -952,33 +641,32 @@ def _resolve_stunt(e: ApparatusEncounter, actor: str, head: str, target: str,
                  record=f"{text}: {rolled('d6', faces[:1], terms, total_value=damage)}")
 
 
-def resolve(encounter: core.Encounter, actor: str, action: str, target: str | None,
+def resolve(encounter: core.Encounter, actor: str, action: Action, target: str | None,
             faces: tuple[int, ...]) -> ActionOutcome:
     if not isinstance(encounter, ApparatusEncounter):
         raise TypeError("not an Apparatus encounter")
     plan = _plan(encounter, actor, action)
     if plan.problem:
         raise ValueError(plan.problem)
-    parts = _parts(action)
-    head = parts[0]
+    head = action.kind
+    aimed = action.target or ""
     handlers: dict[str, Callable[[], _Done]] = {
-        "attack": lambda: _resolve_attack(encounter, actor, int(parts[1]), parts[-1], faces),
-        "free": lambda: _resolve_attack(encounter, actor, int(parts[1]), parts[-1], faces,
+        "attack": lambda: _resolve_attack(encounter, actor, _index(action), aimed, faces),
+        "free": lambda: _resolve_attack(encounter, actor, _index(action), aimed, faces,
                                         free=True),
         "dash": lambda: _resolve_turn_action(encounter, actor, head),
         "disengage": lambda: _resolve_turn_action(encounter, actor, head),
         "evade": lambda: _resolve_turn_action(encounter, actor, head),
-        "stunt_damage": lambda: _resolve_stunt(encounter, actor, head, parts[-1], faces),
-        "stunt_breath": lambda: _resolve_stunt(encounter, actor, head, parts[-1], faces),
+        "stunt_damage": lambda: _resolve_stunt(encounter, actor, head, aimed, faces),
+        "stunt_breath": lambda: _resolve_stunt(encounter, actor, head, aimed, faces),
     }
     for grappling in ("grapple", "raise", "shove_prone", "shove_push", "escape"):
-        handlers[grappling] = lambda: _resolve_grapple(encounter, actor, head, parts[-1],
-                                                       faces)
+        handlers[grappling] = lambda: _resolve_grapple(encounter, actor, head, aimed, faces)
     done = handlers[head]() if head in handlers else _resolve_move(encounter, actor, action)
     if head == "free":
         done = done._replace(summary=f"{done.summary} (opportunity attack)",
                              record=f"Opportunity attack: {done.record or done.summary}")
-    target_id = parts[-1] if head in handlers and head not in (
+    target_id = action.target if head in handlers and head not in (
         "dash", "disengage", "evade") else None
     logged = core.add_log(done.encounter, done.record or done.summary, actor=actor,
                           target=target_id, details=done.details)

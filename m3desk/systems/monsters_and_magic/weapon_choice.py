@@ -96,21 +96,15 @@ def weapon_choices(sheet: Sheet, action: ActionKind, rules: TableRules) -> list[
     return choices
 
 
+def _keyed(sheet: Sheet) -> dict[str, Weapon]:
+    """Every weapon of the sheet by its key: a key is looked up, never taken apart."""
+    if isinstance(sheet, MonsterSheet):
+        return {f"attack:{index}": attack for index, attack in enumerate(sheet.attacks)}
+    keyed: dict[str, Weapon] = {f"item:{index}": item for index, item in enumerate(sheet.items)}
+    keyed.update((f"spell:{index}", spell) for index, spell in enumerate(sheet.spells))
+    return keyed
+
+
 def weapon_for(sheet: Sheet, key: str | None) -> Weapon | None:
     """The weapon a key names on this sheet; None for no weapon or a stale key."""
-    if not key:
-        return None
-    kind, _, number = key.partition(":")
-    if not number.isdigit():
-        return None
-    index = int(number)
-    pool: tuple[Weapon, ...]
-    if isinstance(sheet, MonsterSheet):
-        pool = sheet.attacks if kind == "attack" else ()
-    elif kind == "item":
-        pool = sheet.items
-    elif kind == "spell":
-        pool = sheet.spells
-    else:
-        pool = ()
-    return pool[index] if index < len(pool) else None
+    return _keyed(sheet).get(key) if key else None

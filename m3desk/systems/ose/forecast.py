@@ -96,7 +96,7 @@ def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon
                          table=combat.attack_procedure(options))
     lowest = combat.lowest_natural(need, modifier)
     die = table._damage_die(sheet, index, weapon, options)
-    bonus, multiplier = table._damage_bonus(placed, actor, target, weapon, f"attack:{index}")
+    bonus, multiplier = table._damage_bonus(placed, actor, target, weapon)
     attack = table._monster_attack(sheet, index)
     effect = effect_of(attack) if attack is not None else None
     fail, kind = 0.0, 0

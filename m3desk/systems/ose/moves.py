@@ -18,6 +18,7 @@ from m3desk.core import encounter as core
 from m3desk.core.places import Place, between, ground_along, toward
 from m3desk.core.reach_memo import ByCombatant
 from m3desk.core.system import (
+    Action,
     ActionOption,
     ActionOutcome,
     ActionPreview,
@@ -31,7 +32,7 @@ from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.encounter import MELEE_FEET, OseCombatant, OseEncounter
 from m3desk.systems.ose.movement import withdrawal_feet
 
-__all__ = ["allowance_left", "check_move", "dialog_destination", "make_move",
+__all__ = ["AWAY", "TOWARD", "allowance_left", "check_move", "dialog_destination", "make_move",
            "movement_actions", "preview_move", "resolve_move"]
 
 
@@ -136,6 +137,9 @@ def make_move(encounter: core.Encounter, combatant_id: str, place: Place
 
 # -- the action dialog's movement actions ------------------------------------------------------
 
+TOWARD = Action("move", variant="toward")
+AWAY = Action("move", variant="away")
+
 _AWAY = {"fighting withdrawal": "Fighting withdrawal from the target",
          "retreat": "Retreat from the target", "flee": "Flee from the target",
          "move": "Move away from the target"}
@@ -150,16 +154,16 @@ def movement_actions(encounter: core.Encounter, actor: str) -> tuple[ActionOptio
     feet = allowed.amount
     found = []
     if allowed.label == "move":
-        found.append(ActionOption("move:toward", f"Move toward the target (up to {feet} ft)",
+        found.append(ActionOption(TOWARD, f"Move toward the target (up to {feet} ft)",
                                   group="movement", help="Close in, stopping at 5 ft."))
-    found.append(ActionOption("move:away", f"{_AWAY[allowed.label]} ({feet} ft)",
+    found.append(ActionOption(AWAY, f"{_AWAY[allowed.label]} ({feet} ft)",
                               group="movement", help="Straight away from the target."))
     return tuple(found)
 
 
-def dialog_destination(encounter: core.Encounter, actor: str, action: str,
+def dialog_destination(encounter: core.Encounter, actor: str, action: Action,
                        target: str | None) -> tuple[Place | None, str]:
-    """Where a dialog move ("move:toward", "move:away") takes the actor, or why it cannot."""
+    """Where a dialog move (:data:`TOWARD`, :data:`AWAY`) takes the actor, or why it cannot."""
     if target is None:
         return None, "Choose a target."
     here, there = encounter.places.get(actor), encounter.places.get(target)
@@ -172,7 +176,7 @@ def dialog_destination(encounter: core.Encounter, actor: str, action: str,
                       f"{encounter.combatant(actor).name} has used this round's movement.")
     model = encounter.position_model
     feet = model.measure(here, there)
-    if action == "move:toward":
+    if action == TOWARD:
         if feet <= MELEE_FEET:
             return None, f"Already in melee with {encounter.combatant(target).name}."
         return core.closing_place(encounter, actor, target, max(MELEE_FEET, feet - budget),
@@ -180,7 +184,7 @@ def dialog_destination(encounter: core.Encounter, actor: str, action: str,
     return toward(model, here, there, min(model.maximum, feet + budget)), ""
 
 
-def preview_move(encounter: core.Encounter, actor: str, action: str,
+def preview_move(encounter: core.Encounter, actor: str, action: Action,
                  target: str | None) -> ActionPreview:
     place, problem = dialog_destination(encounter, actor, action, target)
     if place is None or target is None:
@@ -195,7 +199,7 @@ def preview_move(encounter: core.Encounter, actor: str, action: str,
     return ActionPreview(lines=lines)
 
 
-def resolve_move(encounter: core.Encounter, actor: str, action: str,
+def resolve_move(encounter: core.Encounter, actor: str, action: Action,
                  target: str | None) -> ActionOutcome:
     place, problem = dialog_destination(encounter, actor, action, target)
     if place is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from m3desk.core import registry
 from m3desk.core.dice import Roller
+from m3desk.core.system import Action
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.games import parts_of
 
@@ -26,7 +27,7 @@ def has_actions(document: EncounterDocument) -> bool:
 
 def run_action_dialog(document: EncounterDocument, parent: object, *,
                       roller: Roller | None = None, actor_id: str | None = None,
-                      action_id: str | None = None) -> bool:
+                      action_id: Action | None = None) -> bool:
     """Open the right dialog for the encounter's game; True when an action was applied."""
     from PySide6.QtWidgets import QWidget
 

@@ -14,6 +14,7 @@ from typing import Any, Self, cast
 
 from PySide6.QtWidgets import QDialog, QWidget
 
+from m3desk.core.actions import Action
 from m3desk.ui.documents.encounter_document import EncounterDocument
 
 __all__ = ["ModalActionDialog"]
@@ -30,7 +31,7 @@ class ModalActionDialog(QDialog):
         """Whether Apply went through."""
         return self._was_applied
 
-    def choose(self, action_id: str, target_id: str | None = None) -> bool:
+    def choose(self, action_id: Action, target_id: str | None = None) -> bool:
         """Show the action ``action_id``; False when the dialog has no such action (a
         dialog whose actions are not the seam's ids shows its own default)."""
         del action_id, target_id
@@ -38,7 +39,7 @@ class ModalActionDialog(QDialog):
 
     @classmethod
     def run_for(cls, document: EncounterDocument, parent: QWidget, *,
-                action_id: str | None = None, **options: Any) -> bool:
+                action_id: Action | None = None, **options: Any) -> bool:
         """Open the dialog (modal) with ``options`` (the roller, the actor…), on
         ``action_id`` when given; True when an action was applied."""
         build = cast("Callable[..., Self]", cls)

@@ -41,6 +41,7 @@ from m3desk.core.numbers import percent
 from m3desk.core.system import (
     ACTION_GROUP_TITLES,
     ACTION_GROUPS,
+    Action,
     ActionOption,
     ActionPreview,
     EncounterRules,
@@ -269,7 +270,7 @@ class SystemActionDialog(ModalActionDialog):
         foes = [c.id for c in encounter.combatants if self._is_foe(c.id)]
         return best_default(self._rules, encounter, self.actor_id, options, foes)
 
-    def choose(self, action_id: str, target_id: str | None = None) -> bool:
+    def choose(self, action_id: Action, target_id: str | None = None) -> bool:
         """Show the action ``action_id`` (e.g. the morale check a notice asks for)."""
         for index in range(self.action.count()):
             data = self.action.itemData(index)

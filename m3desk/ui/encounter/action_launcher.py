@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from m3desk.core.dice import Roller
+from m3desk.core.system import Action
 from m3desk.ui.action.dialog_choice import has_actions, run_action_dialog
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import prompts
@@ -18,7 +19,7 @@ __all__ = ["open_action_dialog"]
 
 def open_action_dialog(document: EncounterDocument, parent: QWidget,
                        roller: Roller | None = None, *, actor_id: str | None = None,
-                       action_id: str | None = None) -> None:
+                       action_id: Action | None = None) -> None:
     """Run the action dialog for ``actor_id`` (the combatant whose turn it is), on
     ``action_id`` when given (a check the notice bar offers)."""
     if not has_actions(document):

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from m3desk.core.system import DueAction
+from m3desk.core.system import Action, DueAction
 from m3desk.ui.plain_text import mnemonic_safe
 
 __all__ = ["NoticeBar"]
@@ -34,10 +34,10 @@ class NoticeBar(QFrame):
     """Notices in words, and a button for each check the fight asks for now (morale).
 
     Signals:
-        act_requested(str, str): the combatant id and the action id of a due check clicked.
+        act_requested(str, Action): the combatant id and the action of a due check clicked.
     """
 
-    act_requested = Signal(str, str)
+    act_requested = Signal(str, Action)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

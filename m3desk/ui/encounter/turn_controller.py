@@ -25,6 +25,7 @@ from m3desk.core.encounter import (
     who_acts_next,
 )
 from m3desk.core.initiative import roll_by_scheme, roll_words
+from m3desk.core.system import Action
 from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.encounter import action_launcher
@@ -166,7 +167,7 @@ class TurnController(QObject):
         action_launcher.open_action_dialog(self._document, self._host, self.roller,
                                            actor_id=turn)
 
-    def act_on(self, actor_id: str, action_id: str) -> None:
+    def act_on(self, actor_id: str, action_id: Action) -> None:
         """A check the notice bar offers (a side's morale): the dialog opens on it."""
         self._document.select(actor_id)
         action_launcher.open_action_dialog(self._document, self._host, self.roller,

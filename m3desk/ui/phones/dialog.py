@@ -465,7 +465,7 @@ class PhonesDialog(QDialog):
         QTimer.singleShot(0, type_faces)
         action_launcher.open_action_dialog(
             self.document, self.widget, self.widget.turns.roller, actor_id=sent.combatant,
-            action_id=str(option.id) if option is not None else None)
+            action_id=option.id if option is not None else None)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the window keeps sharing (the GM stops it with Stop Sharing)."""

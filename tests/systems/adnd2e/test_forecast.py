@@ -319,7 +319,7 @@ def test_a_fleeing_orc_takes_the_free_attack_at_its_back() -> None:
     rath, second = ids(encounter)["Rath"], ids(encounter)["Orc 2"]
     owed = core.update_combatant(encounter, second, free_attacks=(rath,))
     option = next(o.id for o in ENCOUNTER_RULES.actions(owed, rath)
-                  if o.id.startswith(f"free:{second}:0"))
+                  if o.id.kind == "free" and o.id.target == second and o.id.index == 0)
     preview = ENCOUNTER_RULES.preview(owed, rath, option, None)
     assert preview.success is not None
     assert preview.success > _success(encounter, "Rath", "Attack with long sword +1", "Orc 2")

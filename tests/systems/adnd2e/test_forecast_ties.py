@@ -9,6 +9,7 @@ import random
 import pytest
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.forecast import Policy, run_fights
 from m3desk.core.places import Place
 from m3desk.systems.adnd2e import combat, forecast
@@ -17,6 +18,8 @@ from m3desk.systems.adnd2e.samples import ORC, RATH
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndEncounter
 from tests.systems.adnd2e.fight import ids
 from tests.systems.down_ties import check_edges, check_one_rule
+
+ATTACK_0_ANY = Action("attack", 0, variant="any")
 
 RULES = ENCOUNTER_RULES
 
@@ -54,7 +57,7 @@ def test_a_hit_deals_what_the_dialog_deals(critical: str, natural: int,
     encounter = _duel(critical)
     named = ids(encounter)
     rath, orc = named["Rath"], named["Orc"]
-    outcome = RULES.resolve(encounter, rath, "attack:0:any", orc, (natural, *dice))
+    outcome = RULES.resolve(encounter, rath, ATTACK_0_ANY, orc, (natural, *dice))
     dealt = 40 - outcome.encounter.combatant(orc).sheet.hit_points
     played = forecast.play_attack(encounter, rath, orc,
                                   Scripted([(natural, 20), *((d, 8) for d in dice)]))
@@ -66,10 +69,10 @@ def test_an_extra_attack_on_a_natural_20_in_both() -> None:
     simulator the same 20 is followed by a second roll against the same foe."""
     encounter = _duel("extra_attack")
     named = ids(encounter)
-    outcome = RULES.resolve(encounter, named["Rath"], "attack:0:any", named["Orc"], (20, 4))
+    outcome = RULES.resolve(encounter, named["Rath"], ATTACK_0_ANY, named["Orc"], (20, 4))
     assert any("extra attack" in notice for notice in outcome.notices)
     first = 40 - outcome.encounter.combatant(named["Orc"]).sheet.hit_points
-    again = RULES.resolve(outcome.encounter, named["Rath"], "attack:0:any", named["Orc"],
+    again = RULES.resolve(outcome.encounter, named["Rath"], ATTACK_0_ANY, named["Orc"],
                           (15, 6))
     second = 40 - first - again.encounter.combatant(named["Orc"]).sheet.hit_points
     # Initiative 1 against 10: Rath first, a 20 and 4 on the d8; under extra-attack
@@ -169,9 +172,9 @@ def test_a_natural_20_doubles_the_dice_only_under_double_dice(critical: str) -> 
     encounter = _duel(critical)
     named = ids(encounter)
     rath, orc = named["Rath"], named["Orc"]
-    plain = 40 - RULES.resolve(encounter, rath, "attack:0:any", orc,
+    plain = 40 - RULES.resolve(encounter, rath, ATTACK_0_ANY, orc,
                                (19, 3, 7)).encounter.combatant(orc).sheet.hit_points
-    twenty = 40 - RULES.resolve(encounter, rath, "attack:0:any", orc,
+    twenty = 40 - RULES.resolve(encounter, rath, ATTACK_0_ANY, orc,
                                 (20, 3, 7)).encounter.combatant(orc).sheet.hit_points
     assert twenty == plain + (7 if critical == "double_dice" else 0)
     played = forecast.play_attack(encounter, rath, orc, Scripted([(20, 20), (3, 8), (7, 8)]))

@@ -14,6 +14,7 @@ import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core.forecast import Policy, run_fights
+from m3desk.systems.adnd2e.action_kinds import MORALE
 from m3desk.systems.adnd2e.combat import morale_trigger
 from m3desk.systems.adnd2e.forecast import simulate
 from m3desk.systems.adnd2e.samples import ORC, RATH
@@ -84,12 +85,12 @@ def test_a_monster_that_checked_and_held_is_not_asked_again() -> None:
     encounter = _kill_orc_one(_orcs(1, morale=20))
     named = ids(encounter)
     for number in (3, 4):
-        outcome = RESOLVE(encounter, named[f"Orc {number}"], "morale", None, (1, 1))
+        outcome = RESOLVE(encounter, named[f"Orc {number}"], MORALE, None, (1, 1))
         assert "holds" in outcome.summary
         encounter = outcome.encounter  # type: ignore[assignment]
     assert _morale_lines(encounter) == [
         "Monsters: 2 of 5 down — check morale (2d10 at most ML): Orc 5"]
-    encounter = RESOLVE(encounter, named["Orc 5"], "morale", None, (2, 3)).encounter  # type: ignore[assignment]
+    encounter = RESOLVE(encounter, named["Orc 5"], MORALE, None, (2, 3)).encounter  # type: ignore[assignment]
     assert _morale_lines(encounter) == []
     # the next loss (3 of 5: half) asks again
     orc = encounter.combatant(named["Orc 3"])

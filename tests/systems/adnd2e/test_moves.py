@@ -8,11 +8,14 @@ from __future__ import annotations
 import pytest
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.places import Place
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES as RULES
 from m3desk.systems.adnd2e.table import AdndEncounter
 from tests.systems.adnd2e.fight import ids, seed_fight
+
+MOVE_TOWARD = Action("move", variant="toward")
 
 assert RULES.edit is not None and RULES.resolve is not None
 EDIT, RESOLVE = RULES.edit, RULES.resolve
@@ -74,7 +77,8 @@ def test_a_flight_out_of_reach_owes_the_free_attack_due_at_once() -> None:
     assert moved.combatant(kobold).free_attacks == (ilse,)
     due = RULES.due(moved)
     assert [(d.label, d.actor, d.action) for d in due] == [
-        ("Free attack: Ilse at Kobold's back", ilse, f"free:{kobold}:0:any")]
+        ("Free attack: Ilse at Kobold's back", ilse,
+         Action("free", 0, target=kobold, variant="any"))]
     assert RULES.preview(moved, ilse, due[0].action, None).problem == ""
     # A flight that stays in reach owes nothing.
     near, _ = RULES.make_move(fight, kobold, Place.at(5, -10))
@@ -110,7 +114,7 @@ def test_rings_follow_the_declaration() -> None:
 def test_the_dialog_s_flight_is_the_map_s_move() -> None:
     fight = _declared(seed_fight(), Kobold="Flee")
     kobold = ids(fight)["Kobold"]
-    outcome = RESOLVE(fight, kobold, "move:flee", None, ())
+    outcome = RESOLVE(fight, kobold, Action("move", variant="flee"), None, ())
     place = outcome.encounter.places[kobold]
     dragged, text = RULES.make_move(fight, kobold, place)
     assert outcome.summary == text == "Kobold flees 60 ft: leaves Ilse's reach: free attack"
@@ -122,11 +126,11 @@ def _move_line(before: core.Encounter, after: core.Encounter) -> list[str]:
     return [entry.text for entry in after.log[len(before.log):]]
 
 
-@pytest.mark.parametrize(("target", "action"), [("Kobold", "attack:0:sm"),
-                                                ("Orc", "attack:0:sm"),
-                                                ("Ogre", "attack:0:l")])
+@pytest.mark.parametrize(("target", "action"), [("Kobold", Action("attack", 0, variant="sm")),
+                                                ("Orc", Action("attack", 0, variant="sm")),
+                                                ("Ogre", Action("attack", 0, variant="l"))])
 def test_a_charge_through_the_dialog_is_the_map_s_move_then_the_blow(target: str,
-                                                                     action: str) -> None:
+                                                                     action: Action) -> None:
     """Rath charges through the dialog's attack (a miss: natural 1): he ends where the
     dialog's "move toward" (a drop 5' from the foe) puts him, the log says the move as the
     map's drop there says it, then the blow, and the feet count against the charge as the
@@ -135,7 +139,7 @@ def test_a_charge_through_the_dialog_is_the_map_s_move_then_the_blow(target: str
     rath, foe = ids(fight)["Rath"], ids(fight)[target]
     outcome = RESOLVE(fight, rath, action, foe, (1, 1))
     place = outcome.encounter.places[rath]
-    assert place == RESOLVE(fight, rath, "move:toward", foe, ()).encounter.places[rath]
+    assert place == RESOLVE(fight, rath, MOVE_TOWARD, foe, ()).encounter.places[rath]
     assert core.position_between(outcome.encounter, rath, foe) == 5
     dropped, text = RULES.make_move(fight, rath, place)
     assert text.startswith("Rath charges ")
@@ -150,7 +154,7 @@ def test_a_charger_meeting_a_set_spear_moves_as_the_map_moves_it() -> None:
     drop of the ogre there would, logged the same way, before the blow's line."""
     fight = _declared(seed_fight(), Ogre="Charge", Rath="Set against a charge")
     rath, ogre = ids(fight)["Rath"], ids(fight)["Ogre"]
-    outcome = RESOLVE(fight, rath, "attack:1:l", ogre, (1, 1))
+    outcome = RESOLVE(fight, rath, Action("attack", 1, variant="l"), ogre, (1, 1))
     place = outcome.encounter.places[ogre]
     assert outcome.encounter.places[rath] == fight.places[rath]
     assert core.position_between(outcome.encounter, rath, ogre) == 5

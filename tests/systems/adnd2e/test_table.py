@@ -9,9 +9,14 @@ from fractions import Fraction
 import pytest
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
+from m3desk.systems.adnd2e.action_kinds import MORALE
 from m3desk.systems.adnd2e.options import AdndOptions
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, AdndCombatant, AdndEncounter
 from tests.systems.adnd2e.fight import ids, seed_fight
+
+MOVE_WITHDRAW = Action("move", variant="withdraw")
+SAVE_SP = Action("save", variant="Sp")
 
 RULES = ENCOUNTER_RULES
 assert RULES.edit is not None and RULES.resolve is not None
@@ -155,8 +160,8 @@ def test_a_withdrawal_with_an_ally_blocking() -> None:
     """Delsenora (elf, MV 12) backs 40' from the orc; Ilse fights the orc and blocks it."""
     encounter = _round_one()
     delsenora, orc = ids(encounter)["Delsenora"], ids(encounter)["Orc"]
-    assert "move:withdraw" in [o.id for o in RULES.actions(encounter, delsenora)]
-    outcome = RESOLVE(encounter, delsenora, "move:withdraw", orc, ())
+    assert MOVE_WITHDRAW in [o.id for o in RULES.actions(encounter, delsenora)]
+    outcome = RESOLVE(encounter, delsenora, MOVE_WITHDRAW, orc, ())
     assert core.position_between(outcome.encounter, delsenora, orc) == 45
     assert outcome.notices == ("Ilse blocks Orc: it cannot follow Delsenora.",)
     assert outcome.summary == "Delsenora withdraws 40 ft: Ilse blocks Orc"
@@ -164,13 +169,13 @@ def test_a_withdrawal_with_an_ally_blocking() -> None:
     attack = _option(outcome.encounter, "Delsenora", "Attack with dagger")
     assert RULES.preview(outcome.encounter, delsenora, attack, orc).problem == (
         "Delsenora declared Withdraw: no attack this round.")
-    assert RULES.preview(outcome.encounter, delsenora, "move:withdraw", orc).problem == (
+    assert RULES.preview(outcome.encounter, delsenora, MOVE_WITHDRAW, orc).problem == (
         "Delsenora has used this round's movement.")
 
 
 def test_a_withdrawal_alone_may_be_followed() -> None:
     encounter = _declare(seed_fight(), Delsenora="Withdraw", Ilse="Withdraw")
-    outcome = RESOLVE(encounter, ids(encounter)["Delsenora"], "move:withdraw",
+    outcome = RESOLVE(encounter, ids(encounter)["Delsenora"], MOVE_WITHDRAW,
                       ids(encounter)["Orc"], ())
     assert outcome.notices == ("Orc may follow Delsenora.",)
 
@@ -180,7 +185,7 @@ def test_a_flight_owes_the_free_attack_at_once() -> None:
     with no shield or DEX for the kobold (AC 7). Cleric 4, THAC0 18: need 11, +2 → 12/20."""
     encounter = _round_one()
     kobold, ilse = ids(encounter)["Kobold"], ids(encounter)["Ilse"]
-    outcome = RESOLVE(encounter, kobold, "move:flee", None, ())
+    outcome = RESOLVE(encounter, kobold, Action("move", variant="flee"), None, ())
     assert outcome.summary == "Kobold flees 60 ft: leaves Ilse's reach: free attack"
     assert outcome.notices == (
         "Ilse gets a free attack at Kobold's back now (rear +2, no shield or DEX): 60.0 % to "
@@ -197,7 +202,7 @@ def test_a_flight_owes_the_free_attack_at_once() -> None:
     assert outcome.summary == ("Ilse strikes at the back of Kobold with the footman's mace and "
                                "hits for 6; Kobold is dead")
     assert _who(outcome.encounter, "Kobold").free_attacks == ()
-    assert not any(o.id.startswith("free:") for o in RULES.actions(outcome.encounter, ilse))
+    assert not any(o.id.kind == "free" for o in RULES.actions(outcome.encounter, ilse))
 
 
 def test_a_troll_fleeing_a_troll_gets_all_its_attacks() -> None:
@@ -206,7 +211,7 @@ def test_a_troll_fleeing_a_troll_gets_all_its_attacks() -> None:
     encounter = core.join(encounter, RULES.make_combatant(TROLL, "Monsters"))
     encounter = core.set_position(encounter, ids(encounter)["Troll"], ids(encounter)["Rath"], 5)
     encounter = _declare(encounter, Rath="Flee")
-    outcome = RESOLVE(encounter, ids(encounter)["Rath"], "move:flee", None, ())
+    outcome = RESOLVE(encounter, ids(encounter)["Rath"], Action("move", variant="flee"), None, ())
     assert _who(outcome.encounter, "Rath").free_attacks == (ids(encounter)["Troll"],) * 3
 
 
@@ -215,7 +220,7 @@ def test_an_archer_moves_and_fires_at_half_rate_over_two_rounds() -> None:
     barred, one again in round 2."""
     encounter = _round_one()
     rupert, ogre = ids(encounter)["Rupert"], ids(encounter)["Ogre"]
-    encounter = RESOLVE(encounter, rupert, "move:away", ogre, ()).encounter
+    encounter = RESOLVE(encounter, rupert, Action("move", variant="away"), ogre, ()).encounter
     assert core.position_between(encounter, rupert, ogre) == 210
     bow = _option(encounter, "Rupert", "Attack with long bow")
     preview = RULES.preview(encounter, rupert, bow, ogre)
@@ -292,14 +297,14 @@ def test_conditions_give_the_table_51_modifiers() -> None:
 def test_saves_and_morale_with_their_odds() -> None:
     encounter = seed_fight()
     ogre = ids(encounter)["Ogre"]
-    assert RULES.preview(encounter, ogre, "save:Sp", None).success == Fraction(7, 20)
-    assert RULES.preview(encounter, ogre, "morale", None).success == Fraction(55, 100)
+    assert RULES.preview(encounter, ogre, SAVE_SP, None).success == Fraction(7, 20)
+    assert RULES.preview(encounter, ogre, MORALE, None).success == Fraction(55, 100)
     hurt = core.replace_sheet(encounter, ogre, _who(encounter, "Ogre").sheet.model_copy(
         update={"hit_points": 9}))
-    preview = RULES.preview(hurt, ogre, "morale", None)
+    preview = RULES.preview(hurt, ogre, MORALE, None)
     assert preview.lines == ("2d10 at most 7 holds (lost half its hit points −4)",)
     assert preview.success == Fraction(21, 100)
-    outcome = RESOLVE(hurt, ogre, "morale", None, (5, 6))
+    outcome = RESOLVE(hurt, ogre, MORALE, None, (5, 6))
     assert outcome.notices == ("Ogre breaks: it flees or surrenders.",)
 
 

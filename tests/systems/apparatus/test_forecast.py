@@ -15,6 +15,7 @@ from fractions import Fraction
 import pytest
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.forecast import FightResult, Policy, forecast, run_fights, stream
 from m3desk.core.system import EncounterRules
 from m3desk.systems.apparatus import forecast as apparatus_forecast
@@ -124,27 +125,27 @@ def _first_attack_case(case: str) -> tuple[ApparatusEncounter, str, str, str]:
     """A state where the one turn left in the round is an attack the dialog can price."""
     if case == "spear":  # d20 + 4 against Guard 15: needs 11, 50 %
         encounter, (k,), (b,) = _setup([KESTREL], [BRUTE])
-        return _last_in_round(encounter, k), k, b, f"attack:0:{b}"
+        return _last_in_round(encounter, k), k, b, Action("attack", 0, target=b)
     if case == "dual-wielding":  # +1 Advantage: 1 − (8/20)² = 84 % (digest §11 no. 8)
         encounter, (k,), (b,) = _setup([KESTREL], [BRUTE])
-        return _last_in_round(encounter, b), b, k, f"attack:0:{k}"
+        return _last_in_round(encounter, b), b, k, Action("attack", 0, target=k)
     if case == "sling at Far range on a prone target":  # −2: (16/20)³
         encounter, (w,), (b,) = _setup([WREN], [BRUTE], metres=20)
         encounter = _with(encounter, b, "prone")
-        return _last_in_round(encounter, w), w, b, f"attack:0:{b}"
+        return _last_in_round(encounter, w), w, b, Action("attack", 0, target=b)
     if case == "poisoned, against the Incapacitated":  # an automatic critical hit
         encounter, (k,), (b,) = _setup([KESTREL], [BRUTE])
         encounter = _with(_with(encounter, b, "incapacitated"), k, "poisoned")
-        return _last_in_round(encounter, k), k, b, f"attack:0:{b}"
+        return _last_in_round(encounter, k), k, b, Action("attack", 0, target=b)
     if case == "rolled Defense against an evader":  # the Brute rolls 2 d20, keeps the best
         encounter, (k,), (b,) = _setup([KESTREL], [BRUTE])
         encounter = encounter.model_copy(update={"options": ApparatusOptions(defense="rolled")})
         encounter = _last_in_round(encounter, k).model_copy(update={"evading": (b,)})
-        return encounter, k, b, f"attack:0:{b}"
+        return encounter, k, b, Action("attack", 0, target=b)
     encounter, (k,), (b,) = _setup([KESTREL], [BRUTE])  # held: Restrained on both counts
     encounter = encounter.model_copy(update={"grapples": (
         Grapple(grappler=b, target=k, tier="advanced"),)})
-    return _last_in_round(encounter, k), k, b, f"attack:0:{b}"
+    return _last_in_round(encounter, k), k, b, Action("attack", 0, target=b)
 
 
 @pytest.mark.parametrize("case", ["spear", "dual-wielding", "sling at Far range on a prone "
@@ -306,7 +307,7 @@ def test_the_turn_under_way_keeps_what_it_has_spent(metres: int, attacks: bool) 
     assert RULES.resolve is not None and RULES.edit is not None
     encounter, (k,), (b,) = _setup([SPEAR_ONLY], [BRUTE], metres=metres)
     encounter = _last_in_round(encounter, k)
-    ran = RULES.resolve(encounter, k, "move:run:4", None, ()).encounter
+    ran = RULES.resolve(encounter, k, Action("move", variant="run", amount=4), None, ()).encounter
     # The run moved her token 4 m toward the Brute; she ran elsewhere: back to her distance.
     ran = core.set_position(ran, k, b, metres, log=False)
     assert isinstance(ran, ApparatusEncounter)

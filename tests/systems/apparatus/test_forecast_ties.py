@@ -10,6 +10,7 @@ import itertools
 import pytest
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.places import Place
 from m3desk.core.system import EncounterRules
 from m3desk.systems.apparatus import actions, combat
@@ -187,7 +188,7 @@ def test_the_public_grapple_check_is_the_dialog_s(roll: int) -> None:
     kestrel, _wren, brute, _bear = (c.id for c in encounter.combatants)
     encounter = core.move_to(encounter, brute, Place.at(1, 0))
     encounter = core.start(core.set_initiative(encounter, {kestrel: 20}))
-    outcome = RULES.resolve(encounter, kestrel, f"grapple:{brute}", brute, (roll,))
+    outcome = RULES.resolve(encounter, kestrel, Action("grapple", target=brute), brute, (roll,))
     assert isinstance(outcome.encounter, ApparatusEncounter)
     size_modifier = derive(KESTREL, encounter.options)["size_modifier"].value
     physique = derive(BRUTE, encounter.options)["physique"].value

@@ -7,6 +7,7 @@ movement; "ranged while adjacent to a hostile" and Far range read places."""
 from __future__ import annotations
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.places import Area, Place
 from m3desk.systems.apparatus.grapple import Grapple
 from m3desk.systems.apparatus.samples import BRUTE, KESTREL, WREN
@@ -27,7 +28,7 @@ def test_a_climb_a_run_and_a_running_long_jump_spend_the_seed_s_movement() -> No
     it: 2. A long jump after that 2 m run (Table 3, Medium normal: 4 m) costs its flat 4
     (the run is its run-up) and ends the turn's movement: 0 left, 4 m farther west."""
     fight, k, _b = _kestrel_and_brute()
-    fight = _do(fight, k, "dash")
+    fight = _do(fight, k, Action("dash"))
     assert _cell(fight, k, "move") == "12/12"
     up = RULES.check_move(fight, k, Place.at(0, 0, 2))
     assert (up.distance, up.cost, up.verb, up.allowance) == (2, 4, "climbs", 12)
@@ -38,8 +39,8 @@ def test_a_climb_a_run_and_a_running_long_jump_spend_the_seed_s_movement() -> No
     assert text == "Kestrel runs 2 m: 2 Movement, 6 left"
     assert isinstance(fight, ApparatusEncounter)
     assert "the 2 m already run this turn is the run-up: jump 4 Movement" in RULES.preview(
-        fight, k, "long:2", None).lines
-    fight = _do(fight, k, "long:2")
+        fight, k, Action("long", amount=2), None).lines
+    fight = _do(fight, k, Action("long", amount=2))
     assert _cell(fight, k, "move") == "0/12"
     assert fight.places[k] == Place.at(-6, 0, 2)
     assert fight.log[-1].text == "Kestrel long-jumps 4 m after a run: 4 Movement, 0 left"
@@ -52,13 +53,13 @@ def test_a_high_jump_lands_where_it_took_off() -> None:
     """Table 1, Medium normal, standing: 1 m up, for 2 Movement, and down again: the token
     is back on the ground; from a ledge 2 m up it lands on the ledge."""
     fight, k, _b = _kestrel_and_brute()
-    fight = _do(fight, k, "high:0")
+    fight = _do(fight, k, Action("high"))
     assert fight.places[k] == Place.at(0, 0, 0)
     assert _cell(fight, k, "move") == "4/6"
     assert fight.log[-1].text == "Kestrel jumps 1 m up and lands: 2 Movement, 4 left"
     ledge, _text = RULES.make_move(fight, k, Place.at(0, 0, 1))
     assert isinstance(ledge, ApparatusEncounter)
-    assert _do(ledge, k, "high:0").places[k] == Place.at(0, 0, 1)
+    assert _do(ledge, k, Action("high")).places[k] == Place.at(0, 0, 1)
 
 
 def test_painted_difficult_ground_costs_more_and_a_wall_or_a_costly_metre_is_impassable(
@@ -100,7 +101,7 @@ def test_leaving_a_hostile_s_reach_draws_an_opportunity_attack_unless_disengaged
     fight, k, _b = _kestrel_and_brute(metres=1)
     check = RULES.check_move(fight, k, Place.at(-3, 0))
     assert "leaves Brute's reach: opportunity attack" in check.notes
-    fight = _do(fight, k, "disengage")
+    fight = _do(fight, k, Action("disengage"))
     assert not any("opportunity" in note for note in RULES.check_move(
         fight, k, Place.at(-3, 0)).notes)
 
@@ -114,7 +115,7 @@ def test_a_grappler_drags_the_held_and_a_push_is_forced_movement() -> None:
     assert moved.places[b] == Place.at(-1, 0)
     assert core.position_between(moved, k, b) == 1
     # A push of the held Brute 1 m away from its grappler: a Basic grapple out of reach ends.
-    pushed = _do(held, k, f"shove_push:{b}", (20,))
+    pushed = _do(held, k, Action("shove_push", target=b), (20,))
     assert pushed.places[b] == Place.at(2, 0) and pushed.grapples == ()
     # An Advanced grapple holds: pushed, both move (the pusher here is a third creature).
     firm = fight.model_copy(update={"grapples": (Grapple(grappler=k, target=b,
@@ -128,7 +129,7 @@ def test_a_grappler_drags_the_held_and_a_push_is_forced_movement() -> None:
 
 def test_ranged_while_adjacent_and_far_range_read_the_places() -> None:
     fight, k, b = _kestrel_and_brute(metres=1)
-    bow = next(a.id for a in RULES.actions(fight, k) if a.id == f"attack:1:{b}")
+    bow = next(a.id for a in RULES.actions(fight, k) if a.id == Action("attack", 1, target=b))
     assert "adjacent to a hostile" in RULES.preview(fight, k, bow, None).lines[1]
     away, _ = RULES.make_move(fight.model_copy(update={"turn": b}), b, Place.at(20, 0))
     assert isinstance(away, ApparatusEncounter)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from m3desk.core.actions import Action
 from m3desk.core.forecast import Policy
 from m3desk.core.places import Place
 from m3desk.core.system import DueAction
@@ -49,28 +50,30 @@ def test_the_table_rule_makes_the_opportunity_attack_due_and_the_dialog_makes_it
     assert isinstance(moved, ApparatusEncounter)
     assert moved.combatant(k).free_attacks == (b,)
     assert RULES.due(moved) == (DueAction("Opportunity attack: Brute at Kestrel", b,
-                                          f"free:0:{k}"),)
-    offered = {o.id: o.label for o in RULES.actions(moved, b) if o.id.startswith("free:")}
-    assert offered == {f"free:0:{k}": "Opportunity attack: flaming longsword → Kestrel",
-                       f"free:1:{k}": "Opportunity attack: hatchet → Kestrel"}
-    preview = RULES.preview(moved, b, f"free:0:{k}", None)
+                                          Action("free", 0, target=k)),)
+    offered = {o.id: o.label for o in RULES.actions(moved, b) if o.id.kind == "free"}
+    assert offered == {
+        Action("free", 0, target=k): "Opportunity attack: flaming longsword → Kestrel",
+        Action("free", 1, target=k): "Opportunity attack: hatchet → Kestrel"}
+    preview = RULES.preview(moved, b, Action("free", 0, target=k), None)
     assert not preview.problem and preview.success is not None
     # outside the Brute's turn, no Standard Action of its own spent; the debt is paid
-    dice = next(o.dice for o in RULES.actions(moved, b) if o.id == f"free:0:{k}")
+    dice = next(o.dice for o in RULES.actions(moved, b) if o.id == Action("free", 0, target=k))
     faces = tuple(spec.sides for spec in dice for _ in range(spec.number))
-    outcome = RULES.resolve(moved, b, f"free:0:{k}", None, faces)
+    outcome = RULES.resolve(moved, b, Action("free", 0, target=k), None, faces)
     after = outcome.encounter
     assert outcome.summary.startswith("Brute critically hits Kestrel with the flaming longsword")
     assert outcome.summary.endswith("(opportunity attack)")
     assert after.combatant(k).sheet.hit_points < KESTREL.hit_points
     assert after.combatant(k).free_attacks == () and RULES.due(after) == ()
     assert after.turn == k
-    assert "no opportunity attack" in RULES.preview(after, b, f"free:0:{k}", None).problem
+    assert "no opportunity attack" in RULES.preview(after, b, Action("free", 0, target=k),
+                                                    None).problem
 
 
 def test_disengaging_first_owes_nothing_and_the_round_s_end_clears_the_debt() -> None:
     fight, k, b, _w = _beside_the_brute(DUE)
-    calm = _do(fight, k, "disengage")
+    calm = _do(fight, k, Action("disengage"))
     moved, text = RULES.make_move(calm, k, Place.at(-3, 0))
     assert "opportunity attack" not in text and moved.combatant(k).free_attacks == ()
     owed, _text = RULES.make_move(fight, k, Place.at(-3, 0))
@@ -124,6 +127,6 @@ def test_the_forecast_strikes_at_the_runner_as_the_map_owes_it(
         if owed:
             brute, kestrel = ids.index(b), ids.index(k)
             struck = next(chance for a, t, chance in odds if (a, t) == (brute, kestrel))
-            preview = RULES.preview(moved, b, f"free:0:{k}", None)
+            preview = RULES.preview(moved, b, Action("free", 0, target=k), None)
             assert preview.success is not None
             assert struck == pytest.approx(float(preview.success))

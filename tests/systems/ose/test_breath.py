@@ -13,6 +13,7 @@ import pytest
 
 from m3desk.assets import resource_path
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.forecast import Policy, run_fights
 from m3desk.systems.ose import forecast
 from m3desk.systems.ose.attacks import breath_words, read_breath_words
@@ -45,7 +46,7 @@ def _fight(monster: MonsterSheet, heroes: int = 1, hp: int = 99) -> tuple[OseEnc
 
 def _breath_routine(sheet: MonsterSheet) -> str:
     number = next(a.routine for a in sheet.attacks if a.breath)
-    return f"routine:{number}"
+    return Action("routine", number)
 
 
 def test_every_bestiary_breath_has_the_rules_its_entry_gives() -> None:
@@ -74,7 +75,7 @@ def test_the_dialog_breathes_the_dragons_hit_points_half_on_a_save(save: int,
     assert [d.label for d in option.dice] == ["#1 save"]  # no attack roll, no damage dice
     assert "damage equal to its hit points, save vs breath attack for half; 3 a day, 3 left" \
         in option.label
-    preview = RULES.preview(encounter, dragon, "attack:2", hero)
+    preview = RULES.preview(encounter, dragon, Action("attack", 2), hero)
     assert "Damage 31 (Black Dragon's hit points now), 15 on a save" in preview.lines
     outcome = RULES.resolve(encounter, dragon, action, hero, (save,))
     assert outcome.encounter.combatant(hero).sheet.hit_points == 99 - dealt
@@ -116,7 +117,7 @@ def test_the_forecast_breathes_as_the_dialog_does() -> None:
     black = SHEETS["Black Dragon"]
     encounter, dragon, (hero,) = _fight(black)
     encounter = encounter.model_copy(update={"surprise_side": "Monsters"})
-    preview = RULES.preview(encounter, dragon, "attack:2", hero)
+    preview = RULES.preview(encounter, dragon, Action("attack", 2), hero)
     spread = dict(preview.spread)
     results = run_fights(encounter, RULES.simulate, fights=600, seed=5,
                          policy=Policy(max_rounds=1))

@@ -16,6 +16,7 @@ from fractions import Fraction
 import pytest
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.forecast import FightResult, Policy, forecast, run_fights
 from m3desk.systems.ose.encounter import OseEncounter
 from m3desk.systems.ose.forecast import play_attack
@@ -24,6 +25,8 @@ from m3desk.systems.ose.options import OseOptions
 from m3desk.systems.ose.samples import characters, monsters
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.ose.system import SYSTEM
+
+ATTACK_2 = Action("attack", 2)
 
 RULES = SYSTEM.encounter
 assert RULES.simulate is not None
@@ -100,7 +103,7 @@ def test_a_melee_blow_hits_and_hurts_as_the_action_dialog_says() -> None:
     morgan = _sheet(characters()["Morgan Ironwolf"], 60)  # survives the goblin's blow
     goblin = _sheet(monsters()["Goblin"], 999)
     encounter, ids = _encounter([morgan], [goblin], feet=5)
-    preview = RULES.preview(encounter, ids["Morgan Ironwolf"], "attack:0", ids["Goblin"])
+    preview = RULES.preview(encounter, ids["Morgan Ironwolf"], Action("attack", 0), ids["Goblin"])
     assert preview.success == Fraction(10, 20)
     dealt = Counter(999 - result.hit_points[ids["Goblin"]] for result in _fights(encounter))
     _within(FIGHTS - dealt[0], FIGHTS, preview.success)
@@ -113,7 +116,7 @@ def test_the_kill_chance_matches_the_dialog() -> None:
     """A 6 hp goblin dies to a hit of 6–8: 10/20 × 3/6 = 1/4, as the dialog's outcome says."""
     morgan = _sheet(characters()["Morgan Ironwolf"], 60)
     encounter, ids = _encounter([morgan], [_sheet(monsters()["Goblin"], 6)], feet=5)
-    preview = RULES.preview(encounter, ids["Morgan Ironwolf"], "attack:0", ids["Goblin"])
+    preview = RULES.preview(encounter, ids["Morgan Ironwolf"], Action("attack", 0), ids["Goblin"])
     killed = dict(preview.outcomes)["Goblin killed"]
     assert killed == Fraction(1, 4)
     down = sum(ids["Goblin"] in result.down for result in _fights(encounter))
@@ -125,7 +128,7 @@ def test_a_long_bow_shot_hits_as_the_dialog_says() -> None:
     natural 13–20, 8/20; the goblin's 20' of movement leaves it at long range."""
     silverleaf = _sheet(characters()["Silverleaf"], 60)
     encounter, ids = _encounter([silverleaf], [_sheet(monsters()["Goblin"], 999)], feet=140)
-    preview = RULES.preview(encounter, ids["Silverleaf"], "attack:0", ids["Goblin"])
+    preview = RULES.preview(encounter, ids["Silverleaf"], Action("attack", 0), ids["Goblin"])
     assert preview.success == Fraction(8, 20)
     hits = sum(result.hit_points[ids["Goblin"]] < 999 for result in _fights(encounter))
     _within(hits, FIGHTS, preview.success)
@@ -137,7 +140,7 @@ def test_one_attack_in_cover_at_short_range_matches_the_dialog() -> None:
     lirra = characters()["Lirra"]
     encounter, ids = _encounter([lirra], [monsters()["Goblin"]], feet=30)
     encounter = core.update_combatant(encounter, ids["Goblin"], cover=2)
-    preview = RULES.preview(encounter, ids["Lirra"], "attack:2", ids["Goblin"])  # the sling
+    preview = RULES.preview(encounter, ids["Lirra"], ATTACK_2, ids["Goblin"])  # the sling
     assert preview.success == Fraction(9, 20)
     dice = random.Random(7)
     rolls = [play_attack(encounter, ids["Lirra"], ids["Goblin"], dice) for _ in range(FIGHTS)]
@@ -268,7 +271,7 @@ def test_morale_is_checked_on_the_sides_turn_at_the_dialogs_odds() -> None:
     encounter, _ids = _encounter([_sheet(characters()["Morgan Ironwolf"], 60)],
                                  [dead, standing], feet=5)
     living = next(c.id for c in encounter.combatants if c.sheet.hit_points == 999)
-    check = RULES.preview(encounter, living, "morale:side:0", None)
+    check = RULES.preview(encounter, living, Action("morale", variant="side"), None)
     assert check.success == Fraction(21, 36)
     fled = sum(living in r.fled for r in _fights(encounter))
     _within(fled, FIGHTS, 1 - check.success)
@@ -287,8 +290,8 @@ def test_a_slow_weapon_strikes_after_the_foe() -> None:
         update={"weapons": (weapon("two-handed sword"),)})
     encounter, ids = _duel(slow)
     morgan, goblin = ids["Morgan Ironwolf"], ids["Goblin"]
-    his = RULES.preview(encounter, morgan, "attack:0", goblin).success
-    its = RULES.preview(encounter, goblin, "attack:0", morgan).success
+    his = RULES.preview(encounter, morgan, Action("attack", 0), goblin).success
+    its = RULES.preview(encounter, goblin, Action("attack", 0), morgan).success
     assert (his, its) == (Fraction(10, 20), Fraction(5, 20))
     results = _fights(encounter)
     assert not any(morgan in r.down and goblin in r.down for r in results)

@@ -6,11 +6,14 @@ drop and the dialog's moves are one rule."""
 from __future__ import annotations
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.places import Area, Place
 from m3desk.systems.ose.encounter import OseEncounter
 from m3desk.systems.ose.samples import characters, monsters
 from m3desk.systems.ose.sheet import CharacterSheet
 from m3desk.systems.ose.table import ENCOUNTER_RULES as RULES
+
+MOVE_AWAY = Action("move", variant="away")
 
 assert RULES.edit is not None and RULES.resolve is not None
 EDIT, RESOLVE = RULES.edit, RULES.resolve
@@ -104,17 +107,17 @@ def test_the_dialog_s_retreat_moves_the_token_through_the_same_move() -> None:
     fight, runner, _elf, goblin = _melee()
     fight = _declare(fight, runner, "retreat")
     offered = {a.id: a.label for a in RULES.actions(fight, runner) if a.group == "movement"}
-    assert offered == {"move:away": "Retreat from the target (40 ft)"}
-    preview = RULES.preview(fight, runner, "move:away", goblin)
+    assert offered == {MOVE_AWAY: "Retreat from the target (40 ft)"}
+    preview = RULES.preview(fight, runner, MOVE_AWAY, goblin)
     assert preview.lines == ("Retreats 40 ft: 5 → 45 ft from Goblin", "Leaves Goblin's reach")
-    outcome = RESOLVE(fight, runner, "move:away", goblin, ())
+    outcome = RESOLVE(fight, runner, MOVE_AWAY, goblin, ())
     assert outcome.summary == "Runner retreats 40 ft: leaves Goblin's reach"
     assert outcome.encounter.places[runner] == Place.at(-40, 0)
     # The same move dragged on the map gives the same encounter and log line.
     dragged, _text = RULES.make_move(fight, runner, Place.at(-40, 0))
     assert dragged.places == outcome.encounter.places
     assert dragged.log[-1].text == outcome.encounter.log[-1].text
-    assert RULES.preview(outcome.encounter, runner, "move:away", goblin).problem == (
+    assert RULES.preview(outcome.encounter, runner, MOVE_AWAY, goblin).problem == (
         "Runner has used this round's movement.")
 
 

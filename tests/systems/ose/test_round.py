@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.dice import Roller
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.encounter import OseCombatant, OseEncounter
@@ -16,6 +17,12 @@ from m3desk.systems.ose.samples import characters, monsters
 from m3desk.systems.ose.sheet import Abilities, CharacterSheet
 from m3desk.systems.ose.table import ENCOUNTER_RULES as RULES
 from m3desk.systems.ose.tables import OseClass
+
+MORALE_SIDE = Action("morale", variant="side")
+MORALE_SIDE_MINUS_1 = Action("morale", variant="side", amount=-1)
+MORALE_SIDE_PLUS_1 = Action("morale", variant="side", amount=1)
+SAVE_B = Action("save", variant="B")
+SAVE_S = Action("save", variant="S")
 
 assert RULES.edit is not None and RULES.resolve is not None
 EDIT, RESOLVE = RULES.edit, RULES.resolve
@@ -127,7 +134,7 @@ def test_missile_range_and_cover() -> None:
     elf, goblin = ids["Silverleaf"], ids["Goblin 1"]
     naked = monsters()["Goblin"].model_copy(update={"armour_class": 9})
     encounter = core.replace_sheet(encounter, goblin, naked)
-    bow = "attack:0"  # short bow: 50 / 100 / 150; DEX 15 +1; THAC0 19 vs AC 9 needs 10
+    bow = Action("attack", 0)  # short bow: 50 / 100 / 150; DEX 15 +1; THAC0 19 vs AC 9 needs 10
     assert RULES.preview(_at(encounter, elf, goblin, 80), elf, bow, goblin).success == \
         Fraction(12, 20)  # §14.2: medium range, natural ≥ 9
     assert RULES.preview(_at(encounter, elf, goblin, 40), elf, bow, goblin).success == \
@@ -151,12 +158,12 @@ def test_a_retreating_target_gives_plus_two_and_loses_its_shield() -> None:
     chain_and_shield = characters()["Morgan Ironwolf"].model_copy(
         update={"abilities": Abilities(STR=16, DEX=10)})  # AC 4
     encounter = _at(core.replace_sheet(encounter, morgan, chain_and_shield), morgan, goblin, 5)
-    assert RULES.preview(encounter, goblin, "attack:0", morgan).success == Fraction(6, 20)
+    assert RULES.preview(encounter, goblin, Action("attack", 0), morgan).success == Fraction(6, 20)
     retreating, _ = EDIT(encounter, morgan, "declared", "retreat")
-    preview = RULES.preview(retreating, goblin, "attack:0", morgan)
+    preview = RULES.preview(retreating, goblin, Action("attack", 0), morgan)
     assert preview.success == Fraction(9, 20)  # §14.5: AC 5 and +2
     assert "retreating target +2 its shield ignored needs 14" in preview.lines[0]
-    assert RULES.preview(retreating, morgan, "attack:0", goblin).problem == (
+    assert RULES.preview(retreating, morgan, Action("attack", 0), goblin).problem == (
         "Morgan Ironwolf declared a retreat: no attack this round.")
     # The rings follow the declaration: melee, then the retreat's full 20' (chain, basic).
     assert [(r.value, r.label) for r in RULES.rings(retreating, morgan)[:2]] == [
@@ -187,11 +194,11 @@ def test_damage_at_least_one_and_zero_hit_points_is_dead_with_a_morale_prompt() 
     weakling, goblin = ids["Weakling"], ids["Goblin 1"]
     encounter = _at(_rolls(_started(encounter), ids, **{"Weakling": 5, "Goblin 1": 2}),
                     weakling, goblin, 5)
-    hit = RESOLVE(encounter, weakling, "attack:0", goblin, (20, 1))  # 1d6 1 − 3 → 1
+    hit = RESOLVE(encounter, weakling, Action("attack", 0), goblin, (20, 1))  # 1d6 1 − 3 → 1
     assert hit.summary == "Weakling hits Goblin 1 with the club for 1"
     assert _c(hit.encounter, goblin).sheet.hit_points == 2
     assert _c(hit.encounter, weakling).acted
-    killed = RESOLVE(hit.encounter, weakling, "attack:0", goblin, (20, 6))
+    killed = RESOLVE(hit.encounter, weakling, Action("attack", 0), goblin, (20, 6))
     assert killed.summary.endswith("for 3; Goblin 1 is dead")
     assert killed.notices == (
         "The Goblins' first death: check morale (ML 7, holds 58.3 %).",
@@ -206,14 +213,14 @@ def test_morale_checks_break_the_side_or_count_two_passes() -> None:
     assert isinstance(encounter, OseEncounter)
     dead = core.replace_sheet(encounter, ids["Goblin 3"], monsters()["Goblin"].model_copy(
         update={"hit_points": 0}))
-    assert RULES.preview(dead, goblin, "morale:side:0", None).success == Fraction(21, 36)
-    assert RULES.preview(dead, goblin, "morale:side:1", None).success == Fraction(26, 36)
-    held = RESOLVE(dead, goblin, "morale:side:0", None, (3, 4))
+    assert RULES.preview(dead, goblin, MORALE_SIDE, None).success == Fraction(21, 36)
+    assert RULES.preview(dead, goblin, MORALE_SIDE_PLUS_1, None).success == Fraction(26, 36)
+    held = RESOLVE(dead, goblin, MORALE_SIDE, None, (3, 4))
     assert held.summary == "Goblins morale: 2d6 (3, 4) = 7 against ML 7 — holds"
     assert rnd.morale_due(held.encounter, "Goblins") == []  # the first death was checked
-    again = RESOLVE(held.encounter, goblin, "morale:side:0", None, (1, 1))
+    again = RESOLVE(held.encounter, goblin, MORALE_SIDE, None, (1, 1))
     assert again.notices == ("Goblins held twice: no more morale checks this fight.",)
-    broke = RESOLVE(dead, goblin, "morale:side:-1", None, (4, 4))  # 8 against ML 6
+    broke = RESOLVE(dead, goblin, MORALE_SIDE_MINUS_1, None, (4, 4))  # 8 against ML 6
     assert broke.summary == ("Goblins morale: 2d6 (4, 4) = 8 against ML 6 (ML 7, adjusted −1) "
                              "— breaks")
     assert [_c(broke.encounter, ids[n]).fleeing for n in ("Goblin 1", "Goblin 2")] == [True,
@@ -227,11 +234,11 @@ def test_morale_2_and_12() -> None:
     goblin = ids["Goblin"]
     fearless = core.replace_sheet(encounter, goblin, monsters()["Goblin"].model_copy(
         update={"morale": 12}))
-    assert "never checks" in RULES.preview(fearless, goblin, "morale:side:0", None).problem
+    assert "never checks" in RULES.preview(fearless, goblin, MORALE_SIDE, None).problem
     craven = core.replace_sheet(encounter, goblin, monsters()["Goblin"].model_copy(
         update={"morale": 2}))
-    assert RULES.preview(craven, goblin, "morale:side:1", None).success == 0
-    assert _c(RESOLVE(craven, goblin, "morale:side:1", None, (1, 1)).encounter,
+    assert RULES.preview(craven, goblin, MORALE_SIDE_PLUS_1, None).success == 0
+    assert _c(RESOLVE(craven, goblin, MORALE_SIDE_PLUS_1, None, (1, 1)).encounter,
               goblin).fleeing
 
 
@@ -245,7 +252,7 @@ def test_a_caster_hit_before_acting_loses_the_spell() -> None:
     encounter = _at(_rolls(encounter, ids, **{"Morgan Ironwolf": 2, "Goblin 1": 5}), elf,
                     goblin, 5)
     assert "Declared: Silverleaf casts Sleep." in RULES.status(encounter)[0]
-    hit = RESOLVE(encounter, goblin, "attack:0", elf, (15, 1))
+    hit = RESOLVE(encounter, goblin, Action("attack", 0), elf, (15, 1))
     assert hit.notices == ("Silverleaf loses Sleep: hit before casting, and its side lost the "
                            "initiative. The spell is gone from memory.",)
     sheet = _c(hit.encounter, elf).sheet
@@ -253,7 +260,7 @@ def test_a_caster_hit_before_acting_loses_the_spell() -> None:
     assert _c(hit.encounter, elf).declared == "none"
     # Had the party won, the goblin's blow would come after the spell: nothing is lost.
     won = _rolls(encounter, ids, **{"Morgan Ironwolf": 6})
-    assert RESOLVE(won, goblin, "attack:0", elf, (15, 1)).notices == ()
+    assert RESOLVE(won, goblin, Action("attack", 0), elf, (15, 1)).notices == ()
 
 
 def test_a_failed_save_before_acting_also_loses_the_spell() -> None:
@@ -263,7 +270,7 @@ def test_a_failed_save_before_acting_also_loses_the_spell() -> None:
     assert isinstance(encounter, OseEncounter)
     encounter = _rolls(encounter, ids, **{"Morgan Ironwolf": 1, "Goblin 1": 3})
     encounter = encounter.model_copy(update={"turn": goblin})
-    failed = RESOLVE(encounter, elf, "save:S", None, (2,))
+    failed = RESOLVE(encounter, elf, SAVE_S, None, (2,))
     assert failed.summary == "Silverleaf fails to save vs spells, rods or staves: d20 2 against 15"
     assert failed.notices and "failed a saving throw" in failed.notices[0]
 
@@ -271,16 +278,16 @@ def test_a_failed_save_before_acting_also_loses_the_spell() -> None:
 def test_casting_follows_the_declaration() -> None:
     encounter, ids = _fight()
     elf = ids["Silverleaf"]
-    assert RULES.preview(encounter, elf, "cast:0", None).problem == (
+    assert RULES.preview(encounter, elf, Action("cast", 0), None).problem == (
         "Silverleaf did not declare Sleep before initiative.")
     declared, _ = EDIT(encounter, elf, "declared", "cast: Sleep")
-    assert RULES.preview(declared, elf, "cast:0", None).problem == ""
+    assert RULES.preview(declared, elf, Action("cast", 0), None).problem == ""
     goblin = ids["Goblin 1"]
     assert "casting is its only action" in RULES.preview(
-        _at(declared, elf, goblin, 5), elf, "attack:1", goblin).problem
-    cast = RESOLVE(declared, elf, "cast:0", None, ())
+        _at(declared, elf, goblin, 5), elf, Action("attack", 1), goblin).problem
+    cast = RESOLVE(declared, elf, Action("cast", 0), None, ())
     assert cast.summary == "Silverleaf casts Sleep" and _c(cast.encounter, elf).acted
-    assert all(o.id != "cast:0" for o in RULES.actions(cast.encounter, elf))
+    assert all(o.id != Action("cast", 0) for o in RULES.actions(cast.encounter, elf))
     with pytest.raises(ValueError, match="no memorised Sleep"):
         EDIT(cast.encounter, elf, "declared", "cast: Sleep")
 
@@ -288,8 +295,8 @@ def test_casting_follows_the_declaration() -> None:
 def test_saving_throws_with_their_odds() -> None:
     dwarf = CharacterSheet(name="Dain", char_class=OseClass.DWARF, abilities=Abilities(WIS=16))
     encounter, ids = _fight((dwarf, "Party"))
-    assert RULES.preview(encounter, ids["Dain"], "save:S", None).success == Fraction(11, 20)
-    assert RULES.preview(encounter, ids["Dain"], "save:B", None).success == Fraction(8, 20)
+    assert RULES.preview(encounter, ids["Dain"], SAVE_S, None).success == Fraction(11, 20)
+    assert RULES.preview(encounter, ids["Dain"], SAVE_B, None).success == Fraction(8, 20)
 
 
 def test_back_stab() -> None:
@@ -299,7 +306,7 @@ def test_back_stab() -> None:
     lirra, goblin = ids["Lirra"], ids["Goblin 1"]
     encounter = _at(core.replace_sheet(encounter, goblin, monsters()["Goblin"].model_copy(
         update={"armour_class": 7})), lirra, goblin, 5)
-    options = [o for o in RULES.actions(encounter, lirra) if o.id.startswith("backstab")]
+    options = [o for o in RULES.actions(encounter, lirra) if o.id.kind == "backstab"]
     dagger = next(o for o in options if o.label == "Back-stab with dagger")
     preview = RULES.preview(encounter, lirra, dagger.id, goblin)
     assert preview.success == Fraction(13, 20)  # §14.6

@@ -13,6 +13,7 @@ import pytest
 
 from m3desk.assets import resource_path
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.forecast import Policy, run_fights
 from m3desk.core.routines import Damage, best_routine, routines_of, split_alternatives
 from m3desk.storage.bestiary import load_bestiary
@@ -187,12 +188,12 @@ def _duel(monster: MonsterSheet, hero: CharacterSheet | None = None
 def test_the_dialog_offers_each_routine_and_each_attack_with_its_effect() -> None:
     encounter, vampire, hero = _duel(VAMPIRE)
     labels = {o.id: o.label for o in RULES.actions(encounter, vampire)}
-    assert labels["routine:1"] == "Routine 1: 1 × touch (1d10 + energy drain)"
-    assert labels["routine:2"] == "Routine 2: 1 × gaze (charm)"
-    assert labels["attack:1"] == "Attack with gaze (charm)"
-    gaze = {o.id: o for o in RULES.actions(encounter, vampire)}["attack:1"]
+    assert labels[Action("routine", 1)] == "Routine 1: 1 × touch (1d10 + energy drain)"
+    assert labels[Action("routine", 2)] == "Routine 2: 1 × gaze (charm)"
+    assert labels[Action("attack", 1)] == "Attack with gaze (charm)"
+    gaze = {o.id: o for o in RULES.actions(encounter, vampire)}[Action("attack", 1)]
     assert [d.label for d in gaze.dice] == ["attack", "save"]  # no damage die for a gaze
-    preview = RULES.preview(encounter, vampire, "attack:1", hero)
+    preview = RULES.preview(encounter, vampire, Action("attack", 1), hero)
     assert "No damage" in preview.lines[1]
     assert "saves vs spells, rods or staves on 16+ or is Charmed" in preview.lines[2]
 
@@ -202,7 +203,7 @@ def test_the_dialog_offers_each_routine_and_each_attack_with_its_effect() -> Non
 def test_a_charming_gaze_leaves_the_condition_and_takes_the_target_out(
         faces: tuple[int, int], charmed: bool) -> None:
     encounter, vampire, hero = _duel(VAMPIRE)
-    outcome = RULES.resolve(encounter, vampire, "attack:1", hero, faces)
+    outcome = RULES.resolve(encounter, vampire, Action("attack", 1), hero, faces)
     after = outcome.encounter.combatant(hero)
     assert after.sheet.hit_points == encounter.combatant(hero).sheet.hit_points
     assert afflicted(after) is charmed and outcome.encounter.out_of_fight(after) is charmed
@@ -213,7 +214,7 @@ def test_poison_is_death_on_a_failed_save() -> None:
     spider = MonsterSheet(name="Spider", hit_dice=2, attacks=(
         MonsterAttack(name="bite", damage=Damage.parse("1d4"), effect="poison"),))
     encounter, spider_id, hero = _duel(spider)
-    outcome = RULES.resolve(encounter, spider_id, "attack:0", hero, (20, 1, 2))
+    outcome = RULES.resolve(encounter, spider_id, Action("attack", 0), hero, (20, 1, 2))
     assert outcome.encounter.combatant(hero).sheet.hit_points <= 0
     assert "is dead" in outcome.summary
 
@@ -233,7 +234,7 @@ def test_the_forecast_prices_each_attack_as_the_dialog_does() -> None:
     for number, routine in enumerate(routines_of(VAMPIRE.attacks)):
         for (count, row), attack in zip(arms.routines[number], routine, strict=True):
             index = VAMPIRE.attacks.index(attack)
-            preview = RULES.preview(encounter, vampire, f"attack:{index}", hero)
+            preview = RULES.preview(encounter, vampire, Action("attack", index), hero)
             assert preview.success is not None
             mean = re.search(r"average (\d+\.\d)", " ".join(preview.lines))
             strike = row[j]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from m3desk.assets import game_data, resource_path
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.sheet_form import fill_row, find_preset
 from m3desk.core.system import Ring
 from m3desk.storage.sheet_files import load_sheet
@@ -17,6 +18,8 @@ from m3desk.systems.ose.samples import characters, monsters
 from m3desk.systems.ose.sheet import CharacterSheet, Spell
 from m3desk.systems.ose.table import ENCOUNTER_RULES as RULES
 from m3desk.systems.ose.tables import OseClass
+
+CAST_0 = Action("cast", 0)
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 assert RULES.edit is not None and RULES.resolve is not None
@@ -93,23 +96,23 @@ def test_the_map_rings_the_caster_at_each_range_of_its_uncast_spells() -> None:
 def test_reach_and_the_cast_action_share_the_spells_range() -> None:
     encounter, elf, goblin = _fight(_elf(Spell(name="Sleep", range=240)), 240)
     declared, _ = RULES.edit(encounter, elf, "declared", "cast: Sleep")
-    [cast] = [a for a in RULES.actions(declared, elf) if a.id == "cast:0"]
+    [cast] = [a for a in RULES.actions(declared, elf) if a.id == CAST_0]
     assert cast.needs_target and "Range 240 ft" in cast.help
     assert "Sleep" in RULES.reach(declared, elf, goblin).options
     assert RULES.reach(declared, elf, goblin).in_reach
-    assert RULES.preview(declared, elf, "cast:0", goblin).problem == ""
-    outcome = RULES.resolve(declared, elf, "cast:0", goblin, ())
+    assert RULES.preview(declared, elf, CAST_0, goblin).problem == ""
+    outcome = RULES.resolve(declared, elf, CAST_0, goblin, ())
     assert outcome.summary == "Silverleaf casts Sleep at Goblin"
     far = core.set_position(declared, elf, goblin, 250)
     assert "Sleep" not in RULES.reach(far, elf, goblin).options
-    assert RULES.preview(far, elf, "cast:0", goblin).problem == (
+    assert RULES.preview(far, elf, CAST_0, goblin).problem == (
         "Goblin is 250 ft away: beyond Sleep's range of 240 ft.")
     # A spell of touch reaches a creature in melee only, and asks for no target.
     touch, cleric, foe = _fight(_elf(Spell(name="Cure Light Wounds", range=0)), 5)
     assert RULES.reach(touch, cleric, foe).options[-1] == "Cure Light Wounds"
     assert "Cure Light Wounds" not in RULES.reach(
         core.set_position(touch, cleric, foe, 10), cleric, foe).options
-    assert not next(a for a in RULES.actions(touch, cleric) if a.id == "cast:0").needs_target
+    assert not next(a for a in RULES.actions(touch, cleric) if a.id == CAST_0).needs_target
 
 
 def test_a_sheet_saved_before_spell_ranges_opens_with_no_range_known() -> None:

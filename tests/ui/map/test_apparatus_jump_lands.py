@@ -9,13 +9,14 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from m3desk.core.actions import Action
 from m3desk.core.places import Place
 from m3desk.core.system import ActionOption
 from m3desk.ui.map.painter import token_label
 from tests.ui.map.test_map_rules import _panel
 
 
-def _apply(qtbot: Any, dialog: Any, action: str) -> None:
+def _apply(qtbot: Any, dialog: Any, action: Action) -> None:
     index = next(i for i in range(dialog.action.count())
                  if isinstance(option := dialog.action.itemData(i), ActionOption)
                  and option.id == action)
@@ -30,18 +31,18 @@ def test_a_high_jump_through_the_dialog_lands_on_the_map(qtbot: Any) -> None:
     from tests.ui.action.sample_fights import open_dialog
 
     fight, kestrel, _brute = _kestrel_and_brute()  # the Brute 10 m east: her heading
-    fight = _do(fight, kestrel, "dash")
+    fight = _do(fight, kestrel, Action("dash"))
     panel = _panel(qtbot, fight, kestrel)
     document = panel.document
     view = panel.view
     dialog = open_dialog(qtbot, document)
-    _apply(qtbot, dialog, "high:0")
+    _apply(qtbot, dialog, Action("high"))
     assert document.encounter.log[-1].text == ("Kestrel jumps 1 m up and lands: "
                                                "2 Movement, 10 left")
     token = view.picture.token(kestrel)
     assert token is not None and (token.x, token.y, token.z) == (0, 0, 0)
     assert token_label(token, "m") == "Kestrel"  # no height left under the name
-    _apply(qtbot, dialog, "high:2")
+    _apply(qtbot, dialog, Action("high", amount=2))
     assert document.encounter.log[-1].text == ("Kestrel jumps 1 m up after a run and lands "
                                                "1 m on: 4 Movement, 6 left")
     token = view.picture.token(kestrel)
@@ -51,7 +52,7 @@ def test_a_high_jump_through_the_dialog_lands_on_the_map(qtbot: Any) -> None:
     qtbot.keyClick(view, Qt.Key.Key_PageUp)
     qtbot.keyClick(view, Qt.Key.Key_PageUp)
     assert document.encounter.places[kestrel] == Place.at(3, 0, 2)
-    _apply(qtbot, dialog, "high:0")
+    _apply(qtbot, dialog, Action("high"))
     token = view.picture.token(kestrel)
     assert token is not None and token.z == 2
     assert token_label(token, "m") == "Kestrel ↑2 m"

@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.places import Place
 from m3desk.core.system import ActionOption
 from m3desk.ui.documents.encounter_document import EncounterDocument
@@ -132,7 +133,7 @@ def test_an_apparatus_climb_run_and_long_jump_spend_the_seed_s_movement(qtbot: A
     from tests.ui.action.sample_fights import open_dialog
 
     fight, kestrel, _brute = _kestrel_and_brute()
-    fight = _do(fight, kestrel, "dash")
+    fight = _do(fight, kestrel, Action("dash"))
     panel = _panel(qtbot, fight, kestrel)
     document = panel.document
     view = panel.view
@@ -150,7 +151,7 @@ def test_an_apparatus_climb_run_and_long_jump_spend_the_seed_s_movement(qtbot: A
     dialog = open_dialog(qtbot, document)
     jump = next(i for i in range(dialog.action.count())
                 if isinstance(option := dialog.action.itemData(i), ActionOption)
-                and option.id == "long:2")
+                and option.id == Action("long", amount=2))
     dialog.action.setCurrentIndex(jump)
     assert dialog.apply_button.isEnabled(), dialog.problem.text()
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QObject
     from PySide6.QtWidgets import QWidget
 
+    from m3desk.core.system import Action
     from m3desk.systems.monsters_and_magic.encounter import Encounter
     from m3desk.ui.documents.encounter_document import EncounterDocument
     from m3desk.ui.encounter.encounter_actions import EncounterActions
@@ -49,7 +50,7 @@ def _fight(document: EncounterDocument) -> EncounterDocument[Encounter]:
 
 
 def _action_dialog(document: Any, parent: Any, roller: Any = None, actor_id: str | None = None,
-                   action_id: str | None = None) -> bool:
+                   action_id: Action | None = None) -> bool:
     from m3desk.ui.games.monsters_and_magic.action.action_dialog import ActionDialog
 
     # The encounter's roller (seeded in tests, replayed by the self-test) rolls the check.
