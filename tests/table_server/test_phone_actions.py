@@ -62,7 +62,7 @@ def test_the_phones_chance_is_the_action_dialogs(qtbot: Any, game: str) -> None:
             from m3desk.table_server.view import preview_view
 
             phone = preview_view(copy, character.id, option, target)
-            assert dialog.choose(action["id"], target)
+            assert dialog.choose(option.id, target)
             assert dialog.target_id == target or not action["needs_target"]
             assert "\n".join(phone["chance"]) == dialog.chance.text()
             assert "\n".join(phone["lines"]) == dialog.preview.text().replace("\u00a0", " ")

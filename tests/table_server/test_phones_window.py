@@ -151,7 +151,7 @@ def _sent_into_the_dialog(qtbot: Any, game: str, message: Any) -> tuple[Any, ...
         before = document.encounter
 
         def look(view: Any) -> tuple[str, Any, list[str]]:
-            qtbot.waitUntil(lambda: _faces(view.dice)[0] != "0")
+            qtbot.waitUntil(lambda: _faces(view.dice)[0] not in ("0", ""))
             return view.action.currentText(), view.aimed_at, _faces(view.dice)
 
         seen = when_the_dialog_opens(qtbot, look)

@@ -2,7 +2,7 @@
 
 The encounter is read once into plain lists (hit points, feet between each pair, movement per
 round, morale) and every attack the policy can make is priced once with the action dialog's
-own arithmetic (:func:`m3desk.systems.ose.table.attack_terms`, the attack matrix of
+own arithmetic (:func:`m3desk.systems.ose.strikes.attack_terms`, the attack matrix of
 :mod:`m3desk.systems.ose.combat`, the damage die and bonus the dialog rolls), so a simulated
 attack hits exactly as often as the dialog says. Then the rounds run on plain values:
 
@@ -31,7 +31,7 @@ from m3desk.core import encounter as core
 from m3desk.core.forecast import FightResult, Policy, PreparedOnce, Target
 from m3desk.core.forecast_space import Foes
 from m3desk.core.places import Place, Plane
-from m3desk.systems.ose import combat
+from m3desk.systems.ose import combat, strikes, weaponry
 from m3desk.systems.ose import round as rnd
 from m3desk.systems.ose.attacks import (
     BREATH_CATCHES_FEET,
@@ -83,10 +83,8 @@ def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon
             feet: int) -> Strike | None:
     """The dialog's attack ``attack:index`` at ``feet``: its threshold and damage, or None when
     the dialog bars it (out of reach, complete cover, a declared retreat or spell)."""
-    from m3desk.systems.ose import table
-
     placed = core.set_position(encounter, actor, target, feet, log=False)
-    found = table.attack_terms(placed, actor, target, weapon)
+    found = strikes.attack_terms(placed, actor, target, weapon)
     if isinstance(found, str):
         return None
     modifier, ac, _terms = found
@@ -95,9 +93,9 @@ def _strike(encounter: OseEncounter, actor: str, target: str, index: int, weapon
     need = combat.needed(derive(sheet, options)["thac0"].value, ac,
                          table=combat.attack_procedure(options))
     lowest = combat.lowest_natural(need, modifier)
-    die = table._damage_die(sheet, index, weapon, options)
-    bonus, multiplier = table._damage_bonus(placed, actor, target, weapon)
-    attack = table._monster_attack(sheet, index)
+    die = weaponry._damage_die(sheet, index, weapon, options)
+    bonus, multiplier = strikes._damage_bonus(placed, actor, target, weapon)
+    attack = weaponry._monster_attack(sheet, index)
     effect = effect_of(attack) if attack is not None else None
     fail, kind = 0.0, 0
     if effect is not None and (effect.out_of_fight or effect.lethal):
@@ -220,9 +218,7 @@ class _Arms:
     """One combatant's attacks on every other, priced at the dialog's odds."""
 
     def __init__(self, price: _Prices, actor: OseCombatant, others: list[OseCombatant]) -> None:
-        from m3desk.systems.ose import table
-
-        weapons = list(table._weapons(actor.sheet))
+        weapons = list(weaponry._weapons(actor.sheet))
         n = len(others)
         sheet = actor.sheet
         # melee: a PC strikes once with its readied weapon (else its first melee weapon);
@@ -615,13 +611,13 @@ def _melee(fight: _Fight, a: _Arms, i: int) -> None:
         if pick == b and breath is not None:
             fight.breathed[i] = True
             fight.breathe(i, first_foe, breath)
-    for count, strikes in routine:
+    for count, blows in routine:
         for _ in range(count):
-            aims = foes.within(i, MELEE_FEET, accept=strikes.__getitem__)
+            aims = foes.within(i, MELEE_FEET, accept=blows.__getitem__)
             if not aims:
                 break
             t = foes.best(i, aims)
-            strike = strikes[t]
+            strike = blows[t]
             assert strike is not None
             fight.hurt(t, strike)
 
