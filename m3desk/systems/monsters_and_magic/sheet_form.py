@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import minus, signed
+from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.core.sheet_form import (
     AbilityTable,
     FieldSpec,
@@ -248,6 +249,10 @@ def _pools(*, hero_points: bool) -> SectionSpec:
 
 
 _PRIMES = (*Attribute, None)
+_SIZE = FieldSpec("size", "Size", "choice",
+                  choices=tuple(f"{size.value} ({size.label})" for size in Size),
+                  values=tuple(Size),
+                  help="Size changes defence and effect points by 2 per step")
 
 _CHARACTER_SECTIONS = (
     SectionSpec("Character", (
@@ -292,10 +297,7 @@ _MONSTER_SECTIONS = (
     SectionSpec("Monster", (
         FieldSpec("name", "Name"),
         FieldSpec("level", "Level", "int", minimum=1, maximum=30),
-        FieldSpec("size", "Size", "choice",
-                  choices=tuple(f"{size.value} ({size.label})" for size in Size),
-                  values=tuple(Size),
-                  help="Size changes defence and effect points by 2 per step"),
+        _SIZE,
     )),
     SectionSpec("Defence", (
         FieldSpec("armour_class", "AC", "int", minimum=0, maximum=99,
@@ -344,11 +346,38 @@ def _monster_summary(sheet: BaseModel) -> str:
     return f"Level {sheet.level} {sheet.size.label} monster"
 
 
+_AC_STAT = PrintedStat("ac", together=("ac.rolled",), note="rolled defence in brackets")
+
+
+def _printed(*, character: bool) -> PrintSpec:
+    """The printed page: AC as the book writes it, movement with what caps it, initiative
+    and mental armour beside the pools with pencil boxes (and a character's hero points as
+    ticks); each row's maximum damage; equipment worn or in hand ticked in a column."""
+    stats = (_AC_STAT,
+             PrintedStat("movement", beside=("mov",), why=True),
+             PrintedStat("initiative", beside=("initiative.casting",)),
+             PrintedStat("mental_armour")) if character else (
+        _AC_STAT, PrintedStat("initiative"), PrintedStat("mental_armour"))
+    return PrintSpec(
+        combat=CombatBox(stats, hit_points=("php", "mhp"),
+                         tally="hero_points" if character else "",
+                         title="Defence and movement" if character
+                         else "Defence and initiative",
+                         attacks="items" if character else "attacks",
+                         replaces=("armour_class", "rolled_defence")),
+        header=(_SIZE,) if character else (),
+        tick_columns=("items.equipped",),
+        unused=lambda sheet: frozenset() if getattr(sheet, "spells", ()) else
+        frozenset({"Spells"}))
+
+
 CHARACTER_FORM = SheetForm(
     sections=_CHARACTER_SECTIONS, derive=_derive, new_sheet=_new_character,
-    summary=_character_summary, bonus_keys=BONUS_KEYS, column_stretch=(3, 2))
+    summary=_character_summary, bonus_keys=BONUS_KEYS, column_stretch=(3, 2),
+    printed=_printed(character=True))
 MONSTER_FORM = SheetForm(
     sections=_MONSTER_SECTIONS, derive=_derive,
     new_sheet=lambda name, _options: MonsterSheet(name=name),
-    summary=_monster_summary, bonus_keys=BONUS_KEYS, column_stretch=(0, 0))
+    summary=_monster_summary, bonus_keys=BONUS_KEYS, column_stretch=(0, 0),
+    printed=_printed(character=False))
 SHEET_FORMS = {"character": CHARACTER_FORM, "monster": MONSTER_FORM}
