@@ -145,20 +145,22 @@ def _traits(min_rows: int) -> TableSpec:
 
 _ITEMS = TableSpec(
     "items", "Equipment", (
-        FieldSpec("name", "Name"),
+        FieldSpec("name", "Name", width="Backpack, rope"),
         FieldSpec("kind", "Kind", "choice", choices=ITEM_KINDS),
         _dice("Damage die added to attack checks with it, like 1d8+1 (empty: none)"),
         _bands("Range bands a weapon attacks from, like Close or Short–Long (Hand … Long)",
                hidden=lambda row: row.kind not in ATTACK_KINDS),
-        FieldSpec("armour_bonus", "Armour", "int", minimum=0, maximum=40,
+        FieldSpec("armour_bonus", "Armour", "int", minimum=0, maximum=40, signed=True,
                   help="Armour bonus: added to AC (armour, shield) or mental armour (social "
                        "armour)"),
         FieldSpec("weight", "Weight", "choice", choices=_choices(tuple(ArmourWeight)),
                   values=tuple(ArmourWeight),
+                  hidden=lambda row: row.weight is ArmourWeight.NONE,
                   help="Armour weight: medium and heavy armour cap Movement"),
         FieldSpec("signature", "Signature", "bool",
                   help="A signature weapon adds its to-hit bonus to the check"),
-        FieldSpec("to_hit", "To-hit", "int", signed=True, help="Signature bonus"),
+        FieldSpec("to_hit", "To-hit", "int", signed=True, help="Signature bonus",
+                  hidden=lambda row: not row.signature),
         _max_damage("max_damage.item."),
         FieldSpec("equipped", "Equipped", "bool", help="Worn or wielded: counts for AC"),
         FieldSpec("notes", "Notes"),
@@ -172,6 +174,8 @@ _SPELLS = TableSpec(
         _bands("Range bands the spell reaches, like Close–Short (Hand … Long)"),
         FieldSpec("mental", "Mental", "bool", help="Deals mental (MHP) damage"),
         _max_damage("max_damage.spell."),
+        FieldSpec("duration_rounds", "Duration", "int", minimum=1, maximum=10_000,
+                  blank="—", help="Rounds the spell lasts; empty: it does not last"),
         FieldSpec("notes", "Notes"),
     ), lambda: Spell(name="New spell"), noun="spell", min_rows=1)
 
@@ -367,6 +371,7 @@ def _printed(*, character: bool) -> PrintSpec:
                          replaces=("armour_class", "rolled_defence")),
         header=(_SIZE,) if character else (),
         tick_columns=("items.equipped",),
+        joined=("items.weight", "spells.mental"),
         unused=lambda sheet: frozenset() if getattr(sheet, "spells", ()) else
         frozenset({"Spells"}))
 

@@ -282,6 +282,24 @@ class _Reader:
         rows += derived
         return Box(section.title, tuple(rows), tuple(pools))
 
+    @staticmethod
+    def fold(plain: list[FieldSpec], line: list[Cell], joined: set[str]) -> list[Cell]:
+        """The row's cells with each joined column's value written after the column
+        before it ("armour, medium"; a tick as its label, "signature"), blanks left out."""
+        if not joined:
+            return line
+        kept: list[Cell] = []
+        for spec, cell in zip(plain, line, strict=True):
+            if spec.path not in joined or not kept:
+                kept.append(cell)
+                continue
+            text = spec.label.lower() if spec.kind == "bool" and cell.text else cell.text
+            if text:
+                last = kept[-1]
+                kept[-1] = Cell(f"{last.text}, {text}" if last.text else text, gm=last.gm
+                                or cell.gm, bold=last.bold)
+        return kept
+
     def computed(self, spec: FieldSpec, row: int) -> Cell:
         """A computed column's value for the row (``derived`` + the row's number: a
         weapon's maximum damage), marked when the referee set it; blank when none."""
@@ -331,6 +349,10 @@ class _Reader:
         named = next((spec for spec in plain if spec.kind == "text"),
                      plain[0] if plain else None)
         extra = [column for column in self.form.printed.columns if column.table == table.path]
+        joined = {column.partition(".")[2] for column in self.form.printed.joined
+                  if column.partition(".")[0] == table.path and plain
+                  and column.partition(".")[2] != plain[0].path}
+        at -= sum(1 for spec in plain[:at] if spec.path in joined)
         cells = []
         for row, item in enumerate(items):
             line = [_field_cell(spec, get_path(item, spec.path)) if spec is named
@@ -339,6 +361,7 @@ class _Reader:
                     else Cell(TICK if get_path(item, spec.path) else "") if spec.kind == "bool"
                     else Cell(ruled_value(spec, item, self.options))
                     for spec in plain]
+            line = self.fold(plain, line, joined)
             if ticks:
                 line.insert(at, Cell(", ".join(spec.label.lower() for spec in ticks
                                                if get_path(item, spec.path))))
@@ -354,7 +377,7 @@ class _Reader:
                           else "center" if spec.kind == "bool" else "left",
                           flex=1.0 if spec is named else 0.0,
                           min_width=NAME_POINTS * len(spec.width) if spec is named else 0.0)
-                   for spec in plain]
+                   for spec in plain if spec.path not in joined]
         if ticks:
             columns.insert(at, Column("Qualities", flex=0.8))
         columns += [Column(column.title, "right") for column in extra]
