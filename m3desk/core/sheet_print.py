@@ -85,9 +85,10 @@ class PrintSpec(NamedTuple):
     """``table.column`` paths of yes/no columns printed as a column of their own, ticked or
     blank ("items.equipped"), rather than gathered with the row's other ticks as words."""
     joined: tuple[str, ...] = ()
-    """``table.column`` paths printed after the column before them rather than in a column
-    of their own, to keep a wide table readable on paper: "armour, medium" (a blank value
-    left out, a tick written as its label, "Cutter, signature, +1")."""
+    """``table.column`` paths printed after the column before them (``table.column>other``:
+    after ``other``) rather than in a column of their own, to keep a wide table readable on
+    paper: "+4, medium" (a blank value left out, a tick written as its label: "Cutter,
+    signature, +1")."""
     write_in: tuple[str, ...] = ()
     """Titled boxes with writing lines for what the sheet keeps no field for ("Equipment",
     "Treasure")."""

@@ -371,7 +371,8 @@ def _printed(*, character: bool) -> PrintSpec:
                          replaces=("armour_class", "rolled_defence")),
         header=(_SIZE,) if character else (),
         tick_columns=("items.equipped",),
-        joined=("items.weight", "spells.mental"),
+        joined=("items.weight", "items.signature>name", "items.to_hit>name",
+                "spells.mental"),
         unused=lambda sheet: frozenset() if getattr(sheet, "spells", ()) else
         frozenset({"Spells"}))
 

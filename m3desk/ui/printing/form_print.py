@@ -283,21 +283,25 @@ class _Reader:
         return Box(section.title, tuple(rows), tuple(pools))
 
     @staticmethod
-    def fold(plain: list[FieldSpec], line: list[Cell], joined: set[str]) -> list[Cell]:
-        """The row's cells with each joined column's value written after the column
-        before it ("armour, medium"; a tick as its label, "signature"), blanks left out."""
+    def fold(plain: list[FieldSpec], line: list[Cell], joined: dict[str, str]) -> list[Cell]:
+        """The row's cells with each joined column's value written after the column it
+        joins (the one before it unless named): "armour, medium"; a tick as its label,
+        "Cutter, signature"; blanks left out."""
         if not joined:
             return line
         kept: list[Cell] = []
+        where: dict[str, int] = {}
         for spec, cell in zip(plain, line, strict=True):
             if spec.path not in joined or not kept:
+                where[spec.path] = len(kept)
                 kept.append(cell)
                 continue
             text = spec.label.lower() if spec.kind == "bool" and cell.text else cell.text
+            at = where.get(joined[spec.path], len(kept) - 1)
             if text:
-                last = kept[-1]
-                kept[-1] = Cell(f"{last.text}, {text}" if last.text else text, gm=last.gm
-                                or cell.gm, bold=last.bold)
+                last = kept[at]
+                kept[at] = Cell(f"{last.text}, {text}" if last.text else text,
+                                gm=last.gm or cell.gm, bold=last.bold)
         return kept
 
     def computed(self, spec: FieldSpec, row: int) -> Cell:
@@ -349,9 +353,9 @@ class _Reader:
         named = next((spec for spec in plain if spec.kind == "text"),
                      plain[0] if plain else None)
         extra = [column for column in self.form.printed.columns if column.table == table.path]
-        joined = {column.partition(".")[2] for column in self.form.printed.joined
-                  if column.partition(".")[0] == table.path and plain
-                  and column.partition(".")[2] != plain[0].path}
+        joined = {path: target for path, _, target in (
+            column.partition(".")[2].partition(">") for column in self.form.printed.joined
+            if column.partition(".")[0] == table.path) if plain and path != plain[0].path}
         at -= sum(1 for spec in plain[:at] if spec.path in joined)
         cells = []
         for row, item in enumerate(items):
