@@ -13,7 +13,6 @@ from pydantic import BaseModel
 
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import minus, signed
-from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.core.sheet_form import (
     AbilityTable,
     FieldSpec,
@@ -22,6 +21,7 @@ from m3desk.core.sheet_form import (
     SheetForm,
     TableSpec,
 )
+from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.systems.monsters_and_magic.attributes import MAX_SCORE, MIN_SCORE, Attribute
 from m3desk.systems.monsters_and_magic.band_text import bands_label, parse_bands
 from m3desk.systems.monsters_and_magic.conditions import (

@@ -202,6 +202,9 @@ class ScoreBoxes:
         value_w = canvas.text_width(cell.text, 10, bold=True) + 2
         tag_w = gm_tag_width(canvas) + 2 if cell.gm else 0.0
         label_w = canvas.text_width(label, SMALL) + 3 if label else 0.0
+        if label_w + value_w + tag_w > w - 4 and len(label) > 4:  # "Modifier": "Mod."
+            label = f"{label[:3]}."
+            label_w = canvas.text_width(label, SMALL) + 3
         if label_w + value_w + tag_w > w - 4:
             label, label_w = "", 0.0
         left = x + max((w - label_w - value_w - tag_w) / 2, 2.0)

@@ -15,9 +15,9 @@ from m3desk.systems.monsters_and_magic.sheet import (
     Spell,
 )
 from m3desk.systems.monsters_and_magic.traits import Trait
+from m3desk.ui.printing.export import pdf_bytes
 from m3desk.ui.printing.form_print import form_sheet_job
 from m3desk.ui.printing.pages import FOOTER_H
-from m3desk.ui.printing.export import pdf_bytes
 from tests.ui.printing.test_layout import pdf_canvas
 
 LETTERS = st.characters(blacklist_categories=("Cs", "Cc", "Co", "Cn"))

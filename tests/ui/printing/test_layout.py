@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from m3desk.ui.printing.form_print import form_sheet_job
-from m3desk.ui.printing.pages import FOOTER_H
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.flow_blocks import RuledLines, TableBlock, TextBlock
+from m3desk.ui.printing.form_print import form_sheet_job
+from m3desk.ui.printing.pages import FOOTER_H
 from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock
 
 

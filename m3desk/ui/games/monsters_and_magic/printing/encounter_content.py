@@ -32,8 +32,8 @@ from m3desk.ui.printing.content import BLANK, Cell, HeaderField, PoolLine
 from m3desk.ui.printing.formatting import amount
 
 __all__ = [
-    "GAME_NAME",
     "BAND_ABBREVIATIONS",
+    "GAME_NAME",
     "AttackLine",
     "CombatantRow",
     "EncounterContent",
