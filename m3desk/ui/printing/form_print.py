@@ -11,6 +11,8 @@ here. Black on white: marks are words and rules, never colour.
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Mapping
 from typing import Any
 
@@ -411,6 +413,20 @@ def _identity(sheet: BaseModel, section: SectionSpec) -> tuple[list[HeaderField]
     return header, tuple(rest)
 
 
+def _picture(sheet: BaseModel, spec: FieldSpec | None) -> bytes:
+    """The first section's picture (a portrait) as PNG bytes for the header, or nothing: a
+    broken picture must not stop printing."""
+    if spec is None:
+        return b""
+    text = get_path(sheet, spec.path)
+    if not isinstance(text, str) or not text:
+        return b""
+    try:
+        return base64.b64decode(text, validate=False)
+    except (binascii.Error, ValueError):
+        return b""
+
+
 HEADER_PER_ROW = 5
 TICK = "\u2713"
 NAME_POINTS = 4.6
@@ -443,7 +459,9 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
     rows = tuple(tuple(header_fields[i:i + HEADER_PER_ROW])
                  for i in range(0, len(header_fields), HEADER_PER_ROW))
     kicker = " · ".join(part for part in (form.summary(sheet), f"{kind} sheet") if part)
-    blocks: list[Block] = [HeaderBlock(PlainHeader(name, kicker, rows), system.name)]
+    blocks: list[Block] = [HeaderBlock(PlainHeader(name, kicker, rows,
+                                                   _picture(sheet, first.picture)),
+                                       system.name)]
     boxes: list[Box] = []
     first_box = reader.box(first, first_rest)
     if first_box is not None:
