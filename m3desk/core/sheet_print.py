@@ -31,6 +31,8 @@ class PrintedStat(NamedTuple):
     together: tuple[str, ...] = ()
     """Derived keys written in brackets after the value, as the book writes them together
     ("AC 19 (+7)": the static AC and its rolled form's bonus)."""
+    signed: bool = False
+    """Printed as a bonus (+0, +4), as the book writes it beside a roll (mental armour)."""
     why: bool = False
     """Print under the value what limits it, the label of the derived value's second term
     ("medium armour cap"), when it has one; else ``note``."""

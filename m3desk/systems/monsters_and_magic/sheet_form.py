@@ -360,8 +360,8 @@ def _printed(*, character: bool) -> PrintSpec:
     stats = (_AC_STAT,
              PrintedStat("movement", beside=("mov",), why=True),
              PrintedStat("initiative", beside=("initiative.casting",)),
-             PrintedStat("mental_armour")) if character else (
-        _AC_STAT, PrintedStat("initiative"), PrintedStat("mental_armour"))
+             PrintedStat("mental_armour", signed=True)) if character else (
+        _AC_STAT, PrintedStat("initiative"), PrintedStat("mental_armour", signed=True))
     return PrintSpec(
         combat=CombatBox(stats, hit_points=("php", "mhp"),
                          tally="hero_points" if character else "",

@@ -150,7 +150,10 @@ class _Reader:
                 continue
             parts = tuple(part for part in map(self.value, stat.beside)
                           if part is not None and part[1].text)  # nothing typed: no label
-            stats.append(Stat(stat.label or main[0], self.together(main[1], stat.together),
+            cell = main[1]
+            if stat.signed and stat.key in self.derived:
+                cell = Cell(self.derived[stat.key].signed(), gm=cell.gm, bold=cell.bold)
+            stats.append(Stat(stat.label or main[0], self.together(cell, stat.together),
                               parts, self.why(stat)))
             shown |= {stat.key, *stat.beside, *stat.together}
         pools: list[PoolLine] = []

@@ -80,6 +80,7 @@ def test_gramfive_prints_what_derive_computes(samples) -> None:
     assert derived["ac"].value == 19 and derived["ac.rolled"].value == 7
     movement = next(s for s in combat.stats if s.label == "Movement")
     assert movement.note == "medium armour cap"  # what limits it, from derive's terms
+    assert next(s for s in combat.stats if s.label == "Mental armour").main.text == "+0"
     scores = {score.label: score for score in _scores(blocks).scores}
     strength = scores["STR"]
     assert (strength.value.text, strength.note.text) == ("17", "+3")
