@@ -10,7 +10,7 @@ given sheet has no use for (a fighter's spell list).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -28,6 +28,14 @@ class PrintedStat(NamedTuple):
     """The line's label; empty: the value's own label."""
     note: str = ""
     """A few words under the value ("rolled defence in brackets")."""
+    together: tuple[str, ...] = ()
+    """Derived keys written in brackets after the value, as the book writes them together
+    ("AC 19 (+7)": the static AC and its rolled form's bonus)."""
+    signed: bool = False
+    """Printed as a bonus (+0, +4), as the book writes it beside a roll (mental armour)."""
+    why: bool = False
+    """Print under the value what limits it, the label of the derived value's second term
+    ("medium armour cap"), when it has one; else ``note``."""
 
 
 class CombatBox(NamedTuple):
@@ -72,6 +80,17 @@ class PrintSpec(NamedTuple):
 
     combat: CombatBox | None = None
     columns: tuple[PrintedColumn, ...] = ()
+    header: tuple[Any, ...] = ()
+    """Further ``FieldSpec``s printed in the identity header after the first section's words,
+    for what the editor shows elsewhere or not at all (a character's size)."""
+    tick_columns: tuple[str, ...] = ()
+    """``table.column`` paths of yes/no columns printed as a column of their own, ticked or
+    blank ("items.equipped"), rather than gathered with the row's other ticks as words."""
+    joined: tuple[str, ...] = ()
+    """``table.column`` paths printed after the column before them (``table.column>other``:
+    after ``other``) rather than in a column of their own, to keep a wide table readable on
+    paper: "+4, medium" (a blank value left out, a tick written as its label: "Cutter,
+    signature, +1")."""
     write_in: tuple[str, ...] = ()
     """Titled boxes with writing lines for what the sheet keeps no field for ("Equipment",
     "Treasure")."""

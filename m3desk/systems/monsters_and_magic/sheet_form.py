@@ -21,6 +21,7 @@ from m3desk.core.sheet_form import (
     SheetForm,
     TableSpec,
 )
+from m3desk.core.sheet_print import CombatBox, PrintedStat, PrintSpec
 from m3desk.systems.monsters_and_magic.attributes import MAX_SCORE, MIN_SCORE, Attribute
 from m3desk.systems.monsters_and_magic.band_text import bands_label, parse_bands
 from m3desk.systems.monsters_and_magic.conditions import (
@@ -144,20 +145,22 @@ def _traits(min_rows: int) -> TableSpec:
 
 _ITEMS = TableSpec(
     "items", "Equipment", (
-        FieldSpec("name", "Name"),
+        FieldSpec("name", "Name", width="Backpack, rope"),
         FieldSpec("kind", "Kind", "choice", choices=ITEM_KINDS),
         _dice("Damage die added to attack checks with it, like 1d8+1 (empty: none)"),
         _bands("Range bands a weapon attacks from, like Close or Short–Long (Hand … Long)",
                hidden=lambda row: row.kind not in ATTACK_KINDS),
-        FieldSpec("armour_bonus", "Armour", "int", minimum=0, maximum=40,
+        FieldSpec("armour_bonus", "Armour", "int", minimum=0, maximum=40, signed=True,
                   help="Armour bonus: added to AC (armour, shield) or mental armour (social "
                        "armour)"),
         FieldSpec("weight", "Weight", "choice", choices=_choices(tuple(ArmourWeight)),
                   values=tuple(ArmourWeight),
+                  hidden=lambda row: getattr(row, "weight", None) is ArmourWeight.NONE,
                   help="Armour weight: medium and heavy armour cap Movement"),
         FieldSpec("signature", "Signature", "bool",
                   help="A signature weapon adds its to-hit bonus to the check"),
-        FieldSpec("to_hit", "To-hit", "int", signed=True, help="Signature bonus"),
+        FieldSpec("to_hit", "To-hit", "int", signed=True, help="Signature bonus",
+                  hidden=lambda row: not getattr(row, "signature", False)),
         _max_damage("max_damage.item."),
         FieldSpec("equipped", "Equipped", "bool", help="Worn or wielded: counts for AC"),
         FieldSpec("notes", "Notes"),
@@ -171,6 +174,8 @@ _SPELLS = TableSpec(
         _bands("Range bands the spell reaches, like Close–Short (Hand … Long)"),
         FieldSpec("mental", "Mental", "bool", help="Deals mental (MHP) damage"),
         _max_damage("max_damage.spell."),
+        FieldSpec("duration_rounds", "Duration", "int", minimum=1, maximum=10_000,
+                  blank="—", help="Rounds the spell lasts; empty: it does not last"),
         FieldSpec("notes", "Notes"),
     ), lambda: Spell(name="New spell"), noun="spell", min_rows=1)
 
@@ -248,6 +253,10 @@ def _pools(*, hero_points: bool) -> SectionSpec:
 
 
 _PRIMES = (*Attribute, None)
+_SIZE = FieldSpec("size", "Size", "choice",
+                  choices=tuple(f"{size.value} ({size.label})" for size in Size),
+                  values=tuple(Size),
+                  help="Size changes defence and effect points by 2 per step")
 
 _CHARACTER_SECTIONS = (
     SectionSpec("Character", (
@@ -292,10 +301,7 @@ _MONSTER_SECTIONS = (
     SectionSpec("Monster", (
         FieldSpec("name", "Name"),
         FieldSpec("level", "Level", "int", minimum=1, maximum=30),
-        FieldSpec("size", "Size", "choice",
-                  choices=tuple(f"{size.value} ({size.label})" for size in Size),
-                  values=tuple(Size),
-                  help="Size changes defence and effect points by 2 per step"),
+        _SIZE,
     )),
     SectionSpec("Defence", (
         FieldSpec("armour_class", "AC", "int", minimum=0, maximum=99,
@@ -344,11 +350,40 @@ def _monster_summary(sheet: BaseModel) -> str:
     return f"Level {sheet.level} {sheet.size.label} monster"
 
 
+_AC_STAT = PrintedStat("ac", together=("ac.rolled",), note="rolled defence in brackets")
+
+
+def _printed(*, character: bool) -> PrintSpec:
+    """The printed page: AC as the book writes it, movement with what caps it, initiative
+    and mental armour beside the pools with pencil boxes (and a character's hero points as
+    ticks); each row's maximum damage; equipment worn or in hand ticked in a column."""
+    stats = (_AC_STAT,
+             PrintedStat("movement", beside=("mov",), why=True),
+             PrintedStat("initiative", beside=("initiative.casting",)),
+             PrintedStat("mental_armour", signed=True)) if character else (
+        _AC_STAT, PrintedStat("initiative"), PrintedStat("mental_armour", signed=True))
+    return PrintSpec(
+        combat=CombatBox(stats, hit_points=("php", "mhp"),
+                         tally="hero_points" if character else "",
+                         title="Defence and movement" if character
+                         else "Defence and initiative",
+                         attacks="items" if character else "attacks",
+                         replaces=("armour_class", "rolled_defence")),
+        header=(_SIZE,) if character else (),
+        tick_columns=("items.equipped",),
+        joined=("items.weight", "items.signature>name", "items.to_hit>name",
+                "spells.mental"),
+        unused=lambda sheet: frozenset() if getattr(sheet, "spells", ()) else
+        frozenset({"Spells"}))
+
+
 CHARACTER_FORM = SheetForm(
     sections=_CHARACTER_SECTIONS, derive=_derive, new_sheet=_new_character,
-    summary=_character_summary, bonus_keys=BONUS_KEYS, column_stretch=(3, 2))
+    summary=_character_summary, bonus_keys=BONUS_KEYS, column_stretch=(3, 2),
+    printed=_printed(character=True))
 MONSTER_FORM = SheetForm(
     sections=_MONSTER_SECTIONS, derive=_derive,
     new_sheet=lambda name, _options: MonsterSheet(name=name),
-    summary=_monster_summary, bonus_keys=BONUS_KEYS, column_stretch=(0, 0))
+    summary=_monster_summary, bonus_keys=BONUS_KEYS, column_stretch=(0, 0),
+    printed=_printed(character=False))
 SHEET_FORMS = {"character": CHARACTER_FORM, "monster": MONSTER_FORM}

@@ -97,6 +97,24 @@ class _TableLayout:
     line_h: float
 
 
+def _narrowed(widths: list[float], room: float) -> list[float]:
+    """Column widths cut to fit ``room``, the widest cut first (to one width ``cap`` they
+    then share): a short column (a number, a tick) keeps its heading on one line while a
+    column of words wraps; all cut alike when even that is not enough."""
+    ordered = sorted(widths, reverse=True)
+    total = sum(widths)
+    for count in range(1, len(ordered) + 1):
+        rest = total - sum(ordered[:count])
+        cap = (room - rest) / count
+        below = ordered[count] if count < len(ordered) else 0.0
+        if cap >= below:
+            if cap <= 0:
+                break
+            return [min(w, cap) for w in widths]
+    shrink = max(room, 0.0) / total
+    return [w * shrink for w in widths]
+
+
 class TableBlock:
     """A titled grid with headings; data rows, then empty rows to fill in by hand."""
 
@@ -134,8 +152,7 @@ class TableBlock:
         leftover = width - sum(fixed)
         minimum_flex = sum(max(36.0, c.min_width) for c in columns if c.flex)
         if leftover < minimum_flex and sum(fixed) > 0:
-            shrink = (width - minimum_flex) / sum(fixed)
-            fixed = [w * shrink for w in fixed]
+            fixed = _narrowed(fixed, width - minimum_flex)
             leftover = width - sum(fixed)
         widths = [
             leftover * c.flex / flex_total if c.flex else fixed[i]

@@ -36,6 +36,12 @@ class Score:
     value: Cell
     note_label: str = ""
     note: Cell | None = None
+    full: str = ""
+    """The ability's full name, small beside its label when there is room ("Strength")."""
+    mark: str = ""
+    marked: Cell | None = None
+    """The marked ability's (a prime attribute's) further value, named ``mark``, beside the
+    note in the strip; the box is framed heavier."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +150,13 @@ class ScoreBoxes:
         if self.strip:
             canvas.box(x, y + h - strip, w, strip, line=0, fill=LIGHT_FILL)
             canvas.line(x, y + h - strip, x + w, y + h - strip, width=0.35)
-        canvas.box(x, y, w, h, line=0.8)
+        canvas.box(x, y, w, h, line=1.8 if score.marked is not None else 0.8)
         canvas.text(x + 4, y + 2, w - 8, 12, canvas.elide(score.label, 9, w - 8, bold=True), 9,
                     bold=True)
+        room = w - 12 - canvas.text_width(score.label, 9, bold=True)
+        if score.full and not score.value.gm and canvas.text_width(score.full, SMALL) <= room:
+            canvas.text(x + 4, y + 2, w - 8, 12, score.full, SMALL, align="right",
+                        color=SOFT_INK)
         value = score.value.text
         size = next((s for s in (20.0, 16.0, 13.0, 11.0)
                      if canvas.text_width(value, s, bold=True) <= w - 8), 9.0)
@@ -156,8 +166,14 @@ class ScoreBoxes:
             gm_tag(canvas, x + w - 4 - gm_tag_width(canvas), y + 2, 12)
         if score.note is None:
             return
-        note = score.note
         strip_y = y + h - strip
+        if score.marked is not None:  # two halves: the note, then the mark's value
+            half = w / 2
+            self._strip(canvas, x, strip_y, half, strip, score.note_label, score.note)
+            canvas.line(x + half, strip_y, x + half, y + h, width=0.35)
+            self._strip(canvas, x + half, strip_y, half, strip, score.mark, score.marked)
+            return
+        note = score.note
         value_w = canvas.text_width(note.text, 10, bold=True) + 2
         tag_w = gm_tag_width(canvas) + 2 if note.gm else 0.0
         label = score.note_label
@@ -176,6 +192,27 @@ class ScoreBoxes:
         canvas.text(left + label_w, strip_y, value_w, strip, note.text, 10, bold=True)
         if note.gm:
             gm_tag(canvas, left + label_w + value_w + 2, strip_y, strip)
+
+
+    @staticmethod
+    def _strip(canvas: Canvas, x: float, y: float, w: float, h: float, label: str,
+               cell: Cell) -> None:
+        """``mod +3`` centred in part of the strip; the label left off when it leaves no
+        room for the value."""
+        value_w = canvas.text_width(cell.text, 10, bold=True) + 2
+        tag_w = gm_tag_width(canvas) + 2 if cell.gm else 0.0
+        label_w = canvas.text_width(label, SMALL) + 3 if label else 0.0
+        if label_w + value_w + tag_w > w - 4 and len(label) > 4:  # "Modifier": "Mod."
+            label = f"{label[:3]}."
+            label_w = canvas.text_width(label, SMALL) + 3
+        if label_w + value_w + tag_w > w - 4:
+            label, label_w = "", 0.0
+        left = x + max((w - label_w - value_w - tag_w) / 2, 2.0)
+        if label:
+            canvas.text(left, y, label_w, h, label, SMALL, color=SOFT_INK)
+        canvas.text(left + label_w, y, value_w, h, cell.text, 10, bold=True)
+        if cell.gm:
+            gm_tag(canvas, left + label_w + value_w + 2, y, h)
 
 
 class _BoxPainter:

@@ -11,6 +11,8 @@ here. Black on white: marks are words and rules, never colour.
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +23,7 @@ from m3desk.core import registry
 from m3desk.core.derived import Derived
 from m3desk.core.numbers import MINUS
 from m3desk.core.sheet_form import (
+    AbilityTable,
     FieldSpec,
     SectionSpec,
     SheetForm,
@@ -28,7 +31,7 @@ from m3desk.core.sheet_form import (
     get_path,
     ruled_value,
 )
-from m3desk.core.sheet_print import CombatBox
+from m3desk.core.sheet_print import CombatBox, PrintedStat
 from m3desk.core.system import GameSystem, PrintedCheck
 from m3desk.ui.documents.form_sheet_document import form_of
 from m3desk.ui.printing.canvas import INK, SOFT_INK, Canvas
@@ -147,8 +150,12 @@ class _Reader:
                 continue
             parts = tuple(part for part in map(self.value, stat.beside)
                           if part is not None and part[1].text)  # nothing typed: no label
-            stats.append(Stat(stat.label or main[0], main[1], parts, stat.note))
-            shown |= {stat.key, *stat.beside}
+            cell = main[1]
+            if stat.signed and stat.key in self.derived:
+                cell = Cell(self.derived[stat.key].signed(), gm=cell.gm, bold=cell.bold)
+            stats.append(Stat(stat.label or main[0], self.together(cell, stat.together),
+                              parts, self.why(stat)))
+            shown |= {stat.key, *stat.beside, *stat.together}
         pools: list[PoolLine] = []
         pairs = _pool_pairs(tuple(self.fields.values()))
         for path in box.hit_points:
@@ -178,6 +185,23 @@ class _Reader:
                            tally_label=tally_label,
                            saves=tuple((row.label, row.value) for row in saves),
                            left_share=0.55), shown
+
+    def together(self, main: Cell, keys: tuple[str, ...]) -> Cell:
+        """``19 (+7)``: the value with the derived values written in brackets after it."""
+        values = [self.derived[key] for key in keys if key in self.derived]
+        if not values:
+            return main
+        text = main.text + "".join(f" ({_derived_cell(self.form, value).text})"
+                                   for value in values)
+        return Cell(text, gm=main.gm or any(value.overridden for value in values),
+                    bold=main.bold)
+
+    def why(self, stat: PrintedStat) -> str:
+        """The stat's note: what limits the value (its second term) when it says so."""
+        value = self.derived.get(stat.key)
+        if stat.why and value is not None and len(value.terms) > 1:
+            return value.terms[1].label
+        return stat.note
 
     def unshown(self, section: SectionSpec, shown: set[str]) -> SectionSpec:
         """The section without what the combat box already shows: a field it shows, or
@@ -213,6 +237,27 @@ class _Reader:
                 _derived_cell(self.form, beside) if beside is not None else None))
         return ScoreBoxes(tuple(scores))
 
+    def abilities(self, table: AbilityTable) -> ScoreBoxes:
+        """An ability table as score boxes: each score with its first column's value (a
+        modifier) under it; the marked row (a prime attribute) framed, its last column's
+        value beside the first, named by the table's mark word ("prime +6")."""
+        mark = getattr(self.sheet, table.marked, None) if table.marked else None
+        mark = str(getattr(mark, "value", mark)) if mark is not None else None
+        scores = []
+        for row in table.rows:
+            keys = [table.key(column, row) for column in table.columns]
+            first = self.derived.get(keys[0]) if keys else None
+            marked = self.derived.get(keys[-1]) if len(keys) > 1 and row.label == mark \
+                else None
+            scores.append(Score(
+                row.label, _field_cell(row, get_path(self.sheet, row.path)),
+                table.columns[0].label if first is not None else "",
+                _derived_cell(self.form, first) if first is not None else None,
+                full=row.help,
+                mark=table.mark_word or table.mark,
+                marked=_derived_cell(self.form, marked) if marked is not None else None))
+        return ScoreBoxes(tuple(scores))
+
     def box(self, section: SectionSpec, fields: tuple[FieldSpec, ...]) -> Box | None:
         """The section's values as one box: hit points with pencil boxes, then rows."""
         pairs = _pool_pairs(fields)
@@ -241,6 +286,37 @@ class _Reader:
             return None  # only zeros (a fighter's thief skills): nothing this sheet can use
         rows += derived
         return Box(section.title, tuple(rows), tuple(pools))
+
+    @staticmethod
+    def fold(plain: list[FieldSpec], line: list[Cell], joined: dict[str, str]) -> list[Cell]:
+        """The row's cells with each joined column's value written after the column it
+        joins (the one before it unless named): "armour, medium"; a tick as its label,
+        "Cutter, signature"; blanks left out."""
+        if not joined:
+            return line
+        kept: list[Cell] = []
+        where: dict[str, int] = {}
+        for spec, cell in zip(plain, line, strict=True):
+            if spec.path not in joined or not kept:
+                where[spec.path] = len(kept)
+                kept.append(cell)
+                continue
+            text = spec.label.lower() if spec.kind == "bool" and cell.text else cell.text
+            at = where.get(joined[spec.path], len(kept) - 1)
+            if text:
+                last = kept[at]
+                kept[at] = Cell(f"{last.text}, {text}" if last.text else text,
+                                gm=last.gm or cell.gm, bold=last.bold)
+        return kept
+
+    def computed(self, spec: FieldSpec, row: int) -> Cell:
+        """A computed column's value for the row (``derived`` + the row's number: a
+        weapon's maximum damage), marked when the referee set it; blank when none."""
+        value = self.derived.get(f"{spec.derived}{row}")
+        if value is None:
+            return Cell("")
+        return Cell(value.signed() if _is_bonus(self.form, value.key) else amount(value.value),
+                    gm=value.overridden)
 
     def words(self, section: SectionSpec) -> str:
         """A section as one line of words: its fields "Gold (gp) 8" (a zero or an empty one
@@ -271,7 +347,9 @@ class _Reader:
         table = section.table
         assert table is not None
         items = get_path(self.sheet, table.path)
-        ticks = [spec for spec in table.columns if spec.kind == "bool"]
+        own = {column.partition(".")[2] for column in self.form.printed.tick_columns
+               if column.partition(".")[0] == table.path}
+        ticks = [spec for spec in table.columns if spec.kind == "bool" and spec.path not in own]
         if len(ticks) < 2:  # one tick (a spell cast) keeps its column, marked or blank
             ticks = []
         plain = [spec for spec in table.columns if spec not in ticks]
@@ -280,12 +358,19 @@ class _Reader:
         named = next((spec for spec in plain if spec.kind == "text"),
                      plain[0] if plain else None)
         extra = [column for column in self.form.printed.columns if column.table == table.path]
+        joined = {path: target for path, _, target in (
+            column.partition(".")[2].partition(">") for column in self.form.printed.joined
+            if column.partition(".")[0] == table.path) if plain and path != plain[0].path}
+        at -= sum(1 for spec in plain[:at] if spec.path in joined)
         cells = []
         for row, item in enumerate(items):
             line = [_field_cell(spec, get_path(item, spec.path)) if spec is named
+                    else self.computed(spec, row) if spec.kind == "derived"
+                    else Cell("") if spec.hidden is not None and spec.hidden(item)
                     else Cell(TICK if get_path(item, spec.path) else "") if spec.kind == "bool"
                     else Cell(ruled_value(spec, item, self.options))
                     for spec in plain]
+            line = self.fold(plain, line, joined)
             if ticks:
                 line.insert(at, Cell(", ".join(spec.label.lower() for spec in ticks
                                                if get_path(item, spec.path))))
@@ -297,11 +382,11 @@ class _Reader:
             cells.append(tuple(line))
         title = f"{section.title}: {table.label}" if titled and section.title != table.label \
             else table.label
-        columns = [Column(spec.label, "right" if spec.kind == "int"
+        columns = [Column(spec.label, "right" if spec.kind in ("int", "derived")
                           else "center" if spec.kind == "bool" else "left",
                           flex=1.0 if spec is named else 0.0,
                           min_width=NAME_POINTS * len(spec.width) if spec is named else 0.0)
-                   for spec in plain]
+                   for spec in plain if spec.path not in joined]
         if ticks:
             columns.insert(at, Column("Qualities", flex=0.8))
         columns += [Column(column.title, "right") for column in extra]
@@ -331,6 +416,20 @@ def _identity(sheet: BaseModel, section: SectionSpec) -> tuple[list[HeaderField]
     return header, tuple(rest)
 
 
+def _picture(sheet: BaseModel, spec: FieldSpec | None) -> bytes:
+    """The first section's picture (a portrait) as PNG bytes for the header, or nothing: a
+    broken picture must not stop printing."""
+    if spec is None:
+        return b""
+    text = get_path(sheet, spec.path)
+    if not isinstance(text, str) or not text:
+        return b""
+    try:
+        return base64.b64decode(text, validate=False)
+    except (binascii.Error, ValueError):
+        return b""
+
+
 HEADER_PER_ROW = 5
 TICK = "\u2713"
 NAME_POINTS = 4.6
@@ -358,10 +457,14 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
     sections = [reader.unshown(section, shown | unused) for section in kept]
     first = sections.pop(0) if sections else SectionSpec("")
     header_fields, first_rest = _identity(sheet, first)
+    header_fields += [HeaderField(spec.label, display_value(spec, get_path(sheet, spec.path))
+                                  or "—") for spec in form.printed.header]
     rows = tuple(tuple(header_fields[i:i + HEADER_PER_ROW])
                  for i in range(0, len(header_fields), HEADER_PER_ROW))
     kicker = " · ".join(part for part in (form.summary(sheet), f"{kind} sheet") if part)
-    blocks: list[Block] = [HeaderBlock(PlainHeader(name, kicker, rows), system.name)]
+    blocks: list[Block] = [HeaderBlock(PlainHeader(name, kicker, rows,
+                                                   _picture(sheet, first.picture)),
+                                       system.name)]
     boxes: list[Box] = []
     first_box = reader.box(first, first_rest)
     if first_box is not None:
@@ -376,7 +479,13 @@ def _sheet_blocks(sheet: BaseModel, form: SheetForm, system: GameSystem,
         if section.title in form.printed.as_text:  # one box of words, beside the others
             worded.append(Row(section.title, Cell(reader.words(section) or "—"), wraps=True))
             continue
-        if section.title in scores and _is_scores(section) and not scores_shown:
+        if section.abilities is not None and not scores_shown:
+            blocks.append(reader.abilities(section.abilities))
+            scores_shown = True
+            if combat is not None:
+                blocks.append(combat)
+                combat = None
+        elif section.title in scores and _is_scores(section) and not scores_shown:
             blocks.append(reader.scores(section))
             scores_shown = True
             fields = ()

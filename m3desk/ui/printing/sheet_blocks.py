@@ -65,8 +65,8 @@ def _value(canvas: Canvas, x: float, y: float, h: float, cell: Cell, size: float
 
 @dataclass(frozen=True, slots=True)
 class PlainHeader:
-    """A header of a name and labelled fields, no portrait (the encounter sheet's, a
-    form-described sheet's)."""
+    """A header of a name and labelled fields, with a form-described sheet's portrait when
+    its first section has one (none on the encounter sheet)."""
 
     name: str
     kind_label: str

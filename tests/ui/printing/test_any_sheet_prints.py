@@ -15,9 +15,9 @@ from m3desk.systems.monsters_and_magic.sheet import (
     Spell,
 )
 from m3desk.systems.monsters_and_magic.traits import Trait
-from m3desk.ui.games.monsters_and_magic.printing.sheet_content import sheet_content
-from m3desk.ui.games.monsters_and_magic.printing.sheet_layout import FOOTER_H, layout_sheet
 from m3desk.ui.printing.export import pdf_bytes
+from m3desk.ui.printing.form_print import form_sheet_job
+from m3desk.ui.printing.pages import FOOTER_H
 from tests.ui.printing.test_layout import pdf_canvas
 
 LETTERS = st.characters(blacklist_categories=("Cs", "Cc", "Co", "Cn"))
@@ -57,7 +57,7 @@ monsters = st.builds(
 @given(sheet=st.one_of(characters, monsters))
 def test_any_sheet_prints_within_its_pages(qapp, sheet) -> None:
     with pdf_canvas() as canvas:
-        pages = layout_sheet(canvas, sheet_content(sheet))
+        pages = form_sheet_job(sheet).layout(canvas)
         bottom = canvas.height - FOOTER_H
         for page in pages:
             assert page

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,7 @@ def test_gramfive_pdf_says_what_the_sheet_says(qapp, samples, tmp_path: Path) ->
     assert php_line.split().count("25") == 2  # current and maximum
     equipment = next(line for line in text.splitlines() if "Cutter" in line)
     assert "1d8+1" in equipment and "10" in equipment.split()  # max damage: 8 + 1 + level 1
-    assert "\u00d72" in text and "+6" in text  # prime STR doubled
+    assert re.search(r"Mod\. \+3\s+pri\. \+6", text)  # prime STR doubled, beside its modifier
 
 
 def test_conditions_and_spells_reach_the_pdf(qapp, samples, long_sheet, tmp_path: Path) -> None:

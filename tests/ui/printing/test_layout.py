@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from m3desk.ui.games.monsters_and_magic.printing.sheet_content import sheet_content
-from m3desk.ui.games.monsters_and_magic.printing.sheet_layout import FOOTER_H, layout_sheet
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.flow_blocks import RuledLines, TableBlock, TextBlock
+from m3desk.ui.printing.form_print import form_sheet_job
+from m3desk.ui.printing.pages import FOOTER_H
 from m3desk.ui.printing.sheet_blocks import ContinuationHeader, HeaderBlock
 
 
@@ -47,7 +47,7 @@ def test_canvas_measures_the_printable_area_in_points(qapp, size) -> None:
 def test_blocks_stay_on_the_page_and_apart(qapp, samples, long_sheet, size, which) -> None:
     sheet = long_sheet if which == "long" else samples[which]
     with pdf_canvas(size) as canvas:
-        pages = layout_sheet(canvas, sheet_content(sheet))
+        pages = form_sheet_job(sheet).layout(canvas)
         bottom = canvas.height - FOOTER_H
         for number, page in enumerate(pages):
             assert page, f"page {number + 1} is empty"
@@ -68,7 +68,7 @@ def test_blocks_stay_on_the_page_and_apart(qapp, samples, long_sheet, size, whic
 
 def test_a_split_table_repeats_its_title_and_drops_leftover_blank_rows(qapp, long_sheet) -> None:
     with pdf_canvas() as canvas:
-        pages = layout_sheet(canvas, sheet_content(long_sheet))
+        pages = form_sheet_job(long_sheet).layout(canvas)
     equipment = [p.block for page in pages for p in page
                  if isinstance(p.block, TableBlock) and p.block.table.title == "Equipment"]
     assert len(equipment) >= 2
@@ -82,7 +82,7 @@ def test_a_split_table_repeats_its_title_and_drops_leftover_blank_rows(qapp, lon
 
 def test_writing_lines_only_fill_what_is_left(qapp, samples) -> None:
     with pdf_canvas() as canvas:
-        pages = layout_sheet(canvas, sheet_content(samples["first-one-mummy"]))
+        pages = form_sheet_job(samples["first-one-mummy"]).layout(canvas)
         last = pages[-1][-1]
         assert isinstance(last.block, RuledLines)
         assert last.y + last.height == pytest.approx(canvas.height - FOOTER_H)

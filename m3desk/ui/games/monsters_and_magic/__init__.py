@@ -102,9 +102,9 @@ def _printed_pages(document: Any, options: Any) -> Any:
         from m3desk.ui.games.monsters_and_magic.printing.encounter_layout import encounter_job
 
         return encounter_job(document)
-    from m3desk.ui.games.monsters_and_magic.printing.sheet_layout import sheet_job
+    from m3desk.ui.printing.form_print import form_sheet_job
 
-    return sheet_job(document, options)
+    return form_sheet_job(document, options)  # its sheets: the generic page from its form
 
 
 def _sheet_document(sheet: Any, path: Any, rules: Any, parent: Any) -> Any:

@@ -1,6 +1,6 @@
-"""Monsters & Magic's own printed pages: its character and monster sheet (``sheet_content``
-reads the numbers, ``sheet_layout`` places them) and its GM encounter sheet
-(``encounter_content``, ``encounter_layout`` with ``encounter_blocks`` and
-``combatant_block``). The game's ``PARTS.printed_pages`` offers them to
-:mod:`m3desk.ui.printing.jobs`; they draw with the generic blocks of :mod:`m3desk.ui.printing`.
+"""Monsters & Magic's own printed GM encounter sheet (``encounter_content``,
+``encounter_layout`` with ``encounter_blocks`` and ``combatant_block``). The game's
+``PARTS.printed_pages`` offers it to :mod:`m3desk.ui.printing.jobs`; it draws with the generic
+blocks of :mod:`m3desk.ui.printing`. Its character and monster sheets print through the
+generic form printer (:mod:`m3desk.ui.printing.form_print`) from the game's ``PrintSpec``.
 """

@@ -28,17 +28,12 @@ from m3desk.systems.monsters_and_magic.encounter import (
 )
 from m3desk.systems.monsters_and_magic.ranges import RangeBand
 from m3desk.systems.monsters_and_magic.sheet import CharacterSheet
-from m3desk.ui.games.monsters_and_magic.printing.sheet_content import (
-    Cell,
-    HeaderField,
-    PoolLine,
-    defence_cell,
-    derived_cell,
-)
+from m3desk.ui.printing.content import BLANK, Cell, HeaderField, PoolLine
 from m3desk.ui.printing.formatting import amount
 
 __all__ = [
     "BAND_ABBREVIATIONS",
+    "GAME_NAME",
     "AttackLine",
     "CombatantRow",
     "EncounterContent",
@@ -47,6 +42,25 @@ __all__ = [
     "RangeMatrix",
     "encounter_content",
 ]
+
+
+GAME_NAME = "Monsters & Magic"
+"""Named above the kind of every page of this game, top right."""
+
+
+def derived_cell(derived: dict[str, Derived], key: str, *, bonus: bool) -> Cell:
+    """A derived value as printed, GM-marked when overridden; blank if the sheet lacks it."""
+    value = derived.get(key)
+    if value is None:
+        return BLANK
+    return Cell(signed(value.value) if bonus else amount(value.value), gm=value.overridden)
+
+
+def defence_cell(derived: dict[str, Derived], suffix: str = "") -> Cell:
+    """``19 (+7)``: AC with its rolled form, as the rulebook writes it."""
+    ac, rolled = derived[f"ac{suffix}"], derived[f"ac.rolled{suffix}"]
+    return Cell(f"{amount(ac.value)} ({signed(rolled.value)})",
+                gm=ac.overridden or rolled.overridden)
 
 KIND_LABEL = "encounter sheet (GM)"
 MAX_ATTACKS = 4

@@ -22,10 +22,10 @@ from m3desk.ui.games.monsters_and_magic.printing.encounter_blocks import (
     SideBySide,
 )
 from m3desk.ui.games.monsters_and_magic.printing.encounter_content import (
+    GAME_NAME,
     EncounterContent,
     encounter_content,
 )
-from m3desk.ui.games.monsters_and_magic.printing.sheet_content import GAME_NAME
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.content import HeaderField
 from m3desk.ui.printing.flow_blocks import Block, LogAndNotes, RuledLines, TextBlock
