@@ -20,41 +20,31 @@ ends ``m`` metres nearer; every distance is measured from the places by the game
 Speed: the encounter is read once into plain lists (cached by the encounter object, which is
 frozen), the exact odds are worked out once per (attacker, weapon, target, net Advantage) and
 turned into two float thresholds, so an attack costs one ``dice.random()`` for the verdict and
-one for the damage (an index into all equally likely face combinations).
+one for the damage (an index into all equally likely face combinations). What is read
+once is :mod:`.forecast_prep`'s; the play of one fight is :class:`_Play`'s here.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 from m3desk.core import encounter as core
-from m3desk.core.dice import DiceExpr, convolve, sum_of_dice
-from m3desk.core.forecast import FightResult, Policy, PreparedOnce, policy_weight
+from m3desk.core.forecast import FightResult, Policy, policy_weight
 from m3desk.core.free_attacks import reach_left
-from m3desk.core.places import Place, Plane
-from m3desk.systems.apparatus import combat, grapple
-from m3desk.systems.apparatus.actions import ADJACENT, attack_terms, weapons_of
-from m3desk.systems.apparatus.derive import derive
-from m3desk.systems.apparatus.movement import (
-    stand_cost_halves,
-    step_cost,
-    terrain_impassable,
-)
-from m3desk.systems.apparatus.option_rules import defense_rule
-from m3desk.systems.apparatus.options import ApparatusOptions
-from m3desk.systems.apparatus.sheet import Sheet, Weapon
-from m3desk.systems.apparatus.state import (
-    INITIATIVE,
-    ApparatusEncounter,
-    evade_counts,
-    exhaustion_level,
-    held_conditions,
-    options_of,
-    sheet_of,
-    speed_rule,
-)
-from m3desk.systems.apparatus.tables import Size
+from m3desk.systems.apparatus import combat
+from m3desk.systems.apparatus.actions import ADJACENT
+from m3desk.systems.apparatus.forecast_prep import _CACHE as _CACHE
+from m3desk.systems.apparatus.forecast_prep import _CACHE_SIZE as _CACHE_SIZE
+from m3desk.systems.apparatus.forecast_prep import _RANGED_SITUATION as _RANGED_SITUATION
+from m3desk.systems.apparatus.forecast_prep import _Fight as _Fight
+from m3desk.systems.apparatus.forecast_prep import _move as _move
+from m3desk.systems.apparatus.forecast_prep import _order as _order
+from m3desk.systems.apparatus.forecast_prep import _Prep as _Prep
+from m3desk.systems.apparatus.forecast_prep import _prep_for as _prep_for
+from m3desk.systems.apparatus.forecast_prep import _prepare as _prepare
+from m3desk.systems.apparatus.forecast_prep import _start as _start
+from m3desk.systems.apparatus.forecast_prep import _thresholds as _thresholds
+from m3desk.systems.apparatus.state import ApparatusEncounter
 
 __all__ = ["FORECAST_POLICY", "simulate"]
 
@@ -69,494 +59,241 @@ FORECAST_POLICY = (
     "leaves strikes at it first only when the table rules make opportunity attacks due; "
     "there is no morale.")
 
-TABLE_LIMIT = 4096
-"""Damage dice with at most this many face combinations are drawn from a table of all of
-them (one random number); larger ones roll each die."""
-_CACHE_SIZE = 8
 
+class _Play:
+    """One fight as :func:`simulate` plays it: the prepared lists copied for this fight, and
+    a turn's steps as methods (each reads what it needs into locals: the loop is hot)."""
 
-# -- reading the encounter once -------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Weapon:
-    ranged: bool
-    reach: int
-    near: int
-    far: int
-    bonus: int
-    """What the attack roll adds: Might (Forceful) or Agility (Finesse), Combat
-    Proficiency, minus the Size Modifier (as the action dialog adds it up)."""
-    dice: tuple[DiceExpr, ...]
-    extra: int
-    """A critical hit's extra damage: the largest die's maximum."""
-    table: list[int] | None
-    """Every equally likely damage total (bonuses included), or None: roll the dice."""
-
-
-@dataclass(slots=True)
-class _Grapple:
-    grappler: int
-    target: int
-    tier: grapple.Tier
-
-
-@dataclass(slots=True)
-class _Timed:
-    """A condition that runs out: its bearer, id, rounds left, and whether it was placed in
-    the round the forecast starts in (its first round is then the next one)."""
-
-    bearer: int
-    condition: str
-    rounds: int
-    fresh: bool
-
-
-@dataclass(slots=True)
-class _Prep:
-    encounter: ApparatusEncounter
-    options: ApparatusOptions
-    ids: list[str]
-    n: int
-    side: list[int]
-    sides: list[str]
-    hp: list[int]
-    initiative: list[int | None]
-    tie: list[int]
-    agility: list[int]
-    size: list[Size]
-    base_speed: list[int]
-    run_halves: list[int]
-    """Movement (in half points) per metre run on the creature's ground; 0: impassable."""
-    stand_halves: list[int]
-    weapons: list[list[_Weapon]]
-    melee: list[list[int]]
-    ranged: list[list[int]]
-    max_reach: list[int]
-    """The longest melee reach of each creature (−1: no melee weapon)."""
-    max_far: list[int]
-    """The longest Far range of each creature's missile weapons (−1: none)."""
-    dual: list[int]
-    """+1 for a dual-wielder's melee attacks (the seed's Advantage source), else 0."""
-    guard: list[int]
-    physique: list[int]
-    check: list[int]
-    threshold: list[int]
-    foes: list[list[int]]
-    plane: Plane
-    """Where everyone stands (each fight moves a copy)."""
-    distance: list[int]
-    placed: list[list[tuple[str, int, int]]]
-    """Conditions placed on each creature: (id, value, source index or −1)."""
-    timed: list[_Timed]
-    grapples: list[_Grapple]
-    evading: list[bool]
-    # where the fight stands
-    standing: list[int]
-    """Creatures not down, per side."""
-    sides_left: int
-    order: list[list[int]] | None
-    """The turn order, count by count, when every creature has its initiative (else it is
-    rolled for those without, fight by fight)."""
-    settled: bool
-    """Nobody is prone or evading, no grapple, no condition runs out: what conditions mean
-    cannot change during a fight (the simulator then shares the start's numbers)."""
-    started: bool
-    surprise: int
-    """Index of the side that has a surprise round still to come (−1: none)."""
-    current: list[list[int]]
-    """The rest of the round under way, count by count (the creature whose turn it is
-    first, then the later counts, then those who delayed)."""
-    turn_halves: int
-    """Movement left (half points) of the turn under way; −1: a fresh turn."""
-    turn_action: bool
-    odds: dict[int, tuple[float, float]]
-    """Attack thresholds by (attacker, target, weapon, net Advantage, target state)."""
-    escapes: dict[tuple[int, int, int], float]
-    start: _Derived | None = None
-    """What conditions and grapples mean at the start (each fight works on a copy unless
-    the encounter is ``settled``)."""
-    prefer_melee: list[list[list[int]]] | None = None
-    """[attacker][foe]: its melee weapons, the best expected damage first."""
-    prefer_ranged: list[list[list[int]]] | None = None
-    by_roll: dict[tuple[int, int, int, int, int, int], tuple[float, float]] = field(
-        default_factory=dict)
-    """The same thresholds by what the roll depends on (bonus, Defense, net Advantage,
-    target state, critical threshold): a crowd's many pairs share a few rolls."""
-
-
-
-
-def _damage_table(weapon: Weapon) -> list[int] | None:
-    dice = weapon.dice()
-    combos = 1
-    for expr in dice:
-        combos *= expr.combinations
-    if combos > TABLE_LIMIT:
-        return None
-    counts: dict[int, int] = {0: 1}
-    for expr in dice:
-        counts = convolve(counts, {value + expr.bonus: ways for value, ways
-                                   in sum_of_dice(expr.count, expr.sides).items()})
-    return [value for value, ways in sorted(counts.items()) for _ in range(ways)]
-
-
-def _weapon(sheet: Sheet, weapon: Weapon, size_modifier: int,
-            options: ApparatusOptions) -> _Weapon:
-    near, far = weapon.ranges(options)
-    bonus = sum(value for _label, value in attack_terms(sheet, weapon, size_modifier))
-    return _Weapon(ranged=weapon.ranged, reach=weapon.reach, near=near, far=far,
-                   bonus=bonus,
-                   dice=weapon.dice(), extra=combat.crit_extra(weapon.dice()),
-                   table=_damage_table(weapon))
-
-
-def _order(initiative: list[int | None], tie: list[int], who: list[int]) -> list[list[int]]:
-    """Counts highest first, creatures on one count together (the tracker's turn order)."""
-    return core.group_counts([(i, value, tie[i]) for i in who
-                              if (value := initiative[i]) is not None],
-                             lower_first=INITIATIVE.lower_first)
-
-
-def _prepare(encounter: ApparatusEncounter) -> _Prep:
-    options = options_of(encounter)
-    combatants = encounter.combatants
-    ids = [c.id for c in combatants]
-    index = {cid: i for i, cid in enumerate(ids)}
-    n = len(ids)
-    sides = list(encounter.sides) + sorted({c.side for c in combatants} - set(encounter.sides))
-    sheets = [sheet_of(encounter, cid) for cid in ids]
-    derived = [derive(sheet, options) for sheet in sheets]
-    base_speed = [d["speed"].value for d in derived]
-    run_halves = []
-    for i, cid in enumerate(ids):
-        difficulty = encounter.terrain.get(cid, 0)
-        impassable = terrain_impassable("run", difficulty, base_speed[i])
-        run_halves.append(0 if impassable else 2 * step_cost("run", 1, sheets[i].size,
-                                                              difficulty=difficulty))
-    weapons = [[_weapon(sheet, w, d["size_modifier"].value, options) for w in weapons_of(sheet)]
-               for sheet, d in zip(sheets, derived, strict=True)]
-    first_round = (encounter.round if encounter.phase != "setup"
-                   else 0 if encounter.surprise_side else 1)
-    placed: list[list[tuple[str, int, int]]] = []
-    timed: list[_Timed] = []
-    for i, combatant in enumerate(combatants):
-        mine = []
-        for condition in combatant.conditions:
-            source = index.get(condition.source or "", -1)
-            mine.append((condition.condition, condition.value, source))
-            if condition.rounds is not None:
-                stamp = encounter.applied_at.get(condition.id)
-                timed.append(_Timed(i, condition.condition, condition.rounds,
-                                    stamp is not None and stamp.round == first_round))
-        placed.append(mine)
-    side = [sides.index(c.side) for c in combatants]
-    plane = Plane(encounter.position_model, [encounter.places.get(c, Place()) for c in ids])
-    initiative = [c.initiative for c in combatants]
-    tie = [c.tie_order for c in combatants]
-    standing = [0] * len(sides)
-    for i, combatant in enumerate(combatants):
-        if not encounter.out_of_fight(combatant):
-            standing[side[i]] += 1
-    prep = _Prep(
-        encounter=encounter, options=options, ids=ids, n=n, side=side, sides=sides,
-        hp=[s.hit_points for s in sheets],
-        initiative=initiative, tie=tie,
-        agility=[s.abilities.agility for s in sheets], size=[s.size for s in sheets],
-        base_speed=base_speed, run_halves=run_halves,
-        stand_halves=[stand_cost_halves(speed, options) for speed in base_speed],
-        weapons=weapons,
-        melee=[[k for k, w in enumerate(ws) if not w.ranged] for ws in weapons],
-        ranged=[[k for k, w in enumerate(ws) if w.ranged] for ws in weapons],
-        max_reach=[max((w.reach for w in ws if not w.ranged), default=-1) for ws in weapons],
-        max_far=[max((w.far for w in ws if w.ranged), default=-1) for ws in weapons],
-        dual=[combat.net_advantage(combat.advantage_sources(
-            attacker=(), target=(), melee=True, dual_wielding=s.dual_wielding))
-            for s in sheets],
-        guard=[d["defense.guard"].value for d in derived],
-        physique=[d["physique"].value for d in derived],
-        check=[d["grapple"].value for d in derived],
-        threshold=[d["critical_threshold"].value for d in derived],
-        foes=[[j for j in range(n) if side[j] != side[i]] for i in range(n)],
-        plane=plane,
-        distance=[value for i in range(n) for value in plane.row(i)],
-        placed=placed, timed=timed,
-        grapples=[_Grapple(index[g.grappler], index[g.target], g.tier)
-                  for g in encounter.grapples if g.grappler in index and g.target in index],
-        evading=[cid in encounter.evading for cid in ids],
-        settled=not (timed or encounter.grapples or encounter.evading or any(
-            c == "prone" for mine in placed for c, _v, _s in mine)),
-        standing=standing, sides_left=sum(1 for count in standing if count),
-        order=None if None in initiative else _order(initiative, tie, list(range(n))),
-        started=encounter.phase != "setup",
-        surprise=-1, current=[], turn_halves=-1, turn_action=True,
-        odds={}, escapes={})
-    _where_the_fight_stands(prep, encounter, index)
-    return prep
-
-
-def _where_the_fight_stands(prep: _Prep, encounter: ApparatusEncounter,
-                            index: dict[str, int]) -> None:
-    if not prep.started:
-        if encounter.surprise_side in prep.sides:
-            prep.surprise = prep.sides.index(encounter.surprise_side)
-        return
-    who = [i for i, c in enumerate(encounter.combatants)
-           if encounter.phase != "surprise" or c.side == encounter.surprise_side]
-    waiting = [i for i in who if encounter.combatants[i].delayed]
-    counts = _order(prep.initiative, prep.tie, [i for i in who if i not in waiting])
-    flat = [i for count in counts for i in count]
-    turn = index.get(encounter.turn or "", -1)
-    if turn not in flat:
-        return  # between rounds: the next round starts afresh
-    resume = index.get(encounter.resume or "", -1)
-    after = resume if resume in flat and resume != turn else -1
-    start = flat.index(after) if after >= 0 else flat.index(turn) + 1
-    rest = [[i for i in count if i in flat[start:]] for count in counts]
-    prep.current = [[turn], *[count for count in rest if count], *[[i] for i in waiting]]
-    state = encounter.turns.get(encounter.turn or "")
-    if state is None:
-        prep.turn_halves, prep.turn_action = -1, True  # a fresh turn: Movement = Speed
-    else:
-        prep.turn_halves = 0 if state.long_jumped else state.halves
-        prep.turn_action = not state.action_used
-
-
-def _prep_for(encounter: ApparatusEncounter) -> _Prep:
-    return _CACHE(encounter)
-
-
-_CACHE: PreparedOnce[ApparatusEncounter, _Prep] = PreparedOnce(_prepare, _CACHE_SIZE)
-
-
-# -- the derived state: what conditions and grapples mean for each creature -----------------
-
-
-class _Derived:
-    """What each creature's conditions and grapples mean now, per creature: its own
-    Advantage, the Advantage of melee and of ranged attacks against it, its Speed this turn,
-    Incapacitated, the defender's Advantage (rolled Defense), Unseen, Prone, and whom it
-    may not attack (the source of a Charm)."""
-
-    __slots__ = ("charmed", "conds", "defnet", "incap", "own", "prone", "speed", "unseen",
-                 "vs_melee", "vs_ranged")
-
-    def __init__(self, n: int) -> None:
-        self.conds: list[set[str]] = [set() for _ in range(n)]
-        self.charmed: list[set[int]] = [set() for _ in range(n)]
-        self.own = [0] * n
-        self.vs_melee = [0] * n
-        self.vs_ranged = [0] * n
-        self.speed = [0] * n
-        self.incap = [0] * n
-        self.defnet = [0] * n
-        self.unseen = [False] * n
-        self.prone = [False] * n
-
-    def copy(self) -> _Derived:
-        """A twin for one fight (:meth:`refresh` replaces the sets, never changes them)."""
-        twin = _Derived.__new__(_Derived)
-        twin.conds, twin.charmed = self.conds[:], self.charmed[:]
-        twin.own, twin.vs_melee, twin.vs_ranged = self.own[:], self.vs_melee[:], self.vs_ranged[:]
-        twin.speed, twin.incap, twin.defnet = self.speed[:], self.incap[:], self.defnet[:]
-        twin.unseen, twin.prone = self.unseen[:], self.prone[:]
-        return twin
-
-    def refresh(self, prep: _Prep, i: int, placed: list[list[tuple[str, int, int]]],
-                grapples: list[_Grapple], evading: list[bool]) -> None:
-        """Work creature ``i`` out again after its conditions or grapples changed, as
-        ``state.conditions_of``, ``state.speed_now`` and the dialog's Advantage do."""
-        conds = held_conditions((c for c, _value, _source in placed[i]),
-                                (g.tier for g in grapples if g.target == i))
-        exhaustion = exhaustion_level((c, v) for c, v, _s in placed[i])
-        grappling = any(g.grappler == i and grapple.halves_grappler(prep.size[i],
-                                                                    prep.size[g.target])
-                        for g in grapples)
-        speed, _why = speed_rule(prep.base_speed[i], conds, grappling, prep.options)
-        static = defense_rule(prep.options).static
-        evades = evade_counts(evading[i], speed)
-        self.conds[i] = conds
-        self.charmed[i] = {s for c, _v, s in placed[i] if c == "charmed" and s >= 0}
-        self.own[i] = combat.net_advantage(combat.advantage_sources(
-            attacker=conds, target=(), exhaustion=exhaustion, melee=True))
-        for melee, into in ((True, self.vs_melee), (False, self.vs_ranged)):
-            into[i] = combat.net_advantage(combat.advantage_sources(
-                attacker=(), target=conds, melee=melee, target_evading=evades,
-                static_defense=static))
-        self.speed[i] = speed
-        self.incap[i] = 1 if "incapacitated" in conds else 0
-        self.defnet[i] = 1 if (not static and evades) else 0
-        self.unseen[i] = "unseen" in conds
-        self.prone[i] = "prone" in conds
-
-
-_RANGED_SITUATION = {(adjacent, far): combat.net_advantage(combat.advantage_sources(
-    attacker=(), target=(), melee=False, adjacent_hostile=adjacent, far_range=far))
-    for adjacent in (False, True) for far in (False, True)}
-"""The seed's ranged-only Advantage sources: adjacent to a hostile, at Far range."""
-
-
-def _thresholds(prep: _Prep, a: int, w: int, t: int, net: int, incap: int,
-                defnet: int) -> tuple[float, float]:
-    """The chance to miss, and to miss or crit: the exact odds the dialog shows, as floats."""
-    weapon = prep.weapons[a][w]
-    key = (weapon.bonus, prep.guard[t], net, incap, prep.threshold[a], defnet)
-    found = prep.by_roll.get(key)
-    if found is not None:
-        return found
-    odds = combat.attack_odds(weapon.bonus, prep.guard[t], net, prep.options,
-                              incapacitated_target=bool(incap), threshold=prep.threshold[a],
-                              defender_net=defense_rule(prep.options).defender_net(defnet))
-    miss = 1 - odds.hit
-    found = prep.by_roll[key] = (float(miss), float(miss + odds.crit))
-    return found
-
-
-def _mean_damage(weapon: _Weapon) -> float:
-    if weapon.table:
-        return sum(weapon.table) / len(weapon.table)
-    return sum(d.count * (d.sides + 1) / 2 + d.bonus for d in weapon.dice)
-
-
-def _preferences(prep: _Prep, derived: _Derived, melee: bool) -> list[list[list[int]]]:
-    """For each attacker and foe, its melee (or ranged) weapons, the best expected damage
-    first, at the Advantage of the start."""
-    found: list[list[list[int]]] = [[[] for _ in range(prep.n)] for _ in range(prep.n)]
-    for a in range(prep.n):
-        kinds = prep.melee[a] if melee else prep.ranged[a]
-        for t in prep.foes[a]:
-            if len(kinds) < 2:
-                found[a][t] = kinds
-                continue
-            net = derived.own[a] + (derived.vs_melee[t] + prep.dual[a] if melee
-                                    else derived.vs_ranged[t])
-
-            def worth(k: int, a: int = a, t: int = t, net: int = net) -> tuple[float, int]:
-                weapon = prep.weapons[a][k]
-                miss, crit = _thresholds(prep, a, k, t, net, derived.incap[t],
-                                         derived.defnet[t])
-                return -((1 - miss) * _mean_damage(weapon) + (crit - miss) * weapon.extra), k
-
-            found[a][t] = sorted(kinds, key=worth)
-    return found
-
-
-def _start(prep: _Prep) -> _Derived:
-    if prep.start is None:
-        derived = _Derived(prep.n)
-        for i in range(prep.n):
-            derived.refresh(prep, i, prep.placed, prep.grapples, prep.evading)
-        prep.prefer_melee = _preferences(prep, derived, True)
-        prep.prefer_ranged = _preferences(prep, derived, False)
-        prep.start = derived
-    return prep.start
-
-
-# -- one fight ------------------------------------------------------------------------------
-
-
-class _Fight:
-    """The state of one fight besides hit points and distances, and the rare events that
-    change it (standing up, conditions running out, an Evade ending, grapples). Lists are
-    changed in place: the fight's loop holds on to them."""
-
-    __slots__ = ("derived", "evading", "grapples", "own_placed", "placed", "prep", "timed")
-
-    def __init__(self, prep: _Prep, start: _Derived) -> None:
+    def __init__(self, prep: _Prep, dice: random.Random, policy: Policy) -> None:
         self.prep = prep
-        self.placed = prep.placed
-        self.own_placed = False
-        if prep.settled:
-            # Nothing can change what conditions mean in this fight: share the start.
-            self.derived, self.grapples, self.evading, self.timed = start, [], prep.evading, []
-            return
-        self.derived = start.copy()
-        self.grapples = [_Grapple(g.grappler, g.target, g.tier) for g in prep.grapples]
-        self.evading = prep.evading[:]
-        self.timed = [_Timed(t.bearer, t.condition, t.rounds, t.fresh) for t in prep.timed]
+        self.fight = fight = _Fight(prep, _start(prep))
+        self.d = fight.derived
+        self.n, self.side, self.foes = prep.n, prep.side, prep.foes
+        self.down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
+        self.hp = prep.hp[:]
+        self.fallen = [self.down(h) for h in self.hp]  # asked again only where hp change
+        self.dist = prep.distance[:]
+        self.plane = prep.plane.copy()
+        self.standing = prep.standing[:]
+        self.sides_left = prep.sides_left
+        order = prep.order
+        if order is None:
+            draw = dice.random
+            initiative = [prep.initiative[i] if prep.initiative[i] is not None
+                          else int(draw() * 20) + 1 + prep.agility[i] for i in range(self.n)]
+            order = _order(initiative, prep.tie, list(range(self.n)))
+        self.order = order
+        assert prep.prefer_melee is not None and prep.prefer_ranged is not None
+        self.prefer_melee, self.prefer_ranged = prep.prefer_melee, prep.prefer_ranged
+        self.weight = policy_weight(policy.target)  # whom to pick: the core's policy_key
+        self.ranged_stay = policy.ranged_stay
+        self.dice = dice
+        self.draw, self.randint = dice.random, dice.randint
+        self.opportunity = prep.options.opportunity_attacks == "due"
+        self.halves, self.action = (prep.turn_halves, prep.turn_action) if prep.current \
+            else (-1, True)
+        self.resuming = bool(prep.current)
 
-    def _placed(self) -> list[list[tuple[str, int, int]]]:
-        if not self.own_placed:
-            self.placed = [p[:] for p in self.placed]
-            self.own_placed = True
-        return self.placed
+    def reach_of(self, a: int, t: int, distance: int) -> int:
+        """The best melee weapon that reaches ``t`` from here, or −1."""
+        if distance <= self.prep.max_reach[a]:
+            weapons = self.prep.weapons[a]
+            for k in self.prefer_melee[a][t]:
+                if weapons[k].reach >= distance:
+                    return k
+        return -1
 
-    def refresh(self, *who: int) -> None:
-        for i in who:
-            self.derived.refresh(self.prep, i, self.placed, self.grapples, self.evading)
+    def shot_of(self, a: int, t: int, distance: int) -> int:
+        """The best missile weapon that can hit ``t`` from here (within Far), or −1."""
+        if distance <= self.prep.max_far[a]:
+            weapons = self.prep.weapons[a]
+            for k in self.prefer_ranged[a][t]:
+                if weapons[k].far >= distance:
+                    return k
+        return -1
 
-    def stand(self, i: int) -> None:
-        placed = self._placed()
-        placed[i] = [p for p in placed[i] if p[0] != "prone"]
-        self.timed[:] = [t for t in self.timed if not (t.bearer == i and t.condition == "prone")]
-        self.refresh(i)
-
-    def stop_evading(self, i: int) -> None:
-        self.evading[i] = False
-        self.refresh(i)
-
-    def holds(self, i: int) -> bool:
-        return any(g.grappler == i for g in self.grapples)
-
-    def release(self, down: int) -> None:
-        """Grapples end when the grappler or the one held goes down."""
-        ended = [g for g in self.grapples if down in (g.grappler, g.target)]
-        if ended:
-            self.grapples[:] = [g for g in self.grapples if g not in ended]
-            self.refresh(*{i for g in ended for i in (g.grappler, g.target)})
-
-    def round_ended(self) -> None:
-        """Timed conditions count down as the tracker's round end does (one placed in the
-        round the forecast starts in first counts at the end of the next)."""
-        kept, gone = [], []
-        for t in self.timed:
-            left = core.counted_down(t.rounds, t.fresh)
-            t.fresh = False
-            if left:
-                t.rounds = left
-                kept.append(t)
-            else:
-                gone.append(t)
-        self.timed[:] = kept
-        for t in gone:
-            mine = self._placed()[t.bearer]
-            for k, (condition, _v, _s) in enumerate(mine):
-                if condition == t.condition:
-                    del mine[k]
+    def strike(self, a: int, t: int, w: int, distance: int) -> None:
+        """``a``'s attack on ``t`` with weapon ``w`` from ``distance`` (the dialog's odds)."""
+        prep, d, n = self.prep, self.d, self.n
+        weapon = prep.weapons[a][w]
+        if weapon.ranged:
+            row = a * n
+            fallen, dist = self.fallen, self.dist
+            adjacent = False
+            for c in self.foes[a]:
+                if not fallen[c] and dist[row + c] <= ADJACENT:
+                    adjacent = True
                     break
-            self.refresh(t.bearer)
+            net = d.own[a] + d.vs_ranged[t] + _RANGED_SITUATION[(adjacent,
+                                                                 distance > weapon.near)]
+        else:
+            net = d.own[a] + d.vs_melee[t] + prep.dual[a]
+        incap, defnet = d.incap[t], d.defnet[t]
+        key = (((a * n + t) * 32 + w) * 64 + net + 32) * 4 + incap * 2 + defnet
+        odds = prep.odds
+        found = odds.get(key)
+        if found is None:
+            found = odds[key] = _thresholds(prep, a, w, t, net, incap, defnet)
+        draw = self.draw
+        roll = draw()
+        if roll < found[0]:
+            return
+        table = weapon.table
+        if table is not None:
+            damage = table[int(draw() * len(table))]
+        else:
+            randint = self.randint
+            damage = sum(sum(randint(1, e.sides) for _ in range(e.count)) + e.bonus
+                         for e in weapon.dice)
+        if roll < found[1]:
+            damage += weapon.extra
+        if damage > 0:
+            self.wound(t, damage)
 
-    def escape(self, dice: random.Random, a: int) -> None:
-        """``a`` spends its Standard Action to Escape: the grappler rolls to sustain its
-        hold (the dialog's check); a failed check loosens the grapple by a tier."""
-        prep, d = self.prep, self.derived
-        held = next(g for g in self.grapples if g.target == a)
-        g = held.grappler
-        net = d.own[g] + d.vs_melee[a] + prep.dual[g]
-        fail = prep.escapes.get((g, a, net))
-        if fail is None:
-            odds = grapple.check_odds(prep.check[g], prep.physique[a], net, prep.options,
-                                      threshold=prep.threshold[g])
-            fail = prep.escapes[(g, a, net)] = float(odds["failure"])
-        if dice.random() < fail:
-            lower = grapple.downgraded(held.tier)
-            if lower is None:
-                self.grapples.remove(held)
-            else:
-                held.tier = lower
-            self.refresh(g, a)
+    def wound(self, t: int, damage: int) -> None:
+        hp = self.hp
+        hp[t] -= damage
+        if self.down(hp[t]):
+            self.fallen[t] = True
+            side = self.side[t]
+            self.standing[side] -= 1
+            if not self.standing[side]:
+                self.sides_left -= 1
+            if self.fight.grapples:
+                self.fight.release(t)
 
+    def run(self, a: int, t: int, metres: int, budget: int) -> int:
+        """``a`` runs toward ``t`` (:func:`_move`); under the table rule that makes them due,
+        each hostile whose reach it leaves strikes at it first (:func:`core.free_attacks.
+        reach_left`, as the map's move owes them), with its best melee weapon that reached."""
+        n, dist, fallen = self.n, self.dist, self.fallen
+        if not self.opportunity:
+            return _move(dist, self.plane, n, a, t, metres, fallen, budget)
+        row = a * n
+        before = dist[row:row + n]
+        distance = _move(dist, self.plane, n, a, t, metres, fallen, budget)
+        max_reach, side, incap = self.prep.max_reach, self.side, self.d.incap
+        threat = [max_reach[f] if side[f] != side[a] and not fallen[f] and not incap[f]
+                  else -1 for f in range(n)]
+        for f in reach_left(before, dist[row:row + n], threat):
+            w = self.reach_of(f, a, before[f])
+            if w >= 0:
+                self.strike(f, a, w, before[f])
+            if fallen[a]:
+                break
+        return distance
 
-def _move(dist: list[int], plane: Plane, n: int, a: int, t: int, metres: int,
-          fallen: list[bool], budget: int) -> int:
-    """``a`` runs ``metres`` towards ``t`` (:meth:`Plane.approach`), to a spot no creature
-    standing holds within ``budget`` metres (:func:`core.places.free_spot`); every distance
-    from ``a`` is measured again from the places. Returns the distance to ``t`` now."""
-    plane.approach(a, t, dist[a * n + t] - metres, fallen, budget)
-    row = plane.row(a)
-    dist[a * n:a * n + n] = row  # a's row and a's column of the n × n table
-    dist[a::n] = row
-    return row[t]
+    def target(self, a: int, mobile: bool) -> int:
+        """The foe ``a`` goes for (the policy's pick among those it can reach, shoot or
+        run to), or −1."""
+        fallen, unseen, dist, hp = self.fallen, self.d.unseen, self.dist, self.hp
+        max_reach, weight = self.prep.max_reach[a], self.weight
+        row = a * self.n
+        charm = self.d.charmed[a]
+        t, best_key = -1, 0
+        for foe in self.foes[a]:
+            if fallen[foe] or unseen[foe] or (charm and foe in charm):
+                continue
+            distance = dist[row + foe]
+            if not mobile and (distance > max_reach or self.reach_of(a, foe, distance) < 0) \
+                    and self.shot_of(a, foe, distance) < 0:
+                continue
+            key = distance + hp[foe] * weight  # policy_key, inlined
+            if t < 0 or key < best_key:
+                t, best_key = foe, key
+        return t
+
+    def approach(self, a: int, t: int, distance: int, mobile: bool,
+                 speed: int) -> tuple[int, int]:
+        """``a`` gets in reach or range of ``t`` if it can (shooting from where it stands,
+        stepping into Near range, running, or Dashing): its weapon then (−1: none) and the
+        distance."""
+        prep, per, halves = self.prep, self.prep.run_halves[a], self.halves
+        weapons, melee = prep.weapons[a], prep.melee[a]
+        w = self.reach_of(a, t, distance) if distance <= prep.max_reach[a] else -1
+        if w >= 0:
+            return w, distance
+        shooter = prep.ranged[a] and (self.ranged_stay or not melee or not mobile)
+        w = self.shot_of(a, t, distance) if shooter else -1
+        if w >= 0:
+            near = weapons[w].near
+            if mobile and distance > near and halves >= per * (distance - near):
+                distance = self.run(a, t, distance - near, halves // per)
+            return w, distance
+        if not mobile:
+            return -1, distance
+        goal = (weapons[self.prefer_melee[a][t][0]].reach if melee and not shooter
+                else weapons[self.prefer_ranged[a][t][0]].near)
+        need = distance - goal
+        metres = min(halves // per, need)
+        w = self.reach_of(a, t, distance - metres) \
+            if distance - metres <= prep.max_reach[a] else -1
+        if w < 0 and (shooter or not melee):
+            w = self.shot_of(a, t, distance - metres)
+        budget = halves // per
+        if w < 0 and self.action:
+            self.action = False  # Dash: Movement + Speed again, no attack
+            budget = (halves + speed + speed) // per
+            metres = min(budget, need)
+        if metres > 0:
+            distance = self.run(a, t, metres, budget)
+            w = self.reach_of(a, t, distance) if distance <= prep.max_reach[a] else -1
+            if w < 0 and (shooter or not melee):
+                w = self.shot_of(a, t, distance)
+        return w, distance
+
+    def turn(self, a: int, single: bool) -> None:
+        """``a``'s turn: Movement = Speed and one Standard Action."""
+        fight, d = self.fight, self.d
+        if self.resuming:
+            self.resuming = False  # the turn under way began before the forecast
+        else:
+            self.halves, self.action = -1, True
+            if fight.evading[a]:
+                fight.stop_evading(a)  # Evade lasts until the start of its turn
+        if d.incap[a] or (single and self.fallen[a]):
+            return
+        speed = d.speed[a]
+        if self.halves < 0:
+            self.halves = speed + speed
+        stand = self.prep.stand_halves[a]
+        if d.prone[a] and speed and self.halves >= stand:
+            self.halves -= stand
+            fight.stand(a)
+        mobile = bool(self.prep.run_halves[a] and speed and not d.prone[a]
+                      and not (fight.grapples and fight.holds(a)))
+        t = self.target(a, mobile)
+        if t < 0:
+            if self.action and fight.grapples and "grappled" in d.conds[a]:
+                fight.escape(self.dice, a)
+            return
+        w, distance = self.approach(a, t, self.dist[a * self.n + t], mobile, speed)
+        if self.opportunity and self.fallen[a]:
+            return  # struck down leaving a hostile's reach
+        if w >= 0 and self.action:
+            self.strike(a, t, w, distance)
+
+    def rounds(self, limit: int) -> int:
+        """Rounds played until one side is left (or ``limit``): how many."""
+        prep, side, fallen = self.prep, self.side, self.fallen
+        rounds = 0
+        counts = prep.current or self.order
+        if not prep.started and prep.surprise >= 0:
+            counts = [[i for i in count if side[i] == prep.surprise] for count in self.order]
+        while self.sides_left > 1 and rounds < limit:
+            rounds += 1
+            for count in counts:
+                # Creatures on one count act simultaneously: one downed by another of the
+                # same count still takes its turn.
+                single = len(count) == 1
+                for a in count if single else [i for i in count if not fallen[i]]:
+                    self.turn(a, single)
+                if self.sides_left <= 1:
+                    break
+            if self.fight.timed:
+                self.fight.round_ended()
+            counts = self.order
+        return rounds
 
 
 def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> FightResult:
@@ -565,203 +302,10 @@ def simulate(encounter: core.Encounter, dice: random.Random, policy: Policy) -> 
     if not isinstance(encounter, ApparatusEncounter):
         raise TypeError("not an Apparatus encounter")
     prep = _prep_for(encounter)
-    fight = _Fight(prep, _start(prep))
-    d = fight.derived
-    n, side, foes = prep.n, prep.side, prep.foes
-    down = combat.down  # the encounter's out_of_fight rule, one lookup per fight
-    hp = prep.hp[:]
-    fallen = [down(h) for h in hp]  # asked again only where hit points change
-    dist = prep.distance[:]
-    plane = prep.plane.copy()
-    standing = prep.standing[:]
-    sides_left = prep.sides_left
-    order = prep.order
-    if order is None:
-        draw = dice.random
-        initiative = [prep.initiative[i] if prep.initiative[i] is not None
-                      else int(draw() * 20) + 1 + prep.agility[i] for i in range(n)]
-        order = _order(initiative, prep.tie, list(range(n)))
-    weapons, melee_of, ranged_of = prep.weapons, prep.melee, prep.ranged
-    max_reach, max_far = prep.max_reach, prep.max_far
-    prefer_melee, prefer_ranged = prep.prefer_melee, prep.prefer_ranged
-    assert prefer_melee is not None and prefer_ranged is not None
-    run_halves, stand_halves = prep.run_halves, prep.stand_halves
-    incap, speed_now, prone, unseen = d.incap, d.speed, d.prone, d.unseen
-    charmed, conds = d.charmed, d.conds
-    grapples, evading = fight.grapples, fight.evading
-    weight = policy_weight(policy.target)  # whom to pick: the core's one policy_key
-    ranged_stay = policy.ranged_stay
-    own, vs_melee, vs_ranged, defnet = d.own, d.vs_melee, d.vs_ranged, d.defnet
-    odds, dual, situation = prep.odds, prep.dual, _RANGED_SITUATION
-    draw, randint = dice.random, dice.randint
-
-    def reach_of(a: int, t: int, distance: int) -> int:
-        """The best melee weapon that reaches ``t`` from here, or −1."""
-        if distance <= max_reach[a]:
-            for k in prefer_melee[a][t]:
-                if weapons[a][k].reach >= distance:
-                    return k
-        return -1
-
-    def shot_of(a: int, t: int, distance: int) -> int:
-        """The best missile weapon that can hit ``t`` from here (within Far), or −1."""
-        if distance <= max_far[a]:
-            for k in prefer_ranged[a][t]:
-                if weapons[a][k].far >= distance:
-                    return k
-        return -1
-
-    def strike(a: int, t: int, w: int, distance: int) -> None:
-        """``a``'s attack on ``t`` with weapon ``w`` from ``distance`` (the dialog's odds)."""
-        nonlocal sides_left
-        weapon = weapons[a][w]
-        if weapon.ranged:
-            row = a * n
-            adjacent = False
-            for c in foes[a]:
-                if not fallen[c] and dist[row + c] <= ADJACENT:
-                    adjacent = True
-                    break
-            net = own[a] + vs_ranged[t] + situation[(adjacent, distance > weapon.near)]
-        else:
-            net = own[a] + vs_melee[t] + dual[a]
-        key = (((a * n + t) * 32 + w) * 64 + net + 32) * 4 + incap[t] * 2 + defnet[t]
-        found = odds.get(key)
-        if found is None:
-            found = odds[key] = _thresholds(prep, a, w, t, net, incap[t], defnet[t])
-        roll = draw()
-        if roll < found[0]:
-            return
-        table = weapon.table
-        if table is not None:
-            damage = table[int(draw() * len(table))]
-        else:
-            damage = sum(sum(randint(1, e.sides) for _ in range(e.count)) + e.bonus
-                         for e in weapon.dice)
-        if roll < found[1]:
-            damage += weapon.extra
-        if damage > 0:
-            hp[t] -= damage
-            if down(hp[t]):
-                fallen[t] = True
-                standing[side[t]] -= 1
-                if not standing[side[t]]:
-                    sides_left -= 1
-                if grapples:
-                    fight.release(t)
-
-    def run(a: int, t: int, metres: int, budget: int) -> int:
-        """``a`` runs toward ``t`` (:func:`_move`); under the table rule that makes them due,
-        each hostile whose reach it leaves strikes at it first (:func:`core.free_attacks.
-        reach_left`, as the map's move owes them), with its best melee weapon that reached."""
-        row = a * n
-        before = dist[row:row + n] if opportunity else None
-        distance = _move(dist, plane, n, a, t, metres, fallen, budget)
-        if before is not None:
-            threat = [max_reach[f] if side[f] != side[a] and not fallen[f] and not incap[f]
-                      else -1 for f in range(n)]
-            for f in reach_left(before, dist[row:row + n], threat):
-                w = reach_of(f, a, before[f])
-                if w >= 0:
-                    strike(f, a, w, before[f])
-                if fallen[a]:
-                    break
-        return distance
-
-    opportunity = prep.options.opportunity_attacks == "due"
-    rounds = 0
-    counts = prep.current or order
-    halves, action = (prep.turn_halves, prep.turn_action) if prep.current else (-1, True)
-    if not prep.started and prep.surprise >= 0:
-        counts = [[i for i in count if side[i] == prep.surprise] for count in order]
-    resuming = bool(prep.current)
-    while sides_left > 1 and rounds < policy.max_rounds:
-        rounds += 1
-        for count in counts:
-            # Creatures on one count act simultaneously: one downed by another of the same
-            # count still takes its turn.
-            single = len(count) == 1
-            for a in count if single else [i for i in count if not fallen[i]]:
-                # -- one turn: Movement = Speed and one Standard Action --
-                if resuming:
-                    resuming = False  # the turn under way began before the forecast
-                else:
-                    halves, action = -1, True
-                    if evading[a]:
-                        fight.stop_evading(a)  # Evade lasts until the start of its turn
-                if incap[a] or (single and fallen[a]):
-                    continue
-                speed = speed_now[a]
-                if halves < 0:
-                    halves = speed + speed
-                if prone[a] and speed and halves >= stand_halves[a]:
-                    halves -= stand_halves[a]
-                    fight.stand(a)
-                per = run_halves[a]
-                mobile = per and speed and not prone[a] and not (grapples and fight.holds(a))
-                row = a * n
-                charm = charmed[a]
-                t, best_key = -1, 0
-                for foe in foes[a]:
-                    if fallen[foe] or unseen[foe] or (charm and foe in charm):
-                        continue
-                    distance = dist[row + foe]
-                    if not mobile and (distance > max_reach[a] or reach_of(a, foe, distance) < 0) \
-                            and shot_of(a, foe, distance) < 0:
-                        continue
-                    key = distance + hp[foe] * weight  # policy_key, inlined
-                    if t < 0 or key < best_key:
-                        t, best_key = foe, key
-                if t < 0:
-                    if action and grapples and "grappled" in conds[a]:
-                        fight.escape(dice, a)
-                    continue
-                distance = dist[row + t]
-                w = reach_of(a, t, distance) if distance <= max_reach[a] else -1
-                if w < 0:
-                    shooter = ranged_of[a] and (ranged_stay or not melee_of[a] or not mobile)
-                    w = shot_of(a, t, distance) if shooter else -1
-                    if w >= 0:
-                        near = weapons[a][w].near
-                        if mobile and distance > near and halves >= per * (distance - near):
-                            distance = run(a, t, distance - near, halves // per) \
-                                if opportunity else _move(dist, plane, n, a, t, distance - near,
-                                                          fallen, halves // per)
-                    elif not mobile:
-                        continue
-                    else:
-                        goal = (weapons[a][prefer_melee[a][t][0]].reach
-                                if melee_of[a] and not shooter
-                                else weapons[a][prefer_ranged[a][t][0]].near)
-                        need = distance - goal
-                        metres = min(halves // per, need)
-                        w = reach_of(a, t, distance - metres) \
-                            if distance - metres <= max_reach[a] else -1
-                        if w < 0 and (shooter or not melee_of[a]):
-                            w = shot_of(a, t, distance - metres)
-                        budget = halves // per
-                        if w < 0 and action:
-                            action = False  # Dash: Movement + Speed again, no attack
-                            budget = (halves + speed + speed) // per
-                            metres = min(budget, need)
-                        if metres > 0:
-                            distance = run(a, t, metres, budget) if opportunity else \
-                                _move(dist, plane, n, a, t, metres, fallen, budget)
-                            w = reach_of(a, t, distance) if distance <= max_reach[a] else -1
-                            if w < 0 and (shooter or not melee_of[a]):
-                                w = shot_of(a, t, distance)
-                if opportunity and fallen[a]:
-                    continue  # struck down leaving a hostile's reach
-                if w < 0 or not action:
-                    continue
-                strike(a, t, w, distance)
-            if sides_left <= 1:
-                break
-        if fight.timed:
-            fight.round_ended()
-        counts = order
-    alive = [s for s, count in enumerate(standing) if count]
+    play = _Play(prep, dice, policy)
+    rounds = play.rounds(policy.max_rounds)
+    alive = [s for s, count in enumerate(play.standing) if count]
     return FightResult(
         winner=prep.sides[alive[0]] if len(alive) == 1 else None, rounds=rounds,
-        down=frozenset([prep.ids[i] for i in range(n) if down(hp[i])]),
-        hit_points=dict(zip(prep.ids, hp, strict=True)))
+        down=frozenset([prep.ids[i] for i in range(prep.n) if play.down(play.hp[i])]),
+        hit_points=dict(zip(prep.ids, play.hp, strict=True)))
