@@ -44,7 +44,6 @@ from m3desk.core import registry
 from m3desk.core.encounter import (
     Encounter,
     add_log,
-    closing_place,
     move_to,
     position_between,
 )
@@ -54,6 +53,7 @@ from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map.backdrop import PictureHandle
 from m3desk.ui.map.backdrop_tool import BackdropTool
+from m3desk.ui.map.drops import PLACE_MODIFIER, landing, ruler_lines, stop_at_allowance
 from m3desk.ui.map.moves import area_between, snapped, stepped, with_area
 from m3desk.ui.map.painter import (
     GroundCache,
@@ -92,8 +92,6 @@ ADJUST_PICTURE = ("Adjust Picture", "B", "Adjust the background picture on the m
                   "it, drag a corner to scale it, calibrate it by two points (B)")
 CALIBRATE_PICTURE = ("Calibrate Picture…", "C", "Click two points on the picture and type how "
                      "far apart they are: the picture is scaled to match (C)")
-PLACE_MODIFIER = "Shift"
-"""Held while dragging a token: the GM places it (no movement spent, no move's words)."""
 MAP_KEYS: tuple[tuple[str, str], ...] = (
     ("Move a token by the rules", "Drag"),
     ("Place a token (no movement)", f"{PLACE_MODIFIER}+Drag"),
@@ -117,35 +115,6 @@ NEAREST_COUNTED = 60
 """Up to this many tokens a fit looks whether two foes stand at melee range (more: a crowd,
 taken to be)."""
 MAP_ASPECTS = frozenset({"roster", "sheets", "positions", "setup", "turn"})
-
-
-def ruler_lines(check: MoveCheck, unit: str) -> tuple[str, ...]:
-    """What the ruler says: the move's length (its cost against the allowance where the
-    game prices moves), whether it is within or over the allowance (the GM may still drop
-    it), and the rules' notes."""
-    first = f"{check.verb} {check.distance} {unit}"
-    if check.allowance is None:
-        if check.cost != check.distance:
-            first += f" · costs {check.cost}"
-    elif check.cost != check.distance:
-        first += f" · costs {check.cost} of {check.allowance}"
-    else:
-        first += f" · allowance {check.allowance} {unit}"
-    notes = list(check.notes)
-    lines = [first]
-    if check.blocked:
-        lines.append(f"Blocked by the rules: {PLACE_MODIFIER}+drag places it without a move")
-    elif check.over:
-        # The game's own words for it when it gives them ("over the allowance (90 ft)").
-        said = next((n for n in notes if n.casefold().startswith("over the allowance")),
-                    f"over the allowance ({check.allowance} {unit})")
-        if said in notes:
-            notes.remove(said)
-        lines.append(f"{said[:1].upper()}{said[1:]}: a drop here asks (stop at it, or "
-                     "move anyway)")
-    elif check.allowance is not None:
-        lines.append("Within the allowance")
-    return (*lines, *notes)
 
 
 @dataclass
@@ -453,57 +422,15 @@ class MapView(QWidget):
                                            actor=combatant_id), text)
 
     def landing(self, combatant_id: str, place: Place) -> Place:
-        """Where a drop at ``place`` lands: on or beside a foe (within a grid step of its
-        reach) it stands in reach of it, at the free spot beside it that closing in always
-        takes (:func:`~m3desk.core.encounter.closing_place`); elsewhere where dropped."""
-        encounter = self.document.encounter
-        model = encounter.position_model
-        if combatant_id not in encounter.places:
-            return place
-        mover = encounter.combatant(combatant_id)
-        reach = max((r.value for r in self.rules.rings(encounter, combatant_id)
-                     if r.kind == "reach"), default=model.step)
-        nearest: tuple[float, str] | None = None
-        for other in encounter.combatants:
-            there = encounter.places.get(other.id)
-            if there is None or other.side == mover.side or encounter.out_of_fight(other):
-                continue
-            gap = model.norm(place.x - there.x, place.y - there.y, place.z - there.z)
-            if gap <= reach + model.step and (nearest is None or gap < nearest[0]):
-                nearest = (gap, other.id)
-        if nearest is None:
-            return place
-        foe = nearest[1]
-        if model.measure(place, encounter.places[foe]) <= reach and not self._taken(
-                combatant_id, place):
-            return place
-        return closing_place(encounter, combatant_id, foe, reach)
-
-    def _taken(self, combatant_id: str, place: Place) -> bool:
-        """Someone else still in the fight stands within a grid step of ``place``."""
-        encounter = self.document.encounter
-        model = encounter.position_model
-        return any(model.norm(place.x - p.x, place.y - p.y, place.z - p.z) < model.step
-                   for other_id, p in encounter.places.items() if other_id != combatant_id
-                   and not encounter.out_of_fight(encounter.combatant(other_id)))
+        """Where a drop at ``place`` lands (:func:`~m3desk.ui.map.drops.landing`)."""
+        return landing(self.document.encounter, self.rules, combatant_id, place)
 
     def stop_at_allowance(self, combatant_id: str, origin: Place, target: Place
                           ) -> Place | None:
-        """The farthest grid point on the way from ``origin`` to ``target`` the allowance
-        still covers (the rules' own cost, terrain included); None when no step is."""
-        model = self.picture.model
-        best: Place | None = None
-        low, high = 0.0, 1.0
-        for _ in range(12):
-            middle = (low + high) / 2
-            spot = snapped(model, origin.x + (target.x - origin.x) * middle,
-                           origin.y + (target.y - origin.y) * middle,
-                           origin.z + (target.z - origin.z) * middle)
-            if not self.preview(combatant_id, spot).over:
-                low, best = middle, spot
-            else:
-                high = middle
-        return best if best is not None and best != origin else None
+        """The farthest grid point the allowance covers on the way
+        (:func:`~m3desk.ui.map.drops.stop_at_allowance`)."""
+        return stop_at_allowance(self.document.encounter, self.rules, combatant_id, origin,
+                                 target)
 
     def drop(self, combatant_id: str, origin: Place, target: Place, check: MoveCheck | None,
              *, placing: bool = False) -> bool:
