@@ -44,6 +44,15 @@ class Taken:
         return any(rect.intersects(other) for key in self._keys(rect)
                    for other in self._cells.get(key, ()))
 
+    def crossed(self, line: QLineF, own: QPointF) -> bool:
+        """Whether ``line`` runs through a rectangle taken (but the marker centred on
+        ``own``, the token the line starts from)."""
+        box = QRectF(line.p1(), line.p2()).normalized()
+        return any(crosses(line, other) for key in self._keys(box)
+                   for other in self._cells.get(key, ())
+                   if abs(other.center().x() - own.x()) > 0.5
+                   or abs(other.center().y() - own.y()) > 0.5)
+
     def add(self, rect: QRectF) -> None:
         for key in self._keys(rect):
             self._cells.setdefault(key, []).append(rect)
@@ -96,8 +105,34 @@ NAME_REACH = 2.6
 no longer tell whose name it is (at 150 % "Hobgoblin boss 2" stood three tokens away)."""
 
 
-NAME_CLOSE = 1.6
-"""Within this many lines a shortened name is preferred to the whole one farther out."""
+def crosses(line: QLineF, rect: QRectF) -> bool:
+    """Whether the segment ``line`` passes through ``rect`` (touching its edge counts not)."""
+    x0, y0 = line.x1(), line.y1()
+    dx, dy = line.dx(), line.dy()
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0 - rect.left()), (dx, rect.right() - x0),
+                 (-dy, y0 - rect.top()), (dy, rect.bottom() - y0)):
+        if p == 0:
+            if q <= 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            low = max(low, r)
+        else:
+            high = min(high, r)
+        if low >= high:
+            return False
+    return True
+
+
+def _leader(x: float, y: float, radius: float, box: QRectF) -> QLineF:
+    """The line from a token's edge to its name standing apart."""
+    end = QPointF(min(max(x, box.left() + 3), box.right() - 3),
+                  box.top() if box.top() > y else box.bottom())
+    direction = end - QPointF(x, y)
+    length = math.hypot(direction.x(), direction.y()) or 1.0
+    return QLineF(QPointF(x, y) + direction * (radius / length), end)
 
 
 def _gap(box: QRectF, x: float, y: float) -> float:
@@ -143,50 +178,57 @@ def label_layout(centres: list[tuple[float, float, MapToken, bool]], radius: flo
                  frame: MapFrame, style: MapStyle, unit: str, taken: Taken
                  ) -> list[Label]:
     """Every token's name placed where it covers no token (``taken`` holds the markers),
-    no name placed before it, and stays whole on the surface: the selected one's first,
-    then the others in the map's reading order (top to bottom, left to right), each at the
-    first free spot of :func:`_spots` that stays beside its own token: within
+    no name or line placed before it, and stays whole on the surface: the selected one's
+    first, then the others in the map's reading order (top to bottom, left to right), each
+    at the first free spot of :func:`_spots` that stays beside its own token: within
     :data:`NAME_REACH` lines of its edge, its middle nearer to it than to any other token (a
-    name that floats between tokens names no one). Where the whole name finds no such spot its
-    :func:`short_name` is tried (first within :data:`NAME_CLOSE`, then out to the reach);
-    a name with no spot at all is left out (the marker keeps
-    its initials, the tooltip the name)."""
+    name that floats between tokens names no one), and where it stands apart, its line to
+    the token crossing no token and no name (on paper a line ran under another name). The
+    whole name first; where it finds no such spot its :func:`short_name`; a name with no
+    spot at all is left out (the marker keeps its initials, the tooltip the name; a fit
+    zooms in until none is: :func:`~m3desk.ui.map.painter.names_fit`)."""
     surface = QRectF(0, 0, frame.width, frame.height)
     order = sorted(centres, key=lambda c: (not c[3], round(c[1]), c[0]))
     near = _Centres(centres)
     reach = radius + (NAME_REACH + (1.0 if style.paper else 0.0)) * style.line
-    close = radius + NAME_CLOSE * style.line
     labels: list[Label] = []
+    leaders: list[QLineF] = []
     for x, y, token, selected in order:
         whole = token_label(token, unit)
         found = None
-        forms = dict.fromkeys((whole, short_name(whole)))
-        for limit, text in ((limit, text) for limit in (close, reach) for text in forms):
-            width = style.label_width(text, selected)
-            for box, apart in _spots(x, y, radius, width, style.line - 1):
-                # A little air round each name, so two names side by side read as two.
-                if _gap(box, x, y) > limit or not surface.contains(box) \
-                        or taken.hits(box.adjusted(-4, -1, 4, 1)):
-                    continue
-                middle = box.center()
-                own = math.hypot(middle.x() - x, middle.y() - y)
-                if near.nearer(middle, own + 1.0, token.combatant_id):
-                    continue
-                found = (text, box, apart)
-                break
+        for text in dict.fromkeys((whole, short_name(whole))):
+            found = _first_spot(x, y, radius, text, selected, style, reach, surface, taken,
+                                near, leaders, token.combatant_id)
             if found is not None:
                 break
         if found is None:
             continue
-        text, box, apart = found
+        text, box, leader = found
         taken.add(box)
-        leader = None
-        if apart:
-            end = QPointF(min(max(x, box.left() + 3), box.right() - 3),
-                          box.top() if box.top() > y else box.bottom())
-            direction = end - QPointF(x, y)
-            length = math.hypot(direction.x(), direction.y()) or 1.0
-            start = QPointF(x, y) + direction * (radius / length)
-            leader = QLineF(start, end)
+        if leader is not None:
+            leaders.append(leader)
         labels.append(Label(token, text, box, selected, leader))
     return labels
+
+
+def _first_spot(x: float, y: float, radius: float, text: str, selected: bool,
+                style: MapStyle, reach: float, surface: QRectF, taken: Taken,
+                near: _Centres, leaders: list[QLineF], own: str
+                ) -> tuple[str, QRectF, QLineF | None] | None:
+    """The first of :func:`_spots` where ``text`` may stand (see :func:`label_layout`)."""
+    width = style.label_width(text, selected)
+    centre = QPointF(x, y)
+    for box, apart in _spots(x, y, radius, width, style.line - 1):
+        # A little air round each name, so two names side by side read as two.
+        aired = box.adjusted(-4, -1, 4, 1)
+        if _gap(box, x, y) > reach or not surface.contains(box) or taken.hits(aired) \
+                or any(crosses(line, aired) for line in leaders):
+            continue
+        middle = box.center()
+        if near.nearer(middle, math.hypot(middle.x() - x, middle.y() - y) + 1.0, own):
+            continue
+        leader = _leader(x, y, radius, box) if apart else None
+        if leader is not None and taken.crossed(leader, centre):
+            continue
+        return text, box, leader
+    return None

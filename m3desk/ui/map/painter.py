@@ -35,9 +35,10 @@ from m3desk.ui.map.rings import paint_ring_labels, paint_rings, ring_polygon
 from m3desk.ui.map.ruler import Ruler, paint_ruler, ruler_box
 from m3desk.ui.map.style import MapStyle, area_colour, area_label, draw_label, draw_marker
 
-__all__ = ["GroundCache", "Label", "MapFrame", "MapStyle", "Painted", "Ruler", "area_label",
-           "backdrop_rect", "grid_origin", "label_layout", "legend_entries", "paint_backdrop",
-           "paint_map", "paint_ruler", "paint_token", "ring_polygon", "ruler_box", "token_label"]
+__all__ = ["Centre", "GroundCache", "Label", "MapFrame", "MapStyle", "Painted", "Ruler",
+           "area_label", "backdrop_rect", "grid_origin", "label_layout", "legend_entries",
+           "names_fit", "paint_backdrop", "paint_map", "paint_ruler", "paint_token",
+           "placed_tokens", "ring_polygon", "ruler_box", "token_label"]
 
 MIN_GRID_PX = 9.0
 """Grid lines closer than this on screen are thinned to every 2nd, 5th, 10th step…"""
@@ -142,20 +143,24 @@ class Painted:
     legend: QRectF = field(default_factory=QRectF)
     named: dict[str, QRectF] = field(default_factory=dict)
     """Each combatant whose name was drawn, and where."""
+    texts: dict[str, str] = field(default_factory=dict)
+    """Each combatant whose name was drawn, and the words drawn."""
+    leaders: list[QLineF] = field(default_factory=list)
+    """The lines from a token to its name standing apart."""
     centres: dict[str, QPointF] = field(default_factory=dict)
     """Each combatant's token's centre on the surface."""
     line: float = 0.0
     """The height of a name's line of text."""
 
 
-def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
-                  skip: str, taken: Taken, painted: Painted) -> None:
-    """Every token but ``skip``, the selected one on top, and every name where it covers no
-    token, no other name and nothing ``taken`` holds already (the scale bar): beside its
-    token where there is room, else a little farther out with a line to its token
-    (:func:`label_layout`). Only a name with no free place on the surface is left out (the
-    marker keeps its initials, the tooltip the name; zooming in brings it back). On paper
-    the same places, as text."""
+Centre = tuple[float, float, MapToken, bool]
+"""A token on the surface: its centre, the token, whether it is the selected one."""
+
+
+def placed_tokens(frame: MapFrame, picture: MapPicture, style: MapStyle, skip: str = ""
+                  ) -> tuple[float, list[Centre]]:
+    """The markers' radius and every token but ``skip`` that shows on the surface (the
+    selected one last, so it is painted on top)."""
     model = picture.model
     shown = [t for t in picture.tokens if t.combatant_id != skip]
     shown.sort(key=lambda t: t.combatant_id == picture.selected)
@@ -169,17 +174,50 @@ def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style
         if x < -edge or y < -edge or x > frame.width + edge or y > frame.height + edge:
             continue  # off the surface: nothing of it shows (a fit to the fight leaves many)
         centres.append((x, y, token, token.combatant_id == picture.selected))
+    return radius, centres
+
+
+def names_fit(frame: MapFrame, picture: MapPicture, style: MapStyle, *,
+              scale_bar: bool = True) -> bool:
+    """Whether at ``frame`` every token on the surface stands clear of the others and gets
+    its whole name (what a fit looks for: a map where no name is left out or shortened)."""
+    radius, centres = placed_tokens(frame, picture, style)
+    taken = Taken()
+    if scale_bar:
+        taken.add(scale_bar_box(frame, picture.model, style)[0])
+    markers = [QRectF(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, _, _ in centres]
+    for n, marker in enumerate(markers):
+        if any(marker.intersects(other) for other in markers[n + 1:]):
+            return False
+        taken.add(marker)
+    unit = picture.model.unit
+    labels = label_layout(centres, radius, frame, style, unit, taken)
+    return len(labels) == len(centres) and all(
+        label.text == token_label(label.token, unit) for label in labels)
+
+
+def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style: MapStyle,
+                  skip: str, taken: Taken, painted: Painted) -> None:
+    """Every token but ``skip``, the selected one on top, and every name where it covers no
+    token, no other name and nothing ``taken`` holds already (the scale bar): beside its
+    token where there is room, else a little farther out with a line to its token
+    (:func:`label_layout`). Only a name with no free place on the surface is left out (the
+    marker keeps its initials, the tooltip the name; a fit zooms until none is). On paper
+    the same places, as text."""
+    radius, centres = placed_tokens(frame, picture, style, skip)
+    for x, y, token, _ in centres:
         marker = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
         taken.add(marker)
         painted.markers.append(marker)
         painted.centres[token.combatant_id] = QPointF(x, y)
     painted.line = style.line
-    labels = label_layout(centres, radius, frame, style, model.unit, taken)
+    labels = label_layout(centres, radius, frame, style, picture.model.unit, taken)
     leader = QPen(mix(style.colours.text, style.colours.base, 0.35), 1)
     painter.setPen(leader)
     for label in labels:
         if label.leader is not None:
             painter.drawLine(label.leader)
+            painted.leaders.append(label.leader)
     device = painter.device()
     ratio = device.devicePixelRatioF() if device is not None and not style.paper else 1.0
     for x, y, token, selected in centres:
@@ -191,10 +229,11 @@ def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style
     for label in labels:
         painted.labels.append(label.box)
         painted.named[label.token.combatant_id] = label.box
+        painted.texts[label.token.combatant_id] = label.text
         top = QPointF(label.box.center().x(), label.box.top())
         if style.paper:
             draw_label(painter, top, label.text, style, label.selected, label.token.hidden,
-                        label.token.down)
+                       label.token.down)
             continue
         sprite, anchor = style.label_sprite(label.token, label.text, label.selected, ratio)
         painter.drawPixmap(round(top.x() - anchor.x()), round(top.y()), sprite)
