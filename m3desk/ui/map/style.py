@@ -27,8 +27,8 @@ from m3desk.ui.board.token_shapes import shape_path
 from m3desk.ui.map.frame import MapFrame
 from m3desk.ui.map.picture import MapToken
 
-__all__ = ["PAPER_LEAST_RADIUS", "MapStyle", "area_colour", "area_label", "chip", "draw_label",
-           "draw_marker"]
+__all__ = ["LEAST_RADIUS", "PAPER_LEAST_RADIUS", "MapStyle", "area_colour", "area_label", "chip",
+           "draw_label", "draw_marker"]
 
 MAX_SPRITES = 4000
 """Token pictures kept (a few zoom levels of 200 combatants); then drawn afresh."""
@@ -140,17 +140,22 @@ class MapStyle:
         return metrics.horizontalAdvance(text) + 6 if selected else self.width(text) + 6
 
     def radius(self, frame: MapFrame, model: PositionModel) -> float:
-        """A token's radius on the surface: nearly half a grid step, never smaller than
-        a little under half a line of text (the marker stays a target for the mouse); on
-        paper never smaller than :data:`PAPER_LEAST_RADIUS` lines (initials that read on
-        the page: a whole scene fitted on a quarter page made tokens 3 mm across)."""
+        """A token's radius on the surface: nearly half a grid step, on screen never
+        smaller than :data:`LEAST_RADIUS` lines of text (a target for the mouse, its
+        initials read: at 150 % a crowded Apparatus scene drew tokens 8 px across; a fit
+        zooms in until tokens a step apart stand clear); on paper never smaller than
+        :data:`PAPER_LEAST_RADIUS` lines where the room allows (a whole scene fitted on a
+        quarter page made tokens 3 mm across)."""
         step = model.step * frame.scale
-        least = self.line * 0.55
+        least = self.line * LEAST_RADIUS
         if self.paper:  # as large as reads, where neighbours a step apart leave the room
-            least = max(least, min(self.line * PAPER_LEAST_RADIUS, 0.48 * step))
+            least = max(self.line * 0.55, min(self.line * PAPER_LEAST_RADIUS, 0.48 * step))
         return max(0.42 * step, least)
 
 
+LEAST_RADIUS = 0.8
+"""On screen a token is at least this many lines of text in radius (22 px across at 100 %,
+33 device pixels at 150 %)."""
 PAPER_LEAST_RADIUS = 0.9
 """On paper a token is at least this many lines of its names' text in radius (7-point names:
 about 5 mm across), so its initials read."""

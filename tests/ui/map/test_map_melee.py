@@ -20,6 +20,7 @@ from m3desk.ui.encounter.player_view import PlayerView
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.map.labels import crosses, token_label
 from m3desk.ui.map.painter import Painted
+from m3desk.ui.map.style import LEAST_RADIUS
 from m3desk.ui.map.view import MapView
 from m3desk.ui.printing.canvas import Canvas
 from m3desk.ui.printing.map_block import MapBlock
@@ -205,6 +206,33 @@ def test_names_cover_no_token_and_no_name_on_paper(qapp: Any, tmp_path: Path, ga
     assert _clashes(painted, frame.width, frame.height) == []
     assert _strays(painted, NAME_REACH + 1) == []
     assert _crossings(painted) == []
+
+
+@pytest.mark.parametrize("scene", SCENES)
+@pytest.mark.parametrize("count", COUNTS)
+@pytest.mark.parametrize("screen", WINDOWS)
+@pytest.mark.parametrize("game", MAP_GAMES)
+def test_tokens_keep_a_least_size(qtbot: Any, game: str, screen: str, count: int,
+                                  scene: str) -> None:
+    """A token on screen is at least :data:`LEAST_RADIUS` lines of text in radius in the
+    tab (with the library beside it), the board window and the player view (Apparatus drew
+    its tokens 8 px across at 150 % in the scene a new encounter opens with)."""
+    width, height = WINDOWS[screen]
+    for make, size in ((EncounterWidget, (width - DOCK, height)), (BoardWindow, (width, height)),
+                       (PlayerView, (width, height))):
+        window = make(SCENES[scene](game, count))
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        view = window.map if isinstance(window, PlayerView) else window.map.view
+        assert isinstance(view, MapView)
+        view.grab()
+        painted = view.painted
+        smallest = min(m.width() for m in painted.markers) / 2
+        assert smallest >= LEAST_RADIUS * painted.line - 0.1, \
+            f"{make.__name__}: tokens {2 * smallest:.0f} px across"
+        window.close()
 
 
 LEAST_PRINTED_TOKEN = 12.0
