@@ -63,14 +63,15 @@ def most_scale(picture: MapPicture, style: MapStyle) -> float:
 
 
 def packed(picture: MapPicture) -> bool:
-    """Two foes still in the fight stand within two grid steps of each other (a crowd of
-    more than :data:`NEAREST_COUNTED` is taken to be)."""
+    """Two tokens still in the fight stand within two grid steps of each other: foes at
+    melee range, or a side packed in a block as a new encounter places it (a crowd of more
+    than :data:`NEAREST_COUNTED` is taken to be)."""
     model = picture.model
     tokens = [t for t in picture.tokens if not t.down]
     if len(tokens) > NEAREST_COUNTED:
         return True
     close = 2 * model.step
-    return any(a.side != b.side and model.norm(a.x - b.x, a.y - b.y) <= close
+    return any(model.norm(a.x - b.x, a.y - b.y) <= close
                for n, a in enumerate(tokens) for b in tokens[n + 1:])
 
 

@@ -18,6 +18,7 @@ from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 from m3desk.ui.encounter.board_window import BoardWindow
 from m3desk.ui.encounter.player_view import PlayerView
 from m3desk.ui.encounter.widget import EncounterWidget
+from m3desk.ui.map.fit import LEAST_STEP_LINES, action_bounds
 from m3desk.ui.map.labels import crosses, token_label
 from m3desk.ui.map.painter import Painted
 from m3desk.ui.map.style import LEAST_RADIUS
@@ -233,6 +234,33 @@ def test_tokens_keep_a_least_size(qtbot: Any, game: str, screen: str, count: int
         assert smallest >= LEAST_RADIUS * painted.line - 0.1, \
             f"{make.__name__}: tokens {2 * smallest:.0f} px across"
         window.close()
+
+
+@pytest.mark.parametrize("count", COUNTS)
+@pytest.mark.parametrize("screen", WINDOWS)
+@pytest.mark.parametrize("game", MAP_GAMES)
+def test_a_new_encounter_opens_zoomed_to_the_action(qtbot: Any, game: str, screen: str,
+                                                    count: int) -> None:
+    """The scene a new encounter opens with (each side packed in a block) is fitted as a
+    melee is: where the whole scene would draw a grid step under
+    :data:`LEAST_STEP_LINES` lines, the map shows the selected combatant and those in its
+    reach at that size or more (it showed the whole scene, a step 9 px wide at 150 %)."""
+    document = opening_document(game, count)
+    widget = EncounterWidget(document)
+    qtbot.addWidget(widget)
+    width, height = WINDOWS[screen]
+    widget.resize(width - DOCK, height)
+    widget.show()
+    qtbot.waitExposed(widget)
+    assert widget.map is not None
+    view = widget.map.view
+    step = view.picture.model.step * view.frame.scale
+    assert step >= LEAST_STEP_LINES * view.style_.line - 0.5, f"a step {step:.0f} px wide"
+    left, top, right, bottom = view.frame.visible()
+    a_left, a_top, a_right, a_bottom = action_bounds(view.picture)
+    margin = 2 * view.picture.model.step  # the action's own margin may be cut
+    assert left <= a_left + margin and right >= a_right - margin
+    assert top <= a_top + margin and bottom >= a_bottom - margin
 
 
 LEAST_PRINTED_TOKEN = 12.0
