@@ -147,6 +147,8 @@ class Painted:
     """Each combatant whose name was drawn, and the words drawn."""
     leaders: list[QLineF] = field(default_factory=list)
     """The lines from a token to its name standing apart."""
+    marks: dict[str, str] = field(default_factory=dict)
+    """What each token's marker reads."""
     centres: dict[str, QPointF] = field(default_factory=dict)
     """Each combatant's token's centre on the surface."""
     line: float = 0.0
@@ -210,6 +212,8 @@ def _paint_tokens(painter: QPainter, frame: MapFrame, picture: MapPicture, style
         taken.add(marker)
         painted.markers.append(marker)
         painted.centres[token.combatant_id] = QPointF(x, y)
+        if not token.down:  # a cross instead
+            painted.marks[token.combatant_id] = token.marked
     painted.line = style.line
     labels = label_layout(centres, radius, frame, style, picture.model.unit, taken)
     leader = QPen(mix(style.colours.text, style.colours.base, 0.35), 1)

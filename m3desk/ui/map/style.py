@@ -22,7 +22,6 @@ from PySide6.QtGui import (
 from m3desk.core.places import Area
 from m3desk.core.system import PositionModel
 from m3desk.ui.board.board_colours import BoardColours, mix
-from m3desk.ui.board.token_metrics import initials
 from m3desk.ui.board.token_shapes import shape_path
 from m3desk.ui.map.frame import MapFrame
 from m3desk.ui.map.picture import MapToken
@@ -117,7 +116,7 @@ class MapStyle:
     def marker_sprite(self, token: MapToken, radius: float, selected: bool, ratio: float
                       ) -> tuple[QPixmap, QPointF]:
         """The token's marker as a picture drawn once per look, and its centre on it."""
-        key = ("marker", initials(token.name), token.side_index, token.hidden, token.down,
+        key = ("marker", token.marked, token.side_index, token.hidden, token.down,
                radius, selected, ratio)
         room = radius + 5
         anchor = QPointF(math.ceil(room * 1.35), math.ceil(room * 1.35))
@@ -210,7 +209,7 @@ def draw_marker(painter: QPainter, centre: QPointF, token: MapToken, radius: flo
         painter.setFont(style.small)
         painter.setPen(colours.ink_on(fill))
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), initials(token.name))
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), token.marked)
 
 
 def draw_label(painter: QPainter, top: QPointF, text: str, style: MapStyle,
