@@ -145,13 +145,13 @@ def fitted_frame(picture: MapPicture, style: MapStyle, room: Room) -> MapFrame:
     inner = room.inner(action_bounds(picture), most)
     if inner.scale < least:
         inner = MapFrame(least, inner.cx, inner.cy, inner.width, inner.height)
-    inner = _keep_selected(picture, inner)
+    first = inner = _keep_selected(picture, inner)
     for _ in range(ZOOM_TRIES):
         if _reads(inner, picture, style, room):
-            break
+            return room.whole(inner)
         inner = _keep_selected(picture, MapFrame(inner.scale * ZOOM_STEP, inner.cx, inner.cy,
                                                  inner.width, inner.height))
-    return room.whole(inner)
+    return room.whole(inner if _reads(inner, picture, style, room) else first)
 
 
 def _keep_selected(picture: MapPicture, frame: MapFrame) -> MapFrame:

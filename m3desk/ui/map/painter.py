@@ -181,16 +181,20 @@ def placed_tokens(frame: MapFrame, picture: MapPicture, style: MapStyle, skip: s
 
 def names_fit(frame: MapFrame, picture: MapPicture, style: MapStyle, *,
               scale_bar: bool = True) -> bool:
-    """Whether at ``frame`` every token on the surface stands clear of the others and gets
-    its whole name (what a fit looks for: a map where no name is left out or shortened)."""
+    """Whether at ``frame`` every token on the surface stands clear of the others and of the
+    scale bar and gets its whole name (what a fit looks for: a map where no name is left
+    out or shortened)."""
     radius, centres = placed_tokens(frame, picture, style)
+    # A token standing off the surface, but for a part of its marker, needs no name there.
+    centres = [c for c in centres if 0 <= c[0] <= frame.width and 0 <= c[1] <= frame.height]
     taken = Taken()
-    if scale_bar:
-        taken.add(scale_bar_box(frame, picture.model, style)[0])
+    bar = scale_bar_box(frame, picture.model, style)[0] if scale_bar else QRectF()
+    taken.add(bar)
     markers = [QRectF(x - radius, y - radius, 2 * radius, 2 * radius) for x, y, _, _ in centres]
     for n, marker in enumerate(markers):
-        if any(marker.intersects(other) for other in markers[n + 1:]):
-            return False
+        if any(marker.intersects(other) for other in markers[n + 1:]) or (
+                scale_bar and marker.intersects(bar)):
+            return False  # (the scale bar is drawn over the tokens: one half hidden by it)
         taken.add(marker)
     unit = picture.model.unit
     labels = label_layout(centres, radius, frame, style, unit, taken)

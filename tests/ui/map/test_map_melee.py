@@ -83,11 +83,15 @@ def _strays(painted: Painted, reach: float = NAME_REACH) -> list[str]:
 
 def _unnamed(view: MapView) -> list[str]:
     """The tokens on the map whose name is not drawn whole beside them (left out, or
-    shortened to "Hobg. boss 2", or initials only)."""
+    shortened to "Hobg. boss 2", or initials only); a token standing off the map but for a
+    part of its marker may have none."""
     painted, picture = view.painted, view.picture
     unit = picture.model.unit
     wrong = []
-    for who in painted.centres:
+    width, height = view.width(), view.height()
+    for who, centre in painted.centres.items():
+        if not (0 <= centre.x() <= width and 0 <= centre.y() <= height):
+            continue  # a part of a marker at the edge: its name is a pan away
         token = picture.token(who)
         assert token is not None
         said = painted.texts.get(who)
