@@ -21,15 +21,21 @@ SCALE_BAR_PX = 90.0
 
 
 def scale_bar_box(frame: MapFrame, model: PositionModel, style: MapStyle
-               ) -> tuple[QRectF, float, str]:
-    """The scale bar's chip (bottom left), its length in pixels and its text."""
+                  ) -> tuple[QRectF, float, str]:
+    """The scale bar's chip (bottom left), its length in pixels and its text: at least
+    :data:`SCALE_BAR_PX` long where the map is wide enough for it and its words, else one
+    grid step or a round fraction of it (a map 240 px wide zoomed in cut "25 ft" to "25 f")."""
+    metrics = style.small_metrics
     length = nice(SCALE_BAR_PX / frame.scale, model.step)
+    for least in (length, model.step, model.step / 2, model.step / 5, model.step / 10):
+        length = nice(least, model.step) if least >= model.step else least
+        text = f"{length:g} {model.unit}"
+        if length * frame.scale + metrics.horizontalAdvance(text) + 36 <= frame.width:
+            break
     px = length * frame.scale
-    text = f"{length:g} {model.unit}"
     x, y = 12.0, frame.height - 12.0
-    box = QRectF(x - 4, y - style.small_metrics.height() - 12, px + 8 +
-                 style.small_metrics.horizontalAdvance(text) + 8, style.small_metrics.height()
-                 + 14)
+    box = QRectF(x - 4, y - metrics.height() - 12, px + 8 + metrics.horizontalAdvance(text) + 8,
+                 metrics.height() + 14)
     return box, px, text
 
 

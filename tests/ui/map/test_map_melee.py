@@ -20,6 +20,7 @@ from m3desk.ui.encounter.player_view import PlayerView
 from m3desk.ui.encounter.widget import EncounterWidget
 from m3desk.ui.map.fit import LEAST_STEP_LINES, action_bounds
 from m3desk.ui.map.labels import crosses, token_label
+from m3desk.ui.map.legend import scale_bar_box
 from m3desk.ui.map.painter import Painted
 from m3desk.ui.map.style import LEAST_RADIUS
 from m3desk.ui.map.view import MapView
@@ -110,6 +111,8 @@ def _check_view(view: MapView, count: int) -> None:
     assert _unnamed(view) == []
     assert _clashes(painted, view.width(), view.height()) == []
     assert _strays(painted) == []
+    bar = scale_bar_box(view.frame, view.picture.model, view.style_)[0]
+    assert bar.right() <= view.width(), "the scale bar's words cut at the map's edge"
 
 
 DOCK = 240
