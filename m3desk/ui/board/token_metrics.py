@@ -181,11 +181,23 @@ def initials(name: str) -> str:
 def distinct_initials(names: Iterable[str]) -> dict[str, str]:
     """A mark per name, no two alike where the names differ: "Silverleaf" and "Sister
     Rebecca" would both be "Si", so the second takes its words' initials ("SR") or, failing
-    that, its first letter and a later one ("Ss"). Identical names share their mark."""
+    that, its first letter and a later one ("Ss"); a numbered name keeps its number ("Giant
+    rat 2" and "Goblin 2" are "GR2" and "Go2", not both "G2"). Identical names share their
+    mark."""
     marks: dict[str, str] = {}
     taken: set[str] = set()
-    for name in dict.fromkeys(names):
-        for mark in _candidate_marks(name):
+    names = list(dict.fromkeys(names))
+    bases: dict[str, set[str]] = {}  # numbered names' first letters, and their kinds
+    for name in names:
+        words = name.split()
+        if len(words) > 1 and words[-1].isdigit():
+            bases.setdefault(name[0].upper(), set()).add(" ".join(words[:-1]))
+    for name in names:
+        candidates = _candidate_marks(name)
+        words = name.split()
+        if len(words) > 1 and words[-1].isdigit() and len(bases[name[0].upper()]) > 1:
+            next(candidates)  # "G2" names neither Giant rat 2 nor Goblin 2: both take more
+        for mark in candidates:
             if mark not in taken:
                 break
         marks[name] = mark
@@ -197,10 +209,15 @@ def _candidate_marks(name: str) -> Iterator[str]:
     first = initials(name)
     yield first
     words = name.split()
+    number = words[-1] if len(words) > 1 and words[-1].isdigit() else ""
+    if number:
+        words = words[:-1]
     if len(words) > 1:
-        yield (words[0][0] + words[1][0]).upper()
+        yield ("".join(w[0] for w in words[:2]).upper() + number)[:4]
     head = words[0] if words else "?"
-    for letter in head[2:] + "".join(words[1:]):
+    for letter in head[1:] + "".join(words[1:]):
         if letter.isalnum():
-            yield head[0].upper() + letter.lower()
+            mark = head[0].upper() + letter.lower() + number
+            if mark != first:
+                yield mark[:4]
     yield first  # nothing distinct left: shared, the name beside it tells them apart

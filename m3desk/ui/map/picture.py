@@ -14,6 +14,7 @@ from m3desk.core import registry
 from m3desk.core.encounter import Encounter
 from m3desk.core.places import Area, Backdrop
 from m3desk.core.system import PositionModel, Ring
+from m3desk.ui.board.token_metrics import distinct_initials, initials
 
 __all__ = ["MapPicture", "MapToken", "picture_of", "sides_of"]
 
@@ -34,6 +35,13 @@ class MapToken:
     down: bool = False
     """Out of the fight, as the game says (the tracker strikes the name out)."""
     conditions: tuple[str, ...] = ()
+    mark: str = ""
+    """What the marker reads: initials unique in the scene ("GR2" and "Go2" for Giant rat 2
+    and Goblin 2, both "G2" before); its own initials where none was given."""
+
+    @property
+    def marked(self) -> str:
+        return self.mark or initials(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +101,7 @@ def picture_of(encounter: Encounter, selected: str = "", *, rings: bool = True
     names = rules.condition_names if rules is not None else (
         lambda c: tuple(s.name for s in c.conditions))
     tokens = []
+    marks = distinct_initials(c.name for c in encounter.combatants if c.id in encounter.places)
     for combatant in encounter.combatants:
         place = encounter.places.get(combatant.id)
         if place is None:
@@ -100,7 +109,7 @@ def picture_of(encounter: Encounter, selected: str = "", *, rings: bool = True
         tokens.append(MapToken(combatant.id, combatant.name, combatant.side,
                                index[combatant.side], place.x, place.y, place.z,
                                combatant.hidden, encounter.out_of_fight(combatant),
-                               tuple(names(combatant))))
+                               tuple(names(combatant)), marks[combatant.name]))
     shown_rings: tuple[Ring, ...] = ()
     if rings and rules is not None and selected in encounter.places:
         shown_rings = tuple(r for r in rules.rings(encounter, selected) if r.value > 0)

@@ -44,7 +44,6 @@ from m3desk.core import registry
 from m3desk.core.encounter import (
     Encounter,
     add_log,
-    closing_place,
     move_to,
     position_between,
 )
@@ -54,6 +53,8 @@ from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map.backdrop import PictureHandle
 from m3desk.ui.map.backdrop_tool import BackdropTool
+from m3desk.ui.map.drops import PLACE_MODIFIER, landing, ruler_lines, stop_at_allowance
+from m3desk.ui.map.fit import NEAREST_COUNTED, Room, fitted_frame, most_scale, wanted_bounds
 from m3desk.ui.map.moves import area_between, snapped, stepped, with_area
 from m3desk.ui.map.painter import (
     GroundCache,
@@ -61,6 +62,7 @@ from m3desk.ui.map.painter import (
     MapStyle,
     Painted,
     Ruler,
+    names_fit,
     paint_map,
     paint_ruler,
     paint_token,
@@ -92,8 +94,6 @@ ADJUST_PICTURE = ("Adjust Picture", "B", "Adjust the background picture on the m
                   "it, drag a corner to scale it, calibrate it by two points (B)")
 CALIBRATE_PICTURE = ("Calibrate Picture…", "C", "Click two points on the picture and type how "
                      "far apart they are: the picture is scaled to match (C)")
-PLACE_MODIFIER = "Shift"
-"""Held while dragging a token: the GM places it (no movement spent, no move's words)."""
 MAP_KEYS: tuple[tuple[str, str], ...] = (
     ("Move a token by the rules", "Drag"),
     ("Place a token (no movement)", f"{PLACE_MODIFIER}+Drag"),
@@ -110,42 +110,7 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
 )
 """What the map answers while it has the focus, for Help → Keyboard Shortcuts (keyPressEvent
 and the map's own actions below)."""
-LEAST_STEP_LINES = 2.4
-"""A fitted map's grid step is at least this many lines of text wide (tokens clear of each
-other at melee range, about 40 px at 100 %)."""
-NEAREST_COUNTED = 60
-"""Up to this many tokens a fit looks whether two foes stand at melee range (more: a crowd,
-taken to be)."""
 MAP_ASPECTS = frozenset({"roster", "sheets", "positions", "setup", "turn"})
-
-
-def ruler_lines(check: MoveCheck, unit: str) -> tuple[str, ...]:
-    """What the ruler says: the move's length (its cost against the allowance where the
-    game prices moves), whether it is within or over the allowance (the GM may still drop
-    it), and the rules' notes."""
-    first = f"{check.verb} {check.distance} {unit}"
-    if check.allowance is None:
-        if check.cost != check.distance:
-            first += f" · costs {check.cost}"
-    elif check.cost != check.distance:
-        first += f" · costs {check.cost} of {check.allowance}"
-    else:
-        first += f" · allowance {check.allowance} {unit}"
-    notes = list(check.notes)
-    lines = [first]
-    if check.blocked:
-        lines.append(f"Blocked by the rules: {PLACE_MODIFIER}+drag places it without a move")
-    elif check.over:
-        # The game's own words for it when it gives them ("over the allowance (90 ft)").
-        said = next((n for n in notes if n.casefold().startswith("over the allowance")),
-                    f"over the allowance ({check.allowance} {unit})")
-        if said in notes:
-            notes.remove(said)
-        lines.append(f"{said[:1].upper()}{said[1:]}: a drop here asks (stop at it, or "
-                     "move anyway)")
-    elif check.allowance is not None:
-        lines.append("Within the allowance")
-    return (*lines, *notes)
 
 
 @dataclass
@@ -259,8 +224,8 @@ class MapView(QWidget):
         self.redraws += 1
         self._enable_backdrop_actions()
         self.backdrop()  # asks for a new picture at once (the dialog's read is shared)
-        if self.auto_fit and self._drag is None and not self._pressing \
-                and not self._holds(self._wanted_bounds()):
+        if self.auto_fit and self._drag is None and not self._pressing and (
+                not self._holds(self._wanted_bounds()) or not self._names_fit()):
             self.fit()
         self.update()
 
@@ -269,128 +234,49 @@ class MapView(QWidget):
         b_left, b_top, b_right, b_bottom = bounds
         return left <= b_left and top <= b_top and right >= b_right and bottom >= b_bottom
 
-    def _wanted_bounds(self) -> tuple[float, float, float, float]:
-        """What a fit shows: everything when it fits at a readable size, else the action."""
-        bounds = self.picture.bounds()
-        if not self._in_melee() or self._scale_for(bounds) >= self.least_scale():
-            return bounds
-        return self.action_bounds()
-
-    def action_bounds(self) -> tuple[float, float, float, float]:
-        """The selected combatant and those in its reach (a grid step more, so a foe
-        stepping in stays in view): where the fight is."""
-        picture = self.picture
-        centre = picture.token(picture.selected)
-        if centre is None:
-            placed = picture.tokens
-            centre = placed[0] if placed else None
-        if centre is None:
-            return picture.bounds()
-        model = picture.model
-        reach = max((r.value for r in picture.rings if r.kind == "reach"), default=0)
-        near = max(reach, model.step) + model.step
-        here = (centre.x, centre.y, centre.z)
-        xs, ys = [centre.x], [centre.y]
-        foes: list[tuple[float, MapToken]] = []
-        for token in picture.tokens:
-            gap = model.norm(token.x - here[0], token.y - here[1], token.z - here[2])
-            if gap <= near:
-                xs.append(token.x)
-                ys.append(token.y)
-            elif token.side != centre.side and not token.down:
-                foes.append((gap, token))
-        if len(xs) == 1 and foes:  # nobody in reach: the fight is toward the nearest foe
-            nearest = min(foes, key=lambda f: f[0])[1]
-            xs.append(nearest.x)
-            ys.append(nearest.y)
-        margin = 2 * model.step
-        return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
-
-    def least_scale(self) -> float:
-        """Pixels a unit below which a fit at melee range never goes: a grid step
-        :data:`LEAST_STEP_LINES` lines of text wide, so tokens a step apart stand clear of
-        each other."""
-        return self.style_.line * LEAST_STEP_LINES / max(self.picture.model.step, 1)
-
-    def _in_melee(self) -> bool:
-        """Two foes stand within two grid steps of each other (a crowd of more than
-        :data:`NEAREST_COUNTED` is taken to be)."""
-        model = self.picture.model
-        tokens = [t for t in self.picture.tokens if not t.down]
-        if len(tokens) > NEAREST_COUNTED:
-            return True
-        close = 2 * model.step
-        return any(a.side != b.side and model.norm(a.x - b.x, a.y - b.y) <= close
-                   for n, a in enumerate(tokens) for b in tokens[n + 1:])
-
-    def _room(self) -> tuple[float, float]:
-        """The room above and below the fitted map (the lowest names, the scale bar, the
-        picture mode's banner)."""
+    def _fit_room(self) -> Room:
+        """The map's surface and the room kept above and below the fitted map (the lowest
+        names, the scale bar, the picture mode's banner)."""
         above, below = 0.0, self.style_.line + 8
         if self.backdrop_tool.active:
             above = self.backdrop_tool.banner_room()
             below = max(below, self.style_.small_metrics.height() + 12)
-        return above, below
+        return Room(self.width(), self.height(), above, below)
 
-    def _scale_for(self, bounds: tuple[float, float, float, float]) -> float:
-        above, below = self._room()
-        return MapFrame.fitted(bounds, self.width(), self.height() - above - below,
-                               most=self._most_scale()).scale
+    def _names_fit(self) -> bool:
+        """Every token on the map clear and named whole (a crowd: taken to be)."""
+        return len(self.picture.tokens) > NEAREST_COUNTED or names_fit(
+            self.frame, self.picture, self.style_)
+
+    def _wanted_bounds(self) -> tuple[float, float, float, float]:
+        """What a fit shows: everything when it reads, else the action."""
+        return wanted_bounds(self.picture, self.style_, self._fit_room())
 
     def fit(self) -> None:
-        """Show the fight at a readable size: every token and area when they fit with a
-        grid step :data:`LEAST_STEP_LINES` lines wide, else the selected combatant and those
-        in its reach at that size (the rest a pan or a zoom away); while the picture is
+        """Show the fight at a readable size (:func:`~m3desk.ui.map.fit.fitted_frame`:
+        everyone where every name shows whole, else the selected combatant and those in
+        its reach, zoomed in until every name on the map does); while the picture is
         adjusted, the whole picture (its four handles). Follow the window size again."""
         self.auto_fit = True
-        # Tokens and terrain, not the rings: a bow's long range would shrink every name.
-        bounds = self.picture.bounds()
+        room = self._fit_room()
         picture = self.backdrop_tool.extent() if self.backdrop_tool.active else None
-        above, below = self._room()
-        if picture is not None:
+        if picture is None:
+            self.frame = fitted_frame(self.picture, self.style_, room)
+        else:
+            # Tokens and terrain, not the rings: a bow's long range would shrink every name.
+            bounds = self.picture.bounds()
             bounds = (min(bounds[0], picture[0]), min(bounds[1], picture[1]),
                       max(bounds[2], picture[2]), max(bounds[3], picture[3]))
-        frame = MapFrame.fitted(bounds, self.width(), self.height() - above - below,
-                                most=self._most_scale())
-        if picture is None and frame.scale < self.least_scale() and self._in_melee():
-            action = self.action_bounds()
-            frame = MapFrame.fitted(action, self.width(), self.height() - above - below,
-                                    most=self._most_scale())
-            if frame.scale < self.least_scale():
-                frame = MapFrame(self.least_scale(), frame.cx, frame.cy, frame.width,
-                                 frame.height)
-            frame = self._keep_selected(frame, above, below)
-        self.frame = MapFrame(frame.scale, frame.cx,
-                              frame.cy - (above - below) / 2 / frame.scale,
-                              self.width(), self.height())
+            self.frame = room.whole(room.inner(bounds, most_scale(self.picture, self.style_)))
         self.update()
 
     def fit_all(self) -> None:
         """Every token and area, however small they get (the menu's Whole Map)."""
-        above, below = self._room()
-        frame = MapFrame.fitted(self.picture.bounds(), self.width(),
-                                self.height() - above - below, most=self._most_scale())
-        self.frame = MapFrame(frame.scale, frame.cx,
-                              frame.cy - (above - below) / 2 / frame.scale,
-                              self.width(), self.height())
+        room = self._fit_room()
+        self.frame = room.whole(room.inner(self.picture.bounds(),
+                                           most_scale(self.picture, self.style_)))
         self.auto_fit = False
         self.update()
-
-    def _keep_selected(self, frame: MapFrame, above: float, below: float) -> MapFrame:
-        """``frame`` moved so the selected token stands a few steps inside it."""
-        token = self.picture.token(self.picture.selected)
-        if token is None:
-            return frame
-        room = 2 * self.picture.model.step
-        half_w = max(frame.width / 2 / frame.scale - room, 0.0)
-        half_h = max((self.height() - above - below) / 2 / frame.scale - room, 0.0)
-        cx = min(max(frame.cx, token.x - half_w), token.x + half_w)
-        cy = min(max(frame.cy, token.y - half_h), token.y + half_h)
-        return MapFrame(frame.scale, cx, cy, frame.width, frame.height)
-
-    def _most_scale(self) -> float:
-        """Fitting never zooms in past a grid square about three lines of text wide."""
-        return max(self.style_.line * 3 / max(self.picture.model.step, 1), 1.0)
 
     def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
         scale = min(max(self.frame.scale * factor, MIN_SCALE), MAX_SCALE)
@@ -453,57 +339,15 @@ class MapView(QWidget):
                                            actor=combatant_id), text)
 
     def landing(self, combatant_id: str, place: Place) -> Place:
-        """Where a drop at ``place`` lands: on or beside a foe (within a grid step of its
-        reach) it stands in reach of it, at the free spot beside it that closing in always
-        takes (:func:`~m3desk.core.encounter.closing_place`); elsewhere where dropped."""
-        encounter = self.document.encounter
-        model = encounter.position_model
-        if combatant_id not in encounter.places:
-            return place
-        mover = encounter.combatant(combatant_id)
-        reach = max((r.value for r in self.rules.rings(encounter, combatant_id)
-                     if r.kind == "reach"), default=model.step)
-        nearest: tuple[float, str] | None = None
-        for other in encounter.combatants:
-            there = encounter.places.get(other.id)
-            if there is None or other.side == mover.side or encounter.out_of_fight(other):
-                continue
-            gap = model.norm(place.x - there.x, place.y - there.y, place.z - there.z)
-            if gap <= reach + model.step and (nearest is None or gap < nearest[0]):
-                nearest = (gap, other.id)
-        if nearest is None:
-            return place
-        foe = nearest[1]
-        if model.measure(place, encounter.places[foe]) <= reach and not self._taken(
-                combatant_id, place):
-            return place
-        return closing_place(encounter, combatant_id, foe, reach)
-
-    def _taken(self, combatant_id: str, place: Place) -> bool:
-        """Someone else still in the fight stands within a grid step of ``place``."""
-        encounter = self.document.encounter
-        model = encounter.position_model
-        return any(model.norm(place.x - p.x, place.y - p.y, place.z - p.z) < model.step
-                   for other_id, p in encounter.places.items() if other_id != combatant_id
-                   and not encounter.out_of_fight(encounter.combatant(other_id)))
+        """Where a drop at ``place`` lands (:func:`~m3desk.ui.map.drops.landing`)."""
+        return landing(self.document.encounter, self.rules, combatant_id, place)
 
     def stop_at_allowance(self, combatant_id: str, origin: Place, target: Place
                           ) -> Place | None:
-        """The farthest grid point on the way from ``origin`` to ``target`` the allowance
-        still covers (the rules' own cost, terrain included); None when no step is."""
-        model = self.picture.model
-        best: Place | None = None
-        low, high = 0.0, 1.0
-        for _ in range(12):
-            middle = (low + high) / 2
-            spot = snapped(model, origin.x + (target.x - origin.x) * middle,
-                           origin.y + (target.y - origin.y) * middle,
-                           origin.z + (target.z - origin.z) * middle)
-            if not self.preview(combatant_id, spot).over:
-                low, best = middle, spot
-            else:
-                high = middle
-        return best if best is not None and best != origin else None
+        """The farthest grid point the allowance covers on the way
+        (:func:`~m3desk.ui.map.drops.stop_at_allowance`)."""
+        return stop_at_allowance(self.document.encounter, self.rules, combatant_id, origin,
+                                 target)
 
     def drop(self, combatant_id: str, origin: Place, target: Place, check: MoveCheck | None,
              *, placing: bool = False) -> bool:

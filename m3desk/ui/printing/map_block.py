@@ -33,6 +33,9 @@ LABEL_ROOM = 14.0
 MOST = 40.0
 """At most this many points a unit (the map's own limit)."""
 NAME_SIZE = 7.0
+LEAST_STEP = 36.0
+"""Points a grid step is at least wide where the tokens allow (names of 7 points side by
+side: "Hobgoblin boss 2" is about 60 points)."""
 
 
 def paper_palette() -> QPalette:
@@ -62,14 +65,14 @@ class MapBlock:
         """The background picture once read, shared with the parts this block splits
         into (the file is decoded once per print, not once per paint)."""
 
-    def _tight(self) -> tuple[float, float, float, float]:
-        """Where the action is: the tokens and the painted areas, across and down (a line
-        of tokens is a strip, not a square; the scene's empty reaches are left out, so a
-        fight on a large scene is not printed with tokens 3 mm across)."""
+    def _tight(self, *, terrain: bool = True) -> tuple[float, float, float, float]:
+        """Where the action is: the tokens and (with ``terrain``) the painted areas, across
+        and down (a line of tokens is a strip, not a square; the scene's empty reaches are
+        left out, so a fight on a large scene is not printed with tokens 3 mm across)."""
         left, top, right, bottom = self.picture.bounds()
         xs = [t.x for t in self.picture.tokens]
         ys = [t.y for t in self.picture.tokens]
-        for area in self.picture.areas:
+        for area in self.picture.areas if terrain else ():
             xs += [area.x, area.x + area.width]
             ys += [area.y, area.y + area.height]
         if not xs:
@@ -77,19 +80,33 @@ class MapBlock:
         step = self.picture.model.step
         return min(xs) - step, min(ys), max(xs) + step, max(ys)
 
+    def _view(self, width: float) -> tuple[float, float, float, float]:
+        """What the printed map shows: the tokens and the terrain, or only the tokens where
+        the terrain would shrink a grid step under :data:`LEAST_STEP` (a wall 90 ft off
+        printed a melee 13 points a step: names found no room whole)."""
+        whole = self._tight()
+        if self._scale_of(whole, width) * self.picture.model.step >= LEAST_STEP:
+            return whole
+        return self._tight(terrain=False)
+
+    def _scale_of(self, bounds: tuple[float, float, float, float], width: float) -> float:
+        left, top, right, bottom = bounds
+        step = self.picture.model.step
+        return min((width - 2 * MARGIN) / max(right - left, step),
+                   (MAP_H - 4 - 2 * MARGIN - LABEL_ROOM) / (bottom - top + step), MOST)
+
     def _scale(self, width: float) -> float:
         """Points a unit: as the action's whole box at the map's full height would draw it
         (tokens and names keep their size however little of the height a strip needs)."""
-        left, top, right, bottom = self._tight()
-        step = self.picture.model.step
-        return min((width - 2 * MARGIN) / max(right - left, step),
-                   (MAP_H - 4 - 2 * MARGIN - LABEL_ROOM) / max(bottom - top, step), MOST)
+        return self._scale_of(self._view(width), width)
 
     def natural(self, width: float) -> float:
         """As tall as the places need at that scale (a line of tokens needs a strip, a
         crowd the full height), between :data:`MIN_MAP_H` and :data:`MAP_H`."""
-        _left, top, _right, bottom = self._tight()
-        height = (bottom - top) * self._scale(width) + 2 * MARGIN + LABEL_ROOM + 4
+        _left, top, _right, bottom = self._view(width)
+        # A step more than the places span: half a token above the top row, half below.
+        step = self.picture.model.step
+        height = (bottom - top + step) * self._scale(width) + 2 * MARGIN + LABEL_ROOM + 4
         return max(MIN_MAP_H, min(MAP_H, height))
 
     def map_height_for(self, width: float) -> float:
@@ -165,7 +182,7 @@ class MapBlock:
 
     def frame_for(self, width: float) -> MapFrame:
         """Where the map lies in its box ``width`` points wide (in points)."""
-        return MapFrame.fitted(self._tight(), width, self.map_height_for(width) - 4,
+        return MapFrame.fitted(self._view(width), width, self.map_height_for(width) - 4,
                                most=self._scale(width), margin=MARGIN + LABEL_ROOM / 2)
 
     def _backdrop(self) -> QImage | None:

@@ -9,7 +9,8 @@ own) keeps its tab as it was: the tracker across the top, the log and the board 
 The figures: the map pane at least a quarter of the tab's width (at 1366x768 beside the library
 about 440 px: a group of four tokens with their names side by side) and 280 px tall (a
 fitted fight of two groups with names under the tokens, the scale bar and the legend in
-corners clear of them); every tracker row whole; the log at least four whole lines, the
+corners clear of them; where the names would not read, the fit shows the action, every token
+on the map named); every tracker row whole; the log at least four whole lines, the
 last few things that happened.
 """
 
@@ -97,6 +98,8 @@ for system in registry.systems():
                                     for b in labels[n + 1:] if a.intersects(b)]
         game["names"] = len(labels)
         game["tokens"] = len(painted.markers)
+        game["unnamed"] = [who for who, at in painted.centres.items() if who not in painted.named
+                           and 0 <= at.x() <= view.width() and 0 <= at.y() <= view.height()]
     else:
         game["board_in_splitter"] = page.board_splitter.indexOf(page.board)
         game["log_in_splitter"] = page.board_splitter.indexOf(page.log_panel)
@@ -147,7 +150,9 @@ def test_the_map_gets_a_real_share_of_the_encounter_tab(tmp_path: Path, screen: 
         width = seen["map"][0]
         assert width >= MAP_SHARE_OF_WIDTH * seen["tab"][0], (game, seen)
         assert seen["view"][1] >= MAP_HEIGHT, (game, seen)
-        assert seen["tokens"] == 8, (game, seen)
+        # Everyone where every name reads, else zoomed to the action (the selected one and
+        # those in its reach: issue 28): never fewer than the selected one's group of two.
+        assert 2 <= seen["tokens"] <= 8 and seen["unnamed"] == [], (game, seen)
         assert seen["tools_cut"] == [], (game, seen)  # the map's tools wrap, never cut
         assert seen["legend_on"] == [], (game, seen)
         assert seen["names_over_names"] == [], (game, seen)

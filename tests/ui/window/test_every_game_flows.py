@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -208,16 +209,22 @@ def _state(editor: QWidget) -> object:
     return editor.value()
 
 
-def _flip_first_rule_and_accept(qtbot: Any, dialog: QDialog) -> None:
-    """The user looks at the dialog, changes its first rule by the keyboard (ticks a yes/no
-    rule, picks the next choice, steps a number) and presses OK: no game needs a yes/no rule."""
+def _first_rule(qtbot: Any, dialog: QDialog) -> QWidget:
+    """The dialog's first rule the user can change, as it shows."""
     dialog.show()
     qtbot.waitExposed(dialog)
     editors = [editor for editor in dialog.findChildren(QWidget)
                if isinstance(editor, QCheckBox | QComboBox | QSpinBox)
                and editor.isVisible() and editor.isEnabled()]
     assert editors, "no rule to change"
-    first = editors[0]
+    return editors[0]
+
+
+def _flip_first_rule_and_accept(qtbot: Any, dialog: QDialog) -> object:
+    """The user looks at the dialog, changes its first rule by the keyboard (ticks a yes/no
+    rule, picks the next choice, steps a number) and presses OK: no game needs a yes/no rule.
+    Returns what the rule then shows."""
+    first = _first_rule(qtbot, dialog)
     was = _state(first)
     first.setFocus()
     if isinstance(first, QCheckBox):
@@ -232,6 +239,7 @@ def _flip_first_rule_and_accept(qtbot: Any, dialog: QDialog) -> None:
     qtbot.mouseClick(buttons.button(QDialogButtonBox.StandardButton.Ok),
                      Qt.MouseButton.LeftButton)
     assert dialog.result() == QDialog.DialogCode.Accepted
+    return _state(first)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -244,10 +252,15 @@ def test_the_encounter_s_table_rules_change_in_one_undo_step(
 
     record, page = _encounter_from_new_sheets(window, fake_dialogs, qtbot, game)
     shown: list[QDialog] = []
+    seen: list[object] = []  # what the first rule shows: after the flip, then reopened
+    reopened = False
 
     def generated_dialog(dialog: QDialog) -> int:
         shown.append(dialog)
-        _flip_first_rule_and_accept(qtbot, dialog)
+        if reopened:
+            seen.append(_state(_first_rule(qtbot, dialog)))
+            return int(QDialog.DialogCode.Rejected)
+        seen.append(_flip_first_rule_and_accept(qtbot, dialog))
         return int(dialog.result())
 
     monkeypatch.setattr(options_dialog.OptionsDialog, "show_modal",
@@ -259,5 +272,13 @@ def test_the_encounter_s_table_rules_change_in_one_undo_step(
     assert shown[0].windowTitle().endswith("Ford at dusk")
     assert record.document.encounter != before, "the flipped rule did not reach the encounter"
     assert record.document.undo_stack.count() == steps + 1
+    # What the GM sees: the Edit menu offers to undo it, and the dialog opened again shows
+    # the rule as flipped.
+    texts = [a.text() for a in window.findChildren(QAction) if a.text().startswith("&Undo")]
+    assert f"&Undo {record.document.undo_stack.undoText()}" in texts, texts
+    reopened = True
+    page.encounter_actions.table_rules.trigger()
+    assert seen[1] == seen[0], "the dialog opened again does not show the rule flipped"
+    assert record.document.undo_stack.count() == steps + 1  # a dialog cancelled: nothing
     qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
     assert record.document.encounter == before

@@ -1,0 +1,234 @@
+"""Where each token's name goes on the map: beside its token where free, else a line or more
+away with a line to it, never over a token or another name (:func:`label_layout`)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF
+
+from m3desk.ui.map.frame import MapFrame
+from m3desk.ui.map.picture import MapToken
+from m3desk.ui.map.style import MapStyle
+
+__all__ = ["NAME_REACH", "Label", "Taken", "label_layout", "short_name", "token_label"]
+
+
+def token_label(token: MapToken, unit: str) -> str:
+    """The name under a token, with what the marker cannot show in shape or colour."""
+    text = token.name
+    if token.z:
+        text += f" ↑{token.z:g} {unit}"
+    if token.hidden:
+        text += " (hidden)"
+    if token.down:
+        text += " (down)"
+    return text
+
+
+class Taken:
+    """Rectangles already covered on the surface, bucketed so a test costs a few looks."""
+
+    CELL = 64.0
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], list[QRectF]] = {}
+
+    def _keys(self, rect: QRectF) -> list[tuple[int, int]]:
+        cell = self.CELL
+        return [(i, j) for i in range(int(rect.left() // cell), int(rect.right() // cell) + 1)
+                for j in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1)]
+
+    def hits(self, rect: QRectF) -> bool:
+        return any(rect.intersects(other) for key in self._keys(rect)
+                   for other in self._cells.get(key, ()))
+
+    def crossed(self, line: QLineF, own: QPointF) -> bool:
+        """Whether ``line`` runs through a rectangle taken (but the marker centred on
+        ``own``, the token the line starts from)."""
+        box = QRectF(line.p1(), line.p2()).normalized()
+        return any(crosses(line, other) for key in self._keys(box)
+                   for other in self._cells.get(key, ())
+                   if abs(other.center().x() - own.x()) > 0.5
+                   or abs(other.center().y() - own.y()) > 0.5)
+
+    def add(self, rect: QRectF) -> None:
+        for key in self._keys(rect):
+            self._cells.setdefault(key, []).append(rect)
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A token's name where :func:`label_layout` put it: its box on the surface and the
+    line to its token when the name stands apart from it."""
+
+    token: MapToken
+    text: str
+    box: QRectF
+    selected: bool
+    leader: QLineF | None = None
+
+
+LABEL_TIERS = 6
+"""How many lines of names a name may stand away from its token (with a line to it)."""
+
+
+def _spots(x: float, y: float, radius: float, width: float, line: float
+           ) -> list[tuple[QRectF, bool]]:
+    """Where a name may go, nearest first: (box, apart from the token). Beside the token,
+    then straight above or below it a line or more away, then shifted to a side."""
+    gap = 1.5
+    below = y + radius + gap
+    above = y - radius - gap - line
+    spots = [(QRectF(x - width / 2, below, width, line), False),
+             (QRectF(x - width / 2, above, width, line), False),
+             # Beside it, clear of the air kept round a name (closer, its own marker hit it).
+             (QRectF(x + radius + 5, y - line / 2, width, line), False),
+             (QRectF(x - radius - 5 - width, y - line / 2, width, line), False)]
+    shifts = [(1, 0), (-1, 0)]
+    for tier in range(1, LABEL_TIERS + 1):
+        shift = tier * (line + 2)
+        spots += [(QRectF(x - width / 2, top, width, line), True)
+                  for top in (below + shift, above - shift)]
+    for tier in range(LABEL_TIERS + 1):
+        shift = tier * (line + 2)
+        for top in (below + shift, above - shift):
+            for side, _ in shifts:
+                left = x - radius if side > 0 else x - width + radius
+                spots.append((QRectF(left, top, width, line), True))
+    return spots
+
+
+NAME_REACH = 2.6
+"""How far a name may stand from its token's edge, in lines of text: farther, a reader can
+no longer tell whose name it is (at 150 % "Hobgoblin boss 2" stood three tokens away)."""
+
+
+def crosses(line: QLineF, rect: QRectF) -> bool:
+    """Whether the segment ``line`` passes through ``rect`` (touching its edge counts not)."""
+    x0, y0 = line.x1(), line.y1()
+    dx, dy = line.dx(), line.dy()
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0 - rect.left()), (dx, rect.right() - x0),
+                 (-dy, y0 - rect.top()), (dy, rect.bottom() - y0)):
+        if p == 0:
+            if q <= 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            low = max(low, r)
+        else:
+            high = min(high, r)
+        if low >= high:
+            return False
+    return True
+
+
+def _leader(x: float, y: float, radius: float, box: QRectF) -> QLineF:
+    """The line from a token's edge to its name standing apart."""
+    end = QPointF(min(max(x, box.left() + 3), box.right() - 3),
+                  box.top() if box.top() > y else box.bottom())
+    direction = end - QPointF(x, y)
+    length = math.hypot(direction.x(), direction.y()) or 1.0
+    return QLineF(QPointF(x, y) + direction * (radius / length), end)
+
+
+def _gap(box: QRectF, x: float, y: float) -> float:
+    """How far the point is from the box (0 inside it)."""
+    dx = max(box.left() - x, 0.0, x - box.right())
+    dy = max(box.top() - y, 0.0, y - box.bottom())
+    return math.hypot(dx, dy)
+
+
+def short_name(text: str) -> str:
+    """The name in fewer letters where there is no room for it whole beside its token:
+    every word but the last cut to four letters and a dot ("Hobg. boss 2"); what the
+    marker's tooltip gives whole. The words in brackets ("(down)") stay."""
+    words = text.split(" ")
+    cut = [w[:4] + "." if len(w) > 5 and n < len(words) - 1 and not w.startswith("(")
+           and not w[0].isdigit() else w for n, w in enumerate(words)]
+    return " ".join(cut)
+
+
+class _Centres:
+    """The tokens' centres, bucketed: which one is nearest a name's box."""
+
+    CELL = 64.0
+
+    def __init__(self, centres: list[tuple[float, float, MapToken, bool]]) -> None:
+        self._cells: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
+        for x, y, token, _ in centres:
+            key = (int(x // self.CELL), int(y // self.CELL))
+            self._cells.setdefault(key, []).append((x, y, token.combatant_id))
+
+    def nearer(self, at: QPointF, reach: float, own: str) -> bool:
+        """Whether a token other than ``own`` has its centre within ``reach`` of ``at``."""
+        cell = self.CELL
+        for i in range(int((at.x() - reach) // cell), int((at.x() + reach) // cell) + 1):
+            for j in range(int((at.y() - reach) // cell), int((at.y() + reach) // cell) + 1):
+                for x, y, who in self._cells.get((i, j), ()):
+                    if who != own and math.hypot(x - at.x(), y - at.y()) <= reach:
+                        return True
+        return False
+
+
+def label_layout(centres: list[tuple[float, float, MapToken, bool]], radius: float,
+                 frame: MapFrame, style: MapStyle, unit: str, taken: Taken
+                 ) -> list[Label]:
+    """Every token's name placed where it covers no token (``taken`` holds the markers),
+    no name or line placed before it, and stays whole on the surface: the selected one's
+    first, then the others in the map's reading order (top to bottom, left to right), each
+    at the first free spot of :func:`_spots` that stays beside its own token: within
+    :data:`NAME_REACH` lines of its edge, its middle nearer to it than to any other token (a
+    name that floats between tokens names no one), and where it stands apart, its line to
+    the token crossing no token and no name (on paper a line ran under another name). The
+    whole name first; where it finds no such spot its :func:`short_name`; a name with no
+    spot at all is left out (the marker keeps its initials, the tooltip the name; a fit
+    zooms in until none is: :func:`~m3desk.ui.map.painter.names_fit`)."""
+    surface = QRectF(0, 0, frame.width, frame.height)
+    order = sorted(centres, key=lambda c: (not c[3], round(c[1]), c[0]))
+    near = _Centres(centres)
+    reach = radius + (NAME_REACH + (1.0 if style.paper else 0.0)) * style.line
+    labels: list[Label] = []
+    leaders: list[QLineF] = []
+    for x, y, token, selected in order:
+        whole = token_label(token, unit)
+        found = None
+        for text in dict.fromkeys((whole, short_name(whole))):
+            found = _first_spot(x, y, radius, text, selected, style, reach, surface, taken,
+                                near, leaders, token.combatant_id)
+            if found is not None:
+                break
+        if found is None:
+            continue
+        text, box, leader = found
+        taken.add(box)
+        if leader is not None:
+            leaders.append(leader)
+        labels.append(Label(token, text, box, selected, leader))
+    return labels
+
+
+def _first_spot(x: float, y: float, radius: float, text: str, selected: bool,
+                style: MapStyle, reach: float, surface: QRectF, taken: Taken,
+                near: _Centres, leaders: list[QLineF], own: str
+                ) -> tuple[str, QRectF, QLineF | None] | None:
+    """The first of :func:`_spots` where ``text`` may stand (see :func:`label_layout`)."""
+    width = style.label_width(text, selected)
+    centre = QPointF(x, y)
+    for box, apart in _spots(x, y, radius, width, style.line - 1):
+        # A little air round each name, so two names side by side read as two.
+        aired = box.adjusted(-4, -1, 4, 1)
+        if _gap(box, x, y) > reach or not surface.contains(box) or taken.hits(aired) \
+                or any(crosses(line, aired) for line in leaders):
+            continue
+        middle = box.center()
+        if near.nearer(middle, math.hypot(middle.x() - x, middle.y() - y) + 1.0, own):
+            continue
+        leader = _leader(x, y, radius, box) if apart else None
+        if leader is not None and taken.crossed(leader, centre):
+            continue
+        return text, box, leader
+    return None
