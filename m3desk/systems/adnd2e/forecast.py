@@ -41,7 +41,7 @@ from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
 from m3desk.core.forecast import FightResult, Policy, PreparedOnce
 from m3desk.core.places import Place, Plane
-from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e import combat, effects
 from m3desk.systems.adnd2e.combat import (
     bleeds,
     doubles_dice,
@@ -78,7 +78,8 @@ POLICY_TEXT = (
     "a foe farther off it walks toward with its full movement and strikes the next round. "
     "Bows, crossbows, slings and darts shoot at their full rate of fire while a foe is in "
     "range (unless told to close), thrown melee weapons are kept for melee, and each picks "
-    "the weapon that deals most on average. Monsters check morale when a quarter and half of "
+    "the weapon that deals most on average; a monster its best routine, where a hit that "
+    "paralyses or charms takes a foe out on a failed save. Monsters check morale when a quarter and half of "
     "their side's monsters are down and at each loss after that; one that breaks flees and "
     "takes the free attacks at its back.")
 
@@ -96,10 +97,19 @@ class Row(NamedTuple):
     sides: int
     bonus: int
     mean: float
+    hold: float = 0.0
+    """The chance a roll's effect takes hold (hit × failed save): the policy's weight of it."""
+    fail: float = 0.0
+    """The chance the target fails its save against a hit's effect."""
+    kind: int = 0
+    """What a failed save does: 0 nothing played, 1 out of the fight, 2 dead."""
+    harm: bool = True
+    """A hit deals damage (False: a paralysing touch deals none)."""
 
 
-def _row(plan: _Plan, nat20_auto: bool) -> Row:
-    """The plan's odds as a natural-d20 threshold: exactly the dialog's chance."""
+def _row(plan: _Plan, nat20_auto: bool, effect: tuple[float, int] = (0.0, 0)) -> Row:
+    """The plan's odds as a natural-d20 threshold: exactly the dialog's chance; ``effect``
+    the hit's effect (:func:`effects.forecast_effect`)."""
     modifier = _modifier(plan)
     # the lowest natural d20 the dialog's own test (combat.hits) calls a hit; 21: none
     threshold = next((natural for natural in range(1, 21) if combat.hits(
@@ -109,8 +119,11 @@ def _row(plan: _Plan, nat20_auto: bool) -> Row:
     chance = float(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
                                           nat20_auto=nat20_auto))
     damage = combat.damage_distribution(DiceExpr(dice.count, dice.sides, 0), bonus)
-    mean = float(sum(k * p for k, p in damage.items()))
-    return Row(threshold, dice.count, dice.sides, bonus, chance * mean)
+    harm = not plan.attack.harmless
+    mean = float(sum(k * p for k, p in damage.items())) if harm else 0.0
+    fail, kind = effect
+    return Row(threshold, dice.count, dice.sides, bonus, chance * mean, chance * fail * bool(kind),
+               fail, kind, harm)
 
 
 Segment = tuple[int, "Row | None", int]
@@ -189,7 +202,10 @@ def _at(encounter: AdndEncounter, a: str, b: str, feet: int) -> AdndEncounter:
 def _plan_row(encounter: AdndEncounter, actor: str, action: str, target: str | None,
               nat20: bool) -> Row | None:
     plan = _plan(encounter, actor, action, target)
-    return None if isinstance(plan, str) else _row(plan, nat20)
+    if isinstance(plan, str):
+        return None
+    return _row(plan, nat20, effects.forecast_effect(encounter, plan.target, plan.attack,
+                                                      encounter.options))
 
 
 def _best(rows: Sequence[Row]) -> Row | None:
@@ -289,7 +305,10 @@ def _arms(base: AdndEncounter) -> Arms:
                 if back is not None:
                     rear += [back] * times
             if routines:  # a monster makes one routine a round: the best against this foe
-                melee, rear = max(routines.values(), key=lambda pair: sum(r.mean for r in pair[0]))
+                # (an effect's chance of ending the foe's fight counts as its hit points)
+                left = max(0, target.sheet.hit_points)
+                melee, rear = max(routines.values(),
+                                  key=lambda pair: sum(r.mean + r.hold * left for r in pair[0]))
             if not monster:  # a character strikes once a round, with its best weapon
                 melee = [best] if (best := _best(melee)) else []
                 rear = [best] if (best := _best(rear)) else []
@@ -447,7 +466,7 @@ def play_attack(encounter: AdndEncounter, actor: str, target: str, dice: random.
     if row is None:
         raise ValueError("that attack cannot be made from where they stand")
     natural = int(dice.random() * 20) + 1
-    if natural < row.threshold:
+    if natural < row.threshold or not row.harm:
         return 0
     if doubles_dice(natural, values.critical):
         row = row._replace(number=row.number * 2)
@@ -554,6 +573,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
     n = len(v.hp)
     hp = list(v.hp)
     fallen = [down(h) for h in hp]  # asked again only where hit points change
+    held = [False] * n  # out of the fight by an effect (effects.afflicted: paralysed …)
     out = list(v.out)
     fled = [False] * n
     dist = [list(row) for row in v.distance]
@@ -628,15 +648,27 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
             natural = int(rnd() * 20) + 1
             if natural < row[0]:
                 return
-            number = row[1] * 2 if crits and doubles_dice(natural, critical) else row[1]
-            total = 0
-            for _ in range(number):
-                total += int(rnd() * row[2]) + 1
-            left = hp[t] - hit_damage(total, row[3])
-            hp[t] = left if left > -99 else -99
-            fallen[t] = down(hp[t])
+            if row[8]:
+                number = row[1] * 2 if crits and doubles_dice(natural, critical) else row[1]
+                total = 0
+                for _ in range(number):
+                    total += int(rnd() * row[2]) + 1
+                left = hp[t] - hit_damage(total, row[3])
+                hp[t] = left if left > -99 else -99
+                fallen[t] = down(hp[t])
+            if row[7] and not fallen[t] and rnd() < row[6]:
+                afflict(row[7], t)
             if not crits or fallen[t] or not extra_attack(natural, critical):
                 return
+
+    def afflict(kind: int, t: int) -> None:
+        """A failed save against a hit's effect (effects.resolve_effect): poison kills (at
+        effects.DEAD_AT), paralysis, petrification or a charm take the target out."""
+        if kind == 2:
+            hp[t] = min(hp[t], effects.DEAD_AT)
+        else:
+            held[t] = True
+        fallen[t] = True
 
     def moved(a: int) -> None:
         """``a`` stands somewhere new: its distances, measured again from the places."""
@@ -785,12 +817,15 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
                     if crits:
                         strike(attack, t)
                     elif int(rnd() * 20) + 1 >= attack[0]:  # strike() without criticals
-                        total = 0
-                        for _ in range(attack[1]):
-                            total += int(rnd() * attack[2]) + 1
-                        left = hp[t] - hit_damage(total, attack[3])
-                        hp[t] = left if left > -99 else -99
-                        fallen[t] = down(hp[t])
+                        if attack[8]:
+                            total = 0
+                            for _ in range(attack[1]):
+                                total += int(rnd() * attack[2]) + 1
+                            left = hp[t] - hit_damage(total, attack[3])
+                            hp[t] = left if left > -99 else -99
+                            fallen[t] = down(hp[t])
+                        if attack[7] and not fallen[t] and rnd() < attack[6]:
+                            afflict(attack[7], t)
             shaken = 0
             for a in range(n):
                 if fallen[a] and not out[a]:
@@ -820,7 +855,7 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
             for i in range(n):
                 if fallen[i]:
                     hp[i] = bleeds(hp[i], True, bound[i])
-                    fallen[i] = down(hp[i])
+                    fallen[i] = down(hp[i]) or held[i]
     winner = None
     if over:
         left_standing = [side for side, count in enumerate(alive) if count]
@@ -829,6 +864,6 @@ def _play(v: Prepared, rnd: Callable[[], float], weight: int, stay: bool,
     ids = v.ids
     return FightResult(
         winner=winner, rounds=rounds,
-        down=frozenset([ids[i] for i in range(n) if down(hp[i])]),
-        fled=frozenset([ids[i] for i in range(n) if fled[i]]),
+        down=frozenset([ids[i] for i in range(n) if down(hp[i]) or held[i]]),
+        fled=frozenset([ids[i] for i in range(n) if fled[i] and not held[i]]),
         hit_points=dict(zip(ids, hp, strict=True)))

@@ -43,7 +43,7 @@ from m3desk.core.system import (
     TrackerColumn,
 )
 from m3desk.core.terms import Term, explain, rolled
-from m3desk.systems.adnd2e import combat, experience, routines
+from m3desk.systems.adnd2e import combat, effects, experience, routines
 from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
 from m3desk.systems.adnd2e.encounter_setup import SETUP_STEPS
 from m3desk.systems.adnd2e.movement import (
@@ -115,8 +115,9 @@ class AdndCombatant(core.Combatant):
 class AdndEncounter(core.Encounter):
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         """At 0 hit points or fewer a combatant is dead, or unconscious under the death's
-        door option: either way it takes no more turns."""
-        return combat.down(combatant.sheet.hit_points)
+        door option; paralysed, petrified or charmed by a monster's hit it cannot fight
+        (:func:`m3desk.core.routines.afflicted`): either way it takes no more turns."""
+        return combat.down(combatant.sheet.hit_points) or effects.afflicted(combatant)
 
     scheme: ClassVar[InitiativeScheme] = INITIATIVE
     position_model: ClassVar[PositionModel] = FEET
@@ -207,6 +208,10 @@ class Attack(NamedTuple):
     set_vs_charge: bool = False
     double_on_charge: bool = False
     times: int = 1
+    effect: str = ""
+    """What a hit causes besides damage (:mod:`m3desk.systems.adnd2e.effects`)."""
+    harmless: bool = False
+    """It deals no hit-point damage (a paralysing touch): its dice are none."""
 
     def damage(self, size: str) -> DiceExpr:
         return self.damage_l if size in LARGE else self.damage_sm
@@ -236,15 +241,19 @@ def routine_of(sheet: Sheet, index: int) -> int:
     return 1
 
 
+_NO_DAMAGE = DiceExpr(0, 1, 0)
+"""The dice of an attack that deals no damage (rolled as none)."""
+
+
 def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
     if isinstance(sheet, MonsterSheet):
         speed = NATURAL_SPEED[sheet.size]
         # A name that reads as nothing (spaces, invisible characters from a paste) would
         # leave "Attack with   (1d6)" in the list and the log: it is called an attack.
-        return tuple(Attack(visible_name(a.name) or "attack", a.damage, a.damage, (), (),
-                            speed=speed,
+        return tuple(Attack(visible_name(a.name) or "attack", a.damage or _NO_DAMAGE,
+                            a.damage or _NO_DAMAGE, (), (), speed=speed,
                             set_vs_charge=a.set_vs_charge, double_on_charge=a.double_on_charge,
-                            times=a.count)
+                            times=a.count, effect=a.effect, harmless=a.damage is None)
                      for a in sheet.attacks) or (
             Attack("attack", DiceExpr.parse("1d6"), DiceExpr.parse("1d6"), (), (), speed=speed),)
     values = derive(sheet, options)
@@ -660,7 +669,10 @@ def _attack_options(attack: Attack, index: int, prefix: str, label: str,
             spec += (DiceSpec(dice.count, dice.sides, "damage"),)
         if dice.count and options.critical_hits == "double_dice":
             spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
-        return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({dice}{suffix})",
+        spec += effects.effect_dice(attack)  # the target's save against a hit's effect
+        shown = " + ".join(p for p in ("" if attack.harmless else f"{dice}{suffix}",
+                                       attack.effect) if p)
+        return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({shown})",
                             needs_target=prefix == "attack", dice=spec, group="attack",
                             target=prefix.split(":")[1] if prefix.startswith("free:") else None)
 
@@ -903,7 +915,7 @@ def _describe(encounter: core.Encounter, actor: str, plan: _Plan) -> tuple[str, 
     lines = [f"d20 {terms + ' ' if terms else ''}needs {plan.need} (THAC0 {plan.thac0} − {ac})"]
     dice = str(plan.dice) if not plan.double else f"{plan.dice} ×2 ({plan.double_reason})"
     bonus = f" {signed(plan.bonus)}" if plan.bonus else ""
-    lines.append(f"Damage {dice}{bonus}")
+    lines.append("No damage" if plan.attack.harmless else f"Damage {dice}{bonus}")
     if plan.approach:
         lines.append(f"Moves {plan.approach} ft in before the blow")
     if plan.met:
@@ -951,11 +963,17 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
     # A hit's damage, from the same outcomes the roll is resolved by (criticals included).
     on_hit = {damage: p / chance for damage, p in outcomes.items() if damage} if chance else {}
     lines = list(_describe(enc, actor, plan))
+    if plan.attack.harmless:
+        on_hit, kills = {}, Fraction(0)
     if on_hit:
         lines[1] += f": {damage_summary(on_hit)}"
-    return ActionPreview(lines=tuple(lines), success=chance,
-                         outcomes=(("Kills" if not enc.options.deaths_door or threshold <= 0
-                                    else "Kills outright", kills),),
+    outcomes = () if plan.attack.harmless else (
+        ("Kills" if not enc.options.deaths_door or threshold <= 0 else "Kills outright",
+         kills),)
+    if effect_line := effects.effect_preview(enc, plan.target, plan.attack, enc.options):
+        lines.append(effect_line)  # the save and the condition (hit × failed save below)
+        outcomes += effects.effect_outcomes(enc, plan.target, plan.attack, chance, enc.options)
+    return ActionPreview(lines=tuple(lines), success=chance, outcomes=outcomes,
                          spread=damage_spread(on_hit))
 
 
@@ -1049,7 +1067,9 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         after = core.update_combatant(after, actor, fire_credit=credit - 1)
     if plan.free:
         after = free_attacks.settled(after, plan.target, actor)
-    natural, damage_faces = faces[0], tuple(faces[1:])
+    saving = bool(effects.effect_dice(plan.attack))
+    natural, damage_faces = faces[0], tuple(faces[1:len(faces) - saving])
+    save_face = faces[-1] if saving and len(faces) > 1 else None
     modifier = _modifier(plan)
     options = encounter.options
     hit = combat.hits(natural, modifier, plan.need, nat20_auto=options.nat20_auto)
@@ -1069,6 +1089,9 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         after = core.add_log(after, f"{summary}: {roll}", actor=actor, target=plan.target)
         short = f"{summary} ({natural} {signed(modifier)} against {plan.need})"
         return ActionOutcome(after, short, notices=tuple(notices))
+    if plan.attack.harmless:  # no damage: the hit's effect alone
+        return effects.resolve_harmless(after, actor, verb, plan.target, plan.attack, roll,
+                                        save_face, options, tuple(notices))
     critical = combat.doubles_dice(natural, options.critical_hits)
     dice = combat.critical_dice(plan.dice) if critical else plan.dice
     damage = combat.roll_damage(dice, damage_faces[:dice.count], plan.bonus,
@@ -1077,6 +1100,7 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     sheet = defender.sheet
     hp = max(-99, sheet.hit_points - damage)
     after = core.replace_sheet(after, plan.target, sheet.model_copy(update={"hit_points": hp}))
+    after, caused = effects.resolve_effect(after, plan.target, plan.attack, save_face, options)
     summary = (f"{combatant.name} {verb} {foe} with the {plan.attack.name} and hits for "
                f"{damage}")
     if critical:
@@ -1091,11 +1115,12 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     damage_text = _damage_text(plan, dice, damage_faces[:dice.count], damage,
                                options.doubling_includes_bonuses)
     record = f"{summary}: {roll}; damage {damage_text}"
-    tail = ""
+    tail = caused  # the hit's effect, then what the hit points say
+    hp = _combatant(after, plan.target).sheet.hit_points
     if combat.dead(hp, options.deaths_door):
-        tail = f"; {foe} is dead"
+        tail += f"; {foe} is dead"
     elif combat.down(hp):
-        tail = f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
+        tail += f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
     summary += tail
     if defender.declared == "cast" and _yet_to_act(encounter, defender):
         notices.append(f"{foe} loses the spell: hit before casting.")
