@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from m3desk.core.encounter import Combatant, E
 
 __all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "ROUTINE_ACTION", "Damage",
-           "DamageError", "DamageText", "Effect", "RoutineRow", "afflicted", "apply_effect",
+           "DamageError", "DamageText", "Effect", "RoutineRow", "afflicted", "afflicting", "apply_effect",
            "attack_words", "best_routine", "effect_in", "fail_chance", "one_routine_migration",
            "routine_action", "routine_words", "routines_of", "sheets_routine_migration",
            "split_alternatives"]
@@ -91,6 +91,12 @@ def afflicted(combatant: Combatant) -> bool:
     """A condition an effect left that takes the bearer out of the fight (paralysed,
     petrified, charmed): the ``out_of_fight`` of every game whose attacks cause effects."""
     return any(c.condition in _OUT for c in combatant.conditions)
+
+
+def afflicting(combatant: Combatant) -> str:
+    """The name of the condition an effect left that takes the bearer out of the fight
+    ("Paralysed"), or "": the words the tracker shows for such a combatant."""
+    return next((c.name for c in combatant.conditions if c.condition in _OUT), "")
 
 
 def apply_effect(encounter: E, target: str, effect: Effect, *, dead_at: int = 0) -> E:

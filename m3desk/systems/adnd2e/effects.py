@@ -27,8 +27,8 @@ from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterSheet
 from m3desk.systems.adnd2e.tables import Save
 
 __all__ = ["CONDITIONS", "DEAD_AT", "EFFECT_SAVES", "afflicted", "effect_dice", "effect_of",
-           "effect_outcomes", "effect_preview", "forecast_effect", "resolve_effect", "resolve_harmless", "save_need",
-           "takes_hold"]
+           "effect_outcomes", "effect_preview", "forecast_effect", "resolve_effect",
+           "resolve_harmless", "save_need", "takes_hold"]
 
 EFFECT_SAVES: dict[str, Save | None] = {
     "paralysis": Save.PPD, "poison": Save.PPD, "petrification": Save.PP, "charm": Save.SP,

@@ -79,9 +79,9 @@ POLICY_TEXT = (
     "Bows, crossbows, slings and darts shoot at their full rate of fire while a foe is in "
     "range (unless told to close), thrown melee weapons are kept for melee, and each picks "
     "the weapon that deals most on average; a monster its best routine, where a hit that "
-    "paralyses or charms takes a foe out on a failed save. Monsters check morale when a quarter and half of "
-    "their side's monsters are down and at each loss after that; one that breaks flees and "
-    "takes the free attacks at its back.")
+    "paralyses or charms takes a foe out on a failed save. Monsters check morale when a "
+    "quarter and half of their side's monsters are down and at each loss after that; one "
+    "that breaks flees and takes the free attacks at its back.")
 
 ATTACK, CLOSE, FIRE, MOVE = 0, 1, 2, 3
 KINDS = ("attack", "close", "fire", "move")

@@ -120,9 +120,8 @@ def preview_routine(encounter: AdndEncounter, actor: str, number: int,
             spared[condition] = spared.get(condition, Fraction(1)) * (1 - p)
     if average:
         lines.append(f"Average damage of the routine: {float(average):.1f}")
-    outcomes = tuple((f"{condition} (at least once)", 1 - left)
-                     for condition, left in spared.items())
-    return ActionPreview(lines=tuple(lines), outcomes=outcomes)
+    return ActionPreview(lines=tuple(lines), outcomes=tuple(
+        (f"{condition} (at least once)", 1 - left) for condition, left in spared.items()))
 
 
 def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: str | None,

@@ -967,13 +967,13 @@ def _preview(encounter: core.Encounter, actor: str, action: str,
         on_hit, kills = {}, Fraction(0)
     if on_hit:
         lines[1] += f": {damage_summary(on_hit)}"
-    outcomes = () if plan.attack.harmless else (
+    shown: tuple[tuple[str, Fraction], ...] = () if plan.attack.harmless else (
         ("Kills" if not enc.options.deaths_door or threshold <= 0 else "Kills outright",
          kills),)
     if effect_line := effects.effect_preview(enc, plan.target, plan.attack, enc.options):
         lines.append(effect_line)  # the save and the condition (hit × failed save below)
-        outcomes += effects.effect_outcomes(enc, plan.target, plan.attack, chance, enc.options)
-    return ActionPreview(lines=tuple(lines), success=chance, outcomes=outcomes,
+        shown += effects.effect_outcomes(enc, plan.target, plan.attack, chance, enc.options)
+    return ActionPreview(lines=tuple(lines), success=chance, outcomes=shown,
                          spread=damage_spread(on_hit))
 
 
