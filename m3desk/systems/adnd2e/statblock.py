@@ -158,6 +158,11 @@ def _routine(count_text: str, damage_text: str, problems: list[str]) -> list[Mon
         name_match = re.search(r"\(([^)]{0,80})\)", piece)
         name = (name_match.group(1).strip() if name_match else "") or f"attack {index + 1}"
         effect = effect_in(re.sub(r"\([^)]*\)", "", piece))
+        if not match and re.search(r"\bbreath", piece, re.IGNORECASE):
+            problems.append(f"{quoted(piece)} is a breath weapon, which an AD&D sheet has no "
+                            "rules for yet (no attack roll; a save vs breath weapon for half): "
+                            "left out; roll it by hand")
+            continue
         if not match and effect and not re.search(r"\d", re.sub(r"\([^)]*\)", "", piece)):
             # "Paralysis": a hit that causes its effect and deals no damage
             attacks.append(MonsterAttack(name=name[:80], damage=None, effect=effect))
@@ -307,6 +312,9 @@ def parse_stat_block(text: str, name: str = "Monster",
             values["attacks"] = attacks
         elif "DMG" not in parts:
             problems.append("no damage (Dmg) was given for the attacks")
+    if re.search(r"\bbreath", parts.get("SA", ""), re.IGNORECASE):
+        problems.append(f"the special attack {quoted(parts['SA'])} is a breath weapon, which "
+                        "an AD&D sheet has no rules for yet: kept as words; roll it by hand")
     if "SZ" in parts:
         size = parts["SZ"].strip()[:1].upper()
         if size in _SIZES:
