@@ -12,12 +12,12 @@ import pytest
 
 from m3desk.core import encounter as core
 from m3desk.core.dice import DiceExpr
-from m3desk.core.forecast import Policy
-from m3desk.core.routines import fail_chance
+from m3desk.core.forecast import Policy, run_fights
+from m3desk.core.routines import fail_chance, routines_of
 from m3desk.storage.encounter_files import load_encounter
 from m3desk.storage.sheet_files import load_sheet
 from m3desk.systems.adnd2e import effects, forecast
-from m3desk.systems.adnd2e.samples import DELSENORA, GHOUL, RATH
+from m3desk.systems.adnd2e.samples import DELSENORA, GHOUL, MONSTERS, RATH
 from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterAttack, MonsterSheet
 from m3desk.systems.adnd2e.statblock import parse_stat_block
 from m3desk.systems.adnd2e.system import SYSTEM
@@ -167,3 +167,26 @@ def test_the_forecast_applies_the_dialogs_chance_as_a_condition() -> None:
     held = sum(rath in r.down for r in results) / fights
     assert abs(held - chance) < 4 * (chance * (1 - chance) / fights) ** 0.5, (held, chance)
     assert all(r.hit_points[rath] == RATH.hit_points for r in results)
+
+
+@pytest.mark.parametrize("monster", MONSTERS, ids=lambda m: m.name)
+def test_no_sample_monster_exceeds_its_best_routine_in_an_all_hit_round(
+        monster: MonsterSheet) -> None:
+    """One round of the forecast never deals more than the sheet's best routine with every
+    attack hitting for its most (an attack that only causes an effect deals none); issue 29's
+    check of the OSE bestiary, for AD&D's samples with their effects."""
+    best = max(sum(a.count * (a.damage.count * a.damage.sides + a.damage.bonus
+                              if a.damage is not None else 0) for a in routine)
+               for routine in routines_of(monster.attacks))
+    target = RATH.model_copy(update={"armour": "none", "shield": False, "hit_points": 900,
+                                     "max_hit_points": 900})
+    encounter, _monster, hero = _fight(monster.model_copy(update={"hit_points": 900,
+                                                                  "max_hit_points": 900}),
+                                       target)
+    results = run_fights(encounter, forecast.simulate, fights=300, seed=2,
+                         policy=Policy(max_rounds=1))
+    lost = [900 - r.hit_points[hero] for r in results]
+    assert max(lost) <= best, (monster.name, max(lost), best)
+    assert max(lost) > 0
+    if any(a.effect == "paralysis" for a in monster.attacks):
+        assert any(hero in r.down and r.hit_points[hero] > 0 for r in results)
