@@ -95,6 +95,8 @@ def preview_routine(encounter: AdndEncounter, actor: str, number: int,
     lines, average = [], Fraction(0)
     spared: dict[str, Fraction] = {}
     """Per condition, the chance no blow of the routine inflicts it."""
+    caused: list[str] = []
+    """Each blow's effect in words ("" for none)."""
     for blow, index in enumerate(blows, start=1):
         plan = _plan(encounter, actor, f"attack:{index}:any", target)
         if isinstance(plan, str):
@@ -111,13 +113,17 @@ def preview_routine(encounter: AdndEncounter, actor: str, number: int,
         damage = "no damage" if plan.attack.harmless else \
             f"{plan.dice} (average {float(mean / chance if chance else 0):.1f})"
         line = f"#{blow} {plan.attack.name}: needs {plan.need}, hits {percent(chance)}, {damage}"
-        if caused := effects.effect_preview(encounter, plan.target, plan.attack,
-                                            encounter.options):
-            line += "; " + caused.removeprefix("On a hit: ")
+        caused.append(effects.effect_preview(encounter, plan.target, plan.attack,
+                                             encounter.options).removeprefix("On a hit: "))
         lines.append(line)
         for condition, p in effects.effect_outcomes(encounter, plan.target, plan.attack,
                                                     chance, encounter.options):
             spared[condition] = spared.get(condition, Fraction(1)) * (1 - p)
+    if len(set(caused)) == 1 and caused[0]:  # every blow alike: said once
+        lines.append(f"Each hit: {caused[0]}")
+    else:
+        lines = [f"{line}; {words}" if words else line for line, words in zip(
+            lines, caused, strict=True)]
     if average:
         lines.append(f"Average damage of the routine: {float(average):.1f}")
     return ActionPreview(lines=tuple(lines), outcomes=tuple(
@@ -162,8 +168,9 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
     name, foe = combatant.name, _combatant(encounter, target).name
     lead = f"{name} attacks {foe} with the "
     made = after.log[len(encounter.log):]
-    texts = [entry.text.removeprefix(lead) for entry in made if entry.text.startswith(lead)]
-    texts += [entry.text for entry in made if not entry.text.startswith(lead)]  # a condition
+    laid = {f"{foe}: {c.name}" for c in _combatant(after, target).conditions}
+    texts = [entry.text.removeprefix(lead) for entry in made  # not the condition a blow named
+             if entry.text not in laid]
     record = f"{name} attacks {foe}: " + "; ".join(texts)
     log = core.add_log(encounter, record, actor=actor, target=target).log
     after = after.model_copy(update={"log": log})
