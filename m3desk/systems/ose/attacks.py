@@ -1,10 +1,12 @@
 """A monster's attacks in OSE: its routines, their damage and the effects a hit causes.
 
-The rules of an effect live here once, for the action dialog, the tracker and the forecast:
-which saving throw it calls for (paralysis and petrification: save vs paralysis; charm: vs
-spells; poison: vs death; energy drain: none, a hit drains), the exact chance the target
-fails it, and the condition a failed save leaves (:data:`m3desk.core.routines.EFFECTS`): a
-paralysed, petrified or charmed combatant is out of the fight, a poisoned one dies.
+What OSE says of an effect lives here once, for the action dialog, the tracker and the
+forecast: which saving throw it calls for (paralysis and petrification: save vs paralysis;
+charm: vs spells; poison: vs death; energy drain: none, a hit drains). The exact chance the
+target fails it and the condition a failed save leaves are the core's, shared with AD&D
+(:data:`m3desk.core.routines.EFFECTS`, :func:`~m3desk.core.routines.fail_chance`,
+:func:`~m3desk.core.routines.apply_effect`): a paralysed, petrified or charmed combatant is
+out of the fight, a poisoned one dies.
 
 A breath weapon's rules live here too, as the SRD writes them (its dragon entry: "up to three
 times per day. All caught in the area suffer damage equal to the dragon's current hit points
