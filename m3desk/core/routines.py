@@ -31,10 +31,10 @@ if TYPE_CHECKING:
     from m3desk.core.encounter import Combatant, E
 
 __all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "ROUTINE_ACTION", "Damage",
-           "DamageError", "DamageText", "Effect", "RoutineRow", "afflicted", "afflicting", "apply_effect",
-           "attack_words", "best_routine", "effect_in", "fail_chance", "one_routine_migration",
-           "routine_action", "routine_words", "routines_of", "sheets_routine_migration",
-           "split_alternatives"]
+           "DamageError", "DamageText", "Effect", "RoutineRow", "afflicted", "afflicting",
+           "apply_effect", "attack_words", "best_routine", "effect_in", "fail_chance",
+           "one_routine_migration", "routine_action", "routine_words", "routines_of",
+           "sheets_routine_migration", "split_alternatives"]
 
 MAX_ROUTINES = 9
 """Alternatives a stat block offers in one round; the SRD's most is three."""

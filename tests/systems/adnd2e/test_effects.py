@@ -134,7 +134,7 @@ def test_a_charm_is_saved_against_with_wisdom() -> None:
         MonsterAttack(name="gaze", damage=None, effect="charm"),)})
     wise = DELSENORA.model_copy(update={"abilities": DELSENORA.abilities.model_copy(
         update={"WIS": 18})})
-    encounter, _monster, hero = _fight(gaze, wise)
+    encounter, _monster, _hero = _fight(gaze, wise)
     plain = effects.save_need(DELSENORA, effects.EFFECTS["charm"], encounter.options)
     assert plain is not None
     assert effects.save_need(wise, effects.EFFECTS["charm"], encounter.options) == plain - 4
