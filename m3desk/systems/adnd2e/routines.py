@@ -31,9 +31,9 @@ def _routines(sheet: MonsterSheet) -> tuple[tuple[MonsterAttack, ...], ...]:
 
 def _words(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...]) -> str:
     """"2 × claw (1d3 + paralysis), 1 × bite (1d6)", as the books write a routine."""
-    return ", ".join(f"{a.count} × {a.name} (" + " + ".join(
-        p for p in (str(a.damage) if a.damage is not None else "", a.effect) if p) + ")"
-        for a in routine)
+    return ", ".join(f"{a.count} × {a.name} (" + (" + ".join(
+        p for p in (str(a.damage) if a.damage is not None else "", a.effect) if p)
+        or "no damage") + ")" for a in routine)
 
 
 def routine_options(encounter: AdndEncounter, combatant: AdndCombatant

@@ -671,7 +671,7 @@ def _attack_options(attack: Attack, index: int, prefix: str, label: str,
             spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
         spec += effects.effect_dice(attack)  # the target's save against a hit's effect
         shown = " + ".join(p for p in ("" if attack.harmless else f"{dice}{suffix}",
-                                       attack.effect) if p)
+                                       attack.effect) if p) or "no damage"
         return ActionOption(f"{prefix}:{index}:{tag}", f"{label} {attack.name} ({shown})",
                             needs_target=prefix == "attack", dice=spec, group="attack",
                             target=prefix.split(":")[1] if prefix.startswith("free:") else None)
