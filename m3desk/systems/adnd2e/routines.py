@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from m3desk.core import encounter as core
+from m3desk.core.names import visible_name
 from m3desk.core.numbers import percent
 from m3desk.core.routines import routine_action
 from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview
@@ -31,7 +32,7 @@ def _routines(sheet: MonsterSheet) -> tuple[tuple[MonsterAttack, ...], ...]:
 
 def _words(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...]) -> str:
     """"2 × claw (1d3 + paralysis), 1 × bite (1d6)", as the books write a routine."""
-    return ", ".join(f"{a.count} × {a.name} (" + (" + ".join(
+    return ", ".join(f"{a.count} × {visible_name(a.name) or 'attack'} (" + (" + ".join(
         p for p in (str(a.damage) if a.damage is not None else "", a.effect) if p)
         or "no damage") + ")" for a in routine)
 

@@ -216,9 +216,8 @@ class TrackerModel(QAbstractTableModel):
         if spec.id == Column.INITIATIVE:
             return "—" if combatant.initiative is None else str(combatant.initiative)
         if spec.id == Column.NAME:
-            if row.down:  # "(paralysed)": out by an attack's effect, not by its hit points
-                return f"{combatant.name} ({row.held.lower() or 'down'})"
-            return combatant.name
+            # the room kept is for "(down)"; what took it out is in the tooltip ("paralysed")
+            return f"{combatant.name} (down)" if row.down else combatant.name
         if spec.id == Column.SIDE:
             return combatant.side
         if spec.id == Column.NOTES:

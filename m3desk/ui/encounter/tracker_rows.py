@@ -67,7 +67,8 @@ class TrackerRow:
     down: bool = False
     """Out of the fight, as the game's ``out_of_fight`` says (dead, dying, unconscious)."""
     held: str = ""
-    """The condition an attack's effect left that takes it out ("Paralysed"), or ""."""
+    """The condition an attack's effect left that takes it out ("Paralysed"), or "": the
+    name's tooltip says it (the cell says "(down)", the room the Name column keeps)."""
 
     @property
     def marker(self) -> str:

@@ -2,7 +2,7 @@
 effect column: the seam says so), looped over the registry (issue 29): an attack that only
 paralyses is offered with its effect and no damage die, the dialog shows the exact chance it
 takes hold (hit × failed save), Apply lays the condition and the tracker shows the target
-out of the fight by it, and the forecast takes the target out as often as the dialog says."""
+out of the fight by it (down, paralysed in its tooltip: not "0 hit points or fewer"), and the forecast takes the target out as often as the dialog says."""
 
 from __future__ import annotations
 
@@ -129,8 +129,12 @@ def test_a_paralysing_attack_through_the_dialog_and_the_tracker(qtbot: Any,
     assert [c.name for c in after.conditions] == ["Paralysed"]
     assert document.encounter.out_of_fight(after)
     model = tracker.tracker.tracker_model
-    names = [model.index(r, model.column_of("name")).data() for r in range(model.rowCount())]
-    assert f"{name} (paralysed)" in names, names
+    column = model.column_of("name")
+    row = next(r for r in range(model.rowCount())
+               if str(model.index(r, column).data()).startswith(name))
+    assert model.index(row, column).data() == f"{name} (down)"  # out of the fight …
+    tip = model.index(row, column).data(Qt.ItemDataRole.ToolTipRole)
+    assert "out of the fight: paralysed" in tip, tip  # … by the paralysis, not its hit points
 
 
 @pytest.mark.parametrize("system", GAMES, ids=lambda s: s.id)
