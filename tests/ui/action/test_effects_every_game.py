@@ -2,7 +2,8 @@
 effect column: the seam says so), looped over the registry (issue 29): an attack that only
 paralyses is offered with its effect and no damage die, the dialog shows the exact chance it
 takes hold (hit × failed save), Apply lays the condition and the tracker shows the target
-out of the fight by it (down, paralysed in its tooltip: not "0 hit points or fewer"), and the forecast takes the target out as often as the dialog says."""
+out of the fight by it (down, and paralysed in its tooltip, not "0 hit points or fewer"),
+and the forecast takes the target out as often as the dialog says."""
 
 from __future__ import annotations
 
