@@ -21,17 +21,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Annotated, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
 
 from pydantic import BeforeValidator, PlainSerializer
 
 from m3desk.core.actions import Action
 from m3desk.core.dice import MAX_DICE_COUNT, MAX_DIE_SIDES, DiceError, convolve, sum_of_dice
 
+if TYPE_CHECKING:
+    from m3desk.core.encounter import Combatant, E
+
 __all__ = ["EFFECTS", "MAX_DAMAGE_TEXT", "MAX_ROUTINES", "ROUTINE_ACTION", "Damage",
-           "DamageError", "DamageText", "Effect", "RoutineRow", "attack_words", "best_routine",
-           "effect_in", "one_routine_migration", "routine_action", "routine_words",
-           "routines_of", "sheets_routine_migration", "split_alternatives"]
+           "DamageError", "DamageText", "Effect", "RoutineRow", "afflicted", "afflicting",
+           "apply_effect", "attack_words", "best_routine", "effect_in", "fail_chance",
+           "one_routine_migration", "routine_action", "routine_words", "routines_of",
+           "sheets_routine_migration", "split_alternatives"]
 
 MAX_ROUTINES = 9
 """Alternatives a stat block offers in one round; the SRD's most is three."""
@@ -71,6 +75,46 @@ _EFFECT_WORDS = (
     (re.compile(r"poison|venom", re.IGNORECASE), "poison"),
     (re.compile(r"(?:energy|level)\s{0,3}drain", re.IGNORECASE), "energy drain"),
 )
+
+
+_OUT = frozenset(e.key for e in EFFECTS.values() if e.out_of_fight)
+
+
+def fail_chance(target: int | None) -> Fraction:
+    """The exact chance a d20 save that needs ``target`` or more fails (1 when no save is
+    allowed): the books' saving throw in every game that rolls one so."""
+    if target is None:
+        return Fraction(1)
+    return Fraction(max(0, min(20, target - 1)), 20)
+
+
+def afflicted(combatant: Combatant) -> bool:
+    """A condition an effect left that takes the bearer out of the fight (paralysed,
+    petrified, charmed): the ``out_of_fight`` of every game whose attacks cause effects."""
+    return any(c.condition in _OUT for c in combatant.conditions)
+
+
+def afflicting(combatant: Combatant) -> str:
+    """The name of the condition an effect left that takes the bearer out of the fight
+    ("Paralysed"), or "": the words the tracker shows for such a combatant."""
+    return next((c.name for c in combatant.conditions if c.condition in _OUT), "")
+
+
+def apply_effect(encounter: E, target: str, effect: Effect, *, dead_at: int = 0) -> E:
+    """The condition a failed save (or an unresisted hit) leaves on ``target``; a lethal
+    effect (poison) also sets its hit points to ``dead_at`` or fewer (the game's death)."""
+    from m3desk.core import encounter as core
+
+    bearer = encounter.combatant(target)
+    if effect.lethal:
+        sheet = bearer.sheet
+        hit_points = getattr(sheet, "hit_points", dead_at)
+        dead = sheet.model_copy(update={"hit_points": min(dead_at, hit_points)})
+        encounter = core.replace_sheet(encounter, target, dead)
+    if any(c.condition == effect.key for c in bearer.conditions):
+        return encounter
+    return core.add_condition(encounter, target, core.ConditionState(
+        condition=effect.key, name=effect.condition))
 
 
 def effect_in(text: str) -> str:

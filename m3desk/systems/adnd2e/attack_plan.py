@@ -16,7 +16,7 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.numbers import minus, percent, signed
 from m3desk.core.system import Action, ActionOption, ActionOutcome, DiceSpec
 from m3desk.core.terms import Term, rolled
-from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e import combat, effects
 from m3desk.systems.adnd2e.derive import derive, weapon_damage_bonus, weapon_to_hit
 from m3desk.systems.adnd2e.encounter import (
     LARGE,
@@ -93,8 +93,11 @@ def _attack_options(attack: Attack, index: int, kind: str, label: str,
             spec += (DiceSpec(dice.count, dice.sides, "damage"),)
         if dice.count and options.critical_hits == "double_dice":
             spec += (DiceSpec(dice.count, dice.sides, "on a natural 20"),)
+        spec += effects.effect_dice(attack)  # the target's save against a hit's effect
+        shown = " + ".join(p for p in ("" if attack.harmless else f"{dice}{suffix}",
+                                       attack.effect) if p) or "no damage"
         return ActionOption(Action(kind, index, target=fleer, variant=tag),
-                            f"{label} {attack.name} ({dice}{suffix})",
+                            f"{label} {attack.name} ({shown})",
                             needs_target=kind == "attack", dice=spec, group="attack",
                             target=fleer)
 
@@ -255,7 +258,7 @@ def _describe(encounter: core.Encounter, actor: str, plan: _Plan) -> tuple[str, 
     lines = [f"d20 {terms + ' ' if terms else ''}needs {plan.need} (THAC0 {plan.thac0} − {ac})"]
     dice = str(plan.dice) if not plan.double else f"{plan.dice} ×2 ({plan.double_reason})"
     bonus = f" {signed(plan.bonus)}" if plan.bonus else ""
-    lines.append(f"Damage {dice}{bonus}")
+    lines.append("No damage" if plan.attack.harmless else f"Damage {dice}{bonus}")
     if plan.approach:
         lines.append(f"Moves {plan.approach} ft in before the blow")
     if plan.met:
@@ -301,7 +304,9 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         after = core.update_combatant(after, actor, fire_credit=credit - 1)
     if plan.free:
         after = free_attacks.settled(after, plan.target, actor)
-    natural, damage_faces = faces[0], tuple(faces[1:])
+    saving = bool(effects.effect_dice(plan.attack))
+    natural, damage_faces = faces[0], tuple(faces[1:len(faces) - saving])
+    save_face = faces[-1] if saving and len(faces) > 1 else None
     modifier = _modifier(plan)
     options = encounter.options
     hit = combat.hits(natural, modifier, plan.need, nat20_auto=options.nat20_auto)
@@ -321,6 +326,9 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
         after = core.add_log(after, f"{summary}: {roll}", actor=actor, target=plan.target)
         short = f"{summary} ({natural} {signed(modifier)} against {plan.need})"
         return ActionOutcome(after, short, notices=tuple(notices))
+    if plan.attack.harmless:  # no damage: the hit's effect alone
+        return effects.resolve_harmless(after, actor, verb, plan.target, plan.attack, roll,
+                                        save_face, options, tuple(notices))
     critical = combat.doubles_dice(natural, options.critical_hits)
     dice = combat.critical_dice(plan.dice) if critical else plan.dice
     damage = combat.roll_damage(dice, damage_faces[:dice.count], plan.bonus,
@@ -329,6 +337,7 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     sheet = defender.sheet
     hp = max(-99, sheet.hit_points - damage)
     after = core.replace_sheet(after, plan.target, sheet.model_copy(update={"hit_points": hp}))
+    after, caused = effects.resolve_effect(after, plan.target, plan.attack, save_face, options)
     summary = (f"{combatant.name} {verb} {foe} with the {plan.attack.name} and hits for "
                f"{damage}")
     if critical:
@@ -343,11 +352,12 @@ def _resolve_attack(encounter: AdndEncounter, combatant: AdndCombatant, plan: _P
     damage_text = _damage_text(plan, dice, damage_faces[:dice.count], damage,
                                options.doubling_includes_bonuses)
     record = f"{summary}: {roll}; damage {damage_text}"
-    tail = ""
+    tail = caused  # the hit's effect, then what the hit points say
+    hp = _combatant(after, plan.target).sheet.hit_points
     if combat.dead(hp, options.deaths_door):
-        tail = f"; {foe} is dead"
+        tail += f"; {foe} is dead"
     elif combat.down(hp):
-        tail = f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
+        tail += f"; {foe} falls unconscious at {minus(hp)} and loses 1 a round until bound"
     summary += tail
     if defender.declared == "cast" and _yet_to_act(encounter, defender):
         notices.append(f"{foe} loses the spell: hit before casting.")

@@ -20,7 +20,7 @@ from m3desk.core.dice import DiceExpr
 from m3desk.core.names import SideName, visible_name
 from m3desk.core.system import InitiativeScheme, PositionModel
 from m3desk.core.terms import Term
-from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e import combat, effects
 from m3desk.systems.adnd2e.derive import derive
 from m3desk.systems.adnd2e.movement import (
     BY_ID,
@@ -89,8 +89,9 @@ class AdndCombatant(core.Combatant):
 class AdndEncounter(core.Encounter):
     def out_of_fight(self, combatant: core.Combatant) -> bool:
         """At 0 hit points or fewer a combatant is dead, or unconscious under the death's
-        door option: either way it takes no more turns."""
-        return combat.down(combatant.sheet.hit_points)
+        door option; paralysed, petrified or charmed by a monster's hit it cannot fight
+        (:func:`m3desk.core.routines.afflicted`): either way it takes no more turns."""
+        return combat.down(combatant.sheet.hit_points) or effects.afflicted(combatant)
 
     scheme: ClassVar[InitiativeScheme] = INITIATIVE
     position_model: ClassVar[PositionModel] = FEET
@@ -178,6 +179,10 @@ class Attack(NamedTuple):
     set_vs_charge: bool = False
     double_on_charge: bool = False
     times: int = 1
+    effect: str = ""
+    """What a hit causes besides damage (:mod:`m3desk.systems.adnd2e.effects`)."""
+    harmless: bool = False
+    """It deals no hit-point damage (a paralysing touch): its dice are none."""
 
     def damage(self, size: str) -> DiceExpr:
         return self.damage_l if size in LARGE else self.damage_sm
@@ -207,15 +212,19 @@ def routine_of(sheet: Sheet, index: int) -> int:
     return 1
 
 
+_NO_DAMAGE = DiceExpr(0, 1, 0)
+"""The dice of an attack that deals no damage (rolled as none)."""
+
+
 def _attacks_of(sheet: Sheet, options: AdndOptions) -> tuple[Attack, ...]:
     if isinstance(sheet, MonsterSheet):
         speed = NATURAL_SPEED[sheet.size]
         # A name that reads as nothing (spaces, invisible characters from a paste) would
         # leave "Attack with   (1d6)" in the list and the log: it is called an attack.
-        return tuple(Attack(visible_name(a.name) or "attack", a.damage, a.damage, (), (),
-                            speed=speed,
+        return tuple(Attack(visible_name(a.name) or "attack", a.damage or _NO_DAMAGE,
+                            a.damage or _NO_DAMAGE, (), (), speed=speed,
                             set_vs_charge=a.set_vs_charge, double_on_charge=a.double_on_charge,
-                            times=a.count)
+                            times=a.count, effect=a.effect, harmless=a.damage is None)
                      for a in sheet.attacks) or (
             Attack("attack", DiceExpr.parse("1d6"), DiceExpr.parse("1d6"), (), (), speed=speed),)
     values = derive(sheet, options)

@@ -40,7 +40,7 @@ from m3desk.core.actions import Action
 from m3desk.core.dice import DiceExpr
 from m3desk.core.forecast import FightResult, Policy, PreparedOnce
 from m3desk.core.places import Place, Plane
-from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e import combat, effects
 from m3desk.systems.adnd2e.combat import doubles_dice, hit_damage
 from m3desk.systems.adnd2e.forecast_fight import play
 from m3desk.systems.adnd2e.forecast_values import (
@@ -77,17 +77,19 @@ POLICY_TEXT = (
     "a foe farther off it walks toward with its full movement and strikes the next round. "
     "Bows, crossbows, slings and darts shoot at their full rate of fire while a foe is in "
     "range (unless told to close), thrown melee weapons are kept for melee, and each picks "
-    "the weapon that deals most on average. Monsters check morale when a quarter and half of "
-    "their side's monsters are down and at each loss after that; one that breaks flees and "
-    "takes the free attacks at its back.")
+    "the weapon that deals most on average; a monster its best routine, where a hit that "
+    "paralyses or charms takes a foe out on a failed save. Monsters check morale when a "
+    "quarter and half of their side's monsters are down and at each loss after that; one "
+    "that breaks flees and takes the free attacks at its back.")
 
 ATTACK, CLOSE, FIRE, MOVE = 0, 1, 2, 3
 KINDS = ("attack", "close", "fire", "move")
 """The declarations the simulation makes, by index (the table's declaration ids)."""
 
 
-def _row(plan: _Plan, nat20_auto: bool) -> Row:
-    """The plan's odds as a natural-d20 threshold: exactly the dialog's chance."""
+def _row(plan: _Plan, nat20_auto: bool, effect: tuple[float, int] = (0.0, 0)) -> Row:
+    """The plan's odds as a natural-d20 threshold: exactly the dialog's chance; ``effect``
+    the hit's effect (:func:`effects.forecast_effect`)."""
     modifier = _modifier(plan)
     # the lowest natural d20 the dialog's own test (combat.hits) calls a hit; 21: none
     threshold = next((natural for natural in range(1, 21) if combat.hits(
@@ -97,8 +99,11 @@ def _row(plan: _Plan, nat20_auto: bool) -> Row:
     chance = float(combat.hit_probability(_modifier(plan), plan.thac0, plan.armour,
                                           nat20_auto=nat20_auto))
     damage = combat.damage_distribution(DiceExpr(dice.count, dice.sides, 0), bonus)
-    mean = float(sum(k * p for k, p in damage.items()))
-    return Row(threshold, dice.count, dice.sides, bonus, chance * mean)
+    harm = not plan.attack.harmless
+    mean = float(sum(k * p for k, p in damage.items())) if harm else 0.0
+    fail, kind = effect
+    return Row(threshold, dice.count, dice.sides, bonus, chance * mean, chance * fail * bool(kind),
+               fail, kind, harm)
 
 
 def _cleared(encounter: AdndEncounter) -> AdndEncounter:
@@ -116,7 +121,10 @@ def _at(encounter: AdndEncounter, a: str, b: str, feet: int) -> AdndEncounter:
 def _plan_row(encounter: AdndEncounter, actor: str, action: Action, target: str | None,
               nat20: bool) -> Row | None:
     plan = _plan(encounter, actor, action, target)
-    return None if isinstance(plan, str) else _row(plan, nat20)
+    if isinstance(plan, str):
+        return None
+    return _row(plan, nat20, effects.forecast_effect(encounter, plan.target, plan.attack,
+                                                      encounter.options))
 
 
 def _best(rows: Sequence[Row]) -> Row | None:
@@ -207,7 +215,10 @@ def _arms(base: AdndEncounter) -> Arms:
                 if back is not None:
                     rear += [back] * times
             if routines:  # a monster makes one routine a round: the best against this foe
-                melee, rear = max(routines.values(), key=lambda pair: sum(r.mean for r in pair[0]))
+                # (an effect's chance of ending the foe's fight counts as its hit points)
+                left = max(0, target.sheet.hit_points)
+                melee, rear = max(routines.values(),
+                                  key=lambda pair: sum(r.mean + r.hold * left for r in pair[0]))
             if not monster:  # a character strikes once a round, with its best weapon
                 melee = [best] if (best := _best(melee)) else []
                 rear = [best] if (best := _best(rear)) else []
@@ -364,7 +375,7 @@ def play_attack(encounter: AdndEncounter, actor: str, target: str, dice: random.
     if row is None:
         raise ValueError("that attack cannot be made from where they stand")
     natural = int(dice.random() * 20) + 1
-    if natural < row.threshold:
+    if natural < row.threshold or not row.harm:
         return 0
     if doubles_dice(natural, values.critical):
         row = row._replace(number=row.number * 2)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from m3desk.core.forecast import FightResult, Target
 from m3desk.core.forecast_space import Foes
-from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e import combat, effects
 from m3desk.systems.adnd2e.combat import (
     bleeds,
     doubles_dice,
@@ -46,6 +46,7 @@ class Fight:
         n = self.n = len(v.hp)
         self.hp = list(v.hp)
         self.fallen = [self.down(h) for h in self.hp]  # asked again where hit points change
+        self.held = [False] * n  # out of the fight by an effect (effects.afflicted: paralysed …)
         self.out = list(v.out)
         self.fled = [False] * n
         self.plane = v.plane.copy()
@@ -140,11 +141,14 @@ class Fight:
             natural = int(rnd() * 20) + 1
             if natural < row[0]:
                 return
-            number = row[1] * 2 if crits and doubles_dice(natural, critical) else row[1]
-            total = 0
-            for _ in range(number):
-                total += int(rnd() * row[2]) + 1
-            self.hurt(t, hit_damage(total, row[3]))
+            if row[8]:  # a hit that deals damage (a paralysing touch deals none)
+                number = row[1] * 2 if crits and doubles_dice(natural, critical) else row[1]
+                total = 0
+                for _ in range(number):
+                    total += int(rnd() * row[2]) + 1
+                self.hurt(t, hit_damage(total, row[3]))
+            if row[7] and not self.fallen[t] and rnd() < row[6]:
+                self.afflict(row[7], t)
             if not crits or self.fallen[t] or not extra_attack(natural, critical):
                 return
 
@@ -202,10 +206,24 @@ class Fight:
             if self.crits:
                 self.strike(attack, t)
             elif int(rnd() * 20) + 1 >= attack[0]:  # strike() without criticals
-                total = 0
-                for _ in range(attack[1]):
-                    total += int(rnd() * attack[2]) + 1
-                self.hurt(t, hit_damage(total, attack[3]))
+                if attack[8]:
+                    total = 0
+                    for _ in range(attack[1]):
+                        total += int(rnd() * attack[2]) + 1
+                    self.hurt(t, hit_damage(total, attack[3]))
+                if attack[7] and not fallen[t] and rnd() < attack[6]:
+                    self.afflict(attack[7], t)
+
+    def afflict(self, kind: int, t: int) -> None:
+        """A failed save against a hit's effect (effects.resolve_effect): poison kills (at
+        effects.DEAD_AT), paralysis, petrification or a charm take the target out; either
+        way it leaves its place."""
+        if kind == 2:
+            self.hp[t] = min(self.hp[t], effects.DEAD_AT)
+        else:
+            self.held[t] = True
+        self.fallen[t] = True
+        self.foes.leave(t)
 
     def morale(self, side: int) -> None:
         """Each monster of the side standing rolls 2d10 against its rating (−2 for a quarter
@@ -313,7 +331,7 @@ class Fight:
             for i in range(self.n):
                 if fallen[i]:
                     hp[i] = bleeds(hp[i], True, self.bound[i])
-                    fallen[i] = down(hp[i])
+                    fallen[i] = down(hp[i]) or self.held[i]
 
     def result(self, rounds: int, over: bool) -> FightResult:
         v, hp, down = self.v, self.hp, self.down
@@ -326,8 +344,8 @@ class Fight:
         return FightResult(
             winner=winner,
             rounds=rounds,
-            down=frozenset([ids[i] for i in range(self.n) if down(hp[i])]),
-            fled=frozenset([ids[i] for i in range(self.n) if self.fled[i]]),
+            down=frozenset([ids[i] for i in range(self.n) if down(hp[i]) or self.held[i]]),
+            fled=frozenset([ids[i] for i in range(self.n) if self.fled[i] and not self.held[i]]),
             hit_points=dict(zip(ids, hp, strict=True)),
         )
 

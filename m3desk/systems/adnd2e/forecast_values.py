@@ -34,6 +34,14 @@ class Row(NamedTuple):
     sides: int
     bonus: int
     mean: float
+    hold: float = 0.0
+    """The chance a roll's effect takes hold (hit × failed save): the policy's weight of it."""
+    fail: float = 0.0
+    """The chance the target fails its save against a hit's effect."""
+    kind: int = 0
+    """What a failed save does: 0 nothing played, 1 out of the fight, 2 dead."""
+    harm: bool = True
+    """A hit deals damage (False: a paralysing touch deals none)."""
 
 
 Segment = tuple[int, Row | None, int]

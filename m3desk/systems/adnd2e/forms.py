@@ -254,16 +254,24 @@ CHARACTER_FORM = SheetForm(
         as_text=("Money and treasure", "Equipment"),
         as_text_title="Gear and money", unused=_unused))
 
+def _show_damage(value: object) -> str:
+    return "" if value is None else str(value)
+
+
 ATTACKS = TableSpec("attacks", "Attacks", (
     FieldSpec("routine", "Routine", "int", minimum=1, maximum=MAX_ROUTINES, width="Routine",
               help="Attacks with the same number are made together (claw/claw/bite); the "
                    "monster makes one routine a round (“or by weapon” is a second)."),
     FieldSpec("name", "Attack", width="claw"),
     FieldSpec("count", "×", "int", minimum=1, maximum=20, width="20"),
-    FieldSpec("damage", "Damage", "dice", width="1d10+10"),
+    FieldSpec("damage", "Damage", "dice", width="1d10+10", show=_show_damage,
+              help="As printed: 1d8+1; empty when a hit deals none (a paralysing touch)."),
     FieldSpec("set_vs_charge", "Set", "bool", help="A spear or polearm it can set against a "
               "charge"),
     FieldSpec("double_on_charge", "Lance", "bool", help="Double damage in a charge"),
+    FieldSpec("effect", "Effect", width="petrification",
+              help="What a hit causes: paralysis, petrification, charm, poison or energy "
+                   "drain have a save and a condition; other words are shown as written."),
 ), lambda: MonsterAttack(name="attack"))
 
 MONSTER_FORM = SheetForm(

@@ -11,10 +11,11 @@ from fractions import Fraction
 
 from m3desk.core import encounter as core
 from m3desk.core.actions import Action
+from m3desk.core.names import visible_name
 from m3desk.core.numbers import percent
 from m3desk.core.routines import routine_action
 from m3desk.core.system import ActionOption, ActionOutcome, ActionPreview
-from m3desk.systems.adnd2e import combat
+from m3desk.systems.adnd2e import combat, effects
 from m3desk.systems.adnd2e.attack_plan import _attack_options, _modifier, _plan, _resolve_attack
 from m3desk.systems.adnd2e.encounter import AdndCombatant, AdndEncounter, _combatant, attacks_of
 from m3desk.systems.adnd2e.sheet import MonsterAttack, MonsterSheet
@@ -29,7 +30,10 @@ def _routines(sheet: MonsterSheet) -> tuple[tuple[MonsterAttack, ...], ...]:
 
 
 def _words(sheet: MonsterSheet, routine: tuple[MonsterAttack, ...]) -> str:
-    return ", ".join(f"{a.count} × {a.name} ({a.damage})" for a in routine)
+    """"2 × claw (1d3 + paralysis), 1 × bite (1d6)", as the books write a routine."""
+    return ", ".join(f"{a.count} × {visible_name(a.name) or 'attack'} (" + (" + ".join(
+        p for p in (str(a.damage) if a.damage is not None else "", a.effect) if p)
+        or "no damage") + ")" for a in routine)
 
 
 def routine_options(encounter: AdndEncounter, combatant: AdndCombatant
@@ -85,6 +89,10 @@ def preview_routine(encounter: AdndEncounter, actor: str, number: int,
     if not blows:
         return ActionPreview(problem="That routine is no longer on the sheet.")
     lines, average = [], Fraction(0)
+    spared: dict[str, Fraction] = {}
+    """Per condition, the chance no blow of the routine inflicts it."""
+    caused: list[str] = []
+    """Each blow's effect in words ("" for none)."""
     for blow, index in enumerate(blows, start=1):
         plan = _plan(encounter, actor, Action("attack", index, variant="any"), target)
         if isinstance(plan, str):
@@ -95,18 +103,34 @@ def preview_routine(encounter: AdndEncounter, actor: str, number: int,
             _modifier(plan), plan.thac0, plan.armour, plan.dice, plan.bonus,
             double=plan.double, nat20_auto=encounter.options.nat20_auto,
             critical_hits=encounter.options.critical_hits)
-        mean = sum((damage * p for damage, p in outcomes.items()), Fraction(0))
+        mean = Fraction(0) if plan.attack.harmless else \
+            sum((damage * p for damage, p in outcomes.items()), Fraction(0))
         average += mean
-        lines.append(f"#{blow} {plan.attack.name}: needs {plan.need}, hits {percent(chance)}, "
-                     f"{plan.dice} (average {float(mean / chance if chance else 0):.1f})")
-    lines.append(f"Average damage of the routine: {float(average):.1f}")
-    return ActionPreview(lines=tuple(lines))
+        damage = "no damage" if plan.attack.harmless else \
+            f"{plan.dice} (average {float(mean / chance if chance else 0):.1f})"
+        line = f"#{blow} {plan.attack.name}: needs {plan.need}, hits {percent(chance)}, {damage}"
+        caused.append(effects.effect_preview(encounter, plan.target, plan.attack,
+                                             encounter.options).removeprefix("On a hit: "))
+        lines.append(line)
+        for condition, p in effects.effect_outcomes(encounter, plan.target, plan.attack,
+                                                    chance, encounter.options):
+            spared[condition] = spared.get(condition, Fraction(1)) * (1 - p)
+    if len(set(caused)) == 1 and caused[0]:  # every blow alike: said once
+        lines.append(f"Each hit: {caused[0]}")
+    else:
+        lines = [f"{line}; {words}" if words else line for line, words in zip(
+            lines, caused, strict=True)]
+    if average:
+        lines.append(f"Average damage of the routine: {float(average):.1f}")
+    return ActionPreview(lines=tuple(lines), outcomes=tuple(
+        (f"{condition} (at least once)", 1 - left) for condition, left in spared.items()))
 
 
 def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: str | None,
                     faces: tuple[int, ...]) -> ActionOutcome:
     """Every attack of the routine at one target from ``faces`` in the order of its dice;
-    attacks left when the target is down are not made."""
+    attacks left when the target is out of the fight (down, or paralysed by a blow) are not
+    made."""
     combatant = _combatant(encounter, actor)
     sheet = combatant.sheet
     assert isinstance(sheet, MonsterSheet)
@@ -122,7 +146,7 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
         part = faces[at:at + width]
         at += width
         assert target is not None
-        if combat.down(_combatant(after, target).sheet.hit_points):
+        if after.out_of_fight(_combatant(after, target)):  # down, or paralysed …
             continue
         plan = _plan(after, actor, Action("attack", index, variant="any"), target)
         if isinstance(plan, str):
@@ -136,7 +160,10 @@ def resolve_routine(encounter: AdndEncounter, actor: str, number: int, target: s
     assert target is not None
     name, foe = combatant.name, _combatant(encounter, target).name
     lead = f"{name} attacks {foe} with the "
-    texts = [entry.text.removeprefix(lead) for entry in after.log[len(encounter.log):]]
+    made = after.log[len(encounter.log):]
+    laid = {f"{foe}: {c.name}" for c in _combatant(after, target).conditions}
+    texts = [entry.text.removeprefix(lead) for entry in made  # not the condition a blow named
+             if entry.text not in laid]
     record = f"{name} attacks {foe}: " + "; ".join(texts)
     log = core.add_log(encounter, record, actor=actor, target=target).log
     after = after.model_copy(update={"log": log})

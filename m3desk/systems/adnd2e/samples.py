@@ -135,7 +135,17 @@ GOBLIN = MonsterSheet(
     size="S", morale=10, intelligence="Low to average (5–10)", alignment="LE", xp=15,
     notes=f"HD 1−1: THAC0 20. {_CHECK}")
 
-MONSTERS: tuple[MonsterSheet, ...] = (ORC, OGRE, TROLL, KOBOLD, GOBLIN)
+GHOUL = MonsterSheet(
+    name="Ghoul", armour_class=6, movement=9, hit_dice=2, hit_points=9, max_hit_points=9,
+    attacks=(MonsterAttack(name="claw", count=2, damage=DiceExpr.parse("1d3"),
+                           effect="paralysis"),
+             MonsterAttack(name="bite", damage=DiceExpr.parse("1d6"), effect="paralysis")),
+    size="M", morale=12, intelligence="Low (5–7)", alignment="CE", xp=175,
+    special_attacks="paralysis", special_defences="immune to sleep and charm",
+    notes=f"A hit paralyses unless the target saves vs paralyzation; elves are immune. "
+          f"{_CHECK}")
+
+MONSTERS: tuple[MonsterSheet, ...] = (ORC, OGRE, TROLL, KOBOLD, GOBLIN, GHOUL)
 
 _ALL: tuple[CharacterSheet | MonsterSheet, ...] = (*CHARACTERS, *MONSTERS)
 SAMPLES: dict[str, CharacterSheet | MonsterSheet] = {sheet.name.lower(): sheet for sheet in _ALL}

@@ -19,7 +19,7 @@ from m3desk.systems.adnd2e.tables import ARMOUR_AC, CLASS_GROUP, RACE_MOVEMENT, 
 
 __all__ = ["Abilities", "CharacterSheet", "Coins", "Item", "MonsterAttack", "MonsterSheet",
            "RateOfFire", "Spell", "Weapon", "character_v1_to_v2", "character_v2_to_v3",
-           "parse_rate"]
+           "encounter_v2_to_v3", "monster_v2_to_v3", "parse_rate"]
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 ShortText = Annotated[str, Field(max_length=200)]
@@ -133,6 +133,18 @@ def character_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return upgraded
 
 
+def monster_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """A monster file of format 2 as format 3: the same attacks (format 3 lets an attack
+    cause an effect and deal no damage; every attack of format 2 dealt its dice)."""
+    return dict(data)
+
+
+def encounter_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """An encounter file of format 2 as format 3: its monsters' sheets as format 3 reads
+    them (:func:`monster_v2_to_v3`: nothing of format 2 changes)."""
+    return dict(data)
+
+
 def character_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     """A character file of format 2 as format 3: the same sheet with no gear, money or
     languages written down yet (format 3 adds them; nothing of format 2 changes)."""
@@ -193,10 +205,17 @@ class CharacterSheet(BaseModel):
 
 
 class MonsterAttack(BaseModel):
+    """One attack of a routine: "claw 1d3 + paralysis"."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
     name: Name
     count: int = Field(1, ge=1, le=20)
-    damage: Dice = DiceExpr.parse("1d6")
+    damage: Dice | None = DiceExpr.parse("1d6")
+    """None: the attack deals no hit-point damage (a paralysing touch, a gaze)."""
+    effect: Annotated[str, Field(max_length=80)] = ""
+    """What a hit causes besides damage, as printed ("paralysis", "energy drain"); the
+    effects of :data:`m3desk.core.routines.EFFECTS` carry a save and a condition
+    (:mod:`m3desk.systems.adnd2e.effects`)."""
     set_vs_charge: bool = False
     double_on_charge: bool = False
     routine: int = Field(1, ge=1, le=MAX_ROUTINES)

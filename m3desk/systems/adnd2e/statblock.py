@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from m3desk.core.dice import DiceError, DiceExpr
-from m3desk.core.routines import MAX_ROUTINES, split_alternatives
+from m3desk.core.routines import MAX_ROUTINES, effect_in, split_alternatives
 from m3desk.core.stat_block_text import (
     MAX_STAT_BLOCK,
     at_most,
@@ -157,10 +157,24 @@ def _routine(count_text: str, damage_text: str, problems: list[str]) -> list[Mon
         match = re.match(r"(\d{0,2}d\d{1,3}(?:\s*[+-]\s*\d{1,3}(?!\s*d))?)\s*", piece)
         name_match = re.search(r"\(([^)]{0,80})\)", piece)
         name = (name_match.group(1).strip() if name_match else "") or f"attack {index + 1}"
+        effect = effect_in(re.sub(r"\([^)]*\)", "", piece))
+        if not match and re.search(r"\bbreath", piece, re.IGNORECASE):
+            problems.append(f"{quoted(piece)} is a breath weapon, which an AD&D sheet has no "
+                            "rules for yet (no attack roll; a save vs breath weapon for half): "
+                            "left out; roll it by hand")
+            continue
+        if not match and effect and not re.search(r"\d", re.sub(r"\([^)]*\)", "", piece)):
+            # "Paralysis": a hit that causes its effect and deals no damage
+            attacks.append(MonsterAttack(name=name[:80], damage=None, effect=effect))
+            continue
         if not match:
             problems.append(f"could not read the damage {quoted(piece)}")
             continue
         rest = re.sub(r"\([^)]*\)", "", piece[match.end():]).strip(" ,;")
+        if effect and _EFFECT_TAIL.fullmatch(rest):  # "1d4 + poison"
+            rest = ""
+        else:
+            effect = ""
         if re.match(r"[×xX*]\s*\d", rest):
             problems.append(f"the damage {quoted(piece)} is multiplied, which a sheet's dice "
                             "cannot hold: left out")
@@ -173,7 +187,7 @@ def _routine(count_text: str, damage_text: str, problems: list[str]) -> list[Mon
         except DiceError as error:
             problems.append(f"could not read the damage {quoted(piece)} ({error})")
             continue
-        attacks.append(MonsterAttack(name=name[:80], damage=damage))
+        attacks.append(MonsterAttack(name=name[:80], damage=damage, effect=effect))
     if count is not None and len(attacks) == 1 and 1 <= count <= 20:
         attacks = [attacks[0].model_copy(update={"count": count})]
     elif count is not None and not 1 <= count <= 20:
@@ -181,6 +195,31 @@ def _routine(count_text: str, damage_text: str, problems: list[str]) -> list[Mon
     elif count is not None and attacks and count != len(attacks) and len(attacks) > 1:
         problems.append(f"#AT {count} but {len(attacks)} damages were given")
     return attacks
+
+
+_EFFECT_TAIL = re.compile(r"[+&,]?\s*(?:and\s+)?(?:paraly[sz](?:is|ation)|petrification|"
+                          r"poison|charm|(?:energy|level)\s*drain)", re.IGNORECASE)
+"""What a damage may carry after its dice: "+ poison", "and paralysis"."""
+
+
+def _special_effect(special: str, attacks: tuple[MonsterAttack, ...],
+                    problems: list[str]) -> tuple[MonsterAttack, ...]:
+    """The special attack's effect ("SA Paralysis") on every attack that deals damage, where
+    it names one effect with rules and no attack names its own (a ghoul's claws and bite,
+    a wight's touch), said in words; two effects or more are left to the referee, said."""
+    found = {key for part in re.split(r"[,;/]| and ", special[:200])
+             if (key := effect_in(part))}
+    if not found or any(a.effect for a in attacks) or not attacks:
+        return attacks
+    if len(found) > 1:
+        problems.append(f"the special attacks {quoted(special)} name "
+                        f"{' and '.join(sorted(found))}: type each on the attack that "
+                        "causes it")
+        return attacks
+    effect = found.pop()
+    problems.append(f"the special attack {quoted(special)}: every attack's hit causes "
+                    f"{effect} (clear the Effect of those the book says do not)")
+    return tuple(a.model_copy(update={"effect": effect}) for a in attacks)
 
 
 def _morale(text: str) -> int | None:
@@ -268,10 +307,14 @@ def parse_stat_block(text: str, name: str = "Monster",
     _bounded(parts, "THAC0", _int, (1, 20), "the THAC0", values, "thac0", problems)
     if "#AT" in parts or "DMG" in parts:
         attacks = _attacks(parts.get("#AT", ""), parts.get("DMG", ""), problems)
+        attacks = _special_effect(parts.get("SA", ""), attacks, problems)
         if attacks:
             values["attacks"] = attacks
         elif "DMG" not in parts:
             problems.append("no damage (Dmg) was given for the attacks")
+    if re.search(r"\bbreath", parts.get("SA", ""), re.IGNORECASE):
+        problems.append(f"the special attack {quoted(parts['SA'])} is a breath weapon, which "
+                        "an AD&D sheet has no rules for yet: kept as words; roll it by hand")
     if "SZ" in parts:
         size = parts["SZ"].strip()[:1].upper()
         if size in _SIZES:

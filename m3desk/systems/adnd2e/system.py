@@ -16,6 +16,7 @@ from m3desk.core.system import (
     WriteBack,
 )
 from m3desk.systems.adnd2e.combat import ATTACK_MODIFIERS
+from m3desk.systems.adnd2e.effects import CONDITIONS as EFFECT_CONDITIONS
 from m3desk.systems.adnd2e.experience import describe_changes, merged_into
 from m3desk.systems.adnd2e.forecast import POLICY_TEXT, simulate
 from m3desk.systems.adnd2e.forms import CHARACTER_FORM, MONSTER_FORM
@@ -28,6 +29,8 @@ from m3desk.systems.adnd2e.sheet import (
     MonsterSheet,
     character_v1_to_v2,
     character_v2_to_v3,
+    encounter_v2_to_v3,
+    monster_v2_to_v3,
 )
 from m3desk.systems.adnd2e.sheet_rolls import sheet_rolls
 from m3desk.systems.adnd2e.table import ENCOUNTER_RULES, FEET, INITIATIVE, AdndEncounter
@@ -49,10 +52,11 @@ SYSTEM = GameSystem(
     documents=(
         DocumentSpec("character", "m3desk.character", ".m3c", CharacterSheet, 3, "character",
                      MappingProxyType({1: character_v1_to_v2, 2: character_v2_to_v3})),
-        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 2, "monster",
-                     MappingProxyType({1: one_routine_migration(effects=False)})),
-        DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 2, "encounter",
-                     MappingProxyType({1: places_migration(FEET)})),
+        DocumentSpec("monster", "m3desk.monster", ".m3m", MonsterSheet, 3, "monster",
+                     MappingProxyType({1: one_routine_migration(effects=False),
+                                       2: monster_v2_to_v3})),
+        DocumentSpec("encounter", "m3desk.encounter", ".m3e", AdndEncounter, 3, "encounter",
+                     MappingProxyType({1: places_migration(FEET), 2: encounter_v2_to_v3})),
     ),
     options_model=AdndOptions,
     generation=GENERATION,
@@ -80,6 +84,7 @@ SYSTEM = GameSystem(
           for s in ATTACK_MODIFIERS),
         ConditionSpec("bound", "Wounds bound", "No longer loses 1 hit point a round at "
                       "death's door."),
+        *EFFECT_CONDITIONS,
     ),
     encounter=ENCOUNTER_RULES._replace(simulate=simulate, forecast_policy=POLICY_TEXT),
     sheet_forms=MappingProxyType({"character": CHARACTER_FORM, "monster": MONSTER_FORM}),

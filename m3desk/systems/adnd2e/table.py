@@ -41,7 +41,7 @@ from m3desk.core.system import (
     TrackerColumn,
 )
 from m3desk.core.terms import Term, explain, rolled
-from m3desk.systems.adnd2e import combat, dialog_moves, experience, moves, routines
+from m3desk.systems.adnd2e import combat, dialog_moves, effects, experience, moves, routines
 from m3desk.systems.adnd2e.action_kinds import AWAY, FLEE, MORALE, TOWARD, WITHDRAW
 from m3desk.systems.adnd2e.attack_plan import (
     _armour,
@@ -501,11 +501,17 @@ def _preview(encounter: core.Encounter, actor: str, action: Action,
     # A hit's damage, from the same outcomes the roll is resolved by (criticals included).
     on_hit = {damage: p / chance for damage, p in outcomes.items() if damage} if chance else {}
     lines = list(_describe(enc, actor, plan))
+    if plan.attack.harmless:
+        on_hit, kills = {}, Fraction(0)
     if on_hit:
         lines[1] += f": {damage_summary(on_hit)}"
-    return ActionPreview(lines=tuple(lines), success=chance,
-                         outcomes=(("Kills" if not enc.options.deaths_door or threshold <= 0
-                                    else "Kills outright", kills),),
+    shown: tuple[tuple[str, Fraction], ...] = () if plan.attack.harmless else (
+        ("Kills" if not enc.options.deaths_door or threshold <= 0 else "Kills outright",
+         kills),)
+    if effect_line := effects.effect_preview(enc, plan.target, plan.attack, enc.options):
+        lines.append(effect_line)  # the save and the condition (hit × failed save below)
+        shown += effects.effect_outcomes(enc, plan.target, plan.attack, chance, enc.options)
+    return ActionPreview(lines=tuple(lines), success=chance, outcomes=shown,
                          spread=damage_spread(on_hit))
 
 

@@ -1,10 +1,12 @@
 """A monster's attacks in OSE: its routines, their damage and the effects a hit causes.
 
-The rules of an effect live here once, for the action dialog, the tracker and the forecast:
-which saving throw it calls for (paralysis and petrification: save vs paralysis; charm: vs
-spells; poison: vs death; energy drain: none, a hit drains), the exact chance the target
-fails it, and the condition a failed save leaves (:data:`m3desk.core.routines.EFFECTS`): a
-paralysed, petrified or charmed combatant is out of the fight, a poisoned one dies.
+What OSE says of an effect lives here once, for the action dialog, the tracker and the
+forecast: which saving throw it calls for (paralysis and petrification: save vs paralysis;
+charm: vs spells; poison: vs death; energy drain: none, a hit drains). The exact chance the
+target fails it and the condition a failed save leaves are the core's, shared with AD&D
+(:data:`m3desk.core.routines.EFFECTS`, :func:`~m3desk.core.routines.fail_chance`,
+:func:`~m3desk.core.routines.apply_effect`): a paralysed, petrified or charmed combatant is
+out of the fight, a poisoned one dies.
 
 A breath weapon's rules live here too, as the SRD writes them (its dragon entry: "up to three
 times per day. All caught in the area suffer damage equal to the dragon's current hit points
@@ -22,7 +24,8 @@ from fractions import Fraction
 from typing import Any
 
 from m3desk.core import encounter as core
-from m3desk.core.routines import EFFECTS, Damage, Effect, routines_of
+from m3desk.core import routines
+from m3desk.core.routines import EFFECTS, Damage, Effect, afflicted, fail_chance, routines_of
 from m3desk.core.system import ConditionSpec
 from m3desk.systems.ose.derive import derive
 from m3desk.systems.ose.options import OseOptions
@@ -42,9 +45,6 @@ EFFECT_SAVES: dict[str, Save | None] = {
 
 CONDITIONS = tuple(ConditionSpec(e.key, e.condition, e.help) for e in EFFECTS.values())
 """The conditions the effects leave, as the tracker's condition picker offers them."""
-
-_OUT = frozenset(e.key for e in EFFECTS.values() if e.out_of_fight)
-
 
 def effect_of(attack: MonsterAttack) -> Effect | None:
     """The effect with rules behind it that a hit of ``attack`` causes, if any."""
@@ -79,29 +79,10 @@ def save_target(sheet: CharacterSheet | MonsterSheet, effect: Effect,
     return derive(sheet, options)[f"save.{save.value}"].value
 
 
-def fail_chance(target: int | None) -> Fraction:
-    """The exact chance a d20 save against ``target`` fails (1 when no save is allowed)."""
-    if target is None:
-        return Fraction(1)
-    return Fraction(max(0, min(20, target - 1)), 20)
-
-
-def afflicted(combatant: core.Combatant) -> bool:
-    """A condition that takes the bearer out of the fight (paralysed, petrified, charmed)."""
-    return any(c.condition in _OUT for c in combatant.conditions)
-
-
 def apply_effect(encounter: core.E, target: str, effect: Effect) -> core.E:
-    """The condition a failed save (or an unresisted hit) leaves; poison also kills."""
-    bearer = encounter.combatant(target)
-    if effect.lethal:
-        sheet = bearer.sheet
-        dead = sheet.model_copy(update={"hit_points": min(0, sheet.hit_points)})
-        encounter = core.replace_sheet(encounter, target, dead)
-    if any(c.condition == effect.key for c in bearer.conditions):
-        return encounter
-    return core.add_condition(encounter, target, core.ConditionState(
-        condition=effect.key, name=effect.condition))
+    """The condition a failed save (or an unresisted hit) leaves; poison also kills (at 0
+    hit points, OSE's death): the core's one rule (:func:`m3desk.core.routines.apply_effect`)."""
+    return routines.apply_effect(encounter, target, effect, dead_at=0)
 
 
 # -- breath weapons ---------------------------------------------------------------------

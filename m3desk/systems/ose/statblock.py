@@ -151,6 +151,7 @@ def read_attack_line(text: str, hit_dice: int | None = None
             merged.append(merged.pop() + " or " + piece)  # "1 × talons or beak (1d6)"
         else:
             merged.append(piece)
+    merged = _head_alternatives(merged)
     routines: list[list[PrintedAttack]] = []
     for alternative in merged:
         counts = re.fullmatch(r"(\d{1,3}) or (\d{1,3})(\s{0,3}[×xX*].*)", alternative)
@@ -165,6 +166,25 @@ def read_attack_line(text: str, hit_dice: int | None = None
         problems.append(f"kept the first {MAX_ROUTINES} of {len(routines)} routines")
         routines = routines[:MAX_ROUTINES]
     return routines, problems
+
+
+_HEAD = re.compile(r"([^\d()×\[\],:]{1,40}):\s")
+"""A head's label before its attacks: the chimera's "dragon: 1 × bite (3d4)"."""
+
+
+def _head_alternatives(pieces: list[str]) -> list[str]:
+    """"…, lion: 1 × bite (2d4), dragon: 1 × bite (3d4) or 1 × breath (3d6)": where the
+    last attack before an "or" belongs to a head (its label) and the alternative is one
+    attack of no head of its own, the alternative is that head's: the other heads attack in
+    the same round (the SRD's chimera breathes with its dragon head while the lion bites)."""
+    found: list[str] = []
+    for piece in pieces:
+        parts = _top_level(found[-1], ",") if found else []
+        head = _HEAD.match(parts[-1]) if len(parts) > 1 else None
+        if head is not None and len(_top_level(piece, ",")) == 1 and not _HEAD.match(piece):
+            piece = ", ".join([*parts[:-1], f"{head.group(1).strip()}: {piece}"])
+        found.append(piece)
+    return found
 
 
 def _one_attack(part: str, hit_dice: int | None, problems: list[str]) -> PrintedAttack | None:
@@ -206,12 +226,17 @@ def with_attack_line(sheet: MonsterSheet, line: str) -> tuple[MonsterSheet, list
     routines, problems = read_attack_line(line, sheet.hit_dice)
     known = {a.name.lower(): a for a in sheet.attacks}
     chosen: list[list[PrintedAttack]] = []
+    rules: dict[tuple[int, int], MonsterAttack] = {}
+    """The breath weapons the sheet has, by routine and place: their rules are kept."""
     for routine in routines:
-        kept = []
+        kept: list[PrintedAttack] = []
+        breaths: dict[int, MonsterAttack] = {}
         for printed in routine:
             old = known.get(printed.name.lower())
             if old is not None and printed.count <= old.count <= printed.count_high:
                 printed = replace(printed, count=old.count, count_high=old.count)
+            if old is not None and old.breath:
+                breaths[len(kept)] = old  # its rules (the errata's quotes) stand
             if old is not None and old.damage is not None and any(
                     old.damage == damage or (old.damage.dice, old.damage.times) ==
                     (damage.dice, damage.times) for damage in printed.damage):
@@ -219,10 +244,104 @@ def with_attack_line(sheet: MonsterSheet, line: str) -> tuple[MonsterSheet, list
                 # "+1 bonus to damage" the SRD gives in a sentence, not the line)
                 printed = replace(printed, damage=(old.damage,))
             kept.append(printed)
+        rules.update({(len(chosen) + 1, place): old for place, old in breaths.items()})
         chosen.append(kept)
     notes: list[str] = []
     attacks = _rows(chosen, notes, [])
+    attacks = tuple(_with_breath(a, rules[(a.routine, place)])
+                    if (a.routine, place := _place(attacks, a)) in rules else a
+                    for a in attacks)
     return sheet.model_copy(update={"attacks": attacks}), problems
+
+
+_WORDS_COUNT = {"once": 1, "twice": 2, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_BREATH_USES = re.compile(r"\b(once|twice|(?:one|two|three|four|five|[1-9])\s{1,3}times?)"
+                          r"\s{1,3}(?:per|a|each)\s{1,3}day", re.IGNORECASE)
+_BREATH_SAVE = re.compile(r"save\s{1,3}(?:versus|vs\.?)\s{1,3}(breath|death|poison|paraly\w*|"
+                          r"petrif\w*|spells?|wands?)", re.IGNORECASE)
+_SAVE_WORDS = {"breath": Save.BREATH, "death": Save.DEATH, "poison": Save.DEATH,
+               "paraly": Save.PARALYSIS, "petrif": Save.PARALYSIS, "spell": Save.SPELLS,
+               "wand": Save.WANDS}
+_BREATH_CHANCE = re.compile(r"\b([1-5])-in-6\s{1,3}chance|(50\s{0,2}%\s{1,3}chance\s{1,3}of\s{1,3}"
+                            r"breath|equal\s{1,3}chance\s{1,3}of\s{1,3}either)", re.IGNORECASE)
+_BREATH_OWN_HP = re.compile(r"damage\s{1,3}equal\s{1,3}to\s{1,3}the\s{1,3}[\w’' ]{1,40}?"
+                            r"current\s{1,3}hit\s{1,3}points", re.IGNORECASE)
+_BREATH_FIRST = re.compile(r"attacks?\s{1,3}first\s{1,3}with\s{1,3}its\s{1,3}breath",
+                           re.IGNORECASE)
+
+
+def breath_rules(text: str) -> dict[str, object]:
+    """A breath weapon's rules as the SRD's sentences write them, read from ``text`` (a
+    pasted entry, or the errata's quotes): uses a day ("up to three times per day"), the
+    save ("save versus breath for half"), damage equal to the monster's current hit points,
+    "always attacks first with its breath weapon" and the chance a round ("2-in-6 chance",
+    "50% chance of breath", "equal chance of either"). Only what is written is returned.
+    Linear in the text's length (bounded)."""
+    text = " ".join(text[:20_000].replace("**", "").split())
+    found: dict[str, object] = {}
+    if uses := _BREATH_USES.search(text):
+        word = uses.group(1).split()[0].lower()
+        found["uses"] = int(word) if word.isdigit() else _WORDS_COUNT[word]
+    if save := _BREATH_SAVE.search(text):
+        word = save.group(1).lower()
+        found["save"] = next(v for k, v in _SAVE_WORDS.items() if word.startswith(k))
+    if _BREATH_OWN_HP.search(text):
+        found["own_hit_points"] = True
+    if _BREATH_FIRST.search(text):
+        found["opens"] = True
+    if chance := _BREATH_CHANCE.search(text):
+        found["chance"] = int(chance.group(1)) if chance.group(1) else 3
+    return found
+
+
+def with_breath_rules(attacks: tuple[MonsterAttack, ...], text: str,
+                      problems: list[str]) -> tuple[MonsterAttack, ...]:
+    """A pasted block's breath weapons with the rules a bestiary monster's have: no attack
+    roll, and what the block's sentences say (:func:`breath_rules`); what they do not say is
+    said in words (no uses a day written: every round; no save named: none)."""
+    if not any("breath" in a.name.lower() for a in attacks):
+        return attacks
+    rules = breath_rules(text)
+    rules.setdefault("uses", 0)
+    found = []
+    for attack in attacks:
+        if "breath" not in attack.name.lower():
+            found.append(attack)
+            continue
+        breath = attack.model_copy(update={"breath": True, **rules})
+        missing = []
+        if not rules["uses"]:
+            missing.append("no uses a day (every round)")
+        if "save" not in rules and not breath.effect:
+            missing.append("no save (none applied)")
+        if breath.damage is None and not breath.own_hit_points and not breath.effect:
+            missing.append("no damage (type its dice, or “own hp” in its rules)")
+        problems.append(f"“{attack.name}” is a breath weapon (no attack roll)"
+                        + (f": {_rules_words(breath)}" if _rules_words(breath) else "")
+                        + (f"; the block writes {', '.join(missing)}" if missing else ""))
+        found.append(breath)
+    return tuple(found)
+
+
+def _rules_words(breath: MonsterAttack) -> str:
+    """"3 a day, damage equal to its hit points, save B, first, 3 in 6 a round"."""
+    words = [f"{breath.uses} a day" if breath.uses else "",
+             "damage equal to its hit points" if breath.own_hit_points else "",
+             f"save {breath.save.value}" if breath.save is not None else "",
+             "used first" if breath.opens else "",
+             f"{breath.chance} in 6 a round" if breath.chance else ""]
+    return ", ".join(w for w in words if w)
+
+
+def _place(attacks: tuple[MonsterAttack, ...], attack: MonsterAttack) -> int:
+    """Where ``attack`` stands in its routine (counted from 0)."""
+    return [a for a in attacks if a.routine == attack.routine].index(attack)
+
+
+def _with_breath(attack: MonsterAttack, old: MonsterAttack) -> MonsterAttack:
+    """``attack`` as the line prints it, with the breath rules the sheet held for it."""
+    return attack.model_copy(update={key: getattr(old, key) for key in (
+        "breath", "own_hit_points", "save", "opens", "chance", "uses")})
 
 
 def _attacks(text: str, notes: list[str], problems: list[str],
@@ -246,7 +365,8 @@ def _rows(routines: list[list[PrintedAttack]], notes: list[str],
                 damage=printed.damage[0] if printed.damage else None, effect=printed.effect))
             if printed.by_weapon:
                 notes.append(f"Att {printed.name}: or by weapon (a weapon's own damage)")
-            if not printed.damage and not printed.effect:
+            if not printed.damage and not printed.effect and uses == 0:  # a breath: said
+                # by with_breath_rules
                 problems.append(f"the block gives no damage for “{printed.name}”: left "
                                 "empty (its description says what it does)")
     return tuple(attacks)
@@ -354,8 +474,9 @@ def parse_stat_block(text: str, name: str = "Monster",
         _hit_dice(parts["HD"], values, problems)
     if "ATT" in parts:
         hit_dice = values.get("hit_dice")
-        values["attacks"] = _attacks(parts["ATT"], notes, problems,
-                                     hit_dice if isinstance(hit_dice, int) else None)
+        values["attacks"] = with_breath_rules(
+            _attacks(parts["ATT"], notes, problems,
+                     hit_dice if isinstance(hit_dice, int) else None), text, problems)
     printed_thac0: int | None = None
     if match := _whole("THAC0", "THAC0", parts, problems, r"(\d{1,2})"):
         printed_thac0 = int(match.group(1))

@@ -216,6 +216,7 @@ class TrackerModel(QAbstractTableModel):
         if spec.id == Column.INITIATIVE:
             return "—" if combatant.initiative is None else str(combatant.initiative)
         if spec.id == Column.NAME:
+            # the room kept is for "(down)"; what took it out is in the tooltip ("paralysed")
             return f"{combatant.name} (down)" if row.down else combatant.name
         if spec.id == Column.SIDE:
             return combatant.side
@@ -243,7 +244,8 @@ class TrackerModel(QAbstractTableModel):
     def _tooltip(self, row: TrackerRow, spec: TrackerColumn, cell: Cell | None) -> str | None:
         combatant = row.combatant
         if spec.id == Column.NAME:
-            down = "; down: 0 hit points or fewer" if row.down else ""
+            down = (f"; out of the fight: {row.held.lower()}" if row.down and row.held
+                    else "; down: 0 hit points or fewer" if row.down else "")
             return f"{combatant.name}: {STATE_TIPS[row.state]}{down}"
         if spec.id == Column.INITIATIVE:
             tip = self._rules.initiative_tip(self._document.encounter, combatant)

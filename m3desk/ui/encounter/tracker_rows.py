@@ -20,6 +20,7 @@ from m3desk.core.encounter import (
     turn_order,
     who_acts_next,
 )
+from m3desk.core.routines import afflicting
 from m3desk.core.system import Cell, EncounterRules
 
 __all__ = ["RowState", "TrackerRow", "round_title", "tracker_rows", "turn_summary"]
@@ -65,6 +66,9 @@ class TrackerRow:
     """The game's own columns, by column id."""
     down: bool = False
     """Out of the fight, as the game's ``out_of_fight`` says (dead, dying, unconscious)."""
+    held: str = ""
+    """The condition an attack's effect left that takes it out ("Paralysed"), or "": the
+    name's tooltip says it (the cell says "(down)", the room the Name column keeps)."""
 
     @property
     def marker(self) -> str:
@@ -80,7 +84,7 @@ def _row(encounter: Encounter, rules: EncounterRules, combatant: Combatant, stat
     cells = {column.id: rules.cell(encounter, combatant, column.id) for column in rules.columns}
     return TrackerRow(combatant=combatant, state=state, group_size=group_size,
                       group_index=group_index, cells=cells,
-                      down=encounter.out_of_fight(combatant))
+                      down=encounter.out_of_fight(combatant), held=afflicting(combatant))
 
 
 def tracker_rows(encounter: Encounter, rules: EncounterRules) -> list[TrackerRow]:

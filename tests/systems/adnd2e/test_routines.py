@@ -41,7 +41,7 @@ def test_a_monster_file_of_one_attack_list_opens_as_one_routine() -> None:
     troll = load_sheet(FIXTURES / "adnd2e_v1" / "troll.m3m").model
     assert isinstance(troll, MonsterSheet) and len(troll.attacks) == 3
     assert {a.routine for a in troll.attacks} == {1}
-    assert SYSTEM.documents[1].schema_version == 2
+    assert SYSTEM.documents[1].schema_version == 3  # format 3: effects (adnd2e_v2 fixture)
 
 
 def test_the_forecast_makes_one_routine_a_round() -> None:

@@ -84,7 +84,10 @@ def test_the_forms_the_srd_uses() -> None:
 
     assert read(LINES["Red Dragon"]) == [[(2, "claw", "1d8", ""), (1, "bite", "4d8", "")],
                                          [(1, "breath", "", "")]]
-    assert read(LINES["Chimera"])[1] == [(1, "breath", "3d6", "")]
+    # the "or" is the dragon head's: the lion and the goat attack in the breath round too
+    assert read(LINES["Chimera"])[1] == [(2, "claw", "1d3", ""), (1, "goat gore", "2d4", ""),
+                                         (1, "lion bite", "2d4", ""),
+                                         (1, "dragon breath", "3d6", "")]
     assert read(LINES["Giant Hawk"]) == [[(1, "talons or beak", "1d6", "")]]
     assert read(LINES["Bone Golem"]) == [[(2, "weapon", "1d6", "")], [(4, "weapon", "1d6", "")]]
     assert read(LINES["Dragon Turtle"])[0][1] == (1, "bite", "1d6 × 10", "")
@@ -116,10 +119,13 @@ def test_a_stat_block_with_routines_fills_the_sheet() -> None:
     text = ("AC 4 [15], HD 9** (40hp), Att 2 × claw (1d3), goat: 1 × gore (2d4), lion: 1 × "
             "bite (2d4), dragon: 1 × bite (3d4) or 1 × breath (3d6), THAC0 12 [+7]")
     chimera, problems = parse_stat_block(text, "Chimera")
-    assert problems == []
-    assert [(a.routine, a.count, a.name, str(a.damage), a.uses) for a in chimera.attacks] == [
-        (1, 2, "claw", "1d3", 0), (1, 1, "goat gore", "2d4", 0), (1, 1, "lion bite", "2d4", 0),
-        (1, 1, "dragon bite", "3d4", 0), (2, 1, "breath", "3d6", 3)]
+    assert problems == ["“dragon breath” is a breath weapon (no attack roll); the block "
+                        "writes no uses a day (every round), no save (none applied)"]
+    assert [(a.routine, a.count, a.name, str(a.damage), a.breath) for a in chimera.attacks] == [
+        (1, 2, "claw", "1d3", False), (1, 1, "goat gore", "2d4", False),
+        (1, 1, "lion bite", "2d4", False), (1, 1, "dragon bite", "3d4", False),
+        (2, 2, "claw", "1d3", False), (2, 1, "goat gore", "2d4", False),
+        (2, 1, "lion bite", "2d4", False), (2, 1, "dragon breath", "3d6", True)]
 
 
 # -- the bestiary --------------------------------------------------------------------------

@@ -133,9 +133,11 @@ def test_damage_with_a_spaced_bonus_is_read_whole_and_a_multiplier_is_kept() -> 
         "THAC0 5 [+14]", "Dragon turtle")
     assert [(a.routine, a.name, str(a.damage)) for a in turtle.attacks] == [
         (1, "claw", "1d8"), (1, "bite", "1d6 × 10"), (2, "breath", "None")]
-    assert turtle.attacks[2].uses == 3
-    assert problems == ["the block gives no damage for “breath”: left empty (its description "
-                        "says what it does)"]
+    # a breath weapon (issue 29), with only what the block writes: here none of its rules
+    assert turtle.attacks[2].breath and turtle.attacks[2].uses == 0
+    assert problems == ["“breath” is a breath weapon (no attack roll); the block writes no "
+                        "uses a day (every round), no save (none applied), no damage (type "
+                        "its dice, or “own hp” in its rules)"]
 
 
 def test_hit_points_instead_of_hit_dice_are_kept_and_said() -> None:

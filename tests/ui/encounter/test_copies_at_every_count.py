@@ -32,7 +32,7 @@ GAMES = [s.id for s in registry.systems() if s.encounter is not None
          and any(p.suffix.endswith("m") for p in sample_files(s.id))]
 
 
-def _fight(game: str, size: int = 9) -> tuple[EncounterDocument, Any]:
+def _fight(game: str, size: int = 10) -> tuple[EncounterDocument, Any]:
     """A fight of ``size`` (its samples, then copies of its first monster) and that
     monster's sheet."""
     files = sample_files(game)
@@ -61,7 +61,7 @@ def test_the_most_copies_the_box_allows_join_in_one_step(qtbot: Any, game: str,
     dialog = CopiesDialog(document, [SheetChoice(monster, "sample")], roller=Roller(5))
     qtbot.addWidget(dialog)
     room = core.MAX_COMBATANTS - len(document.encounter.combatants)
-    assert room == 191
+    assert room == 190
     dialog.method.setCurrentIndex(dialog.method.findData(method))
     dialog.count.setFocus()
     dialog.count.selectAll()
@@ -76,12 +76,12 @@ def test_the_most_copies_the_box_allows_join_in_one_step(qtbot: Any, game: str,
     assert document.undo_stack.count() == steps_before + 1
     assert len(encounter.log) == log_before + 1
     line = encounter.log[-1].text
-    copies = encounter.combatants[9:]
+    copies = encounter.combatants[10:]
     first, last = copies[0].name, copies[-1].name
     k = int(first.rsplit(" ", 1)[1])
-    assert first == f"{monster.name} {k}" and last == f"{monster.name} {k + 190}"
-    assert line.startswith(f"191 {plural(monster.name)} join the Monsters: "
-                           f"{monster.name} {k}–{k + 190}, "), line
+    assert first == f"{monster.name} {k}" and last == f"{monster.name} {k + 189}"
+    assert line.startswith(f"190 {plural(monster.name)} join the Monsters: "
+                           f"{monster.name} {k}–{k + 189}, "), line
     assert len(line) < 200
     # Every copy stands somewhere of its own, and the whole saves as a valid file.
     if encounter.position_model.kind == "distance":
@@ -89,7 +89,7 @@ def test_the_most_copies_the_box_allows_join_in_one_step(qtbot: Any, game: str,
         assert len(spots) == len(copies)
     assert _reopened(encounter) == encounter
     document.undo_stack.undo()
-    assert len(document.encounter.combatants) == 9
+    assert len(document.encounter.combatants) == 10
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -50,7 +50,7 @@ BLOCKS: dict[str, list[dict[str, Any]]] = {
          "fields": {"armour_class": "-2", "hit_dice": "30", "max_hit_points": "135",
                     "xp": "9000"},
          "attacks": [("claw", "2", "1d8"), ("bite", "1", "1d6 × 10"), ("breath", "1", "")],
-         "says": ["the block gives no damage for “breath”"]},
+         "says": ["“breath” is a breath weapon (no attack roll)", "no damage (type its dice"]},
         {"text": "AC 2 [17] / 0 [19] / -2 [21], HD 8* / 12* / 16* (36 / 54 / 72hp), "
                  "Att 1 × blow (1d8 / 2d8 / 3d8), THAC0 12 [+7] / 10 [+9] / 8 [+11], "
                  "MV 360’ (120’) flying, SV D8 W9 P10 B10 S12 (8) / D6 W7 P8 B8 S10 (12) / "
