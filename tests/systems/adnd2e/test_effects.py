@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.dice import DiceExpr
 from m3desk.core.forecast import Policy, run_fights
 from m3desk.core.routines import fail_chance, routines_of
@@ -22,6 +23,8 @@ from m3desk.systems.adnd2e.sheet import CharacterSheet, MonsterAttack, MonsterSh
 from m3desk.systems.adnd2e.statblock import parse_stat_block
 from m3desk.systems.adnd2e.system import SYSTEM
 from m3desk.systems.adnd2e.table import AdndEncounter
+
+ATTACK_0, ATTACK_1 = Action("attack", 0, variant="any"), Action("attack", 1, variant="any")
 
 RULES = SYSTEM.encounter
 assert RULES is not None
@@ -82,7 +85,7 @@ def test_a_special_attack_names_the_effect_of_every_attack_in_words() -> None:
 
 def test_the_preview_is_hit_times_failed_save_from_the_rule_that_resolves() -> None:
     encounter, ghoul, rath = _fight(GHOUL)
-    preview = RULES.preview(encounter, ghoul, "attack:0:any", rath)
+    preview = RULES.preview(encounter, ghoul, ATTACK_0, rath)
     need = effects.save_need(RATH, effects.EFFECTS["paralysis"], encounter.options)
     assert need == 10  # a 7th-level fighter saves vs paralyzation on 10
     assert preview.success == Fraction(4, 20)  # THAC0 19 against AC 2: 17 or more
@@ -90,13 +93,13 @@ def test_the_preview_is_hit_times_failed_save_from_the_rule_that_resolves() -> N
     assert any("saves vs paralyzation (PPD) on 10+" in line and "fails 45.0" in line
                for line in preview.lines), preview.lines
     labels = {o.id: [d.label for d in o.dice] for o in RULES.actions(encounter, ghoul)}
-    assert labels["attack:0:any"] == ["attack", "damage", "save"]
+    assert labels[ATTACK_0] == ["attack", "damage", "save"]
 
 
 @pytest.mark.parametrize(("save", "paralysed"), [(9, True), (10, False)])
 def test_a_failed_save_paralyses_and_takes_the_target_out(save: int, paralysed: bool) -> None:
     encounter, ghoul, rath = _fight(GHOUL)
-    after = RULES.resolve(encounter, ghoul, "attack:0:any", rath, (20, 2, save)).encounter
+    after = RULES.resolve(encounter, ghoul, ATTACK_0, rath, (20, 2, save)).encounter
     target = after.combatant(rath)
     assert target.sheet.hit_points == RATH.hit_points - 2
     assert ([c.name for c in target.conditions] == ["Paralysed"]) is paralysed
@@ -105,12 +108,12 @@ def test_a_failed_save_paralyses_and_takes_the_target_out(save: int, paralysed: 
 
 def test_an_attack_without_damage_deals_none() -> None:
     encounter, crawler, rath = _fight(TOUCH)
-    option = next(o for o in RULES.actions(encounter, crawler) if o.id == "attack:0:any")
+    option = next(o for o in RULES.actions(encounter, crawler) if o.id == ATTACK_0)
     assert option.label == "Attack with tentacle (paralysis)"
     assert [d.label for d in option.dice] == ["attack", "save"]  # no damage die
-    preview = RULES.preview(encounter, crawler, "attack:0:any", rath)
+    preview = RULES.preview(encounter, crawler, ATTACK_0, rath)
     assert "No damage" in preview.lines and "Kills" not in dict(preview.outcomes)
-    outcome = RULES.resolve(encounter, crawler, "attack:0:any", rath, (20, 1))
+    outcome = RULES.resolve(encounter, crawler, ATTACK_0, rath, (20, 1))
     assert outcome.encounter.combatant(rath).sheet.hit_points == RATH.hit_points
     assert outcome.summary == ("Crawler attacks Rath with the tentacle and hits (no damage); "
                                "Rath is paralysed (d20 1 against 10)")
@@ -123,9 +126,9 @@ def test_poison_kills_even_at_deaths_door_and_energy_drain_allows_no_save() -> N
     encounter, monster, rath = _fight(spider)
     encounter = encounter.model_copy(update={"options": encounter.options.model_copy(
         update={"deaths_door": True})})
-    after = RULES.resolve(encounter, monster, "attack:0:any", rath, (20, 1, 2)).encounter
+    after = RULES.resolve(encounter, monster, ATTACK_0, rath, (20, 1, 2)).encounter
     assert after.combatant(rath).sheet.hit_points <= effects.DEAD_AT
-    drain = next(o for o in RULES.actions(encounter, monster) if o.id == "attack:1:any")
+    drain = next(o for o in RULES.actions(encounter, monster) if o.id == ATTACK_1)
     assert [d.label for d in drain.dice] == ["attack", "damage"]  # a hit drains: no save
 
 
@@ -157,7 +160,7 @@ def test_the_forecast_applies_the_dialogs_chance_as_a_condition() -> None:
     """A tentacle that only paralyses: in one round the hero is taken out as often as the
     dialog's hit × failed save, with every hit point left."""
     encounter, crawler, rath = _fight(TOUCH)
-    shown = dict(RULES.preview(encounter, crawler, "attack:0:any", rath).outcomes)
+    shown = dict(RULES.preview(encounter, crawler, ATTACK_0, rath).outcomes)
     chance = float(shown["Rath paralysed"])
     row = forecast.prepared(encounter).melee[1][0]
     assert row is not None and row[0].fail == float(fail_chance(10)) and row[0].kind == 1

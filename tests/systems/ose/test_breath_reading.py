@@ -10,6 +10,7 @@ from pathlib import Path
 
 from m3desk.assets import resource_path
 from m3desk.core import encounter as core
+from m3desk.core.actions import Action
 from m3desk.core.routines import routines_of
 from m3desk.storage.bestiary import load_bestiary
 from m3desk.systems.adnd2e.statblock import parse_stat_block as parse_adnd_block
@@ -151,7 +152,8 @@ def test_the_pasted_chimera_breathes_and_claws_through_the_rules() -> None:
     encounter = core.join(encounter, RULES.make_combatant(pasted, "Monsters"))
     hero_id, chimera = (c.id for c in encounter.combatants)
     encounter = core.set_position(encounter, hero_id, chimera, 5, log=False)
-    option = next(o for o in RULES.actions(encounter, chimera) if o.id == "routine:2")
+    second = Action("routine", index=2)
+    option = next(o for o in RULES.actions(encounter, chimera) if o.id == second)
     assert "claw" in option.label and "breath" in option.label, option.label
     assert [d.label for d in option.dice][:2] == ["#1 claw", "#1 dmg"]
 

@@ -85,6 +85,12 @@ def test_at_least_two_games_have_effects() -> None:
     assert len(GAMES) >= 2, [g.id for g in GAMES]
 
 
+
+def _first_attack(rules: Any, encounter: Any, actor: str) -> Any:
+    """The actor's first attack as the game offers it (its typed action)."""
+    return next(o.id for o in rules.actions(encounter, actor)
+                if o.id.kind == "attack" and o.id.index == 0)
+
 @pytest.mark.parametrize("system", GAMES, ids=lambda s: s.id)
 def test_a_paralysing_attack_through_the_dialog_and_the_tracker(qtbot: Any,
                                                                 system: GameSystem) -> None:
@@ -96,7 +102,7 @@ def test_a_paralysing_attack_through_the_dialog_and_the_tracker(qtbot: Any,
     tracker = EncounterWidget(document, roller=Roller(3))
     qtbot.addWidget(tracker)
     name = started.combatant(hero).name
-    rule = rules.preview(started, crawler, "attack:0:any", hero)
+    rule = rules.preview(started, crawler, _first_attack(rules, started, crawler), hero)
     chance = dict(rule.outcomes)[f"{name} paralysed"]
     assert rule.success is not None and 0 < chance < rule.success  # a hit, then a failed save
     seen: dict[str, Any] = {}
@@ -146,7 +152,8 @@ def test_the_forecast_takes_the_target_out_as_often_as_the_dialog_says(
     encounter, crawler, hero = _fight(system)
     started = core.start(core.set_initiative(encounter, {crawler: 6, hero: 1}))
     name = started.combatant(hero).name
-    chance = float(dict(rules.preview(started, crawler, "attack:0:any", hero).outcomes)[
+    attack = _first_attack(rules, started, crawler)
+    chance = float(dict(rules.preview(started, crawler, attack, hero).outcomes)[
         f"{name} paralysed"])
     fights = 3000
     results = run_fights(encounter, rules.simulate, fights=fights, seed=11,
