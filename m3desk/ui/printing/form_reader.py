@@ -5,7 +5,7 @@ into pages; every number comes from the game (its ``derive``), nothing is comput
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -21,7 +21,7 @@ from m3desk.core.sheet_form import (
     get_path,
     ruled_value,
 )
-from m3desk.core.sheet_print import CombatBox, PrintedStat
+from m3desk.core.sheet_print import CombatBox, PrintedColumn, PrintedStat
 from m3desk.ui.printing.content import Cell, Column, PoolLine, Stat, Table
 from m3desk.ui.printing.flow_blocks import TableBlock
 from m3desk.ui.printing.form_blocks import Box, Pool, Row, Score, ScoreBoxes
@@ -321,6 +321,26 @@ class SheetReader:
             column.partition(".")[2].partition(">") for column in self.form.printed.joined
             if column.partition(".")[0] == table.path) if plain and path != plain[0].path}
         at -= sum(1 for spec in plain[:at] if spec.path in joined)
+        cells = self.table_rows(items, plain, named, ticks, at, extra, joined)
+        title = f"{section.title}: {table.label}" if titled and section.title != table.label \
+            else table.label
+        columns = [Column(spec.label, "right" if spec.kind in ("int", "derived")
+                          else "center" if spec.kind == "bool" else "left",
+                          flex=1.0 if spec is named else 0.0,
+                          min_width=NAME_POINTS * len(spec.width) if spec is named else 0.0)
+                   for spec in plain if spec.path not in joined]
+        if ticks:
+            columns.insert(at, Column("Qualities", flex=0.8))
+        columns += [Column(column.title, "right") for column in extra]
+        return TableBlock(Table(title, tuple(columns), tuple(cells),
+                                blank_rows=2 if len(cells) < 2 else 1,
+                                hint="pencil new ones in"))
+
+    def table_rows(self, items: Iterable[Any], plain: list[FieldSpec], named: FieldSpec | None,
+                   ticks: list[FieldSpec], at: int, extra: list[PrintedColumn],
+                   joined: dict[str, str]) -> list[tuple[Cell, ...]]:
+        """The table's rows: each item's cells (its ticks gathered at ``at``, joined columns
+        folded, the derived values it prints after)."""
         cells = []
         for row, item in enumerate(items):
             line = [_field_cell(spec, get_path(item, spec.path)) if spec is named
@@ -339,16 +359,4 @@ class SheetReader:
                     value.signed() if column.bonus else amount(value.value),
                     gm=value.overridden, bold=True))
             cells.append(tuple(line))
-        title = f"{section.title}: {table.label}" if titled and section.title != table.label \
-            else table.label
-        columns = [Column(spec.label, "right" if spec.kind in ("int", "derived")
-                          else "center" if spec.kind == "bool" else "left",
-                          flex=1.0 if spec is named else 0.0,
-                          min_width=NAME_POINTS * len(spec.width) if spec is named else 0.0)
-                   for spec in plain if spec.path not in joined]
-        if ticks:
-            columns.insert(at, Column("Qualities", flex=0.8))
-        columns += [Column(column.title, "right") for column in extra]
-        return TableBlock(Table(title, tuple(columns), tuple(cells),
-                                blank_rows=2 if len(cells) < 2 else 1,
-                                hint="pencil new ones in"))
+        return cells
