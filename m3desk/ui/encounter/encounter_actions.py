@@ -26,6 +26,8 @@ Table rules…           (none; Encounter menu and More)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
@@ -33,23 +35,41 @@ from PySide6.QtWidgets import QMenu, QWidget
 __all__ = ["EncounterActions"]
 
 
+def _adder(host: QWidget) -> Callable[..., QAction]:
+    """``action(text, keys, tip)``: a QAction on *host* with its keys (window-wide) and a tip
+    that names the first key."""
+
+    def action(text: str, keys: tuple[str, ...], tip: str, *,
+               on: QWidget = host) -> QAction:
+        created = QAction(text, on)
+        if keys:
+            created.setShortcuts([QKeySequence(key) for key in keys])
+            created.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            shown = QKeySequence(keys[0]).toString(QKeySequence.SequenceFormat.NativeText)
+            tip = f"{tip} ({shown})"
+        created.setToolTip(tip)
+        created.setStatusTip(tip)
+        on.addAction(created)
+        return created
+
+    return action
+
+
 class EncounterActions(QObject):
     def __init__(self, host: QWidget, tracker: QWidget) -> None:
         super().__init__(host)
+        action = _adder(host)
+        self._make_turn_actions(action)
+        self._make_combatant_actions(action, host)
+        self._make_table_actions(action)
 
-        def action(text: str, keys: tuple[str, ...], tip: str, *,
-                   on: QWidget = host) -> QAction:
-            created = QAction(text, on)
-            if keys:
-                created.setShortcuts([QKeySequence(key) for key in keys])
-                created.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                shown = QKeySequence(keys[0]).toString(QKeySequence.SequenceFormat.NativeText)
-                tip = f"{tip} ({shown})"
-            created.setToolTip(tip)
-            created.setStatusTip(tip)
-            on.addAction(created)
-            return created
+        # Shorter words on the toolbar (QToolBar shows iconText); menus keep the full text.
+        for created, short in ((self.previous_turn, "Previous"),
+                               (self.add_condition, "Add Effect")):
+            created.setIconText(short)
 
+    def _make_turn_actions(self, action: Callable[..., QAction]) -> None:
+        """The turn order's: next, previous, initiative, casting, count order, delay, act."""
         self.next_turn = action("&Next Turn", ("Ctrl+Return", "Ctrl+Enter"),
                                 "Next combatant; after the last, a new round begins")
         self.previous_turn = action("&Previous Turn", ("Ctrl+Shift+Return", "Ctrl+Shift+Enter"),
@@ -72,6 +92,9 @@ class EncounterActions(QObject):
                               "The selected delayed combatant acts now, at the current count")
         self.act = action("&Act…", ("Ctrl+E",),
                           "Open the action dialog for the combatant whose turn it is")
+
+    def _make_combatant_actions(self, action: Callable[..., QAction], host: QWidget) -> None:
+        """The selected combatant's: pools, everyone attacks, effects, removal."""
         self.adjust_php = action("Adjust &PHP…", ("Ctrl+H",),
                                  "Damage or heal the selected combatant's physical hit points")
         self.adjust_mhp = action("Adjust &MHP…", ("Ctrl+Shift+H",),
@@ -87,6 +110,10 @@ class EncounterActions(QObject):
         self.remove_combatant = action("Remove from Encounter", ("Delete",),
                                        "Remove the selected combatant")
         self.remove_combatant.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def _make_table_actions(self, action: Callable[..., QAction]) -> None:
+        """The encounter's as a whole: the log, the sheets, experience, rules, the players'
+        views, the forecast and the board window."""
         self.export_log = action("E&xport Log…", ("Ctrl+Shift+E",),
                                  "Save the log, as filtered, as a text file")
         self.pull_sheet = action("&Update from Sheet", (),
@@ -117,11 +144,6 @@ class EncounterActions(QObject):
         self.board_window = action("B&oard in a Window", ("Ctrl+B",),
                                    "Show the board in a window of its own, as large as you "
                                    "like (F11 there: full screen)")
-
-        # Shorter words on the toolbar (QToolBar shows iconText); menus keep the full text.
-        for created, short in ((self.previous_turn, "Previous"),
-                               (self.add_condition, "Add Effect")):
-            created.setIconText(short)
 
     def speak_for(self, roll_words: str) -> None:
         """Roll Initiative's tooltip in the game's words: what its scheme rolls

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from m3desk.core.system import PositionModel
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map.view import MapView
 
@@ -75,6 +76,13 @@ class MapPanel(QWidget):
                                        "shows the whole map", self.view.fit)
         self.move_button = self._button("Move…", "Move the selected combatant an exact "
                                         "distance and direction", self.move_selected)
+        self._make_paint_tools(model)
+        self._make_picture_tools()
+        self._make_status()
+        self._lay_out()
+
+    def _make_paint_tools(self, model: PositionModel) -> None:
+        """The Terrain button and what it paints (walls; difficult ground where it costs)."""
         paints = "walls or difficult ground" if model.prices_terrain else "walls"
         self.paint_button = self._button("Terrain", f"Paint terrain: drag rectangles on the "
                                          f"map to paint {paints}; right-click one to remove "
@@ -90,6 +98,9 @@ class MapPanel(QWidget):
                 self.paint_kind.addItem(f"Difficult ground DR {rating}", (rating, False))
         self.paint_kind.currentIndexChanged.connect(self._kind_chosen)
         self.paint_kind.setVisible(False)
+
+    def _make_picture_tools(self) -> None:
+        """The background picture's tools: adjust, calibrate, choose, cancel reading."""
         self.adjust_button = QToolButton(self)
         self.adjust_button.setDefaultAction(self.view.backdrop_action)
         self.adjust_button.setAutoRaise(True)
@@ -111,6 +122,9 @@ class MapPanel(QWidget):
         self.cancel_picture_button.setAccessibleName("Cancel reading the picture")
         self.cancel_picture_button.setVisible(False)
         self.view.picture_loading.connect(self._picture_loading)
+
+    def _make_status(self) -> None:
+        """The line that says what a move means, and what the view asks of the panel."""
         self.status = StatusLine(self)
         self.status.setObjectName("map_status")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
@@ -121,6 +135,9 @@ class MapPanel(QWidget):
         self.view.said.connect(self._say)
         self.view.move_requested.connect(self.move_combatant)
         self.view.backdrop_requested.connect(self.choose_backdrop)
+
+    def _lay_out(self) -> None:
+        """The tools' row (and the second row for when the pane is narrow) over the map."""
         tools = self._tools = QHBoxLayout()
         tools.setContentsMargins(0, 0, 0, 0)
         tools.setSpacing(2)

@@ -21,7 +21,6 @@ background picture instead, and C starts its calibration.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -45,7 +44,6 @@ from m3desk.core.encounter import (
     Encounter,
     add_log,
     move_to,
-    position_between,
 )
 from m3desk.core.places import Area, Place, areas_at
 from m3desk.core.system import EncounterRules, MoveCheck
@@ -53,7 +51,8 @@ from m3desk.ui.documents.document_link import DocumentLink
 from m3desk.ui.documents.encounter_document import EncounterDocument
 from m3desk.ui.map.backdrop import PictureHandle
 from m3desk.ui.map.backdrop_tool import BackdropTool
-from m3desk.ui.map.drops import PLACE_MODIFIER, landing, ruler_lines, stop_at_allowance
+from m3desk.ui.map.drag import Drag, follow
+from m3desk.ui.map.drops import landing, ruler_lines, stop_at_allowance
 from m3desk.ui.map.fit import NEAREST_COUNTED, Room, fitted_frame, most_scale, wanted_bounds
 from m3desk.ui.map.moves import area_between, snapped, stepped, with_area
 from m3desk.ui.map.painter import (
@@ -68,6 +67,17 @@ from m3desk.ui.map.painter import (
     paint_token,
 )
 from m3desk.ui.map.picture import MapPicture, MapToken, picture_of
+from m3desk.ui.map.view_words import (
+    ADJUST_PICTURE,
+    ARROWS,
+    CALIBRATE_PICTURE,
+    MAP_KEYS,
+    MAX_SCALE,
+    MIN_SCALE,
+    WHEEL_STEP,
+    paint_notice,
+    token_tip,
+)
 
 __all__ = ["MAP_KEYS", "MapView", "ruler_lines"]
 
@@ -85,45 +95,7 @@ class _MapLink(DocumentLink):
         super().detach()
         self._on_detach()
 
-WHEEL_STEP = 1.0015
-"""Zoom per eighth of a degree: a wheel notch (120) zooms by about 20 %."""
-MIN_SCALE, MAX_SCALE = 0.02, 400.0
-ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1),
-          Qt.Key.Key_Down: (0, 1)}
-ADJUST_PICTURE = ("Adjust Picture", "B", "Adjust the background picture on the map: drag "
-                  "it, drag a corner to scale it, calibrate it by two points (B)")
-CALIBRATE_PICTURE = ("Calibrate Picture…", "C", "Click two points on the picture and type how "
-                     "far apart they are: the picture is scaled to match (C)")
-MAP_KEYS: tuple[tuple[str, str], ...] = (
-    ("Move a token by the rules", "Drag"),
-    ("Place a token (no movement)", f"{PLACE_MODIFIER}+Drag"),
-    ("Move the selected one a grid step", "Arrow keys"),
-    ("Raise or lower the selected one", "PgUp or PgDown"),
-    ("Select the next or the previous", "Tab or Shift+Tab"),
-    ("Zoom in", "Ctrl++"),
-    ("Zoom out", "Ctrl+-"),
-    ("Fit the fight", "Ctrl+0"),
-    ("Cancel a drag", "Esc"),
-    (ADJUST_PICTURE[0], ADJUST_PICTURE[1]),
-    ("Nudge the picture (Adjust Picture on)", "Arrow keys"),
-    (CALIBRATE_PICTURE[0].rstrip("…"), CALIBRATE_PICTURE[1]),
-)
-"""What the map answers while it has the focus, for Help → Keyboard Shortcuts (keyPressEvent
-and the map's own actions below)."""
 MAP_ASPECTS = frozenset({"roster", "sheets", "positions", "setup", "turn"})
-
-
-@dataclass
-class _Drag:
-    combatant_id: str
-    press: QPointF
-    offset: tuple[float, float]
-    origin: Place
-    dragging: bool = False
-    target: Place | None = None
-    check: MoveCheck | None = None
-    placing: bool = False
-    stop: Place | None = None
 
 
 class MapView(QWidget):
@@ -165,7 +137,7 @@ class MapView(QWidget):
         self.paint_wall = True
         self.ruler: Ruler | None = None
         self.redraws = 0
-        self._drag: _Drag | None = None
+        self._drag: Drag | None = None
         self._pan: QPointF | None = None
         self._rubber: tuple[QPointF, QPointF] | None = None
         self._static: QPixmap | None = None
@@ -470,19 +442,7 @@ class MapView(QWidget):
         text = f"Loading picture {name}…" if self._backdrops.loading else error
         if not text:
             return
-        painter.save()
-        metrics = painter.fontMetrics()
-        room = max(120, self.width() - 40)
-        flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
-        box = metrics.boundingRect(0, 0, room, 10 * metrics.height(), flags, text)
-        above = 2 * metrics.height() + 16  # the scale bar and its label stay in sight
-        chip = QRectF(self.width() - box.width() - 20, self.height() - box.height() - above,
-                      box.width() + 12, box.height() + 8)
-        painter.setPen(self.style_.colours.text)
-        painter.setBrush(self.style_.colours.base)
-        painter.drawRoundedRect(chip, 4, 4)
-        painter.drawText(chip.adjusted(6, 4, -6, -4), flags, text)
-        painter.restore()
+        paint_notice(painter, self.width(), self.height(), self.style_, text)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -557,7 +517,7 @@ class MapView(QWidget):
             finally:
                 self._pressing = False
             x, y = self.frame.to_units(point)
-            self._drag = _Drag(token.combatant_id, point, (token.x - x, token.y - y),
+            self._drag = Drag(token.combatant_id, point, (token.x - x, token.y - y),
                                Place.at(token.x, token.y, token.z))
             return
         self._pan = point
@@ -598,27 +558,9 @@ class MapView(QWidget):
                          drag.origin.z)
         target = self.landing(drag.combatant_id, target)
         if target != drag.target or placing != drag.placing:
-            drag.target, drag.placing = target, placing
-            unit = self.picture.model.unit
-            stop = None
-            if placing:
-                model = self.picture.model
-                drag.check = None
-                lines: tuple[str, ...] = (
-                    f"Place {model.label(model.measure(drag.origin, target))} away",
-                    "No movement: the GM places it (let go of Shift to move it)")
-                over = False
-            else:
-                drag.check = self.preview(drag.combatant_id, target)
-                lines = ruler_lines(drag.check, unit)
-                over = drag.check.over
-                if over and not drag.check.blocked:
-                    drag.stop = self.stop_at_allowance(drag.combatant_id, drag.origin, target)
-                    stop = (drag.stop.x, drag.stop.y) if drag.stop is not None else \
-                        (drag.origin.x, drag.origin.y)
-            self.ruler = Ruler((drag.origin.x, drag.origin.y), (target.x, target.y), lines,
-                               over, stop)
-            self.said.emit(" — ".join(lines))
+            self.ruler = follow(drag, self.document.encounter, self.rules, self.picture.model,
+                                target, placing)
+            self.said.emit(" — ".join(self.ruler.lines))
         self.update()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -739,28 +681,9 @@ class MapView(QWidget):
         return ""
 
     def tooltip_for(self, token: MapToken) -> str:
-        encounter = self.document.encounter
-        unit = self.picture.model.unit
-        lines = [f"{token.name} — {token.side}"]
-        if token.z:
-            lines.append(f"{token.z:g} {unit} above the ground")
-        selected = self.picture.selected
-        if selected and selected != token.combatant_id and selected in encounter.places:
-            other = encounter.combatant(selected).name
-            lines.append(f"{position_between(encounter, selected, token.combatant_id)} "
-                         f"{unit} from {other}")
-        if token.hidden:
-            lines.append("Hidden from the players")
-        if token.down:
-            lines.append("Down: out of the fight")
-        if token.conditions:
-            lines.append("Conditions: " + ", ".join(token.conditions))
-        if not self.read_only:
-            lines.append("Drag to move (dropped on a foe: in its reach); Shift+drag places "
-                         "it without a move; arrow keys move one square"
-                         + ("; Page Up/Down climb" if self.picture.model.height else "")
-                         + "; double-click for an exact move.")
-        return "\n".join(lines)
+        return token_tip(self.document.encounter, self.picture, token,
+                         read_only=self.read_only)
+
 
 
 def _placing(event: QMouseEvent) -> bool:

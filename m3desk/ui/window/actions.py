@@ -13,6 +13,8 @@ has no key. Ctrl+Alt keys are avoided because AltGr types letters on many layout
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
@@ -45,6 +47,16 @@ class WindowActions:
                 created.setStatusTip(tip)
             return created
 
+        self._make_file_actions(action)
+        self._make_edit_and_view_actions(action, window, undo_group, library)
+        self._make_help_actions(action)
+
+        self.document_actions = (self.save, self.save_as, self.close, self.print,
+                                 self.print_preview, self.export_pdf)
+        self._build_menus(window, recent_menu)
+
+    def _make_file_actions(self, action: Callable[..., QAction]) -> None:
+        """The File menu's: new, open, save, print, export, import, close, quit."""
         self.new_character = action("New &Character…", _keys(Std.New, "Ctrl+N"),
                                     "Create a character: its game, its abilities rolled or "
                                     "bought, and the choices the game asks for")
@@ -79,6 +91,9 @@ class WindowActions:
         self.quit = action("&Quit", _keys(Std.Quit, "Ctrl+Q"), "Close everything and quit")
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
 
+    def _make_edit_and_view_actions(self, action: Callable[..., QAction], window: QMainWindow,
+                                    undo_group: QUndoGroup, library: QDockWidget) -> None:
+        """Undo and redo, the table rules, the library's and the colour themes."""
         self.undo = undo_group.createUndoAction(window, "&Undo")
         self.undo.setShortcuts(_keys(Std.Undo, "Ctrl+Z"))
         self.redo = undo_group.createRedoAction(window, "&Redo")
@@ -106,15 +121,13 @@ class WindowActions:
             self.theme_group.addAction(themed)
             self.themes[key] = themed
 
+    def _make_help_actions(self, action: Callable[..., QAction]) -> None:
+        """The Help menu's: the guide, the keys, about."""
         self.user_guide = action("m3desk &User Guide", _keys(Std.HelpContents, "F1"),
                                  "How to use m3desk, offline")
         self.shortcuts = action("&Keyboard Shortcuts", tip="Every key m3desk answers to")
         self.about = action("&About m3desk", tip="Version and credits")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
-
-        self.document_actions = (self.save, self.save_as, self.close, self.print,
-                                 self.print_preview, self.export_pdf)
-        self._build_menus(window, recent_menu)
 
     def _build_menus(self, window: QMainWindow, recent_menu: RecentFilesMenu) -> None:
         bar = window.menuBar()

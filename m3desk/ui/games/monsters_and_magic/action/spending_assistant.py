@@ -286,6 +286,15 @@ class SpendingAssistant(QGroupBox):
             self.problems.hide()
             self.preview.hide()
             return
+        self._update_hero(offer)
+        self._update_condition_rows(offer)
+        self._update_range(offer)
+        self._update_damage(offer)
+        taken = self._update_defender(offer)
+        self._update_budget(offer, taken)
+
+    def _update_hero(self, offer: SpendOffer) -> None:
+        """Which rows show, and the hero point's bump."""
         helping = offer.helping
         has_target = offer.target is not None
         bump = offer.bump_limit()
@@ -305,6 +314,8 @@ class SpendingAssistant(QGroupBox):
         else:
             self.hero_note.setText(bump.reason if bump.maximum == 0 else "")
 
+    def _update_condition_rows(self, offer: SpendOffer) -> None:
+        """Each condition row's parties and tiers; the add button while there is room."""
         kinds = {kind: offer.kind_choice(kind) for kind in ConditionKind}
         target_name = offer.target.name if offer.target is not None else None
         for index, row in enumerate(self.rows):
@@ -313,6 +324,8 @@ class SpendingAssistant(QGroupBox):
         self.add_row.setVisible(len(self.rows) < MAX_ROWS
                                 and all(row.current_tier() is not None for row in self.rows))
 
+    def _update_range(self, offer: SpendOffer) -> None:
+        """The range bands bought, within what the effect points allow."""
         closer = self.direction.currentData() == -1
         limit = offer.range_limit(self.draft(), closer=closer)
         self.bands.setMaximum(limit.maximum)
@@ -321,6 +334,8 @@ class SpendingAssistant(QGroupBox):
         self.bands.setToolTip(limit.reason)
         self.range_note.setText(self._range_text(limit.reason))
 
+    def _update_damage(self, offer: SpendOffer) -> None:
+        """The damage, the book's default until the user picks, within its limit."""
         if not self._damage_chosen:
             # The book's default: what the range change leaves, up to the maximum damage.
             wanted = offer.default_damage(self.draft())
@@ -334,6 +349,8 @@ class SpendingAssistant(QGroupBox):
         self.damage_note.setText(f"at most {limit.maximum}: {limit.reason}"
                                  if limit.maximum else limit.reason)
 
+    def _update_defender(self, offer: SpendOffer) -> int | None:
+        """The defender's hero-point choice; returns the damage it would take instead."""
         choice, taken = offer.defender_choice(self.draft())
         self.defender.setEnabled(choice.allowed)
         self.defender.setToolTip(choice.reason or "A defender with a hero point may take all "
@@ -353,9 +370,12 @@ class SpendingAssistant(QGroupBox):
             self.defender.setText(f"{name} takes damage &instead")
             note = choice.reason
         self.defender_note.setText(tinted(note, tone_color(self, "muted")))
+        return taken
 
+    def _update_budget(self, offer: SpendOffer, taken: int | None) -> None:
+        """The help given, the points left, the problems and the preview."""
         draft = self.draft()
-        if helping:
+        if offer.helping:
             given = offer.help_condition(draft)
             amount = f"+{given.value}" if given is not None else "nothing"
             self.help_amount.setText(f"{amount} to {offer.recipient_name or 'the ally'}"
