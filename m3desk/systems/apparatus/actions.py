@@ -112,25 +112,7 @@ def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
                                       f"{weapon.name} → {other.name}",
                                       needs_target=False, group="attack", target=t,
                                       dice=_attack_dice(encounter, actor, t, weapon)))
-        held = _grapple_between(encounter, actor, t)
-        if held is None:
-            found.append(ActionOption(Action("grapple", target=t), f"Grapple {other.name}",
-                                      needs_target=False, group="manoeuvre", target=t,
-                                      dice=_check_dice(encounter, actor, t, "check")))
-        else:
-            if held.tier != "complete":
-                found.append(ActionOption(Action("raise", target=t),
-                                          f"Tighten the grapple on {other.name}",
-                                          needs_target=False, group="manoeuvre", target=t,
-                                          dice=_check_dice(encounter, actor, t, "check")))
-            else:
-                found += [ActionOption(Action("stunt_damage", target=t),
-                                       f"Stunt: crush {other.name}",
-                                       needs_target=False, group="manoeuvre", target=t,
-                                       dice=(DiceSpec(1, 6, "damage"),)),
-                          ActionOption(Action("stunt_breath", target=t),
-                                       f"Stunt: stop {other.name} breathing",
-                                       needs_target=False, group="manoeuvre", target=t)]
+        found += _grapple_options(encounter, actor, other)
         for how in ("prone", "push"):
             text = "prone" if how == "prone" else "1 m away"
             found.append(ActionOption(Action(f"shove_{how}", target=t),
@@ -145,10 +127,37 @@ def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     return tuple(found)
 
 
+def _grapple_options(encounter: core.Encounter, actor: str, other: core.Combatant
+                     ) -> list[ActionOption]:
+    """Grapple ``other``; or, holding it, tighten the grapple or, at complete, a stunt."""
+    t = other.id
+    found: list[ActionOption] = []
+    held = _grapple_between(encounter, actor, t)
+    if held is None:
+        found.append(ActionOption(Action("grapple", target=t), f"Grapple {other.name}",
+                                  needs_target=False, group="manoeuvre", target=t,
+                                  dice=_check_dice(encounter, actor, t, "check")))
+    else:
+        if held.tier != "complete":
+            found.append(ActionOption(Action("raise", target=t),
+                                      f"Tighten the grapple on {other.name}",
+                                      needs_target=False, group="manoeuvre", target=t,
+                                      dice=_check_dice(encounter, actor, t, "check")))
+        else:
+            found += [ActionOption(Action("stunt_damage", target=t),
+                                   f"Stunt: crush {other.name}",
+                                   needs_target=False, group="manoeuvre", target=t,
+                                   dice=(DiceSpec(1, 6, "damage"),)),
+                      ActionOption(Action("stunt_breath", target=t),
+                                   f"Stunt: stop {other.name} breathing",
+                                   needs_target=False, group="manoeuvre", target=t)]
+    return found
+
+
 # -- the dispatch --------------------------------------------------------------------------
 
 
-def _plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
+def _own_plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
     head = action.kind
     if head == "move":
         return _move_plan(encounter, actor, action.variant, action.amount)
@@ -182,11 +191,20 @@ def _plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
     if head == "disengage":
         return Plan(problem=_standard_action_problem(encounter, actor), lines=(
             "Movement provokes no opportunity attacks for the rest of this turn.",))
-    if head == "evade":
-        return Plan(problem=_standard_action_problem(encounter, actor), lines=(
-            "Defense rolls have Advantage until the start of the next turn (attacks against "
-            "the evader have −1 Advantage with static Defense); lost if Incapacitated or "
-            "Speed drops to 0.",))
+    return Plan(problem=_standard_action_problem(encounter, actor), lines=(  # evade
+        "Defense rolls have Advantage until the start of the next turn (attacks against "
+        "the evader have −1 Advantage with static Defense); lost if Incapacitated or "
+        "Speed drops to 0.",))
+
+
+_OWN_ACTIONS = ("move", "high", "long", "prone", "stand", "dash", "disengage", "evade")
+"""The actions that name no other creature: moving, jumping, standing, the turn's actions."""
+
+
+def _plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
+    head = action.kind
+    if head in _OWN_ACTIONS:
+        return _own_plan(encounter, actor, action)
     target = action.target
     if target is None:
         raise ValueError(f"the action {action} names no creature")
