@@ -114,9 +114,25 @@ def weapon_damage_bonus(sheet: CharacterSheet, weapon: Weapon, *, missile: bool)
 
 def _derive_character(sheet: CharacterSheet, options: AdndOptions) -> dict[str, Derived]:
     o = sheet.overrides
-    scores = sheet.abilities
     group = group_of(sheet)
     values: list[Derived] = []
+    strength, dex, reaction, defensive = _ability_values(sheet, group, o, values)
+    thac0 = _class_values(sheet, group, o, values)
+    category, enc_hit, enc_ac = _encumbrance_values(sheet, options, strength, o, values)
+    _armour_values(sheet, options, (dex, defensive), (category, enc_ac), o, values)
+    init_terms = [Term(label="no individual modifier", value=0)]
+    if options.dex_initiative and reaction:
+        init_terms = [Term(label=f"{dex} reaction", value=-reaction)]
+    values.append(_value("initiative", "Initiative modifier", init_terms, o))
+    _weapon_values(sheet, thac0, category, enc_hit, o, values)
+    return {value.key: value for value in values}
+
+
+def _ability_values(sheet: CharacterSheet, group: Group, o: dict[str, int],
+                    values: list[Derived]) -> tuple[str, str, int, int]:
+    """The abilities' adjustments, appended to ``values``; returns the STR label, the DEX
+    label, the reaction and the defensive adjustment (the referee's, where set)."""
+    scores = sheet.abilities
     strength = strength_label(scores.STR, _exceptional(sheet))
     str_hit, str_damage = str_adjustments(scores.STR, _exceptional(sheet))
     values.append(_value("str.hit", "STR hit adjustment", [Term(label=strength, value=str_hit)],
@@ -139,6 +155,12 @@ def _derive_character(sheet: CharacterSheet, options: AdndOptions) -> dict[str, 
     values.append(_value("wis.magic", "Magical defence adjustment",
                          [Term(label=f"WIS {scores.WIS}", value=wis_magic_defence(scores.WIS))],
                          o))
+    return strength, dex, reaction, defensive
+
+
+def _class_values(sheet: CharacterSheet, group: Group, o: dict[str, int],
+                  values: list[Derived]) -> Derived:
+    """Hit die, THAC0 and saves by group and level, appended to ``values``; returns THAC0."""
     values.append(_value("hit_die", "Hit die", [Term(label=f"{group.value}",
                                                      value=GROUP_HIT_DIE[group])], o))
     level = f"{sheet.char_class} {sheet.level}"
@@ -148,6 +170,14 @@ def _derive_character(sheet: CharacterSheet, options: AdndOptions) -> dict[str, 
     for save, target in group_saves(group, sheet.level).items():
         values.append(_value(f"save.{save.value}", f"Save vs {SAVE_NAMES[save]}",
                              [Term(label=f"{group.value} {sheet.level}", value=target)], o))
+    return thac0
+
+
+def _encumbrance_values(sheet: CharacterSheet, options: AdndOptions, strength: str,
+                        o: dict[str, int], values: list[Derived]) -> tuple[int, int, int]:
+    """Encumbrance and the movement it leaves, appended to ``values``; returns the category
+    and what it does to hit and to AC."""
+    scores = sheet.abilities
     # Encumbrance and what it leaves of movement, to hit and AC.
     category = encumbrance_category(scores.STR, _exceptional(sheet), sheet.carried)
     _kept, enc_hit, enc_ac = ENCUMBRANCE_EFFECTS[category]
@@ -166,6 +196,15 @@ def _derive_character(sheet: CharacterSheet, options: AdndOptions) -> dict[str, 
     if adjusted != base:
         move_terms.append(Term(label=ENCUMBRANCE_NAMES[category], value=adjusted - base))
     values.append(_value("movement", "Movement rate", move_terms, o))
+    return category, enc_hit, enc_ac
+
+
+def _armour_values(sheet: CharacterSheet, options: AdndOptions, dexterity: tuple[str, int],
+                   encumbrance: tuple[int, int], o: dict[str, int],
+                   values: list[Derived]) -> None:
+    """AC, from behind and while charging, appended to ``values``."""
+    dex, defensive = dexterity
+    category, enc_ac = encumbrance
     # Armour class.
     ac_terms = [Term(label=sheet.armour if sheet.armour != "none" else "no armour",
                      value=ARMOUR_AC[sheet.armour])]
@@ -189,10 +228,11 @@ def _derive_character(sheet: CharacterSheet, options: AdndOptions) -> dict[str, 
     values.append(_value("ac.charging", "AC while charging", [
         Term(label="AC", value=ac.value),
         Term(label="no DEX bonus, 1 worse", value=charging - ac.value)], o))
-    init_terms = [Term(label="no individual modifier", value=0)]
-    if options.dex_initiative and reaction:
-        init_terms = [Term(label=f"{dex} reaction", value=-reaction)]
-    values.append(_value("initiative", "Initiative modifier", init_terms, o))
+
+
+def _weapon_values(sheet: CharacterSheet, thac0: Derived, category: int, enc_hit: int,
+                   o: dict[str, int], values: list[Derived]) -> None:
+    """Each weapon's to hit, damage bonus and modified THAC0, appended to ``values``."""
     for index, weapon in enumerate(sheet.weapons):
         missile = weapon.missile and not weapon.melee
         hit_terms = weapon_to_hit(sheet, weapon, missile=missile)
@@ -207,7 +247,6 @@ def _derive_character(sheet: CharacterSheet, options: AdndOptions) -> dict[str, 
         values.append(_value(f"weapon.{index}.thac0", f"{weapon.name} modified THAC0", [
             Term(label="THAC0", value=thac0.value), Term(label="to hit", value=-to_hit.value)],
             o))
-    return {value.key: value for value in values}
 
 
 def _derive_monster(sheet: MonsterSheet) -> dict[str, Derived]:

@@ -8,13 +8,13 @@ are offered per target, because the number of d20 rolled depends on the target (
 conditions change the Advantage); the dialog's own target list is then not needed.
 
 The moves are planned and resolved in :mod:`~m3desk.systems.apparatus.dialog_moves`, on the
-shared pieces of :mod:`~m3desk.systems.apparatus.action_basics`; neither imports this module.
+shared pieces of :mod:`~m3desk.systems.apparatus.action_basics`; the attacks' and checks'
+odds in :mod:`~m3desk.systems.apparatus.dialog_plans`; none imports this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from m3desk.core import encounter as core
 from m3desk.core import free_attacks
@@ -53,15 +53,25 @@ from m3desk.systems.apparatus.dialog_moves import (
     _resolve_move,
     _resolve_turn_action,
 )
+from m3desk.systems.apparatus.dialog_plans import (
+    _advantage_lines,
+    _attack_dice,
+    _automatic_miss,
+    _check_dice,
+    _check_plan,
+    _grapple_between,
+    _threshold,
+    attack_terms,
+)
+from m3desk.systems.apparatus.dialog_plans import _attack_plan as _attack_plan
+from m3desk.systems.apparatus.dialog_plans import _defender_net as _defender_net
+from m3desk.systems.apparatus.dialog_plans import _net as _net
 from m3desk.systems.apparatus.movement import movement_text, stand_cost_halves
 from m3desk.systems.apparatus.option_rules import defense_rule
-from m3desk.systems.apparatus.sheet import Sheet, Weapon
 from m3desk.systems.apparatus.state import (
     ApparatusEncounter,
     base_speed,
     conditions_of,
-    evade_counts,
-    exhaustion_of,
     options_of,
     sheet_of,
     speed_now,
@@ -83,67 +93,6 @@ def due(encounter: core.Encounter) -> tuple[DueAction, ...]:
     return free_attacks.due(encounter, offer)
 
 
-def _net(encounter: core.Encounter, actor: str, target: str, melee: bool,
-         far: bool = False) -> tuple[combat.Source, ...]:
-    sheet = sheet_of(encounter, actor)
-    options = options_of(encounter)
-    adjacent = bool(core.foes_within(encounter, actor, ADJACENT))
-    evading = evade_counts(isinstance(encounter, ApparatusEncounter)
-                           and target in encounter.evading, speed_now(encounter, target)[0])
-    return combat.advantage_sources(
-        attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
-        exhaustion=exhaustion_of(encounter, actor), melee=melee,
-        dual_wielding=melee and sheet.dual_wielding, adjacent_hostile=adjacent,
-        far_range=far, target_evading=evading,
-        static_defense=defense_rule(options).static)
-
-
-def _attack_dice(encounter: core.Encounter, actor: str, target: str,
-                 weapon: Weapon) -> tuple[DiceSpec, ...]:
-    melee = not weapon.ranged
-    options = options_of(encounter)
-    near, _far = weapon.ranges(options)
-    far = weapon.ranged and core.position_between(encounter, actor, target) > near
-    net = combat.net_advantage(_net(encounter, actor, target, melee, far))
-    if _automatic_miss(encounter, target, net):
-        return ()  # nothing to roll: the attack fails whatever the dice
-    dice = [DiceSpec(combat.dice_count(net, options), 20, "attack")]
-    if defense_rule(options).rolled:
-        dice.append(DiceSpec(combat.dice_count(_defender_net(encounter, target), options), 20,
-                             "defence"))
-    labels = ("damage", "extra damage")
-    dice += [DiceSpec(d.count, d.sides, label) for d, label in zip(weapon.dice(), labels,
-                                                                   strict=False) if d.count]
-    return tuple(dice)
-
-
-def _automatic_miss(encounter: core.Encounter, target: str, net: int) -> bool:
-    """Net Advantage −3 or worse fails outright when the table rule says so (an
-    Incapacitated target is still hit: its automatic critical comes first)."""
-    return (options_of(encounter).advantage_auto_at_3 and net <= -3
-            and "incapacitated" not in conditions_of(encounter, target))
-
-
-def _defender_net(encounter: core.Encounter, target: str) -> int:
-    evading = evade_counts(isinstance(encounter, ApparatusEncounter)
-                           and target in encounter.evading, speed_now(encounter, target)[0])
-    return 1 if evading else 0
-
-
-def _check_dice(encounter: core.Encounter, actor: str, target: str, label: str
-                ) -> tuple[DiceSpec, ...]:
-    net = combat.net_advantage(_net(encounter, actor, target, True))
-    return (DiceSpec(combat.dice_count(net, options_of(encounter)), 20, label),)
-
-
-def _grapple_between(encounter: core.Encounter, grappler: str,
-                     target: str) -> grapple.Grapple | None:
-    if not isinstance(encounter, ApparatusEncounter):
-        return None
-    return next((g for g in encounter.grapples
-                 if g.grappler == grappler and g.target == target), None)
-
-
 def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     sheet = sheet_of(encounter, actor)
     found = _movement_options(encounter, actor)
@@ -163,25 +112,7 @@ def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
                                       f"{weapon.name} → {other.name}",
                                       needs_target=False, group="attack", target=t,
                                       dice=_attack_dice(encounter, actor, t, weapon)))
-        held = _grapple_between(encounter, actor, t)
-        if held is None:
-            found.append(ActionOption(Action("grapple", target=t), f"Grapple {other.name}",
-                                      needs_target=False, group="manoeuvre", target=t,
-                                      dice=_check_dice(encounter, actor, t, "check")))
-        else:
-            if held.tier != "complete":
-                found.append(ActionOption(Action("raise", target=t),
-                                          f"Tighten the grapple on {other.name}",
-                                          needs_target=False, group="manoeuvre", target=t,
-                                          dice=_check_dice(encounter, actor, t, "check")))
-            else:
-                found += [ActionOption(Action("stunt_damage", target=t),
-                                       f"Stunt: crush {other.name}",
-                                       needs_target=False, group="manoeuvre", target=t,
-                                       dice=(DiceSpec(1, 6, "damage"),)),
-                          ActionOption(Action("stunt_breath", target=t),
-                                       f"Stunt: stop {other.name} breathing",
-                                       needs_target=False, group="manoeuvre", target=t)]
+        found += _grapple_options(encounter, actor, other)
         for how in ("prone", "push"):
             text = "prone" if how == "prone" else "1 m away"
             found.append(ActionOption(Action(f"shove_{how}", target=t),
@@ -196,168 +127,37 @@ def actions(encounter: core.Encounter, actor: str) -> tuple[ActionOption, ...]:
     return tuple(found)
 
 
-def _advantage_lines(sources: tuple[combat.Source, ...], net: int,
-                     encounter: core.Encounter) -> list[str]:
-    options = options_of(encounter)
-    listed = ", ".join(f"{s.label} {signed(s.value)}" for s in sources) or "none"
-    line = f"Advantage: {listed} → net {signed(net)}"
-    if options.advantage_auto_at_3 and abs(net) >= 3:
-        line += ": automatic " + ("success" if net > 0 else "failure")
-    elif net and options.advantage_mode == "dice":
-        line += f": roll {1 + abs(net)} d20, keep the {'highest' if net > 0 else 'lowest'}"
-    elif net:
-        line += f": {signed(2 * net)} to the roll"
-    return [line]
-
-
-def _threshold(encounter: core.Encounter, actor: str) -> int:
-    return derive(sheet_of(encounter, actor), options_of(encounter))[
-        "critical_threshold"].value
-
-
-def _charmed_by(encounter: core.Encounter, actor: str, target: str) -> bool:
-    return any(c.condition == "charmed" and c.source == target
-               for c in encounter.combatant(actor).conditions)
-
-
-class AttackPlan(NamedTuple):
-    plan: Plan
-    weapon: Weapon
-    bonus: int
-    defense: int
-    net: int
-    odds: combat.AttackOdds | None
-    sources: tuple[combat.Source, ...] = ()
-    terms: tuple[tuple[str, int], ...] = ()
-    defense_label: str = "Defense"
-
-
-def _free_problem(encounter: core.Encounter, actor: str, target: str, weapon: Weapon) -> str:
-    """Why ``actor`` cannot make an opportunity attack at ``target`` now ("" if it can): one
-    must be owed (the table rules make them due), and it is a melee attack."""
-    if actor not in encounter.combatant(target).free_attacks:
-        return f"{_name(encounter, actor)} has no opportunity attack at {_name(encounter, target)}."
-    if weapon.ranged:
-        return f"An opportunity attack is a melee attack: not with the {weapon.name}."
-    return ""
-
-
-def attack_terms(sheet: Sheet, weapon: Weapon, size_modifier: int) -> list[tuple[str, int]]:
-    """The attack bonus, term by term (seed "Attack"): Might for a forceful weapon, else
-    Agility, plus Combat Proficiency, minus the Size Modifier. The tracker, the dialog and
-    the forecast all add these terms."""
-    ability = ("Might", sheet.abilities.might) if weapon.grip == "forceful" else (
-        "Agility", sheet.abilities.agility)
-    return [ability, ("Combat Proficiency", sheet.combat_proficiency),
-            ("Size Modifier", -size_modifier)]
-
-
-def _attack_plan(encounter: core.Encounter, actor: str, index: int, target: str,
-                 free: bool = False) -> AttackPlan:
-    """An attack (``free``: an opportunity attack owed at ``target``, made at once outside
-    the turn, as it leaves the reach: no Standard Action spent, no reach measured)."""
-    sheet, foe = sheet_of(encounter, actor), sheet_of(encounter, target)
-    options = options_of(encounter)
-    weapons = weapons_of(sheet)
-    weapon = weapons[min(index, len(weapons) - 1)]
-    metres = core.position_between(encounter, actor, target)
-    near, far_range = weapon.ranges(options)
-    far = weapon.ranged and metres > near
-    sources = _net(encounter, actor, target, not weapon.ranged, far)
-    net = combat.net_advantage(sources)
-    mine, values = derive(sheet, options), derive(foe, options)
-    terms = attack_terms(sheet, weapon, mine["size_modifier"].value)
-    bonus = sum(value for _label, value in terms)
-    defense = values["defense.guard"]
-    problem = (_free_problem(encounter, actor, target, weapon) if free
-               else _standard_action_problem(encounter, actor)) or combat.barred(
-        attacker=conditions_of(encounter, actor), target=conditions_of(encounter, target),
-        charmed_by_target=_charmed_by(encounter, actor, target), ranged=weapon.ranged,
-        beyond_far=metres > far_range and not free)
-    if not problem and not free and not weapon.ranged and metres > weapon.reach:
-        problem = (f"{_name(encounter, target)} is {metres} m away; the {weapon.name} reaches "
-                   f"{weapon.reach} m.")
-    incapacitated = "incapacitated" in conditions_of(encounter, target)
-    threshold = _threshold(encounter, actor)
-    rolled = defense_rule(options).rolled
-    odds = combat.attack_odds(bonus, defense.value, net, options,
-                              incapacitated_target=incapacitated, threshold=threshold,
-                              defender_net=defense_rule(options).defender_net(
-                                  _defender_net(encounter, target)))
-    against = (f"{defense.label} {defense.value}" if not rolled
-               else f"the defender's 1d20 + {defense.value}")
-    need = defense.value - bonus
-    lines = [f"1d20 {_terms_text(terms)} against {against}"
-             + (f": needs {need} on the die" if not rolled else ""),
-             *_advantage_lines(sources, net, encounter)]
-    extra = combat.crit_extra(weapon.dice())
-    dice_text = " + ".join(str(d) for d in weapon.dice())
-    lines.append(f"Damage {dice_text}; critical on {threshold}+: +{extra} (largest die's "
-                 "maximum); a critical roll that would miss hits for normal damage")
-    if incapacitated:
-        lines.append("The target is Incapacitated: an automatic critical hit.")
-    if far:
-        lines.append(f"Far range ({near}–{far_range} m)")
-    outcomes = [("Critical hit", odds.crit)]
-    if odds.crit_normal:
-        outcomes.append(("Critical roll, normal damage", odds.crit_normal))
-    return AttackPlan(Plan(problem=problem, lines=tuple(lines), success=odds.hit,
-                           outcomes=tuple(outcomes)), weapon, bonus, defense.value, net, odds,
-                      tuple(sources), tuple(terms), defense.label)
-
-
-class CheckPlan(NamedTuple):
-    plan: Plan
-    bonus: int
-    physique: int
-    net: int
-    sources: tuple[combat.Source, ...] = ()
-
-
-def _reach_of(sheet: Sheet) -> int:
-    return max((w.reach for w in weapons_of(sheet) if not w.ranged), default=1)
-
-
-def _check_plan(encounter: core.Encounter, roller: str, target: str, kind: str,
-                acting: str) -> CheckPlan:
-    """A Grapple, Shove or sustain check of ``roller`` against ``target``'s Physique
-    Rating; ``acting`` is who spends the Standard Action."""
-    sheet, foe = sheet_of(encounter, roller), sheet_of(encounter, target)
-    options = options_of(encounter)
-    mine, theirs = derive(sheet, options), derive(foe, options)
-    in_reach = core.position_between(encounter, roller, target) <= _reach_of(sheet)
-    barred = combat.barred(attacker=conditions_of(encounter, roller),
-                           target=conditions_of(encounter, target),
-                           charmed_by_target=_charmed_by(encounter, roller, target))
-    problem = _standard_action_problem(encounter, acting)
-    if not problem and kind == "grapple":
-        problem = grapple.grapple_requirements(attacker=sheet.size, target=foe.size,
-                                               in_reach=in_reach,
-                                               free_hand=not sheet.dual_wielding,
-                                               barred=barred)
-    elif not problem and kind == "shove":
-        problem = grapple.shove_requirements(attacker=sheet.size, target=foe.size,
-                                             in_reach=in_reach, barred=barred)
-    sources = _net(encounter, roller, target, True)
-    net = combat.net_advantage(sources)
-    check = mine["grapple"]
-    physique = theirs["physique"].value
-    threshold = _threshold(encounter, roller)
-    odds = grapple.check_odds(check.value, physique, net, options, threshold=threshold)
-    terms = [(t.label, t.value) for t in check.terms]
-    lines = [f"{_name(encounter, roller)}: 1d20 {_terms_text(terms)} against Physique Rating "
-             f"{physique}: needs {physique - check.value} on the die",
-             *_advantage_lines(sources, net, encounter)]
-    return CheckPlan(Plan(problem=problem, lines=tuple(lines),
-                          success=odds["success"] + odds["critical"],
-                          outcomes=(("Critical success", odds["critical"]),)),
-                     check.value, physique, net, tuple(sources))
+def _grapple_options(encounter: core.Encounter, actor: str, other: core.Combatant
+                     ) -> list[ActionOption]:
+    """Grapple ``other``; or, holding it, tighten the grapple or, at complete, a stunt."""
+    t = other.id
+    found: list[ActionOption] = []
+    held = _grapple_between(encounter, actor, t)
+    if held is None:
+        found.append(ActionOption(Action("grapple", target=t), f"Grapple {other.name}",
+                                  needs_target=False, group="manoeuvre", target=t,
+                                  dice=_check_dice(encounter, actor, t, "check")))
+    else:
+        if held.tier != "complete":
+            found.append(ActionOption(Action("raise", target=t),
+                                      f"Tighten the grapple on {other.name}",
+                                      needs_target=False, group="manoeuvre", target=t,
+                                      dice=_check_dice(encounter, actor, t, "check")))
+        else:
+            found += [ActionOption(Action("stunt_damage", target=t),
+                                   f"Stunt: crush {other.name}",
+                                   needs_target=False, group="manoeuvre", target=t,
+                                   dice=(DiceSpec(1, 6, "damage"),)),
+                      ActionOption(Action("stunt_breath", target=t),
+                                   f"Stunt: stop {other.name} breathing",
+                                   needs_target=False, group="manoeuvre", target=t)]
+    return found
 
 
 # -- the dispatch --------------------------------------------------------------------------
 
 
-def _plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
+def _own_plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
     head = action.kind
     if head == "move":
         return _move_plan(encounter, actor, action.variant, action.amount)
@@ -391,11 +191,20 @@ def _plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
     if head == "disengage":
         return Plan(problem=_standard_action_problem(encounter, actor), lines=(
             "Movement provokes no opportunity attacks for the rest of this turn.",))
-    if head == "evade":
-        return Plan(problem=_standard_action_problem(encounter, actor), lines=(
-            "Defense rolls have Advantage until the start of the next turn (attacks against "
-            "the evader have −1 Advantage with static Defense); lost if Incapacitated or "
-            "Speed drops to 0.",))
+    return Plan(problem=_standard_action_problem(encounter, actor), lines=(  # evade
+        "Defense rolls have Advantage until the start of the next turn (attacks against "
+        "the evader have −1 Advantage with static Defense); lost if Incapacitated or "
+        "Speed drops to 0.",))
+
+
+_OWN_ACTIONS = ("move", "high", "long", "prone", "stand", "dash", "disengage", "evade")
+"""The actions that name no other creature: moving, jumping, standing, the turn's actions."""
+
+
+def _plan(encounter: core.Encounter, actor: str, action: Action) -> Plan:
+    head = action.kind
+    if head in _OWN_ACTIONS:
+        return _own_plan(encounter, actor, action)
     target = action.target
     if target is None:
         raise ValueError(f"the action {action} names no creature")

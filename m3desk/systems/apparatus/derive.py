@@ -11,6 +11,7 @@ the digest's defaults (§5, §10) and table rules.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from pydantic import BaseModel
 
@@ -71,6 +72,28 @@ def derive(sheet: BaseModel, options: BaseModel | None = None) -> dict[str, Deri
         speed = max(1, math.floor(rules.speed_medium * multiplier))
         add("speed", "Speed", [Term(label=f"Medium Speed {rules.speed_medium} × {multiplier}",
                                     value=speed)])
+    _defenses(sheet, rules, size_mod, add)
+    might = check_might(sheet, rules, sized.value)
+    add("physique", "Physique Rating", [Term(label="base",
+                                             value=rules.physique_base), might,
+                                        Term(label="Size Modifier", value=size_mod)])
+    add("grapple", "Grapple and Shove check", [
+        Term(label="Combat Proficiency", value=sheet.combat_proficiency), might,
+        Term(label="Size Modifier", value=size_mod)])
+    add("critical_threshold", "Critical Threshold", [Term(label="natural roll",
+                                                          value=rules.critical_threshold)])
+    add("initiative", "Initiative bonus", [Term(label="Agility", value=a.agility)])
+    _movement_costs(sheet, rules, add)
+    return {value.key: value for value in values}
+
+
+_Add = Callable[[str, str, list[Term]], Derived]
+
+
+def _defenses(sheet: CharacterSheet | CreatureSheet, rules: ApparatusOptions, size_mod: int,
+              add: _Add) -> None:
+    """Guard and the four Defenses (each from 10 under the static rule)."""
+    a = sheet.abilities
     static = defense_rule(rules).static
     base = [Term(label="base", value=10)] if static else []
     add("defense.guard", "Guard" if static else "Guard bonus", [
@@ -86,16 +109,12 @@ def derive(sheet: BaseModel, options: BaseModel | None = None) -> dict[str, Deri
         Term(label="Size Modifier", value=-size_mod)])
     add("defense.wits", "Wits Defense", [*base, Term(label="Wits", value=a.wits)])
     add("defense.resolve", "Resolve Defense", [*base, Term(label="Resolve", value=a.resolve)])
-    might = check_might(sheet, rules, sized.value)
-    add("physique", "Physique Rating", [Term(label="base",
-                                             value=rules.physique_base), might,
-                                        Term(label="Size Modifier", value=size_mod)])
-    add("grapple", "Grapple and Shove check", [
-        Term(label="Combat Proficiency", value=sheet.combat_proficiency), might,
-        Term(label="Size Modifier", value=size_mod)])
-    add("critical_threshold", "Critical Threshold", [Term(label="natural roll",
-                                                          value=rules.critical_threshold)])
-    add("initiative", "Initiative bonus", [Term(label="Agility", value=a.agility)])
+
+
+def _movement_costs(sheet: CharacterSheet | CreatureSheet, rules: ApparatusOptions,
+                    add: _Add) -> None:
+    """Climbing and swimming costs a metre, the standing and running jumps."""
+    a = sheet.abilities
     for kind, feat in (("climb", sheet.feats.natural_climber),
                        ("swim", sheet.feats.natural_swimmer)):
         label = f"Natural {'Climber' if kind == 'climb' else 'Swimmer'}" if feat else kind
@@ -108,4 +127,3 @@ def derive(sheet: BaseModel, options: BaseModel | None = None) -> dict[str, Deri
     for run in (0, 2, 4):
         label = "Standing long jump (m)" if not run else f"Long jump after {run} m (m)"
         add(f"jump.long.{run}", label, [Term(label=where, value=jumps[f"long.{run}"])])
-    return {value.key: value for value in values}

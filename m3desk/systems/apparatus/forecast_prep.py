@@ -197,36 +197,15 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
     sheets = [sheet_of(encounter, cid) for cid in ids]
     derived = [derive(sheet, options) for sheet in sheets]
     base_speed = [d["speed"].value for d in derived]
-    run_halves = []
-    for i, cid in enumerate(ids):
-        difficulty = encounter.terrain.get(cid, 0)
-        impassable = terrain_impassable("run", difficulty, base_speed[i])
-        run_halves.append(0 if impassable else 2 * step_cost("run", 1, sheets[i].size,
-                                                              difficulty=difficulty))
+    run_halves = _run_halves(encounter, ids, sheets, base_speed)
     weapons = [[_weapon(sheet, w, d["size_modifier"].value, options) for w in weapons_of(sheet)]
                for sheet, d in zip(sheets, derived, strict=True)]
-    first_round = (encounter.round if encounter.phase != "setup"
-                   else 0 if encounter.surprise_side else 1)
-    placed: list[list[tuple[str, int, int]]] = []
-    timed: list[_Timed] = []
-    for i, combatant in enumerate(combatants):
-        mine = []
-        for condition in combatant.conditions:
-            source = index.get(condition.source or "", -1)
-            mine.append((condition.condition, condition.value, source))
-            if condition.rounds is not None:
-                stamp = encounter.applied_at.get(condition.id)
-                timed.append(_Timed(i, condition.condition, condition.rounds,
-                                    stamp is not None and stamp.round == first_round))
-        placed.append(mine)
+    placed, timed = _conditions(encounter, index)
     side = [sides.index(c.side) for c in combatants]
     plane = Plane(encounter.position_model, [encounter.places.get(c, Place()) for c in ids])
     initiative = [c.initiative for c in combatants]
     tie = [c.tie_order for c in combatants]
-    standing = [0] * len(sides)
-    for i, combatant in enumerate(combatants):
-        if not encounter.out_of_fight(combatant):
-            standing[side[i]] += 1
+    standing = _standing(encounter, side, len(sides))
     prep = _Prep(
         encounter=encounter, options=options, ids=ids, n=n, side=side, sides=sides,
         hp=[s.hit_points for s in sheets],
@@ -262,6 +241,48 @@ def _prepare(encounter: ApparatusEncounter) -> _Prep:
         odds={}, escapes={})
     _where_the_fight_stands(prep, encounter, index)
     return prep
+
+
+def _run_halves(encounter: ApparatusEncounter, ids: list[str], sheets: list[Sheet],
+                base_speed: list[int]) -> list[int]:
+    """What a metre of running costs each combatant on its ground, in half-Movement (0 where
+    the ground cannot be run on)."""
+    run_halves = []
+    for i, cid in enumerate(ids):
+        difficulty = encounter.terrain.get(cid, 0)
+        impassable = terrain_impassable("run", difficulty, base_speed[i])
+        run_halves.append(0 if impassable else 2 * step_cost("run", 1, sheets[i].size,
+                                                              difficulty=difficulty))
+    return run_halves
+
+
+def _conditions(encounter: ApparatusEncounter, index: dict[str, int]
+                ) -> tuple[list[list[tuple[str, int, int]]], list[_Timed]]:
+    """Each combatant's conditions (name, value, source's index) and those that run out."""
+    first_round = (encounter.round if encounter.phase != "setup"
+                   else 0 if encounter.surprise_side else 1)
+    placed: list[list[tuple[str, int, int]]] = []
+    timed: list[_Timed] = []
+    for i, combatant in enumerate(encounter.combatants):
+        mine = []
+        for condition in combatant.conditions:
+            source = index.get(condition.source or "", -1)
+            mine.append((condition.condition, condition.value, source))
+            if condition.rounds is not None:
+                stamp = encounter.applied_at.get(condition.id)
+                timed.append(_Timed(i, condition.condition, condition.rounds,
+                                    stamp is not None and stamp.round == first_round))
+        placed.append(mine)
+    return placed, timed
+
+
+def _standing(encounter: ApparatusEncounter, side: list[int], sides: int) -> list[int]:
+    """How many of each side are still in the fight."""
+    standing = [0] * sides
+    for i, combatant in enumerate(encounter.combatants):
+        if not encounter.out_of_fight(combatant):
+            standing[side[i]] += 1
+    return standing
 
 
 def _where_the_fight_stands(prep: _Prep, encounter: ApparatusEncounter,

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from itertools import accumulate
@@ -422,6 +422,41 @@ def _draw(table: Table, dice: random.Random) -> int:
     return points[bisect_right(cumulative, dice.random())]
 
 
+def _fight_start(prep: _Prepared, down: Callable[[int], bool]
+                 ) -> tuple[list[int], list[list[int]], list[bool], list[int]]:
+    """The fight's own copies: hit points, bands, who is down, how many stand on each side."""
+    hp = list(prep.hp)
+    band = [list(row) for row in prep.band]
+    out = [down(points) for points in hp]
+    standing = [0] * len(prep.sides)
+    for index in range(len(prep.ids)):
+        if not out[index]:
+            standing[prep.side[index]] += 1
+    return hp, band, out, standing
+
+
+def _schedule(prep: _Prepared, initiative: list[int]
+              ) -> list[tuple[_Context, list[list[int]]]]:
+    """The rounds before the ordinary ones: the surprise round, the round under way."""
+    schedule: list[tuple[_Context, list[list[int]]]] = []
+    if prep.surprise is not None:
+        schedule.append((prep.surprise, _counts(initiative, prep.surprise_actors)))
+    if prep.first_actors is not None:
+        schedule.append((prep.rounds, _counts(initiative, prep.first_actors)))
+    return schedule
+
+
+def _result(prep: _Prepared, rounds: int, standing: list[int], out: list[bool], hp: list[int]
+            ) -> FightResult:
+    count = len(prep.ids)
+    left = [name for name, n in zip(prep.sides, standing, strict=True) if n > 0]
+    ids = prep.ids
+    return FightResult(
+        winner=left[0] if len(left) == 1 else None, rounds=rounds,
+        down=frozenset(ids[i] for i in range(count) if out[i]),
+        hit_points={ids[i]: hp[i] for i in range(count)})
+
+
 def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> FightResult:
     """One whole fight from the encounter as it stands, by the policy of this module.
 
@@ -430,15 +465,9 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
     assert isinstance(encounter, Encounter)
     prep = _prepared(encounter)
     count = len(prep.ids)
-    hp = list(prep.hp)
-    band = [list(row) for row in prep.band]
     side = prep.side
     down = rules.down  # the tracker's one rule, asked once a fight (a test may change it)
-    out = [down(points) for points in hp]
-    standing = [0] * len(prep.sides)
-    for index in range(count):
-        if not out[index]:
-            standing[side[index]] += 1
+    hp, band, out, standing = _fight_start(prep, down)
     gone = [0] * count
     initiative = [_roll_3d6(dice) + prep.initiative_modifier[index] if value is None else value
                   for index, value in enumerate(prep.initiative)]
@@ -450,11 +479,7 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
     round_ends = 0
 
     sides_left = sum(1 for n in standing if n > 0)
-    schedule: list[tuple[_Context, list[list[int]]]] = []
-    if prep.surprise is not None:
-        schedule.append((prep.surprise, _counts(initiative, prep.surprise_actors)))
-    if prep.first_actors is not None:
-        schedule.append((prep.rounds, _counts(initiative, prep.first_actors)))
+    schedule = _schedule(prep, initiative)
     position = 0
     while sides_left > 1 and rounds < policy.max_rounds:
         if position < len(schedule):
@@ -516,12 +541,7 @@ def simulate(encounter: Encounter, dice: random.Random, policy: Policy) -> Fight
         round_ends += 1
         for bearer, bit in prep.expiry.get(round_ends, ()):
             gone[bearer] |= bit
-    left = [name for name, n in zip(prep.sides, standing, strict=True) if n > 0]
-    ids = prep.ids
-    return FightResult(
-        winner=left[0] if len(left) == 1 else None, rounds=rounds,
-        down=frozenset(ids[i] for i in range(count) if out[i]),
-        hit_points={ids[i]: hp[i] for i in range(count)})
+    return _result(prep, rounds, standing, out, hp)
 
 
 def one_attack(encounter: Encounter, actor_id: str, target_id: str,

@@ -222,14 +222,7 @@ def check_plan(
     if consequences and target is None:
         problems.append(Problem(ProblemCode.NEEDS_TARGET, "a consequence needs a target"))
     if rules.one_consequence_per_tier and target is not None:
-        seen: set[Tier] = set()
-        for condition in consequences:
-            if has_consequence_of_tier(target.conditions, condition.tier) or condition.tier in seen:
-                problems.append(Problem(
-                    ProblemCode.TIER_TAKEN,
-                    f"{target.name} already has a {condition.tier.value} consequence;"
-                    " choose something else"))
-            seen.add(condition.tier)
+        problems += _tier_problems(consequences, target)
     if any(isinstance(s, DamageSpend) for s in plan.spends) and target is None:
         problems.append(Problem(ProblemCode.NEEDS_TARGET, "damage needs a target"))
     buys_damage = plan.defender_takes_damage or any(
@@ -244,6 +237,28 @@ def check_plan(
         if buys_more and not reach.reaches(after):
             problems.append(Problem(ProblemCode.OUT_OF_REACH,
                                     reach_problem(reach, current_range, after, rules)))
+    problems += _hero_point_problems(plan, actor, target, bool(consequences), rules)
+    return budget
+
+
+def _tier_problems(consequences: list[Condition], target: Sheet) -> list[Problem]:
+    """One consequence of a tier at a time: those the target has or the plan buys twice."""
+    problems: list[Problem] = []
+    seen: set[Tier] = set()
+    for condition in consequences:
+        if has_consequence_of_tier(target.conditions, condition.tier) or condition.tier in seen:
+            problems.append(Problem(
+                ProblemCode.TIER_TAKEN,
+                f"{target.name} already has a {condition.tier.value} consequence;"
+                " choose something else"))
+        seen.add(condition.tier)
+    return problems
+
+
+def _hero_point_problems(plan: SpendPlan, actor: Sheet, target: Sheet | None,
+                         consequences: bool, rules: TableRules) -> list[Problem]:
+    """What the hero points of the plan cannot pay: the defender's swap, cinematic range."""
+    problems: list[Problem] = []
     if plan.defender_takes_damage:
         if target is None or target.hero_points < 1:
             problems.append(Problem(
@@ -267,7 +282,7 @@ def check_plan(
             problems.append(Problem(
                 ProblemCode.HERO_POINTS,
                 f"{actor.name} lacks the hero points for that"))
-    return budget
+    return problems
 
 
 @dataclass(frozen=True)

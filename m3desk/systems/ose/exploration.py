@@ -20,24 +20,18 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from fractions import Fraction
-from functools import partial
-from typing import Annotated, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
-from m3desk.core.dice import DiceExpr
 from m3desk.core.expedition import (
     Expedition,
     Light,
-    Member,
     Supply,
     add_line,
     clock_of,
     counted_down,
 )
 from m3desk.core.expedition_rules import (
-    ClockMode,
     Due,
     EncounterTable,
     ExplorationAction,
@@ -45,157 +39,31 @@ from m3desk.core.expedition_rules import (
     ExplorationRules,
     PartySheet,
 )
-from m3desk.core.options import Option
-from m3desk.core.sheet_rolls import RollOutcome, SheetRoll, at_most
+from m3desk.core.sheet_rolls import RollOutcome
 from m3desk.systems.ose.derive import derive
-from m3desk.systems.ose.options import OseOptions
+from m3desk.systems.ose.exploration_model import (
+    DUNGEON,
+    LIGHT_WORDS,
+    TERRAINS,
+    WILDERNESS,
+    OseExpedition,
+    OseExploration,
+    OseMember,
+    Terrain,
+    _count,
+    _now,
+    _terrain,
+    _typed,
+    _unit,
+    fight_turns,
+    in_six,
+    with_table_rules,
+)
+from m3desk.systems.ose.exploration_rolls import actions
 from m3desk.systems.ose.sheet import CharacterSheet, MonsterSheet
-from m3desk.systems.ose.tables import OseClass
 
 __all__ = ["EXPLORATION", "TERRAINS", "OseExpedition", "OseExploration", "OseMember",
            "Terrain", "fight_turns", "in_six"]
-
-D6 = DiceExpr.parse("1d6")
-D100 = DiceExpr.parse("1d100")
-ROUNDS_A_TURN = 60
-"""A round is 10 seconds and a turn 10 minutes (SRD, Time, Weight, Movement)."""
-
-
-class OseExploration(BaseModel):
-    """The table rules of an expedition; every default is the SRD's."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    torch_turns: Annotated[int, Option(
-        "Torch burns (turns)",
-        "SRD Adventuring Gear: a lit torch burns for 1 hour, 6 turns.",
-        section="Light and rest")] = Field(6, ge=1, le=100)
-    lantern_turns: Annotated[int, Option(
-        "Lantern flask burns (turns)",
-        "SRD Adventuring Gear: a lantern burns one oil flask every 4 hours, 24 turns.",
-        section="Light and rest")] = Field(24, ge=1, le=200)
-    rest_every: Annotated[int, Option(
-        "Rest one turn every (turns)",
-        "SRD Dungeon Adventuring: characters must rest for one turn every hour.",
-        section="Light and rest")] = Field(6, ge=1, le=100)
-    rest_penalty: Annotated[int, Option(
-        "Penalty for not resting",
-        "SRD: −1 to attack and damage rolls until the characters rest a turn (a day in the "
-        "wilderness).",
-        section="Light and rest")] = Field(1, ge=0, le=5)
-    check_every: Annotated[int, Option(
-        "Dungeon wandering check every (turns)",
-        "SRD Dungeon Adventuring: a check is typically rolled once every two turns.",
-        section="Wandering monsters")] = Field(2, ge=1, le=20)
-    check_chance: Annotated[int, Option(
-        "Dungeon wandering chance (in 6)",
-        "SRD Dungeon Adventuring: the typical chance is 1-in-6; raise it for a noisy party or "
-        "bright light in the dark.",
-        section="Wandering monsters")] = Field(1, ge=0, le=6)
-    checks_a_day: Annotated[int, Option(
-        "Wilderness checks a day",
-        "SRD Wilderness Adventuring: typically once daily; the referee may make up to three or "
-        "four.",
-        section="Wandering monsters")] = Field(1, ge=1, le=4)
-    rations_a_day: Annotated[int, Option(
-        "Rations eaten a day",
-        "SRD rations are sold by the week (7 days): one a day each.",
-        section="Travel")] = Field(1, ge=0, le=5)
-    water_a_day: Annotated[int, Option(
-        "Waterskins drunk a day",
-        "Off (0) by default: the SRD gives no daily need for water (a waterskin holds a quart); "
-        "set 1 to count a waterskin a day.",
-        section="Travel")] = Field(0, ge=0, le=5)
-    rest_days_every: Annotated[int, Option(
-        "Rest one day every (days)",
-        "SRD Wilderness Adventuring: rest one day per six days of travel.",
-        section="Travel")] = Field(6, ge=1, le=30)
-    rest_day_healing: Annotated[Literal["1d3", "none"], Option(
-        "Healing per day of complete rest",
-        "SRD Healing: 1d3 hit points per full day of complete rest.",
-        choices={"1d3": "1d3 hit points (SRD)", "none": "None"},
-        section="Travel")] = "1d3"
-
-
-class Terrain(NamedTuple):
-    id: str
-    label: str
-    check: int
-    """Wandering monsters, in 6 (SRD Wilderness Adventuring, Chance by Terrain)."""
-    lost: int | None
-    """Losing direction, in 6 (SRD Losing Direction); None where the book gives none."""
-    speed: Fraction
-    """Overland travel's terrain modifier (33 % slower: ⅔; 50 % slower: ½)."""
-
-
-TERRAINS: tuple[Terrain, ...] = (
-    Terrain("clear", "Clear", 1, 1, Fraction(1)),
-    Terrain("grasslands", "Grasslands", 1, 1, Fraction(1)),
-    Terrain("settled", "Settled lands", 1, None, Fraction(1)),
-    Terrain("city", "City", 1, None, Fraction(1)),
-    Terrain("barren", "Barren lands", 2, 2, Fraction(1)),
-    Terrain("desert", "Desert", 2, 3, Fraction(2, 3)),
-    Terrain("forest", "Forest", 2, 2, Fraction(2, 3)),
-    Terrain("hills", "Hills", 2, 2, Fraction(2, 3)),
-    Terrain("jungle", "Jungle", 3, 3, Fraction(1, 2)),
-    Terrain("mountains", "Mountains", 3, 2, Fraction(1, 2)),
-    Terrain("swamp", "Swamp", 3, 3, Fraction(1, 2)),
-)
-"""The SRD's terrains that it gives a wandering chance for; "woods" of Losing Direction is
-the forest. Settled lands and the city have no chance of getting lost in the book."""
-
-DUNGEON = ClockMode("dungeon", "Dungeon", "turn", "turns")
-WILDERNESS = ClockMode("wilderness", "Wilderness", "day", "days",
-                       tuple((t.id, t.label) for t in TERRAINS))
-LIGHT_WORDS = {"torch": "Torch", "lantern": "Lantern"}
-
-
-class OseMember(Member):
-    sheet: CharacterSheet | MonsterSheet = Field(discriminator="kind")
-
-
-class OseExpedition(Expedition):
-    members: tuple[OseMember, ...] = Field((), max_length=40)
-    options: OseExploration = Field(default_factory=OseExploration)
-    table_rules: OseOptions = Field(default_factory=OseOptions)
-    """The game's table rules the sheets are read under (encumbrance and the like)."""
-
-
-def with_table_rules(expedition: Expedition, rules: BaseModel) -> Expedition:
-    if not isinstance(rules, OseOptions):
-        return expedition
-    return expedition.model_copy(update={"table_rules": rules})
-
-
-def in_six(chance: int, total: int) -> bool:
-    """An "n-in-6" chance: a d6 of at most n."""
-    return at_most(chance, total)
-
-
-def fight_turns(rounds: int) -> int:
-    """The turns a fight of ``rounds`` takes: 60 rounds a turn, a fight at least one."""
-    return max(1, math.ceil(rounds / ROUNDS_A_TURN))
-
-
-def _typed(expedition: Expedition) -> OseExpedition:
-    assert isinstance(expedition, OseExpedition)
-    return expedition
-
-
-def _terrain(expedition: Expedition) -> Terrain:
-    return next((t for t in TERRAINS if t.id == expedition.terrain), TERRAINS[0])
-
-
-def _unit(expedition: Expedition) -> str:
-    return WILDERNESS.unit if expedition.mode == WILDERNESS.id else DUNGEON.unit
-
-
-def _now(expedition: Expedition) -> int:
-    return clock_of(expedition, _unit(expedition))
-
-
-def _count(number: int, unit: str) -> str:
-    return f"{number} {unit}" + ("" if number == 1 else "s")
-
 
 # -- the party's gear, read from the sheets ---------------------------------------------------
 
@@ -406,83 +274,6 @@ def _wilderness_due(expedition: OseExpedition) -> list[Due]:
     else:
         lines.append(Due(f"Rest day due in {_count(rest, 'day')}"))
     return lines
-
-
-def _roll(roll_id: str, label: str, group: str, chance: int, *, success: str = "succeeds",
-          failure: str = "fails") -> SheetRoll:
-    return SheetRoll(roll_id, label, group, D6, partial(in_six, chance), f"{chance}-in-6",
-                     success, failure)
-
-
-def _listen_chance(sheet: CharacterSheet, values: dict[str, int]) -> int:
-    if sheet.char_class == OseClass.THIEF:
-        return values["thief.HN"]
-    if sheet.char_class in (OseClass.DWARF, OseClass.ELF, OseClass.HALFLING):
-        return 2
-    return 1
-
-
-def actions(expedition: Expedition) -> tuple[ExplorationAction, ...]:
-    typed = _typed(expedition)
-    found: list[ExplorationAction] = []
-    if typed.mode == WILDERNESS.id:
-        terrain = _terrain(typed)
-        found.append(ExplorationAction("wandering", _roll(
-            "wandering", f"Wandering monster check ({terrain.label.lower()})", "Wandering "
-            "monster check", terrain.check, success="monsters are met",
-            failure="nothing is met"), brings_encounter=True))
-        if terrain.lost is not None:
-            found.append(ExplorationAction("lost", _roll(
-                "lost", f"Losing direction ({terrain.label.lower()})", "Losing direction",
-                terrain.lost, success="the party is lost", failure="it keeps its course")))
-        found.append(ExplorationAction("forage", _roll(
-            "forage", "Foraging", "Foraging", 1, success="food for 1d6 human-sized beings",
-            failure="nothing found")))
-        found.append(ExplorationAction("hunt", _roll(
-            "hunt", "Hunting (a whole day)", "Hunting", 1,
-            success="animals fit to eat are met", failure="no game"), takes=1))
-        return tuple(found)
-    found.append(ExplorationAction("wandering", _roll(
-        "wandering", "Wandering monster check", "Wandering monster check",
-        typed.options.check_chance, success="monsters are met", failure="nothing comes"),
-        brings_encounter=True))
-    for member in typed.members:
-        sheet = member.sheet
-        if not isinstance(sheet, CharacterSheet):
-            continue
-        values = {key: d.value for key, d in derive(sheet, typed.table_rules).items()}
-        who = member.name
-        found += [
-            ExplorationAction(f"secret.{who}", _roll(
-                f"secret.{who}", f"{who} searches for secret doors", "Search for secret doors",
-                2 if sheet.char_class == OseClass.ELF else 1, success="finds one",
-                failure="finds none"), who, 1),
-            ExplorationAction(f"traps.{who}", _roll(
-                f"traps.{who}", f"{who} searches for room traps", "Search for room traps",
-                2 if sheet.char_class == OseClass.DWARF else 1, success="finds one",
-                failure="finds none"), who, 1),
-            ExplorationAction(f"listen.{who}", _roll(
-                f"listen.{who}", f"{who} listens at a door", "Listen at a door",
-                _listen_chance(sheet, values), success="hears something",
-                failure="hears nothing"), who),
-            ExplorationAction(f"force.{who}", _roll(
-                f"force.{who}", f"{who} forces a stuck door (STR {sheet.abilities.STR})",
-                "Force a stuck door", values["open_doors"], success="it opens",
-                failure="it holds: no surprise behind it"), who),
-        ]
-        if sheet.char_class == OseClass.THIEF:
-            skill = values["thief.TR"]
-            found.append(ExplorationAction(f"treasure_traps.{who}", SheetRoll(
-                f"treasure_traps.{who}", f"{who} finds or removes treasure traps",
-                "Find or remove treasure traps", D100, partial(at_most, skill),
-                f"{skill} or less", "succeeds", "fails"), who, 1))
-    found.append(ExplorationAction("trap_springs", _roll(
-        "trap_springs", "A trap's trigger is touched", "A trap springs?", 2,
-        success="the trap springs", failure="it does not spring")))
-    found.append(ExplorationAction("tinder", _roll(
-        "tinder", "Tinder box (a round)", "Light with a tinder box", 2, success="lit",
-        failure="not yet")))
-    return tuple(found)
 
 
 def act(expedition: Expedition, action: ExplorationAction, outcome: RollOutcome

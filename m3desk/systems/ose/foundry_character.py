@@ -12,6 +12,7 @@ notes, a labelled line each; everything else is named in the report. Export writ
 fields back as Foundry holds them: gear as items of type item (a container as one) with
 their quantity, coins as treasure items a coin each, languages in ``system.languages``.
 Foundry's notes and biography are HTML: only their words are kept.
+The writing is :mod:`~m3desk.systems.ose.foundry_character_out`'s, re-exported here.
 """
 
 from __future__ import annotations
@@ -26,21 +27,23 @@ from m3desk.core.numbers import signed
 from m3desk.core.spell_range import range_words
 from m3desk.core.text import clean_text
 from m3desk.systems.ose.derive import derive
+from m3desk.systems.ose.foundry_character_out import (
+    _ARMOUR_BY_AC,
+    _COINS,
+    _SCORES,
+    _coins_line,
+    character_to_foundry,
+    magic_part,
+)
 from m3desk.systems.ose.foundry_common import (
     SAVE_KEYS,
     Report,
     counted,
     derived_numbers,
-    effect_items,
     effect_names,
     foundry_only,
-    html_of,
     note_lines,
-    noted_items,
-    read_note_lines,
     retainer_and_slots,
-    saves_block,
-    weapon_item,
 )
 from m3desk.systems.ose.foundry_common import as_int as _int
 from m3desk.systems.ose.foundry_common import clamp as _clamp
@@ -54,14 +57,10 @@ from m3desk.systems.ose.sheet import (
     Spell,
     Weapon,
 )
-from m3desk.systems.ose.tables import CLASS_HIT_DIE, OseClass, Save, class_saves, parse_class
+from m3desk.systems.ose.tables import OseClass, Save, class_saves, parse_class
 
 __all__ = ["character_from_foundry", "character_to_foundry"]
 
-_SCORES = {"str": "STR", "int": "INT", "wis": "WIS", "dex": "DEX", "con": "CON", "cha": "CHA"}
-_ARMOUR_BY_AC = {9: "unarmoured", 7: "leather", 5: "chainmail", 3: "plate mail"}
-_AC_BY_ARMOUR = {name: ac for ac, name in _ARMOUR_BY_AC.items()}
-_COINS = {"pp": "platinum", "gp": "gold", "ep": "electrum", "sp": "silver", "cp": "copper"}
 _COIN_NAME = re.compile(r"\((pp|gp|ep|sp|cp)\)|^\s*(platinum|gold|electrum|silver|copper)"
                         r"(?:\s+(?:pieces?|coins?))?\s*$", re.IGNORECASE)
 _SAVE_WORDS = {Save.DEATH: "death", Save.WANDS: "wands", Save.PARALYSIS: "paralysis",
@@ -239,17 +238,6 @@ def _row_words(item: Item) -> str:
     the container, as the notes wrote it."""
     base, inside, rest = item.name.partition(" (in ")
     return counted(base, item.quantity, inside + rest)
-
-
-def _coins_line(coins: Mapping[str, int]) -> list[str]:
-    return [f"{coins[code]} {code}" for code in _COINS if coins.get(code)]
-
-
-def magic_part(sheet: CharacterSheet, save: Save) -> int:
-    """What WIS adds to a save in m3desk's number (Foundry adds it only when it rolls)."""
-    if save not in (Save.WANDS, Save.SPELLS):
-        return 0
-    return -derive(sheet.model_copy(update={"overrides": {}}))["mod.WIS"].value
 
 
 def _kept_numbers(sheet: CharacterSheet, system: Mapping[str, Any], report: Report
@@ -477,111 +465,3 @@ def _say_kept(report: Report, items: _Items, coins: dict[str, int], languages: l
                          ("other treasure", [treasure] if treasure else [])):
         if words:
             report.keep(f"in the sheet's {label}: " + "; ".join(words))
-
-
-def _coin_items(found: Mapping[str, list[tuple[str, int]]]) -> list[dict[str, Any]]:
-    """The notes' "Coins: 23 gp; 5 sp" as Foundry's coin items (treasure, a cost a coin)."""
-    value = {"pp": 5, "gp": 1, "ep": 0.5, "sp": 0.1, "cp": 0.01}
-    items = []
-    for text, _count in found.get("Coins", ()):
-        match = re.fullmatch(r"([\d ]{1,12})\s*(pp|gp|ep|sp|cp)", text.strip())
-        if match is None:
-            continue
-        code = match.group(2)
-        items.append({"name": f"{_COINS[code].title()} ({code})", "type": "item", "system": {
-            "quantity": {"value": int(match.group(1).replace(" ", "")), "max": 0},
-            "treasure": True, "cost": value[code], "weight": 1}})
-    return items
-
-
-def character_to_foundry(sheet: CharacterSheet) -> tuple[dict[str, Any], list[str]]:
-    """The Foundry OSE character Foundry itself would hold for the sheet: every number, the
-    armour and shield as Foundry counts them, gear, coins, abilities and languages from the
-    notes' lines as items; what Foundry has no place for is listed."""
-    numbers = derived_numbers(sheet)
-    problems: list[str] = []
-    overrides = dict(sheet.overrides)
-    ac_mod = 0
-    if "ac" in overrides:
-        ac_mod = derive(sheet.model_copy(update={"overrides": {}}))["ac"].value - \
-            overrides.pop("ac")
-    melee = numbers["melee.hit"] - derive(sheet.model_copy(update={"overrides": {}}))[
-        "melee.hit"].value if "melee.hit" in overrides else 0
-    missile = numbers["missile.hit"] - derive(sheet.model_copy(update={"overrides": {}}))[
-        "missile.hit"].value if "missile.hit" in overrides else 0
-    for key in ("melee.hit", "missile.hit", "thac0", "initiative", "xp.prime", "movement",
-                *(f"save.{save.value}" for save in Save)):
-        overrides.pop(key, None)
-    if overrides:
-        problems.append("the referee's overrides (" + ", ".join(sorted(overrides)) +
-                        ") are written as the numbers they give")
-    for weapon in sheet.weapons:
-        if weapon.two_handed or weapon.brace:
-            what = " and ".join(word for word, on in (("two-handed", weapon.two_handed),
-                                                       ("braced", weapon.brace)) if on)
-            problems.append(f"{weapon.name} is {what}: Foundry keeps that only as a tag, "
-                            "so it is not written")
-    if sheet.carrying_treasure or sheet.load_coins:
-        problems.append("the load (treasure and coins) is not written: Foundry counts it "
-                        "from its own items")
-    found, rest = read_note_lines(sheet.notes)
-    # the sheet's own gear, coins, treasure and languages first, then the notes' lines
-    fields, _ = read_note_lines(note_lines({
-        "Equipment": [counted(i.name, i.quantity) for i in sheet.equipment],
-        "Treasure": [part for part in sheet.treasure.split("; ") if part.strip()],
-        "Coins": _coins_line(sheet.coins.model_dump()),
-        "Languages": list(sheet.languages)}))
-    for label, rows in fields.items():
-        found[label] = rows + found.get(label, [])
-    biography = ""
-    if "Biography:\n" in rest:
-        rest, _, biography = rest.partition("Biography:\n")
-    items: list[dict[str, Any]] = [
-        weapon_item(w.name, w.damage, melee=w.melee, missile=w.missile, slow=w.slow,
-                    ranges=w.ranges, bonus=w.magic) for w in sheet.weapons]
-    if sheet.armour != "unarmoured":
-        ac = _AC_BY_ARMOUR[sheet.armour] - sheet.magic_armour
-        label = sheet.armour + (f" +{sheet.magic_armour}" if sheet.magic_armour else "")
-        items.append({"name": label, "type": "armor", "system": {
-            "ac": {"value": ac}, "aac": {"value": 19 - ac}, "equipped": True,
-            "type": "heavy" if sheet.armour != "leather" else "light"}})
-    if sheet.shield:  # Foundry adds a shield's AC as a bonus: 1 for the SRD's shield
-        items.append({"name": "shield", "type": "armor", "system": {
-            "ac": {"value": 1}, "aac": {"value": 1}, "equipped": True, "type": "shield"}})
-    items += [{"name": s.name, "type": "spell", "system": {
-        "lvl": s.level, "class": sheet.char_class.value.title(), "memorized": 1,
-        "cast": 1 if s.cast else 0,
-        "range": "" if s.range is None else "Touch" if s.range == 0 else f"{s.range}'"}}
-        for s in sheet.spells]
-    weights = {i.name: i.weight for i in sheet.equipment if i.weight is not None}
-    items += noted_items(found, sheet.char_class.value.title(), weights) + _coin_items(found)
-    if found.get("Effects (not applied)"):
-        problems.append("the effects in the notes are written as Foundry effects by name "
-                        "only, changing nothing: "
-                        + "; ".join(name for name, _c in found["Effects (not applied)"]))
-    saves = {save.value: numbers[f"save.{save.value}"] - magic_part(sheet, save)
-             for save in Save}
-    actor = {"name": sheet.name, "type": "character", "system": {
-        "hp": {"hd": f"1d{CLASS_HIT_DIE[sheet.char_class]}", "value": sheet.hit_points,
-               "max": sheet.max_hit_points},
-        "ac": {"value": numbers["ac"], "mod": ac_mod},
-        "aac": {"value": numbers["aac"], "mod": ac_mod},
-        "thac0": {"value": numbers["thac0"], "bba": numbers["attack_bonus"],
-                  "mod": {"missile": missile, "melee": melee}},
-        "saves": saves_block(saves),
-        "movement": {"base": numbers.get("movement", 120)},
-        "config": {"movementAuto": "movement" not in sheet.overrides},
-        "initiative": {"value": 0, "mod": sheet.overrides.get("initiative", 0) and (
-            numbers["initiative"] - derive(sheet.model_copy(update={"overrides": {}}))[
-                "initiative"].value)},
-        "languages": {"value": [name for name, _c in found.get("Languages", ())]},
-        "scores": {key: {"value": getattr(sheet.abilities, ability), "bonus": 0}
-                   for key, ability in _SCORES.items()},
-        "details": {"class": sheet.char_class.value.title(), "level": sheet.level,
-                    "alignment": sheet.alignment,
-                    "title": next((name for name, _c in found.get("Title", ())), ""),
-                    "biography": html_of(biography), "notes": html_of(rest),
-                    "xp": {"value": sheet.experience, "share": 100,
-                           "bonus": numbers["xp.prime"]}},
-    }, "items": items, "effects": effect_items(found)}
-    return actor, problems
