@@ -72,15 +72,13 @@ from m3desk.systems.adnd2e.table import (
 __all__ = ["POLICY_TEXT", "Row", "play_attack", "prepare", "simulate"]
 
 POLICY_TEXT = (
-    "Each combatant attacks a foe it can reach this round: the nearest (or the one with the "
-    "fewest or most hit points left, as chosen), closing up to half its movement to strike; "
-    "a foe farther off it walks toward with its full movement and strikes the next round. "
-    "Bows, crossbows, slings and darts shoot at their full rate of fire while a foe is in "
-    "range (unless told to close), thrown melee weapons are kept for melee, and each picks "
-    "the weapon that deals most on average; a monster its best routine, where a hit that "
-    "paralyses or charms takes a foe out on a failed save. Monsters check morale when a "
-    "quarter and half of their side's monsters are down and at each loss after that; one "
-    "that breaks flees and takes the free attacks at its back.")
+    "Each combatant attacks the nearest foe it can reach this round (or the one with the "
+    "fewest or most hit points left), closing up to half its movement; a foe farther off it "
+    "walks toward and strikes the next round. Missile weapons shoot at their full rate while "
+    "a foe is in range (unless told to close), thrown melee weapons are kept for melee, each "
+    "picks its best weapon, and a monster its best routine (a paralysing or charming hit "
+    "takes a foe out on a failed save). Monsters check morale at a quarter and half of their "
+    "side down and each loss after; one that breaks flees, taking free attacks at its back.")
 
 ATTACK, CLOSE, FIRE, MOVE = 0, 1, 2, 3
 KINDS = ("attack", "close", "fire", "move")
